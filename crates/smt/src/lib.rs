@@ -1,0 +1,19 @@
+//! `smt`: the only crate of tensorproof that knows about solvers.
+//!
+//! It is for building formulas in our own hash-consed IR ([`Store`], [`TermId`]), printing them
+//! as SMT-LIB 2 (for `--dump-smt` and any solver process), and checking them with Z3 in-process
+//! ([`check_z3`]) with a per-query timeout, reading models back as plain [`Value`]s.
+//!
+//! It is not for tensors, shapes or verdicts: callers state obligations, this crate answers
+//! sat/unsat/unknown. Z3 terms are never walked; z3 objects never leave the calling thread.
+
+mod print;
+mod solve;
+mod term;
+
+pub use print::{stable_hash, to_smtlib};
+pub use solve::{check_z3, CheckResult, ModelReader, SolverConfig, Value};
+pub use term::{euclid_div, FunId, Node, Sort, Store, SymId, TermId};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,257 @@
+//! SMT-LIB 2 printing of queries. The printed text is what every backend solves and what
+//! `--dump-smt` writes, so it is deterministic: symbols are declared in id order and shared
+//! subterms are named `_tN` in the order a depth-first walk first finishes them.
+
+use crate::term::{Node, Sort, Store, SymId, TermId};
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+pub(crate) fn sort_name(s: Sort) -> &'static str {
+    match s {
+        Sort::Bool => "Bool",
+        Sort::Int => "Int",
+        Sort::Real => "Real",
+    }
+}
+
+/// Quotes a symbol with `|..|` unless it is an SMT-LIB simple symbol.
+pub(crate) fn quote(name: &str) -> String {
+    let simple = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
+    if simple {
+        name.to_string()
+    } else {
+        format!("|{}|", name.replace(['|', '\\'], "_"))
+    }
+}
+
+/// Prints `(assert ..)` for every formula, preceded by the declarations it needs.
+/// `comment` lines are written first, each prefixed with `; `.
+pub fn to_smtlib(store: &Store, assertions: &[TermId], comment: &[String]) -> String {
+    let mut p = Printer::new(store);
+    p.analyse(assertions);
+    let mut out = String::new();
+    for c in comment {
+        let _ = writeln!(out, "; {c}");
+    }
+    out.push_str("(set-logic ALL)\n");
+    for s in &p.free_syms {
+        let _ = writeln!(
+            out,
+            "(declare-fun {} () {})",
+            quote(store.sym_name(*s)),
+            sort_name(store.sym_sort(*s))
+        );
+    }
+    for f in &p.funs {
+        let (args, ret) = store.fun_signature(*f);
+        let args: Vec<&str> = args.iter().map(|s| sort_name(*s)).collect();
+        let _ = writeln!(
+            out,
+            "(declare-fun {} ({}) {})",
+            quote(store.fun_name(*f)),
+            args.join(" "),
+            sort_name(ret)
+        );
+    }
+    let order = p.shared_order.clone();
+    for t in order {
+        let body = p.render(t, false);
+        let name = p.names[&t].clone();
+        let _ = writeln!(out, "(define-fun {} () {} {})", name, sort_name(store.sort(t)), body);
+    }
+    for a in assertions {
+        let body = p.render(*a, true);
+        let _ = writeln!(out, "(assert {body})");
+    }
+    out
+}
+
+struct Printer<'s> {
+    store: &'s Store,
+    free_syms: Vec<SymId>,
+    funs: Vec<crate::term::FunId>,
+    /// Terms that mention a quantifier-bound symbol: never hoisted.
+    bound_dependent: HashSet<TermId>,
+    names: HashMap<TermId, String>,
+    shared_order: Vec<TermId>,
+}
+
+impl<'s> Printer<'s> {
+    fn new(store: &'s Store) -> Self {
+        Printer {
+            store,
+            free_syms: vec![],
+            funs: vec![],
+            bound_dependent: HashSet::new(),
+            names: HashMap::new(),
+            shared_order: vec![],
+        }
+    }
+
+    fn analyse(&mut self, roots: &[TermId]) {
+        let store = self.store;
+        // Bound symbols and the terms that depend on them.
+        let mut bound = HashSet::new();
+        let mut all = Vec::new();
+        let mut seen = HashSet::new();
+        for r in roots {
+            post_order(store, *r, &mut seen, &mut all);
+        }
+        for t in &all {
+            if let Node::Forall(vs, _) | Node::Exists(vs, _) = store.node(*t) {
+                bound.extend(vs.iter().copied());
+            }
+        }
+        for t in &all {
+            let dep = match store.node(*t) {
+                Node::Sym(s) => bound.contains(s),
+                Node::Forall(..) | Node::Exists(..) => false,
+                _ => store.children(*t).iter().any(|c| self.bound_dependent.contains(c)),
+            };
+            if dep {
+                self.bound_dependent.insert(*t);
+            }
+        }
+        let mut syms = std::collections::BTreeSet::new();
+        let mut funs = std::collections::BTreeSet::new();
+        let mut refs: HashMap<TermId, usize> = HashMap::new();
+        for t in &all {
+            match store.node(*t) {
+                Node::Sym(s) if !bound.contains(s) => {
+                    syms.insert(*s);
+                }
+                Node::App(f, _) => {
+                    funs.insert(*f);
+                }
+                _ => {}
+            }
+            for c in store.children(*t) {
+                *refs.entry(c).or_default() += 1;
+            }
+        }
+        self.free_syms = syms.into_iter().collect();
+        self.funs = funs.into_iter().collect();
+        for t in &all {
+            let leaf = matches!(
+                store.node(*t),
+                Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_)
+            );
+            if !leaf && refs.get(t).copied().unwrap_or(0) >= 2 && !self.bound_dependent.contains(t)
+            {
+                let name = format!("_t{}", self.shared_order.len());
+                self.names.insert(*t, name);
+                self.shared_order.push(*t);
+            }
+        }
+    }
+
+    /// Renders `t`; shared subterms are referenced by name, except `t` itself at the top of a
+    /// definition.
+    fn render(&self, t: TermId, allow_self_name: bool) -> String {
+        let mut out = String::new();
+        self.render_into(t, allow_self_name, &mut out);
+        out
+    }
+
+    fn render_into(&self, t: TermId, use_name: bool, out: &mut String) {
+        if use_name {
+            if let Some(n) = self.names.get(&t) {
+                out.push_str(n);
+                return;
+            }
+        }
+        let s = self.store;
+        let list = |head: &str, kids: &[TermId], out: &mut String| {
+            out.push('(');
+            out.push_str(head);
+            for k in kids {
+                out.push(' ');
+                self.render_into(*k, true, out);
+            }
+            out.push(')');
+        };
+        match s.node(t) {
+            Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Node::Int(i) => {
+                if *i < 0 {
+                    let _ = write!(out, "(- {})", i.unsigned_abs());
+                } else {
+                    let _ = write!(out, "{i}");
+                }
+            }
+            Node::Real(n, d) => {
+                let num = if *n < 0 {
+                    format!("(- {}.0)", n.unsigned_abs())
+                } else {
+                    format!("{n}.0")
+                };
+                if *d == 1 {
+                    out.push_str(&num);
+                } else {
+                    let _ = write!(out, "(/ {num} {d}.0)");
+                }
+            }
+            Node::Sym(x) => out.push_str(&quote(s.sym_name(*x))),
+            Node::App(f, xs) => list(&quote(s.fun_name(*f)), xs, out),
+            Node::Not(a) => list("not", &[*a], out),
+            Node::And(xs) => list("and", xs, out),
+            Node::Or(xs) => list("or", xs, out),
+            Node::Ite(c, a, b) => list("ite", &[*c, *a, *b], out),
+            Node::Eq(a, b) => list("=", &[*a, *b], out),
+            Node::Add(xs) => list("+", xs, out),
+            Node::Mul(xs) => list("*", xs, out),
+            Node::Neg(a) => list("-", &[*a], out),
+            Node::IntDiv(a, b) => list("div", &[*a, *b], out),
+            Node::IntMod(a, b) => list("mod", &[*a, *b], out),
+            Node::RealDiv(a, b) => list("/", &[*a, *b], out),
+            Node::Le(a, b) => list("<=", &[*a, *b], out),
+            Node::Lt(a, b) => list("<", &[*a, *b], out),
+            Node::ToReal(a) => list("to_real", &[*a], out),
+            Node::Forall(vs, b) | Node::Exists(vs, b) => {
+                let q = if matches!(s.node(t), Node::Forall(..)) { "forall" } else { "exists" };
+                let _ = write!(out, "({q} (");
+                for (i, v) in vs.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    let _ = write!(out, "({} {})", quote(s.sym_name(*v)), sort_name(s.sym_sort(*v)));
+                }
+                out.push_str(") ");
+                self.render_into(*b, true, out);
+                out.push(')');
+            }
+        }
+    }
+}
+
+fn post_order(store: &Store, t: TermId, seen: &mut HashSet<TermId>, out: &mut Vec<TermId>) {
+    // Iterative post-order so deep terms cannot overflow the stack.
+    let mut stack = vec![(t, false)];
+    while let Some((x, done)) = stack.pop() {
+        if done {
+            out.push(x);
+            continue;
+        }
+        if !seen.insert(x) {
+            continue;
+        }
+        stack.push((x, true));
+        for c in store.children(x).into_iter().rev() {
+            if !seen.contains(&c) {
+                stack.push((c, false));
+            }
+        }
+    }
+}
+
+/// A stable 64-bit FNV-1a hash of a query's text, for caches and file names.
+pub fn stable_hash(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in text.as_bytes() {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}

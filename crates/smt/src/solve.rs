@@ -1,0 +1,150 @@
+//! Solving queries: the in-process Z3 backend, and the plain values read back from a model.
+//!
+//! The query is printed to SMT-LIB by [`crate::to_smtlib`] and parsed by Z3 in the calling
+//! thread, so the text a user dumps is exactly what was solved. Z3 objects never leave this
+//! module: a model is read through [`ModelReader`] inside the call and turned into plain data.
+
+use crate::print::to_smtlib;
+use crate::term::{FunId, Sort, Store, SymId, TermId};
+use std::time::{Duration, Instant};
+
+/// A plain value read from a model.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Bool(bool),
+    Int(i128),
+    /// `num/den`, `den > 0`, lowest terms.
+    Real(i128, i128),
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Real(n, 1) => write!(f, "{n}"),
+            Value::Real(n, d) => write!(f, "{n}/{d}"),
+        }
+    }
+}
+
+/// Limits for one query.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverConfig {
+    pub timeout: Duration,
+}
+
+/// What a check found. `Sat` carries what the caller's model reader returned.
+#[derive(Debug)]
+pub enum CheckResult<R> {
+    Unsat,
+    Sat(R),
+    Unknown(String),
+}
+
+/// Reads values out of a satisfying assignment.
+pub trait ModelReader {
+    /// The value of a constant; `None` if the solver could not produce one.
+    fn sym(&mut self, s: SymId) -> Option<Value>;
+    /// The value of an uninterpreted function at plain arguments.
+    fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value>;
+}
+
+/// Checks the conjunction of `assertions` with Z3, in this thread.
+pub fn check_z3<R>(
+    store: &Store,
+    assertions: &[TermId],
+    cfg: SolverConfig,
+    on_sat: impl FnOnce(&mut dyn ModelReader) -> R,
+) -> (CheckResult<R>, Duration) {
+    let text = to_smtlib(store, assertions, &[]);
+    let start = Instant::now();
+    let solver = z3::Solver::new();
+    let mut params = z3::Params::new();
+    let ms = cfg.timeout.as_millis().clamp(1, u32::MAX as u128) as u32;
+    params.set_u32("timeout", ms);
+    solver.set_params(&params);
+    solver.from_string(text);
+    let res = solver.check();
+    let elapsed = start.elapsed();
+    let out = match res {
+        z3::SatResult::Unsat => CheckResult::Unsat,
+        z3::SatResult::Unknown => {
+            let why = solver.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+            let why = if why.contains("timeout") || why.contains("canceled") {
+                format!("solver timeout after {} ms", ms)
+            } else {
+                format!("solver returned unknown ({why})")
+            };
+            CheckResult::Unknown(why)
+        }
+        z3::SatResult::Sat => match solver.get_model() {
+            Some(model) => {
+                let mut reader = Z3Reader { store, model };
+                CheckResult::Sat(on_sat(&mut reader))
+            }
+            None => CheckResult::Unknown("solver said sat but gave no model".into()),
+        },
+    };
+    (out, elapsed)
+}
+
+struct Z3Reader<'a> {
+    store: &'a Store,
+    model: z3::Model,
+}
+
+fn z3_sort(s: Sort) -> z3::Sort {
+    match s {
+        Sort::Bool => z3::Sort::bool(),
+        Sort::Int => z3::Sort::int(),
+        Sort::Real => z3::Sort::real(),
+    }
+}
+
+fn read_dynamic(d: &z3::ast::Dynamic, sort: Sort) -> Option<Value> {
+    match sort {
+        Sort::Bool => d.as_bool()?.as_bool().map(Value::Bool),
+        Sort::Int => d.as_int()?.as_i128().map(Value::Int),
+        Sort::Real => {
+            let r = d.as_real()?;
+            let (n, dd) = r.as_rational()?;
+            Some(Value::Real(n as i128, dd as i128))
+        }
+    }
+}
+
+fn to_dynamic(v: &Value) -> z3::ast::Dynamic {
+    match v {
+        Value::Bool(b) => z3::ast::Dynamic::from_ast(&z3::ast::Bool::from_bool(*b)),
+        Value::Int(i) => {
+            z3::ast::Dynamic::from_ast(&z3::ast::Int::from_i128(*i))
+        }
+        Value::Real(n, d) => z3::ast::Dynamic::from_ast(
+            &z3::ast::Real::from_rational_str(&n.to_string(), &d.to_string()).expect("real literal"),
+        ),
+    }
+}
+
+impl ModelReader for Z3Reader<'_> {
+    fn sym(&mut self, s: SymId) -> Option<Value> {
+        let sort = self.store.sym_sort(s);
+        let decl = z3::FuncDecl::new(self.store.sym_name(s), &[], &z3_sort(sort));
+        let term = decl.apply(&[]);
+        let v = self.model.eval(&term, true)?;
+        read_dynamic(&v, sort)
+    }
+
+    fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value> {
+        let (arg_sorts, ret) = self.store.fun_signature(f);
+        let sorts: Vec<z3::Sort> = arg_sorts.iter().map(|s| z3_sort(*s)).collect();
+        let sort_refs: Vec<&z3::Sort> = sorts.iter().collect();
+        let decl = z3::FuncDecl::new(self.store.fun_name(f), &sort_refs, &z3_sort(ret));
+        let dyn_args: Vec<z3::ast::Dynamic> = args.iter().map(to_dynamic).collect();
+        let arg_refs: Vec<&dyn z3::ast::Ast> =
+            dyn_args.iter().map(|a| a as &dyn z3::ast::Ast).collect();
+        let term = decl.apply(&arg_refs);
+        let v = self.model.eval(&term, true)?;
+        read_dynamic(&v, ret)
+    }
+}

@@ -7,10 +7,12 @@
 //! It is not for tensors, shapes or verdicts: callers state obligations, this crate answers
 //! sat/unsat/unknown. Z3 terms are never walked; z3 objects never leave the calling thread.
 
+mod eval;
 mod print;
 mod solve;
 mod term;
 
+pub use eval::eval_term;
 pub use print::{stable_hash, to_smtlib};
 pub use solve::{check_z3, CheckResult, ModelReader, SolverConfig, Value};
 pub use term::{euclid_div, FunId, Node, Sort, Store, SymId, TermId};

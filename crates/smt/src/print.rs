@@ -18,7 +18,9 @@ pub(crate) fn sort_name(s: Sort) -> &'static str {
 pub(crate) fn quote(name: &str) -> String {
     let simple = !name.is_empty()
         && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
     if simple {
         name.to_string()
     } else {
@@ -59,7 +61,13 @@ pub fn to_smtlib(store: &Store, assertions: &[TermId], comment: &[String]) -> St
     for t in order {
         let body = p.render(t, false);
         let name = p.names[&t].clone();
-        let _ = writeln!(out, "(define-fun {} () {} {})", name, sort_name(store.sort(t)), body);
+        let _ = writeln!(
+            out,
+            "(define-fun {} () {} {})",
+            name,
+            sort_name(store.sort(t)),
+            body
+        );
     }
     for a in assertions {
         let body = p.render(*a, true);
@@ -108,7 +116,10 @@ impl<'s> Printer<'s> {
             let dep = match store.node(*t) {
                 Node::Sym(s) => bound.contains(s),
                 Node::Forall(..) | Node::Exists(..) => false,
-                _ => store.children(*t).iter().any(|c| self.bound_dependent.contains(c)),
+                _ => store
+                    .children(*t)
+                    .iter()
+                    .any(|c| self.bound_dependent.contains(c)),
             };
             if dep {
                 self.bound_dependent.insert(*t);
@@ -210,13 +221,22 @@ impl<'s> Printer<'s> {
             Node::Lt(a, b) => list("<", &[*a, *b], out),
             Node::ToReal(a) => list("to_real", &[*a], out),
             Node::Forall(vs, b) | Node::Exists(vs, b) => {
-                let q = if matches!(s.node(t), Node::Forall(..)) { "forall" } else { "exists" };
+                let q = if matches!(s.node(t), Node::Forall(..)) {
+                    "forall"
+                } else {
+                    "exists"
+                };
                 let _ = write!(out, "({q} (");
                 for (i, v) in vs.iter().enumerate() {
                     if i > 0 {
                         out.push(' ');
                     }
-                    let _ = write!(out, "({} {})", quote(s.sym_name(*v)), sort_name(s.sym_sort(*v)));
+                    let _ = write!(
+                        out,
+                        "({} {})",
+                        quote(s.sym_name(*v)),
+                        sort_name(s.sym_sort(*v))
+                    );
                 }
                 out.push_str(") ");
                 self.render_into(*b, true, out);

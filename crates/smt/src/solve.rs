@@ -70,7 +70,9 @@ pub fn check_z3<R>(
     let out = match res {
         z3::SatResult::Unsat => CheckResult::Unsat,
         z3::SatResult::Unknown => {
-            let why = solver.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+            let why = solver
+                .get_reason_unknown()
+                .unwrap_or_else(|| "unknown".into());
             let why = if why.contains("timeout") || why.contains("canceled") {
                 format!("solver timeout after {} ms", ms)
             } else {
@@ -117,11 +119,10 @@ fn read_dynamic(d: &z3::ast::Dynamic, sort: Sort) -> Option<Value> {
 fn to_dynamic(v: &Value) -> z3::ast::Dynamic {
     match v {
         Value::Bool(b) => z3::ast::Dynamic::from_ast(&z3::ast::Bool::from_bool(*b)),
-        Value::Int(i) => {
-            z3::ast::Dynamic::from_ast(&z3::ast::Int::from_i128(*i))
-        }
+        Value::Int(i) => z3::ast::Dynamic::from_ast(&z3::ast::Int::from_i128(*i)),
         Value::Real(n, d) => z3::ast::Dynamic::from_ast(
-            &z3::ast::Real::from_rational_str(&n.to_string(), &d.to_string()).expect("real literal"),
+            &z3::ast::Real::from_rational_str(&n.to_string(), &d.to_string())
+                .expect("real literal"),
         ),
     }
 }

@@ -115,11 +115,17 @@ impl Store {
     /// quoted by the printer. Redeclaring a name with another sort is a bug in the caller.
     pub fn declare(&mut self, name: &str, sort: Sort) -> SymId {
         if let Some(&s) = self.sym_names.get(name) {
-            assert_eq!(self.syms[s.0 as usize].sort, sort, "symbol {name} redeclared");
+            assert_eq!(
+                self.syms[s.0 as usize].sort, sort,
+                "symbol {name} redeclared"
+            );
             return s;
         }
         let id = SymId(self.syms.len() as u32);
-        self.syms.push(SymInfo { name: name.to_string(), sort });
+        self.syms.push(SymInfo {
+            name: name.to_string(),
+            sort,
+        });
         self.sym_names.insert(name.to_string(), id);
         id
     }
@@ -138,11 +144,18 @@ impl Store {
     pub fn declare_fun(&mut self, name: &str, args: &[Sort], ret: Sort) -> FunId {
         if let Some(&f) = self.fun_names.get(name) {
             let info = &self.funs[f.0 as usize];
-            assert!(info.args == args && info.ret == ret, "function {name} redeclared");
+            assert!(
+                info.args == args && info.ret == ret,
+                "function {name} redeclared"
+            );
             return f;
         }
         let id = FunId(self.funs.len() as u32);
-        self.funs.push(FunInfo { name: name.to_string(), args: args.to_vec(), ret });
+        self.funs.push(FunInfo {
+            name: name.to_string(),
+            args: args.to_vec(),
+            ret,
+        });
         self.fun_names.insert(name.to_string(), id);
         id
     }
@@ -326,7 +339,8 @@ impl Store {
         if a == b {
             return self.bool(true);
         }
-        let lits = |s: &Store, t| matches!(s.node(t), Node::Bool(_) | Node::Int(_) | Node::Real(..));
+        let lits =
+            |s: &Store, t| matches!(s.node(t), Node::Bool(_) | Node::Int(_) | Node::Real(..));
         if lits(self, a) && lits(self, b) {
             return self.bool(false);
         }
@@ -350,7 +364,10 @@ impl Store {
 
     fn arith_sort(&self, items: &[TermId], what: &str) -> Sort {
         let s = self.sort(items[0]);
-        assert!(s == Sort::Int || s == Sort::Real, "{what}: non-numeric operand");
+        assert!(
+            s == Sort::Int || s == Sort::Real,
+            "{what}: non-numeric operand"
+        );
         for t in items {
             assert_eq!(self.sort(*t), s, "{what}: mixed sorts");
         }
@@ -807,5 +824,13 @@ pub fn euclid_div(a: i128, b: i128) -> Option<i128> {
     }
     let q = a.checked_div(b)?;
     let r = a - q * b;
-    Some(if r < 0 { if b > 0 { q - 1 } else { q + 1 } } else { q })
+    Some(if r < 0 {
+        if b > 0 {
+            q - 1
+        } else {
+            q + 1
+        }
+    } else {
+        q
+    })
 }

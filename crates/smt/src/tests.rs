@@ -1,7 +1,9 @@
 use super::*;
 use std::time::Duration;
 
-const CFG: SolverConfig = SolverConfig { timeout: Duration::from_secs(5) };
+const CFG: SolverConfig = SolverConfig {
+    timeout: Duration::from_secs(5),
+};
 
 #[test]
 fn hash_consing_and_folding() {

@@ -1,0 +1,46 @@
+//! `tensorproof`: the command-line front of every checker. The only crate that touches files,
+//! the terminal, JSON output and exit codes.
+
+mod args;
+mod rules_cmd;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+tensorproof: prove, or refute with a concrete counterexample, that tensor programs mean what they should
+
+usage:
+  tensorproof rules PATH... [options]   check rewrite rules (.rule files or folders, recursively)
+  tensorproof bench [PATH...] [options] time every rule (default: corpus/rules/xla)
+  tensorproof help                      this text
+
+options:
+  --jobs N         parallel jobs (default: all cores)
+  --timeout SECS   per solver query (default: 10)
+  --json           JSON Lines on stdout, one object per rule
+  --dump-smt DIR   write every solver query as SMT-LIB into DIR
+  --quiet          no progress on stderr
+
+exit codes: 0 all verified (or vacuous), 1 something refuted, 2 bad input, 3 something unknown
+";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let code = match argv.first().map(|s| s.as_str()) {
+        Some("rules") => rules_cmd::run(&argv[1..], false),
+        Some("bench") => rules_cmd::run(&argv[1..], true),
+        Some("help") | Some("--help") | Some("-h") | None => {
+            print!("{USAGE}");
+            0
+        }
+        Some("--version") | Some("version") => {
+            println!("tensorproof {}", env!("CARGO_PKG_VERSION"));
+            0
+        }
+        Some(other) => {
+            eprintln!("tensorproof: unknown command `{other}`\n\n{USAGE}");
+            2
+        }
+    };
+    ExitCode::from(code as u8)
+}

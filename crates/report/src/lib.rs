@@ -1,0 +1,121 @@
+//! `report`: one verdict model for every tensorproof command, and its renderers.
+//!
+//! It is for typed outcomes ([`Verdict`], [`Counterexample`], [`Diagnostic`]) and turning them
+//! into text, JSON Lines and summary tables. It is not for deciding anything: front ends build
+//! these values; the CLI prints them and chooses the exit code ([`exit_code`]).
+
+mod json;
+mod text;
+
+pub use json::{json_escape, JsonObject};
+pub use text::{render_counterexample, render_diagnostic, summary_table};
+
+/// A position in a source text, as byte offsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A problem with the input, pointing into it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub span: Span,
+    pub message: String,
+}
+
+/// A concrete tensor in a counterexample: axis names with sizes, row-major elements.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TensorValue {
+    pub name: String,
+    pub element_type: String,
+    pub axes: Vec<(String, i128)>,
+    pub data: Vec<String>,
+    /// Row-major offsets of elements the solver left free (they show a fixed pattern).
+    pub free: Vec<usize>,
+}
+
+/// What differs between the two sides in a counterexample.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mismatch {
+    /// The right side is not well-formed where the left side is.
+    RhsInvalid,
+    /// The shapes differ.
+    Shape {
+        lhs: Vec<(String, i128)>,
+        rhs: Vec<(String, i128)>,
+    },
+    /// The elements at `index` differ.
+    Value {
+        index: Vec<(String, i128)>,
+        lhs: String,
+        rhs: String,
+    },
+}
+
+/// A counterexample that the concrete interpreter replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counterexample {
+    /// The element type and rank of every aggregated axis of the failing instance.
+    pub instance: String,
+    /// Attribute and size maps: name and values per axis.
+    pub maps: Vec<(String, Vec<(String, i128)>)>,
+    pub scalars: Vec<(String, String)>,
+    pub inputs: Vec<TensorValue>,
+    pub mismatch: Mismatch,
+}
+
+/// The outcome of checking one claim.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// Every obligation was unsat; the claim holds under `assumptions`.
+    Verified { assumptions: Vec<String> },
+    /// A replayed counterexample.
+    Refuted { counterexample: Box<Counterexample> },
+    /// The precondition together with the left side's validity never holds.
+    Vacuous { reason: String },
+    /// Neither proved nor refuted, and why.
+    Unknown { reason: String },
+    /// The input is malformed.
+    Error { diagnostics: Vec<Diagnostic> },
+}
+
+impl Verdict {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Verified { .. } => "verified",
+            Verdict::Refuted { .. } => "refuted",
+            Verdict::Vacuous { .. } => "vacuous",
+            Verdict::Unknown { .. } => "unknown",
+            Verdict::Error { .. } => "error",
+        }
+    }
+}
+
+/// The outcome for one rule (or one pair, one kernel).
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub file: String,
+    pub name: String,
+    pub verdict: Verdict,
+    /// The expected verdict stated in the input's header, if any.
+    pub expected: Option<String>,
+    pub seconds: f64,
+    /// Extra facts for the report: instances checked, queries, bounds.
+    pub details: Vec<(String, String)>,
+}
+
+/// Exit codes: 0 all verified (or vacuous), 1 something refuted, 2 an input error, 3 something
+/// unknown. The most severe wins in the order 2, 1, 3.
+pub fn exit_code(outcomes: &[Outcome]) -> i32 {
+    let has = |n: &str| outcomes.iter().any(|o| o.verdict.name() == n);
+    if has("error") {
+        2
+    } else if has("refuted") {
+        1
+    } else if has("unknown") {
+        3
+    } else {
+        0
+    }
+}

@@ -1,0 +1,163 @@
+//! Human-readable rendering: diagnostics with carets, counterexamples as arrays, summaries.
+
+use crate::{Counterexample, Diagnostic, Mismatch, Outcome, TensorValue};
+use std::fmt::Write;
+
+/// `file:line:col: error: message`, the source line, and a caret under the span.
+pub fn render_diagnostic(file: &str, source: &str, d: &Diagnostic) -> String {
+    let start = d.span.start.min(source.len());
+    let line_start = source[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let line_end = source[start..]
+        .find('\n')
+        .map(|i| start + i)
+        .unwrap_or(source.len());
+    let line_no = source[..start].matches('\n').count() + 1;
+    let col = source[line_start..start].chars().count() + 1;
+    let text = &source[line_start..line_end];
+    let end = d.span.end.clamp(start, line_end.max(start));
+    let width = source[start..end].chars().count().max(1);
+    let mut out = String::new();
+    let _ = writeln!(out, "{file}:{line_no}:{col}: error: {}", d.message);
+    let gutter = format!("{line_no}");
+    let _ = writeln!(out, "{} |", " ".repeat(gutter.len()));
+    let _ = writeln!(out, "{gutter} | {text}");
+    let pad: String = text
+        .chars()
+        .take(col - 1)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    let _ = writeln!(
+        out,
+        "{} | {}{}",
+        " ".repeat(gutter.len()),
+        pad,
+        "^".repeat(width)
+    );
+    out
+}
+
+fn render_axes(axes: &[(String, i128)]) -> String {
+    let parts: Vec<String> = axes.iter().map(|(a, n)| format!("{a}: {n}")).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// Nested brackets, outermost axis first; free elements are marked with `*`.
+fn render_data(t: &TensorValue) -> String {
+    fn rec(t: &TensorValue, dim: usize, off: &mut usize, out: &mut String) {
+        if dim == t.axes.len() {
+            let v = t.data.get(*off).cloned().unwrap_or_default();
+            out.push_str(&v);
+            if t.free.contains(off) {
+                out.push('*');
+            }
+            *off += 1;
+            return;
+        }
+        out.push('[');
+        let n = t.axes[dim].1.max(0);
+        for i in 0..n {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            rec(t, dim + 1, off, out);
+        }
+        out.push(']');
+    }
+    let mut out = String::new();
+    let mut off = 0;
+    rec(t, 0, &mut off, &mut out);
+    out
+}
+
+/// The counterexample as indented text.
+pub fn render_counterexample(c: &Counterexample) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "  counterexample ({}):", c.instance);
+    for (name, vals) in &c.maps {
+        let _ = writeln!(out, "    {name} = {}", render_axes(vals));
+    }
+    for (name, v) in &c.scalars {
+        let _ = writeln!(out, "    {name} = {v}");
+    }
+    for t in &c.inputs {
+        let _ = writeln!(
+            out,
+            "    {} : {} {} = {}",
+            t.name,
+            t.element_type,
+            render_axes(&t.axes),
+            render_data(t)
+        );
+    }
+    if c.inputs.iter().any(|t| !t.free.is_empty()) {
+        let _ = writeln!(
+            out,
+            "    (* = element the solver left free, shown with a fixed pattern)"
+        );
+    }
+    match &c.mismatch {
+        Mismatch::RhsInvalid => {
+            let _ = writeln!(
+                out,
+                "    the left side is well-formed but the right side is not"
+            );
+        }
+        Mismatch::Shape { lhs, rhs } => {
+            let _ = writeln!(
+                out,
+                "    shapes differ: lhs {} but rhs {}",
+                render_axes(lhs),
+                render_axes(rhs)
+            );
+        }
+        Mismatch::Value { index, lhs, rhs } => {
+            let _ = writeln!(
+                out,
+                "    at {}: lhs = {lhs}, rhs = {rhs}",
+                render_axes(index)
+            );
+        }
+    }
+    out
+}
+
+/// A table of verdict counts, and of expectations met when headers state them.
+pub fn summary_table(outcomes: &[Outcome]) -> String {
+    let names = ["verified", "refuted", "vacuous", "unknown", "error"];
+    let mut out = String::new();
+    let total: f64 = outcomes.iter().map(|o| o.seconds).sum();
+    let _ = writeln!(out, "{:<10} {:>6}", "verdict", "count");
+    for n in names {
+        let c = outcomes.iter().filter(|o| o.verdict.name() == n).count();
+        let _ = writeln!(out, "{:<10} {:>6}", n, c);
+    }
+    let _ = writeln!(
+        out,
+        "{:<10} {:>6}   ({:.2} s of checking)",
+        "total",
+        outcomes.len(),
+        total
+    );
+    let with = outcomes.iter().filter(|o| o.expected.is_some()).count();
+    if with > 0 {
+        let met = outcomes
+            .iter()
+            .filter(|o| o.expected.as_deref() == Some(o.verdict.name()))
+            .count();
+        let _ = writeln!(out, "expectations met: {met}/{with}");
+        for o in outcomes {
+            if let Some(e) = &o.expected {
+                if e != o.verdict.name() {
+                    let _ = writeln!(
+                        out,
+                        "  MISMATCH {} ({}): expected {e}, got {}",
+                        o.file,
+                        o.name,
+                        o.verdict.name()
+                    );
+                }
+            }
+        }
+    }
+    out
+}

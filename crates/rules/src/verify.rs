@@ -1,0 +1,859 @@
+//! Checking one rule: rank-bound inference, the rank instances, the proof obligations of each,
+//! and the verdict. The trust contract lives here:
+//!
+//! - `verified` only when, for every element type and every rank instance up to the inferred
+//!   bounds, every obligation came back unsat;
+//! - `refuted` only with a model that the concrete interpreter replayed (`replay.rs`);
+//! - `vacuous` when the precondition and the left side's validity are unsatisfiable in every
+//!   instance;
+//! - everything else is `unknown`, with the reason.
+//!
+//! Obligations per instance (P: preconditions and assumptions, V: validity, i: a symbolic
+//! output index):
+//! 1. shapes: `P ∧ V_L ⇒ V_R ∧ shape_L = shape_R`;
+//! 2. values: `P ∧ V_L ∧ V_R ∧ shapes equal ∧ i in range ⇒ lhs[i] = rhs[i]`; when an element is
+//!    a reduction this is replaced by the bijection obligations of [`bijection`].
+
+use crate::ast::{Rule, TypeRef};
+use crate::lower::{self, class_of_axis, eval_cond, Instance, Lowered, MapValues, Scope};
+use crate::replay::{self, Replay};
+use crate::symbolic::{sort_of, Red, Sym, SymVal};
+use report::{Diagnostic, Verdict};
+use smt::{check_z3, CheckResult, Node, SolverConfig, Sort, Store, SymId, TermId};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::time::Duration;
+use tensor::{Domain, ElemType, Eval, Op};
+
+/// Limits and switches for checking rules.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Per solver query.
+    pub timeout: Duration,
+    /// The most rank instances one rule may need before it is reported unknown.
+    pub max_instances: usize,
+    /// Keep the SMT-LIB text of every query.
+    pub collect_smt: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            timeout: Duration::from_secs(10),
+            max_instances: 512,
+            collect_smt: false,
+        }
+    }
+}
+
+/// The result of checking one rule.
+#[derive(Debug)]
+pub struct RuleResult {
+    pub verdict: Verdict,
+    pub details: Vec<(String, String)>,
+    /// `(query name, SMT-LIB text)` when [`Options::collect_smt`] is set.
+    pub smt: Vec<(String, String)>,
+}
+
+/// The symbolic form of one instance.
+pub(crate) struct Problem {
+    pub sym: Sym,
+    pub lowered: Lowered<TermId>,
+    pub maps: Vec<(String, usize, SymId)>,
+    pub scalars: Vec<(String, ElemType, SymId)>,
+    pub index: Vec<(String, SymId)>,
+    pub pre: TermId,
+    pub vl: TermId,
+    pub vr: TermId,
+    pub shape_eq: TermId,
+    pub in_range: TermId,
+    pub value: ValueGoal,
+    /// Aggregated axis of each symbol that belongs to one (for the bound inference).
+    pub sym_class: HashMap<SymId, String>,
+    /// Which reductions were matched how, for the assumptions.
+    pub bijection_note: Option<String>,
+}
+
+pub(crate) enum ValueGoal {
+    /// The element equality.
+    Eq(TermId),
+    /// Negated bijection obligations: forward and backward.
+    Bijection {
+        fwd: TermId,
+        bwd: TermId,
+    },
+    Unsupported(String),
+}
+
+/// Checks every element type and instance of `rule`.
+pub fn check_rule(rule: &Rule, opts: &Options) -> RuleResult {
+    let scope = match lower::resolve(rule) {
+        Ok(s) => s,
+        Err(diagnostics) => return error(diagnostics),
+    };
+    if let Err(d) = check_hints(rule, &scope) {
+        return error(vec![d]);
+    }
+    let mut details = Vec::new();
+    let mut smt_texts = Vec::new();
+    let mut assumptions: BTreeSet<String> = BTreeSet::new();
+    let mut any_nonvacuous = false;
+    let mut unknown: Option<String> = None;
+    for (ty, _) in &rule.types {
+        let r = check_type(rule, &scope, *ty, opts, &mut smt_texts);
+        details.extend(r.details);
+        match r.outcome {
+            TypeOutcome::Error(d) => {
+                return RuleResult {
+                    verdict: error(vec![d]).verdict,
+                    details,
+                    smt: smt_texts,
+                }
+            }
+            TypeOutcome::Refuted(c) => {
+                return RuleResult {
+                    verdict: Verdict::Refuted { counterexample: c },
+                    details,
+                    smt: smt_texts,
+                }
+            }
+            TypeOutcome::Unknown(why) => {
+                if unknown.is_none() {
+                    unknown = Some(format!("at type {ty}: {why}"));
+                }
+            }
+            TypeOutcome::Verified {
+                vacuous,
+                assumptions: a,
+            } => {
+                any_nonvacuous |= !vacuous;
+                assumptions.extend(a);
+            }
+        }
+    }
+    let verdict = if let Some(why) = unknown {
+        Verdict::Unknown { reason: why }
+    } else if !any_nonvacuous {
+        Verdict::Vacuous {
+            reason: "the precondition and the validity of the left side are unsatisfiable in every instance".into(),
+        }
+    } else {
+        Verdict::Verified {
+            assumptions: assumptions.into_iter().collect(),
+        }
+    };
+    RuleResult {
+        verdict,
+        details,
+        smt: smt_texts,
+    }
+}
+
+fn error(diagnostics: Vec<Diagnostic>) -> RuleResult {
+    RuleResult {
+        verdict: Verdict::Error { diagnostics },
+        details: vec![],
+        smt: vec![],
+    }
+}
+
+/// Hints must name indices that the rule names, with expressions that mention known names.
+fn check_hints(rule: &Rule, _scope: &Scope) -> Result<(), Diagnostic> {
+    let mut defined = HashSet::new();
+    for h in &rule.hints {
+        let key = (h.side_is_lhs, h.index.name.clone());
+        if !defined.insert(key) {
+            return Err(Diagnostic {
+                span: h.index.span,
+                message: format!("index `{}` defined twice by hints", h.index.name),
+            });
+        }
+    }
+    Ok(())
+}
+
+enum TypeOutcome {
+    Verified {
+        vacuous: bool,
+        assumptions: Vec<String>,
+    },
+    Refuted(Box<report::Counterexample>),
+    Unknown(String),
+    Error(Diagnostic),
+}
+
+struct TypeResult {
+    outcome: TypeOutcome,
+    details: Vec<(String, String)>,
+}
+
+fn check_type(
+    rule: &Rule,
+    scope: &Scope,
+    ty: ElemType,
+    opts: &Options,
+    smt_texts: &mut Vec<(String, String)>,
+) -> TypeResult {
+    let mut details = Vec::new();
+    // The base instance: every aggregated axis at rank 1 (or its fixed rank).
+    let base_ranks: BTreeMap<String, usize> = scope
+        .classes
+        .iter()
+        .map(|(c, spec)| {
+            let r = 1usize.clamp(spec.min, spec.max.unwrap_or(usize::MAX));
+            (c.clone(), r)
+        })
+        .collect();
+    let base = Instance {
+        ty,
+        ranks: base_ranks,
+    };
+    let problem = match build_problem(rule, scope, &base) {
+        Ok(p) => p,
+        Err(d) => {
+            return TypeResult {
+                outcome: TypeOutcome::Error(d),
+                details,
+            }
+        }
+    };
+    let bounds = infer_bounds(&problem, scope);
+    let bound_text: Vec<String> = bounds
+        .iter()
+        .map(|(c, (lo, hi))| format!("{c}: {lo}..={hi}"))
+        .collect();
+    details.push((format!("{ty} ranks"), bound_text.join(", ")));
+    // Every combination of ranks.
+    let mut instances = vec![BTreeMap::new()];
+    for (c, (lo, hi)) in &bounds {
+        let mut next = Vec::new();
+        for partial in &instances {
+            for r in *lo..=*hi {
+                let mut p: BTreeMap<String, usize> = partial.clone();
+                p.insert(c.clone(), r);
+                next.push(p);
+            }
+        }
+        instances = next;
+        if instances.len() > opts.max_instances {
+            return TypeResult {
+                outcome: TypeOutcome::Unknown(format!(
+                    "the rank bounds ({}) need more than {} instances",
+                    bound_text.join(", "),
+                    opts.max_instances
+                )),
+                details,
+            };
+        }
+    }
+    details.push((format!("{ty} instances"), instances.len().to_string()));
+    let cfg = SolverConfig {
+        timeout: opts.timeout,
+    };
+    let mut nonvacuous = false;
+    let mut assumptions = BTreeSet::new();
+    assumptions.insert(format!(
+        "elements are {} ({}); ranks {}",
+        match ty {
+            ElemType::Bool => "booleans",
+            ElemType::Int => "mathematical integers",
+            ElemType::Real => "mathematical reals",
+        },
+        ty,
+        if bound_text.is_empty() {
+            "none".to_string()
+        } else {
+            bound_text.join(", ")
+        }
+    ));
+    if !bounds.is_empty() {
+        assumptions.insert("every rank up to the inferred bound checked; the bound inference (TensorRight, POPL'25) argues larger ranks add nothing".into());
+    }
+    let mut queries = 0usize;
+    for ranks in instances {
+        let inst = Instance { ty, ranks };
+        let p = match build_problem(rule, scope, &inst) {
+            Ok(p) => p,
+            Err(d) => {
+                return TypeResult {
+                    outcome: TypeOutcome::Error(d),
+                    details,
+                }
+            }
+        };
+        for a in semantic_assumptions(&p) {
+            assumptions.insert(a);
+        }
+        if let Some(why) = &p.sym.unsupported {
+            return TypeResult {
+                outcome: TypeOutcome::Unknown(format!("{} ({})", why, inst.describe())),
+                details,
+            };
+        }
+        let tag = inst
+            .describe()
+            .replace([',', ' ', '='], "_")
+            .replace("__", "_");
+        let mut p = p;
+        let mut run = |p: &Problem, name: &str, assertions: &[TermId]| -> Result<bool, String> {
+            queries += 1;
+            if opts.collect_smt {
+                let comment = [
+                    format!("rule: {}", rule.name),
+                    format!("query: {name} ({})", inst.describe()),
+                ];
+                smt_texts.push((
+                    format!("{tag}-{name}"),
+                    smt::to_smtlib(&p.sym.store, assertions, &comment),
+                ));
+            }
+            match check_z3(&p.sym.store, assertions, cfg, |_| ()).0 {
+                CheckResult::Unsat => Ok(false),
+                CheckResult::Sat(()) => Ok(true),
+                CheckResult::Unknown(why) => Err(format!(
+                    "{why} on the {name} obligation ({})",
+                    inst.describe()
+                )),
+            }
+        };
+        if !nonvacuous {
+            match run(&p, "vacuity", &[p.pre, p.vl]) {
+                Ok(sat) => nonvacuous = sat,
+                Err(e) => {
+                    return TypeResult {
+                        outcome: TypeOutcome::Unknown(e),
+                        details,
+                    }
+                }
+            }
+        }
+        let shape_ok = p.sym.store.and2(p.vr, p.shape_eq);
+        let shape_goal = p.sym.store.not(shape_ok);
+        let mut obligations: Vec<(&str, Vec<TermId>)> =
+            vec![("shape", vec![p.pre, p.vl, shape_goal])];
+        let premise = vec![p.pre, p.vl, p.vr, p.shape_eq, p.in_range];
+        match &p.value {
+            ValueGoal::Eq(eq) => {
+                let ne = p.sym.store.not(*eq);
+                obligations.push(("value", [premise.clone(), vec![ne]].concat()));
+            }
+            ValueGoal::Bijection { fwd, bwd } => {
+                obligations.push(("reduction-forward", [premise.clone(), vec![*fwd]].concat()));
+                obligations.push(("reduction-backward", [premise.clone(), vec![*bwd]].concat()));
+            }
+            ValueGoal::Unsupported(why) => {
+                return TypeResult {
+                    outcome: TypeOutcome::Unknown(format!("{why} ({})", inst.describe())),
+                    details,
+                }
+            }
+        }
+        if let Some(n) = &p.bijection_note {
+            assumptions.insert(n.clone());
+        }
+        for (name, assertions) in obligations {
+            let assertions = with_exp_axioms(&mut p.sym, assertions);
+            match run(&p, name, &assertions) {
+                Ok(false) => {}
+                Ok(true) => {
+                    // A model: find a small one and replay it.
+                    let outcome = match replay::refute(rule, scope, &inst, &p, &assertions, cfg) {
+                        Replay::Confirmed(c) => TypeOutcome::Refuted(Box::new(c)),
+                        Replay::NotConfirmed(why) => TypeOutcome::Unknown(format!(
+                            "the {name} obligation is satisfiable ({}) but the model did not replay: {why}",
+                            inst.describe()
+                        )),
+                    };
+                    return TypeResult { outcome, details };
+                }
+                Err(e) => {
+                    return TypeResult {
+                        outcome: TypeOutcome::Unknown(e),
+                        details,
+                    }
+                }
+            }
+        }
+    }
+    details.push((format!("{ty} queries"), queries.to_string()));
+    TypeResult {
+        outcome: TypeOutcome::Verified {
+            vacuous: !nonvacuous,
+            assumptions: assumptions.into_iter().collect(),
+        },
+        details,
+    }
+}
+
+/// What the encoding of this instance assumed, stated for the verdict.
+fn semantic_assumptions(p: &Problem) -> Vec<String> {
+    let mut out = Vec::new();
+    let g = &p.lowered.graph;
+    for i in 0..g.len() {
+        match g.op(tensor::NodeId(i as u32)) {
+            Op::Binary {
+                op: tensor::BinaryOp::Div,
+                ..
+            } => out.push("division: x / 0 = 0; integer division truncates toward zero".into()),
+            Op::Binary {
+                op: tensor::BinaryOp::Rem,
+                ..
+            } => out.push("remainder: x rem 0 = x; the result has the sign of the dividend".into()),
+            Op::DynamicSlice { .. } | Op::DynamicUpdateSlice { .. } => {
+                out.push("dynamic slice start indices are clamped into range, as in XLA".into())
+            }
+            Op::Unary {
+                op: tensor::UnaryOp::Exp,
+                ..
+            } => out.push(
+                "exp is uninterpreted, constrained only by exp(x) > 0 and exp(x)·exp(y) = exp(x+y)"
+                    .into(),
+            ),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Adds the exp axioms for every pair of `exp` applications the assertions mention.
+fn with_exp_axioms(sym: &mut Sym, mut assertions: Vec<TermId>) -> Vec<TermId> {
+    let Some(f) = sym.exp else { return assertions };
+    let mut apps = BTreeSet::new();
+    let mut seen = HashSet::new();
+    let mut stack = assertions.clone();
+    while let Some(t) = stack.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        if let Node::App(g, args) = sym.store.node(t) {
+            if *g == f {
+                apps.insert(args[0]);
+            }
+        }
+        stack.extend(sym.store.children(t));
+    }
+    let args: Vec<TermId> = apps.into_iter().collect();
+    let s = &mut sym.store;
+    for (i, a) in args.iter().enumerate() {
+        let ea = s.app(f, vec![*a]);
+        let zero = s.real(0, 1);
+        assertions.push(s.lt(zero, ea));
+        for b in &args[i..] {
+            let eb = s.app(f, vec![*b]);
+            let sum = s.add2(*a, *b);
+            let esum = s.app(f, vec![sum]);
+            let prod = s.mul2(ea, eb);
+            assertions.push(s.eq(prod, esum));
+        }
+    }
+    assertions
+}
+
+/// Builds the symbolic problem of one instance.
+pub(crate) fn build_problem(
+    rule: &Rule,
+    scope: &Scope,
+    inst: &Instance,
+) -> Result<Problem, Diagnostic> {
+    let mut sym = Sym::new(Store::new());
+    let mut maps: MapValues<TermId> = BTreeMap::new();
+    let mut map_syms = Vec::new();
+    let mut sym_class = HashMap::new();
+    for (m, class) in &scope.maps {
+        let k = inst.ranks.get(class).copied().unwrap_or(0);
+        for j in 0..k {
+            let s = sym.store.declare(&format!("{m}.{j}"), Sort::Int);
+            let t = sym.store.sym(s);
+            maps.insert((m.clone(), j), t);
+            map_syms.push((m.clone(), j, s));
+            sym_class.insert(s, class.clone());
+        }
+    }
+    let lowered = lower::lower(&mut sym, rule, scope, inst, &maps)?;
+    let mut scalars = Vec::new();
+    for (name, decl) in &scope.scalars {
+        let ty = match decl.ty {
+            TypeRef::Fixed(t) => t,
+            TypeRef::Param => inst.ty,
+        };
+        let s = sym.store.declare(name, sort_of(ty));
+        scalars.push((name.clone(), ty, s));
+    }
+    let mut ev: Eval<Sym> = Eval::new(&lowered.graph);
+    let vl = ev.valid(&mut sym, lowered.lhs);
+    let vr = ev.valid(&mut sym, lowered.rhs);
+    let sl = ev.shape(&mut sym, lowered.lhs);
+    let sr = ev.shape(&mut sym, lowered.rhs);
+    let mut eqs = Vec::new();
+    for (a, n) in &sl {
+        let m = sr
+            .iter()
+            .find(|(b, _)| b == a)
+            .map(|x| x.1)
+            .expect("same axes checked by lowering");
+        eqs.push(sym.store.eq(*n, m));
+    }
+    let shape_eq = sym.store.and(eqs);
+    // The symbolic output index.
+    let mut index = Vec::new();
+    let mut idx = Vec::new();
+    for (a, _) in &sl {
+        let s = sym.store.declare(&format!("i.{a}"), Sort::Int);
+        sym_class.insert(s, class_of_axis(a).to_string());
+        index.push((a.clone(), s));
+        idx.push((a.clone(), sym.store.sym(s)));
+    }
+    let in_range = ev.in_range(&mut sym, lowered.lhs, &idx);
+    let lv = ev.access(&mut sym, lowered.lhs, &idx);
+    let rv = ev.access(&mut sym, lowered.rhs, &idx);
+    // Preconditions and assumptions.
+    let mut pre = Vec::new();
+    for c in &rule.wheres {
+        pre.push(eval_cond(&mut sym, c, scope, inst, &maps)?);
+    }
+    for a in &lowered.assumes {
+        let sh = ev.shape(&mut sym, *a);
+        let mut vars = Vec::new();
+        let mut aidx = Vec::new();
+        let mut range = Vec::new();
+        for (ax, n) in &sh {
+            let v = sym.store.fresh(&format!("q.{ax}"), Sort::Int);
+            let t = sym.store.sym(v);
+            let zero = sym.store.int(0);
+            range.push(sym.store.le(zero, t));
+            range.push(sym.store.lt(t, *n));
+            vars.push(v);
+            aidx.push((ax.clone(), t));
+        }
+        let val = ev.access(&mut sym, *a, &aidx);
+        let holds = sym.truth(&val);
+        let r = sym.store.and(range);
+        let body = sym.store.implies(r, holds);
+        pre.push(sym.store.forall(vars, body));
+        let av = ev.valid(&mut sym, *a);
+        pre.push(av);
+    }
+    drop(ev);
+    let pre = sym.store.and(pre);
+    for iv in &sym.index_vars {
+        if iv.axis != "#" {
+            sym_class.insert(iv.sym, class_of_axis(&iv.axis).to_string());
+        }
+    }
+    let mut bijection_note = None;
+    let value = match (&lv, &rv) {
+        (SymVal::Plain(a), SymVal::Plain(b)) => ValueGoal::Eq(sym.store.eq(*a, *b)),
+        _ => match bijection(&mut sym, rule, scope, &maps, &lv, &rv, inst.ty) {
+            Ok((fwd, bwd, note)) => {
+                bijection_note = Some(note);
+                ValueGoal::Bijection { fwd, bwd }
+            }
+            Err(BijError::Unsupported(why)) => ValueGoal::Unsupported(why),
+            Err(BijError::Input(d)) => return Err(d),
+        },
+    };
+    Ok(Problem {
+        sym,
+        lowered,
+        maps: map_syms,
+        scalars,
+        index,
+        pre,
+        vl,
+        vr,
+        shape_eq,
+        in_range,
+        value,
+        sym_class,
+        bijection_note,
+    })
+}
+
+enum BijError {
+    Unsupported(String),
+    Input(Diagnostic),
+}
+
+/// The obligations that make `⊕_{x∈D_L} f(x) = ⊕_{y∈D_R} g(y)`: maps φ (left to right) and
+/// ψ (right to left), from hints or paired by axis, such that, ignoring identity summands,
+/// φ and ψ are inverse bijections between the domains and `f = g ∘ φ`. Returns the negations of
+/// the forward and backward conditions, and a note for the verdict.
+fn bijection(
+    sym: &mut Sym,
+    rule: &Rule,
+    scope: &Scope,
+    maps: &MapValues<TermId>,
+    lv: &SymVal,
+    rv: &SymVal,
+    ty: ElemType,
+) -> Result<(TermId, TermId, String), BijError> {
+    let reducer = match (lv, rv) {
+        (SymVal::Red(a), SymVal::Red(b)) if a.reducer != b.reducer => {
+            return Err(BijError::Unsupported(format!(
+                "a {} reduction compared with a {} reduction",
+                a.reducer.name(),
+                b.reducer.name()
+            )))
+        }
+        (SymVal::Red(a), _) | (_, SymVal::Red(a)) => a.reducer,
+        _ => unreachable!(),
+    };
+    let as_red = |sym: &mut Sym, v: &SymVal| -> Red {
+        match v {
+            SymVal::Red(r) => (**r).clone(),
+            SymVal::Plain(t) => Red {
+                reducer,
+                ty,
+                vars: vec![],
+                dom: sym.store.bool(true),
+                body: *t,
+            },
+        }
+    };
+    let l = as_red(sym, lv);
+    let r = as_red(sym, rv);
+    // Default pairing: by aggregated axis and position, in order of appearance.
+    let key = |axis: &str| -> String {
+        if axis == "#" {
+            "#".into()
+        } else {
+            let j = axis.rsplit_once('.').map(|x| x.1).unwrap_or("0");
+            format!("{}.{}", class_of_axis(axis), j)
+        }
+    };
+    let mut used = vec![false; l.vars.len()];
+    let mut phi: HashMap<SymId, TermId> = HashMap::new();
+    let mut psi: HashMap<SymId, TermId> = HashMap::new();
+    let zero = sym.store.int(0);
+    for (y, ay) in &r.vars {
+        let k = key(ay);
+        let found = l
+            .vars
+            .iter()
+            .enumerate()
+            .find(|(i, (_, ax))| !used[*i] && key(ax) == k)
+            .map(|(i, (x, _))| (i, *x));
+        match found {
+            Some((i, x)) => {
+                used[i] = true;
+                let xt = sym.store.sym(x);
+                let yt = sym.store.sym(*y);
+                phi.insert(*y, xt);
+                psi.insert(x, yt);
+            }
+            None => {
+                phi.insert(*y, zero);
+            }
+        }
+    }
+    for (x, _) in &l.vars {
+        psi.entry(*x).or_insert(zero);
+    }
+    // Hints override the pairing: `hint rhs k = e` defines φ on the right side's `k`, and
+    // `hint lhs k = e` defines ψ on the left side's `k`, from the other side's indices.
+    let mut info: HashMap<SymId, (String, Option<String>)> = HashMap::new();
+    for v in &sym.index_vars {
+        info.insert(v.sym, (v.axis.clone(), v.label.clone()));
+    }
+    let lset: Vec<SymId> = l.vars.iter().map(|v| v.0).collect();
+    let rset: Vec<SymId> = r.vars.iter().map(|v| v.0).collect();
+    for h in &rule.hints {
+        let (side, other) = if h.side_is_lhs {
+            (&lset, &rset)
+        } else {
+            (&rset, &lset)
+        };
+        // Index terms of the other side, by label.
+        let mut other_terms: HashMap<String, Result<TermId, String>> = HashMap::new();
+        for s in other {
+            if let Some(lb) = &info[s].1 {
+                let t = sym.store.sym(*s);
+                let entry = other_terms.entry(lb.clone()).or_insert(Ok(t));
+                if *entry != Ok(t) {
+                    *entry = Err(format!(
+                        "index `{lb}` is summed more than once; a hint cannot name it"
+                    ));
+                }
+            }
+        }
+        let mut targets: Vec<(SymId, String, usize)> = Vec::new();
+        for s in side {
+            let (axis, label) = &info[s];
+            if let Some((base, j)) = label.as_ref().and_then(|lb| lb.rsplit_once('.')) {
+                if base == h.index.name {
+                    targets.push((*s, axis.clone(), j.parse().unwrap_or(0)));
+                }
+            }
+        }
+        if targets.is_empty() {
+            return Err(BijError::Input(Diagnostic {
+                span: h.index.span,
+                message: format!(
+                    "no summation index `{}` on the {} side (name one with e.g. `reduce_sum(X, [K: {}])`)",
+                    h.index.name,
+                    if h.side_is_lhs { "left" } else { "right" },
+                    h.index.name
+                ),
+            }));
+        }
+        for (v, axis, j) in targets {
+            let class = class_of_axis(&axis).to_string();
+            let mut lookup =
+                |name: &str, j: usize, span: report::Span| -> Option<Result<TermId, Diagnostic>> {
+                    let r = other_terms.get(&format!("{name}.{j}"))?;
+                    Some(r.clone().map_err(|message| Diagnostic { span, message }))
+                };
+            let value = lower::eval_mexpr(sym, &h.value, &class, j, scope, maps, &mut lookup)
+                .map_err(BijError::Input)?;
+            if h.side_is_lhs {
+                psi.insert(v, value);
+            } else {
+                phi.insert(v, value);
+            }
+        }
+    }
+    let identity = sym.identity_of(reducer, ty);
+    let s = &mut sym.store;
+    let phi_map: HashMap<SymId, TermId> = phi.clone();
+    let psi_map: HashMap<SymId, TermId> = psi.clone();
+    // Forward: x ∈ D_L, f(x) ≠ e  ⇒  φ(x) ∈ D_R ∧ ψ(φ(x)) = x ∧ g(φ(x)) = f(x).
+    let dr_phi = s.substitute(r.dom, &phi_map);
+    let g_phi = s.substitute(r.body, &phi_map);
+    let mut fwd_goal = vec![dr_phi];
+    for (x, _) in &l.vars {
+        let back = s.substitute(psi_map[x], &phi_map);
+        let xt = s.sym(*x);
+        fwd_goal.push(s.eq(back, xt));
+    }
+    fwd_goal.push(s.eq(l.body, g_phi));
+    let fwd_goal = s.and(fwd_goal);
+    let mut fwd = vec![l.dom];
+    if let Some(e) = identity {
+        fwd.push(s.ne(l.body, e));
+    }
+    let nf = s.not(fwd_goal);
+    fwd.push(nf);
+    let fwd = s.and(fwd);
+    // Backward: y ∈ D_R, g(y) ≠ e  ⇒  ψ(y) ∈ D_L ∧ φ(ψ(y)) = y ∧ f(ψ(y)) = g(y).
+    let dl_psi = s.substitute(l.dom, &psi_map);
+    let f_psi = s.substitute(l.body, &psi_map);
+    let mut bwd_goal = vec![dl_psi];
+    for (y, _) in &r.vars {
+        let back = s.substitute(phi_map[y], &psi_map);
+        let yt = s.sym(*y);
+        bwd_goal.push(s.eq(back, yt));
+    }
+    bwd_goal.push(s.eq(f_psi, r.body));
+    let bwd_goal = s.and(bwd_goal);
+    let mut bwd = vec![r.dom];
+    if let Some(e) = identity {
+        bwd.push(s.ne(r.body, e));
+    }
+    let nb = s.not(bwd_goal);
+    bwd.push(nb);
+    let bwd = s.and(bwd);
+    let how = if rule.hints.is_empty() {
+        "paired by axis"
+    } else {
+        "given by the rule's hint"
+    };
+    let note = format!(
+        "{} reductions compared through a bijection of their index domains ({how}), proven; summands equal to the identity may be unmatched",
+        reducer.name()
+    );
+    Ok((fwd, bwd, note))
+}
+
+/// Per aggregated axis, the ranks to check: `(min, max)`.
+///
+/// The bound follows TensorRight's inference (catalog §4.1) on the base instance: for aggregated
+/// axis `R`, `max(1, Σ_T C(a_T, 2) + c)` where `a_T` counts distinct accesses of input `T` that
+/// involve `R` and `c` the distinct conditions (maximal tensor-free boolean subterms) that
+/// involve `R`, both taken from every obligation's goal. Distinctness is syntactic (hash-consed
+/// terms), which can only over-count and so only make the bound larger.
+fn infer_bounds(p: &Problem, scope: &Scope) -> BTreeMap<String, (usize, usize)> {
+    let s = &p.sym.store;
+    let inputs: HashSet<smt::FunId> = p.sym.inputs.values().copied().collect();
+    let mut roots = vec![p.vr, p.shape_eq];
+    match &p.value {
+        ValueGoal::Eq(t) => roots.push(*t),
+        ValueGoal::Bijection { fwd, bwd } => {
+            roots.push(*fwd);
+            roots.push(*bwd);
+        }
+        ValueGoal::Unsupported(_) => {}
+    }
+    // Classes mentioned by each term, and whether it reads an input.
+    let mut classes: HashMap<TermId, BTreeSet<String>> = HashMap::new();
+    let mut reads: HashMap<TermId, bool> = HashMap::new();
+    fn facts(
+        s: &Store,
+        t: TermId,
+        p: &Problem,
+        inputs: &HashSet<smt::FunId>,
+        classes: &mut HashMap<TermId, BTreeSet<String>>,
+        reads: &mut HashMap<TermId, bool>,
+    ) {
+        if classes.contains_key(&t) {
+            return;
+        }
+        let mut cs = BTreeSet::new();
+        let mut rd = false;
+        if let Node::Sym(x) = s.node(t) {
+            if let Some(c) = p.sym_class.get(x) {
+                cs.insert(c.clone());
+            }
+        }
+        if let Node::App(f, _) = s.node(t) {
+            rd |= inputs.contains(f);
+        }
+        for c in s.children(t) {
+            facts(s, c, p, inputs, classes, reads);
+            cs.extend(classes[&c].iter().cloned());
+            rd |= reads[&c];
+        }
+        classes.insert(t, cs);
+        reads.insert(t, rd);
+    }
+    let mut conds: BTreeMap<String, BTreeSet<TermId>> = BTreeMap::new();
+    let mut accesses: BTreeMap<(String, smt::FunId), BTreeSet<TermId>> = BTreeMap::new();
+    let mut seen = HashSet::new();
+    let mut stack = roots.clone();
+    while let Some(t) = stack.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        facts(s, t, p, &inputs, &mut classes, &mut reads);
+        let cs = classes[&t].clone();
+        if s.sort(t) == Sort::Bool && !reads[&t] && !cs.is_empty() && s.as_bool(t).is_none() {
+            for c in cs {
+                conds.entry(c).or_default().insert(t);
+            }
+            continue;
+        }
+        if let Node::App(f, _) = s.node(t) {
+            if inputs.contains(f) {
+                for c in &cs {
+                    accesses.entry((c.clone(), *f)).or_default().insert(t);
+                }
+            }
+        }
+        stack.extend(s.children(t));
+    }
+    let mut out = BTreeMap::new();
+    for (c, spec) in &scope.classes {
+        let hi = match spec.max {
+            Some(m) => m,
+            None => {
+                let pairs: usize = accesses
+                    .iter()
+                    .filter(|((k, _), _)| k == c)
+                    .map(|(_, set)| set.len() * set.len().saturating_sub(1) / 2)
+                    .sum();
+                let n = conds.get(c).map(|s| s.len()).unwrap_or(0);
+                (pairs + n).max(1).max(spec.min)
+            }
+        };
+        out.insert(c.clone(), (spec.min, hi));
+    }
+    out
+}

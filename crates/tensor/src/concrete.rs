@@ -1,0 +1,411 @@
+//! The concrete domain: numbers instead of terms. With it, [`crate::Eval`] is an interpreter
+//! that replays counterexamples. Arithmetic is exact (i128 integers, i128 rationals); an
+//! overflow, an `exp` (whose value is irrational) or a reduction too large to enumerate makes the
+//! run *inexact*, and the caller must not trust its result.
+
+use crate::domain::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// An exact rational with a positive denominator, in lowest terms.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Rat {
+    pub num: i128,
+    pub den: i128,
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a as i128
+}
+
+impl Rat {
+    pub fn new(num: i128, den: i128) -> Option<Rat> {
+        if den == 0 {
+            return None;
+        }
+        let g = gcd(num, den).max(1);
+        let (n, d) = (num / g, den / g);
+        Some(if d < 0 {
+            Rat {
+                num: n.checked_neg()?,
+                den: d.checked_neg()?,
+            }
+        } else {
+            Rat { num: n, den: d }
+        })
+    }
+    pub fn int(i: i128) -> Rat {
+        Rat { num: i, den: 1 }
+    }
+    fn add(self, o: Rat) -> Option<Rat> {
+        Rat::new(
+            self.num
+                .checked_mul(o.den)?
+                .checked_add(o.num.checked_mul(self.den)?)?,
+            self.den.checked_mul(o.den)?,
+        )
+    }
+    fn mul(self, o: Rat) -> Option<Rat> {
+        Rat::new(self.num.checked_mul(o.num)?, self.den.checked_mul(o.den)?)
+    }
+    fn neg(self) -> Option<Rat> {
+        Some(Rat {
+            num: self.num.checked_neg()?,
+            den: self.den,
+        })
+    }
+    fn recip(self) -> Option<Rat> {
+        Rat::new(self.den, self.num)
+    }
+    fn cmp(self, o: Rat) -> Option<std::cmp::Ordering> {
+        Some(
+            self.num
+                .checked_mul(o.den)?
+                .cmp(&o.num.checked_mul(self.den)?),
+        )
+    }
+}
+
+impl fmt::Display for Rat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
+    }
+}
+
+/// A concrete element value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Scalar {
+    Bool(bool),
+    Int(i128),
+    Real(Rat),
+}
+
+impl fmt::Display for Scalar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Scalar::Bool(b) => write!(f, "{b}"),
+            Scalar::Int(i) => write!(f, "{i}"),
+            Scalar::Real(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+/// A concrete tensor: axes in order with sizes, elements in row-major order of those axes.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ConcreteTensor {
+    pub axes: Vec<(String, i128)>,
+    pub data: Vec<Scalar>,
+}
+
+impl ConcreteTensor {
+    /// Row-major position of `index` (given in axis order), if in range.
+    pub fn offset(&self, index: &[i128]) -> Option<usize> {
+        if index.len() != self.axes.len() {
+            return None;
+        }
+        let mut off: usize = 0;
+        for ((_, n), i) in self.axes.iter().zip(index) {
+            if *i < 0 || i >= n {
+                return None;
+            }
+            off = off * (*n as usize) + *i as usize;
+        }
+        Some(off)
+    }
+
+    /// Number of elements, if it fits a usize.
+    pub fn count(axes: &[(String, i128)]) -> Option<usize> {
+        axes.iter().try_fold(1usize, |acc, (_, n)| {
+            acc.checked_mul(usize::try_from(*n).ok()?)
+        })
+    }
+}
+
+/// The concrete domain. Inputs are looked up by name; a missing input or an index out of its
+/// range makes the run inexact (it never happens for a valid program at an in-range index).
+#[derive(Default)]
+pub struct Concrete {
+    pub inputs: BTreeMap<String, ConcreteTensor>,
+    /// Why the run is not exact, if it is not.
+    pub inexact: Option<String>,
+    /// The most points one reduction may enumerate.
+    pub reduce_budget: usize,
+}
+
+impl Concrete {
+    pub fn new(inputs: BTreeMap<String, ConcreteTensor>) -> Self {
+        Concrete {
+            inputs,
+            inexact: None,
+            reduce_budget: 1 << 20,
+        }
+    }
+
+    fn fail(&mut self, why: impl Into<String>) {
+        if self.inexact.is_none() {
+            self.inexact = Some(why.into());
+        }
+    }
+
+    fn ck(&mut self, v: Option<i128>) -> i128 {
+        v.unwrap_or_else(|| {
+            self.fail("integer overflow in the concrete interpreter");
+            0
+        })
+    }
+
+    fn ckr(&mut self, v: Option<Rat>) -> Rat {
+        v.unwrap_or_else(|| {
+            self.fail("rational overflow in the concrete interpreter");
+            Rat::int(0)
+        })
+    }
+
+    fn zero(ty: ElemType) -> Scalar {
+        match ty {
+            ElemType::Bool => Scalar::Bool(false),
+            ElemType::Int => Scalar::Int(0),
+            ElemType::Real => Scalar::Real(Rat::int(0)),
+        }
+    }
+}
+
+impl Domain for Concrete {
+    type B = bool;
+    type I = i128;
+    type V = Scalar;
+
+    fn lit_b(&mut self, b: bool) -> bool {
+        b
+    }
+    fn and(&mut self, a: &bool, b: &bool) -> bool {
+        *a && *b
+    }
+    fn or(&mut self, a: &bool, b: &bool) -> bool {
+        *a || *b
+    }
+    fn not(&mut self, a: &bool) -> bool {
+        !*a
+    }
+    fn lit_i(&mut self, i: i128) -> i128 {
+        i
+    }
+    fn add_i(&mut self, a: &i128, b: &i128) -> i128 {
+        self.ck(a.checked_add(*b))
+    }
+    fn sub_i(&mut self, a: &i128, b: &i128) -> i128 {
+        self.ck(a.checked_sub(*b))
+    }
+    fn mul_i(&mut self, a: &i128, b: &i128) -> i128 {
+        self.ck(a.checked_mul(*b))
+    }
+    fn ediv_i(&mut self, a: &i128, b: &i128) -> i128 {
+        if *b == 0 {
+            return 0;
+        }
+        self.ck(a.checked_div_euclid(*b))
+    }
+    fn emod_i(&mut self, a: &i128, b: &i128) -> i128 {
+        if *b == 0 {
+            return 0;
+        }
+        self.ck(a.checked_rem_euclid(*b))
+    }
+    fn lt_i(&mut self, a: &i128, b: &i128) -> bool {
+        a < b
+    }
+    fn le_i(&mut self, a: &i128, b: &i128) -> bool {
+        a <= b
+    }
+    fn eq_i(&mut self, a: &i128, b: &i128) -> bool {
+        a == b
+    }
+    fn ite_i(&mut self, c: &bool, a: &i128, b: &i128) -> i128 {
+        if *c {
+            *a
+        } else {
+            *b
+        }
+    }
+
+    fn lit_v(&mut self, ty: ElemType, lit: Literal) -> Scalar {
+        match (ty, lit) {
+            (ElemType::Bool, Literal::Bool(b)) => Scalar::Bool(b),
+            (ElemType::Int, Literal::Int(i)) => Scalar::Int(i),
+            (ElemType::Real, Literal::Int(i)) => Scalar::Real(Rat::int(i)),
+            (ElemType::Real, Literal::Rat(n, d)) => {
+                let r = Rat::new(n, d);
+                Scalar::Real(self.ckr(r))
+            }
+            _ => {
+                self.fail(format!("literal {lit:?} used at type {ty}"));
+                Concrete::zero(ty)
+            }
+        }
+    }
+
+    fn index_v(&mut self, ty: ElemType, i: &i128) -> Scalar {
+        match ty {
+            ElemType::Real => Scalar::Real(Rat::int(*i)),
+            _ => Scalar::Int(*i),
+        }
+    }
+
+    fn prim(&mut self, op: Prim, ty: ElemType, args: &[Scalar]) -> Scalar {
+        use Scalar::*;
+        let r = match (op, args) {
+            (Prim::Add, [Int(a), Int(b)]) => Int(self.ck(a.checked_add(*b))),
+            (Prim::Sub, [Int(a), Int(b)]) => Int(self.ck(a.checked_sub(*b))),
+            (Prim::Mul, [Int(a), Int(b)]) => Int(self.ck(a.checked_mul(*b))),
+            (Prim::Neg, [Int(a)]) => Int(self.ck(a.checked_neg())),
+            (Prim::EuclidDiv, [Int(a), Int(b)]) => Int(if *b == 0 {
+                0
+            } else {
+                self.ck(a.checked_div_euclid(*b))
+            }),
+            (Prim::EuclidMod, [Int(a), Int(b)]) => Int(if *b == 0 {
+                0
+            } else {
+                self.ck(a.checked_rem_euclid(*b))
+            }),
+            (Prim::Lt, [Int(a), Int(b)]) => Bool(a < b),
+            (Prim::Le, [Int(a), Int(b)]) => Bool(a <= b),
+            (Prim::Eq, [Int(a), Int(b)]) => Bool(a == b),
+            (Prim::Add, [Real(a), Real(b)]) => Real(self.ckr(a.add(*b))),
+            (Prim::Sub, [Real(a), Real(b)]) => {
+                let nb = b.neg().and_then(|nb| a.add(nb));
+                Real(self.ckr(nb))
+            }
+            (Prim::Mul, [Real(a), Real(b)]) => Real(self.ckr(a.mul(*b))),
+            (Prim::Neg, [Real(a)]) => Real(self.ckr(a.neg())),
+            (Prim::RealDiv, [Real(a), Real(b)]) => {
+                if b.num == 0 {
+                    Real(Rat::int(0))
+                } else {
+                    let q = b.recip().and_then(|r| a.mul(r));
+                    Real(self.ckr(q))
+                }
+            }
+            (Prim::Exp, [Real(a)]) => {
+                if a.num == 0 {
+                    Real(Rat::int(1))
+                } else {
+                    self.fail("exp of a non-zero value is irrational; the interpreter cannot compute it exactly");
+                    Real(Rat::int(1))
+                }
+            }
+            (Prim::Lt, [Real(a), Real(b)]) => {
+                let c = a.cmp(*b);
+                Bool(c.map(|c| c.is_lt()).unwrap_or_else(|| {
+                    self.fail("rational overflow in a comparison");
+                    false
+                }))
+            }
+            (Prim::Le, [Real(a), Real(b)]) => {
+                let c = a.cmp(*b);
+                Bool(c.map(|c| c.is_le()).unwrap_or_else(|| {
+                    self.fail("rational overflow in a comparison");
+                    false
+                }))
+            }
+            (Prim::Eq, [Real(a), Real(b)]) => Bool(a == b),
+            (Prim::Eq, [Bool(a), Bool(b)]) => Bool(a == b),
+            (Prim::And, [Bool(a), Bool(b)]) => Bool(*a && *b),
+            (Prim::Or, [Bool(a), Bool(b)]) => Bool(*a || *b),
+            (Prim::Xor, [Bool(a), Bool(b)]) => Bool(a != b),
+            (Prim::Not, [Bool(a)]) => Bool(!a),
+            _ => {
+                self.fail(format!("primitive {op:?} on {args:?} at type {ty}"));
+                Concrete::zero(ty)
+            }
+        };
+        r
+    }
+
+    fn truth(&mut self, v: &Scalar) -> bool {
+        match v {
+            Scalar::Bool(b) => *b,
+            _ => {
+                self.fail("a non-bool value used as a condition");
+                false
+            }
+        }
+    }
+
+    fn ite_v(&mut self, c: &bool, a: &Scalar, b: &Scalar) -> Scalar {
+        if *c {
+            *a
+        } else {
+            *b
+        }
+    }
+
+    fn input(&mut self, name: &str, ty: ElemType, index: &[i128]) -> Scalar {
+        let hit = self
+            .inputs
+            .get(name)
+            .and_then(|t| t.offset(index).map(|o| t.data[o]));
+        match hit {
+            Some(v) => v,
+            None => {
+                self.fail(format!(
+                    "input {name} read at {index:?}, outside its values"
+                ));
+                Concrete::zero(ty)
+            }
+        }
+    }
+
+    fn reduce(
+        &mut self,
+        reducer: Reducer,
+        ty: ElemType,
+        init: &Scalar,
+        dims: &[ReduceDim<i128>],
+        body: &mut dyn FnMut(&mut Self, &[i128]) -> Scalar,
+    ) -> Scalar {
+        let sizes: Vec<i128> = dims.iter().map(|d| d.extent.max(0)).collect();
+        let total = sizes
+            .iter()
+            .try_fold(1usize, |acc, n| acc.checked_mul(*n as usize));
+        match total {
+            Some(t) if t <= self.reduce_budget => {}
+            _ => {
+                self.fail("a reduction too large to enumerate");
+                return *init;
+            }
+        }
+        let mut acc = *init;
+        let mut point = vec![0i128; dims.len()];
+        if sizes.iter().any(|n| *n == 0) {
+            return acc;
+        }
+        loop {
+            let v = body(self, &point);
+            acc = crate::eval::binary(self, reducer.binary(), ty, &acc, &v);
+            // Next point, last axis fastest.
+            let mut k = dims.len();
+            loop {
+                if k == 0 {
+                    return acc;
+                }
+                k -= 1;
+                point[k] += 1;
+                if point[k] < sizes[k] {
+                    break;
+                }
+                point[k] = 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! The value domain that every op definition is generic over.
+//!
+//! A domain supplies conditions (`B`), integers for sizes, attributes and indices (`I`), and
+//! element values (`V`), with *total* mathematical primitives only. Every partial case of an op
+//! (division by zero, clamping, padding regions) is written once, in this crate, on top of these
+//! primitives, so the symbolic and the concrete domain cannot disagree about it.
+
+use std::fmt;
+
+/// Element types. `Int` is the mathematical integers, `Real` the mathematical reals.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum ElemType {
+    Bool,
+    Int,
+    Real,
+}
+
+impl ElemType {
+    pub fn name(self) -> &'static str {
+        match self {
+            ElemType::Bool => "bool",
+            ElemType::Int => "int",
+            ElemType::Real => "real",
+        }
+    }
+
+    pub fn is_numeric(self) -> bool {
+        self != ElemType::Bool
+    }
+}
+
+impl fmt::Display for ElemType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A literal element value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Literal {
+    Bool(bool),
+    /// An integer; converted to the real `n/1` when the element type is real.
+    Int(i128),
+    /// A rational `num/den`, `den > 0`.
+    Rat(i128, i128),
+}
+
+/// Total primitive operations on element values. Operand and result types follow the
+/// element type passed alongside (comparisons return Bool).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Prim {
+    Add,
+    Sub,
+    Mul,
+    Neg,
+    /// Euclidean quotient on Int (`0 <= r < |b|`); the caller guards `b != 0`.
+    EuclidDiv,
+    /// Euclidean remainder on Int; the caller guards `b != 0`.
+    EuclidMod,
+    /// Real division; the caller guards `b != 0`.
+    RealDiv,
+    /// The real exponential. Symbolic domains treat it as uninterpreted (with sound axioms).
+    Exp,
+    Lt,
+    Le,
+    Eq,
+    And,
+    Or,
+    Xor,
+    Not,
+}
+
+/// How a reduction combines its elements.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Reducer {
+    Sum,
+    Product,
+    Max,
+    Min,
+    And,
+    Or,
+}
+
+impl Reducer {
+    pub fn name(self) -> &'static str {
+        match self {
+            Reducer::Sum => "sum",
+            Reducer::Product => "product",
+            Reducer::Max => "max",
+            Reducer::Min => "min",
+            Reducer::And => "and",
+            Reducer::Or => "or",
+        }
+    }
+
+    /// The binary op whose fold this reducer is.
+    pub fn binary(self) -> crate::BinaryOp {
+        use crate::BinaryOp as B;
+        match self {
+            Reducer::Sum => B::Add,
+            Reducer::Product => B::Mul,
+            Reducer::Max => B::Max,
+            Reducer::Min => B::Min,
+            Reducer::And => B::And,
+            Reducer::Or => B::Or,
+        }
+    }
+}
+
+/// One summation/reduction dimension: indices `0..extent` along `axis`, optionally named by the
+/// user (`label`) so that a reduction hint can refer to it.
+#[derive(Clone, Debug)]
+pub struct ReduceDim<I> {
+    pub axis: String,
+    pub extent: I,
+    pub label: Option<String>,
+}
+
+/// The value domain. See the module documentation.
+pub trait Domain {
+    type B: Clone;
+    type I: Clone;
+    type V: Clone;
+
+    fn lit_b(&mut self, b: bool) -> Self::B;
+    fn and(&mut self, a: &Self::B, b: &Self::B) -> Self::B;
+    fn or(&mut self, a: &Self::B, b: &Self::B) -> Self::B;
+    fn not(&mut self, a: &Self::B) -> Self::B;
+
+    fn lit_i(&mut self, i: i128) -> Self::I;
+    fn add_i(&mut self, a: &Self::I, b: &Self::I) -> Self::I;
+    fn sub_i(&mut self, a: &Self::I, b: &Self::I) -> Self::I;
+    fn mul_i(&mut self, a: &Self::I, b: &Self::I) -> Self::I;
+    /// Euclidean quotient; the caller guarantees `b > 0` wherever the result matters.
+    fn ediv_i(&mut self, a: &Self::I, b: &Self::I) -> Self::I;
+    /// Euclidean remainder; same caveat.
+    fn emod_i(&mut self, a: &Self::I, b: &Self::I) -> Self::I;
+    fn lt_i(&mut self, a: &Self::I, b: &Self::I) -> Self::B;
+    fn le_i(&mut self, a: &Self::I, b: &Self::I) -> Self::B;
+    fn eq_i(&mut self, a: &Self::I, b: &Self::I) -> Self::B;
+    fn ite_i(&mut self, c: &Self::B, a: &Self::I, b: &Self::I) -> Self::I;
+
+    fn lit_v(&mut self, ty: ElemType, lit: Literal) -> Self::V;
+    /// An index as an element of type `ty` (Int or Real), for iota.
+    fn index_v(&mut self, ty: ElemType, i: &Self::I) -> Self::V;
+    /// A total primitive; `ty` is the operands' element type.
+    fn prim(&mut self, op: Prim, ty: ElemType, args: &[Self::V]) -> Self::V;
+    /// A Bool element value as a condition.
+    fn truth(&mut self, v: &Self::V) -> Self::B;
+    fn ite_v(&mut self, c: &Self::B, a: &Self::V, b: &Self::V) -> Self::V;
+
+    /// The element of input tensor `name` (element type `ty`) at `index`, given in the
+    /// tensor's declared axis order. Scalars are rank-0 inputs.
+    fn input(&mut self, name: &str, ty: ElemType, index: &[Self::I]) -> Self::V;
+
+    /// `init ⊕ (⊕ over every point of the box `dims` of body(point))`.
+    fn reduce(
+        &mut self,
+        reducer: Reducer,
+        ty: ElemType,
+        init: &Self::V,
+        dims: &[ReduceDim<Self::I>],
+        body: &mut dyn FnMut(&mut Self, &[Self::I]) -> Self::V,
+    ) -> Self::V;
+}

@@ -1,0 +1,20 @@
+//! `tensor`: the tensor core of tensorproof.
+//!
+//! It is for the meaning of tensor ops: an [`Op`] graph over named axes ([`Graph`]), and one
+//! generic definition per op of its output shape, validity condition and element function
+//! ([`Eval`]), parameterised by a [`Domain`]. The [`Concrete`] domain here makes it an exact
+//! interpreter; the symbolic domain (SMT terms) lives with the front ends that need it.
+//!
+//! It is not for solvers, files or verdicts: this crate knows nothing about SMT.
+
+mod concrete;
+mod domain;
+mod eval;
+mod ops;
+
+pub use concrete::{Concrete, ConcreteTensor, Rat, Scalar};
+pub use domain::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
+pub use eval::{binary, compare, operands, pad_size, unary, Eval, Index};
+pub use ops::{
+    Axis, AxisMap, BinaryOp, CompareOp, ConvAxes, ConvWindow, Graph, NodeId, NodeType, Op, UnaryOp,
+};

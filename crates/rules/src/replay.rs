@@ -163,6 +163,22 @@ fn extract(
             continue;
         };
         if shape.is_empty() {
+            // A declared scalar, or a tensor whose axes all have rank 0: a symbolic constant.
+            if !scalars.contains_key(name) {
+                let v = store
+                    .find(name)
+                    .and_then(|s| m.sym(s))
+                    .and_then(|v| to_scalar(v, *ty));
+                let v = v.ok_or(format!("no value for {name}"))?;
+                inputs.insert(
+                    name.clone(),
+                    ConcreteTensor {
+                        axes: vec![],
+                        data: vec![v],
+                    },
+                );
+                free.insert(name.clone(), vec![]);
+            }
             continue;
         }
         let axes: Vec<(String, i128)> = shape.clone();

@@ -71,6 +71,11 @@ pub(crate) struct Problem {
     pub sym_class: HashMap<SymId, String>,
     /// Which reductions were matched how, for the assumptions.
     pub bijection_note: Option<String>,
+    /// The element terms the bound inference analyses: both sides' elements, or for reductions
+    /// the left summand and the right summand at φ(x).
+    pub bound_roots: Vec<TermId>,
+    /// For reductions: the left side's index domain, a premise of the bound inference.
+    pub summand_domain: Option<TermId>,
 }
 
 pub(crate) enum ValueGoal {
@@ -216,7 +221,14 @@ fn check_type(
             }
         }
     };
-    let bounds = infer_bounds(&problem, scope);
+    let mut problem = problem;
+    let bounds = infer_bounds(
+        &mut problem,
+        scope,
+        SolverConfig {
+            timeout: opts.timeout.min(Duration::from_secs(2)),
+        },
+    );
     let bound_text: Vec<String> = bounds
         .iter()
         .map(|(c, (lo, hi))| format!("{c}: {lo}..={hi}"))
@@ -306,7 +318,11 @@ fn check_type(
                     smt::to_smtlib(&p.sym.store, assertions, &comment),
                 ));
             }
-            match check_z3(&p.sym.store, assertions, cfg, |_| ()).0 {
+            let (res, took) = check_z3(&p.sym.store, assertions, cfg, |_| ());
+            if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
+                eprintln!("query {name} ({}): {:?} in {:.3} s", inst.describe(), matches!(res, CheckResult::Unsat), took.as_secs_f64());
+            }
+            match res {
                 CheckResult::Unsat => Ok(false),
                 CheckResult::Sat(()) => Ok(true),
                 CheckResult::Unknown(why) => Err(format!(
@@ -540,11 +556,24 @@ pub(crate) fn build_problem(
         }
     }
     let mut bijection_note = None;
+    let mut summand_domain = None;
+    let mut bound_roots = match (&lv, &rv) {
+        (SymVal::Plain(a), SymVal::Plain(b)) => vec![*a, *b],
+        _ => [&lv, &rv]
+            .iter()
+            .map(|v| match v {
+                SymVal::Plain(t) => *t,
+                SymVal::Red(r) => r.body,
+            })
+            .collect(),
+    };
     let value = match (&lv, &rv) {
         (SymVal::Plain(a), SymVal::Plain(b)) => ValueGoal::Eq(sym.store.eq(*a, *b)),
         _ => match bijection(&mut sym, rule, scope, &maps, &lv, &rv, inst.ty) {
-            Ok((fwd, bwd, note)) => {
+            Ok((fwd, bwd, note, [fl, gl, dom])) => {
                 bijection_note = Some(note);
+                bound_roots = vec![fl, gl];
+                summand_domain = Some(dom);
                 ValueGoal::Bijection { fwd, bwd }
             }
             Err(BijError::Unsupported(why)) => ValueGoal::Unsupported(why),
@@ -565,6 +594,8 @@ pub(crate) fn build_problem(
         value,
         sym_class,
         bijection_note,
+        bound_roots,
+        summand_domain,
     })
 }
 
@@ -585,7 +616,7 @@ fn bijection(
     lv: &SymVal,
     rv: &SymVal,
     ty: ElemType,
-) -> Result<(TermId, TermId, String), BijError> {
+) -> Result<(TermId, TermId, String, [TermId; 3]), BijError> {
     let reducer = match (lv, rv) {
         (SymVal::Red(a), SymVal::Red(b)) if a.reducer != b.reducer => {
             return Err(BijError::Unsupported(format!(
@@ -760,7 +791,7 @@ fn bijection(
         "{} reductions compared through a bijection of their index domains ({how}), proven; summands equal to the identity may be unmatched",
         reducer.name()
     );
-    Ok((fwd, bwd, note))
+    Ok((fwd, bwd, note, [l.body, g_phi, l.dom]))
 }
 
 /// Per aggregated axis, the ranks to check: `(min, max)`.
@@ -768,76 +799,29 @@ fn bijection(
 /// The bound follows TensorRight's inference (catalog §4.1) on the base instance: for aggregated
 /// axis `R`, `max(1, Σ_T C(a_T, 2) + c)` where `a_T` counts distinct accesses of input `T` that
 /// involve `R` and `c` the distinct conditions (maximal tensor-free boolean subterms) that
-/// involve `R`, both taken from every obligation's goal. Distinctness is syntactic (hash-consed
-/// terms), which can only over-count and so only make the bound larger.
-fn infer_bounds(p: &Problem, scope: &Scope) -> BTreeMap<String, (usize, usize)> {
-    let s = &p.sym.store;
-    let inputs: HashSet<smt::FunId> = p.sym.inputs.values().copied().collect();
-    let mut roots = vec![p.vr, p.shape_eq];
-    match &p.value {
-        ValueGoal::Eq(t) => roots.push(*t),
-        ValueGoal::Bijection { fwd, bwd } => {
-            roots.push(*fwd);
-            roots.push(*bwd);
-        }
-        ValueGoal::Unsupported(_) => {}
-    }
-    // Classes mentioned by each term, and whether it reads an input.
-    let mut classes: HashMap<TermId, BTreeSet<String>> = HashMap::new();
-    let mut reads: HashMap<TermId, bool> = HashMap::new();
-    fn facts(
-        s: &Store,
-        t: TermId,
-        p: &Problem,
-        inputs: &HashSet<smt::FunId>,
-        classes: &mut HashMap<TermId, BTreeSet<String>>,
-        reads: &mut HashMap<TermId, bool>,
-    ) {
-        if classes.contains_key(&t) {
-            return;
-        }
-        let mut cs = BTreeSet::new();
-        let mut rd = false;
-        if let Node::Sym(x) = s.node(t) {
-            if let Some(c) = p.sym_class.get(x) {
-                cs.insert(c.clone());
+/// involve `R`, both taken from the two sides' element terms (for reductions, their summands).
+/// Distinctness is syntactic (hash-consed terms), which can only over-count and so only make the
+/// bound larger.
+fn infer_bounds(
+    p: &mut Problem,
+    scope: &Scope,
+    cfg: SolverConfig,
+) -> BTreeMap<String, (usize, usize)> {
+    let (conds, accesses) = bound_candidates(p);
+    let (conds, accesses) = dedupe_candidates(p, conds, accesses, cfg);
+    if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
+        let s = &p.sym.store;
+        for (c, ts) in &conds {
+            for t in ts {
+                eprintln!(
+                    "condition {c}: {}",
+                    smt::to_smtlib(s, &[*t], &[]).lines().last().unwrap_or("")
+                );
             }
         }
-        if let Node::App(f, _) = s.node(t) {
-            rd |= inputs.contains(f);
+        for ((c, f), ts) in &accesses {
+            eprintln!("accesses {c} {}: {}", s.fun_name(*f), ts.len());
         }
-        for c in s.children(t) {
-            facts(s, c, p, inputs, classes, reads);
-            cs.extend(classes[&c].iter().cloned());
-            rd |= reads[&c];
-        }
-        classes.insert(t, cs);
-        reads.insert(t, rd);
-    }
-    let mut conds: BTreeMap<String, BTreeSet<TermId>> = BTreeMap::new();
-    let mut accesses: BTreeMap<(String, smt::FunId), BTreeSet<TermId>> = BTreeMap::new();
-    let mut seen = HashSet::new();
-    let mut stack = roots.clone();
-    while let Some(t) = stack.pop() {
-        if !seen.insert(t) {
-            continue;
-        }
-        facts(s, t, p, &inputs, &mut classes, &mut reads);
-        let cs = classes[&t].clone();
-        if s.sort(t) == Sort::Bool && !reads[&t] && !cs.is_empty() && s.as_bool(t).is_none() {
-            for c in cs {
-                conds.entry(c).or_default().insert(t);
-            }
-            continue;
-        }
-        if let Node::App(f, _) = s.node(t) {
-            if inputs.contains(f) {
-                for c in &cs {
-                    accesses.entry((c.clone(), *f)).or_default().insert(t);
-                }
-            }
-        }
-        stack.extend(s.children(t));
     }
     let mut out = BTreeMap::new();
     for (c, spec) in &scope.classes {
@@ -856,4 +840,167 @@ fn infer_bounds(p: &Problem, scope: &Scope) -> BTreeMap<String, (usize, usize)> 
         out.insert(c.clone(), (spec.min, hi));
     }
     out
+}
+
+type Conds = BTreeMap<String, Vec<TermId>>;
+type Accesses = BTreeMap<(String, smt::FunId), Vec<TermId>>;
+
+/// Drops conditions that are constant under the premises, and conditions or accesses that are
+/// provably equal to an earlier one (the catalog's deduplication "with the solver"). A solver
+/// `unknown` keeps the candidate, which can only enlarge the bound.
+fn dedupe_candidates(
+    p: &mut Problem,
+    conds: Conds,
+    accesses: Accesses,
+    cfg: SolverConfig,
+) -> (Conds, Accesses) {
+    let mut premise = vec![p.pre, p.vl, p.vr, p.shape_eq, p.in_range];
+    premise.extend(p.summand_domain);
+    let unsat = |store: &Store, extra: TermId| -> bool {
+        let mut a = premise.clone();
+        a.push(extra);
+        matches!(check_z3(store, &a, cfg, |_| ()).0, CheckResult::Unsat)
+    };
+    let mut out_c: Conds = BTreeMap::new();
+    for (class, ts) in conds {
+        let mut kept: Vec<TermId> = Vec::new();
+        for t in ts {
+            let nt = p.sym.store.not(t);
+            if unsat(&p.sym.store, t) || unsat(&p.sym.store, nt) {
+                continue;
+            }
+            let mut dup = false;
+            for k in &kept {
+                let differ = p.sym.store.ne(t, *k);
+                if unsat(&p.sym.store, differ) {
+                    dup = true;
+                    break;
+                }
+            }
+            if !dup {
+                kept.push(t);
+            }
+        }
+        out_c.insert(class, kept);
+    }
+    let mut out_a: Accesses = BTreeMap::new();
+    for (key, ts) in accesses {
+        let mut kept: Vec<TermId> = Vec::new();
+        for t in ts {
+            let mut dup = false;
+            for k in &kept {
+                let args_t = p.sym.store.children(t);
+                let args_k = p.sym.store.children(*k);
+                let mut diffs = Vec::new();
+                for (x, y) in args_t.iter().zip(&args_k) {
+                    diffs.push(p.sym.store.ne(*x, *y));
+                }
+                let differ = p.sym.store.or(diffs);
+                if unsat(&p.sym.store, differ) {
+                    dup = true;
+                    break;
+                }
+            }
+            if !dup {
+                kept.push(t);
+            }
+        }
+        out_a.insert(key, kept);
+    }
+    (out_c, out_a)
+}
+
+/// Syntactically distinct conditions and accesses per aggregated axis.
+fn bound_candidates(p: &mut Problem) -> (Conds, Accesses) {
+    let mut pending: Vec<(BTreeSet<String>, Vec<TermId>)> = Vec::new();
+    let (mut conds, accesses) = {
+        let s = &p.sym.store;
+        let inputs: HashSet<smt::FunId> = p.sym.inputs.values().copied().collect();
+        let roots = p.bound_roots.clone();
+        // Classes mentioned by each term, and whether it reads an input.
+        let mut classes: HashMap<TermId, BTreeSet<String>> = HashMap::new();
+        let mut reads: HashMap<TermId, bool> = HashMap::new();
+        fn facts(
+            s: &Store,
+            t: TermId,
+            p: &Problem,
+            inputs: &HashSet<smt::FunId>,
+            classes: &mut HashMap<TermId, BTreeSet<String>>,
+            reads: &mut HashMap<TermId, bool>,
+        ) {
+            if classes.contains_key(&t) {
+                return;
+            }
+            let mut cs = BTreeSet::new();
+            let mut rd = false;
+            if let Node::Sym(x) = s.node(t) {
+                if let Some(c) = p.sym_class.get(x) {
+                    cs.insert(c.clone());
+                }
+            }
+            if let Node::App(f, _) = s.node(t) {
+                rd |= inputs.contains(f);
+            }
+            for c in s.children(t) {
+                facts(s, c, p, inputs, classes, reads);
+                cs.extend(classes[&c].iter().cloned());
+                rd |= reads[&c];
+            }
+            classes.insert(t, cs);
+            reads.insert(t, rd);
+        }
+        let conds: BTreeMap<String, BTreeSet<TermId>> = BTreeMap::new();
+        let mut accesses: BTreeMap<(String, smt::FunId), BTreeSet<TermId>> = BTreeMap::new();
+        let mut seen = HashSet::new();
+        let mut stack = roots.clone();
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t) {
+                continue;
+            }
+            facts(s, t, p, &inputs, &mut classes, &mut reads);
+            let cs = classes[&t].clone();
+            if s.sort(t) == Sort::Bool && !reads[&t] && !cs.is_empty() && s.as_bool(t).is_none() {
+                // A conjunction of per-axis tests is one condition per group of aggregated axes.
+                let parts = match s.node(t) {
+                    Node::And(xs) => xs.clone(),
+                    _ => vec![t],
+                };
+                let mut groups: BTreeMap<BTreeSet<String>, Vec<TermId>> = BTreeMap::new();
+                for x in parts {
+                    facts(s, x, p, &inputs, &mut classes, &mut reads);
+                    groups.entry(classes[&x].clone()).or_default().push(x);
+                }
+                for (group, xs) in groups {
+                    if !group.is_empty() {
+                        pending.push((group, xs));
+                    }
+                }
+                continue;
+            }
+            if let Node::App(f, _) = s.node(t) {
+                if inputs.contains(f) {
+                    for c in &cs {
+                        accesses.entry((c.clone(), *f)).or_default().insert(t);
+                    }
+                }
+            }
+            stack.extend(s.children(t));
+        }
+        (conds, accesses)
+    };
+    for (group, xs) in pending {
+        let cond = p.sym.store.and(xs);
+        for c in group {
+            conds.entry(c).or_default().insert(cond);
+        }
+    }
+    let conds = conds
+        .into_iter()
+        .map(|(k, v)| (k, v.into_iter().collect()))
+        .collect();
+    let accesses = accesses
+        .into_iter()
+        .map(|(k, v)| (k, v.into_iter().collect()))
+        .collect();
+    (conds, accesses)
 }

@@ -130,6 +130,11 @@ impl Store {
         id
     }
 
+    /// The constant named `name`, if declared.
+    pub fn find(&self, name: &str) -> Option<SymId> {
+        self.sym_names.get(name).copied()
+    }
+
     /// A constant whose name is new in this store: `base`, or `base!N`.
     pub fn fresh(&mut self, base: &str, sort: Sort) -> SymId {
         let mut name = base.to_string();

@@ -161,8 +161,8 @@ pub fn lex(src: &str) -> (Vec<(Tok, Span)>, Vec<Diagnostic>) {
             i += 1;
             continue;
         }
-        let two = if i + 1 < b.len() { &src[i..i + 2] } else { "" };
-        let three = if i + 2 < b.len() { &src[i..i + 3] } else { "" };
+        let two = src.get(i..i + 2).unwrap_or("");
+        let three = src.get(i..i + 3).unwrap_or("");
         let (tok, len) = if three == "==>" {
             (Tok::Implies, 3)
         } else {

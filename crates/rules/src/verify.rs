@@ -320,7 +320,12 @@ fn check_type(
             }
             let (res, took) = check_z3(&p.sym.store, assertions, cfg, |_| ());
             if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
-                eprintln!("query {name} ({}): {:?} in {:.3} s", inst.describe(), matches!(res, CheckResult::Unsat), took.as_secs_f64());
+                eprintln!(
+                    "query {name} ({}): {:?} in {:.3} s",
+                    inst.describe(),
+                    matches!(res, CheckResult::Unsat),
+                    took.as_secs_f64()
+                );
             }
             match res {
                 CheckResult::Unsat => Ok(false),

@@ -100,6 +100,8 @@ pub struct Outcome {
     pub verdict: Verdict,
     /// The expected verdict stated in the input's header, if any.
     pub expected: Option<String>,
+    /// Why the tool cannot reach the expected verdict yet, if the input says so.
+    pub pending: Option<String>,
     pub seconds: f64,
     /// Extra facts for the report: instances checked, queries, bounds.
     pub details: Vec<(String, String)>,

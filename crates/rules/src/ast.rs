@@ -239,6 +239,8 @@ pub struct Rule {
 pub struct Header {
     pub expect: Option<String>,
     pub catalog: Option<String>,
+    /// Why the tool cannot reach the expected verdict yet, when a file says so.
+    pub pending: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -61,6 +61,8 @@ pub fn parse_header(src: &str) -> Header {
         let c = c.trim();
         if let Some(v) = c.strip_prefix("expect:") {
             h.expect = v.split_whitespace().next().map(|s| s.to_string());
+        } else if let Some(v) = c.strip_prefix("pending:") {
+            h.pending = Some(v.trim().to_string());
         } else if let Some(v) = c.strip_prefix("catalog:") {
             h.catalog = v.split_whitespace().next().map(|s| s.to_string());
         }

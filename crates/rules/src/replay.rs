@@ -308,6 +308,14 @@ fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) -> Replay {
         }
         let lv = ev.access(&mut d, lowered.lhs, &idx);
         let rv = ev.access(&mut d, lowered.rhs, &idx);
+        if let Some(why) = &d.inexact {
+            return Replay::NotConfirmed(format!(
+                "the interpreter cannot compute the elements exactly: {why}"
+            ));
+        }
+        if lv == Scalar::Undef || rv == Scalar::Undef {
+            return Replay::NotConfirmed("an element depends on a read outside an input".into());
+        }
         if lv == rv {
             return Replay::NotConfirmed(format!(
                 "the interpreter computes the same element {lv} on both sides"

@@ -51,20 +51,33 @@ pub trait ModelReader {
 }
 
 /// Checks the conjunction of `assertions` with Z3, in this thread.
-pub fn check_z3<R>(
+pub fn check_z3<R: Send + Sync>(
     store: &Store,
     assertions: &[TermId],
     cfg: SolverConfig,
-    on_sat: impl FnOnce(&mut dyn ModelReader) -> R,
+    on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync,
 ) -> (CheckResult<R>, Duration) {
     let text = to_smtlib(store, assertions, &[]);
+    // A fresh context per query: the answer (and the model) depends only on the query text,
+    // not on what this thread solved before.
+    z3::with_z3_config(&z3::Config::new(), move || {
+        check_in_context(store, &text, cfg, on_sat)
+    })
+}
+
+fn check_in_context<R>(
+    store: &Store,
+    text: &str,
+    cfg: SolverConfig,
+    on_sat: impl FnOnce(&mut dyn ModelReader) -> R,
+) -> (CheckResult<R>, Duration) {
     let start = Instant::now();
     let solver = z3::Solver::new();
     let mut params = z3::Params::new();
     let ms = cfg.timeout.as_millis().clamp(1, u32::MAX as u128) as u32;
     params.set_u32("timeout", ms);
     solver.set_params(&params);
-    solver.from_string(text);
+    solver.from_string(text.to_string());
     let res = solver.check();
     let elapsed = start.elapsed();
     let out = match res {

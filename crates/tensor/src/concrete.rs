@@ -82,12 +82,15 @@ impl fmt::Display for Rat {
     }
 }
 
-/// A concrete element value.
+/// A concrete element value. `Undef` is what a read outside an input gives: op definitions
+/// compute both branches of a selection before choosing, so such reads happen in branches that
+/// are then discarded. An `Undef` that reaches a condition or a result makes the run inexact.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Scalar {
     Bool(bool),
     Int(i128),
     Real(Rat),
+    Undef,
 }
 
 impl fmt::Display for Scalar {
@@ -96,6 +99,7 @@ impl fmt::Display for Scalar {
             Scalar::Bool(b) => write!(f, "{b}"),
             Scalar::Int(i) => write!(f, "{i}"),
             Scalar::Real(r) => write!(f, "{r}"),
+            Scalar::Undef => write!(f, "undefined"),
         }
     }
 }
@@ -263,6 +267,9 @@ impl Domain for Concrete {
 
     fn prim(&mut self, op: Prim, ty: ElemType, args: &[Scalar]) -> Scalar {
         use Scalar::*;
+        if args.contains(&Undef) {
+            return Undef;
+        }
         let r = match (op, args) {
             (Prim::Add, [Int(a), Int(b)]) => Int(self.ck(a.checked_add(*b))),
             (Prim::Sub, [Int(a), Int(b)]) => Int(self.ck(a.checked_sub(*b))),
@@ -335,6 +342,10 @@ impl Domain for Concrete {
     fn truth(&mut self, v: &Scalar) -> bool {
         match v {
             Scalar::Bool(b) => *b,
+            Scalar::Undef => {
+                self.fail("a condition depends on a read outside an input");
+                false
+            }
             _ => {
                 self.fail("a non-bool value used as a condition");
                 false
@@ -350,18 +361,12 @@ impl Domain for Concrete {
         }
     }
 
-    fn input(&mut self, name: &str, ty: ElemType, index: &[i128]) -> Scalar {
-        let hit = self
-            .inputs
-            .get(name)
-            .and_then(|t| t.offset(index).map(|o| t.data[o]));
-        match hit {
-            Some(v) => v,
+    fn input(&mut self, name: &str, _ty: ElemType, index: &[i128]) -> Scalar {
+        match self.inputs.get(name) {
+            Some(t) => t.offset(index).map(|o| t.data[o]).unwrap_or(Scalar::Undef),
             None => {
-                self.fail(format!(
-                    "input {name} read at {index:?}, outside its values"
-                ));
-                Concrete::zero(ty)
+                self.fail(format!("input {name} has no value"));
+                Scalar::Undef
             }
         }
     }

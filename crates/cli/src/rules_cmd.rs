@@ -138,7 +138,7 @@ pub fn run(argv: &[String], bench: bool) -> i32 {
                         file,
                         source,
                         diags,
-                        expected,
+                        header,
                     } => (
                         Outcome {
                             file: file.clone(),
@@ -146,7 +146,8 @@ pub fn run(argv: &[String], bench: bool) -> i32 {
                             verdict: Verdict::Error {
                                 diagnostics: diags.clone(),
                             },
-                            expected: expected.clone(),
+                            expected: header.expect.clone(),
+                            pending: header.pending.clone(),
                             seconds: 0.0,
                             details: vec![],
                         },
@@ -157,7 +158,7 @@ pub fn run(argv: &[String], bench: bool) -> i32 {
                         file,
                         source,
                         rule,
-                        expected,
+                        header,
                     } => {
                         let r = check_rule(rule, &check_opts);
                         if let Some(dir) = &opts.dump_smt {

@@ -17,13 +17,13 @@ enum Job {
         file: String,
         source: std::sync::Arc<String>,
         rule: ast::Rule,
-        expected: Option<String>,
+        header: ast::Header,
     },
     Broken {
         file: String,
         source: std::sync::Arc<String>,
         diags: Vec<report::Diagnostic>,
-        expected: Option<String>,
+        header: ast::Header,
     },
 }
 
@@ -84,13 +84,13 @@ pub fn run(argv: &[String], bench: bool) -> i32 {
             }
         };
         let (parsed, diags) = parse_file(&text);
-        let expected = parsed.header.expect.clone();
+        let header = parsed.header.clone();
         if !diags.is_empty() {
             jobs.push(Job::Broken {
                 file: name,
                 source: text,
                 diags,
-                expected,
+                header,
             });
             continue;
         }
@@ -99,7 +99,7 @@ pub fn run(argv: &[String], bench: bool) -> i32 {
                 file: name.clone(),
                 source: text.clone(),
                 rule,
-                expected: expected.clone(),
+                header: header.clone(),
             });
         }
     }

@@ -64,9 +64,9 @@ pub enum MOp {
     Add,
     Sub,
     Mul,
-    /// Floor division (`/`); division by zero gives 0.
+    /// Euclidean division (`/`): the floor for positive divisors; `x / 0 = 0`.
     Div,
-    /// Floor remainder (`%`), sign of the divisor; `x % 0 = x`.
+    /// Euclidean remainder (`%`), never negative; `x % 0 = x`.
     Mod,
 }
 

@@ -916,9 +916,7 @@ pub fn eval_mexpr<D: Domain>(
                 MOp::Mul => d.mul_i(&x, &y),
                 MOp::Div => floor_div(d, &x, &y),
                 MOp::Mod => {
-                    let q = floor_div(d, &x, &y);
-                    let bq = d.mul_i(&y, &q);
-                    let r = d.sub_i(&x, &bq);
+                    let r = d.emod_i(&x, &y);
                     let z = d.lit_i(0);
                     let by_zero = d.eq_i(&y, &z);
                     d.ite_i(&by_zero, &x, &r)
@@ -981,15 +979,11 @@ pub fn eval_mexpr<D: Domain>(
     })
 }
 
-/// Floor division with `x / 0 = 0`.
+/// Division of map expressions: Euclidean (the floor for a positive divisor; the remainder is
+/// never negative), with `x / 0 = 0`. Attribute divisors (strides, dilations) are positive.
 fn floor_div<D: Domain>(d: &mut D, x: &D::I, y: &D::I) -> D::I {
     let z = d.lit_i(0);
-    let pos = d.lt_i(&z, y);
-    let q_pos = d.ediv_i(x, y);
-    let nx = d.sub_i(&z, x);
-    let ny = d.sub_i(&z, y);
-    let q_neg = d.ediv_i(&nx, &ny);
-    let q = d.ite_i(&pos, &q_pos, &q_neg);
+    let q = d.ediv_i(x, y);
     let by_zero = d.eq_i(y, &z);
     d.ite_i(&by_zero, &z, &q)
 }

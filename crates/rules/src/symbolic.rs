@@ -272,7 +272,7 @@ impl Domain for Sym {
             Prim::Exp => {
                 let f = *self
                     .exp
-                    .get_or_insert_with(|| s.declare_fun("exp", &[Sort::Real], Sort::Real));
+                    .get_or_insert_with(|| s.declare_fun("uf_exp", &[Sort::Real], Sort::Real));
                 s.app(f, vec![a[0]])
             }
         };

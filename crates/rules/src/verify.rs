@@ -19,7 +19,7 @@ use crate::lower::{self, class_of_axis, eval_cond, Instance, Lowered, MapValues,
 use crate::replay::{self, Replay};
 use crate::symbolic::{sort_of, Red, Sym, SymVal};
 use report::{Diagnostic, Verdict};
-use smt::{check_z3, CheckResult, Node, SolverConfig, Sort, Store, SymId, TermId};
+use smt::{check_portfolio, check_z3, CheckResult, Node, SolverConfig, Sort, Store, SymId, TermId};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::time::Duration;
 use tensor::{Domain, ElemType, Eval, Op};
@@ -223,6 +223,7 @@ fn check_type(
     };
     let mut problem = problem;
     let bounds = infer_bounds(
+        rule,
         &mut problem,
         scope,
         SolverConfig {
@@ -281,6 +282,7 @@ fn check_type(
         assumptions.insert("every rank up to the inferred bound checked; the bound inference (TensorRight, POPL'25) argues larger ranks add nothing".into());
     }
     let mut queries = 0usize;
+    let mut used_cvc5 = false;
     for ranks in instances {
         let inst = Instance { ty, ranks };
         let p = match build_problem(rule, scope, &inst) {
@@ -318,7 +320,10 @@ fn check_type(
                     smt::to_smtlib(&p.sym.store, assertions, &comment),
                 ));
             }
-            let (res, took) = check_z3(&p.sym.store, assertions, cfg, |_| ());
+            let (res, took, solver) = check_portfolio(&p.sym.store, assertions, cfg, |_| ());
+            if solver == smt::Solver::Cvc5 {
+                used_cvc5 = true;
+            }
             if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
                 eprintln!(
                     "query {name} ({}): {:?} in {:.3} s",
@@ -396,6 +401,9 @@ fn check_type(
         }
     }
     details.push((format!("{ty} queries"), queries.to_string()));
+    if used_cvc5 {
+        assumptions.insert("some obligations were proved by cvc5 after Z3 answered unknown".into());
+    }
     TypeResult {
         outcome: TypeOutcome::Verified {
             vacuous: !nonvacuous,
@@ -808,6 +816,7 @@ fn bijection(
 /// Distinctness is syntactic (hash-consed terms), which can only over-count and so only make the
 /// bound larger.
 fn infer_bounds(
+    rule: &Rule,
     p: &mut Problem,
     scope: &Scope,
     cfg: SolverConfig,
@@ -839,12 +848,36 @@ fn infer_bounds(
                     .map(|(_, set)| set.len() * set.len().saturating_sub(1) / 2)
                     .sum();
                 let n = conds.get(c).map(|s| s.len()).unwrap_or(0);
-                (pairs + n).max(1).max(spec.min)
+                let witnesses = existential_quantifiers(rule, c);
+                ((pairs + n).max(1) + witnesses).max(spec.min)
             }
         };
         out.insert(c.clone(), (spec.min, hi));
     }
     out
+}
+
+/// How many existential quantifiers over aggregated axis `class` the preconditions contain
+/// (`exists R: ..`, or `forall R: ..` under a negation). Universal per-axis preconditions survive
+/// restricting a counterexample to fewer axes; each existential may need one more axis as its
+/// witness, so each adds one to the bound.
+fn existential_quantifiers(rule: &Rule, class: &str) -> usize {
+    fn count(c: &crate::ast::Cond, class: &str, negated: bool) -> usize {
+        use crate::ast::Cond;
+        match c {
+            Cond::Bool(..) | Cond::Rel(..) => 0,
+            Cond::Not(x, _) => count(x, class, !negated),
+            Cond::And(a, b, _) | Cond::Or(a, b, _) => {
+                count(a, class, negated) + count(b, class, negated)
+            }
+            Cond::Implies(a, b, _) => count(a, class, !negated) + count(b, class, negated),
+            Cond::Quant(all, k, body, _) => {
+                let here = usize::from(k.name == class && (*all == negated));
+                here + count(body, class, negated)
+            }
+        }
+    }
+    rule.wheres.iter().map(|c| count(c, class, false)).sum()
 }
 
 type Conds = BTreeMap<String, Vec<TermId>>;
@@ -859,7 +892,8 @@ fn dedupe_candidates(
     accesses: Accesses,
     cfg: SolverConfig,
 ) -> (Conds, Accesses) {
-    let mut premise = vec![p.pre, p.vl, p.vr, p.shape_eq, p.in_range];
+    // Not V_R nor the shape equality: their own conditions are candidates.
+    let mut premise = vec![p.pre, p.vl, p.in_range];
     premise.extend(p.summand_domain);
     let unsat = |store: &Store, extra: TermId| -> bool {
         let mut a = premise.clone();
@@ -921,7 +955,9 @@ fn bound_candidates(p: &mut Problem) -> (Conds, Accesses) {
     let (mut conds, accesses) = {
         let s = &p.sym.store;
         let inputs: HashSet<smt::FunId> = p.sym.inputs.values().copied().collect();
-        let roots = p.bound_roots.clone();
+        let mut roots = p.bound_roots.clone();
+        roots.push(p.vr);
+        roots.push(p.shape_eq);
         // Classes mentioned by each term, and whether it reads an input.
         let mut classes: HashMap<TermId, BTreeSet<String>> = HashMap::new();
         let mut reads: HashMap<TermId, bool> = HashMap::new();

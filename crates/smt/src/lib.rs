@@ -9,12 +9,14 @@
 
 mod eval;
 mod print;
+mod process;
 mod solve;
 mod term;
 
 pub use eval::eval_term;
 pub use print::{stable_hash, to_smtlib};
-pub use solve::{check_z3, CheckResult, ModelReader, SolverConfig, Value};
+pub use process::{check_cvc5, ProcessAnswer};
+pub use solve::{check_portfolio, check_z3, CheckResult, ModelReader, Solver, SolverConfig, Value};
 pub use term::{euclid_div, FunId, Node, Sort, Store, SymId, TermId};
 
 #[cfg(test)]

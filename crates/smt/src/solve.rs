@@ -34,6 +34,59 @@ pub struct SolverConfig {
     pub timeout: Duration,
 }
 
+/// Which solver settled a query, for reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solver {
+    Z3,
+    Cvc5,
+}
+
+/// Checks with Z3 first (a quarter of the budget, at least a second); if Z3 answers `unknown`,
+/// with cvc5 when it is installed; then Z3 again with the whole budget. A `sat` from cvc5 alone
+/// has no model here: it is reported as `Unknown` with that fact, never as a refutation.
+pub fn check_portfolio<R: Send + Sync>(
+    store: &Store,
+    assertions: &[TermId],
+    cfg: SolverConfig,
+    on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync + Clone,
+) -> (CheckResult<R>, Duration, Solver) {
+    let first = SolverConfig {
+        timeout: (cfg.timeout / 4)
+            .max(Duration::from_secs(1))
+            .min(cfg.timeout),
+    };
+    let (r, t1) = check_z3(store, assertions, first, on_sat.clone());
+    let CheckResult::Unknown(z3_why) = r else {
+        return (r, t1, Solver::Z3);
+    };
+    let text = to_smtlib(store, assertions, &[]);
+    let (ans, t2) = crate::process::check_cvc5(&text, cfg.timeout);
+    let mut why = z3_why;
+    match ans {
+        crate::process::ProcessAnswer::Unsat => return (CheckResult::Unsat, t1 + t2, Solver::Cvc5),
+        crate::process::ProcessAnswer::Sat => {
+            why = format!("{why}; cvc5 says satisfiable but gives no model")
+        }
+        crate::process::ProcessAnswer::Unknown(w) => why = format!("{why}; {w}"),
+        crate::process::ProcessAnswer::Missing => {
+            why = format!("{why}; cvc5 is not installed (apt-get install cvc5)")
+        }
+    }
+    if cfg.timeout > first.timeout {
+        let (r, t3) = check_z3(store, assertions, cfg, on_sat);
+        match r {
+            CheckResult::Unknown(w) => (
+                CheckResult::Unknown(format!("{why}; {w}")),
+                t1 + t2 + t3,
+                Solver::Z3,
+            ),
+            other => (other, t1 + t2 + t3, Solver::Z3),
+        }
+    } else {
+        (CheckResult::Unknown(why), t1 + t2, Solver::Z3)
+    }
+}
+
 /// What a check found. `Sat` carries what the caller's model reader returned.
 #[derive(Debug)]
 pub enum CheckResult<R> {

@@ -277,10 +277,13 @@ impl<D: Domain> Lowerer<'_, D> {
                 let lit = match *n {
                     NumLit::Int(i) => Literal::Int(i),
                     NumLit::Rat(a, b) if ty == ElemType::Real => Literal::Rat(a, b),
-                    NumLit::Rat(..) => return Err(diag(*sp, "a fractional number in a rule checked at element type int")),
-                    NumLit::Inf(_) => {
-                        return Err(diag(*sp, "infinities are not modelled yet (elements are mathematical integers and reals)"))
+                    NumLit::Rat(..) => {
+                        return Err(diag(
+                            *sp,
+                            "a fractional number in a rule checked at element type int",
+                        ))
                     }
+                    NumLit::Inf(s) => Literal::Inf(s),
                 };
                 self.add(Op::Literal { ty, lit }, *sp)
             }

@@ -28,6 +28,9 @@ pub struct Red {
 pub enum SymVal {
     Plain(TermId),
     Red(Rc<Red>),
+    /// The literal `+inf` (true) or `-inf` (false). Only comparisons with it, and selections
+    /// decided by them, are encoded; anything else is unsupported.
+    Inf(bool),
 }
 
 /// A summation index created while evaluating, for hints and bound inference.
@@ -84,9 +87,22 @@ impl Sym {
         }
     }
 
+    /// An infinite value where only finite ones are encoded: unsupported.
+    pub fn finite(&mut self, v: &SymVal, ty: ElemType) -> SymVal {
+        match v {
+            SymVal::Inf(_) => self.unsupported(
+                "an infinite value used in arithmetic or a reduction".into(),
+                ty,
+            ),
+            other => other.clone(),
+        }
+    }
+
     /// A plain value as a reduction over no indices.
     fn as_red(&mut self, v: &SymVal, reducer: Reducer, ty: ElemType) -> Rc<Red> {
+        let v = &self.finite(v, ty);
         match v {
+            SymVal::Inf(_) => unreachable!("finite() removed infinities"),
             SymVal::Red(r) => r.clone(),
             SymVal::Plain(t) => {
                 let dom = self.store.bool(true);
@@ -144,7 +160,9 @@ impl Sym {
     }
 
     fn plain(&mut self, v: &SymVal, what: &str, ty: ElemType) -> Result<TermId, SymVal> {
+        let v = &self.finite(v, ty);
         match v {
+            SymVal::Inf(_) => unreachable!("finite() removed infinities"),
             SymVal::Plain(t) => Ok(*t),
             SymVal::Red(r) => Err(self.unsupported(
                 format!(
@@ -224,6 +242,9 @@ impl Domain for Sym {
     }
 
     fn lit_v(&mut self, ty: ElemType, lit: Literal) -> SymVal {
+        if let (ElemType::Int | ElemType::Real, Literal::Inf(s)) = (ty, lit) {
+            return SymVal::Inf(s);
+        }
         let t = match (ty, lit) {
             (ElemType::Bool, Literal::Bool(b)) => self.store.bool(b),
             (ElemType::Int, Literal::Int(i)) => self.store.int(i),
@@ -242,6 +263,9 @@ impl Domain for Sym {
     }
 
     fn prim(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
+        if args.iter().any(|a| matches!(a, SymVal::Inf(_))) {
+            return self.prim_inf(op, ty, args);
+        }
         let any_red = args.iter().any(|a| matches!(a, SymVal::Red(_)));
         if any_red {
             return self.prim_red(op, ty, args);
@@ -250,7 +274,7 @@ impl Domain for Sym {
             .iter()
             .map(|v| match v {
                 SymVal::Plain(t) => *t,
-                SymVal::Red(_) => unreachable!(),
+                SymVal::Red(_) | SymVal::Inf(_) => unreachable!(),
             })
             .collect();
         let s = &mut self.store;
@@ -287,6 +311,18 @@ impl Domain for Sym {
     }
 
     fn ite_v(&mut self, c: &TermId, a: &SymVal, b: &SymVal) -> SymVal {
+        match self.store.as_bool(*c) {
+            Some(true) => return a.clone(),
+            Some(false) => return b.clone(),
+            None => {}
+        }
+        if matches!(a, SymVal::Inf(_)) || matches!(b, SymVal::Inf(_)) {
+            let ty = ElemType::Real;
+            return self.unsupported(
+                "a value that is infinite under some condition only".into(),
+                ty,
+            );
+        }
         match (a, b) {
             (SymVal::Plain(x), SymVal::Plain(y)) => SymVal::Plain(self.store.ite(*c, *x, *y)),
             _ => {
@@ -371,6 +407,7 @@ impl Domain for Sym {
             });
         }
         let inner = body(self, &terms);
+        let inner = self.finite(&inner, ty);
         let bx = self.store.and(box_conds);
         let red = match inner {
             SymVal::Plain(b) => Red {
@@ -391,6 +428,7 @@ impl Domain for Sym {
                     body: r.body,
                 }
             }
+            SymVal::Inf(_) => unreachable!("finite() removed infinities"),
             SymVal::Red(r) => {
                 return self.unsupported(
                     format!(
@@ -421,6 +459,32 @@ impl Domain for Sym {
 }
 
 impl Sym {
+    /// Primitives with an infinite operand: the order only (-inf < finite < +inf).
+    fn prim_inf(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
+        let rank = |a: &SymVal| match a {
+            SymVal::Inf(false) => -1,
+            SymVal::Inf(true) => 1,
+            _ => 0,
+        };
+        match (op, args) {
+            (Prim::Lt | Prim::Le | Prim::Eq, [a, b])
+                if matches!(a, SymVal::Red(_)) || matches!(b, SymVal::Red(_)) =>
+            {
+                self.unsupported("a reduction compared with an infinity".into(), ty)
+            }
+            (Prim::Lt | Prim::Le | Prim::Eq, [a, b]) => {
+                let (ra, rb) = (rank(a), rank(b));
+                let v = if ra != rb {
+                    op != Prim::Eq && ra < rb
+                } else {
+                    op != Prim::Lt
+                };
+                SymVal::Plain(self.store.bool(v))
+            }
+            _ => self.unsupported(format!("{op:?} of an infinite value").to_lowercase(), ty),
+        }
+    }
+
     /// Arithmetic where an operand is a reduction.
     fn prim_red(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
         let reducer_of = |v: &SymVal| match v {

@@ -430,6 +430,12 @@ fn semantic_assumptions(p: &Problem) -> Vec<String> {
             Op::DynamicSlice { .. } | Op::DynamicUpdateSlice { .. } => {
                 out.push("dynamic slice start indices are clamped into range, as in XLA".into())
             }
+            Op::Literal {
+                lit: tensor::Literal::Inf(_),
+                ..
+            } => out.push(
+                "inputs are finite; the literals inf and -inf lie above and below every finite value".into(),
+            ),
             Op::Unary {
                 op: tensor::UnaryOp::Exp,
                 ..
@@ -569,6 +575,18 @@ pub(crate) fn build_problem(
         }
     }
     let mut bijection_note = None;
+    // Infinite elements (literals) compare by sign; a finite term is never infinite.
+    let (lv, rv) = match (&lv, &rv) {
+        (SymVal::Inf(a), SymVal::Inf(b)) => {
+            let v = sym.store.bool(a == b);
+            (SymVal::Plain(v), SymVal::Plain(sym.store.bool(true)))
+        }
+        (SymVal::Inf(_), SymVal::Plain(_)) | (SymVal::Plain(_), SymVal::Inf(_)) => {
+            let f = sym.store.bool(false);
+            (SymVal::Plain(f), SymVal::Plain(sym.store.bool(true)))
+        }
+        _ => (sym.finite(&lv, inst.ty), sym.finite(&rv, inst.ty)),
+    };
     let mut summand_domain = None;
     let mut bound_roots = match (&lv, &rv) {
         (SymVal::Plain(a), SymVal::Plain(b)) => vec![*a, *b],
@@ -577,6 +595,7 @@ pub(crate) fn build_problem(
             .map(|v| match v {
                 SymVal::Plain(t) => *t,
                 SymVal::Red(r) => r.body,
+                SymVal::Inf(_) => unreachable!("infinities removed above"),
             })
             .collect(),
     };
@@ -643,6 +662,7 @@ fn bijection(
     };
     let as_red = |sym: &mut Sym, v: &SymVal| -> Red {
         match v {
+            SymVal::Inf(_) => unreachable!("infinities removed before"),
             SymVal::Red(r) => (**r).clone(),
             SymVal::Plain(t) => Red {
                 reducer,

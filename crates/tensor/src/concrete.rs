@@ -90,6 +90,8 @@ pub enum Scalar {
     Bool(bool),
     Int(i128),
     Real(Rat),
+    /// `+inf` (true) or `-inf` (false).
+    Inf(bool),
     Undef,
 }
 
@@ -99,6 +101,8 @@ impl fmt::Display for Scalar {
             Scalar::Bool(b) => write!(f, "{b}"),
             Scalar::Int(i) => write!(f, "{i}"),
             Scalar::Real(r) => write!(f, "{r}"),
+            Scalar::Inf(true) => write!(f, "inf"),
+            Scalar::Inf(false) => write!(f, "-inf"),
             Scalar::Undef => write!(f, "undefined"),
         }
     }
@@ -245,6 +249,7 @@ impl Domain for Concrete {
     fn lit_v(&mut self, ty: ElemType, lit: Literal) -> Scalar {
         match (ty, lit) {
             (ElemType::Bool, Literal::Bool(b)) => Scalar::Bool(b),
+            (ElemType::Int | ElemType::Real, Literal::Inf(s)) => Scalar::Inf(s),
             (ElemType::Int, Literal::Int(i)) => Scalar::Int(i),
             (ElemType::Real, Literal::Int(i)) => Scalar::Real(Rat::int(i)),
             (ElemType::Real, Literal::Rat(n, d)) => {
@@ -269,6 +274,26 @@ impl Domain for Concrete {
         use Scalar::*;
         if args.contains(&Undef) {
             return Undef;
+        }
+        if args.iter().any(|a| matches!(a, Inf(_))) {
+            // Only the order is defined on infinities: -inf < every finite value < +inf.
+            let rank = |a: &Scalar| match a {
+                Inf(false) => -1,
+                Inf(true) => 1,
+                _ => 0,
+            };
+            return match (op, args) {
+                (Prim::Lt | Prim::Le | Prim::Eq, [a, b]) if rank(a) != rank(b) => {
+                    let lt = rank(a) < rank(b);
+                    Bool(match op {
+                        Prim::Eq => false,
+                        _ => lt,
+                    })
+                }
+                (Prim::Lt, [_, _]) => Bool(false),
+                (Prim::Le | Prim::Eq, [_, _]) => Bool(true),
+                _ => Undef,
+            };
         }
         let r = match (op, args) {
             (Prim::Add, [Int(a), Int(b)]) => Int(self.ck(a.checked_add(*b))),

@@ -43,6 +43,10 @@ pub enum Literal {
     Int(i128),
     /// A rational `num/den`, `den > 0`.
     Rat(i128, i128),
+    /// `+inf` (true) or `-inf` (false), of an int or real type: below or above every finite
+    /// value. Comparisons, max and min are defined on them; arithmetic on an infinity is not
+    /// (the concrete domain makes it undefined, the symbolic one reports it unsupported).
+    Inf(bool),
 }
 
 /// Total primitive operations on element values. Operand and result types follow the

@@ -252,19 +252,29 @@ pub fn run(argv: &[String], bench: bool) -> i32 {
     exit_code(&plain)
 }
 
+/// Writes one rule's queries as `DIR/<file path>-<rule name>-<instance>-<obligation>.smt2`
+/// (path and name reduced to file-name-safe characters and shortened).
 fn dump(dir: &Path, file: &str, rule: &str, texts: &[(String, String)]) -> Result<(), String> {
-    let stem: String = format!("{file}-{rule}")
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let safe = |s: &str, max: usize| -> String {
+        let mut out: String = s
+            .trim_end_matches(".rule")
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        while out.contains("__") {
+            out = out.replace("__", "_");
+        }
+        out.trim_matches('_').chars().take(max).collect()
+    };
+    let stem = format!("{}-{}", safe(file, 80), safe(rule, 40));
     for (name, text) in texts {
-        let path = dir.join(format!("{stem}-{name}.smt2"));
+        let path = dir.join(format!("{stem}-{}.smt2", safe(name, 80)));
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(())

@@ -440,6 +440,14 @@ impl Domain for Sym {
                 )
             }
         };
+        if red.vars.is_empty() && self.store.as_bool(red.dom) == Some(true) {
+            // A reduction over no axes is its single summand, combined with the init.
+            let body = SymVal::Plain(red.body);
+            return match (init, self.identity(reducer, ty)) {
+                (SymVal::Plain(t), Some(id)) if *t == id => body,
+                _ => self.combine_plain(reducer, ty, init, &body),
+            };
+        }
         let is_identity = match (init, self.identity(reducer, ty)) {
             (SymVal::Plain(t), Some(id)) => *t == id,
             _ => false,
@@ -459,6 +467,11 @@ impl Domain for Sym {
 }
 
 impl Sym {
+    /// `a ⊕ b` on plain values, through the core's element function of the reducer's op.
+    fn combine_plain(&mut self, reducer: Reducer, ty: ElemType, a: &SymVal, b: &SymVal) -> SymVal {
+        tensor::binary(self, reducer.binary(), ty, a, b)
+    }
+
     /// Primitives with an infinite operand: the order only (-inf < finite < +inf).
     fn prim_inf(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
         let rank = |a: &SymVal| match a {

@@ -283,6 +283,8 @@ fn check_type(
     }
     let mut queries = 0usize;
     let mut used_cvc5 = false;
+    // Why the claim is still open after a solver unknown or a model that did not replay.
+    let mut open: Option<String> = None;
     for ranks in instances {
         let inst = Instance { ty, ranks };
         let p = match build_problem(rule, scope, &inst) {
@@ -381,26 +383,41 @@ fn check_type(
             match run(&p, name, &assertions) {
                 Ok(false) => {}
                 Ok(true) => {
-                    // A model: find a small one and replay it.
-                    let outcome = match replay::refute(rule, scope, &inst, &p, &assertions, cfg) {
-                        Replay::Confirmed(c) => TypeOutcome::Refuted(Box::new(c)),
-                        Replay::NotConfirmed(why) => TypeOutcome::Unknown(format!(
-                            "the {name} obligation is satisfiable ({}) but the model did not replay: {why}",
-                            inst.describe()
-                        )),
-                    };
-                    return TypeResult { outcome, details };
+                    // A model: find a small one and replay it. One that does not replay (an
+                    // incompleteness of the encoding) leaves the rule open; a later instance may
+                    // still refute it.
+                    match replay::refute(rule, scope, &inst, &p, &assertions, cfg) {
+                        Replay::Confirmed(c) => {
+                            return TypeResult {
+                                outcome: TypeOutcome::Refuted(Box::new(c)),
+                                details,
+                            }
+                        }
+                        Replay::NotConfirmed(why) => {
+                            open.get_or_insert(format!(
+                                "the {name} obligation is satisfiable ({}) but the model did not replay: {why}",
+                                inst.describe()
+                            ));
+                        }
+                    }
                 }
                 Err(e) => {
+                    // A solver that gave up here will not do better on larger instances.
                     return TypeResult {
-                        outcome: TypeOutcome::Unknown(e),
+                        outcome: TypeOutcome::Unknown(open.unwrap_or(e)),
                         details,
-                    }
+                    };
                 }
             }
         }
     }
     details.push((format!("{ty} queries"), queries.to_string()));
+    if let Some(why) = open {
+        return TypeResult {
+            outcome: TypeOutcome::Unknown(why),
+            details,
+        };
+    }
     if used_cvc5 {
         assumptions.insert("some obligations were proved by cvc5 after Z3 answered unknown".into());
     }

@@ -61,7 +61,7 @@ fn check(path: &Path) -> Result<(), Failed> {
             .into());
         }
         let opts = Options {
-            timeout: Duration::from_secs(20),
+            timeout: Duration::from_secs(10),
             ..Options::default()
         };
         check_rule(&file.rules[0], &opts).verdict
@@ -93,6 +93,12 @@ fn check(path: &Path) -> Result<(), Failed> {
         }
         println!("{name}: pending ({reason}); expected {expected}, got {got}");
         return Ok(());
+    }
+    if let Verdict::Unknown { reason } = &verdict {
+        if reason.contains("cvc5 is not installed") && expected != "unknown" {
+            println!("{name}: skipped: this rule needs cvc5, which is not installed (apt-get install cvc5)");
+            return Ok(());
+        }
     }
     if got != expected {
         return Err(format!("expected {expected}, got {got}\n{}", explain()).into());

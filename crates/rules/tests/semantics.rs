@@ -318,6 +318,9 @@ fn to_value(s: Scalar) -> Value {
         Scalar::Bool(b) => Value::Bool(b),
         Scalar::Int(i) => Value::Int(i),
         Scalar::Real(r) => Value::Real(r.num, r.den),
+        // Inputs are finite and valid programs read inside them; these never reach a result.
+        Scalar::Inf(s) => Value::Int(if s { i128::MAX } else { i128::MIN + 1 }),
+        Scalar::Undef => Value::Int(i128::MIN + 2),
     }
 }
 
@@ -378,6 +381,7 @@ fn eval_sym(sym: &Sym, v: &SymVal, ins: &[In]) -> Option<Value> {
         vars: HashMap::new(),
     };
     match v {
+        SymVal::Inf(s) => Some(Value::Int(if *s { i128::MAX } else { i128::MIN + 1 })),
         SymVal::Plain(t) => eval_term(&sym.store, *t, &mut a),
         SymVal::Red(r) => {
             let n = r.vars.len();

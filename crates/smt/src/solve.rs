@@ -126,12 +126,29 @@ fn check_in_context<R>(
 ) -> (CheckResult<R>, Duration) {
     let start = Instant::now();
     let solver = z3::Solver::new();
-    let mut params = z3::Params::new();
     let ms = cfg.timeout.as_millis().clamp(1, u32::MAX as u128) as u32;
-    params.set_u32("timeout", ms);
-    solver.set_params(&params);
     solver.from_string(text.to_string());
-    let res = solver.check();
+    // The time limit is our own watchdog calling Z3_interrupt, not Z3's `timeout` parameter:
+    // libz3 4.8.12's scoped_timer can deadlock when timers of several threads expire
+    // (Z3Prover/z3 PR #5371).
+    let ctx = z3::Context::thread_local();
+    let handle = ctx.handle();
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let fired = std::sync::atomic::AtomicBool::new(false);
+    let res = std::thread::scope(|s| {
+        let fired = &fired;
+        let handle = &handle;
+        s.spawn(move || {
+            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(cfg.timeout)
+            {
+                fired.store(true, std::sync::atomic::Ordering::SeqCst);
+                handle.interrupt();
+            }
+        });
+        let r = solver.check();
+        drop(done);
+        r
+    });
     let elapsed = start.elapsed();
     let out = match res {
         z3::SatResult::Unsat => CheckResult::Unsat,
@@ -139,7 +156,8 @@ fn check_in_context<R>(
             let why = solver
                 .get_reason_unknown()
                 .unwrap_or_else(|| "unknown".into());
-            let why = if why.contains("timeout") || why.contains("canceled") {
+            let timed_out = fired.load(std::sync::atomic::Ordering::SeqCst);
+            let why = if timed_out || why.contains("timeout") || why.contains("canceled") {
                 format!("solver timeout after {} ms", ms)
             } else {
                 format!("solver returned unknown ({why})")

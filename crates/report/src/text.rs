@@ -148,9 +148,19 @@ pub fn summary_table(outcomes: &[Outcome]) -> String {
         for o in outcomes {
             if let Some(e) = &o.expected {
                 if e != o.verdict.name() {
+                    let tag = if o.pending.is_some() {
+                        "pending "
+                    } else {
+                        "MISMATCH"
+                    };
+                    let why = o
+                        .pending
+                        .as_deref()
+                        .map(|w| format!(" (pending: {w})"))
+                        .unwrap_or_default();
                     let _ = writeln!(
                         out,
-                        "  MISMATCH {} ({}): expected {e}, got {}",
+                        "  {tag} {} ({}): expected {e}, got {}{why}",
                         o.file,
                         o.name,
                         o.verdict.name()

@@ -186,7 +186,11 @@ fn extract(
         if count > MAX_ELEMENTS {
             return Err(format!("input {name} would have {count} elements"));
         }
-        let f = p.sym.inputs.get(name).copied();
+        let f = p
+            .sym
+            .inputs
+            .get(&crate::symbolic::input_key(name, shape.len()))
+            .copied();
         let mut data = Vec::with_capacity(count);
         let mut free_here = Vec::new();
         let mut point = vec![0i128; axes.len()];

@@ -47,9 +47,14 @@ pub struct Sym {
     /// Why the evaluation could not be encoded, if it could not.
     pub unsupported: Option<String>,
     pub index_vars: Vec<IndexVar>,
-    /// Uninterpreted functions of input tensors, by name.
+    /// Uninterpreted functions of input tensors, by [`input_key`].
     pub inputs: BTreeMap<String, FunId>,
     pub exp: Option<FunId>,
+}
+
+/// The name of the uninterpreted function of input `name` at rank `rank`.
+pub fn input_key(name: &str, rank: usize) -> String {
+    format!("{name}/{rank}")
 }
 
 pub fn sort_of(ty: ElemType) -> Sort {
@@ -364,13 +369,15 @@ impl Domain for Sym {
         if index.is_empty() {
             return SymVal::Plain(self.store.var(name, sort));
         }
-        let f = match self.inputs.get(name) {
+        // One function per input and rank: instances of several ranks may share a store.
+        let key = input_key(name, index.len());
+        let f = match self.inputs.get(&key) {
             Some(f) => *f,
             None => {
                 let f = self
                     .store
-                    .declare_fun(name, &vec![Sort::Int; index.len()], sort);
-                self.inputs.insert(name.to_string(), f);
+                    .declare_fun(&key, &vec![Sort::Int; index.len()], sort);
+                self.inputs.insert(key, f);
                 f
             }
         };

@@ -285,6 +285,21 @@ fn check_type(
     let mut used_cvc5 = false;
     // Why the claim is still open after a solver unknown or a model that did not replay.
     let mut open: Option<String> = None;
+    // Fast path: every instance in one store, all obligations in one disjunctive query. Unsat
+    // settles the type; anything else falls back to the instance-by-instance loop below, which
+    // finds the failing instance and replays its model.
+    if let Some(a) = fast_path(rule, scope, ty, &instances, opts, smt_texts, &mut queries) {
+        assumptions.extend(a.assumptions);
+        details.push((format!("{ty} queries"), queries.to_string()));
+        details.push((format!("{ty} path"), "all instances in one query".into()));
+        return TypeResult {
+            outcome: TypeOutcome::Verified {
+                vacuous: a.vacuous,
+                assumptions: assumptions.into_iter().collect(),
+            },
+            details,
+        };
+    }
     for ranks in instances {
         let inst = Instance { ty, ranks };
         let p = match build_problem(rule, scope, &inst) {
@@ -430,6 +445,97 @@ fn check_type(
     }
 }
 
+struct FastProof {
+    vacuous: bool,
+    assumptions: BTreeSet<String>,
+}
+
+/// Proves every instance of one element type with one query, or says it could not.
+fn fast_path(
+    rule: &Rule,
+    scope: &Scope,
+    ty: ElemType,
+    instances: &[BTreeMap<String, usize>],
+    opts: &Options,
+    smt_texts: &mut Vec<(String, String)>,
+    queries: &mut usize,
+) -> Option<FastProof> {
+    let mut sym = Sym::new(Store::new());
+    let mut failures = Vec::new();
+    let mut applies = Vec::new();
+    let mut assumptions = BTreeSet::new();
+    for ranks in instances {
+        let inst = Instance {
+            ty,
+            ranks: ranks.clone(),
+        };
+        let mut p = build_problem_in(sym, rule, scope, &inst).ok()?;
+        if p.sym.unsupported.is_some() {
+            return None;
+        }
+        for a in semantic_assumptions(&p) {
+            assumptions.insert(a);
+        }
+        if let Some(n) = &p.bijection_note {
+            assumptions.insert(n.clone());
+        }
+        let value_fails = match &p.value {
+            ValueGoal::Eq(eq) => p.sym.store.not(*eq),
+            ValueGoal::Bijection { fwd, bwd } => p.sym.store.or2(*fwd, *bwd),
+            ValueGoal::Unsupported(_) => return None,
+        };
+        let mut s = p.sym;
+        let shape_ok = s.store.and2(p.vr, p.shape_eq);
+        let shape_fails = s.store.not(shape_ok);
+        let value_case = s.store.and(vec![shape_ok, p.in_range, value_fails]);
+        let fails = s.store.or2(shape_fails, value_case);
+        failures.push(s.store.and(vec![p.pre, p.vl, fails]));
+        applies.push(s.store.and2(p.pre, p.vl));
+        sym = s;
+    }
+    let any_failure = sym.store.or(failures);
+    let assertions = with_exp_axioms(&mut sym, vec![any_failure]);
+    // A short Z3-only budget: a hard combined query costs at most this before the per-instance
+    // loop takes over.
+    let cfg = SolverConfig {
+        timeout: opts.timeout.min(Duration::from_secs(1)),
+    };
+    *queries += 1;
+    if opts.collect_smt {
+        let comment = [
+            format!("rule: {}", rule.name),
+            format!("query: every obligation of every instance ({ty})"),
+        ];
+        smt_texts.push((
+            format!("{ty}-all-instances"),
+            smt::to_smtlib(&sym.store, &assertions, &comment),
+        ));
+    }
+    let (res, _) = check_z3(&sym.store, &assertions, cfg, |_| ());
+    if !matches!(res, CheckResult::Unsat) {
+        return None;
+    }
+    let any_applies = sym.store.or(applies);
+    *queries += 1;
+    let (vac, _, _) = check_portfolio(
+        &sym.store,
+        &[any_applies],
+        SolverConfig {
+            timeout: opts.timeout,
+        },
+        |_| (),
+    );
+    let vacuous = match vac {
+        CheckResult::Sat(()) => false,
+        CheckResult::Unsat => true,
+        CheckResult::Unknown(_) => return None,
+    };
+    Some(FastProof {
+        vacuous,
+        assumptions,
+    })
+}
+
 /// What the encoding of this instance assumed, stated for the verdict.
 fn semantic_assumptions(p: &Problem) -> Vec<String> {
     let mut out = Vec::new();
@@ -506,7 +612,19 @@ pub(crate) fn build_problem(
     scope: &Scope,
     inst: &Instance,
 ) -> Result<Problem, Diagnostic> {
-    let mut sym = Sym::new(Store::new());
+    build_problem_in(Sym::new(Store::new()), rule, scope, inst)
+}
+
+/// Builds the problem of `inst` into an existing symbolic domain (several instances may share
+/// one store: they are only ever combined in disjunctions, where shared free symbols are sound).
+pub(crate) fn build_problem_in(
+    mut sym: Sym,
+    rule: &Rule,
+    scope: &Scope,
+    inst: &Instance,
+) -> Result<Problem, Diagnostic> {
+    sym.index_vars.clear();
+    sym.unsupported = None;
     let mut maps: MapValues<TermId> = BTreeMap::new();
     let mut map_syms = Vec::new();
     let mut sym_class = HashMap::new();

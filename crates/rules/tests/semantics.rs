@@ -337,8 +337,9 @@ impl ModelReader for Assign<'_> {
         Some(to_value(t.data[0]))
     }
     fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value> {
-        let name = self.funs.iter().find(|(_, g)| **g == f)?.0;
-        let t = self.ins.iter().find(|i| &i.name == name)?;
+        let key = self.funs.iter().find(|(_, g)| **g == f)?.0;
+        let name = key.rsplit_once('/').map(|x| x.0).unwrap_or(key);
+        let t = self.ins.iter().find(|i| i.name == name)?;
         let idx: Vec<i128> = args
             .iter()
             .map(|a| if let Value::Int(i) = a { *i } else { -1 })

@@ -1,0 +1,69 @@
+//! The command line: exit codes, diagnostics with positions, JSON Lines.
+
+use std::path::Path;
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run tensorproof");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn verified_example_exits_zero() {
+    let (code, out, _) = run(&["rules", "corpus/rules/examples/dyslice-to-slice.rule"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("verified"), "{out}");
+    assert!(out.contains("assuming"), "{out}");
+}
+
+#[test]
+fn refuted_example_exits_one_with_counterexample() {
+    let (code, out, _) = run(&["rules", "corpus/rules/examples/dyslice-to-slice-wrong.rule"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("counterexample"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_two_with_position_and_caret() {
+    let dir = std::env::temp_dir().join(format!("tensorproof-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.rule");
+    std::fs::write(&f, "rule \"r\" for int {\n  axes R\n  lhs add(A, 1)\n  rhs A\n}\n").unwrap();
+    let (code, out, _) = run(&["rules", f.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("bad.rule:3:11: error: unknown tensor or scalar `A`"), "{out}");
+    assert!(out.contains("^"), "{out}");
+}
+
+#[test]
+fn json_lines_have_the_documented_fields() {
+    let (code, out, _) = run(&["rules", "--json", "--quiet", "corpus/rules/examples"]);
+    assert_eq!(code, 1, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for l in &lines {
+        for field in ["\"file\":", "\"name\":", "\"verdict\":", "\"expected\":", "\"seconds\":"] {
+            assert!(l.contains(field), "{field} missing in {l}");
+        }
+    }
+    assert!(lines.iter().any(|l| l.contains("\"verdict\":\"refuted\"") && l.contains("\"counterexample\":")));
+}
+
+#[test]
+fn unknown_options_are_errors() {
+    let (code, _, err) = run(&["rules", "--frobnicate", "x.rule"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown option"), "{err}");
+}

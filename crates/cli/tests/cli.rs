@@ -40,10 +40,17 @@ fn bad_input_exits_two_with_position_and_caret() {
     let dir = std::env::temp_dir().join(format!("tensorproof-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("bad.rule");
-    std::fs::write(&f, "rule \"r\" for int {\n  axes R\n  lhs add(A, 1)\n  rhs A\n}\n").unwrap();
+    std::fs::write(
+        &f,
+        "rule \"r\" for int {\n  axes R\n  lhs add(A, 1)\n  rhs A\n}\n",
+    )
+    .unwrap();
     let (code, out, _) = run(&["rules", f.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}");
-    assert!(out.contains("bad.rule:3:11: error: unknown tensor or scalar `A`"), "{out}");
+    assert!(
+        out.contains("bad.rule:3:11: error: unknown tensor or scalar `A`"),
+        "{out}"
+    );
     assert!(out.contains("^"), "{out}");
 }
 
@@ -54,11 +61,19 @@ fn json_lines_have_the_documented_fields() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
     for l in &lines {
-        for field in ["\"file\":", "\"name\":", "\"verdict\":", "\"expected\":", "\"seconds\":"] {
+        for field in [
+            "\"file\":",
+            "\"name\":",
+            "\"verdict\":",
+            "\"expected\":",
+            "\"seconds\":",
+        ] {
             assert!(l.contains(field), "{field} missing in {l}");
         }
     }
-    assert!(lines.iter().any(|l| l.contains("\"verdict\":\"refuted\"") && l.contains("\"counterexample\":")));
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("\"verdict\":\"refuted\"") && l.contains("\"counterexample\":")));
 }
 
 #[test]

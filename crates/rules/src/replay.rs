@@ -193,15 +193,8 @@ fn extract(
             .copied();
         let mut data = Vec::with_capacity(count);
         let mut free_here = Vec::new();
-        let mut point = vec![0i128; axes.len()];
         for off in 0..count {
-            // Row-major point of `off`.
-            let mut rest = off as i128;
-            for k in (0..axes.len()).rev() {
-                let n = axes[k].1.max(1);
-                point[k] = rest % n;
-                rest /= n;
-            }
+            let point = ConcreteTensor::unravel(&axes, off);
             let from_model = match f {
                 Some(f)
                     if quantified.contains(&f)
@@ -271,13 +264,9 @@ fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) -> Replay {
             return Replay::NotConfirmed("an assumed tensor is too large".into());
         };
         for off in 0..count.min(1 << 16) {
-            let mut rest = off as i128;
-            let mut idx = shape.clone();
-            for k in (0..idx.len()).rev() {
-                let n = shape[k].1.max(1);
-                idx[k].1 = rest % n;
-                rest /= n;
-            }
+            let point = ConcreteTensor::unravel(&shape, off);
+            let idx: Vec<(String, i128)> =
+                shape.iter().map(|(a, _)| a.clone()).zip(point).collect();
             let v = ev.access(&mut d, *a, &idx);
             if !d.truth(&v) {
                 return Replay::NotConfirmed("an `assume` does not hold in the interpreter".into());

@@ -6,7 +6,9 @@
 //! for an expected refutation, never `refuted` for an expected proof).
 //!
 //! Refuted files have a snapshot of their rendered counterexample next to them
-//! (`FILE.rule.cex`); `TENSORPROOF_BLESS=1 cargo test` rewrites the snapshots.
+//! (`FILE.rule.cex`); `TENSORPROOF_BLESS=1 cargo test` rewrites the snapshots. A different (still
+//! replayed) counterexample is printed as a note, and fails the test under
+//! `TENSORPROOF_STRICT_SNAPSHOTS=1`: for slow queries the model can depend on solver timing.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use report::{render_counterexample, render_diagnostic, Verdict};
@@ -112,14 +114,23 @@ fn check(path: &Path) -> Result<(), Failed> {
             match std::fs::read_to_string(&snap) {
                 Ok(old) if old == rendered => {}
                 Ok(old) => {
-                    return Err(format!(
+                    let msg = format!(
                         "counterexample differs from {} (TENSORPROOF_BLESS=1 to update)\n--- snapshot\n{old}--- now\n{rendered}",
+                        snap.display()
+                    );
+                    // Both are replayed counterexamples; which one the solver finds can depend on
+                    // timing for slow queries. Strict mode makes a difference fail.
+                    if std::env::var_os("TENSORPROOF_STRICT_SNAPSHOTS").is_some() {
+                        return Err(msg.into());
+                    }
+                    println!("{name}: note: {msg}");
+                }
+                Err(_) => {
+                    return Err(format!(
+                        "no snapshot {} (TENSORPROOF_BLESS=1 to write it)\n{rendered}",
                         snap.display()
                     )
                     .into())
-                }
-                Err(_) => {
-                    return Err(format!("no snapshot {} (TENSORPROOF_BLESS=1 to write it)\n{rendered}", snap.display()).into())
                 }
             }
         }

@@ -131,6 +131,18 @@ impl ConcreteTensor {
         Some(off)
     }
 
+    /// The index (in axis order) of row-major position `offset` in a tensor of shape `axes`.
+    pub fn unravel(axes: &[(String, i128)], offset: usize) -> Vec<i128> {
+        let mut rest = offset as i128;
+        let mut point = vec![0; axes.len()];
+        for k in (0..axes.len()).rev() {
+            let n = axes[k].1.max(1);
+            point[k] = rest % n;
+            rest /= n;
+        }
+        point
+    }
+
     /// Number of elements, if it fits a usize.
     pub fn count(axes: &[(String, i128)]) -> Option<usize> {
         axes.iter().try_fold(1usize, |acc, (_, n)| {

@@ -209,7 +209,11 @@ pub fn run(argv: &[String], bench: bool) -> i32 {
     let mut w = stdout.lock();
     for (o, source, diags) in &outcomes {
         if opts.json {
-            let _ = writeln!(w, "{}", o.to_json());
+            let _ = writeln!(
+                w,
+                "{}",
+                o.to_json_with_source(source.as_deref().map(|s| s.as_str()))
+            );
             continue;
         }
         if bench {

@@ -52,6 +52,12 @@ fn bad_input_exits_two_with_position_and_caret() {
         "{out}"
     );
     assert!(out.contains("^"), "{out}");
+    let (code, out, _) = run(&["rules", "--json", f.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("\"verdict\":\"error\"") && out.contains("\"line\":3,\"column\":11"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -109,6 +109,11 @@ pub(crate) fn counterexample_json(c: &Counterexample) -> String {
 impl Outcome {
     /// One JSON Lines record.
     pub fn to_json(&self) -> String {
+        self.to_json_with_source(None)
+    }
+
+    /// One JSON Lines record; with the input's text, diagnostics also carry line and column.
+    pub fn to_json_with_source(&self, source: Option<&str>) -> String {
         let mut o = JsonObject::new()
             .str("file", &self.file)
             .str("name", &self.name)
@@ -132,11 +137,17 @@ impl Outcome {
                 let d: Vec<String> = diagnostics
                     .iter()
                     .map(|d| {
-                        JsonObject::new()
+                        let mut j = JsonObject::new()
                             .str("message", &d.message)
                             .raw("start", d.span.start.to_string())
-                            .raw("end", d.span.end.to_string())
-                            .finish()
+                            .raw("end", d.span.end.to_string());
+                        if let Some(src) = source {
+                            let (line, col) = crate::text::line_col(src, d.span.start);
+                            j = j
+                                .raw("line", line.to_string())
+                                .raw("column", col.to_string());
+                        }
+                        j.finish()
                     })
                     .collect();
                 o = o.raw("diagnostics", format!("[{}]", d.join(",")));

@@ -3,6 +3,19 @@
 use crate::{Counterexample, Diagnostic, Mismatch, Outcome, TensorValue};
 use std::fmt::Write;
 
+/// 1-based line and column (in characters) of byte offset `at`.
+pub fn line_col(source: &str, at: usize) -> (usize, usize) {
+    let mut at = at.min(source.len());
+    while !source.is_char_boundary(at) {
+        at -= 1;
+    }
+    let line_start = source[..at].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    (
+        source[..at].matches('\n').count() + 1,
+        source[line_start..at].chars().count() + 1,
+    )
+}
+
 /// `file:line:col: error: message`, the source line, and a caret under the span.
 pub fn render_diagnostic(file: &str, source: &str, d: &Diagnostic) -> String {
     let start = d.span.start.min(source.len());

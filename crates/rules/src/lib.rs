@@ -9,6 +9,7 @@
 //! core's), nor for talking to a solver directly (the `smt` crate's).
 
 pub mod ast;
+mod builder;
 mod lexer;
 mod lower;
 mod parser;
@@ -16,6 +17,7 @@ mod replay;
 mod symbolic;
 mod verify;
 
+pub use builder::RuleBuilder;
 pub use parser::{parse_file, parse_header};
 pub use verify::{check_rule, Options, RuleResult};
 

@@ -70,7 +70,32 @@ pub fn parse_header(src: &str) -> Header {
     h
 }
 
-struct Parser {
+/// Parses one piece of rule syntax that must span the whole text (used by the builder).
+pub(crate) fn parse_piece<T>(
+    src: &str,
+    what: &str,
+    f: impl FnOnce(&mut Parser) -> PResult<T>,
+) -> Result<T, Vec<Diagnostic>> {
+    let (toks, errs) = lex(src);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        errs: vec![],
+    };
+    let v = f(&mut p).map_err(|e| vec![e])?;
+    if !p.at_eof() {
+        return Err(vec![Diagnostic {
+            span: p.span(),
+            message: format!("unexpected {} after the {what}", p.peek().describe()),
+        }]);
+    }
+    Ok(v)
+}
+
+pub(crate) struct Parser {
     toks: Vec<(Tok, Span)>,
     pos: usize,
     errs: Vec<Diagnostic>,
@@ -332,7 +357,7 @@ impl Parser {
     }
 
     /// `(rank 1)`, `(rank >= 1)` or `(rank 0 to 2)`; absent: any rank from 0.
-    fn rank_spec(&mut self) -> PResult<RankSpec> {
+    pub(crate) fn rank_spec(&mut self) -> PResult<RankSpec> {
         if !self.eat(&Tok::LParen) {
             return Ok(RankSpec { min: 0, max: None });
         }
@@ -377,7 +402,7 @@ impl Parser {
         Ok(spec)
     }
 
-    fn opt_type(&mut self) -> PResult<TypeRef> {
+    pub(crate) fn opt_type(&mut self) -> PResult<TypeRef> {
         if let Tok::Ident(w) = self.peek() {
             if matches!(w.as_str(), "bool" | "int" | "real") {
                 let (t, _) = self.elem_type()?;
@@ -405,7 +430,7 @@ impl Parser {
     }
 
     /// `[R: e, R1@l: e]`
-    fn map_list(&mut self) -> PResult<Vec<AttrEntry>> {
+    pub(crate) fn map_list(&mut self) -> PResult<Vec<AttrEntry>> {
         let start = self.expect(&Tok::LBrack, "`[`")?;
         let mut out = Vec::new();
         if self.eat(&Tok::RBrack) {
@@ -458,7 +483,7 @@ impl Parser {
         }
     }
 
-    fn expr(&mut self) -> PResult<Expr> {
+    pub(crate) fn expr(&mut self) -> PResult<Expr> {
         let start = self.span();
         match self.peek().clone() {
             Tok::Int(n) => {
@@ -556,7 +581,7 @@ impl Parser {
 
     // ---- integer expressions and conditions ----
 
-    fn mexpr(&mut self) -> PResult<MExpr> {
+    pub(crate) fn mexpr(&mut self) -> PResult<MExpr> {
         let mut lhs = self.mterm()?;
         loop {
             let op = match self.peek() {
@@ -632,7 +657,7 @@ impl Parser {
         }
     }
 
-    fn cond(&mut self) -> PResult<Cond> {
+    pub(crate) fn cond(&mut self) -> PResult<Cond> {
         let lhs = self.cond_or()?;
         if self.eat(&Tok::Implies) {
             let rhs = self.cond()?;

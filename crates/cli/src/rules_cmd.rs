@@ -4,7 +4,7 @@ use crate::args;
 use report::{
     exit_code, render_counterexample, render_diagnostic, summary_table, Outcome, Verdict,
 };
-use rules::{ast, check_rule, parse_file, Options};
+use rules::{ast, check_rule_bounded, parse_file, Options};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -114,6 +114,8 @@ pub fn run(argv: &[String], bench: bool) -> i32 {
             return 2;
         }
     }
+    // A backstop far above what the per-query timeouts allow a rule in practice.
+    let rule_budget = (opts.timeout * 60).max(std::time::Duration::from_secs(300));
     let total = jobs.len();
     let done = AtomicUsize::new(0);
     let progress = !opts.quiet && total > 1;
@@ -160,7 +162,7 @@ pub fn run(argv: &[String], bench: bool) -> i32 {
                         rule,
                         header,
                     } => {
-                        let r = check_rule(rule, &check_opts);
+                        let r = check_rule_bounded(rule, &check_opts, rule_budget);
                         if let Some(dir) = &opts.dump_smt {
                             if let Err(e) = dump(dir, file, &rule.name, &r.smt) {
                                 *dump_err.lock().expect("lock") = Some(e);

@@ -19,7 +19,7 @@ mod verify;
 
 pub use builder::RuleBuilder;
 pub use parser::{parse_file, parse_header};
-pub use verify::{check_rule, Options, RuleResult};
+pub use verify::{check_rule, check_rule_bounded, Options, RuleResult};
 
 /// The symbolic domain, public for the property tests that compare it with the concrete one.
 pub use symbolic::{Sym, SymVal};

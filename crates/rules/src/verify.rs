@@ -89,6 +89,38 @@ pub(crate) enum ValueGoal {
     Unsupported(String),
 }
 
+/// [`check_rule`] on a thread of its own, with a wall-clock backstop: if the check has not ended
+/// after `budget` (a solver stuck despite its interrupt), the verdict is `unknown` and the thread
+/// is left behind. The per-query timeouts normally end every check long before.
+pub fn check_rule_bounded(rule: &Rule, opts: &Options, budget: Duration) -> RuleResult {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (rule, o) = (rule.clone(), opts.clone());
+    let spawned = std::thread::Builder::new()
+        .name("check-rule".into())
+        .spawn(move || {
+            let _ = tx.send(check_rule(&rule, &o));
+        });
+    if spawned.is_err() {
+        return RuleResult {
+            verdict: Verdict::Unknown {
+                reason: "could not start a checking thread".into(),
+            },
+            details: vec![],
+            smt: vec![],
+        };
+    }
+    match rx.recv_timeout(budget) {
+        Ok(r) => r,
+        Err(_) => RuleResult {
+            verdict: Verdict::Unknown {
+                reason: format!("the check did not end within its {} s budget (a solver did not stop when interrupted)", budget.as_secs()),
+            },
+            details: vec![],
+            smt: vec![],
+        },
+    }
+}
+
 /// Checks every element type and instance of `rule`.
 pub fn check_rule(rule: &Rule, opts: &Options) -> RuleResult {
     let scope = match lower::resolve(rule) {

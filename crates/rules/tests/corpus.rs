@@ -12,7 +12,7 @@
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use report::{render_counterexample, render_diagnostic, Verdict};
-use rules::{check_rule, parse_file, Options};
+use rules::{check_rule_bounded, parse_file, Options};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -66,7 +66,7 @@ fn check(path: &Path) -> Result<(), Failed> {
             timeout: Duration::from_secs(10),
             ..Options::default()
         };
-        check_rule(&file.rules[0], &opts).verdict
+        check_rule_bounded(&file.rules[0], &opts, Duration::from_secs(600)).verdict
     };
     let got = verdict.name();
     let explain = || -> String {

@@ -84,7 +84,10 @@ pub(crate) fn counterexample_json(c: &Counterexample) -> String {
         .collect();
     let inputs: Vec<String> = c.inputs.iter().map(tensor_json).collect();
     let mismatch = match &c.mismatch {
-        Mismatch::RhsInvalid => JsonObject::new().str("kind", "rhs-invalid").finish(),
+        Mismatch::RhsInvalid { op } => JsonObject::new()
+            .str("kind", "rhs-invalid")
+            .str("op", op)
+            .finish(),
         Mismatch::Shape { lhs, rhs } => JsonObject::new()
             .str("kind", "shape")
             .raw("lhs", axes_json(lhs))

@@ -38,8 +38,9 @@ pub struct TensorValue {
 /// What differs between the two sides in a counterexample.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Mismatch {
-    /// The right side is not well-formed where the left side is.
-    RhsInvalid,
+    /// The right side is not well-formed where the left side is; `op` names the innermost op
+    /// whose XLA shape constraints fail (e.g. `slice`).
+    RhsInvalid { op: String },
     /// The shapes differ.
     Shape {
         lhs: Vec<(String, i128)>,

@@ -109,10 +109,10 @@ pub fn render_counterexample(c: &Counterexample) -> String {
         );
     }
     match &c.mismatch {
-        Mismatch::RhsInvalid => {
+        Mismatch::RhsInvalid { op } => {
             let _ = writeln!(
                 out,
-                "    the left side is well-formed but the right side is not"
+                "    the left side is well-formed but the right side is not: its `{op}` violates XLA's shape constraints"
             );
         }
         Mismatch::Shape { lhs, rhs } => {

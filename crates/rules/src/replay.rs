@@ -280,7 +280,10 @@ fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) -> Replay {
     let sl = ev.shape(&mut d, lowered.lhs);
     let sr = ev.shape(&mut d, lowered.rhs);
     let mismatch = if !vr {
-        Mismatch::RhsInvalid
+        let bad = ev.first_invalid(&mut d, lowered.rhs).unwrap_or(lowered.rhs);
+        Mismatch::RhsInvalid {
+            op: tensor::op_name(lowered.graph.op(bad)).to_string(),
+        }
     } else if sl
         .iter()
         .any(|(a, n)| sr.iter().find(|(b, _)| b == a).map(|(_, m)| m) != Some(n))

@@ -743,6 +743,44 @@ fn reduce_dims<I: Clone>(
         .collect()
 }
 
+impl Eval<'_, crate::Concrete> {
+    /// The innermost node below `n` (operands first) whose own constraints fail, if any.
+    pub fn first_invalid(&mut self, d: &mut crate::Concrete, n: NodeId) -> Option<NodeId> {
+        for x in operands(self.g.op(n)) {
+            if let Some(bad) = self.first_invalid(d, x) {
+                return Some(bad);
+            }
+        }
+        (!self.own_validity(d, n)).then_some(n)
+    }
+}
+
+/// A short name of an op, as the rule language spells it.
+pub fn op_name<I>(op: &Op<I>) -> &'static str {
+    match op {
+        Op::Input { .. } => "input",
+        Op::Literal { .. } => "literal",
+        Op::Broadcast { .. } => "broadcast",
+        Op::Iota { .. } => "iota",
+        Op::Unary { .. } => "elementwise op",
+        Op::Binary { .. } => "elementwise op",
+        Op::Compare { .. } => "comparison",
+        Op::Select { .. } => "select",
+        Op::Clamp { .. } => "clamp",
+        Op::Pad { .. } => "pad",
+        Op::Slice { .. } => "slice",
+        Op::DynamicSlice { .. } => "dynamic_slice",
+        Op::DynamicUpdateSlice { .. } => "dynamic_update_slice",
+        Op::Concat { .. } => "concat",
+        Op::Reverse { .. } => "reverse",
+        Op::Relabel { .. } => "relabel",
+        Op::Reduce { .. } => "reduce",
+        Op::Dot { .. } => "dot",
+        Op::Conv { .. } => "conv",
+        Op::Reshape { .. } => "reshape",
+    }
+}
+
 fn with_axis<I: Clone>(idx: &Index<I>, axis: &str, v: I) -> Index<I> {
     idx.iter()
         .map(|(a, x)| {

@@ -14,7 +14,7 @@ mod ops;
 
 pub use concrete::{Concrete, ConcreteTensor, Rat, Scalar};
 pub use domain::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
-pub use eval::{binary, compare, operands, pad_size, unary, Eval, Index};
+pub use eval::{binary, compare, op_name, operands, pad_size, unary, Eval, Index};
 pub use ops::{
     Axis, AxisMap, BinaryOp, CompareOp, ConvAxes, ConvWindow, Graph, NodeId, NodeType, Op, UnaryOp,
 };

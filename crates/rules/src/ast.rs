@@ -234,6 +234,26 @@ pub struct Rule {
     pub hints: Vec<HintDef>,
 }
 
+impl Rule {
+    /// A rule with a name and nothing else yet (the parser and the builder fill it in).
+    pub fn empty(name: String, span: Span) -> Rule {
+        Rule {
+            name,
+            span,
+            types: vec![],
+            axes: vec![],
+            maps: vec![],
+            tensors: vec![],
+            scalars: vec![],
+            lhs: None,
+            rhs: None,
+            wheres: vec![],
+            assumes: vec![],
+            hints: vec![],
+        }
+    }
+}
+
 /// What a file's header comments say.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Header {

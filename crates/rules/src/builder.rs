@@ -40,20 +40,7 @@ fn ident(name: &str) -> Ident {
 impl RuleBuilder {
     pub fn new(name: &str) -> Self {
         RuleBuilder {
-            rule: Rule {
-                name: name.to_string(),
-                span: Span::default(),
-                types: vec![],
-                axes: vec![],
-                maps: vec![],
-                tensors: vec![],
-                scalars: vec![],
-                lhs: None,
-                rhs: None,
-                wheres: vec![],
-                assumes: vec![],
-                hints: vec![],
-            },
+            rule: Rule::empty(name.to_string(), Span::default()),
             errors: vec![],
         }
     }
@@ -208,13 +195,16 @@ mod tests {
                     rhs slice(A, start = [R: b], limit = [R: b + l])\n where 0 <= b, b + l <= n\n}";
         let (file, diags) = crate::parse_file(text);
         assert!(diags.is_empty());
-        let built = RuleBuilder::new("r")
-            .types(&[ElemType::Int])
-            .axes("R")
-            .maps(&["n", "b", "l"], "R")
-            .tensor("A", "[R: n]")
-            .lhs("dynamic_slice(A, start = [R: b], sizes = [R: l])")
-            .rhs("slice(A, start = [R: b], limit = [R: b + l])")
+        let base = || {
+            RuleBuilder::new("r")
+                .types(&[ElemType::Int])
+                .axes("R")
+                .maps(&["n", "b", "l"], "R")
+                .tensor("A", "[R: n]")
+                .lhs("dynamic_slice(A, start = [R: b], sizes = [R: l])")
+                .rhs("slice(A, start = [R: b], limit = [R: b + l])")
+        };
+        let built = base()
             .precondition("0 <= b")
             .precondition("b + l <= n")
             .build()
@@ -225,15 +215,7 @@ mod tests {
         assert_eq!(a.name(), "verified");
         assert_eq!(b.name(), "verified");
         // Without the precondition the built rule is refuted, as the text one would be.
-        let wrong = RuleBuilder::new("r")
-            .types(&[ElemType::Int])
-            .axes("R")
-            .maps(&["n", "b", "l"], "R")
-            .tensor("A", "[R: n]")
-            .lhs("dynamic_slice(A, start = [R: b], sizes = [R: l])")
-            .rhs("slice(A, start = [R: b], limit = [R: b + l])")
-            .build()
-            .expect("builds");
+        let wrong = base().build().expect("builds");
         assert!(matches!(
             check_rule(&wrong, &opts).verdict,
             Verdict::Refuted { .. }

@@ -192,20 +192,8 @@ impl Parser {
             types.push(self.elem_type()?);
         }
         self.expect(&Tok::LBrace, "`{`")?;
-        let mut r = Rule {
-            name,
-            span: start,
-            types,
-            axes: vec![],
-            maps: vec![],
-            tensors: vec![],
-            scalars: vec![],
-            lhs: None,
-            rhs: None,
-            wheres: vec![],
-            assumes: vec![],
-            hints: vec![],
-        };
+        let mut r = Rule::empty(name, start);
+        r.types = types;
         loop {
             if self.eat(&Tok::RBrace) {
                 r.span = join(start, self.prev_span());

@@ -427,6 +427,7 @@ fn check_type(
         }
         for (name, assertions) in obligations {
             let assertions = with_exp_axioms(&mut p.sym, assertions);
+            let assertions = smt::simplify_arith(&mut p.sym.store, &assertions);
             match run(&p, name, &assertions) {
                 Ok(false) => {}
                 Ok(true) => {
@@ -527,6 +528,7 @@ fn fast_path(
     }
     let any_failure = sym.store.or(failures);
     let assertions = with_exp_axioms(&mut sym, vec![any_failure]);
+    let assertions = smt::simplify_arith(&mut sym.store, &assertions);
     // A short Z3-only budget: a hard combined query costs at most this before the per-instance
     // loop takes over.
     let cfg = SolverConfig {
@@ -1082,9 +1084,10 @@ fn dedupe_candidates(
     // Not V_R nor the shape equality: their own conditions are candidates.
     let mut premise = vec![p.pre, p.vl, p.in_range];
     premise.extend(p.summand_domain);
-    let unsat = |store: &Store, extra: TermId| -> bool {
+    let unsat = |store: &mut Store, extra: TermId| -> bool {
         let mut a = premise.clone();
         a.push(extra);
+        let a = smt::simplify_arith(store, &a);
         matches!(check_z3(store, &a, cfg, |_| ()).0, CheckResult::Unsat)
     };
     let mut out_c: Conds = BTreeMap::new();
@@ -1092,13 +1095,13 @@ fn dedupe_candidates(
         let mut kept: Vec<TermId> = Vec::new();
         for t in ts {
             let nt = p.sym.store.not(t);
-            if unsat(&p.sym.store, t) || unsat(&p.sym.store, nt) {
+            if unsat(&mut p.sym.store, t) || unsat(&mut p.sym.store, nt) {
                 continue;
             }
             let mut dup = false;
             for k in &kept {
                 let differ = p.sym.store.ne(t, *k);
-                if unsat(&p.sym.store, differ) {
+                if unsat(&mut p.sym.store, differ) {
                     dup = true;
                     break;
                 }
@@ -1122,7 +1125,7 @@ fn dedupe_candidates(
                     diffs.push(p.sym.store.ne(*x, *y));
                 }
                 let differ = p.sym.store.or(diffs);
-                if unsat(&p.sym.store, differ) {
+                if unsat(&mut p.sym.store, differ) {
                     dup = true;
                     break;
                 }

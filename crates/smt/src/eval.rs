@@ -62,21 +62,22 @@ fn eval_rec(
             _ => None,
         },
         Node::And(xs) | Node::Or(xs) => {
+            // Three-valued: one `false` decides a conjunction (one `true` a disjunction) even
+            // where another operand is unspecified (a division by zero).
             let is_and = matches!(s.node(t), Node::And(_));
-            let mut acc = is_and;
+            let mut undefined = false;
             for x in xs {
-                match ev(x, m, memo)? {
-                    Value::Bool(b) => {
-                        if is_and {
-                            acc &= b
-                        } else {
-                            acc |= b
-                        }
-                    }
-                    _ => return None,
+                match ev(x, m, memo) {
+                    Some(Value::Bool(b)) if b != is_and => return Some(Value::Bool(b)),
+                    Some(Value::Bool(_)) => {}
+                    _ => undefined = true,
                 }
             }
-            Some(Value::Bool(acc))
+            if undefined {
+                None
+            } else {
+                Some(Value::Bool(is_and))
+            }
         }
         Node::Ite(c, a, b) => match ev(c, m, memo)? {
             Value::Bool(true) => ev(a, m, memo),

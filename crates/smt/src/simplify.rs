@@ -1,0 +1,733 @@
+//! Integer arithmetic normalisation under the bounds a query itself asserts.
+//!
+//! Shape arithmetic of strided and dilated ops is nonlinear (`p * ((e - b - 1) div p)`), and
+//! Z3 4.8.12 and cvc5 1.0.3 both time out on obligations that are trivial once the products are
+//! multiplied out and `div`/`mod` by a non-zero divisor are split:
+//!
+//! - integer terms are put in a canonical polynomial form (monomials over atoms: symbols,
+//!   applications, `ite`s, irreducible `div`/`mod`), so equal polynomials are the same term;
+//! - `(d·Q + R) div d = Q + R div d` and `(d·Q + R) mod d = R mod d` when `d` is a literal or a
+//!   product of symbols each provably non-zero (Euclidean division, any sign of `d`);
+//! - comparisons whose difference is a literal, or a literal plus one symbol with known bounds,
+//!   become `true`/`false`.
+//!
+//! Bounds come from conjuncts of the form `c <= x`, `x <= c`, `c < x`, `x < c`, `x = c` (and their
+//! negations): at the top level of the query, and inside an `and` for its sibling conjuncts. A
+//! bound never simplifies the conjunct it came from, and quantified symbols shadow outer bounds,
+//! so the result is equivalent to the input under the input's own assertions: same satisfiability,
+//! and every model of the result is a model of the input.
+
+use crate::term::{Node, Sort, Store, SymId, TermId};
+use std::collections::{BTreeMap, HashMap};
+
+/// A monomial: a sorted multiset of atoms (the empty one is the constant monomial).
+type Mono = Vec<TermId>;
+/// A polynomial with integer coefficients, never holding a zero coefficient.
+type Poly = BTreeMap<Mono, i128>;
+
+/// Products with more monomials than this stay unexpanded atoms.
+const MAX_MONOMIALS: usize = 48;
+/// Scopes (conjunctions, `ite` branches) that may add bounds, per query.
+const MAX_SCOPES: usize = 512;
+
+/// Simplifies the conjunction `assertions` into an equivalent one (see the module docs).
+pub fn simplify_arith(store: &mut Store, assertions: &[TermId]) -> Vec<TermId> {
+    let mut s = Simplifier {
+        store,
+        bounds: HashMap::new(),
+        memo: HashMap::new(),
+        poly_memo: HashMap::new(),
+        contexts_left: MAX_SCOPES,
+    };
+    let mut parts = Vec::new();
+    for a in assertions {
+        flatten_and(s.store, *a, &mut parts);
+    }
+    let facts: Vec<bool> = parts.iter().map(|p| s.is_fact(*p)).collect();
+    let saved = s.enter(&parts);
+    let mut out = Vec::with_capacity(parts.len());
+    for (p, is_fact) in parts.iter().zip(facts) {
+        if is_fact {
+            out.push(*p);
+        } else {
+            out.push(s.bool_term(*p));
+        }
+    }
+    s.leave(saved);
+    out
+}
+
+fn flatten_and(store: &Store, t: TermId, out: &mut Vec<TermId>) {
+    match store.node(t) {
+        Node::And(xs) => {
+            for x in xs.clone() {
+                flatten_and(store, x, out);
+            }
+        }
+        _ => out.push(t),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bound {
+    lo: Option<i128>,
+    hi: Option<i128>,
+}
+
+struct Simplifier<'a> {
+    store: &'a mut Store,
+    bounds: HashMap<SymId, Bound>,
+    /// Results under the current bounds; saved and cleared whenever the bounds change.
+    memo: HashMap<TermId, TermId>,
+    poly_memo: HashMap<TermId, Poly>,
+    /// How many more nested scopes may add bounds (path-sensitive simplification re-walks shared
+    /// subterms under each new scope; this keeps the work bounded).
+    contexts_left: usize,
+}
+
+/// What [`Simplifier::leave`] restores; `None` when entering changed nothing.
+type Saved = Option<(
+    HashMap<SymId, Bound>,
+    HashMap<TermId, TermId>,
+    HashMap<TermId, Poly>,
+)>;
+
+impl Simplifier<'_> {
+    /// Adds the bounds stated by `conjuncts`; returns what [`Self::leave`] restores.
+    fn enter(&mut self, conjuncts: &[TermId]) -> Saved {
+        if self.contexts_left == 0 {
+            return None;
+        }
+        self.contexts_left -= 1;
+        let mut next = self.bounds.clone();
+        let mut changed = false;
+        for c in conjuncts {
+            // x != c sharpens a bound that stops at c.
+            if let Some((x, v)) = self.not_equal(*c) {
+                if let Some(e) = next.get_mut(&x) {
+                    let before = *e;
+                    if e.lo == Some(v) {
+                        e.lo = v.checked_add(1);
+                    }
+                    if e.hi == Some(v) {
+                        e.hi = v.checked_sub(1);
+                    }
+                    changed |= *e != before;
+                }
+                continue;
+            }
+            if let Some((x, b)) = self.bound_of(*c) {
+                let e = next.entry(x).or_insert(Bound { lo: None, hi: None });
+                let before = *e;
+                e.lo = max_opt(e.lo, b.lo);
+                e.hi = min_opt(e.hi, b.hi);
+                changed |= *e != before;
+            }
+        }
+        if changed {
+            self.replace(next)
+        } else {
+            None
+        }
+    }
+
+    /// Forgets the bounds of `vars` (bound by a quantifier) for the scope of its body.
+    fn shadow(&mut self, vars: &[SymId]) -> Saved {
+        if !vars.iter().any(|v| self.bounds.contains_key(v)) {
+            return None;
+        }
+        let mut next = self.bounds.clone();
+        for v in vars {
+            next.remove(v);
+        }
+        self.replace(next)
+    }
+
+    /// New bounds, with fresh memo tables (results under the old bounds may not hold).
+    fn replace(&mut self, bounds: HashMap<SymId, Bound>) -> Saved {
+        Some((
+            std::mem::replace(&mut self.bounds, bounds),
+            std::mem::take(&mut self.memo),
+            std::mem::take(&mut self.poly_memo),
+        ))
+    }
+
+    fn leave(&mut self, saved: Saved) {
+        if let Some((b, m, p)) = saved {
+            self.bounds = b;
+            self.memo = m;
+            self.poly_memo = p;
+        }
+    }
+
+    /// Whether the conjunct `t` adds to the bounds (and so must not be simplified by them).
+    fn is_fact(&self, t: TermId) -> bool {
+        self.bound_of(t).is_some() || self.not_equal(t).is_some()
+    }
+
+    /// `Some((x, c))` when `t` is `not (x = c)` for an integer symbol `x` and a literal `c`.
+    fn not_equal(&self, t: TermId) -> Option<(SymId, i128)> {
+        let s = &*self.store;
+        let Node::Not(e) = s.node(t) else { return None };
+        let Node::Eq(a, b) = s.node(*e) else { return None };
+        let pick = |u: TermId, v: TermId| match (s.node(u), s.as_int(v)) {
+            (Node::Sym(x), Some(c)) if s.sym_sort(*x) == Sort::Int => Some((*x, c)),
+            _ => None,
+        };
+        pick(*a, *b).or_else(|| pick(*b, *a))
+    }
+
+    /// The conjuncts that hold where `c` is `positive` (true) or not.
+    fn facts_of(&mut self, c: TermId, positive: bool) -> Vec<TermId> {
+        let mut out = Vec::new();
+        match (self.store.node(c).clone(), positive) {
+            (Node::And(xs), true) => out = xs,
+            (Node::Or(xs), false) => {
+                for x in xs {
+                    out.push(self.store.not(x));
+                }
+            }
+            (_, true) => out.push(c),
+            (_, false) => out.push(self.store.not(c)),
+        }
+        out
+    }
+
+    /// `Some((x, bound))` when `t` states a literal bound on the integer symbol `x`.
+    fn bound_of(&self, t: TermId) -> Option<(SymId, Bound)> {
+        let s = &*self.store;
+        let (neg, atom) = match s.node(t) {
+            Node::Not(a) => (true, *a),
+            _ => (false, t),
+        };
+        let sym = |u: TermId| match s.node(u) {
+            Node::Sym(x) if s.sym_sort(*x) == Sort::Int => Some(*x),
+            _ => None,
+        };
+        let lit = |u: TermId| s.as_int(u);
+        let lo = |x, v| Some((x, Bound { lo: Some(v), hi: None }));
+        let hi = |x, v| Some((x, Bound { lo: None, hi: Some(v) }));
+        match (s.node(atom), neg) {
+            // c <= x, or not (x < c)
+            (Node::Le(a, b), false) => match (lit(*a), sym(*b), sym(*a), lit(*b)) {
+                (Some(c), Some(x), _, _) => lo(x, c),
+                (_, _, Some(x), Some(c)) => hi(x, c),
+                _ => None,
+            },
+            (Node::Lt(a, b), false) => match (lit(*a), sym(*b), sym(*a), lit(*b)) {
+                (Some(c), Some(x), _, _) => lo(x, c.checked_add(1)?),
+                (_, _, Some(x), Some(c)) => hi(x, c.checked_sub(1)?),
+                _ => None,
+            },
+            // not (a <= b): b < a
+            (Node::Le(a, b), true) => match (lit(*a), sym(*b), sym(*a), lit(*b)) {
+                (Some(c), Some(x), _, _) => hi(x, c.checked_sub(1)?),
+                (_, _, Some(x), Some(c)) => lo(x, c.checked_add(1)?),
+                _ => None,
+            },
+            // not (a < b): b <= a
+            (Node::Lt(a, b), true) => match (lit(*a), sym(*b), sym(*a), lit(*b)) {
+                (Some(c), Some(x), _, _) => hi(x, c),
+                (_, _, Some(x), Some(c)) => lo(x, c),
+                _ => None,
+            },
+            (Node::Eq(a, b), false) => match (lit(*a), sym(*b), sym(*a), lit(*b)) {
+                (Some(c), Some(x), _, _) | (_, _, Some(x), Some(c)) => {
+                    Some((x, Bound { lo: Some(c), hi: Some(c) }))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Simplifies a term of any sort.
+    fn term(&mut self, t: TermId) -> TermId {
+        match self.store.sort(t) {
+            Sort::Int => {
+                let p = self.poly(t);
+                self.from_poly(&p)
+            }
+            Sort::Bool => self.bool_term(t),
+            Sort::Real => self.rebuild(t),
+        }
+    }
+
+    fn bool_term(&mut self, t: TermId) -> TermId {
+        if let Some(r) = self.memo.get(&t) {
+            return *r;
+        }
+        let r = match self.store.node(t).clone() {
+            Node::And(xs) => {
+                let facts: Vec<bool> = xs.iter().map(|x| self.is_fact(*x)).collect();
+                // Each fact simplified under the outer bounds only; the rest under all of them.
+                let outer: Vec<TermId> = xs
+                    .iter()
+                    .zip(&facts)
+                    .filter(|(_, f)| **f)
+                    .map(|(x, _)| self.bool_term(*x))
+                    .collect();
+                let saved = self.enter(&xs);
+                let mut items = outer;
+                for (x, f) in xs.iter().zip(&facts) {
+                    if !f {
+                        items.push(self.bool_term(*x));
+                    }
+                }
+                self.leave(saved);
+                self.store.and(items)
+            }
+            Node::Le(a, b) | Node::Lt(a, b) | Node::Eq(a, b)
+                if self.store.sort(a) == Sort::Int =>
+            {
+                self.compare(t, a, b)
+            }
+            _ => self.rebuild(t),
+        };
+        self.memo.insert(t, r);
+        r
+    }
+
+    /// An integer comparison: decided when the difference of its sides is a literal, or a literal
+    /// plus one symbol whose bounds settle it; otherwise rebuilt from the normalised sides.
+    fn compare(&mut self, t: TermId, a: TermId, b: TermId) -> TermId {
+        let pa = self.poly(a);
+        let pb = self.poly(b);
+        let diff = sub_poly(&pb, &pa); // b - a
+        if let Some(d) = diff {
+            if let Some(range) = self.range(&d) {
+                let decided = match self.store.node(t) {
+                    Node::Le(..) => decide(range, |lo| lo >= 0, |hi| hi < 0),
+                    Node::Lt(..) => decide(range, |lo| lo > 0, |hi| hi <= 0),
+                    _ => match range {
+                        (Some(lo), Some(hi)) if lo == 0 && hi == 0 => Some(true),
+                        (Some(lo), _) if lo > 0 => Some(false),
+                        (_, Some(hi)) if hi < 0 => Some(false),
+                        _ => None,
+                    },
+                };
+                if let Some(v) = decided {
+                    return self.store.bool(v);
+                }
+            }
+        }
+        let (x, y) = (self.from_poly(&pa), self.from_poly(&pb));
+        match self.store.node(t) {
+            Node::Le(..) => self.store.le(x, y),
+            Node::Lt(..) => self.store.lt(x, y),
+            _ => self.store.eq(x, y),
+        }
+    }
+
+    /// The range of a linear polynomial over bounded symbols (interval arithmetic); `None` when
+    /// a monomial is nonlinear or not a symbol.
+    fn range(&self, p: &Poly) -> Option<(Option<i128>, Option<i128>)> {
+        let mut lo = Some(0i128);
+        let mut hi = Some(0i128);
+        for (m, k) in p {
+            let (l, h) = match m.as_slice() {
+                [] => (Some(*k), Some(*k)),
+                [x] => {
+                    let Node::Sym(s) = self.store.node(*x) else {
+                        return None;
+                    };
+                    let b = self.bounds.get(s).copied().unwrap_or(Bound { lo: None, hi: None });
+                    let (bl, bh) = (
+                        b.lo.and_then(|v| v.checked_mul(*k)),
+                        b.hi.and_then(|v| v.checked_mul(*k)),
+                    );
+                    if *k > 0 {
+                        (bl, bh)
+                    } else {
+                        (bh, bl)
+                    }
+                }
+                _ => return None,
+            };
+            lo = lo.zip(l).and_then(|(a, b)| a.checked_add(b));
+            hi = hi.zip(h).and_then(|(a, b)| a.checked_add(b));
+            if lo.is_none() && hi.is_none() {
+                return None;
+            }
+        }
+        Some((lo, hi))
+    }
+
+    /// The two branches of `ite c a b`, each simplified where `c` holds, or does not.
+    fn branches(&mut self, c: TermId, a: TermId, b: TermId) -> (TermId, TermId) {
+        let facts = self.facts_of(c, true);
+        let saved = self.enter(&facts);
+        let a = self.term(a);
+        self.leave(saved);
+        let facts = self.facts_of(c, false);
+        let saved = self.enter(&facts);
+        let b = self.term(b);
+        self.leave(saved);
+        (a, b)
+    }
+
+    /// Rebuilds `t` from simplified children (for nodes without arithmetic rules of their own).
+    fn rebuild(&mut self, t: TermId) -> TermId {
+        if let Some(r) = self.memo.get(&t) {
+            return *r;
+        }
+        let node = self.store.node(t).clone();
+        let r = match node {
+            Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => t,
+            Node::App(f, xs) => {
+                let xs = xs.iter().map(|x| self.term(*x)).collect();
+                self.store.app(f, xs)
+            }
+            Node::Not(a) => {
+                let a = self.term(a);
+                self.store.not(a)
+            }
+            Node::And(_) => self.bool_term(t),
+            Node::Or(xs) => {
+                let xs = xs.iter().map(|x| self.term(*x)).collect();
+                self.store.or(xs)
+            }
+            Node::Ite(c, a, b) => {
+                let c = self.term(c);
+                match self.store.as_bool(c) {
+                    Some(true) => self.term(a),
+                    Some(false) => self.term(b),
+                    None => {
+                        let (a, b) = self.branches(c, a, b);
+                        self.store.ite(c, a, b)
+                    }
+                }
+            }
+            Node::Eq(a, b) => {
+                let (a, b) = (self.term(a), self.term(b));
+                self.store.eq(a, b)
+            }
+            Node::Le(a, b) => {
+                let (a, b) = (self.term(a), self.term(b));
+                self.store.le(a, b)
+            }
+            Node::Lt(a, b) => {
+                let (a, b) = (self.term(a), self.term(b));
+                self.store.lt(a, b)
+            }
+            Node::Add(xs) => {
+                let xs = xs.iter().map(|x| self.term(*x)).collect();
+                self.store.add(xs)
+            }
+            Node::Mul(xs) => {
+                let xs = xs.iter().map(|x| self.term(*x)).collect();
+                self.store.mul(xs)
+            }
+            Node::Neg(a) => {
+                let a = self.term(a);
+                self.store.neg(a)
+            }
+            Node::IntDiv(a, b) => {
+                let (a, b) = (self.term(a), self.term(b));
+                self.store.int_div(a, b)
+            }
+            Node::IntMod(a, b) => {
+                let (a, b) = (self.term(a), self.term(b));
+                self.store.int_mod(a, b)
+            }
+            Node::RealDiv(a, b) => {
+                let (a, b) = (self.term(a), self.term(b));
+                self.store.real_div(a, b)
+            }
+            Node::ToReal(a) => {
+                let a = self.term(a);
+                self.store.to_real(a)
+            }
+            Node::Forall(vs, b) => {
+                let saved = self.shadow(&vs);
+                let b = self.term(b);
+                self.leave(saved);
+                self.store.forall(vs, b)
+            }
+            Node::Exists(vs, b) => {
+                let saved = self.shadow(&vs);
+                let b = self.term(b);
+                self.leave(saved);
+                self.store.exists(vs, b)
+            }
+        };
+        self.memo.insert(t, r);
+        r
+    }
+
+    /// The polynomial of an integer term.
+    fn poly(&mut self, t: TermId) -> Poly {
+        if let Some(p) = self.poly_memo.get(&t) {
+            return p.clone();
+        }
+        let p = self.poly_uncached(t).unwrap_or_else(|| {
+            // Overflow or a blown-up product: the term (with simplified children) is an atom.
+            let r = self.rebuild(t);
+            atom(self.store, r)
+        });
+        self.poly_memo.insert(t, p.clone());
+        p
+    }
+
+    fn poly_uncached(&mut self, t: TermId) -> Option<Poly> {
+        match self.store.node(t).clone() {
+            Node::Int(i) => Some(constant(i)),
+            Node::Sym(x) => match self.bounds.get(&x) {
+                Some(Bound {
+                    lo: Some(l),
+                    hi: Some(h),
+                }) if l == h => Some(constant(*l)),
+                _ => Some(atom(self.store, t)),
+            },
+            Node::Add(xs) => {
+                let mut acc = Poly::new();
+                for x in xs {
+                    let px = self.poly(x);
+                    acc = add_poly(&acc, &px)?;
+                }
+                Some(acc)
+            }
+            Node::Neg(a) => {
+                let pa = self.poly(a);
+                scale(&pa, -1)
+            }
+            Node::Mul(xs) => {
+                let mut acc = constant(1);
+                for x in xs {
+                    let px = self.poly(x);
+                    acc = mul_poly(&acc, &px)?;
+                }
+                Some(acc)
+            }
+            Node::IntDiv(a, d) => self.div_mod(a, d, true),
+            Node::IntMod(a, d) => self.div_mod(a, d, false),
+            Node::Ite(c, a, b) => {
+                let c = self.term(c);
+                match self.store.as_bool(c) {
+                    Some(true) => Some(self.poly(a)),
+                    Some(false) => Some(self.poly(b)),
+                    None => {
+                        let (a, b) = self.branches(c, a, b);
+                        let r = self.store.ite(c, a, b);
+                        Some(atom(self.store, r))
+                    }
+                }
+            }
+            _ => {
+                let r = self.rebuild(t);
+                Some(atom(self.store, r))
+            }
+        }
+    }
+
+    /// `a div d` (or `a mod d`): split off the multiples of a provably non-zero monomial divisor.
+    fn div_mod(&mut self, a: TermId, d: TermId, is_div: bool) -> Option<Poly> {
+        let pa = self.poly(a);
+        let pd = self.poly(d);
+        let divisor = match single_monomial(&pd) {
+            Some((m, k)) if k != 0 && m.iter().all(|x| self.nonzero(*x)) => Some((m, k)),
+            _ => None,
+        };
+        let Some((m, k)) = divisor else {
+            let (ta, td) = (self.from_poly(&pa), self.from_poly(&pd));
+            let r = if is_div {
+                self.store.int_div(ta, td)
+            } else {
+                self.store.int_mod(ta, td)
+            };
+            return Some(atom(self.store, r));
+        };
+        let mut quotient = Poly::new();
+        let mut rest = Poly::new();
+        for (mono, c) in &pa {
+            match (divide_mono(mono, &m), c % k == 0) {
+                (Some(q), true) => {
+                    *quotient.entry(q).or_insert(0) += c / k;
+                }
+                _ => {
+                    rest.insert(mono.clone(), *c);
+                }
+            }
+        }
+        quotient.retain(|_, c| *c != 0);
+        let rest_value = if rest.is_empty() {
+            None
+        } else if self.below_divisor(&rest, &m, k) {
+            // 0 <= rest < |d|: the quotient is 0 and the remainder is `rest`.
+            return Some(if is_div { quotient } else { rest });
+        } else {
+            let (tr, td) = (self.from_poly(&rest), self.from_poly(&pd));
+            Some(if is_div {
+                self.store.int_div(tr, td)
+            } else {
+                self.store.int_mod(tr, td)
+            })
+        };
+        if is_div {
+            match rest_value {
+                Some(r) => add_poly(&quotient, &atom(self.store, r)),
+                None => Some(quotient),
+            }
+        } else {
+            Some(match rest_value {
+                Some(r) => atom(self.store, r),
+                None => Poly::new(),
+            })
+        }
+    }
+
+    /// Whether `rest` is a literal in `0..|d|` for the divisor `k·m`.
+    fn below_divisor(&self, rest: &Poly, m: &Mono, k: i128) -> bool {
+        let Some((Some(lo), Some(hi))) = self.range(rest) else {
+            return false;
+        };
+        if lo < 0 {
+            return false;
+        }
+        let k = k.checked_abs().unwrap_or(i128::MAX);
+        // |d| >= |k| · Π |x| >= |k| · Π (least |x|).
+        let mut least = k;
+        for x in m {
+            let Node::Sym(s) = self.store.node(*x) else {
+                return false;
+            };
+            let b = self.bounds.get(s).copied().unwrap_or(Bound { lo: None, hi: None });
+            let abs_lo = match (b.lo, b.hi) {
+                (Some(l), _) if l >= 1 => l,
+                (_, Some(h)) if h <= -1 => h.checked_neg().unwrap_or(i128::MAX),
+                _ => return false,
+            };
+            least = least.saturating_mul(abs_lo);
+        }
+        hi < least
+    }
+
+    /// Whether the atom is a symbol whose bounds exclude 0.
+    fn nonzero(&self, x: TermId) -> bool {
+        let Node::Sym(s) = self.store.node(x) else {
+            return false;
+        };
+        match self.bounds.get(s) {
+            Some(b) => b.lo.is_some_and(|l| l > 0) || b.hi.is_some_and(|h| h < 0),
+            None => false,
+        }
+    }
+
+    /// The canonical term of a polynomial.
+    fn from_poly(&mut self, p: &Poly) -> TermId {
+        if p.is_empty() {
+            return self.store.int(0);
+        }
+        let mut items = Vec::with_capacity(p.len());
+        for (m, c) in p {
+            let mut factors = vec![self.store.int(*c)];
+            factors.extend(m.iter().copied());
+            items.push(self.store.mul(factors));
+        }
+        self.store.add(items)
+    }
+}
+
+fn decide(
+    range: (Option<i128>, Option<i128>),
+    yes: impl Fn(i128) -> bool,
+    no: impl Fn(i128) -> bool,
+) -> Option<bool> {
+    if range.0.is_some_and(yes) {
+        return Some(true);
+    }
+    if range.1.is_some_and(no) {
+        return Some(false);
+    }
+    None
+}
+
+fn max_opt(a: Option<i128>, b: Option<i128>) -> Option<i128> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.max(y)),
+        (x, None) | (None, x) => x,
+    }
+}
+
+fn min_opt(a: Option<i128>, b: Option<i128>) -> Option<i128> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, None) | (None, x) => x,
+    }
+}
+
+fn constant(c: i128) -> Poly {
+    let mut p = Poly::new();
+    if c != 0 {
+        p.insert(Vec::new(), c);
+    }
+    p
+}
+
+fn atom(store: &Store, t: TermId) -> Poly {
+    match store.as_int(t) {
+        Some(c) => constant(c),
+        None => {
+            let mut p = Poly::new();
+            p.insert(vec![t], 1);
+            p
+        }
+    }
+}
+
+fn add_poly(a: &Poly, b: &Poly) -> Option<Poly> {
+    let mut out = a.clone();
+    for (m, c) in b {
+        let e = out.entry(m.clone()).or_insert(0);
+        *e = e.checked_add(*c)?;
+    }
+    out.retain(|_, c| *c != 0);
+    Some(out)
+}
+
+fn sub_poly(a: &Poly, b: &Poly) -> Option<Poly> {
+    add_poly(a, &scale(b, -1)?)
+}
+
+fn scale(a: &Poly, k: i128) -> Option<Poly> {
+    let mut out = Poly::new();
+    for (m, c) in a {
+        out.insert(m.clone(), c.checked_mul(k)?);
+    }
+    Some(out)
+}
+
+fn mul_poly(a: &Poly, b: &Poly) -> Option<Poly> {
+    if a.len().saturating_mul(b.len()) > MAX_MONOMIALS * 4 {
+        return None;
+    }
+    let mut out = Poly::new();
+    for (ma, ca) in a {
+        for (mb, cb) in b {
+            let mut m = ma.clone();
+            m.extend(mb.iter().copied());
+            m.sort();
+            let e = out.entry(m).or_insert(0);
+            *e = e.checked_add(ca.checked_mul(*cb)?)?;
+        }
+    }
+    out.retain(|_, c| *c != 0);
+    (out.len() <= MAX_MONOMIALS).then_some(out)
+}
+
+fn single_monomial(p: &Poly) -> Option<(Mono, i128)> {
+    if p.len() != 1 {
+        return None;
+    }
+    p.iter().next().map(|(m, c)| (m.clone(), *c))
+}
+
+/// `mono / m` when `m` is a sub-multiset of `mono`.
+fn divide_mono(mono: &Mono, m: &Mono) -> Option<Mono> {
+    let mut rest = mono.clone();
+    for x in m {
+        let i = rest.iter().position(|y| y == x)?;
+        rest.remove(i);
+    }
+    Some(rest)
+}

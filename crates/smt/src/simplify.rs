@@ -34,7 +34,7 @@ const MAX_SCOPES: usize = 512;
 pub fn simplify_arith(store: &mut Store, assertions: &[TermId]) -> Vec<TermId> {
     let mut s = Simplifier {
         store,
-        bounds: HashMap::new(),
+        ctx: Ctx::default(),
         memo: HashMap::new(),
         poly_memo: HashMap::new(),
         contexts_left: MAX_SCOPES,
@@ -76,7 +76,7 @@ struct Bound {
 
 struct Simplifier<'a> {
     store: &'a mut Store,
-    bounds: HashMap<SymId, Bound>,
+    ctx: Ctx,
     /// Results under the current bounds; saved and cleared whenever the bounds change.
     memo: HashMap<TermId, TermId>,
     poly_memo: HashMap<TermId, Poly>,
@@ -86,25 +86,30 @@ struct Simplifier<'a> {
 }
 
 /// What [`Simplifier::leave`] restores; `None` when entering changed nothing.
-type Saved = Option<(
-    HashMap<SymId, Bound>,
-    HashMap<TermId, TermId>,
-    HashMap<TermId, Poly>,
-)>;
+type Saved = Option<(Ctx, HashMap<TermId, TermId>, HashMap<TermId, Poly>)>;
+
+/// What holds in the current scope.
+#[derive(Clone, Default)]
+struct Ctx {
+    bounds: HashMap<SymId, Bound>,
+    /// `x = t` with `t` a polynomial over symbols, none of them (after substitution) `x`.
+    defs: HashMap<SymId, TermId>,
+}
 
 impl Simplifier<'_> {
-    /// Adds the bounds stated by `conjuncts`; returns what [`Self::leave`] restores.
+    /// Adds the bounds and definitions stated by `conjuncts`; returns what [`Self::leave`]
+    /// restores.
     fn enter(&mut self, conjuncts: &[TermId]) -> Saved {
         if self.contexts_left == 0 {
             return None;
         }
         self.contexts_left -= 1;
-        let mut next = self.bounds.clone();
+        let mut next = self.ctx.clone();
         let mut changed = false;
         for c in conjuncts {
             // x != c sharpens a bound that stops at c.
             if let Some((x, v)) = self.not_equal(*c) {
-                if let Some(e) = next.get_mut(&x) {
+                if let Some(e) = next.bounds.get_mut(&x) {
                     let before = *e;
                     if e.lo == Some(v) {
                         e.lo = v.checked_add(1);
@@ -117,11 +122,30 @@ impl Simplifier<'_> {
                 continue;
             }
             if let Some((x, b)) = self.bound_of(*c) {
-                let e = next.entry(x).or_insert(Bound { lo: None, hi: None });
+                let e = next.bounds.entry(x).or_insert(Bound { lo: None, hi: None });
                 let before = *e;
                 e.lo = max_opt(e.lo, b.lo);
                 e.hi = min_opt(e.hi, b.hi);
                 changed |= *e != before;
+                continue;
+            }
+            if let Some((x, t)) = self.definition(*c) {
+                if next.defs.contains_key(&x) {
+                    continue;
+                }
+                // Resolve `t` under the definitions so far; `x` must not occur in the result.
+                let saved = self.replace(next.clone());
+                let p = self.poly(t);
+                let def = self.from_poly(&p);
+                let cyclic = p.keys().flatten().any(|a| match self.store.node(*a) {
+                    Node::Sym(y) => *y == x,
+                    _ => true,
+                });
+                self.leave(saved);
+                if !cyclic {
+                    next.defs.insert(x, def);
+                    changed = true;
+                }
             }
         }
         if changed {
@@ -131,38 +155,71 @@ impl Simplifier<'_> {
         }
     }
 
-    /// Forgets the bounds of `vars` (bound by a quantifier) for the scope of its body.
+    /// Forgets what is known of `vars` (bound by a quantifier) for the scope of its body.
     fn shadow(&mut self, vars: &[SymId]) -> Saved {
-        if !vars.iter().any(|v| self.bounds.contains_key(v)) {
+        let mentioned = |ctx: &Ctx| {
+            vars.iter()
+                .any(|v| ctx.bounds.contains_key(v) || ctx.defs.contains_key(v))
+        };
+        if !mentioned(&self.ctx) && self.ctx.defs.is_empty() {
             return None;
         }
-        let mut next = self.bounds.clone();
+        let mut next = self.ctx.clone();
         for v in vars {
-            next.remove(v);
+            next.bounds.remove(v);
         }
+        // A definition mentioning a bound variable would capture it: drop every definition.
+        next.defs.clear();
         self.replace(next)
     }
 
-    /// New bounds, with fresh memo tables (results under the old bounds may not hold).
-    fn replace(&mut self, bounds: HashMap<SymId, Bound>) -> Saved {
+    /// A new context, with fresh memo tables (results under the old one may not hold).
+    fn replace(&mut self, ctx: Ctx) -> Saved {
         Some((
-            std::mem::replace(&mut self.bounds, bounds),
+            std::mem::replace(&mut self.ctx, ctx),
             std::mem::take(&mut self.memo),
             std::mem::take(&mut self.poly_memo),
         ))
     }
 
     fn leave(&mut self, saved: Saved) {
-        if let Some((b, m, p)) = saved {
-            self.bounds = b;
+        if let Some((c, m, p)) = saved {
+            self.ctx = c;
             self.memo = m;
             self.poly_memo = p;
         }
     }
 
+    /// `Some((x, t))` when `c` is `x = t` (either way round) for an integer symbol `x` and a
+    /// polynomial `t` over symbols and literals that does not mention `x`.
+    fn definition(&self, c: TermId) -> Option<(SymId, TermId)> {
+        let s = &*self.store;
+        let Node::Eq(a, b) = s.node(c) else { return None };
+        if s.sort(*a) != Sort::Int {
+            return None;
+        }
+        fn polynomial(s: &Store, t: TermId) -> bool {
+            match s.node(t) {
+                Node::Int(_) | Node::Sym(_) => true,
+                Node::Add(xs) | Node::Mul(xs) => xs.iter().all(|x| polynomial(s, *x)),
+                Node::Neg(x) => polynomial(s, *x),
+                _ => false,
+            }
+        }
+        let pick = |u: TermId, v: TermId| match s.node(u) {
+            Node::Sym(x) if polynomial(s, v) && s.as_int(v).is_none() => Some((*x, v)),
+            _ => None,
+        };
+        // Prefer defining the later-declared symbol (attributes tied to earlier ones).
+        match (pick(*a, *b), pick(*b, *a)) {
+            (Some(x), Some(y)) => Some(if x.0 > y.0 { x } else { y }),
+            (x, y) => x.or(y),
+        }
+    }
+
     /// Whether the conjunct `t` adds to the bounds (and so must not be simplified by them).
     fn is_fact(&self, t: TermId) -> bool {
-        self.bound_of(t).is_some() || self.not_equal(t).is_some()
+        self.bound_of(t).is_some() || self.not_equal(t).is_some() || self.definition(t).is_some()
     }
 
     /// `Some((x, c))` when `t` is `not (x = c)` for an integer symbol `x` and a literal `c`.
@@ -331,18 +388,23 @@ impl Simplifier<'_> {
                     let Node::Sym(s) = self.store.node(*x) else {
                         return None;
                     };
-                    let b = self.bounds.get(s).copied().unwrap_or(Bound { lo: None, hi: None });
-                    let (bl, bh) = (
-                        b.lo.and_then(|v| v.checked_mul(*k)),
-                        b.hi.and_then(|v| v.checked_mul(*k)),
-                    );
-                    if *k > 0 {
-                        (bl, bh)
-                    } else {
-                        (bh, bl)
-                    }
+                    let b = self.ctx.bounds.get(s).copied().unwrap_or(Bound { lo: None, hi: None });
+                    scale_range((b.lo, b.hi), *k)
                 }
-                _ => return None,
+                xs => {
+                    // A product of non-negative symbols: [Π lo, Π hi].
+                    let (mut pl, mut ph) = (Some(1i128), Some(1i128));
+                    for x in xs {
+                        let Node::Sym(s) = self.store.node(*x) else {
+                            return None;
+                        };
+                        let b = self.ctx.bounds.get(s)?;
+                        let l = b.lo.filter(|l| *l >= 0)?;
+                        pl = pl.and_then(|v| v.checked_mul(l));
+                        ph = ph.zip(b.hi).and_then(|(v, h)| v.checked_mul(h));
+                    }
+                    scale_range((pl, ph), *k)
+                }
             };
             lo = lo.zip(l).and_then(|(a, b)| a.checked_add(b));
             hi = hi.zip(h).and_then(|(a, b)| a.checked_add(b));
@@ -472,11 +534,18 @@ impl Simplifier<'_> {
     fn poly_uncached(&mut self, t: TermId) -> Option<Poly> {
         match self.store.node(t).clone() {
             Node::Int(i) => Some(constant(i)),
-            Node::Sym(x) => match self.bounds.get(&x) {
-                Some(Bound {
-                    lo: Some(l),
-                    hi: Some(h),
-                }) if l == h => Some(constant(*l)),
+            Node::Sym(x) => match (self.ctx.bounds.get(&x), self.ctx.defs.get(&x)) {
+                (
+                    Some(Bound {
+                        lo: Some(l),
+                        hi: Some(h),
+                    }),
+                    _,
+                ) if l == h => Some(constant(*l)),
+                (_, Some(def)) => {
+                    let def = *def;
+                    Some(self.poly(def))
+                }
                 _ => Some(atom(self.store, t)),
             },
             Node::Add(xs) => {
@@ -520,15 +589,18 @@ impl Simplifier<'_> {
         }
     }
 
-    /// `a div d` (or `a mod d`): split off the multiples of a provably non-zero monomial divisor.
+    /// `a div d` (or `a mod d`) for a divisor whose range excludes 0: `a = d·Q + R` by
+    /// polynomial division, then `a div d = Q + R div d` and `a mod d = R mod d` (Euclidean, any
+    /// sign of `d`, any polynomial `Q`); `R div d = 0` and `R mod d = R` when `0 <= R < |d|`.
     fn div_mod(&mut self, a: TermId, d: TermId, is_div: bool) -> Option<Poly> {
         let pa = self.poly(a);
         let pd = self.poly(d);
-        let divisor = match single_monomial(&pd) {
-            Some((m, k)) if k != 0 && m.iter().all(|x| self.nonzero(*x)) => Some((m, k)),
+        let least = match self.range(&pd) {
+            Some((Some(lo), _)) if lo > 0 => Some(lo),
+            Some((_, Some(hi))) if hi < 0 => hi.checked_neg(),
             _ => None,
         };
-        let Some((m, k)) = divisor else {
+        let Some(least) = least else {
             let (ta, td) = (self.from_poly(&pa), self.from_poly(&pd));
             let r = if is_div {
                 self.store.int_div(ta, td)
@@ -537,79 +609,19 @@ impl Simplifier<'_> {
             };
             return Some(atom(self.store, r));
         };
-        let mut quotient = Poly::new();
-        let mut rest = Poly::new();
-        for (mono, c) in &pa {
-            match (divide_mono(mono, &m), c % k == 0) {
-                (Some(q), true) => {
-                    *quotient.entry(q).or_insert(0) += c / k;
-                }
-                _ => {
-                    rest.insert(mono.clone(), *c);
-                }
-            }
-        }
-        quotient.retain(|_, c| *c != 0);
-        let rest_value = if rest.is_empty() {
-            None
-        } else if self.below_divisor(&rest, &m, k) {
-            // 0 <= rest < |d|: the quotient is 0 and the remainder is `rest`.
+        let (quotient, rest) = divide_poly(&pa, &pd)?;
+        let small = rest.is_empty()
+            || matches!(self.range(&rest), Some((Some(lo), Some(hi))) if lo >= 0 && hi < least);
+        if small {
             return Some(if is_div { quotient } else { rest });
-        } else {
-            let (tr, td) = (self.from_poly(&rest), self.from_poly(&pd));
-            Some(if is_div {
-                self.store.int_div(tr, td)
-            } else {
-                self.store.int_mod(tr, td)
-            })
-        };
+        }
+        let (tr, td) = (self.from_poly(&rest), self.from_poly(&pd));
         if is_div {
-            match rest_value {
-                Some(r) => add_poly(&quotient, &atom(self.store, r)),
-                None => Some(quotient),
-            }
+            let r = self.store.int_div(tr, td);
+            add_poly(&quotient, &atom(self.store, r))
         } else {
-            Some(match rest_value {
-                Some(r) => atom(self.store, r),
-                None => Poly::new(),
-            })
-        }
-    }
-
-    /// Whether `rest` is a literal in `0..|d|` for the divisor `k·m`.
-    fn below_divisor(&self, rest: &Poly, m: &Mono, k: i128) -> bool {
-        let Some((Some(lo), Some(hi))) = self.range(rest) else {
-            return false;
-        };
-        if lo < 0 {
-            return false;
-        }
-        let k = k.checked_abs().unwrap_or(i128::MAX);
-        // |d| >= |k| · Π |x| >= |k| · Π (least |x|).
-        let mut least = k;
-        for x in m {
-            let Node::Sym(s) = self.store.node(*x) else {
-                return false;
-            };
-            let b = self.bounds.get(s).copied().unwrap_or(Bound { lo: None, hi: None });
-            let abs_lo = match (b.lo, b.hi) {
-                (Some(l), _) if l >= 1 => l,
-                (_, Some(h)) if h <= -1 => h.checked_neg().unwrap_or(i128::MAX),
-                _ => return false,
-            };
-            least = least.saturating_mul(abs_lo);
-        }
-        hi < least
-    }
-
-    /// Whether the atom is a symbol whose bounds exclude 0.
-    fn nonzero(&self, x: TermId) -> bool {
-        let Node::Sym(s) = self.store.node(x) else {
-            return false;
-        };
-        match self.bounds.get(s) {
-            Some(b) => b.lo.is_some_and(|l| l > 0) || b.hi.is_some_and(|h| h < 0),
-            None => false,
+            let r = self.store.int_mod(tr, td);
+            Some(atom(self.store, r))
         }
     }
 
@@ -640,6 +652,19 @@ fn decide(
         return Some(false);
     }
     None
+}
+
+/// `k · [lo, hi]`, with `None` for an unbounded end.
+fn scale_range(r: (Option<i128>, Option<i128>), k: i128) -> (Option<i128>, Option<i128>) {
+    let (l, h) = (
+        r.0.and_then(|v| v.checked_mul(k)),
+        r.1.and_then(|v| v.checked_mul(k)),
+    );
+    if k > 0 {
+        (l, h)
+    } else {
+        (h, l)
+    }
 }
 
 fn max_opt(a: Option<i128>, b: Option<i128>) -> Option<i128> {
@@ -715,11 +740,39 @@ fn mul_poly(a: &Poly, b: &Poly) -> Option<Poly> {
     (out.len() <= MAX_MONOMIALS).then_some(out)
 }
 
-fn single_monomial(p: &Poly) -> Option<(Mono, i128)> {
-    if p.len() != 1 {
-        return None;
+/// Multivariate division `a = d·Q + R` (greedy on `d`'s leading monomial in degree-then-atom
+/// order, skipping terms whose coefficient the leading coefficient does not divide). Any `Q`
+/// gives an exact identity; this one cancels what is a visible multiple of `d`.
+fn divide_poly(a: &Poly, d: &Poly) -> Option<(Poly, Poly)> {
+    let (lead, lc) = d
+        .iter()
+        .max_by(|(m1, _), (m2, _)| (m1.len(), *m1).cmp(&(m2.len(), *m2)))
+        .map(|(m, c)| (m.clone(), *c))?;
+    let mut quotient = Poly::new();
+    let mut rest = a.clone();
+    let mut skipped: Vec<Mono> = Vec::new();
+    for _ in 0..64 {
+        let step = rest.iter().find_map(|(m, c)| {
+            if skipped.contains(m) {
+                return None;
+            }
+            let q = divide_mono(m, &lead)?;
+            (c % lc == 0).then(|| (m.clone(), q, c / lc))
+        });
+        let Some((m, q, k)) = step else { break };
+        let mut t = Poly::new();
+        t.insert(q, k);
+        let dt = mul_poly(d, &t)?;
+        let next = sub_poly(&rest, &dt)?;
+        if next.contains_key(&m) {
+            // Cannot happen for an exact leading-term step; stop rather than loop.
+            skipped.push(m);
+            continue;
+        }
+        quotient = add_poly(&quotient, &t)?;
+        rest = next;
     }
-    p.iter().next().map(|(m, c)| (m.clone(), *c))
+    Some((quotient, rest))
 }
 
 /// `mono / m` when `m` is a sub-multiset of `mono`.

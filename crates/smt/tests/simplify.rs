@@ -84,7 +84,17 @@ fn bound(s: &mut Store, r: &mut Rng, vars: &[TermId]) -> TermId {
     let x = vars[r.below(vars.len() as u64) as usize];
     let c = r.int(-2, 3);
     let c = s.int(c);
-    match r.below(6) {
+    match r.below(8) {
+        6 | 7 => {
+            // A definition: x = y + k·z (a cycle through several definitions must be refused).
+            let y = vars[r.below(vars.len() as u64) as usize];
+            let z = vars[r.below(vars.len() as u64) as usize];
+            let k = r.int(-2, 2);
+            let k = s.int(k);
+            let kz = s.mul2(k, z);
+            let rhs = if r.below(2) == 0 { s.add2(y, kz) } else { s.mul2(y, z) };
+            s.eq(x, rhs)
+        }
         0 => s.le(c, x),
         1 => s.le(x, c),
         2 => s.lt(c, x),
@@ -169,5 +179,27 @@ fn strided_slice_arithmetic_cancels() {
     let rhs = s.add2(one, q);
     let goal = s.ne(lhs, rhs);
     let out = simplify_arith(&mut s, &[pos, goal]);
+    assert_eq!(out[1], s.bool(false), "{}", smt::to_smtlib(&s, &out, &[]));
+}
+
+#[test]
+fn division_by_a_positive_polynomial_cancels() {
+    // ((i + 1)·x + (i + 1)) div (i + 1) = x + 1 and the mod is 0, given 0 <= i.
+    let mut s = Store::new();
+    let i = s.var("i", smt::Sort::Int);
+    let x = s.var("x", smt::Sort::Int);
+    let zero = s.int(0);
+    let one = s.int(1);
+    let nonneg = s.le(zero, i);
+    let d = s.add2(i, one);
+    let dx = s.mul2(d, x);
+    let num = s.add2(dx, d);
+    let q = s.int_div(num, d);
+    let r = s.int_mod(num, d);
+    let x1 = s.add2(x, one);
+    let q_wrong = s.ne(q, x1);
+    let r_wrong = s.ne(r, zero);
+    let bad = s.or2(q_wrong, r_wrong);
+    let out = simplify_arith(&mut s, &[nonneg, bad]);
     assert_eq!(out[1], s.bool(false), "{}", smt::to_smtlib(&s, &out, &[]));
 }

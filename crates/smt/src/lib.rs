@@ -11,6 +11,7 @@ mod eval;
 mod print;
 mod process;
 mod simplify;
+mod split;
 mod solve;
 mod term;
 

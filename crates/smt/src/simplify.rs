@@ -18,7 +18,7 @@
 //! and every model of the result is a model of the input.
 
 use crate::term::{Node, Sort, Store, SymId, TermId};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A monomial: a sorted multiset of atoms (the empty one is the constant monomial).
 type Mono = Vec<TermId>;
@@ -94,6 +94,8 @@ struct Ctx {
     bounds: HashMap<SymId, Bound>,
     /// `x = t` with `t` a polynomial over symbols, none of them (after substitution) `x`.
     defs: HashMap<SymId, TermId>,
+    /// Symbols known to differ from 0 (beyond what their bounds say).
+    nonzero: HashSet<SymId>,
 }
 
 impl Simplifier<'_> {
@@ -109,6 +111,9 @@ impl Simplifier<'_> {
         for c in conjuncts {
             // x != c sharpens a bound that stops at c.
             if let Some((x, v)) = self.not_equal(*c) {
+                if v == 0 {
+                    changed |= next.nonzero.insert(x);
+                }
                 if let Some(e) = next.bounds.get_mut(&x) {
                     let before = *e;
                     if e.lo == Some(v) {
@@ -159,7 +164,7 @@ impl Simplifier<'_> {
     fn shadow(&mut self, vars: &[SymId]) -> Saved {
         let mentioned = |ctx: &Ctx| {
             vars.iter()
-                .any(|v| ctx.bounds.contains_key(v) || ctx.defs.contains_key(v))
+                .any(|v| ctx.bounds.contains_key(v) || ctx.nonzero.contains(v))
         };
         if !mentioned(&self.ctx) && self.ctx.defs.is_empty() {
             return None;
@@ -167,6 +172,7 @@ impl Simplifier<'_> {
         let mut next = self.ctx.clone();
         for v in vars {
             next.bounds.remove(v);
+            next.nonzero.remove(v);
         }
         // A definition mentioning a bound variable would capture it: drop every definition.
         next.defs.clear();
@@ -428,6 +434,19 @@ impl Simplifier<'_> {
         (a, b)
     }
 
+    /// [`Self::branches`] for integer branches, as polynomials.
+    fn poly_branches(&mut self, c: TermId, a: TermId, b: TermId) -> (Poly, Poly) {
+        let facts = self.facts_of(c, true);
+        let saved = self.enter(&facts);
+        let a = self.poly(a);
+        self.leave(saved);
+        let facts = self.facts_of(c, false);
+        let saved = self.enter(&facts);
+        let b = self.poly(b);
+        self.leave(saved);
+        (a, b)
+    }
+
     /// Rebuilds `t` from simplified children (for nodes without arithmetic rules of their own).
     fn rebuild(&mut self, t: TermId) -> TermId {
         if let Some(r) = self.memo.get(&t) {
@@ -576,9 +595,17 @@ impl Simplifier<'_> {
                     Some(true) => Some(self.poly(a)),
                     Some(false) => Some(self.poly(b)),
                     None => {
-                        let (a, b) = self.branches(c, a, b);
-                        let r = self.store.ite(c, a, b);
-                        Some(atom(self.store, r))
+                        // ite(c, C + A', C + B') = C + ite(c, A', B'): the common part leaves.
+                        let (pa, pb) = self.poly_branches(c, a, b);
+                        let common: Poly = pa
+                            .iter()
+                            .filter(|(m, k)| pb.get(*m) == Some(*k))
+                            .map(|(m, k)| (m.clone(), *k))
+                            .collect();
+                        let (ra, rb) = (sub_poly(&pa, &common)?, sub_poly(&pb, &common)?);
+                        let (ta, tb) = (self.from_poly(&ra), self.from_poly(&rb));
+                        let r = self.store.ite(c, ta, tb);
+                        add_poly(&common, &atom(self.store, r))
                     }
                 }
             }
@@ -598,7 +625,13 @@ impl Simplifier<'_> {
         let least = match self.range(&pd) {
             Some((Some(lo), _)) if lo > 0 => Some(lo),
             Some((_, Some(hi))) if hi < 0 => hi.checked_neg(),
-            _ => None,
+            // k·x·y·.. with every symbol known to differ from 0: |d| >= |k|.
+            _ => match pd.iter().collect::<Vec<_>>().as_slice() {
+                [(m, k)] if !m.is_empty() && m.iter().all(|a| self.known_nonzero(*a)) => {
+                    k.checked_abs()
+                }
+                _ => None,
+            },
         };
         let Some(least) = least else {
             let (ta, td) = (self.from_poly(&pa), self.from_poly(&pd));
@@ -622,6 +655,13 @@ impl Simplifier<'_> {
         } else {
             let r = self.store.int_mod(tr, td);
             Some(atom(self.store, r))
+        }
+    }
+
+    fn known_nonzero(&self, a: TermId) -> bool {
+        match self.store.node(a) {
+            Node::Sym(x) => self.ctx.nonzero.contains(x),
+            _ => false,
         }
     }
 

@@ -1,7 +1,8 @@
 //! Solving queries: the in-process Z3 backend, and the plain values read back from a model.
 //!
 //! The query is printed to SMT-LIB by [`crate::to_smtlib`] and parsed by Z3 in the calling
-//! thread, so the text a user dumps is exactly what was solved. Z3 objects never leave this
+//! thread. A query whose assertions fall into independent parts (`split.rs`) is solved part by
+//! part; otherwise the text a user dumps is exactly what was solved. Z3 objects never leave this
 //! module: a model is read through [`ModelReader`] inside the call and turned into plain data.
 
 use crate::print::to_smtlib;
@@ -105,6 +106,49 @@ pub trait ModelReader {
 
 /// Checks the conjunction of `assertions` with Z3, in this thread.
 pub fn check_z3<R: Send + Sync>(
+    store: &Store,
+    assertions: &[TermId],
+    cfg: SolverConfig,
+    on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync,
+) -> (CheckResult<R>, Duration) {
+    let start = Instant::now();
+    // Independent parts first: one unsat part settles the query. When every part is sat the
+    // whole query is asked again below, for a model of the original symbols.
+    if let Some(split) = crate::split::split(store, assertions) {
+        let mut parts = split.parts;
+        parts.sort_by_key(|p| p.iter().map(|t| split.store.dag_size(*t)).sum::<usize>());
+        let mut unknown = None;
+        for part in parts {
+            let left = cfg.timeout.saturating_sub(start.elapsed());
+            if left.is_zero() {
+                unknown.get_or_insert(format!(
+                    "solver timeout after {} ms",
+                    cfg.timeout.as_millis()
+                ));
+                break;
+            }
+            let (r, _) = check_whole(&split.store, &part, SolverConfig { timeout: left }, |_| ());
+            match r {
+                CheckResult::Unsat => return (CheckResult::Unsat, start.elapsed()),
+                CheckResult::Sat(()) => {}
+                CheckResult::Unknown(why) => {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        if let Some(why) = unknown {
+            return (CheckResult::Unknown(why), start.elapsed());
+        }
+        let left = cfg.timeout.saturating_sub(start.elapsed());
+        let left = left.max(Duration::from_millis(200));
+        let (r, _) = check_whole(store, assertions, SolverConfig { timeout: left }, on_sat);
+        return (r, start.elapsed());
+    }
+    check_whole(store, assertions, cfg, on_sat)
+}
+
+/// [`check_z3`] without splitting.
+fn check_whole<R: Send + Sync>(
     store: &Store,
     assertions: &[TermId],
     cfg: SolverConfig,

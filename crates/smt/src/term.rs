@@ -671,6 +671,13 @@ impl Store {
 
     /// Replaces symbols by terms everywhere in `t` (used to rename summation indices).
     pub fn substitute(&mut self, t: TermId, map: &HashMap<SymId, TermId>) -> TermId {
+        let terms: HashMap<TermId, TermId> =
+            map.iter().map(|(s, r)| (self.sym(*s), *r)).collect();
+        self.replace(t, &terms)
+    }
+
+    /// Replaces subterms by terms everywhere in `t` (outermost matches first).
+    pub fn replace(&mut self, t: TermId, map: &HashMap<TermId, TermId>) -> TermId {
         let mut memo = HashMap::new();
         self.subst_rec(t, map, &mut memo)
     }
@@ -678,10 +685,14 @@ impl Store {
     fn subst_rec(
         &mut self,
         t: TermId,
-        map: &HashMap<SymId, TermId>,
+        map: &HashMap<TermId, TermId>,
         memo: &mut HashMap<TermId, TermId>,
     ) -> TermId {
         if let Some(&r) = memo.get(&t) {
+            return r;
+        }
+        if let Some(&r) = map.get(&t) {
+            memo.insert(t, r);
             return r;
         }
         let node = self.node(t).clone();
@@ -690,7 +701,7 @@ impl Store {
         };
         let r = match node {
             Node::Bool(_) | Node::Int(_) | Node::Real(..) => t,
-            Node::Sym(s) => map.get(&s).copied().unwrap_or(t),
+            Node::Sym(_) => t,
             Node::App(f, xs) => {
                 let xs = kids(self, &xs);
                 self.app(f, xs)

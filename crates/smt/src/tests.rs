@@ -63,3 +63,56 @@ fn printer_shares_subterms_and_binds_quantifiers() {
     let (r, _) = check_z3(&s, &[b, q], CFG, |_| ());
     assert!(matches!(r, CheckResult::Unsat));
 }
+
+#[test]
+fn independent_parts_settle_the_query() {
+    // 0 <= i < n  and  A(i)·B(i) != B(i)·A(i): the second part alone is unsat.
+    let mut s = Store::new();
+    let i = s.var("i", Sort::Int);
+    let n = s.var("n", Sort::Int);
+    let a = s.declare_fun("A", &[Sort::Int], Sort::Real);
+    let b = s.declare_fun("B", &[Sort::Int], Sort::Real);
+    let (ai, bi) = (s.app(a, vec![i]), s.app(b, vec![i]));
+    let zero = s.int(0);
+    let lo = s.le(zero, i);
+    let hi = s.lt(i, n);
+    let ab = s.mul2(ai, bi);
+    let ba = s.mul2(bi, ai);
+    let ne = s.ne(ab, ba);
+    assert!(matches!(check_z3(&s, &[lo, hi, ne], CFG, |_| ()).0, CheckResult::Unsat));
+    // Sat: the model is of the original symbols (A read at the model's i).
+    let three = s.real(3, 1);
+    let big = s.gt(ai, three);
+    let isym = s.declare("i", Sort::Int);
+    let (r, _) = check_z3(&s, &[lo, hi, big], CFG, |m| {
+        let iv = m.sym(isym).unwrap();
+        m.app(a, &[iv]).unwrap()
+    });
+    match r {
+        CheckResult::Sat(Value::Real(num, den)) => assert!(num > 3 * den),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn functions_read_under_a_quantifier_stay_functions() {
+    // forall k. A(k) = k is satisfiable; a constant in place of A(k) would make it unsat.
+    let mut s = Store::new();
+    let k = s.declare("k", Sort::Int);
+    let kt = s.sym(k);
+    let a = s.declare_fun("A", &[Sort::Int], Sort::Int);
+    let ak = s.app(a, vec![kt]);
+    let body = s.eq(ak, kt);
+    let all = s.forall(vec![k], body);
+    let x = s.var("x", Sort::Int);
+    let one = s.int(1);
+    let other = s.le(one, x);
+    assert!(matches!(check_z3(&s, &[all, other], CFG, |_| ()).0, CheckResult::Sat(())));
+    // Two argument tuples: A(i) > A(j) with i = j is unsat only with congruence.
+    let i = s.var("i", Sort::Int);
+    let j = s.var("j", Sort::Int);
+    let (ai, aj) = (s.app(a, vec![i]), s.app(a, vec![j]));
+    let gt = s.gt(ai, aj);
+    let same = s.eq(i, j);
+    assert!(matches!(check_z3(&s, &[gt, same, other], CFG, |_| ()).0, CheckResult::Unsat));
+}

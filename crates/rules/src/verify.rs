@@ -254,6 +254,7 @@ fn check_type(
         }
     };
     let mut problem = problem;
+    let mut bound_queries = Vec::new();
     let bounds = infer_bounds(
         rule,
         &mut problem,
@@ -261,7 +262,11 @@ fn check_type(
         SolverConfig {
             timeout: opts.timeout.min(Duration::from_secs(2)),
         },
+        opts.collect_smt.then_some(&mut bound_queries),
     );
+    for (k, text) in bound_queries.into_iter().enumerate() {
+        smt_texts.push((format!("{ty}-bound-{k:03}"), text));
+    }
     let bound_text: Vec<String> = bounds
         .iter()
         .map(|(c, (lo, hi))| format!("{c}: {lo}..={hi}"))
@@ -545,7 +550,15 @@ fn fast_path(
             smt::to_smtlib(&sym.store, &assertions, &comment),
         ));
     }
-    let (res, _) = check_z3(&sym.store, &assertions, cfg, |_| ());
+    let (res, took) = check_z3(&sym.store, &assertions, cfg, |_| ());
+    if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
+        eprintln!(
+            "query all-instances ({ty}, {} instances): {:?} in {:.3} s",
+            instances.len(),
+            matches!(res, CheckResult::Unsat),
+            took.as_secs_f64()
+        );
+    }
     if !matches!(res, CheckResult::Unsat) {
         return None;
     }
@@ -1009,9 +1022,14 @@ fn infer_bounds(
     p: &mut Problem,
     scope: &Scope,
     cfg: SolverConfig,
+    texts: Option<&mut Vec<String>>,
 ) -> BTreeMap<String, (usize, usize)> {
+    let started = std::time::Instant::now();
     let (conds, accesses) = bound_candidates(p);
-    let (conds, accesses) = dedupe_candidates(p, conds, accesses, cfg);
+    let (conds, accesses) = dedupe_candidates(p, conds, accesses, cfg, texts);
+    if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
+        eprintln!("bound inference: {:.3} s", started.elapsed().as_secs_f64());
+    }
     if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
         let s = &p.sym.store;
         for (c, ts) in &conds {
@@ -1080,15 +1098,27 @@ fn dedupe_candidates(
     conds: Conds,
     accesses: Accesses,
     cfg: SolverConfig,
+    mut texts: Option<&mut Vec<String>>,
 ) -> (Conds, Accesses) {
     // Not V_R nor the shape equality: their own conditions are candidates.
     let mut premise = vec![p.pre, p.vl, p.in_range];
     premise.extend(p.summand_domain);
-    let unsat = |store: &mut Store, extra: TermId| -> bool {
+    let mut unsat = |store: &mut Store, extra: TermId| -> bool {
         let mut a = premise.clone();
         a.push(extra);
         let a = smt::simplify_arith(store, &a);
-        matches!(check_z3(store, &a, cfg, |_| ()).0, CheckResult::Unsat)
+        if let Some(texts) = texts.as_deref_mut() {
+            texts.push(smt::to_smtlib(store, &a, &["bound inference: is this candidate constant or a duplicate?".into()]));
+        }
+        let (r, took) = check_z3(store, &a, cfg, |_| ());
+        if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
+            eprintln!(
+                "  bound query: {:?} in {:.3} s",
+                matches!(r, CheckResult::Unsat),
+                took.as_secs_f64()
+            );
+        }
+        matches!(r, CheckResult::Unsat)
     };
     let mut out_c: Conds = BTreeMap::new();
     for (class, ts) in conds {

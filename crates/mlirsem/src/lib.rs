@@ -18,3 +18,8 @@ pub mod value;
 pub use check::{check_pair, Options, PairResult, Side};
 pub use domain::{CFloat, EType, FTy, MDomain};
 pub use replay::{CArg, CElem};
+
+/// Concrete argument values for [`eval::run_function`] in the concrete domain.
+pub fn replay_values<'a>(args: &[CArg]) -> Vec<value::Val<'a, tensor::Concrete>> {
+    replay::to_vals(args)
+}

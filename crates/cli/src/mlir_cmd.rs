@@ -4,7 +4,8 @@ use report::{render_counterexample, render_diagnostic, Outcome, Verdict};
 use std::path::PathBuf;
 use std::time::Duration;
 
-const USAGE: &str = "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--json] [--dump-smt DIR]";
+const USAGE: &str =
+    "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--json] [--dump-smt DIR]";
 
 pub fn run(argv: &[String]) -> i32 {
     let mut paths = vec![];
@@ -23,7 +24,10 @@ pub fn run(argv: &[String]) -> i32 {
                 Some(v) => opts.function = Some(v.trim_start_matches('@').to_string()),
                 None => return usage("--function needs a name"),
             },
-            "--timeout" => match value().and_then(|v| v.parse::<f64>().ok()).filter(|s| *s > 0.0) {
+            "--timeout" => match value()
+                .and_then(|v| v.parse::<f64>().ok())
+                .filter(|s| *s > 0.0)
+            {
                 Some(s) => opts.timeout = Duration::from_secs_f64(s),
                 None => return usage("--timeout needs seconds"),
             },
@@ -41,7 +45,8 @@ pub fn run(argv: &[String]) -> i32 {
         return usage("expected two files, SRC and TGT");
     };
     opts.collect_smt = dump.is_some();
-    let read = |p: &PathBuf| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
+    let read =
+        |p: &PathBuf| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
     let (src_text, tgt_text) = match (read(src_path), read(tgt_path)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => {
@@ -49,7 +54,10 @@ pub fn run(argv: &[String]) -> i32 {
             return 2;
         }
     };
-    let (sf, tf) = (src_path.display().to_string(), tgt_path.display().to_string());
+    let (sf, tf) = (
+        src_path.display().to_string(),
+        tgt_path.display().to_string(),
+    );
     let parsed = (mlir::parse(&src_text), mlir::parse(&tgt_text));
     let (src, tgt) = match parsed {
         (Ok(s), Ok(t)) => (s, t),
@@ -107,7 +115,13 @@ fn outcome_json(o: &Outcome) -> String {
 }
 
 fn print_text(r: &mlirsem::PairResult, o: &Outcome, src: (&str, &str), tgt: (&str, &str)) {
-    println!("{:<9} {} {} ({:.2} s)", o.verdict.name(), src.0, o.name, o.seconds);
+    println!(
+        "{:<9} {} {} ({:.2} s)",
+        o.verdict.name(),
+        src.0,
+        o.name,
+        o.seconds
+    );
     match &r.verdict {
         Verdict::Verified { assumptions } => {
             for a in assumptions {
@@ -117,7 +131,11 @@ fn print_text(r: &mlirsem::PairResult, o: &Outcome, src: (&str, &str), tgt: (&st
         Verdict::Refuted { counterexample } => print!("{}", render_counterexample(counterexample)),
         Verdict::Unknown { reason } | Verdict::Vacuous { reason } => println!("  {reason}"),
         Verdict::Error { diagnostics } => {
-            let (file, text) = if r.error_side == Some(mlirsem::Side::Tgt) { tgt } else { src };
+            let (file, text) = if r.error_side == Some(mlirsem::Side::Tgt) {
+                tgt
+            } else {
+                src
+            };
             for d in diagnostics {
                 eprint!("{}", render_diagnostic(file, text, d));
             }

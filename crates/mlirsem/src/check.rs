@@ -19,7 +19,9 @@ use crate::replay::{all_indices, inputs_report, replay, search, CArg, CElem, Rep
 use crate::value::*;
 use mlir::{Attr, Dim, Module, OpId, Type};
 use report::{Counterexample, Diagnostic, Verdict};
-use smt::{check_portfolio, CheckResult, FunId, ModelReader, Sort, SolverConfig, SymId, TermId, Value};
+use smt::{
+    check_portfolio, CheckResult, FunId, ModelReader, SolverConfig, Sort, SymId, TermId, Value,
+};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use symbolic::Sym;
@@ -94,11 +96,18 @@ pub fn check_pair(src: &Module, tgt: &Module, opts: &Options) -> Vec<PairResult>
             Some((_, ft)) => {
                 if src.op(fs).attr("function_type") != tgt.op(*ft).attr("function_type") {
                     (
-                        error(tgt, *ft, format!("@{name} has another signature in the target")),
+                        error(
+                            tgt,
+                            *ft,
+                            format!("@{name} has another signature in the target"),
+                        ),
                         Some(Side::Tgt),
                     )
                 } else {
-                    (check_function(src, fs, tgt, *ft, opts, &mut smt_texts, &name), None)
+                    (
+                        check_function(src, fs, tgt, *ft, opts, &mut smt_texts, &name),
+                        None,
+                    )
                 }
             }
         };
@@ -171,12 +180,21 @@ fn arg_names(m: &Module, f: OpId) -> Vec<String> {
     op.regions
         .first()
         .and_then(|r| m.region(*r).blocks.first())
-        .map(|b| m.block(*b).args.iter().map(|a| m.value(*a).name.clone()).collect())
+        .map(|b| {
+            m.block(*b)
+                .args
+                .iter()
+                .map(|a| m.value(*a).name.clone())
+                .collect()
+        })
         .unwrap_or_default()
 }
 
 /// Declares the arguments; returns their descriptions, values and range preconditions.
-fn declare_args<'a>(sym: &mut Sym, types: &[Type]) -> Result<(Vec<ArgDesc>, Vec<Val<'a, Sym>>, Vec<TermId>), String> {
+fn declare_args<'a>(
+    sym: &mut Sym,
+    types: &[Type],
+) -> Result<(Vec<ArgDesc>, Vec<Val<'a, Sym>>, Vec<TermId>), String> {
     let mut descs = vec![];
     let mut vals = vec![];
     let mut pre = vec![];
@@ -226,7 +244,11 @@ fn declare_args<'a>(sym: &mut Sym, types: &[Type]) -> Result<(Vec<ArgDesc>, Vec<
                 let elems = if dims.is_empty() {
                     Err(sym.store.declare(&format!("arg{k}"), sort_of(ety)))
                 } else {
-                    Ok(sym.store.declare_fun(&format!("arg{k}"), &vec![Sort::Int; dims.len()], sort_of(ety)))
+                    Ok(sym.store.declare_fun(
+                        &format!("arg{k}"),
+                        &vec![Sort::Int; dims.len()],
+                        sort_of(ety),
+                    ))
                 };
                 let at: ElemFn<'a, Sym> = Rc::new(move |d: &mut Sym, idx: &[TermId]| {
                     let raw = match elems {
@@ -238,9 +260,16 @@ fn declare_args<'a>(sym: &mut Sym, types: &[Type]) -> Result<(Vec<ArgDesc>, Vec<
                         EType::Float(_) => Elem::Float(raw),
                         _ => Elem::Int(wrap(d, &raw, ety.width())),
                     };
-                    SVal { v, ok: d.store.bool(true) }
+                    SVal {
+                        v,
+                        ok: d.store.bool(true),
+                    }
                 });
-                descs.push(ArgDesc::Tensor { ety, dims: dd, elems });
+                descs.push(ArgDesc::Tensor {
+                    ety,
+                    dims: dd,
+                    elems,
+                });
                 vals.push(Val::Tensor(Tensor { shape, ety, at }));
             }
         }
@@ -276,7 +305,11 @@ fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
 }
 
 /// Reads the arguments (and the focus index) from a model; `None` if an input is too large.
-fn read_model(m: &mut dyn ModelReader, descs: &[ArgDesc], focus: &[SymId]) -> Option<(Vec<CArg>, Vec<i128>)> {
+fn read_model(
+    m: &mut dyn ModelReader,
+    descs: &[ArgDesc],
+    focus: &[SymId],
+) -> Option<(Vec<CArg>, Vec<i128>)> {
     let mut args = vec![];
     for d in descs {
         args.push(match d {
@@ -303,13 +336,19 @@ fn read_model(m: &mut dyn ModelReader, descs: &[ArgDesc], focus: &[SymId]) -> Op
                     .into_iter()
                     .map(|idx| {
                         let v = match elems {
-                            Ok(f) => m.app(*f, &idx.iter().map(|i| Value::Int(*i)).collect::<Vec<_>>()),
+                            Ok(f) => {
+                                m.app(*f, &idx.iter().map(|i| Value::Int(*i)).collect::<Vec<_>>())
+                            }
                             Err(s) => m.sym(*s),
                         };
                         elem_from_value(*ety, v)
                     })
                     .collect();
-                CArg::Tensor { ety: *ety, dims, data }
+                CArg::Tensor {
+                    ety: *ety,
+                    dims,
+                    data,
+                }
             }
         });
     }
@@ -369,10 +408,20 @@ fn check_function(
             continue;
         }
         let q = d.store.and2(no_ub_s, c);
-        obls.push(Obligation { label: "model".into(), query: q, focus: None, unsure: Some(why) });
+        obls.push(Obligation {
+            label: "model".into(),
+            query: q,
+            focus: None,
+            unsure: Some(why),
+        });
     }
     let q = d.store.and2(no_ub_s, rt.ub);
-    obls.push(Obligation { label: "ub".into(), query: q, focus: None, unsure: None });
+    obls.push(Obligation {
+        label: "ub".into(),
+        query: q,
+        focus: None,
+        unsure: None,
+    });
     let defined = d.store.and2(no_ub_s, no_ub_t);
     for (r, (a, b)) in rs.results.iter().zip(&rt.results).enumerate() {
         match (a, b) {
@@ -381,13 +430,23 @@ fn check_function(
                 let good = d.store.and2(y.ok, s);
                 let bad = d.store.not(good);
                 let q = d.store.and(vec![defined, x.ok, bad]);
-                obls.push(Obligation { label: format!("result{r}"), query: q, focus: Some((r, vec![])), unsure: None });
+                obls.push(Obligation {
+                    label: format!("result{r}"),
+                    query: q,
+                    focus: Some((r, vec![])),
+                    unsure: None,
+                });
             }
             (Val::Tensor(x), Val::Tensor(y)) => {
                 let ss = same_shape(d, &x.shape, &y.shape);
                 let nss = d.store.not(ss);
                 let q = d.store.and2(defined, nss);
-                obls.push(Obligation { label: format!("result{r}-shape"), query: q, focus: None, unsure: None });
+                obls.push(Obligation {
+                    label: format!("result{r}-shape"),
+                    query: q,
+                    focus: None,
+                    unsure: None,
+                });
                 let syms: Vec<SymId> = (0..x.shape.len())
                     .map(|k| d.store.fresh(&format!("idx{r}_{k}"), Sort::Int))
                     .collect();
@@ -399,7 +458,12 @@ fn check_function(
                 let good = d.store.and2(tv.ok, s);
                 let bad = d.store.not(good);
                 let q = d.store.and(vec![defined, ss, inb, sv.ok, bad]);
-                obls.push(Obligation { label: format!("result{r}"), query: q, focus: Some((r, syms)), unsure: None });
+                obls.push(Obligation {
+                    label: format!("result{r}"),
+                    query: q,
+                    focus: Some((r, syms)),
+                    unsure: None,
+                });
             }
             _ => return unknown("a result that is a tensor on one side only".into()),
         }
@@ -407,7 +471,9 @@ fn check_function(
     if let Some(why) = sym.unsupported.take() {
         return unknown(why);
     }
-    let cfg = SolverConfig { timeout: opts.timeout };
+    let cfg = SolverConfig {
+        timeout: opts.timeout,
+    };
     for ob in obls {
         let mut assertions = pre.clone();
         assertions.push(ob.query);
@@ -430,7 +496,9 @@ fn check_function(
             }
             CheckResult::Sat(model) => {
                 if let Some(why) = ob.unsure {
-                    return unknown(format!("outside the model where the source is defined: {why}"));
+                    return unknown(format!(
+                        "outside the model where the source is defined: {why}"
+                    ));
                 }
                 let Some((args, idx)) = model else {
                     return unknown(format!(
@@ -470,5 +538,7 @@ fn check_function(
             }
         }
     }
-    Verdict::Verified { assumptions: assumptions() }
+    Verdict::Verified {
+        assumptions: assumptions(),
+    }
 }

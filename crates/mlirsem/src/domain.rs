@@ -132,7 +132,11 @@ impl MDomain for Sym {
             &[Sort::Int, Sort::Int],
             Sort::Int,
         );
-        let (a, b) = if op.commutative() && b < a { (*b, *a) } else { (*a, *b) };
+        let (a, b) = if op.commutative() && b < a {
+            (*b, *a)
+        } else {
+            (*a, *b)
+        };
         self.store.app(f, vec![a, b])
     }
 
@@ -153,7 +157,9 @@ impl MDomain for Sym {
             15 => self.store.bool(true),
             p => {
                 let name = format!("cmpf_{}_{}", CMPF_NAMES[p as usize & 15], t.name());
-                let f = self.store.declare_fun(&name, &[Sort::Int, Sort::Int], Sort::Bool);
+                let f = self
+                    .store
+                    .declare_fun(&name, &[Sort::Int, Sort::Int], Sort::Bool);
                 self.store.app(f, vec![*a, *b])
             }
         }
@@ -187,11 +193,17 @@ pub struct CFloat {
 impl CFloat {
     pub fn f32(x: f32) -> CFloat {
         let x = if x.is_nan() { f32::NAN } else { x };
-        CFloat { ty: FTy::F32, bits: x.to_bits() as u64 }
+        CFloat {
+            ty: FTy::F32,
+            bits: x.to_bits() as u64,
+        }
     }
     pub fn f64(x: f64) -> CFloat {
         let x = if x.is_nan() { f64::NAN } else { x };
-        CFloat { ty: FTy::F64, bits: x.to_bits() }
+        CFloat {
+            ty: FTy::F64,
+            bits: x.to_bits(),
+        }
     }
     fn as_f64(self) -> Option<f64> {
         match self.ty {
@@ -217,7 +229,10 @@ impl std::fmt::Display for CFloat {
 
 fn no_half(d: &mut Concrete, t: FTy) -> bool {
     if matches!(t, FTy::F16 | FTy::BF16) {
-        d.give_up(format!("{} arithmetic is not replayed concretely", t.name()));
+        d.give_up(format!(
+            "{} arithmetic is not replayed concretely",
+            t.name()
+        ));
         return true;
     }
     false
@@ -257,7 +272,10 @@ impl MDomain for Concrete {
     fn f_neg(&mut self, t: FTy, a: &CFloat) -> CFloat {
         no_half(self, t);
         let sign = 1u64 << (t_width(t) - 1);
-        CFloat { ty: t, bits: a.bits ^ sign }
+        CFloat {
+            ty: t,
+            bits: a.bits ^ sign,
+        }
     }
 
     fn f_cmp(&mut self, pred: u8, t: FTy, a: &CFloat, b: &CFloat) -> bool {

@@ -11,7 +11,9 @@
 
 use crate::domain::{EType, FBin, FTy, MDomain};
 use crate::value::*;
-use mlir::{AffineExpr, Attr, BlockId, DenseData, DenseLit, Dim, FloatKind, Module, OpId, Type, ValueId};
+use mlir::{
+    AffineExpr, Attr, BlockId, DenseData, DenseLit, Dim, FloatKind, Module, OpId, Type, ValueId,
+};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -58,9 +60,9 @@ pub fn value_type(t: &Type) -> Result<(Option<Vec<Dim>>, EType), String> {
             encoding: None,
         } => Ok((Some(shape.clone()), etype(elem)?)),
         Type::Tensor { .. } => Err("sparse tensors are not supported".into()),
-        other if other.element_type().is_some() => {
-            Err(format!("unsupported type {other:?} (memrefs and vectors are a later slice)"))
-        }
+        other if other.element_type().is_some() => Err(format!(
+            "unsupported type {other:?} (memrefs and vectors are a later slice)"
+        )),
         other => Ok((None, etype(other)?)),
     }
 }
@@ -172,10 +174,25 @@ fn result_type(m: &Module, o: OpId, i: usize) -> R<(Option<Vec<Dim>>, EType)> {
 
 /// Ops that compute a scalar from scalars (lifted elementwise over tensors).
 const SCALAR_OPS: &[&str] = &[
-    "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.negf", "arith.addi",
-    "arith.subi", "arith.muli", "arith.andi", "arith.ori", "arith.xori", "arith.cmpi",
-    "arith.cmpf", "arith.select", "arith.index_cast", "arith.index_castui", "arith.extsi",
-    "arith.extui", "arith.trunci",
+    "arith.addf",
+    "arith.subf",
+    "arith.mulf",
+    "arith.divf",
+    "arith.negf",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.cmpi",
+    "arith.cmpf",
+    "arith.select",
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
 ];
 
 fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
@@ -185,11 +202,15 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
     if SCALAR_OPS.contains(&name) {
         return elementwise(d, cx, o).map(|v| vec![v]);
     }
-    let operands: Vec<Val<'a, D>> = op
-        .operands
-        .iter()
-        .map(|&v| cx.get(v))
-        .collect::<R<_>>()?;
+    let operands: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
+    let need = match name {
+        "tensor.dim" | "tensor.insert" | "tensor.insert_slice" => 2,
+        "tensor.extract" | "tensor.cast" | "tensor.extract_slice" => 1,
+        _ => 0,
+    };
+    if operands.len() < need {
+        return unsupported(format!("{name} with {} operands", operands.len()));
+    }
     let out = match name {
         "arith.constant" => constant(d, m, o)?,
         "tensor.empty" => {
@@ -225,7 +246,13 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
                 v = d.ite_i(&is, n, &v);
             }
             let ok = d.lit_b(true);
-            Val::Scalar(SVal { v: Elem::Int(v), ok }, EType::Index)
+            Val::Scalar(
+                SVal {
+                    v: Elem::Int(v),
+                    ok,
+                },
+                EType::Index,
+            )
         }
         "tensor.extract" => {
             let t = tensor_of(&operands[0])?;
@@ -265,7 +292,11 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
                     let l = d.lit_i(*s as i128);
                     let e = d.eq_i(&l, n);
                     let ne = d.not(&e);
-                    cx.add_unsure(d, &ne, "tensor.cast to a static size the operand does not have");
+                    cx.add_unsure(
+                        d,
+                        &ne,
+                        "tensor.cast to a static size the operand does not have",
+                    );
                 }
             }
             Val::Tensor(t)
@@ -394,19 +425,41 @@ fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> 
     match (op.attr("value"), dims) {
         (Some(Attr::Int { value, .. }), None) => {
             let l = DenseLit::Int(*value);
-            Ok(Val::Scalar(SVal { v: lit_elem(d, ety, &l)?, ok }, ety))
+            Ok(Val::Scalar(
+                SVal {
+                    v: lit_elem(d, ety, &l)?,
+                    ok,
+                },
+                ety,
+            ))
         }
-        (Some(Attr::Bool(b)), None) => {
-            Ok(Val::Scalar(SVal { v: Elem::Bool(d.lit_b(*b)), ok }, ety))
-        }
+        (Some(Attr::Bool(b)), None) => Ok(Val::Scalar(
+            SVal {
+                v: Elem::Bool(d.lit_b(*b)),
+                ok,
+            },
+            ety,
+        )),
         (Some(Attr::Float { value, bits, .. }), None) => match ety {
             EType::Float(f) => {
                 let b = float_bits(f, *value, *bits)?;
-                Ok(Val::Scalar(SVal { v: Elem::Float(d.f_lit(f, b)), ok }, ety))
+                Ok(Val::Scalar(
+                    SVal {
+                        v: Elem::Float(d.f_lit(f, b)),
+                        ok,
+                    },
+                    ety,
+                ))
             }
             _ => unsupported("a float constant of a non-float type"),
         },
-        (Some(Attr::Dense { data: DenseData::Literal(l), .. }), Some(dims)) => {
+        (
+            Some(Attr::Dense {
+                data: DenseData::Literal(l),
+                ..
+            }),
+            Some(dims),
+        ) => {
             let mut static_dims = vec![];
             for dim in &dims {
                 match dim {
@@ -431,7 +484,10 @@ fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> 
             let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
                 let ok = d.lit_b(true);
                 if values.len() == 1 {
-                    return SVal { v: values[0].clone(), ok };
+                    return SVal {
+                        v: values[0].clone(),
+                        ok,
+                    };
                 }
                 // Row-major offset, then a selection among the listed values.
                 let mut off = d.lit_i(0);
@@ -475,7 +531,10 @@ fn elementwise<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Val
         })
         .collect();
     if tensors.is_empty() {
-        let args: Vec<SVal<D>> = vals.iter().map(|v| scalar_of(v).map(|s| s.0)).collect::<R<_>>()?;
+        let args: Vec<SVal<D>> = vals
+            .iter()
+            .map(|v| scalar_of(v).map(|s| s.0))
+            .collect::<R<_>>()?;
         let s = scalar_op(d, m, o, &args, &tys, rty).map_err(Stop::Unsupported)?;
         return Ok(Val::Scalar(s, rty));
     }
@@ -489,7 +548,10 @@ fn elementwise<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Val
     // Check the op once on placeholder scalars, so that the element function cannot fail.
     let probe: Vec<SVal<D>> = tys
         .iter()
-        .map(|t| SVal { v: zero_elem(d, *t), ok: d.lit_b(true) })
+        .map(|t| SVal {
+            v: zero_elem(d, *t),
+            ok: d.lit_b(true),
+        })
         .collect();
     scalar_op(d, m, o, &probe, &tys, rty).map_err(Stop::Unsupported)?;
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
@@ -508,7 +570,11 @@ fn elementwise<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Val
             }
         }
     });
-    Ok(Val::Tensor(Tensor { shape, ety: rty, at }))
+    Ok(Val::Tensor(Tensor {
+        shape,
+        ety: rty,
+        at,
+    }))
 }
 
 fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, String> {
@@ -552,7 +618,9 @@ fn fty(t: EType) -> Result<FTy, String> {
 
 fn pred_of(m: &Module, o: OpId) -> Result<i128, String> {
     match m.op(o).attr("predicate") {
-        Some(a) => a.as_int().ok_or("a predicate that is not an integer".into()),
+        Some(a) => a
+            .as_int()
+            .ok_or("a predicate that is not an integer".into()),
         None => Err("a comparison without a predicate".into()),
     }
 }
@@ -572,8 +640,8 @@ fn scalar_op<D: MDomain>(
         ok = d.and(&ok, &a.ok);
     }
     let arity = match name {
-        "arith.negf" | "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
-        | "arith.trunci" => 1,
+        "arith.negf" | "arith.index_cast" | "arith.index_castui" | "arith.extsi"
+        | "arith.extui" | "arith.trunci" => 1,
         "arith.select" => 3,
         _ => 2,
     };
@@ -687,7 +755,11 @@ fn slice_params<'a, D: MDomain>(
             .and_then(Attr::as_ints)
             .ok_or(Stop::Unsupported(format!("{} without {n}", op.name)))
     };
-    let (offs, sizes, strides) = (get("static_offsets")?, get("static_sizes")?, get("static_strides")?);
+    let (offs, sizes, strides) = (
+        get("static_offsets")?,
+        get("static_sizes")?,
+        get("static_strides")?,
+    );
     if offs.len() != sizes.len() || sizes.len() != strides.len() {
         return unsupported("slice attributes of different lengths");
     }
@@ -830,7 +902,11 @@ fn insert_slice<'a, D: MDomain>(
         .collect();
     let e = same_shape(d, &kept_sizes, &src.shape);
     let ne = d.not(&e);
-    cx.add_unsure(d, &ne, "tensor.insert_slice sizes that differ from the source's");
+    cx.add_unsure(
+        d,
+        &ne,
+        "tensor.insert_slice sizes that differ from the source's",
+    );
     let (sat, dat) = (src.at.clone(), dst.at.clone());
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
         let mut hit = d.lit_b(true);
@@ -942,10 +1018,11 @@ fn generic<'a, D: MDomain>(
         .collect();
     let mut bounds = vec![];
     for k in 0..n_loops {
-        let found = dims_of
-            .iter()
-            .zip(&shapes)
-            .find_map(|(ds, sh)| ds.iter().position(|x| *x == k).and_then(|p| sh.get(p).cloned()));
+        let found = dims_of.iter().zip(&shapes).find_map(|(ds, sh)| {
+            ds.iter()
+                .position(|x| *x == k)
+                .and_then(|p| sh.get(p).cloned())
+        });
         match found {
             Some(b) => bounds.push(b),
             None => return unsupported("a loop dim that no operand dimension bounds"),
@@ -995,12 +1072,18 @@ fn generic<'a, D: MDomain>(
             for (p, k) in out_dims.iter().enumerate() {
                 loops[*k] = idx.get(p).cloned();
             }
-            let loops: Vec<D::I> = loops.into_iter().map(|x| x.unwrap_or_else(|| d.lit_i(0))).collect();
+            let loops: Vec<D::I> = loops
+                .into_iter()
+                .map(|x| x.unwrap_or_else(|| d.lit_i(0)))
+                .collect();
             match run_body(d, m, body, &outer, &operands, &dims_of, &loops, r) {
                 Ok(s) => s,
                 Err(why) => {
                     d.give_up(why);
-                    SVal { v: zero_elem(d, ety), ok: d.lit_b(false) }
+                    SVal {
+                        v: zero_elem(d, ety),
+                        ok: d.lit_b(false),
+                    }
                 }
             }
         });
@@ -1036,31 +1119,56 @@ fn run_body<'a, D: MDomain>(
         };
         env.insert(*arg, s);
     }
-    let get = |env: &BTreeMap<ValueId, (SVal<D>, EType)>, v: ValueId| -> Result<(SVal<D>, EType), String> {
+    let get = |env: &BTreeMap<ValueId, (SVal<D>, EType)>,
+               v: ValueId|
+     -> Result<(SVal<D>, EType), String> {
         if let Some(x) = env.get(&v) {
             return Ok(x.clone());
         }
         match outer.get(&v) {
             Some(Val::Scalar(s, t)) => Ok((s.clone(), *t)),
-            _ => Err(format!("value %{} used in a linalg.generic body", m.value(v).name)),
+            _ => Err(format!(
+                "value %{} used in a linalg.generic body",
+                m.value(v).name
+            )),
         }
     };
     for &bo in &blk.ops {
         let op = m.op(bo);
         match op.name.as_str() {
             "linalg.yield" => {
-                let v = op.operands.get(result).ok_or("a yield without enough values")?;
+                let v = op
+                    .operands
+                    .get(result)
+                    .ok_or("a yield without enough values")?;
                 return get(&env, *v).map(|x| x.0);
             }
             "linalg.index" => {
-                let k = op.attr("dim").and_then(Attr::as_int).ok_or("linalg.index without dim")?;
-                let i = loops.get(k as usize).cloned().ok_or("linalg.index out of range")?;
+                let k = op
+                    .attr("dim")
+                    .and_then(Attr::as_int)
+                    .ok_or("linalg.index without dim")?;
+                let i = loops
+                    .get(k as usize)
+                    .cloned()
+                    .ok_or("linalg.index out of range")?;
                 let ok = d.lit_b(true);
-                env.insert(op.results[0], (SVal { v: Elem::Int(i), ok }, EType::Index));
+                let r = *op.results.first().ok_or("linalg.index without a result")?;
+                env.insert(
+                    r,
+                    (
+                        SVal {
+                            v: Elem::Int(i),
+                            ok,
+                        },
+                        EType::Index,
+                    ),
+                );
             }
             "arith.constant" => match constant(d, m, bo) {
                 Ok(Val::Scalar(s, t)) => {
-                    env.insert(op.results[0], (s, t));
+                    let r = *op.results.first().ok_or("a constant without a result")?;
+                    env.insert(r, (s, t));
                 }
                 _ => return Err("a non-scalar constant in a linalg.generic body".into()),
             },

@@ -96,7 +96,13 @@ pub(crate) fn to_vals<'a>(args: &[CArg]) -> Vec<Val<'a, Concrete>> {
         .map(|a| match a {
             CArg::Scalar(t, e) => {
                 let mut d = Concrete::default();
-                Val::Scalar(SVal { v: to_elem(&mut d, *e), ok: true }, *t)
+                Val::Scalar(
+                    SVal {
+                        v: to_elem(&mut d, *e),
+                        ok: true,
+                    },
+                    *t,
+                )
             }
             CArg::Tensor { ety, dims, data } => {
                 let data = Rc::new(data.clone());
@@ -110,7 +116,11 @@ pub(crate) fn to_vals<'a>(args: &[CArg]) -> Vec<Val<'a, Concrete>> {
                     };
                     SVal { v: e, ok: true }
                 });
-                Val::Tensor(Tensor { shape: dims.clone(), ety, at })
+                Val::Tensor(Tensor {
+                    shape: dims.clone(),
+                    ety,
+                    at,
+                })
             }
         })
         .collect()
@@ -123,7 +133,12 @@ pub(crate) enum Replay {
     Untrusted(String),
 }
 
-fn run<'a>(d: &mut Concrete, m: &'a Module, f: OpId, args: &[CArg]) -> Result<Run<'a, Concrete>, String> {
+fn run<'a>(
+    d: &mut Concrete,
+    m: &'a Module,
+    f: OpId,
+    args: &[CArg],
+) -> Result<Run<'a, Concrete>, String> {
     run_function(d, m, f, to_vals(args)).map_err(|Stop::Unsupported(w)| w)
 }
 
@@ -149,7 +164,11 @@ pub(crate) fn replay(
         Err(w) => return Replay::Untrusted(w),
     };
     if rs.ub {
-        return if ds.inexact.is_some() { Replay::Untrusted(ds.inexact.unwrap_or_default()) } else { Replay::Same };
+        return if ds.inexact.is_some() {
+            Replay::Untrusted(ds.inexact.unwrap_or_default())
+        } else {
+            Replay::Same
+        };
     }
     if let Some((_, why)) = rs.unsure.iter().find(|(c, _)| *c) {
         return Replay::Untrusted(format!("outside the model: {why}"));
@@ -192,7 +211,7 @@ pub(crate) fn replay(
                     });
                     break;
                 }
-                let count: i128 = x.shape.iter().product();
+                let count = x.shape.iter().fold(1i128, |a, n| a.saturating_mul(*n));
                 if count > MAX_ELEMS {
                     return Replay::Untrusted("an output too large to replay".into());
                 }
@@ -231,7 +250,10 @@ pub(crate) fn replay(
 }
 
 /// The inputs in report form.
-pub(crate) fn inputs_report(names: &[String], args: &[CArg]) -> (Vec<(String, String)>, Vec<TensorValue>) {
+pub(crate) fn inputs_report(
+    names: &[String],
+    args: &[CArg],
+) -> (Vec<(String, String)>, Vec<TensorValue>) {
     let mut scalars = vec![];
     let mut tensors = vec![];
     for (n, a) in names.iter().zip(args) {
@@ -240,7 +262,11 @@ pub(crate) fn inputs_report(names: &[String], args: &[CArg]) -> (Vec<(String, St
             CArg::Tensor { ety, dims, data } => tensors.push(TensorValue {
                 name: format!("%{n}"),
                 element_type: ety.name(),
-                axes: dims.iter().enumerate().map(|(k, n)| (format!("d{k}"), *n)).collect(),
+                axes: dims
+                    .iter()
+                    .enumerate()
+                    .map(|(k, n)| (format!("d{k}"), *n))
+                    .collect(),
                 data: data.iter().map(|e| e.to_string()).collect(),
                 free: vec![],
             }),
@@ -255,7 +281,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 11
     }
     fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
@@ -263,14 +292,20 @@ impl Lcg {
     }
 }
 
-const FLOATS: &[f64] = &[0.0, -0.0, 1.0, -1.0, 0.5, 3.0, 0.1, 1e30, -1e30, 1e-30, 16777216.0, 1e8, -7.0, 2.5];
+const FLOATS: &[f64] = &[
+    0.0, -0.0, 1.0, -1.0, 0.5, 3.0, 0.1, 1e30, -1e30, 1e-30, 16777216.0, 1e8, -7.0, 2.5,
+];
 const INTS: &[i128] = &[0, 1, -1, 2, 3, 7, -128, 127, 255, 1 << 31, -(1 << 31)];
 
 fn random_elem(r: &mut Lcg, t: EType) -> CElem {
     match t {
         EType::Bool => CElem::Bool(r.next() & 1 == 1),
         EType::Int(_) | EType::Index => {
-            let v = if r.next() % 4 == 0 { r.next() as i128 } else { r.pick(INTS) };
+            let v = if r.next() % 4 == 0 {
+                r.next() as i128
+            } else {
+                r.pick(INTS)
+            };
             let w = t.width();
             let half = 1i128 << (w - 1);
             CElem::Int((v + half).rem_euclid(1i128 << w) - half)
@@ -278,7 +313,10 @@ fn random_elem(r: &mut Lcg, t: EType) -> CElem {
         EType::Float(FTy::F64) => CElem::Float(CFloat::f64(r.pick(FLOATS))),
         EType::Float(f) => {
             let x = r.pick(FLOATS) as f32;
-            CElem::Float(CFloat { ty: f, bits: x.to_bits() as u64 })
+            CElem::Float(CFloat {
+                ty: f,
+                bits: x.to_bits() as u64,
+            })
         }
     }
 }

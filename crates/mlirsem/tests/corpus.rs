@@ -32,7 +32,8 @@ fn verdicts(src: &str, tgt: &str) -> Result<Vec<String>, String> {
 fn run(src_path: &Path) -> Result<(), Failed> {
     let tgt_path = PathBuf::from(src_path.to_string_lossy().replace(".src.mlir", ".tgt.mlir"));
     let src = std::fs::read_to_string(src_path).map_err(|e| e.to_string())?;
-    let tgt = std::fs::read_to_string(&tgt_path).map_err(|e| format!("{}: {e}", tgt_path.display()))?;
+    let tgt =
+        std::fs::read_to_string(&tgt_path).map_err(|e| format!("{}: {e}", tgt_path.display()))?;
     let want = expected(&src).ok_or("no `// expect:` header")?;
     for v in verdicts(&src, &tgt)? {
         if !v.starts_with(&want) {
@@ -61,7 +62,11 @@ fn main() {
     let trials = files
         .into_iter()
         .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().replace(".src.mlir", "");
+            let name = p
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .replace(".src.mlir", "");
             Trial::test(name, move || run(&p))
         })
         .collect();

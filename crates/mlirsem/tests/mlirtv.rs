@@ -33,7 +33,11 @@ fn csv(line: &str) -> Vec<String> {
 /// `(test, expected, the reference tool's verdict)`.
 fn fields(line: &str) -> Option<(String, String, String)> {
     let f = csv(line);
-    Some((f.first()?.clone(), f.get(1)?.clone(), f.get(7).cloned().unwrap_or_default()))
+    Some((
+        f.first()?.clone(),
+        f.get(1)?.clone(),
+        f.get(7).cloned().unwrap_or_default(),
+    ))
 }
 
 /// One verdict for all functions of a pair: error > refuted > unknown > verified.
@@ -48,7 +52,10 @@ fn pair_verdict(src: &str, tgt: &str, opts: &mlirsem::Options) -> String {
             return n.into();
         }
     }
-    if rs.iter().all(|r| matches!(r.verdict, Verdict::Verified { .. })) {
+    if rs
+        .iter()
+        .all(|r| matches!(r.verdict, Verdict::Verified { .. }))
+    {
         "verified".into()
     } else {
         "unknown".into()
@@ -58,7 +65,10 @@ fn pair_verdict(src: &str, tgt: &str, opts: &mlirsem::Options) -> String {
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/mlir-tv");
     let Ok(manifest) = std::fs::read_to_string(root.join("manifest.csv")) else {
-        println!("notice: {} is absent; skipping the mlir-tv corpus test", root.display());
+        println!(
+            "notice: {} is absent; skipping the mlir-tv corpus test",
+            root.display()
+        );
         return;
     };
     let opts = mlirsem::Options {
@@ -69,7 +79,9 @@ fn main() {
     let mut failures = vec![];
     let mut identity = 0;
     for line in manifest.lines().skip(1) {
-        let Some((test, expected, reference)) = fields(line) else { continue };
+        let Some((test, expected, reference)) = fields(line) else {
+            continue;
+        };
         let read = |ext: &str| std::fs::read_to_string(root.join(format!("{test}.{ext}.mlir")));
         let (Ok(src), Ok(tgt)) = (read("src"), read("tgt")) else {
             *counts.entry((expected, "missing".into())).or_default() += 1;
@@ -79,7 +91,9 @@ fn main() {
         let may_verify = expected == "VERIFY"
             || (matches!(expected.as_str(), "EXPECT" | "UNSUPPORTED") && reference == "correct");
         if v == "verified" && !may_verify {
-            failures.push(format!("{test}: verified, but the manifest expects {expected}"));
+            failures.push(format!(
+                "{test}: verified, but the manifest expects {expected}"
+            ));
         }
         for (side, text) in [("src", &src), ("tgt", &tgt)] {
             let iv = pair_verdict(text, text, &opts);

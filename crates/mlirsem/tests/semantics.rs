@@ -101,7 +101,18 @@ fn elem_value(e: &mlirsem::CElem) -> Value {
 }
 
 fn random_elem(t: EType, r: u64) -> mlirsem::CElem {
-    const F: [f64; 10] = [0.0, -0.0, 1.0, -2.5, 3.0, 1e30, f64::INFINITY, f64::NAN, 0.1, -7.0];
+    const F: [f64; 10] = [
+        0.0,
+        -0.0,
+        1.0,
+        -2.5,
+        3.0,
+        1e30,
+        f64::INFINITY,
+        f64::NAN,
+        0.1,
+        -7.0,
+    ];
     match t {
         EType::Bool => mlirsem::CElem::Bool(r & 1 == 1),
         EType::Int(_) | EType::Index => {
@@ -142,7 +153,9 @@ impl ModelReader for Reader<'_> {
     fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value> {
         let name = self.store.fun_name(f).to_string();
         if let Some(k) = name.strip_prefix("arg") {
-            let Arg::Tensor(_, dims, data) = &self.args[k.parse::<usize>().ok()?] else { return None };
+            let Arg::Tensor(_, dims, data) = &self.args[k.parse::<usize>().ok()?] else {
+                return None;
+            };
             let mut off = 0i128;
             for (n, a) in dims.iter().zip(args) {
                 let Value::Int(i) = a else { return None };
@@ -167,9 +180,19 @@ impl ModelReader for Reader<'_> {
         let (xf, yf) = (x as f32, y as f32);
         let arith = |op: &str| -> Value {
             if f32ty {
-                wrap(match op { "add" => xf + yf, "sub" => xf - yf, "mul" => xf * yf, _ => xf / yf } as f64)
+                wrap(match op {
+                    "add" => xf + yf,
+                    "sub" => xf - yf,
+                    "mul" => xf * yf,
+                    _ => xf / yf,
+                } as f64)
             } else {
-                wrap(match op { "add" => x + y, "sub" => x - y, "mul" => x * y, _ => x / y })
+                wrap(match op {
+                    "add" => x + y,
+                    "sub" => x - y,
+                    "mul" => x * y,
+                    _ => x / y,
+                })
             }
         };
         let uno = x.is_nan() || y.is_nan();
@@ -196,14 +219,24 @@ fn conc_args<'a>(args: &[Arg]) -> Vec<Val<'a, Concrete>> {
         .iter()
         .map(|a| match a {
             Arg::Scalar(t, e) => mlirsem::CArg::Scalar(*t, *e),
-            Arg::Tensor(t, d, x) => mlirsem::CArg::Tensor { ety: *t, dims: d.clone(), data: x.clone() },
+            Arg::Tensor(t, d, x) => mlirsem::CArg::Tensor {
+                ety: *t,
+                dims: d.clone(),
+                data: x.clone(),
+            },
         })
         .collect();
     mlirsem::replay_values(&cargs)
 }
 
 fn sym_args<'a>(sym: &mut Sym, args: &[Arg]) -> Vec<Val<'a, Sym>> {
-    let sort = |t: EType| if t == EType::Bool { Sort::Bool } else { Sort::Int };
+    let sort = |t: EType| {
+        if t == EType::Bool {
+            Sort::Bool
+        } else {
+            Sort::Int
+        }
+    };
     args.iter()
         .enumerate()
         .map(|(k, a)| match a {
@@ -218,18 +251,26 @@ fn sym_args<'a>(sym: &mut Sym, args: &[Arg]) -> Vec<Val<'a, Sym>> {
                 Val::Scalar(SVal { v: e, ok }, *t)
             }
             Arg::Tensor(t, dims, _) => {
-                let f = sym.store.declare_fun(&format!("arg{k}"), &vec![Sort::Int; dims.len()], sort(*t));
+                let f = sym.store.declare_fun(
+                    &format!("arg{k}"),
+                    &vec![Sort::Int; dims.len()],
+                    sort(*t),
+                );
                 let t = *t;
                 let shape: Vec<TermId> = dims.iter().map(|n| sym.store.int(*n)).collect();
-                let at: mlirsem::value::ElemFn<'a, Sym> = Rc::new(move |d: &mut Sym, idx: &[TermId]| {
-                    let raw = d.store.app(f, idx.to_vec());
-                    let v = match t {
-                        EType::Bool => Elem::Bool(raw),
-                        EType::Float(_) => Elem::Float(raw),
-                        _ => Elem::Int(raw),
-                    };
-                    SVal { v, ok: d.store.bool(true) }
-                });
+                let at: mlirsem::value::ElemFn<'a, Sym> =
+                    Rc::new(move |d: &mut Sym, idx: &[TermId]| {
+                        let raw = d.store.app(f, idx.to_vec());
+                        let v = match t {
+                            EType::Bool => Elem::Bool(raw),
+                            EType::Float(_) => Elem::Float(raw),
+                            _ => Elem::Int(raw),
+                        };
+                        SVal {
+                            v,
+                            ok: d.store.bool(true),
+                        }
+                    });
                 Val::Tensor(Tensor { shape, ety: t, at })
             }
         })
@@ -253,7 +294,9 @@ fn check_case(src: &str, seed: u64) -> Result<(), String> {
     };
     let mut r = seed;
     let mut next = || {
-        r = r.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        r = r
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         r >> 13
     };
     let args: Vec<Arg> = types
@@ -263,9 +306,19 @@ fn check_case(src: &str, seed: u64) -> Result<(), String> {
             match dims {
                 None => Arg::Scalar(ety, random_elem(ety, next())),
                 Some(d) => {
-                    let dims: Vec<i128> = d.iter().map(|x| match x { mlir::Dim::Static(n) => *n as i128, _ => 2 }).collect();
+                    let dims: Vec<i128> = d
+                        .iter()
+                        .map(|x| match x {
+                            mlir::Dim::Static(n) => *n as i128,
+                            _ => 2,
+                        })
+                        .collect();
                     let n: i128 = dims.iter().product();
-                    Arg::Tensor(ety, dims, (0..n).map(|_| random_elem(ety, next())).collect())
+                    Arg::Tensor(
+                        ety,
+                        dims,
+                        (0..n).map(|_| random_elem(ety, next())).collect(),
+                    )
                 }
             }
         })
@@ -275,7 +328,16 @@ fn check_case(src: &str, seed: u64) -> Result<(), String> {
     let mut sd = Sym::new(Store::new());
     let sargs = sym_args(&mut sd, &args);
     let sr = run_function(&mut sd, &m, f, sargs).map_err(|e| format!("{e:?}"))?;
-    let ev = |sd: &Sym, t: TermId| eval_term(&sd.store, t, &mut Reader { store: &sd.store, args: &args });
+    let ev = |sd: &Sym, t: TermId| {
+        eval_term(
+            &sd.store,
+            t,
+            &mut Reader {
+                store: &sd.store,
+                args: &args,
+            },
+        )
+    };
     let sub = ev(&sd, sr.ub);
     if sub != Some(Value::Bool(cr.ub)) {
         return Err(format!("UB differs: concrete {}, symbolic {sub:?}", cr.ub));
@@ -288,14 +350,27 @@ fn check_case(src: &str, seed: u64) -> Result<(), String> {
             (Val::Scalar(x, _), Val::Scalar(y, _)) => vec![(x.clone(), y.clone(), vec![])],
             (Val::Tensor(x), Val::Tensor(y)) => {
                 let sshape: Vec<Option<Value>> = y.shape.iter().map(|t| ev(&sd, *t)).collect();
-                let cshape: Vec<Option<Value>> = x.shape.iter().map(|n| Some(Value::Int(*n))).collect();
+                let cshape: Vec<Option<Value>> =
+                    x.shape.iter().map(|n| Some(Value::Int(*n))).collect();
                 if sshape != cshape {
-                    return Err(format!("result {k}: shapes differ: {:?} vs {sshape:?}", x.shape));
+                    return Err(format!(
+                        "result {k}: shapes differ: {:?} vs {sshape:?}",
+                        x.shape
+                    ));
                 }
                 let mut out = vec![];
                 let mut idxs = vec![vec![]];
                 for n in &x.shape {
-                    idxs = idxs.into_iter().flat_map(|p: Vec<i128>| (0..*n).map(move |i| { let mut q = p.clone(); q.push(i); q })).collect();
+                    idxs = idxs
+                        .into_iter()
+                        .flat_map(|p: Vec<i128>| {
+                            (0..*n).map(move |i| {
+                                let mut q = p.clone();
+                                q.push(i);
+                                q
+                            })
+                        })
+                        .collect();
                 }
                 for idx in idxs {
                     let cv = (x.at)(&mut cd, &idx);
@@ -310,7 +385,10 @@ fn check_case(src: &str, seed: u64) -> Result<(), String> {
         for (cv, sv, idx) in pairs {
             let sok = ev(&sd, sv.ok);
             if sok != Some(Value::Bool(cv.ok)) {
-                return Err(format!("result {k} at {idx:?}: defined differs: {} vs {sok:?}", cv.ok));
+                return Err(format!(
+                    "result {k} at {idx:?}: defined differs: {} vs {sok:?}",
+                    cv.ok
+                ));
             }
             if !cv.ok {
                 continue;
@@ -322,7 +400,9 @@ fn check_case(src: &str, seed: u64) -> Result<(), String> {
             let want = show(&cv.v);
             let nan = |v: &Option<Value>| matches!(v, Some(Value::Int(b)) if f64::from_bits(*b as u64).is_nan() || f32::from_bits(*b as u32).is_nan() && *b < (1 << 32));
             if got != Some(want.clone()) && !(nan(&got) && nan(&Some(want.clone()))) {
-                return Err(format!("result {k} at {idx:?}: concrete {want:?}, symbolic {got:?}"));
+                return Err(format!(
+                    "result {k} at {idx:?}: concrete {want:?}, symbolic {got:?}"
+                ));
             }
         }
     }

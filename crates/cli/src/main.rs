@@ -2,6 +2,7 @@
 //! the terminal, JSON output and exit codes.
 
 mod args;
+mod mlir_cmd;
 mod rules_cmd;
 
 use std::process::ExitCode;
@@ -12,6 +13,8 @@ tensorproof: prove, or refute with a concrete counterexample, that tensor progra
 usage:
   tensorproof rules PATH... [options]   check rewrite rules (.rule files or folders, recursively)
   tensorproof bench [PATH...] [options] time every rule (default: corpus/rules/xla)
+  tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--json] [--dump-smt DIR]
+                                        does every function of TGT refine SRC's?
   tensorproof help                      this text
 
 options:
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
     let code = match argv.first().map(|s| s.as_str()) {
         Some("rules") => rules_cmd::run(&argv[1..], false),
         Some("bench") => rules_cmd::run(&argv[1..], true),
+        Some("mlir") => mlir_cmd::run(&argv[1..]),
         Some("help") | Some("--help") | Some("-h") | None => {
             print!("{USAGE}");
             0

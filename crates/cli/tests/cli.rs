@@ -88,3 +88,32 @@ fn unknown_options_are_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown option"), "{err}");
 }
+
+#[test]
+fn mlir_exit_codes_and_counterexample() {
+    let m = |n: &str| format!("corpus/mlir/{n}");
+    let (code, out, _) = run(&["mlir", &m("addf-comm.src.mlir"), &m("addf-comm.tgt.mlir")]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("floats uninterpreted"), "{out}");
+    let (code, out, _) = run(&[
+        "mlir",
+        &m("float-reassoc.src.mlir"),
+        &m("float-reassoc.tgt.mlir"),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("%a : f32 =") && out.contains("source ="),
+        "{out}"
+    );
+    let (code, out, _) = run(&[
+        "mlir",
+        &m("reduction.src.mlir"),
+        &m("reduction.tgt.mlir"),
+        "--json",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("\"verdict\":\"unknown\""), "{out}");
+    let (code, _, err) = run(&["mlir", "Cargo.toml", &m("addf-comm.tgt.mlir")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Cargo.toml:1:"), "{err}");
+}

@@ -99,6 +99,28 @@ pub(crate) fn counterexample_json(c: &Counterexample) -> String {
             .str("lhs", lhs)
             .str("rhs", rhs)
             .finish(),
+        Mismatch::TargetUb { what } => JsonObject::new()
+            .str("kind", "target-ub")
+            .str("what", what)
+            .finish(),
+        Mismatch::OutputShape { output, src, tgt } => JsonObject::new()
+            .str("kind", "output-shape")
+            .raw("output", output.to_string())
+            .raw("src", format!("{src:?}"))
+            .raw("tgt", format!("{tgt:?}"))
+            .finish(),
+        Mismatch::Output {
+            output,
+            index,
+            src,
+            tgt,
+        } => JsonObject::new()
+            .str("kind", "output")
+            .raw("output", output.to_string())
+            .raw("index", format!("{index:?}"))
+            .str("src", src)
+            .str("tgt", tgt)
+            .finish(),
     };
     JsonObject::new()
         .str("instance", &c.instance)

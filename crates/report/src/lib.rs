@@ -52,6 +52,23 @@ pub enum Mismatch {
         lhs: String,
         rhs: String,
     },
+    /// Refinement (`tensorproof mlir`): the target has undefined behaviour where the source
+    /// has none.
+    TargetUb { what: String },
+    /// Refinement: result `output` has different shapes.
+    OutputShape {
+        output: usize,
+        src: Vec<i128>,
+        tgt: Vec<i128>,
+    },
+    /// Refinement: the source's element of result `output` at `index` (empty for a scalar) is
+    /// defined and the target's differs (or is poison).
+    Output {
+        output: usize,
+        index: Vec<i128>,
+        src: String,
+        tgt: String,
+    },
 }
 
 /// A counterexample that the concrete interpreter replayed.

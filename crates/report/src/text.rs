@@ -130,6 +130,26 @@ pub fn render_counterexample(c: &Counterexample) -> String {
                 render_axes(index)
             );
         }
+        Mismatch::TargetUb { what } => {
+            let _ = writeln!(out, "    {what}");
+        }
+        Mismatch::OutputShape { output, src, tgt } => {
+            let _ = writeln!(
+                out,
+                "    result #{output} has shape {src:?} in the source but {tgt:?} in the target"
+            );
+        }
+        Mismatch::Output {
+            output,
+            index,
+            src,
+            tgt,
+        } => {
+            let _ = writeln!(
+                out,
+                "    result #{output} at {index:?}: source = {src}, target = {tgt}"
+            );
+        }
     }
     out
 }

@@ -22,4 +22,4 @@ pub use parser::{parse_file, parse_header};
 pub use verify::{check_rule, check_rule_bounded, Options, RuleResult};
 
 /// The symbolic domain, public for the property tests that compare it with the concrete one.
-pub use symbolic::{Sym, SymVal};
+pub use crate::symbolic::{Sym, SymVal};

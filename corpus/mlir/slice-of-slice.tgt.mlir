@@ -1,0 +1,4 @@
+func.func @f(%t: tensor<16x8xf32>) -> tensor<2x3xf32> {
+  %b = tensor.extract_slice %t[5, 3] [2, 3] [1, 1] : tensor<16x8xf32> to tensor<2x3xf32>
+  return %b : tensor<2x3xf32>
+}

@@ -1,0 +1,544 @@
+//! Refinement obligations of a source/target pair, solver calls, and verdicts.
+//!
+//! For every function `@f` of the source and the target's `@f` (same signature), with the
+//! same symbolic arguments (dynamic dims as symbols in `[0, 2^63)`, elements as uninterpreted
+//! functions of the index), and P the argument ranges:
+//! 0. no case outside the model: `P ∧ ¬UB_src ∧ (unsure_src ∨ unsure_tgt)` unsat;
+//! 1. no new UB: `P ∧ ¬UB_src ∧ UB_tgt` unsat;
+//! 2. per result, the same shape: `P ∧ ¬UB_src ∧ ¬UB_tgt ∧ shape_src ≠ shape_tgt` unsat;
+//! 3. per result, the same elements at a symbolic in-bounds index `i`:
+//!    `P ∧ ¬UB ∧ same shape ∧ i in bounds ∧ defined_src(i) ∧ ¬(defined_tgt(i) ∧ src(i) = tgt(i))`
+//!    unsat.
+//! A satisfiable obligation becomes `refuted` only if the concrete interpreter, on the model's
+//! inputs (or, when the uninterpreted floats made the model spurious, on pseudo-random inputs
+//! of the model's shapes), sees the difference; otherwise `unknown`.
+
+use crate::domain::{CFloat, EType, FTy};
+use crate::eval::{run_function, value_type, Stop};
+use crate::replay::{all_indices, inputs_report, replay, search, CArg, CElem, Replay, MAX_ELEMS};
+use crate::value::*;
+use mlir::{Attr, Dim, Module, OpId, Type};
+use report::{Counterexample, Diagnostic, Verdict};
+use smt::{
+    check_portfolio, CheckResult, FunId, ModelReader, SolverConfig, Sort, SymId, TermId, Value,
+};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use symbolic::Sym;
+
+/// Limits and switches of a check.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Per solver query.
+    pub timeout: Duration,
+    /// Only this function.
+    pub function: Option<String>,
+    /// Keep every query's SMT-LIB text in [`PairResult::smt`].
+    pub collect_smt: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            timeout: Duration::from_secs(10),
+            function: None,
+            collect_smt: false,
+        }
+    }
+}
+
+/// Which file a diagnostic points into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Src,
+    Tgt,
+}
+
+/// The verdict for one function.
+#[derive(Clone, Debug)]
+pub struct PairResult {
+    pub function: String,
+    pub verdict: Verdict,
+    /// For `Verdict::Error`: the file its diagnostics point into.
+    pub error_side: Option<Side>,
+    pub seconds: f64,
+    /// `(label, SMT-LIB text)` per query, when [`Options::collect_smt`].
+    pub smt: Vec<(String, String)>,
+}
+
+/// The assumptions every verdict of this checker rests on.
+pub fn assumptions() -> Vec<String> {
+    vec![
+        "iN is two's complement (arithmetic wraps modulo 2^N); index is 64-bit".into(),
+        "floats uninterpreted: commutativity of addf/mulf and negf involution only; NaN payloads not observed".into(),
+        "dynamic dims are sizes in [0, 2^63)".into(),
+        "tensor.empty elements are poison until written; out-of-bounds extract/insert/dim/slices and linalg.generic size mismatches are UB".into(),
+    ]
+}
+
+/// Checks that every function of `src` (or [`Options::function`]) is refined by `tgt`'s.
+pub fn check_pair(src: &Module, tgt: &Module, opts: &Options) -> Vec<PairResult> {
+    let tfuns = tgt.functions();
+    let mut out = vec![];
+    let mut seen = false;
+    for (name, fs) in src.functions() {
+        if opts.function.as_ref().is_some_and(|f| *f != name) {
+            continue;
+        }
+        seen = true;
+        let start = Instant::now();
+        let mut smt_texts = vec![];
+        let (verdict, side) = match tfuns.iter().find(|(n, _)| *n == name) {
+            None => (
+                error(src, fs, format!("the target has no function @{name}")),
+                Some(Side::Src),
+            ),
+            Some((_, ft)) => {
+                if src.op(fs).attr("function_type") != tgt.op(*ft).attr("function_type") {
+                    (
+                        error(
+                            tgt,
+                            *ft,
+                            format!("@{name} has another signature in the target"),
+                        ),
+                        Some(Side::Tgt),
+                    )
+                } else {
+                    (
+                        check_function(src, fs, tgt, *ft, opts, &mut smt_texts, &name),
+                        None,
+                    )
+                }
+            }
+        };
+        out.push(PairResult {
+            function: name,
+            verdict,
+            error_side: side,
+            seconds: start.elapsed().as_secs_f64(),
+            smt: smt_texts,
+        });
+    }
+    if !seen {
+        let what = match &opts.function {
+            Some(f) => format!("the source has no function @{f}"),
+            None => "the source has no function".into(),
+        };
+        out.push(PairResult {
+            function: opts.function.clone().unwrap_or_default(),
+            verdict: Verdict::Error {
+                diagnostics: vec![Diagnostic {
+                    span: Default::default(),
+                    message: what,
+                }],
+            },
+            error_side: Some(Side::Src),
+            seconds: 0.0,
+            smt: vec![],
+        });
+    }
+    out
+}
+
+fn error(m: &Module, f: OpId, message: String) -> Verdict {
+    Verdict::Error {
+        diagnostics: vec![Diagnostic {
+            span: m.op(f).name_span,
+            message,
+        }],
+    }
+}
+
+/// A function argument, symbolically: plain ids only (read inside the solver thread).
+#[derive(Clone, Debug)]
+enum ArgDesc {
+    Scalar(EType, SymId),
+    Tensor {
+        ety: EType,
+        dims: Vec<Result<i128, SymId>>,
+        /// The element function (rank > 0) or constant (rank 0).
+        elems: Result<FunId, SymId>,
+    },
+}
+
+fn sort_of(t: EType) -> Sort {
+    match t {
+        EType::Bool => Sort::Bool,
+        _ => Sort::Int,
+    }
+}
+
+fn fn_inputs(m: &Module, f: OpId) -> Vec<Type> {
+    match m.op(f).attr("function_type") {
+        Some(Attr::Type(Type::Function { inputs, .. })) => inputs.clone(),
+        _ => vec![],
+    }
+}
+
+fn arg_names(m: &Module, f: OpId) -> Vec<String> {
+    let op = m.op(f);
+    op.regions
+        .first()
+        .and_then(|r| m.region(*r).blocks.first())
+        .map(|b| {
+            m.block(*b)
+                .args
+                .iter()
+                .map(|a| m.value(*a).name.clone())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Declares the arguments; returns their descriptions, values and range preconditions.
+fn declare_args<'a>(
+    sym: &mut Sym,
+    types: &[Type],
+) -> Result<(Vec<ArgDesc>, Vec<Val<'a, Sym>>, Vec<TermId>), String> {
+    let mut descs = vec![];
+    let mut vals = vec![];
+    let mut pre = vec![];
+    for (k, ty) in types.iter().enumerate() {
+        let (dims, ety) = value_type(ty)?;
+        match dims {
+            None => {
+                let s = sym.store.declare(&format!("arg{k}"), sort_of(ety));
+                let t = sym.store.sym(s);
+                if let EType::Int(_) | EType::Index = ety {
+                    let w = ety.width();
+                    let lo = sym.store.int(-pow2(w - 1));
+                    let hi = sym.store.int(pow2(w - 1));
+                    pre.push(sym.store.le(lo, t));
+                    pre.push(sym.store.lt(t, hi));
+                }
+                let v = match ety {
+                    EType::Bool => Elem::Bool(t),
+                    EType::Float(_) => Elem::Float(t),
+                    _ => Elem::Int(t),
+                };
+                let ok = sym.store.bool(true);
+                descs.push(ArgDesc::Scalar(ety, s));
+                vals.push(Val::Scalar(SVal { v, ok }, ety));
+            }
+            Some(dims) => {
+                let mut shape = vec![];
+                let mut dd = vec![];
+                for (j, dim) in dims.iter().enumerate() {
+                    match dim {
+                        Dim::Static(n) => {
+                            dd.push(Ok(*n as i128));
+                            shape.push(sym.store.int(*n as i128));
+                        }
+                        Dim::Dynamic => {
+                            let s = sym.store.declare(&format!("arg{k}_dim{j}"), Sort::Int);
+                            let t = sym.store.sym(s);
+                            let zero = sym.store.int(0);
+                            let hi = sym.store.int(pow2(63));
+                            pre.push(sym.store.le(zero, t));
+                            pre.push(sym.store.lt(t, hi));
+                            dd.push(Err(s));
+                            shape.push(t);
+                        }
+                    }
+                }
+                let elems = if dims.is_empty() {
+                    Err(sym.store.declare(&format!("arg{k}"), sort_of(ety)))
+                } else {
+                    Ok(sym.store.declare_fun(
+                        &format!("arg{k}"),
+                        &vec![Sort::Int; dims.len()],
+                        sort_of(ety),
+                    ))
+                };
+                let at: ElemFn<'a, Sym> = Rc::new(move |d: &mut Sym, idx: &[TermId]| {
+                    let raw = match elems {
+                        Ok(f) => d.store.app(f, idx.to_vec()),
+                        Err(s) => d.store.sym(s),
+                    };
+                    let v = match ety {
+                        EType::Bool => Elem::Bool(raw),
+                        EType::Float(_) => Elem::Float(raw),
+                        _ => Elem::Int(wrap(d, &raw, ety.width())),
+                    };
+                    SVal {
+                        v,
+                        ok: d.store.bool(true),
+                    }
+                });
+                descs.push(ArgDesc::Tensor {
+                    ety,
+                    dims: dd,
+                    elems,
+                });
+                vals.push(Val::Tensor(Tensor { shape, ety, at }));
+            }
+        }
+    }
+    Ok((descs, vals, pre))
+}
+
+fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
+    match (t, v) {
+        (EType::Bool, Some(Value::Bool(b))) => CElem::Bool(b),
+        (EType::Bool, _) => CElem::Bool(false),
+        (EType::Float(f), v) => {
+            let i = match v {
+                Some(Value::Int(i)) => i,
+                _ => 0,
+            };
+            let bits = i.rem_euclid(pow2(EType::Float(f).width())) as u64;
+            CElem::Float(match f {
+                FTy::F32 => CFloat::f32(f32::from_bits(bits as u32)),
+                FTy::F64 => CFloat::f64(f64::from_bits(bits)),
+                _ => CFloat { ty: f, bits },
+            })
+        }
+        (t, v) => {
+            let i = match v {
+                Some(Value::Int(i)) => i,
+                _ => 0,
+            };
+            let w = t.width();
+            CElem::Int((i + pow2(w - 1)).rem_euclid(pow2(w)) - pow2(w - 1))
+        }
+    }
+}
+
+/// Reads the arguments (and the focus index) from a model; `None` if an input is too large.
+fn read_model(
+    m: &mut dyn ModelReader,
+    descs: &[ArgDesc],
+    focus: &[SymId],
+) -> Option<(Vec<CArg>, Vec<i128>)> {
+    let mut args = vec![];
+    for d in descs {
+        args.push(match d {
+            ArgDesc::Scalar(t, s) => CArg::Scalar(*t, elem_from_value(*t, m.sym(*s))),
+            ArgDesc::Tensor { ety, dims, elems } => {
+                let dims: Vec<i128> = dims
+                    .iter()
+                    .map(|d| match d {
+                        Ok(n) => *n,
+                        Err(s) => match m.sym(*s) {
+                            Some(Value::Int(i)) => i,
+                            _ => 0,
+                        },
+                    })
+                    .collect();
+                let mut count: i128 = 1;
+                for n in &dims {
+                    count = count.saturating_mul(*n);
+                }
+                if count > MAX_ELEMS {
+                    return None;
+                }
+                let data = all_indices(&dims)
+                    .into_iter()
+                    .map(|idx| {
+                        let v = match elems {
+                            Ok(f) => {
+                                m.app(*f, &idx.iter().map(|i| Value::Int(*i)).collect::<Vec<_>>())
+                            }
+                            Err(s) => m.sym(*s),
+                        };
+                        elem_from_value(*ety, v)
+                    })
+                    .collect();
+                CArg::Tensor {
+                    ety: *ety,
+                    dims,
+                    data,
+                }
+            }
+        });
+    }
+    let idx = focus
+        .iter()
+        .map(|s| match m.sym(*s) {
+            Some(Value::Int(i)) => i,
+            _ => 0,
+        })
+        .collect();
+    Some((args, idx))
+}
+
+struct Obligation {
+    label: String,
+    query: TermId,
+    /// For element obligations: the result and its index symbols.
+    focus: Option<(usize, Vec<SymId>)>,
+    /// A satisfiable "outside the model" obligation: unknown with this reason, no replay.
+    unsure: Option<String>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_function(
+    src: &Module,
+    fs: OpId,
+    tgt: &Module,
+    ft: OpId,
+    opts: &Options,
+    smt_texts: &mut Vec<(String, String)>,
+    name: &str,
+) -> Verdict {
+    let unknown = |reason: String| Verdict::Unknown { reason };
+    let mut sym = Sym::new(smt::Store::new());
+    let (descs, vals, pre) = match declare_args(&mut sym, &fn_inputs(src, fs)) {
+        Ok(x) => x,
+        Err(why) => return unknown(why),
+    };
+    let rs = match run_function(&mut sym, src, fs, vals.clone()) {
+        Ok(r) => r,
+        Err(Stop::Unsupported(w)) => return unknown(format!("source: {w}")),
+    };
+    let rt = match run_function(&mut sym, tgt, ft, vals) {
+        Ok(r) => r,
+        Err(Stop::Unsupported(w)) => return unknown(format!("target: {w}")),
+    };
+    if rs.results.len() != rt.results.len() {
+        return unknown("the functions return different numbers of values".into());
+    }
+    let d = &mut sym;
+    let no_ub_s = d.store.not(rs.ub);
+    let no_ub_t = d.store.not(rt.ub);
+    let mut obls = vec![];
+    let unsure: Vec<(TermId, String)> = rs.unsure.iter().chain(&rt.unsure).cloned().collect();
+    for (c, why) in unsure {
+        if d.store.as_bool(c) == Some(false) {
+            continue;
+        }
+        let q = d.store.and2(no_ub_s, c);
+        obls.push(Obligation {
+            label: "model".into(),
+            query: q,
+            focus: None,
+            unsure: Some(why),
+        });
+    }
+    let q = d.store.and2(no_ub_s, rt.ub);
+    obls.push(Obligation {
+        label: "ub".into(),
+        query: q,
+        focus: None,
+        unsure: None,
+    });
+    let defined = d.store.and2(no_ub_s, no_ub_t);
+    for (r, (a, b)) in rs.results.iter().zip(&rt.results).enumerate() {
+        match (a, b) {
+            (Val::Scalar(x, t), Val::Scalar(y, _)) => {
+                let s = same(d, *t, &x.v, &y.v);
+                let good = d.store.and2(y.ok, s);
+                let bad = d.store.not(good);
+                let q = d.store.and(vec![defined, x.ok, bad]);
+                obls.push(Obligation {
+                    label: format!("result{r}"),
+                    query: q,
+                    focus: Some((r, vec![])),
+                    unsure: None,
+                });
+            }
+            (Val::Tensor(x), Val::Tensor(y)) => {
+                let ss = same_shape(d, &x.shape, &y.shape);
+                let nss = d.store.not(ss);
+                let q = d.store.and2(defined, nss);
+                obls.push(Obligation {
+                    label: format!("result{r}-shape"),
+                    query: q,
+                    focus: None,
+                    unsure: None,
+                });
+                let syms: Vec<SymId> = (0..x.shape.len())
+                    .map(|k| d.store.fresh(&format!("idx{r}_{k}"), Sort::Int))
+                    .collect();
+                let idx: Vec<TermId> = syms.iter().map(|s| d.store.sym(*s)).collect();
+                let inb = in_bounds(d, &idx, &x.shape);
+                let sv = (x.at)(d, &idx);
+                let tv = (y.at)(d, &idx);
+                let s = same(d, x.ety, &sv.v, &tv.v);
+                let good = d.store.and2(tv.ok, s);
+                let bad = d.store.not(good);
+                let q = d.store.and(vec![defined, ss, inb, sv.ok, bad]);
+                obls.push(Obligation {
+                    label: format!("result{r}"),
+                    query: q,
+                    focus: Some((r, syms)),
+                    unsure: None,
+                });
+            }
+            _ => return unknown("a result that is a tensor on one side only".into()),
+        }
+    }
+    if let Some(why) = sym.unsupported.take() {
+        return unknown(why);
+    }
+    let cfg = SolverConfig {
+        timeout: opts.timeout,
+    };
+    for ob in obls {
+        let mut assertions = pre.clone();
+        assertions.push(ob.query);
+        let assertions = smt::simplify_arith(&mut sym.store, &assertions);
+        if opts.collect_smt {
+            smt_texts.push((
+                format!("{name}-{}", ob.label),
+                smt::to_smtlib(&sym.store, &assertions, &[format!("@{name}: {}", ob.label)]),
+            ));
+        }
+        let focus_syms: Vec<SymId> = ob.focus.as_ref().map(|f| f.1.clone()).unwrap_or_default();
+        let descs2 = descs.clone();
+        let (res, _, _) = check_portfolio(&sym.store, &assertions, cfg, move |m| {
+            read_model(m, &descs2, &focus_syms)
+        });
+        match res {
+            CheckResult::Unsat => continue,
+            CheckResult::Unknown(why) => {
+                return unknown(format!("obligation `{}`: solver: {why}", ob.label))
+            }
+            CheckResult::Sat(model) => {
+                if let Some(why) = ob.unsure {
+                    return unknown(format!(
+                        "outside the model where the source is defined: {why}"
+                    ));
+                }
+                let Some((args, idx)) = model else {
+                    return unknown(format!(
+                        "obligation `{}` is satisfiable but its model's inputs are too large to replay",
+                        ob.label
+                    ));
+                };
+                let focus = ob.focus.map(|(r, _)| (r, idx));
+                let names = arg_names(src, fs);
+                let mut note = String::new();
+                let found = match replay((src, fs), (tgt, ft), &args, focus) {
+                    Replay::Differs(m) => Some((args.clone(), m)),
+                    Replay::Same => search((src, fs), (tgt, ft), &args, 256),
+                    Replay::Untrusted(why) => {
+                        note = format!("; replay not trusted: {why}");
+                        search((src, fs), (tgt, ft), &args, 256)
+                    }
+                };
+                return match found {
+                    Some((args, mismatch)) => {
+                        let (scalars, inputs) = inputs_report(&names, &args);
+                        Verdict::Refuted {
+                            counterexample: Box::new(Counterexample {
+                                instance: format!("@{name}"),
+                                maps: vec![],
+                                scalars,
+                                inputs,
+                                mismatch,
+                            }),
+                        }
+                    }
+                    None => unknown(format!(
+                        "obligation `{}` is satisfiable in the abstraction, but no input replayed a difference concretely (floats are uninterpreted: the abstraction may be too coarse){note}",
+                        ob.label
+                    )),
+                };
+            }
+        }
+    }
+    Verdict::Verified {
+        assumptions: assumptions(),
+    }
+}

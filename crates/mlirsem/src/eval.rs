@@ -1,0 +1,1191 @@
+//! The one definition of every supported MLIR op: given the values of its operands in some
+//! [`MDomain`], its results, the undefined behaviour it adds, and the cases this model does not
+//! cover ("unsure"). The symbolic checker and the concrete replay both run this code.
+//!
+//! UB (the function has no defined behaviour): out-of-bounds `tensor.extract`/`tensor.insert`,
+//! `tensor.dim` of a dimension the tensor does not have, slices not inside their tensor, and
+//! `linalg.generic` operands whose sizes disagree with the loop bounds. A condition that MLIR
+//! may or may not treat as UB (negative dynamic sizes, a `tensor.cast` to a static size that
+//! does not hold, `insert_slice` sizes disagreeing with the source) is recorded as *unsure*:
+//! the checker answers unknown if it can happen where the source is defined.
+
+use crate::domain::{EType, FBin, FTy, MDomain};
+use crate::value::*;
+use mlir::{
+    AffineExpr, Attr, BlockId, DenseData, DenseLit, Dim, FloatKind, Module, OpId, Type, ValueId,
+};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// Why a function could not be evaluated.
+#[derive(Clone, Debug)]
+pub enum Stop {
+    /// An op or feature outside the model: the verdict is unknown.
+    Unsupported(String),
+}
+
+type R<T> = Result<T, Stop>;
+
+fn unsupported<T>(why: impl Into<String>) -> R<T> {
+    Err(Stop::Unsupported(why.into()))
+}
+
+/// The outcome of running one function.
+pub struct Run<'a, D: MDomain> {
+    pub results: Vec<Val<'a, D>>,
+    pub ub: D::B,
+    pub unsure: Vec<(D::B, String)>,
+}
+
+/// The element type of a scalar MLIR type.
+pub fn etype(t: &Type) -> Result<EType, String> {
+    Ok(match t {
+        Type::Integer { width: 1, .. } => EType::Bool,
+        Type::Integer { width, .. } if (2..=64).contains(width) => EType::Int(*width),
+        Type::Index => EType::Index,
+        Type::Float(FloatKind::F16) => EType::Float(FTy::F16),
+        Type::Float(FloatKind::BF16) => EType::Float(FTy::BF16),
+        Type::Float(FloatKind::F32) => EType::Float(FTy::F32),
+        Type::Float(FloatKind::F64) => EType::Float(FTy::F64),
+        other => return Err(format!("unsupported element type {other:?}")),
+    })
+}
+
+/// The ranked tensor type's dims and element type, or the scalar type (`None` dims).
+pub fn value_type(t: &Type) -> Result<(Option<Vec<Dim>>, EType), String> {
+    match t {
+        Type::Tensor {
+            shape,
+            elem,
+            encoding: None,
+        } => Ok((Some(shape.clone()), etype(elem)?)),
+        Type::Tensor { .. } => Err("sparse tensors are not supported".into()),
+        other if other.element_type().is_some() => Err(format!(
+            "unsupported type {other:?} (memrefs and vectors are a later slice)"
+        )),
+        other => Ok((None, etype(other)?)),
+    }
+}
+
+struct Ctx<'a, D: MDomain> {
+    m: &'a Module,
+    env: BTreeMap<ValueId, Val<'a, D>>,
+    ub: D::B,
+    unsure: Vec<(D::B, String)>,
+}
+
+impl<'a, D: MDomain> Ctx<'a, D> {
+    fn get(&self, v: ValueId) -> R<Val<'a, D>> {
+        match self.env.get(&v) {
+            Some(x) => Ok(x.clone()),
+            None => unsupported(format!(
+                "value %{} is defined outside the modelled ops",
+                self.m.value(v).name
+            )),
+        }
+    }
+    fn add_ub(&mut self, d: &mut D, c: &D::B) {
+        self.ub = d.or(&self.ub, c);
+    }
+    fn add_unsure(&mut self, d: &mut D, c: &D::B, why: &str) {
+        let _ = d;
+        self.unsure.push((c.clone(), why.to_string()));
+    }
+}
+
+/// Runs function `f` of `m` on `args` (one per function argument).
+pub fn run_function<'a, D: MDomain>(
+    d: &mut D,
+    m: &'a Module,
+    f: OpId,
+    args: Vec<Val<'a, D>>,
+) -> R<Run<'a, D>> {
+    let op = m.op(f);
+    let Some(&region) = op.regions.first() else {
+        return unsupported("a function declaration without a body");
+    };
+    let blocks = &m.region(region).blocks;
+    if blocks.len() != 1 {
+        return unsupported("functions with several blocks (control flow)");
+    }
+    let block = m.block(blocks[0]);
+    if block.args.len() != args.len() {
+        return unsupported("argument count mismatch");
+    }
+    let ub = d.lit_b(false);
+    let mut cx = Ctx {
+        m,
+        env: BTreeMap::new(),
+        ub,
+        unsure: vec![],
+    };
+    for (a, v) in block.args.iter().zip(args) {
+        cx.env.insert(*a, v);
+    }
+    for &o in &block.ops {
+        let op = m.op(o);
+        if op.name == "func.return" {
+            let mut results = vec![];
+            for &v in &op.operands {
+                results.push(cx.get(v)?);
+            }
+            return Ok(Run {
+                results,
+                ub: cx.ub,
+                unsure: cx.unsure,
+            });
+        }
+        let outs = eval_op(d, &mut cx, o)?;
+        for (r, v) in op.results.iter().zip(outs) {
+            cx.env.insert(*r, v);
+        }
+    }
+    unsupported("a function body without func.return")
+}
+
+fn scalar_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<(SVal<D>, EType)> {
+    match v {
+        Val::Scalar(s, t) => Ok((s.clone(), *t)),
+        Val::Tensor(_) => unsupported("a tensor where a scalar is expected"),
+    }
+}
+
+fn tensor_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<Tensor<'a, D>> {
+    match v {
+        Val::Tensor(t) => Ok(t.clone()),
+        Val::Scalar(..) => unsupported("a scalar where a tensor is expected"),
+    }
+}
+
+fn int_of<D: MDomain>(s: &SVal<D>) -> R<D::I> {
+    match &s.v {
+        Elem::Int(i) => Ok(i.clone()),
+        _ => unsupported("an index operand that is not an integer"),
+    }
+}
+
+fn result_type(m: &Module, o: OpId, i: usize) -> R<(Option<Vec<Dim>>, EType)> {
+    let v = m.op(o).results.get(i).copied();
+    let Some(v) = v else {
+        return unsupported(format!("{} without a result", m.op(o).name));
+    };
+    value_type(&m.value(v).ty).map_err(Stop::Unsupported)
+}
+
+/// Ops that compute a scalar from scalars (lifted elementwise over tensors).
+const SCALAR_OPS: &[&str] = &[
+    "arith.addf",
+    "arith.subf",
+    "arith.mulf",
+    "arith.divf",
+    "arith.negf",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.cmpi",
+    "arith.cmpf",
+    "arith.select",
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
+];
+
+fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    if SCALAR_OPS.contains(&name) {
+        return elementwise(d, cx, o).map(|v| vec![v]);
+    }
+    let operands: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
+    let need = match name {
+        "tensor.dim" | "tensor.insert" | "tensor.insert_slice" => 2,
+        "tensor.extract" | "tensor.cast" | "tensor.extract_slice" => 1,
+        _ => 0,
+    };
+    if operands.len() < need {
+        return unsupported(format!("{name} with {} operands", operands.len()));
+    }
+    let out = match name {
+        "arith.constant" => constant(d, m, o)?,
+        "tensor.empty" => {
+            let (dims, ety) = result_type(m, o, 0)?;
+            let dims = dims.ok_or(Stop::Unsupported("tensor.empty of a scalar".into()))?;
+            let sizes: Vec<SVal<D>> = operands
+                .iter()
+                .map(|v| scalar_of(v).map(|s| s.0))
+                .collect::<R<_>>()?;
+            let shape = shape_from(d, cx, &dims, &sizes, "tensor.empty")?;
+            let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, _idx: &[D::I]| SVal {
+                v: zero_elem(d, ety),
+                ok: d.lit_b(false),
+            });
+            Val::Tensor(Tensor { shape, ety, at })
+        }
+        "tensor.dim" => {
+            let t = tensor_of(&operands[0])?;
+            let (i, _) = scalar_of(&operands[1])?;
+            let iv = int_of(&i)?;
+            let zero = d.lit_i(0);
+            let rank = d.lit_i(t.shape.len() as i128);
+            let lo = d.le_i(&zero, &iv);
+            let hi = d.lt_i(&iv, &rank);
+            let okb = d.and(&lo, &hi);
+            let inb = d.and(&okb, &i.ok);
+            let bad = d.not(&inb);
+            cx.add_ub(d, &bad);
+            let mut v = d.lit_i(0);
+            for (k, n) in t.shape.iter().enumerate().rev() {
+                let kk = d.lit_i(k as i128);
+                let is = d.eq_i(&iv, &kk);
+                v = d.ite_i(&is, n, &v);
+            }
+            let ok = d.lit_b(true);
+            Val::Scalar(
+                SVal {
+                    v: Elem::Int(v),
+                    ok,
+                },
+                EType::Index,
+            )
+        }
+        "tensor.extract" => {
+            let t = tensor_of(&operands[0])?;
+            let idx = indices(d, cx, &t, &operands[1..], "tensor.extract")?;
+            let s = (t.at)(d, &idx);
+            Val::Scalar(s, t.ety)
+        }
+        "tensor.insert" => {
+            let (s, _) = scalar_of(&operands[0])?;
+            let t = tensor_of(&operands[1])?;
+            let pos = indices(d, cx, &t, &operands[2..], "tensor.insert")?;
+            let inner = t.at.clone();
+            let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+                let mut hit = d.lit_b(true);
+                for (a, b) in idx.iter().zip(&pos) {
+                    let e = d.eq_i(a, b);
+                    hit = d.and(&hit, &e);
+                }
+                let old = inner(d, idx);
+                ite_sval(d, &hit, &s, &old)
+            });
+            Val::Tensor(Tensor {
+                shape: t.shape.clone(),
+                ety: t.ety,
+                at,
+            })
+        }
+        "tensor.cast" => {
+            let t = tensor_of(&operands[0])?;
+            let (dims, _) = result_type(m, o, 0)?;
+            let dims = dims.ok_or(Stop::Unsupported("tensor.cast to a scalar".into()))?;
+            if dims.len() != t.shape.len() {
+                return unsupported("tensor.cast between ranks");
+            }
+            for (dim, n) in dims.iter().zip(&t.shape) {
+                if let Dim::Static(s) = dim {
+                    let l = d.lit_i(*s as i128);
+                    let e = d.eq_i(&l, n);
+                    let ne = d.not(&e);
+                    cx.add_unsure(
+                        d,
+                        &ne,
+                        "tensor.cast to a static size the operand does not have",
+                    );
+                }
+            }
+            Val::Tensor(t)
+        }
+        "tensor.extract_slice" => extract_slice(d, cx, o, &operands)?,
+        "tensor.insert_slice" => insert_slice(d, cx, o, &operands)?,
+        "linalg.fill" => {
+            if operands.len() != 2 {
+                return unsupported("linalg.fill with several operands");
+            }
+            let (s, _) = scalar_of(&operands[0])?;
+            let t = tensor_of(&operands[1])?;
+            let at: ElemFn<'a, D> = Rc::new(move |_d: &mut D, _idx: &[D::I]| s.clone());
+            Val::Tensor(Tensor {
+                shape: t.shape.clone(),
+                ety: t.ety,
+                at,
+            })
+        }
+        "linalg.generic" => return generic(d, cx, o, &operands),
+        other => return unsupported(format!("unsupported op {other}")),
+    };
+    Ok(vec![out])
+}
+
+/// The shape of a result type whose dynamic dims are given by `sizes`, in order.
+fn shape_from<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    dims: &[Dim],
+    sizes: &[SVal<D>],
+    what: &str,
+) -> R<Vec<D::I>> {
+    let mut dynamic = sizes.iter();
+    let mut shape = vec![];
+    for dim in dims {
+        shape.push(match dim {
+            Dim::Static(n) => d.lit_i(*n as i128),
+            Dim::Dynamic => {
+                let Some(s) = dynamic.next() else {
+                    return unsupported(format!("{what}: too few dynamic sizes"));
+                };
+                let v = int_of(s)?;
+                let zero = d.lit_i(0);
+                let neg = d.lt_i(&v, &zero);
+                let bad_ok = d.not(&s.ok);
+                let bad = d.or(&neg, &bad_ok);
+                cx.add_unsure(d, &bad, &format!("{what} with a negative or poison size"));
+                v
+            }
+        });
+    }
+    Ok(shape)
+}
+
+/// Index operands of extract/insert, with UB when any is out of bounds or poison.
+fn indices<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    t: &Tensor<'a, D>,
+    ops: &[Val<'a, D>],
+    what: &str,
+) -> R<Vec<D::I>> {
+    if ops.len() != t.shape.len() {
+        return unsupported(format!("{what} with the wrong number of indices"));
+    }
+    let mut idx = vec![];
+    let mut ok = d.lit_b(true);
+    for v in ops {
+        let (s, _) = scalar_of(v)?;
+        ok = d.and(&ok, &s.ok);
+        idx.push(int_of(&s)?);
+    }
+    let inb = in_bounds(d, &idx, &t.shape);
+    let good = d.and(&ok, &inb);
+    let bad = d.not(&good);
+    cx.add_ub(d, &bad);
+    Ok(idx)
+}
+
+// ---- constants ----
+
+fn wrap_lit(v: i128, w: u32) -> i128 {
+    let full = pow2(w);
+    let half = pow2(w - 1);
+    (v + half).rem_euclid(full) - half
+}
+
+fn float_bits(t: FTy, value: f64, bits: Option<u128>) -> R<u64> {
+    Ok(match (t, bits) {
+        (_, Some(b)) => b as u64,
+        (FTy::F32, None) => (value as f32).to_bits() as u64,
+        (FTy::F64, None) => value.to_bits(),
+        (t, None) => return unsupported(format!("{} literals", t.name())),
+    })
+}
+
+fn lit_elem<D: MDomain>(d: &mut D, t: EType, l: &DenseLit) -> R<Elem<D>> {
+    Ok(match (t, l) {
+        (EType::Bool, DenseLit::Bool(b)) => Elem::Bool(d.lit_b(*b)),
+        (EType::Bool, DenseLit::Int(i)) => Elem::Bool(d.lit_b(*i & 1 != 0)),
+        (EType::Int(_) | EType::Index, DenseLit::Int(i)) => {
+            Elem::Int(d.lit_i(wrap_lit(*i, t.width())))
+        }
+        (EType::Float(f), DenseLit::Float(x)) => Elem::Float(d.f_lit(f, float_bits(f, *x, None)?)),
+        (EType::Float(f), DenseLit::Int(i)) => {
+            Elem::Float(d.f_lit(f, float_bits(f, *i as f64, None)?))
+        }
+        _ => return unsupported(format!("a dense literal {l:?} of type {}", t.name())),
+    })
+}
+
+fn flatten(l: &DenseLit, out: &mut Vec<DenseLit>) {
+    match l {
+        DenseLit::List(xs) => xs.iter().for_each(|x| flatten(x, out)),
+        other => out.push(other.clone()),
+    }
+}
+
+const MAX_DENSE: usize = 4096;
+
+fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> {
+    let op = m.op(o);
+    let (dims, ety) = result_type(m, o, 0)?;
+    let ok = d.lit_b(true);
+    match (op.attr("value"), dims) {
+        (Some(Attr::Int { value, .. }), None) => {
+            let l = DenseLit::Int(*value);
+            Ok(Val::Scalar(
+                SVal {
+                    v: lit_elem(d, ety, &l)?,
+                    ok,
+                },
+                ety,
+            ))
+        }
+        (Some(Attr::Bool(b)), None) => Ok(Val::Scalar(
+            SVal {
+                v: Elem::Bool(d.lit_b(*b)),
+                ok,
+            },
+            ety,
+        )),
+        (Some(Attr::Float { value, bits, .. }), None) => match ety {
+            EType::Float(f) => {
+                let b = float_bits(f, *value, *bits)?;
+                Ok(Val::Scalar(
+                    SVal {
+                        v: Elem::Float(d.f_lit(f, b)),
+                        ok,
+                    },
+                    ety,
+                ))
+            }
+            _ => unsupported("a float constant of a non-float type"),
+        },
+        (
+            Some(Attr::Dense {
+                data: DenseData::Literal(l),
+                ..
+            }),
+            Some(dims),
+        ) => {
+            let mut static_dims = vec![];
+            for dim in &dims {
+                match dim {
+                    Dim::Static(n) => static_dims.push(*n as i128),
+                    Dim::Dynamic => return unsupported("a dense constant of dynamic shape"),
+                }
+            }
+            let count: i128 = static_dims.iter().product();
+            let mut elems = vec![];
+            flatten(l, &mut elems);
+            let values: Vec<Elem<D>> = elems
+                .iter()
+                .map(|e| lit_elem(d, ety, e))
+                .collect::<R<_>>()?;
+            if values.len() != 1 && values.len() as i128 != count {
+                return unsupported("a dense literal whose element count differs from its type");
+            }
+            if values.len() > MAX_DENSE {
+                return unsupported(format!("dense constants of more than {MAX_DENSE} elements"));
+            }
+            let shape: Vec<D::I> = static_dims.iter().map(|n| d.lit_i(*n)).collect();
+            let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+                let ok = d.lit_b(true);
+                if values.len() == 1 {
+                    return SVal {
+                        v: values[0].clone(),
+                        ok,
+                    };
+                }
+                // Row-major offset, then a selection among the listed values.
+                let mut off = d.lit_i(0);
+                for (i, n) in idx.iter().zip(&static_dims) {
+                    let nn = d.lit_i(*n);
+                    let scaled = d.mul_i(&off, &nn);
+                    off = d.add_i(&scaled, i);
+                }
+                let mut v = values[values.len() - 1].clone();
+                for (k, e) in values.iter().enumerate().rev().skip(1) {
+                    let kk = d.lit_i(k as i128);
+                    let is = d.eq_i(&off, &kk);
+                    v = ite_elem(d, &is, e, &v);
+                }
+                SVal { v, ok }
+            });
+            Ok(Val::Tensor(Tensor { shape, ety, at }))
+        }
+        _ => unsupported("this form of arith.constant"),
+    }
+}
+
+// ---- scalar ops, lifted over tensors ----
+
+fn elementwise<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Val<'a, D>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let vals: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
+    let (_, rty) = result_type(m, o, 0)?;
+    let tys: Vec<EType> = op
+        .operands
+        .iter()
+        .map(|&v| value_type(&m.value(v).ty).map(|t| t.1))
+        .collect::<Result<_, _>>()
+        .map_err(Stop::Unsupported)?;
+    let tensors: Vec<&Tensor<'a, D>> = vals
+        .iter()
+        .filter_map(|v| match v {
+            Val::Tensor(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    if tensors.is_empty() {
+        let args: Vec<SVal<D>> = vals
+            .iter()
+            .map(|v| scalar_of(v).map(|s| s.0))
+            .collect::<R<_>>()?;
+        let s = scalar_op(d, m, o, &args, &tys, rty).map_err(Stop::Unsupported)?;
+        return Ok(Val::Scalar(s, rty));
+    }
+    // Elementwise over tensors of one shape (a dynamic mismatch is UB, as for linalg).
+    let shape = tensors[0].shape.clone();
+    for t in &tensors[1..] {
+        let e = same_shape(d, &shape, &t.shape);
+        let ne = d.not(&e);
+        cx.add_ub(d, &ne);
+    }
+    // Check the op once on placeholder scalars, so that the element function cannot fail.
+    let probe: Vec<SVal<D>> = tys
+        .iter()
+        .map(|t| SVal {
+            v: zero_elem(d, *t),
+            ok: d.lit_b(true),
+        })
+        .collect();
+    scalar_op(d, m, o, &probe, &tys, rty).map_err(Stop::Unsupported)?;
+    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let args: Vec<SVal<D>> = vals
+            .iter()
+            .map(|v| match v {
+                Val::Tensor(t) => (t.at)(d, idx),
+                Val::Scalar(s, _) => s.clone(),
+            })
+            .collect();
+        match scalar_op(d, m, o, &args, &tys, rty) {
+            Ok(s) => s,
+            Err(why) => {
+                d.give_up(why);
+                args[0].clone()
+            }
+        }
+    });
+    Ok(Val::Tensor(Tensor {
+        shape,
+        ety: rty,
+        at,
+    }))
+}
+
+fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, String> {
+    match e {
+        Elem::Int(i) => Ok(i.clone()),
+        Elem::Bool(b) => {
+            let one = d.lit_i(if signed { -1 } else { 1 });
+            let zero = d.lit_i(0);
+            Ok(d.ite_i(b, &one, &zero))
+        }
+        Elem::Float(_) => Err("an integer op on a float".into()),
+    }
+}
+
+fn from_int<D: MDomain>(d: &mut D, x: &D::I, t: EType) -> Result<Elem<D>, String> {
+    Ok(match t {
+        EType::Bool => {
+            let w = wrap(d, x, 1);
+            let zero = d.lit_i(0);
+            let z = d.eq_i(&w, &zero);
+            Elem::Bool(d.not(&z))
+        }
+        EType::Int(_) | EType::Index => Elem::Int(wrap(d, x, t.width())),
+        EType::Float(_) => return Err("an integer result of float type".into()),
+    })
+}
+
+fn float_of<D: MDomain>(e: &Elem<D>) -> Result<D::F, String> {
+    match e {
+        Elem::Float(f) => Ok(f.clone()),
+        _ => Err("a float op on a non-float".into()),
+    }
+}
+
+fn fty(t: EType) -> Result<FTy, String> {
+    match t {
+        EType::Float(f) => Ok(f),
+        _ => Err("a float op on a non-float type".into()),
+    }
+}
+
+fn pred_of(m: &Module, o: OpId) -> Result<i128, String> {
+    match m.op(o).attr("predicate") {
+        Some(a) => a
+            .as_int()
+            .ok_or("a predicate that is not an integer".into()),
+        None => Err("a comparison without a predicate".into()),
+    }
+}
+
+/// The scalar semantics of the ops in [`SCALAR_OPS`].
+fn scalar_op<D: MDomain>(
+    d: &mut D,
+    m: &Module,
+    o: OpId,
+    args: &[SVal<D>],
+    tys: &[EType],
+    rty: EType,
+) -> Result<SVal<D>, String> {
+    let name = m.op(o).name.as_str();
+    let mut ok = d.lit_b(true);
+    for a in args {
+        ok = d.and(&ok, &a.ok);
+    }
+    let arity = match name {
+        "arith.negf" | "arith.index_cast" | "arith.index_castui" | "arith.extsi"
+        | "arith.extui" | "arith.trunci" => 1,
+        "arith.select" => 3,
+        _ => 2,
+    };
+    if args.len() != arity || tys.len() != arity {
+        return Err(format!("{name} with {} operands", args.len()));
+    }
+    let v = match name {
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" => {
+            let op = match name {
+                "arith.addf" => FBin::Add,
+                "arith.subf" => FBin::Sub,
+                "arith.mulf" => FBin::Mul,
+                _ => FBin::Div,
+            };
+            let (a, b) = (float_of(&args[0].v)?, float_of(&args[1].v)?);
+            Elem::Float(d.f_bin(op, fty(rty)?, &a, &b))
+        }
+        "arith.negf" => {
+            let a = float_of(&args[0].v)?;
+            Elem::Float(d.f_neg(fty(rty)?, &a))
+        }
+        "arith.addi" | "arith.subi" | "arith.muli" => {
+            let a = as_int(d, &args[0].v, true)?;
+            let b = as_int(d, &args[1].v, true)?;
+            let r = match name {
+                "arith.addi" => d.add_i(&a, &b),
+                "arith.subi" => d.sub_i(&a, &b),
+                _ => d.mul_i(&a, &b),
+            };
+            from_int(d, &r, rty)?
+        }
+        "arith.andi" | "arith.ori" | "arith.xori" => match (&args[0].v, &args[1].v) {
+            (Elem::Bool(a), Elem::Bool(b)) => Elem::Bool(match name {
+                "arith.andi" => d.and(a, b),
+                "arith.ori" => d.or(a, b),
+                _ => {
+                    let e = same(d, EType::Bool, &args[0].v, &args[1].v);
+                    d.not(&e)
+                }
+            }),
+            _ => return Err(format!("{name} on integers wider than i1")),
+        },
+        "arith.cmpi" => {
+            let p = pred_of(m, o)?;
+            let w = tys[0].width();
+            let signed = !(6..=9).contains(&p);
+            let mut a = as_int(d, &args[0].v, true)?;
+            let mut b = as_int(d, &args[1].v, true)?;
+            if !signed {
+                a = unsigned(d, &a, w);
+                b = unsigned(d, &b, w);
+            }
+            Elem::Bool(match p {
+                0 => d.eq_i(&a, &b),
+                1 => {
+                    let e = d.eq_i(&a, &b);
+                    d.not(&e)
+                }
+                2 | 6 => d.lt_i(&a, &b),
+                3 | 7 => d.le_i(&a, &b),
+                4 | 8 => d.lt_i(&b, &a),
+                5 | 9 => d.le_i(&b, &a),
+                _ => return Err(format!("cmpi predicate {p}")),
+            })
+        }
+        "arith.cmpf" => {
+            let p = pred_of(m, o)?;
+            if !(0..=15).contains(&p) {
+                return Err(format!("cmpf predicate {p}"));
+            }
+            let (a, b) = (float_of(&args[0].v)?, float_of(&args[1].v)?);
+            Elem::Bool(d.f_cmp(p as u8, fty(tys[0])?, &a, &b))
+        }
+        "arith.select" => {
+            let Elem::Bool(c) = &args[0].v else {
+                return Err("select on a non-i1 condition".into());
+            };
+            let r = ite_sval(d, c, &args[1], &args[2]);
+            let okc = d.and(&args[0].ok, &r.ok);
+            return Ok(SVal { v: r.v, ok: okc });
+        }
+        "arith.index_cast" | "arith.extsi" | "arith.trunci" => {
+            let a = as_int(d, &args[0].v, true)?;
+            from_int(d, &a, rty)?
+        }
+        "arith.index_castui" | "arith.extui" => {
+            let a = as_int(d, &args[0].v, false)?;
+            let a = match &args[0].v {
+                Elem::Int(_) => unsigned(d, &a, tys[0].width()),
+                _ => a,
+            };
+            from_int(d, &a, rty)?
+        }
+        other => return Err(format!("unsupported op {other}")),
+    };
+    Ok(SVal { v, ok })
+}
+
+// ---- slices ----
+
+/// Offsets, sizes and strides of a slice op: `(value, static literal if any)` per dim.
+fn slice_params<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    dynamic: &[Val<'a, D>],
+) -> R<Vec<[(D::I, Option<i128>); 3]>> {
+    let op = cx.m.op(o);
+    let get = |n: &str| -> R<Vec<i128>> {
+        op.attr(n)
+            .and_then(Attr::as_ints)
+            .ok_or(Stop::Unsupported(format!("{} without {n}", op.name)))
+    };
+    let (offs, sizes, strides) = (
+        get("static_offsets")?,
+        get("static_sizes")?,
+        get("static_strides")?,
+    );
+    if offs.len() != sizes.len() || sizes.len() != strides.len() {
+        return unsupported("slice attributes of different lengths");
+    }
+    let mut dyn_iter = dynamic.iter();
+    let mut out = vec![];
+    for k in 0..offs.len() {
+        let mut triple = vec![];
+        for (j, stat) in [offs[k], sizes[k], strides[k]].into_iter().enumerate() {
+            if stat == mlir::DYNAMIC as i128 {
+                let Some(v) = dyn_iter.next() else {
+                    return unsupported("a slice with too few dynamic operands");
+                };
+                let (s, _) = scalar_of(v)?;
+                if j == 2 {
+                    return unsupported("slices with dynamic strides");
+                }
+                let nok = d.not(&s.ok);
+                cx.add_unsure(d, &nok, "a slice with a poison offset or size");
+                triple.push((int_of(&s)?, None));
+            } else {
+                if j == 2 && stat < 1 {
+                    return unsupported("slices with non-positive strides");
+                }
+                triple.push((d.lit_i(stat), Some(stat)));
+            }
+        }
+        let [a, b, c]: [(D::I, Option<i128>); 3] = triple
+            .try_into()
+            .map_err(|_| Stop::Unsupported("slice parameters".into()))?;
+        out.push([a, b, c]);
+    }
+    Ok(out)
+}
+
+/// UB unless `0 <= off`, `0 <= size` and the last element `off + (size-1)*stride` is in
+/// `[0, n)` (or the slice is empty and `off <= n`).
+fn slice_in_bounds<D: MDomain>(d: &mut D, p: &[(D::I, Option<i128>); 3], n: &D::I) -> D::B {
+    let zero = d.lit_i(0);
+    let one = d.lit_i(1);
+    let (off, size, stride) = (&p[0].0, &p[1].0, &p[2].0);
+    let a = d.le_i(&zero, off);
+    let b = d.le_i(&zero, size);
+    let sm1 = d.sub_i(size, &one);
+    let span = d.mul_i(&sm1, stride);
+    let last = d.add_i(off, &span);
+    let inside = d.lt_i(&last, n);
+    let empty = d.eq_i(size, &zero);
+    let off_le = d.le_i(off, n);
+    let empty_ok = d.and(&empty, &off_le);
+    let c = d.or(&inside, &empty_ok);
+    let ab = d.and(&a, &b);
+    d.and(&ab, &c)
+}
+
+/// Which slice dims are kept in a rank-reduced result of rank `rank`: all, or all but the
+/// static unit dims when exactly those are dropped.
+fn kept_dims<D: MDomain>(params: &[[(D::I, Option<i128>); 3]], rank: usize) -> R<Vec<bool>> {
+    if rank == params.len() {
+        return Ok(vec![true; rank]);
+    }
+    let keep: Vec<bool> = params.iter().map(|p| p[1].1 != Some(1)).collect();
+    if keep.iter().filter(|k| **k).count() == rank {
+        Ok(keep)
+    } else {
+        unsupported("an ambiguous rank-reducing slice")
+    }
+}
+
+fn extract_slice<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let src = tensor_of(&operands[0])?;
+    let params = slice_params(d, cx, o, &operands[1..])?;
+    if params.len() != src.shape.len() {
+        return unsupported("a slice whose rank differs from its source");
+    }
+    for (p, n) in params.iter().zip(&src.shape) {
+        let inb = slice_in_bounds(d, p, n);
+        let bad = d.not(&inb);
+        cx.add_ub(d, &bad);
+    }
+    let (dims, _) = result_type(cx.m, o, 0)?;
+    let rank = dims.map(|x| x.len()).unwrap_or(0);
+    let keep = kept_dims::<D>(&params, rank)?;
+    let shape: Vec<D::I> = params
+        .iter()
+        .zip(&keep)
+        .filter(|(_, k)| **k)
+        .map(|(p, _)| p[1].0.clone())
+        .collect();
+    let inner = src.at.clone();
+    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let mut it = idx.iter();
+        let mut sidx = vec![];
+        for (p, k) in params.iter().zip(&keep) {
+            let i = if *k { it.next().cloned() } else { None };
+            sidx.push(match i {
+                Some(i) => {
+                    let scaled = d.mul_i(&i, &p[2].0);
+                    d.add_i(&p[0].0, &scaled)
+                }
+                None => p[0].0.clone(),
+            });
+        }
+        inner(d, &sidx)
+    });
+    Ok(Val::Tensor(Tensor {
+        shape,
+        ety: src.ety,
+        at,
+    }))
+}
+
+fn insert_slice<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let src = tensor_of(&operands[0])?;
+    let dst = tensor_of(&operands[1])?;
+    let params = slice_params(d, cx, o, &operands[2..])?;
+    if params.len() != dst.shape.len() {
+        return unsupported("a slice whose rank differs from its destination");
+    }
+    for (p, n) in params.iter().zip(&dst.shape) {
+        let inb = slice_in_bounds(d, p, n);
+        let bad = d.not(&inb);
+        cx.add_ub(d, &bad);
+    }
+    let keep = kept_dims::<D>(&params, src.shape.len())?;
+    let kept_sizes: Vec<D::I> = params
+        .iter()
+        .zip(&keep)
+        .filter(|(_, k)| **k)
+        .map(|(p, _)| p[1].0.clone())
+        .collect();
+    let e = same_shape(d, &kept_sizes, &src.shape);
+    let ne = d.not(&e);
+    cx.add_unsure(
+        d,
+        &ne,
+        "tensor.insert_slice sizes that differ from the source's",
+    );
+    let (sat, dat) = (src.at.clone(), dst.at.clone());
+    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let mut hit = d.lit_b(true);
+        let mut sidx = vec![];
+        for ((p, k), i) in params.iter().zip(&keep).zip(idx) {
+            let rel = d.sub_i(i, &p[0].0);
+            let zero = d.lit_i(0);
+            let lo = d.le_i(&zero, &rel);
+            hit = d.and(&hit, &lo);
+            let q = if p[2].1 == Some(1) {
+                rel
+            } else {
+                let r = d.emod_i(&rel, &p[2].0);
+                let z = d.eq_i(&r, &zero);
+                hit = d.and(&hit, &z);
+                d.ediv_i(&rel, &p[2].0)
+            };
+            let hi = d.lt_i(&q, &p[1].0);
+            hit = d.and(&hit, &hi);
+            if *k {
+                sidx.push(q);
+            }
+        }
+        let from_src = sat(d, &sidx);
+        let from_dst = dat(d, idx);
+        ite_sval(d, &hit, &from_src, &from_dst)
+    });
+    Ok(Val::Tensor(Tensor {
+        shape: dst.shape.clone(),
+        ety: dst.ety,
+        at,
+    }))
+}
+
+// ---- linalg.generic (parallel iterators, projected permutations) ----
+
+const BODY_OPS: &[&str] = &["linalg.index", "linalg.yield", "arith.constant"];
+
+fn generic<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let iters = match op.attr("iterator_types") {
+        Some(Attr::Array(xs)) => xs.clone(),
+        _ => return unsupported("linalg.generic without iterator_types"),
+    };
+    for it in &iters {
+        let kind = match it {
+            Attr::Opaque { body: Some(b), .. } => b.as_str(),
+            Attr::String(s) => s.as_str(),
+            _ => "?",
+        };
+        if kind != "parallel" {
+            return unsupported(format!(
+                "unsupported feature: linalg.generic with `{kind}` iterators (reductions are a later slice)"
+            ));
+        }
+    }
+    let maps: Vec<mlir::AffineMap> = match op.attr("indexing_maps") {
+        Some(Attr::Array(xs)) => xs
+            .iter()
+            .map(|a| match a {
+                Attr::AffineMap(m) => Ok(m.clone()),
+                _ => unsupported("an indexing map that is not an affine map"),
+            })
+            .collect::<R<_>>()?,
+        _ => return unsupported("linalg.generic without indexing_maps"),
+    };
+    let n_loops = iters.len();
+    let n_out = op.results.len();
+    if maps.len() != operands.len() || n_out > operands.len() {
+        return unsupported("linalg.generic with inconsistent operand and map counts");
+    }
+    let n_in = operands.len() - n_out;
+    // Every map: each result a loop dim (a projected permutation).
+    let mut dims_of: Vec<Vec<usize>> = vec![];
+    for mp in &maps {
+        if mp.num_dims as usize != n_loops || mp.num_symbols != 0 {
+            return unsupported("an indexing map with symbols or the wrong number of dims");
+        }
+        let mut ds = vec![];
+        for e in &mp.results {
+            match e {
+                AffineExpr::Dim(k) => ds.push(*k as usize),
+                _ => return unsupported("an indexing map that is not a projected permutation"),
+            }
+        }
+        dims_of.push(ds);
+    }
+    // Output maps must be permutations (each loop dim exactly once).
+    for ds in &dims_of[n_in..] {
+        let mut sorted = ds.clone();
+        sorted.sort();
+        if sorted != (0..n_loops).collect::<Vec<_>>() {
+            return unsupported("a linalg.generic output map that is not a permutation");
+        }
+    }
+    // Loop bounds: the first operand dim indexed exactly by each loop dim.
+    let shapes: Vec<Vec<D::I>> = operands
+        .iter()
+        .map(|v| match v {
+            Val::Tensor(t) => t.shape.clone(),
+            Val::Scalar(..) => vec![],
+        })
+        .collect();
+    let mut bounds = vec![];
+    for k in 0..n_loops {
+        let found = dims_of.iter().zip(&shapes).find_map(|(ds, sh)| {
+            ds.iter()
+                .position(|x| *x == k)
+                .and_then(|p| sh.get(p).cloned())
+        });
+        match found {
+            Some(b) => bounds.push(b),
+            None => return unsupported("a loop dim that no operand dimension bounds"),
+        }
+    }
+    for (ds, sh) in dims_of.iter().zip(&shapes) {
+        if ds.len() != sh.len() {
+            return unsupported("an indexing map whose rank differs from its operand's");
+        }
+        for (k, n) in ds.iter().zip(sh) {
+            let e = d.eq_i(&bounds[*k], n);
+            let ne = d.not(&e);
+            cx.add_ub(d, &ne);
+        }
+    }
+    // The body: one block, scalar ops only.
+    let Some(&region) = op.regions.first() else {
+        return unsupported("linalg.generic without a body");
+    };
+    let blocks = &m.region(region).blocks;
+    if blocks.len() != 1 {
+        return unsupported("a linalg.generic body of several blocks");
+    }
+    let body: BlockId = blocks[0];
+    for &bo in &m.block(body).ops {
+        let n = m.op(bo).name.as_str();
+        if !SCALAR_OPS.contains(&n) && !BODY_OPS.contains(&n) {
+            return unsupported(format!("unsupported op {n} in a linalg.generic body"));
+        }
+    }
+    if m.block(body).args.len() != operands.len() {
+        return unsupported("a linalg.generic body with the wrong number of arguments");
+    }
+    let outer = Rc::new(cx.env.clone());
+    let operands = Rc::new(operands.to_vec());
+    let dims_of = Rc::new(dims_of);
+    let mut results = vec![];
+    for r in 0..n_out {
+        let out_dims = dims_of[n_in + r].clone();
+        let (outer, operands, dims_of) = (outer.clone(), operands.clone(), dims_of.clone());
+        let ety = match &operands[n_in + r] {
+            Val::Tensor(t) => t.ety,
+            Val::Scalar(..) => return unsupported("a scalar linalg.generic output"),
+        };
+        let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+            let mut loops: Vec<Option<D::I>> = vec![None; n_loops];
+            for (p, k) in out_dims.iter().enumerate() {
+                loops[*k] = idx.get(p).cloned();
+            }
+            let loops: Vec<D::I> = loops
+                .into_iter()
+                .map(|x| x.unwrap_or_else(|| d.lit_i(0)))
+                .collect();
+            match run_body(d, m, body, &outer, &operands, &dims_of, &loops, r) {
+                Ok(s) => s,
+                Err(why) => {
+                    d.give_up(why);
+                    SVal {
+                        v: zero_elem(d, ety),
+                        ok: d.lit_b(false),
+                    }
+                }
+            }
+        });
+        results.push(Val::Tensor(Tensor {
+            shape: shapes[n_in + r].clone(),
+            ety,
+            at,
+        }));
+    }
+    Ok(results)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_body<'a, D: MDomain>(
+    d: &mut D,
+    m: &'a Module,
+    body: BlockId,
+    outer: &BTreeMap<ValueId, Val<'a, D>>,
+    operands: &[Val<'a, D>],
+    dims_of: &[Vec<usize>],
+    loops: &[D::I],
+    result: usize,
+) -> Result<SVal<D>, String> {
+    let mut env: BTreeMap<ValueId, (SVal<D>, EType)> = BTreeMap::new();
+    let blk = m.block(body);
+    for ((arg, v), ds) in blk.args.iter().zip(operands).zip(dims_of) {
+        let s = match v {
+            Val::Scalar(s, t) => (s.clone(), *t),
+            Val::Tensor(t) => {
+                let idx: Vec<D::I> = ds.iter().map(|k| loops[*k].clone()).collect();
+                ((t.at)(d, &idx), t.ety)
+            }
+        };
+        env.insert(*arg, s);
+    }
+    let get = |env: &BTreeMap<ValueId, (SVal<D>, EType)>,
+               v: ValueId|
+     -> Result<(SVal<D>, EType), String> {
+        if let Some(x) = env.get(&v) {
+            return Ok(x.clone());
+        }
+        match outer.get(&v) {
+            Some(Val::Scalar(s, t)) => Ok((s.clone(), *t)),
+            _ => Err(format!(
+                "value %{} used in a linalg.generic body",
+                m.value(v).name
+            )),
+        }
+    };
+    for &bo in &blk.ops {
+        let op = m.op(bo);
+        match op.name.as_str() {
+            "linalg.yield" => {
+                let v = op
+                    .operands
+                    .get(result)
+                    .ok_or("a yield without enough values")?;
+                return get(&env, *v).map(|x| x.0);
+            }
+            "linalg.index" => {
+                let k = op
+                    .attr("dim")
+                    .and_then(Attr::as_int)
+                    .ok_or("linalg.index without dim")?;
+                let i = loops
+                    .get(k as usize)
+                    .cloned()
+                    .ok_or("linalg.index out of range")?;
+                let ok = d.lit_b(true);
+                let r = *op.results.first().ok_or("linalg.index without a result")?;
+                env.insert(
+                    r,
+                    (
+                        SVal {
+                            v: Elem::Int(i),
+                            ok,
+                        },
+                        EType::Index,
+                    ),
+                );
+            }
+            "arith.constant" => match constant(d, m, bo) {
+                Ok(Val::Scalar(s, t)) => {
+                    let r = *op.results.first().ok_or("a constant without a result")?;
+                    env.insert(r, (s, t));
+                }
+                _ => return Err("a non-scalar constant in a linalg.generic body".into()),
+            },
+            _ => {
+                let mut args = vec![];
+                let mut tys = vec![];
+                for &v in &op.operands {
+                    let (s, t) = get(&env, v)?;
+                    args.push(s);
+                    tys.push(t);
+                }
+                let rv = op.results.first().ok_or("an op without a result")?;
+                let (_, rty) = value_type(&m.value(*rv).ty)?;
+                let s = scalar_op(d, m, bo, &args, &tys, rty)?;
+                env.insert(*rv, (s, rty));
+            }
+        }
+    }
+    Err("a linalg.generic body without linalg.yield".into())
+}

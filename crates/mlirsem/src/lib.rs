@@ -1,0 +1,25 @@
+//! `mlirsem`: the meaning of MLIR tensor programs, and refinement checking of a pair.
+//!
+//! It is for: lowering a parsed `func.func` ([`mlir::Module`]) to values generic over a domain
+//! ([`MDomain`]: the tensor core's [`tensor::Domain`] plus abstract floats), so that the SMT
+//! encoding ([`symbolic::Sym`]) and the concrete interpreter ([`tensor::Concrete`]) come from one
+//! definition per op ([`eval`]); stating the refinement obligations of a source/target pair and
+//! deciding the verdict ([`check_pair`]), with every counterexample replayed concretely.
+//!
+//! It is not for parsing (the `mlir` crate's), files and exit codes (the CLI's), or talking to a
+//! solver directly (the `smt` crate's). The model and its assumptions are in `docs/mlir.md`.
+
+mod check;
+pub mod domain;
+pub mod eval;
+mod replay;
+pub mod value;
+
+pub use check::{check_pair, Options, PairResult, Side};
+pub use domain::{CFloat, EType, FTy, MDomain};
+pub use replay::{CArg, CElem};
+
+/// Concrete argument values for [`eval::run_function`] in the concrete domain.
+pub fn replay_values<'a>(args: &[CArg]) -> Vec<value::Val<'a, tensor::Concrete>> {
+    replay::to_vals(args)
+}

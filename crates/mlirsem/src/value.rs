@@ -1,0 +1,174 @@
+//! MLIR values over a domain: scalars with a poison flag, and tensors as a shape plus an
+//! element function (the "lambda" view: a tensor is a function from an in-bounds multi-index
+//! to an element). Integer helpers keep iN values in the signed canonical range.
+
+use crate::domain::{EType, MDomain};
+use std::rc::Rc;
+
+/// An element value of one [`EType`].
+pub enum Elem<D: MDomain> {
+    Bool(D::B),
+    /// An integer or index in `[-2^(N-1), 2^(N-1))`.
+    Int(D::I),
+    Float(D::F),
+}
+
+impl<D: MDomain> Clone for Elem<D> {
+    fn clone(&self) -> Self {
+        match self {
+            Elem::Bool(b) => Elem::Bool(b.clone()),
+            Elem::Int(i) => Elem::Int(i.clone()),
+            Elem::Float(f) => Elem::Float(f.clone()),
+        }
+    }
+}
+
+/// A scalar: its value, and whether it is defined (`ok`; false means poison, e.g. an element
+/// of `tensor.empty` never written).
+pub struct SVal<D: MDomain> {
+    pub v: Elem<D>,
+    pub ok: D::B,
+}
+
+impl<D: MDomain> Clone for SVal<D> {
+    fn clone(&self) -> Self {
+        SVal {
+            v: self.v.clone(),
+            ok: self.ok.clone(),
+        }
+    }
+}
+
+/// The element function of a tensor; called only at in-bounds indices.
+pub type ElemFn<'a, D> = Rc<dyn Fn(&mut D, &[<D as tensor::Domain>::I]) -> SVal<D> + 'a>;
+
+/// A ranked tensor: one size per dimension (literals for static dims), an element function.
+pub struct Tensor<'a, D: MDomain> {
+    pub shape: Vec<D::I>,
+    pub ety: EType,
+    pub at: ElemFn<'a, D>,
+}
+
+impl<'a, D: MDomain> Clone for Tensor<'a, D> {
+    fn clone(&self) -> Self {
+        Tensor {
+            shape: self.shape.clone(),
+            ety: self.ety,
+            at: self.at.clone(),
+        }
+    }
+}
+
+/// An SSA value.
+pub enum Val<'a, D: MDomain> {
+    Scalar(SVal<D>, EType),
+    Tensor(Tensor<'a, D>),
+}
+
+impl<'a, D: MDomain> Clone for Val<'a, D> {
+    fn clone(&self) -> Self {
+        match self {
+            Val::Scalar(s, t) => Val::Scalar(s.clone(), *t),
+            Val::Tensor(t) => Val::Tensor(t.clone()),
+        }
+    }
+}
+
+pub(crate) fn pow2(n: u32) -> i128 {
+    1i128 << n
+}
+
+/// `x` wrapped to `w` bits, signed canonical: `((x + 2^(w-1)) mod 2^w) - 2^(w-1)`.
+pub(crate) fn wrap<D: MDomain>(d: &mut D, x: &D::I, w: u32) -> D::I {
+    let half = d.lit_i(pow2(w - 1));
+    let full = d.lit_i(pow2(w));
+    let s = d.add_i(x, &half);
+    let m = d.emod_i(&s, &full);
+    d.sub_i(&m, &half)
+}
+
+/// The unsigned reading of a signed canonical `w`-bit value.
+pub(crate) fn unsigned<D: MDomain>(d: &mut D, x: &D::I, w: u32) -> D::I {
+    let zero = d.lit_i(0);
+    let neg = d.lt_i(x, &zero);
+    let full = d.lit_i(pow2(w));
+    let up = d.add_i(x, &full);
+    d.ite_i(&neg, &up, x)
+}
+
+pub(crate) fn ite_b<D: MDomain>(d: &mut D, c: &D::B, a: &D::B, b: &D::B) -> D::B {
+    let l = d.and(c, a);
+    let nc = d.not(c);
+    let r = d.and(&nc, b);
+    d.or(&l, &r)
+}
+
+pub(crate) fn ite_elem<D: MDomain>(d: &mut D, c: &D::B, a: &Elem<D>, b: &Elem<D>) -> Elem<D> {
+    match (a, b) {
+        (Elem::Bool(x), Elem::Bool(y)) => Elem::Bool(ite_b(d, c, x, y)),
+        (Elem::Int(x), Elem::Int(y)) => Elem::Int(d.ite_i(c, x, y)),
+        (Elem::Float(x), Elem::Float(y)) => Elem::Float(d.ite_f(c, x, y)),
+        _ => {
+            d.give_up("select between values of different kinds".into());
+            a.clone()
+        }
+    }
+}
+
+pub(crate) fn ite_sval<D: MDomain>(d: &mut D, c: &D::B, a: &SVal<D>, b: &SVal<D>) -> SVal<D> {
+    SVal {
+        v: ite_elem(d, c, &a.v, &b.v),
+        ok: ite_b(d, c, &a.ok, &b.ok),
+    }
+}
+
+/// A placeholder value of type `t` (the value of a poison element: never observed).
+pub(crate) fn zero_elem<D: MDomain>(d: &mut D, t: EType) -> Elem<D> {
+    match t {
+        EType::Bool => Elem::Bool(d.lit_b(false)),
+        EType::Int(_) | EType::Index => Elem::Int(d.lit_i(0)),
+        EType::Float(f) => Elem::Float(d.f_lit(f, 0)),
+    }
+}
+
+/// Observational equality of two elements.
+pub(crate) fn same<D: MDomain>(d: &mut D, t: EType, a: &Elem<D>, b: &Elem<D>) -> D::B {
+    match (a, b) {
+        (Elem::Bool(x), Elem::Bool(y)) => {
+            let both = d.and(x, y);
+            let nx = d.not(x);
+            let ny = d.not(y);
+            let neither = d.and(&nx, &ny);
+            d.or(&both, &neither)
+        }
+        (Elem::Int(x), Elem::Int(y)) => d.eq_i(x, y),
+        (Elem::Float(x), Elem::Float(y)) => match t {
+            EType::Float(f) => d.f_same(f, x, y),
+            _ => d.lit_b(false),
+        },
+        _ => d.lit_b(false),
+    }
+}
+
+/// `0 <= i < n` for every dimension.
+pub(crate) fn in_bounds<D: MDomain>(d: &mut D, idx: &[D::I], shape: &[D::I]) -> D::B {
+    let mut c = d.lit_b(true);
+    let zero = d.lit_i(0);
+    for (i, n) in idx.iter().zip(shape) {
+        let lo = d.le_i(&zero, i);
+        let hi = d.lt_i(i, n);
+        c = d.and(&c, &lo);
+        c = d.and(&c, &hi);
+    }
+    c
+}
+
+/// Equality of two shapes of the same rank.
+pub(crate) fn same_shape<D: MDomain>(d: &mut D, a: &[D::I], b: &[D::I]) -> D::B {
+    let mut c = d.lit_b(a.len() == b.len());
+    for (x, y) in a.iter().zip(b) {
+        let e = d.eq_i(x, y);
+        c = d.and(&c, &e);
+    }
+    c
+}

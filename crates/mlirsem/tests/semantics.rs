@@ -1,0 +1,433 @@
+//! Property test: for every supported op, the symbolic and the concrete semantics agree.
+//!
+//! Each case is a small MLIR function. On random inputs it runs concretely (IEEE floats), and
+//! symbolically; the symbolic terms are then evaluated with `smt::eval_term` under the same
+//! inputs, interpreting the float functions (`addf_f32`, `cmpf_olt_f32`, ...) as IEEE
+//! arithmetic on bit patterns. UB, shapes, definedness and every element must agree.
+
+use mlirsem::eval::run_function;
+use mlirsem::value::{Elem, SVal, Tensor, Val};
+use mlirsem::{CFloat, EType, FTy};
+use proptest::prelude::*;
+use smt::{eval_term, FunId, ModelReader, Sort, Store, SymId, TermId, Value};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use symbolic::Sym;
+use tensor::Concrete;
+
+const CASES: &[&str] = &[
+    "func.func @f(%a: tensor<3xf32>, %b: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+       %0 = arith.addf %a, %b : tensor<3xf32>
+       %1 = arith.subf %a, %b : tensor<3xf32>
+       %2 = arith.mulf %a, %b : tensor<3xf32>
+       %3 = arith.divf %a, %b : tensor<3xf32>
+       %4 = arith.negf %a : tensor<3xf32>
+       return %0, %1, %2, %3, %4 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32> }",
+    "func.func @f(%x: f32, %y: f32) -> (i1, i1, i1, i1, f32) {
+       %0 = arith.cmpf olt, %x, %y : f32
+       %1 = arith.cmpf ueq, %x, %y : f32
+       %2 = arith.cmpf one, %x, %y : f32
+       %3 = arith.cmpf uno, %x, %y : f32
+       %4 = arith.select %0, %x, %y : f32
+       return %0, %1, %2, %3, %4 : i1, i1, i1, i1, f32 }",
+    "func.func @f(%x: i8, %y: i8) -> (i8, i8, i8, i1, i1, i1, i1) {
+       %0 = arith.addi %x, %y : i8
+       %1 = arith.subi %x, %y : i8
+       %2 = arith.muli %x, %y : i8
+       %3 = arith.cmpi slt, %x, %y : i8
+       %4 = arith.cmpi ult, %x, %y : i8
+       %5 = arith.cmpi uge, %x, %y : i8
+       %6 = arith.cmpi ne, %x, %y : i8
+       return %0, %1, %2, %3, %4, %5, %6 : i8, i8, i8, i1, i1, i1, i1 }",
+    "func.func @f(%x: i8, %b: i1, %c: i1) -> (i32, i32, i4, index, index, i8, i8, i1, i1) {
+       %0 = arith.extsi %x : i8 to i32
+       %1 = arith.extui %x : i8 to i32
+       %2 = arith.trunci %x : i8 to i4
+       %3 = arith.index_cast %x : i8 to index
+       %4 = arith.index_castui %x : i8 to index
+       %5 = arith.extsi %b : i1 to i8
+       %6 = arith.extui %b : i1 to i8
+       %7 = arith.xori %b, %c : i1
+       %8 = arith.addi %b, %c : i1
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8 : i32, i32, i4, index, index, i8, i8, i1, i1 }",
+    "func.func @f(%t: tensor<4x3xi16>, %i: index, %j: index, %v: i16) -> (i16, tensor<4x3xi16>, index) {
+       %0 = tensor.extract %t[%i, %j] : tensor<4x3xi16>
+       %1 = tensor.insert %v into %t[%j, %i] : tensor<4x3xi16>
+       %2 = tensor.dim %t, %i : tensor<4x3xi16>
+       return %0, %1, %2 : i16, tensor<4x3xi16>, index }",
+    "func.func @f(%t: tensor<6x5xf64>, %s: tensor<2x2xf64>) -> (tensor<2x2xf64>, tensor<6x5xf64>, tensor<3xf64>, tensor<?x5xf64>) {
+       %0 = tensor.extract_slice %t[1, 0] [2, 2] [2, 3] : tensor<6x5xf64> to tensor<2x2xf64>
+       %1 = tensor.insert_slice %s into %t[0, 1] [2, 2] [3, 2] : tensor<2x2xf64> into tensor<6x5xf64>
+       %2 = tensor.extract_slice %t[2, 1] [1, 3] [1, 1] : tensor<6x5xf64> to tensor<3xf64>
+       %3 = tensor.cast %t : tensor<6x5xf64> to tensor<?x5xf64>
+       return %0, %1, %2, %3 : tensor<2x2xf64>, tensor<6x5xf64>, tensor<3xf64>, tensor<?x5xf64> }",
+    "#id = affine_map<(d0, d1) -> (d0, d1)>
+     #tr = affine_map<(d0, d1) -> (d1, d0)>
+     #row = affine_map<(d0, d1) -> (d1)>
+     func.func @f(%a: tensor<2x3xi32>, %r: tensor<2xi32>, %x: i32) -> (tensor<3x2xi32>, tensor<3x2xi32>) {
+       %e = tensor.empty() : tensor<3x2xi32>
+       %0 = linalg.generic {indexing_maps = [#tr, #row, #id], iterator_types = [\"parallel\", \"parallel\"]}
+           ins(%a, %r : tensor<2x3xi32>, tensor<2xi32>) outs(%e : tensor<3x2xi32>) {
+       ^bb0(%p: i32, %q: i32, %o: i32):
+         %i = linalg.index 1 : index
+         %ii = arith.index_cast %i : index to i32
+         %s = arith.addi %p, %q : i32
+         %m = arith.muli %s, %ii : i32
+         linalg.yield %m : i32
+       } -> tensor<3x2xi32>
+       %1 = linalg.fill ins(%x : i32) outs(%e : tensor<3x2xi32>) -> tensor<3x2xi32>
+       return %0, %1 : tensor<3x2xi32>, tensor<3x2xi32> }",
+    "func.func @f(%i: index) -> (tensor<2x2xi8>, i8, tensor<3xf32>, tensor<2xf32>) {
+       %c = arith.constant dense<[[1, -2], [300, 4]]> : tensor<2x2xi8>
+       %z = arith.constant 0 : index
+       %v = tensor.extract %c[%z, %i] : tensor<2x2xi8>
+       %f = arith.constant dense<1.5> : tensor<3xf32>
+       %e = tensor.empty() : tensor<2xf32>
+       return %c, %v, %f, %e : tensor<2x2xi8>, i8, tensor<3xf32>, tensor<2xf32> }",
+];
+
+#[derive(Clone, Debug)]
+enum Arg {
+    Scalar(EType, mlirsem::CElem),
+    Tensor(EType, Vec<i128>, Vec<mlirsem::CElem>),
+}
+
+fn elem_value(e: &mlirsem::CElem) -> Value {
+    match e {
+        mlirsem::CElem::Bool(b) => Value::Bool(*b),
+        mlirsem::CElem::Int(i) => Value::Int(*i),
+        mlirsem::CElem::Float(f) => Value::Int(f.bits as i128),
+    }
+}
+
+fn random_elem(t: EType, r: u64) -> mlirsem::CElem {
+    const F: [f64; 10] = [
+        0.0,
+        -0.0,
+        1.0,
+        -2.5,
+        3.0,
+        1e30,
+        f64::INFINITY,
+        f64::NAN,
+        0.1,
+        -7.0,
+    ];
+    match t {
+        EType::Bool => mlirsem::CElem::Bool(r & 1 == 1),
+        EType::Int(_) | EType::Index => {
+            let w = t.width();
+            let v = (r % 7) as i128 - 2 + if r % 3 == 0 { (r >> 8) as i128 } else { 0 };
+            let half = 1i128 << (w - 1);
+            mlirsem::CElem::Int((v + half).rem_euclid(1i128 << w) - half)
+        }
+        EType::Float(FTy::F64) => mlirsem::CElem::Float(CFloat::f64(F[(r % 10) as usize])),
+        EType::Float(_) => mlirsem::CElem::Float(CFloat::f32(F[(r % 10) as usize] as f32)),
+    }
+}
+
+/// Interprets argument symbols and functions, and the float functions as IEEE arithmetic.
+struct Reader<'s> {
+    store: &'s Store,
+    args: &'s [Arg],
+}
+
+fn fbits(name: &str, v: &Value) -> f64 {
+    let Value::Int(b) = v else { return 0.0 };
+    if name.ends_with("f64") {
+        f64::from_bits(*b as u64)
+    } else {
+        f32::from_bits(*b as u32) as f64
+    }
+}
+
+impl ModelReader for Reader<'_> {
+    fn sym(&mut self, s: SymId) -> Option<Value> {
+        let name = self.store.sym_name(s);
+        let k: usize = name.strip_prefix("arg")?.parse().ok()?;
+        match &self.args[k] {
+            Arg::Scalar(_, e) => Some(elem_value(e)),
+            Arg::Tensor(_, _, data) => data.first().map(elem_value),
+        }
+    }
+    fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value> {
+        let name = self.store.fun_name(f).to_string();
+        if let Some(k) = name.strip_prefix("arg") {
+            let Arg::Tensor(_, dims, data) = &self.args[k.parse::<usize>().ok()?] else {
+                return None;
+            };
+            let mut off = 0i128;
+            for (n, a) in dims.iter().zip(args) {
+                let Value::Int(i) = a else { return None };
+                if *i < 0 || i >= n {
+                    return Some(Value::Int(0));
+                }
+                off = off * n + i;
+            }
+            return data.get(off as usize).map(elem_value);
+        }
+        let f32ty = !name.ends_with("f64");
+        let wrap = |x: f64| -> Value {
+            if f32ty {
+                Value::Int(CFloat::f32(x as f32).bits as i128)
+            } else {
+                Value::Int(CFloat::f64(x).bits as i128)
+            }
+        };
+        let x = fbits(&name, &args[0]);
+        let y = args.get(1).map(|a| fbits(&name, a)).unwrap_or(0.0);
+        // Arithmetic in the operand type: f32 results are rounded by `wrap` (exact for one op).
+        let (xf, yf) = (x as f32, y as f32);
+        let arith = |op: &str| -> Value {
+            if f32ty {
+                wrap(match op {
+                    "add" => xf + yf,
+                    "sub" => xf - yf,
+                    "mul" => xf * yf,
+                    _ => xf / yf,
+                } as f64)
+            } else {
+                wrap(match op {
+                    "add" => x + y,
+                    "sub" => x - y,
+                    "mul" => x * y,
+                    _ => x / y,
+                })
+            }
+        };
+        let uno = x.is_nan() || y.is_nan();
+        Some(match name.split('_').collect::<Vec<_>>()[..] {
+            ["addf", _] => arith("add"),
+            ["subf", _] => arith("sub"),
+            ["mulf", _] => arith("mul"),
+            ["divf", _] => arith("div"),
+            ["negf", _] => {
+                let Value::Int(b) = args[0] else { return None };
+                Value::Int(b ^ if f32ty { 1 << 31 } else { 1 << 63 })
+            }
+            ["cmpf", "olt", _] => Value::Bool(!uno && x < y),
+            ["cmpf", "ueq", _] => Value::Bool(uno || x == y),
+            ["cmpf", "one", _] => Value::Bool(!uno && x != y),
+            ["cmpf", "uno", _] => Value::Bool(uno),
+            _ => return None,
+        })
+    }
+}
+
+fn conc_args<'a>(args: &[Arg]) -> Vec<Val<'a, Concrete>> {
+    let cargs: Vec<mlirsem::CArg> = args
+        .iter()
+        .map(|a| match a {
+            Arg::Scalar(t, e) => mlirsem::CArg::Scalar(*t, *e),
+            Arg::Tensor(t, d, x) => mlirsem::CArg::Tensor {
+                ety: *t,
+                dims: d.clone(),
+                data: x.clone(),
+            },
+        })
+        .collect();
+    mlirsem::replay_values(&cargs)
+}
+
+fn sym_args<'a>(sym: &mut Sym, args: &[Arg]) -> Vec<Val<'a, Sym>> {
+    let sort = |t: EType| {
+        if t == EType::Bool {
+            Sort::Bool
+        } else {
+            Sort::Int
+        }
+    };
+    args.iter()
+        .enumerate()
+        .map(|(k, a)| match a {
+            Arg::Scalar(t, _) => {
+                let v = sym.store.var(&format!("arg{k}"), sort(*t));
+                let e = match t {
+                    EType::Bool => Elem::Bool(v),
+                    EType::Float(_) => Elem::Float(v),
+                    _ => Elem::Int(v),
+                };
+                let ok = sym.store.bool(true);
+                Val::Scalar(SVal { v: e, ok }, *t)
+            }
+            Arg::Tensor(t, dims, _) => {
+                let f = sym.store.declare_fun(
+                    &format!("arg{k}"),
+                    &vec![Sort::Int; dims.len()],
+                    sort(*t),
+                );
+                let t = *t;
+                let shape: Vec<TermId> = dims.iter().map(|n| sym.store.int(*n)).collect();
+                let at: mlirsem::value::ElemFn<'a, Sym> =
+                    Rc::new(move |d: &mut Sym, idx: &[TermId]| {
+                        let raw = d.store.app(f, idx.to_vec());
+                        let v = match t {
+                            EType::Bool => Elem::Bool(raw),
+                            EType::Float(_) => Elem::Float(raw),
+                            _ => Elem::Int(raw),
+                        };
+                        SVal {
+                            v,
+                            ok: d.store.bool(true),
+                        }
+                    });
+                Val::Tensor(Tensor { shape, ety: t, at })
+            }
+        })
+        .collect()
+}
+
+fn show(e: &Elem<Concrete>) -> Value {
+    match e {
+        Elem::Bool(b) => Value::Bool(*b),
+        Elem::Int(i) => Value::Int(*i),
+        Elem::Float(f) => Value::Int(f.bits as i128),
+    }
+}
+
+fn check_case(src: &str, seed: u64) -> Result<(), String> {
+    let m = mlir::parse(src).map_err(|d| format!("{d:?}"))?;
+    let (_, f) = m.functions()[0].clone();
+    let types = match m.op(f).attr("function_type") {
+        Some(mlir::Attr::Type(mlir::Type::Function { inputs, .. })) => inputs.clone(),
+        _ => return Err("no type".into()),
+    };
+    let mut r = seed;
+    let mut next = || {
+        r = r
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        r >> 13
+    };
+    let args: Vec<Arg> = types
+        .iter()
+        .map(|t| {
+            let (dims, ety) = mlirsem::eval::value_type(t).expect("type");
+            match dims {
+                None => Arg::Scalar(ety, random_elem(ety, next())),
+                Some(d) => {
+                    let dims: Vec<i128> = d
+                        .iter()
+                        .map(|x| match x {
+                            mlir::Dim::Static(n) => *n as i128,
+                            _ => 2,
+                        })
+                        .collect();
+                    let n: i128 = dims.iter().product();
+                    Arg::Tensor(
+                        ety,
+                        dims,
+                        (0..n).map(|_| random_elem(ety, next())).collect(),
+                    )
+                }
+            }
+        })
+        .collect();
+    let mut cd = Concrete::default();
+    let cr = run_function(&mut cd, &m, f, conc_args(&args)).map_err(|e| format!("{e:?}"))?;
+    let mut sd = Sym::new(Store::new());
+    let sargs = sym_args(&mut sd, &args);
+    let sr = run_function(&mut sd, &m, f, sargs).map_err(|e| format!("{e:?}"))?;
+    let ev = |sd: &Sym, t: TermId| {
+        eval_term(
+            &sd.store,
+            t,
+            &mut Reader {
+                store: &sd.store,
+                args: &args,
+            },
+        )
+    };
+    let sub = ev(&sd, sr.ub);
+    if sub != Some(Value::Bool(cr.ub)) {
+        return Err(format!("UB differs: concrete {}, symbolic {sub:?}", cr.ub));
+    }
+    if cr.ub {
+        return Ok(());
+    }
+    for (k, (c, s)) in cr.results.iter().zip(&sr.results).enumerate() {
+        let pairs: Vec<(SVal<Concrete>, SVal<Sym>, Vec<i128>)> = match (c, s) {
+            (Val::Scalar(x, _), Val::Scalar(y, _)) => vec![(x.clone(), y.clone(), vec![])],
+            (Val::Tensor(x), Val::Tensor(y)) => {
+                let sshape: Vec<Option<Value>> = y.shape.iter().map(|t| ev(&sd, *t)).collect();
+                let cshape: Vec<Option<Value>> =
+                    x.shape.iter().map(|n| Some(Value::Int(*n))).collect();
+                if sshape != cshape {
+                    return Err(format!(
+                        "result {k}: shapes differ: {:?} vs {sshape:?}",
+                        x.shape
+                    ));
+                }
+                let mut out = vec![];
+                let mut idxs = vec![vec![]];
+                for n in &x.shape {
+                    idxs = idxs
+                        .into_iter()
+                        .flat_map(|p: Vec<i128>| {
+                            (0..*n).map(move |i| {
+                                let mut q = p.clone();
+                                q.push(i);
+                                q
+                            })
+                        })
+                        .collect();
+                }
+                for idx in idxs {
+                    let cv = (x.at)(&mut cd, &idx);
+                    let st: Vec<TermId> = idx.iter().map(|i| sd.store.int(*i)).collect();
+                    let sv = (y.at)(&mut sd, &st);
+                    out.push((cv, sv, idx));
+                }
+                out
+            }
+            _ => return Err("kinds differ".into()),
+        };
+        for (cv, sv, idx) in pairs {
+            let sok = ev(&sd, sv.ok);
+            if sok != Some(Value::Bool(cv.ok)) {
+                return Err(format!(
+                    "result {k} at {idx:?}: defined differs: {} vs {sok:?}",
+                    cv.ok
+                ));
+            }
+            if !cv.ok {
+                continue;
+            }
+            let st = match &sv.v {
+                Elem::Bool(t) | Elem::Int(t) | Elem::Float(t) => *t,
+            };
+            let got = ev(&sd, st);
+            let want = show(&cv.v);
+            let nan = |v: &Option<Value>| matches!(v, Some(Value::Int(b)) if f64::from_bits(*b as u64).is_nan() || f32::from_bits(*b as u32).is_nan() && *b < (1 << 32));
+            if got != Some(want.clone()) && !(nan(&got) && nan(&Some(want.clone()))) {
+                return Err(format!(
+                    "result {k} at {idx:?}: concrete {want:?}, symbolic {got:?}"
+                ));
+            }
+        }
+    }
+    if let Some(w) = sd.unsupported.or(cd.inexact) {
+        return Err(format!("not modelled: {w}"));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn symbolic_and_concrete_agree(case in 0..CASES.len(), seed in any::<u64>()) {
+        if let Err(e) = check_case(CASES[case], seed) {
+            prop_assert!(false, "case {case}: {e}");
+        }
+    }
+}
+
+#[test]
+fn every_case_runs() {
+    for (k, c) in CASES.iter().enumerate() {
+        for seed in 0..8 {
+            check_case(c, seed).unwrap_or_else(|e| panic!("case {k} seed {seed}: {e}"));
+        }
+    }
+    let _ = BTreeMap::<u8, u8>::new();
+}

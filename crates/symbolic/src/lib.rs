@@ -1,0 +1,573 @@
+//! `symbolic`: the symbolic domain, the tensor core's op definitions evaluated to SMT terms of
+//! our own IR. Shared by the front ends (`rules`, `mlirsem`).
+//!
+//! It is not for obligations or verdicts (the front ends'), nor for solving (the `smt` crate's).
+//!
+//! Element values are plain terms, or *reductions*: `⊕ over x in D of body(x)`, kept as a
+//! domain formula over fresh index symbols and a body term. Reductions are never unrolled; two
+//! of them are compared by a bijection between their domains (see `rules/src/verify.rs`). Arithmetic on
+//! reductions is exact where algebra allows (a sum of sums is one sum over a disjoint union,
+//! a product of sums distributes, a select of sums is a sum over a guarded domain); anything
+//! else is recorded as unsupported and the verdict becomes `unknown`.
+
+use smt::{FunId, Sort, Store, SymId, TermId};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use tensor::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
+
+/// A reduction value.
+#[derive(Clone, Debug)]
+pub struct Red {
+    pub reducer: Reducer,
+    pub ty: ElemType,
+    /// The index symbols, with the axis each ranges over (`#` for a branch tag).
+    pub vars: Vec<(SymId, String)>,
+    /// Which index vectors take part.
+    pub dom: TermId,
+    pub body: TermId,
+}
+
+#[derive(Clone, Debug)]
+pub enum SymVal {
+    Plain(TermId),
+    Red(Rc<Red>),
+    /// The literal `+inf` (true) or `-inf` (false). Only comparisons with it, and selections
+    /// decided by them, are encoded; anything else is unsupported.
+    Inf(bool),
+}
+
+/// A summation index created while evaluating, for hints and bound inference.
+#[derive(Clone, Debug)]
+pub struct IndexVar {
+    pub sym: SymId,
+    pub axis: String,
+    /// The user's name for it (`k.0`), when the rule named it.
+    pub label: Option<String>,
+}
+
+pub struct Sym {
+    pub store: Store,
+    /// Why the evaluation could not be encoded, if it could not.
+    pub unsupported: Option<String>,
+    pub index_vars: Vec<IndexVar>,
+    /// Uninterpreted functions of input tensors, by [`input_key`].
+    pub inputs: BTreeMap<String, FunId>,
+    pub exp: Option<FunId>,
+}
+
+/// The name of the uninterpreted function of input `name` at rank `rank`.
+pub fn input_key(name: &str, rank: usize) -> String {
+    format!("{name}/{rank}")
+}
+
+pub fn sort_of(ty: ElemType) -> Sort {
+    match ty {
+        ElemType::Bool => Sort::Bool,
+        ElemType::Int => Sort::Int,
+        ElemType::Real => Sort::Real,
+    }
+}
+
+impl Sym {
+    pub fn new(store: Store) -> Sym {
+        Sym {
+            store,
+            unsupported: None,
+            index_vars: vec![],
+            inputs: BTreeMap::new(),
+            exp: None,
+        }
+    }
+
+    fn unsupported(&mut self, why: String, ty: ElemType) -> SymVal {
+        if self.unsupported.is_none() {
+            self.unsupported = Some(why);
+        }
+        let t = self.store.fresh("unsupported", sort_of(ty));
+        SymVal::Plain(self.store.sym(t))
+    }
+
+    fn zero(&mut self, ty: ElemType) -> TermId {
+        match ty {
+            ElemType::Bool => self.store.bool(false),
+            ElemType::Int => self.store.int(0),
+            ElemType::Real => self.store.real(0, 1),
+        }
+    }
+
+    /// An infinite value where only finite ones are encoded: unsupported.
+    pub fn finite(&mut self, v: &SymVal, ty: ElemType) -> SymVal {
+        match v {
+            SymVal::Inf(_) => self.unsupported(
+                "an infinite value used in arithmetic or a reduction".into(),
+                ty,
+            ),
+            other => other.clone(),
+        }
+    }
+
+    /// A plain value as a reduction over no indices.
+    fn as_red(&mut self, v: &SymVal, reducer: Reducer, ty: ElemType) -> Rc<Red> {
+        let v = &self.finite(v, ty);
+        match v {
+            SymVal::Inf(_) => unreachable!("finite() removed infinities"),
+            SymVal::Red(r) => r.clone(),
+            SymVal::Plain(t) => {
+                let dom = self.store.bool(true);
+                Rc::new(Red {
+                    reducer,
+                    ty,
+                    vars: vec![],
+                    dom,
+                    body: *t,
+                })
+            }
+        }
+    }
+
+    /// `vars = 0` for every var: the value an index takes when its branch is not chosen.
+    fn all_zero(&mut self, vars: &[(SymId, String)]) -> TermId {
+        let mut cs = Vec::new();
+        for (v, _) in vars {
+            let t = self.store.sym(*v);
+            let z = self.store.int(0);
+            cs.push(self.store.eq(t, z));
+        }
+        self.store.and(cs)
+    }
+
+    /// `a ⊕ b` for two reductions of the same reducer: one reduction over the disjoint union.
+    fn union(&mut self, a: &Red, b: &Red) -> Red {
+        let tag = self.store.fresh("tag", Sort::Int);
+        let tag_t = self.store.sym(tag);
+        let zero = self.store.int(0);
+        let one = self.store.int(1);
+        let is0 = self.store.eq(tag_t, zero);
+        let is1 = self.store.eq(tag_t, one);
+        let bz = self.all_zero(&b.vars);
+        let az = self.all_zero(&a.vars);
+        let left = self.store.and(vec![is0, a.dom, bz]);
+        let right = self.store.and(vec![is1, b.dom, az]);
+        let dom = self.store.or2(left, right);
+        let body = self.store.ite(is0, a.body, b.body);
+        let mut vars = vec![(tag, "#".to_string())];
+        vars.extend(a.vars.iter().cloned());
+        vars.extend(b.vars.iter().cloned());
+        self.index_vars.push(IndexVar {
+            sym: tag,
+            axis: "#".into(),
+            label: None,
+        });
+        Red {
+            reducer: a.reducer,
+            ty: a.ty,
+            vars,
+            dom,
+            body,
+        }
+    }
+
+    fn plain(&mut self, v: &SymVal, what: &str, ty: ElemType) -> Result<TermId, SymVal> {
+        let v = &self.finite(v, ty);
+        match v {
+            SymVal::Inf(_) => unreachable!("finite() removed infinities"),
+            SymVal::Plain(t) => Ok(*t),
+            SymVal::Red(r) => Err(self.unsupported(
+                format!(
+                    "{what} applied to the result of a {} reduction",
+                    r.reducer.name()
+                ),
+                ty,
+            )),
+        }
+    }
+
+    fn identity(&mut self, reducer: Reducer, ty: ElemType) -> Option<TermId> {
+        Some(match reducer {
+            Reducer::Sum => self.zero(ty),
+            Reducer::Product => match ty {
+                ElemType::Int => self.store.int(1),
+                _ => self.store.real(1, 1),
+            },
+            Reducer::And => self.store.bool(true),
+            Reducer::Or => self.store.bool(false),
+            Reducer::Max | Reducer::Min => return None,
+        })
+    }
+
+    /// The identity element of a reducer, if it has one in this type.
+    pub fn identity_of(&mut self, reducer: Reducer, ty: ElemType) -> Option<TermId> {
+        self.identity(reducer, ty)
+    }
+}
+
+impl Domain for Sym {
+    type B = TermId;
+    type I = TermId;
+    type V = SymVal;
+
+    fn lit_b(&mut self, b: bool) -> TermId {
+        self.store.bool(b)
+    }
+    fn and(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.and2(*a, *b)
+    }
+    fn or(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.or2(*a, *b)
+    }
+    fn not(&mut self, a: &TermId) -> TermId {
+        self.store.not(*a)
+    }
+    fn lit_i(&mut self, i: i128) -> TermId {
+        self.store.int(i)
+    }
+    fn add_i(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.add2(*a, *b)
+    }
+    fn sub_i(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.sub(*a, *b)
+    }
+    fn mul_i(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.mul2(*a, *b)
+    }
+    fn ediv_i(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.int_div(*a, *b)
+    }
+    fn emod_i(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.int_mod(*a, *b)
+    }
+    fn lt_i(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.lt(*a, *b)
+    }
+    fn le_i(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.le(*a, *b)
+    }
+    fn eq_i(&mut self, a: &TermId, b: &TermId) -> TermId {
+        self.store.eq(*a, *b)
+    }
+    fn ite_i(&mut self, c: &TermId, a: &TermId, b: &TermId) -> TermId {
+        self.store.ite(*c, *a, *b)
+    }
+
+    fn lit_v(&mut self, ty: ElemType, lit: Literal) -> SymVal {
+        if let (ElemType::Int | ElemType::Real, Literal::Inf(s)) = (ty, lit) {
+            return SymVal::Inf(s);
+        }
+        let t = match (ty, lit) {
+            (ElemType::Bool, Literal::Bool(b)) => self.store.bool(b),
+            (ElemType::Int, Literal::Int(i)) => self.store.int(i),
+            (ElemType::Real, Literal::Int(i)) => self.store.real(i, 1),
+            (ElemType::Real, Literal::Rat(n, d)) => self.store.real(n, d),
+            _ => return self.unsupported(format!("literal {lit:?} at type {ty}"), ty),
+        };
+        SymVal::Plain(t)
+    }
+
+    fn index_v(&mut self, ty: ElemType, i: &TermId) -> SymVal {
+        SymVal::Plain(match ty {
+            ElemType::Real => self.store.to_real(*i),
+            _ => *i,
+        })
+    }
+
+    fn prim(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
+        if args.iter().any(|a| matches!(a, SymVal::Inf(_))) {
+            return self.prim_inf(op, ty, args);
+        }
+        let any_red = args.iter().any(|a| matches!(a, SymVal::Red(_)));
+        if any_red {
+            return self.prim_red(op, ty, args);
+        }
+        let a: Vec<TermId> = args
+            .iter()
+            .map(|v| match v {
+                SymVal::Plain(t) => *t,
+                SymVal::Red(_) | SymVal::Inf(_) => unreachable!(),
+            })
+            .collect();
+        let s = &mut self.store;
+        let t = match op {
+            Prim::Add => s.add2(a[0], a[1]),
+            Prim::Sub => s.sub(a[0], a[1]),
+            Prim::Mul => s.mul2(a[0], a[1]),
+            Prim::Neg => s.neg(a[0]),
+            Prim::EuclidDiv => s.int_div(a[0], a[1]),
+            Prim::EuclidMod => s.int_mod(a[0], a[1]),
+            Prim::RealDiv => s.real_div(a[0], a[1]),
+            Prim::Lt => s.lt(a[0], a[1]),
+            Prim::Le => s.le(a[0], a[1]),
+            Prim::Eq => s.eq(a[0], a[1]),
+            Prim::And => s.and2(a[0], a[1]),
+            Prim::Or => s.or2(a[0], a[1]),
+            Prim::Xor => s.ne(a[0], a[1]),
+            Prim::Not => s.not(a[0]),
+            Prim::Exp => {
+                let f = *self
+                    .exp
+                    .get_or_insert_with(|| s.declare_fun("uf_exp", &[Sort::Real], Sort::Real));
+                s.app(f, vec![a[0]])
+            }
+        };
+        SymVal::Plain(t)
+    }
+
+    fn truth(&mut self, v: &SymVal) -> TermId {
+        match self.plain(v, "a condition", ElemType::Bool) {
+            Ok(t) => t,
+            Err(_) => self.store.bool(false),
+        }
+    }
+
+    fn ite_v(&mut self, c: &TermId, a: &SymVal, b: &SymVal) -> SymVal {
+        match self.store.as_bool(*c) {
+            Some(true) => return a.clone(),
+            Some(false) => return b.clone(),
+            None => {}
+        }
+        if matches!(a, SymVal::Inf(_)) || matches!(b, SymVal::Inf(_)) {
+            let ty = ElemType::Real;
+            return self.unsupported(
+                "a value that is infinite under some condition only".into(),
+                ty,
+            );
+        }
+        match (a, b) {
+            (SymVal::Plain(x), SymVal::Plain(y)) => SymVal::Plain(self.store.ite(*c, *x, *y)),
+            _ => {
+                let (reducer, ty) = match (a, b) {
+                    (SymVal::Red(r), _) | (_, SymVal::Red(r)) => (r.reducer, r.ty),
+                    _ => unreachable!(),
+                };
+                if let (SymVal::Red(x), SymVal::Red(y)) = (a, b) {
+                    if x.reducer != y.reducer {
+                        return self.unsupported(
+                            "select between reductions of different kinds".into(),
+                            ty,
+                        );
+                    }
+                }
+                let ra = self.as_red(a, reducer, ty);
+                let rb = self.as_red(b, reducer, ty);
+                let bz = self.all_zero(&rb.vars);
+                let az = self.all_zero(&ra.vars);
+                let l = self.store.and(vec![ra.dom, bz]);
+                let r = self.store.and(vec![rb.dom, az]);
+                let dom = self.store.ite(*c, l, r);
+                let body = self.store.ite(*c, ra.body, rb.body);
+                let mut vars = ra.vars.clone();
+                vars.extend(rb.vars.iter().cloned());
+                SymVal::Red(Rc::new(Red {
+                    reducer,
+                    ty,
+                    vars,
+                    dom,
+                    body,
+                }))
+            }
+        }
+    }
+
+    fn input(&mut self, name: &str, ty: ElemType, index: &[TermId]) -> SymVal {
+        let sort = sort_of(ty);
+        if index.is_empty() {
+            return SymVal::Plain(self.store.var(name, sort));
+        }
+        // One function per input and rank: instances of several ranks may share a store.
+        let key = input_key(name, index.len());
+        let f = match self.inputs.get(&key) {
+            Some(f) => *f,
+            None => {
+                let f = self
+                    .store
+                    .declare_fun(&key, &vec![Sort::Int; index.len()], sort);
+                self.inputs.insert(key, f);
+                f
+            }
+        };
+        SymVal::Plain(self.store.app(f, index.to_vec()))
+    }
+
+    fn reduce(
+        &mut self,
+        reducer: Reducer,
+        ty: ElemType,
+        init: &SymVal,
+        dims: &[ReduceDim<TermId>],
+        body: &mut dyn FnMut(&mut Self, &[TermId]) -> SymVal,
+    ) -> SymVal {
+        let mut vars = Vec::new();
+        let mut terms = Vec::new();
+        let mut box_conds = Vec::new();
+        for dim in dims {
+            let base = match &dim.label {
+                Some(l) => l.clone(),
+                None => format!("sum_{}", dim.axis),
+            };
+            let v = self.store.fresh(&base, Sort::Int);
+            let t = self.store.sym(v);
+            let zero = self.store.int(0);
+            box_conds.push(self.store.le(zero, t));
+            box_conds.push(self.store.lt(t, dim.extent));
+            vars.push((v, dim.axis.clone()));
+            terms.push(t);
+            self.index_vars.push(IndexVar {
+                sym: v,
+                axis: dim.axis.clone(),
+                label: dim.label.clone(),
+            });
+        }
+        let inner = body(self, &terms);
+        let inner = self.finite(&inner, ty);
+        let bx = self.store.and(box_conds);
+        let red = match inner {
+            SymVal::Plain(b) => Red {
+                reducer,
+                ty,
+                vars,
+                dom: bx,
+                body: b,
+            },
+            SymVal::Red(r) if r.reducer == reducer => {
+                vars.extend(r.vars.iter().cloned());
+                let dom = self.store.and2(bx, r.dom);
+                Red {
+                    reducer,
+                    ty,
+                    vars,
+                    dom,
+                    body: r.body,
+                }
+            }
+            SymVal::Inf(_) => unreachable!("finite() removed infinities"),
+            SymVal::Red(r) => {
+                return self.unsupported(
+                    format!(
+                        "a {} reduction over a {} reduction",
+                        reducer.name(),
+                        r.reducer.name()
+                    ),
+                    ty,
+                )
+            }
+        };
+        if red.vars.is_empty() && self.store.as_bool(red.dom) == Some(true) {
+            // A reduction over no axes is its single summand, combined with the init.
+            let body = SymVal::Plain(red.body);
+            return match (init, self.identity(reducer, ty)) {
+                (SymVal::Plain(t), Some(id)) if *t == id => body,
+                _ => self.combine_plain(reducer, ty, init, &body),
+            };
+        }
+        let is_identity = match (init, self.identity(reducer, ty)) {
+            (SymVal::Plain(t), Some(id)) => *t == id,
+            _ => false,
+        };
+        if is_identity {
+            return SymVal::Red(Rc::new(red));
+        }
+        let init_red = self.as_red(init, reducer, ty);
+        if init_red.reducer != reducer {
+            return self.unsupported(
+                "a reduction whose initial value is another reduction".into(),
+                ty,
+            );
+        }
+        SymVal::Red(Rc::new(self.union(&init_red, &red)))
+    }
+}
+
+impl Sym {
+    /// `a ⊕ b` on plain values, through the core's element function of the reducer's op.
+    fn combine_plain(&mut self, reducer: Reducer, ty: ElemType, a: &SymVal, b: &SymVal) -> SymVal {
+        tensor::binary(self, reducer.binary(), ty, a, b)
+    }
+
+    /// Primitives with an infinite operand: the order only (-inf < finite < +inf).
+    fn prim_inf(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
+        let rank = |a: &SymVal| match a {
+            SymVal::Inf(false) => -1,
+            SymVal::Inf(true) => 1,
+            _ => 0,
+        };
+        match (op, args) {
+            (Prim::Lt | Prim::Le | Prim::Eq, [a, b])
+                if matches!(a, SymVal::Red(_)) || matches!(b, SymVal::Red(_)) =>
+            {
+                self.unsupported("a reduction compared with an infinity".into(), ty)
+            }
+            (Prim::Lt | Prim::Le | Prim::Eq, [a, b]) => {
+                let (ra, rb) = (rank(a), rank(b));
+                let v = if ra != rb {
+                    op != Prim::Eq && ra < rb
+                } else {
+                    op != Prim::Lt
+                };
+                SymVal::Plain(self.store.bool(v))
+            }
+            _ => self.unsupported(format!("{op:?} of an infinite value").to_lowercase(), ty),
+        }
+    }
+
+    /// Arithmetic where an operand is a reduction.
+    fn prim_red(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
+        let reducer_of = |v: &SymVal| match v {
+            SymVal::Red(r) => Some(r.reducer),
+            _ => None,
+        };
+        let reducer = args
+            .iter()
+            .find_map(reducer_of)
+            .expect("a reduction operand");
+        let same = args
+            .iter()
+            .all(|a| reducer_of(a).map(|r| r == reducer).unwrap_or(true));
+        match (op, reducer) {
+            (Prim::Neg, Reducer::Sum) => {
+                let r = self.as_red(&args[0], reducer, ty);
+                let body = self.store.neg(r.body);
+                SymVal::Red(Rc::new(Red {
+                    body,
+                    ..(*r).clone()
+                }))
+            }
+            (Prim::Add, Reducer::Sum)
+            | (Prim::Mul, Reducer::Product)
+            | (Prim::And, Reducer::And)
+            | (Prim::Or, Reducer::Or)
+                if same =>
+            {
+                let a = self.as_red(&args[0], reducer, ty);
+                let b = self.as_red(&args[1], reducer, ty);
+                SymVal::Red(Rc::new(self.union(&a, &b)))
+            }
+            (Prim::Sub, Reducer::Sum) if same => {
+                let nb = self.prim(Prim::Neg, ty, &args[1..2]);
+                self.prim(Prim::Add, ty, &[args[0].clone(), nb])
+            }
+            (Prim::Mul, Reducer::Sum) if same => {
+                // (Σ_x f)(Σ_y g) = Σ_{x,y} f·g over the product of the domains.
+                let a = self.as_red(&args[0], reducer, ty);
+                let b = self.as_red(&args[1], reducer, ty);
+                let dom = self.store.and2(a.dom, b.dom);
+                let body = self.store.mul2(a.body, b.body);
+                let mut vars = a.vars.clone();
+                vars.extend(b.vars.iter().cloned());
+                SymVal::Red(Rc::new(Red {
+                    reducer,
+                    ty,
+                    vars,
+                    dom,
+                    body,
+                }))
+            }
+            _ => self.unsupported(
+                format!(
+                    "{op:?} applied to the result of a {} reduction",
+                    reducer.name()
+                )
+                .to_lowercase(),
+                ty,
+            ),
+        }
+    }
+}

@@ -135,8 +135,11 @@ pub fn check_rule(rule: &Rule, opts: &Options) -> RuleResult {
     let mut assumptions: BTreeSet<String> = BTreeSet::new();
     let mut any_nonvacuous = false;
     let mut unknown: Option<String> = None;
+    // Bound-inference answers by query text: the element types of one rule mostly ask the same
+    // index-arithmetic questions.
+    let mut bound_cache: HashMap<String, bool> = HashMap::new();
     for (ty, _) in &rule.types {
-        let r = check_type(rule, &scope, *ty, opts, &mut smt_texts);
+        let r = check_type(rule, &scope, *ty, opts, &mut smt_texts, &mut bound_cache);
         details.extend(r.details);
         match r.outcome {
             TypeOutcome::Error(d) => {
@@ -229,6 +232,7 @@ fn check_type(
     ty: ElemType,
     opts: &Options,
     smt_texts: &mut Vec<(String, String)>,
+    bound_cache: &mut HashMap<String, bool>,
 ) -> TypeResult {
     let mut details = Vec::new();
     // The base instance: every aggregated axis at rank 1 (or its fixed rank).
@@ -263,6 +267,7 @@ fn check_type(
             timeout: opts.timeout.min(Duration::from_secs(2)),
         },
         opts.collect_smt.then_some(&mut bound_queries),
+        bound_cache,
     );
     for (k, text) in bound_queries.into_iter().enumerate() {
         smt_texts.push((format!("{ty}-bound-{k:03}"), text));
@@ -1023,10 +1028,11 @@ fn infer_bounds(
     scope: &Scope,
     cfg: SolverConfig,
     texts: Option<&mut Vec<String>>,
+    cache: &mut HashMap<String, bool>,
 ) -> BTreeMap<String, (usize, usize)> {
     let started = std::time::Instant::now();
     let (conds, accesses) = bound_candidates(p);
-    let (conds, accesses) = dedupe_candidates(p, conds, accesses, cfg, texts);
+    let (conds, accesses) = dedupe_candidates(p, conds, accesses, cfg, texts, cache);
     if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
         eprintln!("bound inference: {:.3} s", started.elapsed().as_secs_f64());
     }
@@ -1099,6 +1105,7 @@ fn dedupe_candidates(
     accesses: Accesses,
     cfg: SolverConfig,
     mut texts: Option<&mut Vec<String>>,
+    cache: &mut HashMap<String, bool>,
 ) -> (Conds, Accesses) {
     // Not V_R nor the shape equality: their own conditions are candidates.
     let mut premise = vec![p.pre, p.vl, p.in_range];
@@ -1107,8 +1114,12 @@ fn dedupe_candidates(
         let mut a = premise.clone();
         a.push(extra);
         let a = smt::simplify_arith(store, &a);
+        let text = smt::to_smtlib(store, &a, &[]);
+        if let Some(&known) = cache.get(&text) {
+            return known;
+        }
         if let Some(texts) = texts.as_deref_mut() {
-            texts.push(smt::to_smtlib(store, &a, &["bound inference: is this candidate constant or a duplicate?".into()]));
+            texts.push(format!("; bound inference: is a candidate constant, or a duplicate?\n{text}"));
         }
         let (r, took) = check_z3(store, &a, cfg, |_| ());
         if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
@@ -1118,7 +1129,12 @@ fn dedupe_candidates(
                 took.as_secs_f64()
             );
         }
-        matches!(r, CheckResult::Unsat)
+        let unsat = matches!(r, CheckResult::Unsat);
+        // Only definite answers are kept: a timeout may go the other way next time.
+        if !matches!(r, CheckResult::Unknown(_)) {
+            cache.insert(text, unsat);
+        }
+        unsat
     };
     let mut out_c: Conds = BTreeMap::new();
     for (class, ts) in conds {

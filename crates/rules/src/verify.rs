@@ -19,7 +19,7 @@ use crate::lower::{self, class_of_axis, eval_cond, Instance, Lowered, MapValues,
 use crate::replay::{self, Replay};
 use crate::symbolic::{sort_of, Red, Sym, SymVal};
 use report::{Diagnostic, Verdict};
-use smt::{check_portfolio, check_z3, CheckResult, Node, SolverConfig, Sort, Store, SymId, TermId};
+use smt::{decide_portfolio, CheckResult, Node, SolverConfig, Sort, Store, SymId, TermId};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::time::Duration;
 use tensor::{Domain, ElemType, Eval, Op};
@@ -379,7 +379,7 @@ fn check_type(
                     smt::to_smtlib(&p.sym.store, assertions, &comment),
                 ));
             }
-            let (res, took, solver) = check_portfolio(&p.sym.store, assertions, cfg, |_| ());
+            let (res, took, solver) = decide_portfolio(&p.sym.store, assertions, cfg);
             if solver == smt::Solver::Cvc5 {
                 used_cvc5 = true;
             }
@@ -555,7 +555,7 @@ fn fast_path(
             smt::to_smtlib(&sym.store, &assertions, &comment),
         ));
     }
-    let (res, took) = check_z3(&sym.store, &assertions, cfg, |_| ());
+    let (res, took) = smt::decide_z3(&sym.store, &assertions, cfg);
     if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
         eprintln!(
             "query all-instances ({ty}, {} instances): {:?} in {:.3} s",
@@ -569,13 +569,12 @@ fn fast_path(
     }
     let any_applies = sym.store.or(applies);
     *queries += 1;
-    let (vac, _, _) = check_portfolio(
+    let (vac, _, _) = decide_portfolio(
         &sym.store,
         &[any_applies],
         SolverConfig {
             timeout: opts.timeout,
         },
-        |_| (),
     );
     let vacuous = match vac {
         CheckResult::Sat(()) => false,
@@ -1121,7 +1120,7 @@ fn dedupe_candidates(
         if let Some(texts) = texts.as_deref_mut() {
             texts.push(format!("; bound inference: is a candidate constant, or a duplicate?\n{text}"));
         }
-        let (r, took) = check_z3(store, &a, cfg, |_| ());
+        let (r, took) = smt::decide_z3(store, &a, cfg);
         if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
             eprintln!(
                 "  bound query: {:?} in {:.3} s",

@@ -51,12 +51,31 @@ pub fn check_portfolio<R: Send + Sync>(
     cfg: SolverConfig,
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync + Clone,
 ) -> (CheckResult<R>, Duration, Solver) {
+    portfolio(store, assertions, cfg, true, on_sat)
+}
+
+/// [`check_portfolio`] for callers that only need the answer, not a model.
+pub fn decide_portfolio(
+    store: &Store,
+    assertions: &[TermId],
+    cfg: SolverConfig,
+) -> (CheckResult<()>, Duration, Solver) {
+    portfolio(store, assertions, cfg, false, |_| ())
+}
+
+fn portfolio<R: Send + Sync>(
+    store: &Store,
+    assertions: &[TermId],
+    cfg: SolverConfig,
+    need_model: bool,
+    on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync + Clone,
+) -> (CheckResult<R>, Duration, Solver) {
     let first = SolverConfig {
         timeout: (cfg.timeout / 4)
             .max(Duration::from_secs(1))
             .min(cfg.timeout),
     };
-    let (r, t1) = check_z3(store, assertions, first, on_sat.clone());
+    let (r, t1) = check_split(store, assertions, first, need_model, on_sat.clone());
     let CheckResult::Unknown(z3_why) = r else {
         return (r, t1, Solver::Z3);
     };
@@ -74,7 +93,7 @@ pub fn check_portfolio<R: Send + Sync>(
         }
     }
     if cfg.timeout > first.timeout {
-        let (r, t3) = check_z3(store, assertions, cfg, on_sat);
+        let (r, t3) = check_split(store, assertions, cfg, need_model, on_sat);
         match r {
             CheckResult::Unknown(w) => (
                 CheckResult::Unknown(format!("{why}; {w}")),
@@ -104,11 +123,40 @@ pub trait ModelReader {
     fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value>;
 }
 
-/// Checks the conjunction of `assertions` with Z3, in this thread.
+/// Checks the conjunction of `assertions` with Z3, in this thread; on `sat`, `on_sat` reads
+/// the model.
 pub fn check_z3<R: Send + Sync>(
     store: &Store,
     assertions: &[TermId],
     cfg: SolverConfig,
+    on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync,
+) -> (CheckResult<R>, Duration) {
+    check_split(store, assertions, cfg, true, on_sat)
+}
+
+/// [`check_z3`] for callers that only need the answer, not a model (cheaper when the query
+/// falls into independent parts that are all satisfiable).
+pub fn decide_z3(store: &Store, assertions: &[TermId], cfg: SolverConfig) -> (CheckResult<()>, Duration) {
+    check_split(store, assertions, cfg, false, |_| ())
+}
+
+/// A model reader for answers without a model: it knows no value.
+struct NoModel;
+
+impl ModelReader for NoModel {
+    fn sym(&mut self, _: SymId) -> Option<Value> {
+        None
+    }
+    fn app(&mut self, _: FunId, _: &[Value]) -> Option<Value> {
+        None
+    }
+}
+
+fn check_split<R: Send + Sync>(
+    store: &Store,
+    assertions: &[TermId],
+    cfg: SolverConfig,
+    need_model: bool,
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync,
 ) -> (CheckResult<R>, Duration) {
     let start = Instant::now();
@@ -138,6 +186,9 @@ pub fn check_z3<R: Send + Sync>(
         }
         if let Some(why) = unknown {
             return (CheckResult::Unknown(why), start.elapsed());
+        }
+        if !need_model {
+            return (CheckResult::Sat(on_sat(&mut NoModel)), start.elapsed());
         }
         let left = cfg.timeout.saturating_sub(start.elapsed());
         let left = left.max(Duration::from_millis(200));

@@ -4,10 +4,13 @@ use report::{render_counterexample, render_diagnostic, Outcome, Verdict};
 use std::path::PathBuf;
 use std::time::Duration;
 
-const USAGE: &str =
-    "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--json] [--dump-smt DIR]";
+const USAGE: &str = "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--json] [--dump-smt DIR]
+       tensorproof mlir --suite DIR [--jobs N] [--timeout SECS] [--budget SECS] [--function NAME] [--json] [--quiet]";
 
 pub fn run(argv: &[String]) -> i32 {
+    if argv.iter().any(|a| a == "--suite") {
+        return crate::mlir_suite::run(argv);
+    }
     let mut paths = vec![];
     let mut opts = mlirsem::Options::default();
     let mut json = false;

@@ -3,6 +3,7 @@
 
 mod args;
 mod mlir_cmd;
+mod mlir_suite;
 mod rules_cmd;
 
 use std::process::ExitCode;
@@ -15,6 +16,9 @@ usage:
   tensorproof bench [PATH...] [options] time every rule (default: corpus/rules/xla)
   tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--json] [--dump-smt DIR]
                                         does every function of TGT refine SRC's?
+  tensorproof mlir --suite DIR [options] [--budget SECS]
+                                        every *.src.mlir/*.tgt.mlir pair under DIR, against
+                                        manifest.csv or `// expect:` headers (docs/mlir.md)
   tensorproof help                      this text
 
 options:

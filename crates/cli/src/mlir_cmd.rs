@@ -1,13 +1,17 @@
 //! `tensorproof mlir SRC TGT`: refinement of every function of SRC by TGT's.
 
 use report::{render_counterexample, render_diagnostic, Outcome, Verdict};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-const USAGE: &str =
-    "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--json] [--dump-smt DIR]";
+const USAGE: &str = "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--json] [--dump-smt DIR]
+       tensorproof mlir --suite DIR [--jobs N] [--timeout SECS] [--budget SECS] [--function NAME] [--json] [--quiet]";
 
 pub fn run(argv: &[String]) -> i32 {
+    if argv.iter().any(|a| a == "--suite") {
+        return crate::mlir_suite::run(argv);
+    }
     let mut paths = vec![];
     let mut opts = mlirsem::Options::default();
     let mut json = false;
@@ -96,9 +100,15 @@ pub fn run(argv: &[String]) -> i32 {
             details: vec![("target".into(), tf.clone())],
         };
         if json {
-            println!("{}", outcome_json(&outcome));
+            let _ = writeln!(std::io::stdout(), "{}", outcome_json(&outcome));
         } else {
-            print_text(r, &outcome, (&sf, &src_text), (&tf, &tgt_text));
+            print_text(
+                &mut std::io::stdout().lock(),
+                r,
+                &outcome,
+                (&sf, &src_text),
+                (&tf, &tgt_text),
+            );
         }
         outcomes.push(outcome);
     }
@@ -114,8 +124,16 @@ fn outcome_json(o: &Outcome) -> String {
     o.to_json()
 }
 
-fn print_text(r: &mlirsem::PairResult, o: &Outcome, src: (&str, &str), tgt: (&str, &str)) {
-    println!(
+/// Writes one function's verdict; a closed stdout (`| head`) is ignored, not a panic.
+fn print_text(
+    w: &mut impl Write,
+    r: &mlirsem::PairResult,
+    o: &Outcome,
+    src: (&str, &str),
+    tgt: (&str, &str),
+) {
+    let _ = writeln!(
+        w,
         "{:<9} {} {} ({:.2} s)",
         o.verdict.name(),
         src.0,
@@ -125,11 +143,15 @@ fn print_text(r: &mlirsem::PairResult, o: &Outcome, src: (&str, &str), tgt: (&st
     match &r.verdict {
         Verdict::Verified { assumptions } => {
             for a in assumptions {
-                println!("  assuming {a}");
+                let _ = writeln!(w, "  assuming {a}");
             }
         }
-        Verdict::Refuted { counterexample } => print!("{}", render_counterexample(counterexample)),
-        Verdict::Unknown { reason } | Verdict::Vacuous { reason } => println!("  {reason}"),
+        Verdict::Refuted { counterexample } => {
+            let _ = write!(w, "{}", render_counterexample(counterexample));
+        }
+        Verdict::Unknown { reason } | Verdict::Vacuous { reason } => {
+            let _ = writeln!(w, "  {reason}");
+        }
         Verdict::Error { diagnostics } => {
             let (file, text) = if r.error_side == Some(mlirsem::Side::Tgt) {
                 tgt

@@ -117,3 +117,55 @@ fn mlir_exit_codes_and_counterexample() {
     assert_eq!(code, 2);
     assert!(err.contains("Cargo.toml:1:"), "{err}");
 }
+
+#[test]
+fn mlir_suite_meets_corpus_headers() {
+    let (code, out, _) = run(&["mlir", "--suite", "corpus/mlir", "--quiet"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("soundness alarms: 0"), "{out}");
+    assert!(out.contains("median:") && out.contains("max:"), "{out}");
+    let (code, out, _) = run(&["mlir", "--suite", "corpus/mlir", "--json", "--jobs", "1"]);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() >= 20, "{out}");
+    for l in lines {
+        for key in ["\"test\":", "\"expected\":", "\"verdict\":", "\"seconds\":"] {
+            assert!(l.contains(key), "{l}");
+        }
+    }
+}
+
+/// A manifest that contradicts a refutation is a soundness alarm: exit 1, loudly.
+#[test]
+fn mlir_suite_manifest_and_alarm() {
+    let dir = std::env::temp_dir().join(format!("tensorproof-suite-{}", std::process::id()));
+    let sub = dir.join("a");
+    std::fs::create_dir_all(&sub).unwrap();
+    for (name, from) in [("sub", "subf-swapped"), ("tr", "transpose-twice")] {
+        for side in ["src", "tgt"] {
+            std::fs::copy(
+                root().join(format!("corpus/mlir/{from}.{side}.mlir")),
+                sub.join(format!("{name}.{side}.mlir")),
+            )
+            .unwrap();
+        }
+    }
+    let manifest = "test,expected,expect_msg\na/sub,VERIFY,\na/tr,VERIFY,\n";
+    std::fs::write(dir.join("manifest.csv"), manifest).unwrap();
+    let (code, out, err) = run(&["mlir", "--suite", dir.to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("SOUNDNESS ALARM") && err.contains("a/sub"),
+        "{err}"
+    );
+    assert!(out.contains("counterexample"), "{out}");
+    let manifest = "test,expected,expect_msg\na/sub,VERIFY-INCORRECT,\na/tr,VERIFY,\n";
+    std::fs::write(dir.join("manifest.csv"), manifest).unwrap();
+    let (code, out, err) = run(&["mlir", "--suite", dir.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\"test\":\"a/sub\",\"class\":\"VERIFY-INCORRECT\",\"expected\":\"refuted\",\"verdict\":\"refuted\""), "{out}");
+    assert!(err.contains("[2/2]"), "{err}");
+    let (code, _, _) = run(&["mlir", "--suite", dir.join("nope").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,382 @@
+//! Fresh pairs from a real compiler: `mlir-opt-19` runs real passes over the programs of
+//! `corpus/mlir` and over the supported subset of the mlir-tv corpus (`../../../shared/corpus/
+//! mlir-tv`, read in place: every `.src.mlir`/`.tgt.mlir` that verifies against itself), and each
+//! (input, pass output) pair is checked. A refutation here is a bug in our semantics until proved
+//! otherwise: it is printed with its counterexample and fails the test. Deliberately broken pass
+//! outputs (operands of a subf swapped, a slice offset moved, an indexing map changed) must be
+//! refuted. Prints the counts: pairs produced, changed by the pass, verified, unknown (with the
+//! top reasons). Skips with a notice when `mlir-opt-19` is not on PATH.
+
+use report::{render_counterexample, Verdict};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+const MLIR_OPT: &str = "mlir-opt-19";
+
+/// Pass pipelines, each one `mlir-opt-19` run.
+const PIPELINES: &[&[&str]] = &[
+    &["--linalg-generalize-named-ops"],
+    &["--canonicalize"],
+    &["--cse"],
+    &["--linalg-fuse-elementwise-ops"],
+    &["--convert-elementwise-to-linalg"],
+    &["--linalg-fold-unit-extent-dims"],
+    &[
+        "--convert-elementwise-to-linalg",
+        "--linalg-fuse-elementwise-ops",
+        "--canonicalize",
+        "--cse",
+    ],
+    &[
+        "--linalg-generalize-named-ops",
+        "--linalg-fold-unit-extent-dims",
+        "--canonicalize",
+    ],
+];
+
+/// Runs `mlir-opt-19 ARGS` on `text`; the printed output, or `None` when it fails.
+fn mlir_opt(args: &[&str], text: &str) -> Option<String> {
+    use std::io::Write;
+    let mut child = Command::new(MLIR_OPT)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    let text = text.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().ok()?;
+    let _ = writer.join();
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The verdict over all functions of a pair (error > refuted > unknown > verified), with a
+/// wall-clock budget so that nothing hangs.
+fn check(src: &str, tgt: &str) -> Verdict {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (s, t) = (src.to_string(), tgt.to_string());
+    std::thread::spawn(move || {
+        let v = match (mlir::parse(&s), mlir::parse(&t)) {
+            (Ok(s), Ok(t)) => {
+                let opts = mlirsem::Options {
+                    timeout: Duration::from_secs(5),
+                    ..Default::default()
+                };
+                let rank = |v: &Verdict| match v {
+                    Verdict::Error { .. } => 0,
+                    Verdict::Refuted { .. } => 1,
+                    Verdict::Unknown { .. } | Verdict::Vacuous { .. } => 2,
+                    Verdict::Verified { .. } => 3,
+                };
+                mlirsem::check_pair(&s, &t, &opts)
+                    .into_iter()
+                    .map(|r| r.verdict)
+                    .min_by_key(rank)
+                    .unwrap_or(Verdict::Unknown {
+                        reason: "no function to check".into(),
+                    })
+            }
+            (Err(d), _) | (_, Err(d)) => Verdict::Error { diagnostics: d },
+        };
+        let _ = tx.send(v);
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .unwrap_or(Verdict::Unknown {
+            reason: "the check did not end within 60 s".into(),
+        })
+}
+
+/// `.src.mlir` and `.tgt.mlir` files under `dir`, recursively, sorted.
+fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for e in entries {
+        if e.is_dir() {
+            mlir_files(&e, out);
+        } else if e.to_string_lossy().ends_with(".src.mlir")
+            || e.to_string_lossy().ends_with(".tgt.mlir")
+        {
+            out.push(e);
+        }
+    }
+}
+
+/// Runs `f` over `items` on two threads (the machine's budget), keeping the order.
+fn parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let out: Mutex<Vec<(usize, R)>> = Mutex::new(vec![]);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(item) = items.get(i) else { break };
+                let r = f(item);
+                out.lock().unwrap().push((i, r));
+            });
+        }
+    });
+    let mut out = out.into_inner().unwrap();
+    out.sort_by_key(|(i, _)| *i);
+    out.into_iter().map(|(_, r)| r).collect()
+}
+
+struct Fresh {
+    input: String,
+    pipeline: String,
+    changed: bool,
+    verdict: Verdict,
+}
+
+fn fresh_pairs(inputs: &[(String, String)]) -> (Vec<Fresh>, usize) {
+    let jobs: Vec<(usize, usize)> = (0..inputs.len())
+        .flat_map(|i| (0..PIPELINES.len()).map(move |p| (i, p)))
+        .collect();
+    let printed: Vec<Option<String>> = parallel(inputs, |(_, text)| mlir_opt(&[], text));
+    let rejected = AtomicUsize::new(0);
+    let fresh = parallel(&jobs, |&(i, p)| {
+        let (name, text) = &inputs[i];
+        let Some(out) = mlir_opt(PIPELINES[p], text) else {
+            rejected.fetch_add(1, Ordering::SeqCst);
+            return None;
+        };
+        Some(Fresh {
+            input: name.clone(),
+            pipeline: PIPELINES[p].join(" "),
+            changed: printed[i].as_deref() != Some(out.as_str()),
+            verdict: check(text, &out),
+        })
+    });
+    (
+        fresh.into_iter().flatten().collect(),
+        rejected.load(Ordering::SeqCst),
+    )
+}
+
+/// A source, the passes to run, and a textual edit of their output that breaks it.
+struct Broken {
+    what: &'static str,
+    src: &'static str,
+    passes: &'static [&'static str],
+    from: &'static str,
+    to: &'static str,
+}
+
+const BROKEN: &[Broken] = &[
+    Broken {
+        what: "operands of a fused subf swapped",
+        src: r#"#id = affine_map<(d0) -> (d0)>
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.subf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%0, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.mulf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+"#,
+        passes: &["--linalg-fuse-elementwise-ops"],
+        from: "arith.subf %in, %in_0 : f32",
+        to: "arith.subf %in_0, %in : f32",
+    },
+    Broken {
+        what: "offset of a canonicalized slice moved",
+        src: r#"func.func @f(%t: tensor<8xf32>) -> tensor<4xf32> {
+  %c2 = arith.constant 2 : index
+  %s = tensor.extract_slice %t[%c2] [4] [1] : tensor<8xf32> to tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+"#,
+        passes: &["--canonicalize"],
+        from: "[2] [4] [1]",
+        to: "[3] [4] [1]",
+    },
+    Broken {
+        what: "indexing map of a fused transpose made the identity",
+        src: r#"#id = affine_map<(d0, d1) -> (d0, d1)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+func.func @f(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %e = tensor.empty() : tensor<3x3xf32>
+  %t = linalg.generic {indexing_maps = [#tr, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<3x3xf32>) outs(%e : tensor<3x3xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<3x3xf32>
+  %u = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%t : tensor<3x3xf32>) outs(%e : tensor<3x3xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %n = arith.negf %x : f32
+    linalg.yield %n : f32
+  } -> tensor<3x3xf32>
+  return %u : tensor<3x3xf32>
+}
+"#,
+        passes: &["--linalg-fuse-elementwise-ops"],
+        from: "#map = affine_map<(d0, d1) -> (d1, d0)>",
+        to: "#map = affine_map<(d0, d1) -> (d0, d1)>",
+    },
+];
+
+fn main() {
+    if mlir_opt(&["--help"], "").is_none() {
+        println!("notice: {MLIR_OPT} is not on PATH; skipping the fresh-pairs test");
+        return;
+    }
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut failures = vec![];
+
+    // The deliberately broken variants.
+    for b in BROKEN {
+        let Some(out) = mlir_opt(b.passes, b.src) else {
+            failures.push(format!("broken variant ({}): {MLIR_OPT} failed", b.what));
+            continue;
+        };
+        if check(b.src, &out).name() != "verified" {
+            failures.push(format!(
+                "broken variant ({}): the pass output itself did not verify",
+                b.what
+            ));
+        }
+        if !out.contains(b.from) {
+            failures.push(format!(
+                "broken variant ({}): `{}` not in the pass output:\n{out}",
+                b.what, b.from
+            ));
+            continue;
+        }
+        let bad = out.replacen(b.from, b.to, 1);
+        match check(b.src, &bad) {
+            Verdict::Refuted { .. } => println!("broken variant refuted: {}", b.what),
+            v => failures.push(format!(
+                "broken variant ({}): {} instead of refuted",
+                b.what,
+                v.name()
+            )),
+        }
+    }
+
+    // The inputs: corpus/mlir, and the mlir-tv files that verify against themselves.
+    let mut files = vec![];
+    mlir_files(&manifest.join("../../corpus/mlir"), &mut files);
+    let own = files.len();
+    let tv = manifest.join("../../../shared/corpus/mlir-tv");
+    if tv.is_dir() {
+        mlir_files(&tv, &mut files);
+    } else {
+        println!(
+            "notice: {} is absent; fresh pairs from corpus/mlir only",
+            tv.display()
+        );
+    }
+    let texts: Vec<(String, String)> = files
+        .iter()
+        .filter_map(|f| Some((f.display().to_string(), std::fs::read_to_string(f).ok()?)))
+        .collect();
+    let supported: Vec<bool> = parallel(&texts, |(_, t)| check(t, t).name() == "verified");
+    let inputs: Vec<(String, String)> = texts
+        .into_iter()
+        .zip(supported)
+        .filter_map(|(t, ok)| ok.then_some(t))
+        .collect();
+    println!(
+        "inputs: {} files ({own} from corpus/mlir), {} of them verify against themselves",
+        files.len(),
+        inputs.len()
+    );
+
+    let (fresh, rejected) = fresh_pairs(&inputs);
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut changed: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    let mut examples: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut per_pass: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
+    for f in &fresh {
+        let n = f.verdict.name();
+        *counts.entry(n).or_default() += 1;
+        if f.changed {
+            *changed.entry(n).or_default() += 1;
+        }
+        let slot = per_pass.entry(&f.pipeline).or_default();
+        slot[0] += 1;
+        slot[1] += usize::from(n == "verified");
+        slot[2] += usize::from(f.changed && n == "verified");
+        match &f.verdict {
+            Verdict::Refuted { counterexample } => {
+                println!(
+                    "!!! REFUTED fresh pair: {} after `{}` (a bug in our semantics unless this is a real miscompilation)\n{}",
+                    f.input,
+                    f.pipeline,
+                    render_counterexample(counterexample)
+                );
+                failures.push(format!("{} after `{}` refuted", f.input, f.pipeline));
+            }
+            Verdict::Unknown { reason } | Verdict::Vacuous { reason } => {
+                *reasons.entry(reason.clone()).or_default() += 1;
+                let e = examples.entry(reason.clone()).or_default();
+                if e.len() < 4 {
+                    e.push(format!("{} after `{}`", f.input, f.pipeline));
+                }
+            }
+            Verdict::Error { diagnostics } => {
+                let m = diagnostics
+                    .first()
+                    .map(|d| d.message.as_str())
+                    .unwrap_or("");
+                println!(
+                    "error on a pass output: {} after `{}`: {m}",
+                    f.input, f.pipeline
+                );
+                *reasons.entry(format!("error: {m}")).or_default() += 1;
+            }
+            Verdict::Verified { .. } => {}
+        }
+    }
+    println!(
+        "fresh pairs: {} produced ({} changed by the passes; {rejected} runs rejected by {MLIR_OPT})",
+        fresh.len(),
+        changed.values().sum::<usize>()
+    );
+    for (v, n) in &counts {
+        println!(
+            "  {v:<9} {n:>5}   ({} changed)",
+            changed.get(v).copied().unwrap_or(0)
+        );
+    }
+    println!("per pipeline: pairs / verified / verified and changed");
+    for (p, [n, v, c]) in &per_pass {
+        println!("  {n:>4} {v:>4} {c:>4}  {p}");
+    }
+    let mut top: Vec<(&String, &usize)> = reasons.iter().collect();
+    top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    println!("top unknown reasons:");
+    for (r, n) in top.iter().take(10) {
+        println!("  {n:>4}  {r}");
+        for e in examples.get(*r).into_iter().flatten() {
+            println!("          e.g. {e}");
+        }
+    }
+    if !failures.is_empty() {
+        for f in &failures {
+            println!("FAIL {f}");
+        }
+        panic!("{} failures in the fresh-pairs test", failures.len());
+    }
+}

@@ -1118,7 +1118,9 @@ fn dedupe_candidates(
             return known;
         }
         if let Some(texts) = texts.as_deref_mut() {
-            texts.push(format!("; bound inference: is a candidate constant, or a duplicate?\n{text}"));
+            texts.push(format!(
+                "; bound inference: is a candidate constant, or a duplicate?\n{text}"
+            ));
         }
         let (r, took) = smt::decide_z3(store, &a, cfg);
         if std::env::var_os("TENSORPROOF_DEBUG").is_some() {

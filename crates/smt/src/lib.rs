@@ -11,15 +11,18 @@ mod eval;
 mod print;
 mod process;
 mod simplify;
-mod split;
 mod solve;
+mod split;
 mod term;
 
 pub use eval::eval_term;
 pub use print::{stable_hash, to_smtlib};
 pub use process::{check_cvc5, ProcessAnswer};
 pub use simplify::simplify_arith;
-pub use solve::{check_portfolio, check_z3, decide_portfolio, decide_z3, CheckResult, ModelReader, Solver, SolverConfig, Value};
+pub use solve::{
+    check_portfolio, check_z3, decide_portfolio, decide_z3, CheckResult, ModelReader, Solver,
+    SolverConfig, Value,
+};
 pub use term::{euclid_div, FunId, Node, Sort, Store, SymId, TermId};
 
 #[cfg(test)]

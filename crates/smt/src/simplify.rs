@@ -200,7 +200,9 @@ impl Simplifier<'_> {
     /// polynomial `t` over symbols and literals that does not mention `x`.
     fn definition(&self, c: TermId) -> Option<(SymId, TermId)> {
         let s = &*self.store;
-        let Node::Eq(a, b) = s.node(c) else { return None };
+        let Node::Eq(a, b) = s.node(c) else {
+            return None;
+        };
         if s.sort(*a) != Sort::Int {
             return None;
         }
@@ -232,7 +234,9 @@ impl Simplifier<'_> {
     fn not_equal(&self, t: TermId) -> Option<(SymId, i128)> {
         let s = &*self.store;
         let Node::Not(e) = s.node(t) else { return None };
-        let Node::Eq(a, b) = s.node(*e) else { return None };
+        let Node::Eq(a, b) = s.node(*e) else {
+            return None;
+        };
         let pick = |u: TermId, v: TermId| match (s.node(u), s.as_int(v)) {
             (Node::Sym(x), Some(c)) if s.sym_sort(*x) == Sort::Int => Some((*x, c)),
             _ => None,
@@ -268,8 +272,24 @@ impl Simplifier<'_> {
             _ => None,
         };
         let lit = |u: TermId| s.as_int(u);
-        let lo = |x, v| Some((x, Bound { lo: Some(v), hi: None }));
-        let hi = |x, v| Some((x, Bound { lo: None, hi: Some(v) }));
+        let lo = |x, v| {
+            Some((
+                x,
+                Bound {
+                    lo: Some(v),
+                    hi: None,
+                },
+            ))
+        };
+        let hi = |x, v| {
+            Some((
+                x,
+                Bound {
+                    lo: None,
+                    hi: Some(v),
+                },
+            ))
+        };
         match (s.node(atom), neg) {
             // c <= x, or not (x < c)
             (Node::Le(a, b), false) => match (lit(*a), sym(*b), sym(*a), lit(*b)) {
@@ -295,9 +315,13 @@ impl Simplifier<'_> {
                 _ => None,
             },
             (Node::Eq(a, b), false) => match (lit(*a), sym(*b), sym(*a), lit(*b)) {
-                (Some(c), Some(x), _, _) | (_, _, Some(x), Some(c)) => {
-                    Some((x, Bound { lo: Some(c), hi: Some(c) }))
-                }
+                (Some(c), Some(x), _, _) | (_, _, Some(x), Some(c)) => Some((
+                    x,
+                    Bound {
+                        lo: Some(c),
+                        hi: Some(c),
+                    },
+                )),
                 _ => None,
             },
             _ => None,
@@ -340,9 +364,7 @@ impl Simplifier<'_> {
                 self.leave(saved);
                 self.store.and(items)
             }
-            Node::Le(a, b) | Node::Lt(a, b) | Node::Eq(a, b)
-                if self.store.sort(a) == Sort::Int =>
-            {
+            Node::Le(a, b) | Node::Lt(a, b) | Node::Eq(a, b) if self.store.sort(a) == Sort::Int => {
                 self.compare(t, a, b)
             }
             _ => self.rebuild(t),
@@ -394,7 +416,12 @@ impl Simplifier<'_> {
                     let Node::Sym(s) = self.store.node(*x) else {
                         return None;
                     };
-                    let b = self.ctx.bounds.get(s).copied().unwrap_or(Bound { lo: None, hi: None });
+                    let b = self
+                        .ctx
+                        .bounds
+                        .get(s)
+                        .copied()
+                        .unwrap_or(Bound { lo: None, hi: None });
                     scale_range((b.lo, b.hi), *k)
                 }
                 xs => {

@@ -136,7 +136,11 @@ pub fn check_z3<R: Send + Sync>(
 
 /// [`check_z3`] for callers that only need the answer, not a model (cheaper when the query
 /// falls into independent parts that are all satisfiable).
-pub fn decide_z3(store: &Store, assertions: &[TermId], cfg: SolverConfig) -> (CheckResult<()>, Duration) {
+pub fn decide_z3(
+    store: &Store,
+    assertions: &[TermId],
+    cfg: SolverConfig,
+) -> (CheckResult<()>, Duration) {
     check_split(store, assertions, cfg, false, |_| ())
 }
 

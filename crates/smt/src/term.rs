@@ -671,8 +671,7 @@ impl Store {
 
     /// Replaces symbols by terms everywhere in `t` (used to rename summation indices).
     pub fn substitute(&mut self, t: TermId, map: &HashMap<SymId, TermId>) -> TermId {
-        let terms: HashMap<TermId, TermId> =
-            map.iter().map(|(s, r)| (self.sym(*s), *r)).collect();
+        let terms: HashMap<TermId, TermId> = map.iter().map(|(s, r)| (self.sym(*s), *r)).collect();
         self.replace(t, &terms)
     }
 

@@ -79,7 +79,10 @@ fn independent_parts_settle_the_query() {
     let ab = s.mul2(ai, bi);
     let ba = s.mul2(bi, ai);
     let ne = s.ne(ab, ba);
-    assert!(matches!(check_z3(&s, &[lo, hi, ne], CFG, |_| ()).0, CheckResult::Unsat));
+    assert!(matches!(
+        check_z3(&s, &[lo, hi, ne], CFG, |_| ()).0,
+        CheckResult::Unsat
+    ));
     // Sat: the model is of the original symbols (A read at the model's i).
     let three = s.real(3, 1);
     let big = s.gt(ai, three);
@@ -107,12 +110,18 @@ fn functions_read_under_a_quantifier_stay_functions() {
     let x = s.var("x", Sort::Int);
     let one = s.int(1);
     let other = s.le(one, x);
-    assert!(matches!(check_z3(&s, &[all, other], CFG, |_| ()).0, CheckResult::Sat(())));
+    assert!(matches!(
+        check_z3(&s, &[all, other], CFG, |_| ()).0,
+        CheckResult::Sat(())
+    ));
     // Two argument tuples: A(i) > A(j) with i = j is unsat only with congruence.
     let i = s.var("i", Sort::Int);
     let j = s.var("j", Sort::Int);
     let (ai, aj) = (s.app(a, vec![i]), s.app(a, vec![j]));
     let gt = s.gt(ai, aj);
     let same = s.eq(i, j);
-    assert!(matches!(check_z3(&s, &[gt, same, other], CFG, |_| ()).0, CheckResult::Unsat));
+    assert!(matches!(
+        check_z3(&s, &[gt, same, other], CFG, |_| ()).0,
+        CheckResult::Unsat
+    ));
 }

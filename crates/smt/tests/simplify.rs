@@ -92,7 +92,11 @@ fn bound(s: &mut Store, r: &mut Rng, vars: &[TermId]) -> TermId {
             let k = r.int(-2, 2);
             let k = s.int(k);
             let kz = s.mul2(k, z);
-            let rhs = if r.below(2) == 0 { s.add2(y, kz) } else { s.mul2(y, z) };
+            let rhs = if r.below(2) == 0 {
+                s.add2(y, kz)
+            } else {
+                s.mul2(y, z)
+            };
             s.eq(x, rhs)
         }
         0 => s.le(c, x),
@@ -123,10 +127,7 @@ fn simplified_conjunctions_are_equivalent() {
     for case in 0..3000 {
         let mut s = Store::new();
         let names = ["x", "y", "p"];
-        let syms: Vec<SymId> = names
-            .iter()
-            .map(|n| s.declare(n, smt::Sort::Int))
-            .collect();
+        let syms: Vec<SymId> = names.iter().map(|n| s.declare(n, smt::Sort::Int)).collect();
         let vars: Vec<TermId> = syms.iter().map(|x| s.sym(*x)).collect();
         let mut assertions = Vec::new();
         for _ in 0..rng.int(0, 3) {

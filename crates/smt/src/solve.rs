@@ -210,21 +210,58 @@ fn check_whole<R: Send + Sync>(
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync,
 ) -> (CheckResult<R>, Duration) {
     let text = to_smtlib(store, assertions, &[]);
+    let start = Instant::now();
+    // Z3's plain `smt` tactic answers easy queries in a fraction of a millisecond, where the
+    // default solver spends ~5 ms choosing and running its preprocessing tactics; hard queries
+    // (nonlinear integer arithmetic above all) need those tactics. So: the plain tactic on a
+    // short leash, then the default solver with what is left of the budget.
+    let quick = cfg.timeout.min(QUICK_BUDGET);
+    let mut on_sat = Some(on_sat);
+    let (r, _) = z3::with_z3_config(&z3::Config::new(), || {
+        check_in_context(store, &text, quick, Engine::Quick, |m| {
+            (on_sat.take().unwrap())(m)
+        })
+    });
+    let left = cfg.timeout.saturating_sub(start.elapsed());
+    match r {
+        CheckResult::Unknown(_) if !left.is_zero() => {}
+        other => return (other, start.elapsed()),
+    }
     // A fresh context per query: the answer (and the model) depends only on the query text,
     // not on what this thread solved before.
-    z3::with_z3_config(&z3::Config::new(), move || {
-        check_in_context(store, &text, cfg, on_sat)
-    })
+    let (r, _) = z3::with_z3_config(&z3::Config::new(), || {
+        check_in_context(store, &text, left, Engine::Default, |m| {
+            (on_sat.take().unwrap())(m)
+        })
+    });
+    (r, start.elapsed())
+}
+
+/// How long the plain `smt` tactic may try before the default solver takes over.
+const QUICK_BUDGET: Duration = Duration::from_millis(200);
+
+/// Which Z3 solver a check runs.
+#[derive(Clone, Copy)]
+enum Engine {
+    /// The `smt` tactic alone: no preprocessing, cheap to set up.
+    Quick,
+    /// `Z3_mk_solver`: the logic-dependent preprocessing of the default solver.
+    Default,
 }
 
 fn check_in_context<R>(
     store: &Store,
     text: &str,
-    cfg: SolverConfig,
+    timeout: Duration,
+    engine: Engine,
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R,
 ) -> (CheckResult<R>, Duration) {
+    let cfg = SolverConfig { timeout };
     let start = Instant::now();
-    let solver = z3::Solver::new();
+    let solver = match engine {
+        Engine::Quick => z3::Tactic::new("smt").solver(),
+        Engine::Default => z3::Solver::new(),
+    };
     let ms = cfg.timeout.as_millis().clamp(1, u32::MAX as u128) as u32;
     solver.from_string(text.to_string());
     // The time limit is our own watchdog calling Z3_interrupt, not Z3's `timeout` parameter:

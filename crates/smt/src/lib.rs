@@ -18,7 +18,7 @@ mod term;
 pub use eval::eval_term;
 pub use print::{stable_hash, to_smtlib};
 pub use process::{check_cvc5, ProcessAnswer};
-pub use simplify::simplify_arith;
+pub use simplify::{simplify_arith, simplify_arith_witnessed, Simplified};
 pub use solve::{
     check_portfolio, check_z3, decide_portfolio, decide_z3, CheckResult, ModelReader, Solver,
     SolverConfig, Value,

@@ -30,8 +30,67 @@ const MAX_MONOMIALS: usize = 48;
 /// Scopes (conjunctions, `ite` branches) that may add bounds, per query.
 const MAX_SCOPES: usize = 512;
 
+/// Rounds of quotient introduction (each may expose the next divisibility fact).
+const MAX_ROUNDS: usize = 4;
+
 /// Simplifies the conjunction `assertions` into an equivalent one (see the module docs).
 pub fn simplify_arith(store: &mut Store, assertions: &[TermId]) -> Vec<TermId> {
+    simplify_arith_witnessed(store, assertions).assertions
+}
+
+/// What [`simplify_arith_witnessed`] returns.
+pub struct Simplified {
+    pub assertions: Vec<TermId>,
+    /// Fresh symbols the result introduced, in order, each with the term over the input's
+    /// symbols (and the earlier fresh ones) whose value it takes in every model of the input:
+    /// the result holds exactly where the input holds, once these are assigned.
+    pub witnesses: Vec<(SymId, TermId)>,
+}
+
+/// [`simplify_arith`], also naming the fresh symbols it introduced.
+///
+/// Beyond the rewrites in the module docs: a top-level `t != 0` where `t` is a product adds that
+/// every factor is non-zero, and a factor `ite(c, a, 0)` adds `c`; a top-level comparison is a
+/// known truth for simplifying the other assertions; a top-level `X mod d = 0` with `d`
+/// provably non-zero and `X` linear in some symbol `x` introduces a fresh quotient `q` with the
+/// definition `x = (d·q - (X - x))` (so `X = d·q`), which cancels `X div d` and `X mod d`
+/// elsewhere; its witness is `X div d`.
+pub fn simplify_arith_witnessed(store: &mut Store, assertions: &[TermId]) -> Simplified {
+    let mut parts = Vec::new();
+    for a in assertions {
+        flatten_and(store, *a, &mut parts);
+    }
+    let mut witnesses = Vec::new();
+    let mut done = HashSet::new();
+    for round in 0..=MAX_ROUNDS {
+        let derived = nonzero_facts(store, &parts);
+        parts.extend(derived);
+        let (out, defs) =
+            simplify_once(store, &parts, &mut done, &mut witnesses, round < MAX_ROUNDS);
+        parts.clear();
+        for a in out {
+            flatten_and(store, a, &mut parts);
+        }
+        if defs.is_empty() {
+            break;
+        }
+        parts.extend(defs);
+    }
+    Simplified {
+        assertions: parts,
+        witnesses,
+    }
+}
+
+/// One pass of simplification; also returns the quotient definitions its divisibility facts
+/// allow (for the next pass).
+fn simplify_once(
+    store: &mut Store,
+    parts: &[TermId],
+    done: &mut HashSet<(TermId, TermId)>,
+    witnesses: &mut Vec<(SymId, TermId)>,
+    introduce: bool,
+) -> (Vec<TermId>, Vec<TermId>) {
     let mut s = Simplifier {
         store,
         ctx: Ctx::default(),
@@ -39,21 +98,112 @@ pub fn simplify_arith(store: &mut Store, assertions: &[TermId]) -> Vec<TermId> {
         poly_memo: HashMap::new(),
         contexts_left: MAX_SCOPES,
     };
-    let mut parts = Vec::new();
-    for a in assertions {
-        flatten_and(s.store, *a, &mut parts);
-    }
     let facts: Vec<bool> = parts.iter().map(|p| s.is_fact(*p)).collect();
-    let saved = s.enter(&parts);
-    let mut out = Vec::with_capacity(parts.len());
-    for (p, is_fact) in parts.iter().zip(facts) {
-        if is_fact {
-            out.push(*p);
-        } else {
-            out.push(s.bool_term(*p));
+    let saved = s.enter(parts);
+    // Comparisons first, under the bounds only: each becomes a known truth for the rest (never
+    // for itself or another comparison, which would be circular).
+    let mut out: Vec<Option<TermId>> = vec![None; parts.len()];
+    let mut next = s.ctx.clone();
+    for (i, p) in parts.iter().enumerate() {
+        if facts[i] {
+            out[i] = Some(*p);
+        } else if s.is_comparison(*p) {
+            let r = s.bool_term(*p);
+            match s.store.node(r).clone() {
+                Node::Not(u) => {
+                    next.falsehoods.insert(u);
+                }
+                node => {
+                    next.truths.insert(r);
+                    let k = match node {
+                        Node::Lt(..) => Some(1),
+                        Node::Le(..) => Some(0),
+                        _ => None,
+                    };
+                    if let (Node::Lt(x, y) | Node::Le(x, y), Some(k)) = (node, k) {
+                        if let (Node::Sym(xs), Node::Sym(ys)) = (s.store.node(x), s.store.node(y)) {
+                            next.above.entry(*ys).or_insert((*xs, x, k));
+                        }
+                    }
+                }
+            }
+            out[i] = Some(r);
         }
     }
+    // The last pass introduces nothing, so every definition is used by a later pass.
+    let quotients = if introduce {
+        s.quotients(&out, &next.truths, done, witnesses)
+    } else {
+        Vec::new()
+    };
+    let saved_truths = s.replace(next);
+    let out: Vec<TermId> = parts
+        .iter()
+        .zip(out)
+        .map(|(p, r)| r.unwrap_or_else(|| s.bool_term(*p)))
+        .collect();
+    s.leave(saved_truths);
     s.leave(saved);
+    (out, quotients)
+}
+
+/// `t` is the integer literal 0 or the real literal 0.
+fn is_zero(store: &Store, t: TermId) -> bool {
+    matches!(store.node(t), Node::Int(0) | Node::Real(0, _))
+}
+
+/// Facts implied by top-level `t != 0` with `t` a product: every factor is non-zero, and a
+/// factor `ite(c, a, 0)` (`ite(c, 0, b)`) needs `c` (`not c`).
+fn nonzero_facts(store: &mut Store, parts: &[TermId]) -> Vec<TermId> {
+    fn factor(store: &mut Store, t: TermId, out: &mut Vec<TermId>) {
+        match store.node(t).clone() {
+            Node::Mul(xs) => {
+                for x in xs {
+                    factor(store, x, out);
+                }
+            }
+            Node::Ite(c, a, b) if is_zero(store, b) => {
+                flatten_and(store, c, out);
+                factor(store, a, out);
+            }
+            Node::Ite(c, a, b) if is_zero(store, a) => {
+                let nc = store.not(c);
+                flatten_and(store, nc, out);
+                factor(store, b, out);
+            }
+            Node::Int(_) | Node::Real(..) => {}
+            _ => {
+                let zero = if store.sort(t) == Sort::Int {
+                    store.int(0)
+                } else {
+                    store.real(0, 1)
+                };
+                out.push(store.ne(t, zero));
+            }
+        }
+    }
+    let known: HashSet<TermId> = parts.iter().copied().collect();
+    let mut out = Vec::new();
+    for p in parts {
+        let Node::Not(e) = store.node(*p).clone() else {
+            continue;
+        };
+        let Node::Eq(a, b) = store.node(e).clone() else {
+            continue;
+        };
+        let t = if is_zero(store, a) {
+            b
+        } else if is_zero(store, b) {
+            a
+        } else {
+            continue;
+        };
+        if matches!(store.node(t), Node::Mul(_) | Node::Ite(..)) {
+            factor(store, t, &mut out);
+        }
+    }
+    let mut seen = HashSet::new();
+    out.retain(|t| !known.contains(t) && seen.insert(*t) && store.as_bool(*t) != Some(true));
     out
 }
 
@@ -96,6 +246,11 @@ struct Ctx {
     defs: HashMap<SymId, TermId>,
     /// Symbols known to differ from 0 (beyond what their bounds say).
     nonzero: HashSet<SymId>,
+    /// Simplified comparisons asserted at the top level, and ones whose negation is.
+    truths: HashSet<TermId>,
+    falsehoods: HashSet<TermId>,
+    /// `y -> (x, k)`: `x + k <= y` holds, from a top-level `x < y` or `x <= y` between symbols.
+    above: HashMap<SymId, (SymId, TermId, i128)>,
 }
 
 impl Simplifier<'_> {
@@ -166,7 +321,12 @@ impl Simplifier<'_> {
             vars.iter()
                 .any(|v| ctx.bounds.contains_key(v) || ctx.nonzero.contains(v))
         };
-        if !mentioned(&self.ctx) && self.ctx.defs.is_empty() {
+        if !mentioned(&self.ctx)
+            && self.ctx.defs.is_empty()
+            && self.ctx.truths.is_empty()
+            && self.ctx.falsehoods.is_empty()
+            && self.ctx.above.is_empty()
+        {
             return None;
         }
         let mut next = self.ctx.clone();
@@ -174,8 +334,11 @@ impl Simplifier<'_> {
             next.bounds.remove(v);
             next.nonzero.remove(v);
         }
-        // A definition mentioning a bound variable would capture it: drop every definition.
+        // A definition or truth mentioning a bound variable would capture it: drop them all.
         next.defs.clear();
+        next.truths.clear();
+        next.falsehoods.clear();
+        next.above.clear();
         self.replace(next)
     }
 
@@ -397,16 +560,208 @@ impl Simplifier<'_> {
             }
         }
         let (x, y) = (self.from_poly(&pa), self.from_poly(&pb));
-        match self.store.node(t) {
+        let r = match self.store.node(t) {
             Node::Le(..) => self.store.le(x, y),
             Node::Lt(..) => self.store.lt(x, y),
             _ => self.store.eq(x, y),
+        };
+        if self.ctx.truths.contains(&r) {
+            self.store.bool(true)
+        } else if self.ctx.falsehoods.contains(&r) {
+            self.store.bool(false)
+        } else {
+            r
         }
     }
 
-    /// The range of a linear polynomial over bounded symbols (interval arithmetic); `None` when
-    /// a monomial is nonlinear or not a symbol.
+    /// An integer comparison, or the negation of one.
+    fn is_comparison(&self, t: TermId) -> bool {
+        let s = &*self.store;
+        let atom = match s.node(t) {
+            Node::Not(a) => *a,
+            _ => t,
+        };
+        match s.node(atom) {
+            Node::Le(a, _) | Node::Lt(a, _) | Node::Eq(a, _) => s.sort(*a) == Sort::Int,
+            _ => false,
+        }
+    }
+
+    /// Quotient definitions for the simplified top-level facts `X mod d = 0` (see
+    /// [`simplify_arith_witnessed`]), each divisibility fact at most once per query.
+    fn quotients(
+        &mut self,
+        simplified: &[Option<TermId>],
+        truths: &HashSet<TermId>,
+        done: &mut HashSet<(TermId, TermId)>,
+        witnesses: &mut Vec<(SymId, TermId)>,
+    ) -> Vec<TermId> {
+        let mut defs = Vec::new();
+        let mut defined: HashSet<SymId> = HashSet::new();
+        for r in simplified.iter().flatten() {
+            let Node::Eq(a, b) = self.store.node(*r).clone() else {
+                continue;
+            };
+            let m = if is_zero(self.store, a) {
+                b
+            } else if is_zero(self.store, b) {
+                a
+            } else {
+                continue;
+            };
+            let Node::IntMod(x, d) = self.store.node(m).clone() else {
+                continue;
+            };
+            if !done.insert((x, d)) {
+                continue;
+            }
+            let (px, pd) = (self.poly(x), self.poly(d));
+            if !self.nonzero_poly(&pd) {
+                continue;
+            }
+            // A symbol of X with coefficient ±1, in no other monomial of X and not in d.
+            let in_d: HashSet<TermId> = pd.keys().flatten().copied().collect();
+            let mut pick: Option<(SymId, TermId, i128)> = None;
+            for (mono, k) in &px {
+                let [v] = mono.as_slice() else { continue };
+                let Node::Sym(sv) = self.store.node(*v) else {
+                    continue;
+                };
+                let elsewhere = px.keys().any(|m2| m2.as_slice() != [*v] && m2.contains(v));
+                if k.abs() != 1 || elsewhere || in_d.contains(v) || defined.contains(sv) {
+                    continue;
+                }
+                if pick.is_none_or(|(p, _, _)| *sv > p) {
+                    pick = Some((*sv, *v, *k));
+                }
+            }
+            let Some((sv, v, k)) = pick else { continue };
+            if px
+                .keys()
+                .flatten()
+                .any(|a| !matches!(self.store.node(*a), Node::Sym(_)))
+            {
+                continue;
+            }
+            let q = self.store.fresh("q", Sort::Int);
+            let qt = self.store.sym(q);
+            // k·v + rest = d·q  ⇒  v = k·(d·q - rest), k = ±1.
+            let mut rest = px.clone();
+            rest.remove(&vec![v]);
+            let Some(dq) = mul_poly(&pd, &atom(self.store, qt)) else {
+                continue;
+            };
+            let Some(rhs) = sub_poly(&dq, &rest).and_then(|p| scale(&p, k)) else {
+                continue;
+            };
+            let rhs = self.from_poly(&rhs);
+            defs.push(self.store.eq(v, rhs));
+            defined.insert(sv);
+            // X = d·q with d > 0: q has the sign of X.
+            let zero = self.store.int(0);
+            let d_positive = matches!(self.range(&pd), Some((Some(lo), _)) if lo > 0);
+            if d_positive && truths.contains(&self.store.le(zero, x)) {
+                defs.push(self.store.le(zero, qt));
+            }
+            let w = self.store.int_div(x, d);
+            witnesses.push((q, w));
+        }
+        defs
+    }
+
+    /// Whether a polynomial is provably non-zero under the current bounds.
+    fn nonzero_poly(&self, p: &Poly) -> bool {
+        match self.range(p) {
+            Some((Some(lo), _)) if lo > 0 => true,
+            Some((_, Some(hi))) if hi < 0 => true,
+            _ => match p.iter().collect::<Vec<_>>().as_slice() {
+                [(m, _)] => !m.is_empty() && m.iter().all(|a| self.known_nonzero(*a)),
+                _ => false,
+            },
+        }
+    }
+
+    /// The range of a polynomial over bounded symbols: interval arithmetic, with the lower end
+    /// sharpened by [`Self::shifted_lower`]; `None` when a monomial holds a non-symbol or a
+    /// product of symbols not known to be non-negative.
     fn range(&self, p: &Poly) -> Option<(Option<i128>, Option<i128>)> {
+        let naive = self.naive_range(p);
+        let lo = naive.and_then(|r| r.0);
+        if lo.is_some() && p.keys().all(|m| m.len() <= 1) {
+            return naive;
+        }
+        match (naive, self.shifted_lower(p)) {
+            (Some((l, h)), Some(s)) => Some((max_opt(l, Some(s)), h)),
+            (None, Some(s)) => Some((Some(s), None)),
+            (n, None) => n,
+        }
+    }
+
+    /// A lower bound of `p` after writing every symbol as `lo + x'` with `x' >= 0` (`lo` its
+    /// lower bound): when every non-constant monomial of the expansion has a positive
+    /// coefficient, the constant is a lower bound (`pi·ni - pi >= 0` for `ni >= 1, pi >= 0`,
+    /// which plain interval arithmetic misses).
+    ///
+    /// With `relations`, a symbol `y` known to be at least `x + k` is written `x + k + y'`
+    /// instead (`x` then at its own lower bound): `(ni - q)·(1 + pi) > 0` for `q < ni`.
+    fn shifted_lower(&self, p: &Poly) -> Option<i128> {
+        if p.keys().all(|m| m.len() <= 1) {
+            return None;
+        }
+        if self.ctx.above.is_empty() {
+            return self.shifted_lower_with(p, false);
+        }
+        self.shifted_lower_with(p, true)
+            .or_else(|| self.shifted_lower_with(p, false))
+    }
+
+    fn shifted_lower_with(&self, p: &Poly, relations: bool) -> Option<i128> {
+        let mut acc = Poly::new();
+        for (m, k) in p {
+            let mut term = constant(*k);
+            for a in m {
+                let Node::Sym(y) = self.store.node(*a) else {
+                    return None;
+                };
+                // A base `x` of a relation is itself shifted by its literal bound only.
+                let relation = self
+                    .ctx
+                    .above
+                    .get(y)
+                    .filter(|(x, _, _)| relations && !self.ctx.above.contains_key(x));
+                let shifted = match relation {
+                    Some((x, xt, k)) => {
+                        // y = (lo_x + x') + k + y'
+                        let lo = self.ctx.bounds.get(x)?.lo?;
+                        let mut s = constant(lo.checked_add(*k)?);
+                        s = add_poly(&s, &atom(self.store, *xt))?;
+                        s.insert(vec![*a], 1);
+                        s
+                    }
+                    None => {
+                        let lo = self.ctx.bounds.get(y)?.lo?;
+                        let mut s = constant(lo);
+                        s.insert(vec![*a], 1);
+                        s
+                    }
+                };
+                term = mul_poly(&term, &shifted)?;
+            }
+            acc = add_poly(&acc, &term)?;
+        }
+        let mut low = 0i128;
+        for (m, k) in &acc {
+            if m.is_empty() {
+                low = *k;
+            } else if *k < 0 {
+                return None;
+            }
+        }
+        Some(low)
+    }
+
+    /// Plain interval arithmetic over the monomials of `p`.
+    fn naive_range(&self, p: &Poly) -> Option<(Option<i128>, Option<i128>)> {
         let mut lo = Some(0i128);
         let mut hi = Some(0i128);
         for (m, k) in p {

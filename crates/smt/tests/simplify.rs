@@ -2,7 +2,10 @@
 //! random literal bounds among their conjuncts, the original and the simplified conjunction take
 //! the same truth value under every sampled assignment (where the original is defined).
 
-use smt::{eval_term, simplify_arith, FunId, ModelReader, Store, SymId, TermId, Value};
+use smt::{
+    eval_term, simplify_arith, simplify_arith_witnessed, FunId, ModelReader, Store, SymId, TermId,
+    Value,
+};
 use std::collections::HashMap;
 
 struct Rng(u64);
@@ -84,7 +87,40 @@ fn bound(s: &mut Store, r: &mut Rng, vars: &[TermId]) -> TermId {
     let x = vars[r.below(vars.len() as u64) as usize];
     let c = r.int(-2, 3);
     let c = s.int(c);
-    match r.below(8) {
+    match r.below(11) {
+        8 => {
+            // A divisibility fact: (y + k·z + c) mod x = 0.
+            let y = vars[r.below(vars.len() as u64) as usize];
+            let z = vars[r.below(vars.len() as u64) as usize];
+            let k = r.int(-2, 2);
+            let k = s.int(k);
+            let kz = s.mul2(k, z);
+            let sum = s.add(vec![y, kz, c]);
+            let m = s.int_mod(sum, x);
+            let zero = s.int(0);
+            s.eq(m, zero)
+        }
+        9 => {
+            // A non-zero product: ite(y < c, x, 0) · (z + 1) != 0.
+            let y = vars[r.below(vars.len() as u64) as usize];
+            let z = vars[r.below(vars.len() as u64) as usize];
+            let zero = s.int(0);
+            let one = s.int(1);
+            let cond = s.lt(y, c);
+            let f = s.ite(cond, x, zero);
+            let z1 = s.add2(z, one);
+            let prod = s.mul2(f, z1);
+            s.ne(prod, zero)
+        }
+        10 => {
+            // An ordering between symbols.
+            let y = vars[r.below(vars.len() as u64) as usize];
+            if r.below(2) == 0 {
+                s.lt(x, y)
+            } else {
+                s.le(x, y)
+            }
+        }
         6 | 7 => {
             // A definition: x = y + k·z (a cycle through several definitions must be refused).
             let y = vars[r.below(vars.len() as u64) as usize];
@@ -124,6 +160,7 @@ fn conj(s: &Store, ts: &[TermId], a: &mut Assignment) -> Option<bool> {
 fn simplified_conjunctions_are_equivalent() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0usize;
+    let mut introduced = 0usize;
     for case in 0..3000 {
         let mut s = Store::new();
         let names = ["x", "y", "p"];
@@ -137,9 +174,17 @@ fn simplified_conjunctions_are_equivalent() {
         for _ in 0..rng.int(1, 2) {
             assertions.push(bool_term(&mut s, &mut rng, &vars, 3));
         }
-        let simplified = simplify_arith(&mut s, &assertions);
+        let out = simplify_arith_witnessed(&mut s, &assertions);
+        let simplified = out.assertions;
+        introduced += out.witnesses.len();
         for _ in 0..40 {
             let mut a = Assignment(syms.iter().map(|x| (*x, rng.int(-4, 5))).collect());
+            // Fresh quotients take their witnesses' values (undefined where a divisor is 0).
+            for (q, w) in &out.witnesses {
+                if let Some(Value::Int(v)) = eval_term(&s, *w, &mut a) {
+                    a.0.insert(*q, v);
+                }
+            }
             let Some(before) = conj(&s, &assertions, &mut a) else {
                 continue;
             };
@@ -162,6 +207,10 @@ fn simplified_conjunctions_are_equivalent() {
         }
     }
     assert!(checked > 20_000, "only {checked} samples were defined");
+    assert!(
+        introduced > 30,
+        "only {introduced} quotients were introduced"
+    );
 }
 
 #[test]

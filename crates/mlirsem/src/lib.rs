@@ -12,7 +12,10 @@
 mod check;
 pub mod domain;
 pub mod eval;
+mod ext;
+mod ieee;
 mod replay;
+mod scalar;
 pub mod value;
 
 pub use check::{check_pair, Options, PairResult, Side};

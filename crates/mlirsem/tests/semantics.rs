@@ -30,6 +30,61 @@ const CASES: &[&str] = &[
        %3 = arith.cmpf uno, %x, %y : f32
        %4 = arith.select %0, %x, %y : f32
        return %0, %1, %2, %3, %4 : i1, i1, i1, i1, f32 }",
+    "func.func @f(%x: f32, %y: f32) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+       %0 = arith.cmpf oeq, %x, %y : f32
+       %1 = arith.cmpf ogt, %x, %y : f32
+       %2 = arith.cmpf oge, %x, %y : f32
+       %3 = arith.cmpf olt, %x, %y : f32
+       %4 = arith.cmpf ole, %x, %y : f32
+       %5 = arith.cmpf ord, %x, %y : f32
+       %6 = arith.cmpf ugt, %x, %y : f32
+       %7 = arith.cmpf uge, %x, %y : f32
+       %8 = arith.cmpf ult, %x, %y : f32
+       %9 = arith.cmpf ule, %x, %y : f32
+       %10 = arith.cmpf une, %x, %y : f32
+       %z = arith.constant -0.0 : f32
+       %11 = arith.cmpf oeq, %z, %x : f32
+       %12 = arith.cmpf ole, %x, %x : f32
+       %13 = arith.cmpf ult, %x, %x : f32
+       %14 = arith.cmpf ueq, %x, %x : f32
+       %15 = arith.cmpf false, %x, %y : f32
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1 }",
+    "func.func @f(%x: f32, %y: f64) -> (f32, f32, f32, f32, f32, f32, f32, f64, f32, f64, f32, i1) {
+       %mz = arith.constant -0.0 : f32
+       %one = arith.constant 1.0 : f32
+       %m1 = arith.constant -1.0 : f32
+       %nan = arith.constant 0x7FC00001 : f32
+       %c3 = arith.constant 3.0 : f32
+       %0 = arith.addf %x, %mz : f32
+       %1 = arith.mulf %one, %x : f32
+       %2 = arith.divf %x, %m1 : f32
+       %3 = arith.subf %x, %c3 : f32
+       %4 = arith.mulf %nan, %x : f32
+       %5 = arith.divf %c3, %m1 : f32
+       %6 = arith.truncf %y : f64 to f32
+       %7 = arith.extf %x : f32 to f64
+       %8 = arith.truncf %7 : f64 to f32
+       %9 = arith.extf %6 : f32 to f64
+       %10 = arith.negf %nan : f32
+       %11 = arith.cmpf ueq, %nan, %c3 : f32
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11 : f32, f32, f32, f32, f32, f32, f32, f64, f32, f64, f32, i1 }",
+    "func.func @f(%x: i8, %y: i8, %b: i1) -> (i8, i8, i8, f32, f64, f32) {
+       %0 = arith.shli %x, %y : i8
+       %1 = arith.shrsi %x, %y : i8
+       %2 = arith.shrui %x, %y : i8
+       %3 = arith.sitofp %x : i8 to f32
+       %4 = arith.uitofp %x : i8 to f64
+       %5 = arith.uitofp %b : i1 to f32
+       return %0, %1, %2, %3, %4, %5 : i8, i8, i8, f32, f64, f32 }",
+    "func.func @f(%x: i8, %y: i8) -> (i8, i8, i8, i8, i8, i8, i8) {
+       %0 = arith.divsi %x, %y : i8
+       %1 = arith.divui %x, %y : i8
+       %2 = arith.remsi %x, %y : i8
+       %3 = arith.remui %x, %y : i8
+       %4 = arith.ceildivsi %x, %y : i8
+       %5 = arith.ceildivui %x, %y : i8
+       %6 = arith.floordivsi %x, %y : i8
+       return %0, %1, %2, %3, %4, %5, %6 : i8, i8, i8, i8, i8, i8, i8 }",
     "func.func @f(%x: i8, %y: i8) -> (i8, i8, i8, i1, i1, i1, i1) {
        %0 = arith.addi %x, %y : i8
        %1 = arith.subi %x, %y : i8
@@ -174,7 +229,11 @@ impl ModelReader for Reader<'_> {
                 Value::Int(CFloat::f64(x).bits as i128)
             }
         };
-        let x = fbits(&name, &args[0]);
+        let x = if name.starts_with("convf") || name.starts_with("itofp") {
+            0.0
+        } else {
+            fbits(&name, &args[0])
+        };
         let y = args.get(1).map(|a| fbits(&name, a)).unwrap_or(0.0);
         // Arithmetic in the operand type: f32 results are rounded by `wrap` (exact for one op).
         let (xf, yf) = (x as f32, y as f32);
@@ -206,9 +265,30 @@ impl ModelReader for Reader<'_> {
                 Value::Int(b ^ if f32ty { 1 << 31 } else { 1 << 63 })
             }
             ["cmpf", "olt", _] => Value::Bool(!uno && x < y),
-            ["cmpf", "ueq", _] => Value::Bool(uno || x == y),
-            ["cmpf", "one", _] => Value::Bool(!uno && x != y),
-            ["cmpf", "uno", _] => Value::Bool(uno),
+            ["cmpf", "ole", _] => Value::Bool(!uno && x <= y),
+            ["cmpf", "oeq", _] => Value::Bool(!uno && x == y),
+            ["isnan", _] => Value::Bool(x.is_nan()),
+            ["convf", from, to] => {
+                let Value::Int(b) = args[0] else { return None };
+                let x = if from == "f64" {
+                    f64::from_bits(b as u64)
+                } else {
+                    f32::from_bits(b as u32) as f64
+                };
+                if to == "f64" {
+                    Value::Int(CFloat::f64(x).bits as i128)
+                } else {
+                    Value::Int(CFloat::f32(x as f32).bits as i128)
+                }
+            }
+            ["itofp", to] => {
+                let Value::Int(i) = args[0] else { return None };
+                if to == "f64" {
+                    Value::Int(CFloat::f64(i as f64).bits as i128)
+                } else {
+                    Value::Int(CFloat::f32(i as f32).bits as i128)
+                }
+            }
             _ => return None,
         })
     }

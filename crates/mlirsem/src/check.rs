@@ -415,6 +415,26 @@ fn check_function(
             unsure: Some(why),
         });
     }
+    for (k, u) in rs.unsure_at.iter().chain(&rt.unsure_at).enumerate() {
+        let idx: Vec<TermId> = (0..u.shape.len())
+            .map(|j| {
+                let s = d.store.fresh(&format!("unsure{k}_{j}"), Sort::Int);
+                d.store.sym(s)
+            })
+            .collect();
+        let inb = in_bounds(d, &idx, &u.shape);
+        let c = (u.at)(d, &idx);
+        let q = d.store.and(vec![no_ub_s, inb, c]);
+        if d.store.as_bool(q) == Some(false) {
+            continue;
+        }
+        obls.push(Obligation {
+            label: "model".into(),
+            query: q,
+            focus: None,
+            unsure: Some(u.why.clone()),
+        });
+    }
     let q = d.store.and2(no_ub_s, rt.ub);
     obls.push(Obligation {
         label: "ub".into(),

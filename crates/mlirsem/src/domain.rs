@@ -92,6 +92,37 @@ impl FBin {
     }
 }
 
+/// A bitwise operation on integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IBit {
+    And,
+    Or,
+    Xor,
+}
+
+impl IBit {
+    fn name(self) -> &'static str {
+        match self {
+            IBit::And => "andi",
+            IBit::Or => "ori",
+            IBit::Xor => "xori",
+        }
+    }
+}
+
+/// `a op b` on the two's complement `w`-bit patterns of signed canonical values.
+pub(crate) fn bitwise(op: IBit, w: u32, a: i128, b: i128) -> i128 {
+    let mask = (1u128 << w) - 1;
+    let (x, y) = ((a as u128) & mask, (b as u128) & mask);
+    let r = match op {
+        IBit::And => x & y,
+        IBit::Or => x | y,
+        IBit::Xor => x ^ y,
+    };
+    let half = 1i128 << (w - 1);
+    (r as i128 + half).rem_euclid(1i128 << w) - half
+}
+
 /// `arith.cmpf` predicates in MLIR's numbering (`false` = 0, `oeq` = 1, ... `true` = 15).
 pub const CMPF_NAMES: [&str; 16] = [
     "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
@@ -107,6 +138,8 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
     fn f_neg(&mut self, t: FTy, a: &Self::F) -> Self::F;
     /// `arith.extf`/`arith.truncf`: conversion from `from` to `to`, rounded to nearest even.
     fn f_conv(&mut self, from: FTy, to: FTy, a: &Self::F) -> Self::F;
+    /// A bitwise operation on `w`-bit integers in the signed canonical range.
+    fn i_bit(&mut self, op: IBit, w: u32, a: &Self::I, b: &Self::I) -> Self::I;
     /// `arith.sitofp`/`arith.uitofp` of the mathematical integer `x`, rounded to nearest even.
     fn f_of_int(&mut self, t: FTy, x: &Self::I) -> Self::F;
     /// `arith.cmpf` with predicate number `pred` (1..=14).
@@ -274,6 +307,50 @@ impl MDomain for Sym {
         self.store.app(f, vec![*a])
     }
 
+    /// Literals folded; `x & x = x | x = x`, `x ^ x = 0`; otherwise an uninterpreted function
+    /// per width with ordered arguments (commutativity), wrapped to the width.
+    fn i_bit(&mut self, op: IBit, w: u32, a: &TermId, b: &TermId) -> TermId {
+        if let (Some(x), Some(y)) = (self.store.as_int(*a), self.store.as_int(*b)) {
+            return self.store.int(bitwise(op, w, x, y));
+        }
+        if a == b {
+            return match op {
+                IBit::Xor => self.store.int(0),
+                _ => *a,
+            };
+        }
+        // Identities of 0 and -1 (all ones).
+        for (x, y) in [(*a, *b), (*b, *a)] {
+            match (op, self.store.as_int(x)) {
+                (IBit::And, Some(0)) => return self.store.int(0),
+                (IBit::Or, Some(-1)) => return self.store.int(-1),
+                (IBit::Or | IBit::Xor, Some(0)) | (IBit::And, Some(-1)) => return y,
+                _ => {}
+            }
+        }
+        // Into the branches of a selection between literals (constant tensors).
+        for (x, y, swap) in [(*a, *b, false), (*b, *a, true)] {
+            if let smt::Node::Ite(c, t, e) = self.store.node(x).clone() {
+                let small = ite_leaves(self, x) * ite_leaves(self, y) <= 256;
+                if small && self.store.as_int(t).is_some() {
+                    let (l, r) = if swap { (y, t) } else { (t, y) };
+                    let tt = self.i_bit(op, w, &l, &r);
+                    let (l, r) = if swap { (y, e) } else { (e, y) };
+                    let ee = self.i_bit(op, w, &l, &r);
+                    return self.store.ite(c, tt, ee);
+                }
+            }
+        }
+        let f = self.store.declare_fun(
+            &format!("{}_i{w}", op.name()),
+            &[Sort::Int, Sort::Int],
+            Sort::Int,
+        );
+        let (a, b) = if b < a { (*b, *a) } else { (*a, *b) };
+        let r = self.store.app(f, vec![a, b]);
+        crate::value::wrap(self, &r, w)
+    }
+
     fn f_of_int(&mut self, t: FTy, x: &TermId) -> TermId {
         if let Some(i) = self.store.as_int(*x) {
             if let Some(r) = ieee::from_int(t, i) {
@@ -316,6 +393,23 @@ fn widened(d: &Sym, t: FTy, a: TermId) -> Option<(FTy, TermId)> {
         .into_iter()
         .find(|f| f.name() == from)?;
     ieee::widens(f, t).then(|| (f, args[0]))
+}
+
+/// The number of literal leaves of a chain of `ite`s over literals (`usize::MAX / 2` for
+/// anything else).
+fn ite_leaves(d: &Sym, t: TermId) -> usize {
+    let mut n = 1;
+    let mut cur = t;
+    loop {
+        match d.store.node(cur) {
+            smt::Node::Int(_) => return n,
+            smt::Node::Ite(_, a, b) if d.store.as_int(*a).is_some() => {
+                n += 1;
+                cur = *b;
+            }
+            _ => return usize::MAX / 2,
+        }
+    }
 }
 
 /// The bit pattern of a float literal term.
@@ -456,6 +550,10 @@ impl MDomain for Concrete {
             ty: to,
             bits: ieee::convert(from, to, a.bits).unwrap_or(a.bits),
         }
+    }
+
+    fn i_bit(&mut self, op: IBit, w: u32, a: &i128, b: &i128) -> i128 {
+        bitwise(op, w, *a, *b)
     }
 
     fn f_of_int(&mut self, t: FTy, x: &i128) -> CFloat {

@@ -35,6 +35,8 @@ pub struct Run<'a, D: MDomain> {
     pub results: Vec<Val<'a, D>>,
     pub ub: D::B,
     pub unsure: Vec<(D::B, String)>,
+    /// Unsure conditions per element of a tensor (unsure where any element's holds).
+    pub unsure_at: Vec<UnsureAt<'a, D>>,
 }
 
 /// The element type of a scalar MLIR type.
@@ -72,6 +74,7 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     pub(crate) env: BTreeMap<ValueId, Val<'a, D>>,
     pub(crate) ub: D::B,
     pub(crate) unsure: Vec<(D::B, String)>,
+    pub(crate) unsure_at: Vec<UnsureAt<'a, D>>,
 }
 
 impl<'a, D: MDomain> Ctx<'a, D> {
@@ -118,6 +121,7 @@ pub fn run_function<'a, D: MDomain>(
         env: BTreeMap::new(),
         ub,
         unsure: vec![],
+        unsure_at: vec![],
     };
     for (a, v) in block.args.iter().zip(args) {
         cx.env.insert(*a, v);
@@ -133,6 +137,7 @@ pub fn run_function<'a, D: MDomain>(
                 results,
                 ub: cx.ub,
                 unsure: cx.unsure,
+                unsure_at: cx.unsure_at,
             });
         }
         let outs = eval_op(d, &mut cx, o)?;
@@ -522,6 +527,7 @@ pub(crate) fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<V
             });
             Ok(Val::Tensor(Tensor { shape, ety, at }))
         }
+        (Some(a), Some(dims)) => crate::consts::other(d, a, &dims, ety).map(Val::Tensor),
         _ => unsupported("this form of arith.constant"),
     }
 }

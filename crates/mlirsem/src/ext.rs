@@ -13,6 +13,8 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     o: OpId,
     operands: &[Val<'a, D>],
 ) -> R<Option<Vec<Val<'a, D>>>> {
-    let _ = (d, cx, o, operands);
+    if cx.m.op(o).name.starts_with("tosa.") {
+        return crate::tosa::eval_op(d, cx, o, operands);
+    }
     Ok(None)
 }

@@ -10,12 +10,14 @@
 //! solver directly (the `smt` crate's). The model and its assumptions are in `docs/mlir.md`.
 
 mod check;
+mod consts;
 pub mod domain;
 pub mod eval;
 mod ext;
 mod ieee;
 mod replay;
 mod scalar;
+mod tosa;
 pub mod value;
 
 pub use check::{check_pair, Options, PairResult, Side};

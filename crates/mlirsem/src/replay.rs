@@ -180,6 +180,21 @@ pub(crate) fn replay(
     if let Some((_, why)) = rt.unsure.iter().find(|(c, _)| *c) {
         return Replay::Untrusted(format!("outside the model: {why}"));
     }
+    for (side, u) in rs
+        .unsure_at
+        .iter()
+        .map(|u| (0, u))
+        .chain(rt.unsure_at.iter().map(|u| (1, u)))
+    {
+        let d = if side == 0 { &mut ds } else { &mut dt };
+        let count = u.shape.iter().fold(1i128, |a, n| a.saturating_mul(*n));
+        if count > MAX_ELEMS {
+            return Replay::Untrusted(format!("outside the model (unchecked): {}", u.why));
+        }
+        if all_indices(&u.shape).iter().any(|i| (u.at)(d, i)) {
+            return Replay::Untrusted(format!("outside the model: {}", u.why));
+        }
+    }
     let mut found = None;
     if rt.ub {
         found = Some(Mismatch::TargetUb {

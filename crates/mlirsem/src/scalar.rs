@@ -10,7 +10,7 @@
 //!
 //! Float conversions round to nearest even (an explicit `roundingmode` is unsupported).
 
-use crate::domain::{EType, FTy, MDomain};
+use crate::domain::{EType, FTy, IBit, MDomain};
 use crate::eval::{unsupported, Ctx, Stop, R};
 use crate::value::*;
 use mlir::{Module, OpId};
@@ -99,6 +99,25 @@ pub(crate) fn total_op<D: MDomain>(
     rty: EType,
 ) -> Option<Result<SVal<D>, String>> {
     let name = m.op(o).name.as_str();
+    let wide_bitwise = matches!(name, "arith.andi" | "arith.ori" | "arith.xori")
+        && args.len() == 2
+        && matches!((&args[0].v, &args[1].v), (Elem::Int(_), Elem::Int(_)));
+    if wide_bitwise {
+        let op = match name {
+            "arith.andi" => IBit::And,
+            "arith.ori" => IBit::Or,
+            _ => IBit::Xor,
+        };
+        let (Elem::Int(a), Elem::Int(b)) = (&args[0].v, &args[1].v) else {
+            return None;
+        };
+        let r = d.i_bit(op, rty.width(), a, b);
+        let ok = d.and(&args[0].ok, &args[1].ok);
+        return Some(Ok(SVal {
+            v: Elem::Int(r),
+            ok,
+        }));
+    }
     if !TOTAL.contains(&name) {
         return None;
     }

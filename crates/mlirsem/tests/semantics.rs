@@ -85,6 +85,39 @@ const CASES: &[&str] = &[
        %5 = arith.ceildivui %x, %y : i8
        %6 = arith.floordivsi %x, %y : i8
        return %0, %1, %2, %3, %4, %5, %6 : i8, i8, i8, i8, i8, i8, i8 }",
+    "func.func @f(%a: tensor<2x3xi8>, %b: tensor<3xi8>, %c: tensor<2x1xi8>, %p: tensor<2x3xi1>) -> (tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi1>, tensor<2x3xi8>, tensor<2x3xi8>) {
+       %0 = \"tosa.add\"(%a, %b) : (tensor<2x3xi8>, tensor<3xi8>) -> tensor<2x3xi8>
+       %1 = \"tosa.sub\"(%c, %a) : (tensor<2x1xi8>, tensor<2x3xi8>) -> tensor<2x3xi8>
+       %2 = \"tosa.mul\"(%a, %c) {shift = 0 : i8} : (tensor<2x3xi8>, tensor<2x1xi8>) -> tensor<2x3xi8>
+       %3 = \"tosa.bitwise_and\"(%a, %b) : (tensor<2x3xi8>, tensor<3xi8>) -> tensor<2x3xi8>
+       %4 = \"tosa.bitwise_xor\"(%a, %c) : (tensor<2x3xi8>, tensor<2x1xi8>) -> tensor<2x3xi8>
+       %5 = \"tosa.negate\"(%a) : (tensor<2x3xi8>) -> tensor<2x3xi8>
+       %6 = \"tosa.maximum\"(%a, %b) : (tensor<2x3xi8>, tensor<3xi8>) -> tensor<2x3xi8>
+       %7 = \"tosa.greater\"(%a, %c) : (tensor<2x3xi8>, tensor<2x1xi8>) -> tensor<2x3xi1>
+       %8 = \"tosa.select\"(%p, %a, %c) : (tensor<2x3xi1>, tensor<2x3xi8>, tensor<2x1xi8>) -> tensor<2x3xi8>
+       %9 = \"tosa.bitwise_or\"(%a, %a) : (tensor<2x3xi8>, tensor<2x3xi8>) -> tensor<2x3xi8>
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi1>, tensor<2x3xi8>, tensor<2x3xi8> }",
+    "func.func @f(%a: tensor<2x3xf32>, %i: tensor<1x2xi32>, %x: i16, %y: i16) -> (tensor<3x2xf32>, tensor<3x2xf32>, tensor<2x3xf32>, tensor<4x3xf32>, tensor<1x2xf32>, tensor<4x6xf32>, tensor<1x2x3xf32>, tensor<2x3xf32>, tensor<2x3xi1>, i16, i16) {
+       %perm = \"tosa.const\"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+       %0 = \"tosa.transpose\"(%a, %perm) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+       %1 = \"tosa.reshape\"(%a) {new_shape = array<i64: 3, 2>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+       %2 = \"tosa.reverse\"(%a) {axis = 1 : i32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+       %3 = \"tosa.concat\"(%a, %a) {axis = 0 : i32} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+       %4 = \"tosa.slice\"(%a) {start = array<i64: 1, 1>, size = array<i64: 1, 2>} : (tensor<2x3xf32>) -> tensor<1x2xf32>
+       %5 = \"tosa.tile\"(%a) {multiples = array<i64: 2, 2>} : (tensor<2x3xf32>) -> tensor<4x6xf32>
+       %r = \"tosa.reshape\"(%a) {new_shape = array<i64: 1, 3, 2>} : (tensor<2x3xf32>) -> tensor<1x3x2xf32>
+       %6 = \"tosa.gather\"(%r, %i) : (tensor<1x3x2xf32>, tensor<1x2xi32>) -> tensor<1x2x2xf32>
+       %g = \"tosa.reshape\"(%a) {new_shape = array<i64: 1, 2, 3>} : (tensor<2x3xf32>) -> tensor<1x2x3xf32>
+       %7 = \"tosa.sub\"(%a, %a) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+       %8 = \"tosa.greater_equal\"(%a, %7) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+       %9 = arith.xori %x, %y : i16
+       %10 = arith.andi %x, %y : i16
+       return %0, %1, %2, %3, %4, %5, %g, %7, %8, %9, %10 : tensor<3x2xf32>, tensor<3x2xf32>, tensor<2x3xf32>, tensor<4x3xf32>, tensor<1x2xf32>, tensor<4x6xf32>, tensor<1x2x3xf32>, tensor<2x3xf32>, tensor<2x3xi1>, i16, i16 }",
+    "func.func @f() -> (tensor<2x3xi32>, tensor<2xf32>, tensor<3xi16>) {
+       %0 = arith.constant sparse<[[0, 1], [1, 2]], [5, -7]> : tensor<2x3xi32>
+       %1 = arith.constant dense<\"0x0000803F00000040\"> : tensor<2xf32>
+       %2 = arith.constant dense<\"0x0100\"> : tensor<3xi16>
+       return %0, %1, %2 : tensor<2x3xi32>, tensor<2xf32>, tensor<3xi16> }",
     "func.func @f(%x: i8, %y: i8) -> (i8, i8, i8, i1, i1, i1, i1) {
        %0 = arith.addi %x, %y : i8
        %1 = arith.subi %x, %y : i8
@@ -220,6 +253,22 @@ impl ModelReader for Reader<'_> {
                 off = off * n + i;
             }
             return data.get(off as usize).map(elem_value);
+        }
+        if let Some((op, w)) = name.split_once("_i") {
+            if let (Ok(w), true) = (w.parse::<u32>(), matches!(op, "andi" | "ori" | "xori")) {
+                let (Value::Int(a), Value::Int(b)) = (&args[0], &args[1]) else {
+                    return None;
+                };
+                let mask = (1u128 << w) - 1;
+                let (x, y) = ((*a as u128) & mask, (*b as u128) & mask);
+                let r = match op {
+                    "andi" => x & y,
+                    "ori" => x | y,
+                    _ => x ^ y,
+                };
+                // The raw function value; the semantics wraps it to the width.
+                return Some(Value::Int(r as i128));
+            }
         }
         let f32ty = !name.ends_with("f64");
         let wrap = |x: f64| -> Value {

@@ -85,6 +85,11 @@ pub fn check_pair(src: &Module, tgt: &Module, opts: &Options) -> Vec<PairResult>
         if opts.function.as_ref().is_some_and(|f| *f != name) {
             continue;
         }
+        // A declaration (no body) has nothing to refine.
+        let body = src.op(fs).regions.first();
+        if body.is_none_or(|r| src.region(*r).blocks.is_empty()) && opts.function.is_none() {
+            continue;
+        }
         seen = true;
         let start = Instant::now();
         let mut smt_texts = vec![];

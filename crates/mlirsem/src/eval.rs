@@ -75,6 +75,8 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     pub(crate) ub: D::B,
     pub(crate) unsure: Vec<(D::B, String)>,
     pub(crate) unsure_at: Vec<UnsureAt<'a, D>>,
+    /// How many inlined calls enclose this function.
+    pub(crate) depth: usize,
 }
 
 impl<'a, D: MDomain> Ctx<'a, D> {
@@ -103,6 +105,17 @@ pub fn run_function<'a, D: MDomain>(
     f: OpId,
     args: Vec<Val<'a, D>>,
 ) -> R<Run<'a, D>> {
+    run_nested(d, m, f, args, 0)
+}
+
+/// [`run_function`] inside `depth` inlined calls.
+pub(crate) fn run_nested<'a, D: MDomain>(
+    d: &mut D,
+    m: &'a Module,
+    f: OpId,
+    args: Vec<Val<'a, D>>,
+    depth: usize,
+) -> R<Run<'a, D>> {
     let op = m.op(f);
     let Some(&region) = op.regions.first() else {
         return unsupported("a function declaration without a body");
@@ -122,6 +135,7 @@ pub fn run_function<'a, D: MDomain>(
         ub,
         unsure: vec![],
         unsure_at: vec![],
+        depth,
     };
     for (a, v) in block.args.iter().zip(args) {
         cx.env.insert(*a, v);

@@ -16,5 +16,5 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     if cx.m.op(o).name.starts_with("tosa.") {
         return crate::tosa::eval_op(d, cx, o, operands);
     }
-    Ok(None)
+    crate::tensor_ops::eval_op(d, cx, o, operands)
 }

@@ -17,6 +17,7 @@ mod ext;
 mod ieee;
 mod replay;
 mod scalar;
+mod tensor_ops;
 mod tosa;
 pub mod value;
 

@@ -118,6 +118,14 @@ const CASES: &[&str] = &[
        %1 = arith.constant dense<\"0x0000803F00000040\"> : tensor<2xf32>
        %2 = arith.constant dense<\"0x0100\"> : tensor<3xi16>
        return %0, %1, %2 : tensor<2x3xi32>, tensor<2xf32>, tensor<3xi16> }",
+    "func.func @g(%t: tensor<2x2xi8>, %i: index) -> i8 {
+       %c0 = arith.constant 0 : index
+       %v = tensor.extract %t[%i, %c0] : tensor<2x2xi8>
+       return %v : i8 }
+     func.func @f(%x: i8, %y: i8, %i: index) -> (tensor<2x2xi8>, i8) {
+       %t = tensor.from_elements %x, %y, %y, %x : tensor<2x2xi8>
+       %v = func.call @g(%t, %i) : (tensor<2x2xi8>, index) -> i8
+       return %t, %v : tensor<2x2xi8>, i8 }",
     "func.func @f(%x: i8, %y: i8) -> (i8, i8, i8, i1, i1, i1, i1) {
        %0 = arith.addi %x, %y : i8
        %1 = arith.subi %x, %y : i8
@@ -416,7 +424,7 @@ fn show(e: &Elem<Concrete>) -> Value {
 
 fn check_case(src: &str, seed: u64) -> Result<(), String> {
     let m = mlir::parse(src).map_err(|d| format!("{d:?}"))?;
-    let (_, f) = m.functions()[0].clone();
+    let (_, f) = m.functions().last().cloned().ok_or("no function")?;
     let types = match m.op(f).attr("function_type") {
         Some(mlir::Attr::Type(mlir::Type::Function { inputs, .. })) => inputs.clone(),
         _ => return Err("no type".into()),

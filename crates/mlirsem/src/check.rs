@@ -70,7 +70,7 @@ pub struct PairResult {
 pub fn assumptions() -> Vec<String> {
     vec![
         "iN is two's complement (arithmetic wraps modulo 2^N); index is 64-bit".into(),
-        "floats uninterpreted: commutativity of addf/mulf and negf involution only; NaN payloads not observed".into(),
+        "floats uninterpreted except for facts exact in IEEE 754 (folding of literals, commutativity of addf/mulf, x - y = x + -y, negf involution, identities of -0.0/1.0/-1.0/NaN operands, cmpf swaps, negations and NaN cases, exactness of widening extf); NaN payloads not observed".into(),
         "dynamic dims are sizes in [0, 2^63)".into(),
         "tensor.empty elements are poison until written; out-of-bounds extract/insert/dim/slices and linalg.generic size mismatches are UB".into(),
     ]
@@ -83,6 +83,11 @@ pub fn check_pair(src: &Module, tgt: &Module, opts: &Options) -> Vec<PairResult>
     let mut seen = false;
     for (name, fs) in src.functions() {
         if opts.function.as_ref().is_some_and(|f| *f != name) {
+            continue;
+        }
+        // A declaration (no body) has nothing to refine.
+        let body = src.op(fs).regions.first();
+        if body.is_none_or(|r| src.region(*r).blocks.is_empty()) && opts.function.is_none() {
             continue;
         }
         seen = true;
@@ -413,6 +418,26 @@ fn check_function(
             query: q,
             focus: None,
             unsure: Some(why),
+        });
+    }
+    for (k, u) in rs.unsure_at.iter().chain(&rt.unsure_at).enumerate() {
+        let idx: Vec<TermId> = (0..u.shape.len())
+            .map(|j| {
+                let s = d.store.fresh(&format!("unsure{k}_{j}"), Sort::Int);
+                d.store.sym(s)
+            })
+            .collect();
+        let inb = in_bounds(d, &idx, &u.shape);
+        let c = (u.at)(d, &idx);
+        let q = d.store.and(vec![no_ub_s, inb, c]);
+        if d.store.as_bool(q) == Some(false) {
+            continue;
+        }
+        obls.push(Obligation {
+            label: "model".into(),
+            query: q,
+            focus: None,
+            unsure: Some(u.why.clone()),
         });
     }
     let q = d.store.and2(no_ub_s, rt.ub);

@@ -7,6 +7,7 @@
 //! integers kept in the signed canonical range `[-2^(N-1), 2^(N-1))` by generic code
 //! ([`crate::value`]), so no domain knows about widths.
 
+use crate::ieee;
 use smt::{Sort, TermId};
 use symbolic::Sym;
 use tensor::{Concrete, Domain};
@@ -76,7 +77,7 @@ pub enum FBin {
 }
 
 impl FBin {
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             FBin::Add => "addf",
             FBin::Sub => "subf",
@@ -89,6 +90,37 @@ impl FBin {
     fn commutative(self) -> bool {
         matches!(self, FBin::Add | FBin::Mul)
     }
+}
+
+/// A bitwise operation on integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IBit {
+    And,
+    Or,
+    Xor,
+}
+
+impl IBit {
+    fn name(self) -> &'static str {
+        match self {
+            IBit::And => "andi",
+            IBit::Or => "ori",
+            IBit::Xor => "xori",
+        }
+    }
+}
+
+/// `a op b` on the two's complement `w`-bit patterns of signed canonical values.
+pub(crate) fn bitwise(op: IBit, w: u32, a: i128, b: i128) -> i128 {
+    let mask = (1u128 << w) - 1;
+    let (x, y) = ((a as u128) & mask, (b as u128) & mask);
+    let r = match op {
+        IBit::And => x & y,
+        IBit::Or => x | y,
+        IBit::Xor => x ^ y,
+    };
+    let half = 1i128 << (w - 1);
+    (r as i128 + half).rem_euclid(1i128 << w) - half
 }
 
 /// `arith.cmpf` predicates in MLIR's numbering (`false` = 0, `oeq` = 1, ... `true` = 15).
@@ -104,6 +136,12 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
     fn f_lit(&mut self, t: FTy, bits: u64) -> Self::F;
     fn f_bin(&mut self, op: FBin, t: FTy, a: &Self::F, b: &Self::F) -> Self::F;
     fn f_neg(&mut self, t: FTy, a: &Self::F) -> Self::F;
+    /// `arith.extf`/`arith.truncf`: conversion from `from` to `to`, rounded to nearest even.
+    fn f_conv(&mut self, from: FTy, to: FTy, a: &Self::F) -> Self::F;
+    /// A bitwise operation on `w`-bit integers in the signed canonical range.
+    fn i_bit(&mut self, op: IBit, w: u32, a: &Self::I, b: &Self::I) -> Self::I;
+    /// `arith.sitofp`/`arith.uitofp` of the mathematical integer `x`, rounded to nearest even.
+    fn f_of_int(&mut self, t: FTy, x: &Self::I) -> Self::F;
     /// `arith.cmpf` with predicate number `pred` (1..=14).
     fn f_cmp(&mut self, pred: u8, t: FTy, a: &Self::F, b: &Self::F) -> Self::B;
     /// Observational equality of two results: the same value, every NaN equal to every NaN.
@@ -116,31 +154,70 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
 
 // ---- symbolic: floats are Int-sorted values of uninterpreted functions ----
 
-/// Float literals are their bit patterns (an injective encoding); arithmetic and comparisons
-/// are uninterpreted functions per float type. `addf`/`mulf` order their arguments by term id
-/// (commutativity by construction); `negf(negf(x))` is `x` (an involution, exact in IEEE).
+/// Float literals are their bit patterns (an injective encoding, NaNs canonical); arithmetic
+/// and comparisons are uninterpreted functions per float type, with only facts that hold
+/// exactly in IEEE 754 (NaN payloads aside) built in at construction:
+/// - operations on literals are folded (f32/f64, round to nearest even);
+/// - `addf`/`mulf` order their arguments by term id (commutativity); `x - y` is `x + (-y)`;
+///   `negf(negf(x))` is `x`; `x + -0.0`, `x * 1.0`, `x / 1.0` are `x`; `x * -1.0`, `x / -1.0`
+///   are `-x`; an operation with a NaN literal operand is NaN;
+/// - `cmpf` is built from `isnan`, `oeq`, `olt`, `ole` (the others are their swaps and
+///   negations; the ordered ones imply that no operand is NaN); `-0.0` and `0.0` compare alike;
+///   `oeq(x, x)` and `ole(x, x)` are `!isnan(x)`, `olt(x, x)` is false;
+/// - `truncf(extf(x))` is `x` when `extf` widens (exact).
 impl MDomain for Sym {
     type F = TermId;
 
-    fn f_lit(&mut self, _t: FTy, bits: u64) -> TermId {
-        self.store.int(bits as i128)
+    fn f_lit(&mut self, t: FTy, bits: u64) -> TermId {
+        self.store.int(ieee::canon(t, bits) as i128)
     }
 
     fn f_bin(&mut self, op: FBin, t: FTy, a: &TermId, b: &TermId) -> TermId {
+        let (a, b) = (*a, *b);
+        if op == FBin::Sub {
+            let nb = self.f_neg(t, &b);
+            return self.f_bin(FBin::Add, t, &a, &nb);
+        }
+        let (la, lb) = (f_lit_of(self, a), f_lit_of(self, b));
+        if let (Some(x), Some(y)) = (la, lb) {
+            if let Some(r) = ieee::bin(op, t, x, y) {
+                return self.store.int(r as i128);
+            }
+        }
+        if la.is_some_and(|x| ieee::is_nan(t, x)) || lb.is_some_and(|y| ieee::is_nan(t, y)) {
+            return self.store.int(ieee::nan(t) as i128);
+        }
+        let one = ieee::from_f64(t, 1.0);
+        let minus_one = ieee::from_f64(t, -1.0);
+        let minus_zero = ieee::sign_bit(t);
+        match op {
+            FBin::Add if lb == Some(minus_zero) => return a,
+            FBin::Add if la == Some(minus_zero) => return b,
+            FBin::Mul | FBin::Div if one.is_some() && lb == one => return a,
+            FBin::Mul if one.is_some() && la == one => return b,
+            FBin::Mul | FBin::Div if minus_one.is_some() && lb == minus_one => {
+                return self.f_neg(t, &a)
+            }
+            FBin::Mul if minus_one.is_some() && la == minus_one => return self.f_neg(t, &b),
+            _ => {}
+        }
         let f = self.store.declare_fun(
             &format!("{}_{}", op.name(), t.name()),
             &[Sort::Int, Sort::Int],
             Sort::Int,
         );
         let (a, b) = if op.commutative() && b < a {
-            (*b, *a)
+            (b, a)
         } else {
-            (*a, *b)
+            (a, b)
         };
         self.store.app(f, vec![a, b])
     }
 
     fn f_neg(&mut self, t: FTy, a: &TermId) -> TermId {
+        if let Some(x) = f_lit_of(self, *a) {
+            return self.f_lit(t, x ^ ieee::sign_bit(t));
+        }
         let name = format!("negf_{}", t.name());
         let f = self.store.declare_fun(&name, &[Sort::Int], Sort::Int);
         if let smt::Node::App(g, args) = self.store.node(*a) {
@@ -152,17 +229,138 @@ impl MDomain for Sym {
     }
 
     fn f_cmp(&mut self, pred: u8, t: FTy, a: &TermId, b: &TermId) -> TermId {
-        match pred {
-            0 => self.store.bool(false),
-            15 => self.store.bool(true),
-            p => {
-                let name = format!("cmpf_{}_{}", CMPF_NAMES[p as usize & 15], t.name());
-                let f = self
-                    .store
-                    .declare_fun(&name, &[Sort::Int, Sort::Int], Sort::Bool);
-                self.store.app(f, vec![*a, *b])
+        // -0.0 and 0.0 compare alike.
+        let zero = |d: &mut Sym, x: TermId| {
+            if f_lit_of(d, x) == Some(ieee::sign_bit(t)) {
+                d.store.int(0)
+            } else {
+                x
+            }
+        };
+        let (a, b) = (zero(self, *a), zero(self, *b));
+        // Widening is exact and monotone: compare the narrower values.
+        if let (Some((f, x)), Some((g, y))) = (widened(self, t, a), widened(self, t, b)) {
+            if f == g {
+                return self.f_cmp(pred, f, &x, &y);
             }
         }
+        if let (Some(x), Some(y)) = (f_lit_of(self, a), f_lit_of(self, b)) {
+            if let Some(r) = ieee::cmp(pred, t, x, y) {
+                return self.store.bool(r);
+            }
+        }
+        match pred {
+            0 => self.store.bool(false),
+            1 => cmp_o(self, "oeq", t, a, b),
+            2 => cmp_o(self, "olt", t, b, a),
+            3 => cmp_o(self, "ole", t, b, a),
+            4 => cmp_o(self, "olt", t, a, b),
+            5 => cmp_o(self, "ole", t, a, b),
+            6 => {
+                let o = ord(self, t, a, b);
+                let e = cmp_o(self, "oeq", t, a, b);
+                let ne = self.store.not(e);
+                self.store.and2(o, ne)
+            }
+            7 => ord(self, t, a, b),
+            8 => {
+                let one = self.f_cmp(6, t, &a, &b);
+                self.store.not(one)
+            }
+            9..=14 => {
+                // The unordered predicates are negations of ordered ones.
+                let neg = match pred {
+                    9 => 5,
+                    10 => 4,
+                    11 => 3,
+                    12 => 2,
+                    13 => 1,
+                    _ => 7,
+                };
+                let o = self.f_cmp(neg, t, &a, &b);
+                self.store.not(o)
+            }
+            _ => self.store.bool(true),
+        }
+    }
+
+    fn f_conv(&mut self, from: FTy, to: FTy, a: &TermId) -> TermId {
+        if from == to {
+            return *a;
+        }
+        if let Some(x) = f_lit_of(self, *a) {
+            if let Some(r) = ieee::convert(from, to, x) {
+                return self.store.int(r as i128);
+            }
+        }
+        if ieee::widens(to, from) {
+            let inner = format!("convf_{}_{}", to.name(), from.name());
+            let g = self.store.declare_fun(&inner, &[Sort::Int], Sort::Int);
+            if let smt::Node::App(h, args) = self.store.node(*a) {
+                if *h == g {
+                    return args[0];
+                }
+            }
+        }
+        let name = format!("convf_{}_{}", from.name(), to.name());
+        let f = self.store.declare_fun(&name, &[Sort::Int], Sort::Int);
+        self.store.app(f, vec![*a])
+    }
+
+    /// Literals folded; `x & x = x | x = x`, `x ^ x = 0`; otherwise an uninterpreted function
+    /// per width with ordered arguments (commutativity), wrapped to the width.
+    fn i_bit(&mut self, op: IBit, w: u32, a: &TermId, b: &TermId) -> TermId {
+        if let (Some(x), Some(y)) = (self.store.as_int(*a), self.store.as_int(*b)) {
+            return self.store.int(bitwise(op, w, x, y));
+        }
+        if a == b {
+            return match op {
+                IBit::Xor => self.store.int(0),
+                _ => *a,
+            };
+        }
+        // Identities of 0 and -1 (all ones).
+        for (x, y) in [(*a, *b), (*b, *a)] {
+            match (op, self.store.as_int(x)) {
+                (IBit::And, Some(0)) => return self.store.int(0),
+                (IBit::Or, Some(-1)) => return self.store.int(-1),
+                (IBit::Or | IBit::Xor, Some(0)) | (IBit::And, Some(-1)) => return y,
+                _ => {}
+            }
+        }
+        // Into the branches of a selection between literals (constant tensors).
+        for (x, y, swap) in [(*a, *b, false), (*b, *a, true)] {
+            if let smt::Node::Ite(c, t, e) = self.store.node(x).clone() {
+                let small = ite_leaves(self, x) * ite_leaves(self, y) <= 256;
+                if small && self.store.as_int(t).is_some() {
+                    let (l, r) = if swap { (y, t) } else { (t, y) };
+                    let tt = self.i_bit(op, w, &l, &r);
+                    let (l, r) = if swap { (y, e) } else { (e, y) };
+                    let ee = self.i_bit(op, w, &l, &r);
+                    return self.store.ite(c, tt, ee);
+                }
+            }
+        }
+        let f = self.store.declare_fun(
+            &format!("{}_i{w}", op.name()),
+            &[Sort::Int, Sort::Int],
+            Sort::Int,
+        );
+        let (a, b) = if b < a { (*b, *a) } else { (*a, *b) };
+        let r = self.store.app(f, vec![a, b]);
+        crate::value::wrap(self, &r, w)
+    }
+
+    fn f_of_int(&mut self, t: FTy, x: &TermId) -> TermId {
+        if let Some(i) = self.store.as_int(*x) {
+            if let Some(r) = ieee::from_int(t, i) {
+                return self.store.int(r as i128);
+            }
+        }
+        let f = self
+            .store
+            .declare_fun(&format!("itofp_{}", t.name()), &[Sort::Int], Sort::Int);
+        self.store.app(f, vec![*x])
     }
 
     fn f_same(&mut self, _t: FTy, a: &TermId, b: &TermId) -> TermId {
@@ -178,6 +376,84 @@ impl MDomain for Sym {
             self.unsupported = Some(why);
         }
     }
+}
+
+/// `(f, x)` when `a` is `extf` of `x : f` to `t`, a widening.
+fn widened(d: &Sym, t: FTy, a: TermId) -> Option<(FTy, TermId)> {
+    let smt::Node::App(g, args) = d.store.node(a) else {
+        return None;
+    };
+    let name = d.store.fun_name(*g);
+    let rest = name.strip_prefix("convf_")?;
+    let (from, to) = rest.split_once('_')?;
+    if to != t.name() {
+        return None;
+    }
+    let f = [FTy::F16, FTy::BF16, FTy::F32, FTy::F64]
+        .into_iter()
+        .find(|f| f.name() == from)?;
+    ieee::widens(f, t).then(|| (f, args[0]))
+}
+
+/// The number of literal leaves of a chain of `ite`s over literals (`usize::MAX / 2` for
+/// anything else).
+fn ite_leaves(d: &Sym, t: TermId) -> usize {
+    let mut n = 1;
+    let mut cur = t;
+    loop {
+        match d.store.node(cur) {
+            smt::Node::Int(_) => return n,
+            smt::Node::Ite(_, a, b) if d.store.as_int(*a).is_some() => {
+                n += 1;
+                cur = *b;
+            }
+            _ => return usize::MAX / 2,
+        }
+    }
+}
+
+/// The bit pattern of a float literal term.
+fn f_lit_of(d: &Sym, t: TermId) -> Option<u64> {
+    d.store.as_int(t).map(|i| i as u64)
+}
+
+fn isnan(d: &mut Sym, t: FTy, a: TermId) -> TermId {
+    if let Some(x) = f_lit_of(d, a) {
+        return d.store.bool(ieee::is_nan(t, x));
+    }
+    let f = d
+        .store
+        .declare_fun(&format!("isnan_{}", t.name()), &[Sort::Int], Sort::Bool);
+    d.store.app(f, vec![a])
+}
+
+/// Neither operand is NaN.
+fn ord(d: &mut Sym, t: FTy, a: TermId, b: TermId) -> TermId {
+    let na = isnan(d, t, a);
+    let nb = isnan(d, t, b);
+    let either = d.store.or2(na, nb);
+    d.store.not(either)
+}
+
+/// An ordered comparison `oeq`, `olt` or `ole`: both operands not NaN, and an uninterpreted
+/// relation (`oeq` with ordered arguments; on one operand twice, its IEEE value).
+fn cmp_o(d: &mut Sym, rel: &str, t: FTy, a: TermId, b: TermId) -> TermId {
+    let o = ord(d, t, a, b);
+    if a == b {
+        return if rel == "olt" { d.store.bool(false) } else { o };
+    }
+    let (a, b) = if rel == "oeq" && b < a {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let f = d.store.declare_fun(
+        &format!("cmpf_{rel}_{}", t.name()),
+        &[Sort::Int, Sort::Int],
+        Sort::Bool,
+    );
+    let r = d.store.app(f, vec![a, b]);
+    d.store.and2(o, r)
 }
 
 // ---- concrete: IEEE arithmetic on bit patterns ----
@@ -250,23 +526,8 @@ impl MDomain for Concrete {
         if no_half(self, t) {
             return *a;
         }
-        if t == FTy::F32 {
-            let (x, y) = (f32::from_bits(a.bits as u32), f32::from_bits(b.bits as u32));
-            CFloat::f32(match op {
-                FBin::Add => x + y,
-                FBin::Sub => x - y,
-                FBin::Mul => x * y,
-                FBin::Div => x / y,
-            })
-        } else {
-            let (x, y) = (f64::from_bits(a.bits), f64::from_bits(b.bits));
-            CFloat::f64(match op {
-                FBin::Add => x + y,
-                FBin::Sub => x - y,
-                FBin::Mul => x * y,
-                FBin::Div => x / y,
-            })
-        }
+        let bits = ieee::bin(op, t, a.bits, b.bits).unwrap_or(a.bits);
+        CFloat { ty: t, bits }
     }
 
     fn f_neg(&mut self, t: FTy, a: &CFloat) -> CFloat {
@@ -278,31 +539,38 @@ impl MDomain for Concrete {
         }
     }
 
+    fn f_conv(&mut self, from: FTy, to: FTy, a: &CFloat) -> CFloat {
+        if no_half(self, from) || no_half(self, to) {
+            return CFloat {
+                ty: to,
+                bits: ieee::nan(to),
+            };
+        }
+        CFloat {
+            ty: to,
+            bits: ieee::convert(from, to, a.bits).unwrap_or(a.bits),
+        }
+    }
+
+    fn i_bit(&mut self, op: IBit, w: u32, a: &i128, b: &i128) -> i128 {
+        bitwise(op, w, *a, *b)
+    }
+
+    fn f_of_int(&mut self, t: FTy, x: &i128) -> CFloat {
+        if no_half(self, t) {
+            return CFloat { ty: t, bits: 0 };
+        }
+        CFloat {
+            ty: t,
+            bits: ieee::from_int(t, *x).unwrap_or(0),
+        }
+    }
+
     fn f_cmp(&mut self, pred: u8, t: FTy, a: &CFloat, b: &CFloat) -> bool {
         if no_half(self, t) {
             return false;
         }
-        let (x, y) = (a.as_f64().unwrap_or(0.0), b.as_f64().unwrap_or(0.0));
-        let uno = x.is_nan() || y.is_nan();
-        let ord = !uno;
-        match pred {
-            0 => false,
-            1 => ord && x == y,
-            2 => ord && x > y,
-            3 => ord && x >= y,
-            4 => ord && x < y,
-            5 => ord && x <= y,
-            6 => ord && x != y,
-            7 => ord,
-            8 => uno || x == y,
-            9 => uno || x > y,
-            10 => uno || x >= y,
-            11 => uno || x < y,
-            12 => uno || x <= y,
-            13 => uno || x != y,
-            14 => uno,
-            _ => true,
-        }
+        ieee::cmp(pred, t, a.bits, b.bits).unwrap_or(false)
     }
 
     fn f_same(&mut self, _t: FTy, a: &CFloat, b: &CFloat) -> bool {

@@ -24,9 +24,9 @@ pub enum Stop {
     Unsupported(String),
 }
 
-type R<T> = Result<T, Stop>;
+pub(crate) type R<T> = Result<T, Stop>;
 
-fn unsupported<T>(why: impl Into<String>) -> R<T> {
+pub(crate) fn unsupported<T>(why: impl Into<String>) -> R<T> {
     Err(Stop::Unsupported(why.into()))
 }
 
@@ -35,6 +35,8 @@ pub struct Run<'a, D: MDomain> {
     pub results: Vec<Val<'a, D>>,
     pub ub: D::B,
     pub unsure: Vec<(D::B, String)>,
+    /// Unsure conditions per element of a tensor (unsure where any element's holds).
+    pub unsure_at: Vec<UnsureAt<'a, D>>,
 }
 
 /// The element type of a scalar MLIR type.
@@ -67,15 +69,18 @@ pub fn value_type(t: &Type) -> Result<(Option<Vec<Dim>>, EType), String> {
     }
 }
 
-struct Ctx<'a, D: MDomain> {
-    m: &'a Module,
-    env: BTreeMap<ValueId, Val<'a, D>>,
-    ub: D::B,
-    unsure: Vec<(D::B, String)>,
+pub(crate) struct Ctx<'a, D: MDomain> {
+    pub(crate) m: &'a Module,
+    pub(crate) env: BTreeMap<ValueId, Val<'a, D>>,
+    pub(crate) ub: D::B,
+    pub(crate) unsure: Vec<(D::B, String)>,
+    pub(crate) unsure_at: Vec<UnsureAt<'a, D>>,
+    /// How many inlined calls enclose this function.
+    pub(crate) depth: usize,
 }
 
 impl<'a, D: MDomain> Ctx<'a, D> {
-    fn get(&self, v: ValueId) -> R<Val<'a, D>> {
+    pub(crate) fn get(&self, v: ValueId) -> R<Val<'a, D>> {
         match self.env.get(&v) {
             Some(x) => Ok(x.clone()),
             None => unsupported(format!(
@@ -84,10 +89,10 @@ impl<'a, D: MDomain> Ctx<'a, D> {
             )),
         }
     }
-    fn add_ub(&mut self, d: &mut D, c: &D::B) {
+    pub(crate) fn add_ub(&mut self, d: &mut D, c: &D::B) {
         self.ub = d.or(&self.ub, c);
     }
-    fn add_unsure(&mut self, d: &mut D, c: &D::B, why: &str) {
+    pub(crate) fn add_unsure(&mut self, d: &mut D, c: &D::B, why: &str) {
         let _ = d;
         self.unsure.push((c.clone(), why.to_string()));
     }
@@ -99,6 +104,17 @@ pub fn run_function<'a, D: MDomain>(
     m: &'a Module,
     f: OpId,
     args: Vec<Val<'a, D>>,
+) -> R<Run<'a, D>> {
+    run_nested(d, m, f, args, 0)
+}
+
+/// [`run_function`] inside `depth` inlined calls.
+pub(crate) fn run_nested<'a, D: MDomain>(
+    d: &mut D,
+    m: &'a Module,
+    f: OpId,
+    args: Vec<Val<'a, D>>,
+    depth: usize,
 ) -> R<Run<'a, D>> {
     let op = m.op(f);
     let Some(&region) = op.regions.first() else {
@@ -118,6 +134,8 @@ pub fn run_function<'a, D: MDomain>(
         env: BTreeMap::new(),
         ub,
         unsure: vec![],
+        unsure_at: vec![],
+        depth,
     };
     for (a, v) in block.args.iter().zip(args) {
         cx.env.insert(*a, v);
@@ -133,6 +151,7 @@ pub fn run_function<'a, D: MDomain>(
                 results,
                 ub: cx.ub,
                 unsure: cx.unsure,
+                unsure_at: cx.unsure_at,
             });
         }
         let outs = eval_op(d, &mut cx, o)?;
@@ -143,28 +162,28 @@ pub fn run_function<'a, D: MDomain>(
     unsupported("a function body without func.return")
 }
 
-fn scalar_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<(SVal<D>, EType)> {
+pub(crate) fn scalar_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<(SVal<D>, EType)> {
     match v {
         Val::Scalar(s, t) => Ok((s.clone(), *t)),
         Val::Tensor(_) => unsupported("a tensor where a scalar is expected"),
     }
 }
 
-fn tensor_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<Tensor<'a, D>> {
+pub(crate) fn tensor_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<Tensor<'a, D>> {
     match v {
         Val::Tensor(t) => Ok(t.clone()),
         Val::Scalar(..) => unsupported("a scalar where a tensor is expected"),
     }
 }
 
-fn int_of<D: MDomain>(s: &SVal<D>) -> R<D::I> {
+pub(crate) fn int_of<D: MDomain>(s: &SVal<D>) -> R<D::I> {
     match &s.v {
         Elem::Int(i) => Ok(i.clone()),
         _ => unsupported("an index operand that is not an integer"),
     }
 }
 
-fn result_type(m: &Module, o: OpId, i: usize) -> R<(Option<Vec<Dim>>, EType)> {
+pub(crate) fn result_type(m: &Module, o: OpId, i: usize) -> R<(Option<Vec<Dim>>, EType)> {
     let v = m.op(o).results.get(i).copied();
     let Some(v) = v else {
         return unsupported(format!("{} without a result", m.op(o).name));
@@ -195,12 +214,23 @@ const SCALAR_OPS: &[&str] = &[
     "arith.trunci",
 ];
 
+/// Whether `name` computes a scalar from scalars without UB (lifted elementwise over tensors).
+pub(crate) fn is_scalar_op(name: &str) -> bool {
+    SCALAR_OPS.contains(&name) || crate::scalar::TOTAL.contains(&name)
+}
+
 fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
     let m = cx.m;
     let op = m.op(o);
     let name = op.name.as_str();
-    if SCALAR_OPS.contains(&name) {
+    if let Some(v) = crate::scalar::index_shift(d, cx, o)? {
+        return Ok(vec![v]);
+    }
+    if is_scalar_op(name) {
         return elementwise(d, cx, o).map(|v| vec![v]);
+    }
+    if crate::scalar::PARTIAL.contains(&name) {
+        return crate::scalar::partial(d, cx, o).map(|v| vec![v]);
     }
     let operands: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
     let need = match name {
@@ -317,13 +347,18 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
             })
         }
         "linalg.generic" => return generic(d, cx, o, &operands),
-        other => return unsupported(format!("unsupported op {other}")),
+        other => {
+            return match crate::ext::eval_op(d, cx, o, &operands)? {
+                Some(vals) => Ok(vals),
+                None => unsupported(format!("unsupported op {other}")),
+            }
+        }
     };
     Ok(vec![out])
 }
 
 /// The shape of a result type whose dynamic dims are given by `sizes`, in order.
-fn shape_from<'a, D: MDomain>(
+pub(crate) fn shape_from<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
     dims: &[Dim],
@@ -394,7 +429,7 @@ fn float_bits(t: FTy, value: f64, bits: Option<u128>) -> R<u64> {
     })
 }
 
-fn lit_elem<D: MDomain>(d: &mut D, t: EType, l: &DenseLit) -> R<Elem<D>> {
+pub(crate) fn lit_elem<D: MDomain>(d: &mut D, t: EType, l: &DenseLit) -> R<Elem<D>> {
     Ok(match (t, l) {
         (EType::Bool, DenseLit::Bool(b)) => Elem::Bool(d.lit_b(*b)),
         (EType::Bool, DenseLit::Int(i)) => Elem::Bool(d.lit_b(*i & 1 != 0)),
@@ -418,7 +453,7 @@ fn flatten(l: &DenseLit, out: &mut Vec<DenseLit>) {
 
 const MAX_DENSE: usize = 4096;
 
-fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> {
+pub(crate) fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> {
     let op = m.op(o);
     let (dims, ety) = result_type(m, o, 0)?;
     let ok = d.lit_b(true);
@@ -506,13 +541,18 @@ fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> 
             });
             Ok(Val::Tensor(Tensor { shape, ety, at }))
         }
+        (Some(a), Some(dims)) => crate::consts::other(d, a, &dims, ety).map(Val::Tensor),
         _ => unsupported("this form of arith.constant"),
     }
 }
 
 // ---- scalar ops, lifted over tensors ----
 
-fn elementwise<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Val<'a, D>> {
+pub(crate) fn elementwise<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+) -> R<Val<'a, D>> {
     let m = cx.m;
     let op = m.op(o);
     let vals: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
@@ -626,7 +666,7 @@ fn pred_of(m: &Module, o: OpId) -> Result<i128, String> {
 }
 
 /// The scalar semantics of the ops in [`SCALAR_OPS`].
-fn scalar_op<D: MDomain>(
+pub(crate) fn scalar_op<D: MDomain>(
     d: &mut D,
     m: &Module,
     o: OpId,
@@ -635,6 +675,14 @@ fn scalar_op<D: MDomain>(
     rty: EType,
 ) -> Result<SVal<D>, String> {
     let name = m.op(o).name.as_str();
+    if let Some(a) = m.op(o).attr("fastmath") {
+        if !matches!(a, Attr::Opaque { body: Some(b), .. } if b == "none") {
+            return Err(format!("{name} with fast-math flags"));
+        }
+    }
+    if let Some(r) = crate::scalar::total_op(d, m, o, args, tys, rty) {
+        return r;
+    }
     let mut ok = d.lit_b(true);
     for a in args {
         ok = d.and(&ok, &a.ok);
@@ -1049,7 +1097,7 @@ fn generic<'a, D: MDomain>(
     let body: BlockId = blocks[0];
     for &bo in &m.block(body).ops {
         let n = m.op(bo).name.as_str();
-        if !SCALAR_OPS.contains(&n) && !BODY_OPS.contains(&n) {
+        if !is_scalar_op(n) && !BODY_OPS.contains(&n) {
             return unsupported(format!("unsupported op {n} in a linalg.generic body"));
         }
     }

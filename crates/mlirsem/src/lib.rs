@@ -10,9 +10,15 @@
 //! solver directly (the `smt` crate's). The model and its assumptions are in `docs/mlir.md`.
 
 mod check;
+mod consts;
 pub mod domain;
 pub mod eval;
+mod ext;
+mod ieee;
 mod replay;
+mod scalar;
+mod tensor_ops;
+mod tosa;
 pub mod value;
 
 pub use check::{check_pair, Options, PairResult, Side};

@@ -180,6 +180,21 @@ pub(crate) fn replay(
     if let Some((_, why)) = rt.unsure.iter().find(|(c, _)| *c) {
         return Replay::Untrusted(format!("outside the model: {why}"));
     }
+    for (side, u) in rs
+        .unsure_at
+        .iter()
+        .map(|u| (0, u))
+        .chain(rt.unsure_at.iter().map(|u| (1, u)))
+    {
+        let d = if side == 0 { &mut ds } else { &mut dt };
+        let count = u.shape.iter().fold(1i128, |a, n| a.saturating_mul(*n));
+        if count > MAX_ELEMS {
+            return Replay::Untrusted(format!("outside the model (unchecked): {}", u.why));
+        }
+        if all_indices(&u.shape).iter().any(|i| (u.at)(d, i)) {
+            return Replay::Untrusted(format!("outside the model: {}", u.why));
+        }
+    }
     let mut found = None;
     if rt.ub {
         found = Some(Mismatch::TargetUb {
@@ -293,7 +308,25 @@ impl Lcg {
 }
 
 const FLOATS: &[f64] = &[
-    0.0, -0.0, 1.0, -1.0, 0.5, 3.0, 0.1, 1e30, -1e30, 1e-30, 16777216.0, 1e8, -7.0, 2.5,
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    3.0,
+    0.1,
+    1e30,
+    -1e30,
+    1e-30,
+    16777216.0,
+    1e8,
+    -7.0,
+    2.5,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::NAN,
+    // 1 + 2^-52: rounds to 1.0 in f32.
+    1.0000000000000002,
 ];
 const INTS: &[i128] = &[0, 1, -1, 2, 3, 7, -128, 127, 255, 1 << 31, -(1 << 31)];
 

@@ -30,6 +30,102 @@ const CASES: &[&str] = &[
        %3 = arith.cmpf uno, %x, %y : f32
        %4 = arith.select %0, %x, %y : f32
        return %0, %1, %2, %3, %4 : i1, i1, i1, i1, f32 }",
+    "func.func @f(%x: f32, %y: f32) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+       %0 = arith.cmpf oeq, %x, %y : f32
+       %1 = arith.cmpf ogt, %x, %y : f32
+       %2 = arith.cmpf oge, %x, %y : f32
+       %3 = arith.cmpf olt, %x, %y : f32
+       %4 = arith.cmpf ole, %x, %y : f32
+       %5 = arith.cmpf ord, %x, %y : f32
+       %6 = arith.cmpf ugt, %x, %y : f32
+       %7 = arith.cmpf uge, %x, %y : f32
+       %8 = arith.cmpf ult, %x, %y : f32
+       %9 = arith.cmpf ule, %x, %y : f32
+       %10 = arith.cmpf une, %x, %y : f32
+       %z = arith.constant -0.0 : f32
+       %11 = arith.cmpf oeq, %z, %x : f32
+       %12 = arith.cmpf ole, %x, %x : f32
+       %13 = arith.cmpf ult, %x, %x : f32
+       %14 = arith.cmpf ueq, %x, %x : f32
+       %15 = arith.cmpf false, %x, %y : f32
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1 }",
+    "func.func @f(%x: f32, %y: f64) -> (f32, f32, f32, f32, f32, f32, f32, f64, f32, f64, f32, i1) {
+       %mz = arith.constant -0.0 : f32
+       %one = arith.constant 1.0 : f32
+       %m1 = arith.constant -1.0 : f32
+       %nan = arith.constant 0x7FC00001 : f32
+       %c3 = arith.constant 3.0 : f32
+       %0 = arith.addf %x, %mz : f32
+       %1 = arith.mulf %one, %x : f32
+       %2 = arith.divf %x, %m1 : f32
+       %3 = arith.subf %x, %c3 : f32
+       %4 = arith.mulf %nan, %x : f32
+       %5 = arith.divf %c3, %m1 : f32
+       %6 = arith.truncf %y : f64 to f32
+       %7 = arith.extf %x : f32 to f64
+       %8 = arith.truncf %7 : f64 to f32
+       %9 = arith.extf %6 : f32 to f64
+       %10 = arith.negf %nan : f32
+       %11 = arith.cmpf ueq, %nan, %c3 : f32
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11 : f32, f32, f32, f32, f32, f32, f32, f64, f32, f64, f32, i1 }",
+    "func.func @f(%x: i8, %y: i8, %b: i1) -> (i8, i8, i8, f32, f64, f32) {
+       %0 = arith.shli %x, %y : i8
+       %1 = arith.shrsi %x, %y : i8
+       %2 = arith.shrui %x, %y : i8
+       %3 = arith.sitofp %x : i8 to f32
+       %4 = arith.uitofp %x : i8 to f64
+       %5 = arith.uitofp %b : i1 to f32
+       return %0, %1, %2, %3, %4, %5 : i8, i8, i8, f32, f64, f32 }",
+    "func.func @f(%x: i8, %y: i8) -> (i8, i8, i8, i8, i8, i8, i8) {
+       %0 = arith.divsi %x, %y : i8
+       %1 = arith.divui %x, %y : i8
+       %2 = arith.remsi %x, %y : i8
+       %3 = arith.remui %x, %y : i8
+       %4 = arith.ceildivsi %x, %y : i8
+       %5 = arith.ceildivui %x, %y : i8
+       %6 = arith.floordivsi %x, %y : i8
+       return %0, %1, %2, %3, %4, %5, %6 : i8, i8, i8, i8, i8, i8, i8 }",
+    "func.func @f(%a: tensor<2x3xi8>, %b: tensor<3xi8>, %c: tensor<2x1xi8>, %p: tensor<2x3xi1>) -> (tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi1>, tensor<2x3xi8>, tensor<2x3xi8>) {
+       %0 = \"tosa.add\"(%a, %b) : (tensor<2x3xi8>, tensor<3xi8>) -> tensor<2x3xi8>
+       %1 = \"tosa.sub\"(%c, %a) : (tensor<2x1xi8>, tensor<2x3xi8>) -> tensor<2x3xi8>
+       %2 = \"tosa.mul\"(%a, %c) {shift = 0 : i8} : (tensor<2x3xi8>, tensor<2x1xi8>) -> tensor<2x3xi8>
+       %3 = \"tosa.bitwise_and\"(%a, %b) : (tensor<2x3xi8>, tensor<3xi8>) -> tensor<2x3xi8>
+       %4 = \"tosa.bitwise_xor\"(%a, %c) : (tensor<2x3xi8>, tensor<2x1xi8>) -> tensor<2x3xi8>
+       %5 = \"tosa.negate\"(%a) : (tensor<2x3xi8>) -> tensor<2x3xi8>
+       %6 = \"tosa.maximum\"(%a, %b) : (tensor<2x3xi8>, tensor<3xi8>) -> tensor<2x3xi8>
+       %7 = \"tosa.greater\"(%a, %c) : (tensor<2x3xi8>, tensor<2x1xi8>) -> tensor<2x3xi1>
+       %8 = \"tosa.select\"(%p, %a, %c) : (tensor<2x3xi1>, tensor<2x3xi8>, tensor<2x1xi8>) -> tensor<2x3xi8>
+       %9 = \"tosa.bitwise_or\"(%a, %a) : (tensor<2x3xi8>, tensor<2x3xi8>) -> tensor<2x3xi8>
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi1>, tensor<2x3xi8>, tensor<2x3xi8> }",
+    "func.func @f(%a: tensor<2x3xf32>, %i: tensor<1x2xi32>, %x: i16, %y: i16) -> (tensor<3x2xf32>, tensor<3x2xf32>, tensor<2x3xf32>, tensor<4x3xf32>, tensor<1x2xf32>, tensor<4x6xf32>, tensor<1x2x3xf32>, tensor<2x3xf32>, tensor<2x3xi1>, i16, i16) {
+       %perm = \"tosa.const\"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+       %0 = \"tosa.transpose\"(%a, %perm) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+       %1 = \"tosa.reshape\"(%a) {new_shape = array<i64: 3, 2>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+       %2 = \"tosa.reverse\"(%a) {axis = 1 : i32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+       %3 = \"tosa.concat\"(%a, %a) {axis = 0 : i32} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+       %4 = \"tosa.slice\"(%a) {start = array<i64: 1, 1>, size = array<i64: 1, 2>} : (tensor<2x3xf32>) -> tensor<1x2xf32>
+       %5 = \"tosa.tile\"(%a) {multiples = array<i64: 2, 2>} : (tensor<2x3xf32>) -> tensor<4x6xf32>
+       %r = \"tosa.reshape\"(%a) {new_shape = array<i64: 1, 3, 2>} : (tensor<2x3xf32>) -> tensor<1x3x2xf32>
+       %6 = \"tosa.gather\"(%r, %i) : (tensor<1x3x2xf32>, tensor<1x2xi32>) -> tensor<1x2x2xf32>
+       %g = \"tosa.reshape\"(%a) {new_shape = array<i64: 1, 2, 3>} : (tensor<2x3xf32>) -> tensor<1x2x3xf32>
+       %7 = \"tosa.sub\"(%a, %a) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+       %8 = \"tosa.greater_equal\"(%a, %7) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+       %9 = arith.xori %x, %y : i16
+       %10 = arith.andi %x, %y : i16
+       return %0, %1, %2, %3, %4, %5, %g, %7, %8, %9, %10 : tensor<3x2xf32>, tensor<3x2xf32>, tensor<2x3xf32>, tensor<4x3xf32>, tensor<1x2xf32>, tensor<4x6xf32>, tensor<1x2x3xf32>, tensor<2x3xf32>, tensor<2x3xi1>, i16, i16 }",
+    "func.func @f() -> (tensor<2x3xi32>, tensor<2xf32>, tensor<3xi16>) {
+       %0 = arith.constant sparse<[[0, 1], [1, 2]], [5, -7]> : tensor<2x3xi32>
+       %1 = arith.constant dense<\"0x0000803F00000040\"> : tensor<2xf32>
+       %2 = arith.constant dense<\"0x0100\"> : tensor<3xi16>
+       return %0, %1, %2 : tensor<2x3xi32>, tensor<2xf32>, tensor<3xi16> }",
+    "func.func @g(%t: tensor<2x2xi8>, %i: index) -> i8 {
+       %c0 = arith.constant 0 : index
+       %v = tensor.extract %t[%i, %c0] : tensor<2x2xi8>
+       return %v : i8 }
+     func.func @f(%x: i8, %y: i8, %i: index) -> (tensor<2x2xi8>, i8) {
+       %t = tensor.from_elements %x, %y, %y, %x : tensor<2x2xi8>
+       %v = func.call @g(%t, %i) : (tensor<2x2xi8>, index) -> i8
+       return %t, %v : tensor<2x2xi8>, i8 }",
     "func.func @f(%x: i8, %y: i8) -> (i8, i8, i8, i1, i1, i1, i1) {
        %0 = arith.addi %x, %y : i8
        %1 = arith.subi %x, %y : i8
@@ -166,6 +262,22 @@ impl ModelReader for Reader<'_> {
             }
             return data.get(off as usize).map(elem_value);
         }
+        if let Some((op, w)) = name.split_once("_i") {
+            if let (Ok(w), true) = (w.parse::<u32>(), matches!(op, "andi" | "ori" | "xori")) {
+                let (Value::Int(a), Value::Int(b)) = (&args[0], &args[1]) else {
+                    return None;
+                };
+                let mask = (1u128 << w) - 1;
+                let (x, y) = ((*a as u128) & mask, (*b as u128) & mask);
+                let r = match op {
+                    "andi" => x & y,
+                    "ori" => x | y,
+                    _ => x ^ y,
+                };
+                // The raw function value; the semantics wraps it to the width.
+                return Some(Value::Int(r as i128));
+            }
+        }
         let f32ty = !name.ends_with("f64");
         let wrap = |x: f64| -> Value {
             if f32ty {
@@ -174,7 +286,11 @@ impl ModelReader for Reader<'_> {
                 Value::Int(CFloat::f64(x).bits as i128)
             }
         };
-        let x = fbits(&name, &args[0]);
+        let x = if name.starts_with("convf") || name.starts_with("itofp") {
+            0.0
+        } else {
+            fbits(&name, &args[0])
+        };
         let y = args.get(1).map(|a| fbits(&name, a)).unwrap_or(0.0);
         // Arithmetic in the operand type: f32 results are rounded by `wrap` (exact for one op).
         let (xf, yf) = (x as f32, y as f32);
@@ -206,9 +322,30 @@ impl ModelReader for Reader<'_> {
                 Value::Int(b ^ if f32ty { 1 << 31 } else { 1 << 63 })
             }
             ["cmpf", "olt", _] => Value::Bool(!uno && x < y),
-            ["cmpf", "ueq", _] => Value::Bool(uno || x == y),
-            ["cmpf", "one", _] => Value::Bool(!uno && x != y),
-            ["cmpf", "uno", _] => Value::Bool(uno),
+            ["cmpf", "ole", _] => Value::Bool(!uno && x <= y),
+            ["cmpf", "oeq", _] => Value::Bool(!uno && x == y),
+            ["isnan", _] => Value::Bool(x.is_nan()),
+            ["convf", from, to] => {
+                let Value::Int(b) = args[0] else { return None };
+                let x = if from == "f64" {
+                    f64::from_bits(b as u64)
+                } else {
+                    f32::from_bits(b as u32) as f64
+                };
+                if to == "f64" {
+                    Value::Int(CFloat::f64(x).bits as i128)
+                } else {
+                    Value::Int(CFloat::f32(x as f32).bits as i128)
+                }
+            }
+            ["itofp", to] => {
+                let Value::Int(i) = args[0] else { return None };
+                if to == "f64" {
+                    Value::Int(CFloat::f64(i as f64).bits as i128)
+                } else {
+                    Value::Int(CFloat::f32(i as f32).bits as i128)
+                }
+            }
             _ => return None,
         })
     }
@@ -287,7 +424,7 @@ fn show(e: &Elem<Concrete>) -> Value {
 
 fn check_case(src: &str, seed: u64) -> Result<(), String> {
     let m = mlir::parse(src).map_err(|d| format!("{d:?}"))?;
-    let (_, f) = m.functions()[0].clone();
+    let (_, f) = m.functions().last().cloned().ok_or("no function")?;
     let types = match m.op(f).attr("function_type") {
         Some(mlir::Attr::Type(mlir::Type::Function { inputs, .. })) => inputs.clone(),
         _ => return Err("no type".into()),

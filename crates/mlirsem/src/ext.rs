@@ -1,0 +1,20 @@
+//! Dispatch of the op families defined outside `eval.rs`: tensor ops of the second slice
+//! ([`crate::tensor_ops`]), `func.call` ([`crate::call`]) and `tosa` ([`crate::tosa`]).
+
+use crate::domain::MDomain;
+use crate::eval::{Ctx, R};
+use crate::value::Val;
+use mlir::OpId;
+
+/// The results of op `o`, or `None` when no family here defines it.
+pub(crate) fn eval_op<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Option<Vec<Val<'a, D>>>> {
+    if cx.m.op(o).name.starts_with("tosa.") {
+        return crate::tosa::eval_op(d, cx, o, operands);
+    }
+    crate::tensor_ops::eval_op(d, cx, o, operands)
+}

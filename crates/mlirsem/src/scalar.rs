@@ -1,0 +1,332 @@
+//! Scalar ops beyond the first slice, each defined once over [`MDomain`]: float conversions
+//! (`arith.extf`, `arith.truncf`, `arith.sitofp`, `arith.uitofp`), shifts (`arith.shli`,
+//! `arith.shrsi`, `arith.shrui`), and the integer divisions (`arith.divsi`, `divui`, `remsi`,
+//! `remui`, `ceildivsi`, `ceildivui`, `floordivsi`), following the MLIR `arith` dialect docs:
+//! - a shift by an amount `>=` the bit width is poison;
+//! - division by zero, and for `divsi`/`ceildivsi`/`floordivsi` the signed overflow
+//!   `MIN / -1`, are undefined behaviour; a poison operand of a division is *unsure* (MLIR does
+//!   not say whether dividing by poison is UB). Divisions are modelled on scalars only (UB
+//!   inside an elementwise tensor op would need a quantifier: unsupported).
+//!
+//! Float conversions round to nearest even (an explicit `roundingmode` is unsupported).
+
+use crate::domain::{EType, FTy, IBit, MDomain};
+use crate::eval::{unsupported, Ctx, Stop, R};
+use crate::value::*;
+use mlir::{Module, OpId};
+
+/// Total scalar ops (no UB): lifted elementwise over tensors and usable in `linalg.generic`.
+pub(crate) const TOTAL: &[&str] = &[
+    "arith.extf",
+    "arith.truncf",
+    "arith.sitofp",
+    "arith.uitofp",
+    "arith.shli",
+    "arith.shrsi",
+    "arith.shrui",
+];
+
+/// Scalar ops with undefined behaviour: scalars only.
+pub(crate) const PARTIAL: &[&str] = &[
+    "arith.divsi",
+    "arith.divui",
+    "arith.remsi",
+    "arith.remui",
+    "arith.ceildivsi",
+    "arith.ceildivui",
+    "arith.floordivsi",
+];
+
+fn int_arg<D: MDomain>(
+    d: &mut D,
+    e: &Elem<D>,
+    unsigned_read: bool,
+    w: u32,
+) -> Result<D::I, String> {
+    let x = match e {
+        Elem::Int(i) => i.clone(),
+        Elem::Bool(b) => {
+            let one = d.lit_i(if unsigned_read { 1 } else { -1 });
+            let zero = d.lit_i(0);
+            return Ok(d.ite_i(b, &one, &zero));
+        }
+        Elem::Float(_) => return Err("an integer op on a float".into()),
+    };
+    Ok(if unsigned_read { unsigned(d, &x, w) } else { x })
+}
+
+fn to_elem<D: MDomain>(d: &mut D, x: &D::I, t: EType) -> Result<Elem<D>, String> {
+    Ok(match t {
+        EType::Bool => {
+            let w = wrap(d, x, 1);
+            let zero = d.lit_i(0);
+            let z = d.eq_i(&w, &zero);
+            Elem::Bool(d.not(&z))
+        }
+        EType::Int(_) | EType::Index => Elem::Int(wrap(d, x, t.width())),
+        EType::Float(_) => return Err("an integer result of float type".into()),
+    })
+}
+
+fn fty(t: EType) -> Result<FTy, String> {
+    match t {
+        EType::Float(f) => Ok(f),
+        _ => Err("a float op on a non-float type".into()),
+    }
+}
+
+/// `2^s` for `0 <= s < w` (a selection among the `w` powers), and whether `s < w`.
+fn pow2_of<D: MDomain>(d: &mut D, s: &D::I, w: u32) -> (D::I, D::B) {
+    let mut p = d.lit_i(1);
+    for k in (0..w).rev() {
+        let kk = d.lit_i(k as i128);
+        let is = d.eq_i(s, &kk);
+        let v = d.lit_i(pow2(k));
+        p = d.ite_i(&is, &v, &p);
+    }
+    let ww = d.lit_i(w as i128);
+    let fits = d.lt_i(s, &ww);
+    (p, fits)
+}
+
+/// The semantics of the ops in [`TOTAL`], or `None` for another op.
+pub(crate) fn total_op<D: MDomain>(
+    d: &mut D,
+    m: &Module,
+    o: OpId,
+    args: &[SVal<D>],
+    tys: &[EType],
+    rty: EType,
+) -> Option<Result<SVal<D>, String>> {
+    let name = m.op(o).name.as_str();
+    let wide_bitwise = matches!(name, "arith.andi" | "arith.ori" | "arith.xori")
+        && args.len() == 2
+        && matches!((&args[0].v, &args[1].v), (Elem::Int(_), Elem::Int(_)));
+    if wide_bitwise {
+        let op = match name {
+            "arith.andi" => IBit::And,
+            "arith.ori" => IBit::Or,
+            _ => IBit::Xor,
+        };
+        let (Elem::Int(a), Elem::Int(b)) = (&args[0].v, &args[1].v) else {
+            return None;
+        };
+        let r = d.i_bit(op, rty.width(), a, b);
+        let ok = d.and(&args[0].ok, &args[1].ok);
+        return Some(Ok(SVal {
+            v: Elem::Int(r),
+            ok,
+        }));
+    }
+    if !TOTAL.contains(&name) {
+        return None;
+    }
+    Some(total(d, m, o, name, args, tys, rty))
+}
+
+fn total<D: MDomain>(
+    d: &mut D,
+    m: &Module,
+    o: OpId,
+    name: &str,
+    args: &[SVal<D>],
+    tys: &[EType],
+    rty: EType,
+) -> Result<SVal<D>, String> {
+    let arity = if name.starts_with("arith.sh") { 2 } else { 1 };
+    if args.len() != arity || tys.len() != arity {
+        return Err(format!("{name} with {} operands", args.len()));
+    }
+    if m.op(o).attr("roundingmode").is_some() {
+        return Err(format!("{name} with an explicit rounding mode"));
+    }
+    let mut ok = d.lit_b(true);
+    for a in args {
+        ok = d.and(&ok, &a.ok);
+    }
+    let v = match name {
+        "arith.extf" | "arith.truncf" => {
+            let Elem::Float(x) = &args[0].v else {
+                return Err(format!("{name} of a non-float"));
+            };
+            Elem::Float(d.f_conv(fty(tys[0])?, fty(rty)?, x))
+        }
+        "arith.sitofp" | "arith.uitofp" => {
+            let x = int_arg(d, &args[0].v, name == "arith.uitofp", tys[0].width())?;
+            Elem::Float(d.f_of_int(fty(rty)?, &x))
+        }
+        _ => {
+            if rty == EType::Index {
+                return Err(format!(
+                    "{name} of index values in tensors (the index width is target-dependent)"
+                ));
+            }
+            let w = rty.width();
+            let a = int_arg(d, &args[0].v, name == "arith.shrui", w)?;
+            let s = int_arg(d, &args[1].v, true, w)?;
+            let (p, fits) = pow2_of(d, &s, w);
+            ok = d.and(&ok, &fits);
+            let r = if name == "arith.shli" {
+                d.mul_i(&a, &p)
+            } else {
+                // Arithmetic (floor) or logical shift right: a division by a positive power.
+                d.ediv_i(&a, &p)
+            };
+            to_elem(d, &r, rty)?
+        }
+    };
+    Ok(SVal { v, ok })
+}
+
+/// A division of [`PARTIAL`] on scalars: the result, its UB and its unsure condition.
+pub(crate) fn partial_op<D: MDomain>(
+    d: &mut D,
+    name: &str,
+    a: &SVal<D>,
+    b: &SVal<D>,
+    t: EType,
+) -> Result<(SVal<D>, D::B, D::B), String> {
+    let w = t.width();
+    let unsigned_op = matches!(name, "arith.divui" | "arith.remui" | "arith.ceildivui");
+    let x = int_arg(d, &a.v, unsigned_op, w)?;
+    let y = int_arg(d, &b.v, unsigned_op, w)?;
+    let zero = d.lit_i(0);
+    let one = d.lit_i(1);
+    let by_zero = d.eq_i(&y, &zero);
+    // A non-zero stand-in divisor, so the arithmetic below is total.
+    let ys = d.ite_i(&by_zero, &one, &y);
+    let mut ub = by_zero;
+    if matches!(name, "arith.divsi" | "arith.ceildivsi" | "arith.floordivsi") {
+        let min = d.lit_i(-pow2(w - 1));
+        let m1 = d.lit_i(-1);
+        let a_min = d.eq_i(&x, &min);
+        let b_m1 = d.eq_i(&y, &m1);
+        let ovf = d.and(&a_min, &b_m1);
+        ub = d.or(&ub, &ovf);
+    }
+    let both_ok = d.and(&a.ok, &b.ok);
+    let ub = d.and(&ub, &both_ok);
+    let unsure = d.not(&both_ok);
+    // Truncating quotient from the Euclidean one on absolute values.
+    let neg = |d: &mut D, v: &D::I| {
+        let z = d.lit_i(0);
+        d.sub_i(&z, v)
+    };
+    let trunc_div = |d: &mut D, x: &D::I, y: &D::I| {
+        let z = d.lit_i(0);
+        let xn = d.lt_i(x, &z);
+        let yn = d.lt_i(y, &z);
+        let nx = neg(d, x);
+        let ny = neg(d, y);
+        let ax = d.ite_i(&xn, &nx, x);
+        let ay = d.ite_i(&yn, &ny, y);
+        let q = d.ediv_i(&ax, &ay);
+        let nq = neg(d, &q);
+        let same_sign = eq_b(d, &xn, &yn);
+        d.ite_i(&same_sign, &q, &nq)
+    };
+    let floor_div = |d: &mut D, x: &D::I, y: &D::I| {
+        let z = d.lit_i(0);
+        let yn = d.lt_i(y, &z);
+        let nx = neg(d, x);
+        let ny = neg(d, y);
+        let xs = d.ite_i(&yn, &nx, x);
+        let ys = d.ite_i(&yn, &ny, y);
+        d.ediv_i(&xs, &ys)
+    };
+    let r = match name {
+        "arith.divui" => d.ediv_i(&x, &ys),
+        "arith.remui" => d.emod_i(&x, &ys),
+        "arith.divsi" => trunc_div(d, &x, &ys),
+        "arith.remsi" => {
+            let q = trunc_div(d, &x, &ys);
+            let p = d.mul_i(&q, &ys);
+            d.sub_i(&x, &p)
+        }
+        "arith.floordivsi" => floor_div(d, &x, &ys),
+        "arith.ceildivsi" => {
+            let nx = neg(d, &x);
+            let f = floor_div(d, &nx, &ys);
+            neg(d, &f)
+        }
+        "arith.ceildivui" => {
+            // ceil(x / y) = (x + y - 1) div y for x >= 0, y > 0.
+            let s = d.add_i(&x, &ys);
+            let s = d.sub_i(&s, &one);
+            d.ediv_i(&s, &ys)
+        }
+        other => return Err(format!("unsupported op {other}")),
+    };
+    let v = to_elem(d, &r, t)?;
+    Ok((SVal { v, ok: both_ok }, ub, unsure))
+}
+
+fn eq_b<D: MDomain>(d: &mut D, a: &D::B, b: &D::B) -> D::B {
+    let both = d.and(a, b);
+    let na = d.not(a);
+    let nb = d.not(b);
+    let neither = d.and(&na, &nb);
+    d.or(&both, &neither)
+}
+
+/// Evaluates a division of [`PARTIAL`] (scalar operands only).
+pub(crate) fn partial<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Val<'a, D>> {
+    let op = cx.m.op(o);
+    let name = op.name.as_str();
+    if op.operands.len() != 2 {
+        return unsupported(format!("{name} with {} operands", op.operands.len()));
+    }
+    let a = cx.get(op.operands[0])?;
+    let b = cx.get(op.operands[1])?;
+    let (Val::Scalar(a, t), Val::Scalar(b, _)) = (&a, &b) else {
+        return unsupported(format!(
+            "{name} on tensors (UB inside an elementwise op is not modelled)"
+        ));
+    };
+    let (r, ub, unsure) = partial_op(d, name, a, b, *t).map_err(Stop::Unsupported)?;
+    cx.add_ub(d, &ub);
+    cx.add_unsure(d, &unsure, &format!("{name} with a poison operand"));
+    Ok(Val::Scalar(r, *t))
+}
+
+/// A shift of a scalar `index`: computed at 64 bits; an amount in `[32, 64)` is *unsure*
+/// (MLIR leaves the width of `index` to the target: at 32 bits the result is poison).
+pub(crate) fn index_shift<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+) -> R<Option<Val<'a, D>>> {
+    let op = cx.m.op(o);
+    let name = op.name.as_str();
+    let is_shift = matches!(name, "arith.shli" | "arith.shrsi" | "arith.shrui");
+    if !is_shift || op.operands.len() != 2 {
+        return Ok(None);
+    }
+    let (Val::Scalar(a, EType::Index), Val::Scalar(b, _)) =
+        (cx.get(op.operands[0])?, cx.get(op.operands[1])?)
+    else {
+        return Ok(None);
+    };
+    let w = 64;
+    let x = int_arg(d, &a.v, name == "arith.shrui", w).map_err(Stop::Unsupported)?;
+    let s = int_arg(d, &b.v, true, w).map_err(Stop::Unsupported)?;
+    let (p, fits) = pow2_of(d, &s, w);
+    let c32 = d.lit_i(32);
+    let ge32 = d.le_i(&c32, &s);
+    let doubt = d.and(&ge32, &fits);
+    let doubt = d.and(&doubt, &b.ok);
+    cx.add_unsure(
+        d,
+        &doubt,
+        &format!("{name} of index by 32 to 63 bits (the index width is target-dependent)"),
+    );
+    let r = if name == "arith.shli" {
+        d.mul_i(&x, &p)
+    } else {
+        d.ediv_i(&x, &p)
+    };
+    let ok = d.and(&a.ok, &b.ok);
+    let ok = d.and(&ok, &fits);
+    let v = to_elem(d, &r, EType::Index).map_err(Stop::Unsupported)?;
+    Ok(Some(Val::Scalar(SVal { v, ok }, EType::Index)))
+}

@@ -1,0 +1,104 @@
+//! `tensor` ops of the second slice, each defined once over [`MDomain`]:
+//! `tensor.from_elements` (row-major, static result shape; an element keeps its poison flag);
+//! `func.call` of a function defined in the same module, inlined (its UB and unsure cases
+//! become the caller's; calls nest at most [`MAX_CALL_DEPTH`] deep). A call of a declaration
+//! (no body) is unsupported.
+
+use crate::domain::MDomain;
+use crate::eval::{result_type, scalar_of, unsupported, Ctx, R};
+use crate::value::*;
+use mlir::{Dim, OpId};
+use std::rc::Rc;
+
+/// The results of a tensor op of this module, or `None`.
+pub(crate) fn eval_op<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Option<Vec<Val<'a, D>>>> {
+    let v = match cx.m.op(o).name.as_str() {
+        "tensor.from_elements" => from_elements(d, cx, o, operands)?,
+        "func.call" => return call(d, cx, o, operands).map(Some),
+        _ => return Ok(None),
+    };
+    Ok(Some(vec![v]))
+}
+
+fn from_elements<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let (dims, ety) = result_type(cx.m, o, 0)?;
+    let Some(dims) = dims else {
+        return unsupported("tensor.from_elements of a scalar type");
+    };
+    let mut sdims = vec![];
+    for dim in &dims {
+        match dim {
+            Dim::Static(n) => sdims.push(*n as i128),
+            Dim::Dynamic => return unsupported("tensor.from_elements of dynamic shape"),
+        }
+    }
+    let elems: Vec<SVal<D>> = operands
+        .iter()
+        .map(|v| scalar_of(v).map(|s| s.0))
+        .collect::<R<_>>()?;
+    if elems.len() as i128 != sdims.iter().product::<i128>() || elems.is_empty() {
+        return unsupported("tensor.from_elements whose element count differs from its type");
+    }
+    let shape = sdims.iter().map(|n| d.lit_i(*n)).collect();
+    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let mut off = d.lit_i(0);
+        for (i, n) in idx.iter().zip(&sdims) {
+            let nn = d.lit_i(*n);
+            let s = d.mul_i(&off, &nn);
+            off = d.add_i(&s, i);
+        }
+        let mut v = elems[elems.len() - 1].clone();
+        for (k, e) in elems.iter().enumerate().rev().skip(1) {
+            let kk = d.lit_i(k as i128);
+            let is = d.eq_i(&off, &kk);
+            v = ite_sval(d, &is, e, &v);
+        }
+        v
+    });
+    Ok(Val::Tensor(Tensor { shape, ety, at }))
+}
+
+/// Deepest nesting of inlined calls (recursion is not modelled).
+const MAX_CALL_DEPTH: usize = 16;
+
+fn call<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let callee = match m.op(o).attr("callee") {
+        Some(mlir::Attr::SymbolRef(path)) if path.len() == 1 => path[0].clone(),
+        _ => return unsupported("func.call without a plain callee"),
+    };
+    let Some((_, f)) = m.functions().into_iter().find(|(n, _)| *n == callee) else {
+        return unsupported(format!(
+            "func.call of @{callee}, which the module does not define"
+        ));
+    };
+    let body = m.op(f).regions.first();
+    if body.is_none_or(|r| m.region(*r).blocks.is_empty()) {
+        return unsupported(format!(
+            "func.call of the declaration @{callee} (external functions are not modelled)"
+        ));
+    }
+    if cx.depth >= MAX_CALL_DEPTH {
+        return unsupported("func.call nested too deep (recursion is not modelled)");
+    }
+    let run = crate::eval::run_nested(d, m, f, operands.to_vec(), cx.depth + 1)?;
+    cx.add_ub(d, &run.ub);
+    cx.unsure.extend(run.unsure);
+    cx.unsure_at.extend(run.unsure_at);
+    Ok(run.results)
+}

@@ -371,6 +371,22 @@ struct Obligation {
     unsure: Option<String>,
 }
 
+/// The assumption a verdict reached in reassociation mode adds.
+pub const REASSOC_ASSUMPTION: &str = "float addition treated as associative and commutative: every float sum (and addf) is an uninterpreted function of the multiset of its summands, nested sums flattened (an abstraction: IEEE rounding depends on the order)";
+
+/// The outcome of one attempt at a function.
+enum Attempt {
+    Done(Verdict),
+    /// The exact encoding did not decide, and float sums of reductions are involved: try
+    /// again with float addition reassociated.
+    Reassociate,
+}
+
+/// Checks one function: first with the exact encoding of reductions; when that does not
+/// decide and float sums of reductions (linalg reduction loops, whose summation order MLIR's
+/// transformations change: tiling, split reductions) are involved, with the multiset abstraction of float addition
+/// ([`crate::fold`]), whose verdict names it. Should that be unknown too, the exact attempt
+/// is repeated with its model replayed, so that a concrete difference is still reported.
 #[allow(clippy::too_many_arguments)]
 fn check_function(
     src: &Module,
@@ -381,8 +397,45 @@ fn check_function(
     smt_texts: &mut Vec<(String, String)>,
     name: &str,
 ) -> Verdict {
-    let unknown = |reason: String| Verdict::Unknown { reason };
+    let run = |reassoc: bool, may_escalate: bool, texts: &mut Vec<(String, String)>| {
+        attempt(src, fs, tgt, ft, opts, texts, name, reassoc, may_escalate)
+    };
+    match run(false, true, smt_texts) {
+        Attempt::Done(v) => v,
+        Attempt::Reassociate => match run(true, false, smt_texts) {
+            Attempt::Done(Verdict::Verified { mut assumptions }) => {
+                assumptions.push(REASSOC_ASSUMPTION.into());
+                Verdict::Verified { assumptions }
+            }
+            Attempt::Done(Verdict::Unknown { reason }) => match run(false, false, smt_texts) {
+                Attempt::Done(Verdict::Unknown { .. }) | Attempt::Reassociate => Verdict::Unknown {
+                    reason: format!("with float addition reassociated: {reason}"),
+                },
+                Attempt::Done(v) => v,
+            },
+            Attempt::Done(v) => v,
+            Attempt::Reassociate => Verdict::Unknown {
+                reason: "reassociation did not decide".into(),
+            },
+        },
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn attempt(
+    src: &Module,
+    fs: OpId,
+    tgt: &Module,
+    ft: OpId,
+    opts: &Options,
+    smt_texts: &mut Vec<(String, String)>,
+    name: &str,
+    reassoc: bool,
+    may_escalate: bool,
+) -> Attempt {
+    let unknown = |reason: String| Attempt::Done(Verdict::Unknown { reason });
     let mut sym = Sym::new(smt::Store::new());
+    sym.folds.reassoc = reassoc;
     let (descs, vals, pre) = match declare_args(&mut sym, &fn_inputs(src, fs)) {
         Ok(x) => x,
         Err(why) => return unknown(why),
@@ -471,6 +524,9 @@ fn check_function(
     if let Some(why) = sym.unsupported.take() {
         return unknown(why);
     }
+    let escalate = may_escalate && sym.folds.saw_fsum;
+    let mut pre = pre;
+    pre.extend(crate::fold::lemmas(&mut sym));
     let cfg = SolverConfig {
         timeout: opts.timeout,
     };
@@ -480,7 +536,11 @@ fn check_function(
         let assertions = smt::simplify_arith(&mut sym.store, &assertions);
         if opts.collect_smt {
             smt_texts.push((
-                format!("{name}-{}", ob.label),
+                format!(
+                    "{name}-{}{}",
+                    if reassoc { "reassoc-" } else { "" },
+                    ob.label
+                ),
                 smt::to_smtlib(&sym.store, &assertions, &[format!("@{name}: {}", ob.label)]),
             ));
         }
@@ -491,6 +551,7 @@ fn check_function(
         });
         match res {
             CheckResult::Unsat => continue,
+            _ if escalate && ob.unsure.is_none() => return Attempt::Reassociate,
             CheckResult::Unknown(why) => {
                 return unknown(format!("obligation `{}`: solver: {why}", ob.label))
             }
@@ -517,7 +578,7 @@ fn check_function(
                         search((src, fs), (tgt, ft), &args, 256)
                     }
                 };
-                return match found {
+                return Attempt::Done(match found {
                     Some((args, mismatch)) => {
                         let (scalars, inputs) = inputs_report(&names, &args);
                         Verdict::Refuted {
@@ -530,15 +591,17 @@ fn check_function(
                             }),
                         }
                     }
-                    None => unknown(format!(
-                        "obligation `{}` is satisfiable in the abstraction, but no input replayed a difference concretely (floats are uninterpreted: the abstraction may be too coarse){note}",
-                        ob.label
-                    )),
-                };
+                    None => Verdict::Unknown {
+                        reason: format!(
+                            "obligation `{}` is satisfiable in the abstraction, but no input replayed a difference concretely (floats are uninterpreted: the abstraction may be too coarse){note}",
+                            ob.label
+                        ),
+                    },
+                });
             }
         }
     }
-    Verdict::Verified {
+    Attempt::Done(Verdict::Verified {
         assumptions: assumptions(),
-    }
+    })
 }

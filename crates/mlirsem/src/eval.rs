@@ -24,9 +24,9 @@ pub enum Stop {
     Unsupported(String),
 }
 
-type R<T> = Result<T, Stop>;
+pub(crate) type R<T> = Result<T, Stop>;
 
-fn unsupported<T>(why: impl Into<String>) -> R<T> {
+pub(crate) fn unsupported<T>(why: impl Into<String>) -> R<T> {
     Err(Stop::Unsupported(why.into()))
 }
 
@@ -67,9 +67,9 @@ pub fn value_type(t: &Type) -> Result<(Option<Vec<Dim>>, EType), String> {
     }
 }
 
-struct Ctx<'a, D: MDomain> {
-    m: &'a Module,
-    env: BTreeMap<ValueId, Val<'a, D>>,
+pub(crate) struct Ctx<'a, D: MDomain> {
+    pub(crate) m: &'a Module,
+    pub(crate) env: BTreeMap<ValueId, Val<'a, D>>,
     ub: D::B,
     unsure: Vec<(D::B, String)>,
 }
@@ -84,7 +84,7 @@ impl<'a, D: MDomain> Ctx<'a, D> {
             )),
         }
     }
-    fn add_ub(&mut self, d: &mut D, c: &D::B) {
+    pub(crate) fn add_ub(&mut self, d: &mut D, c: &D::B) {
         self.ub = d.or(&self.ub, c);
     }
     fn add_unsure(&mut self, d: &mut D, c: &D::B, why: &str) {
@@ -150,7 +150,7 @@ fn scalar_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<(SVal<D>, EType)> {
     }
 }
 
-fn tensor_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<Tensor<'a, D>> {
+pub(crate) fn tensor_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<Tensor<'a, D>> {
     match v {
         Val::Tensor(t) => Ok(t.clone()),
         Val::Scalar(..) => unsupported("a scalar where a tensor is expected"),
@@ -173,7 +173,7 @@ fn result_type(m: &Module, o: OpId, i: usize) -> R<(Option<Vec<Dim>>, EType)> {
 }
 
 /// Ops that compute a scalar from scalars (lifted elementwise over tensors).
-const SCALAR_OPS: &[&str] = &[
+pub(crate) const SCALAR_OPS: &[&str] = &[
     "arith.addf",
     "arith.subf",
     "arith.mulf",
@@ -316,7 +316,15 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
                 at,
             })
         }
+        "linalg.generic" if crate::reduce::has_reduction(m, o) => {
+            return crate::reduce::generic_reduction(d, cx, o, &operands)
+        }
         "linalg.generic" => return generic(d, cx, o, &operands),
+        "linalg.matmul"
+        | "linalg.batch_matmul"
+        | "linalg.matvec"
+        | "linalg.vecmat"
+        | "linalg.dot" => return crate::reduce::named(d, cx, o, &operands),
         other => return unsupported(format!("unsupported op {other}")),
     };
     Ok(vec![out])
@@ -418,7 +426,7 @@ fn flatten(l: &DenseLit, out: &mut Vec<DenseLit>) {
 
 const MAX_DENSE: usize = 4096;
 
-fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> {
+pub(crate) fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> {
     let op = m.op(o);
     let (dims, ety) = result_type(m, o, 0)?;
     let ok = d.lit_b(true);
@@ -577,7 +585,7 @@ fn elementwise<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Val
     }))
 }
 
-fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, String> {
+pub(crate) fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, String> {
     match e {
         Elem::Int(i) => Ok(i.clone()),
         Elem::Bool(b) => {
@@ -589,7 +597,7 @@ fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, Stri
     }
 }
 
-fn from_int<D: MDomain>(d: &mut D, x: &D::I, t: EType) -> Result<Elem<D>, String> {
+pub(crate) fn from_int<D: MDomain>(d: &mut D, x: &D::I, t: EType) -> Result<Elem<D>, String> {
     Ok(match t {
         EType::Bool => {
             let w = wrap(d, x, 1);
@@ -626,7 +634,7 @@ fn pred_of(m: &Module, o: OpId) -> Result<i128, String> {
 }
 
 /// The scalar semantics of the ops in [`SCALAR_OPS`].
-fn scalar_op<D: MDomain>(
+pub(crate) fn scalar_op<D: MDomain>(
     d: &mut D,
     m: &Module,
     o: OpId,
@@ -943,7 +951,7 @@ fn insert_slice<'a, D: MDomain>(
 
 // ---- linalg.generic (parallel iterators, projected permutations) ----
 
-const BODY_OPS: &[&str] = &["linalg.index", "linalg.yield", "arith.constant"];
+pub(crate) const BODY_OPS: &[&str] = &["linalg.index", "linalg.yield", "arith.constant"];
 
 fn generic<'a, D: MDomain>(
     d: &mut D,

@@ -12,6 +12,8 @@
 mod check;
 pub mod domain;
 pub mod eval;
+pub mod fold;
+mod reduce;
 mod replay;
 pub mod value;
 

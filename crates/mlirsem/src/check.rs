@@ -190,10 +190,12 @@ fn arg_names(m: &Module, f: OpId) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Declares the arguments; returns their descriptions, values and range preconditions.
+/// Declares the arguments; returns their descriptions, values and range preconditions. With
+/// `pins`, dynamic dims take the sizes of those concrete arguments (a refinement step).
 fn declare_args<'a>(
     sym: &mut Sym,
     types: &[Type],
+    pins: Option<&[CArg]>,
 ) -> Result<(Vec<ArgDesc>, Vec<Val<'a, Sym>>, Vec<TermId>), String> {
     let mut descs = vec![];
     let mut vals = vec![];
@@ -228,6 +230,11 @@ fn declare_args<'a>(
                         Dim::Static(n) => {
                             dd.push(Ok(*n as i128));
                             shape.push(sym.store.int(*n as i128));
+                        }
+                        Dim::Dynamic if pin_of(pins, k, j).is_some() => {
+                            let n = pin_of(pins, k, j).unwrap_or(0);
+                            dd.push(Ok(n));
+                            shape.push(sym.store.int(n));
                         }
                         Dim::Dynamic => {
                             let s = sym.store.declare(&format!("arg{k}_dim{j}"), Sort::Int);
@@ -276,6 +283,17 @@ fn declare_args<'a>(
     }
     Ok((descs, vals, pre))
 }
+
+/// The size of dim `j` of concrete argument `k`, if pinned.
+fn pin_of(pins: Option<&[CArg]>, k: usize, j: usize) -> Option<i128> {
+    match pins?.get(k)? {
+        CArg::Tensor { dims, .. } => dims.get(j).copied(),
+        CArg::Scalar(..) => None,
+    }
+}
+
+/// Largest dynamic size the refinement step pins (reductions over it are then enumerated).
+const MAX_PIN: i128 = 64;
 
 fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
     match (t, v) {
@@ -398,7 +416,18 @@ fn check_function(
     name: &str,
 ) -> Verdict {
     let run = |reassoc: bool, may_escalate: bool, texts: &mut Vec<(String, String)>| {
-        attempt(src, fs, tgt, ft, opts, texts, name, reassoc, may_escalate)
+        attempt(
+            src,
+            fs,
+            tgt,
+            ft,
+            opts,
+            texts,
+            name,
+            reassoc,
+            may_escalate,
+            None,
+        )
     };
     match run(false, true, smt_texts) {
         Attempt::Done(v) => v,
@@ -432,11 +461,12 @@ fn attempt(
     name: &str,
     reassoc: bool,
     may_escalate: bool,
+    pins: Option<&[CArg]>,
 ) -> Attempt {
     let unknown = |reason: String| Attempt::Done(Verdict::Unknown { reason });
     let mut sym = Sym::new(smt::Store::new());
     sym.folds.reassoc = reassoc;
-    let (descs, vals, pre) = match declare_args(&mut sym, &fn_inputs(src, fs)) {
+    let (descs, vals, pre) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
         Ok(x) => x,
         Err(why) => return unknown(why),
     };
@@ -578,6 +608,33 @@ fn attempt(
                         search((src, fs), (tgt, ft), &args, 256)
                     }
                 };
+                // Refinement: a spurious model over dynamic sizes is checked again with the
+                // sizes pinned to the model's (small) ones, so that reductions over them are
+                // enumerated instead of uninterpreted; only a replayed refutation is taken.
+                let dynamic = descs.iter().any(|d| {
+                    matches!(d, ArgDesc::Tensor { dims, .. } if dims.iter().any(|x| x.is_err()))
+                });
+                let small = args.iter().all(|a| match a {
+                    CArg::Tensor { dims, .. } => dims.iter().all(|n| (0..=MAX_PIN).contains(n)),
+                    CArg::Scalar(..) => true,
+                });
+                if found.is_none() && pins.is_none() && dynamic && small {
+                    let again = attempt(
+                        src,
+                        fs,
+                        tgt,
+                        ft,
+                        opts,
+                        smt_texts,
+                        name,
+                        reassoc,
+                        false,
+                        Some(&args),
+                    );
+                    if let Attempt::Done(v @ Verdict::Refuted { .. }) = again {
+                        return Attempt::Done(v);
+                    }
+                }
                 return Attempt::Done(match found {
                     Some((args, mismatch)) => {
                         let (scalars, inputs) = inputs_report(&names, &args);

@@ -107,8 +107,8 @@ fn mlir_exit_codes_and_counterexample() {
     );
     let (code, out, _) = run(&[
         "mlir",
-        &m("reduction.src.mlir"),
-        &m("reduction.tgt.mlir"),
+        &m("reduce-last-write.src.mlir"),
+        &m("reduce-last-write.tgt.mlir"),
         "--json",
     ]);
     assert_eq!(code, 3, "{out}");

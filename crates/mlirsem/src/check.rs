@@ -195,10 +195,12 @@ fn arg_names(m: &Module, f: OpId) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Declares the arguments; returns their descriptions, values and range preconditions.
+/// Declares the arguments; returns their descriptions, values and range preconditions. With
+/// `pins`, dynamic dims take the sizes of those concrete arguments (a refinement step).
 fn declare_args<'a>(
     sym: &mut Sym,
     types: &[Type],
+    pins: Option<&[CArg]>,
 ) -> Result<(Vec<ArgDesc>, Vec<Val<'a, Sym>>, Vec<TermId>), String> {
     let mut descs = vec![];
     let mut vals = vec![];
@@ -233,6 +235,11 @@ fn declare_args<'a>(
                         Dim::Static(n) => {
                             dd.push(Ok(*n as i128));
                             shape.push(sym.store.int(*n as i128));
+                        }
+                        Dim::Dynamic if pin_of(pins, k, j).is_some() => {
+                            let n = pin_of(pins, k, j).unwrap_or(0);
+                            dd.push(Ok(n));
+                            shape.push(sym.store.int(n));
                         }
                         Dim::Dynamic => {
                             let s = sym.store.declare(&format!("arg{k}_dim{j}"), Sort::Int);
@@ -281,6 +288,17 @@ fn declare_args<'a>(
     }
     Ok((descs, vals, pre))
 }
+
+/// The size of dim `j` of concrete argument `k`, if pinned.
+fn pin_of(pins: Option<&[CArg]>, k: usize, j: usize) -> Option<i128> {
+    match pins?.get(k)? {
+        CArg::Tensor { dims, .. } => dims.get(j).copied(),
+        CArg::Scalar(..) => None,
+    }
+}
+
+/// Largest dynamic size the refinement step pins (reductions over it are then enumerated).
+const MAX_PIN: i128 = 64;
 
 fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
     match (t, v) {
@@ -376,6 +394,22 @@ struct Obligation {
     unsure: Option<String>,
 }
 
+/// The assumption a verdict reached in reassociation mode adds.
+pub const REASSOC_ASSUMPTION: &str = "float addition treated as associative and commutative: every float sum (and addf) is an uninterpreted function of the multiset of its summands, nested sums flattened (an abstraction: IEEE rounding depends on the order)";
+
+/// The outcome of one attempt at a function.
+enum Attempt {
+    Done(Verdict),
+    /// The exact encoding did not decide, and float sums of reductions are involved: try
+    /// again with float addition reassociated.
+    Reassociate,
+}
+
+/// Checks one function: first with the exact encoding of reductions; when that does not
+/// decide and float sums of reductions (linalg reduction loops, whose summation order MLIR's
+/// transformations change: tiling, split reductions) are involved, with the multiset abstraction of float addition
+/// ([`crate::fold`]), whose verdict names it. Should that be unknown too, the exact attempt
+/// is repeated with its model replayed, so that a concrete difference is still reported.
 #[allow(clippy::too_many_arguments)]
 fn check_function(
     src: &Module,
@@ -386,9 +420,58 @@ fn check_function(
     smt_texts: &mut Vec<(String, String)>,
     name: &str,
 ) -> Verdict {
-    let unknown = |reason: String| Verdict::Unknown { reason };
+    let run = |reassoc: bool, may_escalate: bool, texts: &mut Vec<(String, String)>| {
+        attempt(
+            src,
+            fs,
+            tgt,
+            ft,
+            opts,
+            texts,
+            name,
+            reassoc,
+            may_escalate,
+            None,
+        )
+    };
+    match run(false, true, smt_texts) {
+        Attempt::Done(v) => v,
+        Attempt::Reassociate => match run(true, false, smt_texts) {
+            Attempt::Done(Verdict::Verified { mut assumptions }) => {
+                assumptions.push(REASSOC_ASSUMPTION.into());
+                Verdict::Verified { assumptions }
+            }
+            Attempt::Done(Verdict::Unknown { reason }) => match run(false, false, smt_texts) {
+                Attempt::Done(Verdict::Unknown { .. }) | Attempt::Reassociate => Verdict::Unknown {
+                    reason: format!("with float addition reassociated: {reason}"),
+                },
+                Attempt::Done(v) => v,
+            },
+            Attempt::Done(v) => v,
+            Attempt::Reassociate => Verdict::Unknown {
+                reason: "reassociation did not decide".into(),
+            },
+        },
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn attempt(
+    src: &Module,
+    fs: OpId,
+    tgt: &Module,
+    ft: OpId,
+    opts: &Options,
+    smt_texts: &mut Vec<(String, String)>,
+    name: &str,
+    reassoc: bool,
+    may_escalate: bool,
+    pins: Option<&[CArg]>,
+) -> Attempt {
+    let unknown = |reason: String| Attempt::Done(Verdict::Unknown { reason });
     let mut sym = Sym::new(smt::Store::new());
-    let (descs, vals, pre) = match declare_args(&mut sym, &fn_inputs(src, fs)) {
+    sym.folds.reassoc = reassoc;
+    let (descs, vals, pre) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
         Ok(x) => x,
         Err(why) => return unknown(why),
     };
@@ -496,6 +579,9 @@ fn check_function(
     if let Some(why) = sym.unsupported.take() {
         return unknown(why);
     }
+    let escalate = may_escalate && sym.folds.saw_fsum;
+    let mut pre = pre;
+    pre.extend(crate::fold::lemmas(&mut sym));
     let cfg = SolverConfig {
         timeout: opts.timeout,
     };
@@ -505,7 +591,11 @@ fn check_function(
         let assertions = smt::simplify_arith(&mut sym.store, &assertions);
         if opts.collect_smt {
             smt_texts.push((
-                format!("{name}-{}", ob.label),
+                format!(
+                    "{name}-{}{}",
+                    if reassoc { "reassoc-" } else { "" },
+                    ob.label
+                ),
                 smt::to_smtlib(&sym.store, &assertions, &[format!("@{name}: {}", ob.label)]),
             ));
         }
@@ -516,6 +606,7 @@ fn check_function(
         });
         match res {
             CheckResult::Unsat => continue,
+            _ if escalate && ob.unsure.is_none() => return Attempt::Reassociate,
             CheckResult::Unknown(why) => {
                 return unknown(format!("obligation `{}`: solver: {why}", ob.label))
             }
@@ -542,7 +633,34 @@ fn check_function(
                         search((src, fs), (tgt, ft), &args, 256)
                     }
                 };
-                return match found {
+                // Refinement: a spurious model over dynamic sizes is checked again with the
+                // sizes pinned to the model's (small) ones, so that reductions over them are
+                // enumerated instead of uninterpreted; only a replayed refutation is taken.
+                let dynamic = descs.iter().any(|d| {
+                    matches!(d, ArgDesc::Tensor { dims, .. } if dims.iter().any(|x| x.is_err()))
+                });
+                let small = args.iter().all(|a| match a {
+                    CArg::Tensor { dims, .. } => dims.iter().all(|n| (0..=MAX_PIN).contains(n)),
+                    CArg::Scalar(..) => true,
+                });
+                if found.is_none() && pins.is_none() && dynamic && small {
+                    let again = attempt(
+                        src,
+                        fs,
+                        tgt,
+                        ft,
+                        opts,
+                        smt_texts,
+                        name,
+                        reassoc,
+                        false,
+                        Some(&args),
+                    );
+                    if let Attempt::Done(v @ Verdict::Refuted { .. }) = again {
+                        return Attempt::Done(v);
+                    }
+                }
+                return Attempt::Done(match found {
                     Some((args, mismatch)) => {
                         let (scalars, inputs) = inputs_report(&names, &args);
                         Verdict::Refuted {
@@ -555,15 +673,17 @@ fn check_function(
                             }),
                         }
                     }
-                    None => unknown(format!(
-                        "obligation `{}` is satisfiable in the abstraction, but no input replayed a difference concretely (floats are uninterpreted: the abstraction may be too coarse){note}",
-                        ob.label
-                    )),
-                };
+                    None => Verdict::Unknown {
+                        reason: format!(
+                            "obligation `{}` is satisfiable in the abstraction, but no input replayed a difference concretely (floats are uninterpreted: the abstraction may be too coarse){note}",
+                            ob.label
+                        ),
+                    },
+                });
             }
         }
     }
-    Verdict::Verified {
+    Attempt::Done(Verdict::Verified {
         assumptions: assumptions(),
-    }
+    })
 }

@@ -7,7 +7,9 @@
 //! integers kept in the signed canonical range `[-2^(N-1), 2^(N-1))` by generic code
 //! ([`crate::value`]), so no domain knows about widths.
 
+use crate::fold::{self, Combiner};
 use crate::ieee;
+use crate::value::SVal;
 use smt::{Sort, TermId};
 use symbolic::Sym;
 use tensor::{Concrete, Domain};
@@ -68,7 +70,7 @@ impl EType {
 }
 
 /// A binary float operation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum FBin {
     Add,
     Sub,
@@ -150,6 +152,24 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
     /// Records that something could not be modelled in this domain (the symbolic domain: the
     /// verdict becomes unknown; the concrete one: the run is not trusted).
     fn give_up(&mut self, why: String);
+
+    /// The value of an integer known to be a literal.
+    fn lit_int(&self, i: &Self::I) -> Option<i128>;
+    /// The left fold `((e0 ⊕ e1) ⊕ e2) ⊕ ...` of a float reduction (`e0` is the initial
+    /// value, the rest in loop order); see [`crate::fold`].
+    fn fold_f(&mut self, k: Combiner, t: FTy, elems: &[Self::F]) -> Self::F;
+    /// `init ⊕ (⊕ over the box `sizes`, row-major, of body(point))` when the box is not
+    /// enumerated (symbolic sizes, or too many points); see [`crate::fold`].
+    fn fold_box(
+        &mut self,
+        k: Combiner,
+        t: EType,
+        init: &SVal<Self>,
+        sizes: &[Self::I],
+        body: &mut dyn FnMut(&mut Self, &[Self::I]) -> SVal<Self>,
+    ) -> SVal<Self>
+    where
+        Self: Sized;
 }
 
 // ---- symbolic: floats are Int-sorted values of uninterpreted functions ----
@@ -206,6 +226,10 @@ impl MDomain for Sym {
             &[Sort::Int, Sort::Int],
             Sort::Int,
         );
+        // In the checker's reassociation mode a float sum is a multiset sum.
+        if Combiner::of(op) == Some(Combiner::Add) && self.folds.reassoc {
+            return fold::sym_fold_f(self, Combiner::Add, t, &[a, b]);
+        }
         let (a, b) = if op.commutative() && b < a {
             (b, a)
         } else {
@@ -375,6 +399,29 @@ impl MDomain for Sym {
         if self.unsupported.is_none() {
             self.unsupported = Some(why);
         }
+    }
+
+    fn lit_int(&self, i: &TermId) -> Option<i128> {
+        self.store.as_int(*i)
+    }
+
+    fn fold_f(&mut self, k: Combiner, t: FTy, elems: &[TermId]) -> TermId {
+        let id = self.store.int(fold::identity_bits(k, t) as i128);
+        if k == Combiner::Add && elems.iter().filter(|e| **e != id).count() >= 2 {
+            self.folds.saw_fsum = true;
+        }
+        fold::sym_fold_f(self, k, t, elems)
+    }
+
+    fn fold_box(
+        &mut self,
+        k: Combiner,
+        t: EType,
+        init: &SVal<Sym>,
+        sizes: &[TermId],
+        body: &mut dyn FnMut(&mut Sym, &[TermId]) -> SVal<Sym>,
+    ) -> SVal<Sym> {
+        fold::sym_fold_box(self, k, t, init, sizes, body)
     }
 }
 
@@ -589,6 +636,30 @@ impl MDomain for Concrete {
         if self.inexact.is_none() {
             self.inexact = Some(why);
         }
+    }
+
+    fn lit_int(&self, i: &i128) -> Option<i128> {
+        Some(*i)
+    }
+
+    fn fold_f(&mut self, k: Combiner, t: FTy, elems: &[CFloat]) -> CFloat {
+        let op = k.fbin();
+        let mut acc = elems[0];
+        for e in &elems[1..] {
+            acc = self.f_bin(op, t, &acc, e);
+        }
+        acc
+    }
+
+    fn fold_box(
+        &mut self,
+        k: Combiner,
+        t: EType,
+        init: &SVal<Concrete>,
+        sizes: &[i128],
+        body: &mut dyn FnMut(&mut Concrete, &[i128]) -> SVal<Concrete>,
+    ) -> SVal<Concrete> {
+        fold::concrete_fold_box(self, k, t, init, sizes, body)
     }
 }
 

@@ -192,7 +192,7 @@ pub(crate) fn result_type(m: &Module, o: OpId, i: usize) -> R<(Option<Vec<Dim>>,
 }
 
 /// Ops that compute a scalar from scalars (lifted elementwise over tensors).
-const SCALAR_OPS: &[&str] = &[
+pub(crate) const SCALAR_OPS: &[&str] = &[
     "arith.addf",
     "arith.subf",
     "arith.mulf",
@@ -346,7 +346,15 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
                 at,
             })
         }
+        "linalg.generic" if crate::reduce::has_reduction(m, o) => {
+            return crate::reduce::generic_reduction(d, cx, o, &operands)
+        }
         "linalg.generic" => return generic(d, cx, o, &operands),
+        "linalg.matmul"
+        | "linalg.batch_matmul"
+        | "linalg.matvec"
+        | "linalg.vecmat"
+        | "linalg.dot" => return crate::reduce::named(d, cx, o, &operands),
         other => {
             return match crate::ext::eval_op(d, cx, o, &operands)? {
                 Some(vals) => Ok(vals),
@@ -617,7 +625,7 @@ pub(crate) fn elementwise<'a, D: MDomain>(
     }))
 }
 
-fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, String> {
+pub(crate) fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, String> {
     match e {
         Elem::Int(i) => Ok(i.clone()),
         Elem::Bool(b) => {
@@ -629,7 +637,7 @@ fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, Stri
     }
 }
 
-fn from_int<D: MDomain>(d: &mut D, x: &D::I, t: EType) -> Result<Elem<D>, String> {
+pub(crate) fn from_int<D: MDomain>(d: &mut D, x: &D::I, t: EType) -> Result<Elem<D>, String> {
     Ok(match t {
         EType::Bool => {
             let w = wrap(d, x, 1);
@@ -991,7 +999,7 @@ fn insert_slice<'a, D: MDomain>(
 
 // ---- linalg.generic (parallel iterators, projected permutations) ----
 
-const BODY_OPS: &[&str] = &["linalg.index", "linalg.yield", "arith.constant"];
+pub(crate) const BODY_OPS: &[&str] = &["linalg.index", "linalg.yield", "arith.constant"];
 
 fn generic<'a, D: MDomain>(
     d: &mut D,

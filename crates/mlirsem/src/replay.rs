@@ -41,7 +41,7 @@ pub enum CArg {
 }
 
 /// Most elements a replayed input or output may have.
-pub(crate) const MAX_ELEMS: i128 = 4096;
+pub(crate) const MAX_ELEMS: i128 = 1 << 16;
 
 fn to_elem(d: &mut Concrete, e: CElem) -> Elem<Concrete> {
     let _ = d;

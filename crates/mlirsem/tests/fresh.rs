@@ -3,7 +3,8 @@
 //! mlir-tv`, read in place: every `.src.mlir`/`.tgt.mlir` that verifies against itself), and each
 //! (input, pass output) pair is checked. A refutation here is a bug in our semantics until proved
 //! otherwise: it is printed with its counterexample and fails the test. Deliberately broken pass
-//! outputs (operands of a subf swapped, a slice offset moved, an indexing map changed) must be
+//! outputs (operands of a subf swapped, a slice offset moved, an indexing map changed, a
+//! generalized matmul reading B transposed, a generalized dot multiplying its products) must be
 //! refuted. Prints the counts: pairs produced, changed by the pass, verified, unknown (with the
 //! top reasons). Skips with a notice when `mlir-opt-19` is not on PATH.
 
@@ -175,6 +176,28 @@ struct Broken {
 }
 
 const BROKEN: &[Broken] = &[
+    Broken {
+        what: "generalized matmul reading B transposed",
+        src: r#"func.func @f(%a: tensor<3x3xf32>, %b: tensor<3x3xf32>, %c: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<3x3xf32>, tensor<3x3xf32>) outs(%c : tensor<3x3xf32>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+"#,
+        passes: &["--linalg-generalize-named-ops"],
+        from: "affine_map<(d0, d1, d2) -> (d2, d1)>",
+        to: "affine_map<(d0, d1, d2) -> (d1, d2)>",
+    },
+    Broken {
+        what: "generalized dot multiplying instead of adding",
+        src: r#"func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>, %c: tensor<i32>) -> tensor<i32> {
+  %0 = linalg.dot ins(%a, %b : tensor<?xi32>, tensor<?xi32>) outs(%c : tensor<i32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+"#,
+        passes: &["--linalg-generalize-named-ops"],
+        from: "arith.addi %out, %1 : i32",
+        to: "arith.muli %out, %1 : i32",
+    },
     Broken {
         what: "operands of a fused subf swapped",
         src: r#"#id = affine_map<(d0) -> (d0)>

@@ -180,6 +180,20 @@ const CASES: &[&str] = &[
        %f = arith.constant dense<1.5> : tensor<3xf32>
        %e = tensor.empty() : tensor<2xf32>
        return %c, %v, %f, %e : tensor<2x2xi8>, i8, tensor<3xf32>, tensor<2xf32> }",
+    "func.func @f(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>, %c: tensor<2x2xf32>, %x: tensor<3xi8>, %y: tensor<3xi8>, %s: tensor<i32>, %p: tensor<2xf32>, %w: tensor<3xf32>) -> (tensor<2x2xf32>, tensor<i32>, tensor<2xf32>, tensor<2xf32>) {
+       %0 = linalg.matmul ins(%a, %b : tensor<2x3xf32>, tensor<3x2xf32>) outs(%c : tensor<2x2xf32>) -> tensor<2x2xf32>
+       %1 = linalg.dot ins(%x, %y : tensor<3xi8>, tensor<3xi8>) outs(%s : tensor<i32>) -> tensor<i32>
+       %2 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i)>], iterator_types = [\"parallel\", \"reduction\"]}
+           ins(%b : tensor<3x2xf32>) outs(%p : tensor<2xf32>) {
+       ^bb0(%v: f32, %acc: f32):
+         %m = arith.mulf %acc, %v : f32
+         linalg.yield %m : f32
+       } -> tensor<2xf32>
+       %z = arith.constant -0.0 : f32
+       %e = tensor.empty() : tensor<2xf32>
+       %f = linalg.fill ins(%z : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+       %3 = linalg.matvec ins(%a, %w : tensor<2x3xf32>, tensor<3xf32>) outs(%f : tensor<2xf32>) -> tensor<2xf32>
+       return %0, %1, %2, %3 : tensor<2x2xf32>, tensor<i32>, tensor<2xf32>, tensor<2xf32> }",
 ];
 
 #[derive(Clone, Debug)]

@@ -53,6 +53,44 @@ pub struct Sym {
     /// Uninterpreted functions of input tensors, by [`input_key`].
     pub inputs: BTreeMap<String, FunId>,
     pub exp: Option<FunId>,
+    /// Reductions a front end keeps uninterpreted (mlirsem's sums and products), as plain
+    /// data: the front end states the lemmas that relate them.
+    pub folds: Folds,
+}
+
+/// Uninterpreted reductions recorded while evaluating (see `mlirsem::fold`). Plain ids only.
+#[derive(Clone, Debug, Default)]
+pub struct Folds {
+    /// Float addition is treated as associative and commutative: sums are uninterpreted
+    /// functions of the multiset of their summands (an abstraction; the front end names it).
+    pub reassoc: bool,
+    /// A float sum of a reduction with at least two terms was built.
+    pub saw_fsum: bool,
+    /// Multiset sums: value term -> (family, e.g. `msum_addf_f32`; summands sorted by id).
+    pub msums: BTreeMap<TermId, (String, Vec<TermId>)>,
+    /// The identity element of each multiset-sum family.
+    pub identities: BTreeMap<String, TermId>,
+    /// Reductions over a symbolic domain, `family(init, λ vars. dom ? body : identity)`.
+    pub lambdas: Vec<LambdaFold>,
+    /// Facts about the recorded reductions that hold exactly (e.g. an empty box folds to its
+    /// initial value).
+    pub facts: Vec<TermId>,
+    /// The index symbols bound by `lambdas` (never free in a query).
+    pub bound: std::collections::BTreeSet<SymId>,
+}
+
+/// `value = family(init, λ vars. if dom then body else identity)`: a reduction over a domain
+/// of symbolic size, kept as an uninterpreted function of its initial value and its (padded)
+/// element array.
+#[derive(Clone, Debug)]
+pub struct LambdaFold {
+    pub family: String,
+    pub identity: TermId,
+    pub init: TermId,
+    pub vars: Vec<SymId>,
+    pub dom: TermId,
+    pub body: TermId,
+    pub value: TermId,
 }
 
 /// The name of the uninterpreted function of input `name` at rank `rank`.
@@ -76,6 +114,7 @@ impl Sym {
             index_vars: vec![],
             inputs: BTreeMap::new(),
             exp: None,
+            folds: Folds::default(),
         }
     }
 

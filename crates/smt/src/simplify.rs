@@ -100,14 +100,14 @@ fn simplify_once(
     };
     let facts: Vec<bool> = parts.iter().map(|p| s.is_fact(*p)).collect();
     let saved = s.enter(parts);
-    // Comparisons first, under the bounds only: each becomes a known truth for the rest (never
-    // for itself or another comparison, which would be circular).
+    // Comparisons without `ite` first, under the bounds only: each becomes a known truth for
+    // the rest (never for itself or another such comparison, which would be circular).
     let mut out: Vec<Option<TermId>> = vec![None; parts.len()];
     let mut next = s.ctx.clone();
     for (i, p) in parts.iter().enumerate() {
         if facts[i] {
             out[i] = Some(*p);
-        } else if s.is_comparison(*p) {
+        } else if s.is_comparison(*p) && !has_ite(s.store, *p) {
             let r = s.bool_term(*p);
             match s.store.node(r).clone() {
                 Node::Not(u) => {
@@ -130,6 +130,19 @@ fn simplify_once(
             out[i] = Some(r);
         }
     }
+    // Literal bounds through the orderings: `x + k <= y` gives `lo(y) >= lo(x) + k` and
+    // `hi(x) <= hi(y) - k`.
+    let above: Vec<(SymId, SymId, i128)> =
+        next.above.iter().map(|(y, (x, _, k))| (*y, *x, *k)).collect();
+    for (y, x, k) in above {
+        let bx = next.bounds.get(&x).copied().unwrap_or(Bound { lo: None, hi: None });
+        let by = next.bounds.get(&y).copied().unwrap_or(Bound { lo: None, hi: None });
+        let lo_y = max_opt(by.lo, bx.lo.and_then(|l| l.checked_add(k)));
+        let hi_x = min_opt(bx.hi, by.hi.and_then(|h| h.checked_sub(k)));
+        next.bounds.insert(y, Bound { lo: lo_y, hi: by.hi });
+        let bx = next.bounds.get(&x).copied().unwrap_or(bx);
+        next.bounds.insert(x, Bound { lo: bx.lo, hi: hi_x });
+    }
     // The last pass introduces nothing, so every definition is used by a later pass.
     let quotients = if introduce {
         s.quotients(&out, &next.truths, done, witnesses)
@@ -145,6 +158,22 @@ fn simplify_once(
     s.leave(saved_truths);
     s.leave(saved);
     (out, quotients)
+}
+
+/// Whether an `ite` occurs in `t`.
+fn has_ite(store: &Store, t: TermId) -> bool {
+    let mut seen = HashSet::new();
+    let mut todo = vec![t];
+    while let Some(u) = todo.pop() {
+        if !seen.insert(u) {
+            continue;
+        }
+        if matches!(store.node(u), Node::Ite(..)) {
+            return true;
+        }
+        todo.extend(store.children(u));
+    }
+    false
 }
 
 /// `t` is the integer literal 0 or the real literal 0.

@@ -132,16 +132,39 @@ fn simplify_once(
     }
     // Literal bounds through the orderings: `x + k <= y` gives `lo(y) >= lo(x) + k` and
     // `hi(x) <= hi(y) - k`.
-    let above: Vec<(SymId, SymId, i128)> =
-        next.above.iter().map(|(y, (x, _, k))| (*y, *x, *k)).collect();
+    let above: Vec<(SymId, SymId, i128)> = next
+        .above
+        .iter()
+        .map(|(y, (x, _, k))| (*y, *x, *k))
+        .collect();
     for (y, x, k) in above {
-        let bx = next.bounds.get(&x).copied().unwrap_or(Bound { lo: None, hi: None });
-        let by = next.bounds.get(&y).copied().unwrap_or(Bound { lo: None, hi: None });
+        let bx = next
+            .bounds
+            .get(&x)
+            .copied()
+            .unwrap_or(Bound { lo: None, hi: None });
+        let by = next
+            .bounds
+            .get(&y)
+            .copied()
+            .unwrap_or(Bound { lo: None, hi: None });
         let lo_y = max_opt(by.lo, bx.lo.and_then(|l| l.checked_add(k)));
         let hi_x = min_opt(bx.hi, by.hi.and_then(|h| h.checked_sub(k)));
-        next.bounds.insert(y, Bound { lo: lo_y, hi: by.hi });
+        next.bounds.insert(
+            y,
+            Bound {
+                lo: lo_y,
+                hi: by.hi,
+            },
+        );
         let bx = next.bounds.get(&x).copied().unwrap_or(bx);
-        next.bounds.insert(x, Bound { lo: bx.lo, hi: hi_x });
+        next.bounds.insert(
+            x,
+            Bound {
+                lo: bx.lo,
+                hi: hi_x,
+            },
+        );
     }
     // The last pass introduces nothing, so every definition is used by a later pass.
     let quotients = if introduce {

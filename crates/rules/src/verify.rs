@@ -533,21 +533,25 @@ fn fast_path(
         if let Some(n) = &p.bijection_note {
             assumptions.insert(n.clone());
         }
-        let value_fails = match &p.value {
-            ValueGoal::Eq(eq) => p.sym.store.not(*eq),
-            ValueGoal::Bijection { fwd, bwd } => p.sym.store.or2(*fwd, *bwd),
+        let goals: Vec<TermId> = match &p.value {
+            ValueGoal::Eq(eq) => vec![p.sym.store.not(*eq)],
+            ValueGoal::Bijection { fwd, bwd } => vec![*fwd, *bwd],
             ValueGoal::Unsupported(_) => return None,
         };
         let mut s = p.sym;
+        // The obligations of the per-instance loop, each simplified with its premise at the
+        // top level (inside the disjunction below the simplifier would not see it as a fact).
         let shape_ok = s.store.and2(p.vr, p.shape_eq);
         let shape_fails = s.store.not(shape_ok);
-        let value_case = s.store.and(vec![shape_ok, p.in_range, value_fails]);
-        let fails = s.store.or2(shape_fails, value_case);
-        // Simplified per instance, where its facts are at the top level (inside the
-        // disjunction below they would not be).
-        let failure = with_exp_axioms(&mut s, vec![p.pre, p.vl, fails]);
-        let failure = smt::simplify_arith(&mut s.store, &failure);
-        failures.push(s.store.and(failure));
+        let mut obligations = vec![vec![p.pre, p.vl, shape_fails]];
+        for g in goals {
+            obligations.push(vec![p.pre, p.vl, p.vr, p.shape_eq, p.in_range, g]);
+        }
+        for o in obligations {
+            let o = with_exp_axioms(&mut s, o);
+            let o = smt::simplify_arith(&mut s.store, &o);
+            failures.push(s.store.and(o));
+        }
         applies.push(s.store.and2(p.pre, p.vl));
         sym = s;
     }

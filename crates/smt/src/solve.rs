@@ -164,6 +164,10 @@ fn check_split<R: Send + Sync>(
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync,
 ) -> (CheckResult<R>, Duration) {
     let start = Instant::now();
+    // A conjunct the simplifier already decided false settles the query without a solver.
+    if assertions.iter().any(|a| store.as_bool(*a) == Some(false)) {
+        return (CheckResult::Unsat, start.elapsed());
+    }
     // Independent parts first: one unsat part settles the query. When every part is sat the
     // whole query is asked again below, for a model of the original symbols.
     if let Some(split) = crate::split::split(store, assertions) {

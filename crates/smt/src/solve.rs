@@ -42,9 +42,10 @@ pub enum Solver {
     Cvc5,
 }
 
-/// Checks with Z3 first (a quarter of the budget, at least a second); if Z3 answers `unknown`,
-/// with cvc5 when it is installed; then Z3 again with the whole budget. A `sat` from cvc5 alone
-/// has no model here: it is reported as `Unknown` with that fact, never as a refutation.
+/// Checks with Z3's plain `smt` tactic for a short time; then with cvc5 when it is installed (a
+/// quarter of the budget, at least a second); then with Z3's default solver for the rest. A
+/// `sat` from cvc5 alone has no model here: when a model is needed it goes on to Z3, and is
+/// never a refutation by itself.
 pub fn check_portfolio<R: Send + Sync>(
     store: &Store,
     assertions: &[TermId],
@@ -70,20 +71,57 @@ fn portfolio<R: Send + Sync>(
     need_model: bool,
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync + Clone,
 ) -> (CheckResult<R>, Duration, Solver) {
-    let first = SolverConfig {
-        timeout: (cfg.timeout / 4)
-            .max(Duration::from_secs(1))
-            .min(cfg.timeout),
+    let start = Instant::now();
+    // 1. Z3's plain `smt` tactic on a short leash: most queries end here.
+    let quick = cfg.timeout.min(QUICK_BUDGET);
+    let (r, _) = check_split(
+        store,
+        assertions,
+        SolverConfig { timeout: quick },
+        need_model,
+        Stages::Quick,
+        on_sat.clone(),
+    );
+    let CheckResult::Unknown(mut z3_why) = r else {
+        return (r, start.elapsed(), Solver::Z3);
     };
-    let (r, t1) = check_split(store, assertions, first, need_model, on_sat.clone());
-    let CheckResult::Unknown(z3_why) = r else {
-        return (r, t1, Solver::Z3);
-    };
+    // 1b. Nonlinear real arithmetic: Z3's default solver (nlsat) is the better bet; cvc5 1.0.3
+    // often times out there.
+    if mentions_reals(store, assertions) {
+        let left = cfg.timeout.saturating_sub(start.elapsed());
+        let budget = (cfg.timeout / 4).max(Duration::from_secs(1)).min(left);
+        let (r, _) = check_split(
+            store,
+            assertions,
+            SolverConfig { timeout: budget },
+            need_model,
+            Stages::Default,
+            on_sat.clone(),
+        );
+        match r {
+            CheckResult::Unknown(w) => z3_why = w,
+            other => return (other, start.elapsed(), Solver::Z3),
+        }
+    }
+    // 2. cvc5 (a process) with a quarter of the budget: on the nonlinear integer queries that
+    // survive the simplifier it is often an order of magnitude faster than Z3 4.8.12. Its `sat`
+    // settles a query that needs no model.
     let text = to_smtlib(store, assertions, &[]);
-    let (ans, t2) = crate::process::check_cvc5(&text, cfg.timeout);
+    let left = cfg.timeout.saturating_sub(start.elapsed());
+    let budget = (cfg.timeout / 4).max(Duration::from_secs(1)).min(left);
+    let (ans, _) = crate::process::check_cvc5(&text, budget);
     let mut why = z3_why;
     match ans {
-        crate::process::ProcessAnswer::Unsat => return (CheckResult::Unsat, t1 + t2, Solver::Cvc5),
+        crate::process::ProcessAnswer::Unsat => {
+            return (CheckResult::Unsat, start.elapsed(), Solver::Cvc5)
+        }
+        crate::process::ProcessAnswer::Sat if !need_model => {
+            return (
+                CheckResult::Sat(on_sat(&mut NoModel)),
+                start.elapsed(),
+                Solver::Cvc5,
+            )
+        }
         crate::process::ProcessAnswer::Sat => {
             why = format!("{why}; cvc5 says satisfiable but gives no model")
         }
@@ -92,19 +130,43 @@ fn portfolio<R: Send + Sync>(
             why = format!("{why}; cvc5 is not installed (apt-get install cvc5)")
         }
     }
-    if cfg.timeout > first.timeout {
-        let (r, t3) = check_split(store, assertions, cfg, need_model, on_sat);
-        match r {
-            CheckResult::Unknown(w) => (
-                CheckResult::Unknown(format!("{why}; {w}")),
-                t1 + t2 + t3,
-                Solver::Z3,
-            ),
-            other => (other, t1 + t2 + t3, Solver::Z3),
-        }
-    } else {
-        (CheckResult::Unknown(why), t1 + t2, Solver::Z3)
+    // 3. Z3's default solver with what is left.
+    let left = cfg.timeout.saturating_sub(start.elapsed());
+    if left.is_zero() {
+        return (CheckResult::Unknown(why), start.elapsed(), Solver::Z3);
     }
+    let (r, _) = check_split(
+        store,
+        assertions,
+        SolverConfig { timeout: left },
+        need_model,
+        Stages::Default,
+        on_sat,
+    );
+    match r {
+        CheckResult::Unknown(w) => (
+            CheckResult::Unknown(format!("{why}; {w}")),
+            start.elapsed(),
+            Solver::Z3,
+        ),
+        other => (other, start.elapsed(), Solver::Z3),
+    }
+}
+
+/// Whether a real-sorted term occurs in the query.
+fn mentions_reals(store: &Store, assertions: &[TermId]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo: Vec<TermId> = assertions.to_vec();
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        if store.sort(t) == Sort::Real {
+            return true;
+        }
+        todo.extend(store.children(t));
+    }
+    false
 }
 
 /// What a check found. `Sat` carries what the caller's model reader returned.
@@ -131,7 +193,7 @@ pub fn check_z3<R: Send + Sync>(
     cfg: SolverConfig,
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync,
 ) -> (CheckResult<R>, Duration) {
-    check_split(store, assertions, cfg, true, on_sat)
+    check_split(store, assertions, cfg, true, Stages::Both, on_sat)
 }
 
 /// [`check_z3`] for callers that only need the answer, not a model (cheaper when the query
@@ -141,7 +203,7 @@ pub fn decide_z3(
     assertions: &[TermId],
     cfg: SolverConfig,
 ) -> (CheckResult<()>, Duration) {
-    check_split(store, assertions, cfg, false, |_| ())
+    check_split(store, assertions, cfg, false, Stages::Both, |_| ())
 }
 
 /// A model reader for answers without a model: it knows no value.
@@ -161,6 +223,7 @@ fn check_split<R: Send + Sync>(
     assertions: &[TermId],
     cfg: SolverConfig,
     need_model: bool,
+    stages: Stages,
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync,
 ) -> (CheckResult<R>, Duration) {
     let start = Instant::now();
@@ -183,7 +246,13 @@ fn check_split<R: Send + Sync>(
                 ));
                 break;
             }
-            let (r, _) = check_whole(&split.store, &part, SolverConfig { timeout: left }, |_| ());
+            let (r, _) = check_whole(
+                &split.store,
+                &part,
+                SolverConfig { timeout: left },
+                stages,
+                |_| (),
+            );
             match r {
                 CheckResult::Unsat => return (CheckResult::Unsat, start.elapsed()),
                 CheckResult::Sat(()) => {}
@@ -200,10 +269,16 @@ fn check_split<R: Send + Sync>(
         }
         let left = cfg.timeout.saturating_sub(start.elapsed());
         let left = left.max(Duration::from_millis(200));
-        let (r, _) = check_whole(store, assertions, SolverConfig { timeout: left }, on_sat);
+        let (r, _) = check_whole(
+            store,
+            assertions,
+            SolverConfig { timeout: left },
+            stages,
+            on_sat,
+        );
         return (r, start.elapsed());
     }
-    check_whole(store, assertions, cfg, on_sat)
+    check_whole(store, assertions, cfg, stages, on_sat)
 }
 
 /// [`check_z3`] without splitting.
@@ -211,28 +286,36 @@ fn check_whole<R: Send + Sync>(
     store: &Store,
     assertions: &[TermId],
     cfg: SolverConfig,
+    stages: Stages,
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync,
 ) -> (CheckResult<R>, Duration) {
     let text = to_smtlib(store, assertions, &[]);
     let start = Instant::now();
+    let mut on_sat = Some(on_sat);
     // Z3's plain `smt` tactic answers easy queries in a fraction of a millisecond, where the
     // default solver spends ~5 ms choosing and running its preprocessing tactics; hard queries
     // (nonlinear integer arithmetic above all) need those tactics. So: the plain tactic on a
     // short leash, then the default solver with what is left of the budget.
-    let quick = cfg.timeout.min(QUICK_BUDGET);
-    let mut on_sat = Some(on_sat);
-    let (r, _) = z3::with_z3_config(&z3::Config::new(), || {
-        check_in_context(store, &text, quick, Engine::Quick, |m| {
-            (on_sat.take().unwrap())(m)
-        })
-    });
-    let left = cfg.timeout.saturating_sub(start.elapsed());
-    match r {
-        CheckResult::Unknown(_) if !left.is_zero() => {}
-        other => return (other, start.elapsed()),
+    if stages != Stages::Default {
+        let quick = if stages == Stages::Quick {
+            cfg.timeout
+        } else {
+            cfg.timeout.min(QUICK_BUDGET)
+        };
+        // A fresh context per query: the answer (and the model) depends only on the query
+        // text, not on what this thread solved before.
+        let (r, _) = z3::with_z3_config(&z3::Config::new(), || {
+            check_in_context(store, &text, quick, Engine::Quick, |m| {
+                (on_sat.take().unwrap())(m)
+            })
+        });
+        let left = cfg.timeout.saturating_sub(start.elapsed());
+        match r {
+            CheckResult::Unknown(_) if !left.is_zero() && stages == Stages::Both => {}
+            other => return (other, start.elapsed()),
+        }
     }
-    // A fresh context per query: the answer (and the model) depends only on the query text,
-    // not on what this thread solved before.
+    let left = cfg.timeout.saturating_sub(start.elapsed());
     let (r, _) = z3::with_z3_config(&z3::Config::new(), || {
         check_in_context(store, &text, left, Engine::Default, |m| {
             (on_sat.take().unwrap())(m)
@@ -241,8 +324,16 @@ fn check_whole<R: Send + Sync>(
     (r, start.elapsed())
 }
 
+/// Which Z3 solvers a check runs, in order.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stages {
+    Quick,
+    Default,
+    Both,
+}
+
 /// How long the plain `smt` tactic may try before the default solver takes over.
-const QUICK_BUDGET: Duration = Duration::from_millis(200);
+const QUICK_BUDGET: Duration = Duration::from_millis(100);
 
 /// Which Z3 solver a check runs.
 #[derive(Clone, Copy)]

@@ -354,6 +354,7 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
         | "linalg.batch_matmul"
         | "linalg.matvec"
         | "linalg.vecmat"
+        | "linalg.batch_matvec"
         | "linalg.dot" => return crate::reduce::named(d, cx, o, &operands),
         other => {
             return match crate::ext::eval_op(d, cx, o, &operands)? {

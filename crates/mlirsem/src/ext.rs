@@ -1,4 +1,5 @@
-//! Dispatch of the op families defined outside `eval.rs`: tensor ops of the second slice
+//! Dispatch of the op families defined outside `eval.rs`: convolutions and pooling
+//! ([`crate::conv`]), tensor ops of the second slice
 //! ([`crate::tensor_ops`]), `func.call` ([`crate::call`]) and `tosa` ([`crate::tosa`]).
 
 use crate::domain::MDomain;
@@ -13,6 +14,9 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     o: OpId,
     operands: &[Val<'a, D>],
 ) -> R<Option<Vec<Val<'a, D>>>> {
+    if let Some(vals) = crate::conv::eval_op(d, cx, o, operands)? {
+        return Ok(Some(vals));
+    }
     if cx.m.op(o).name.starts_with("tosa.") {
         return crate::tosa::eval_op(d, cx, o, operands);
     }

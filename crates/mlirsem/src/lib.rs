@@ -11,6 +11,7 @@
 
 mod check;
 mod consts;
+mod conv;
 pub mod domain;
 pub mod eval;
 mod ext;

@@ -22,6 +22,111 @@ use mlir::{AffineExpr, Attr, BlockId, Module, OpId, ValueId};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+/// An operand index as a function of the loop point: `Σ coeff·loop + c`, coefficients and
+/// constant non-negative (a projected permutation's result is one loop with coefficient 1; the
+/// generic forms of convolutions read `d1 * stride + d4 * dilation`). Non-negative
+/// coefficients make the largest index the one at the last loop point, so the in-bounds
+/// condition of all reads is one comparison per operand dim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lin {
+    terms: Vec<(usize, i128)>,
+    c: i128,
+}
+
+impl Lin {
+    pub(crate) fn dim(k: usize) -> Lin {
+        Lin {
+            terms: vec![(k, 1)],
+            c: 0,
+        }
+    }
+
+    /// `Σ coeff·loop` over `(loop, coeff)` pairs (coefficients >= 0).
+    pub(crate) fn sum(terms: &[(usize, i128)], c: i128) -> Lin {
+        let mut l = Lin { terms: vec![], c };
+        for &(k, a) in terms {
+            l.add_term(k, a);
+        }
+        l
+    }
+
+    fn add_term(&mut self, k: usize, a: i128) {
+        match self.terms.iter_mut().find(|(j, _)| *j == k) {
+            Some(t) => t.1 += a,
+            None => self.terms.push((k, a)),
+        }
+        self.terms.retain(|(_, a)| *a != 0);
+        self.terms.sort();
+    }
+
+    /// The loop this index is, when it is exactly one loop.
+    pub(crate) fn plain(&self) -> Option<usize> {
+        match self.terms.as_slice() {
+            [(k, 1)] if self.c == 0 => Some(*k),
+            _ => None,
+        }
+    }
+
+    /// An affine expression over `n_loops` dims as a `Lin`, if it is one with non-negative
+    /// coefficients (`+`, `*` by a constant, constants).
+    pub(crate) fn of(e: &AffineExpr, n_loops: usize) -> Option<Lin> {
+        let l = Lin::of_any(e, n_loops)?;
+        (l.c >= 0 && l.terms.iter().all(|(_, a)| *a >= 0)).then_some(l)
+    }
+
+    fn of_any(e: &AffineExpr, n_loops: usize) -> Option<Lin> {
+        match e {
+            AffineExpr::Dim(k) if (*k as usize) < n_loops => Some(Lin::dim(*k as usize)),
+            AffineExpr::Const(c) => Some(Lin {
+                terms: vec![],
+                c: *c as i128,
+            }),
+            AffineExpr::Bin(mlir::AffineOp::Add, a, b) => {
+                let (mut x, y) = (Lin::of_any(a, n_loops)?, Lin::of_any(b, n_loops)?);
+                for (k, a) in y.terms {
+                    x.add_term(k, a);
+                }
+                x.c = x.c.checked_add(y.c)?;
+                Some(x)
+            }
+            AffineExpr::Bin(mlir::AffineOp::Mul, a, b) => {
+                let (x, y) = (Lin::of_any(a, n_loops)?, Lin::of_any(b, n_loops)?);
+                let (l, f) = match (x.terms.is_empty(), y.terms.is_empty()) {
+                    (_, true) => (x, y.c),
+                    (true, false) => (y, x.c),
+                    _ => return None,
+                };
+                Some(Lin {
+                    terms: l
+                        .terms
+                        .iter()
+                        .map(|(k, a)| Some((*k, a.checked_mul(f)?)))
+                        .collect::<Option<Vec<_>>>()?
+                        .into_iter()
+                        .filter(|(_, a)| *a != 0)
+                        .collect(),
+                    c: l.c.checked_mul(f)?,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The index at a loop point.
+    pub(crate) fn at<D: MDomain>(&self, d: &mut D, loops: &[D::I]) -> D::I {
+        if let Some(k) = self.plain() {
+            return loops[k].clone();
+        }
+        let mut acc = d.lit_i(self.c);
+        for (k, a) in &self.terms {
+            let f = d.lit_i(*a);
+            let t = d.mul_i(&loops[*k], &f);
+            acc = d.add_i(&acc, &t);
+        }
+        acc
+    }
+}
+
 /// The iterator kinds of a `linalg.generic`, if it has them.
 fn iterator_kinds(m: &Module, o: OpId) -> Option<Vec<String>> {
     match m.op(o).attr("iterator_types") {
@@ -44,31 +149,32 @@ pub(crate) fn has_reduction(m: &Module, o: OpId) -> bool {
 }
 
 /// The element `E` of an output at a full loop point.
-type LoopFn<'a, D> =
+pub(crate) type LoopFn<'a, D> =
     Rc<dyn Fn(&mut D, &[<D as tensor::Domain>::I]) -> Result<SVal<D>, String> + 'a>;
 
-struct Output<'a, D: MDomain> {
-    init: Tensor<'a, D>,
+pub(crate) struct Output<'a, D: MDomain> {
+    pub(crate) init: Tensor<'a, D>,
     /// The loop of each output dimension.
-    dims: Vec<usize>,
-    comb: Combiner,
-    elem: LoopFn<'a, D>,
+    pub(crate) dims: Vec<usize>,
+    pub(crate) comb: Combiner,
+    pub(crate) elem: LoopFn<'a, D>,
 }
 
-/// Loop bounds from the first operand dimension indexed by each loop; UB where an operand's
-/// size disagrees.
-fn loop_bounds<'a, D: MDomain>(
+/// Loop bounds from the first operand dimension indexed by exactly one loop, for each loop;
+/// UB where such an operand size disagrees, or where a compound index (`d1 + d4`) reads
+/// outside its operand at the last point of a non-empty loop box.
+pub(crate) fn loop_bounds<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
     n_loops: usize,
-    dims_of: &[Vec<usize>],
+    dims_of: &[Vec<Lin>],
     shapes: &[Vec<D::I>],
 ) -> R<Vec<D::I>> {
     let mut bounds = vec![];
     for k in 0..n_loops {
         let found = dims_of.iter().zip(shapes).find_map(|(ds, sh)| {
             ds.iter()
-                .position(|x| *x == k)
+                .position(|x| x.plain() == Some(k))
                 .and_then(|p| sh.get(p).cloned())
         });
         match found {
@@ -76,21 +182,39 @@ fn loop_bounds<'a, D: MDomain>(
             None => return unsupported("a loop dim that no operand dimension bounds"),
         }
     }
+    let mut nonempty = d.lit_b(true);
+    let mut last = vec![];
+    for b in &bounds {
+        let one = d.lit_i(1);
+        let pos = d.le_i(&one, b);
+        nonempty = d.and(&nonempty, &pos);
+        last.push(d.sub_i(b, &one));
+    }
     for (ds, sh) in dims_of.iter().zip(shapes) {
         if ds.len() != sh.len() {
             return unsupported("an indexing map whose rank differs from its operand's");
         }
-        for (k, n) in ds.iter().zip(sh) {
-            let e = d.eq_i(&bounds[*k], n);
-            let ne = d.not(&e);
-            cx.add_ub(d, &ne);
+        for (ix, n) in ds.iter().zip(sh) {
+            let bad = match ix.plain() {
+                Some(k) => {
+                    let e = d.eq_i(&bounds[k], n);
+                    d.not(&e)
+                }
+                None => {
+                    let top = ix.at(d, &last);
+                    let inside = d.lt_i(&top, n);
+                    let outside = d.not(&inside);
+                    d.and(&nonempty, &outside)
+                }
+            };
+            cx.add_ub(d, &bad);
         }
     }
     Ok(bounds)
 }
 
 /// The results of a structured op with reduction loops `red`.
-fn structured<'a, D: MDomain>(
+pub(crate) fn structured<'a, D: MDomain>(
     bounds: Vec<D::I>,
     red: Vec<bool>,
     outs: Vec<Output<'a, D>>,
@@ -187,25 +311,32 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         return unsupported("linalg.generic with inconsistent operand and map counts");
     }
     let n_in = operands.len() - n_out;
-    let mut dims_of: Vec<Vec<usize>> = vec![];
+    let mut dims_of: Vec<Vec<Lin>> = vec![];
     for mp in &maps {
         if mp.num_dims as usize != n_loops || mp.num_symbols != 0 {
             return unsupported("an indexing map with symbols or the wrong number of dims");
         }
         let mut ds = vec![];
         for e in &mp.results {
-            match e {
-                AffineExpr::Dim(k) if (*k as usize) < n_loops => ds.push(*k as usize),
-                _ => return unsupported("an indexing map that is not a projected permutation"),
+            match Lin::of(e, n_loops) {
+                Some(l) => ds.push(l),
+                None => {
+                    return unsupported(
+                        "an indexing map that is not affine with non-negative coefficients",
+                    )
+                }
             }
         }
         dims_of.push(ds);
     }
     let parallel: Vec<usize> = (0..n_loops).filter(|k| !red[*k]).collect();
+    let mut out_dims: Vec<Vec<usize>> = vec![];
     for ds in &dims_of[n_in..] {
-        let mut sorted = ds.clone();
+        let plain: Option<Vec<usize>> = ds.iter().map(Lin::plain).collect();
+        let mut sorted = plain.clone().unwrap_or_default();
+        out_dims.push(plain.unwrap_or_default());
         sorted.sort();
-        if sorted != parallel {
+        if sorted != parallel || out_dims.last().is_some_and(|o| o.len() != ds.len()) {
             return unsupported(
                 "a reducing linalg.generic whose output map is not a permutation of its parallel loops",
             );
@@ -285,7 +416,7 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         });
         outs.push(Output {
             init,
-            dims: dims_of[n_in + r].clone(),
+            dims: out_dims[r].clone(),
             comb,
             elem,
         });
@@ -302,7 +433,7 @@ fn body_value<'a, D: MDomain>(
     body: BlockId,
     outer: &BTreeMap<ValueId, Val<'a, D>>,
     inputs: &[Val<'a, D>],
-    dims_of: &[Vec<usize>],
+    dims_of: &[Vec<Lin>],
     loops: &[D::I],
     target: ValueId,
 ) -> Result<SVal<D>, String> {
@@ -312,7 +443,7 @@ fn body_value<'a, D: MDomain>(
         let s = match v {
             Val::Scalar(s, t) => (s.clone(), *t),
             Val::Tensor(t) => {
-                let idx: Vec<D::I> = ds.iter().map(|k| loops[*k].clone()).collect();
+                let idx: Vec<D::I> = ds.iter().map(|l| l.at(d, loops)).collect();
                 ((t.at)(d, &idx), t.ety)
             }
         };
@@ -410,6 +541,10 @@ pub(crate) fn named<'a, D: MDomain>(
             vec![false, false, false, true],
             [vec![0, 1, 3], vec![0, 3, 2], vec![0, 1, 2]],
         ),
+        "linalg.batch_matvec" => (
+            vec![false, false, true],
+            [vec![0, 1, 2], vec![0, 2], vec![0, 1]],
+        ),
         other => return unsupported(format!("unsupported op {other}")),
     };
     if op.attr("indexing_maps").is_some() {
@@ -422,45 +557,118 @@ pub(crate) fn named<'a, D: MDomain>(
             op.results.len()
         ));
     }
+    let unsigned = cast_attr(m, o)?;
+    let [da, db, dc] = dims_of;
+    let lins = |ds: Vec<usize>| ds.into_iter().map(Lin::dim).collect::<Vec<_>>();
+    contraction(
+        d,
+        cx,
+        name,
+        Contraction {
+            red,
+            ins: [lins(da), lins(db)],
+            out: dc,
+            elem: ElemKind::Product,
+            unsigned,
+        },
+        operands,
+    )
+}
+
+/// The `cast` attribute of a named linalg op: whether operands are zero-extended.
+pub(crate) fn cast_attr(m: &Module, o: OpId) -> R<bool> {
+    let op = m.op(o);
+    match op.attr("cast") {
+        None => Ok(false),
+        Some(attr) => {
+            let text = format!("{attr:?}");
+            if text.contains("cast_unsigned") {
+                Ok(true)
+            } else if text.contains("cast_signed") {
+                Ok(false)
+            } else {
+                unsupported(format!("{} with cast {text}", op.name))
+            }
+        }
+    }
+}
+
+/// The summand of a named op with reduction loops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ElemKind {
+    /// `cast(A) * cast(B)` (contractions, convolutions).
+    Product,
+    /// `cast(A)`; `B` (a pooling window) only bounds loops.
+    First,
+}
+
+/// A named op with two inputs, one output and reduction loops, as its generic form: `C += E`
+/// with the output map a permutation of the parallel loops.
+pub(crate) struct Contraction {
+    pub(crate) red: Vec<bool>,
+    pub(crate) ins: [Vec<Lin>; 2],
+    pub(crate) out: Vec<usize>,
+    pub(crate) elem: ElemKind,
+    pub(crate) unsigned: bool,
+}
+
+/// The results of a [`Contraction`] over `operands` (A, B, C).
+pub(crate) fn contraction<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    name: &str,
+    spec: Contraction,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    if operands.len() != 3 {
+        return unsupported(format!("{name} with {} operands", operands.len()));
+    }
     let (a, b, c) = (
         tensor_of(&operands[0])?,
         tensor_of(&operands[1])?,
         tensor_of(&operands[2])?,
     );
-    let unsigned = match op.attr("cast") {
-        None => false,
-        Some(attr) => {
-            let text = format!("{attr:?}");
-            if text.contains("cast_unsigned") {
-                true
-            } else if text.contains("cast_signed") {
-                false
-            } else {
-                return unsupported(format!("{name} with cast {text}"));
-            }
-        }
-    };
     let ety = c.ety;
-    for t in [&a, &b] {
+    let checked: &[&Tensor<'a, D>] = match spec.elem {
+        ElemKind::Product => &[&a, &b],
+        ElemKind::First => &[&a],
+    };
+    for t in checked {
         match (t.ety, ety) {
             (x, y) if x == y => {}
-            (EType::Int(_) | EType::Bool, EType::Int(_) | EType::Index) if !unsigned => {}
+            (EType::Int(_) | EType::Bool, EType::Int(_) | EType::Index) if !spec.unsigned => {}
             _ => return unsupported(format!("{name} from {} to {}", t.ety.name(), ety.name())),
         }
     }
     let shapes: Vec<Vec<D::I>> = vec![a.shape.clone(), b.shape.clone(), c.shape.clone()];
+    let [da, db] = spec.ins;
+    let dims_of = vec![
+        da.clone(),
+        db.clone(),
+        spec.out.iter().map(|k| Lin::dim(*k)).collect(),
+    ];
     for (t, ds) in shapes.iter().zip(&dims_of) {
         if t.len() != ds.len() {
             return unsupported(format!("{name} on operands of unexpected ranks"));
         }
     }
-    let bounds = loop_bounds(d, cx, red.len(), &dims_of, &shapes)?;
-    let (da, db) = (dims_of[0].clone(), dims_of[1].clone());
+    let bounds = loop_bounds(d, cx, spec.red.len(), &dims_of, &shapes)?;
     let (aat, bat, aty, bty) = (a.at.clone(), b.at.clone(), a.ety, b.ety);
+    let kind = spec.elem;
     let elem: LoopFn<'a, D> = Rc::new(move |d: &mut D, loops: &[D::I]| {
-        let ia: Vec<D::I> = da.iter().map(|k| loops[*k].clone()).collect();
-        let ib: Vec<D::I> = db.iter().map(|k| loops[*k].clone()).collect();
+        let ia: Vec<D::I> = da.iter().map(|l| l.at(d, loops)).collect();
         let x = aat(d, &ia);
+        if kind == ElemKind::First {
+            let v = match (&x.v, ety) {
+                (Elem::Float(_), EType::Float(_)) => x.v.clone(),
+                _ => {
+                    let p = cast_int(d, &x.v, aty, ety)?;
+                    from_int(d, &p, ety)?
+                }
+            };
+            return Ok(SVal { v, ok: x.ok });
+        }
+        let ib: Vec<D::I> = db.iter().map(|l| l.at(d, loops)).collect();
         let y = bat(d, &ib);
         let ok = d.and(&x.ok, &y.ok);
         let v = match (&x.v, &y.v, ety) {
@@ -478,10 +686,10 @@ pub(crate) fn named<'a, D: MDomain>(
     });
     Ok(structured(
         bounds,
-        red,
+        spec.red,
         vec![Output {
             init: c,
-            dims: dims_of[2].clone(),
+            dims: spec.out,
             comb: Combiner::Add,
             elem,
         }],
@@ -489,7 +697,12 @@ pub(crate) fn named<'a, D: MDomain>(
 }
 
 /// A signed integer element of type `from` as an integer of type `to` (sign extension).
-fn cast_int<D: MDomain>(d: &mut D, e: &Elem<D>, from: EType, to: EType) -> Result<D::I, String> {
+pub(crate) fn cast_int<D: MDomain>(
+    d: &mut D,
+    e: &Elem<D>,
+    from: EType,
+    to: EType,
+) -> Result<D::I, String> {
     let x = as_int(d, e, true)?;
     if from == to {
         return Ok(x);

@@ -194,6 +194,20 @@ const CASES: &[&str] = &[
        %f = linalg.fill ins(%z : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
        %3 = linalg.matvec ins(%a, %w : tensor<2x3xf32>, tensor<3xf32>) outs(%f : tensor<2xf32>) -> tensor<2xf32>
        return %0, %1, %2, %3 : tensor<2x2xf32>, tensor<i32>, tensor<2xf32>, tensor<2xf32> }",
+    "func.func @f(%i: tensor<1x4x4x2xf32>, %w: tensor<2x2x2x2xf32>, %o: tensor<1x2x2x2xf32>, %q: tensor<1x3x3x2x1xi32>, %qi: tensor<1x4x4x2xi8>, %qw: tensor<2x2x2x1xi8>, %pw: tensor<2x2xf32>, %po: tensor<1x3x3x2xf32>, %bm: tensor<2x3x2xf32>, %bv: tensor<2x2xf32>, %bo: tensor<2x3xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x3x3x2x1xi32>, tensor<1x3x3x2xf32>, tensor<2x3xf32>) {
+       %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<[2, 1]> : tensor<2xi64>} ins(%i, %w : tensor<1x4x4x2xf32>, tensor<2x2x2x2xf32>) outs(%o : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+       %1 = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%qi, %qw : tensor<1x4x4x2xi8>, tensor<2x2x2x1xi8>) outs(%q : tensor<1x3x3x2x1xi32>) -> tensor<1x3x3x2x1xi32>
+       %2 = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%i, %pw : tensor<1x4x4x2xf32>, tensor<2x2xf32>) outs(%po : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+       %3 = linalg.batch_matvec ins(%bm, %bv : tensor<2x3x2xf32>, tensor<2x2xf32>) outs(%bo : tensor<2x3xf32>) -> tensor<2x3xf32>
+       return %0, %1, %2, %3 : tensor<1x2x2x2xf32>, tensor<1x3x3x2x1xi32>, tensor<1x3x3x2xf32>, tensor<2x3xf32> }",
+    "func.func @f(%x: tensor<1x4x3x2xf32>, %w: tensor<2x2x2x2xf32>, %b: tensor<2xf32>, %dw: tensor<2x2x2x2xf32>, %db: tensor<4xf32>, %fx: tensor<2x3xi32>, %fw: tensor<2x3xi32>, %fb: tensor<1xi32>) -> (tensor<1x2x3x2xf32>, tensor<1x3x2x4xf32>, tensor<2x2xi32>, tensor<1x3x2xf32>) {
+       %0 = \"tosa.conv2d\"(%x, %w, %b) {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 1, 0>, stride = array<i64: 2, 1>} : (tensor<1x4x3x2xf32>, tensor<2x2x2x2xf32>, tensor<2xf32>) -> tensor<1x2x3x2xf32>
+       %1 = \"tosa.depthwise_conv2d\"(%x, %dw, %db) {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x3x2xf32>, tensor<2x2x2x2xf32>, tensor<4xf32>) -> tensor<1x3x2x4xf32>
+       %2 = \"tosa.fully_connected\"(%fx, %fw, %fb) : (tensor<2x3xi32>, tensor<2x3xi32>, tensor<1xi32>) -> tensor<2x2xi32>
+       %3 = \"tosa.reduce_sum\"(%x) {axis = 3 : i32} : (tensor<1x4x3x2xf32>) -> tensor<1x4x3x1xf32>
+       %4 = \"tosa.reduce_sum\"(%x) {axis = 1 : i32} : (tensor<1x4x3x2xf32>) -> tensor<1x1x3x2xf32>
+       %r = \"tosa.reshape\"(%4) {new_shape = array<i64: 1, 3, 2>} : (tensor<1x1x3x2xf32>) -> tensor<1x3x2xf32>
+       return %0, %1, %2, %r : tensor<1x2x3x2xf32>, tensor<1x3x2x4xf32>, tensor<2x2xi32>, tensor<1x3x2xf32> }",
 ];
 
 #[derive(Clone, Debug)]

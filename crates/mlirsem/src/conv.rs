@@ -1,0 +1,582 @@
+//! Convolutions and pooling, once over [`MDomain`], as reductions of
+//! [`crate::reduce`]:
+//! - linalg named ops `conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc`, `conv_2d_nchw_fchw`,
+//!   `depthwise_conv_2d_nhwc_hwc`, `depthwise_conv_2d_nhwc_hwcm`, `pooling_nhwc_sum`,
+//!   `pooling_nchw_sum`: exactly the generic forms `mlir-opt-19 --linalg-generalize-named-ops`
+//!   prints (`C += cast(I[.., oh * stride + kh * dilation, ..]) * cast(F[..])`, reduction loops
+//!   in the op's order; an image read outside the image is UB, as for any `linalg.generic`);
+//! - tosa `conv2d`, `depthwise_conv2d`, `fully_connected` (TOSA spec 0.80 as MLIR 19 reads it:
+//!   zero padding, stride, dilation, bias; static shapes whose output size is the spec's, no
+//!   quantization zero points) and `reduce_sum`, in the order of the spec's pseudo-code:
+//!   `acc = 0` (`+0.0`), the products added in `(ky, kx, ic)` order, then the bias. TOSA's float
+//!   accuracy rules do not fix that order (MLIR 19's `tosa-to-linalg-named` starts `conv2d` and
+//!   `fully_connected` from the bias), so a fixed order is a refinement of the spec's meaning:
+//!   `verified` stays sound, but a replayed difference of a source with a float accumulation
+//!   ([`free_order`]) is reported unknown, not refuted.
+
+use crate::domain::{EType, FBin, MDomain};
+use crate::eval::{result_type, tensor_of, unsupported, Ctx, R};
+use crate::fold::Combiner;
+use crate::reduce::{
+    cast_attr, cast_int, contraction, loop_bounds, structured, Contraction, ElemKind, Lin, LoopFn,
+    Output,
+};
+use crate::value::*;
+use mlir::{Attr, DenseData, DenseLit, Dim, Module, OpId};
+use std::rc::Rc;
+
+/// The results of op `o`, or `None` when it is not one of this module's.
+pub(crate) fn eval_op<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Option<Vec<Val<'a, D>>>> {
+    let m = cx.m;
+    let name = m.op(o).name.as_str();
+    if let Some(spec) = linalg_spec(m, o)? {
+        if m.op(o).results.len() != 1 {
+            return unsupported(format!("{name} without one result"));
+        }
+        return contraction(d, cx, name, spec, operands).map(Some);
+    }
+    let v = match name {
+        "tosa.conv2d" => tosa_conv(d, cx, o, operands, false)?,
+        "tosa.depthwise_conv2d" => tosa_conv(d, cx, o, operands, true)?,
+        "tosa.fully_connected" => fully_connected(d, cx, o, operands)?,
+        "tosa.reduce_sum" => reduce_sum(d, cx, o, operands)?,
+        _ => return Ok(None),
+    };
+    Ok(Some(vec![v]))
+}
+
+/// `strides`/`dilations` of a linalg convolution: `dense<[a, b]>`, a splat, or absent (1).
+fn pair_attr(m: &Module, o: OpId, name: &str) -> R<[i128; 2]> {
+    let bad = || {
+        unsupported(format!(
+            "{} with {name} that are not two positive integers",
+            m.op(o).name
+        ))
+    };
+    let v = match m.op(o).attr(name) {
+        None => return Ok([1, 1]),
+        Some(Attr::Dense {
+            data: DenseData::Literal(DenseLit::Int(i)),
+            ..
+        }) => [*i, *i],
+        Some(Attr::Dense {
+            data: DenseData::Literal(DenseLit::List(xs)),
+            ..
+        }) => match xs.as_slice() {
+            [DenseLit::Int(a), DenseLit::Int(b)] => [*a, *b],
+            _ => return bad(),
+        },
+        Some(a) => match a.as_ints().as_deref() {
+            Some([x, y]) => [*x, *y],
+            _ => return bad(),
+        },
+    };
+    if v.iter().any(|x| *x < 1) {
+        return bad();
+    }
+    Ok(v)
+}
+
+/// The generic form of a named linalg convolution or pooling op.
+fn linalg_spec(m: &Module, o: OpId) -> R<Option<Contraction>> {
+    let name = m.op(o).name.as_str();
+    let is_conv = matches!(
+        name,
+        "linalg.conv_2d_nhwc_hwcf"
+            | "linalg.conv_2d_nhwc_fhwc"
+            | "linalg.conv_2d_nchw_fchw"
+            | "linalg.depthwise_conv_2d_nhwc_hwc"
+            | "linalg.depthwise_conv_2d_nhwc_hwcm"
+            | "linalg.pooling_nhwc_sum"
+            | "linalg.pooling_nchw_sum"
+    );
+    if !is_conv {
+        return Ok(None);
+    }
+    if m.op(o).attr("indexing_maps").is_some() {
+        return unsupported(format!("{name} with explicit indexing_maps"));
+    }
+    let [s0, s1] = pair_attr(m, o, "strides")?;
+    let [l0, l1] = pair_attr(m, o, "dilations")?;
+    // `o * stride + k * dilation` over loops `o` and `k`.
+    let win = |o: usize, k: usize, s: i128, l: i128| Lin::sum(&[(o, s), (k, l)], 0);
+    let d = Lin::dim;
+    let (n_par, n_red, ins, out, elem): (usize, usize, [Vec<Lin>; 2], Vec<usize>, ElemKind) =
+        match name {
+            // (n, oh, ow, f, kh, kw, c)
+            "linalg.conv_2d_nhwc_hwcf" => (
+                4,
+                3,
+                [
+                    vec![d(0), win(1, 4, s0, l0), win(2, 5, s1, l1), d(6)],
+                    vec![d(4), d(5), d(6), d(3)],
+                ],
+                vec![0, 1, 2, 3],
+                ElemKind::Product,
+            ),
+            "linalg.conv_2d_nhwc_fhwc" => (
+                4,
+                3,
+                [
+                    vec![d(0), win(1, 4, s0, l0), win(2, 5, s1, l1), d(6)],
+                    vec![d(3), d(4), d(5), d(6)],
+                ],
+                vec![0, 1, 2, 3],
+                ElemKind::Product,
+            ),
+            // (n, f, oh, ow, c, kh, kw)
+            "linalg.conv_2d_nchw_fchw" => (
+                4,
+                3,
+                [
+                    vec![d(0), d(4), win(2, 5, s0, l0), win(3, 6, s1, l1)],
+                    vec![d(1), d(4), d(5), d(6)],
+                ],
+                vec![0, 1, 2, 3],
+                ElemKind::Product,
+            ),
+            // (n, oh, ow, c, kh, kw)
+            "linalg.depthwise_conv_2d_nhwc_hwc" => (
+                4,
+                2,
+                [
+                    vec![d(0), win(1, 4, s0, l0), win(2, 5, s1, l1), d(3)],
+                    vec![d(4), d(5), d(3)],
+                ],
+                vec![0, 1, 2, 3],
+                ElemKind::Product,
+            ),
+            // (n, oh, ow, c, m, kh, kw)
+            "linalg.depthwise_conv_2d_nhwc_hwcm" => (
+                5,
+                2,
+                [
+                    vec![d(0), win(1, 5, s0, l0), win(2, 6, s1, l1), d(3)],
+                    vec![d(5), d(6), d(3), d(4)],
+                ],
+                vec![0, 1, 2, 3, 4],
+                ElemKind::Product,
+            ),
+            "linalg.pooling_nhwc_sum" => (
+                4,
+                2,
+                [
+                    vec![d(0), win(1, 4, s0, l0), win(2, 5, s1, l1), d(3)],
+                    vec![d(4), d(5)],
+                ],
+                vec![0, 1, 2, 3],
+                ElemKind::First,
+            ),
+            // (n, c, oh, ow, kh, kw)
+            _ => (
+                4,
+                2,
+                [
+                    vec![d(0), d(1), win(2, 4, s0, l0), win(3, 5, s1, l1)],
+                    vec![d(4), d(5)],
+                ],
+                vec![0, 1, 2, 3],
+                ElemKind::First,
+            ),
+        };
+    let red = (0..n_par + n_red).map(|k| k >= n_par).collect();
+    Ok(Some(Contraction {
+        red,
+        ins,
+        out,
+        elem,
+        unsigned: cast_attr(m, o)?,
+    }))
+}
+
+/// The static shape of a tensor operand or result type.
+fn static_dims(dims: Option<Vec<Dim>>, what: &str) -> R<Vec<i128>> {
+    let Some(dims) = dims else {
+        return unsupported(format!("{what} that is not a tensor"));
+    };
+    dims.iter()
+        .map(|x| match x {
+            Dim::Static(n) => Ok(*n as i128),
+            Dim::Dynamic => unsupported(format!("{what} of dynamic shape")),
+        })
+        .collect()
+}
+
+fn lits<D: MDomain>(d: &mut D, t: &Tensor<'_, D>, what: &str) -> R<Vec<i128>> {
+    t.shape
+        .iter()
+        .map(|x| d.lit_int(x))
+        .collect::<Option<Vec<_>>>()
+        .map_or_else(|| unsupported(format!("{what} of dynamic shape")), Ok)
+}
+
+fn attr4(m: &Module, o: OpId, name: &str, n: usize) -> R<Vec<i128>> {
+    match m.op(o).attr(name).and_then(Attr::as_ints) {
+        Some(v) if v.len() == n => Ok(v),
+        _ => unsupported(format!("{} without {n} integers in {name}", m.op(o).name)),
+    }
+}
+
+/// `x * y` of two elements of type `from` widened to `to` (floats: same type).
+fn product<D: MDomain>(
+    d: &mut D,
+    x: &SVal<D>,
+    y: &SVal<D>,
+    from: (EType, EType),
+    to: EType,
+) -> Result<SVal<D>, String> {
+    let ok = d.and(&x.ok, &y.ok);
+    let v = match (&x.v, &y.v, to) {
+        (Elem::Float(p), Elem::Float(q), EType::Float(f)) => {
+            Elem::Float(d.f_bin(FBin::Mul, f, p, q))
+        }
+        _ => {
+            let p = cast_int(d, &x.v, from.0, to)?;
+            let q = cast_int(d, &y.v, from.1, to)?;
+            let prod = d.mul_i(&p, &q);
+            crate::eval::from_int(d, &prod, to)?
+        }
+    };
+    Ok(SVal { v, ok })
+}
+
+fn check_types(name: &str, ins: &[EType], out: EType) -> R<()> {
+    for t in ins {
+        match (t, out) {
+            (x, y) if *x == y => {}
+            (EType::Int(_), EType::Int(_)) => {}
+            _ => return unsupported(format!("{name} from {} to {}", t.name(), out.name())),
+        }
+    }
+    Ok(())
+}
+
+/// The bias element for output channel `c` (a bias of one element is broadcast).
+fn bias_at<D: MDomain>(d: &mut D, bias: &Tensor<'_, D>, blen: i128, c: &D::I) -> SVal<D> {
+    let i = if blen == 1 { d.lit_i(0) } else { c.clone() };
+    (bias.at)(d, &[i])
+}
+
+/// `tosa.conv2d` (input NHWC, weight [OC, KH, KW, IC]) and `tosa.depthwise_conv2d` (weight
+/// [KH, KW, C, M], output channel `c * M + m`).
+fn tosa_conv<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+    depthwise: bool,
+) -> R<Val<'a, D>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    if op.attr("quantization_info").is_some() || operands.len() != 3 {
+        return unsupported(format!("{name} with zero points or without three operands"));
+    }
+    let (x, w, b) = (
+        tensor_of(&operands[0])?,
+        tensor_of(&operands[1])?,
+        tensor_of(&operands[2])?,
+    );
+    let (rdims, ety) = result_type(m, o, 0)?;
+    let out = static_dims(rdims, &format!("{name} result"))?;
+    let (xs, ws, bs) = (lits(d, &x, name)?, lits(d, &w, name)?, lits(d, &b, name)?);
+    check_types(name, &[x.ety, w.ety], ety)?;
+    if b.ety != ety {
+        return unsupported(format!("{name} with a bias of another type"));
+    }
+    let pad = attr4(m, o, "pad", 4)?;
+    let stride = attr4(m, o, "stride", 2)?;
+    let dil = attr4(m, o, "dilation", 2)?;
+    if xs.len() != 4 || ws.len() != 4 || bs.len() != 1 || out.len() != 4 {
+        return unsupported(format!("{name} on operands of unexpected ranks"));
+    }
+    let (n, ih, iw, ic) = (xs[0], xs[1], xs[2], xs[3]);
+    let (kh, kw) = if depthwise {
+        (ws[0], ws[1])
+    } else {
+        (ws[1], ws[2])
+    };
+    let mult = if depthwise { ws[3] } else { 1 };
+    let oc = if depthwise { ic * mult } else { ws[0] };
+    let oh = ih - 1 + pad[0] + pad[1] - (kh - 1) * dil[0];
+    let ow = iw - 1 + pad[2] + pad[3] - (kw - 1) * dil[1];
+    let shape_ok = stride.iter().chain(&dil).all(|s| *s >= 1)
+        && pad.iter().all(|p| *p >= 0)
+        && oh >= 0
+        && ow >= 0
+        && oh % stride[0] == 0
+        && ow % stride[1] == 0
+        && out == [n, oh / stride[0] + 1, ow / stride[1] + 1, oc]
+        && (depthwise && ws[2] == ic || !depthwise && ws[3] == ic)
+        && (bs[0] == oc || bs[0] == 1);
+    if !shape_ok {
+        return unsupported(format!(
+            "{name} with shapes or attributes the TOSA spec rejects"
+        ));
+    }
+    // Loops: (n, oy, ox, oc, ky, kx[, ic]).
+    let red = if depthwise {
+        vec![false, false, false, false, true, true]
+    } else {
+        vec![false, false, false, false, true, true, true]
+    };
+    let mut bounds: Vec<D::I> = [n, out[1], out[2], oc, kh, kw]
+        .iter()
+        .map(|v| d.lit_i(*v))
+        .collect();
+    if !depthwise {
+        bounds.push(d.lit_i(ic));
+    }
+    let blen = bs[0];
+    let (xat, wat, tys) = (x.at.clone(), w.at.clone(), (x.ety, w.ety));
+    let (pt, pl, sy, sx, dy, dx) = (pad[0], pad[2], stride[0], stride[1], dil[0], dil[1]);
+    let elem: LoopFn<'a, D> = Rc::new(move |d: &mut D, l: &[D::I]| {
+        let coord = |d: &mut D, o: &D::I, k: &D::I, s: i128, dl: i128, p: i128| {
+            let (s, dl, p) = (d.lit_i(s), d.lit_i(dl), d.lit_i(p));
+            let a = d.mul_i(o, &s);
+            let b = d.mul_i(k, &dl);
+            let ab = d.add_i(&a, &b);
+            d.sub_i(&ab, &p)
+        };
+        let iy = coord(d, &l[1], &l[4], sy, dy, pt);
+        let ix = coord(d, &l[2], &l[5], sx, dx, pl);
+        let (c_in, widx) = if depthwise {
+            let mm = d.lit_i(mult);
+            let c = d.ediv_i(&l[3], &mm);
+            let mi = d.emod_i(&l[3], &mm);
+            (c.clone(), vec![l[4].clone(), l[5].clone(), c, mi])
+        } else {
+            (
+                l[6].clone(),
+                vec![l[3].clone(), l[4].clone(), l[5].clone(), l[6].clone()],
+            )
+        };
+        let (hh, ww) = (d.lit_i(ih), d.lit_i(iw));
+        let inside = in_bounds(d, &[iy.clone(), ix.clone()], &[hh, ww]);
+        let read = xat(d, &[l[0].clone(), iy, ix, c_in]);
+        let zero = SVal {
+            v: zero_elem(d, tys.0),
+            ok: d.lit_b(true),
+        };
+        let xv = ite_sval(d, &inside, &read, &zero);
+        let wv = wat(d, &widx);
+        product(d, &xv, &wv, tys, ety)
+    });
+    let bat = b.at.clone();
+    let init_at: ElemFn<'a, D> = Rc::new(move |d: &mut D, _idx: &[D::I]| SVal {
+        v: zero_elem(d, ety),
+        ok: d.lit_b(true),
+    });
+    let shape: Vec<D::I> = out.iter().map(|v| d.lit_i(*v)).collect();
+    let init = Tensor {
+        shape,
+        ety,
+        at: init_at,
+    };
+    let acc = structured(
+        bounds,
+        red,
+        vec![Output {
+            init,
+            dims: vec![0, 1, 2, 3],
+            comb: Combiner::Add,
+            elem,
+        }],
+    );
+    let Some(Val::Tensor(acc)) = acc.into_iter().next() else {
+        return unsupported(format!("{name} without a result"));
+    };
+    // The bias is added last.
+    let bias = Tensor { at: bat, ..b };
+    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let s = (acc.at)(d, idx);
+        let bv = bias_at(d, &bias, blen, &idx[3]);
+        add_elems(d, ety, &bv, &s)
+    });
+    let shape = out.iter().map(|v| d.lit_i(*v)).collect();
+    Ok(Val::Tensor(Tensor { shape, ety, at }))
+}
+
+/// `a + b` of two elements of type `t` (integers wrap).
+fn add_elems<D: MDomain>(d: &mut D, t: EType, a: &SVal<D>, b: &SVal<D>) -> SVal<D> {
+    let ok = d.and(&a.ok, &b.ok);
+    let v = match (&a.v, &b.v, t) {
+        (Elem::Float(x), Elem::Float(y), EType::Float(f)) => {
+            Elem::Float(d.f_bin(FBin::Add, f, x, y))
+        }
+        (Elem::Int(x), Elem::Int(y), _) => {
+            let s = d.add_i(x, y);
+            Elem::Int(wrap(d, &s, t.width()))
+        }
+        _ => {
+            d.give_up("an addition of mismatched elements".into());
+            a.v.clone()
+        }
+    };
+    SVal { v, ok }
+}
+
+/// `tosa.fully_connected`: `out[n, oc] = bias[oc] + Σ_ic in[n, ic] * w[oc, ic]`, from the bias.
+fn fully_connected<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let m = cx.m;
+    let name = "tosa.fully_connected";
+    if m.op(o).attr("quantization_info").is_some() || operands.len() != 3 {
+        return unsupported(format!("{name} with zero points or without three operands"));
+    }
+    let (x, w, b) = (
+        tensor_of(&operands[0])?,
+        tensor_of(&operands[1])?,
+        tensor_of(&operands[2])?,
+    );
+    let (_, ety) = result_type(m, o, 0)?;
+    check_types(name, &[x.ety, w.ety], ety)?;
+    if b.ety != ety || x.shape.len() != 2 || w.shape.len() != 2 || b.shape.len() != 1 {
+        return unsupported(format!("{name} on operands of unexpected ranks or types"));
+    }
+    let bs = lits(d, &b, name)?;
+    let blen = bs[0];
+    // Loops (n, oc, ic); the bias length must be OC or 1 (spec), checked like a loop bound.
+    let dims_of = vec![
+        vec![Lin::dim(0), Lin::dim(2)],
+        vec![Lin::dim(1), Lin::dim(2)],
+    ];
+    let bounds = loop_bounds(d, cx, 3, &dims_of, &[x.shape.clone(), w.shape.clone()])?;
+    if blen != 1 {
+        let ne = d.eq_i(&b.shape[0], &bounds[1]);
+        let bad = d.not(&ne);
+        cx.add_unsure(
+            d,
+            &bad,
+            "tosa.fully_connected with a bias of the wrong length",
+        );
+    }
+    let (xat, wat, tys) = (x.at.clone(), w.at.clone(), (x.ety, w.ety));
+    let elem: LoopFn<'a, D> = Rc::new(move |d: &mut D, l: &[D::I]| {
+        let xv = xat(d, &[l[0].clone(), l[2].clone()]);
+        let wv = wat(d, &[l[1].clone(), l[2].clone()]);
+        product(d, &xv, &wv, tys, ety)
+    });
+    let shape = vec![bounds[0].clone(), bounds[1].clone()];
+    let init = Tensor {
+        shape: shape.clone(),
+        ety,
+        at: Rc::new(move |d: &mut D, _idx: &[D::I]| SVal {
+            v: zero_elem(d, ety),
+            ok: d.lit_b(true),
+        }),
+    };
+    let vals = structured(
+        bounds,
+        vec![false, false, true],
+        vec![Output {
+            init,
+            dims: vec![0, 1],
+            comb: Combiner::Add,
+            elem,
+        }],
+    );
+    let Some(Val::Tensor(acc)) = vals.into_iter().next() else {
+        return unsupported("tosa.fully_connected without a result");
+    };
+    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let s = (acc.at)(d, idx);
+        let bv = bias_at(d, &b, blen, &idx[1]);
+        add_elems(d, ety, &bv, &s)
+    });
+    Ok(Val::Tensor(Tensor { shape, ety, at }))
+}
+
+/// Whether function `f` of `m` has a float accumulation whose order TOSA leaves open
+/// (`conv2d`, `depthwise_conv2d`, `fully_connected`, `reduce_sum` on floats): a concrete
+/// difference from our order may be a rounding difference the spec allows.
+pub(crate) fn free_order(m: &Module, f: OpId) -> Option<String> {
+    let mut stack = vec![f];
+    while let Some(o) = stack.pop() {
+        let op = m.op(o);
+        let tosa_acc = matches!(
+            op.name.as_str(),
+            "tosa.conv2d" | "tosa.depthwise_conv2d" | "tosa.fully_connected" | "tosa.reduce_sum"
+        );
+        if tosa_acc && matches!(result_type(m, o, 0), Ok((_, EType::Float(_)))) {
+            return Some(op.name.clone());
+        }
+        for r in &op.regions {
+            for b in &m.region(*r).blocks {
+                stack.extend(m.block(*b).ops.iter().copied());
+            }
+        }
+    }
+    None
+}
+
+/// `tosa.reduce_sum`: the sum over `axis` from `+0.0`/`0`, in index order; the axis is kept
+/// with size 1.
+fn reduce_sum<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let m = cx.m;
+    let x = match operands {
+        [x] => tensor_of(x)?,
+        _ => return unsupported("tosa.reduce_sum without one operand"),
+    };
+    let axis = m
+        .op(o)
+        .attr("axis")
+        .and_then(Attr::as_int)
+        .filter(|a| *a >= 0 && (*a as usize) < x.shape.len());
+    let Some(axis) = axis else {
+        return unsupported("tosa.reduce_sum without a valid axis");
+    };
+    let (_, ety) = result_type(m, o, 0)?;
+    if ety != x.ety || matches!(ety, EType::Bool) {
+        return unsupported("tosa.reduce_sum of these types");
+    }
+    let axis = axis as usize;
+    let rank = x.shape.len();
+    // Loops: the operand's dims; the axis is the one reduction loop. The output keeps it with
+    // size 1 (index 0), so the output map has it as a loop of its own: output dim `axis` is
+    // read at 0 by `init` and ignored by the loop point.
+    let bounds = x.shape.clone();
+    let red: Vec<bool> = (0..rank).map(|k| k == axis).collect();
+    let mut oshape = x.shape.clone();
+    oshape[axis] = d.lit_i(1);
+    let init = Tensor {
+        shape: oshape.clone(),
+        ety,
+        at: Rc::new(move |d: &mut D, _idx: &[D::I]| SVal {
+            v: zero_elem(d, ety),
+            ok: d.lit_b(true),
+        }),
+    };
+    let xat = x.at.clone();
+    let elem: LoopFn<'a, D> = Rc::new(move |d: &mut D, l: &[D::I]| Ok(xat(d, l)));
+    // `structured` maps output dim p to loop dims[p]; the axis dim maps to the reduction loop,
+    // whose value the fold supplies, so the output index there (0) is overwritten.
+    let vals = structured(
+        bounds,
+        red,
+        vec![Output {
+            init,
+            dims: (0..rank).collect(),
+            comb: Combiner::Add,
+            elem,
+        }],
+    );
+    let Some(Val::Tensor(t)) = vals.into_iter().next() else {
+        return unsupported("tosa.reduce_sum without a result");
+    };
+    Ok(Val::Tensor(Tensor { shape: oshape, ..t }))
+}

@@ -312,10 +312,18 @@ fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) -> Replay {
         if lv == Scalar::Undef || rv == Scalar::Undef {
             return Replay::NotConfirmed("an element depends on a read outside an input".into());
         }
-        if lv == rv {
-            return Replay::NotConfirmed(format!(
-                "the interpreter computes the same element {lv} on both sides"
-            ));
+        match lv.differs(&rv) {
+            Some(true) => {}
+            Some(false) => {
+                return Replay::NotConfirmed(format!(
+                    "the interpreter computes the same element {lv} on both sides"
+                ))
+            }
+            None => {
+                return Replay::NotConfirmed(format!(
+                    "the elements {lv} and {rv} are too close for their intervals to separate"
+                ))
+            }
         }
         Mismatch::Value {
             index: idx,

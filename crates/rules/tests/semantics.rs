@@ -321,6 +321,8 @@ fn to_value(s: Scalar) -> Value {
         // Inputs are finite and valid programs read inside them; these never reach a result.
         Scalar::Inf(s) => Value::Int(if s { i128::MAX } else { i128::MIN + 1 }),
         Scalar::Undef => Value::Int(i128::MIN + 2),
+        // Intervals come from `exp`, which these programs do not use.
+        Scalar::Approx(_) => Value::Int(i128::MIN + 3),
     }
 }
 

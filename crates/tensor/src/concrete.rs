@@ -1,7 +1,9 @@
 //! The concrete domain: numbers instead of terms. With it, [`crate::Eval`] is an interpreter
-//! that replays counterexamples. Arithmetic is exact (i128 integers, i128 rationals); an
-//! overflow, an `exp` (whose value is irrational) or a reduction too large to enumerate makes the
-//! run *inexact*, and the caller must not trust its result.
+//! that replays counterexamples. Arithmetic is exact (i128 integers, i128 rationals); `exp` of a
+//! non-zero value (irrational) is an [`Interval`] that holds it, and arithmetic on intervals
+//! rounds outward, so a value is always inside what the interpreter says; a comparison of
+//! overlapping intervals, an overflow or a reduction too large to enumerate makes the run
+//! *inexact*, and the caller must not trust its result.
 
 use crate::domain::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
 use std::collections::BTreeMap;
@@ -82,6 +84,93 @@ impl fmt::Display for Rat {
     }
 }
 
+/// A real known only to lie in `[lo, hi]` (binary64 bounds, stored as bits so that a value is
+/// `Eq` and `Hash`). Every operation rounds outward by an ulp, so the true value stays inside.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Interval {
+    lo: u64,
+    hi: u64,
+}
+
+/// libm's `exp` is within an ulp of the true value (glibc); the bounds allow far more.
+const EXP_SLACK: f64 = 1e-12;
+
+impl Interval {
+    fn new(lo: f64, hi: f64) -> Option<Interval> {
+        (lo.is_finite() && hi.is_finite() && lo <= hi).then(|| Interval {
+            lo: lo.to_bits(),
+            hi: hi.to_bits(),
+        })
+    }
+    /// `[lo, hi]` widened outward by one ulp on each side.
+    fn outward(lo: f64, hi: f64) -> Option<Interval> {
+        Interval::new(lo.next_down(), hi.next_up())
+    }
+    pub fn lo(&self) -> f64 {
+        f64::from_bits(self.lo)
+    }
+    pub fn hi(&self) -> f64 {
+        f64::from_bits(self.hi)
+    }
+    /// An interval holding the rational `r` (the conversion may round: two ulps of slack).
+    fn of(r: Rat) -> Option<Interval> {
+        let v = r.num as f64 / r.den as f64;
+        Interval::new(v.next_down().next_down(), v.next_up().next_up())
+    }
+    fn add(self, o: Interval) -> Option<Interval> {
+        Interval::outward(self.lo() + o.lo(), self.hi() + o.hi())
+    }
+    fn neg(self) -> Option<Interval> {
+        Interval::new(-self.hi(), -self.lo())
+    }
+    fn mul(self, o: Interval) -> Option<Interval> {
+        let p = [
+            self.lo() * o.lo(),
+            self.lo() * o.hi(),
+            self.hi() * o.lo(),
+            self.hi() * o.hi(),
+        ];
+        let lo = p.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = p.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        Interval::outward(lo, hi)
+    }
+    /// `None` when the interval holds 0.
+    fn recip(self) -> Option<Interval> {
+        if self.lo() <= 0.0 && self.hi() >= 0.0 {
+            return None;
+        }
+        Interval::outward(1.0 / self.hi(), 1.0 / self.lo())
+    }
+    fn exp(self) -> Option<Interval> {
+        let lo = self.lo().exp() * (1.0 - EXP_SLACK);
+        let hi = self.hi().exp() * (1.0 + EXP_SLACK);
+        Interval::outward(lo, hi)
+    }
+    /// `Some(true)` when every value of `self` is below every value of `o`, `Some(false)` when
+    /// none is, `None` when they overlap.
+    fn below(self, o: Interval, strict: bool) -> Option<bool> {
+        if self.hi() < o.lo() || (!strict && self.hi() <= o.lo()) {
+            Some(true)
+        } else if self.lo() > o.hi() || (strict && self.lo() >= o.hi()) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Interval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "~{:.9} (in [{:e}, {:e}])",
+            (self.lo() + self.hi()) / 2.0,
+            self.lo(),
+            self.hi()
+        )
+    }
+}
+
 /// A concrete element value. `Undef` is what a read outside an input gives: op definitions
 /// compute both branches of a selection before choosing, so such reads happen in branches that
 /// are then discarded. An `Undef` that reaches a condition or a result makes the run inexact.
@@ -92,7 +181,27 @@ pub enum Scalar {
     Real(Rat),
     /// `+inf` (true) or `-inf` (false).
     Inf(bool),
+    /// A real known to lie in an interval (from `exp`).
+    Approx(Interval),
     Undef,
+}
+
+impl Scalar {
+    /// Whether two values certainly differ: `None` when an interval leaves it open.
+    pub fn differs(&self, other: &Scalar) -> Option<bool> {
+        let iv = |s: &Scalar| match s {
+            Scalar::Approx(i) => Some(*i),
+            Scalar::Real(r) => Interval::of(*r),
+            _ => None,
+        };
+        match (self, other) {
+            (Scalar::Approx(_), _) | (_, Scalar::Approx(_)) => {
+                let (a, b) = (iv(self)?, iv(other)?);
+                (a.hi() < b.lo() || b.hi() < a.lo()).then_some(true)
+            }
+            _ => Some(self != other),
+        }
+    }
 }
 
 impl fmt::Display for Scalar {
@@ -103,6 +212,7 @@ impl fmt::Display for Scalar {
             Scalar::Real(r) => write!(f, "{r}"),
             Scalar::Inf(true) => write!(f, "inf"),
             Scalar::Inf(false) => write!(f, "-inf"),
+            Scalar::Approx(i) => write!(f, "{i}"),
             Scalar::Undef => write!(f, "undefined"),
         }
     }
@@ -189,6 +299,70 @@ impl Concrete {
             self.fail("rational overflow in the concrete interpreter");
             Rat::int(0)
         })
+    }
+
+    /// A primitive on reals some of which are intervals (or `exp` of a non-zero rational):
+    /// interval arithmetic, rounded outward; a comparison the intervals leave open, or a
+    /// division by an interval holding 0, makes the run inexact.
+    fn approx(&mut self, op: Prim, ty: ElemType, args: &[Scalar]) -> Scalar {
+        use Scalar::*;
+        let iv: Option<Vec<Interval>> = args
+            .iter()
+            .map(|a| match a {
+                Approx(i) => Some(*i),
+                Real(r) => Interval::of(*r),
+                _ => None,
+            })
+            .collect();
+        let Some(iv) = iv else {
+            self.fail(format!("primitive {op:?} on {args:?} at type {ty}"));
+            return Concrete::zero(ty);
+        };
+        let value = |r: Option<Interval>, me: &mut Concrete| match r {
+            Some(i) => Approx(i),
+            None => {
+                me.fail("an interval bound left the range of binary64");
+                Concrete::zero(ty)
+            }
+        };
+        let decided = |r: Option<bool>, me: &mut Concrete| match r {
+            Some(b) => Bool(b),
+            None => {
+                me.fail(
+                    "a comparison of approximate values (exp) that their intervals do not settle",
+                );
+                Bool(false)
+            }
+        };
+        match (op, iv.as_slice()) {
+            (Prim::Add, [a, b]) => value(a.add(*b), self),
+            (Prim::Sub, [a, b]) => value(b.neg().and_then(|nb| a.add(nb)), self),
+            (Prim::Mul, [a, b]) => value(a.mul(*b), self),
+            (Prim::Neg, [a]) => value(a.neg(), self),
+            (Prim::RealDiv, [a, b]) => {
+                if matches!(args[1], Real(r) if r.num == 0) {
+                    return Real(Rat::int(0));
+                }
+                match b.recip() {
+                    Some(rb) => value(a.mul(rb), self),
+                    None => {
+                        self.fail("a division by an interval that holds 0");
+                        Concrete::zero(ty)
+                    }
+                }
+            }
+            (Prim::Exp, [a]) => value(a.exp(), self),
+            (Prim::Lt, [a, b]) => decided(a.below(*b, true), self),
+            (Prim::Le, [a, b]) => decided(a.below(*b, false), self),
+            (Prim::Eq, [a, b]) => {
+                let apart = a.hi() < b.lo() || b.hi() < a.lo();
+                decided(apart.then_some(false), self)
+            }
+            _ => {
+                self.fail(format!("primitive {op:?} on {args:?} at type {ty}"));
+                Concrete::zero(ty)
+            }
+        }
     }
 
     fn zero(ty: ElemType) -> Scalar {
@@ -307,6 +481,11 @@ impl Domain for Concrete {
                 _ => Undef,
             };
         }
+        if args.iter().any(|a| matches!(a, Approx(_)))
+            || (op == Prim::Exp && matches!(args, [Real(r)] if r.num != 0))
+        {
+            return self.approx(op, ty, args);
+        }
         let r = match (op, args) {
             (Prim::Add, [Int(a), Int(b)]) => Int(self.ck(a.checked_add(*b))),
             (Prim::Sub, [Int(a), Int(b)]) => Int(self.ck(a.checked_sub(*b))),
@@ -340,14 +519,7 @@ impl Domain for Concrete {
                     Real(self.ckr(q))
                 }
             }
-            (Prim::Exp, [Real(a)]) => {
-                if a.num == 0 {
-                    Real(Rat::int(1))
-                } else {
-                    self.fail("exp of a non-zero value is irrational; the interpreter cannot compute it exactly");
-                    Real(Rat::int(1))
-                }
-            }
+            (Prim::Exp, [Real(_)]) => Real(Rat::int(1)),
             (Prim::Lt, [Real(a), Real(b)]) => {
                 let c = a.cmp(*b);
                 Bool(c.map(|c| c.is_lt()).unwrap_or_else(|| {

@@ -574,7 +574,10 @@ fn fast_path(
             smt::to_smtlib(&sym.store, &assertions, &comment),
         ));
     }
-    let (res, took) = smt::decide_z3(&sym.store, &assertions, cfg);
+    let (res, took, solver) = decide_portfolio(&sym.store, &assertions, cfg);
+    if solver == smt::Solver::Cvc5 && matches!(res, CheckResult::Unsat) {
+        assumptions.insert("some obligations were proved by cvc5 after Z3 answered unknown".into());
+    }
     if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
         eprintln!(
             "query all-instances ({ty}, {} instances): {:?} in {:.3} s",

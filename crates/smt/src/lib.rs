@@ -8,6 +8,7 @@
 //! sat/unsat/unknown. Z3 terms are never walked; z3 objects never leave the calling thread.
 
 mod eval;
+mod guess;
 mod print;
 mod process;
 mod simplify;

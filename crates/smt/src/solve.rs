@@ -85,6 +85,13 @@ fn portfolio<R: Send + Sync>(
     let CheckResult::Unknown(mut z3_why) = r else {
         return (r, start.elapsed(), Solver::Z3);
     };
+    if let Some(mut g) = crate::guess::guess(store, assertions) {
+        return (
+            CheckResult::Sat(on_sat(&mut g)),
+            start.elapsed(),
+            Solver::Z3,
+        );
+    }
     // 1b. Nonlinear real arithmetic: Z3's default solver (nlsat) is the better bet; cvc5 1.0.3
     // often times out there.
     if mentions_reals(store, assertions) {
@@ -313,6 +320,12 @@ fn check_whole<R: Send + Sync>(
         match r {
             CheckResult::Unknown(_) if !left.is_zero() && stages == Stages::Both => {}
             other => return (other, start.elapsed()),
+        }
+        if let Some(mut g) = crate::guess::guess(store, assertions) {
+            return (
+                CheckResult::Sat((on_sat.take().unwrap())(&mut g)),
+                start.elapsed(),
+            );
         }
     }
     let left = cfg.timeout.saturating_sub(start.elapsed());

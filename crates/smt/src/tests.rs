@@ -125,3 +125,26 @@ fn functions_read_under_a_quantifier_stay_functions() {
         CheckResult::Unsat
     ));
 }
+
+#[test]
+fn small_models_are_guessed_without_a_solver() {
+    // x·y = 6 ∧ y < x ∧ 0 < y, with f(x) = f(y) false somewhere: a guess finds x = 3, y = 2
+    // (or another exact model); whatever it returns satisfies every assertion.
+    let mut s = Store::new();
+    let x = s.var("x", Sort::Int);
+    let y = s.var("y", Sort::Int);
+    let six = s.int(6);
+    let zero = s.int(0);
+    let xy = s.mul2(x, y);
+    let a = s.eq(xy, six);
+    let b = s.lt(y, x);
+    let c = s.lt(zero, y);
+    let g = crate::guess::guess(&s, &[a, b, c]).expect("a small model");
+    let mut g = g;
+    for t in [a, b, c] {
+        assert_eq!(eval_term(&s, t, &mut g), Some(Value::Bool(true)));
+    }
+    // Unsatisfiable: no guess.
+    let d = s.lt(x, y);
+    assert!(crate::guess::guess(&s, &[a, b, c, d]).is_none());
+}

@@ -32,7 +32,11 @@ exit codes: 0 all verified (or vacuous), 1 something refuted, 2 bad input, 3 som
 ";
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let argv = split_attached(std::env::args().skip(1).collect());
+    if argv.len() > 1 && argv[1..].iter().any(|a| a == "--help" || a == "-h") {
+        print!("{USAGE}");
+        return ExitCode::from(0);
+    }
     let code = match argv.first().map(|s| s.as_str()) {
         Some("rules") => rules_cmd::run(&argv[1..], false),
         Some("bench") => rules_cmd::run(&argv[1..], true),
@@ -51,4 +55,21 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(code as u8)
+}
+
+/// `--flag=value` and `-jN` as two arguments, so every subcommand's parser sees one form.
+fn split_attached(argv: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(argv.len());
+    for a in argv {
+        if let Some((flag, value)) = a.split_once('=').filter(|(f, _)| f.starts_with("--")) {
+            out.push(flag.to_string());
+            out.push(value.to_string());
+        } else if let Some(n) = a.strip_prefix("-j").filter(|n| !n.is_empty()) {
+            out.push("-j".to_string());
+            out.push(n.to_string());
+        } else {
+            out.push(a);
+        }
+    }
+    out
 }

@@ -83,6 +83,22 @@ fn json_lines_have_the_documented_fields() {
 }
 
 #[test]
+fn help_and_attached_option_values() {
+    let (code, out, _) = run(&["rules", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("usage:"), "{out}");
+    let (code, out, err) = run(&[
+        "rules",
+        "-j1",
+        "--timeout=5",
+        "--quiet",
+        "corpus/rules/examples/dyslice-to-slice.rule",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("verified"), "{out}");
+}
+
+#[test]
 fn unknown_options_are_errors() {
     let (code, _, err) = run(&["rules", "--frobnicate", "x.rule"]);
     assert_eq!(code, 2);

@@ -10,6 +10,7 @@
 //! the checker answers unknown if it can happen where the source is defined.
 
 use crate::domain::{EType, FBin, FTy, MDomain};
+use crate::reduce::Lin;
 use crate::value::*;
 use mlir::{
     AffineExpr, Attr, BlockId, DenseData, DenseLit, Dim, FloatKind, Module, OpId, Type, ValueId,
@@ -1115,11 +1116,17 @@ fn generic<'a, D: MDomain>(
     }
     let outer = Rc::new(cx.env.clone());
     let operands = Rc::new(operands.to_vec());
+    let dims_lin: Rc<Vec<Vec<Lin>>> = Rc::new(
+        dims_of
+            .iter()
+            .map(|ds| ds.iter().map(|k| Lin::dim(*k)).collect())
+            .collect(),
+    );
     let dims_of = Rc::new(dims_of);
     let mut results = vec![];
     for r in 0..n_out {
         let out_dims = dims_of[n_in + r].clone();
-        let (outer, operands, dims_of) = (outer.clone(), operands.clone(), dims_of.clone());
+        let (outer, operands, dims_lin) = (outer.clone(), operands.clone(), dims_lin.clone());
         let ety = match &operands[n_in + r] {
             Val::Tensor(t) => t.ety,
             Val::Scalar(..) => return unsupported("a scalar linalg.generic output"),
@@ -1133,7 +1140,16 @@ fn generic<'a, D: MDomain>(
                 .into_iter()
                 .map(|x| x.unwrap_or_else(|| d.lit_i(0)))
                 .collect();
-            match run_body(d, m, body, &outer, &operands, &dims_of, &loops, r) {
+            match run_body(
+                d,
+                m,
+                body,
+                &outer,
+                &operands,
+                &dims_lin,
+                &loops,
+                BodyResult::Yield(r),
+            ) {
                 Ok(s) => s,
                 Err(why) => {
                     d.give_up(why);
@@ -1153,16 +1169,26 @@ fn generic<'a, D: MDomain>(
     Ok(results)
 }
 
+/// What [`run_body`] computes: the `n`th yielded value, or one value of the body (the
+/// summand of a reduction, which does not need the output arguments).
+#[derive(Clone, Copy)]
+pub(crate) enum BodyResult {
+    Yield(usize),
+    Value(ValueId),
+}
+
+/// The body of a `linalg.generic` at a loop point: its block arguments bound to the operands
+/// read at `dims_of` (an index expression per operand dimension), its ops run in order.
 #[allow(clippy::too_many_arguments)]
-fn run_body<'a, D: MDomain>(
+pub(crate) fn run_body<'a, D: MDomain>(
     d: &mut D,
     m: &'a Module,
     body: BlockId,
     outer: &BTreeMap<ValueId, Val<'a, D>>,
     operands: &[Val<'a, D>],
-    dims_of: &[Vec<usize>],
+    dims_of: &[Vec<Lin>],
     loops: &[D::I],
-    result: usize,
+    want: BodyResult,
 ) -> Result<SVal<D>, String> {
     let mut env: BTreeMap<ValueId, (SVal<D>, EType)> = BTreeMap::new();
     let blk = m.block(body);
@@ -1170,7 +1196,7 @@ fn run_body<'a, D: MDomain>(
         let s = match v {
             Val::Scalar(s, t) => (s.clone(), *t),
             Val::Tensor(t) => {
-                let idx: Vec<D::I> = ds.iter().map(|k| loops[*k].clone()).collect();
+                let idx: Vec<D::I> = ds.iter().map(|l| l.at(d, loops)).collect();
                 ((t.at)(d, &idx), t.ety)
             }
         };
@@ -1191,14 +1217,21 @@ fn run_body<'a, D: MDomain>(
         }
     };
     for &bo in &blk.ops {
+        if let BodyResult::Value(t) = want {
+            if let Ok((s, _)) = get(&env, t) {
+                return Ok(s);
+            }
+        }
         let op = m.op(bo);
         match op.name.as_str() {
             "linalg.yield" => {
-                let v = op
-                    .operands
-                    .get(result)
-                    .ok_or("a yield without enough values")?;
-                return get(&env, *v).map(|x| x.0);
+                let v = match want {
+                    BodyResult::Yield(i) => {
+                        *op.operands.get(i).ok_or("a yield without enough values")?
+                    }
+                    BodyResult::Value(t) => t,
+                };
+                return get(&env, v).map(|x| x.0);
             }
             "linalg.index" => {
                 let k = op

@@ -12,14 +12,10 @@
 //! used nowhere else. The fold itself is [`crate::fold::reduce`].
 
 use crate::domain::{EType, FBin, MDomain};
-use crate::eval::{
-    as_int, constant, from_int, scalar_op, tensor_of, unsupported, value_type, Ctx, BODY_OPS, R,
-    SCALAR_OPS,
-};
+use crate::eval::{as_int, from_int, tensor_of, unsupported, Ctx, BODY_OPS, R, SCALAR_OPS};
 use crate::fold::{self, Combiner};
 use crate::value::*;
-use mlir::{AffineExpr, Attr, BlockId, Module, OpId, ValueId};
-use std::collections::BTreeMap;
+use mlir::{AffineExpr, Attr, BlockId, Module, OpId};
 use std::rc::Rc;
 
 /// An operand index as a function of the loop point: `Σ coeff·loop + c`, coefficients and
@@ -412,7 +408,16 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         }
         let (outer, operands_rc, dims_rc) = (outer.clone(), operands_rc.clone(), dims_rc.clone());
         let elem: LoopFn<'a, D> = Rc::new(move |d: &mut D, loops: &[D::I]| {
-            body_value(d, m, body, &outer, &operands_rc[..n_in], &dims_rc, loops, e)
+            crate::eval::run_body(
+                d,
+                m,
+                body,
+                &outer,
+                &operands_rc[..n_in],
+                &dims_rc,
+                loops,
+                crate::eval::BodyResult::Value(e),
+            )
         });
         outs.push(Output {
             init,
@@ -422,99 +427,6 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         });
     }
     Ok(structured(bounds, red, outs))
-}
-
-/// The value `target` of a `linalg.generic` body at a loop point, with the input block
-/// arguments bound (the output arguments are not: they may not be needed).
-#[allow(clippy::too_many_arguments)]
-fn body_value<'a, D: MDomain>(
-    d: &mut D,
-    m: &'a Module,
-    body: BlockId,
-    outer: &BTreeMap<ValueId, Val<'a, D>>,
-    inputs: &[Val<'a, D>],
-    dims_of: &[Vec<Lin>],
-    loops: &[D::I],
-    target: ValueId,
-) -> Result<SVal<D>, String> {
-    let mut env: BTreeMap<ValueId, (SVal<D>, EType)> = BTreeMap::new();
-    let blk = m.block(body);
-    for ((arg, v), ds) in blk.args.iter().zip(inputs).zip(dims_of) {
-        let s = match v {
-            Val::Scalar(s, t) => (s.clone(), *t),
-            Val::Tensor(t) => {
-                let idx: Vec<D::I> = ds.iter().map(|l| l.at(d, loops)).collect();
-                ((t.at)(d, &idx), t.ety)
-            }
-        };
-        env.insert(*arg, s);
-    }
-    let get = |env: &BTreeMap<ValueId, (SVal<D>, EType)>,
-               v: ValueId|
-     -> Result<(SVal<D>, EType), String> {
-        if let Some(x) = env.get(&v) {
-            return Ok(x.clone());
-        }
-        match outer.get(&v) {
-            Some(Val::Scalar(s, t)) => Ok((s.clone(), *t)),
-            _ => Err(format!(
-                "value %{} used in a reducing linalg.generic body",
-                m.value(v).name
-            )),
-        }
-    };
-    for &bo in &blk.ops {
-        if let Ok((s, _)) = get(&env, target) {
-            return Ok(s);
-        }
-        let op = m.op(bo);
-        match op.name.as_str() {
-            "linalg.yield" => break,
-            "linalg.index" => {
-                let k = op
-                    .attr("dim")
-                    .and_then(Attr::as_int)
-                    .ok_or("linalg.index without dim")?;
-                let i = loops
-                    .get(k as usize)
-                    .cloned()
-                    .ok_or("linalg.index out of range")?;
-                let r = *op.results.first().ok_or("linalg.index without a result")?;
-                let ok = d.lit_b(true);
-                env.insert(
-                    r,
-                    (
-                        SVal {
-                            v: Elem::Int(i),
-                            ok,
-                        },
-                        EType::Index,
-                    ),
-                );
-            }
-            "arith.constant" => match constant(d, m, bo) {
-                Ok(Val::Scalar(s, t)) => {
-                    let r = *op.results.first().ok_or("a constant without a result")?;
-                    env.insert(r, (s, t));
-                }
-                _ => return Err("a non-scalar constant in a linalg.generic body".into()),
-            },
-            _ => {
-                let mut args = vec![];
-                let mut tys = vec![];
-                for &v in &op.operands {
-                    let (s, t) = get(&env, v)?;
-                    args.push(s);
-                    tys.push(t);
-                }
-                let rv = op.results.first().ok_or("an op without a result")?;
-                let (_, rty) = value_type(&m.value(*rv).ty)?;
-                let s = scalar_op(d, m, bo, &args, &tys, rty)?;
-                env.insert(*rv, (s, rty));
-            }
-        }
-    }
-    get(&env, target).map(|x| x.0)
 }
 
 /// `linalg.dot`, `matvec`, `vecmat`, `matmul`, `batch_matmul`: `C += cast(A) * cast(B)`

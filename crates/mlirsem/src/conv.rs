@@ -2,7 +2,9 @@
 //! [`crate::reduce`]:
 //! - linalg named ops `conv_2d_nhwc_hwcf`, `conv_2d_nhwc_fhwc`, `conv_2d_nchw_fchw`,
 //!   `depthwise_conv_2d_nhwc_hwc`, `depthwise_conv_2d_nhwc_hwcm`, `pooling_nhwc_sum`,
-//!   `pooling_nchw_sum`: exactly the generic forms `mlir-opt-19 --linalg-generalize-named-ops`
+//!   `pooling_nchw_sum`, and the max/min pooling ops (`pooling_nhwc_max`, `_min`,
+//!   `_max_unsigned`, `_min_unsigned`, `pooling_nchw_max`: `C = max(C, I[..])` with the
+//!   [`crate::extremum`] combiner of the element type): exactly the generic forms `mlir-opt-19 --linalg-generalize-named-ops`
 //!   prints (`C += cast(I[.., oh * stride + kh * dilation, ..]) * cast(F[..])`, reduction loops
 //!   in the op's order; an image read outside the image is UB, as for any `linalg.generic`);
 //! - tosa `conv2d`, `depthwise_conv2d`, `fully_connected` (TOSA spec 0.80 as MLIR 19 reads it:
@@ -94,6 +96,11 @@ fn linalg_spec(m: &Module, o: OpId) -> R<Option<Contraction>> {
             | "linalg.depthwise_conv_2d_nhwc_hwcm"
             | "linalg.pooling_nhwc_sum"
             | "linalg.pooling_nchw_sum"
+            | "linalg.pooling_nhwc_max"
+            | "linalg.pooling_nhwc_min"
+            | "linalg.pooling_nhwc_max_unsigned"
+            | "linalg.pooling_nhwc_min_unsigned"
+            | "linalg.pooling_nchw_max"
     );
     if !is_conv {
         return Ok(None);
@@ -162,7 +169,7 @@ fn linalg_spec(m: &Module, o: OpId) -> R<Option<Contraction>> {
                 vec![0, 1, 2, 3, 4],
                 ElemKind::Product,
             ),
-            "linalg.pooling_nhwc_sum" => (
+            n if n.starts_with("linalg.pooling_nhwc_") => (
                 4,
                 2,
                 [
@@ -185,7 +192,14 @@ fn linalg_spec(m: &Module, o: OpId) -> R<Option<Contraction>> {
             ),
         };
     let red = (0..n_par + n_red).map(|k| k >= n_par).collect();
+    let pool = match name.strip_prefix("linalg.pooling_") {
+        Some(kind) if !kind.ends_with("_sum") => {
+            Some((kind.contains("_max"), kind.ends_with("_unsigned")))
+        }
+        _ => None,
+    };
     Ok(Some(Contraction {
+        pool,
         red,
         ins,
         out,

@@ -643,7 +643,10 @@ impl MDomain for Concrete {
     }
 
     fn fold_f(&mut self, k: Combiner, t: FTy, elems: &[CFloat]) -> CFloat {
-        let op = k.fbin();
+        let Some(op) = k.fbin() else {
+            self.give_up(format!("an arith.{} fold as float arithmetic", k.name()));
+            return elems[0];
+        };
         let mut acc = elems[0];
         for e in &elems[1..] {
             acc = self.f_bin(op, t, &acc, e);

@@ -217,7 +217,9 @@ pub(crate) const SCALAR_OPS: &[&str] = &[
 
 /// Whether `name` computes a scalar from scalars without UB (lifted elementwise over tensors).
 pub(crate) fn is_scalar_op(name: &str) -> bool {
-    SCALAR_OPS.contains(&name) || crate::scalar::TOTAL.contains(&name)
+    SCALAR_OPS.contains(&name)
+        || crate::scalar::TOTAL.contains(&name)
+        || crate::extremum::OPS.contains(&name)
 }
 
 fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {

@@ -29,6 +29,7 @@
 
 use crate::domain::{CFloat, EType, FBin, FTy, MDomain};
 use crate::eval::{as_int, from_int};
+use crate::extremum::{self, Extremum};
 use crate::value::*;
 use smt::{Sort, SymId, TermId};
 use std::collections::HashMap;
@@ -40,6 +41,8 @@ use tensor::Concrete;
 pub enum Combiner {
     Add,
     Mul,
+    /// A maximum or minimum ([`crate::extremum`]): folded exactly in both domains.
+    Ext(Extremum),
 }
 
 impl Combiner {
@@ -50,16 +53,19 @@ impl Combiner {
             _ => None,
         }
     }
-    pub(crate) fn fbin(self) -> FBin {
+    /// The float operation of an arithmetic combiner.
+    pub(crate) fn fbin(self) -> Option<FBin> {
         match self {
-            Combiner::Add => FBin::Add,
-            Combiner::Mul => FBin::Mul,
+            Combiner::Add => Some(FBin::Add),
+            Combiner::Mul => Some(FBin::Mul),
+            Combiner::Ext(_) => None,
         }
     }
     pub(crate) fn name(self) -> &'static str {
         match self {
             Combiner::Add => "add",
             Combiner::Mul => "mul",
+            Combiner::Ext(x) => x.name(),
         }
     }
 }
@@ -75,6 +81,7 @@ pub(crate) fn identity_bits(k: Combiner, t: FTy) -> u64 {
         (Combiner::Mul, FTy::BF16) => 0x3f80,
         (Combiner::Mul, FTy::F32) => 0x3f80_0000,
         (Combiner::Mul, FTy::F64) => 0x3ff0_0000_0000_0000,
+        (Combiner::Ext(x), t) => x.float_identity(t),
     }
 }
 
@@ -127,6 +134,13 @@ pub(crate) fn reduce<D: MDomain>(
     let Some(ns) =
         lits.filter(|ns| ns.iter().fold(1i128, |a, n| a.saturating_mul((*n).max(0))) <= ENUMERATE)
     else {
+        if let Combiner::Ext(x) = k {
+            d.give_up(format!(
+                "an arith.{} reduction over a box of symbolic size (or above {ENUMERATE} points)",
+                x.name()
+            ));
+            return init.clone();
+        }
         return d.fold_box(k, t, init, sizes, body);
     };
     let mut ok = init.ok.clone();
@@ -154,6 +168,9 @@ fn fold_elems<D: MDomain>(
     t: EType,
     elems: &[Elem<D>],
 ) -> Result<Elem<D>, String> {
+    if let Combiner::Ext(x) = k {
+        return extremum::fold(d, x, t, elems);
+    }
     match t {
         EType::Float(ft) => {
             let fs: Vec<D::F> = elems
@@ -175,6 +192,7 @@ fn fold_elems<D: MDomain>(
                 // Exact: wrapping commutes with addition, so one wrap at the end; a balanced
                 // tree keeps n-ary terms small.
                 Combiner::Add => sum_tree(d, &xs),
+                Combiner::Ext(x) => return extremum::fold(d, x, t, elems),
                 Combiner::Mul => {
                     let mut acc = xs[0].clone();
                     for x in &xs[1..] {
@@ -285,9 +303,13 @@ pub(crate) fn sym_fold_f(d: &mut Sym, k: Combiner, t: FTy, elems: &[TermId]) -> 
     match xs.len() {
         0 => id,
         n if n <= UNROLL => {
+            let Some(op) = k.fbin() else {
+                d.give_up(format!("an arith.{} fold as float arithmetic", k.name()));
+                return xs[0];
+            };
             let mut acc = xs[0];
             for x in &xs[1..] {
-                acc = d.f_bin(k.fbin(), t, &acc, x);
+                acc = d.f_bin(op, t, &acc, x);
             }
             acc
         }
@@ -310,6 +332,13 @@ pub(crate) fn sym_fold_box(
     sizes: &[TermId],
     body: &mut dyn FnMut(&mut Sym, &[TermId]) -> SVal<Sym>,
 ) -> SVal<Sym> {
+    if let Combiner::Ext(x) = k {
+        d.give_up(format!(
+            "an arith.{} reduction over a box of symbolic size",
+            x.name()
+        ));
+        return init.clone();
+    }
     let (init_t, identity) = match (&init.v, t) {
         (Elem::Float(f), EType::Float(ft)) => (*f, d.store.int(identity_bits(k, ft) as i128)),
         (Elem::Int(i), EType::Int(_) | EType::Index) => {
@@ -379,11 +408,12 @@ pub(crate) fn sym_fold_box(
     let zeros = vec![zero; sizes.len()];
     let first = body(d, &zeros);
     let combined = match (&first.v, t) {
-        (Elem::Float(x), EType::Float(ft)) => Some(d.f_bin(k.fbin(), ft, &init_t, x)),
-        (Elem::Int(x), _) => Some(match k {
-            Combiner::Add => d.store.add2(init_t, *x),
-            Combiner::Mul => d.store.mul2(init_t, *x),
-        }),
+        (Elem::Float(x), EType::Float(ft)) => k.fbin().map(|op| d.f_bin(op, ft, &init_t, x)),
+        (Elem::Int(x), _) => match k {
+            Combiner::Add => Some(d.store.add2(init_t, *x)),
+            Combiner::Mul => Some(d.store.mul2(init_t, *x)),
+            Combiner::Ext(_) => None,
+        },
         _ => None,
     };
     if let Some(c) = combined {

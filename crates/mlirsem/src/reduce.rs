@@ -12,7 +12,7 @@
 //! used nowhere else. The fold itself is [`crate::fold::reduce`].
 
 use crate::domain::{EType, FBin, MDomain};
-use crate::eval::{as_int, from_int, tensor_of, unsupported, Ctx, BODY_OPS, R, SCALAR_OPS};
+use crate::eval::{as_int, from_int, is_scalar_op, tensor_of, unsupported, Ctx, BODY_OPS, R};
 use crate::fold::{self, Combiner};
 use crate::value::*;
 use mlir::{AffineExpr, Attr, BlockId, Module, OpId};
@@ -265,7 +265,7 @@ fn combiner_of(name: &str, t: EType) -> Option<Combiner> {
         ("arith.mulf", EType::Float(_)) => Some(Combiner::Mul),
         ("arith.addi", EType::Int(_) | EType::Index | EType::Bool) => Some(Combiner::Add),
         ("arith.muli", EType::Int(_) | EType::Index | EType::Bool) => Some(Combiner::Mul),
-        _ => None,
+        _ => crate::extremum::Extremum::of_op(name, t).map(Combiner::Ext),
     }
 }
 
@@ -358,7 +358,7 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
     let blk = m.block(body);
     for &bo in &blk.ops {
         let n = m.op(bo).name.as_str();
-        if !SCALAR_OPS.contains(&n) && !BODY_OPS.contains(&n) {
+        if !is_scalar_op(n) && !BODY_OPS.contains(&n) {
             return unsupported(format!("unsupported op {n} in a linalg.generic body"));
         }
     }
@@ -477,6 +477,7 @@ pub(crate) fn named<'a, D: MDomain>(
         cx,
         name,
         Contraction {
+            pool: None,
             red,
             ins: [lins(da), lins(db)],
             out: dc,
@@ -522,6 +523,9 @@ pub(crate) struct Contraction {
     pub(crate) out: Vec<usize>,
     pub(crate) elem: ElemKind,
     pub(crate) unsigned: bool,
+    /// `None`: a sum; otherwise the max/min pooling combiner (`max`, `unsigned`), resolved
+    /// per element type (`maximumf`/`maxsi`/`maxui`, ...).
+    pub(crate) pool: Option<(bool, bool)>,
 }
 
 /// The results of a [`Contraction`] over `operands` (A, B, C).
@@ -596,13 +600,31 @@ pub(crate) fn contraction<'a, D: MDomain>(
         };
         Ok(SVal { v, ok })
     });
+    let comb = match spec.pool {
+        None => Combiner::Add,
+        Some((max, unsigned)) => {
+            use crate::extremum::Extremum::*;
+            Combiner::Ext(match (max, unsigned, ety) {
+                (true, false, EType::Float(_)) => MaximumF,
+                (false, false, EType::Float(_)) => MinimumF,
+                (true, false, EType::Int(_) | EType::Index) => MaxS,
+                (false, false, EType::Int(_) | EType::Index) => MinS,
+                (true, true, EType::Int(_) | EType::Index) => MaxU,
+                (false, true, EType::Int(_) | EType::Index) => MinU,
+                _ => return unsupported(format!("{name} on {}", ety.name())),
+            })
+        }
+    };
+    if spec.pool.is_some_and(|p| p.1) && a.ety != ety {
+        return unsupported(format!("{name} with a widening unsigned cast"));
+    }
     Ok(structured(
         bounds,
         spec.red,
         vec![Output {
             init: c,
             dims: spec.out,
-            comb: Combiner::Add,
+            comb,
             elem,
         }],
     ))

@@ -17,6 +17,9 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     o: OpId,
     operands: &[Val<'a, D>],
 ) -> R<Option<Vec<Val<'a, D>>>> {
+    if let Some(vals) = crate::reshape::eval_op(d, cx, o, operands)? {
+        return Ok(Some(vals));
+    }
     let v = match cx.m.op(o).name.as_str() {
         "tensor.from_elements" => from_elements(d, cx, o, operands)?,
         "func.call" => return call(d, cx, o, operands).map(Some),

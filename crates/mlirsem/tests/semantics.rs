@@ -16,6 +16,37 @@ use symbolic::Sym;
 use tensor::Concrete;
 
 const CASES: &[&str] = &[
+    "func.func @f(%x: f32, %y: f32, %a: i8, %b: i8, %t: tensor<3xf64>, %u: tensor<3xf64>) -> (f32, f32, i8, i8, i8, i8, tensor<3xf64>, f32, f32) {
+       %0 = arith.maximumf %x, %y : f32
+       %1 = arith.minimumf %x, %y : f32
+       %2 = arith.maxsi %a, %b : i8
+       %3 = arith.minsi %a, %b : i8
+       %4 = arith.maxui %a, %b : i8
+       %5 = arith.minui %a, %b : i8
+       %6 = arith.maximumf %t, %u : tensor<3xf64>
+       %z = arith.constant 0.0 : f32
+       %mz = arith.constant -0.0 : f32
+       %7 = arith.maximumf %mz, %z : f32
+       %8 = arith.minimumf %z, %mz : f32
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8 : f32, f32, i8, i8, i8, i8, tensor<3xf64>, f32, f32 }",
+    "func.func @f(%i: tensor<1x4x4x2xf32>, %w: tensor<2x2xf32>, %o: tensor<1x3x3x2xf32>, %q: tensor<1x4x4x2xi8>, %p: tensor<1x3x3x2xi8>, %r: tensor<2x3xi16>, %s: tensor<2xi16>) -> (tensor<1x3x3x2xf32>, tensor<1x3x3x2xi8>, tensor<1x3x3x2xi8>, tensor<1x3x3x2xi8>, tensor<2xi16>) {
+       %0 = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%i, %w : tensor<1x4x4x2xf32>, tensor<2x2xf32>) outs(%o : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+       %1 = linalg.pooling_nhwc_min {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%q, %w : tensor<1x4x4x2xi8>, tensor<2x2xf32>) outs(%p : tensor<1x3x3x2xi8>) -> tensor<1x3x3x2xi8>
+       %2 = linalg.pooling_nhwc_max_unsigned {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%q, %w : tensor<1x4x4x2xi8>, tensor<2x2xf32>) outs(%p : tensor<1x3x3x2xi8>) -> tensor<1x3x3x2xi8>
+       %3 = linalg.pooling_nhwc_min_unsigned {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%q, %w : tensor<1x4x4x2xi8>, tensor<2x2xf32>) outs(%p : tensor<1x3x3x2xi8>) -> tensor<1x3x3x2xi8>
+       %4 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = [\"parallel\", \"reduction\"]} ins(%r : tensor<2x3xi16>) outs(%s : tensor<2xi16>) {
+       ^bb0(%in: i16, %out: i16):
+         %m = arith.maxsi %out, %in : i16
+         linalg.yield %m : i16
+       } -> tensor<2xi16>
+       return %0, %1, %2, %3, %4 : tensor<1x3x3x2xf32>, tensor<1x3x3x2xi8>, tensor<1x3x3x2xi8>, tensor<1x3x3x2xi8>, tensor<2xi16> }",
+    "func.func @f(%a: tensor<2x1x3xi8>, %b: tensor<6xi8>, %c: tensor<1x1xi8>) -> (tensor<6xi8>, tensor<2x3xi8>, tensor<3x1x2xi8>, tensor<i8>, tensor<1x1x1xi8>) {
+       %0 = tensor.collapse_shape %a [[0, 1, 2]] : tensor<2x1x3xi8> into tensor<6xi8>
+       %1 = tensor.collapse_shape %a [[0, 1], [2]] : tensor<2x1x3xi8> into tensor<2x3xi8>
+       %2 = tensor.expand_shape %b [[0, 1, 2]] output_shape [3, 1, 2] : tensor<6xi8> into tensor<3x1x2xi8>
+       %3 = tensor.collapse_shape %c [] : tensor<1x1xi8> into tensor<i8>
+       %4 = tensor.expand_shape %3 [] output_shape [1, 1, 1] : tensor<i8> into tensor<1x1x1xi8>
+       return %0, %1, %2, %3, %4 : tensor<6xi8>, tensor<2x3xi8>, tensor<3x1x2xi8>, tensor<i8>, tensor<1x1x1xi8> }",
     "func.func @f(%a: tensor<3xf32>, %b: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
        %0 = arith.addf %a, %b : tensor<3xf32>
        %1 = arith.subf %a, %b : tensor<3xf32>

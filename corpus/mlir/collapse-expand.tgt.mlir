@@ -1,0 +1,3 @@
+func.func @f(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  return %a : tensor<?x4xf32>
+}

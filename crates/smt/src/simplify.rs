@@ -1056,6 +1056,11 @@ impl Simplifier<'_> {
     fn div_mod(&mut self, a: TermId, d: TermId, is_div: bool) -> Option<Poly> {
         let pa = self.poly(a);
         let pd = self.poly(d);
+        if is_div {
+            if let Some(p) = self.nested_div(&pa, &pd) {
+                return Some(p);
+            }
+        }
         let least = match self.range(&pd) {
             Some((Some(lo), _)) if lo > 0 => Some(lo),
             Some((_, Some(hi))) if hi < 0 => hi.checked_neg(),
@@ -1090,6 +1095,36 @@ impl Simplifier<'_> {
             let r = self.store.int_mod(tr, td);
             Some(atom(self.store, r))
         }
+    }
+
+    /// `(A div b + Q) div c = (A + b·Q) div (b·c)` for `b > 0`, `c > 0` and any polynomial `Q`
+    /// (`⌊A/b⌋ + Q = ⌊(A + bQ)/b⌋`, and `⌊⌊x/b⌋/c⌋ = ⌊x/(bc)⌋`): nested divisions by strides
+    /// and dilations become one.
+    fn nested_div(&mut self, pa: &Poly, pc: &Poly) -> Option<Poly> {
+        if !matches!(self.range(pc), Some((Some(lo), _)) if lo > 0) {
+            return None;
+        }
+        let (atom_t, inner, b) = pa.iter().find_map(|(m, k)| match (m.as_slice(), k) {
+            ([t], 1) => match self.store.node(*t) {
+                Node::IntDiv(x, y) => Some((*t, *x, *y)),
+                _ => None,
+            },
+            _ => None,
+        })?;
+        let pb = self.poly(b);
+        if !matches!(self.range(&pb), Some((Some(lo), _)) if lo > 0) {
+            return None;
+        }
+        let mut q = pa.clone();
+        q.remove(&vec![atom_t]);
+        let pinner = self.poly(inner);
+        let num = add_poly(&pinner, &mul_poly(&pb, &q)?)?;
+        let den = mul_poly(&pb, pc)?;
+        let (tn, td) = (self.from_poly(&num), self.from_poly(&den));
+        let r = self.store.int_div(tn, td);
+        // The new division may itself split (polynomial division by `b·c`).
+        self.div_mod(tn, td, true)
+            .or_else(|| Some(atom(self.store, r)))
     }
 
     fn known_nonzero(&self, a: TermId) -> bool {

@@ -253,3 +253,28 @@ fn division_by_a_positive_polynomial_cancels() {
     let out = simplify_arith(&mut s, &[nonneg, bad]);
     assert_eq!(out[1], s.bool(false), "{}", smt::to_smtlib(&s, &out, &[]));
 }
+
+#[test]
+fn nested_divisions_merge() {
+    // ((x div d) - p) div (q + 1) = (x - d·p) div (d·q + d), given 1 <= d and 0 <= q.
+    let mut s = Store::new();
+    let x = s.var("x", smt::Sort::Int);
+    let d = s.var("d", smt::Sort::Int);
+    let p = s.var("p", smt::Sort::Int);
+    let q = s.var("q", smt::Sort::Int);
+    let zero = s.int(0);
+    let one = s.int(1);
+    let d_pos = s.le(one, d);
+    let q_nonneg = s.le(zero, q);
+    let xd = s.int_div(x, d);
+    let xdp = s.sub(xd, p);
+    let q1 = s.add2(q, one);
+    let lhs = s.int_div(xdp, q1);
+    let dp = s.mul2(d, p);
+    let num = s.sub(x, dp);
+    let dq1 = s.mul2(d, q1);
+    let rhs = s.int_div(num, dq1);
+    let goal = s.ne(lhs, rhs);
+    let out = simplify_arith(&mut s, &[d_pos, q_nonneg, goal]);
+    assert_eq!(out[2], s.bool(false), "{}", smt::to_smtlib(&s, &out, &[]));
+}

@@ -16,6 +16,8 @@ pub mod eval;
 mod ext;
 pub mod fold;
 mod ieee;
+mod memcheck;
+pub mod memory;
 mod reduce;
 mod replay;
 mod scalar;

@@ -215,7 +215,7 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         .iter()
         .map(|v| match v {
             Val::Tensor(t) => t.shape.clone(),
-            Val::Scalar(..) => vec![],
+            Val::Scalar(..) | Val::MemRef(_) => vec![],
         })
         .collect();
     let bounds = loop_bounds(d, cx, n_loops, &dims_of, &shapes)?;
@@ -315,6 +315,7 @@ fn body_value<'a, D: MDomain>(
                 let idx: Vec<D::I> = ds.iter().map(|k| loops[*k].clone()).collect();
                 ((t.at)(d, &idx), t.ety)
             }
+            Val::MemRef(_) => unreachable!("memref operands stop in eval_op"),
         };
         env.insert(*arg, s);
     }

@@ -194,6 +194,45 @@ const CASES: &[&str] = &[
        %f = linalg.fill ins(%z : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
        %3 = linalg.matvec ins(%a, %w : tensor<2x3xf32>, tensor<3xf32>) outs(%f : tensor<2xf32>) -> tensor<2xf32>
        return %0, %1, %2, %3 : tensor<2x2xf32>, tensor<i32>, tensor<2xf32>, tensor<2xf32> }",
+    // memory (memory.rs): alloc/alloca, store/load in and out of bounds, fill and dim on a
+    // buffer, uninitialized cells (poison), to_tensor snapshots, dealloc.
+    "func.func @f(%v: f32, %w: f32, %i: index, %j: index) -> (f32, f32, index, tensor<4xf32>, tensor<4xf32>) {
+       %m = memref.alloc() : memref<4xf32>
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       memref.store %v, %m[%i] : memref<4xf32>
+       %t0 = bufferization.to_tensor %m : memref<4xf32>
+       %n = memref.alloc() : memref<4xf32>
+       memref.copy %m, %n : memref<4xf32> to memref<4xf32>
+       memref.store %w, %n[%c0] : memref<4xf32>
+       %x = memref.load %n[%j] : memref<4xf32>
+       %a = memref.alloca() : memref<2x2xf32>
+       linalg.fill ins(%w : f32) outs(%a : memref<2x2xf32>)
+       memref.store %v, %a[%c1, %c0] : memref<2x2xf32>
+       %y = memref.load %a[%c1, %j] : memref<2x2xf32>
+       %d = memref.dim %a, %c1 : memref<2x2xf32>
+       %t1 = bufferization.to_tensor %n : memref<4xf32>
+       memref.dealloc %n : memref<4xf32>
+       return %x, %y, %d, %t0, %t1 : f32, f32, index, tensor<4xf32>, tensor<4xf32> }",
+    // memory: to_memref, constant globals, copy, clone, a buffer of dynamic size (0 or 1).
+    "memref.global \"private\" constant @g : memref<3xi32> = dense<[7, 8, 9]>
+     func.func @f(%t: tensor<3xi32>, %i: index, %v: i32, %k: i1) -> (i32, i32, tensor<3xi32>, tensor<3xi32>) {
+       %m = bufferization.to_memref %t : memref<3xi32>
+       %x = memref.load %m[%i] : memref<3xi32>
+       %g = memref.get_global @g : memref<3xi32>
+       %y = memref.load %g[%i] : memref<3xi32>
+       %b = memref.alloc() : memref<3xi32>
+       memref.copy %g, %b : memref<3xi32> to memref<3xi32>
+       memref.store %v, %b[%i] : memref<3xi32>
+       %c = bufferization.clone %b : memref<3xi32> to memref<3xi32>
+       %tb = bufferization.to_tensor %c : memref<3xi32>
+       %tm = bufferization.to_tensor %m : memref<3xi32>
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       %p = arith.select %k, %c0, %c1 : index
+       %e = memref.alloc(%p) : memref<?xi32>
+       linalg.fill ins(%v : i32) outs(%e : memref<?xi32>)
+       return %x, %y, %tb, %tm : i32, i32, tensor<3xi32>, tensor<3xi32> }",
 ];
 
 #[derive(Clone, Debug)]

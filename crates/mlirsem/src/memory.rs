@@ -1,0 +1,658 @@
+//! Memory: memrefs as views of blocks (mlir-tv's memory model, adapted; docs/mlir.md "Memory").
+//!
+//! A function run owns a list of [`Block`]s; a memref value ([`MRef`]) names a block by its
+//! position in that list (block ids are static: every block comes from one argument or one op,
+//! so two memrefs alias exactly when they name the same block), plus an offset and sizes (a
+//! contiguous row-major view). A block has a flat size, a liveness flag, a writability flag,
+//! and contents: per flat offset an element ([`SVal`], possibly poison) and an *initialized*
+//! flag. Contents are functions, updated functionally (a store is `λ i. i = p ? v : old(i)`),
+//! so a value read earlier (`bufferization.to_tensor`) keeps its snapshot.
+//!
+//! UB (documented by MLIR): loads and stores out of bounds or with a poison index; loads,
+//! stores, copies, fills, `to_tensor` and `clone` (reads of the data) touching a dead block
+//! (after `memref.dealloc`, or an argument that is not dereferenceable); a double `dealloc`;
+//! writes to read-only blocks (`bufferization.to_memref` of a tensor, `memref.get_global` of a
+//! constant global) and to either side of a `bufferization.clone`. Unsure: loading an element
+//! never initialized (mlir-tv makes it UB, MLIR does not say), writing to a block after
+//! `bufferization.to_tensor` read it, `copy` between views of different sizes, `dealloc` of a
+//! block not made by `memref.alloc` or of a view not at its start.
+//!
+//! It is not for memref results of functions, views that are not contiguous (`memref.subview`,
+//! layouts), loops over memrefs (`scf.for`) or linalg ops other than `fill` on buffers: those
+//! are `unknown: unsupported`.
+
+use crate::domain::{EType, MDomain};
+use crate::eval::{int_of, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};
+use crate::value::*;
+use mlir::{Attr, Dim, OpId, Type};
+use std::rc::Rc;
+
+/// A memory cell: the element (poison or not) and whether it was ever initialized.
+pub struct Cell<D: MDomain> {
+    pub v: SVal<D>,
+    pub init: D::B,
+}
+
+impl<D: MDomain> Clone for Cell<D> {
+    fn clone(&self) -> Self {
+        Cell {
+            v: self.v.clone(),
+            init: self.init.clone(),
+        }
+    }
+}
+
+/// The contents of a block: a cell per flat offset (total: called out of bounds only under UB).
+pub type CellFn<'a, D> = Rc<dyn Fn(&mut D, &<D as tensor::Domain>::I) -> Cell<D> + 'a>;
+
+/// A cell per in-bounds multi-index of a view (what a whole-view write stores).
+type ViewFn<'a, D> = Rc<dyn Fn(&mut D, &[<D as tensor::Domain>::I]) -> Cell<D> + 'a>;
+
+/// Where a block comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Function argument `k`.
+    Arg(usize),
+    Alloc,
+    Alloca,
+    /// `bufferization.to_memref` of a tensor (read-only).
+    FromTensor,
+    /// `bufferization.clone` (read-only).
+    Clone,
+    /// `memref.get_global` of the global of this name.
+    Global,
+}
+
+/// A memory block.
+pub struct Block<'a, D: MDomain> {
+    pub kind: Kind,
+    pub ety: EType,
+    /// Number of elements.
+    pub size: D::I,
+    pub live: D::B,
+    pub writable: D::B,
+    /// Whether `bufferization.to_tensor` read the block (writes afterwards are unsure).
+    pub frozen: bool,
+    pub at: CellFn<'a, D>,
+}
+
+impl<'a, D: MDomain> Clone for Block<'a, D> {
+    fn clone(&self) -> Self {
+        Block {
+            kind: self.kind,
+            ety: self.ety,
+            size: self.size.clone(),
+            live: self.live.clone(),
+            writable: self.writable.clone(),
+            frozen: self.frozen,
+            at: self.at.clone(),
+        }
+    }
+}
+
+/// A memref value: a contiguous row-major view of `shape` at `offset` into block `block`.
+pub struct MRef<D: MDomain> {
+    pub block: usize,
+    pub offset: D::I,
+    pub shape: Vec<D::I>,
+    pub ety: EType,
+}
+
+impl<D: MDomain> Clone for MRef<D> {
+    fn clone(&self) -> Self {
+        MRef {
+            block: self.block,
+            offset: self.offset.clone(),
+            shape: self.shape.clone(),
+            ety: self.ety,
+        }
+    }
+}
+
+/// Dims and element type of a memref type with the identity layout.
+pub(crate) fn memref_type(t: &Type) -> Result<(Vec<Dim>, EType), String> {
+    match t {
+        Type::MemRef {
+            shape,
+            elem,
+            layout,
+            memory_space,
+        } => {
+            if layout.is_some() {
+                return Err("memrefs with a non-identity layout are not supported".into());
+            }
+            if memory_space.is_some() {
+                return Err("memrefs in a memory space are not supported".into());
+            }
+            Ok((shape.clone(), crate::eval::etype(elem)?))
+        }
+        _ => Err(format!("unsupported type {t:?}")),
+    }
+}
+
+/// The number of elements of `shape`.
+pub(crate) fn numel<D: MDomain>(d: &mut D, shape: &[D::I]) -> D::I {
+    let mut n = d.lit_i(1);
+    for s in shape {
+        n = d.mul_i(&n, s);
+    }
+    n
+}
+
+/// The flat offset of `idx` in a row-major view at `offset`.
+fn flat<D: MDomain>(d: &mut D, r: &MRef<D>, idx: &[D::I]) -> D::I {
+    let mut acc = d.lit_i(0);
+    for (i, n) in idx.iter().zip(&r.shape) {
+        let t = d.mul_i(&acc, n);
+        acc = d.add_i(&t, i);
+    }
+    d.add_i(&r.offset, &acc)
+}
+
+/// The multi-index of row-major offset `rel` in `shape` (sizes 0 read as 1: no division by 0).
+fn unflatten<D: MDomain>(d: &mut D, shape: &[D::I], rel: &D::I) -> Vec<D::I> {
+    let mut idx = vec![];
+    let mut rest = rel.clone();
+    for n in shape.iter().rev() {
+        let zero = d.lit_i(0);
+        let one = d.lit_i(1);
+        let z = d.eq_i(n, &zero);
+        let n1 = d.ite_i(&z, &one, n);
+        idx.push(d.emod_i(&rest, &n1));
+        rest = d.ediv_i(&rest, &n1);
+    }
+    idx.reverse();
+    idx
+}
+
+/// Whether flat offset `i` lies in the view `r`.
+fn covers<D: MDomain>(d: &mut D, r: &MRef<D>, i: &D::I) -> D::B {
+    let n = numel(d, &r.shape);
+    let end = d.add_i(&r.offset, &n);
+    let lo = d.le_i(&r.offset, i);
+    let hi = d.lt_i(i, &end);
+    d.and(&lo, &hi)
+}
+
+fn mref_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<MRef<D>> {
+    match v {
+        Val::MemRef(r) => Ok(r.clone()),
+        _ => unsupported("a memref operand that is not a memref"),
+    }
+}
+
+fn block<'a, 'b, D: MDomain>(cx: &'b Ctx<'a, D>, r: &MRef<D>) -> R<&'b Block<'a, D>> {
+    match cx.mem.get(r.block) {
+        Some(b) => Ok(b),
+        None => unsupported("a memref from another function"),
+    }
+}
+
+/// Adds a new block and returns a memref viewing all of it with `shape`.
+pub(crate) fn new_block<'a, D: MDomain>(
+    d: &mut D,
+    mem: &mut Vec<Block<'a, D>>,
+    b: Block<'a, D>,
+    shape: Vec<D::I>,
+) -> MRef<D> {
+    let ety = b.ety;
+    mem.push(b);
+    MRef {
+        block: mem.len() - 1,
+        offset: d.lit_i(0),
+        shape,
+        ety,
+    }
+}
+
+/// UB unless the indices are defined and inside the view and the block is live; the flat
+/// offset.
+fn access<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    r: &MRef<D>,
+    ops: &[Val<'a, D>],
+    what: &str,
+) -> R<D::I> {
+    if ops.len() != r.shape.len() {
+        return unsupported(format!("{what} with the wrong number of indices"));
+    }
+    let mut idx = vec![];
+    let mut ok = d.lit_b(true);
+    for v in ops {
+        let (s, _) = scalar_of(v)?;
+        ok = d.and(&ok, &s.ok);
+        idx.push(int_of(&s)?);
+    }
+    let inb = in_bounds(d, &idx, &r.shape);
+    let live = block(cx, r)?.live.clone();
+    let good = d.and(&ok, &inb);
+    let good = d.and(&good, &live);
+    let bad = d.not(&good);
+    cx.add_ub(d, &bad);
+    Ok(flat(d, r, &idx))
+}
+
+/// UB unless the block of `r` is live and writable; unsure after `to_tensor` read it.
+fn check_write<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, r: &MRef<D>, what: &str) -> R<()> {
+    let b = block(cx, r)?;
+    let good = d.and(&b.live, &b.writable);
+    let frozen = b.frozen;
+    let bad = d.not(&good);
+    cx.add_ub(d, &bad);
+    if frozen {
+        let t = d.lit_b(true);
+        cx.add_unsure(
+            d,
+            &t,
+            &format!("{what} into a buffer that bufferization.to_tensor read"),
+        );
+    }
+    Ok(())
+}
+
+/// Writes `f(i)` at every flat offset `i` of the contiguous view `r`.
+fn write_view<'a, D: MDomain>(cx: &mut Ctx<'a, D>, r: &MRef<D>, f: ViewFn<'a, D>) {
+    let old = cx.mem[r.block].at.clone();
+    let r2 = r.clone();
+    cx.mem[r.block].at = Rc::new(move |d: &mut D, i: &D::I| {
+        let hit = covers(d, &r2, i);
+        let rel = d.sub_i(i, &r2.offset);
+        let idx = unflatten(d, &r2.shape, &rel);
+        let new = f(d, &idx);
+        let o = old(d, i);
+        Cell {
+            v: ite_sval(d, &hit, &new.v, &o.v),
+            init: ite_b(d, &hit, &new.init, &o.init),
+        }
+    });
+}
+
+/// The cell at multi-index `idx` of view `r`, as a tensor element (poison unless initialized).
+fn read_fn<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> ElemFn<'a, D> {
+    let at = cx.mem[r.block].at.clone();
+    let r2 = r.clone();
+    Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let i = flat(d, &r2, idx);
+        let c = at(d, &i);
+        SVal {
+            ok: d.and(&c.v.ok, &c.init),
+            v: c.v.v,
+        }
+    })
+}
+
+fn is_memref(t: &Type) -> bool {
+    matches!(t, Type::MemRef { .. } | Type::UnrankedMemRef { .. })
+}
+
+/// Whether op `o` is defined here: memref and bufferization ops, and linalg ops on buffers.
+pub(crate) fn handles(m: &mlir::Module, o: OpId) -> bool {
+    let op = m.op(o);
+    op.name.starts_with("memref.")
+        || op.name.starts_with("bufferization.")
+        || (op.name.starts_with("linalg.")
+            && op.operands.iter().any(|&v| is_memref(&m.value(v).ty)))
+}
+
+/// The results of memref op `o` (see [`handles`]).
+pub(crate) fn eval_op<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    let result_ty = || -> R<(Vec<Dim>, EType)> {
+        match op.results.first() {
+            Some(&v) => memref_type(&m.value(v).ty).map_err(crate::eval::Stop::Unsupported),
+            None => unsupported(format!("{name} without a result")),
+        }
+    };
+    let need = match name {
+        "memref.store" | "memref.copy" | "linalg.fill" => 2,
+        "memref.load"
+        | "memref.dealloc"
+        | "memref.dim"
+        | "bufferization.to_memref"
+        | "bufferization.to_tensor"
+        | "bufferization.clone" => 1,
+        _ => 0,
+    };
+    if operands.len() < need {
+        return unsupported(format!("{name} with {} operands", operands.len()));
+    }
+    Ok(match name {
+        "memref.alloc" | "memref.alloca" => {
+            let (dims, ety) = result_ty()?;
+            if operands.iter().any(|v| !matches!(v, Val::Scalar(..))) {
+                return unsupported(format!("{name} with symbol operands"));
+            }
+            let sizes: Vec<SVal<D>> = operands
+                .iter()
+                .map(|v| scalar_of(v).map(|s| s.0))
+                .collect::<R<_>>()?;
+            let shape = shape_from(d, cx, &dims, &sizes, name)?;
+            let size = numel(d, &shape);
+            let at: CellFn<'a, D> = Rc::new(move |d: &mut D, _i: &D::I| Cell {
+                v: SVal {
+                    v: zero_elem(d, ety),
+                    ok: d.lit_b(false),
+                },
+                init: d.lit_b(false),
+            });
+            let b = Block {
+                kind: if name == "memref.alloc" {
+                    Kind::Alloc
+                } else {
+                    Kind::Alloca
+                },
+                ety,
+                size,
+                live: d.lit_b(true),
+                writable: d.lit_b(true),
+                frozen: false,
+                at,
+            };
+            vec![Val::MemRef(new_block(d, &mut cx.mem, b, shape))]
+        }
+        "memref.dealloc" => {
+            let r = mref_of(&operands[0])?;
+            let b = block(cx, &r)?;
+            let (live, kind) = (b.live.clone(), b.kind);
+            let dead = d.not(&live);
+            cx.add_ub(d, &dead);
+            if kind != Kind::Alloc {
+                let t = d.lit_b(true);
+                cx.add_unsure(d, &t, "memref.dealloc of a buffer not made by memref.alloc");
+            }
+            let zero = d.lit_i(0);
+            let based = d.eq_i(&r.offset, &zero);
+            let nb = d.not(&based);
+            cx.add_unsure(
+                d,
+                &nb,
+                "memref.dealloc of a view that is not the whole buffer",
+            );
+            cx.mem[r.block].live = d.lit_b(false);
+            vec![]
+        }
+        "memref.load" => {
+            let r = mref_of(&operands[0])?;
+            let i = access(d, cx, &r, &operands[1..], name)?;
+            let c = (block(cx, &r)?.at.clone())(d, &i);
+            let uninit = d.not(&c.init);
+            cx.add_unsure(d, &uninit, "memref.load of an uninitialized element");
+            vec![Val::Scalar(
+                SVal {
+                    ok: d.and(&c.v.ok, &c.init),
+                    v: c.v.v,
+                },
+                r.ety,
+            )]
+        }
+        "memref.store" => {
+            let (s, _) = scalar_of(&operands[0])?;
+            let r = mref_of(&operands[1])?;
+            let i = access(d, cx, &r, &operands[2..], name)?;
+            check_write(d, cx, &r, name)?;
+            let old = cx.mem[r.block].at.clone();
+            cx.mem[r.block].at = Rc::new(move |d: &mut D, j: &D::I| {
+                let hit = d.eq_i(j, &i);
+                let o = old(d, j);
+                let t = d.lit_b(true);
+                Cell {
+                    v: ite_sval(d, &hit, &s, &o.v),
+                    init: ite_b(d, &hit, &t, &o.init),
+                }
+            });
+            vec![]
+        }
+        "memref.dim" => {
+            let r = mref_of(&operands[0])?;
+            let (k, _) = scalar_of(&operands[1])?;
+            let k = int_of(&k)?;
+            let Some(k) = d.lit_int(&k) else {
+                return unsupported("memref.dim with a dimension that is not a constant");
+            };
+            let Some(n) = usize::try_from(k).ok().and_then(|k| r.shape.get(k)) else {
+                let t = d.lit_b(true);
+                cx.add_ub(d, &t);
+                return Ok(vec![Val::Scalar(
+                    SVal {
+                        v: Elem::Int(d.lit_i(0)),
+                        ok: d.lit_b(false),
+                    },
+                    EType::Index,
+                )]);
+            };
+            vec![Val::Scalar(
+                SVal {
+                    v: Elem::Int(n.clone()),
+                    ok: d.lit_b(true),
+                },
+                EType::Index,
+            )]
+        }
+        "memref.copy" => {
+            let a = mref_of(&operands[0])?;
+            let b = mref_of(&operands[1])?;
+            if a.shape.len() != b.shape.len() {
+                return unsupported("memref.copy between ranks");
+            }
+            let ss = same_shape(d, &a.shape, &b.shape);
+            let nss = d.not(&ss);
+            cx.add_unsure(d, &nss, "memref.copy between views of different sizes");
+            let live = block(cx, &a)?.live.clone();
+            let dead = d.not(&live);
+            cx.add_ub(d, &dead);
+            check_write(d, cx, &b, name)?;
+            let src = cx.mem[a.block].at.clone();
+            let a2 = a.clone();
+            write_view(
+                cx,
+                &b,
+                Rc::new(move |d: &mut D, idx: &[D::I]| {
+                    let i = flat(d, &a2, idx);
+                    src(d, &i)
+                }),
+            );
+            vec![]
+        }
+        "linalg.fill" => {
+            if operands.len() != 2 {
+                return unsupported("linalg.fill with several operands");
+            }
+            let (s, _) = scalar_of(&operands[0])?;
+            let r = mref_of(&operands[1])?;
+            check_write(d, cx, &r, name)?;
+            write_view(
+                cx,
+                &r,
+                Rc::new(move |d: &mut D, _idx: &[D::I]| Cell {
+                    v: s.clone(),
+                    init: d.lit_b(true),
+                }),
+            );
+            vec![]
+        }
+        "bufferization.to_memref" => {
+            let t = tensor_of(&operands[0])?;
+            let (_, ety) = result_ty()?;
+            let size = numel(d, &t.shape);
+            let shape = t.shape.clone();
+            let tat = t.at.clone();
+            let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+                let idx = unflatten(d, &shape, i);
+                Cell {
+                    v: tat(d, &idx),
+                    init: d.lit_b(true),
+                }
+            });
+            let b = Block {
+                kind: Kind::FromTensor,
+                ety,
+                size,
+                live: d.lit_b(true),
+                writable: d.lit_b(false),
+                frozen: false,
+                at,
+            };
+            vec![Val::MemRef(new_block(d, &mut cx.mem, b, t.shape))]
+        }
+        "bufferization.to_tensor" => {
+            let r = mref_of(&operands[0])?;
+            let live = block(cx, &r)?.live.clone();
+            let dead = d.not(&live);
+            cx.add_ub(d, &dead);
+            if op.attr("restrict").is_some() || op.attr("writable").is_some() {
+                return unsupported("bufferization.to_tensor with restrict or writable");
+            }
+            cx.mem[r.block].frozen = true;
+            let at = read_fn(cx, &r);
+            vec![Val::Tensor(Tensor {
+                shape: r.shape.clone(),
+                ety: r.ety,
+                at,
+            })]
+        }
+        "bufferization.clone" => {
+            let r = mref_of(&operands[0])?;
+            let _ = result_ty()?;
+            let b = block(cx, &r)?;
+            let live = b.live.clone();
+            let dead = d.not(&live);
+            cx.add_ub(d, &dead);
+            // Mutating either side after a clone is UB (bufferization.clone's documentation).
+            cx.mem[r.block].writable = d.lit_b(false);
+            let src = cx.mem[r.block].at.clone();
+            let r2 = r.clone();
+            let shape = r.shape.clone();
+            let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+                let idx = unflatten(d, &shape, i);
+                let j = flat(d, &r2, &idx);
+                src(d, &j)
+            });
+            let size = numel(d, &r.shape);
+            let b = Block {
+                kind: Kind::Clone,
+                ety: r.ety,
+                size,
+                live: d.lit_b(true),
+                writable: d.lit_b(false),
+                frozen: false,
+                at,
+            };
+            vec![Val::MemRef(new_block(d, &mut cx.mem, b, r.shape.clone()))]
+        }
+        "memref.get_global" => return global(d, cx, o),
+        other => return unsupported(format!("unsupported op {other}")),
+    })
+}
+
+/// `memref.get_global @g`: one block per global per run, made on first use (its initializer a
+/// dense literal: a constant global is read-only; without an initializer: unsupported).
+fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let Some(Attr::SymbolRef(path)) = op.attr("name") else {
+        return unsupported("memref.get_global without a symbol");
+    };
+    let sym = path.join("::").trim_start_matches('@').to_string();
+    let Some(&res) = op.results.first() else {
+        return unsupported("memref.get_global without a result");
+    };
+    let (dims, ety) = memref_type(&m.value(res).ty).map_err(crate::eval::Stop::Unsupported)?;
+    let shape: Vec<D::I> = dims
+        .iter()
+        .map(|x| match x {
+            Dim::Static(n) => Ok(d.lit_i(*n as i128)),
+            Dim::Dynamic => unsupported("a global of dynamic shape"),
+        })
+        .collect::<R<_>>()?;
+    if let Some(k) = cx.globals.iter().find(|(n, _)| *n == sym).map(|x| x.1) {
+        let zero = d.lit_i(0);
+        return Ok(vec![Val::MemRef(MRef {
+            block: k,
+            offset: zero,
+            shape,
+            ety,
+        })]);
+    }
+    let Some(g) = m.walk().into_iter().find(|&g| {
+        m.op(g).name == "memref.global"
+            && matches!(m.op(g).attr("sym_name"), Some(Attr::String(s)) if s.trim_start_matches('@') == sym)
+    }) else {
+        return unsupported(format!("memref.global @{sym} not found"));
+    };
+    let gop = m.op(g);
+    let constant = gop.attr("constant").is_some();
+    if !constant {
+        return unsupported(format!(
+            "memref.global @{sym} is not constant (memory of globals is not compared)"
+        ));
+    }
+    let l = match gop.attr("initial_value") {
+        Some(Attr::Dense {
+            data: mlir::DenseData::Literal(l),
+            ..
+        }) => l,
+        _ => {
+            return unsupported(format!(
+                "memref.global @{sym} without a dense initial value"
+            ))
+        }
+    };
+    let mut lits = vec![];
+    crate::eval::flatten(l, &mut lits);
+    let values: Vec<Elem<D>> = lits
+        .iter()
+        .map(|e| crate::eval::lit_elem(d, ety, e))
+        .collect::<R<_>>()?;
+    let count: i128 = dims
+        .iter()
+        .map(|x| match x {
+            Dim::Static(n) => *n as i128,
+            Dim::Dynamic => 0,
+        })
+        .product();
+    if values.is_empty()
+        || (values.len() != 1 && values.len() as i128 != count)
+        || values.len() > 4096
+    {
+        return unsupported(format!(
+            "memref.global @{sym}: an initial value of {} elements",
+            values.len()
+        ));
+    }
+    let size = numel(d, &shape);
+    let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+        let mut v = values[values.len() - 1].clone();
+        for (k, e) in values.iter().enumerate().rev().skip(1) {
+            let kk = d.lit_i(k as i128);
+            let is = d.eq_i(i, &kk);
+            v = ite_elem(d, &is, e, &v);
+        }
+        Cell {
+            v: SVal {
+                v,
+                ok: d.lit_b(true),
+            },
+            init: d.lit_b(true),
+        }
+    });
+    let b = Block {
+        kind: Kind::Global,
+        ety,
+        size,
+        live: d.lit_b(true),
+        writable: d.lit_b(false),
+        frozen: false,
+        at,
+    };
+    let r = new_block(d, &mut cx.mem, b, shape);
+    cx.globals.push((sym, r.block));
+    Ok(vec![Val::MemRef(r)])
+}

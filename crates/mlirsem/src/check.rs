@@ -13,7 +13,7 @@
 //! inputs (or, when the uninterpreted floats made the model spurious, on pseudo-random inputs
 //! of the model's shapes), sees the difference; otherwise `unknown`.
 
-use crate::domain::{CFloat, EType, FTy};
+use crate::domain::{CFloat, EType, FTy, MDomain};
 use crate::eval::{run_function_mem, value_type, Stop};
 use crate::replay::{all_indices, inputs_report, replay, search, CArg, CElem, Replay, MAX_ELEMS};
 use crate::value::*;
@@ -640,7 +640,23 @@ fn attempt(
     }
     // Refutations are looked for first where no (scalar) unsure condition holds, so that a
     // difference does not hide behind one; the unsure obligations come last and cover the rest.
-    let conds: Vec<TermId> = (rs.unsure.iter().chain(&rt.unsure)).map(|u| u.0).collect();
+    let mut conds: Vec<TermId> = (rs.unsure.iter().chain(&rt.unsure)).map(|u| u.0).collect();
+    // Per-element unsure conditions of small static shapes, at every index.
+    for u in rs.unsure_at.iter().chain(&rt.unsure_at) {
+        let dims: Option<Vec<i128>> = u.shape.iter().map(|n| MDomain::lit_int(d, n)).collect();
+        let Some(dims) = dims else { continue };
+        if dims
+            .iter()
+            .try_fold(1i128, |a, n| a.checked_mul(*n))
+            .is_none_or(|n| n > 256)
+        {
+            continue;
+        }
+        for idx in all_indices(&dims) {
+            let t: Vec<TermId> = idx.iter().map(|i| d.store.int(*i)).collect();
+            conds.push((u.at)(d, &t));
+        }
+    }
     let any = d.store.or(conds);
     let sure = d.store.not(any);
     for ob in obls.iter_mut().filter(|o| o.unsure.is_none()) {

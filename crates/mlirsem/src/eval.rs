@@ -221,6 +221,16 @@ pub(crate) fn result_type(m: &Module, o: OpId, i: usize) -> R<(Option<Vec<Dim>>,
     value_type(&m.value(v).ty).map_err(Stop::Unsupported)
 }
 
+/// The number of `outs` operands of a destination-style op (its results on tensors; none on
+/// buffers).
+pub(crate) fn n_outputs(m: &Module, o: OpId) -> usize {
+    let op = m.op(o);
+    match op.attr("operandSegmentSizes").and_then(Attr::as_ints) {
+        Some(v) if v.len() == 2 => v[1].max(0) as usize,
+        _ => op.results.len(),
+    }
+}
+
 /// Ops that compute a scalar from scalars (lifted elementwise over tensors).
 pub(crate) const SCALAR_OPS: &[&str] = &[
     "arith.addf",
@@ -270,6 +280,20 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
         return crate::scalar::partial(d, cx, o).map(|v| vec![v]);
     }
     let operands: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
+    eval_on(d, cx, o, operands)
+}
+
+/// The results of op `o` on `operands` (the values of its operands, or, for a linalg op on
+/// buffers, tensors read from them: [`crate::memory`]).
+pub(crate) fn eval_on<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: Vec<Val<'a, D>>,
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
     let need = match name {
         "tensor.dim" | "tensor.insert" | "tensor.insert_slice" => 2,
         "tensor.extract" | "tensor.cast" | "tensor.extract_slice" => 1,
@@ -1081,7 +1105,7 @@ fn generic<'a, D: MDomain>(
         _ => return unsupported("linalg.generic without indexing_maps"),
     };
     let n_loops = iters.len();
-    let n_out = op.results.len();
+    let n_out = n_outputs(m, o);
     if maps.len() != operands.len() || n_out > operands.len() {
         return unsupported("linalg.generic with inconsistent operand and map counts");
     }

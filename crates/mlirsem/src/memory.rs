@@ -9,17 +9,20 @@
 //! so a value read earlier (`bufferization.to_tensor`) keeps its snapshot.
 //!
 //! UB (documented by MLIR): loads and stores out of bounds or with a poison index; loads,
-//! stores, copies, fills, `to_tensor` and `clone` (reads of the data) touching a dead block
-//! (after `memref.dealloc`, or an argument that is not dereferenceable); a double `dealloc`;
-//! writes to read-only blocks (`bufferization.to_memref` of a tensor, `memref.get_global` of a
-//! constant global) and to either side of a `bufferization.clone`. Unsure: loading an element
-//! never initialized (mlir-tv makes it UB, MLIR does not say), writing to a block after
-//! `bufferization.to_tensor` read it, `copy` between views of different sizes, `dealloc` of a
-//! block not made by `memref.alloc` or of a view not at its start.
+//! stores, copies, fills, linalg ops, `to_tensor` and `clone` touching a dead block (after
+//! `memref.dealloc`, or an argument that is not dereferenceable); `copy` between views of
+//! different sizes; a double `dealloc`; writes to read-only blocks (`bufferization.to_memref`
+//! of a tensor, `memref.get_global` of a constant global) and to either side of a
+//! `bufferization.clone`. Unsure: loading an element never initialized (mlir-tv makes it UB,
+//! MLIR does not say; through `to_tensor` and linalg ops on buffers it reads as poison), writing
+//! to a block after `bufferization.to_tensor` read it, `dealloc` of a block not made by
+//! `memref.alloc` or of a view not at its start.
+//!
+//! Linalg ops on buffers (destination-passing style) mean their tensor form: inputs read as
+//! tensors, the results written over the output views.
 //!
 //! It is not for memref results of functions, views that are not contiguous (`memref.subview`,
-//! layouts), loops over memrefs (`scf.for`) or linalg ops other than `fill` on buffers: those
-//! are `unknown: unsupported`.
+//! layouts), or loops over memrefs (`scf.for`): those are `unknown: unsupported`.
 
 use crate::domain::{EType, MDomain};
 use crate::eval::{int_of, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};
@@ -442,12 +445,13 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             if a.shape.len() != b.shape.len() {
                 return unsupported("memref.copy between ranks");
             }
+            // "Source and destination are expected to have the same element type and shape.
+            // Otherwise, the result is undefined." (memref.copy)
             let ss = same_shape(d, &a.shape, &b.shape);
-            let nss = d.not(&ss);
-            cx.add_unsure(d, &nss, "memref.copy between views of different sizes");
             let live = block(cx, &a)?.live.clone();
-            let dead = d.not(&live);
-            cx.add_ub(d, &dead);
+            let good = d.and(&ss, &live);
+            let bad = d.not(&good);
+            cx.add_ub(d, &bad);
             check_write(d, cx, &b, name)?;
             let src = cx.mem[a.block].at.clone();
             let a2 = a.clone();
@@ -548,6 +552,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             vec![Val::MemRef(new_block(d, &mut cx.mem, b, r.shape.clone()))]
         }
         "memref.get_global" => return global(d, cx, o),
+        _ if name.starts_with("linalg.") => return linalg_on_buffers(d, cx, o, operands),
         other => return unsupported(format!("unsupported op {other}")),
     })
 }
@@ -655,4 +660,67 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
     let r = new_block(d, &mut cx.mem, b, shape);
     cx.globals.push((sym, r.block));
     Ok(vec![Val::MemRef(r)])
+}
+
+/// A linalg op on buffers (destination-passing style): its inputs read as tensors, the op's
+/// tensor meaning ([`crate::eval::eval_on`]), each result written over its output view. An
+/// uninitialized element reads as poison (as through `bufferization.to_tensor`, of which this
+/// is the fusion); inputs aliasing an output are unsupported (the meaning would depend on the
+/// loop order).
+fn linalg_on_buffers<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let name = cx.m.op(o).name.clone();
+    let n_out = crate::eval::n_outputs(cx.m, o);
+    if n_out == 0 || n_out > operands.len() {
+        return unsupported(format!("{name} on buffers without outputs"));
+    }
+    let n_in = operands.len() - n_out;
+    let outs: Vec<MRef<D>> = operands[n_in..].iter().map(mref_of).collect::<R<_>>()?;
+    let mut tensors = vec![];
+    for (k, v) in operands.iter().enumerate() {
+        match v {
+            Val::MemRef(r) => {
+                let shared = outs
+                    .iter()
+                    .enumerate()
+                    .any(|(j, x)| x.block == r.block && j + n_in != k);
+                if shared {
+                    return unsupported(format!("{name} on buffers whose operands alias"));
+                }
+                let live = block(cx, r)?.live.clone();
+                let dead = d.not(&live);
+                cx.add_ub(d, &dead);
+                tensors.push(Val::Tensor(Tensor {
+                    shape: r.shape.clone(),
+                    ety: r.ety,
+                    at: read_fn(cx, r),
+                }));
+            }
+            Val::Tensor(_) => return unsupported(format!("{name} mixing tensors and buffers")),
+            Val::Scalar(..) => tensors.push(v.clone()),
+        }
+    }
+    let results = crate::eval::eval_on(d, cx, o, tensors)?;
+    if results.len() != outs.len() {
+        return unsupported(format!(
+            "{name} on buffers: results and outputs differ in number"
+        ));
+    }
+    for (r, v) in outs.iter().zip(results) {
+        let t = tensor_of(&v)?;
+        check_write(d, cx, r, &name)?;
+        write_view(
+            cx,
+            r,
+            Rc::new(move |d: &mut D, idx: &[D::I]| Cell {
+                v: (t.at)(d, idx),
+                init: d.lit_b(true),
+            }),
+        );
+    }
+    Ok(vec![])
 }

@@ -233,6 +233,26 @@ const CASES: &[&str] = &[
        %e = memref.alloc(%p) : memref<?xi32>
        linalg.fill ins(%v : i32) outs(%e : memref<?xi32>)
        return %x, %y, %tb, %tm : i32, i32, tensor<3xi32>, tensor<3xi32> }",
+    // memory: linalg ops on buffers (their tensor meaning written back), partly uninitialized
+    // inputs, a matmul accumulating into a buffer.
+    "func.func @f(%t: tensor<2x2xi32>, %u: tensor<2x2xi32>, %i: index, %v: i32) -> (tensor<2x2xi32>, tensor<2x2xi32>) {
+       %a = bufferization.to_memref %t : memref<2x2xi32>
+       %b = memref.alloc() : memref<2x2xi32>
+       memref.store %v, %b[%i, %i] : memref<2x2xi32>
+       %o = memref.alloc() : memref<2x2xi32>
+       linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}
+           ins(%a, %b : memref<2x2xi32>, memref<2x2xi32>) outs(%o : memref<2x2xi32>) {
+       ^bb0(%x: i32, %y: i32, %z: i32):
+         %s = arith.addi %x, %y : i32
+         linalg.yield %s : i32
+       }
+       %c = bufferization.to_memref %u : memref<2x2xi32>
+       %acc = memref.alloc() : memref<2x2xi32>
+       linalg.fill ins(%v : i32) outs(%acc : memref<2x2xi32>)
+       linalg.matmul ins(%a, %c : memref<2x2xi32>, memref<2x2xi32>) outs(%acc : memref<2x2xi32>)
+       %r0 = bufferization.to_tensor %o : memref<2x2xi32>
+       %r1 = bufferization.to_tensor %acc : memref<2x2xi32>
+       return %r0, %r1 : tensor<2x2xi32>, tensor<2x2xi32> }",
 ];
 
 #[derive(Clone, Debug)]

@@ -402,7 +402,13 @@ fn read_model(
                         },
                     })
                     .collect();
-                let count = dims.iter().fold(1i128, |a, n| a.saturating_mul(*n));
+                let count = match &a.layout {
+                    None => dims.iter().fold(1i128, |a, n| a.saturating_mul(*n)),
+                    Some((off, st)) if dims.contains(&0) => *off,
+                    Some((off, st)) => {
+                        off + dims.iter().zip(st).map(|(n, s)| (n - 1) * s).sum::<i128>() + 1
+                    }
+                };
                 if count > MAX_ELEMS {
                     return None;
                 }
@@ -424,6 +430,7 @@ fn read_model(
                     init,
                     live: flag(m, a.live),
                     writable: flag(m, a.writable),
+                    layout: a.layout.clone(),
                 }
             }
         });

@@ -861,7 +861,7 @@ pub(crate) fn scalar_op<D: MDomain>(
 // ---- slices ----
 
 /// Offsets, sizes and strides of a slice op: `(value, static literal if any)` per dim.
-fn slice_params<'a, D: MDomain>(
+pub(crate) fn slice_params<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
     o: OpId,
@@ -941,7 +941,10 @@ fn slice_in_bounds<D: MDomain>(d: &mut D, p: &[(D::I, Option<i128>); 3], n: &D::
 
 /// Which slice dims are kept in a rank-reduced result of rank `rank`: all, or all but the
 /// static unit dims when exactly those are dropped.
-fn kept_dims<D: MDomain>(params: &[[(D::I, Option<i128>); 3]], rank: usize) -> R<Vec<bool>> {
+pub(crate) fn kept_dims<D: MDomain>(
+    params: &[[(D::I, Option<i128>); 3]],
+    rank: usize,
+) -> R<Vec<bool>> {
     if rank == params.len() {
         return Ok(vec![true; rank]);
     }

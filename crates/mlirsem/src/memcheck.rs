@@ -12,7 +12,7 @@
 use crate::domain::EType;
 use crate::memory::{memref_type, new_block, numel, Block, Cell, CellFn, Kind};
 use crate::value::*;
-use mlir::{Dim, Type};
+use mlir::{AffineExpr, AffineOp, Attr, Dim, Type};
 use smt::{FunId, Sort, SymId, TermId};
 use std::rc::Rc;
 use symbolic::Sym;
@@ -27,6 +27,12 @@ pub(crate) struct MemArg {
     pub init: FunId,
     pub live: SymId,
     pub writable: SymId,
+    /// Offset and strides of a non-identity layout.
+    pub layout: Option<(i128, Vec<i128>)>,
+}
+
+fn dd_lits(dd: &[Result<i128, SymId>]) -> Vec<i128> {
+    dd.iter().map(|x| *x.as_ref().unwrap_or(&0)).collect()
 }
 
 /// Declares memref argument `k` of type `ty` (dims pinned by `pin` where it answers): its
@@ -39,7 +45,25 @@ pub(crate) fn declare<'a>(
     pre: &mut Vec<TermId>,
     mem: &mut Vec<Block<'a, Sym>>,
 ) -> Result<(MemArg, Val<'a, Sym>), String> {
-    let (dims, ety) = memref_type(ty)?;
+    let lay = layout(ty)?;
+    let plain = match ty {
+        Type::MemRef {
+            shape,
+            elem,
+            memory_space: None,
+            ..
+        } => Type::MemRef {
+            shape: shape.clone(),
+            elem: elem.clone(),
+            layout: None,
+            memory_space: None,
+        },
+        other => other.clone(),
+    };
+    let (dims, ety) = memref_type(&plain)?;
+    if lay.is_some() && dims.iter().any(|x| matches!(x, Dim::Dynamic)) {
+        return Err("memref arguments with a layout and dynamic sizes are not supported".into());
+    }
     let mut shape = vec![];
     let mut dd = vec![];
     for (j, dim) in dims.iter().enumerate() {
@@ -91,7 +115,20 @@ pub(crate) fn declare<'a>(
             init: d.store.app(init, vec![*i]),
         }
     });
-    let size = numel(sym, &shape);
+    // With a layout, the block runs from 0 to the view's last element.
+    let size = match &lay {
+        None => numel(sym, &shape),
+        Some((off, strides)) => {
+            let n: Vec<i128> = dd.iter().map(|x| *x.as_ref().unwrap_or(&0)).collect();
+            let empty = n.contains(&0);
+            let last: i128 = off
+                + n.iter()
+                    .zip(strides)
+                    .map(|(n, s)| (n - 1) * s)
+                    .sum::<i128>();
+            sym.store.int(if empty { *off } else { last + 1 })
+        }
+    };
     let b = Block {
         kind: Kind::Arg(k),
         ety,
@@ -101,8 +138,14 @@ pub(crate) fn declare<'a>(
         frozen: false,
         at,
     };
-    let r = new_block(sym, mem, b, shape);
+    let mut r = new_block(sym, mem, b, shape);
+    if let Some((off, strides)) = &lay {
+        r.offset = sym.store.int(*off);
+        r.strides = strides.iter().map(|s| sym.store.int(*s)).collect();
+        r.contiguous = *strides == crate::memory::row_major_lits(&dd_lits(&dd));
+    }
     let desc = MemArg {
+        layout: lay,
         ety,
         dims: dd,
         elems,
@@ -166,4 +209,64 @@ pub(crate) fn needs_distinct(types: &[Type], uses_globals: bool) -> bool {
 pub const DISTINCT_ASSUMPTION: &str = "memref arguments point to distinct blocks, none of them a global's (mlir-tv's -memref-inputs-simple; each may still be dead, read-only or uninitialized)";
 
 /// The memory model's assumption, named in every verdict of a pair that uses memory.
-pub const MEMORY_ASSUMPTION: &str = "memory: memrefs are contiguous views of blocks; loads/stores out of bounds or of dead blocks, writes to read-only blocks (to_memref of a tensor, constant globals, either side of a clone) and double deallocs are UB; loads of uninitialized elements and writes after to_tensor are outside the model";
+pub const MEMORY_ASSUMPTION: &str = "memory: memrefs are strided views of blocks with liveness, writability and initialized cells; out-of-bounds, dead-block and read-only accesses, copies between different sizes and double deallocs are UB; loads of uninitialized cells, writes after to_tensor and deallocs of non-alloc blocks or view results are outside the model";
+
+/// The static offset and strides of a memref argument's layout (`None`: the identity).
+pub(crate) fn layout(ty: &Type) -> Result<Option<(i128, Vec<i128>)>, String> {
+    let Type::MemRef {
+        shape,
+        layout: Some(l),
+        ..
+    } = ty
+    else {
+        return Ok(None);
+    };
+    let rank = shape.len();
+    match l.as_ref() {
+        Attr::Strided { strides, offset } if strides.len() == rank => {
+            let strides: Option<Vec<i128>> = strides.iter().map(|s| s.map(i128::from)).collect();
+            match (strides, offset) {
+                (Some(st), Some(o)) => Ok(Some((i128::from(*o), st))),
+                _ => Err("memref arguments with a dynamic strided layout are not supported".into()),
+            }
+        }
+        Attr::AffineMap(m) if m.num_dims as usize == rank && m.num_symbols == 0 => {
+            let [e] = m.results.as_slice() else {
+                return Err("a memref layout map with several results".into());
+            };
+            let (coef, c) = linear(e, rank)
+                .ok_or("memref arguments with a non-linear layout map are not supported")?;
+            Ok(Some((c, coef)))
+        }
+        _ => Err("unsupported memref layout".into()),
+    }
+}
+
+/// `e` as `Σ coef_k d_k + c`, if it is linear with constant coefficients.
+fn linear(e: &AffineExpr, rank: usize) -> Option<(Vec<i128>, i128)> {
+    match e {
+        AffineExpr::Dim(k) if (*k as usize) < rank => {
+            let mut v = vec![0; rank];
+            v[*k as usize] = 1;
+            Some((v, 0))
+        }
+        AffineExpr::Const(c) => Some((vec![0; rank], i128::from(*c))),
+        AffineExpr::Bin(AffineOp::Add, a, b) => {
+            let (x, c) = linear(a, rank)?;
+            let (y, e) = linear(b, rank)?;
+            Some((x.iter().zip(&y).map(|(p, q)| p + q).collect(), c + e))
+        }
+        AffineExpr::Bin(AffineOp::Mul, a, b) => {
+            let (x, c) = linear(a, rank)?;
+            let (y, e) = linear(b, rank)?;
+            if x.iter().all(|v| *v == 0) {
+                Some((y.iter().map(|q| q * c).collect(), c * e))
+            } else if y.iter().all(|v| *v == 0) {
+                Some((x.iter().map(|p| p * e).collect(), c * e))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}

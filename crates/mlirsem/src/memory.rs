@@ -16,7 +16,7 @@
 //! `bufferization.clone`. Unsure: loading an element never initialized (mlir-tv makes it UB,
 //! MLIR does not say; through `to_tensor` and linalg ops on buffers it reads as poison), writing
 //! to a block after `bufferization.to_tensor` read it, `dealloc` of a block not made by
-//! `memref.alloc` or of a view not at its start.
+//! `memref.alloc` or of a memref returned by a view op.
 //!
 //! Linalg ops on buffers (destination-passing style) mean their tensor form: inputs read as
 //! tensors, the results written over the output views.
@@ -93,11 +93,17 @@ impl<'a, D: MDomain> Clone for Block<'a, D> {
     }
 }
 
-/// A memref value: a contiguous row-major view of `shape` at `offset` into block `block`.
+/// A memref value: a view of `shape` into block `block`: multi-index `i` is the flat offset
+/// `offset + Σ i_k * strides_k`. `contiguous`: the strides are known to be row-major.
 pub struct MRef<D: MDomain> {
     pub block: usize,
     pub offset: D::I,
     pub shape: Vec<D::I>,
+    pub strides: Vec<D::I>,
+    pub contiguous: bool,
+    /// Made by a view op (`subview`, `expand_shape`, `collapse_shape`) rather than being the
+    /// block's own memref.
+    pub derived: bool,
     pub ety: EType,
 }
 
@@ -107,6 +113,9 @@ impl<D: MDomain> Clone for MRef<D> {
             block: self.block,
             offset: self.offset.clone(),
             shape: self.shape.clone(),
+            strides: self.strides.clone(),
+            contiguous: self.contiguous,
+            derived: self.derived,
             ety: self.ety,
         }
     }
@@ -142,14 +151,38 @@ pub(crate) fn numel<D: MDomain>(d: &mut D, shape: &[D::I]) -> D::I {
     n
 }
 
-/// The flat offset of `idx` in a row-major view at `offset`.
+/// The flat offset of `idx` in view `r`.
 fn flat<D: MDomain>(d: &mut D, r: &MRef<D>, idx: &[D::I]) -> D::I {
-    let mut acc = d.lit_i(0);
-    for (i, n) in idx.iter().zip(&r.shape) {
-        let t = d.mul_i(&acc, n);
-        acc = d.add_i(&t, i);
+    let mut acc = r.offset.clone();
+    for (i, s) in idx.iter().zip(&r.strides) {
+        let t = d.mul_i(i, s);
+        acc = d.add_i(&acc, &t);
     }
-    d.add_i(&r.offset, &acc)
+    acc
+}
+
+/// Row-major strides of static `shape`.
+pub(crate) fn row_major_lits(shape: &[i128]) -> Vec<i128> {
+    let mut strides = vec![];
+    let mut acc = 1;
+    for n in shape.iter().rev() {
+        strides.push(acc);
+        acc *= n;
+    }
+    strides.reverse();
+    strides
+}
+
+/// Row-major strides of `shape`.
+pub(crate) fn row_major<D: MDomain>(d: &mut D, shape: &[D::I]) -> Vec<D::I> {
+    let mut strides = vec![];
+    let mut acc = d.lit_i(1);
+    for n in shape.iter().rev() {
+        strides.push(acc.clone());
+        acc = d.mul_i(&acc, n);
+    }
+    strides.reverse();
+    strides
 }
 
 /// The multi-index of row-major offset `rel` in `shape` (sizes 0 read as 1: no division by 0).
@@ -203,7 +236,10 @@ pub(crate) fn new_block<'a, D: MDomain>(
     MRef {
         block: mem.len() - 1,
         offset: d.lit_i(0),
+        strides: row_major(d, &shape),
         shape,
+        contiguous: true,
+        derived: false,
         ety,
     }
 }
@@ -228,12 +264,20 @@ fn access<'a, D: MDomain>(
         idx.push(int_of(&s)?);
     }
     let inb = in_bounds(d, &idx, &r.shape);
-    let live = block(cx, r)?.live.clone();
+    let b = block(cx, r)?;
+    let (live, size) = (b.live.clone(), b.size.clone());
+    let i = flat(d, r, &idx);
+    // A view may reach outside its block (memref.subview raises no UB); the access does not.
+    let zero = d.lit_i(0);
+    let lo = d.le_i(&zero, &i);
+    let hi = d.lt_i(&i, &size);
+    let inblock = d.and(&lo, &hi);
     let good = d.and(&ok, &inb);
     let good = d.and(&good, &live);
+    let good = d.and(&good, &inblock);
     let bad = d.not(&good);
     cx.add_ub(d, &bad);
-    Ok(flat(d, r, &idx))
+    Ok(i)
 }
 
 /// UB unless the block of `r` is live and writable; unsure after `to_tensor` read it.
@@ -254,8 +298,68 @@ fn check_write<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, r: &MRef<D>, what
     Ok(())
 }
 
-/// Writes `f(i)` at every flat offset `i` of the contiguous view `r`.
-fn write_view<'a, D: MDomain>(cx: &mut Ctx<'a, D>, r: &MRef<D>, f: ViewFn<'a, D>) {
+/// Writes `f(idx)` at every multi-index `idx` of view `r`: a range update for a contiguous
+/// view, point updates for a static one of at most [`MAX_POINTS`] elements. UB when a
+/// non-empty view reaches outside its block.
+fn write_view<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    r: &MRef<D>,
+    f: ViewFn<'a, D>,
+) -> R<()> {
+    let n = numel(d, &r.shape);
+    let size = cx.mem[r.block].size.clone();
+    let zero = d.lit_i(0);
+    let empty = d.eq_i(&n, &zero);
+    // Lowest and highest flat offsets of a non-empty view (strides are non-negative).
+    let mut hi = r.offset.clone();
+    for (n_k, s_k) in r.shape.iter().zip(&r.strides) {
+        let one = d.lit_i(1);
+        let last = d.sub_i(n_k, &one);
+        let span = d.mul_i(&last, s_k);
+        hi = d.add_i(&hi, &span);
+    }
+    let lo_ok = d.le_i(&zero, &r.offset);
+    let hi_ok = d.lt_i(&hi, &size);
+    let inside = d.and(&lo_ok, &hi_ok);
+    let fine = d.or(&empty, &inside);
+    let bad = d.not(&fine);
+    cx.add_ub(d, &bad);
+    if !r.contiguous {
+        let dims: Option<Vec<i128>> = r.shape.iter().map(|n| d.lit_int(n)).collect();
+        let Some(dims) = dims.filter(|x| x.iter().product::<i128>() <= MAX_POINTS) else {
+            return unsupported("a write through a large or dynamic non-contiguous view");
+        };
+        let mut idxs: Vec<Vec<i128>> = vec![vec![]];
+        for n in &dims {
+            idxs = idxs
+                .into_iter()
+                .flat_map(|p| {
+                    (0..*n).map(move |i| {
+                        let mut q = p.clone();
+                        q.push(i);
+                        q
+                    })
+                })
+                .collect();
+        }
+        for idx in idxs {
+            let idx: Vec<D::I> = idx.iter().map(|i| d.lit_i(*i)).collect();
+            let p = flat(d, r, &idx);
+            let old = cx.mem[r.block].at.clone();
+            let f = f.clone();
+            cx.mem[r.block].at = Rc::new(move |d: &mut D, j: &D::I| {
+                let hit = d.eq_i(j, &p);
+                let new = f(d, &idx);
+                let o = old(d, j);
+                Cell {
+                    v: ite_sval(d, &hit, &new.v, &o.v),
+                    init: ite_b(d, &hit, &new.init, &o.init),
+                }
+            });
+        }
+        return Ok(());
+    }
     let old = cx.mem[r.block].at.clone();
     let r2 = r.clone();
     cx.mem[r.block].at = Rc::new(move |d: &mut D, i: &D::I| {
@@ -269,7 +373,11 @@ fn write_view<'a, D: MDomain>(cx: &mut Ctx<'a, D>, r: &MRef<D>, f: ViewFn<'a, D>
             init: ite_b(d, &hit, &new.init, &o.init),
         }
     });
+    Ok(())
 }
+
+/// Most elements of a non-contiguous view written point by point.
+const MAX_POINTS: i128 = 256;
 
 /// The cell at multi-index `idx` of view `r`, as a tensor element (poison unless initialized).
 fn read_fn<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> ElemFn<'a, D> {
@@ -371,14 +479,16 @@ pub(crate) fn eval_op<'a, D: MDomain>(
                 let t = d.lit_b(true);
                 cx.add_unsure(d, &t, "memref.dealloc of a buffer not made by memref.alloc");
             }
-            let zero = d.lit_i(0);
-            let based = d.eq_i(&r.offset, &zero);
-            let nb = d.not(&based);
-            cx.add_unsure(
-                d,
-                &nb,
-                "memref.dealloc of a view that is not the whole buffer",
-            );
+            if r.derived {
+                // "should not be called on memrefs which alias an alloc'd memref (e.g. memrefs
+                // returned by view operations)" (memref.dealloc); mlir-tv makes it UB.
+                let t = d.lit_b(true);
+                cx.add_unsure(
+                    d,
+                    &t,
+                    "memref.dealloc of a memref returned by a view operation",
+                );
+            }
             cx.mem[r.block].live = d.lit_b(false);
             vec![]
         }
@@ -456,13 +566,14 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let src = cx.mem[a.block].at.clone();
             let a2 = a.clone();
             write_view(
+                d,
                 cx,
                 &b,
                 Rc::new(move |d: &mut D, idx: &[D::I]| {
                     let i = flat(d, &a2, idx);
                     src(d, &i)
                 }),
-            );
+            )?;
             vec![]
         }
         "linalg.fill" => {
@@ -473,13 +584,14 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let r = mref_of(&operands[1])?;
             check_write(d, cx, &r, name)?;
             write_view(
+                d,
                 cx,
                 &r,
                 Rc::new(move |d: &mut D, _idx: &[D::I]| Cell {
                     v: s.clone(),
                     init: d.lit_b(true),
                 }),
-            );
+            )?;
             vec![]
         }
         "bufferization.to_memref" => {
@@ -552,6 +664,106 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             vec![Val::MemRef(new_block(d, &mut cx.mem, b, r.shape.clone()))]
         }
         "memref.get_global" => return global(d, cx, o),
+        "memref.subview" => {
+            let r = mref_of(&operands[0])?;
+            let params = crate::eval::slice_params(d, cx, o, &operands[1..])?;
+            if params.len() != r.shape.len() {
+                return unsupported("memref.subview of another rank");
+            }
+            let rank = match op.results.first().map(|&v| &m.value(v).ty) {
+                Some(Type::MemRef { shape, .. }) => shape.len(),
+                _ => return unsupported("memref.subview without a memref result"),
+            };
+            let keep = crate::eval::kept_dims::<D>(&params, rank)?;
+            // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`); accesses check.
+            let mut offset = r.offset.clone();
+            let (mut shape, mut strides) = (vec![], vec![]);
+            for ((p, k), st) in params.iter().zip(&keep).zip(&r.strides) {
+                let t = d.mul_i(&p[0].0, st);
+                offset = d.add_i(&offset, &t);
+                if *k {
+                    shape.push(p[1].0.clone());
+                    strides.push(d.mul_i(&p[2].0, st));
+                }
+            }
+            let lits: Option<Vec<i128>> = strides.iter().map(|s| d.lit_int(s)).collect();
+            let dims: Option<Vec<i128>> = shape.iter().map(|s| d.lit_int(s)).collect();
+            let contiguous = match (lits, dims) {
+                (Some(st), Some(n)) => {
+                    let mut acc = 1;
+                    let mut ok = true;
+                    for (s, n) in st.iter().zip(&n).rev() {
+                        ok &= *s == acc || *n == 1;
+                        acc *= n;
+                    }
+                    ok
+                }
+                _ => false,
+            };
+            vec![Val::MemRef(MRef {
+                block: r.block,
+                offset,
+                shape,
+                strides,
+                contiguous,
+                derived: true,
+                ety: r.ety,
+            })]
+        }
+        "memref.collapse_shape" | "memref.expand_shape" => {
+            let r = mref_of(&operands[0])?;
+            if !r.contiguous {
+                return unsupported(format!("{name} of a non-contiguous view"));
+            }
+            let groups: Vec<Vec<i128>> = match op.attr("reassociation") {
+                Some(Attr::Array(xs)) => xs
+                    .iter()
+                    .map(|g| g.as_ints().ok_or(()))
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| crate::eval::Stop::Unsupported(format!("{name} reassociation")))?,
+                _ => return unsupported(format!("{name} without reassociation")),
+            };
+            let shape = if name == "memref.collapse_shape" {
+                let mut shape = vec![];
+                for g in &groups {
+                    let mut n = d.lit_i(1);
+                    for &k in g {
+                        let Some(x) = usize::try_from(k).ok().and_then(|k| r.shape.get(k)) else {
+                            return unsupported("memref.collapse_shape with a bad group");
+                        };
+                        n = d.mul_i(&n, x);
+                    }
+                    shape.push(n);
+                }
+                shape
+            } else {
+                let (dims, _) = result_ty_any(m, o)?;
+                let mut shape = vec![];
+                for x in dims {
+                    match x {
+                        Dim::Static(n) => shape.push(d.lit_i(n as i128)),
+                        Dim::Dynamic => return unsupported("memref.expand_shape to dynamic sizes"),
+                    }
+                }
+                // The verifier makes static groups multiply out; a dynamic source dim must.
+                let total_new = numel(d, &shape);
+                let total_old = numel(d, &r.shape);
+                let ne = d.eq_i(&total_new, &total_old);
+                let bad = d.not(&ne);
+                cx.add_ub(d, &bad);
+                shape
+            };
+            let strides = row_major(d, &shape);
+            vec![Val::MemRef(MRef {
+                block: r.block,
+                offset: r.offset.clone(),
+                shape,
+                strides,
+                contiguous: true,
+                derived: true,
+                ety: r.ety,
+            })]
+        }
         _ if name.starts_with("linalg.") => return linalg_on_buffers(d, cx, o, operands),
         other => return unsupported(format!("unsupported op {other}")),
     })
@@ -582,7 +794,10 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
         return Ok(vec![Val::MemRef(MRef {
             block: k,
             offset: zero,
+            strides: row_major(d, &shape),
             shape,
+            contiguous: true,
+            derived: false,
             ety,
         })]);
     }
@@ -714,13 +929,25 @@ fn linalg_on_buffers<'a, D: MDomain>(
         let t = tensor_of(&v)?;
         check_write(d, cx, r, &name)?;
         write_view(
+            d,
             cx,
             r,
             Rc::new(move |d: &mut D, idx: &[D::I]| Cell {
                 v: (t.at)(d, idx),
                 init: d.lit_b(true),
             }),
-        );
+        )?;
     }
     Ok(vec![])
+}
+
+/// Dims and element type of the memref result of `o`, whatever its layout.
+fn result_ty_any(m: &mlir::Module, o: OpId) -> R<(Vec<Dim>, EType)> {
+    match m.op(o).results.first().map(|&v| &m.value(v).ty) {
+        Some(Type::MemRef { shape, elem, .. }) => Ok((
+            shape.clone(),
+            crate::eval::etype(elem).map_err(crate::eval::Stop::Unsupported)?,
+        )),
+        _ => unsupported(format!("{} without a memref result", m.op(o).name)),
+    }
 }

@@ -39,7 +39,8 @@ pub enum CArg {
         /// Row-major.
         data: Vec<CElem>,
     },
-    /// A memref argument: its block's contents (row-major), initialized flags and flags.
+    /// A memref argument: its block's contents (row-major, or by flat offset under `layout`),
+    /// initialized flags and flags.
     MemRef {
         ety: EType,
         dims: Vec<i128>,
@@ -47,6 +48,8 @@ pub enum CArg {
         init: Vec<bool>,
         live: bool,
         writable: bool,
+        /// Offset and strides of a non-identity layout.
+        layout: Option<(i128, Vec<i128>)>,
     },
 }
 
@@ -146,6 +149,7 @@ pub(crate) fn to_vals_mem<'a>(args: &[CArg]) -> (Vec<Val<'a, Concrete>>, Vec<Blo
                 init,
                 live,
                 writable,
+                layout,
             } => {
                 let ety = *ety;
                 let cells: Rc<Vec<(CElem, bool)>> =
@@ -172,7 +176,13 @@ pub(crate) fn to_vals_mem<'a>(args: &[CArg]) -> (Vec<Val<'a, Concrete>>, Vec<Blo
                     at,
                 };
                 let mut d = Concrete::default();
-                Val::MemRef(new_block(&mut d, &mut mem, b, dims.clone()))
+                let mut r = new_block(&mut d, &mut mem, b, dims.clone());
+                if let Some((off, strides)) = layout {
+                    r.offset = *off;
+                    r.strides = strides.clone();
+                    r.contiguous = *strides == crate::memory::row_major_lits(dims);
+                }
+                Val::MemRef(r)
             }
         })
         .collect();
@@ -319,7 +329,7 @@ pub(crate) fn replay(
         if found.is_some() {
             break;
         }
-        let CArg::MemRef { dims, .. } = a else {
+        let CArg::MemRef { dims, layout, .. } = a else {
             continue;
         };
         let block = names
@@ -338,7 +348,11 @@ pub(crate) fn replay(
         if !bs.live {
             continue;
         }
-        for (i, idx) in all_indices(dims).into_iter().enumerate() {
+        let cells: Vec<Vec<i128>> = match layout {
+            None => all_indices(dims),
+            Some(_) => (0..bs.size).map(|i| vec![i]).collect(),
+        };
+        for (i, idx) in cells.into_iter().enumerate() {
             let sc = (bs.at)(&mut ds, &(i as i128));
             let tc = (bt.at)(&mut dt, &(i as i128));
             let s = same(&mut ds, bs.ety, &sc.v.v, &tc.v.v);
@@ -386,18 +400,26 @@ pub(crate) fn inputs_report(
                 init,
                 live,
                 writable,
+                layout,
             } => tensors.push(TensorValue {
                 name: format!(
-                    "%{n} (memref{}{})",
+                    "%{n} (memref{}{}{})",
                     if *live { "" } else { ", dead" },
-                    if *writable { "" } else { ", read-only" }
+                    if *writable { "" } else { ", read-only" },
+                    match layout {
+                        Some((o, st)) => format!(", offset {o}, strides {st:?}, block by offset"),
+                        None => String::new(),
+                    }
                 ),
                 element_type: ety.name(),
-                axes: dims
-                    .iter()
-                    .enumerate()
-                    .map(|(k, n)| (format!("d{k}"), *n))
-                    .collect(),
+                axes: match layout {
+                    None => dims
+                        .iter()
+                        .enumerate()
+                        .map(|(k, n)| (format!("d{k}"), *n))
+                        .collect(),
+                    Some(_) => vec![("offset".into(), data.len() as i128)],
+                },
                 data: data
                     .iter()
                     .zip(init)
@@ -511,6 +533,7 @@ pub(crate) fn search(
                     init,
                     live,
                     writable,
+                    layout,
                 } => CArg::MemRef {
                     ety: *ety,
                     dims: dims.clone(),
@@ -518,6 +541,7 @@ pub(crate) fn search(
                     init: init.clone(),
                     live: *live,
                     writable: *writable,
+                    layout: layout.clone(),
                 },
             })
             .collect();

@@ -253,6 +253,23 @@ const CASES: &[&str] = &[
        %r0 = bufferization.to_tensor %o : memref<2x2xi32>
        %r1 = bufferization.to_tensor %acc : memref<2x2xi32>
        return %r0, %r1 : tensor<2x2xi32>, tensor<2x2xi32> }",
+    // memory: views (strided subview written point by point, collapse and expand of a
+    // contiguous buffer), a subview reaching outside its block (UB only when accessed).
+    "func.func @f(%t: tensor<3x4xf32>, %v: f32, %i: index, %j: index, %o: index) -> (f32, f32, tensor<3x4xf32>) {
+       %a = memref.alloc() : memref<3x4xf32>
+       %m = bufferization.to_memref %t : memref<3x4xf32>
+       memref.copy %m, %a : memref<3x4xf32> to memref<3x4xf32>
+       %s = memref.subview %a[1, 0][2, 2][1, 2] : memref<3x4xf32> to memref<2x2xf32, strided<[4, 2], offset: 4>>
+       linalg.fill ins(%v : f32) outs(%s : memref<2x2xf32, strided<[4, 2], offset: 4>>)
+       %f = memref.collapse_shape %a [[0, 1]] : memref<3x4xf32> into memref<12xf32>
+       %x = memref.load %f[%i] : memref<12xf32>
+       %e = memref.expand_shape %f [[0, 1, 2]] output_shape [2, 3, 2] : memref<12xf32> into memref<2x3x2xf32>
+       %c1 = arith.constant 1 : index
+       %y0 = memref.subview %a[%o, 0][1, 4][1, 1] : memref<3x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+       %c0 = arith.constant 0 : index
+       %y = memref.load %y0[%c0, %j] : memref<1x4xf32, strided<[4, 1], offset: ?>>
+       %r = bufferization.to_tensor %a : memref<3x4xf32>
+       return %x, %y, %r : f32, f32, tensor<3x4xf32> }",
 ];
 
 #[derive(Clone, Debug)]

@@ -584,6 +584,23 @@ fn attempt(
             unsure: Some(u.why.clone()),
         });
     }
+    // Loads of uninitialized cells: UB or poison (MLIR does not say). The obligations above
+    // prove refinement reading them as poison; read as UB, the target's must not happen where
+    // the source is defined and loads none (then the source would be UB too).
+    if !rt.uninit.is_empty() {
+        let src_any = d.store.or(rs.uninit.clone());
+        let src_none = d.store.not(src_any);
+        let tgt_any = d.store.or(rt.uninit.clone());
+        let q = d.store.and(vec![no_ub_s, src_none, tgt_any]);
+        obls.push(Obligation {
+            label: "uninit".into(),
+            query: q,
+            focus: None,
+            unsure: Some(
+                "the target loads an uninitialized element where the source loads none (UB in mlir-tv's reading, poison in LLVM's)".into(),
+            ),
+        });
+    }
     let q = d.store.and2(no_ub_s, rt.ub);
     obls.push(Obligation {
         label: "ub".into(),

@@ -39,6 +39,9 @@ pub struct Run<'a, D: MDomain> {
     pub unsure_at: Vec<UnsureAt<'a, D>>,
     /// The memory at return: argument blocks first, in argument order ([`crate::memory`]).
     pub mem: Vec<crate::memory::Block<'a, D>>,
+    /// Where a `memref.load` read an uninitialized cell: UB or a poison value, MLIR does not
+    /// say; the checker proves refinement under both readings (docs/mlir.md "Memory").
+    pub uninit: Vec<D::B>,
 }
 
 /// The element type of a scalar MLIR type.
@@ -82,6 +85,8 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     /// Memory blocks ([`crate::memory`]), and the block of each global used so far.
     pub(crate) mem: Vec<crate::memory::Block<'a, D>>,
     pub(crate) globals: Vec<(String, usize)>,
+    /// See [`Run::uninit`].
+    pub(crate) uninit: Vec<D::B>,
 }
 
 impl<'a, D: MDomain> Ctx<'a, D> {
@@ -156,6 +161,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         depth,
         mem,
         globals: vec![],
+        uninit: vec![],
     };
     if depth > 0 && args.iter().any(|v| matches!(v, Val::MemRef(_))) {
         return unsupported("a call with memref arguments");
@@ -180,6 +186,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
                 unsure: cx.unsure,
                 unsure_at: cx.unsure_at,
                 mem: cx.mem,
+                uninit: cx.uninit,
             });
         }
         let outs = eval_op(d, &mut cx, o)?;

@@ -13,10 +13,12 @@
 //! `memref.dealloc`, or an argument that is not dereferenceable); `copy` between views of
 //! different sizes; a double `dealloc`; writes to read-only blocks (`bufferization.to_memref`
 //! of a tensor, `memref.get_global` of a constant global) and to either side of a
-//! `bufferization.clone`. Unsure: loading an element never initialized (mlir-tv makes it UB,
-//! MLIR does not say; through `to_tensor` and linalg ops on buffers it reads as poison), writing
-//! to a block after `bufferization.to_tensor` read it, `dealloc` of a block not made by
-//! `memref.alloc` or of a memref returned by a view op.
+//! `bufferization.clone`. Loading an element never initialized is UB for mlir-tv, an undefined
+//! value for LLVM; MLIR does not say: it is poison here and recorded in the run's `uninit`, so
+//! that the checker can prove refinement under both readings (through `to_tensor` and linalg
+//! ops on buffers it is just poison). Unsure: writing to a block after
+//! `bufferization.to_tensor` read it, `dealloc` of a block not made by `memref.alloc` or of a
+//! memref returned by a view op.
 //!
 //! Linalg ops on buffers (destination-passing style) mean their tensor form: inputs read as
 //! tensors, the results written over the output views.
@@ -497,7 +499,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let i = access(d, cx, &r, &operands[1..], name)?;
             let c = (block(cx, &r)?.at.clone())(d, &i);
             let uninit = d.not(&c.init);
-            cx.add_unsure(d, &uninit, "memref.load of an uninitialized element");
+            cx.uninit.push(uninit);
             vec![Val::Scalar(
                 SVal {
                     ok: d.and(&c.v.ok, &c.init),

@@ -237,6 +237,11 @@ pub(crate) fn replay(
     if let Some((_, why)) = rs.unsure.iter().find(|(c, _)| *c) {
         return Replay::Untrusted(format!("outside the model: {why}"));
     }
+    // Read as UB, an uninitialized load makes the source undefined: no refutation here. (In
+    // the target, either reading refutes: UB where the source has none, or the difference.)
+    if rs.uninit.iter().any(|c| *c) {
+        return Replay::Untrusted("the source loads an uninitialized element".into());
+    }
     let rt = match run(&mut dt, tgt.0, tgt.1, args) {
         Ok(r) => r,
         Err(w) => return Replay::Untrusted(w),

@@ -100,5 +100,6 @@ fn call<'a, D: MDomain>(
     cx.add_ub(d, &run.ub);
     cx.unsure.extend(run.unsure);
     cx.unsure_at.extend(run.unsure_at);
+    cx.uninit.extend(run.uninit);
     Ok(run.results)
 }

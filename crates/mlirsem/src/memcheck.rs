@@ -188,21 +188,14 @@ pub(crate) fn obligations(
     out
 }
 
-/// Whether the verdict rests on argument blocks being distinct: two memref arguments of one
-/// element type, or a memref argument and a global.
+/// Whether the verdict rests on argument blocks being distinct: two memref arguments (of any
+/// element types: a buffer may be viewed under two), or a memref argument and a global.
 pub(crate) fn needs_distinct(types: &[Type], uses_globals: bool) -> bool {
-    let etys: Vec<Option<EType>> = types
+    let n = types
         .iter()
-        .filter_map(|t| match t {
-            Type::MemRef { elem, .. } => Some(crate::eval::etype(elem).ok()),
-            _ => None,
-        })
-        .collect();
-    let dup = etys
-        .iter()
-        .enumerate()
-        .any(|(i, a)| etys[i + 1..].iter().any(|b| a == b));
-    dup || (uses_globals && !etys.is_empty())
+        .filter(|t| matches!(t, Type::MemRef { .. }))
+        .count();
+    n >= 2 || (uses_globals && n >= 1)
 }
 
 /// The assumption named when [`needs_distinct`].

@@ -13,8 +13,8 @@
 //! inputs (or, when the uninterpreted floats made the model spurious, on pseudo-random inputs
 //! of the model's shapes), sees the difference; otherwise `unknown`.
 
-use crate::domain::{CFloat, EType, FTy};
-use crate::eval::{run_function, value_type, Stop};
+use crate::domain::{CFloat, EType, FTy, MDomain};
+use crate::eval::{run_function_mem, value_type, Stop};
 use crate::replay::{all_indices, inputs_report, replay, search, CArg, CElem, Replay, MAX_ELEMS};
 use crate::value::*;
 use mlir::{Attr, Dim, Module, OpId, Type};
@@ -164,6 +164,7 @@ enum ArgDesc {
         /// The element function (rank > 0) or constant (rank 0).
         elems: Result<FunId, SymId>,
     },
+    MemRef(crate::memcheck::MemArg),
 }
 
 fn sort_of(t: EType) -> Sort {
@@ -180,7 +181,7 @@ fn fn_inputs(m: &Module, f: OpId) -> Vec<Type> {
     }
 }
 
-fn arg_names(m: &Module, f: OpId) -> Vec<String> {
+pub(crate) fn arg_names(m: &Module, f: OpId) -> Vec<String> {
     let op = m.op(f);
     op.regions
         .first()
@@ -201,11 +202,19 @@ fn declare_args<'a>(
     sym: &mut Sym,
     types: &[Type],
     pins: Option<&[CArg]>,
-) -> Result<(Vec<ArgDesc>, Vec<Val<'a, Sym>>, Vec<TermId>), String> {
+) -> Result<ArgsOf<'a>, String> {
     let mut descs = vec![];
     let mut vals = vec![];
     let mut pre = vec![];
+    let mut mem = vec![];
     for (k, ty) in types.iter().enumerate() {
+        if let Type::MemRef { .. } = ty {
+            let pin = |j: usize| pin_of(pins, k, j);
+            let (desc, val) = crate::memcheck::declare(sym, k, ty, &pin, &mut pre, &mut mem)?;
+            descs.push(ArgDesc::MemRef(desc));
+            vals.push(val);
+            continue;
+        }
         let (dims, ety) = value_type(ty)?;
         match dims {
             None => {
@@ -286,13 +295,21 @@ fn declare_args<'a>(
             }
         }
     }
-    Ok((descs, vals, pre))
+    Ok((descs, vals, pre, mem))
 }
+
+/// Argument descriptions, values, range facts, and the blocks of memref arguments.
+type ArgsOf<'a> = (
+    Vec<ArgDesc>,
+    Vec<Val<'a, Sym>>,
+    Vec<TermId>,
+    Vec<crate::memory::Block<'a, Sym>>,
+);
 
 /// The size of dim `j` of concrete argument `k`, if pinned.
 fn pin_of(pins: Option<&[CArg]>, k: usize, j: usize) -> Option<i128> {
     match pins?.get(k)? {
-        CArg::Tensor { dims, .. } => dims.get(j).copied(),
+        CArg::Tensor { dims, .. } | CArg::MemRef { dims, .. } => dims.get(j).copied(),
         CArg::Scalar(..) => None,
     }
 }
@@ -371,6 +388,49 @@ fn read_model(
                     ety: *ety,
                     dims,
                     data,
+                }
+            }
+            ArgDesc::MemRef(a) => {
+                let dims: Vec<i128> = a
+                    .dims
+                    .iter()
+                    .map(|d| match d {
+                        Ok(n) => *n,
+                        Err(s) => match m.sym(*s) {
+                            Some(Value::Int(i)) => i,
+                            _ => 0,
+                        },
+                    })
+                    .collect();
+                let count = match &a.layout {
+                    None => dims.iter().fold(1i128, |a, n| a.saturating_mul(*n)),
+                    Some((off, st)) if dims.contains(&0) => *off,
+                    Some((off, st)) => {
+                        off + dims.iter().zip(st).map(|(n, s)| (n - 1) * s).sum::<i128>() + 1
+                    }
+                };
+                if count > MAX_ELEMS {
+                    return None;
+                }
+                let mut data = vec![];
+                let mut init = vec![];
+                for i in 0..count {
+                    data.push(elem_from_value(a.ety, m.app(a.elems, &[Value::Int(i)])));
+                    init.push(matches!(
+                        m.app(a.init, &[Value::Int(i)]),
+                        Some(Value::Bool(true))
+                    ));
+                }
+                let flag =
+                    |m: &mut dyn ModelReader, s: SymId| matches!(m.sym(s), Some(Value::Bool(true)));
+                CArg::MemRef {
+                    ety: a.ety,
+                    dims,
+                    data,
+                    init,
+                    live: flag(m, a.live),
+                    writable: flag(m, a.writable),
+                    layout: a.layout.clone(),
                 }
             }
         });
@@ -479,15 +539,16 @@ fn attempt(
     let unknown = |reason: String| Attempt::Done(Verdict::Unknown { reason });
     let mut sym = Sym::new(smt::Store::new());
     sym.folds.reassoc = reassoc;
-    let (descs, vals, pre) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
+    let (descs, vals, pre, mem) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
         Ok(x) => x,
         Err(why) => return unknown(why),
     };
-    let rs = match run_function(&mut sym, src, fs, vals.clone()) {
+    let n_mem = mem.len();
+    let rs = match run_function_mem(&mut sym, src, fs, vals.clone(), mem.clone()) {
         Ok(r) => r,
         Err(Stop::Unsupported(w)) => return unknown(format!("source: {w}")),
     };
-    let rt = match run_function(&mut sym, tgt, ft, vals) {
+    let rt = match run_function_mem(&mut sym, tgt, ft, vals, mem) {
         Ok(r) => r,
         Err(Stop::Unsupported(w)) => return unknown(format!("target: {w}")),
     };
@@ -529,6 +590,23 @@ fn attempt(
             query: q,
             focus: None,
             unsure: Some(u.why.clone()),
+        });
+    }
+    // Loads of uninitialized cells: UB or poison (MLIR does not say). The obligations above
+    // prove refinement reading them as poison; read as UB, the target's must not happen where
+    // the source is defined and loads none (then the source would be UB too).
+    if !rt.uninit.is_empty() {
+        let src_any = d.store.or(rs.uninit.clone());
+        let src_none = d.store.not(src_any);
+        let tgt_any = d.store.or(rt.uninit.clone());
+        let q = d.store.and(vec![no_ub_s, src_none, tgt_any]);
+        obls.push(Obligation {
+            label: "uninit".into(),
+            query: q,
+            focus: None,
+            unsure: Some(
+                "the target loads an uninitialized element where the source loads none (UB in mlir-tv's reading, poison in LLVM's)".into(),
+            ),
         });
     }
     let q = d.store.and2(no_ub_s, rt.ub);
@@ -583,6 +661,47 @@ fn attempt(
             }
             _ => return unknown("a result that is a tensor on one side only".into()),
         }
+    }
+    for (label, query) in crate::memcheck::obligations(d, &rs.mem, &rt.mem, n_mem, defined) {
+        obls.push(Obligation {
+            label,
+            query,
+            focus: None,
+            unsure: None,
+        });
+    }
+    // Refutations are looked for first where no (scalar) unsure condition holds, so that a
+    // difference does not hide behind one; the unsure obligations come last and cover the rest.
+    let mut conds: Vec<TermId> = (rs.unsure.iter().chain(&rt.unsure)).map(|u| u.0).collect();
+    // Per-element unsure conditions of small static shapes, at every index.
+    for u in rs.unsure_at.iter().chain(&rt.unsure_at) {
+        let dims: Option<Vec<i128>> = u.shape.iter().map(|n| MDomain::lit_int(d, n)).collect();
+        let Some(dims) = dims else { continue };
+        if dims
+            .iter()
+            .try_fold(1i128, |a, n| a.checked_mul(*n))
+            .is_none_or(|n| n > 256)
+        {
+            continue;
+        }
+        for idx in all_indices(&dims) {
+            let t: Vec<TermId> = idx.iter().map(|i| d.store.int(*i)).collect();
+            conds.push((u.at)(d, &t));
+        }
+    }
+    let any = d.store.or(conds);
+    let sure = d.store.not(any);
+    for ob in obls.iter_mut().filter(|o| o.unsure.is_none()) {
+        ob.query = d.store.and2(ob.query, sure);
+    }
+    obls.sort_by_key(|o| o.unsure.is_some());
+    let mut assumed = assumptions();
+    if !rs.mem.is_empty() || !rt.mem.is_empty() {
+        assumed.push(crate::memcheck::MEMORY_ASSUMPTION.into());
+    }
+    let globals = (rs.mem.iter().chain(&rt.mem)).any(|b| b.kind == crate::memory::Kind::Global);
+    if crate::memcheck::needs_distinct(&fn_inputs(src, fs), globals) {
+        assumed.push(crate::memcheck::DISTINCT_ASSUMPTION.into());
     }
     if let Some(why) = sym.unsupported.take() {
         return unknown(why);
@@ -650,11 +769,15 @@ fn attempt(
                 // Refinement: a spurious model over dynamic sizes is checked again with the
                 // sizes pinned to the model's (small) ones, so that reductions over them are
                 // enumerated instead of uninterpreted; only a replayed refutation is taken.
-                let dynamic = descs.iter().any(|d| {
-                    matches!(d, ArgDesc::Tensor { dims, .. } if dims.iter().any(|x| x.is_err()))
+                let dynamic = descs.iter().any(|d| match d {
+                    ArgDesc::Tensor { dims, .. } => dims.iter().any(|x| x.is_err()),
+                    ArgDesc::MemRef(a) => a.dims.iter().any(|x| x.is_err()),
+                    ArgDesc::Scalar(..) => false,
                 });
                 let small = args.iter().all(|a| match a {
-                    CArg::Tensor { dims, .. } => dims.iter().all(|n| (0..=MAX_PIN).contains(n)),
+                    CArg::Tensor { dims, .. } | CArg::MemRef { dims, .. } => {
+                        dims.iter().all(|n| (0..=MAX_PIN).contains(n))
+                    }
                     CArg::Scalar(..) => true,
                 });
                 if found.is_none() && pins.is_none() && dynamic && small {
@@ -698,6 +821,6 @@ fn attempt(
         }
     }
     Attempt::Done(Verdict::Verified {
-        assumptions: assumptions(),
+        assumptions: assumed,
     })
 }

@@ -38,6 +38,11 @@ pub struct Run<'a, D: MDomain> {
     pub unsure: Vec<(D::B, String)>,
     /// Unsure conditions per element of a tensor (unsure where any element's holds).
     pub unsure_at: Vec<UnsureAt<'a, D>>,
+    /// The memory at return: argument blocks first, in argument order ([`crate::memory`]).
+    pub mem: Vec<crate::memory::Block<'a, D>>,
+    /// Where a `memref.load` read an uninitialized cell: UB or a poison value, MLIR does not
+    /// say; the checker proves refinement under both readings (docs/mlir.md "Memory").
+    pub uninit: Vec<D::B>,
 }
 
 /// The element type of a scalar MLIR type.
@@ -78,6 +83,11 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     pub(crate) unsure_at: Vec<UnsureAt<'a, D>>,
     /// How many inlined calls enclose this function.
     pub(crate) depth: usize,
+    /// Memory blocks ([`crate::memory`]), and the block of each global used so far.
+    pub(crate) mem: Vec<crate::memory::Block<'a, D>>,
+    pub(crate) globals: Vec<(String, usize)>,
+    /// See [`Run::uninit`].
+    pub(crate) uninit: Vec<D::B>,
 }
 
 impl<'a, D: MDomain> Ctx<'a, D> {
@@ -106,7 +116,19 @@ pub fn run_function<'a, D: MDomain>(
     f: OpId,
     args: Vec<Val<'a, D>>,
 ) -> R<Run<'a, D>> {
-    run_nested(d, m, f, args, 0)
+    run_nested(d, m, f, args, vec![], 0)
+}
+
+/// [`run_function`] with memref arguments: `mem` holds their blocks, named by the arguments'
+/// [`crate::memory::MRef`]s.
+pub fn run_function_mem<'a, D: MDomain>(
+    d: &mut D,
+    m: &'a Module,
+    f: OpId,
+    args: Vec<Val<'a, D>>,
+    mem: Vec<crate::memory::Block<'a, D>>,
+) -> R<Run<'a, D>> {
+    run_nested(d, m, f, args, mem, 0)
 }
 
 /// [`run_function`] inside `depth` inlined calls.
@@ -115,6 +137,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
     m: &'a Module,
     f: OpId,
     args: Vec<Val<'a, D>>,
+    mem: Vec<crate::memory::Block<'a, D>>,
     depth: usize,
 ) -> R<Run<'a, D>> {
     let op = m.op(f);
@@ -137,7 +160,13 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         unsure: vec![],
         unsure_at: vec![],
         depth,
+        mem,
+        globals: vec![],
+        uninit: vec![],
     };
+    if depth > 0 && args.iter().any(|v| matches!(v, Val::MemRef(_))) {
+        return unsupported("a call with memref arguments");
+    }
     for (a, v) in block.args.iter().zip(args) {
         cx.env.insert(*a, v);
     }
@@ -146,13 +175,19 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         if op.name == "func.return" {
             let mut results = vec![];
             for &v in &op.operands {
-                results.push(cx.get(v)?);
+                let r = cx.get(v)?;
+                if matches!(r, Val::MemRef(_)) {
+                    return unsupported("a function returning a memref");
+                }
+                results.push(r);
             }
             return Ok(Run {
                 results,
                 ub: cx.ub,
                 unsure: cx.unsure,
                 unsure_at: cx.unsure_at,
+                mem: cx.mem,
+                uninit: cx.uninit,
             });
         }
         let outs = eval_op(d, &mut cx, o)?;
@@ -167,6 +202,7 @@ pub(crate) fn scalar_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<(SVal<D>, EType)> {
     match v {
         Val::Scalar(s, t) => Ok((s.clone(), *t)),
         Val::Tensor(_) => unsupported("a tensor where a scalar is expected"),
+        Val::MemRef(_) => unsupported("a memref where a scalar is expected"),
     }
 }
 
@@ -174,6 +210,7 @@ pub(crate) fn tensor_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<Tensor<'a, D>> {
     match v {
         Val::Tensor(t) => Ok(t.clone()),
         Val::Scalar(..) => unsupported("a scalar where a tensor is expected"),
+        Val::MemRef(_) => unsupported("a memref where a tensor is expected"),
     }
 }
 
@@ -190,6 +227,16 @@ pub(crate) fn result_type(m: &Module, o: OpId, i: usize) -> R<(Option<Vec<Dim>>,
         return unsupported(format!("{} without a result", m.op(o).name));
     };
     value_type(&m.value(v).ty).map_err(Stop::Unsupported)
+}
+
+/// The number of `outs` operands of a destination-style op (its results on tensors; none on
+/// buffers).
+pub(crate) fn n_outputs(m: &Module, o: OpId) -> usize {
+    let op = m.op(o);
+    match op.attr("operandSegmentSizes").and_then(Attr::as_ints) {
+        Some(v) if v.len() == 2 => v[1].max(0) as usize,
+        _ => op.results.len(),
+    }
 }
 
 /// Ops that compute a scalar from scalars (lifted elementwise over tensors).
@@ -226,6 +273,13 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
     let m = cx.m;
     let op = m.op(o);
     let name = op.name.as_str();
+    if crate::memory::handles(m, o) {
+        let operands: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
+        return crate::memory::eval_op(d, cx, o, &operands);
+    }
+    if (op.operands.iter()).any(|v| matches!(cx.env.get(v), Some(Val::MemRef(_)))) {
+        return unsupported(format!("{name} on memref operands"));
+    }
     if let Some(v) = crate::scalar::index_shift(d, cx, o)? {
         return Ok(vec![v]);
     }
@@ -236,6 +290,20 @@ fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val
         return crate::scalar::partial(d, cx, o).map(|v| vec![v]);
     }
     let operands: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
+    eval_on(d, cx, o, operands)
+}
+
+/// The results of op `o` on `operands` (the values of its operands, or, for a linalg op on
+/// buffers, tensors read from them: [`crate::memory`]).
+pub(crate) fn eval_on<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: Vec<Val<'a, D>>,
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
     let need = match name {
         "tensor.dim" | "tensor.insert" | "tensor.insert_slice" => 2,
         "tensor.extract" | "tensor.cast" | "tensor.extract_slice" => 1,
@@ -456,7 +524,7 @@ pub(crate) fn lit_elem<D: MDomain>(d: &mut D, t: EType, l: &DenseLit) -> R<Elem<
     })
 }
 
-fn flatten(l: &DenseLit, out: &mut Vec<DenseLit>) {
+pub(crate) fn flatten(l: &DenseLit, out: &mut Vec<DenseLit>) {
     match l {
         DenseLit::List(xs) => xs.iter().for_each(|x| flatten(x, out)),
         other => out.push(other.clone()),
@@ -612,6 +680,7 @@ pub(crate) fn elementwise<'a, D: MDomain>(
             .map(|v| match v {
                 Val::Tensor(t) => (t.at)(d, idx),
                 Val::Scalar(s, _) => s.clone(),
+                Val::MemRef(_) => unreachable!("memref operands stop in eval_op"),
             })
             .collect();
         match scalar_op(d, m, o, &args, &tys, rty) {
@@ -803,7 +872,7 @@ pub(crate) fn scalar_op<D: MDomain>(
 // ---- slices ----
 
 /// Offsets, sizes and strides of a slice op: `(value, static literal if any)` per dim.
-fn slice_params<'a, D: MDomain>(
+pub(crate) fn slice_params<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
     o: OpId,
@@ -823,11 +892,12 @@ fn slice_params<'a, D: MDomain>(
     if offs.len() != sizes.len() || sizes.len() != strides.len() {
         return unsupported("slice attributes of different lengths");
     }
+    // MLIR lists the dynamic operands by kind: every dynamic offset, then sizes, then strides.
     let mut dyn_iter = dynamic.iter();
-    let mut out = vec![];
-    for k in 0..offs.len() {
-        let mut triple = vec![];
-        for (j, stat) in [offs[k], sizes[k], strides[k]].into_iter().enumerate() {
+    let mut kinds: Vec<Vec<(D::I, Option<i128>)>> = vec![];
+    for (j, stats) in [&offs, &sizes, &strides].into_iter().enumerate() {
+        let mut col = vec![];
+        for &stat in stats.iter() {
             if stat == mlir::DYNAMIC as i128 {
                 let Some(v) = dyn_iter.next() else {
                     return unsupported("a slice with too few dynamic operands");
@@ -838,19 +908,25 @@ fn slice_params<'a, D: MDomain>(
                 }
                 let nok = d.not(&s.ok);
                 cx.add_unsure(d, &nok, "a slice with a poison offset or size");
-                triple.push((int_of(&s)?, None));
+                col.push((int_of(&s)?, None));
             } else {
                 if j == 2 && stat < 1 {
                     return unsupported("slices with non-positive strides");
                 }
-                triple.push((d.lit_i(stat), Some(stat)));
+                col.push((d.lit_i(stat), Some(stat)));
             }
         }
-        let [a, b, c]: [(D::I, Option<i128>); 3] = triple
-            .try_into()
-            .map_err(|_| Stop::Unsupported("slice parameters".into()))?;
-        out.push([a, b, c]);
+        kinds.push(col);
     }
+    let out = (0..offs.len())
+        .map(|k| {
+            [
+                kinds[0][k].clone(),
+                kinds[1][k].clone(),
+                kinds[2][k].clone(),
+            ]
+        })
+        .collect();
     Ok(out)
 }
 
@@ -876,7 +952,10 @@ fn slice_in_bounds<D: MDomain>(d: &mut D, p: &[(D::I, Option<i128>); 3], n: &D::
 
 /// Which slice dims are kept in a rank-reduced result of rank `rank`: all, or all but the
 /// static unit dims when exactly those are dropped.
-fn kept_dims<D: MDomain>(params: &[[(D::I, Option<i128>); 3]], rank: usize) -> R<Vec<bool>> {
+pub(crate) fn kept_dims<D: MDomain>(
+    params: &[[(D::I, Option<i128>); 3]],
+    rank: usize,
+) -> R<Vec<bool>> {
     if rank == params.len() {
         return Ok(vec![true; rank]);
     }
@@ -1040,7 +1119,7 @@ fn generic<'a, D: MDomain>(
         _ => return unsupported("linalg.generic without indexing_maps"),
     };
     let n_loops = iters.len();
-    let n_out = op.results.len();
+    let n_out = n_outputs(m, o);
     if maps.len() != operands.len() || n_out > operands.len() {
         return unsupported("linalg.generic with inconsistent operand and map counts");
     }
@@ -1073,7 +1152,7 @@ fn generic<'a, D: MDomain>(
         .iter()
         .map(|v| match v {
             Val::Tensor(t) => t.shape.clone(),
-            Val::Scalar(..) => vec![],
+            Val::Scalar(..) | Val::MemRef(_) => vec![],
         })
         .collect();
     let mut bounds = vec![];
@@ -1131,7 +1210,9 @@ fn generic<'a, D: MDomain>(
         let (outer, operands, dims_lin) = (outer.clone(), operands.clone(), dims_lin.clone());
         let ety = match &operands[n_in + r] {
             Val::Tensor(t) => t.ety,
-            Val::Scalar(..) => return unsupported("a scalar linalg.generic output"),
+            Val::Scalar(..) | Val::MemRef(_) => {
+                return unsupported("a scalar linalg.generic output")
+            }
         };
         let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
             let mut loops: Vec<Option<D::I>> = vec![None; n_loops];
@@ -1201,6 +1282,7 @@ pub(crate) fn run_body<'a, D: MDomain>(
                 let idx: Vec<D::I> = ds.iter().map(|l| l.at(d, loops)).collect();
                 ((t.at)(d, &idx), t.ety)
             }
+            Val::MemRef(_) => unreachable!("memref operands stop in eval_op"),
         };
         env.insert(*arg, s);
     }

@@ -18,6 +18,8 @@ mod ext;
 mod extremum;
 pub mod fold;
 mod ieee;
+mod memcheck;
+pub mod memory;
 mod reduce;
 mod replay;
 mod reshape;

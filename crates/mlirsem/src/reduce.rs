@@ -292,7 +292,7 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         }
     }
     let n_loops = red.len();
-    let n_out = op.results.len();
+    let n_out = crate::eval::n_outputs(m, o);
     let maps: Vec<mlir::AffineMap> = match op.attr("indexing_maps") {
         Some(Attr::Array(xs)) => xs
             .iter()
@@ -342,7 +342,7 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         .iter()
         .map(|v| match v {
             Val::Tensor(t) => t.shape.clone(),
-            Val::Scalar(..) => vec![],
+            Val::Scalar(..) | Val::MemRef(_) => vec![],
         })
         .collect();
     let bounds = loop_bounds(d, cx, n_loops, &dims_of, &shapes)?;
@@ -462,7 +462,7 @@ pub(crate) fn named<'a, D: MDomain>(
     if op.attr("indexing_maps").is_some() {
         return unsupported(format!("{name} with explicit indexing_maps"));
     }
-    if operands.len() != 3 || op.results.len() != 1 {
+    if operands.len() != 3 || crate::eval::n_outputs(m, o) != 1 {
         return unsupported(format!(
             "{name} with {} operands and {} results",
             operands.len(),

@@ -3,7 +3,8 @@
 //! difference becomes a refutation.
 
 use crate::domain::{CFloat, EType, FTy};
-use crate::eval::{run_function, Run, Stop};
+use crate::eval::{run_function_mem, Run, Stop};
+use crate::memory::{new_block, Block, Cell, CellFn, Kind};
 use crate::value::*;
 use mlir::{Module, OpId};
 use report::{Mismatch, TensorValue};
@@ -37,6 +38,18 @@ pub enum CArg {
         dims: Vec<i128>,
         /// Row-major.
         data: Vec<CElem>,
+    },
+    /// A memref argument: its block's contents (row-major, or by flat offset under `layout`),
+    /// initialized flags and flags.
+    MemRef {
+        ety: EType,
+        dims: Vec<i128>,
+        data: Vec<CElem>,
+        init: Vec<bool>,
+        live: bool,
+        writable: bool,
+        /// Offset and strides of a non-identity layout.
+        layout: Option<(i128, Vec<i128>)>,
     },
 }
 
@@ -92,7 +105,14 @@ pub(crate) fn all_indices(dims: &[i128]) -> Vec<Vec<i128>> {
 }
 
 pub(crate) fn to_vals<'a>(args: &[CArg]) -> Vec<Val<'a, Concrete>> {
-    args.iter()
+    to_vals_mem(args).0
+}
+
+/// The argument values and the blocks of memref arguments (in argument order).
+pub(crate) fn to_vals_mem<'a>(args: &[CArg]) -> (Vec<Val<'a, Concrete>>, Vec<Block<'a, Concrete>>) {
+    let mut mem = vec![];
+    let vals = args
+        .iter()
         .map(|a| match a {
             CArg::Scalar(t, e) => {
                 let mut d = Concrete::default();
@@ -122,8 +142,51 @@ pub(crate) fn to_vals<'a>(args: &[CArg]) -> Vec<Val<'a, Concrete>> {
                     at,
                 })
             }
+            CArg::MemRef {
+                ety,
+                dims,
+                data,
+                init,
+                live,
+                writable,
+                layout,
+            } => {
+                let ety = *ety;
+                let cells: Rc<Vec<(CElem, bool)>> =
+                    Rc::new(data.iter().copied().zip(init.iter().copied()).collect());
+                let at: CellFn<'a, Concrete> = Rc::new(move |d: &mut Concrete, i: &i128| {
+                    // Out-of-range reads happen only under UB; their value is never observed.
+                    let (e, ok) = match usize::try_from(*i).ok().and_then(|i| cells.get(i)) {
+                        Some((e, ok)) => (to_elem(d, *e), *ok),
+                        None => (zero_elem(d, ety), false),
+                    };
+                    Cell {
+                        v: SVal { v: e, ok: true },
+                        init: ok,
+                    }
+                });
+                let k = mem.len();
+                let b = Block {
+                    kind: Kind::Arg(k),
+                    ety,
+                    size: data.len() as i128,
+                    live: *live,
+                    writable: *writable,
+                    frozen: false,
+                    at,
+                };
+                let mut d = Concrete::default();
+                let mut r = new_block(&mut d, &mut mem, b, dims.clone());
+                if let Some((off, strides)) = layout {
+                    r.offset = *off;
+                    r.strides = strides.clone();
+                    r.contiguous = *strides == crate::memory::row_major_lits(dims);
+                }
+                Val::MemRef(r)
+            }
         })
-        .collect()
+        .collect();
+    (vals, mem)
 }
 
 /// The answer of a replay.
@@ -139,7 +202,8 @@ fn run<'a>(
     f: OpId,
     args: &[CArg],
 ) -> Result<Run<'a, Concrete>, String> {
-    run_function(d, m, f, to_vals(args)).map_err(|Stop::Unsupported(w)| w)
+    let (vals, mem) = to_vals_mem(args);
+    run_function_mem(d, m, f, vals, mem).map_err(|Stop::Unsupported(w)| w)
 }
 
 fn show(s: &SVal<Concrete>) -> String {
@@ -172,6 +236,11 @@ pub(crate) fn replay(
     }
     if let Some((_, why)) = rs.unsure.iter().find(|(c, _)| *c) {
         return Replay::Untrusted(format!("outside the model: {why}"));
+    }
+    // Read as UB, an uninitialized load makes the source undefined: no refutation here. (In
+    // the target, either reading refutes: UB where the source has none, or the difference.)
+    if rs.uninit.iter().any(|c| *c) {
+        return Replay::Untrusted("the source loads an uninitialized element".into());
     }
     let rt = match run(&mut dt, tgt.0, tgt.1, args) {
         Ok(r) => r,
@@ -255,6 +324,61 @@ pub(crate) fn replay(
             _ => return Replay::Untrusted("a result that is a tensor on one side only".into()),
         }
     }
+    // Memory of the argument blocks on return.
+    let names = crate::check::arg_names(src.0, src.1);
+    let blocks = args
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a, CArg::MemRef { .. }));
+    for ((k, a), (bs, bt)) in blocks.zip(rs.mem.iter().zip(&rt.mem)) {
+        if found.is_some() {
+            break;
+        }
+        let CArg::MemRef { dims, layout, .. } = a else {
+            continue;
+        };
+        let block = names
+            .get(k)
+            .map(|n| format!("%{n}"))
+            .unwrap_or(format!("argument #{k}"));
+        if bs.live && !bt.live {
+            found = Some(Mismatch::Memory {
+                block,
+                index: vec![],
+                src: "live".into(),
+                tgt: "deallocated".into(),
+            });
+            break;
+        }
+        if !bs.live {
+            continue;
+        }
+        let cells: Vec<Vec<i128>> = match layout {
+            None => all_indices(dims),
+            Some(_) => (0..bs.size).map(|i| vec![i]).collect(),
+        };
+        for (i, idx) in cells.into_iter().enumerate() {
+            let sc = (bs.at)(&mut ds, &(i as i128));
+            let tc = (bt.at)(&mut dt, &(i as i128));
+            let s = same(&mut ds, bs.ety, &sc.v.v, &tc.v.v);
+            let cell = |c: &Cell<Concrete>| {
+                if c.init {
+                    show(&c.v)
+                } else {
+                    "uninitialized".into()
+                }
+            };
+            if sc.init && sc.v.ok && !(tc.init && tc.v.ok && s) {
+                found = Some(Mismatch::Memory {
+                    block,
+                    index: idx,
+                    src: cell(&sc),
+                    tgt: cell(&tc),
+                });
+                break;
+            }
+        }
+    }
     if let Some(w) = ds.inexact.or(dt.inexact) {
         return Replay::Untrusted(w);
     }
@@ -274,6 +398,40 @@ pub(crate) fn inputs_report(
     for (n, a) in names.iter().zip(args) {
         match a {
             CArg::Scalar(t, e) => scalars.push((format!("%{n} : {}", t.name()), e.to_string())),
+            CArg::MemRef {
+                ety,
+                dims,
+                data,
+                init,
+                live,
+                writable,
+                layout,
+            } => tensors.push(TensorValue {
+                name: format!(
+                    "%{n} (memref{}{}{})",
+                    if *live { "" } else { ", dead" },
+                    if *writable { "" } else { ", read-only" },
+                    match layout {
+                        Some((o, st)) => format!(", offset {o}, strides {st:?}, block by offset"),
+                        None => String::new(),
+                    }
+                ),
+                element_type: ety.name(),
+                axes: match layout {
+                    None => dims
+                        .iter()
+                        .enumerate()
+                        .map(|(k, n)| (format!("d{k}"), *n))
+                        .collect(),
+                    Some(_) => vec![("offset".into(), data.len() as i128)],
+                },
+                data: data
+                    .iter()
+                    .zip(init)
+                    .map(|(e, i)| if *i { e.to_string() } else { "uninit".into() })
+                    .collect(),
+                free: vec![],
+            }),
             CArg::Tensor { ety, dims, data } => tensors.push(TensorValue {
                 name: format!("%{n}"),
                 element_type: ety.name(),
@@ -372,6 +530,23 @@ pub(crate) fn search(
                     ety: *ety,
                     dims: dims.clone(),
                     data: data.iter().map(|_| random_elem(&mut r, *ety)).collect(),
+                },
+                CArg::MemRef {
+                    ety,
+                    dims,
+                    data,
+                    init,
+                    live,
+                    writable,
+                    layout,
+                } => CArg::MemRef {
+                    ety: *ety,
+                    dims: dims.clone(),
+                    data: data.iter().map(|_| random_elem(&mut r, *ety)).collect(),
+                    init: init.clone(),
+                    live: *live,
+                    writable: *writable,
+                    layout: layout.clone(),
                 },
             })
             .collect();

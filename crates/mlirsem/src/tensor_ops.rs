@@ -99,9 +99,10 @@ fn call<'a, D: MDomain>(
     if cx.depth >= MAX_CALL_DEPTH {
         return unsupported("func.call nested too deep (recursion is not modelled)");
     }
-    let run = crate::eval::run_nested(d, m, f, operands.to_vec(), cx.depth + 1)?;
+    let run = crate::eval::run_nested(d, m, f, operands.to_vec(), vec![], cx.depth + 1)?;
     cx.add_ub(d, &run.ub);
     cx.unsure.extend(run.unsure);
     cx.unsure_at.extend(run.unsure_at);
+    cx.uninit.extend(run.uninit);
     Ok(run.results)
 }

@@ -63,6 +63,8 @@ impl<'a, D: MDomain> Clone for Tensor<'a, D> {
 pub enum Val<'a, D: MDomain> {
     Scalar(SVal<D>, EType),
     Tensor(Tensor<'a, D>),
+    /// A view of a memory block ([`crate::memory`]).
+    MemRef(crate::memory::MRef<D>),
 }
 
 impl<'a, D: MDomain> Clone for Val<'a, D> {
@@ -70,6 +72,7 @@ impl<'a, D: MDomain> Clone for Val<'a, D> {
         match self {
             Val::Scalar(s, t) => Val::Scalar(s.clone(), *t),
             Val::Tensor(t) => Val::Tensor(t.clone()),
+            Val::MemRef(r) => Val::MemRef(r.clone()),
         }
     }
 }

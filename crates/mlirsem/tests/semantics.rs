@@ -239,6 +239,82 @@ const CASES: &[&str] = &[
        %4 = \"tosa.reduce_sum\"(%x) {axis = 1 : i32} : (tensor<1x4x3x2xf32>) -> tensor<1x1x3x2xf32>
        %r = \"tosa.reshape\"(%4) {new_shape = array<i64: 1, 3, 2>} : (tensor<1x1x3x2xf32>) -> tensor<1x3x2xf32>
        return %0, %1, %2, %r : tensor<1x2x3x2xf32>, tensor<1x3x2x4xf32>, tensor<2x2xi32>, tensor<1x3x2xf32> }",
+    // memory (memory.rs): alloc/alloca, store/load in and out of bounds, fill and dim on a
+    // buffer, uninitialized cells (poison), to_tensor snapshots, dealloc.
+    "func.func @f(%v: f32, %w: f32, %i: index, %j: index) -> (f32, f32, index, tensor<4xf32>, tensor<4xf32>) {
+       %m = memref.alloc() : memref<4xf32>
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       memref.store %v, %m[%i] : memref<4xf32>
+       %t0 = bufferization.to_tensor %m : memref<4xf32>
+       %n = memref.alloc() : memref<4xf32>
+       memref.copy %m, %n : memref<4xf32> to memref<4xf32>
+       memref.store %w, %n[%c0] : memref<4xf32>
+       %x = memref.load %n[%j] : memref<4xf32>
+       %a = memref.alloca() : memref<2x2xf32>
+       linalg.fill ins(%w : f32) outs(%a : memref<2x2xf32>)
+       memref.store %v, %a[%c1, %c0] : memref<2x2xf32>
+       %y = memref.load %a[%c1, %j] : memref<2x2xf32>
+       %d = memref.dim %a, %c1 : memref<2x2xf32>
+       %t1 = bufferization.to_tensor %n : memref<4xf32>
+       memref.dealloc %n : memref<4xf32>
+       return %x, %y, %d, %t0, %t1 : f32, f32, index, tensor<4xf32>, tensor<4xf32> }",
+    // memory: to_memref, constant globals, copy, clone, a buffer of dynamic size (0 or 1).
+    "memref.global \"private\" constant @g : memref<3xi32> = dense<[7, 8, 9]>
+     func.func @f(%t: tensor<3xi32>, %i: index, %v: i32, %k: i1) -> (i32, i32, tensor<3xi32>, tensor<3xi32>) {
+       %m = bufferization.to_memref %t : memref<3xi32>
+       %x = memref.load %m[%i] : memref<3xi32>
+       %g = memref.get_global @g : memref<3xi32>
+       %y = memref.load %g[%i] : memref<3xi32>
+       %b = memref.alloc() : memref<3xi32>
+       memref.copy %g, %b : memref<3xi32> to memref<3xi32>
+       memref.store %v, %b[%i] : memref<3xi32>
+       %c = bufferization.clone %b : memref<3xi32> to memref<3xi32>
+       %tb = bufferization.to_tensor %c : memref<3xi32>
+       %tm = bufferization.to_tensor %m : memref<3xi32>
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       %p = arith.select %k, %c0, %c1 : index
+       %e = memref.alloc(%p) : memref<?xi32>
+       linalg.fill ins(%v : i32) outs(%e : memref<?xi32>)
+       return %x, %y, %tb, %tm : i32, i32, tensor<3xi32>, tensor<3xi32> }",
+    // memory: linalg ops on buffers (their tensor meaning written back), partly uninitialized
+    // inputs, a matmul accumulating into a buffer.
+    "func.func @f(%t: tensor<2x2xi32>, %u: tensor<2x2xi32>, %i: index, %v: i32) -> (tensor<2x2xi32>, tensor<2x2xi32>) {
+       %a = bufferization.to_memref %t : memref<2x2xi32>
+       %b = memref.alloc() : memref<2x2xi32>
+       memref.store %v, %b[%i, %i] : memref<2x2xi32>
+       %o = memref.alloc() : memref<2x2xi32>
+       linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}
+           ins(%a, %b : memref<2x2xi32>, memref<2x2xi32>) outs(%o : memref<2x2xi32>) {
+       ^bb0(%x: i32, %y: i32, %z: i32):
+         %s = arith.addi %x, %y : i32
+         linalg.yield %s : i32
+       }
+       %c = bufferization.to_memref %u : memref<2x2xi32>
+       %acc = memref.alloc() : memref<2x2xi32>
+       linalg.fill ins(%v : i32) outs(%acc : memref<2x2xi32>)
+       linalg.matmul ins(%a, %c : memref<2x2xi32>, memref<2x2xi32>) outs(%acc : memref<2x2xi32>)
+       %r0 = bufferization.to_tensor %o : memref<2x2xi32>
+       %r1 = bufferization.to_tensor %acc : memref<2x2xi32>
+       return %r0, %r1 : tensor<2x2xi32>, tensor<2x2xi32> }",
+    // memory: views (strided subview written point by point, collapse and expand of a
+    // contiguous buffer), a subview reaching outside its block (UB only when accessed).
+    "func.func @f(%t: tensor<3x4xf32>, %v: f32, %i: index, %j: index, %o: index) -> (f32, f32, tensor<3x4xf32>) {
+       %a = memref.alloc() : memref<3x4xf32>
+       %m = bufferization.to_memref %t : memref<3x4xf32>
+       memref.copy %m, %a : memref<3x4xf32> to memref<3x4xf32>
+       %s = memref.subview %a[1, 0][2, 2][1, 2] : memref<3x4xf32> to memref<2x2xf32, strided<[4, 2], offset: 4>>
+       linalg.fill ins(%v : f32) outs(%s : memref<2x2xf32, strided<[4, 2], offset: 4>>)
+       %f = memref.collapse_shape %a [[0, 1]] : memref<3x4xf32> into memref<12xf32>
+       %x = memref.load %f[%i] : memref<12xf32>
+       %e = memref.expand_shape %f [[0, 1, 2]] output_shape [2, 3, 2] : memref<12xf32> into memref<2x3x2xf32>
+       %c1 = arith.constant 1 : index
+       %y0 = memref.subview %a[%o, 0][1, 4][1, 1] : memref<3x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+       %c0 = arith.constant 0 : index
+       %y = memref.load %y0[%c0, %j] : memref<1x4xf32, strided<[4, 1], offset: ?>>
+       %r = bufferization.to_tensor %a : memref<3x4xf32>
+       return %x, %y, %r : f32, f32, tensor<3x4xf32> }",
 ];
 
 #[derive(Clone, Debug)]

@@ -121,6 +121,18 @@ pub(crate) fn counterexample_json(c: &Counterexample) -> String {
             .str("src", src)
             .str("tgt", tgt)
             .finish(),
+        Mismatch::Memory {
+            block,
+            index,
+            src,
+            tgt,
+        } => JsonObject::new()
+            .str("kind", "memory")
+            .str("block", block)
+            .raw("index", format!("{index:?}"))
+            .str("src", src)
+            .str("tgt", tgt)
+            .finish(),
     };
     JsonObject::new()
         .str("instance", &c.instance)

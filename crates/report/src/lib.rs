@@ -69,6 +69,15 @@ pub enum Mismatch {
         src: String,
         tgt: String,
     },
+    /// Refinement: at function exit, the source's memory cell `index` of the block that
+    /// argument `block` points to is defined and the target's differs (or is poison, or the
+    /// block is no longer live: `tgt` says so).
+    Memory {
+        block: String,
+        index: Vec<i128>,
+        src: String,
+        tgt: String,
+    },
 }
 
 /// A counterexample that the concrete interpreter replayed.

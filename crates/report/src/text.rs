@@ -150,6 +150,17 @@ pub fn render_counterexample(c: &Counterexample) -> String {
                 "    result #{output} at {index:?}: source = {src}, target = {tgt}"
             );
         }
+        Mismatch::Memory {
+            block,
+            index,
+            src,
+            tgt,
+        } => {
+            let _ = writeln!(
+                out,
+                "    memory of {block} at {index:?} on return: source = {src}, target = {tgt}"
+            );
+        }
     }
     out
 }

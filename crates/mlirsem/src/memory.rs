@@ -1,0 +1,955 @@
+//! Memory: memrefs as views of blocks (mlir-tv's memory model, adapted; docs/mlir.md "Memory").
+//!
+//! A function run owns a list of [`Block`]s; a memref value ([`MRef`]) names a block by its
+//! position in that list (block ids are static: every block comes from one argument or one op,
+//! so two memrefs alias exactly when they name the same block), plus an offset and sizes (a
+//! contiguous row-major view). A block has a flat size, a liveness flag, a writability flag,
+//! and contents: per flat offset an element ([`SVal`], possibly poison) and an *initialized*
+//! flag. Contents are functions, updated functionally (a store is `λ i. i = p ? v : old(i)`),
+//! so a value read earlier (`bufferization.to_tensor`) keeps its snapshot.
+//!
+//! UB (documented by MLIR): loads and stores out of bounds or with a poison index; loads,
+//! stores, copies, fills, linalg ops, `to_tensor` and `clone` touching a dead block (after
+//! `memref.dealloc`, or an argument that is not dereferenceable); `copy` between views of
+//! different sizes; a double `dealloc`; writes to read-only blocks (`bufferization.to_memref`
+//! of a tensor, `memref.get_global` of a constant global) and to either side of a
+//! `bufferization.clone`. Loading an element never initialized is UB for mlir-tv, an undefined
+//! value for LLVM; MLIR does not say: it is poison here and recorded in the run's `uninit`, so
+//! that the checker can prove refinement under both readings (through `to_tensor` and linalg
+//! ops on buffers it is just poison). Unsure: writing to a block after
+//! `bufferization.to_tensor` read it, `dealloc` of a block not made by `memref.alloc` or of a
+//! memref returned by a view op.
+//!
+//! Linalg ops on buffers (destination-passing style) mean their tensor form: inputs read as
+//! tensors, the results written over the output views.
+//!
+//! It is not for memref results of functions, views that are not contiguous (`memref.subview`,
+//! layouts), or loops over memrefs (`scf.for`): those are `unknown: unsupported`.
+
+use crate::domain::{EType, MDomain};
+use crate::eval::{int_of, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};
+use crate::value::*;
+use mlir::{Attr, Dim, OpId, Type};
+use std::rc::Rc;
+
+/// A memory cell: the element (poison or not) and whether it was ever initialized.
+pub struct Cell<D: MDomain> {
+    pub v: SVal<D>,
+    pub init: D::B,
+}
+
+impl<D: MDomain> Clone for Cell<D> {
+    fn clone(&self) -> Self {
+        Cell {
+            v: self.v.clone(),
+            init: self.init.clone(),
+        }
+    }
+}
+
+/// The contents of a block: a cell per flat offset (total: called out of bounds only under UB).
+pub type CellFn<'a, D> = Rc<dyn Fn(&mut D, &<D as tensor::Domain>::I) -> Cell<D> + 'a>;
+
+/// A cell per in-bounds multi-index of a view (what a whole-view write stores).
+type ViewFn<'a, D> = Rc<dyn Fn(&mut D, &[<D as tensor::Domain>::I]) -> Cell<D> + 'a>;
+
+/// Where a block comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Function argument `k`.
+    Arg(usize),
+    Alloc,
+    Alloca,
+    /// `bufferization.to_memref` of a tensor (read-only).
+    FromTensor,
+    /// `bufferization.clone` (read-only).
+    Clone,
+    /// `memref.get_global` of the global of this name.
+    Global,
+}
+
+/// A memory block.
+pub struct Block<'a, D: MDomain> {
+    pub kind: Kind,
+    pub ety: EType,
+    /// Number of elements.
+    pub size: D::I,
+    pub live: D::B,
+    pub writable: D::B,
+    /// Whether `bufferization.to_tensor` read the block (writes afterwards are unsure).
+    pub frozen: bool,
+    pub at: CellFn<'a, D>,
+}
+
+impl<'a, D: MDomain> Clone for Block<'a, D> {
+    fn clone(&self) -> Self {
+        Block {
+            kind: self.kind,
+            ety: self.ety,
+            size: self.size.clone(),
+            live: self.live.clone(),
+            writable: self.writable.clone(),
+            frozen: self.frozen,
+            at: self.at.clone(),
+        }
+    }
+}
+
+/// A memref value: a view of `shape` into block `block`: multi-index `i` is the flat offset
+/// `offset + Σ i_k * strides_k`. `contiguous`: the strides are known to be row-major.
+pub struct MRef<D: MDomain> {
+    pub block: usize,
+    pub offset: D::I,
+    pub shape: Vec<D::I>,
+    pub strides: Vec<D::I>,
+    pub contiguous: bool,
+    /// Made by a view op (`subview`, `expand_shape`, `collapse_shape`) rather than being the
+    /// block's own memref.
+    pub derived: bool,
+    pub ety: EType,
+}
+
+impl<D: MDomain> Clone for MRef<D> {
+    fn clone(&self) -> Self {
+        MRef {
+            block: self.block,
+            offset: self.offset.clone(),
+            shape: self.shape.clone(),
+            strides: self.strides.clone(),
+            contiguous: self.contiguous,
+            derived: self.derived,
+            ety: self.ety,
+        }
+    }
+}
+
+/// Dims and element type of a memref type with the identity layout.
+pub(crate) fn memref_type(t: &Type) -> Result<(Vec<Dim>, EType), String> {
+    match t {
+        Type::MemRef {
+            shape,
+            elem,
+            layout,
+            memory_space,
+        } => {
+            if layout.is_some() {
+                return Err("memrefs with a non-identity layout are not supported".into());
+            }
+            if memory_space.is_some() {
+                return Err("memrefs in a memory space are not supported".into());
+            }
+            Ok((shape.clone(), crate::eval::etype(elem)?))
+        }
+        _ => Err(format!("unsupported type {t:?}")),
+    }
+}
+
+/// The number of elements of `shape`.
+pub(crate) fn numel<D: MDomain>(d: &mut D, shape: &[D::I]) -> D::I {
+    let mut n = d.lit_i(1);
+    for s in shape {
+        n = d.mul_i(&n, s);
+    }
+    n
+}
+
+/// The flat offset of `idx` in view `r`.
+fn flat<D: MDomain>(d: &mut D, r: &MRef<D>, idx: &[D::I]) -> D::I {
+    let mut acc = r.offset.clone();
+    for (i, s) in idx.iter().zip(&r.strides) {
+        let t = d.mul_i(i, s);
+        acc = d.add_i(&acc, &t);
+    }
+    acc
+}
+
+/// Row-major strides of static `shape`.
+pub(crate) fn row_major_lits(shape: &[i128]) -> Vec<i128> {
+    let mut strides = vec![];
+    let mut acc = 1;
+    for n in shape.iter().rev() {
+        strides.push(acc);
+        acc *= n;
+    }
+    strides.reverse();
+    strides
+}
+
+/// Row-major strides of `shape`.
+pub(crate) fn row_major<D: MDomain>(d: &mut D, shape: &[D::I]) -> Vec<D::I> {
+    let mut strides = vec![];
+    let mut acc = d.lit_i(1);
+    for n in shape.iter().rev() {
+        strides.push(acc.clone());
+        acc = d.mul_i(&acc, n);
+    }
+    strides.reverse();
+    strides
+}
+
+/// The multi-index of row-major offset `rel` in `shape` (sizes 0 read as 1: no division by 0).
+fn unflatten<D: MDomain>(d: &mut D, shape: &[D::I], rel: &D::I) -> Vec<D::I> {
+    let mut idx = vec![];
+    let mut rest = rel.clone();
+    for n in shape.iter().rev() {
+        let zero = d.lit_i(0);
+        let one = d.lit_i(1);
+        let z = d.eq_i(n, &zero);
+        let n1 = d.ite_i(&z, &one, n);
+        idx.push(d.emod_i(&rest, &n1));
+        rest = d.ediv_i(&rest, &n1);
+    }
+    idx.reverse();
+    idx
+}
+
+/// Whether flat offset `i` lies in the view `r`.
+fn covers<D: MDomain>(d: &mut D, r: &MRef<D>, i: &D::I) -> D::B {
+    let n = numel(d, &r.shape);
+    let end = d.add_i(&r.offset, &n);
+    let lo = d.le_i(&r.offset, i);
+    let hi = d.lt_i(i, &end);
+    d.and(&lo, &hi)
+}
+
+fn mref_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<MRef<D>> {
+    match v {
+        Val::MemRef(r) => Ok(r.clone()),
+        _ => unsupported("a memref operand that is not a memref"),
+    }
+}
+
+fn block<'a, 'b, D: MDomain>(cx: &'b Ctx<'a, D>, r: &MRef<D>) -> R<&'b Block<'a, D>> {
+    match cx.mem.get(r.block) {
+        Some(b) => Ok(b),
+        None => unsupported("a memref from another function"),
+    }
+}
+
+/// Adds a new block and returns a memref viewing all of it with `shape`.
+pub(crate) fn new_block<'a, D: MDomain>(
+    d: &mut D,
+    mem: &mut Vec<Block<'a, D>>,
+    b: Block<'a, D>,
+    shape: Vec<D::I>,
+) -> MRef<D> {
+    let ety = b.ety;
+    mem.push(b);
+    MRef {
+        block: mem.len() - 1,
+        offset: d.lit_i(0),
+        strides: row_major(d, &shape),
+        shape,
+        contiguous: true,
+        derived: false,
+        ety,
+    }
+}
+
+/// UB unless the indices are defined and inside the view and the block is live; the flat
+/// offset.
+fn access<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    r: &MRef<D>,
+    ops: &[Val<'a, D>],
+    what: &str,
+) -> R<D::I> {
+    if ops.len() != r.shape.len() {
+        return unsupported(format!("{what} with the wrong number of indices"));
+    }
+    let mut idx = vec![];
+    let mut ok = d.lit_b(true);
+    for v in ops {
+        let (s, _) = scalar_of(v)?;
+        ok = d.and(&ok, &s.ok);
+        idx.push(int_of(&s)?);
+    }
+    let inb = in_bounds(d, &idx, &r.shape);
+    let b = block(cx, r)?;
+    let (live, size) = (b.live.clone(), b.size.clone());
+    let i = flat(d, r, &idx);
+    // A view may reach outside its block (memref.subview raises no UB); the access does not.
+    let zero = d.lit_i(0);
+    let lo = d.le_i(&zero, &i);
+    let hi = d.lt_i(&i, &size);
+    let inblock = d.and(&lo, &hi);
+    let good = d.and(&ok, &inb);
+    let good = d.and(&good, &live);
+    let good = d.and(&good, &inblock);
+    let bad = d.not(&good);
+    cx.add_ub(d, &bad);
+    Ok(i)
+}
+
+/// UB unless the block of `r` is live and writable; unsure after `to_tensor` read it.
+fn check_write<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, r: &MRef<D>, what: &str) -> R<()> {
+    let b = block(cx, r)?;
+    let good = d.and(&b.live, &b.writable);
+    let frozen = b.frozen;
+    let bad = d.not(&good);
+    cx.add_ub(d, &bad);
+    if frozen {
+        let t = d.lit_b(true);
+        cx.add_unsure(
+            d,
+            &t,
+            &format!("{what} into a buffer that bufferization.to_tensor read"),
+        );
+    }
+    Ok(())
+}
+
+/// Writes `f(idx)` at every multi-index `idx` of view `r`: a range update for a contiguous
+/// view, point updates for a static one of at most [`MAX_POINTS`] elements. UB when a
+/// non-empty view reaches outside its block.
+fn write_view<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    r: &MRef<D>,
+    f: ViewFn<'a, D>,
+) -> R<()> {
+    let n = numel(d, &r.shape);
+    let size = cx.mem[r.block].size.clone();
+    let zero = d.lit_i(0);
+    let empty = d.eq_i(&n, &zero);
+    // Lowest and highest flat offsets of a non-empty view (strides are non-negative).
+    let mut hi = r.offset.clone();
+    for (n_k, s_k) in r.shape.iter().zip(&r.strides) {
+        let one = d.lit_i(1);
+        let last = d.sub_i(n_k, &one);
+        let span = d.mul_i(&last, s_k);
+        hi = d.add_i(&hi, &span);
+    }
+    let lo_ok = d.le_i(&zero, &r.offset);
+    let hi_ok = d.lt_i(&hi, &size);
+    let inside = d.and(&lo_ok, &hi_ok);
+    let fine = d.or(&empty, &inside);
+    let bad = d.not(&fine);
+    cx.add_ub(d, &bad);
+    if !r.contiguous {
+        let dims: Option<Vec<i128>> = r.shape.iter().map(|n| d.lit_int(n)).collect();
+        let Some(dims) = dims.filter(|x| x.iter().product::<i128>() <= MAX_POINTS) else {
+            return unsupported("a write through a large or dynamic non-contiguous view");
+        };
+        let mut idxs: Vec<Vec<i128>> = vec![vec![]];
+        for n in &dims {
+            idxs = idxs
+                .into_iter()
+                .flat_map(|p| {
+                    (0..*n).map(move |i| {
+                        let mut q = p.clone();
+                        q.push(i);
+                        q
+                    })
+                })
+                .collect();
+        }
+        for idx in idxs {
+            let idx: Vec<D::I> = idx.iter().map(|i| d.lit_i(*i)).collect();
+            let p = flat(d, r, &idx);
+            let old = cx.mem[r.block].at.clone();
+            let f = f.clone();
+            cx.mem[r.block].at = Rc::new(move |d: &mut D, j: &D::I| {
+                let hit = d.eq_i(j, &p);
+                let new = f(d, &idx);
+                let o = old(d, j);
+                Cell {
+                    v: ite_sval(d, &hit, &new.v, &o.v),
+                    init: ite_b(d, &hit, &new.init, &o.init),
+                }
+            });
+        }
+        return Ok(());
+    }
+    let old = cx.mem[r.block].at.clone();
+    let r2 = r.clone();
+    cx.mem[r.block].at = Rc::new(move |d: &mut D, i: &D::I| {
+        let hit = covers(d, &r2, i);
+        let rel = d.sub_i(i, &r2.offset);
+        let idx = unflatten(d, &r2.shape, &rel);
+        let new = f(d, &idx);
+        let o = old(d, i);
+        Cell {
+            v: ite_sval(d, &hit, &new.v, &o.v),
+            init: ite_b(d, &hit, &new.init, &o.init),
+        }
+    });
+    Ok(())
+}
+
+/// Most elements of a non-contiguous view written point by point.
+const MAX_POINTS: i128 = 256;
+
+/// The cell at multi-index `idx` of view `r`, as a tensor element (poison unless initialized).
+fn read_fn<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> ElemFn<'a, D> {
+    let at = cx.mem[r.block].at.clone();
+    let r2 = r.clone();
+    Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let i = flat(d, &r2, idx);
+        let c = at(d, &i);
+        SVal {
+            ok: d.and(&c.v.ok, &c.init),
+            v: c.v.v,
+        }
+    })
+}
+
+fn is_memref(t: &Type) -> bool {
+    matches!(t, Type::MemRef { .. } | Type::UnrankedMemRef { .. })
+}
+
+/// Whether op `o` is defined here: memref and bufferization ops, and linalg ops on buffers.
+pub(crate) fn handles(m: &mlir::Module, o: OpId) -> bool {
+    let op = m.op(o);
+    op.name.starts_with("memref.")
+        || op.name.starts_with("bufferization.")
+        || (op.name.starts_with("linalg.")
+            && op.operands.iter().any(|&v| is_memref(&m.value(v).ty)))
+}
+
+/// The results of memref op `o` (see [`handles`]).
+pub(crate) fn eval_op<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    let result_ty = || -> R<(Vec<Dim>, EType)> {
+        match op.results.first() {
+            Some(&v) => memref_type(&m.value(v).ty).map_err(crate::eval::Stop::Unsupported),
+            None => unsupported(format!("{name} without a result")),
+        }
+    };
+    let need = match name {
+        "memref.store" | "memref.copy" | "linalg.fill" => 2,
+        "memref.load"
+        | "memref.dealloc"
+        | "memref.dim"
+        | "bufferization.to_memref"
+        | "bufferization.to_tensor"
+        | "bufferization.clone" => 1,
+        _ => 0,
+    };
+    if operands.len() < need {
+        return unsupported(format!("{name} with {} operands", operands.len()));
+    }
+    Ok(match name {
+        "memref.alloc" | "memref.alloca" => {
+            let (dims, ety) = result_ty()?;
+            if operands.iter().any(|v| !matches!(v, Val::Scalar(..))) {
+                return unsupported(format!("{name} with symbol operands"));
+            }
+            let sizes: Vec<SVal<D>> = operands
+                .iter()
+                .map(|v| scalar_of(v).map(|s| s.0))
+                .collect::<R<_>>()?;
+            let shape = shape_from(d, cx, &dims, &sizes, name)?;
+            let size = numel(d, &shape);
+            let at: CellFn<'a, D> = Rc::new(move |d: &mut D, _i: &D::I| Cell {
+                v: SVal {
+                    v: zero_elem(d, ety),
+                    ok: d.lit_b(false),
+                },
+                init: d.lit_b(false),
+            });
+            let b = Block {
+                kind: if name == "memref.alloc" {
+                    Kind::Alloc
+                } else {
+                    Kind::Alloca
+                },
+                ety,
+                size,
+                live: d.lit_b(true),
+                writable: d.lit_b(true),
+                frozen: false,
+                at,
+            };
+            vec![Val::MemRef(new_block(d, &mut cx.mem, b, shape))]
+        }
+        "memref.dealloc" => {
+            let r = mref_of(&operands[0])?;
+            let b = block(cx, &r)?;
+            let (live, kind) = (b.live.clone(), b.kind);
+            let dead = d.not(&live);
+            cx.add_ub(d, &dead);
+            if kind != Kind::Alloc {
+                let t = d.lit_b(true);
+                cx.add_unsure(d, &t, "memref.dealloc of a buffer not made by memref.alloc");
+            }
+            if r.derived {
+                // "should not be called on memrefs which alias an alloc'd memref (e.g. memrefs
+                // returned by view operations)" (memref.dealloc); mlir-tv makes it UB.
+                let t = d.lit_b(true);
+                cx.add_unsure(
+                    d,
+                    &t,
+                    "memref.dealloc of a memref returned by a view operation",
+                );
+            }
+            cx.mem[r.block].live = d.lit_b(false);
+            vec![]
+        }
+        "memref.load" => {
+            let r = mref_of(&operands[0])?;
+            let i = access(d, cx, &r, &operands[1..], name)?;
+            let c = (block(cx, &r)?.at.clone())(d, &i);
+            let uninit = d.not(&c.init);
+            cx.uninit.push(uninit);
+            vec![Val::Scalar(
+                SVal {
+                    ok: d.and(&c.v.ok, &c.init),
+                    v: c.v.v,
+                },
+                r.ety,
+            )]
+        }
+        "memref.store" => {
+            let (s, _) = scalar_of(&operands[0])?;
+            let r = mref_of(&operands[1])?;
+            let i = access(d, cx, &r, &operands[2..], name)?;
+            check_write(d, cx, &r, name)?;
+            let old = cx.mem[r.block].at.clone();
+            cx.mem[r.block].at = Rc::new(move |d: &mut D, j: &D::I| {
+                let hit = d.eq_i(j, &i);
+                let o = old(d, j);
+                let t = d.lit_b(true);
+                Cell {
+                    v: ite_sval(d, &hit, &s, &o.v),
+                    init: ite_b(d, &hit, &t, &o.init),
+                }
+            });
+            vec![]
+        }
+        "memref.dim" => {
+            let r = mref_of(&operands[0])?;
+            let (k, _) = scalar_of(&operands[1])?;
+            let k = int_of(&k)?;
+            let Some(k) = d.lit_int(&k) else {
+                return unsupported("memref.dim with a dimension that is not a constant");
+            };
+            let Some(n) = usize::try_from(k).ok().and_then(|k| r.shape.get(k)) else {
+                let t = d.lit_b(true);
+                cx.add_ub(d, &t);
+                return Ok(vec![Val::Scalar(
+                    SVal {
+                        v: Elem::Int(d.lit_i(0)),
+                        ok: d.lit_b(false),
+                    },
+                    EType::Index,
+                )]);
+            };
+            vec![Val::Scalar(
+                SVal {
+                    v: Elem::Int(n.clone()),
+                    ok: d.lit_b(true),
+                },
+                EType::Index,
+            )]
+        }
+        "memref.copy" => {
+            let a = mref_of(&operands[0])?;
+            let b = mref_of(&operands[1])?;
+            if a.shape.len() != b.shape.len() {
+                return unsupported("memref.copy between ranks");
+            }
+            // "Source and destination are expected to have the same element type and shape.
+            // Otherwise, the result is undefined." (memref.copy)
+            let ss = same_shape(d, &a.shape, &b.shape);
+            let live = block(cx, &a)?.live.clone();
+            let good = d.and(&ss, &live);
+            let bad = d.not(&good);
+            cx.add_ub(d, &bad);
+            check_write(d, cx, &b, name)?;
+            let src = cx.mem[a.block].at.clone();
+            let a2 = a.clone();
+            write_view(
+                d,
+                cx,
+                &b,
+                Rc::new(move |d: &mut D, idx: &[D::I]| {
+                    let i = flat(d, &a2, idx);
+                    src(d, &i)
+                }),
+            )?;
+            vec![]
+        }
+        "linalg.fill" => {
+            if operands.len() != 2 {
+                return unsupported("linalg.fill with several operands");
+            }
+            let (s, _) = scalar_of(&operands[0])?;
+            let r = mref_of(&operands[1])?;
+            check_write(d, cx, &r, name)?;
+            write_view(
+                d,
+                cx,
+                &r,
+                Rc::new(move |d: &mut D, _idx: &[D::I]| Cell {
+                    v: s.clone(),
+                    init: d.lit_b(true),
+                }),
+            )?;
+            vec![]
+        }
+        "bufferization.to_memref" => {
+            let t = tensor_of(&operands[0])?;
+            let (_, ety) = result_ty()?;
+            let size = numel(d, &t.shape);
+            let shape = t.shape.clone();
+            let tat = t.at.clone();
+            let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+                let idx = unflatten(d, &shape, i);
+                Cell {
+                    v: tat(d, &idx),
+                    init: d.lit_b(true),
+                }
+            });
+            let b = Block {
+                kind: Kind::FromTensor,
+                ety,
+                size,
+                live: d.lit_b(true),
+                writable: d.lit_b(false),
+                frozen: false,
+                at,
+            };
+            vec![Val::MemRef(new_block(d, &mut cx.mem, b, t.shape))]
+        }
+        "bufferization.to_tensor" => {
+            let r = mref_of(&operands[0])?;
+            let live = block(cx, &r)?.live.clone();
+            let dead = d.not(&live);
+            cx.add_ub(d, &dead);
+            if op.attr("restrict").is_some() || op.attr("writable").is_some() {
+                return unsupported("bufferization.to_tensor with restrict or writable");
+            }
+            cx.mem[r.block].frozen = true;
+            let at = read_fn(cx, &r);
+            vec![Val::Tensor(Tensor {
+                shape: r.shape.clone(),
+                ety: r.ety,
+                at,
+            })]
+        }
+        "bufferization.clone" => {
+            let r = mref_of(&operands[0])?;
+            let _ = result_ty()?;
+            let b = block(cx, &r)?;
+            let live = b.live.clone();
+            let dead = d.not(&live);
+            cx.add_ub(d, &dead);
+            // Mutating either side after a clone is UB (bufferization.clone's documentation).
+            cx.mem[r.block].writable = d.lit_b(false);
+            let src = cx.mem[r.block].at.clone();
+            let r2 = r.clone();
+            let shape = r.shape.clone();
+            let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+                let idx = unflatten(d, &shape, i);
+                let j = flat(d, &r2, &idx);
+                src(d, &j)
+            });
+            let size = numel(d, &r.shape);
+            let b = Block {
+                kind: Kind::Clone,
+                ety: r.ety,
+                size,
+                live: d.lit_b(true),
+                writable: d.lit_b(false),
+                frozen: false,
+                at,
+            };
+            vec![Val::MemRef(new_block(d, &mut cx.mem, b, r.shape.clone()))]
+        }
+        "memref.get_global" => return global(d, cx, o),
+        "memref.subview" => {
+            let r = mref_of(&operands[0])?;
+            let params = crate::eval::slice_params(d, cx, o, &operands[1..])?;
+            if params.len() != r.shape.len() {
+                return unsupported("memref.subview of another rank");
+            }
+            let rank = match op.results.first().map(|&v| &m.value(v).ty) {
+                Some(Type::MemRef { shape, .. }) => shape.len(),
+                _ => return unsupported("memref.subview without a memref result"),
+            };
+            let keep = crate::eval::kept_dims::<D>(&params, rank)?;
+            // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`); accesses check.
+            let mut offset = r.offset.clone();
+            let (mut shape, mut strides) = (vec![], vec![]);
+            for ((p, k), st) in params.iter().zip(&keep).zip(&r.strides) {
+                let t = d.mul_i(&p[0].0, st);
+                offset = d.add_i(&offset, &t);
+                if *k {
+                    shape.push(p[1].0.clone());
+                    strides.push(d.mul_i(&p[2].0, st));
+                }
+            }
+            let lits: Option<Vec<i128>> = strides.iter().map(|s| d.lit_int(s)).collect();
+            let dims: Option<Vec<i128>> = shape.iter().map(|s| d.lit_int(s)).collect();
+            let contiguous = match (lits, dims) {
+                (Some(st), Some(n)) => {
+                    let mut acc = 1;
+                    let mut ok = true;
+                    for (s, n) in st.iter().zip(&n).rev() {
+                        ok &= *s == acc || *n == 1;
+                        acc *= n;
+                    }
+                    ok
+                }
+                _ => false,
+            };
+            vec![Val::MemRef(MRef {
+                block: r.block,
+                offset,
+                shape,
+                strides,
+                contiguous,
+                derived: true,
+                ety: r.ety,
+            })]
+        }
+        "memref.collapse_shape" | "memref.expand_shape" => {
+            let r = mref_of(&operands[0])?;
+            if !r.contiguous {
+                return unsupported(format!("{name} of a non-contiguous view"));
+            }
+            let groups: Vec<Vec<i128>> = match op.attr("reassociation") {
+                Some(Attr::Array(xs)) => xs
+                    .iter()
+                    .map(|g| g.as_ints().ok_or(()))
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| crate::eval::Stop::Unsupported(format!("{name} reassociation")))?,
+                _ => return unsupported(format!("{name} without reassociation")),
+            };
+            let shape = if name == "memref.collapse_shape" {
+                let mut shape = vec![];
+                for g in &groups {
+                    let mut n = d.lit_i(1);
+                    for &k in g {
+                        let Some(x) = usize::try_from(k).ok().and_then(|k| r.shape.get(k)) else {
+                            return unsupported("memref.collapse_shape with a bad group");
+                        };
+                        n = d.mul_i(&n, x);
+                    }
+                    shape.push(n);
+                }
+                shape
+            } else {
+                let (dims, _) = result_ty_any(m, o)?;
+                let mut shape = vec![];
+                for x in dims {
+                    match x {
+                        Dim::Static(n) => shape.push(d.lit_i(n as i128)),
+                        Dim::Dynamic => return unsupported("memref.expand_shape to dynamic sizes"),
+                    }
+                }
+                // The verifier makes static groups multiply out; a dynamic source dim must.
+                let total_new = numel(d, &shape);
+                let total_old = numel(d, &r.shape);
+                let ne = d.eq_i(&total_new, &total_old);
+                let bad = d.not(&ne);
+                cx.add_ub(d, &bad);
+                shape
+            };
+            let strides = row_major(d, &shape);
+            vec![Val::MemRef(MRef {
+                block: r.block,
+                offset: r.offset.clone(),
+                shape,
+                strides,
+                contiguous: true,
+                derived: true,
+                ety: r.ety,
+            })]
+        }
+        _ if name.starts_with("linalg.") => return linalg_on_buffers(d, cx, o, operands),
+        other => return unsupported(format!("unsupported op {other}")),
+    })
+}
+
+/// `memref.get_global @g`: one block per global per run, made on first use (its initializer a
+/// dense literal: a constant global is read-only; without an initializer: unsupported).
+fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let Some(Attr::SymbolRef(path)) = op.attr("name") else {
+        return unsupported("memref.get_global without a symbol");
+    };
+    let sym = path.join("::").trim_start_matches('@').to_string();
+    let Some(&res) = op.results.first() else {
+        return unsupported("memref.get_global without a result");
+    };
+    let (dims, ety) = memref_type(&m.value(res).ty).map_err(crate::eval::Stop::Unsupported)?;
+    let shape: Vec<D::I> = dims
+        .iter()
+        .map(|x| match x {
+            Dim::Static(n) => Ok(d.lit_i(*n as i128)),
+            Dim::Dynamic => unsupported("a global of dynamic shape"),
+        })
+        .collect::<R<_>>()?;
+    if let Some(k) = cx.globals.iter().find(|(n, _)| *n == sym).map(|x| x.1) {
+        let zero = d.lit_i(0);
+        return Ok(vec![Val::MemRef(MRef {
+            block: k,
+            offset: zero,
+            strides: row_major(d, &shape),
+            shape,
+            contiguous: true,
+            derived: false,
+            ety,
+        })]);
+    }
+    let Some(g) = m.walk().into_iter().find(|&g| {
+        m.op(g).name == "memref.global"
+            && matches!(m.op(g).attr("sym_name"), Some(Attr::String(s)) if s.trim_start_matches('@') == sym)
+    }) else {
+        return unsupported(format!("memref.global @{sym} not found"));
+    };
+    let gop = m.op(g);
+    let constant = gop.attr("constant").is_some();
+    if !constant {
+        return unsupported(format!(
+            "memref.global @{sym} is not constant (memory of globals is not compared)"
+        ));
+    }
+    let l = match gop.attr("initial_value") {
+        Some(Attr::Dense {
+            data: mlir::DenseData::Literal(l),
+            ..
+        }) => l,
+        _ => {
+            return unsupported(format!(
+                "memref.global @{sym} without a dense initial value"
+            ))
+        }
+    };
+    let mut lits = vec![];
+    crate::eval::flatten(l, &mut lits);
+    let values: Vec<Elem<D>> = lits
+        .iter()
+        .map(|e| crate::eval::lit_elem(d, ety, e))
+        .collect::<R<_>>()?;
+    let count: i128 = dims
+        .iter()
+        .map(|x| match x {
+            Dim::Static(n) => *n as i128,
+            Dim::Dynamic => 0,
+        })
+        .product();
+    if values.is_empty()
+        || (values.len() != 1 && values.len() as i128 != count)
+        || values.len() > 4096
+    {
+        return unsupported(format!(
+            "memref.global @{sym}: an initial value of {} elements",
+            values.len()
+        ));
+    }
+    let size = numel(d, &shape);
+    let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+        let mut v = values[values.len() - 1].clone();
+        for (k, e) in values.iter().enumerate().rev().skip(1) {
+            let kk = d.lit_i(k as i128);
+            let is = d.eq_i(i, &kk);
+            v = ite_elem(d, &is, e, &v);
+        }
+        Cell {
+            v: SVal {
+                v,
+                ok: d.lit_b(true),
+            },
+            init: d.lit_b(true),
+        }
+    });
+    let b = Block {
+        kind: Kind::Global,
+        ety,
+        size,
+        live: d.lit_b(true),
+        writable: d.lit_b(false),
+        frozen: false,
+        at,
+    };
+    let r = new_block(d, &mut cx.mem, b, shape);
+    cx.globals.push((sym, r.block));
+    Ok(vec![Val::MemRef(r)])
+}
+
+/// A linalg op on buffers (destination-passing style): its inputs read as tensors, the op's
+/// tensor meaning ([`crate::eval::eval_on`]), each result written over its output view. An
+/// uninitialized element reads as poison (as through `bufferization.to_tensor`, of which this
+/// is the fusion); inputs aliasing an output are unsupported (the meaning would depend on the
+/// loop order).
+fn linalg_on_buffers<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let name = cx.m.op(o).name.clone();
+    let n_out = crate::eval::n_outputs(cx.m, o);
+    if n_out == 0 || n_out > operands.len() {
+        return unsupported(format!("{name} on buffers without outputs"));
+    }
+    let n_in = operands.len() - n_out;
+    let outs: Vec<MRef<D>> = operands[n_in..].iter().map(mref_of).collect::<R<_>>()?;
+    let mut tensors = vec![];
+    for (k, v) in operands.iter().enumerate() {
+        match v {
+            Val::MemRef(r) => {
+                let shared = outs
+                    .iter()
+                    .enumerate()
+                    .any(|(j, x)| x.block == r.block && j + n_in != k);
+                if shared {
+                    return unsupported(format!("{name} on buffers whose operands alias"));
+                }
+                let live = block(cx, r)?.live.clone();
+                let dead = d.not(&live);
+                cx.add_ub(d, &dead);
+                tensors.push(Val::Tensor(Tensor {
+                    shape: r.shape.clone(),
+                    ety: r.ety,
+                    at: read_fn(cx, r),
+                }));
+            }
+            Val::Tensor(_) => return unsupported(format!("{name} mixing tensors and buffers")),
+            Val::Scalar(..) => tensors.push(v.clone()),
+        }
+    }
+    let results = crate::eval::eval_on(d, cx, o, tensors)?;
+    if results.len() != outs.len() {
+        return unsupported(format!(
+            "{name} on buffers: results and outputs differ in number"
+        ));
+    }
+    for (r, v) in outs.iter().zip(results) {
+        let t = tensor_of(&v)?;
+        check_write(d, cx, r, &name)?;
+        write_view(
+            d,
+            cx,
+            r,
+            Rc::new(move |d: &mut D, idx: &[D::I]| Cell {
+                v: (t.at)(d, idx),
+                init: d.lit_b(true),
+            }),
+        )?;
+    }
+    Ok(vec![])
+}
+
+/// Dims and element type of the memref result of `o`, whatever its layout.
+fn result_ty_any(m: &mlir::Module, o: OpId) -> R<(Vec<Dim>, EType)> {
+    match m.op(o).results.first().map(|&v| &m.value(v).ty) {
+        Some(Type::MemRef { shape, elem, .. }) => Ok((
+            shape.clone(),
+            crate::eval::etype(elem).map_err(crate::eval::Stop::Unsupported)?,
+        )),
+        _ => unsupported(format!("{} without a memref result", m.op(o).name)),
+    }
+}

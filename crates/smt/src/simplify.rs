@@ -259,13 +259,24 @@ fn nonzero_facts(store: &mut Store, parts: &[TermId]) -> Vec<TermId> {
     out
 }
 
-fn flatten_and(store: &Store, t: TermId, out: &mut Vec<TermId>) {
-    match store.node(t) {
+/// The conjuncts of `t`: through `and`, `not or` (De Morgan) and `not not`.
+fn flatten_and(store: &mut Store, t: TermId, out: &mut Vec<TermId>) {
+    match store.node(t).clone() {
         Node::And(xs) => {
-            for x in xs.clone() {
+            for x in xs {
                 flatten_and(store, x, out);
             }
         }
+        Node::Not(u) => match store.node(u).clone() {
+            Node::Or(xs) => {
+                for x in xs {
+                    let nx = store.not(x);
+                    flatten_and(store, nx, out);
+                }
+            }
+            Node::Not(v) => flatten_and(store, v, out),
+            _ => out.push(t),
+        },
         _ => out.push(t),
     }
 }
@@ -560,6 +571,11 @@ impl Simplifier<'_> {
             return *r;
         }
         let r = match self.store.node(t).clone() {
+            // x = ite(c, u, x)  ⟺  ¬c ∨ x = u (and the mirror cases): the test leaves the ite.
+            Node::Eq(a, b) if self.eq_ite(a, b).is_some() => {
+                let r = self.eq_ite(a, b).unwrap();
+                self.bool_term(r)
+            }
             Node::And(xs) => {
                 let facts: Vec<bool> = xs.iter().map(|x| self.is_fact(*x)).collect();
                 // Each fact simplified under the outer bounds only; the rest under all of them.
@@ -624,6 +640,24 @@ impl Simplifier<'_> {
         } else {
             r
         }
+    }
+
+    /// `x = ite(c, u, x)` as `¬c ∨ x = u`, `x = ite(c, x, v)` as `c ∨ x = v`, either way round.
+    fn eq_ite(&mut self, a: TermId, b: TermId) -> Option<TermId> {
+        for (x, other) in [(a, b), (b, a)] {
+            if let Node::Ite(c, u, v) = self.store.node(other).clone() {
+                if v == x {
+                    let nc = self.store.not(c);
+                    let e = self.store.eq(x, u);
+                    return Some(self.store.or2(nc, e));
+                }
+                if u == x {
+                    let e = self.store.eq(x, v);
+                    return Some(self.store.or2(c, e));
+                }
+            }
+        }
+        None
     }
 
     /// An integer comparison, or the negation of one.

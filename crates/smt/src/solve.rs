@@ -73,7 +73,7 @@ fn portfolio<R: Send + Sync>(
 ) -> (CheckResult<R>, Duration, Solver) {
     let start = Instant::now();
     // 1. Z3's plain `smt` tactic on a short leash: most queries end here.
-    let quick = cfg.timeout.min(QUICK_BUDGET);
+    let quick = cfg.timeout.min(quick_budget(store, assertions));
     let (r, _) = check_split(
         store,
         assertions,
@@ -85,13 +85,6 @@ fn portfolio<R: Send + Sync>(
     let CheckResult::Unknown(mut z3_why) = r else {
         return (r, start.elapsed(), Solver::Z3);
     };
-    if let Some(mut g) = crate::guess::guess(store, assertions) {
-        return (
-            CheckResult::Sat(on_sat(&mut g)),
-            start.elapsed(),
-            Solver::Z3,
-        );
-    }
     // 1b. Nonlinear real arithmetic: Z3's default solver (nlsat) is the better bet; cvc5 1.0.3
     // often times out there.
     if mentions_reals(store, assertions) {
@@ -304,10 +297,17 @@ fn check_whole<R: Send + Sync>(
     // (nonlinear integer arithmetic above all) need those tactics. So: the plain tactic on a
     // short leash, then the default solver with what is left of the budget.
     if stages != Stages::Default {
+        // Small values first: a model found by exact evaluation costs well under a millisecond.
+        if let Some(mut g) = crate::guess::guess(store, assertions) {
+            return (
+                CheckResult::Sat((on_sat.take().unwrap())(&mut g)),
+                start.elapsed(),
+            );
+        }
         let quick = if stages == Stages::Quick {
             cfg.timeout
         } else {
-            cfg.timeout.min(QUICK_BUDGET)
+            cfg.timeout.min(quick_budget(store, assertions))
         };
         // A fresh context per query: the answer (and the model) depends only on the query
         // text, not on what this thread solved before.
@@ -320,12 +320,6 @@ fn check_whole<R: Send + Sync>(
         match r {
             CheckResult::Unknown(_) if !left.is_zero() && stages == Stages::Both => {}
             other => return (other, start.elapsed()),
-        }
-        if let Some(mut g) = crate::guess::guess(store, assertions) {
-            return (
-                CheckResult::Sat((on_sat.take().unwrap())(&mut g)),
-                start.elapsed(),
-            );
         }
     }
     let left = cfg.timeout.saturating_sub(start.elapsed());
@@ -347,6 +341,46 @@ enum Stages {
 
 /// How long the plain `smt` tactic may try before the default solver takes over.
 const QUICK_BUDGET: Duration = Duration::from_millis(100);
+/// The same for nonlinear queries, where the plain tactic rarely succeeds late.
+const QUICK_BUDGET_NONLINEAR: Duration = Duration::from_millis(30);
+
+/// The plain tactic's budget: shorter when the query multiplies or divides by a non-literal.
+fn quick_budget(store: &Store, assertions: &[TermId]) -> Duration {
+    if is_nonlinear(store, assertions) {
+        QUICK_BUDGET_NONLINEAR
+    } else {
+        QUICK_BUDGET
+    }
+}
+
+fn is_nonlinear(store: &Store, assertions: &[TermId]) -> bool {
+    use crate::term::Node;
+    let mut seen = std::collections::HashSet::new();
+    let mut todo: Vec<TermId> = assertions.to_vec();
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        match store.node(t) {
+            Node::Mul(xs) if xs.iter().filter(|x| !is_literal(store, **x)).count() > 1 => {
+                return true
+            }
+            Node::IntDiv(_, d) | Node::IntMod(_, d) | Node::RealDiv(_, d)
+                if !is_literal(store, *d) =>
+            {
+                return true
+            }
+            _ => {}
+        }
+        todo.extend(store.children(t));
+    }
+    false
+}
+
+fn is_literal(store: &Store, t: TermId) -> bool {
+    use crate::term::Node;
+    matches!(store.node(t), Node::Int(_) | Node::Real(..))
+}
 
 /// Which Z3 solver a check runs.
 #[derive(Clone, Copy)]

@@ -1144,7 +1144,7 @@ fn dedupe_candidates(
                 "; bound inference: is a candidate constant, or a duplicate?\n{text}"
             ));
         }
-        let (r, took) = smt::decide_z3(store, &a, cfg);
+        let (r, took, _) = decide_portfolio(store, &a, cfg);
         if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
             eprintln!(
                 "  bound query: {:?} in {:.3} s",

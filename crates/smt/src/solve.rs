@@ -87,7 +87,7 @@ fn portfolio<R: Send + Sync>(
     };
     // 1b. Nonlinear real arithmetic: Z3's default solver (nlsat) is the better bet; cvc5 1.0.3
     // often times out there.
-    if mentions_reals(store, assertions) {
+    if nonlinear_reals(store, assertions) {
         let left = cfg.timeout.saturating_sub(start.elapsed());
         let budget = (cfg.timeout / 4).max(Duration::from_secs(1)).min(left);
         let (r, _) = check_split(
@@ -108,7 +108,7 @@ fn portfolio<R: Send + Sync>(
     // settles a query that needs no model.
     let text = to_smtlib(store, assertions, &[]);
     let left = cfg.timeout.saturating_sub(start.elapsed());
-    let budget = (cfg.timeout / 4).max(Duration::from_secs(1)).min(left);
+    let budget = (cfg.timeout / 4).max(Duration::from_millis(250)).min(left);
     let (ans, _) = crate::process::check_cvc5(&text, budget);
     let mut why = z3_why;
     match ans {
@@ -153,16 +153,22 @@ fn portfolio<R: Send + Sync>(
     }
 }
 
-/// Whether a real-sorted term occurs in the query.
-fn mentions_reals(store: &Store, assertions: &[TermId]) -> bool {
+/// Whether the query multiplies or divides reals by a non-literal (nonlinear real arithmetic).
+fn nonlinear_reals(store: &Store, assertions: &[TermId]) -> bool {
+    use crate::term::Node;
     let mut seen = std::collections::HashSet::new();
     let mut todo: Vec<TermId> = assertions.to_vec();
     while let Some(t) = todo.pop() {
         if !seen.insert(t) {
             continue;
         }
-        if store.sort(t) == Sort::Real {
-            return true;
+        let real = store.sort(t) == Sort::Real;
+        match store.node(t) {
+            Node::Mul(xs) if real && xs.iter().filter(|x| !is_literal(store, **x)).count() > 1 => {
+                return true
+            }
+            Node::RealDiv(_, d) if !is_literal(store, *d) => return true,
+            _ => {}
         }
         todo.extend(store.children(t));
     }

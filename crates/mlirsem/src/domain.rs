@@ -138,6 +138,8 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
     fn f_lit(&mut self, t: FTy, bits: u64) -> Self::F;
     fn f_bin(&mut self, op: FBin, t: FTy, a: &Self::F, b: &Self::F) -> Self::F;
     fn f_neg(&mut self, t: FTy, a: &Self::F) -> Self::F;
+    /// A unary float function (`math.absf`, `math.exp`; see [`crate::math`]).
+    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &Self::F) -> Self::F;
     /// `arith.extf`/`arith.truncf`: conversion from `from` to `to`, rounded to nearest even.
     fn f_conv(&mut self, from: FTy, to: FTy, a: &Self::F) -> Self::F;
     /// A bitwise operation on `w`-bit integers in the signed canonical range.
@@ -250,6 +252,10 @@ impl MDomain for Sym {
             }
         }
         self.store.app(f, vec![*a])
+    }
+
+    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &TermId) -> TermId {
+        crate::math::sym_un(self, f, t, *a)
     }
 
     fn f_cmp(&mut self, pred: u8, t: FTy, a: &TermId, b: &TermId) -> TermId {
@@ -584,6 +590,14 @@ impl MDomain for Concrete {
             ty: t,
             bits: a.bits ^ sign,
         }
+    }
+
+    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &CFloat) -> CFloat {
+        if no_half(self, t) {
+            return *a;
+        }
+        let bits = crate::math::concrete_un(f, t, a.bits).unwrap_or(a.bits);
+        CFloat { ty: t, bits }
     }
 
     fn f_conv(&mut self, from: FTy, to: FTy, a: &CFloat) -> CFloat {

@@ -220,6 +220,7 @@ pub(crate) fn is_scalar_op(name: &str) -> bool {
     SCALAR_OPS.contains(&name)
         || crate::scalar::TOTAL.contains(&name)
         || crate::extremum::OPS.contains(&name)
+        || crate::math::OPS.contains(&name)
 }
 
 fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {

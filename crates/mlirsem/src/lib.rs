@@ -18,6 +18,7 @@ mod ext;
 mod extremum;
 pub mod fold;
 mod ieee;
+mod math;
 mod reduce;
 mod replay;
 mod reshape;
@@ -28,6 +29,7 @@ pub mod value;
 
 pub use check::{check_pair, Options, PairResult, Side};
 pub use domain::{CFloat, EType, FTy, MDomain};
+pub use math::FUn;
 pub use replay::{CArg, CElem};
 
 /// Concrete argument values for [`eval::run_function`] in the concrete domain.

@@ -16,6 +16,21 @@ use symbolic::Sym;
 use tensor::Concrete;
 
 const CASES: &[&str] = &[
+    "func.func @f(%x: f32, %y: f64, %t: tensor<3xf32>, %u: tensor<2xf64>) -> (f32, f64, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xf64>, f32, f32, f32) {
+       %0 = math.absf %x : f32
+       %1 = math.exp %y : f64
+       %2 = \"tosa.exp\"(%t) : (tensor<3xf32>) -> tensor<3xf32>
+       %3 = \"tosa.abs\"(%t) : (tensor<3xf32>) -> tensor<3xf32>
+       %4 = \"tosa.reciprocal\"(%t) : (tensor<3xf32>) -> tensor<3xf32>
+       %5 = math.absf %u : tensor<2xf64>
+       %m = arith.mulf %x, %x : f32
+       %n = arith.negf %m : f32
+       %6 = math.absf %n : f32
+       %inf = arith.constant 0xFF800000 : f32
+       %7 = math.exp %inf : f32
+       %q = arith.divf %x, %m : f32
+       %8 = math.absf %q : f32
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8 : f32, f64, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xf64>, f32, f32, f32 }",
     "func.func @f(%x: f32, %y: f32, %a: i8, %b: i8, %t: tensor<3xf64>, %u: tensor<3xf64>) -> (f32, f32, i8, i8, i8, i8, tensor<3xf64>, f32, f32) {
        %0 = arith.maximumf %x, %y : f32
        %1 = arith.minimumf %x, %y : f32
@@ -376,6 +391,21 @@ impl ModelReader for Reader<'_> {
             ["subf", _] => arith("sub"),
             ["mulf", _] => arith("mul"),
             ["divf", _] => arith("div"),
+            ["absf", _] => {
+                let Value::Int(b) = args[0] else { return None };
+                if x.is_nan() {
+                    wrap(f64::NAN)
+                } else {
+                    Value::Int(b & !if f32ty { 1 << 31 } else { 1 << 63 })
+                }
+            }
+            ["exp", _] => {
+                if f32ty {
+                    wrap(xf.exp() as f64)
+                } else {
+                    wrap(x.exp())
+                }
+            }
             ["negf", _] => {
                 let Value::Int(b) = args[0] else { return None };
                 Value::Int(b ^ if f32ty { 1 << 31 } else { 1 << 63 })

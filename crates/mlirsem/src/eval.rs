@@ -1227,7 +1227,7 @@ pub(crate) fn run_body<'a, D: MDomain>(
         }
         let op = m.op(bo);
         match op.name.as_str() {
-            "linalg.yield" => {
+            "linalg.yield" | "tensor.yield" => {
                 let v = match want {
                     BodyResult::Yield(i) => {
                         *op.operands.get(i).ok_or("a yield without enough values")?

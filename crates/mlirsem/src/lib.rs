@@ -17,6 +17,7 @@ pub mod eval;
 mod ext;
 mod extremum;
 pub mod fold;
+mod gen;
 mod ieee;
 mod math;
 mod reduce;

@@ -16,6 +16,24 @@ use symbolic::Sym;
 use tensor::Concrete;
 
 const CASES: &[&str] = &[
+    "func.func @f(%t: tensor<2x3xi8>, %p: i8, %i: index, %j: index) -> (tensor<4x4xi8>, tensor<3x2xi8>, index, index, index) {
+       %0 = tensor.pad %t low[1, 0] high[1, 1] {
+       ^bb0(%a: index, %b: index):
+         %s = arith.muli %a, %b : index
+         %v = arith.index_cast %s : index to i8
+         %w = arith.addi %v, %p : i8
+         tensor.yield %w : i8
+       } : tensor<2x3xi8> to tensor<4x4xi8>
+       %1 = tensor.generate {
+       ^bb0(%a: index, %b: index):
+         %v = arith.index_cast %b : index to i8
+         %w = arith.subi %p, %v : i8
+         tensor.yield %w : i8
+       } : tensor<3x2xi8>
+       %2 = affine.apply affine_map<(d0, d1) -> (d0 floordiv 3 + d1 * 2)>(%i, %j)
+       %3 = affine.apply affine_map<(d0)[s0] -> ((d0 - s0) mod 5)>(%i)[%j]
+       %4 = affine.apply affine_map<(d0) -> (d0 ceildiv 2)>(%i)
+       return %0, %1, %2, %3, %4 : tensor<4x4xi8>, tensor<3x2xi8>, index, index, index }",
     "func.func @f(%x: f32, %y: f64, %t: tensor<3xf32>, %u: tensor<2xf64>) -> (f32, f64, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xf64>, f32, f32, f32) {
        %0 = math.absf %x : f32
        %1 = math.exp %y : f64

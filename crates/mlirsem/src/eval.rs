@@ -824,21 +824,37 @@ fn slice_params<'a, D: MDomain>(
     if offs.len() != sizes.len() || sizes.len() != strides.len() {
         return unsupported("slice attributes of different lengths");
     }
-    let mut dyn_iter = dynamic.iter();
+    // The dynamic operands are all dynamic offsets, then all sizes, then all strides.
+    let n_dyn = |xs: &[i128]| xs.iter().filter(|x| **x == mlir::DYNAMIC as i128).count();
+    let (n_off, n_size) = (n_dyn(&offs), n_dyn(&sizes));
+    if dynamic.len() < n_off + n_size + n_dyn(&strides) {
+        return unsupported("a slice with too few dynamic operands");
+    }
+    let mut iters = [
+        dynamic[..n_off].iter(),
+        dynamic[n_off..n_off + n_size].iter(),
+        dynamic[n_off + n_size..].iter(),
+    ];
     let mut out = vec![];
     for k in 0..offs.len() {
         let mut triple = vec![];
         for (j, stat) in [offs[k], sizes[k], strides[k]].into_iter().enumerate() {
             if stat == mlir::DYNAMIC as i128 {
-                let Some(v) = dyn_iter.next() else {
+                let Some(v) = iters[j].next() else {
                     return unsupported("a slice with too few dynamic operands");
                 };
                 let (s, _) = scalar_of(v)?;
-                if j == 2 {
-                    return unsupported("slices with dynamic strides");
-                }
                 let nok = d.not(&s.ok);
-                cx.add_unsure(d, &nok, "a slice with a poison offset or size");
+                if j == 2 {
+                    // MLIR does not say what a stride below 1 means.
+                    let v = int_of(&s)?;
+                    let one = d.lit_i(1);
+                    let small = d.lt_i(&v, &one);
+                    let bad = d.or(&small, &nok);
+                    cx.add_unsure(d, &bad, "a slice with a stride below 1 or poison");
+                } else {
+                    cx.add_unsure(d, &nok, "a slice with a poison offset or size");
+                }
                 triple.push((int_of(&s)?, None));
             } else {
                 if j == 2 && stat < 1 {

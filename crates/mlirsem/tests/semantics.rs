@@ -16,6 +16,14 @@ use symbolic::Sym;
 use tensor::Concrete;
 
 const CASES: &[&str] = &[
+    "func.func @f(%v: tensor<6x5xi8>, %w: tensor<4x4xi8>) -> (tensor<2x2xi8>, tensor<4x4xi8>) {
+       %c1 = arith.constant 1 : index
+       %c2 = arith.constant 2 : index
+       %c3 = arith.constant 3 : index
+       %s = tensor.extract_slice %v[%c1, %c2] [2, %c2] [%c2, %c1] : tensor<6x5xi8> to tensor<2x?xi8>
+       %r = tensor.cast %s : tensor<2x?xi8> to tensor<2x2xi8>
+       %i = tensor.insert_slice %r into %w[%c1, 0] [2, 2] [%c2, %c2] : tensor<2x2xi8> into tensor<4x4xi8>
+       return %r, %i : tensor<2x2xi8>, tensor<4x4xi8> }",
     "func.func @f(%t: tensor<2x3xi8>, %p: i8, %i: index, %j: index) -> (tensor<4x4xi8>, tensor<3x2xi8>, index, index, index) {
        %0 = tensor.pad %t low[1, 0] high[1, 1] {
        ^bb0(%a: index, %b: index):

@@ -653,7 +653,8 @@ mod tests {
             map_class(
                 "EXPECT",
                 "\"correct (source is always undefined)\"",
-                "timeout"
+                "timeout",
+                ""
             ),
             Some("verified")
         );

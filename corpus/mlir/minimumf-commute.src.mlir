@@ -1,8 +1,7 @@
-// expect: unknown
-// arith.minimumf is commutative (NaN payloads aside) and minimumf(x, +inf) = x, but the
-// proof needs trichotomy of the abstract comparisons (olt(a, b) excludes olt(b, a); neither
-// and no NaN means equal or zeros of both signs), which the float abstraction does not
-// state yet: the model does not replay, so the verdict is unknown.
+// expect: verified
+// arith.minimumf is commutative (NaN payloads aside) and minimumf(x, +inf) = x: the proof
+// uses trichotomy of the abstract comparisons (olt(a, b) excludes olt(b, a); neither and no
+// NaN means equal or zeros of both signs), canonical NaNs and the order against +inf.
 func.func @f(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
   %inf = arith.constant 0x7F800000 : f32
   %e = tensor.empty() : tensor<3xf32>

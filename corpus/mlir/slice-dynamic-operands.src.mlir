@@ -1,7 +1,10 @@
 // expect: verified
-// Dynamic slice operands are listed by kind (all offsets, then sizes, then strides), not per
-// dimension: the one-step slice equals the two-step one only if %o1 is read as an offset.
-func.func @f(%t: tensor<8x8xf32>, %o0: index, %o1: index, %s0: index) -> tensor<?x4xf32> {
-  %r = tensor.extract_slice %t[%o0, %o1][%s0, 4][1, 1] : tensor<8x8xf32> to tensor<?x4xf32>
-  return %r : tensor<?x4xf32>
+// Dynamic slice operands are all offsets, then all sizes, then all strides (MLIR's order),
+// here with a dynamic stride of 2; the target has the same slice with static sizes/strides.
+func.func @f(%v: tensor<8x9xf32>, %a: index, %b: index) -> tensor<2x3xf32> {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %s = tensor.extract_slice %v[%a, %b] [%c2, %c3] [%c2, %c2] : tensor<8x9xf32> to tensor<?x?xf32>
+  %r = tensor.cast %s : tensor<?x?xf32> to tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
 }

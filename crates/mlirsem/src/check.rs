@@ -70,7 +70,7 @@ pub struct PairResult {
 pub fn assumptions() -> Vec<String> {
     vec![
         "iN is two's complement (arithmetic wraps modulo 2^N); index is 64-bit".into(),
-        "floats uninterpreted except for facts exact in IEEE 754 (folding of literals, commutativity of addf/mulf, x - y = x + -y, negf involution, identities of -0.0/1.0/-1.0/NaN operands, cmpf swaps, negations and NaN cases, exactness of widening extf); NaN payloads not observed".into(),
+        "floats uninterpreted except for facts exact in IEEE 754 (folding of literals, commutativity of addf/mulf, x - y = x + -y, negf involution, identities of -0.0/1.0/-1.0/NaN operands, cmpf swaps, negations and NaN cases, exactness of widening extf, absf as sign clearing, the exact values of exp at NaN, ±inf, ±0); NaN payloads not observed".into(),
         "dynamic dims are sizes in [0, 2^63)".into(),
         "tensor.empty elements are poison until written; out-of-bounds extract/insert/dim/slices and linalg.generic size mismatches are UB".into(),
     ]
@@ -316,6 +316,10 @@ fn pin_of(pins: Option<&[CArg]>, k: usize, j: usize) -> Option<i128> {
 
 /// Largest dynamic size the refinement step pins (reductions over it are then enumerated).
 const MAX_PIN: i128 = 64;
+
+/// The bound on dynamic dims when a model is searched again because the first one was too
+/// large to replay (or had a dim above [`MAX_PIN`]).
+const SMALL_DIM: i128 = 8;
 
 fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
     match (t, v) {
@@ -609,6 +613,13 @@ fn attempt(
             ),
         });
     }
+    // The other obligations look for a difference outside the unsure cases (implied when
+    // no unsure case is possible), so that a pair that is wrong elsewhere is still refuted.
+    let mut sure = vec![no_ub_s];
+    for (c, _) in rs.unsure.iter().chain(&rt.unsure) {
+        sure.push(d.store.not(*c));
+    }
+    let no_ub_s = d.store.and(sure);
     let q = d.store.and2(no_ub_s, rt.ub);
     obls.push(Obligation {
         label: "ub".into(),
@@ -712,6 +723,11 @@ fn attempt(
     let cfg = SolverConfig {
         timeout: opts.timeout,
     };
+    // An unsure case possible where the source is defined: the verdict is unknown unless a
+    // later obligation is refuted.
+    let mut outside: Option<String> = None;
+    let outside_reason =
+        |why: &str| format!("outside the model where the source is defined: {why}");
     for ob in obls {
         let mut assertions = pre.clone();
         assertions.push(ob.query);
@@ -728,9 +744,37 @@ fn attempt(
         }
         let focus_syms: Vec<SymId> = ob.focus.as_ref().map(|f| f.1.clone()).unwrap_or_default();
         let descs2 = descs.clone();
-        let (res, _, _) = check_portfolio(&sym.store, &assertions, cfg, move |m| {
-            read_model(m, &descs2, &focus_syms)
+        let focus2 = focus_syms.clone();
+        let (mut res, _, _) = check_portfolio(&sym.store, &assertions, cfg, move |m| {
+            read_model(m, &descs2, &focus2)
         });
+        // A model too large to replay: look for one whose dynamic dims are small.
+        let large = match &res {
+            CheckResult::Sat(None) => true,
+            CheckResult::Sat(Some((args, _))) => args.iter().any(
+                |a| matches!(a, CArg::Tensor { dims, .. } if dims.iter().any(|n| *n > MAX_PIN)),
+            ),
+            _ => false,
+        };
+        if large && ob.unsure.is_none() {
+            let mut small = assertions.clone();
+            for desc in &descs {
+                if let ArgDesc::Tensor { dims, .. } = desc {
+                    for s in dims.iter().filter_map(|x| x.err()) {
+                        let v = sym.store.sym(s);
+                        let cap = sym.store.int(SMALL_DIM);
+                        small.push(sym.store.le(v, cap));
+                    }
+                }
+            }
+            let descs2 = descs.clone();
+            let (again, _, _) = check_portfolio(&sym.store, &small, cfg, move |m| {
+                read_model(m, &descs2, &focus_syms)
+            });
+            if matches!(again, CheckResult::Sat(Some(_))) {
+                res = again;
+            }
+        }
         match res {
             CheckResult::Unsat => continue,
             _ if escalate && ob.unsure.is_none() => return Attempt::Reassociate,
@@ -739,11 +783,13 @@ fn attempt(
             }
             CheckResult::Sat(model) => {
                 if let Some(why) = ob.unsure {
-                    return unknown(format!(
-                        "outside the model where the source is defined: {why}"
-                    ));
+                    outside.get_or_insert(why);
+                    continue;
                 }
                 let Some((args, idx)) = model else {
+                    if let Some(why) = &outside {
+                        return unknown(outside_reason(why));
+                    }
                     return unknown(format!(
                         "obligation `{}` is satisfiable but its model's inputs are too large to replay",
                         ob.label
@@ -810,6 +856,13 @@ fn attempt(
                             }),
                         }
                     }
+                    None if outside.is_some() => Verdict::Unknown {
+                        reason: format!(
+                            "{}; obligation `{}` is satisfiable but did not replay{note}",
+                            outside_reason(outside.as_deref().unwrap_or_default()),
+                            ob.label
+                        ),
+                    },
                     None => Verdict::Unknown {
                         reason: format!(
                             "obligation `{}` is satisfiable in the abstraction, but no input replayed a difference concretely (floats are uninterpreted: the abstraction may be too coarse){note}",
@@ -819,6 +872,9 @@ fn attempt(
                 });
             }
         }
+    }
+    if let Some(why) = outside {
+        return unknown(outside_reason(&why));
     }
     Attempt::Done(Verdict::Verified {
         assumptions: assumed,

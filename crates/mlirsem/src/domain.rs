@@ -138,6 +138,8 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
     fn f_lit(&mut self, t: FTy, bits: u64) -> Self::F;
     fn f_bin(&mut self, op: FBin, t: FTy, a: &Self::F, b: &Self::F) -> Self::F;
     fn f_neg(&mut self, t: FTy, a: &Self::F) -> Self::F;
+    /// A unary float function (`math.absf`, `math.exp`; see [`crate::math`]).
+    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &Self::F) -> Self::F;
     /// `arith.extf`/`arith.truncf`: conversion from `from` to `to`, rounded to nearest even.
     fn f_conv(&mut self, from: FTy, to: FTy, a: &Self::F) -> Self::F;
     /// A bitwise operation on `w`-bit integers in the signed canonical range.
@@ -183,7 +185,9 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
 ///   are `-x`; an operation with a NaN literal operand is NaN;
 /// - `cmpf` is built from `isnan`, `oeq`, `olt`, `ole` (the others are their swaps and
 ///   negations; the ordered ones imply that no operand is NaN); `-0.0` and `0.0` compare alike;
-///   `oeq(x, x)` and `ole(x, x)` are `!isnan(x)`, `olt(x, x)` is false;
+///   `oeq(x, x)` and `ole(x, x)` are `!isnan(x)`, `olt(x, x)` is false; `oeq` is equality of
+///   values or of zeros of both signs, `olt` one uninterpreted order per pair (trichotomy),
+///   `ole` is `olt ∨ oeq` (see `cmp_o`);
 /// - `truncf(extf(x))` is `x` when `extf` widens (exact).
 impl MDomain for Sym {
     type F = TermId;
@@ -250,6 +254,10 @@ impl MDomain for Sym {
             }
         }
         self.store.app(f, vec![*a])
+    }
+
+    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &TermId) -> TermId {
+        crate::math::sym_un(self, f, t, *a)
     }
 
     fn f_cmp(&mut self, pred: u8, t: FTy, a: &TermId, b: &TermId) -> TermId {
@@ -468,10 +476,10 @@ fn isnan(d: &mut Sym, t: FTy, a: TermId) -> TermId {
     if let Some(x) = f_lit_of(d, a) {
         return d.store.bool(ieee::is_nan(t, x));
     }
-    let f = d
-        .store
-        .declare_fun(&format!("isnan_{}", t.name()), &[Sort::Int], Sort::Bool);
-    d.store.app(f, vec![a])
+    // NaNs are canonical in the model (payloads are not observed), so a value is NaN exactly
+    // when it is the canonical NaN.
+    let nan = d.store.int(ieee::nan(t) as i128);
+    d.store.eq(a, nan)
 }
 
 /// Neither operand is NaN.
@@ -482,25 +490,55 @@ fn ord(d: &mut Sym, t: FTy, a: TermId, b: TermId) -> TermId {
     d.store.not(either)
 }
 
-/// An ordered comparison `oeq`, `olt` or `ole`: both operands not NaN, and an uninterpreted
-/// relation (`oeq` with ordered arguments; on one operand twice, its IEEE value).
+/// An ordered comparison `oeq`, `olt` or `ole`: both operands not NaN, and then
+/// - `oeq(a, b)`: the same value, or zeros of both signs (exact: two different non-NaN bit
+///   patterns compare equal only when both are zeros), so no uninterpreted relation;
+/// - `olt(a, b)`: not equal, and one uninterpreted order `cmpf_olt_T(x, y)` per unordered pair
+///   (`x` the operand of lower term id; `olt(y, x)` is its negation): trichotomy holds by
+///   construction (exactly one of `<`, `=`, `>` on non-NaN values); against a literal
+///   infinity the order is known;
+/// - `ole(a, b)`: `olt(a, b) ∨ oeq(a, b)`.
 fn cmp_o(d: &mut Sym, rel: &str, t: FTy, a: TermId, b: TermId) -> TermId {
     let o = ord(d, t, a, b);
     if a == b {
         return if rel == "olt" { d.store.bool(false) } else { o };
     }
-    let (a, b) = if rel == "oeq" && b < a {
-        (b, a)
-    } else {
-        (a, b)
-    };
+    let same = d.store.eq(a, b);
+    let (pz, nz) = (d.store.int(0), d.store.int(ieee::sign_bit(t) as i128));
+    let (a_pz, b_nz) = (d.store.eq(a, pz), d.store.eq(b, nz));
+    let (a_nz, b_pz) = (d.store.eq(a, nz), d.store.eq(b, pz));
+    let z1 = d.store.and2(a_pz, b_nz);
+    let z2 = d.store.and2(a_nz, b_pz);
+    let eq = d.store.or(vec![same, z1, z2]);
+    if rel == "oeq" {
+        return d.store.and2(o, eq);
+    }
     let f = d.store.declare_fun(
-        &format!("cmpf_{rel}_{}", t.name()),
+        &format!("cmpf_olt_{}", t.name()),
         &[Sort::Int, Sort::Int],
         Sort::Bool,
     );
-    let r = d.store.app(f, vec![a, b]);
-    d.store.and2(o, r)
+    // Every non-NaN value other than +inf is below +inf, other than -inf above -inf.
+    let inf = ieee::from_f64(t, f64::INFINITY);
+    let ninf = inf.map(|x| x | ieee::sign_bit(t));
+    let (la, lb) = (f_lit_of(d, a), f_lit_of(d, b));
+    let lt = if inf.is_some() && (lb == inf || la == ninf) {
+        d.store.bool(true)
+    } else if inf.is_some() && (la == inf || lb == ninf) {
+        d.store.bool(false)
+    } else if a < b {
+        d.store.app(f, vec![a, b])
+    } else {
+        let gt = d.store.app(f, vec![b, a]);
+        d.store.not(gt)
+    };
+    if rel == "olt" {
+        let ne = d.store.not(eq);
+        d.store.and(vec![o, ne, lt])
+    } else {
+        let le = d.store.or2(eq, lt);
+        d.store.and2(o, le)
+    }
 }
 
 // ---- concrete: IEEE arithmetic on bit patterns ----
@@ -584,6 +622,14 @@ impl MDomain for Concrete {
             ty: t,
             bits: a.bits ^ sign,
         }
+    }
+
+    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &CFloat) -> CFloat {
+        if no_half(self, t) {
+            return *a;
+        }
+        let bits = crate::math::concrete_un(f, t, a.bits).unwrap_or(a.bits);
+        CFloat { ty: t, bits }
     }
 
     fn f_conv(&mut self, from: FTy, to: FTy, a: &CFloat) -> CFloat {

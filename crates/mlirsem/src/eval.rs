@@ -267,6 +267,7 @@ pub(crate) fn is_scalar_op(name: &str) -> bool {
     SCALAR_OPS.contains(&name)
         || crate::scalar::TOTAL.contains(&name)
         || crate::extremum::OPS.contains(&name)
+        || crate::math::OPS.contains(&name)
 }
 
 fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
@@ -892,41 +893,50 @@ pub(crate) fn slice_params<'a, D: MDomain>(
     if offs.len() != sizes.len() || sizes.len() != strides.len() {
         return unsupported("slice attributes of different lengths");
     }
-    // MLIR lists the dynamic operands by kind: every dynamic offset, then sizes, then strides.
-    let mut dyn_iter = dynamic.iter();
-    let mut kinds: Vec<Vec<(D::I, Option<i128>)>> = vec![];
-    for (j, stats) in [&offs, &sizes, &strides].into_iter().enumerate() {
-        let mut col = vec![];
-        for &stat in stats.iter() {
+    // The dynamic operands are all dynamic offsets, then all sizes, then all strides.
+    let n_dyn = |xs: &[i128]| xs.iter().filter(|x| **x == mlir::DYNAMIC as i128).count();
+    let (n_off, n_size) = (n_dyn(&offs), n_dyn(&sizes));
+    if dynamic.len() < n_off + n_size + n_dyn(&strides) {
+        return unsupported("a slice with too few dynamic operands");
+    }
+    let mut iters = [
+        dynamic[..n_off].iter(),
+        dynamic[n_off..n_off + n_size].iter(),
+        dynamic[n_off + n_size..].iter(),
+    ];
+    let mut out = vec![];
+    for k in 0..offs.len() {
+        let mut triple = vec![];
+        for (j, stat) in [offs[k], sizes[k], strides[k]].into_iter().enumerate() {
             if stat == mlir::DYNAMIC as i128 {
-                let Some(v) = dyn_iter.next() else {
+                let Some(v) = iters[j].next() else {
                     return unsupported("a slice with too few dynamic operands");
                 };
                 let (s, _) = scalar_of(v)?;
-                if j == 2 {
-                    return unsupported("slices with dynamic strides");
-                }
                 let nok = d.not(&s.ok);
-                cx.add_unsure(d, &nok, "a slice with a poison offset or size");
-                col.push((int_of(&s)?, None));
+                if j == 2 {
+                    // MLIR does not say what a stride below 1 means.
+                    let v = int_of(&s)?;
+                    let one = d.lit_i(1);
+                    let small = d.lt_i(&v, &one);
+                    let bad = d.or(&small, &nok);
+                    cx.add_unsure(d, &bad, "a slice with a stride below 1 or poison");
+                } else {
+                    cx.add_unsure(d, &nok, "a slice with a poison offset or size");
+                }
+                triple.push((int_of(&s)?, None));
             } else {
                 if j == 2 && stat < 1 {
                     return unsupported("slices with non-positive strides");
                 }
-                col.push((d.lit_i(stat), Some(stat)));
+                triple.push((d.lit_i(stat), Some(stat)));
             }
         }
-        kinds.push(col);
+        let [a, b, c]: [(D::I, Option<i128>); 3] = triple
+            .try_into()
+            .map_err(|_| Stop::Unsupported("slice parameters".into()))?;
+        out.push([a, b, c]);
     }
-    let out = (0..offs.len())
-        .map(|k| {
-            [
-                kinds[0][k].clone(),
-                kinds[1][k].clone(),
-                kinds[2][k].clone(),
-            ]
-        })
-        .collect();
     Ok(out)
 }
 
@@ -1308,7 +1318,7 @@ pub(crate) fn run_body<'a, D: MDomain>(
         }
         let op = m.op(bo);
         match op.name.as_str() {
-            "linalg.yield" => {
+            "linalg.yield" | "tensor.yield" => {
                 let v = match want {
                     BodyResult::Yield(i) => {
                         *op.operands.get(i).ok_or("a yield without enough values")?

@@ -1,6 +1,6 @@
 //! Dispatch of the op families defined outside `eval.rs`: convolutions and pooling
 //! ([`crate::conv`]), tensor ops of the second slice
-//! ([`crate::tensor_ops`]), `func.call` ([`crate::call`]) and `tosa` ([`crate::tosa`]).
+//! ([`crate::tensor_ops`]), region- and map-defined ops ([`crate::gen`]), `func.call` ([`crate::call`]) and `tosa` ([`crate::tosa`]).
 
 use crate::domain::MDomain;
 use crate::eval::{Ctx, R};
@@ -19,6 +19,9 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     }
     if cx.m.op(o).name.starts_with("tosa.") {
         return crate::tosa::eval_op(d, cx, o, operands);
+    }
+    if let Some(vals) = crate::gen::eval_op(d, cx, o, operands)? {
+        return Ok(Some(vals));
     }
     crate::tensor_ops::eval_op(d, cx, o, operands)
 }

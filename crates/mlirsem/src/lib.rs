@@ -17,7 +17,9 @@ pub mod eval;
 mod ext;
 mod extremum;
 pub mod fold;
+mod gen;
 mod ieee;
+mod math;
 mod memcheck;
 pub mod memory;
 mod reduce;
@@ -30,6 +32,7 @@ pub mod value;
 
 pub use check::{check_pair, Options, PairResult, Side};
 pub use domain::{CFloat, EType, FTy, MDomain};
+pub use math::FUn;
 pub use replay::{CArg, CElem};
 
 /// Concrete argument values for [`eval::run_function`] in the concrete domain.

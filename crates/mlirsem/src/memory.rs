@@ -678,6 +678,30 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             };
             let keep = crate::eval::kept_dims::<D>(&params, rank)?;
             // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`); accesses check.
+            // But a view reaching outside its source on some dimension is unsure: the flat cell
+            // of an access through it may land inside the block although the multi-index does
+            // not, and MLIR does not say what that access means.
+            let mut inside = d.lit_b(true);
+            for (p, n) in params.iter().zip(&r.shape) {
+                let (off, size, stride) = (&p[0].0, &p[1].0, &p[2].0);
+                let zero = d.lit_i(0);
+                let empty = d.le_i(size, &zero);
+                let from = d.le_i(&zero, off);
+                let one = d.lit_i(1);
+                let last = d.sub_i(size, &one);
+                let span = d.mul_i(&last, stride);
+                let end = d.add_i(off, &span);
+                let to = d.lt_i(&end, n);
+                let fits = d.and(&from, &to);
+                let ok = d.or(&empty, &fits);
+                inside = d.and(&inside, &ok);
+            }
+            let outside = d.not(&inside);
+            cx.add_unsure(
+                d,
+                &outside,
+                "a memref.subview reaching outside its source view",
+            );
             let mut offset = r.offset.clone();
             let (mut shape, mut strides) = (vec![], vec![]);
             for ((p, k), st) in params.iter().zip(&keep).zip(&r.strides) {

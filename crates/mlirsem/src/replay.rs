@@ -89,6 +89,11 @@ fn offset(dims: &[i128], idx: &[i128]) -> Option<usize> {
 
 /// Every index of a shape, row-major (the shape must be small).
 pub(crate) fn all_indices(dims: &[i128]) -> Vec<Vec<i128>> {
+    // An empty box (some dim <= 0) has no points, whatever the other dims (a huge one
+    // next to a zero must not be enumerated).
+    if dims.iter().any(|n| *n <= 0) {
+        return vec![];
+    }
     let mut out = vec![vec![]];
     for n in dims {
         let mut next = vec![];

@@ -102,6 +102,9 @@ pub(crate) fn total_op<D: MDomain>(
     if let Some(r) = crate::extremum::scalar_op(d, name, args, tys, rty) {
         return Some(r);
     }
+    if let Some(r) = crate::math::scalar_op(d, name, args, rty) {
+        return Some(r);
+    }
     let wide_bitwise = matches!(name, "arith.andi" | "arith.ori" | "arith.xori")
         && args.len() == 2
         && matches!((&args[0].v, &args[1].v), (Elem::Int(_), Elem::Int(_)));

@@ -15,6 +15,7 @@
 
 use crate::domain::{EType, FBin, IBit, MDomain};
 use crate::eval::{constant, result_type, tensor_of, unsupported, value_type, Ctx, Stop, R};
+use crate::math::FUn;
 use crate::value::*;
 use mlir::{Attr, DenseData, DenseLit, Dim, Module, OpId, ValueId};
 use std::rc::Rc;
@@ -25,6 +26,8 @@ const ELEMENTWISE: &[&str] = &[
     "tosa.mul",
     "tosa.negate",
     "tosa.abs",
+    "tosa.exp",
+    "tosa.reciprocal",
     "tosa.maximum",
     "tosa.minimum",
     "tosa.bitwise_and",
@@ -147,7 +150,12 @@ fn elementwise<'a, D: MDomain>(
     let in_ty = ins.first().map(|t| t.ety).unwrap_or(rty);
     let unary = matches!(
         name,
-        "tosa.negate" | "tosa.abs" | "tosa.bitwise_not" | "tosa.logical_not"
+        "tosa.negate"
+            | "tosa.abs"
+            | "tosa.exp"
+            | "tosa.reciprocal"
+            | "tosa.bitwise_not"
+            | "tosa.logical_not"
     );
     let arity = if unary {
         1
@@ -282,7 +290,10 @@ fn scalar_fn<'a, D: MDomain>(
     } else {
         0
     };
-    if is_float && matches!(name, "tosa.maximum" | "tosa.minimum" | "tosa.abs") {
+    if !is_float && matches!(name, "tosa.exp" | "tosa.reciprocal") {
+        return unsupported(format!("{name} on {}", t.name()));
+    }
+    if is_float && matches!(name, "tosa.maximum" | "tosa.minimum") {
         return unsupported(format!("{name} on floats"));
     }
     if (is_float && name.starts_with("tosa.bitwise"))
@@ -351,6 +362,20 @@ fn apply<D: MDomain>(
         ("tosa.negate", EType::Float(f)) => {
             let Elem::Float(x) = &a[0].v else { return None };
             (Elem::Float(d.f_neg(f, x)), no)
+        }
+        ("tosa.abs" | "tosa.exp", EType::Float(f)) => {
+            let Elem::Float(x) = &a[0].v else { return None };
+            let g = if name == "tosa.abs" {
+                FUn::Abs
+            } else {
+                FUn::Exp
+            };
+            (Elem::Float(d.f_un(g, f, x)), no)
+        }
+        ("tosa.reciprocal", EType::Float(f)) => {
+            let Elem::Float(x) = &a[0].v else { return None };
+            let one = d.f_lit(f, crate::ieee::from_f64(f, 1.0)?);
+            (Elem::Float(d.f_bin(FBin::Div, f, &one, x)), no)
         }
         ("tosa.add" | "tosa.sub", EType::Int(_)) => {
             let (x, y) = (int(&a[0].v)?, int(&a[1].v)?);

@@ -16,6 +16,47 @@ use symbolic::Sym;
 use tensor::Concrete;
 
 const CASES: &[&str] = &[
+    "func.func @f(%v: tensor<6x5xi8>, %w: tensor<4x4xi8>) -> (tensor<2x2xi8>, tensor<4x4xi8>) {
+       %c1 = arith.constant 1 : index
+       %c2 = arith.constant 2 : index
+       %c3 = arith.constant 3 : index
+       %s = tensor.extract_slice %v[%c1, %c2] [2, %c2] [%c2, %c1] : tensor<6x5xi8> to tensor<2x?xi8>
+       %r = tensor.cast %s : tensor<2x?xi8> to tensor<2x2xi8>
+       %i = tensor.insert_slice %r into %w[%c1, 0] [2, 2] [%c2, %c2] : tensor<2x2xi8> into tensor<4x4xi8>
+       return %r, %i : tensor<2x2xi8>, tensor<4x4xi8> }",
+    "func.func @f(%t: tensor<2x3xi8>, %p: i8, %i: index, %j: index) -> (tensor<4x4xi8>, tensor<3x2xi8>, index, index, index) {
+       %0 = tensor.pad %t low[1, 0] high[1, 1] {
+       ^bb0(%a: index, %b: index):
+         %s = arith.muli %a, %b : index
+         %v = arith.index_cast %s : index to i8
+         %w = arith.addi %v, %p : i8
+         tensor.yield %w : i8
+       } : tensor<2x3xi8> to tensor<4x4xi8>
+       %1 = tensor.generate {
+       ^bb0(%a: index, %b: index):
+         %v = arith.index_cast %b : index to i8
+         %w = arith.subi %p, %v : i8
+         tensor.yield %w : i8
+       } : tensor<3x2xi8>
+       %2 = affine.apply affine_map<(d0, d1) -> (d0 floordiv 3 + d1 * 2)>(%i, %j)
+       %3 = affine.apply affine_map<(d0)[s0] -> ((d0 - s0) mod 5)>(%i)[%j]
+       %4 = affine.apply affine_map<(d0) -> (d0 ceildiv 2)>(%i)
+       return %0, %1, %2, %3, %4 : tensor<4x4xi8>, tensor<3x2xi8>, index, index, index }",
+    "func.func @f(%x: f32, %y: f64, %t: tensor<3xf32>, %u: tensor<2xf64>) -> (f32, f64, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xf64>, f32, f32, f32) {
+       %0 = math.absf %x : f32
+       %1 = math.exp %y : f64
+       %2 = \"tosa.exp\"(%t) : (tensor<3xf32>) -> tensor<3xf32>
+       %3 = \"tosa.abs\"(%t) : (tensor<3xf32>) -> tensor<3xf32>
+       %4 = \"tosa.reciprocal\"(%t) : (tensor<3xf32>) -> tensor<3xf32>
+       %5 = math.absf %u : tensor<2xf64>
+       %m = arith.mulf %x, %x : f32
+       %n = arith.negf %m : f32
+       %6 = math.absf %n : f32
+       %inf = arith.constant 0xFF800000 : f32
+       %7 = math.exp %inf : f32
+       %q = arith.divf %x, %m : f32
+       %8 = math.absf %q : f32
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8 : f32, f64, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xf64>, f32, f32, f32 }",
     "func.func @f(%x: f32, %y: f32, %a: i8, %b: i8, %t: tensor<3xf64>, %u: tensor<3xf64>) -> (f32, f32, i8, i8, i8, i8, tensor<3xf64>, f32, f32) {
        %0 = arith.maximumf %x, %y : f32
        %1 = arith.minimumf %x, %y : f32
@@ -452,6 +493,21 @@ impl ModelReader for Reader<'_> {
             ["subf", _] => arith("sub"),
             ["mulf", _] => arith("mul"),
             ["divf", _] => arith("div"),
+            ["absf", _] => {
+                let Value::Int(b) = args[0] else { return None };
+                if x.is_nan() {
+                    wrap(f64::NAN)
+                } else {
+                    Value::Int(b & !if f32ty { 1 << 31 } else { 1 << 63 })
+                }
+            }
+            ["exp", _] => {
+                if f32ty {
+                    wrap(xf.exp() as f64)
+                } else {
+                    wrap(x.exp())
+                }
+            }
             ["negf", _] => {
                 let Value::Int(b) = args[0] else { return None };
                 Value::Int(b ^ if f32ty { 1 << 31 } else { 1 << 63 })

@@ -675,13 +675,18 @@ pub(crate) fn elementwise<'a, D: MDomain>(
         })
         .collect();
     scalar_op(d, m, o, &probe, &tys, rty).map_err(Stop::Unsupported)?;
+    if vals.iter().any(|v| matches!(v, Val::MemRef(_))) {
+        return unsupported("a memref operand of an elementwise op");
+    }
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
         let args: Vec<SVal<D>> = vals
             .iter()
-            .map(|v| match v {
+            .zip(&probe)
+            .map(|(v, p)| match v {
                 Val::Tensor(t) => (t.at)(d, idx),
                 Val::Scalar(s, _) => s.clone(),
-                Val::MemRef(_) => unreachable!("memref operands stop in eval_op"),
+                // Refused above.
+                Val::MemRef(_) => p.clone(),
             })
             .collect();
         match scalar_op(d, m, o, &args, &tys, rty) {
@@ -1292,7 +1297,7 @@ pub(crate) fn run_body<'a, D: MDomain>(
                 let idx: Vec<D::I> = ds.iter().map(|l| l.at(d, loops)).collect();
                 ((t.at)(d, &idx), t.ety)
             }
-            Val::MemRef(_) => unreachable!("memref operands stop in eval_op"),
+            Val::MemRef(_) => return Err("a memref operand in a linalg.generic body".into()),
         };
         env.insert(*arg, s);
     }

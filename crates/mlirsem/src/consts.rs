@@ -13,18 +13,11 @@ use std::rc::Rc;
 /// Most listed entries of a constant.
 const MAX_ENTRIES: usize = 4096;
 
-fn flatten(l: &DenseLit, out: &mut Vec<DenseLit>) {
-    match l {
-        DenseLit::List(xs) => xs.iter().for_each(|x| flatten(x, out)),
-        other => out.push(other.clone()),
-    }
-}
-
 fn lits(data: &DenseData) -> R<Vec<DenseLit>> {
     match data {
         DenseData::Literal(l) => {
             let mut out = vec![];
-            flatten(l, &mut out);
+            crate::eval::flatten(l, &mut out);
             Ok(out)
         }
         DenseData::Empty => Ok(vec![]),

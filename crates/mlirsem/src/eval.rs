@@ -12,9 +12,7 @@
 use crate::domain::{EType, FBin, FTy, MDomain};
 use crate::reduce::Lin;
 use crate::value::*;
-use mlir::{
-    AffineExpr, Attr, BlockId, DenseData, DenseLit, Dim, FloatKind, Module, OpId, Type, ValueId,
-};
+use mlir::{Attr, BlockId, DenseData, DenseLit, Dim, FloatKind, Module, OpId, Type, ValueId};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -468,15 +466,15 @@ pub(crate) fn shape_from<'a, D: MDomain>(
     Ok(shape)
 }
 
-/// Index operands of extract/insert, with UB when any is out of bounds or poison.
-fn indices<'a, D: MDomain>(
+/// Index operands of an access to something of `shape` (tensor extract/insert, memref
+/// load/store): the indices, and whether they are all defined (not poison) and in bounds.
+pub(crate) fn read_indices<'a, D: MDomain>(
     d: &mut D,
-    cx: &mut Ctx<'a, D>,
-    t: &Tensor<'a, D>,
+    shape: &[D::I],
     ops: &[Val<'a, D>],
     what: &str,
-) -> R<Vec<D::I>> {
-    if ops.len() != t.shape.len() {
+) -> R<(Vec<D::I>, D::B)> {
+    if ops.len() != shape.len() {
         return unsupported(format!("{what} with the wrong number of indices"));
     }
     let mut idx = vec![];
@@ -486,8 +484,20 @@ fn indices<'a, D: MDomain>(
         ok = d.and(&ok, &s.ok);
         idx.push(int_of(&s)?);
     }
-    let inb = in_bounds(d, &idx, &t.shape);
+    let inb = in_bounds(d, &idx, shape);
     let good = d.and(&ok, &inb);
+    Ok((idx, good))
+}
+
+/// Index operands of extract/insert, with UB when any is out of bounds or poison.
+fn indices<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    t: &Tensor<'a, D>,
+    ops: &[Val<'a, D>],
+    what: &str,
+) -> R<Vec<D::I>> {
+    let (idx, good) = read_indices(d, &t.shape, ops, what)?;
     let bad = d.not(&good);
     cx.add_ub(d, &bad);
     Ok(idx)
@@ -606,12 +616,8 @@ pub(crate) fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<V
                     };
                 }
                 // Row-major offset, then a selection among the listed values.
-                let mut off = d.lit_i(0);
-                for (i, n) in idx.iter().zip(&static_dims) {
-                    let nn = d.lit_i(*n);
-                    let scaled = d.mul_i(&off, &nn);
-                    off = d.add_i(&scaled, i);
-                }
+                let sizes: Vec<D::I> = static_dims.iter().map(|n| d.lit_i(*n)).collect();
+                let off = crate::reshape::linearize(d, idx, &sizes);
                 let mut v = values[values.len() - 1].clone();
                 for (k, e) in values.iter().enumerate().rev().skip(1) {
                     let kk = d.lit_i(k as i128);
@@ -1106,53 +1112,23 @@ fn generic<'a, D: MDomain>(
     operands: &[Val<'a, D>],
 ) -> R<Vec<Val<'a, D>>> {
     let m = cx.m;
-    let op = m.op(o);
-    let iters = match op.attr("iterator_types") {
-        Some(Attr::Array(xs)) => xs.clone(),
-        _ => return unsupported("linalg.generic without iterator_types"),
+    let Some(iters) = crate::reduce::iterator_kinds(m, o) else {
+        return unsupported("linalg.generic without iterator_types");
     };
-    for it in &iters {
-        let kind = match it {
-            Attr::Opaque { body: Some(b), .. } => b.as_str(),
-            Attr::String(s) => s.as_str(),
-            _ => "?",
-        };
-        if kind != "parallel" {
-            return unsupported(format!(
-                "unsupported feature: linalg.generic with `{kind}` iterators (reductions are a later slice)"
-            ));
-        }
+    if let Some(kind) = iters.iter().find(|k| *k != "parallel") {
+        return unsupported(format!(
+            "unsupported feature: linalg.generic with `{kind}` iterators"
+        ));
     }
-    let maps: Vec<mlir::AffineMap> = match op.attr("indexing_maps") {
-        Some(Attr::Array(xs)) => xs
-            .iter()
-            .map(|a| match a {
-                Attr::AffineMap(m) => Ok(m.clone()),
-                _ => unsupported("an indexing map that is not an affine map"),
-            })
-            .collect::<R<_>>()?,
-        _ => return unsupported("linalg.generic without indexing_maps"),
-    };
     let n_loops = iters.len();
-    let n_out = n_outputs(m, o);
-    if maps.len() != operands.len() || n_out > operands.len() {
-        return unsupported("linalg.generic with inconsistent operand and map counts");
-    }
-    let n_in = operands.len() - n_out;
+    let (maps, n_in, n_out) = crate::reduce::generic_maps(m, o, operands.len(), n_loops)?;
     // Every map: each result a loop dim (a projected permutation).
     let mut dims_of: Vec<Vec<usize>> = vec![];
-    for mp in &maps {
-        if mp.num_dims as usize != n_loops || mp.num_symbols != 0 {
-            return unsupported("an indexing map with symbols or the wrong number of dims");
+    for ds in &maps {
+        match ds.iter().map(Lin::plain).collect::<Option<Vec<usize>>>() {
+            Some(ds) => dims_of.push(ds),
+            None => return unsupported("an indexing map that is not a projected permutation"),
         }
-        let mut ds = vec![];
-        for e in &mp.results {
-            match e {
-                AffineExpr::Dim(k) => ds.push(*k as usize),
-                _ => return unsupported("an indexing map that is not a projected permutation"),
-            }
-        }
-        dims_of.push(ds);
     }
     // Output maps must be permutations (each loop dim exactly once).
     for ds in &dims_of[n_in..] {
@@ -1192,21 +1168,7 @@ fn generic<'a, D: MDomain>(
             cx.add_ub(d, &ne);
         }
     }
-    // The body: one block, scalar ops only.
-    let Some(&region) = op.regions.first() else {
-        return unsupported("linalg.generic without a body");
-    };
-    let blocks = &m.region(region).blocks;
-    if blocks.len() != 1 {
-        return unsupported("a linalg.generic body of several blocks");
-    }
-    let body: BlockId = blocks[0];
-    for &bo in &m.block(body).ops {
-        let n = m.op(bo).name.as_str();
-        if !is_scalar_op(n) && !BODY_OPS.contains(&n) {
-            return unsupported(format!("unsupported op {n} in a linalg.generic body"));
-        }
-    }
+    let body = crate::reduce::generic_body(m, o)?;
     if m.block(body).args.len() != operands.len() {
         return unsupported("a linalg.generic body with the wrong number of arguments");
     }

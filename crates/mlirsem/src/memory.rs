@@ -189,18 +189,16 @@ pub(crate) fn row_major<D: MDomain>(d: &mut D, shape: &[D::I]) -> Vec<D::I> {
 
 /// The multi-index of row-major offset `rel` in `shape` (sizes 0 read as 1: no division by 0).
 fn unflatten<D: MDomain>(d: &mut D, shape: &[D::I], rel: &D::I) -> Vec<D::I> {
-    let mut idx = vec![];
-    let mut rest = rel.clone();
-    for n in shape.iter().rev() {
-        let zero = d.lit_i(0);
-        let one = d.lit_i(1);
-        let z = d.eq_i(n, &zero);
-        let n1 = d.ite_i(&z, &one, n);
-        idx.push(d.emod_i(&rest, &n1));
-        rest = d.ediv_i(&rest, &n1);
-    }
-    idx.reverse();
-    idx
+    let sizes: Vec<D::I> = shape
+        .iter()
+        .map(|n| {
+            let zero = d.lit_i(0);
+            let one = d.lit_i(1);
+            let z = d.eq_i(n, &zero);
+            d.ite_i(&z, &one, n)
+        })
+        .collect();
+    crate::reshape::delinearize(d, rel, &sizes)
 }
 
 /// Whether flat offset `i` lies in the view `r`.
@@ -255,17 +253,7 @@ fn access<'a, D: MDomain>(
     ops: &[Val<'a, D>],
     what: &str,
 ) -> R<D::I> {
-    if ops.len() != r.shape.len() {
-        return unsupported(format!("{what} with the wrong number of indices"));
-    }
-    let mut idx = vec![];
-    let mut ok = d.lit_b(true);
-    for v in ops {
-        let (s, _) = scalar_of(v)?;
-        ok = d.and(&ok, &s.ok);
-        idx.push(int_of(&s)?);
-    }
-    let inb = in_bounds(d, &idx, &r.shape);
+    let (idx, good) = crate::eval::read_indices(d, &r.shape, ops, what)?;
     let b = block(cx, r)?;
     let (live, size) = (b.live.clone(), b.size.clone());
     let i = flat(d, r, &idx);
@@ -274,7 +262,6 @@ fn access<'a, D: MDomain>(
     let lo = d.le_i(&zero, &i);
     let hi = d.lt_i(&i, &size);
     let inblock = d.and(&lo, &hi);
-    let good = d.and(&ok, &inb);
     let good = d.and(&good, &live);
     let good = d.and(&good, &inblock);
     let bad = d.not(&good);

@@ -124,7 +124,7 @@ impl Lin {
 }
 
 /// The iterator kinds of a `linalg.generic`, if it has them.
-fn iterator_kinds(m: &Module, o: OpId) -> Option<Vec<String>> {
+pub(crate) fn iterator_kinds(m: &Module, o: OpId) -> Option<Vec<String>> {
     match m.op(o).attr("iterator_types") {
         Some(Attr::Array(xs)) => Some(
             xs.iter()
@@ -137,6 +137,66 @@ fn iterator_kinds(m: &Module, o: OpId) -> Option<Vec<String>> {
         ),
         _ => None,
     }
+}
+
+/// The operand index maps of a `linalg.generic` with `n_loops` loops, one `Lin` per operand
+/// dimension (affine with non-negative coefficients), and the numbers of inputs and outputs.
+#[allow(clippy::type_complexity)]
+pub(crate) fn generic_maps(
+    m: &Module,
+    o: OpId,
+    n_operands: usize,
+    n_loops: usize,
+) -> R<(Vec<Vec<Lin>>, usize, usize)> {
+    let maps: Vec<mlir::AffineMap> = match m.op(o).attr("indexing_maps") {
+        Some(Attr::Array(xs)) => xs
+            .iter()
+            .map(|a| match a {
+                Attr::AffineMap(m) => Ok(m.clone()),
+                _ => unsupported("an indexing map that is not an affine map"),
+            })
+            .collect::<R<_>>()?,
+        _ => return unsupported("linalg.generic without indexing_maps"),
+    };
+    let n_out = crate::eval::n_outputs(m, o);
+    if maps.len() != n_operands || n_out > n_operands {
+        return unsupported("linalg.generic with inconsistent operand and map counts");
+    }
+    let mut dims_of = vec![];
+    for mp in &maps {
+        if mp.num_dims as usize != n_loops || mp.num_symbols != 0 {
+            return unsupported("an indexing map with symbols or the wrong number of dims");
+        }
+        let ds: Option<Vec<Lin>> = mp.results.iter().map(|e| Lin::of(e, n_loops)).collect();
+        match ds {
+            Some(ds) => dims_of.push(ds),
+            None => {
+                return unsupported(
+                    "an indexing map that is not affine with non-negative coefficients",
+                )
+            }
+        }
+    }
+    Ok((dims_of, n_operands - n_out, n_out))
+}
+
+/// The body of a `linalg.generic`: one block of the scalar ops the body interpreter knows.
+pub(crate) fn generic_body(m: &Module, o: OpId) -> R<BlockId> {
+    let Some(&region) = m.op(o).regions.first() else {
+        return unsupported("linalg.generic without a body");
+    };
+    let blocks = &m.region(region).blocks;
+    if blocks.len() != 1 {
+        return unsupported("a linalg.generic body of several blocks");
+    }
+    let body: BlockId = blocks[0];
+    for &bo in &m.block(body).ops {
+        let n = m.op(bo).name.as_str();
+        if !is_scalar_op(n) && !BODY_OPS.contains(&n) {
+            return unsupported(format!("unsupported op {n} in a linalg.generic body"));
+        }
+    }
+    Ok(body)
 }
 
 /// Whether a `linalg.generic` has a `reduction` iterator.
@@ -277,7 +337,6 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
     operands: &[Val<'a, D>],
 ) -> R<Vec<Val<'a, D>>> {
     let m = cx.m;
-    let op = m.op(o);
     let kinds = iterator_kinds(m, o).unwrap_or_default();
     let mut red = vec![];
     for k in &kinds {
@@ -292,38 +351,9 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         }
     }
     let n_loops = red.len();
-    let n_out = crate::eval::n_outputs(m, o);
-    let maps: Vec<mlir::AffineMap> = match op.attr("indexing_maps") {
-        Some(Attr::Array(xs)) => xs
-            .iter()
-            .map(|a| match a {
-                Attr::AffineMap(m) => Ok(m.clone()),
-                _ => unsupported("an indexing map that is not an affine map"),
-            })
-            .collect::<R<_>>()?,
-        _ => return unsupported("linalg.generic without indexing_maps"),
-    };
-    if maps.len() != operands.len() || n_out > operands.len() || n_out == 0 {
+    let (dims_of, n_in, n_out) = generic_maps(m, o, operands.len(), n_loops)?;
+    if n_out == 0 {
         return unsupported("linalg.generic with inconsistent operand and map counts");
-    }
-    let n_in = operands.len() - n_out;
-    let mut dims_of: Vec<Vec<Lin>> = vec![];
-    for mp in &maps {
-        if mp.num_dims as usize != n_loops || mp.num_symbols != 0 {
-            return unsupported("an indexing map with symbols or the wrong number of dims");
-        }
-        let mut ds = vec![];
-        for e in &mp.results {
-            match Lin::of(e, n_loops) {
-                Some(l) => ds.push(l),
-                None => {
-                    return unsupported(
-                        "an indexing map that is not affine with non-negative coefficients",
-                    )
-                }
-            }
-        }
-        dims_of.push(ds);
     }
     let parallel: Vec<usize> = (0..n_loops).filter(|k| !red[*k]).collect();
     let mut out_dims: Vec<Vec<usize>> = vec![];
@@ -346,22 +376,8 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         })
         .collect();
     let bounds = loop_bounds(d, cx, n_loops, &dims_of, &shapes)?;
-    // The body: one block of scalar ops ending in linalg.yield.
-    let Some(&region) = op.regions.first() else {
-        return unsupported("linalg.generic without a body");
-    };
-    let blocks = &m.region(region).blocks;
-    if blocks.len() != 1 {
-        return unsupported("a linalg.generic body of several blocks");
-    }
-    let body: BlockId = blocks[0];
+    let body = generic_body(m, o)?;
     let blk = m.block(body);
-    for &bo in &blk.ops {
-        let n = m.op(bo).name.as_str();
-        if !is_scalar_op(n) && !BODY_OPS.contains(&n) {
-            return unsupported(format!("unsupported op {n} in a linalg.generic body"));
-        }
-    }
     if blk.args.len() != operands.len() {
         return unsupported("a linalg.generic body with the wrong number of arguments");
     }

@@ -66,8 +66,8 @@ fn groups(cx: &Ctx<'_, impl MDomain>, o: OpId, rank: usize) -> R<Vec<Vec<usize>>
     Ok(out)
 }
 
-/// Row-major linearisation of `idx` over `sizes`.
-fn linearize<D: MDomain>(d: &mut D, idx: &[D::I], sizes: &[D::I]) -> D::I {
+/// Row-major linearisation of `idx` over `sizes` (the one definition: reshapes, tosa, memory).
+pub(crate) fn linearize<D: MDomain>(d: &mut D, idx: &[D::I], sizes: &[D::I]) -> D::I {
     let mut off = d.lit_i(0);
     for (i, n) in idx.iter().zip(sizes) {
         if d.lit_int(n) == Some(1) {
@@ -80,7 +80,7 @@ fn linearize<D: MDomain>(d: &mut D, idx: &[D::I], sizes: &[D::I]) -> D::I {
 }
 
 /// Row-major decomposition of `x` (assumed in `[0, prod sizes)`) over `sizes`.
-fn delinearize<D: MDomain>(d: &mut D, x: &D::I, sizes: &[D::I]) -> Vec<D::I> {
+pub(crate) fn delinearize<D: MDomain>(d: &mut D, x: &D::I, sizes: &[D::I]) -> Vec<D::I> {
     let non_unit: Vec<usize> = (0..sizes.len())
         .filter(|k| d.lit_int(&sizes[*k]) != Some(1))
         .collect();

@@ -54,12 +54,8 @@ fn from_elements<'a, D: MDomain>(
     }
     let shape = sdims.iter().map(|n| d.lit_i(*n)).collect();
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
-        let mut off = d.lit_i(0);
-        for (i, n) in idx.iter().zip(&sdims) {
-            let nn = d.lit_i(*n);
-            let s = d.mul_i(&off, &nn);
-            off = d.add_i(&s, i);
-        }
+        let sizes: Vec<D::I> = sdims.iter().map(|n| d.lit_i(*n)).collect();
+        let off = crate::reshape::linearize(d, idx, &sizes);
         let mut v = elems[elems.len() - 1].clone();
         for (k, e) in elems.iter().enumerate().rev().skip(1) {
             let kk = d.lit_i(k as i128);

@@ -492,28 +492,6 @@ fn apply<D: MDomain>(
 
 // ---- structural ops ----
 
-fn row_major_offset<D: MDomain>(d: &mut D, idx: &[D::I], dims: &[i128]) -> D::I {
-    let mut off = d.lit_i(0);
-    for (i, n) in idx.iter().zip(dims) {
-        let nn = d.lit_i(*n);
-        let s = d.mul_i(&off, &nn);
-        off = d.add_i(&s, i);
-    }
-    off
-}
-
-fn unflatten<D: MDomain>(d: &mut D, off: &D::I, dims: &[i128]) -> Vec<D::I> {
-    let mut out = vec![];
-    let mut rest = off.clone();
-    for n in dims.iter().rev() {
-        let nn = d.lit_i(*n);
-        out.push(d.emod_i(&rest, &nn));
-        rest = d.ediv_i(&rest, &nn);
-    }
-    out.reverse();
-    out
-}
-
 fn reshape<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
@@ -535,8 +513,12 @@ fn reshape<'a, D: MDomain>(
     let shape = to.iter().map(|n| d.lit_i(*n)).collect();
     let inner = src.at.clone();
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
-        let off = row_major_offset(d, idx, &to);
-        let si = unflatten(d, &off, &from);
+        let (to_t, from_t): (Vec<D::I>, Vec<D::I>) = (
+            to.iter().map(|n| d.lit_i(*n)).collect(),
+            from.iter().map(|n| d.lit_i(*n)).collect(),
+        );
+        let off = crate::reshape::linearize(d, idx, &to_t);
+        let si = crate::reshape::delinearize(d, &off, &from_t);
         inner(d, &si)
     });
     Ok(Val::Tensor(Tensor { shape, ety, at }))

@@ -3,11 +3,11 @@
 //! cover ("unsure"). The symbolic checker and the concrete replay both run this code.
 //!
 //! UB (the function has no defined behaviour): out-of-bounds `tensor.extract`/`tensor.insert`,
-//! `tensor.dim` of a dimension the tensor does not have, slices not inside their tensor, and
-//! `linalg.generic` operands whose sizes disagree with the loop bounds. A condition that MLIR
-//! may or may not treat as UB (negative dynamic sizes, a `tensor.cast` to a static size that
-//! does not hold, `insert_slice` sizes disagreeing with the source) is recorded as *unsure*:
-//! the checker answers unknown if it can happen where the source is defined.
+//! `tensor.dim` of a dimension the tensor does not have, slices not inside their tensor,
+//! `linalg.generic` operands whose sizes disagree with the loop bounds, a `tensor.cast` to a
+//! static size that does not hold and `insert_slice` sizes disagreeing with the source. A
+//! condition that MLIR may or may not treat as UB (negative dynamic sizes) is recorded as
+//! *unsure*: the checker answers unknown if it can happen where the source is defined.
 
 use crate::domain::{EType, FBin, FTy, MDomain};
 use crate::reduce::Lin;
@@ -392,11 +392,9 @@ pub(crate) fn eval_on<'a, D: MDomain>(
                     let l = d.lit_i(*s as i128);
                     let e = d.eq_i(&l, n);
                     let ne = d.not(&e);
-                    cx.add_unsure(
-                        d,
-                        &ne,
-                        "tensor.cast to a static size the operand does not have",
-                    );
+                    // UB: a cast to a static size "acts as an assertion that fails at runtime"
+                    // (docs/mlir.md, "Undefined behaviour").
+                    cx.add_ub(d, &ne);
                 }
             }
             Val::Tensor(t)
@@ -1060,13 +1058,10 @@ fn insert_slice<'a, D: MDomain>(
         .filter(|(_, k)| **k)
         .map(|(p, _)| p[1].0.clone())
         .collect();
+    // UB: the sizes "specify the sizes of the source tensor type" (docs/mlir.md).
     let e = same_shape(d, &kept_sizes, &src.shape);
     let ne = d.not(&e);
-    cx.add_unsure(
-        d,
-        &ne,
-        "tensor.insert_slice sizes that differ from the source's",
-    );
+    cx.add_ub(d, &ne);
     let (sat, dat) = (src.at.clone(), dst.at.clone());
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
         let mut hit = d.lit_b(true);

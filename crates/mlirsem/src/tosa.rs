@@ -5,7 +5,9 @@
 //!   bitwise_not logical_and logical_or logical_xor logical_not equal greater greater_equal
 //!   select`, with broadcasting: operands are aligned to the right of the result (MLIR 19 also
 //!   accepts lower ranks), and an operand dim that is statically 1 is broadcast. A dynamic
-//!   operand dim that differs from the result's is *unsure*. Integer `add`/`sub`/`negate`/`abs`
+//!   operand dim that differs from the result's is UB (the spec's `ERROR_IF`, as are concat
+//!   operands whose other dims differ, a slice outside its operand and gather batch sizes that
+//!   differ). Integer `add`/`sub`/`negate`/`abs`
 //!   results outside the type and `mul` with a shift whose result leaves i32 are *unsure* (the
 //!   spec only `REQUIRE`s them away); `mul` without shift keeps the low bits. Float `maximum`/
 //!   `minimum` are unsupported (NaN and signed-zero rules);
@@ -183,7 +185,7 @@ fn elementwise<'a, D: MDomain>(
         shape.push(match dim {
             Dim::Static(n) => d.lit_i(*n as i128),
             Dim::Dynamic => {
-                // The largest operand dim (all others are equal to it or 1, or unsure below).
+                // The largest operand dim (all others are equal to it or 1, or UB below).
                 let mut mx = one.clone();
                 for (t, ks) in ins.iter().zip(&kinds) {
                     let off = rank - t.shape.len();
@@ -210,11 +212,8 @@ fn elementwise<'a, D: MDomain>(
                 let n1 = d.not(&is1);
                 bad = d.and(&bad, &n1);
             }
-            cx.add_unsure(
-                d,
-                &bad,
-                &format!("{name} with operand shapes that do not broadcast"),
-            );
+            // UB: the spec's `ERROR_IF` on shapes that do not broadcast (docs/mlir.md).
+            cx.add_ub(d, &bad);
         }
     }
     let f = scalar_fn::<D>(m, o, name, in_ty, rty)?;
@@ -619,7 +618,8 @@ fn concat<'a, D: MDomain>(
             if k != axis {
                 let e = d.eq_i(a, b);
                 let ne = d.not(&e);
-                cx.add_unsure(d, &ne, "tosa.concat of operands whose other dims differ");
+                // UB: the spec's `ERROR_IF` on the other dims (docs/mlir.md).
+                cx.add_ub(d, &ne);
             }
         }
         starts.push(total.clone());
@@ -671,7 +671,8 @@ fn slice<'a, D: MDomain>(
         }
         let end = d.lit_i(s + z);
         let out = d.lt_i(n, &end);
-        cx.add_unsure(d, &out, "tosa.slice outside its operand");
+        // UB: the spec's `ERROR_IF` on a slice leaving its operand (docs/mlir.md).
+        cx.add_ub(d, &out);
         shape.push(d.lit_i(*z));
     }
     let inner = src.at.clone();
@@ -748,7 +749,8 @@ fn gather<'a, D: MDomain>(
     }
     let e = d.eq_i(&vals.shape[0], &ind.shape[0]);
     let ne = d.not(&e);
-    cx.add_unsure(d, &ne, "tosa.gather with batch sizes that differ");
+    // UB: the spec's `ERROR_IF` on the batch size (docs/mlir.md).
+    cx.add_ub(d, &ne);
     let shape = vec![
         vals.shape[0].clone(),
         ind.shape[1].clone(),

@@ -35,7 +35,9 @@ pub struct Run<'a, D: MDomain> {
     pub ub: D::B,
     pub unsure: Vec<(D::B, String)>,
     /// Unsure conditions per element of a tensor (unsure where any element's holds).
-    pub unsure_at: Vec<UnsureAt<'a, D>>,
+    pub unsure_at: Vec<CondAt<'a, D>>,
+    /// UB conditions per element of a tensor (UB where any element's holds).
+    pub ub_at: Vec<CondAt<'a, D>>,
     /// The memory at return: argument blocks first, in argument order ([`crate::memory`]).
     pub mem: Vec<crate::memory::Block<'a, D>>,
     /// Where a `memref.load` read an uninitialized cell: UB or a poison value, MLIR does not
@@ -78,7 +80,8 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     pub(crate) env: BTreeMap<ValueId, Val<'a, D>>,
     pub(crate) ub: D::B,
     pub(crate) unsure: Vec<(D::B, String)>,
-    pub(crate) unsure_at: Vec<UnsureAt<'a, D>>,
+    pub(crate) unsure_at: Vec<CondAt<'a, D>>,
+    pub(crate) ub_at: Vec<CondAt<'a, D>>,
     /// How many inlined calls enclose this function.
     pub(crate) depth: usize,
     /// Memory blocks ([`crate::memory`]), and the block of each global used so far.
@@ -157,6 +160,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         ub,
         unsure: vec![],
         unsure_at: vec![],
+        ub_at: vec![],
         depth,
         mem,
         globals: vec![],
@@ -174,8 +178,8 @@ pub(crate) fn run_nested<'a, D: MDomain>(
             let mut results = vec![];
             for &v in &op.operands {
                 let r = cx.get(v)?;
-                if matches!(r, Val::MemRef(_)) {
-                    return unsupported("a function returning a memref");
+                if depth > 0 && matches!(r, Val::MemRef(_)) {
+                    return unsupported("a call returning a memref");
                 }
                 results.push(r);
             }
@@ -184,6 +188,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
                 ub: cx.ub,
                 unsure: cx.unsure,
                 unsure_at: cx.unsure_at,
+                ub_at: cx.ub_at,
                 mem: cx.mem,
                 uninit: cx.uninit,
             });

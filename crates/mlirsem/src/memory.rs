@@ -24,8 +24,9 @@
 //! Linalg ops on buffers (destination-passing style) mean their tensor form: inputs read as
 //! tensors, the results written over the output views.
 //!
-//! It is not for memref results of functions, views that are not contiguous (`memref.subview`,
-//! layouts), or loops over memrefs (`scf.for`): those are `unknown: unsupported`.
+//! It is not for memref results of functions other than views of an argument (compared by
+//! `memcheck::result_view`), writes through large views that are not contiguous, or loops over
+//! memrefs (`scf.for`): those are `unknown: unsupported`.
 
 use crate::domain::{EType, MDomain};
 use crate::eval::{int_of, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};

@@ -8,12 +8,13 @@
 //!   operand dim that differs from the result's is UB (the spec's `ERROR_IF`, as are concat
 //!   operands whose other dims differ, a slice outside its operand and gather batch sizes that
 //!   differ). Integer `add`/`sub`/`negate`/`abs`
-//!   results outside the type and `mul` with a shift whose result leaves i32 are *unsure* (the
-//!   spec only `REQUIRE`s them away); `mul` without shift keeps the low bits. Float `maximum`/
+//!   results outside the type and `mul` with a shift whose result leaves i32 are UB per element
+//!   (the spec `REQUIRE`s them away: the result is unpredictable); `mul` without shift keeps
+//!   the low bits. Float `maximum`/
 //!   `minimum` are unsupported (NaN and signed-zero rules);
 //! - structural `reshape` (static shapes, row-major), `transpose` (constant permutation),
 //!   `reverse`, `concat`, `slice` (static start and size), `tile`, `gather` (an index outside
-//!   the values is *unsure*).
+//!   the values is UB, the spec's `REQUIRE`; a poison index is *unsure*).
 
 use crate::domain::{EType, FBin, IBit, MDomain};
 use crate::eval::{constant, result_type, tensor_of, unsupported, value_type, Ctx, Stop, R};
@@ -248,8 +249,9 @@ fn elementwise<'a, D: MDomain>(
         let args = a1(d, idx);
         f1(d, &args).0
     });
+    // UB: a result outside the range the spec `REQUIRE`s (docs/mlir.md).
     let (f2, a2) = (f, args_at);
-    cx.unsure_at.push(UnsureAt {
+    cx.ub_at.push(CondAt {
         shape: shape.clone(),
         at: Rc::new(move |d: &mut D, idx: &[D::I]| {
             let args = a2(d, idx);
@@ -769,7 +771,9 @@ fn gather<'a, D: MDomain>(
         SVal { v: v.v, ok }
     });
     let (ia2, k2) = (ind.at.clone(), k);
-    cx.unsure_at.push(UnsureAt {
+    // UB: a defined index outside the values (the spec `REQUIRE`s `0 <= k < K`); a poison
+    // index is unsure (tosa has no poison).
+    cx.ub_at.push(CondAt {
         shape: ind.shape.clone(),
         at: Rc::new(move |d: &mut D, idx: &[D::I]| {
             let i = ia2(d, idx);
@@ -781,10 +785,18 @@ fn gather<'a, D: MDomain>(
             let hi = d.lt_i(j, &k2);
             let inb = d.and(&lo, &hi);
             let bad = d.not(&inb);
-            let nok = d.not(&i.ok);
-            d.or(&bad, &nok)
+            d.and(&bad, &i.ok)
         }),
-        why: "tosa.gather with an index outside the values or poison".into(),
+        why: "tosa.gather with an index outside the values".into(),
+    });
+    let ia3 = ind.at.clone();
+    cx.unsure_at.push(CondAt {
+        shape: ind.shape.clone(),
+        at: Rc::new(move |d: &mut D, idx: &[D::I]| {
+            let i = ia3(d, idx);
+            d.not(&i.ok)
+        }),
+        why: "tosa.gather with a poison index".into(),
     });
     Ok(Val::Tensor(Tensor {
         shape,

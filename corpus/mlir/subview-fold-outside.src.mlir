@@ -1,8 +1,10 @@
-// expect: unknown
-// Folding a subview into the load's indices: equal wherever the subview lies inside its
-// source. With offsets outside the 4x4 source, the subview's flat cell can still land inside
-// the block (a large row offset and a negative column offset cancel) while the folded load is
-// out of bounds; MLIR does not say what such a view means, so the pair is unsure, not refuted.
+// expect: verified
+// Folding a subview into the load's indices. With offsets outside the 4x4 source, the
+// subview's flat cell can still land inside the block (a large row offset and a negative
+// column offset cancel) while the folded load is out of bounds. An access through a subview
+// is UB when its index, mapped into a view the subview was cut from, leaves that view
+// (mlir-tv's reading; MLIR's current docs make the out-of-bounds subview itself UB), so the
+// source is UB wherever the folded load is.
 #map = affine_map<(d0, d1)[s0] -> (d0 * 4 + s0 + d1)>
 func.func @f(%t: tensor<4x4xf32>, %oy: index, %ox: index, %iy: index, %ix: index) -> f32 {
   %m = bufferization.to_memref %t : memref<4x4xf32>

@@ -14,7 +14,7 @@
 //! of the model's shapes), sees the difference; otherwise `unknown`.
 
 use crate::domain::{CFloat, EType, FTy, MDomain};
-use crate::eval::{run_function_mem, value_type, Stop};
+use crate::eval::{run_function_mem, value_type, Run, Stop};
 use crate::replay::{all_indices, inputs_report, replay, search, CArg, CElem, Replay, MAX_ELEMS};
 use crate::value::*;
 use mlir::{Attr, Dim, Module, OpId, Type};
@@ -449,6 +449,73 @@ fn read_model(
     Some((args, idx))
 }
 
+/// The UB of both runs with their per-element UB ([`crate::eval::Run::ub_at`]) instantiated:
+/// the target's at a fresh witness index each (existential: exact), the source's at those
+/// witnesses, at the result indices `res` and, for small static shapes, at every index (its UB
+/// is `∃ i. c(i)`; taking fewer instances only makes the source look more defined: sound).
+fn per_element_ub<'a>(
+    d: &mut Sym,
+    rs: &Run<'a, Sym>,
+    rt: &Run<'a, Sym>,
+    res: &[Vec<SymId>],
+) -> (TermId, TermId) {
+    let mut points: Vec<Vec<TermId>> = vec![];
+    let mut ub_t = vec![rt.ub];
+    for (k, u) in rt.ub_at.iter().enumerate() {
+        let (w, c) = at_fresh_index(d, u, &format!("ubw{k}"));
+        ub_t.push(c);
+        points.push(w);
+    }
+    points.extend(
+        res.iter()
+            .map(|r| r.iter().map(|s| d.store.sym(*s)).collect()),
+    );
+    let mut ub_s = vec![rs.ub];
+    for u in &rs.ub_at {
+        // A small static shape: at every index (exact).
+        for t in small_static_indices(d, &u.shape) {
+            ub_s.push((u.at)(d, &t));
+        }
+        for p in points.iter().filter(|p| p.len() == u.shape.len()) {
+            let inb = in_bounds(d, p, &u.shape);
+            let c = (u.at)(d, p);
+            ub_s.push(d.store.and2(inb, c));
+        }
+    }
+    (d.store.or(ub_s), d.store.or(ub_t))
+}
+
+/// A fresh index (symbols `NAME_j`) and whether it is in bounds and `u` holds there.
+fn at_fresh_index(d: &mut Sym, u: &CondAt<'_, Sym>, name: &str) -> (Vec<TermId>, TermId) {
+    let idx: Vec<TermId> = (0..u.shape.len())
+        .map(|j| {
+            let s = d.store.fresh(&format!("{name}_{j}"), Sort::Int);
+            d.store.sym(s)
+        })
+        .collect();
+    let inb = in_bounds(d, &idx, &u.shape);
+    let c = (u.at)(d, &idx);
+    let q = d.store.and2(inb, c);
+    (idx, q)
+}
+
+/// Every index of `shape` as literals when it is static with at most 256 elements, else none.
+fn small_static_indices(d: &mut Sym, shape: &[TermId]) -> Vec<Vec<TermId>> {
+    let dims: Option<Vec<i128>> = shape.iter().map(|n| MDomain::lit_int(d, n)).collect();
+    let Some(dims) = dims else { return vec![] };
+    if dims
+        .iter()
+        .try_fold(1i128, |a, n| a.checked_mul(*n))
+        .is_none_or(|n| n > 256)
+    {
+        return vec![];
+    }
+    all_indices(&dims)
+        .iter()
+        .map(|idx| idx.iter().map(|i| d.store.int(*i)).collect())
+        .collect()
+}
+
 struct Obligation {
     label: String,
     query: TermId,
@@ -560,8 +627,18 @@ fn attempt(
         return unknown("the functions return different numbers of values".into());
     }
     let d = &mut sym;
-    let no_ub_s = d.store.not(rs.ub);
-    let no_ub_t = d.store.not(rt.ub);
+    // One fresh in-bounds index per tensor result, for its element obligation.
+    let res_syms: Vec<Vec<SymId>> = (rs.results.iter().enumerate())
+        .map(|(r, v)| match v {
+            Val::Tensor(x) => (0..x.shape.len())
+                .map(|k| d.store.fresh(&format!("idx{r}_{k}"), Sort::Int))
+                .collect(),
+            _ => vec![],
+        })
+        .collect();
+    let (ub_s, ub_t) = per_element_ub(d, &rs, &rt, &res_syms);
+    let no_ub_s = d.store.not(ub_s);
+    let no_ub_t = d.store.not(ub_t);
     let mut obls = vec![];
     let unsure: Vec<(TermId, String)> = rs.unsure.iter().chain(&rt.unsure).cloned().collect();
     for (c, why) in unsure {
@@ -577,15 +654,8 @@ fn attempt(
         });
     }
     for (k, u) in rs.unsure_at.iter().chain(&rt.unsure_at).enumerate() {
-        let idx: Vec<TermId> = (0..u.shape.len())
-            .map(|j| {
-                let s = d.store.fresh(&format!("unsure{k}_{j}"), Sort::Int);
-                d.store.sym(s)
-            })
-            .collect();
-        let inb = in_bounds(d, &idx, &u.shape);
-        let c = (u.at)(d, &idx);
-        let q = d.store.and(vec![no_ub_s, inb, c]);
+        let (_, c) = at_fresh_index(d, u, &format!("unsure{k}"));
+        let q = d.store.and2(no_ub_s, c);
         if d.store.as_bool(q) == Some(false) {
             continue;
         }
@@ -620,7 +690,7 @@ fn attempt(
         sure.push(d.store.not(*c));
     }
     let no_ub_s = d.store.and(sure);
-    let q = d.store.and2(no_ub_s, rt.ub);
+    let q = d.store.and2(no_ub_s, ub_t);
     obls.push(Obligation {
         label: "ub".into(),
         query: q,
@@ -652,9 +722,7 @@ fn attempt(
                     focus: None,
                     unsure: None,
                 });
-                let syms: Vec<SymId> = (0..x.shape.len())
-                    .map(|k| d.store.fresh(&format!("idx{r}_{k}"), Sort::Int))
-                    .collect();
+                let syms = res_syms[r].clone();
                 let idx: Vec<TermId> = syms.iter().map(|s| d.store.sym(*s)).collect();
                 let inb = in_bounds(d, &idx, &x.shape);
                 let sv = (x.at)(d, &idx);
@@ -669,6 +737,17 @@ fn attempt(
                     focus: Some((r, syms)),
                     unsure: None,
                 });
+            }
+            (Val::MemRef(x), Val::MemRef(y)) => {
+                match crate::memcheck::result_view(d, x, y, (&rs.mem, &rt.mem), defined) {
+                    Ok(q) => obls.push(Obligation {
+                        label: format!("result{r}-view"),
+                        query: q,
+                        focus: Some((r, vec![])),
+                        unsure: None,
+                    }),
+                    Err(why) => return unknown(why),
+                }
             }
             _ => return unknown("a result that is a tensor on one side only".into()),
         }
@@ -686,17 +765,7 @@ fn attempt(
     let mut conds: Vec<TermId> = (rs.unsure.iter().chain(&rt.unsure)).map(|u| u.0).collect();
     // Per-element unsure conditions of small static shapes, at every index.
     for u in rs.unsure_at.iter().chain(&rt.unsure_at) {
-        let dims: Option<Vec<i128>> = u.shape.iter().map(|n| MDomain::lit_int(d, n)).collect();
-        let Some(dims) = dims else { continue };
-        if dims
-            .iter()
-            .try_fold(1i128, |a, n| a.checked_mul(*n))
-            .is_none_or(|n| n > 256)
-        {
-            continue;
-        }
-        for idx in all_indices(&dims) {
-            let t: Vec<TermId> = idx.iter().map(|i| d.store.int(*i)).collect();
+        for t in small_static_indices(d, &u.shape) {
             conds.push((u.at)(d, &t));
         }
     }

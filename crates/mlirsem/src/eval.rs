@@ -3,11 +3,11 @@
 //! cover ("unsure"). The symbolic checker and the concrete replay both run this code.
 //!
 //! UB (the function has no defined behaviour): out-of-bounds `tensor.extract`/`tensor.insert`,
-//! `tensor.dim` of a dimension the tensor does not have, slices not inside their tensor, and
-//! `linalg.generic` operands whose sizes disagree with the loop bounds. A condition that MLIR
-//! may or may not treat as UB (negative dynamic sizes, a `tensor.cast` to a static size that
-//! does not hold, `insert_slice` sizes disagreeing with the source) is recorded as *unsure*:
-//! the checker answers unknown if it can happen where the source is defined.
+//! `tensor.dim` of a dimension the tensor does not have, slices not inside their tensor,
+//! `linalg.generic` operands whose sizes disagree with the loop bounds, a `tensor.cast` to a
+//! static size that does not hold and `insert_slice` sizes disagreeing with the source. A
+//! condition that MLIR may or may not treat as UB (negative dynamic sizes) is recorded as
+//! *unsure*: the checker answers unknown if it can happen where the source is defined.
 
 use crate::domain::{EType, FBin, FTy, MDomain};
 use crate::reduce::Lin;
@@ -35,7 +35,9 @@ pub struct Run<'a, D: MDomain> {
     pub ub: D::B,
     pub unsure: Vec<(D::B, String)>,
     /// Unsure conditions per element of a tensor (unsure where any element's holds).
-    pub unsure_at: Vec<UnsureAt<'a, D>>,
+    pub unsure_at: Vec<CondAt<'a, D>>,
+    /// UB conditions per element of a tensor (UB where any element's holds).
+    pub ub_at: Vec<CondAt<'a, D>>,
     /// The memory at return: argument blocks first, in argument order ([`crate::memory`]).
     pub mem: Vec<crate::memory::Block<'a, D>>,
     /// Where a `memref.load` read an uninitialized cell: UB or a poison value, MLIR does not
@@ -78,7 +80,8 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     pub(crate) env: BTreeMap<ValueId, Val<'a, D>>,
     pub(crate) ub: D::B,
     pub(crate) unsure: Vec<(D::B, String)>,
-    pub(crate) unsure_at: Vec<UnsureAt<'a, D>>,
+    pub(crate) unsure_at: Vec<CondAt<'a, D>>,
+    pub(crate) ub_at: Vec<CondAt<'a, D>>,
     /// How many inlined calls enclose this function.
     pub(crate) depth: usize,
     /// Memory blocks ([`crate::memory`]), and the block of each global used so far.
@@ -157,6 +160,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         ub,
         unsure: vec![],
         unsure_at: vec![],
+        ub_at: vec![],
         depth,
         mem,
         globals: vec![],
@@ -174,8 +178,8 @@ pub(crate) fn run_nested<'a, D: MDomain>(
             let mut results = vec![];
             for &v in &op.operands {
                 let r = cx.get(v)?;
-                if matches!(r, Val::MemRef(_)) {
-                    return unsupported("a function returning a memref");
+                if depth > 0 && matches!(r, Val::MemRef(_)) {
+                    return unsupported("a call returning a memref");
                 }
                 results.push(r);
             }
@@ -184,6 +188,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
                 ub: cx.ub,
                 unsure: cx.unsure,
                 unsure_at: cx.unsure_at,
+                ub_at: cx.ub_at,
                 mem: cx.mem,
                 uninit: cx.uninit,
             });
@@ -396,11 +401,9 @@ pub(crate) fn eval_on<'a, D: MDomain>(
                     let l = d.lit_i(*s as i128);
                     let e = d.eq_i(&l, n);
                     let ne = d.not(&e);
-                    cx.add_unsure(
-                        d,
-                        &ne,
-                        "tensor.cast to a static size the operand does not have",
-                    );
+                    // UB: a cast to a static size "acts as an assertion that fails at runtime"
+                    // (docs/mlir.md, "Undefined behaviour").
+                    cx.add_ub(d, &ne);
                 }
             }
             Val::Tensor(t)
@@ -1064,13 +1067,10 @@ fn insert_slice<'a, D: MDomain>(
         .filter(|(_, k)| **k)
         .map(|(p, _)| p[1].0.clone())
         .collect();
+    // UB: the sizes "specify the sizes of the source tensor type" (docs/mlir.md).
     let e = same_shape(d, &kept_sizes, &src.shape);
     let ne = d.not(&e);
-    cx.add_unsure(
-        d,
-        &ne,
-        "tensor.insert_slice sizes that differ from the source's",
-    );
+    cx.add_ub(d, &ne);
     let (sat, dat) = (src.at.clone(), dst.at.clone());
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
         let mut hit = d.lit_b(true);

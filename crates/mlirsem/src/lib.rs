@@ -34,7 +34,7 @@ pub mod value;
 pub use check::{check_pair, Options, PairResult, Side};
 pub use domain::{CFloat, EType, FTy, MDomain};
 pub use math::FUn;
-pub use replay::{CArg, CElem};
+pub use replay::{all_indices, CArg, CElem};
 
 /// Concrete argument values for [`eval::run_function`] in the concrete domain.
 pub fn replay_values<'a>(args: &[CArg]) -> Vec<value::Val<'a, tensor::Concrete>> {

@@ -10,7 +10,7 @@
 //! compares the final memories concretely.
 
 use crate::domain::EType;
-use crate::memory::{memref_type, new_block, numel, Block, Cell, CellFn, Kind};
+use crate::memory::{memref_type, new_block, numel, Block, Cell, CellFn, Kind, MRef};
 use crate::value::*;
 use mlir::{AffineExpr, AffineOp, Attr, Dim, Type};
 use smt::{FunId, Sort, SymId, TermId};
@@ -186,6 +186,51 @@ pub(crate) fn obligations(
         out.push((format!("memory{b}"), q));
     }
     out
+}
+
+/// The obligation of memref results `x` (source) and `y` (target) under `defined`: both must
+/// be the same view (offset, sizes, strides) of the same argument block, whose contents on
+/// return the argument obligations compare, so that the caller sees the same memory through
+/// them (views of two arguments differ: arguments are distinct blocks). The target's view may
+/// not be a view op's result where the source's is the block's own memref (the caller could
+/// `dealloc` one and not the other), and views cut by a `memref.subview` are not compared
+/// (their accesses depend on where they were cut from). `Err`: outside what is compared.
+pub(crate) fn result_view(
+    d: &mut Sym,
+    x: &MRef<Sym>,
+    y: &MRef<Sym>,
+    mem: (&[Block<'_, Sym>], &[Block<'_, Sym>]),
+    defined: TermId,
+) -> Result<TermId, String> {
+    let arg =
+        |m: &[Block<'_, Sym>], k: usize| matches!(m.get(k).map(|b| b.kind), Some(Kind::Arg(_)));
+    if !arg(mem.0, x.block) || !arg(mem.1, y.block) {
+        return Err("a memref result that is not a view of an argument".into());
+    }
+    if x.block != y.block {
+        return Ok(defined);
+    }
+    if !x.within.is_empty() || !y.within.is_empty() {
+        return Err("a memref result cut by memref.subview".into());
+    }
+    if y.derived && !x.derived {
+        return Err("a memref result that is a view in the target only".into());
+    }
+    if x.shape.len() != y.shape.len() {
+        return Err("memref results of different ranks".into());
+    }
+    let mut eqs = vec![d.store.eq(x.offset, y.offset)];
+    for (a, b) in x
+        .shape
+        .iter()
+        .zip(&y.shape)
+        .chain(x.strides.iter().zip(&y.strides))
+    {
+        eqs.push(d.store.eq(*a, *b));
+    }
+    let same_view = d.store.and(eqs);
+    let differ = d.store.not(same_view);
+    Ok(d.store.and2(defined, differ))
 }
 
 /// Whether the verdict rests on argument blocks being distinct: two memref arguments (of any

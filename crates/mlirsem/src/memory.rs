@@ -13,18 +13,20 @@
 //! `memref.dealloc`, or an argument that is not dereferenceable); `copy` between views of
 //! different sizes; a double `dealloc`; writes to read-only blocks (`bufferization.to_memref`
 //! of a tensor, `memref.get_global` of a constant global) and to either side of a
-//! `bufferization.clone`. Loading an element never initialized is UB for mlir-tv, an undefined
+//! `bufferization.clone`, and `dealloc` of a memref returned by a view op. Loading an element never initialized is UB for mlir-tv, an undefined
 //! value for LLVM; MLIR does not say: it is poison here and recorded in the run's `uninit`, so
 //! that the checker can prove refinement under both readings (through `to_tensor` and linalg
-//! ops on buffers it is just poison). Unsure: writing to a block after
-//! `bufferization.to_tensor` read it, `dealloc` of a block not made by `memref.alloc` or of a
-//! memref returned by a view op.
+//! ops on buffers it is just poison). `dealloc` of an argument kills its block (the caller may
+//! have allocated it; if not, the dealloc is UB and the source only less defined). Unsure:
+//! writing to a block after `bufferization.to_tensor` read it, `dealloc` of another block not
+//! made by `memref.alloc` (`alloca`, globals, `to_memref`, `clone`).
 //!
 //! Linalg ops on buffers (destination-passing style) mean their tensor form: inputs read as
 //! tensors, the results written over the output views.
 //!
-//! It is not for memref results of functions, views that are not contiguous (`memref.subview`,
-//! layouts), or loops over memrefs (`scf.for`): those are `unknown: unsupported`.
+//! It is not for memref results of functions other than views of an argument (compared by
+//! `memcheck::result_view`), writes through large views that are not contiguous, or loops over
+//! memrefs (`scf.for`): those are `unknown: unsupported`.
 
 use crate::domain::{EType, MDomain};
 use crate::eval::{int_of, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};
@@ -106,7 +108,27 @@ pub struct MRef<D: MDomain> {
     /// Made by a view op (`subview`, `expand_shape`, `collapse_shape`) rather than being the
     /// block's own memref.
     pub derived: bool,
+    /// The views a `memref.subview` chain cut this one from, nearest first.
+    pub within: Vec<Within<D>>,
     pub ety: EType,
+}
+
+/// A view that a subview was cut from, seen from the subview: its sizes and, per dim of it,
+/// the index there of index `i` of the subview: `base + coef * i[dim]`, or `base` for a dim
+/// the subview dropped. An access through the subview is UB when that index leaves the view
+/// (mlir-tv's reading: a subview is no UB, its accesses are checked through the layout).
+pub struct Within<D: MDomain> {
+    pub shape: Vec<D::I>,
+    pub map: Vec<(D::I, Option<(usize, D::I)>)>,
+}
+
+impl<D: MDomain> Clone for Within<D> {
+    fn clone(&self) -> Self {
+        Within {
+            shape: self.shape.clone(),
+            map: self.map.clone(),
+        }
+    }
 }
 
 impl<D: MDomain> Clone for MRef<D> {
@@ -118,6 +140,7 @@ impl<D: MDomain> Clone for MRef<D> {
             strides: self.strides.clone(),
             contiguous: self.contiguous,
             derived: self.derived,
+            within: self.within.clone(),
             ety: self.ety,
         }
     }
@@ -240,6 +263,7 @@ pub(crate) fn new_block<'a, D: MDomain>(
         shape,
         contiguous: true,
         derived: false,
+        within: vec![],
         ety,
     }
 }
@@ -264,9 +288,66 @@ fn access<'a, D: MDomain>(
     let inblock = d.and(&lo, &hi);
     let good = d.and(&good, &live);
     let good = d.and(&good, &inblock);
+    let inside = within_at(d, r, &idx);
+    let good = d.and(&good, &inside);
     let bad = d.not(&good);
     cx.add_ub(d, &bad);
     Ok(i)
+}
+
+/// Whether index `idx` of `r` is inside every view `r` was cut from.
+fn within_at<D: MDomain>(d: &mut D, r: &MRef<D>, idx: &[D::I]) -> D::B {
+    let mut ok = d.lit_b(true);
+    for w in &r.within {
+        for ((base, lin), n) in w.map.iter().zip(&w.shape) {
+            let v = match lin {
+                Some((k, coef)) => {
+                    let t = d.mul_i(coef, &idx[*k]);
+                    d.add_i(base, &t)
+                }
+                None => base.clone(),
+            };
+            let zero = d.lit_i(0);
+            let lo = d.le_i(&zero, &v);
+            let hi = d.lt_i(&v, n);
+            ok = d.and(&ok, &lo);
+            ok = d.and(&ok, &hi);
+        }
+    }
+    ok
+}
+
+/// Whether a non-empty `r` lies inside every view it was cut from: its first and last index
+/// on each dim are (the maps are increasing: strides are at least 1, else unsure).
+fn within_all<D: MDomain>(d: &mut D, r: &MRef<D>) -> D::B {
+    let zero = d.lit_i(0);
+    let first = vec![zero; r.shape.len()];
+    let last: Vec<D::I> = r
+        .shape
+        .iter()
+        .map(|n| {
+            let one = d.lit_i(1);
+            d.sub_i(n, &one)
+        })
+        .collect();
+    let a = within_at(d, r, &first);
+    let b = within_at(d, r, &last);
+    d.and(&a, &b)
+}
+
+/// UB unless `r` is empty or inside every view it was cut from: an op reading or writing the
+/// whole view accesses each of its indices.
+fn whole_view<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, r: &MRef<D>) {
+    if r.within.is_empty() {
+        return;
+    }
+    let n = numel(d, &r.shape);
+    let zero = d.lit_i(0);
+    let empty = d.eq_i(&n, &zero);
+    let inside = within_all(d, r);
+    let fine = d.or(&empty, &inside);
+    let bad = d.not(&fine);
+    cx.add_ub(d, &bad);
 }
 
 /// UB unless the block of `r` is live and writable; unsure after `to_tensor` read it.
@@ -314,6 +395,7 @@ fn write_view<'a, D: MDomain>(
     let fine = d.or(&empty, &inside);
     let bad = d.not(&fine);
     cx.add_ub(d, &bad);
+    whole_view(d, cx, r);
     if !r.contiguous {
         let dims: Option<Vec<i128>> = r.shape.iter().map(|n| d.lit_int(n)).collect();
         let Some(dims) = dims.filter(|x| x.iter().product::<i128>() <= MAX_POINTS) else {
@@ -464,19 +546,17 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let (live, kind) = (b.live.clone(), b.kind);
             let dead = d.not(&live);
             cx.add_ub(d, &dead);
-            if kind != Kind::Alloc {
+            // An argument's block may come from the caller's `memref.alloc`: then the block
+            // dies; otherwise the dealloc is UB, which only makes the source less defined.
+            if !matches!(kind, Kind::Alloc | Kind::Arg(_)) {
                 let t = d.lit_b(true);
                 cx.add_unsure(d, &t, "memref.dealloc of a buffer not made by memref.alloc");
             }
             if r.derived {
-                // "should not be called on memrefs which alias an alloc'd memref (e.g. memrefs
-                // returned by view operations)" (memref.dealloc); mlir-tv makes it UB.
+                // UB: "should not be called on memrefs which alias an alloc'd memref (e.g.
+                // memrefs returned by view operations)" (memref.dealloc); mlir-tv: UB.
                 let t = d.lit_b(true);
-                cx.add_unsure(
-                    d,
-                    &t,
-                    "memref.dealloc of a memref returned by a view operation",
-                );
+                cx.add_ub(d, &t);
             }
             cx.mem[r.block].live = d.lit_b(false);
             vec![]
@@ -551,6 +631,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let good = d.and(&ss, &live);
             let bad = d.not(&good);
             cx.add_ub(d, &bad);
+            whole_view(d, cx, &a);
             check_write(d, cx, &b, name)?;
             let src = cx.mem[a.block].at.clone();
             let a2 = a.clone();
@@ -619,6 +700,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
                 return unsupported("bufferization.to_tensor with restrict or writable");
             }
             cx.mem[r.block].frozen = true;
+            whole_view(d, cx, &r);
             let at = read_fn(cx, &r);
             vec![Val::Tensor(Tensor {
                 shape: r.shape.clone(),
@@ -633,6 +715,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let live = b.live.clone();
             let dead = d.not(&live);
             cx.add_ub(d, &dead);
+            whole_view(d, cx, &r);
             // Mutating either side after a clone is UB (bufferization.clone's documentation).
             cx.mem[r.block].writable = d.lit_b(false);
             let src = cx.mem[r.block].at.clone();
@@ -667,31 +750,9 @@ pub(crate) fn eval_op<'a, D: MDomain>(
                 _ => return unsupported("memref.subview without a memref result"),
             };
             let keep = crate::eval::kept_dims::<D>(&params, rank)?;
-            // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`); accesses check.
-            // But a view reaching outside its source on some dimension is unsure: the flat cell
-            // of an access through it may land inside the block although the multi-index does
-            // not, and MLIR does not say what that access means.
-            let mut inside = d.lit_b(true);
-            for (p, n) in params.iter().zip(&r.shape) {
-                let (off, size, stride) = (&p[0].0, &p[1].0, &p[2].0);
-                let zero = d.lit_i(0);
-                let empty = d.le_i(size, &zero);
-                let from = d.le_i(&zero, off);
-                let one = d.lit_i(1);
-                let last = d.sub_i(size, &one);
-                let span = d.mul_i(&last, stride);
-                let end = d.add_i(off, &span);
-                let to = d.lt_i(&end, n);
-                let fits = d.and(&from, &to);
-                let ok = d.or(&empty, &fits);
-                inside = d.and(&inside, &ok);
-            }
-            let outside = d.not(&inside);
-            cx.add_unsure(
-                d,
-                &outside,
-                "a memref.subview reaching outside its source view",
-            );
+            // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`): accesses
+            // through the view check its index against `r` and the views `r` was cut from.
+            let within = cut_from(d, &r, &params, &keep);
             let mut offset = r.offset.clone();
             let (mut shape, mut strides) = (vec![], vec![]);
             for ((p, k), st) in params.iter().zip(&keep).zip(&r.strides) {
@@ -723,6 +784,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
                 strides,
                 contiguous,
                 derived: true,
+                within,
                 ety: r.ety,
             })]
         }
@@ -730,6 +792,21 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let r = mref_of(&operands[0])?;
             if !r.contiguous {
                 return unsupported(format!("{name} of a non-contiguous view"));
+            }
+            // The reshaped view forgets the views `r` was cut from: whether an access through it
+            // reaching outside them is UB, MLIR does not say.
+            if !r.within.is_empty() {
+                let n = numel(d, &r.shape);
+                let zero = d.lit_i(0);
+                let empty = d.eq_i(&n, &zero);
+                let inside = within_all(d, &r);
+                let fine = d.or(&empty, &inside);
+                let outside = d.not(&fine);
+                cx.add_unsure(
+                    d,
+                    &outside,
+                    &format!("{name} of a memref.subview reaching outside its source view"),
+                );
             }
             let groups: Vec<Vec<i128>> = match op.attr("reassociation") {
                 Some(Attr::Array(xs)) => xs
@@ -777,12 +854,56 @@ pub(crate) fn eval_op<'a, D: MDomain>(
                 strides,
                 contiguous: true,
                 derived: true,
+                within: vec![],
                 ety: r.ety,
             })]
         }
         _ if name.starts_with("linalg.") => return linalg_on_buffers(d, cx, o, operands),
         other => return unsupported(format!("unsupported op {other}")),
     })
+}
+
+/// The views a subview of `r` with `params` (offset, size, stride per dim of `r`; `keep`: the
+/// dims the subview keeps) is cut from: `r` itself, then those of `r` seen through the
+/// subview's index map.
+fn cut_from<D: MDomain>(
+    d: &mut D,
+    r: &MRef<D>,
+    params: &[[(D::I, Option<i128>); 3]],
+    keep: &[bool],
+) -> Vec<Within<D>> {
+    // Index k of `r` as a map of the subview's index.
+    let mut j = 0;
+    let mut map = vec![];
+    for (p, k) in params.iter().zip(keep) {
+        map.push((p[0].0.clone(), k.then(|| (j, p[2].0.clone()))));
+        j += usize::from(*k);
+    }
+    let mut within = vec![Within {
+        shape: r.shape.clone(),
+        map: map.clone(),
+    }];
+    for w in &r.within {
+        let composed = w
+            .map
+            .iter()
+            .map(|(base, lin)| match lin {
+                None => (base.clone(), None),
+                Some((k, coef)) => {
+                    let (off, inner) = &map[*k];
+                    let t = d.mul_i(coef, off);
+                    let b = d.add_i(base, &t);
+                    let l = inner.as_ref().map(|(j, st)| (*j, d.mul_i(coef, st)));
+                    (b, l)
+                }
+            })
+            .collect();
+        within.push(Within {
+            shape: w.shape.clone(),
+            map: composed,
+        });
+    }
+    within
 }
 
 /// `memref.get_global @g`: one block per global per run, made on first use (its initializer a
@@ -814,6 +935,7 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
             shape,
             contiguous: true,
             derived: false,
+            within: vec![],
             ety,
         })]);
     }
@@ -925,6 +1047,7 @@ fn linalg_on_buffers<'a, D: MDomain>(
                 let live = block(cx, r)?.live.clone();
                 let dead = d.not(&live);
                 cx.add_ub(d, &dead);
+                whole_view(d, cx, r);
                 tensors.push(Val::Tensor(Tensor {
                     shape: r.shape.clone(),
                     ety: r.ety,

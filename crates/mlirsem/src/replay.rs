@@ -4,7 +4,7 @@
 
 use crate::domain::{CFloat, EType, FTy};
 use crate::eval::{run_function_mem, Run, Stop};
-use crate::memory::{new_block, Block, Cell, CellFn, Kind};
+use crate::memory::{new_block, Block, Cell, CellFn, Kind, MRef};
 use crate::value::*;
 use mlir::{Module, OpId};
 use report::{Mismatch, TensorValue};
@@ -88,7 +88,7 @@ fn offset(dims: &[i128], idx: &[i128]) -> Option<usize> {
 }
 
 /// Every index of a shape, row-major (the shape must be small).
-pub(crate) fn all_indices(dims: &[i128]) -> Vec<Vec<i128>> {
+pub fn all_indices(dims: &[i128]) -> Vec<Vec<i128>> {
     // An empty box (some dim <= 0) has no points, whatever the other dims (a huge one
     // next to a zero must not be enumerated).
     if dims.iter().any(|n| *n <= 0) {
@@ -211,12 +211,44 @@ fn run<'a>(
     run_function_mem(d, m, f, vals, mem).map_err(|Stop::Unsupported(w)| w)
 }
 
+/// A memref result as the caller sees it: the block (an argument's, by name) and the view.
+fn view(r: &MRef<Concrete>, mem: &[Block<'_, Concrete>], names: &[String]) -> String {
+    let block = match mem.get(r.block).map(|b| b.kind) {
+        Some(Kind::Arg(k)) => names
+            .get(k)
+            .map_or(format!("argument #{k}"), |n| format!("%{n}")),
+        _ => format!("block #{}", r.block),
+    };
+    format!(
+        "view of {block} at offset {}, sizes {:?}, strides {:?}",
+        r.offset, r.shape, r.strides
+    )
+}
+
 fn show(s: &SVal<Concrete>) -> String {
     if s.ok {
         from_elem(&s.v).to_string()
     } else {
         "poison".into()
     }
+}
+
+/// The reason of the first per-element condition that holds at some index; `Err` when a
+/// domain is too large to enumerate.
+fn holds_somewhere<'c>(
+    d: &mut Concrete,
+    conds: &'c [CondAt<'_, Concrete>],
+) -> Result<Option<&'c str>, String> {
+    for u in conds {
+        let count = u.shape.iter().fold(1i128, |a, n| a.saturating_mul(*n));
+        if count > MAX_ELEMS {
+            return Err(format!("unchecked: {}", u.why));
+        }
+        if all_indices(&u.shape).iter().any(|i| (u.at)(d, i)) {
+            return Ok(Some(&u.why));
+        }
+    }
+    Ok(None)
 }
 
 /// Replays `args` through both functions; `focus` is an output position to look at first.
@@ -232,7 +264,11 @@ pub(crate) fn replay(
         Ok(r) => r,
         Err(w) => return Replay::Untrusted(w),
     };
-    if rs.ub {
+    let src_ub = match holds_somewhere(&mut ds, &rs.ub_at) {
+        Ok(at) => rs.ub || at.is_some(),
+        Err(why) => return Replay::Untrusted(why),
+    };
+    if src_ub {
         return if ds.inexact.is_some() {
             Replay::Untrusted(ds.inexact.unwrap_or_default())
         } else {
@@ -254,23 +290,19 @@ pub(crate) fn replay(
     if let Some((_, why)) = rt.unsure.iter().find(|(c, _)| *c) {
         return Replay::Untrusted(format!("outside the model: {why}"));
     }
-    for (side, u) in rs
-        .unsure_at
-        .iter()
-        .map(|u| (0, u))
-        .chain(rt.unsure_at.iter().map(|u| (1, u)))
-    {
-        let d = if side == 0 { &mut ds } else { &mut dt };
-        let count = u.shape.iter().fold(1i128, |a, n| a.saturating_mul(*n));
-        if count > MAX_ELEMS {
-            return Replay::Untrusted(format!("outside the model (unchecked): {}", u.why));
-        }
-        if all_indices(&u.shape).iter().any(|i| (u.at)(d, i)) {
-            return Replay::Untrusted(format!("outside the model: {}", u.why));
+    for (d, conds) in [(&mut ds, &rs.unsure_at), (&mut dt, &rt.unsure_at)] {
+        match holds_somewhere(d, conds) {
+            Ok(None) => {}
+            Ok(Some(why)) => return Replay::Untrusted(format!("outside the model: {why}")),
+            Err(why) => return Replay::Untrusted(format!("outside the model ({why})")),
         }
     }
+    let tgt_ub = match holds_somewhere(&mut dt, &rt.ub_at) {
+        Ok(at) => rt.ub || at.is_some(),
+        Err(why) => return Replay::Untrusted(why),
+    };
     let mut found = None;
-    if rt.ub {
+    if tgt_ub {
         found = Some(Mismatch::TargetUb {
             what: "the target has undefined behaviour where the source has none".into(),
         });
@@ -324,6 +356,18 @@ pub(crate) fn replay(
                         });
                         break;
                     }
+                }
+            }
+            (Val::MemRef(x), Val::MemRef(y)) => {
+                let names = crate::check::arg_names(src.0, src.1);
+                let (vs, vt) = (view(x, &rs.mem, &names), view(y, &rt.mem, &names));
+                if vs != vt {
+                    found = Some(Mismatch::Output {
+                        output: r,
+                        index: vec![],
+                        src: vs,
+                        tgt: vt,
+                    });
                 }
             }
             _ => return Replay::Untrusted("a result that is a tensor on one side only".into()),

@@ -102,6 +102,7 @@ fn call<'a, D: MDomain>(
     cx.add_ub(d, &run.ub);
     cx.unsure.extend(run.unsure);
     cx.unsure_at.extend(run.unsure_at);
+    cx.ub_at.extend(run.ub_at);
     cx.uninit.extend(run.uninit);
     Ok(run.results)
 }

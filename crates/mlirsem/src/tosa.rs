@@ -5,13 +5,16 @@
 //!   bitwise_not logical_and logical_or logical_xor logical_not equal greater greater_equal
 //!   select`, with broadcasting: operands are aligned to the right of the result (MLIR 19 also
 //!   accepts lower ranks), and an operand dim that is statically 1 is broadcast. A dynamic
-//!   operand dim that differs from the result's is *unsure*. Integer `add`/`sub`/`negate`/`abs`
-//!   results outside the type and `mul` with a shift whose result leaves i32 are *unsure* (the
-//!   spec only `REQUIRE`s them away); `mul` without shift keeps the low bits. Float `maximum`/
+//!   operand dim that differs from the result's is UB (the spec's `ERROR_IF`, as are concat
+//!   operands whose other dims differ, a slice outside its operand and gather batch sizes that
+//!   differ). Integer `add`/`sub`/`negate`/`abs`
+//!   results outside the type and `mul` with a shift whose result leaves i32 are UB per element
+//!   (the spec `REQUIRE`s them away: the result is unpredictable); `mul` without shift keeps
+//!   the low bits. Float `maximum`/
 //!   `minimum` are unsupported (NaN and signed-zero rules);
 //! - structural `reshape` (static shapes, row-major), `transpose` (constant permutation),
 //!   `reverse`, `concat`, `slice` (static start and size), `tile`, `gather` (an index outside
-//!   the values is *unsure*).
+//!   the values is UB, the spec's `REQUIRE`; a poison index is *unsure*).
 
 use crate::domain::{EType, FBin, IBit, MDomain};
 use crate::eval::{constant, result_type, tensor_of, unsupported, value_type, Ctx, Stop, R};
@@ -183,7 +186,7 @@ fn elementwise<'a, D: MDomain>(
         shape.push(match dim {
             Dim::Static(n) => d.lit_i(*n as i128),
             Dim::Dynamic => {
-                // The largest operand dim (all others are equal to it or 1, or unsure below).
+                // The largest operand dim (all others are equal to it or 1, or UB below).
                 let mut mx = one.clone();
                 for (t, ks) in ins.iter().zip(&kinds) {
                     let off = rank - t.shape.len();
@@ -210,11 +213,8 @@ fn elementwise<'a, D: MDomain>(
                 let n1 = d.not(&is1);
                 bad = d.and(&bad, &n1);
             }
-            cx.add_unsure(
-                d,
-                &bad,
-                &format!("{name} with operand shapes that do not broadcast"),
-            );
+            // UB: the spec's `ERROR_IF` on shapes that do not broadcast (docs/mlir.md).
+            cx.add_ub(d, &bad);
         }
     }
     let f = scalar_fn::<D>(m, o, name, in_ty, rty)?;
@@ -249,8 +249,9 @@ fn elementwise<'a, D: MDomain>(
         let args = a1(d, idx);
         f1(d, &args).0
     });
+    // UB: a result outside the range the spec `REQUIRE`s (docs/mlir.md).
     let (f2, a2) = (f, args_at);
-    cx.unsure_at.push(UnsureAt {
+    cx.ub_at.push(CondAt {
         shape: shape.clone(),
         at: Rc::new(move |d: &mut D, idx: &[D::I]| {
             let args = a2(d, idx);
@@ -626,7 +627,8 @@ fn concat<'a, D: MDomain>(
             if k != axis {
                 let e = d.eq_i(a, b);
                 let ne = d.not(&e);
-                cx.add_unsure(d, &ne, "tosa.concat of operands whose other dims differ");
+                // UB: the spec's `ERROR_IF` on the other dims (docs/mlir.md).
+                cx.add_ub(d, &ne);
             }
         }
         starts.push(total.clone());
@@ -678,7 +680,8 @@ fn slice<'a, D: MDomain>(
         }
         let end = d.lit_i(s + z);
         let out = d.lt_i(n, &end);
-        cx.add_unsure(d, &out, "tosa.slice outside its operand");
+        // UB: the spec's `ERROR_IF` on a slice leaving its operand (docs/mlir.md).
+        cx.add_ub(d, &out);
         shape.push(d.lit_i(*z));
     }
     let inner = src.at.clone();
@@ -755,7 +758,8 @@ fn gather<'a, D: MDomain>(
     }
     let e = d.eq_i(&vals.shape[0], &ind.shape[0]);
     let ne = d.not(&e);
-    cx.add_unsure(d, &ne, "tosa.gather with batch sizes that differ");
+    // UB: the spec's `ERROR_IF` on the batch size (docs/mlir.md).
+    cx.add_ub(d, &ne);
     let shape = vec![
         vals.shape[0].clone(),
         ind.shape[1].clone(),
@@ -774,7 +778,9 @@ fn gather<'a, D: MDomain>(
         SVal { v: v.v, ok }
     });
     let (ia2, k2) = (ind.at.clone(), k);
-    cx.unsure_at.push(UnsureAt {
+    // UB: a defined index outside the values (the spec `REQUIRE`s `0 <= k < K`); a poison
+    // index is unsure (tosa has no poison).
+    cx.ub_at.push(CondAt {
         shape: ind.shape.clone(),
         at: Rc::new(move |d: &mut D, idx: &[D::I]| {
             let i = ia2(d, idx);
@@ -786,10 +792,18 @@ fn gather<'a, D: MDomain>(
             let hi = d.lt_i(j, &k2);
             let inb = d.and(&lo, &hi);
             let bad = d.not(&inb);
-            let nok = d.not(&i.ok);
-            d.or(&bad, &nok)
+            d.and(&bad, &i.ok)
         }),
-        why: "tosa.gather with an index outside the values or poison".into(),
+        why: "tosa.gather with an index outside the values".into(),
+    });
+    let ia3 = ind.at.clone();
+    cx.unsure_at.push(CondAt {
+        shape: ind.shape.clone(),
+        at: Rc::new(move |d: &mut D, idx: &[D::I]| {
+            let i = ia3(d, idx);
+            d.not(&i.ok)
+        }),
+        why: "tosa.gather with a poison index".into(),
     });
     Ok(Val::Tensor(Tensor {
         shape,

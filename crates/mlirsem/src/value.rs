@@ -176,10 +176,11 @@ pub(crate) fn same_shape<D: MDomain>(d: &mut D, a: &[D::I], b: &[D::I]) -> D::B 
     c
 }
 
-/// A condition on the elements of a tensor-shaped domain that MLIR may or may not treat as UB
-/// (e.g. an integer overflow that the tosa spec only `REQUIRE`s away): the checker asks
-/// whether it can hold at some in-bounds index where the source is defined.
-pub struct UnsureAt<'a, D: MDomain> {
+/// A condition on the elements of a tensor-shaped domain, holding where it holds at some
+/// in-bounds index: per-element UB (e.g. a tosa `gather` index outside the values, which the
+/// spec `REQUIRE`s away; [`crate::eval::Run::ub_at`]) or a case outside the model
+/// ([`crate::eval::Run::unsure_at`]).
+pub struct CondAt<'a, D: MDomain> {
     pub shape: Vec<D::I>,
     pub at: Rc<dyn Fn(&mut D, &[D::I]) -> D::B + 'a>,
     pub why: String,

@@ -5,6 +5,7 @@
 //! inputs, interpreting the float functions (`addf_f32`, `cmpf_olt_f32`, ...) as IEEE
 //! arithmetic on bit patterns. UB, shapes, definedness and every element must agree.
 
+use mlirsem::all_indices;
 use mlirsem::eval::run_function;
 use mlirsem::value::{Elem, SVal, Tensor, Val};
 use mlirsem::{CFloat, EType, FTy};
@@ -670,6 +671,28 @@ fn check_case(src: &str, seed: u64) -> Result<(), String> {
     if sub != Some(Value::Bool(cr.ub)) {
         return Err(format!("UB differs: concrete {}, symbolic {sub:?}", cr.ub));
     }
+    for (what, c, s) in [
+        ("per-element UB", &cr.ub_at, &sr.ub_at),
+        ("per-element unsure", &cr.unsure_at, &sr.unsure_at),
+    ] {
+        if c.len() != s.len() {
+            return Err(format!("{what}: {} conditions vs {}", c.len(), s.len()));
+        }
+        for (cu, su) in c.iter().zip(s) {
+            for idx in all_indices(&cu.shape) {
+                let cv = (cu.at)(&mut cd, &idx);
+                let sidx: Vec<TermId> = idx.iter().map(|i| sd.store.int(*i)).collect();
+                let st = (su.at)(&mut sd, &sidx);
+                let sv = ev(&sd, st);
+                if sv != Some(Value::Bool(cv)) {
+                    return Err(format!(
+                        "{what} ({}) at {idx:?}: concrete {cv}, symbolic {sv:?}",
+                        cu.why
+                    ));
+                }
+            }
+        }
+    }
     if cr.ub {
         return Ok(());
     }
@@ -687,20 +710,7 @@ fn check_case(src: &str, seed: u64) -> Result<(), String> {
                     ));
                 }
                 let mut out = vec![];
-                let mut idxs = vec![vec![]];
-                for n in &x.shape {
-                    idxs = idxs
-                        .into_iter()
-                        .flat_map(|p: Vec<i128>| {
-                            (0..*n).map(move |i| {
-                                let mut q = p.clone();
-                                q.push(i);
-                                q
-                            })
-                        })
-                        .collect();
-                }
-                for idx in idxs {
+                for idx in all_indices(&x.shape) {
                     let cv = (x.at)(&mut cd, &idx);
                     let st: Vec<TermId> = idx.iter().map(|i| sd.store.int(*i)).collect();
                     let sv = (y.at)(&mut sd, &st);

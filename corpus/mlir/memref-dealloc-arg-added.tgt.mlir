@@ -1,0 +1,4 @@
+func.func @f(%m: memref<4xf32>) {
+  memref.dealloc %m : memref<4xf32>
+  return
+}

@@ -1,0 +1,3 @@
+func.func @f(%m: memref<6xf32>) -> memref<6xf32> {
+  return %m : memref<6xf32>
+}

@@ -1,7 +1,7 @@
 //! Refinement obligations of a source/target pair, solver calls, and verdicts.
 //!
 //! For every function `@f` of the source and the target's `@f` (same signature), with the
-//! same symbolic arguments (dynamic dims as symbols in `[0, 2^63)`, elements as uninterpreted
+//! same symbolic arguments (dynamic dims as symbols in `[0, 2^48)`, elements as uninterpreted
 //! functions of the index), and P the argument ranges:
 //! 0. no case outside the model: `P ∧ ¬UB_src ∧ (unsure_src ∨ unsure_tgt)` unsat;
 //! 1. no new UB: `P ∧ ¬UB_src ∧ UB_tgt` unsat;
@@ -66,12 +66,17 @@ pub struct PairResult {
     pub smt: Vec<(String, String)>,
 }
 
+/// Dynamic dims of arguments are below this bound: 2^48, the user address space of x86-64 and
+/// AArch64, beyond which no non-empty tensor or buffer fits (an empty one with a larger dim is
+/// excluded too). Sizes an op computes from them (`d + 3`) then stay far from 2^63.
+pub(crate) const ARG_DIM_BOUND: i128 = 1 << 48;
+
 /// The assumptions every verdict of this checker rests on.
 pub fn assumptions() -> Vec<String> {
     vec![
         "iN is two's complement (arithmetic wraps modulo 2^N); index is 64-bit".into(),
         "floats uninterpreted except for facts exact in IEEE 754 (folding of literals, commutativity of addf/mulf, x - y = x + -y, negf involution, identities of -0.0/1.0/-1.0/NaN operands, cmpf swaps, negations and NaN cases, exactness of widening extf, absf as sign clearing, the exact values of exp at NaN, ±inf, ±0); NaN payloads not observed".into(),
-        "dynamic dims are sizes in [0, 2^63)".into(),
+        "dynamic dims of arguments are sizes in [0, 2^48) (a non-empty tensor or buffer fits a 48-bit address space)".into(),
         "tensor.empty elements are poison until written; out-of-bounds extract/insert/dim/slices and linalg.generic size mismatches are UB".into(),
     ]
 }
@@ -254,7 +259,7 @@ fn declare_args<'a>(
                             let s = sym.store.declare(&format!("arg{k}_dim{j}"), Sort::Int);
                             let t = sym.store.sym(s);
                             let zero = sym.store.int(0);
-                            let hi = sym.store.int(pow2(63));
+                            let hi = sym.store.int(ARG_DIM_BOUND);
                             pre.push(sym.store.le(zero, t));
                             pre.push(sym.store.lt(t, hi));
                             dd.push(Err(s));

@@ -465,7 +465,9 @@ pub(crate) fn shape_from<'a, D: MDomain>(
                 let neg = d.lt_i(&v, &zero);
                 let bad_ok = d.not(&s.ok);
                 let bad = d.or(&neg, &bad_ok);
-                cx.add_unsure(d, &bad, &format!("{what} with a negative or poison size"));
+                // No tensor has a negative or poison size (docs/mlir.md, "Run-time conditions
+                // read as UB").
+                cx.add_ub(d, &bad);
                 v
             }
         });

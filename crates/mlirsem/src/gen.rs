@@ -6,9 +6,9 @@
 //! - `tensor.pad %src low[...] high[...] { ^bb0(%i...): ... tensor.yield %v }`: result dim
 //!   `k` is `low_k + n_k + high_k`; the element at `i` is `src[i - low]` when
 //!   `low_k <= i_k < low_k + n_k` for every `k`, otherwise the body run on `i` (the pad value
-//!   may depend on the index). A negative or poison dynamic amount, and a static result dim
-//!   that differs from `low + n + high`, or a size beyond the index range (2^63 - 1), are *unsure* (the verifier rejects them statically;
-//!   MLIR does not say what a dynamic one means).
+//!   may depend on the index). A negative or poison dynamic amount is *unsure* (MLIR does not
+//!   say what it means); a static result dim that differs from `low + n + high`, or a size
+//!   beyond the index range (2^63 - 1), is UB (no tensor of the result type has that size).
 //! - `affine.apply`: the map's single result on the dim and symbol operands, evaluated as
 //!   `lower-affine` lowers it to `arith` on `index` (64-bit): `+` and `*` wrap, `floordiv`
 //!   and `ceildiv` round down and up, `mod` is non-negative. A divisor that is a symbol is
@@ -161,16 +161,14 @@ fn pad<'a, D: MDomain>(
         let n = d.add_i(&s, &high[k]);
         let max = d.lit_i(pow2(63) - 1);
         let big = d.lt_i(&max, &n);
-        cx.add_unsure(d, &big, "tensor.pad to a size beyond the index range");
+        // Sizes are int64 and the result type is the result's (docs/mlir.md, "Run-time
+        // conditions read as UB").
+        cx.add_ub(d, &big);
         if let Dim::Static(st) = dims[k] {
             let l = d.lit_i(st as i128);
             let e = d.eq_i(&l, &n);
             let ne = d.not(&e);
-            cx.add_unsure(
-                d,
-                &ne,
-                "tensor.pad to a static size other than low + n + high",
-            );
+            cx.add_ub(d, &ne);
         }
         shape.push(n);
     }

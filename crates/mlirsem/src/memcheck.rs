@@ -80,7 +80,7 @@ pub(crate) fn declare<'a>(
                 let s = sym.store.declare(&format!("arg{k}_dim{j}"), Sort::Int);
                 let t = sym.store.sym(s);
                 let zero = sym.store.int(0);
-                let hi = sym.store.int(pow2(63));
+                let hi = sym.store.int(crate::check::ARG_DIM_BOUND);
                 pre.push(sym.store.le(zero, t));
                 pre.push(sym.store.lt(t, hi));
                 dd.push(Err(s));

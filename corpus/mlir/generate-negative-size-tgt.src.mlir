@@ -1,0 +1,7 @@
+// expect: refuted
+// The target makes a tensor of size %n, UB for a negative %n, where the source is defined.
+func.func @f(%n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %m = arith.maxsi %n, %c0 : index
+  return %m : index
+}

@@ -254,6 +254,33 @@ pub(crate) fn concrete_fold_box(
     acc
 }
 
+/// Whether the float sum of `elems` has one value in every order of summation: every summand
+/// is an integer (a zero of either sign included) and their magnitudes add up to at most
+/// `2^m` (`m` the mantissa bits: 23 for f32, 52 for f64), so every partial sum in any order is
+/// an integer of at most `m + 1` bits, exact; and the sum is not zero (the sign of a zero sum
+/// depends on whether an accumulation starts from `+0.0`). The bound leaves room for one more
+/// such sum on top: a bias added to an accumulation stays exact whatever the order of all.
+pub(crate) fn order_free(t: FTy, elems: &[CFloat]) -> bool {
+    let m = match t {
+        FTy::F32 => 23,
+        FTy::F64 => 52,
+        FTy::F16 | FTy::BF16 => return false,
+    };
+    let mut sum: i128 = 0;
+    let mut magnitude: i128 = 0;
+    for e in elems {
+        let Some(x) = e.as_f64().filter(|x| x.is_finite() && x.fract() == 0.0) else {
+            return false;
+        };
+        if x.abs() > (1u64 << m) as f64 {
+            return false;
+        }
+        sum += x as i128;
+        magnitude += x.abs() as i128;
+    }
+    magnitude <= 1 << m && sum != 0
+}
+
 /// A concrete float as its type's value (used by tests).
 pub fn cfloat_sum(t: FTy, xs: &[f64]) -> CFloat {
     let mut d = Concrete::default();
@@ -300,9 +327,11 @@ pub(crate) fn sym_fold_f(d: &mut Sym, k: Combiner, t: FTy, elems: &[TermId]) -> 
         };
     }
     let xs: Vec<TermId> = elems.iter().copied().filter(|x| *x != id).collect();
+    // A fold of literals is computed (IEEE, in order), however long.
+    let literals = xs.iter().all(|x| d.store.as_int(*x).is_some());
     match xs.len() {
         0 => id,
-        n if n <= UNROLL => {
+        n if n <= UNROLL || literals => {
             let Some(op) = k.fbin() else {
                 d.give_up(format!("an arith.{} fold as float arithmetic", k.name()));
                 return xs[0];
@@ -566,6 +595,18 @@ mod tests {
         let (a, b) = multiset_diff(&[t[1], t[2], t[2], t[5]], &[t[2], t[3], t[5]]);
         assert_eq!(a, vec![t[1], t[2]]);
         assert_eq!(b, vec![t[3]]);
+    }
+
+    #[test]
+    fn order_free_sums_are_exact_integer_sums() {
+        let f = |xs: &[f32]| xs.iter().map(|x| CFloat::f32(*x)).collect::<Vec<_>>();
+        assert!(order_free(FTy::F32, &f(&[-0.0, 1.0, 2.0])));
+        assert!(order_free(FTy::F32, &f(&[8388608.0])));
+        assert!(!order_free(FTy::F32, &f(&[0.5, 1.0])));
+        assert!(!order_free(FTy::F32, &f(&[8388608.0, 1.0])));
+        assert!(!order_free(FTy::F32, &f(&[1.0, -1.0])));
+        assert!(!order_free(FTy::F32, &f(&[-0.0, -0.0])));
+        assert!(!order_free(FTy::F32, &f(&[f32::INFINITY, 1.0])));
     }
 
     #[test]

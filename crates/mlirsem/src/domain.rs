@@ -464,12 +464,12 @@ pub(crate) fn into_literal_ite(
     a: TermId,
     f: &mut dyn FnMut(&mut Sym, TermId) -> TermId,
 ) -> Option<TermId> {
-    if !matches!(d.store.node(a), smt::Node::Ite(..)) || ite_leaves(d, a) > 256 {
-        return None;
-    }
     let smt::Node::Ite(c, x, y) = *d.store.node(a) else {
         return None;
     };
+    if ite_leaves(d, a) > 256 {
+        return None;
+    }
     let fx = f(d, x);
     let fy = into_literal_ite(d, y, f).unwrap_or_else(|| f(d, y));
     Some(d.store.ite(c, fx, fy))

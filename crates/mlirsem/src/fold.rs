@@ -239,8 +239,16 @@ pub(crate) fn concrete_fold_box(
         return init.clone();
     }
     let mut acc = init.clone();
+    // Folded a pair at a time below: the order-free check is over the whole box.
+    let mut exact = ExactSum::default();
+    if let (Elem::Float(x), EType::Float(ft)) = (&init.v, t) {
+        exact.add(ft, *x);
+    }
     for p in points(sizes) {
         let e = body(d, &p);
+        if let (Elem::Float(x), EType::Float(ft)) = (&e.v, t) {
+            exact.add(ft, *x);
+        }
         let ok = acc.ok && e.ok;
         let v = match fold_elems(d, k, t, &[acc.v.clone(), e.v]) {
             Ok(v) => v,
@@ -250,6 +258,9 @@ pub(crate) fn concrete_fold_box(
             }
         };
         acc = SVal { v, ok };
+    }
+    if let (Combiner::Add, EType::Float(ft)) = (k, t) {
+        d.order_dependent |= !exact.order_free(ft);
     }
     acc
 }
@@ -261,24 +272,38 @@ pub(crate) fn concrete_fold_box(
 /// depends on whether an accumulation starts from `+0.0`). The bound leaves room for one more
 /// such sum on top: a bias added to an accumulation stays exact whatever the order of all.
 pub(crate) fn order_free(t: FTy, elems: &[CFloat]) -> bool {
-    let m = match t {
-        FTy::F32 => 23,
-        FTy::F64 => 52,
-        FTy::F16 | FTy::BF16 => return false,
-    };
-    let mut sum: i128 = 0;
-    let mut magnitude: i128 = 0;
+    let mut s = ExactSum::default();
     for e in elems {
-        let Some(x) = e.as_f64().filter(|x| x.is_finite() && x.fract() == 0.0) else {
-            return false;
-        };
-        if x.abs() > (1u64 << m) as f64 {
-            return false;
-        }
-        sum += x as i128;
-        magnitude += x.abs() as i128;
+        s.add(t, *e);
     }
-    magnitude <= 1 << m && sum != 0
+    s.order_free(t)
+}
+
+/// The summands of a float sum seen so far, for [`order_free`].
+#[derive(Default)]
+struct ExactSum {
+    sum: i128,
+    magnitude: i128,
+    /// A summand was not an integer of at most 2^52 in magnitude.
+    other: bool,
+}
+
+impl ExactSum {
+    fn add(&mut self, t: FTy, e: CFloat) {
+        match e.as_f64() {
+            Some(x) if x.is_finite() && x.fract() == 0.0 && x.abs() <= (1u64 << 52) as f64 => {
+                self.sum += x as i128;
+                self.magnitude += x.abs() as i128;
+            }
+            _ => self.other = true,
+        }
+        self.other |= matches!(t, FTy::F16 | FTy::BF16);
+    }
+
+    fn order_free(&self, t: FTy) -> bool {
+        let m = if t == FTy::F32 { 23 } else { 52 };
+        !self.other && self.magnitude <= 1 << m && self.sum != 0
+    }
 }
 
 /// A concrete float as its type's value (used by tests).

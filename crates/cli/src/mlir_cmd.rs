@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-const USAGE: &str = "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--json] [--dump-smt DIR]
+const USAGE: &str = "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--no-signed-zeros] [--json] [--dump-smt DIR]
        tensorproof mlir --suite DIR [--jobs N] [--timeout SECS] [--budget SECS] [--function NAME] [--json] [--quiet]";
 
 pub fn run(argv: &[String]) -> i32 {
@@ -40,6 +40,7 @@ pub fn run(argv: &[String]) -> i32 {
                 None => return usage("--dump-smt needs a folder"),
             },
             "--json" => json = true,
+            "--no-signed-zeros" => opts.signed_zeros = false,
             s if s.starts_with('-') => return usage(&format!("unknown option `{s}`")),
             p => paths.push(PathBuf::from(p)),
         }

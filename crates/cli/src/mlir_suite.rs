@@ -24,6 +24,9 @@ struct Pair {
     class: Option<String>,
     /// `verified`, `refuted` or `unknown`.
     expected: Option<&'static str>,
+    /// Checked with `--no-signed-zeros`: the manifest's `args` name the reference's
+    /// `--use-neg-zero`.
+    no_signed_zeros: bool,
 }
 
 /// The result of one pair: the most severe verdict over its functions.
@@ -36,8 +39,8 @@ struct Done {
     error_in: Option<(String, String)>,
 }
 
-/// A manifest: `test -> (class, expected)`.
-type Manifest = BTreeMap<String, (String, Option<&'static str>)>;
+/// A manifest: `test -> (class, expected, no_signed_zeros)`.
+type Manifest = BTreeMap<String, (String, Option<&'static str>, bool)>;
 
 pub fn run(argv: &[String]) -> i32 {
     let mut rest = vec![];
@@ -100,7 +103,7 @@ pub fn run(argv: &[String]) -> i32 {
     let check_opts = mlirsem::Options {
         timeout: opts.timeout,
         function,
-        collect_smt: false,
+        ..mlirsem::Options::default()
     };
     // A backstop: the per-query timeouts bound a pair in practice; this catches a solver that
     // does not stop when interrupted, or a pathological pair with very many queries.
@@ -254,13 +257,15 @@ fn collect(dir: &Path) -> Result<Vec<Pair>, String> {
             tgt,
             class: None,
             expected: None,
+            no_signed_zeros: false,
         };
         if let Some(f) = &found {
             let key = rel(f);
-            if let Some(Some((class, expected))) = manifests[f].as_ref().map(|m| m.get(&key)) {
+            if let Some(Some((class, expected, nsz))) = manifests[f].as_ref().map(|m| m.get(&key)) {
                 pair.test = key;
                 pair.class = Some(class.clone());
                 pair.expected = *expected;
+                pair.no_signed_zeros = *nsz;
             }
         }
         if pair.class.is_none() {
@@ -334,19 +339,20 @@ fn read_manifest(path: &Path) -> Result<Option<Manifest>, String> {
             Some((verdict, _)) => Some(verdict),
             None => map_class(class, get(msg), get(reference), get(args)),
         };
-        m.insert(test.to_string(), (class.to_string(), expected));
+        let no_signed_zeros = get(args).contains("use-neg-zero");
+        m.insert(
+            test.to_string(),
+            (class.to_string(), expected, no_signed_zeros),
+        );
     }
     Ok(Some(m))
 }
 
 /// The documented exceptions (docs/mlir.md, "Exceptions"): pairs whose manifest class we do
-/// not meet, each with our verdict and the reason.
-const EXCEPTIONS: &[(&str, &str, &str)] = &[(
-    "litmus/tensor-ops/use-neg-zero",
-    "refuted",
-    "the source pads with -0.0 and the target with +0.0: the padded elements differ in IEEE; \
-     the reference verifies it only under its --use-neg-zero flag",
-)];
+/// not meet, each with our verdict and the reason. None at present: `use-neg-zero`, the last
+/// one, verifies since pairs run with the reference's `--use-neg-zero` are checked with
+/// `--no-signed-zeros`.
+const EXCEPTIONS: &[(&str, &str, &str)] = &[];
 
 /// Our verdict and the reason when `test` is a documented exception.
 fn exception(test: &str) -> Option<(&'static str, &'static str)> {
@@ -426,7 +432,8 @@ fn check_bounded(p: &Pair, opts: &mlirsem::Options, budget: Duration) -> Done {
         }
     };
     let (tx, rx) = std::sync::mpsc::channel();
-    let (s, t, o) = (src_text.clone(), tgt_text.clone(), opts.clone());
+    let (s, t, mut o) = (src_text.clone(), tgt_text.clone(), opts.clone());
+    o.signed_zeros &= !p.no_signed_zeros;
     let spawned = std::thread::Builder::new()
         .name("check-pair".into())
         .spawn(move || {
@@ -668,10 +675,7 @@ mod tests {
             map_class("VERIFY", "", "correct", "--use-neg-zero"),
             Some("verified")
         );
-        assert_eq!(
-            exception("litmus/tensor-ops/use-neg-zero").map(|e| e.0),
-            Some("refuted")
-        );
+        assert_eq!(exception("litmus/tensor-ops/use-neg-zero"), None);
         assert_eq!(
             map_class("VERIFY-INCORRECT", "", "incorrect", ""),
             Some("refuted")

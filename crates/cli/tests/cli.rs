@@ -151,6 +151,17 @@ fn mlir_suite_meets_corpus_headers() {
     }
 }
 
+/// Copies the pair `corpus/mlir/{from}` into `dir` as `{name}.src.mlir`/`{name}.tgt.mlir`.
+fn copy_pair(from: &str, dir: &Path, name: &str) {
+    for side in ["src", "tgt"] {
+        std::fs::copy(
+            root().join(format!("corpus/mlir/{from}.{side}.mlir")),
+            dir.join(format!("{name}.{side}.mlir")),
+        )
+        .unwrap();
+    }
+}
+
 /// A manifest that contradicts a refutation is a soundness alarm: exit 1, loudly.
 #[test]
 fn mlir_suite_manifest_and_alarm() {
@@ -158,13 +169,7 @@ fn mlir_suite_manifest_and_alarm() {
     let sub = dir.join("a");
     std::fs::create_dir_all(&sub).unwrap();
     for (name, from) in [("sub", "subf-swapped"), ("tr", "transpose-twice")] {
-        for side in ["src", "tgt"] {
-            std::fs::copy(
-                root().join(format!("corpus/mlir/{from}.{side}.mlir")),
-                sub.join(format!("{name}.{side}.mlir")),
-            )
-            .unwrap();
-        }
+        copy_pair(from, &sub, name);
     }
     let manifest = "test,expected,expect_msg\na/sub,VERIFY,\na/tr,VERIFY,\n";
     std::fs::write(dir.join("manifest.csv"), manifest).unwrap();
@@ -183,5 +188,39 @@ fn mlir_suite_manifest_and_alarm() {
     assert!(err.contains("[2/2]"), "{err}");
     let (code, _, _) = run(&["mlir", "--suite", dir.join("nope").to_str().unwrap()]);
     assert_eq!(code, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--no-signed-zeros` identifies `+0.0` and `-0.0` in results, names the assumption, and
+/// identifies nothing else; the suite passes it for manifest rows run with `--use-neg-zero`.
+#[test]
+fn mlir_no_signed_zeros_both_ways() {
+    let m = |n: &str| format!("corpus/mlir/{n}");
+    let (src, tgt) = (m("neg-zero-pad.src.mlir"), m("neg-zero-pad.tgt.mlir"));
+    let (code, out, _) = run(&["mlir", &src, &tgt]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("source = -0e0, target = 0e0"), "{out}");
+    let (code, out, _) = run(&["mlir", &src, &tgt, "--no-signed-zeros"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("signed zeros not distinguished"), "{out}");
+    let (bsrc, btgt) = (
+        m("neg-zero-pad-bad.src.mlir"),
+        m("neg-zero-pad-bad.tgt.mlir"),
+    );
+    let (code, out, _) = run(&["mlir", &bsrc, &btgt, "--no-signed-zeros"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("signed zeros not distinguished"), "{out}");
+
+    let dir = std::env::temp_dir().join(format!("tensorproof-nsz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    copy_pair("neg-zero-pad", &dir, "nz");
+    let manifest = "test,expected,args\nnz,VERIFY,--use-neg-zero\n";
+    std::fs::write(dir.join("manifest.csv"), manifest).unwrap();
+    let (code, out, err) = run(&["mlir", "--suite", dir.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\"verdict\":\"verified\""), "{out}");
+    std::fs::write(dir.join("manifest.csv"), "test,expected,args\nnz,VERIFY,\n").unwrap();
+    let (code, _, err) = run(&["mlir", "--suite", dir.to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 1, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -15,7 +15,9 @@
 
 use crate::domain::{CFloat, EType, FTy, MDomain};
 use crate::eval::{run_function_mem, value_type, Run, Stop};
-use crate::replay::{all_indices, inputs_report, replay, search, CArg, CElem, Replay, MAX_ELEMS};
+use crate::replay::{
+    all_indices, inputs_report, replay, search, CArg, CElem, Judge, Replay, MAX_ELEMS,
+};
 use crate::value::*;
 use mlir::{Attr, Dim, Module, OpId, Type};
 use report::{Counterexample, Diagnostic, Verdict};
@@ -35,6 +37,9 @@ pub struct Options {
     pub function: Option<String>,
     /// Keep every query's SMT-LIB text in [`PairResult::smt`].
     pub collect_smt: bool,
+    /// Distinguish `+0.0` from `-0.0` in results and memory cells (off: `--no-signed-zeros`,
+    /// mlir-tv's `--use-neg-zero`; the verdict names the assumption).
+    pub signed_zeros: bool,
 }
 
 impl Default for Options {
@@ -43,6 +48,7 @@ impl Default for Options {
             timeout: Duration::from_secs(10),
             function: None,
             collect_smt: false,
+            signed_zeros: true,
         }
     }
 }
@@ -530,6 +536,9 @@ struct Obligation {
     unsure: Option<String>,
 }
 
+/// The assumption of `--no-signed-zeros` ([`Options::signed_zeros`] off).
+pub const NO_SIGNED_ZEROS: &str = "signed zeros not distinguished: a result element or memory cell +0.0 matches -0.0 and the other way round (everything else compared exactly, NaNs equal)";
+
 /// The assumption a verdict reached in reassociation mode adds.
 pub const REASSOC_ASSUMPTION: &str = "float addition treated as associative and commutative: every float sum (and addf) is an uninterpreted function of the multiset of its summands, nested sums flattened (an abstraction: IEEE rounding depends on the order)";
 
@@ -570,7 +579,7 @@ fn check_function(
             None,
         )
     };
-    let v = match run(false, true, smt_texts) {
+    match run(false, true, smt_texts) {
         Attempt::Done(v) => v,
         Attempt::Reassociate => match run(true, false, smt_texts) {
             Attempt::Done(Verdict::Verified { mut assumptions }) => {
@@ -588,14 +597,6 @@ fn check_function(
                 reason: "reassociation did not decide".into(),
             },
         },
-    };
-    match (v, crate::conv::free_order(src, fs)) {
-        (Verdict::Refuted { .. }, Some(op)) => Verdict::Unknown {
-            reason: format!(
-                "a difference replayed concretely in our accumulation order, but TOSA does not fix the order of the float accumulation of {op}: it may be a rounding difference the spec allows"
-            ),
-        },
-        (v, _) => v,
     }
 }
 
@@ -706,7 +707,7 @@ fn attempt(
     for (r, (a, b)) in rs.results.iter().zip(&rt.results).enumerate() {
         match (a, b) {
             (Val::Scalar(x, t), Val::Scalar(y, _)) => {
-                let s = same(d, *t, &x.v, &y.v);
+                let s = same_result(d, *t, &x.v, &y.v, opts.signed_zeros);
                 let good = d.store.and2(y.ok, s);
                 let bad = d.store.not(good);
                 let q = d.store.and(vec![defined, x.ok, bad]);
@@ -732,7 +733,7 @@ fn attempt(
                 let inb = in_bounds(d, &idx, &x.shape);
                 let sv = (x.at)(d, &idx);
                 let tv = (y.at)(d, &idx);
-                let s = same(d, x.ety, &sv.v, &tv.v);
+                let s = same_result(d, x.ety, &sv.v, &tv.v, opts.signed_zeros);
                 let good = d.store.and2(tv.ok, s);
                 let bad = d.store.not(good);
                 let q = d.store.and(vec![defined, ss, inb, sv.ok, bad]);
@@ -757,7 +758,9 @@ fn attempt(
             _ => return unknown("a result that is a tensor on one side only".into()),
         }
     }
-    for (label, query) in crate::memcheck::obligations(d, &rs.mem, &rt.mem, n_mem, defined) {
+    for (label, query) in
+        crate::memcheck::obligations(d, &rs.mem, &rt.mem, n_mem, defined, opts.signed_zeros)
+    {
         obls.push(Obligation {
             label,
             query,
@@ -781,6 +784,9 @@ fn attempt(
     }
     obls.sort_by_key(|o| o.unsure.is_some());
     let mut assumed = assumptions();
+    if !opts.signed_zeros {
+        assumed.push(NO_SIGNED_ZEROS.into());
+    }
     if !rs.mem.is_empty() || !rt.mem.is_empty() {
         assumed.push(crate::memcheck::MEMORY_ASSUMPTION.into());
     }
@@ -805,7 +811,7 @@ fn attempt(
     for ob in obls {
         let mut assertions = pre.clone();
         assertions.push(ob.query);
-        let assertions = smt::simplify_arith(&mut sym.store, &assertions);
+        let assertions = crate::refold::simplify(&mut sym, &assertions);
         if opts.collect_smt {
             smt_texts.push((
                 format!(
@@ -872,18 +878,19 @@ fn attempt(
                 let focus = ob.focus.map(|(r, _)| (r, idx));
                 let names = arg_names(src, fs);
                 let mut note = String::new();
-                let tries = if crate::conv::free_order(src, fs).is_some() {
-                    0
-                } else {
-                    256
+                // TOSA leaves the order of its float accumulations open: a difference counts
+                // only on inputs whose sums are exact, the same in every order.
+                let free = crate::conv::free_order(src, fs);
+                let judge = Judge {
+                    exact_sums: free.is_some(),
+                    signed_zeros: opts.signed_zeros,
                 };
-                let found = match replay((src, fs), (tgt, ft), &args, focus) {
+                let found = match replay((src, fs), (tgt, ft), &args, focus, judge) {
                     Replay::Differs(m) => Some((args.clone(), m)),
-                    // A refutation of a float tosa accumulation is reported unknown anyway.
-                    Replay::Same => search((src, fs), (tgt, ft), &args, tries),
+                    Replay::Same => search((src, fs), (tgt, ft), &args, judge),
                     Replay::Untrusted(why) => {
                         note = format!("; replay not trusted: {why}");
-                        search((src, fs), (tgt, ft), &args, tries)
+                        search((src, fs), (tgt, ft), &args, judge)
                     }
                 };
                 // Refinement: a spurious model over dynamic sizes is checked again with the
@@ -920,9 +927,16 @@ fn attempt(
                 return Attempt::Done(match found {
                     Some((args, mismatch)) => {
                         let (scalars, inputs) = inputs_report(&names, &args);
+                        let mut instance = format!("@{name}");
+                        if let Some(op) = &free {
+                            instance += &format!("; every float sum is exact on these inputs (integers whose magnitudes add up to at most 2^23 for f32, 2^52 for f64, and a non-zero sum), so the {op} accumulation gives these values in any order");
+                        }
+                        if !opts.signed_zeros {
+                            instance += &format!("; {NO_SIGNED_ZEROS}");
+                        }
                         Verdict::Refuted {
                             counterexample: Box::new(Counterexample {
-                                instance: format!("@{name}"),
+                                instance,
                                 maps: vec![],
                                 scalars,
                                 inputs,

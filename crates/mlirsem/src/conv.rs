@@ -416,12 +416,14 @@ fn tosa_conv<'a, D: MDomain>(
     Ok(Val::Tensor(Tensor { shape, ety, at }))
 }
 
-/// `a + b` of two elements of type `t` (integers wrap).
+/// `a + b` of two elements of type `t` (integers wrap). On floats a two-term sum
+/// ([`MDomain::fold_f`], the same value as `addf`), so that the bias is part of the
+/// accumulation whose exactness the concrete domain checks (see `fold::order_free`).
 fn add_elems<D: MDomain>(d: &mut D, t: EType, a: &SVal<D>, b: &SVal<D>) -> SVal<D> {
     let ok = d.and(&a.ok, &b.ok);
     let v = match (&a.v, &b.v, t) {
         (Elem::Float(x), Elem::Float(y), EType::Float(f)) => {
-            Elem::Float(d.f_bin(FBin::Add, f, x, y))
+            Elem::Float(d.fold_f(Combiner::Add, f, &[x.clone(), y.clone()]))
         }
         (Elem::Int(x), Elem::Int(y), _) => {
             let s = d.add_i(x, y);

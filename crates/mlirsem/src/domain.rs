@@ -246,6 +246,9 @@ impl MDomain for Sym {
         if let Some(x) = f_lit_of(self, *a) {
             return self.f_lit(t, x ^ ieee::sign_bit(t));
         }
+        if let Some(r) = into_literal_ite(self, *a, &mut |d, x| d.f_neg(t, &x)) {
+            return r;
+        }
         let name = format!("negf_{}", t.name());
         let f = self.store.declare_fun(&name, &[Sort::Int], Sort::Int);
         if let smt::Node::App(g, args) = self.store.node(*a) {
@@ -324,6 +327,9 @@ impl MDomain for Sym {
             if let Some(r) = ieee::convert(from, to, x) {
                 return self.store.int(r as i128);
             }
+        }
+        if let Some(r) = into_literal_ite(self, *a, &mut |d, x| d.f_conv(from, to, &x)) {
+            return r;
         }
         if ieee::widens(to, from) {
             let inner = format!("convf_{}_{}", to.name(), from.name());
@@ -450,6 +456,25 @@ fn widened(d: &Sym, t: FTy, a: TermId) -> Option<(FTy, TermId)> {
     ieee::widens(f, t).then(|| (f, args[0]))
 }
 
+/// `f` applied to every leaf of a small chain of `ite`s over literals (an element of a constant
+/// tensor at a symbolic index): `f(ite(c, x, y)) = ite(c, f(x), f(y))` holds for any function,
+/// and `f` of a literal folds. `None` when `a` is not such a chain.
+pub(crate) fn into_literal_ite(
+    d: &mut Sym,
+    a: TermId,
+    f: &mut dyn FnMut(&mut Sym, TermId) -> TermId,
+) -> Option<TermId> {
+    let smt::Node::Ite(c, x, y) = *d.store.node(a) else {
+        return None;
+    };
+    if ite_leaves(d, a) > 256 {
+        return None;
+    }
+    let fx = f(d, x);
+    let fy = into_literal_ite(d, y, f).unwrap_or_else(|| f(d, y));
+    Some(d.store.ite(c, fx, fy))
+}
+
 /// The number of literal leaves of a chain of `ite`s over literals (`usize::MAX / 2` for
 /// anything else).
 fn ite_leaves(d: &Sym, t: TermId) -> usize {
@@ -566,7 +591,7 @@ impl CFloat {
             bits: x.to_bits(),
         }
     }
-    fn as_f64(self) -> Option<f64> {
+    pub(crate) fn as_f64(self) -> Option<f64> {
         match self.ty {
             FTy::F32 => Some(f32::from_bits(self.bits as u32) as f64),
             FTy::F64 => Some(f64::from_bits(self.bits)),
@@ -689,6 +714,9 @@ impl MDomain for Concrete {
     }
 
     fn fold_f(&mut self, k: Combiner, t: FTy, elems: &[CFloat]) -> CFloat {
+        if k == Combiner::Add && !fold::order_free(t, elems) {
+            self.order_dependent = true;
+        }
         let Some(op) = k.fbin() else {
             self.give_up(format!("an arith.{} fold as float arithmetic", k.name()));
             return elems[0];

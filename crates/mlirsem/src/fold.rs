@@ -239,8 +239,16 @@ pub(crate) fn concrete_fold_box(
         return init.clone();
     }
     let mut acc = init.clone();
+    // Folded a pair at a time below: the order-free check is over the whole box.
+    let mut exact = ExactSum::default();
+    if let (Elem::Float(x), EType::Float(ft)) = (&init.v, t) {
+        exact.add(ft, *x);
+    }
     for p in points(sizes) {
         let e = body(d, &p);
+        if let (Elem::Float(x), EType::Float(ft)) = (&e.v, t) {
+            exact.add(ft, *x);
+        }
         let ok = acc.ok && e.ok;
         let v = match fold_elems(d, k, t, &[acc.v.clone(), e.v]) {
             Ok(v) => v,
@@ -251,7 +259,51 @@ pub(crate) fn concrete_fold_box(
         };
         acc = SVal { v, ok };
     }
+    if let (Combiner::Add, EType::Float(ft)) = (k, t) {
+        d.order_dependent |= !exact.order_free(ft);
+    }
     acc
+}
+
+/// Whether the float sum of `elems` has one value in every order of summation: every summand
+/// is an integer (a zero of either sign included) and their magnitudes add up to at most
+/// `2^m` (`m` the mantissa bits: 23 for f32, 52 for f64), so every partial sum in any order is
+/// an integer of at most `m + 1` bits, exact; and the sum is not zero (the sign of a zero sum
+/// depends on whether an accumulation starts from `+0.0`). The bound leaves room for one more
+/// such sum on top: a bias added to an accumulation stays exact whatever the order of all.
+pub(crate) fn order_free(t: FTy, elems: &[CFloat]) -> bool {
+    let mut s = ExactSum::default();
+    for e in elems {
+        s.add(t, *e);
+    }
+    s.order_free(t)
+}
+
+/// The summands of a float sum seen so far, for [`order_free`].
+#[derive(Default)]
+struct ExactSum {
+    sum: i128,
+    magnitude: i128,
+    /// A summand was not an integer of at most 2^52 in magnitude.
+    other: bool,
+}
+
+impl ExactSum {
+    fn add(&mut self, t: FTy, e: CFloat) {
+        match e.as_f64() {
+            Some(x) if x.is_finite() && x.fract() == 0.0 && x.abs() <= (1u64 << 52) as f64 => {
+                self.sum += x as i128;
+                self.magnitude += x.abs() as i128;
+            }
+            _ => self.other = true,
+        }
+        self.other |= matches!(t, FTy::F16 | FTy::BF16);
+    }
+
+    fn order_free(&self, t: FTy) -> bool {
+        let m = if t == FTy::F32 { 23 } else { 52 };
+        !self.other && self.magnitude <= 1 << m && self.sum != 0
+    }
 }
 
 /// A concrete float as its type's value (used by tests).
@@ -300,9 +352,11 @@ pub(crate) fn sym_fold_f(d: &mut Sym, k: Combiner, t: FTy, elems: &[TermId]) -> 
         };
     }
     let xs: Vec<TermId> = elems.iter().copied().filter(|x| *x != id).collect();
+    // A fold of literals is computed (IEEE, in order), however long.
+    let literals = xs.iter().all(|x| d.store.as_int(*x).is_some());
     match xs.len() {
         0 => id,
-        n if n <= UNROLL => {
+        n if n <= UNROLL || literals => {
             let Some(op) = k.fbin() else {
                 d.give_up(format!("an arith.{} fold as float arithmetic", k.name()));
                 return xs[0];
@@ -566,6 +620,18 @@ mod tests {
         let (a, b) = multiset_diff(&[t[1], t[2], t[2], t[5]], &[t[2], t[3], t[5]]);
         assert_eq!(a, vec![t[1], t[2]]);
         assert_eq!(b, vec![t[3]]);
+    }
+
+    #[test]
+    fn order_free_sums_are_exact_integer_sums() {
+        let f = |xs: &[f32]| xs.iter().map(|x| CFloat::f32(*x)).collect::<Vec<_>>();
+        assert!(order_free(FTy::F32, &f(&[-0.0, 1.0, 2.0])));
+        assert!(order_free(FTy::F32, &f(&[8388608.0])));
+        assert!(!order_free(FTy::F32, &f(&[0.5, 1.0])));
+        assert!(!order_free(FTy::F32, &f(&[8388608.0, 1.0])));
+        assert!(!order_free(FTy::F32, &f(&[1.0, -1.0])));
+        assert!(!order_free(FTy::F32, &f(&[-0.0, -0.0])));
+        assert!(!order_free(FTy::F32, &f(&[f32::INFINITY, 1.0])));
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod math;
 mod memcheck;
 pub mod memory;
 mod reduce;
+mod refold;
 mod replay;
 mod reshape;
 mod scalar;

@@ -108,6 +108,9 @@ pub(crate) fn sym_un(d: &mut Sym, f: FUn, t: FTy, a: TermId) -> TermId {
             return d.store.int(r as i128);
         }
     }
+    if let Some(r) = crate::domain::into_literal_ite(d, a, &mut |d, x| sym_un(d, f, t, x)) {
+        return r;
+    }
     let g = d.store.declare_fun(
         &format!("{}_{}", f.name(), t.name()),
         &[Sort::Int],

@@ -164,6 +164,7 @@ pub(crate) fn obligations(
     tgt: &[Block<'_, Sym>],
     n: usize,
     defined: TermId,
+    signed_zeros: bool,
 ) -> Vec<(String, TermId)> {
     let mut out = vec![];
     for (b, (s, t)) in src.iter().zip(tgt).take(n).enumerate() {
@@ -177,7 +178,7 @@ pub(crate) fn obligations(
         let hi = d.store.lt(i, s.size);
         let sc = (s.at)(d, &i);
         let tc = (t.at)(d, &i);
-        let same_v = same(d, s.ety, &sc.v.v, &tc.v.v);
+        let same_v = same_result(d, s.ety, &sc.v.v, &tc.v.v, signed_zeros);
         let good = d.store.and(vec![t.live, tc.init, tc.v.ok, same_v]);
         let bad = d.store.not(good);
         let q = d

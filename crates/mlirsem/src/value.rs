@@ -2,7 +2,7 @@
 //! element function (the "lambda" view: a tensor is a function from an in-bounds multi-index
 //! to an element). Integer helpers keep iN values in the signed canonical range.
 
-use crate::domain::{EType, MDomain};
+use crate::domain::{EType, FTy, MDomain};
 use std::rc::Rc;
 
 /// An element value of one [`EType`].
@@ -151,6 +151,36 @@ pub(crate) fn same<D: MDomain>(d: &mut D, t: EType, a: &Elem<D>, b: &Elem<D>) ->
         },
         _ => d.lit_b(false),
     }
+}
+
+/// Whether target element `b` matches source element `a` as a result (or memory cell):
+/// [`same`], and with `signed_zeros` off (`--no-signed-zeros`) also two zeros of either sign.
+pub(crate) fn same_result<D: MDomain>(
+    d: &mut D,
+    t: EType,
+    a: &Elem<D>,
+    b: &Elem<D>,
+    signed_zeros: bool,
+) -> D::B {
+    let s = same(d, t, a, b);
+    match (a, b, t) {
+        (Elem::Float(x), Elem::Float(y), EType::Float(f)) if !signed_zeros => {
+            let zx = is_zero(d, f, x);
+            let zy = is_zero(d, f, y);
+            let both = d.and(&zx, &zy);
+            d.or(&s, &both)
+        }
+        _ => s,
+    }
+}
+
+/// `x` is `+0.0` or `-0.0`.
+fn is_zero<D: MDomain>(d: &mut D, t: FTy, x: &D::F) -> D::B {
+    let pz = d.f_lit(t, 0);
+    let nz = d.f_lit(t, crate::ieee::sign_bit(t));
+    let p = d.f_same(t, x, &pz);
+    let n = d.f_same(t, x, &nz);
+    d.or(&p, &n)
 }
 
 /// `0 <= i < n` for every dimension.

@@ -270,6 +270,9 @@ pub struct Concrete {
     pub inexact: Option<String>,
     /// The most points one reduction may enumerate.
     pub reduce_budget: usize,
+    /// Set by front ends with floats when a float sum was computed whose value may depend on
+    /// the order of its summands (it rounded, or is a zero whose sign depends on the order).
+    pub order_dependent: bool,
 }
 
 impl Concrete {
@@ -278,6 +281,7 @@ impl Concrete {
             inputs,
             inexact: None,
             reduce_budget: 1 << 20,
+            order_dependent: false,
         }
     }
 

@@ -4,7 +4,7 @@
 //! become the caller's; calls nest at most [`MAX_CALL_DEPTH`] deep). A call of a declaration
 //! (no body) is unsupported.
 
-use crate::domain::MDomain;
+use crate::domain::{EType, MDomain};
 use crate::eval::{result_type, scalar_of, unsupported, Ctx, R};
 use crate::value::*;
 use mlir::{Dim, OpId};
@@ -22,6 +22,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     }
     let v = match cx.m.op(o).name.as_str() {
         "tensor.from_elements" => from_elements(d, cx, o, operands)?,
+        "shape.shape_of" => shape_of(d, cx, o, operands)?,
         "func.call" => return call(d, cx, o, operands).map(Some),
         _ => return Ok(None),
     };
@@ -65,6 +66,41 @@ fn from_elements<'a, D: MDomain>(
         v
     });
     Ok(Val::Tensor(Tensor { shape, ety, at }))
+}
+
+/// `shape.shape_of` of a tensor as an extent tensor (`tensor<?xindex>` or `tensor<Rxindex>`):
+/// element `k` is dim `k` ("returns a shape or extent tensor"; the `!shape.shape` result type
+/// is not modelled).
+fn shape_of<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let [Val::Tensor(t)] = operands else {
+        return unsupported("shape.shape_of of something other than one tensor");
+    };
+    let rank = t.shape.len() as i128;
+    let extent = match result_type(cx.m, o, 0)? {
+        (Some(dims), EType::Index) => {
+            dims[..] == [Dim::Dynamic] || dims[..] == [Dim::Static(rank as u64)]
+        }
+        _ => false,
+    };
+    if !extent {
+        return unsupported("shape.shape_of to a type other than an extent tensor of its rank");
+    }
+    let shape = t.shape.clone();
+    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| SVal {
+        v: Elem::Int(crate::eval::dim_at(d, &shape, &idx[0])),
+        ok: d.lit_b(true),
+    });
+    let ety = EType::Index;
+    Ok(Val::Tensor(Tensor {
+        shape: vec![d.lit_i(rank)],
+        ety,
+        at,
+    }))
 }
 
 /// Deepest nesting of inlined calls (recursion is not modelled).

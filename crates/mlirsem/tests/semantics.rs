@@ -356,6 +356,18 @@ const CASES: &[&str] = &[
        %y = memref.load %y0[%c0, %j] : memref<1x4xf32, strided<[4, 1], offset: ?>>
        %r = bufferization.to_tensor %a : memref<3x4xf32>
        return %x, %y, %r : f32, f32, tensor<3x4xf32> }",
+    // shape.shape_of / to_extent_tensor, sparse_tensor.convert, a global with a sparse literal.
+    "memref.global \"private\" constant @g : memref<2x3xi8> = sparse<[[0, 2], [1, 0]], [5, -3]>
+     func.func @f(%t: tensor<2x3xi8>, %i: index) -> (tensor<2xindex>, tensor<2x3xi8>, i8, tensor<2x3xi8>) {
+       %s = shape.shape_of %t : tensor<2x3xi8> -> tensor<?xindex>
+       %e = shape.to_extent_tensor %s : tensor<?xindex> -> tensor<2xindex>
+       %c = sparse_tensor.convert %t : tensor<2x3xi8> to tensor<2x3xi8, #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>>
+       %d = sparse_tensor.convert %c : tensor<2x3xi8, #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>> to tensor<2x3xi8>
+       %c0 = arith.constant 0 : index
+       %x = tensor.extract %c[%c0, %i] : tensor<2x3xi8, #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>>
+       %m = memref.get_global @g : memref<2x3xi8>
+       %r = bufferization.to_tensor %m : memref<2x3xi8>
+       return %e, %d, %x, %r : tensor<2xindex>, tensor<2x3xi8>, i8, tensor<2x3xi8> }",
 ];
 
 #[derive(Clone, Debug)]

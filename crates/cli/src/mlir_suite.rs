@@ -24,6 +24,8 @@ struct Pair {
     class: Option<String>,
     /// `verified`, `refuted` or `unknown`.
     expected: Option<&'static str>,
+    /// The `--use-fn-argument-dims` rules of the manifest's `args` for this pair.
+    same_dims: Vec<(String, usize)>,
 }
 
 /// The result of one pair: the most severe verdict over its functions.
@@ -36,8 +38,8 @@ struct Done {
     error_in: Option<(String, String)>,
 }
 
-/// A manifest: `test -> (class, expected)`.
-type Manifest = BTreeMap<String, (String, Option<&'static str>)>;
+/// A manifest: `test -> (class, expected, --use-fn-argument-dims rules)`.
+type Manifest = BTreeMap<String, (String, Option<&'static str>, Vec<(String, usize)>)>;
 
 pub fn run(argv: &[String]) -> i32 {
     let mut rest = vec![];
@@ -101,6 +103,7 @@ pub fn run(argv: &[String]) -> i32 {
         timeout: opts.timeout,
         function,
         collect_smt: false,
+        same_dims: vec![],
     };
     // A backstop: the per-query timeouts bound a pair in practice; this catches a solver that
     // does not stop when interrupted, or a pathological pair with very many queries.
@@ -248,13 +251,16 @@ fn collect(dir: &Path) -> Result<Vec<Pair>, String> {
             tgt,
             class: None,
             expected: None,
+            same_dims: vec![],
         };
         if let Some(f) = &found {
             let key = rel(f);
-            if let Some(Some((class, expected))) = manifests[f].as_ref().map(|m| m.get(&key)) {
+            if let Some(Some((class, expected, rules))) = manifests[f].as_ref().map(|m| m.get(&key))
+            {
                 pair.test = key;
                 pair.class = Some(class.clone());
                 pair.expected = *expected;
+                pair.same_dims = rules.clone();
             }
         }
         if pair.class.is_none() {
@@ -303,7 +309,7 @@ fn header_expect(text: &str) -> Option<&'static str> {
 }
 
 /// Reads `manifest.csv` if present: columns `test,expected,expect_msg,...,mlirtv_verdict,...`
-/// (found by their header names).
+/// (found by their header names), and the `--use-fn-argument-dims` rules of its `args`.
 fn read_manifest(path: &Path) -> Result<Option<Manifest>, String> {
     let Ok(text) = std::fs::read_to_string(path) else {
         return Ok(None);
@@ -328,7 +334,13 @@ fn read_manifest(path: &Path) -> Result<Option<Manifest>, String> {
             Some((verdict, _)) => Some(verdict),
             None => map_class(class, get(msg), get(reference), get(args)),
         };
-        m.insert(test.to_string(), (class.to_string(), expected));
+        let mut rules = vec![];
+        for flag in get(args).split_whitespace() {
+            if let Some(spec) = flag.strip_prefix("--use-fn-argument-dims=") {
+                rules.extend(args::fn_arg_dims(spec).map_err(|e| format!("{test}: {e}"))?);
+            }
+        }
+        m.insert(test.to_string(), (class.to_string(), expected, rules));
     }
     Ok(Some(m))
 }
@@ -420,7 +432,11 @@ fn check_bounded(p: &Pair, opts: &mlirsem::Options, budget: Duration) -> Done {
         }
     };
     let (tx, rx) = std::sync::mpsc::channel();
-    let (s, t, o) = (src_text.clone(), tgt_text.clone(), opts.clone());
+    let (s, t) = (src_text.clone(), tgt_text.clone());
+    let o = mlirsem::Options {
+        same_dims: p.same_dims.clone(),
+        ..opts.clone()
+    };
     let spawned = std::thread::Builder::new()
         .name("check-pair".into())
         .spawn(move || {

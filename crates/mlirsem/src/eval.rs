@@ -41,6 +41,8 @@ pub struct Run<'a, D: MDomain> {
     /// Where a `memref.load` read an uninitialized cell: UB or a poison value, MLIR does not
     /// say; the checker proves refinement under both readings (docs/mlir.md "Memory").
     pub uninit: Vec<D::B>,
+    /// The calls of external functions, in execution order ([`crate::extcall`]).
+    pub calls: Vec<crate::extcall::ExtCall<'a, D>>,
 }
 
 /// The element type of a scalar MLIR type.
@@ -97,6 +99,8 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     pub(crate) globals: Vec<(String, usize)>,
     /// See [`Run::uninit`].
     pub(crate) uninit: Vec<D::B>,
+    /// See [`Run::calls`]; those of enclosing functions first.
+    pub(crate) calls: Vec<crate::extcall::ExtCall<'a, D>>,
 }
 
 impl<'a, D: MDomain> Ctx<'a, D> {
@@ -125,7 +129,7 @@ pub fn run_function<'a, D: MDomain>(
     f: OpId,
     args: Vec<Val<'a, D>>,
 ) -> R<Run<'a, D>> {
-    run_nested(d, m, f, args, vec![], 0)
+    run_nested(d, m, f, args, vec![], vec![], 0)
 }
 
 /// [`run_function`] with memref arguments: `mem` holds their blocks, named by the arguments'
@@ -137,16 +141,17 @@ pub fn run_function_mem<'a, D: MDomain>(
     args: Vec<Val<'a, D>>,
     mem: Vec<crate::memory::Block<'a, D>>,
 ) -> R<Run<'a, D>> {
-    run_nested(d, m, f, args, mem, 0)
+    run_nested(d, m, f, args, mem, vec![], 0)
 }
 
-/// [`run_function`] inside `depth` inlined calls.
+/// [`run_function`] inside `depth` inlined calls, after the external `calls` of its callers.
 pub(crate) fn run_nested<'a, D: MDomain>(
     d: &mut D,
     m: &'a Module,
     f: OpId,
     args: Vec<Val<'a, D>>,
     mem: Vec<crate::memory::Block<'a, D>>,
+    calls: Vec<crate::extcall::ExtCall<'a, D>>,
     depth: usize,
 ) -> R<Run<'a, D>> {
     let op = m.op(f);
@@ -172,6 +177,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         mem,
         globals: vec![],
         uninit: vec![],
+        calls,
     };
     if depth > 0 && args.iter().any(|v| matches!(v, Val::MemRef(_))) {
         return unsupported("a call with memref arguments");
@@ -197,6 +203,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
                 unsure_at: cx.unsure_at,
                 mem: cx.mem,
                 uninit: cx.uninit,
+                calls: cx.calls,
             });
         }
         let outs = eval_op(d, &mut cx, o)?;
@@ -603,27 +610,18 @@ pub(crate) fn literal_tensor<'a, D: MDomain>(
     if values.len() > MAX_DENSE {
         return unsupported(format!("dense constants of more than {MAX_DENSE} elements"));
     }
-    let shape: Vec<D::I> = static_dims.iter().map(|n| d.lit_i(*n)).collect();
-    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
-        let ok = d.lit_b(true);
-        if values.len() == 1 {
-            return SVal {
-                v: values[0].clone(),
-                ok,
-            };
-        }
-        // Row-major offset, then a selection among the listed values.
-        let sizes: Vec<D::I> = static_dims.iter().map(|n| d.lit_i(*n)).collect();
-        let off = crate::reshape::linearize(d, idx, &sizes);
-        let mut v = values[values.len() - 1].clone();
-        for (k, e) in values.iter().enumerate().rev().skip(1) {
-            let kk = d.lit_i(k as i128);
-            let is = d.eq_i(&off, &kk);
-            v = ite_elem(d, &is, e, &v);
-        }
-        SVal { v, ok }
-    });
-    Ok(Tensor { shape, ety, at })
+    // The last value is the default of the table: all of a splat, the last element of a list
+    // (an empty literal has no element to read).
+    let mut entries: Vec<(i128, Elem<D>)> = values
+        .into_iter()
+        .enumerate()
+        .map(|(k, e)| (k as i128, e))
+        .collect();
+    let last = match entries.pop() {
+        Some((_, e)) => e,
+        None => zero_elem(d, ety),
+    };
+    Ok(crate::consts::table(d, &static_dims, ety, entries, last))
 }
 
 pub(crate) fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> {

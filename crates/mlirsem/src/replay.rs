@@ -4,6 +4,7 @@
 
 use crate::domain::{CFloat, EType, FTy};
 use crate::eval::{run_function_mem, Run, Stop};
+use crate::extcall::{ExtCall, ExtModel};
 use crate::memory::{new_block, Block, Cell, CellFn, Kind};
 use crate::value::*;
 use mlir::{Module, OpId};
@@ -196,7 +197,9 @@ pub(crate) fn to_vals_mem<'a>(args: &[CArg]) -> (Vec<Val<'a, Concrete>>, Vec<Blo
 
 /// The answer of a replay.
 pub(crate) enum Replay {
-    Differs(Mismatch),
+    /// A difference, with the interpretation of the external functions the replay used
+    /// ([`crate::extcall::table_report`]; empty without calls).
+    Differs(Mismatch, Vec<(String, String)>),
     Same,
     Untrusted(String),
 }
@@ -211,7 +214,7 @@ fn run<'a>(
     run_function_mem(d, m, f, vals, mem).map_err(|Stop::Unsupported(w)| w)
 }
 
-fn show(s: &SVal<Concrete>) -> String {
+pub(crate) fn show(s: &SVal<Concrete>) -> String {
     if s.ok {
         from_elem(&s.v).to_string()
     } else {
@@ -219,15 +222,19 @@ fn show(s: &SVal<Concrete>) -> String {
     }
 }
 
-/// Replays `args` through both functions; `focus` is an output position to look at first.
+/// Replays `args` through both functions, the external functions interpreted by `ext`;
+/// `focus` is an output position to look at first.
 pub(crate) fn replay(
     src: (&Module, OpId),
     tgt: (&Module, OpId),
     args: &[CArg],
     focus: Option<(usize, Vec<i128>)>,
+    ext: &ExtModel,
 ) -> Replay {
     let mut ds = Concrete::default();
     let mut dt = Concrete::default();
+    ds.inputs = ext.inputs(0);
+    dt.inputs = ext.inputs(1);
     let rs = match run(&mut ds, src.0, src.1, args) {
         Ok(r) => r,
         Err(w) => return Replay::Untrusted(w),
@@ -268,6 +275,10 @@ pub(crate) fn replay(
         if all_indices(&u.shape).iter().any(|i| (u.at)(d, i)) {
             return Replay::Untrusted(format!("outside the model: {}", u.why));
         }
+    }
+    let calls: Vec<&ExtCall<Concrete>> = rs.calls.iter().chain(&rt.calls).collect();
+    if let Err(why) = crate::extcall::consistent(&mut ds, &calls, ext) {
+        return Replay::Untrusted(why);
     }
     let mut found = None;
     if rt.ub {
@@ -384,11 +395,11 @@ pub(crate) fn replay(
             }
         }
     }
-    if let Some(w) = ds.inexact.or(dt.inexact) {
+    if let Some(w) = ds.inexact.take().or(dt.inexact) {
         return Replay::Untrusted(w);
     }
     match found {
-        Some(m) => Replay::Differs(m),
+        Some(m) => Replay::Differs(m, crate::extcall::table_report(&mut ds, &calls)),
         None => Replay::Same,
     }
 }
@@ -517,14 +528,15 @@ fn random_elem(r: &mut Lcg, t: EType) -> CElem {
     }
 }
 
-/// Tries deterministic pseudo-random inputs of the model's shapes; returns the first that
-/// replays a difference.
+/// Tries deterministic pseudo-random inputs of the model's shapes (the external functions
+/// interpreted by `ext`); returns the first that replays a difference.
 pub(crate) fn search(
     src: (&Module, OpId),
     tgt: (&Module, OpId),
     shape_of: &[CArg],
     tries: usize,
-) -> Option<(Vec<CArg>, Mismatch)> {
+    ext: &ExtModel,
+) -> Option<(Vec<CArg>, Mismatch, Vec<(String, String)>)> {
     let mut r = Lcg(0x5eed);
     for _ in 0..tries {
         let args: Vec<CArg> = shape_of
@@ -555,8 +567,8 @@ pub(crate) fn search(
                 },
             })
             .collect();
-        if let Replay::Differs(m) = replay(src, tgt, &args, None) {
-            return Some((args, m));
+        if let Replay::Differs(m, calls) = replay(src, tgt, &args, None, ext) {
+            return Some((args, m, calls));
         }
     }
     None

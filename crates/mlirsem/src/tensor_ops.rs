@@ -1,8 +1,8 @@
 //! `tensor` ops of the second slice, each defined once over [`MDomain`]:
 //! `tensor.from_elements` (row-major, static result shape; an element keeps its poison flag);
 //! `func.call` of a function defined in the same module, inlined (its UB and unsure cases
-//! become the caller's; calls nest at most [`MAX_CALL_DEPTH`] deep). A call of a declaration
-//! (no body) is unsupported.
+//! become the caller's; calls nest at most [`MAX_CALL_DEPTH`] deep); a call of a declaration
+//! (no body) is an external call ([`crate::extcall`]).
 
 use crate::domain::{EType, MDomain};
 use crate::eval::{result_type, scalar_of, unsupported, Ctx, R};
@@ -124,17 +124,17 @@ fn call<'a, D: MDomain>(
     };
     let body = m.op(f).regions.first();
     if body.is_none_or(|r| m.region(*r).blocks.is_empty()) {
-        return unsupported(format!(
-            "func.call of the declaration @{callee} (external functions are not modelled)"
-        ));
+        return crate::extcall::call(d, cx, o, &callee, operands);
     }
     if cx.depth >= MAX_CALL_DEPTH {
         return unsupported("func.call nested too deep (recursion is not modelled)");
     }
-    let run = crate::eval::run_nested(d, m, f, operands.to_vec(), vec![], cx.depth + 1)?;
+    let calls = std::mem::take(&mut cx.calls);
+    let run = crate::eval::run_nested(d, m, f, operands.to_vec(), vec![], calls, cx.depth + 1)?;
     cx.add_ub(d, &run.ub);
     cx.unsure.extend(run.unsure);
     cx.unsure_at.extend(run.unsure_at);
     cx.uninit.extend(run.uninit);
+    cx.calls = run.calls;
     Ok(run.results)
 }

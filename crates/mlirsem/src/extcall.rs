@@ -118,7 +118,11 @@ fn result<'a, D: MDomain>(
 ) -> Val<'a, D> {
     let ok = d.lit_b(true);
     let Some(dims) = dims else {
-        let v = d.ext_value(&value_name(callee, j, ety, 0), ety, &[key.clone()]);
+        let v = d.ext_value(
+            &value_name(callee, j, ety, 0),
+            ety,
+            std::slice::from_ref(key),
+        );
         return Val::Scalar(SVal { v, ok }, ety);
     };
     let mut shape = vec![];
@@ -126,7 +130,11 @@ fn result<'a, D: MDomain>(
         shape.push(match dim {
             Dim::Static(n) => d.lit_i(*n as i128),
             Dim::Dynamic => {
-                match d.ext_value(&dim_name(callee, j, k), EType::Index, &[key.clone()]) {
+                match d.ext_value(
+                    &dim_name(callee, j, k),
+                    EType::Index,
+                    std::slice::from_ref(key),
+                ) {
                     Elem::Int(n) => n,
                     _ => d.lit_i(0),
                 }

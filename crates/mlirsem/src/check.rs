@@ -742,6 +742,7 @@ fn attempt(
     }
     assumed.extend(crate::extcall::assumptions(&calls, &opts.same_dims));
     let ext = crate::extcall::describe(&sym, &rs.calls, &rt.calls, &opts.same_dims);
+    let call_dims = crate::extcall::result_dims(&sym, &calls);
     let cfg = SolverConfig {
         timeout: opts.timeout,
     };
@@ -787,6 +788,10 @@ fn attempt(
                         small.push(sym.store.le(v, cap));
                     }
                 }
+            }
+            for v in &call_dims {
+                let cap = sym.store.int(SMALL_DIM);
+                small.push(sym.store.le(*v, cap));
             }
             let (descs2, ext2) = (descs.clone(), ext.clone());
             let (again, _, _) = check_portfolio(&sym.store, &small, cfg, move |m| {

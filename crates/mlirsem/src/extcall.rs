@@ -302,6 +302,18 @@ fn dims_source<'c, 'a, D: MDomain>(
     Ok(Some(&a.shape))
 }
 
+/// The dynamic dims of the calls' tensor results (bounded like argument dims when a model is
+/// too large to replay).
+pub(crate) fn result_dims(d: &Sym, calls: &[&ExtCall<Sym>]) -> Vec<TermId> {
+    let mut out = vec![];
+    for r in calls.iter().flat_map(|c| &c.results) {
+        if let Val::Tensor(t) = r {
+            out.extend(t.shape.iter().filter(|n| d.store.as_int(**n).is_none()));
+        }
+    }
+    out
+}
+
 /// The verdict's assumptions about the external functions called (none without calls).
 pub(crate) fn assumptions(calls: &[&ExtCall<Sym>], same_dims: &[(String, usize)]) -> Vec<String> {
     let names: BTreeSet<&str> = calls.iter().map(|c| c.callee.as_str()).collect();

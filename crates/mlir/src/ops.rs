@@ -54,6 +54,8 @@ pub(crate) enum Family {
     Pad,
     Generic,
     Named,
+    /// `scf.if %c -> types { } else { }`.
+    ScfIf,
     Index,
     Alloc,
     Load,
@@ -93,7 +95,7 @@ const LINALG_NAMED: &[&str] = &[
     "batch_matmul_transpose_a", "batch_matmul_transpose_b", "quantized_matmul",
     "quantized_batch_matmul", "mmt4d", "batch_mmt4d", "transpose", "broadcast", "elemwise_unary",
     "elemwise_binary", "add", "sub", "mul", "div", "div_unsigned", "max", "min", "exp", "log",
-    "abs", "ceil", "floor", "negf", "powf", "fill_rng_2d",
+    "abs", "ceil", "floor", "negf", "powf", "fill_rng_2d", "reduce", "map",
 ];
 
 pub(crate) fn family(name: &str) -> Option<Family> {
@@ -148,6 +150,7 @@ pub(crate) fn family(name: &str) -> Option<Family> {
         "tensor.pad" => Pad,
         "linalg.generic" => Generic,
         "linalg.index" => Index,
+        "scf.if" => ScfIf,
         "memref.alloc" | "memref.alloca" => Alloc,
         "memref.load" => Load,
         "memref.store" => Store,

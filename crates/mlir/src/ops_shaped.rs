@@ -168,7 +168,8 @@ impl<'s> Parser<'s> {
             }
             Pad => self.parse_pad(st, id, name_span),
             Generic => self.parse_linalg_generic(st, id, name_span),
-            Named => self.parse_linalg_named(st, name_span),
+            Named => self.parse_linalg_named(st, id, name_span),
+            ScfIf => self.parse_scf_if(st, id),
             Index => {
                 let t = self.expect(Tok::Int, "a dimension number")?;
                 let Some(v) = self.int_value(t) else {
@@ -383,9 +384,23 @@ impl<'s> Parser<'s> {
         self.opt_result_types(st)
     }
 
-    /// `{props}? ins(...) outs(...) (name = attr)* {attrs}? -> types`.
-    fn parse_linalg_named(&mut self, st: &mut OpState, name_span: Span) -> PResult<()> {
+    /// `{props}? ins(...) outs(...) (name = attr)* {attrs}? -> types`; `linalg.reduce` and
+    /// `linalg.map` end with their body, `(%a: T, ...) { ... }`. `transpose`, `broadcast`,
+    /// `reduce` and `map` print no result types: they are the types of their tensor `outs`.
+    fn parse_linalg_named(&mut self, st: &mut OpState, id: OpId, name_span: Span) -> PResult<()> {
+        let with_body = matches!(st.name.as_str(), "linalg.reduce" | "linalg.map");
         if self.at(Tok::LBrace) {
+            // `linalg.map { arith.addf }`: an op name, not a dictionary key.
+            let next = self.peek2();
+            if with_body && next.kind == Tok::Bare && self.text(next).contains('.') {
+                return self.error(
+                    self.tok.span,
+                    format!(
+                        "the short form `{{ op }}` of {} is not supported; write its body",
+                        st.name
+                    ),
+                );
+            }
             let d = self.parse_dict()?;
             st.props.extend(d);
         }
@@ -416,8 +431,63 @@ impl<'s> Parser<'s> {
                 },
             );
         }
+        if with_body {
+            let args = self.region_args()?;
+            let r = self.parse_op_region(st, id, &args)?;
+            st.regions.push(r);
+        }
         self.opt_attr_dict(st)?;
-        self.opt_result_types(st)
+        self.opt_result_types(st)?;
+        let implicit = [
+            "linalg.transpose",
+            "linalg.broadcast",
+            "linalg.reduce",
+            "linalg.map",
+        ];
+        if st.result_types.is_empty() && implicit.contains(&st.name.as_str()) {
+            st.result_types = st.operand_types[ins..ins + outs]
+                .iter()
+                .flatten()
+                .filter(|t| matches!(t, Type::Tensor { .. }))
+                .cloned()
+                .collect();
+        }
+        Ok(())
+    }
+
+    /// `(%a: T, %b: U)`: the explicit arguments of a region's entry block.
+    pub(crate) fn region_args(&mut self) -> PResult<Vec<(&'s str, Type, Span)>> {
+        self.expect(Tok::LParen, "`(` and the body's arguments")?;
+        let mut args = vec![];
+        if !self.eat(Tok::RParen) {
+            loop {
+                let a = self.expect(Tok::Percent, "an argument (`%name`)")?;
+                self.expect(Tok::Colon, "`:` after an argument name")?;
+                let ty = self.parse_type()?;
+                args.push((self.text(a), ty, a.span));
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "`)` after the arguments")?;
+        }
+        Ok(args)
+    }
+
+    /// `scf.if %c (-> types)? { then } (else { else })? {attrs}?`.
+    fn parse_scf_if(&mut self, st: &mut OpState, id: OpId) -> PResult<()> {
+        let c = self.parse_use()?;
+        st.add(c, Some(Type::int(1)));
+        self.opt_result_types(st)?;
+        let then = self.parse_op_region(st, id, &[])?;
+        st.regions.push(then);
+        let other = if self.eat_bare("else") {
+            self.parse_op_region(st, id, &[])?
+        } else {
+            self.empty_region(id)
+        };
+        st.regions.push(other);
+        self.opt_attr_dict(st)
     }
 
     /// `memref.global "private"? constant? @name : T (= initial | = uninitialized)? {attrs}`.

@@ -903,7 +903,23 @@ fn attempt(
     if let Some(why) = outside {
         return unknown(outside_reason(&why));
     }
+    if always_ub(&mut sym.store, &pre, rs.ub, cfg) {
+        return Attempt::Done(Verdict::Vacuous {
+            reason: "the source has undefined behaviour on every input, so any target refines it"
+                .into(),
+        });
+    }
     Attempt::Done(Verdict::Verified {
         assumptions: assumed,
     })
+}
+
+/// Whether the source is undefined for every input the argument facts `pre` allow: a pair
+/// verified only because of that is reported vacuous, not verified. An undecided query counts
+/// as "not always UB" (the verdict stays verified, which the obligations proved either way).
+fn always_ub(store: &mut smt::Store, pre: &[TermId], ub: TermId, cfg: SolverConfig) -> bool {
+    let mut q = pre.to_vec();
+    q.push(store.not(ub));
+    let q = smt::simplify_arith(store, &q);
+    matches!(smt::decide_portfolio(store, &q, cfg).0, CheckResult::Unsat)
 }

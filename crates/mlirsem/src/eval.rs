@@ -286,7 +286,11 @@ pub(crate) fn is_scalar_op(name: &str) -> bool {
         || crate::math::OPS.contains(&name)
 }
 
-fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
+pub(crate) fn eval_op<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+) -> R<Vec<Val<'a, D>>> {
     let m = cx.m;
     let op = m.op(o);
     let name = op.name.as_str();

@@ -11,6 +11,7 @@
 
 mod check;
 mod consts;
+mod control;
 mod conv;
 pub mod domain;
 pub mod eval;

@@ -584,8 +584,11 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             vec![]
         }
         "bufferization.to_memref" => {
+            // A fresh read-only block holding the tensor, viewed row-major: its layout (often
+            // `strided<[?, ?], offset: ?>`) only says how cells are placed, which no element
+            // access observes.
             let t = tensor_of(&operands[0])?;
-            let (_, ety) = result_ty()?;
+            let ety = t.ety;
             let size = numel(d, &t.shape);
             let shape = t.shape.clone();
             let tat = t.at.clone();

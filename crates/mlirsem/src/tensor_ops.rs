@@ -2,10 +2,12 @@
 //! `tensor.from_elements` (row-major, static result shape; an element keeps its poison flag);
 //! `func.call` of a function defined in the same module, inlined (its UB and unsure cases
 //! become the caller's; calls nest at most [`MAX_CALL_DEPTH`] deep); a call of a declaration
-//! (no body) is an external call ([`crate::extcall`]).
+//! (no body) is an external call ([`crate::extcall`]). `shape.shape_of` of a tensor.
+//! `linalg.transpose` and `linalg.broadcast` (their input laid out again in their `outs`'
+//! shape; a dynamic size of `outs` that disagrees is UB, as for `linalg.generic`).
 
 use crate::domain::{EType, MDomain};
-use crate::eval::{result_type, scalar_of, unsupported, Ctx, R};
+use crate::eval::{result_type, scalar_of, tensor_of, unsupported, Ctx, R};
 use crate::value::*;
 use mlir::{Dim, OpId};
 use std::rc::Rc;
@@ -24,6 +26,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
         "tensor.from_elements" => from_elements(d, cx, o, operands)?,
         "shape.shape_of" => shape_of(d, cx, o, operands)?,
         "func.call" => return call(d, cx, o, operands).map(Some),
+        "linalg.transpose" | "linalg.broadcast" => linalg_layout(d, cx, o, operands)?,
         _ => return Ok(None),
     };
     Ok(Some(vec![v]))
@@ -137,4 +140,66 @@ fn call<'a, D: MDomain>(
     cx.uninit.extend(run.uninit);
     cx.calls = run.calls;
     Ok(run.results)
+}
+
+/// `linalg.transpose` (`permutation`: out dim `k` is input dim `permutation[k]`) and
+/// `linalg.broadcast` (`dimensions`: the out dims the input does not have) on tensors.
+fn linalg_layout<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let op = cx.m.op(o);
+    let name = op.name.as_str();
+    let ([input, init], 1) = (operands, op.results.len()) else {
+        return unsupported(format!("{name} with {} operands", operands.len()));
+    };
+    let (input, init) = (tensor_of(input)?, tensor_of(init)?);
+    let key = if name == "linalg.transpose" {
+        "permutation"
+    } else {
+        "dimensions"
+    };
+    let Some(list) = op.attr(key).and_then(mlir::Attr::as_ints) else {
+        return unsupported(format!("{name} without {key}"));
+    };
+    let out_rank = init.shape.len();
+    let out = if name == "linalg.transpose" {
+        let mut sorted = list.clone();
+        sorted.sort();
+        if out_rank != input.shape.len() || sorted != (0..out_rank as i128).collect::<Vec<_>>() {
+            return unsupported("linalg.transpose with an invalid permutation");
+        }
+        crate::tosa::permute(&input, list.iter().map(|p| *p as usize).collect())
+    } else {
+        let kept: Vec<usize> = (0..out_rank)
+            .filter(|k| !list.contains(&(*k as i128)))
+            .collect();
+        if kept.len() != input.shape.len() || list.iter().any(|k| *k < 0 || *k as usize >= out_rank)
+        {
+            return unsupported("linalg.broadcast with invalid dimensions");
+        }
+        let inner = input.at.clone();
+        let mut shape = init.shape.clone();
+        for (p, k) in kept.iter().enumerate() {
+            shape[*k] = input.shape[p].clone();
+        }
+        let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+            let si: Vec<D::I> = kept.iter().map(|k| idx[*k].clone()).collect();
+            inner(d, &si)
+        });
+        Tensor {
+            shape,
+            ety: input.ety,
+            at,
+        }
+    };
+    let same = same_shape(d, &out.shape, &init.shape);
+    let differ = d.not(&same);
+    cx.add_ub(d, &differ);
+    Ok(Val::Tensor(Tensor {
+        shape: init.shape,
+        ..out
+    }))
 }

@@ -544,7 +544,14 @@ fn transpose<'a, D: MDomain>(
         return unsupported("tosa.transpose with an invalid permutation");
     }
     let perms: Vec<usize> = perms.iter().map(|p| *p as usize).collect();
-    // out[i] = in[j] with j[perms[k]] = i[k]; out dim k is in dim perms[k].
+    Ok(Val::Tensor(permute(&src, perms)))
+}
+
+/// The transposition of `src` by a permutation of its dims (checked by the caller):
+/// `out[i] = in[j]` with `j[perms[k]] = i[k]`, so out dim `k` is in dim `perms[k]`
+/// (`tosa.transpose`, `linalg.transpose`).
+pub(crate) fn permute<'a, D: MDomain>(src: &Tensor<'a, D>, perms: Vec<usize>) -> Tensor<'a, D> {
+    let rank = src.shape.len();
     let shape = perms.iter().map(|p| src.shape[*p].clone()).collect();
     let inner = src.at.clone();
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
@@ -554,11 +561,11 @@ fn transpose<'a, D: MDomain>(
         }
         inner(d, &si)
     });
-    Ok(Val::Tensor(Tensor {
+    Tensor {
         shape,
         ety: src.ety,
         at,
-    }))
+    }
 }
 
 fn reverse<'a, D: MDomain>(

@@ -1,5 +1,5 @@
 //! The data-driven corpus: every `corpus/mlir/NAME.src.mlir` with its `NAME.tgt.mlir`; the
-//! source's header `// expect: verified|refuted|unknown` is the expected verdict of every
+//! source's header `// expect: verified|refuted|unknown|vacuous` is the expected verdict of every
 //! function. One test per pair; each pair is also checked against itself (never refuted).
 
 use libtest_mimic::{Arguments, Failed, Trial};

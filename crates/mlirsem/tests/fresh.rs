@@ -4,8 +4,8 @@
 //! (input, pass output) pair is checked. A refutation here is a bug in our semantics until proved
 //! otherwise: it is printed with its counterexample and fails the test. Deliberately broken pass
 //! outputs (operands of a subf swapped, a slice offset moved, an indexing map changed, a
-//! generalized matmul reading B transposed, a generalized dot multiplying its products) must be
-//! refuted. Prints the counts: pairs produced, changed by the pass, verified, unknown (with the
+//! generalized matmul reading B transposed, a generalized dot multiplying its products, a tosa.sub
+//! lowered with swapped operands, a bufferized load from the wrong buffer) must be refuted. Prints the counts: pairs produced, changed by the pass, verified, unknown (with the
 //! top reasons). Skips with a notice when `mlir-opt-19` is not on PATH.
 
 use report::{render_counterexample, Verdict};
@@ -17,6 +17,9 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 const MLIR_OPT: &str = "mlir-opt-19";
+
+/// The tosa lowering, as `mlir-opt-19` runs it per function.
+const TOSA_TO_LINALG: &str = "--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor))";
 
 /// Pass pipelines, each one `mlir-opt-19` run.
 const PIPELINES: &[&[&str]] = &[
@@ -37,12 +40,17 @@ const PIPELINES: &[&[&str]] = &[
         "--linalg-fold-unit-extent-dims",
         "--canonicalize",
     ],
+    &["--one-shot-bufferize"],
+    &[TOSA_TO_LINALG],
+    &["--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),canonicalize,linalg-generalize-named-ops)"],
 ];
 
-/// Runs `mlir-opt-19 ARGS` on `text`; the printed output, or `None` when it fails.
+/// Runs `mlir-opt-19 ARGS` on `text` (killed after 60 s by coreutils' `timeout`); the printed
+/// output, or `None` when it fails (some tosa lowerings crash mlir-opt-19).
 fn mlir_opt(args: &[&str], text: &str) -> Option<String> {
     use std::io::Write;
-    let mut child = Command::new(MLIR_OPT)
+    let mut child = Command::new("timeout")
+        .args(["60", MLIR_OPT])
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -255,6 +263,32 @@ func.func @f(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
         passes: &["--linalg-fuse-elementwise-ops"],
         from: "#map = affine_map<(d0, d1) -> (d1, d0)>",
         to: "#map = affine_map<(d0, d1) -> (d0, d1)>",
+    },
+    Broken {
+        what: "tosa.sub lowered with its operands swapped",
+        src: r#"
+func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = tosa.sub %a, %b : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+"#,
+        passes: &[TOSA_TO_LINALG],
+        from: "arith.subf %in, %in_0",
+        to: "arith.subf %in_0, %in",
+    },
+    Broken {
+        what: "a bufferized copy reading the wrong argument",
+        src: r#"
+func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  %c0 = arith.constant 0 : index
+  %x = tensor.extract %b[%c0] : tensor<4xi32>
+  %r = tensor.insert %x into %a[%c0] : tensor<4xi32>
+  return %r : tensor<4xi32>
+}
+"#,
+        passes: &["--one-shot-bufferize"],
+        from: "memref.load %1[%c0]",
+        to: "memref.load %0[%c0]",
     },
 ];
 

@@ -1,0 +1,145 @@
+//! `scf.if`: both branches run on the enclosing values; the results, the UB and the unsure
+//! cases of each branch hold only under its side of the condition. Branching on a poison
+//! condition is UB (as in LLVM). Branches that touch memory are outside the model: their
+//! stores would have to be merged cell by cell.
+
+use crate::domain::MDomain;
+use crate::eval::{scalar_of, unsupported, Ctx, R};
+use crate::value::{ite_sval, Elem, Tensor, Val};
+use mlir::{Module, OpId, RegionId, Type};
+use std::rc::Rc;
+
+/// The results of `scf.if` op `o`, whose one operand (the condition) is `operands[0]`.
+pub(crate) fn scf_if<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let (Some(c), [then_r, else_r]) = (operands.first(), op.regions.as_slice()) else {
+        return unsupported("scf.if without a condition and two regions");
+    };
+    if touches_memory(m, o) {
+        return unsupported("scf.if with memrefs in a branch");
+    }
+    let (c, _) = scalar_of(c)?;
+    let Elem::Bool(cond) = c.v else {
+        return unsupported("scf.if on a condition that is not i1");
+    };
+    let poison = d.not(&c.ok);
+    cx.add_ub(d, &poison);
+    let not_cond = d.not(&cond);
+    let then = branch(d, cx, *then_r, &cond)?;
+    let other = branch(d, cx, *else_r, &not_cond)?;
+    if then.len() != op.results.len() || other.len() != op.results.len() {
+        return unsupported("scf.if whose branches do not yield its results");
+    }
+    then.iter()
+        .zip(&other)
+        .map(|(a, b)| select(d, &cond, a, b))
+        .collect()
+}
+
+/// Runs a branch's one block up to its `scf.yield`; what the branch adds to the UB, the unsure
+/// cases and the uninitialized loads is guarded by `guard`.
+fn branch<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    region: RegionId,
+    guard: &D::B,
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let blocks = &m.region(region).blocks;
+    let Some(&block) = blocks.first() else {
+        return Ok(vec![]);
+    };
+    if blocks.len() != 1 {
+        return unsupported("an scf.if branch of several blocks");
+    }
+    let no_ub = d.lit_b(false);
+    let outer_ub = std::mem::replace(&mut cx.ub, no_ub);
+    let marks = (cx.unsure.len(), cx.unsure_at.len(), cx.uninit.len());
+    let mut yielded = None;
+    for &bo in &m.block(block).ops {
+        let op = m.op(bo);
+        if op.name == "scf.yield" {
+            yielded = Some(
+                op.operands
+                    .iter()
+                    .map(|&v| cx.get(v))
+                    .collect::<R<Vec<_>>>()?,
+            );
+            break;
+        }
+        let outs = crate::eval::eval_op(d, cx, bo)?;
+        for (r, v) in op.results.iter().zip(outs) {
+            cx.env.insert(*r, v);
+        }
+    }
+    let inner_ub = std::mem::replace(&mut cx.ub, outer_ub);
+    let guarded = d.and(guard, &inner_ub);
+    cx.add_ub(d, &guarded);
+    for u in &mut cx.unsure[marks.0..] {
+        u.0 = d.and(guard, &u.0);
+    }
+    for u in &mut cx.unsure_at[marks.1..] {
+        let (at, g) = (u.at.clone(), guard.clone());
+        u.at = Rc::new(move |d: &mut D, idx: &[D::I]| {
+            let c = at(d, idx);
+            d.and(&g, &c)
+        });
+    }
+    for u in &mut cx.uninit[marks.2..] {
+        *u = d.and(guard, u);
+    }
+    match yielded {
+        Some(vals) => Ok(vals),
+        None => unsupported("an scf.if branch without scf.yield"),
+    }
+}
+
+/// `a` where `c` holds, else `b` (values of one type).
+fn select<'a, D: MDomain>(d: &mut D, c: &D::B, a: &Val<'a, D>, b: &Val<'a, D>) -> R<Val<'a, D>> {
+    match (a, b) {
+        (Val::Scalar(x, t), Val::Scalar(y, _)) => Ok(Val::Scalar(ite_sval(d, c, x, y), *t)),
+        (Val::Tensor(x), Val::Tensor(y)) if x.shape.len() == y.shape.len() => {
+            let shape = x
+                .shape
+                .iter()
+                .zip(&y.shape)
+                .map(|(p, q)| d.ite_i(c, p, q))
+                .collect();
+            let (x, y, c) = (x.clone(), y.clone(), c.clone());
+            Ok(Val::Tensor(Tensor {
+                shape,
+                ety: x.ety,
+                at: Rc::new(move |d: &mut D, idx: &[D::I]| {
+                    let p = (x.at)(d, idx);
+                    let q = (y.at)(d, idx);
+                    ite_sval(d, &c, &p, &q)
+                }),
+            }))
+        }
+        _ => unsupported("scf.if yielding values of different kinds"),
+    }
+}
+
+/// Whether an op's regions hold a memref value or a memory op (at any depth).
+fn touches_memory(m: &Module, o: OpId) -> bool {
+    let is_mem = |t: &Type| matches!(t, Type::MemRef { .. });
+    m.op(o).regions.iter().any(|&r| {
+        m.region(r).blocks.iter().any(|&b| {
+            let blk = m.block(b);
+            blk.args.iter().any(|&v| is_mem(&m.value(v).ty))
+                || blk.ops.iter().any(|&x| {
+                    let op = m.op(x);
+                    op.name.starts_with("memref.")
+                        || op.name.starts_with("bufferization.")
+                        || (op.operands.iter().chain(&op.results)).any(|&v| is_mem(&m.value(v).ty))
+                        || touches_memory(m, x)
+                })
+        })
+    })
+}

@@ -13,6 +13,22 @@ pub struct Common {
     pub quiet: bool,
 }
 
+/// The rules of mlir-tv's `--use-fn-argument-dims=g@i,h@j`: the results of the external
+/// function `@g` have the dims of its argument `i` ([`mlirsem::Options::same_dims`]).
+pub fn fn_arg_dims(spec: &str) -> Result<Vec<(String, usize)>, String> {
+    spec.split(',')
+        .map(|rule| {
+            let (g, i) = rule.rsplit_once('@').unwrap_or((rule, ""));
+            match i.parse() {
+                Ok(i) if !g.is_empty() => Ok((g.trim_start_matches('@').to_string(), i)),
+                _ => Err(format!(
+                    "--use-fn-argument-dims needs FUNCTION@ARGUMENT, not `{rule}`"
+                )),
+            }
+        })
+        .collect()
+}
+
 pub fn parse(args: &[String]) -> Result<Common, String> {
     let mut c = Common {
         paths: vec![],

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-const USAGE: &str = "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--no-signed-zeros] [--json] [--dump-smt DIR]
+const USAGE: &str = "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--no-signed-zeros] [--json] [--dump-smt DIR] [--use-fn-argument-dims=FUNCTION@ARGUMENT,...]
        tensorproof mlir --suite DIR [--jobs N] [--timeout SECS] [--budget SECS] [--function NAME] [--json] [--quiet]";
 
 pub fn run(argv: &[String]) -> i32 {
@@ -41,6 +41,11 @@ pub fn run(argv: &[String]) -> i32 {
             },
             "--json" => json = true,
             "--no-signed-zeros" => opts.signed_zeros = false,
+            "--use-fn-argument-dims" => match value().map(|v| crate::args::fn_arg_dims(&v)) {
+                Some(Ok(rules)) => opts.same_dims.extend(rules),
+                Some(Err(e)) => return usage(&e),
+                None => return usage("--use-fn-argument-dims needs FUNCTION@ARGUMENT,..."),
+            },
             s if s.starts_with('-') => return usage(&format!("unknown option `{s}`")),
             p => paths.push(PathBuf::from(p)),
         }

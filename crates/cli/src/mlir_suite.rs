@@ -27,6 +27,8 @@ struct Pair {
     /// Checked with `--no-signed-zeros`: the manifest's `args` name the reference's
     /// `--use-neg-zero`.
     no_signed_zeros: bool,
+    /// The `--use-fn-argument-dims` rules of the manifest's `args` for this pair.
+    same_dims: Vec<(String, usize)>,
 }
 
 /// The result of one pair: the most severe verdict over its functions.
@@ -39,8 +41,8 @@ struct Done {
     error_in: Option<(String, String)>,
 }
 
-/// A manifest: `test -> (class, expected, no_signed_zeros)`.
-type Manifest = BTreeMap<String, (String, Option<&'static str>, bool)>;
+/// A manifest: `test -> (class, expected, no_signed_zeros, --use-fn-argument-dims rules)`.
+type Manifest = BTreeMap<String, (String, Option<&'static str>, bool, Vec<(String, usize)>)>;
 
 pub fn run(argv: &[String]) -> i32 {
     let mut rest = vec![];
@@ -258,14 +260,18 @@ fn collect(dir: &Path) -> Result<Vec<Pair>, String> {
             class: None,
             expected: None,
             no_signed_zeros: false,
+            same_dims: vec![],
         };
         if let Some(f) = &found {
             let key = rel(f);
-            if let Some(Some((class, expected, nsz))) = manifests[f].as_ref().map(|m| m.get(&key)) {
+            if let Some(Some((class, expected, nsz, rules))) =
+                manifests[f].as_ref().map(|m| m.get(&key))
+            {
                 pair.test = key;
                 pair.class = Some(class.clone());
                 pair.expected = *expected;
                 pair.no_signed_zeros = *nsz;
+                pair.same_dims = rules.clone();
             }
         }
         if pair.class.is_none() {
@@ -314,7 +320,7 @@ fn header_expect(text: &str) -> Option<&'static str> {
 }
 
 /// Reads `manifest.csv` if present: columns `test,expected,expect_msg,...,mlirtv_verdict,...`
-/// (found by their header names).
+/// (found by their header names), and the `--use-fn-argument-dims` rules of its `args`.
 fn read_manifest(path: &Path) -> Result<Option<Manifest>, String> {
     let Ok(text) = std::fs::read_to_string(path) else {
         return Ok(None);
@@ -340,9 +346,15 @@ fn read_manifest(path: &Path) -> Result<Option<Manifest>, String> {
             None => map_class(class, get(msg), get(reference), get(args)),
         };
         let no_signed_zeros = get(args).contains("use-neg-zero");
+        let mut rules = vec![];
+        for flag in get(args).split_whitespace() {
+            if let Some(spec) = flag.strip_prefix("--use-fn-argument-dims=") {
+                rules.extend(args::fn_arg_dims(spec).map_err(|e| format!("{test}: {e}"))?);
+            }
+        }
         m.insert(
             test.to_string(),
-            (class.to_string(), expected, no_signed_zeros),
+            (class.to_string(), expected, no_signed_zeros, rules),
         );
     }
     Ok(Some(m))
@@ -432,7 +444,11 @@ fn check_bounded(p: &Pair, opts: &mlirsem::Options, budget: Duration) -> Done {
         }
     };
     let (tx, rx) = std::sync::mpsc::channel();
-    let (s, t, mut o) = (src_text.clone(), tgt_text.clone(), opts.clone());
+    let (s, t) = (src_text.clone(), tgt_text.clone());
+    let mut o = mlirsem::Options {
+        same_dims: p.same_dims.clone(),
+        ..opts.clone()
+    };
     o.signed_zeros &= !p.no_signed_zeros;
     let spawned = std::thread::Builder::new()
         .name("check-pair".into())

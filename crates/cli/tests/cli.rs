@@ -222,5 +222,55 @@ fn mlir_no_signed_zeros_both_ways() {
     std::fs::write(dir.join("manifest.csv"), "test,expected,args\nnz,VERIFY,\n").unwrap();
     let (code, _, err) = run(&["mlir", "--suite", dir.to_str().unwrap(), "--quiet"]);
     assert_eq!(code, 1, "{err}");
+}
+
+/// A refutation through an external function prints the interpretation the replay used.
+#[test]
+fn mlir_external_call_counterexample_shows_the_table() {
+    let m = |n: &str| format!("corpus/mlir/{n}");
+    let (code, out, _) = run(&[
+        "mlir",
+        &m("call-external-args-differ.src.mlir"),
+        &m("call-external-args-differ.tgt.mlir"),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("@g(any other arguments) = zeros"), "{out}");
+    assert_eq!(out.matches("    @g(").count(), 3, "{out}");
+}
+
+/// `--use-fn-argument-dims`, on the command line and from a manifest's `args`: the result of
+/// @g has the dims of its argument, so reading its dim instead of the argument's is correct;
+/// without the flag it is refuted.
+#[test]
+fn mlir_fn_argument_dims_flag() {
+    let dir = std::env::temp_dir().join(format!("tensorproof-fnargdims-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let body = |x: &str| {
+        format!(
+            "func.func private @g(tensor<?xf32>) -> tensor<?xf32>
+func.func @f(%v: tensor<?xf32>) -> index {{
+  %t = func.call @g(%v) : (tensor<?xf32>) -> tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %r = tensor.dim {x}, %c0 : tensor<?xf32>
+  return %r : index
+}}
+"
+        )
+    };
+    let (src, tgt) = (dir.join("p.src.mlir"), dir.join("p.tgt.mlir"));
+    std::fs::write(&src, body("%v")).unwrap();
+    std::fs::write(&tgt, body("%t")).unwrap();
+    let (s, t) = (src.to_str().unwrap(), tgt.to_str().unwrap());
+    let (code, out, _) = run(&["mlir", s, t]);
+    assert_eq!(code, 1, "{out}");
+    let (code, out, _) = run(&["mlir", s, t, "--use-fn-argument-dims=g@0"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("--use-fn-argument-dims"), "{out}");
+    let (code, out, _) = run(&["mlir", s, t, "--use-fn-argument-dims=g"]);
+    assert_eq!(code, 2, "{out}");
+    let manifest = "test,expected,args\np,VERIFY,--use-fn-argument-dims=g@0\n";
+    std::fs::write(dir.join("manifest.csv"), manifest).unwrap();
+    let (code, out, err) = run(&["mlir", "--suite", dir.to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 0, "{out}{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

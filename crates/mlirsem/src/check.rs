@@ -15,6 +15,7 @@
 
 use crate::domain::{CFloat, EType, FTy, MDomain};
 use crate::eval::{run_function_mem, value_type, Run, Stop};
+use crate::extcall::{ExtCall, ExtDesc, ExtModel};
 use crate::replay::{
     all_indices, inputs_report, replay, search, CArg, CElem, Judge, Replay, MAX_ELEMS,
 };
@@ -40,6 +41,9 @@ pub struct Options {
     /// Distinguish `+0.0` from `-0.0` in results and memory cells (off: `--no-signed-zeros`,
     /// mlir-tv's `--use-neg-zero`; the verdict names the assumption).
     pub signed_zeros: bool,
+    /// `(g, i)`: the results of the external function `@g` have the dims of its argument `i`
+    /// (mlir-tv's `--use-fn-argument-dims=g@i`), an assumption the verdict names.
+    pub same_dims: Vec<(String, usize)>,
 }
 
 impl Default for Options {
@@ -49,6 +53,7 @@ impl Default for Options {
             function: None,
             collect_smt: false,
             signed_zeros: true,
+            same_dims: vec![],
         }
     }
 }
@@ -178,10 +183,20 @@ enum ArgDesc {
     MemRef(crate::memcheck::MemArg),
 }
 
-fn sort_of(t: EType) -> Sort {
+pub(crate) fn sort_of(t: EType) -> Sort {
     match t {
         EType::Bool => Sort::Bool,
         _ => Sort::Int,
+    }
+}
+
+/// An element of type `t` from an uninterpreted value (Bool, or Int: integers wrapped to their
+/// width, floats as bit patterns).
+pub(crate) fn elem_of_raw(d: &mut Sym, t: EType, raw: TermId) -> Elem<Sym> {
+    match t {
+        EType::Bool => Elem::Bool(raw),
+        EType::Float(_) => Elem::Float(raw),
+        _ => Elem::Int(wrap(d, &raw, t.width())),
     }
 }
 
@@ -287,13 +302,8 @@ fn declare_args<'a>(
                         Ok(f) => d.store.app(f, idx.to_vec()),
                         Err(s) => d.store.sym(s),
                     };
-                    let v = match ety {
-                        EType::Bool => Elem::Bool(raw),
-                        EType::Float(_) => Elem::Float(raw),
-                        _ => Elem::Int(wrap(d, &raw, ety.width())),
-                    };
                     SVal {
-                        v,
+                        v: elem_of_raw(d, ety, raw),
                         ok: d.store.bool(true),
                     }
                 });
@@ -332,7 +342,7 @@ const MAX_PIN: i128 = 64;
 /// large to replay (or had a dim above [`MAX_PIN`]).
 const SMALL_DIM: i128 = 8;
 
-fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
+pub(crate) fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
     match (t, v) {
         (EType::Bool, Some(Value::Bool(b))) => CElem::Bool(b),
         (EType::Bool, _) => CElem::Bool(false),
@@ -359,12 +369,17 @@ fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
     }
 }
 
-/// Reads the arguments (and the focus index) from a model; `None` if an input is too large.
+/// What a model gives a replay: the arguments, the focus index, the external functions.
+type ModelRead = (Vec<CArg>, Vec<i128>, ExtModel);
+
+/// Reads the arguments, the focus index and the tables of the external functions `ext` from
+/// a model; `None` if an input is too large.
 fn read_model(
     m: &mut dyn ModelReader,
     descs: &[ArgDesc],
     focus: &[SymId],
-) -> Option<(Vec<CArg>, Vec<i128>)> {
+    ext: &ExtDesc,
+) -> Option<ModelRead> {
     let mut args = vec![];
     for d in descs {
         args.push(match d {
@@ -457,7 +472,7 @@ fn read_model(
             _ => 0,
         })
         .collect();
-    Some((args, idx))
+    Some((args, idx, crate::extcall::read(m, ext)?))
 }
 
 /// The UB of both runs with their per-element UB ([`crate::eval::Run::ub_at`]) instantiated:
@@ -800,6 +815,14 @@ fn attempt(
     let escalate = may_escalate && sym.folds.saw_fsum;
     let mut pre = pre;
     pre.extend(crate::fold::lemmas(&mut sym));
+    let calls: Vec<&ExtCall<Sym>> = rs.calls.iter().chain(&rt.calls).collect();
+    match crate::extcall::lemmas(&mut sym, &calls, &opts.same_dims) {
+        Ok(facts) => pre.extend(facts),
+        Err(why) => return unknown(why),
+    }
+    assumed.extend(crate::extcall::assumptions(&calls, &opts.same_dims));
+    let ext = crate::extcall::describe(&sym, &rs.calls, &rt.calls, &opts.same_dims);
+    let call_dims = crate::extcall::result_dims(&sym, &calls);
     let cfg = SolverConfig {
         timeout: opts.timeout,
     };
@@ -823,15 +846,14 @@ fn attempt(
             ));
         }
         let focus_syms: Vec<SymId> = ob.focus.as_ref().map(|f| f.1.clone()).unwrap_or_default();
-        let descs2 = descs.clone();
-        let focus2 = focus_syms.clone();
+        let (descs2, focus2, ext2) = (descs.clone(), focus_syms.clone(), ext.clone());
         let (mut res, _, _) = check_portfolio(&sym.store, &assertions, cfg, move |m| {
-            read_model(m, &descs2, &focus2)
+            read_model(m, &descs2, &focus2, &ext2)
         });
         // A model too large to replay: look for one whose dynamic dims are small.
         let large = match &res {
             CheckResult::Sat(None) => true,
-            CheckResult::Sat(Some((args, _))) => args.iter().any(
+            CheckResult::Sat(Some((args, _, _))) => args.iter().any(
                 |a| matches!(a, CArg::Tensor { dims, .. } if dims.iter().any(|n| *n > MAX_PIN)),
             ),
             _ => false,
@@ -847,9 +869,13 @@ fn attempt(
                     }
                 }
             }
-            let descs2 = descs.clone();
+            for v in &call_dims {
+                let cap = sym.store.int(SMALL_DIM);
+                small.push(sym.store.le(*v, cap));
+            }
+            let (descs2, ext2) = (descs.clone(), ext.clone());
             let (again, _, _) = check_portfolio(&sym.store, &small, cfg, move |m| {
-                read_model(m, &descs2, &focus_syms)
+                read_model(m, &descs2, &focus_syms, &ext2)
             });
             if matches!(again, CheckResult::Sat(Some(_))) {
                 res = again;
@@ -866,7 +892,7 @@ fn attempt(
                     outside.get_or_insert(why);
                     continue;
                 }
-                let Some((args, idx)) = model else {
+                let Some((args, idx, tables)) = model else {
                     if let Some(why) = &outside {
                         return unknown(outside_reason(why));
                     }
@@ -885,12 +911,12 @@ fn attempt(
                     exact_sums: free.is_some(),
                     signed_zeros: opts.signed_zeros,
                 };
-                let found = match replay((src, fs), (tgt, ft), &args, focus, judge) {
-                    Replay::Differs(m) => Some((args.clone(), m)),
-                    Replay::Same => search((src, fs), (tgt, ft), &args, judge),
+                let found = match replay((src, fs), (tgt, ft), &args, focus, judge, &tables) {
+                    Replay::Differs(m, calls) => Some((args.clone(), m, calls)),
+                    Replay::Same => search((src, fs), (tgt, ft), &args, judge, &tables),
                     Replay::Untrusted(why) => {
                         note = format!("; replay not trusted: {why}");
-                        search((src, fs), (tgt, ft), &args, judge)
+                        search((src, fs), (tgt, ft), &args, judge, &tables)
                     }
                 };
                 // Refinement: a spurious model over dynamic sizes is checked again with the
@@ -925,8 +951,9 @@ fn attempt(
                     }
                 }
                 return Attempt::Done(match found {
-                    Some((args, mismatch)) => {
-                        let (scalars, inputs) = inputs_report(&names, &args);
+                    Some((args, mismatch, calls)) => {
+                        let (mut scalars, inputs) = inputs_report(&names, &args);
+                        scalars.extend(calls);
                         let mut instance = format!("@{name}");
                         if let Some(op) = &free {
                             instance += &format!("; every float sum is exact on these inputs (integers whose magnitudes add up to at most 2^23 for f32, 2^52 for f64, and a non-zero sum), so the {op} accumulation gives these values in any order");

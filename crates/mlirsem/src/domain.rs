@@ -9,7 +9,7 @@
 
 use crate::fold::{self, Combiner};
 use crate::ieee;
-use crate::value::SVal;
+use crate::value::{Elem, SVal, Val};
 use smt::{Sort, TermId};
 use symbolic::Sym;
 use tensor::{Concrete, Domain};
@@ -170,6 +170,18 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
         sizes: &[Self::I],
         body: &mut dyn FnMut(&mut Self, &[Self::I]) -> SVal<Self>,
     ) -> SVal<Self>
+    where
+        Self: Sized;
+    /// The key of the `site`-th call of an external function in a run (execution order), on
+    /// arguments `args`: a symbol, related to the other calls' keys by
+    /// [`crate::extcall::lemmas`]; in the concrete domain, the key a replayed model gives that
+    /// call.
+    fn ext_key(&mut self, callee: &str, site: usize, args: &[Val<'_, Self>]) -> Self::I
+    where
+        Self: Sized;
+    /// The value `name` of an external function (a result, or a dim of one) at `at`, the
+    /// call's key first: an uninterpreted function; in the concrete domain, the model's table.
+    fn ext_value(&mut self, name: &str, t: EType, at: &[Self::I]) -> Elem<Self>
     where
         Self: Sized;
 }
@@ -436,6 +448,14 @@ impl MDomain for Sym {
         body: &mut dyn FnMut(&mut Sym, &[TermId]) -> SVal<Sym>,
     ) -> SVal<Sym> {
         fold::sym_fold_box(self, k, t, init, sizes, body)
+    }
+
+    fn ext_key(&mut self, callee: &str, _site: usize, args: &[Val<'_, Sym>]) -> TermId {
+        crate::extcall::sym_key(self, callee, args)
+    }
+
+    fn ext_value(&mut self, name: &str, t: EType, at: &[TermId]) -> Elem<Sym> {
+        crate::extcall::sym_value(self, name, t, at)
     }
 }
 
@@ -737,6 +757,14 @@ impl MDomain for Concrete {
         body: &mut dyn FnMut(&mut Concrete, &[i128]) -> SVal<Concrete>,
     ) -> SVal<Concrete> {
         fold::concrete_fold_box(self, k, t, init, sizes, body)
+    }
+
+    fn ext_key(&mut self, _callee: &str, site: usize, _args: &[Val<'_, Concrete>]) -> i128 {
+        crate::extcall::concrete_key(self, site)
+    }
+
+    fn ext_value(&mut self, name: &str, t: EType, at: &[i128]) -> Elem<Concrete> {
+        crate::extcall::concrete_value(self, name, t, at)
     }
 }
 

@@ -43,6 +43,8 @@ pub struct Run<'a, D: MDomain> {
     /// Where a `memref.load` read an uninitialized cell: UB or a poison value, MLIR does not
     /// say; the checker proves refinement under both readings (docs/mlir.md "Memory").
     pub uninit: Vec<D::B>,
+    /// The calls of external functions, in execution order ([`crate::extcall`]).
+    pub calls: Vec<crate::extcall::ExtCall<'a, D>>,
 }
 
 /// The element type of a scalar MLIR type.
@@ -67,12 +69,23 @@ pub fn value_type(t: &Type) -> Result<(Option<Vec<Dim>>, EType), String> {
             elem,
             encoding: None,
         } => Ok((Some(shape.clone()), etype(elem)?)),
-        Type::Tensor { .. } => Err("sparse tensors are not supported".into()),
+        // A sparse tensor means its dense value (the encoding is a storage detail).
+        Type::Tensor {
+            shape,
+            elem,
+            encoding: Some(e),
+        } if is_sparse_encoding(e) => Ok((Some(shape.clone()), etype(elem)?)),
+        Type::Tensor { .. } => Err("tensors with an encoding other than sparse_tensor's".into()),
         other if other.element_type().is_some() => Err(format!(
             "unsupported type {other:?} (memrefs and vectors are a later slice)"
         )),
         other => Ok((None, etype(other)?)),
     }
+}
+
+/// Whether a tensor type's encoding is `#sparse_tensor.encoding<...>`.
+pub(crate) fn is_sparse_encoding(e: &Attr) -> bool {
+    matches!(e, Attr::Opaque { name, .. } if name == "sparse_tensor.encoding")
 }
 
 pub(crate) struct Ctx<'a, D: MDomain> {
@@ -89,6 +102,8 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     pub(crate) globals: Vec<(String, usize)>,
     /// See [`Run::uninit`].
     pub(crate) uninit: Vec<D::B>,
+    /// See [`Run::calls`]; those of enclosing functions first.
+    pub(crate) calls: Vec<crate::extcall::ExtCall<'a, D>>,
 }
 
 impl<'a, D: MDomain> Ctx<'a, D> {
@@ -117,7 +132,7 @@ pub fn run_function<'a, D: MDomain>(
     f: OpId,
     args: Vec<Val<'a, D>>,
 ) -> R<Run<'a, D>> {
-    run_nested(d, m, f, args, vec![], 0)
+    run_nested(d, m, f, args, vec![], vec![], 0)
 }
 
 /// [`run_function`] with memref arguments: `mem` holds their blocks, named by the arguments'
@@ -129,16 +144,17 @@ pub fn run_function_mem<'a, D: MDomain>(
     args: Vec<Val<'a, D>>,
     mem: Vec<crate::memory::Block<'a, D>>,
 ) -> R<Run<'a, D>> {
-    run_nested(d, m, f, args, mem, 0)
+    run_nested(d, m, f, args, mem, vec![], 0)
 }
 
-/// [`run_function`] inside `depth` inlined calls.
+/// [`run_function`] inside `depth` inlined calls, after the external `calls` of its callers.
 pub(crate) fn run_nested<'a, D: MDomain>(
     d: &mut D,
     m: &'a Module,
     f: OpId,
     args: Vec<Val<'a, D>>,
     mem: Vec<crate::memory::Block<'a, D>>,
+    calls: Vec<crate::extcall::ExtCall<'a, D>>,
     depth: usize,
 ) -> R<Run<'a, D>> {
     let op = m.op(f);
@@ -165,6 +181,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         mem,
         globals: vec![],
         uninit: vec![],
+        calls,
     };
     if depth > 0 && args.iter().any(|v| matches!(v, Val::MemRef(_))) {
         return unsupported("a call with memref arguments");
@@ -191,6 +208,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
                 ub_at: cx.ub_at,
                 mem: cx.mem,
                 uninit: cx.uninit,
+                calls: cx.calls,
             });
         }
         let outs = eval_op(d, &mut cx, o)?;
@@ -315,6 +333,7 @@ pub(crate) fn eval_on<'a, D: MDomain>(
     let need = match name {
         "tensor.dim" | "tensor.insert" | "tensor.insert_slice" => 2,
         "tensor.extract" | "tensor.cast" | "tensor.extract_slice" => 1,
+        "sparse_tensor.convert" | "shape.to_extent_tensor" => 1,
         _ => 0,
     };
     if operands.len() < need {
@@ -325,6 +344,13 @@ pub(crate) fn eval_on<'a, D: MDomain>(
         "tensor.empty" => {
             let (dims, ety) = result_type(m, o, 0)?;
             let dims = dims.ok_or(Stop::Unsupported("tensor.empty of a scalar".into()))?;
+            if let Some(Type::Tensor {
+                encoding: Some(_), ..
+            }) = op.results.first().map(|r| &m.value(*r).ty)
+            {
+                // An empty sparse tensor stores no values: its elements are zeros, not poison.
+                return unsupported("tensor.empty of a sparse tensor");
+            }
             let sizes: Vec<SVal<D>> = operands
                 .iter()
                 .map(|v| scalar_of(v).map(|s| s.0))
@@ -348,12 +374,7 @@ pub(crate) fn eval_on<'a, D: MDomain>(
             let inb = d.and(&okb, &i.ok);
             let bad = d.not(&inb);
             cx.add_ub(d, &bad);
-            let mut v = d.lit_i(0);
-            for (k, n) in t.shape.iter().enumerate().rev() {
-                let kk = d.lit_i(k as i128);
-                let is = d.eq_i(&iv, &kk);
-                v = d.ite_i(&is, n, &v);
-            }
+            let v = dim_at(d, &t.shape, &iv);
             let ok = d.lit_b(true);
             Val::Scalar(
                 SVal {
@@ -389,12 +410,14 @@ pub(crate) fn eval_on<'a, D: MDomain>(
                 at,
             })
         }
-        "tensor.cast" => {
+        // The operand's value, its static result dims checked: `sparse_tensor.convert` only
+        // changes the encoding, `shape.to_extent_tensor` of an extent tensor is the tensor.
+        "tensor.cast" | "sparse_tensor.convert" | "shape.to_extent_tensor" => {
             let t = tensor_of(&operands[0])?;
             let (dims, _) = result_type(m, o, 0)?;
-            let dims = dims.ok_or(Stop::Unsupported("tensor.cast to a scalar".into()))?;
+            let dims = dims.ok_or(Stop::Unsupported(format!("{name} to a scalar")))?;
             if dims.len() != t.shape.len() {
-                return unsupported("tensor.cast between ranks");
+                return unsupported(format!("{name} between ranks"));
             }
             for (dim, n) in dims.iter().zip(&t.shape) {
                 if let Dim::Static(s) = dim {
@@ -441,6 +464,17 @@ pub(crate) fn eval_on<'a, D: MDomain>(
         }
     };
     Ok(vec![out])
+}
+
+/// Size `i` of `shape` (0 when `i` is not a dimension: the caller makes that UB).
+pub(crate) fn dim_at<D: MDomain>(d: &mut D, shape: &[D::I], i: &D::I) -> D::I {
+    let mut v = d.lit_i(0);
+    for (k, n) in shape.iter().enumerate().rev() {
+        let kk = d.lit_i(k as i128);
+        let is = d.eq_i(i, &kk);
+        v = d.ite_i(&is, n, &v);
+    }
+    v
 }
 
 /// The shape of a result type whose dynamic dims are given by `sizes`, in order.
@@ -553,6 +587,55 @@ pub(crate) fn flatten(l: &DenseLit, out: &mut Vec<DenseLit>) {
 
 const MAX_DENSE: usize = 4096;
 
+/// The tensor of a literal attribute of static shape `dims`: a `dense` list or splat here,
+/// `sparse` and hex payloads in [`crate::consts`] (for `arith.constant` and `memref.global`).
+pub(crate) fn literal_tensor<'a, D: MDomain>(
+    d: &mut D,
+    a: &Attr,
+    dims: &[Dim],
+    ety: EType,
+) -> R<Tensor<'a, D>> {
+    let Attr::Dense {
+        data: DenseData::Literal(l),
+        ..
+    } = a
+    else {
+        return crate::consts::other(d, a, dims, ety);
+    };
+    let mut static_dims = vec![];
+    for dim in dims {
+        match dim {
+            Dim::Static(n) => static_dims.push(*n as i128),
+            Dim::Dynamic => return unsupported("a dense constant of dynamic shape"),
+        }
+    }
+    let count: i128 = static_dims.iter().product();
+    let mut elems = vec![];
+    flatten(l, &mut elems);
+    let values: Vec<Elem<D>> = elems
+        .iter()
+        .map(|e| lit_elem(d, ety, e))
+        .collect::<R<_>>()?;
+    if values.len() != 1 && values.len() as i128 != count {
+        return unsupported("a dense literal whose element count differs from its type");
+    }
+    if values.len() > MAX_DENSE {
+        return unsupported(format!("dense constants of more than {MAX_DENSE} elements"));
+    }
+    // The last value is the default of the table: all of a splat, the last element of a list
+    // (an empty literal has no element to read).
+    let mut entries: Vec<(i128, Elem<D>)> = values
+        .into_iter()
+        .enumerate()
+        .map(|(k, e)| (k as i128, e))
+        .collect();
+    let last = match entries.pop() {
+        Some((_, e)) => e,
+        None => zero_elem(d, ety),
+    };
+    Ok(crate::consts::table(d, &static_dims, ety, entries, last))
+}
+
 pub(crate) fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> {
     let op = m.op(o);
     let (dims, ety) = result_type(m, o, 0)?;
@@ -588,56 +671,7 @@ pub(crate) fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<V
             }
             _ => unsupported("a float constant of a non-float type"),
         },
-        (
-            Some(Attr::Dense {
-                data: DenseData::Literal(l),
-                ..
-            }),
-            Some(dims),
-        ) => {
-            let mut static_dims = vec![];
-            for dim in &dims {
-                match dim {
-                    Dim::Static(n) => static_dims.push(*n as i128),
-                    Dim::Dynamic => return unsupported("a dense constant of dynamic shape"),
-                }
-            }
-            let count: i128 = static_dims.iter().product();
-            let mut elems = vec![];
-            flatten(l, &mut elems);
-            let values: Vec<Elem<D>> = elems
-                .iter()
-                .map(|e| lit_elem(d, ety, e))
-                .collect::<R<_>>()?;
-            if values.len() != 1 && values.len() as i128 != count {
-                return unsupported("a dense literal whose element count differs from its type");
-            }
-            if values.len() > MAX_DENSE {
-                return unsupported(format!("dense constants of more than {MAX_DENSE} elements"));
-            }
-            let shape: Vec<D::I> = static_dims.iter().map(|n| d.lit_i(*n)).collect();
-            let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
-                let ok = d.lit_b(true);
-                if values.len() == 1 {
-                    return SVal {
-                        v: values[0].clone(),
-                        ok,
-                    };
-                }
-                // Row-major offset, then a selection among the listed values.
-                let sizes: Vec<D::I> = static_dims.iter().map(|n| d.lit_i(*n)).collect();
-                let off = crate::reshape::linearize(d, idx, &sizes);
-                let mut v = values[values.len() - 1].clone();
-                for (k, e) in values.iter().enumerate().rev().skip(1) {
-                    let kk = d.lit_i(k as i128);
-                    let is = d.eq_i(&off, &kk);
-                    v = ite_elem(d, &is, e, &v);
-                }
-                SVal { v, ok }
-            });
-            Ok(Val::Tensor(Tensor { shape, ety, at }))
-        }
-        (Some(a), Some(dims)) => crate::consts::other(d, a, &dims, ety).map(Val::Tensor),
+        (Some(a), Some(dims)) => literal_tensor(d, a, &dims, ety).map(Val::Tensor),
         _ => unsupported("this form of arith.constant"),
     }
 }

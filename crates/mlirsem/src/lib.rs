@@ -16,6 +16,7 @@ mod conv;
 pub mod domain;
 pub mod eval;
 mod ext;
+pub mod extcall;
 mod extremum;
 pub mod fold;
 mod gen;

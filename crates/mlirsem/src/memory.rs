@@ -907,7 +907,8 @@ fn cut_from<D: MDomain>(
 }
 
 /// `memref.get_global @g`: one block per global per run, made on first use (its initializer a
-/// dense literal: a constant global is read-only; without an initializer: unsupported).
+/// `dense` or `sparse` literal, as `arith.constant` reads it: a constant global is read-only;
+/// without an initializer: unsupported).
 fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
     let m = cx.m;
     let op = m.op(o);
@@ -952,52 +953,17 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
             "memref.global @{sym} is not constant (memory of globals is not compared)"
         ));
     }
-    let l = match gop.attr("initial_value") {
-        Some(Attr::Dense {
-            data: mlir::DenseData::Literal(l),
-            ..
-        }) => l,
-        _ => {
-            return unsupported(format!(
-                "memref.global @{sym} without a dense initial value"
-            ))
-        }
+    let Some(init) = gop.attr("initial_value") else {
+        return unsupported(format!("memref.global @{sym} without an initial value"));
     };
-    let mut lits = vec![];
-    crate::eval::flatten(l, &mut lits);
-    let values: Vec<Elem<D>> = lits
-        .iter()
-        .map(|e| crate::eval::lit_elem(d, ety, e))
-        .collect::<R<_>>()?;
-    let count: i128 = dims
-        .iter()
-        .map(|x| match x {
-            Dim::Static(n) => *n as i128,
-            Dim::Dynamic => 0,
-        })
-        .product();
-    if values.is_empty()
-        || (values.len() != 1 && values.len() as i128 != count)
-        || values.len() > 4096
-    {
-        return unsupported(format!(
-            "memref.global @{sym}: an initial value of {} elements",
-            values.len()
-        ));
-    }
+    let t = crate::eval::literal_tensor(d, init, &dims, ety)?;
     let size = numel(d, &shape);
+    let sizes = shape.clone();
+    // Cell `i` is the literal's element at the row-major index of `i`.
     let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
-        let mut v = values[values.len() - 1].clone();
-        for (k, e) in values.iter().enumerate().rev().skip(1) {
-            let kk = d.lit_i(k as i128);
-            let is = d.eq_i(i, &kk);
-            v = ite_elem(d, &is, e, &v);
-        }
+        let idx = crate::reshape::delinearize(d, i, &sizes);
         Cell {
-            v: SVal {
-                v,
-                ok: d.lit_b(true),
-            },
+            v: (t.at)(d, &idx),
             init: d.lit_b(true),
         }
     });

@@ -4,6 +4,7 @@
 
 use crate::domain::{CFloat, EType, FTy};
 use crate::eval::{run_function_mem, Run, Stop};
+use crate::extcall::{ExtCall, ExtModel};
 use crate::memory::{new_block, Block, Cell, CellFn, Kind, MRef};
 use crate::value::*;
 use mlir::{Module, OpId};
@@ -196,7 +197,9 @@ pub(crate) fn to_vals_mem<'a>(args: &[CArg]) -> (Vec<Val<'a, Concrete>>, Vec<Blo
 
 /// The answer of a replay.
 pub(crate) enum Replay {
-    Differs(Mismatch),
+    /// A difference, with the interpretation of the external functions the replay used
+    /// ([`crate::extcall::table_report`]; empty without calls).
+    Differs(Mismatch, Vec<(String, String)>),
     Same,
     Untrusted(String),
 }
@@ -225,7 +228,7 @@ fn view(r: &MRef<Concrete>, mem: &[Block<'_, Concrete>], names: &[String]) -> St
     )
 }
 
-fn show(s: &SVal<Concrete>) -> String {
+pub(crate) fn show(s: &SVal<Concrete>) -> String {
     if s.ok {
         from_elem(&s.v).to_string()
     } else {
@@ -265,17 +268,21 @@ pub(crate) struct Judge {
     pub signed_zeros: bool,
 }
 
-/// Replays `args` through both functions; `focus` is an output position to look at first.
+/// Replays `args` through both functions, the external functions interpreted by `ext`;
+/// `focus` is an output position to look at first.
 pub(crate) fn replay(
     src: (&Module, OpId),
     tgt: (&Module, OpId),
     args: &[CArg],
     focus: Option<(usize, Vec<i128>)>,
     judge: Judge,
+    ext: &ExtModel,
 ) -> Replay {
     let exact_sums = judge.exact_sums;
     let mut ds = Concrete::default();
     let mut dt = Concrete::default();
+    ds.inputs = ext.inputs(0);
+    dt.inputs = ext.inputs(1);
     let rs = match run(&mut ds, src.0, src.1, args) {
         Ok(r) => r,
         Err(w) => return Replay::Untrusted(w),
@@ -317,6 +324,10 @@ pub(crate) fn replay(
         Ok(at) => rt.ub || at.is_some(),
         Err(why) => return Replay::Untrusted(why),
     };
+    let calls: Vec<&ExtCall<Concrete>> = rs.calls.iter().chain(&rt.calls).collect();
+    if let Err(why) = crate::extcall::consistent(&mut ds, &calls, ext) {
+        return Replay::Untrusted(why);
+    }
     let mut found = None;
     if tgt_ub {
         found = Some(Mismatch::TargetUb {
@@ -447,14 +458,14 @@ pub(crate) fn replay(
             }
         }
     }
-    if let Some(w) = ds.inexact.or(dt.inexact) {
+    if let Some(w) = ds.inexact.take().or(dt.inexact) {
         return Replay::Untrusted(w);
     }
     if exact_sums && found.is_some() && (ds.order_dependent || dt.order_dependent) {
         return Replay::Untrusted(ORDER_DEPENDENT.into());
     }
     match found {
-        Some(m) => Replay::Differs(m),
+        Some(m) => Replay::Differs(m, crate::extcall::table_report(&mut ds, &calls)),
         None => Replay::Same,
     }
 }
@@ -640,7 +651,8 @@ pub(crate) fn search(
     tgt: (&Module, OpId),
     model: &[CArg],
     judge: Judge,
-) -> Option<(Vec<CArg>, Mismatch)> {
+    ext: &ExtModel,
+) -> Option<(Vec<CArg>, Mismatch, Vec<(String, String)>)> {
     let mut r = Lcg(0x5eed);
     let mut candidates = vec![map_elems(model, &mut |t, e| match (t, e) {
         (EType::Float(f), CElem::Float(x)) => CElem::Float(integer_image(f, x)),
@@ -657,8 +669,8 @@ pub(crate) fn search(
         std::iter::repeat_with(|| map_elems(model, &mut |t, _| random_elem(&mut r, t))).take(pool),
     );
     for args in tries {
-        if let Replay::Differs(m) = replay(src, tgt, &args, None, judge) {
-            return Some((args, m));
+        if let Replay::Differs(m, calls) = replay(src, tgt, &args, None, judge, ext) {
+            return Some((args, m, calls));
         }
     }
     None

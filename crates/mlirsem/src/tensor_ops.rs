@@ -1,12 +1,12 @@
 //! `tensor` ops of the second slice, each defined once over [`MDomain`]:
 //! `tensor.from_elements` (row-major, static result shape; an element keeps its poison flag);
 //! `func.call` of a function defined in the same module, inlined (its UB and unsure cases
-//! become the caller's; calls nest at most [`MAX_CALL_DEPTH`] deep). A call of a declaration
-//! (no body) is unsupported. `linalg.transpose` and `linalg.broadcast` (their input laid out
-//! again in their `outs`' shape; a dynamic size of `outs` that disagrees is UB, as for
-//! `linalg.generic`).
+//! become the caller's; calls nest at most [`MAX_CALL_DEPTH`] deep); a call of a declaration
+//! (no body) is an external call ([`crate::extcall`]). `shape.shape_of` of a tensor.
+//! `linalg.transpose` and `linalg.broadcast` (their input laid out again in their `outs`'
+//! shape; a dynamic size of `outs` that disagrees is UB, as for `linalg.generic`).
 
-use crate::domain::MDomain;
+use crate::domain::{EType, MDomain};
 use crate::eval::{result_type, scalar_of, tensor_of, unsupported, Ctx, R};
 use crate::value::*;
 use mlir::{Dim, OpId};
@@ -24,6 +24,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     }
     let v = match cx.m.op(o).name.as_str() {
         "tensor.from_elements" => from_elements(d, cx, o, operands)?,
+        "shape.shape_of" => shape_of(d, cx, o, operands)?,
         "func.call" => return call(d, cx, o, operands).map(Some),
         "linalg.transpose" | "linalg.broadcast" => linalg_layout(d, cx, o, operands)?,
         _ => return Ok(None),
@@ -70,6 +71,41 @@ fn from_elements<'a, D: MDomain>(
     Ok(Val::Tensor(Tensor { shape, ety, at }))
 }
 
+/// `shape.shape_of` of a tensor as an extent tensor (`tensor<?xindex>` or `tensor<Rxindex>`):
+/// element `k` is dim `k` ("returns a shape or extent tensor"; the `!shape.shape` result type
+/// is not modelled).
+fn shape_of<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let [Val::Tensor(t)] = operands else {
+        return unsupported("shape.shape_of of something other than one tensor");
+    };
+    let rank = t.shape.len() as i128;
+    let extent = match result_type(cx.m, o, 0)? {
+        (Some(dims), EType::Index) => {
+            dims[..] == [Dim::Dynamic] || dims[..] == [Dim::Static(rank as u64)]
+        }
+        _ => false,
+    };
+    if !extent {
+        return unsupported("shape.shape_of to a type other than an extent tensor of its rank");
+    }
+    let shape = t.shape.clone();
+    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| SVal {
+        v: Elem::Int(crate::eval::dim_at(d, &shape, &idx[0])),
+        ok: d.lit_b(true),
+    });
+    let ety = EType::Index;
+    Ok(Val::Tensor(Tensor {
+        shape: vec![d.lit_i(rank)],
+        ety,
+        at,
+    }))
+}
+
 /// Deepest nesting of inlined calls (recursion is not modelled).
 const MAX_CALL_DEPTH: usize = 16;
 
@@ -91,19 +127,19 @@ fn call<'a, D: MDomain>(
     };
     let body = m.op(f).regions.first();
     if body.is_none_or(|r| m.region(*r).blocks.is_empty()) {
-        return unsupported(format!(
-            "func.call of the declaration @{callee} (external functions are not modelled)"
-        ));
+        return crate::extcall::call(d, cx, o, &callee, operands);
     }
     if cx.depth >= MAX_CALL_DEPTH {
         return unsupported("func.call nested too deep (recursion is not modelled)");
     }
-    let run = crate::eval::run_nested(d, m, f, operands.to_vec(), vec![], cx.depth + 1)?;
+    let calls = std::mem::take(&mut cx.calls);
+    let run = crate::eval::run_nested(d, m, f, operands.to_vec(), vec![], calls, cx.depth + 1)?;
     cx.add_ub(d, &run.ub);
     cx.unsure.extend(run.unsure);
     cx.unsure_at.extend(run.unsure_at);
     cx.ub_at.extend(run.ub_at);
     cx.uninit.extend(run.uninit);
+    cx.calls = run.calls;
     Ok(run.results)
 }
 

@@ -1,24 +1,26 @@
 //! Differential test of the concrete interpreter against a real compiler: every function of
 //! `corpus/mlir` and of the mlir-tv corpus (`../../../shared/corpus/mlir-tv`, read in place)
-//! with static shapes runs on a few deterministic pseudo-random inputs (integers, and floats with
-//! -0.0, ±inf and NaN among them), once through our concrete interpreter (the domain that replays
-//! every counterexample) and once compiled by `mlir-opt-19` to LLVM and run by
-//! `mlir-cpu-runner-19`. Both sides fold every output element into one `i64` checksum (the
-//! runner cannot print without the runner-utils library), NaNs canonicalised first since NaN
-//! payloads are not modelled. Every compared function must agree.
+//! whose arguments and results are scalars, ranked tensors (dynamic dims drawn small) or static
+//! memref arguments runs on a few deterministic pseudo-random inputs (integers, and floats with
+//! -0.0, ±inf and NaN among them), once through our concrete interpreter (the domain that
+//! replays every counterexample) and once compiled by `mlir-opt-19` to LLVM and run by
+//! `mlir-cpu-runner-19`. Both sides fold every result (shape, then elements) and the memref
+//! arguments' contents on return into one `i64` checksum (the runner cannot print without the
+//! runner-utils library), NaNs canonicalised first since NaN payloads are not modelled. Every
+//! compared function must agree.
 //!
 //! Inputs where the source has UB, an unsure condition, an uninitialized load or a poison output
 //! element are not compared (the compiled program may do anything there); so are functions whose
 //! float result depends on an order the spec leaves open (tosa's float accumulations: docs/mlir.md
-//! "differential test"). A harness canary (the runner compiles `b - a` where the interpreter runs
-//! `a - b`) must disagree. Prints the counts: functions considered, lowered, compared, skipped
-//! with reasons. Skips with a notice when the tools are not on PATH.
+//! "Differential test"). A harness canary (the runner compiles `b - a` where the interpreter
+//! runs `a - b`) must disagree. Prints the counts: functions considered, lowered, compared,
+//! skipped with reasons. Skips with a notice when the tools are not on PATH.
 
 mod common;
 
 use common::{mlir_files, parallel, tool};
 use mlir::{Attr, Dim, Module, OpId, Type};
-use mlirsem::eval::{etype, run_function};
+use mlirsem::eval::{etype, run_function_mem};
 use mlirsem::value::{Elem, Val};
 use mlirsem::{CArg, CElem, CFloat, EType, FTy};
 use std::collections::{BTreeMap, BTreeSet};
@@ -50,6 +52,9 @@ const MEMREF_COPY: &str = "@memrefCopy";
 
 /// Inputs drawn per function.
 const INPUTS: usize = 4;
+/// The size of every dynamic argument dim, per input (one size for all, so that operands
+/// of one shape stay of one shape).
+const DYNAMIC_SIZES: [i128; INPUTS] = [2, 3, 1, 4];
 /// Most elements of a function's arguments and results together (the inputs are written out
 /// as dense literals).
 const MAX_ELEMS: usize = 4096;
@@ -70,12 +75,13 @@ const OPEN_ORDER: &[&str] = &[
     "tosa.reduce_sum",
 ];
 
-/// An argument or result of a function: a scalar (`dims` none) or a static tensor.
-#[derive(Clone)]
+/// An argument or result of a function: a scalar (`dims` none), a ranked tensor (a dynamic
+/// dim is `None`) or a static memref with the identity layout (`memref`).
 struct Io {
     ty: Type,
     ety: EType,
-    dims: Option<Vec<i128>>,
+    dims: Option<Vec<Option<i128>>>,
+    memref: bool,
 }
 
 /// One function to compare: the module it comes from, and its signature. The runner compiles
@@ -106,7 +112,7 @@ enum Outcome {
 
 // ---- selection ----
 
-/// The signature element `t`, when it is a signless scalar or a static tensor of one.
+/// The signature element `t`, when it is a signless scalar or a ranked tensor of one.
 fn io(t: &Type) -> Result<Io, String> {
     let (dims, elem) = match t {
         Type::Tensor {
@@ -115,12 +121,24 @@ fn io(t: &Type) -> Result<Io, String> {
             encoding: None,
         } => {
             let dims = shape.iter().map(|d| match d {
-                Dim::Static(n) => Ok(*n as i128),
-                Dim::Dynamic => Err("a dynamic shape".to_string()),
+                Dim::Static(n) => Some(*n as i128),
+                Dim::Dynamic => None,
             });
-            (Some(dims.collect::<Result<Vec<_>, _>>()?), elem.as_ref())
+            (Some(dims.collect()), elem.as_ref())
         }
-        Type::MemRef { .. } => return Err("a memref argument or result".into()),
+        Type::MemRef {
+            shape,
+            elem,
+            layout: None,
+            memory_space: None,
+        } if !shape.contains(&Dim::Dynamic) => {
+            let dims = shape.iter().map(|d| match d {
+                Dim::Static(n) => Some(*n as i128),
+                Dim::Dynamic => None,
+            });
+            (Some(dims.collect()), elem.as_ref())
+        }
+        Type::MemRef { .. } => return Err("a memref with a layout or a dynamic shape".into()),
         t => (None, t),
     };
     if matches!(elem, Type::Integer { signedness, .. } if *signedness != mlir::Signedness::Signless)
@@ -135,6 +153,7 @@ fn io(t: &Type) -> Result<Io, String> {
         ty: t.clone(),
         ety,
         dims,
+        memref: matches!(t, Type::MemRef { .. }),
     })
 }
 
@@ -142,14 +161,21 @@ fn signature(m: &Module, f: OpId) -> Result<(Vec<Io>, Vec<Io>), String> {
     let Some(Attr::Type(Type::Function { inputs, results })) = m.op(f).attr("function_type") else {
         return Err("no function type".into());
     };
-    if results.is_empty() {
-        return Err("no result".into());
-    }
     let ins = inputs.iter().map(io).collect::<Result<Vec<_>, _>>()?;
     let outs = results.iter().map(io).collect::<Result<Vec<_>, _>>()?;
+    if outs.iter().any(|x| x.memref) {
+        return Err("a memref result".into());
+    }
+    if outs.is_empty() && !ins.iter().any(|x| x.memref) {
+        return Err("nothing to observe (no result, no memref argument)".into());
+    }
     let count = |xs: &[Io]| -> i128 {
         xs.iter()
-            .map(|x| x.dims.iter().flatten().product::<i128>())
+            .map(|x| {
+                let dims = x.dims.iter().flatten();
+                dims.map(|d| d.unwrap_or(DYNAMIC_SIZES[INPUTS - 1]))
+                    .product::<i128>()
+            })
             .sum()
     };
     if count(&ins) + count(&outs) > MAX_ELEMS as i128 {
@@ -337,14 +363,26 @@ fn element(r: &mut Rng, ety: EType, k: usize) -> CElem {
 }
 
 fn arg(r: &mut Rng, io: &Io, k: usize) -> CArg {
-    match &io.dims {
-        None => CArg::Scalar(io.ety, element(r, io.ety, k)),
-        Some(dims) => CArg::Tensor {
+    let Some(dims) = &io.dims else {
+        return CArg::Scalar(io.ety, element(r, io.ety, k));
+    };
+    let dims: Vec<i128> = dims.iter().map(|d| d.unwrap_or(DYNAMIC_SIZES[k])).collect();
+    let count = dims.iter().product::<i128>() as usize;
+    let data = (0..count).map(|_| element(r, io.ety, k)).collect();
+    match io.memref {
+        false => CArg::Tensor {
             ety: io.ety,
-            dims: dims.clone(),
-            data: (0..dims.iter().product::<i128>())
-                .map(|_| element(r, io.ety, k))
-                .collect(),
+            data,
+            dims,
+        },
+        true => CArg::MemRef {
+            ety: io.ety,
+            dims,
+            data,
+            init: vec![true; count],
+            live: true,
+            writable: true,
+            layout: None,
         },
     }
 }
@@ -395,8 +433,8 @@ fn indices(dims: &[i128]) -> Vec<Vec<i128>> {
 /// Our checksum of `f` on `args`, or why the input is not compared.
 fn interpret(m: &Module, f: OpId, args: &[CArg]) -> Result<i64, String> {
     let mut d = Concrete::default();
-    let vals = mlirsem::replay_values(args);
-    let run = run_function(&mut d, m, f, vals)
+    let (vals, mem) = mlirsem::replay_values_mem(args);
+    let run = run_function_mem(&mut d, m, f, vals, mem)
         .map_err(|mlirsem::eval::Stop::Unsupported(w)| format!("interpreter: {w}"))?;
     if run.ub {
         return Err("UB".into());
@@ -413,6 +451,7 @@ fn interpret(m: &Module, f: OpId, args: &[CArg]) -> Result<i64, String> {
         match r {
             Val::Scalar(s, t) if s.ok => h = mix(h, bits(&s.v, *t)),
             Val::Tensor(t) => {
+                h = t.shape.iter().fold(h, |h, n| mix(h, *n as u64));
                 for i in indices(&t.shape) {
                     let s = (t.at)(&mut d, &i);
                     if !s.ok {
@@ -422,6 +461,23 @@ fn interpret(m: &Module, f: OpId, args: &[CArg]) -> Result<i64, String> {
                 }
             }
             _ => return Err("poison output".into()),
+        }
+    }
+    let memrefs = args.iter().filter_map(|a| match a {
+        CArg::MemRef { dims, .. } => Some(dims),
+        _ => None,
+    });
+    for (b, dims) in run.mem.iter().zip(memrefs) {
+        if !b.live {
+            return Err("an argument deallocated".into());
+        }
+        h = dims.iter().fold(h, |h, n| mix(h, *n as u64));
+        for i in 0..b.size {
+            let c = (b.at)(&mut d, &i);
+            if !(c.init && c.v.ok) {
+                return Err("poison or uninitialized memory on return".into());
+            }
+            h = mix(h, bits(&c.v.v, b.ety));
         }
     }
     match d.inexact {
@@ -506,13 +562,24 @@ fn hash_scalar(e: &mut Emitter, v: &str, ety: EType, h: &str) -> String {
     e.op(format!("arith.addi {m}, {b} : i64"))
 }
 
-/// Folds every element of tensor `t` into `h`, row-major, with one `scf.for` per dimension.
+/// Folds the sizes of tensor or memref `t` into `h`, then every element, row-major, with one
+/// `scf.for` per dimension.
 fn hash_tensor(e: &mut Emitter, t: &str, io: &Io, h: &str) -> String {
-    let dims = io.dims.as_deref().unwrap_or_default();
+    let rank = io.dims.as_ref().map_or(0, |d| d.len());
+    let (dialect, read) = match io.memref {
+        true => ("memref", "memref.load"),
+        false => ("tensor", "tensor.extract"),
+    };
     let mut acc = h.to_string();
+    let mut bounds = vec![];
+    for k in 0..rank {
+        let kc = e.op(format!("arith.constant {k} : index"));
+        let bound = e.op(format!("{dialect}.dim {t}, {kc} : {}", io.ty));
+        acc = hash_scalar(e, &bound, EType::Index, &acc);
+        bounds.push(bound);
+    }
     let (mut loops, mut ivs) = (vec![], vec![]);
-    for n in dims {
-        let bound = e.op(format!("arith.constant {n} : index"));
+    for bound in bounds {
         let (r, iv, a) = (e.fresh(), e.fresh(), e.fresh());
         e.line(format!(
             "{r} = scf.for {iv} = %tpC0 to {bound} step %tpC1 iter_args({a} = {acc}) -> (i64) {{"
@@ -521,11 +588,7 @@ fn hash_tensor(e: &mut Emitter, t: &str, io: &Io, h: &str) -> String {
         ivs.push(iv);
         acc = a;
     }
-    let v = e.op(format!(
-        "tensor.extract {t}[{}] : {}",
-        ivs.join(", "),
-        io.ty
-    ));
+    let v = e.op(format!("{read} {t}[{}] : {}", ivs.join(", "), io.ty));
     let mut y = hash_scalar(e, &v, io.ety, &acc);
     for r in loops.into_iter().rev() {
         e.line(format!("scf.yield {y} : i64"));
@@ -535,27 +598,61 @@ fn hash_tensor(e: &mut Emitter, t: &str, io: &Io, h: &str) -> String {
     y
 }
 
-/// A tensor input as a constant; a splat of -0.0 as the negation of a splat of +0.0, which
-/// the toolchain keeps (see [`NEG_ZERO_SPLAT`]).
+/// The static tensor type of shape `dims` and the element type of `ty`.
+fn static_tensor(dims: &[i128], ty: &Type) -> Type {
+    let (Type::Tensor { elem, .. } | Type::MemRef { elem, .. }) = ty else {
+        unreachable!("a tensor or memref argument has a shaped type")
+    };
+    Type::Tensor {
+        shape: dims.iter().map(|n| Dim::Static(*n as u64)).collect(),
+        elem: elem.clone(),
+        encoding: None,
+    }
+}
+
+/// A memref input: a new buffer holding a copy of the constant (writable and distinct from
+/// every other argument, as the interpreter's argument blocks are).
+fn memref_arg(e: &mut Emitter, dims: &[i128], data: &[CElem], ty: &Type) -> String {
+    let c = tensor_constant(e, dims, data, &static_tensor(dims, ty));
+    let g = e.op(format!("bufferization.to_memref {c} : {ty}"));
+    let m = e.op(format!("memref.alloc() : {ty}"));
+    e.line(format!("memref.copy {g}, {m} : {ty} to {ty}"));
+    m
+}
+
+/// A tensor input as a constant of its static type, cast to the argument's type.
+fn tensor_arg(e: &mut Emitter, dims: &[i128], data: &[CElem], ty: &Type) -> String {
+    let exact = static_tensor(dims, ty);
+    let c = tensor_constant(e, dims, data, &exact);
+    if exact == *ty {
+        return c;
+    }
+    e.op(format!("tensor.cast {c} : {exact} to {ty}"))
+}
+
+/// A tensor constant; a splat of -0.0 as a `tensor.generate` of the scalar (see
+/// [`NEG_ZERO_SPLAT`]; the passes fold `negf` of a constant back into such a splat).
 fn tensor_constant(e: &mut Emitter, dims: &[i128], data: &[CElem], ty: &Type) -> String {
     let neg_zero =
         |x: &CElem| matches!(x, CElem::Float(f) if f.bits == 1 << (EType::Float(f.ty).width() - 1));
-    if data.is_empty() || !data.iter().all(neg_zero) {
+    let splat = data.first().filter(|_| data.iter().all(neg_zero));
+    let (Some(x), Type::Tensor { elem, .. }) = (splat, ty) else {
         return e.op(format!(
             "arith.constant dense<{}> : {ty}",
             dense(dims, data)
         ));
-    }
-    let zero = data.iter().map(|x| match x {
-        CElem::Float(f) => CElem::Float(CFloat { bits: 0, ..*f }),
-        x => *x,
-    });
-    let zero: Vec<CElem> = zero.collect();
-    let z = e.op(format!(
-        "arith.constant dense<{}> : {ty}",
-        dense(dims, &zero)
-    ));
-    e.op(format!("arith.negf {z} : {ty}"))
+    };
+    let ivs: Vec<String> = dims
+        .iter()
+        .map(|_| format!("{}: index", e.fresh()))
+        .collect();
+    let t = e.fresh();
+    e.line(format!("{t} = tensor.generate {{"));
+    e.line(format!("^bb0({}):", ivs.join(", ")));
+    let z = e.op(format!("arith.constant {} : {elem}", literal(x)));
+    e.line(format!("tensor.yield {z} : {elem}"));
+    e.line(format!("}} : {ty}"));
+    t
 }
 
 /// `@tp_input_K`: the inputs as constants, the call, and the checksum of its results.
@@ -570,20 +667,20 @@ fn entry(e: &mut Emitter, c: &Case, k: usize, args: &[CArg]) {
         .iter()
         .zip(args)
         .map(|(io, a)| match a {
-            CArg::Tensor { dims, data, .. } => tensor_constant(e, dims, data, &io.ty),
+            CArg::Tensor { dims, data, .. } => tensor_arg(e, dims, data, &io.ty),
+            CArg::MemRef { dims, data, .. } => memref_arg(e, dims, data, &io.ty),
             CArg::Scalar(_, x) => e.op(format!("arith.constant {} : {}", literal(x), io.ty)),
-            CArg::MemRef { .. } => unreachable!("memref arguments are not selected"),
         })
         .collect();
     let types = |xs: &[Io]| xs.iter().map(|x| x.ty.to_string()).collect::<Vec<_>>();
     let r = e.fresh();
     let n = c.results.len();
     e.line(format!(
-        "{r}{} = func.call @\"{}\"({}) : ({}) -> ({})",
-        if n > 1 {
-            format!(":{n}")
-        } else {
-            String::new()
+        "{}func.call @\"{}\"({}) : ({}) -> ({})",
+        match n {
+            0 => String::new(),
+            1 => format!("{r} = "),
+            _ => format!("{r}:{n} = "),
         },
         c.name,
         operands.join(", "),
@@ -597,6 +694,9 @@ fn entry(e: &mut Emitter, c: &Case, k: usize, args: &[CArg]) {
             None => hash_scalar(e, &v, io.ety, &h),
             Some(_) => hash_tensor(e, &v, io, &h),
         };
+    }
+    for (io, m) in c.args.iter().zip(&operands).filter(|(io, _)| io.memref) {
+        h = hash_tensor(e, m, io, &h);
     }
     e.line(format!("return {h} : i64"));
     e.lines.push("  }".into());
@@ -840,7 +940,7 @@ fn main() {
     let lowered =
         compared + failures.len() + count(&skipped, "runner") + count(&skipped, "toolchain");
     println!(
-        "functions: {distinct} distinct, {} with static shapes, {n} run by the interpreter, \
+        "functions: {distinct} distinct, {} with supported signatures, {n} run by the interpreter, \
          {} picked (at most {MAX_COMPARED}), {lowered} lowered, {compared} compared on {inputs} \
          inputs, {} disagree ({:.1} s)",
         cases.len(),

@@ -415,9 +415,12 @@ fn mix(h: i64, bits: u64) -> i64 {
     h.wrapping_mul(P).wrapping_add(bits as i64)
 }
 
-/// Every index of a static shape, row-major.
-fn indices(dims: &[i128]) -> Vec<Vec<i128>> {
-    dims.iter().fold(vec![vec![]], |acc, &n| {
+/// Every index of a shape, row-major; a shape of more than 2^16 points is not enumerated.
+fn indices(dims: &[i128]) -> Result<Vec<Vec<i128>>, String> {
+    if dims.iter().product::<i128>() > 1 << 16 {
+        return Err(format!("a tensor of shape {dims:?} too large to enumerate"));
+    }
+    Ok(dims.iter().fold(vec![vec![]], |acc, &n| {
         acc.into_iter()
             .flat_map(|p| {
                 (0..n).map(move |i| {
@@ -427,7 +430,7 @@ fn indices(dims: &[i128]) -> Vec<Vec<i128>> {
                 })
             })
             .collect()
-    })
+    }))
 }
 
 /// Our checksum of `f` on `args`, or why the input is not compared.
@@ -439,11 +442,12 @@ fn interpret(m: &Module, f: OpId, args: &[CArg]) -> Result<i64, String> {
     if run.ub {
         return Err("UB".into());
     }
-    let unsure_at = run
-        .unsure_at
-        .iter()
-        .any(|u| indices(&u.shape).iter().any(|i| (u.at)(&mut d, i)));
-    if unsure_at || run.unsure.iter().any(|(c, _)| *c) || run.uninit.iter().any(|c| *c) {
+    for u in &run.unsure_at {
+        if indices(&u.shape)?.iter().any(|i| (u.at)(&mut d, i)) {
+            return Err("unsure".into());
+        }
+    }
+    if run.unsure.iter().any(|(c, _)| *c) || run.uninit.iter().any(|c| *c) {
         return Err("unsure or uninitialized".into());
     }
     let mut h = 0i64;
@@ -452,7 +456,7 @@ fn interpret(m: &Module, f: OpId, args: &[CArg]) -> Result<i64, String> {
             Val::Scalar(s, t) if s.ok => h = mix(h, bits(&s.v, *t)),
             Val::Tensor(t) => {
                 h = t.shape.iter().fold(h, |h, n| mix(h, *n as u64));
-                for i in indices(&t.shape) {
+                for i in indices(&t.shape)? {
                     let s = (t.at)(&mut d, &i);
                     if !s.ok {
                         return Err("poison output".into());
@@ -801,10 +805,11 @@ fn draw(c: &Case) -> Result<Vec<(Vec<CArg>, i64)>, String> {
             Err(w) => why = w,
         }
     }
-    match (out.is_empty(), why.starts_with("interpreter")) {
+    let per_input = ["UB", "unsure", "poison"].iter().any(|p| why.starts_with(p));
+    match (out.is_empty(), per_input) {
         (false, _) => Ok(out),
-        (true, true) => Err(why),
-        (true, false) => Err("no input without UB, unsure case or poison output".into()),
+        (true, false) => Err(why),
+        (true, true) => Err("no input without UB, unsure case or poison output".into()),
     }
 }
 
@@ -825,15 +830,31 @@ fn compare(c: &Case, drawn: &[(Vec<CArg>, i64)]) -> Outcome {
     }
 }
 
-/// The inputs on which the runner disagrees with us, with both checksums.
+/// The inputs on which the runner disagrees with us, with both checksums, and where the
+/// compiled module is kept to reproduce it (`mlir-cpu-runner-19 -e tp_input_K
+/// -entry-point-result=i64 FILE`).
 fn explain(c: &Case, lowered: &str, drawn: &[(Vec<CArg>, i64)]) -> String {
-    let mut out = format!("@{} of {}:", c.name, c.origin);
+    let dir = std::env::temp_dir().join("tensorproof-cpu-runner");
+    let file = dir.join(format!(
+        "{}-{}.mlir",
+        c.origin.replace(['/', '.'], "_"),
+        c.name
+    ));
+    let kept = std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&file, lowered));
+    let mut out = format!(
+        "@{} of {} (lowered: {}):",
+        c.name,
+        c.origin,
+        match kept {
+            Ok(()) => file.display().to_string(),
+            Err(e) => format!("not kept: {e}"),
+        }
+    );
     for (k, (args, h)) in drawn.iter().enumerate() {
         let theirs = run(lowered, &format!("tp_input_{k}"));
         if theirs.as_ref().ok() != Some(h) {
             out += &format!(
-                "\n  input {k}: {:?}\n    interpreter checksum {h}, runner {theirs:?}",
-                args
+                "\n  input {k}: {args:?}\n    interpreter checksum {h}, runner {theirs:?}"
             );
         }
     }

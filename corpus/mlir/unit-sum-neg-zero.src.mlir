@@ -1,6 +1,6 @@
 // expect: verified
 // A sum over one element that starts from -0.0 is that element, -0.0 included (-0.0 + -0.0 is
-// -0.0 in IEEE). On this function the differential test (crates/mlirsem/tests/cpu_runner.rs)
+// -0.0 in IEEE). On this function the differential test (crates/mlirsem/tests/cpu_runner)
 // found MLIR 19 turning the constant input dense<-0.0> into +0.0 (result +0.0; IEEE and the
 // interpreter: -0.0).
 func.func @sum(%x: tensor<1xf32>) -> f32 {

@@ -1,4 +1,4 @@
-//! Helpers shared by the tests that run the real MLIR tools (`fresh.rs`, `cpu_runner.rs`):
+//! Helpers shared by the tests that run the real MLIR tools (`fresh.rs`, `cpu_runner/`):
 //! corpus walking, a two-thread job pool, and external processes under a time limit.
 
 use std::io::{Read, Write};

@@ -10,10 +10,12 @@ use tensor::Concrete;
 use crate::select::{Case, Io};
 
 /// Inputs drawn per function.
-pub(crate) const INPUTS: usize = 4;
+pub(crate) const INPUTS: usize = 5;
 /// The size of every dynamic argument dim, per input (one size for all, so that operands
 /// of one shape stay of one shape).
-pub(crate) const DYNAMIC_SIZES: [i128; INPUTS] = [2, 3, 1, 4];
+pub(crate) const DYNAMIC_SIZES: [i128; INPUTS] = [2, 3, 1, 4, 0];
+/// The largest of [`DYNAMIC_SIZES`].
+pub(crate) const DYNAMIC_MAX: i128 = 4;
 /// The checksum: `h = h * P + bits` on wrapping `i64`, over every output element in order.
 pub(crate) const P: i64 = 1000003;
 
@@ -53,8 +55,8 @@ const SPECIAL_FLOATS: &[f64] = &[
     -7.5,
 ];
 
-/// The values of input number `k` of a function: 0 small values, 1 and 2 special values, 3
-/// wide (random bit patterns). Indices stay small so that accesses are mostly in bounds.
+/// The values of input number `k` of a function: 0 small values, 3 wide (random bit patterns),
+/// the others special values. Indices stay small so that accesses are mostly in bounds.
 fn element(r: &mut Rng, ety: EType, k: usize) -> CElem {
     let float = |r: &mut Rng, f: FTy| {
         let x = match k {

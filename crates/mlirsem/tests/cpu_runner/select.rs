@@ -6,7 +6,7 @@ use mlirsem::eval::etype;
 use mlirsem::{EType, FTy};
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::ours::{DYNAMIC_SIZES, INPUTS};
+use crate::ours::DYNAMIC_MAX;
 
 /// Most elements of a function's arguments and results together (the inputs are written out
 /// as dense literals).
@@ -105,8 +105,7 @@ fn signature(m: &Module, f: OpId) -> Result<(Vec<Io>, Vec<Io>), String> {
         xs.iter()
             .map(|x| {
                 let dims = x.dims.iter().flatten();
-                dims.map(|d| d.unwrap_or(DYNAMIC_SIZES[INPUTS - 1]))
-                    .product::<i128>()
+                dims.map(|d| d.unwrap_or(DYNAMIC_MAX)).product::<i128>()
             })
             .sum()
     };

@@ -42,8 +42,12 @@ fn literal(e: &CElem) -> String {
     }
 }
 
-/// A row-major element list as a nested dense literal of shape `dims`.
+/// The inside of a dense literal of shape `dims` from a row-major element list (nothing for no
+/// elements: MLIR reads `dense<[]>` as one dimension only).
 fn dense(dims: &[i128], data: &[CElem]) -> String {
+    if data.is_empty() {
+        return String::new();
+    }
     match dims.split_first() {
         None => literal(&data[0]),
         Some((&n, rest)) => {

@@ -42,3 +42,14 @@ pub use replay::{all_indices, CArg, CElem};
 pub fn replay_values<'a>(args: &[CArg]) -> Vec<value::Val<'a, tensor::Concrete>> {
     replay::to_vals(args)
 }
+
+/// Concrete argument values and the blocks of the memref arguments (in argument order), for
+/// [`eval::run_function_mem`] in the concrete domain.
+pub fn replay_values_mem<'a>(
+    args: &[CArg],
+) -> (
+    Vec<value::Val<'a, tensor::Concrete>>,
+    Vec<memory::Block<'a, tensor::Concrete>>,
+) {
+    replay::to_vals_mem(args)
+}

@@ -8,12 +8,13 @@
 //! lowered with swapped operands, a bufferized load from the wrong buffer) must be refuted. Prints the counts: pairs produced, changed by the pass, verified, unknown (with the
 //! top reasons). Skips with a notice when `mlir-opt-19` is not on PATH.
 
+mod common;
+
+use common::{mlir_files, parallel};
 use report::{render_counterexample, Verdict};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 
 const MLIR_OPT: &str = "mlir-opt-19";
@@ -45,28 +46,10 @@ const PIPELINES: &[&[&str]] = &[
     &["--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),canonicalize,linalg-generalize-named-ops)"],
 ];
 
-/// Runs `mlir-opt-19 ARGS` on `text` (killed after 60 s by coreutils' `timeout`); the printed
-/// output, or `None` when it fails (some tosa lowerings crash mlir-opt-19).
+/// Runs `mlir-opt-19 ARGS` on `text` under a time limit; the printed output, or `None` when it
+/// fails (some tosa lowerings crash mlir-opt-19).
 fn mlir_opt(args: &[&str], text: &str) -> Option<String> {
-    use std::io::Write;
-    let mut child = Command::new("timeout")
-        .args(["60", MLIR_OPT])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
-    let text = text.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(text.as_bytes());
-    });
-    let out = child.wait_with_output().ok()?;
-    let _ = writer.join();
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    common::tool(MLIR_OPT, args, text, Duration::from_secs(120)).ok()
 }
 
 /// The verdict over all functions of a pair (error > refuted > unknown > verified), with a
@@ -103,43 +86,6 @@ fn check(src: &str, tgt: &str) -> Verdict {
         .unwrap_or(Verdict::Unknown {
             reason: "the check did not end within 60 s".into(),
         })
-}
-
-/// `.src.mlir` and `.tgt.mlir` files under `dir`, recursively, sorted.
-fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for e in entries {
-        if e.is_dir() {
-            mlir_files(&e, out);
-        } else if e.to_string_lossy().ends_with(".src.mlir")
-            || e.to_string_lossy().ends_with(".tgt.mlir")
-        {
-            out.push(e);
-        }
-    }
-}
-
-/// Runs `f` over `items` on two threads (the machine's budget), keeping the order.
-fn parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let out: Mutex<Vec<(usize, R)>> = Mutex::new(vec![]);
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(item) = items.get(i) else { break };
-                let r = f(item);
-                out.lock().unwrap().push((i, r));
-            });
-        }
-    });
-    let mut out = out.into_inner().unwrap();
-    out.sort_by_key(|(i, _)| *i);
-    out.into_iter().map(|(_, r)| r).collect()
 }
 
 struct Fresh {

@@ -37,8 +37,8 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     let m = cx.m;
     let name = m.op(o).name.as_str();
     if let Some(spec) = linalg_spec(m, o)? {
-        if m.op(o).results.len() != 1 {
-            return unsupported(format!("{name} without one result"));
+        if crate::eval::n_outputs(m, o) != 1 {
+            return unsupported(format!("{name} without one output"));
         }
         return contraction(d, cx, name, spec, operands).map(Some);
     }

@@ -659,11 +659,11 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             if params.len() != r.shape.len() {
                 return unsupported("memref.subview of another rank");
             }
-            let rank = match op.results.first().map(|&v| &m.value(v).ty) {
-                Some(Type::MemRef { shape, .. }) => shape.len(),
+            let reduced = match op.results.first().map(|&v| &m.value(v).ty) {
+                Some(Type::MemRef { shape, .. }) => shape.clone(),
                 _ => return unsupported("memref.subview without a memref result"),
             };
-            let keep = crate::eval::kept_dims::<D>(&params, rank)?;
+            let keep = crate::eval::kept_dims::<D>(&params, &reduced)?;
             // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`); accesses check.
             // But a view reaching outside its source on some dimension is unsure: the flat cell
             // of an access through it may land inside the block although the multi-index does

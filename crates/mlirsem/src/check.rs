@@ -70,7 +70,7 @@ pub struct PairResult {
 pub fn assumptions() -> Vec<String> {
     vec![
         "iN is two's complement (arithmetic wraps modulo 2^N); index is 64-bit".into(),
-        "floats uninterpreted except for facts exact in IEEE 754 (folding of literals, commutativity of addf/mulf, x - y = x + -y, negf involution, identities of -0.0/1.0/-1.0/NaN operands, cmpf swaps, negations and NaN cases, exactness of widening extf, absf as sign clearing, the exact values of exp at NaN, ±inf, ±0); NaN payloads not observed".into(),
+        "floats uninterpreted except for facts exact in IEEE 754 (folding of literals, commutativity of addf/mulf, x - y = x + -y, negf involution, identities of -0.0/1.0/-1.0/NaN operands, cmpf swaps, negations and NaN cases, only ±inf beyond the largest finite values, exactness of widening extf, absf as sign clearing, the exact values of exp at NaN, ±inf, ±0); NaN payloads not observed".into(),
         "dynamic dims are sizes in [0, 2^63)".into(),
         "tensor.empty elements are poison until written; out-of-bounds extract/insert/dim/slices and linalg.generic size mismatches are UB".into(),
     ]

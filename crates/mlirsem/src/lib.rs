@@ -22,6 +22,7 @@ mod ieee;
 mod math;
 mod memcheck;
 pub mod memory;
+mod pool;
 mod reduce;
 mod replay;
 mod reshape;

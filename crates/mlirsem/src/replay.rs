@@ -517,8 +517,18 @@ fn random_elem(r: &mut Lcg, t: EType) -> CElem {
     }
 }
 
-/// Tries deterministic pseudo-random inputs of the model's shapes; returns the first that
-/// replays a difference.
+/// `n` pseudo-random elements of type `t`, or one repeated when `splat`.
+fn random_data(r: &mut Lcg, t: EType, n: usize, splat: bool) -> Vec<CElem> {
+    if splat {
+        vec![random_elem(r, t); n]
+    } else {
+        (0..n).map(|_| random_elem(r, t)).collect()
+    }
+}
+
+/// Tries deterministic pseudo-random inputs of the model's shapes, every other one with each
+/// tensor or buffer filled with one value (a difference may need a whole window of one value,
+/// e.g. `-inf` under a max pooling); returns the first that replays a difference.
 pub(crate) fn search(
     src: (&Module, OpId),
     tgt: (&Module, OpId),
@@ -526,7 +536,8 @@ pub(crate) fn search(
     tries: usize,
 ) -> Option<(Vec<CArg>, Mismatch)> {
     let mut r = Lcg(0x5eed);
-    for _ in 0..tries {
+    for k in 0..tries {
+        let splat = k % 2 == 1;
         let args: Vec<CArg> = shape_of
             .iter()
             .map(|a| match a {
@@ -534,7 +545,7 @@ pub(crate) fn search(
                 CArg::Tensor { ety, dims, data } => CArg::Tensor {
                     ety: *ety,
                     dims: dims.clone(),
-                    data: data.iter().map(|_| random_elem(&mut r, *ety)).collect(),
+                    data: random_data(&mut r, *ety, data.len(), splat),
                 },
                 CArg::MemRef {
                     ety,
@@ -547,7 +558,7 @@ pub(crate) fn search(
                 } => CArg::MemRef {
                     ety: *ety,
                     dims: dims.clone(),
-                    data: data.iter().map(|_| random_elem(&mut r, *ety)).collect(),
+                    data: random_data(&mut r, *ety, data.len(), splat),
                     init: init.clone(),
                     live: *live,
                     writable: *writable,

@@ -115,14 +115,13 @@ fn pool_of<'a, D: MDomain>(
     })
 }
 
-/// `comb` over each window, from `init`, of `f` of the window's elements (of `pad` at a
-/// position in the padding).
+/// `comb` over each window, from `init`, of the window's elements (`pad` at a position in the
+/// padding).
 fn fold_window<'a, D: MDomain>(
     d: &mut D,
     p: &Pool<'a, D>,
     comb: Combiner,
     [init, pad]: [Elem<D>; 2],
-    f: impl Fn(&mut D, SVal<D>) -> SVal<D> + 'a,
 ) -> R<Tensor<'a, D>> {
     let [n, oh, ow, c] = p.out;
     let [kh, kw] = p.win.kernel;
@@ -133,8 +132,7 @@ fn fold_window<'a, D: MDomain>(
             v: pad.clone(),
             ok: d.lit_b(true),
         };
-        let x = win.read(d, &xat, [&l[0], &l[1], &l[2], &l[4], &l[5], &l[3]], outside);
-        Ok(f(d, x))
+        Ok(win.read(d, &xat, [&l[0], &l[1], &l[2], &l[4], &l[5], &l[3]], outside))
     });
     let shape: Vec<D::I> = p.out.iter().map(|v| d.lit_i(*v)).collect();
     let init = Tensor {
@@ -173,7 +171,7 @@ fn max_pool<'a, D: MDomain>(d: &mut D, p: &Pool<'a, D>) -> R<Val<'a, D>> {
         EType::Int(w) if w >= 2 => (Extremum::MaxS, Elem::Int(d.lit_i(-(1i128 << (w - 1))))),
         t => return unsupported(format!("tosa.max_pool2d on {}", t.name())),
     };
-    let max = fold_window(d, p, Combiner::Ext(x), [least.clone(), least], |_, v| v)?;
+    let max = fold_window(d, p, Combiner::Ext(x), [least.clone(), least])?;
     Ok(Val::Tensor(max))
 }
 
@@ -190,7 +188,7 @@ fn avg_pool<'a, D: MDomain>(d: &mut D, cx: &Ctx<'a, D>, o: OpId, p: &Pool<'a, D>
     }
     let zero = zero_elem(d, p.x.ety);
     let neg_zero = Elem::Float(d.f_lit(t, identity_bits(Combiner::Add, t)));
-    let sum = fold_window(d, p, Combiner::Add, [zero, neg_zero], |_, v| v)?;
+    let sum = fold_window(d, p, Combiner::Add, [zero, neg_zero])?;
     let win = p.win.clone();
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
         let s = (sum.at)(d, idx);

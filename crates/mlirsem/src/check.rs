@@ -374,6 +374,11 @@ type ModelRead = (Vec<CArg>, Vec<i128>, ExtModel);
 
 /// Reads the arguments, the focus index and the tables of the external functions `ext` from
 /// a model; `None` if an input is too large.
+/// Elements of a tensor argument read from a model, in row-major order; the others take the
+/// default value (reading a function at every point of a large tensor costs seconds in Z3; a
+/// refutation still needs a replayed input, which the search then looks for).
+const MODEL_READ_MAX: usize = 4096;
+
 fn read_model(
     m: &mut dyn ModelReader,
     descs: &[ArgDesc],
@@ -404,8 +409,10 @@ fn read_model(
                 }
                 let data = all_indices(&dims)
                     .into_iter()
-                    .map(|idx| {
+                    .enumerate()
+                    .map(|(k, idx)| {
                         let v = match elems {
+                            Ok(_) if k >= MODEL_READ_MAX => None,
                             Ok(f) => {
                                 m.app(*f, &idx.iter().map(|i| Value::Int(*i)).collect::<Vec<_>>())
                             }

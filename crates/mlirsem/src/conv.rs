@@ -37,8 +37,8 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     let m = cx.m;
     let name = m.op(o).name.as_str();
     if let Some(spec) = linalg_spec(m, o)? {
-        if m.op(o).results.len() != 1 {
-            return unsupported(format!("{name} without one result"));
+        if crate::eval::n_outputs(m, o) != 1 {
+            return unsupported(format!("{name} without one output"));
         }
         return contraction(d, cx, name, spec, operands).map(Some);
     }
@@ -47,7 +47,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
         "tosa.depthwise_conv2d" => tosa_conv(d, cx, o, operands, true)?,
         "tosa.fully_connected" => fully_connected(d, cx, o, operands)?,
         "tosa.reduce_sum" => reduce_sum(d, cx, o, operands)?,
-        _ => return Ok(None),
+        _ => return Ok(crate::pool::eval_op(d, cx, o, operands)?.map(|v| vec![v])),
     };
     Ok(Some(vec![v]))
 }
@@ -209,7 +209,7 @@ fn linalg_spec(m: &Module, o: OpId) -> R<Option<Contraction>> {
 }
 
 /// The static shape of a tensor operand or result type.
-fn static_dims(dims: Option<Vec<Dim>>, what: &str) -> R<Vec<i128>> {
+pub(crate) fn static_dims(dims: Option<Vec<Dim>>, what: &str) -> R<Vec<i128>> {
     let Some(dims) = dims else {
         return unsupported(format!("{what} that is not a tensor"));
     };
@@ -221,7 +221,7 @@ fn static_dims(dims: Option<Vec<Dim>>, what: &str) -> R<Vec<i128>> {
         .collect()
 }
 
-fn lits<D: MDomain>(d: &mut D, t: &Tensor<'_, D>, what: &str) -> R<Vec<i128>> {
+pub(crate) fn lits<D: MDomain>(d: &mut D, t: &Tensor<'_, D>, what: &str) -> R<Vec<i128>> {
     t.shape
         .iter()
         .map(|x| d.lit_int(x))
@@ -229,7 +229,7 @@ fn lits<D: MDomain>(d: &mut D, t: &Tensor<'_, D>, what: &str) -> R<Vec<i128>> {
         .map_or_else(|| unsupported(format!("{what} of dynamic shape")), Ok)
 }
 
-fn attr4(m: &Module, o: OpId, name: &str, n: usize) -> R<Vec<i128>> {
+pub(crate) fn attr4(m: &Module, o: OpId, name: &str, n: usize) -> R<Vec<i128>> {
     match m.op(o).attr(name).and_then(Attr::as_ints) {
         Some(v) if v.len() == n => Ok(v),
         _ => unsupported(format!("{} without {n} integers in {name}", m.op(o).name)),
@@ -276,6 +276,75 @@ fn bias_at<D: MDomain>(d: &mut D, bias: &Tensor<'_, D>, blen: i128, c: &D::I) ->
     (bias.at)(d, &[i])
 }
 
+/// The sliding window of a TOSA convolution or pooling over an NHWC image (TOSA spec 0.80):
+/// output position `o` with kernel offset `k` reads image coordinate
+/// `o * stride + k * dilation - pad_before` in each spatial dim; outside the image is padding.
+pub(crate) struct Window {
+    /// Image height and width.
+    pub(crate) image: [i128; 2],
+    /// Kernel height and width.
+    pub(crate) kernel: [i128; 2],
+    /// Top, bottom, left, right.
+    pub(crate) pad: [i128; 4],
+    pub(crate) stride: [i128; 2],
+    pub(crate) dil: [i128; 2],
+}
+
+impl Window {
+    /// The output height and width the spec requires (`ERROR_IF` otherwise: positive strides,
+    /// dilations and kernel, non-negative padding, an exact division), or `None`.
+    pub(crate) fn out_size(&self) -> Option<[i128; 2]> {
+        let valid = self
+            .stride
+            .iter()
+            .chain(&self.dil)
+            .chain(&self.kernel)
+            .all(|s| *s >= 1)
+            && self.pad.iter().all(|p| *p >= 0);
+        let dim = |k: usize| {
+            let span = self.image[k] - 1 + self.pad[2 * k] + self.pad[2 * k + 1]
+                - (self.kernel[k] - 1) * self.dil[k];
+            (span >= 0 && span % self.stride[k] == 0).then(|| span / self.stride[k] + 1)
+        };
+        if !valid {
+            return None;
+        }
+        Some([dim(0)?, dim(1)?])
+    }
+
+    /// The image element at batch `n`, output position (`oy`, `ox`), kernel offset (`ky`, `kx`)
+    /// and channel `c`; `pad` where the window lies in the padding. Without padding every
+    /// window lies inside the image (the output size being the spec's), so the read needs no
+    /// guard (a guard would keep literal products from folding).
+    pub(crate) fn read<'a, D: MDomain>(
+        &self,
+        d: &mut D,
+        image: &ElemFn<'a, D>,
+        [n, oy, ox, ky, kx, c]: [&D::I; 6],
+        pad: impl FnOnce(&mut D) -> SVal<D>,
+    ) -> SVal<D> {
+        let coord = |d: &mut D, o: &D::I, k: &D::I, dim: usize| {
+            let s = d.lit_i(self.stride[dim]);
+            let dl = d.lit_i(self.dil[dim]);
+            let p = d.lit_i(self.pad[2 * dim]);
+            let a = d.mul_i(o, &s);
+            let b = d.mul_i(k, &dl);
+            let ab = d.add_i(&a, &b);
+            d.sub_i(&ab, &p)
+        };
+        let iy = coord(d, oy, ky, 0);
+        let ix = coord(d, ox, kx, 1);
+        let read = image(d, &[n.clone(), iy.clone(), ix.clone(), c.clone()]);
+        if self.pad.iter().all(|p| *p == 0) {
+            return read;
+        }
+        let bounds = [d.lit_i(self.image[0]), d.lit_i(self.image[1])];
+        let inside = in_bounds(d, &[iy, ix], &bounds);
+        let outside = pad(d);
+        ite_sval(d, &inside, &read, &outside)
+    }
+}
+
 /// `tosa.conv2d` (input NHWC, weight [OC, KH, KW, IC]) and `tosa.depthwise_conv2d` (weight
 /// [KH, KW, C, M], output channel `c * M + m`).
 fn tosa_conv<'a, D: MDomain>(
@@ -317,15 +386,16 @@ fn tosa_conv<'a, D: MDomain>(
     };
     let mult = if depthwise { ws[3] } else { 1 };
     let oc = if depthwise { ic * mult } else { ws[0] };
-    let oh = ih - 1 + pad[0] + pad[1] - (kh - 1) * dil[0];
-    let ow = iw - 1 + pad[2] + pad[3] - (kw - 1) * dil[1];
-    let shape_ok = stride.iter().chain(&dil).all(|s| *s >= 1)
-        && pad.iter().all(|p| *p >= 0)
-        && oh >= 0
-        && ow >= 0
-        && oh % stride[0] == 0
-        && ow % stride[1] == 0
-        && out == [n, oh / stride[0] + 1, ow / stride[1] + 1, oc]
+    let win = Rc::new(Window {
+        image: [ih, iw],
+        kernel: [kh, kw],
+        pad: [pad[0], pad[1], pad[2], pad[3]],
+        stride: [stride[0], stride[1]],
+        dil: [dil[0], dil[1]],
+    });
+    let shape_ok = win.out_size() == Some([out[1], out[2]])
+        && out[0] == n
+        && out[3] == oc
         && (depthwise && ws[2] == ic || !depthwise && ws[3] == ic)
         && (bs[0] == oc || bs[0] == 1);
     if !shape_ok {
@@ -348,17 +418,7 @@ fn tosa_conv<'a, D: MDomain>(
     }
     let blen = bs[0];
     let (xat, wat, tys) = (x.at.clone(), w.at.clone(), (x.ety, w.ety));
-    let (pt, pl, sy, sx, dy, dx) = (pad[0], pad[2], stride[0], stride[1], dil[0], dil[1]);
     let elem: LoopFn<'a, D> = Rc::new(move |d: &mut D, l: &[D::I]| {
-        let coord = |d: &mut D, o: &D::I, k: &D::I, s: i128, dl: i128, p: i128| {
-            let (s, dl, p) = (d.lit_i(s), d.lit_i(dl), d.lit_i(p));
-            let a = d.mul_i(o, &s);
-            let b = d.mul_i(k, &dl);
-            let ab = d.add_i(&a, &b);
-            d.sub_i(&ab, &p)
-        };
-        let iy = coord(d, &l[1], &l[4], sy, dy, pt);
-        let ix = coord(d, &l[2], &l[5], sx, dx, pl);
         let (c_in, widx) = if depthwise {
             let mm = d.lit_i(mult);
             let c = d.ediv_i(&l[3], &mm);
@@ -370,14 +430,11 @@ fn tosa_conv<'a, D: MDomain>(
                 vec![l[3].clone(), l[4].clone(), l[5].clone(), l[6].clone()],
             )
         };
-        let (hh, ww) = (d.lit_i(ih), d.lit_i(iw));
-        let inside = in_bounds(d, &[iy.clone(), ix.clone()], &[hh, ww]);
-        let read = xat(d, &[l[0].clone(), iy, ix, c_in]);
-        let zero = SVal {
+        let zero = |d: &mut D| SVal {
             v: zero_elem(d, tys.0),
             ok: d.lit_b(true),
         };
-        let xv = ite_sval(d, &inside, &read, &zero);
+        let xv = win.read(d, &xat, [&l[0], &l[1], &l[2], &l[4], &l[5], &c_in], zero);
         let wv = wat(d, &widx);
         product(d, &xv, &wv, tys, ety)
     });
@@ -513,7 +570,7 @@ fn fully_connected<'a, D: MDomain>(
 }
 
 /// Whether function `f` of `m` has a float accumulation whose order TOSA leaves open
-/// (`conv2d`, `depthwise_conv2d`, `fully_connected`, `reduce_sum` on floats): a concrete
+/// (`conv2d`, `depthwise_conv2d`, `fully_connected`, `reduce_sum`, `avg_pool2d` on floats): a concrete
 /// difference from our order may be a rounding difference the spec allows.
 pub(crate) fn free_order(m: &Module, f: OpId) -> Option<String> {
     let mut stack = vec![f];
@@ -521,7 +578,11 @@ pub(crate) fn free_order(m: &Module, f: OpId) -> Option<String> {
         let op = m.op(o);
         let tosa_acc = matches!(
             op.name.as_str(),
-            "tosa.conv2d" | "tosa.depthwise_conv2d" | "tosa.fully_connected" | "tosa.reduce_sum"
+            "tosa.conv2d"
+                | "tosa.depthwise_conv2d"
+                | "tosa.fully_connected"
+                | "tosa.reduce_sum"
+                | "tosa.avg_pool2d"
         );
         if tosa_acc && matches!(result_type(m, o, 0), Ok((_, EType::Float(_)))) {
             return Some(op.name.clone());

@@ -199,7 +199,8 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
 ///   negations; the ordered ones imply that no operand is NaN); `-0.0` and `0.0` compare alike;
 ///   `oeq(x, x)` and `ole(x, x)` are `!isnan(x)`, `olt(x, x)` is false; `oeq` is equality of
 ///   values or of zeros of both signs, `olt` one uninterpreted order per pair (trichotomy),
-///   `ole` is `olt ∨ oeq` (see `cmp_o`);
+///   `ole` is `olt ∨ oeq` (see `cmp_o`); only `+inf` is above the largest finite value and only
+///   `-inf` below the least;
 /// - `truncf(extf(x))` is `x` when `extf` widens (exact).
 impl MDomain for Sym {
     type F = TermId;
@@ -563,14 +564,28 @@ fn cmp_o(d: &mut Sym, rel: &str, t: FTy, a: TermId, b: TermId) -> TermId {
         &[Sort::Int, Sort::Int],
         Sort::Bool,
     );
-    // Every non-NaN value other than +inf is below +inf, other than -inf above -inf.
+    // Every non-NaN value other than +inf is below +inf, other than -inf above -inf; only
+    // +inf is above the largest finite value, only -inf below the least.
     let inf = ieee::from_f64(t, f64::INFINITY);
     let ninf = inf.map(|x| x | ieee::sign_bit(t));
+    let (max, nmax) = (inf.map(|x| x - 1), ninf.map(|x| x - 1));
     let (la, lb) = (f_lit_of(d, a), f_lit_of(d, b));
+    let is = |d: &mut Sym, x: TermId, bits: Option<u64>| {
+        let lit = d.store.int(bits.unwrap_or(0) as i128);
+        d.store.eq(x, lit)
+    };
     let lt = if inf.is_some() && (lb == inf || la == ninf) {
         d.store.bool(true)
     } else if inf.is_some() && (la == inf || lb == ninf) {
         d.store.bool(false)
+    } else if inf.is_some() && lb == nmax {
+        is(d, a, ninf)
+    } else if inf.is_some() && la == max {
+        is(d, b, inf)
+    } else if inf.is_some() && (la == nmax || lb == max) {
+        let x = if la == nmax { b } else { a };
+        let extreme = is(d, x, if la == nmax { ninf } else { inf });
+        d.store.not(extreme)
     } else if a < b {
         d.store.app(f, vec![a, b])
     } else {

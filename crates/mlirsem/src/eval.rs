@@ -1014,20 +1014,31 @@ fn slice_in_bounds<D: MDomain>(d: &mut D, p: &[(D::I, Option<i128>); 3], n: &D::
     d.and(&ab, &c)
 }
 
-/// Which slice dims are kept in a rank-reduced result of rank `rank`: all, or all but the
-/// static unit dims when exactly those are dropped.
+/// Which slice dims are kept in a result whose dims are `reduced` (the result type of
+/// `extract_slice`/`subview`, the source type of `insert_slice`): MLIR's deterministic rule
+/// (`computeRankReductionMask`, `ExtractSliceOp::getDroppedDims`): scanning the sizes left to
+/// right, a static unit size is dropped unless the next unmatched reduced dim is a static 1;
+/// every other size is kept. Which of several unit dims is dropped never changes the meaning
+/// (a unit dim is read at its offset whether kept or not); a reduced type this rule cannot
+/// match is invalid MLIR, unsupported here.
 pub(crate) fn kept_dims<D: MDomain>(
     params: &[[(D::I, Option<i128>); 3]],
-    rank: usize,
+    reduced: &[Dim],
 ) -> R<Vec<bool>> {
-    if rank == params.len() {
-        return Ok(vec![true; rank]);
+    if reduced.len() == params.len() {
+        return Ok(vec![true; params.len()]);
     }
-    let keep: Vec<bool> = params.iter().map(|p| p[1].1 != Some(1)).collect();
-    if keep.iter().filter(|k| **k).count() == rank {
+    let mut next = 0;
+    let mut keep = vec![];
+    for p in params {
+        let k = p[1].1 != Some(1) || reduced.get(next) == Some(&Dim::Static(1));
+        next += usize::from(k);
+        keep.push(k);
+    }
+    if next == reduced.len() {
         Ok(keep)
     } else {
-        unsupported("an ambiguous rank-reducing slice")
+        unsupported("a rank-reducing slice whose sizes do not match its reduced type")
     }
 }
 
@@ -1048,8 +1059,7 @@ fn extract_slice<'a, D: MDomain>(
         cx.add_ub(d, &bad);
     }
     let (dims, _) = result_type(cx.m, o, 0)?;
-    let rank = dims.map(|x| x.len()).unwrap_or(0);
-    let keep = kept_dims::<D>(&params, rank)?;
+    let keep = kept_dims::<D>(&params, &dims.unwrap_or_default())?;
     let shape: Vec<D::I> = params
         .iter()
         .zip(&keep)
@@ -1096,7 +1106,9 @@ fn insert_slice<'a, D: MDomain>(
         let bad = d.not(&inb);
         cx.add_ub(d, &bad);
     }
-    let keep = kept_dims::<D>(&params, src.shape.len())?;
+    let (reduced, _) =
+        value_type(&cx.m.value(cx.m.op(o).operands[0]).ty).map_err(Stop::Unsupported)?;
+    let keep = kept_dims::<D>(&params, &reduced.unwrap_or_default())?;
     let kept_sizes: Vec<D::I> = params
         .iter()
         .zip(&keep)

@@ -10,6 +10,9 @@
 //! are `-inf` for `maximumf`, `+inf` for `minimumf`, the type's least (greatest) value for the
 //! integer maxima (minima).
 //!
+//! `TosaMaxF` is the TOSA spec's float maximum (`tosa.max_pool2d`, [`crate::pool`]): like
+//! `maximumf` except that of equal zeros it keeps the first operand.
+//!
 //! `maxnumf`/`minnumf` are not modelled: MLIR lets them return either operand when the
 //! operands are `+0.0` and `-0.0` (a nondeterministic choice that a function would wrongly make
 //! the same at every use), so they stay unsupported.
@@ -27,6 +30,10 @@ pub enum Extremum {
     MinU,
     MaximumF,
     MinimumF,
+    /// The TOSA spec's `apply_max_s` on floats (`tosa.max_pool2d`): NaN if an operand is NaN,
+    /// else `a >= b ? a : b`, so of equal zeros the first. Associative (it picks the first
+    /// maximal operand), not commutative: folds keep the loop order.
+    TosaMaxF,
 }
 
 /// The elementwise ops of this module.
@@ -63,12 +70,16 @@ impl Extremum {
             Extremum::MinU => "minui",
             Extremum::MaximumF => "maximumf",
             Extremum::MinimumF => "minimumf",
+            Extremum::TosaMaxF => "tosa_max",
         }
     }
 
     /// The identity's bit pattern in float type `t` (`-inf` for maxima, `+inf` for minima).
     pub(crate) fn float_identity(self, t: FTy) -> u64 {
-        let max = matches!(self, Extremum::MaxS | Extremum::MaxU | Extremum::MaximumF);
+        let max = matches!(
+            self,
+            Extremum::MaxS | Extremum::MaxU | Extremum::MaximumF | Extremum::TosaMaxF
+        );
         let (neg_inf, pos_inf): (u64, u64) = match t {
             FTy::F16 => (0xfc00, 0x7c00),
             FTy::BF16 => (0xff80, 0x7f80),
@@ -98,7 +109,13 @@ pub(crate) fn combine<D: MDomain>(
             };
             Ok(Elem::Float(float(d, x == Extremum::MaximumF, ft, a, b)))
         }
-        (Extremum::MaximumF | Extremum::MinimumF, _) => {
+        (Extremum::TosaMaxF, EType::Float(ft)) => {
+            let (Elem::Float(a), Elem::Float(b)) = (a, b) else {
+                return Err("tosa max of non-floats".into());
+            };
+            Ok(Elem::Float(first_max(d, ft, a, b)))
+        }
+        (Extremum::MaximumF | Extremum::MinimumF | Extremum::TosaMaxF, _) => {
             Err(format!("arith.{} on {}", x.name(), t.name()))
         }
         (_, EType::Int(_) | EType::Index) => {
@@ -140,6 +157,18 @@ fn float<D: MDomain>(d: &mut D, max: bool, t: FTy, a: &D::F, b: &D::F) -> D::F {
     };
     let r = d.ite_f(&b_lt_a, if_b_lt_a, &tie);
     let r = d.ite_f(&a_lt_b, if_a_lt_b, &r);
+    let r = d.ite_f(&nan_b, b, &r);
+    d.ite_f(&nan_a, a, &r)
+}
+
+/// TOSA's `apply_max_s` on floats: NaN if an operand is NaN, else `a >= b ? a : b`.
+fn first_max<D: MDomain>(d: &mut D, t: FTy, a: &D::F, b: &D::F) -> D::F {
+    const UNO: u8 = 14;
+    const OLT: u8 = 4;
+    let nan_a = d.f_cmp(UNO, t, a, a);
+    let nan_b = d.f_cmp(UNO, t, b, b);
+    let a_lt_b = d.f_cmp(OLT, t, a, b);
+    let r = d.ite_f(&a_lt_b, b, a);
     let r = d.ite_f(&nan_b, b, &r);
     d.ite_f(&nan_a, a, &r)
 }

@@ -24,6 +24,7 @@ mod ieee;
 mod math;
 mod memcheck;
 pub mod memory;
+mod pool;
 mod reduce;
 mod refold;
 mod replay;

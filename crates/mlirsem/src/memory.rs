@@ -745,11 +745,11 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             if params.len() != r.shape.len() {
                 return unsupported("memref.subview of another rank");
             }
-            let rank = match op.results.first().map(|&v| &m.value(v).ty) {
-                Some(Type::MemRef { shape, .. }) => shape.len(),
+            let reduced = match op.results.first().map(|&v| &m.value(v).ty) {
+                Some(Type::MemRef { shape, .. }) => shape.clone(),
                 _ => return unsupported("memref.subview without a memref result"),
             };
-            let keep = crate::eval::kept_dims::<D>(&params, rank)?;
+            let keep = crate::eval::kept_dims::<D>(&params, &reduced)?;
             // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`): accesses
             // through the view check its index against `r` and the views `r` was cut from.
             let within = cut_from(d, &r, &params, &keep);

@@ -643,9 +643,25 @@ const SMALL_TRIES: usize = 4;
 /// Pseudo-random inputs from [`FLOATS`] tried after them (unless sums must be exact).
 const POOL_TRIES: usize = 256;
 
+/// `args` with every tensor or buffer filled with one value (its first element's), so that a
+/// difference needing a whole window of one value (`-inf` under a max pooling) is found.
+fn splat(args: Vec<CArg>) -> Vec<CArg> {
+    args.into_iter()
+        .map(|mut a| {
+            if let CArg::Tensor { data, .. } | CArg::MemRef { data, .. } = &mut a {
+                if let Some(&first) = data.first() {
+                    data.iter_mut().for_each(|e| *e = first);
+                }
+            }
+            a
+        })
+        .collect()
+}
+
 /// Looks for an input of the model's shapes that replays a difference: the model's integer
 /// image, then pseudo-random small integers (float sums exact in any order), then (unless
-/// the judge needs exact sums) pseudo-random values from a pool of corner cases.
+/// the judge needs exact sums) pseudo-random values from a pool of corner cases, every other
+/// one with each tensor or buffer filled with one value.
 pub(crate) fn search(
     src: (&Module, OpId),
     tgt: (&Module, OpId),
@@ -665,8 +681,18 @@ pub(crate) fn search(
         }));
     }
     let pool = if judge.exact_sums { 0 } else { POOL_TRIES };
+    let mut k = 0;
     let tries = candidates.into_iter().chain(
-        std::iter::repeat_with(|| map_elems(model, &mut |t, _| random_elem(&mut r, t))).take(pool),
+        std::iter::repeat_with(|| {
+            k += 1;
+            let args = map_elems(model, &mut |t, _| random_elem(&mut r, t));
+            if k % 2 == 0 {
+                splat(args)
+            } else {
+                args
+            }
+        })
+        .take(pool),
     );
     for args in tries {
         if let Replay::Differs(m, calls) = replay(src, tgt, &args, None, judge, ext) {

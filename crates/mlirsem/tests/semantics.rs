@@ -281,6 +281,14 @@ const CASES: &[&str] = &[
        %4 = \"tosa.reduce_sum\"(%x) {axis = 1 : i32} : (tensor<1x4x3x2xf32>) -> tensor<1x1x3x2xf32>
        %r = \"tosa.reshape\"(%4) {new_shape = array<i64: 1, 3, 2>} : (tensor<1x1x3x2xf32>) -> tensor<1x3x2xf32>
        return %0, %1, %2, %r : tensor<1x2x3x2xf32>, tensor<1x3x2x4xf32>, tensor<2x2xi32>, tensor<1x3x2xf32> }",
+    // tosa pooling (pool.rs): padding that takes no part, strides, float and integer maxima,
+    // the average over the elements outside the padding; a rank-reducing slice of unit dims.
+    "func.func @f(%x: tensor<1x4x3x2xf32>, %q: tensor<1x3x3x1xi8>) -> (tensor<1x3x2x2xf32>, tensor<1x2x2x1xi8>, tensor<1x4x3x2xf32>, tensor<1x2xf32>) {
+       %0 = \"tosa.max_pool2d\"(%x) {kernel = array<i64: 2, 2>, pad = array<i64: 1, 1, 1, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x3x2xf32>) -> tensor<1x3x2x2xf32>
+       %1 = \"tosa.max_pool2d\"(%q) {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x3x1xi8>) -> tensor<1x2x2x1xi8>
+       %2 = \"tosa.avg_pool2d\"(%x) {kernel = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>, acc_type = f32} : (tensor<1x4x3x2xf32>) -> tensor<1x4x3x2xf32>
+       %3 = tensor.extract_slice %x[0, 1, 2, 0] [1, 1, 1, 2] [1, 1, 1, 1] : tensor<1x4x3x2xf32> to tensor<1x2xf32>
+       return %0, %1, %2, %3 : tensor<1x3x2x2xf32>, tensor<1x2x2x1xi8>, tensor<1x4x3x2xf32>, tensor<1x2xf32> }",
     // memory (memory.rs): alloc/alloca, store/load in and out of bounds, fill and dim on a
     // buffer, uninitialized cells (poison), to_tensor snapshots, dealloc.
     "func.func @f(%v: f32, %w: f32, %i: index, %j: index) -> (f32, f32, index, tensor<4xf32>, tensor<4xf32>) {

@@ -450,7 +450,11 @@ fn check_in_context<R>(
         }
         z3::SatResult::Sat => match solver.get_model() {
             Some(model) => {
-                let mut reader = Z3Reader { store, model };
+                let mut reader = Z3Reader {
+                    store,
+                    model,
+                    decls: Default::default(),
+                };
                 CheckResult::Sat(on_sat(&mut reader))
             }
             None => CheckResult::Unknown("solver said sat but gave no model".into()),
@@ -462,6 +466,9 @@ fn check_in_context<R>(
 struct Z3Reader<'a> {
     store: &'a Store,
     model: z3::Model,
+    /// Declarations of the functions read so far (a model of a large tensor reads one
+    /// function at many points; making its declaration once per point dominated the time).
+    decls: std::collections::HashMap<FunId, z3::FuncDecl>,
 }
 
 fn z3_sort(s: Sort) -> z3::Sort {
@@ -505,10 +512,13 @@ impl ModelReader for Z3Reader<'_> {
     }
 
     fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value> {
-        let (arg_sorts, ret) = self.store.fun_signature(f);
-        let sorts: Vec<z3::Sort> = arg_sorts.iter().map(|s| z3_sort(*s)).collect();
-        let sort_refs: Vec<&z3::Sort> = sorts.iter().collect();
-        let decl = z3::FuncDecl::new(self.store.fun_name(f), &sort_refs, &z3_sort(ret));
+        let store = self.store;
+        let (arg_sorts, ret) = store.fun_signature(f);
+        let decl = self.decls.entry(f).or_insert_with(|| {
+            let sorts: Vec<z3::Sort> = arg_sorts.iter().map(|s| z3_sort(*s)).collect();
+            let sort_refs: Vec<&z3::Sort> = sorts.iter().collect();
+            z3::FuncDecl::new(store.fun_name(f), &sort_refs, &z3_sort(ret))
+        });
         let dyn_args: Vec<z3::ast::Dynamic> = args.iter().map(to_dynamic).collect();
         let arg_refs: Vec<&dyn z3::ast::Ast> =
             dyn_args.iter().map(|a| a as &dyn z3::ast::Ast).collect();

@@ -1121,6 +1121,20 @@ impl Simplifier<'_> {
         if small {
             return Some(if is_div { quotient } else { rest });
         }
+        // A constant divisor `k > 0` and a rest whose whole range has one quotient `q`:
+        // `R div k = q` and `R mod k = R - k·q` (e.g. `(j + 6) div 5 = 1` for `0 <= j < 4`).
+        if let (Some((Some(k), Some(k2))), Some((Some(lo), Some(hi)))) =
+            (self.range(&pd), self.range(&rest))
+        {
+            if k == k2 && k > 0 && lo.div_euclid(k) == hi.div_euclid(k) {
+                let q = lo.div_euclid(k);
+                return if is_div {
+                    add_poly(&quotient, &constant(q))
+                } else {
+                    sub_poly(&rest, &constant(k.checked_mul(q)?))
+                };
+            }
+        }
         let (tr, td) = (self.from_poly(&rest), self.from_poly(&pd));
         if is_div {
             let r = self.store.int_div(tr, td);

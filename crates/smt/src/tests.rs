@@ -148,3 +148,40 @@ fn small_models_are_guessed_without_a_solver() {
     let d = s.lt(x, y);
     assert!(crate::guess::guess(&s, &[a, b, c, d]).is_none());
 }
+
+/// `(j + 6) div 5` and `(j + 6) mod 5` for `0 <= j < 4` are `1` and `j + 1`, also inside the
+/// arguments of a function: the two applications become one term and the query `false`.
+#[test]
+fn div_with_one_quotient_over_the_range() {
+    let mut s = Store::new();
+    let i = s.declare("i", Sort::Int);
+    let j = s.declare("j", Sort::Int);
+    let f = s.declare_fun("f", &[Sort::Int, Sort::Int], Sort::Int);
+    let (ti, tj) = (s.sym(i), s.sym(j));
+    let zero = s.int(0);
+    let four = s.int(4);
+    let five = s.int(5);
+    let six = s.int(6);
+    let one = s.int(1);
+    let e = s.add(vec![tj, six]);
+    let q = s.int_div(e, five);
+    let r = s.int_mod(e, five);
+    let a0 = s.add(vec![ti, q]);
+    let a = s.int_mod(a0, five);
+    let lhs = s.app(f, vec![a, r]);
+    let i1 = s.add(vec![ti, one]);
+    let j1 = s.add(vec![tj, one]);
+    let rhs = s.app(f, vec![i1, j1]);
+    let eq = s.eq(lhs, rhs);
+    let neq = s.not(eq);
+    let c = vec![
+        s.le(zero, ti),
+        s.lt(ti, four),
+        s.le(zero, tj),
+        s.lt(tj, four),
+        neq,
+    ];
+    let out = crate::simplify_arith(&mut s, &c);
+    let f = s.bool(false);
+    assert!(out.contains(&f), "{}", crate::to_smtlib(&s, &out, &[]));
+}

@@ -638,6 +638,8 @@ fn integer_image(t: FTy, x: CFloat) -> CFloat {
 /// Small positive integers for inputs whose float sums are exact (and not zero: a zero sum
 /// is not order-free, see [`crate::fold::order_free`]).
 const SMALL_INTS: &[f64] = &[1.0, 2.0, 3.0, 4.0];
+/// Values every float element takes at once in one search candidate each.
+const SPLATS: &[f64] = &[f64::NEG_INFINITY, f64::INFINITY, f64::NAN, -0.0, 0.0];
 /// Pseudo-random small-integer inputs tried after the model's integer image.
 const SMALL_TRIES: usize = 4;
 /// Pseudo-random inputs from [`FLOATS`] tried after them (unless sums must be exact).
@@ -660,8 +662,9 @@ fn splat(args: Vec<CArg>) -> Vec<CArg> {
 
 /// Looks for an input of the model's shapes that replays a difference: the model's integer
 /// image, then pseudo-random small integers (float sums exact in any order), then (unless
-/// the judge needs exact sums) pseudo-random values from a pool of corner cases, every other
-/// one with each tensor or buffer filled with one value.
+/// the judge needs exact sums) every float set to one special value, then pseudo-random values
+/// from a pool of corner cases, every other one with each tensor or buffer filled with one
+/// value.
 pub(crate) fn search(
     src: (&Module, OpId),
     tgt: (&Module, OpId),
@@ -681,6 +684,16 @@ pub(crate) fn search(
         }));
     }
     let pool = if judge.exact_sums { 0 } else { POOL_TRIES };
+    // Tensors of one IEEE special value each (windows of `-inf` under a max pooling, zeros of
+    // one sign), before the random pool.
+    if !judge.exact_sums {
+        for v in SPLATS {
+            candidates.push(map_elems(model, &mut |t, e| match t {
+                EType::Float(f) => CElem::Float(float_of(f, *v)),
+                _ => e,
+            }));
+        }
+    }
     let mut k = 0;
     let tries = candidates.into_iter().chain(
         std::iter::repeat_with(|| {

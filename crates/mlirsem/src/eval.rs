@@ -268,7 +268,11 @@ pub(crate) fn is_scalar_op(name: &str) -> bool {
         || crate::math::OPS.contains(&name)
 }
 
-fn eval_op<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
+pub(crate) fn eval_op<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+) -> R<Vec<Val<'a, D>>> {
     let m = cx.m;
     let op = m.op(o);
     let name = op.name.as_str();
@@ -1101,10 +1105,21 @@ fn insert_slice<'a, D: MDomain>(
     }))
 }
 
-// ---- linalg.generic (parallel iterators, projected permutations) ----
+// ---- linalg.generic (parallel iterators) ----
 
-pub(crate) const BODY_OPS: &[&str] = &["linalg.index", "linalg.yield", "arith.constant"];
+/// The ops besides scalar ones that a region body runs per point (`tensor.yield` ends the
+/// bodies of `tensor.generate` and `tensor.pad`).
+pub(crate) const BODY_OPS: &[&str] = &[
+    "linalg.index",
+    "linalg.yield",
+    "tensor.yield",
+    "arith.constant",
+    "tensor.extract",
+];
 
+/// `linalg.generic` with `parallel` iterators: input maps affine with non-negative
+/// coefficients ([`Lin`]; a read outside an operand is UB), output maps permutations of the
+/// loops; loop bounds and size UB as in [`crate::reduce::loop_bounds`].
 fn generic<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
@@ -1121,24 +1136,18 @@ fn generic<'a, D: MDomain>(
         ));
     }
     let n_loops = iters.len();
-    let (maps, n_in, n_out) = crate::reduce::generic_maps(m, o, operands.len(), n_loops)?;
-    // Every map: each result a loop dim (a projected permutation).
-    let mut dims_of: Vec<Vec<usize>> = vec![];
-    for ds in &maps {
-        match ds.iter().map(Lin::plain).collect::<Option<Vec<usize>>>() {
-            Some(ds) => dims_of.push(ds),
-            None => return unsupported("an indexing map that is not a projected permutation"),
-        }
-    }
+    let (maps, n_in, _) = crate::reduce::generic_maps(m, o, operands.len(), n_loops)?;
     // Output maps must be permutations (each loop dim exactly once).
-    for ds in &dims_of[n_in..] {
-        let mut sorted = ds.clone();
+    let mut out_dims: Vec<Vec<usize>> = vec![];
+    for ds in &maps[n_in..] {
+        let plain: Option<Vec<usize>> = ds.iter().map(Lin::plain).collect();
+        let mut sorted = plain.clone().unwrap_or_default();
         sorted.sort();
         if sorted != (0..n_loops).collect::<Vec<_>>() {
             return unsupported("a linalg.generic output map that is not a permutation");
         }
+        out_dims.push(plain.unwrap_or_default());
     }
-    // Loop bounds: the first operand dim indexed exactly by each loop dim.
     let shapes: Vec<Vec<D::I>> = operands
         .iter()
         .map(|v| match v {
@@ -1146,45 +1155,17 @@ fn generic<'a, D: MDomain>(
             Val::Scalar(..) | Val::MemRef(_) => vec![],
         })
         .collect();
-    let mut bounds = vec![];
-    for k in 0..n_loops {
-        let found = dims_of.iter().zip(&shapes).find_map(|(ds, sh)| {
-            ds.iter()
-                .position(|x| *x == k)
-                .and_then(|p| sh.get(p).cloned())
-        });
-        match found {
-            Some(b) => bounds.push(b),
-            None => return unsupported("a loop dim that no operand dimension bounds"),
-        }
-    }
-    for (ds, sh) in dims_of.iter().zip(&shapes) {
-        if ds.len() != sh.len() {
-            return unsupported("an indexing map whose rank differs from its operand's");
-        }
-        for (k, n) in ds.iter().zip(sh) {
-            let e = d.eq_i(&bounds[*k], n);
-            let ne = d.not(&e);
-            cx.add_ub(d, &ne);
-        }
-    }
+    let bounds = crate::reduce::loop_bounds(d, cx, n_loops, &maps, &shapes)?;
     let body = crate::reduce::generic_body(m, o)?;
     if m.block(body).args.len() != operands.len() {
         return unsupported("a linalg.generic body with the wrong number of arguments");
     }
-    let outer = Rc::new(cx.env.clone());
+    let outer = crate::body::enter(d, cx, body, operands, &maps, &bounds)?;
     let operands = Rc::new(operands.to_vec());
-    let dims_lin: Rc<Vec<Vec<Lin>>> = Rc::new(
-        dims_of
-            .iter()
-            .map(|ds| ds.iter().map(|k| Lin::dim(*k)).collect())
-            .collect(),
-    );
-    let dims_of = Rc::new(dims_of);
+    let maps = Rc::new(maps);
     let mut results = vec![];
-    for r in 0..n_out {
-        let out_dims = dims_of[n_in + r].clone();
-        let (outer, operands, dims_lin) = (outer.clone(), operands.clone(), dims_lin.clone());
+    for (r, out_dims) in out_dims.into_iter().enumerate() {
+        let (outer, operands, maps) = (outer.clone(), operands.clone(), maps.clone());
         let ety = match &operands[n_in + r] {
             Val::Tensor(t) => t.ety,
             Val::Scalar(..) | Val::MemRef(_) => {
@@ -1206,7 +1187,7 @@ fn generic<'a, D: MDomain>(
                 body,
                 &outer,
                 &operands,
-                &dims_lin,
+                &maps,
                 &loops,
                 BodyResult::Yield(r),
             ) {
@@ -1237,6 +1218,12 @@ pub(crate) enum BodyResult {
     Value(ValueId),
 }
 
+/// Whether the body interpreter runs op `name` at each loop point (the other ops of a body
+/// are loop-invariant ones, evaluated once: [`crate::body`]).
+pub(crate) fn run_in_body(name: &str) -> bool {
+    is_scalar_op(name) || BODY_OPS.contains(&name)
+}
+
 /// The body of a `linalg.generic` at a loop point: its block arguments bound to the operands
 /// read at `dims_of` (an index expression per operand dimension), its ops run in order.
 #[allow(clippy::too_many_arguments)]
@@ -1250,7 +1237,40 @@ pub(crate) fn run_body<'a, D: MDomain>(
     loops: &[D::I],
     want: BodyResult,
 ) -> Result<SVal<D>, String> {
+    let run = exec(d, m, body, outer, operands, dims_of, loops, Some(want))?;
+    run.0
+        .ok_or_else(|| "a linalg.generic body without a result".into())
+}
+
+/// Whether the body has UB at a loop point (an out-of-bounds or poison `tensor.extract`
+/// index): every op is run, up to the yield.
+pub(crate) fn body_ub<'a, D: MDomain>(
+    d: &mut D,
+    m: &'a Module,
+    body: BlockId,
+    outer: &BTreeMap<ValueId, Val<'a, D>>,
+    operands: &[Val<'a, D>],
+    dims_of: &[Vec<Lin>],
+    loops: &[D::I],
+) -> Result<D::B, String> {
+    exec(d, m, body, outer, operands, dims_of, loops, None).map(|r| r.1)
+}
+
+/// Runs the body at a loop point until `want` is known (`None`: to the yield); returns it and
+/// the UB of the ops run.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn exec<'a, D: MDomain>(
+    d: &mut D,
+    m: &'a Module,
+    body: BlockId,
+    outer: &BTreeMap<ValueId, Val<'a, D>>,
+    operands: &[Val<'a, D>],
+    dims_of: &[Vec<Lin>],
+    loops: &[D::I],
+    want: Option<BodyResult>,
+) -> Result<(Option<SVal<D>>, D::B), String> {
     let mut env: BTreeMap<ValueId, (SVal<D>, EType)> = BTreeMap::new();
+    let mut ub = d.lit_b(false);
     let blk = m.block(body);
     for ((arg, v), ds) in blk.args.iter().zip(operands).zip(dims_of) {
         let s = match v {
@@ -1278,21 +1298,25 @@ pub(crate) fn run_body<'a, D: MDomain>(
         }
     };
     for &bo in &blk.ops {
-        if let BodyResult::Value(t) = want {
+        if let Some(BodyResult::Value(t)) = want {
             if let Ok((s, _)) = get(&env, t) {
-                return Ok(s);
+                return Ok((Some(s), ub));
             }
         }
         let op = m.op(bo);
+        if !run_in_body(&op.name) {
+            continue; // loop-invariant: its results are in `outer`
+        }
         match op.name.as_str() {
             "linalg.yield" | "tensor.yield" => {
                 let v = match want {
-                    BodyResult::Yield(i) => {
+                    None => return Ok((None, ub)),
+                    Some(BodyResult::Yield(i)) => {
                         *op.operands.get(i).ok_or("a yield without enough values")?
                     }
-                    BodyResult::Value(t) => t,
+                    Some(BodyResult::Value(t)) => t,
                 };
-                return get(&env, v).map(|x| x.0);
+                return get(&env, v).map(|x| (Some(x.0), ub));
             }
             "linalg.index" => {
                 let k = op
@@ -1315,6 +1339,15 @@ pub(crate) fn run_body<'a, D: MDomain>(
                         EType::Index,
                     ),
                 );
+            }
+            "tensor.extract" => {
+                let (s, bad) = extract_in_body(d, m, bo, outer, |v| get(&env, v))?;
+                ub = d.or(&ub, &bad);
+                let r = *op
+                    .results
+                    .first()
+                    .ok_or("tensor.extract without a result")?;
+                env.insert(r, s);
             }
             "arith.constant" => match constant(d, m, bo) {
                 Ok(Val::Scalar(s, t)) => {
@@ -1339,4 +1372,34 @@ pub(crate) fn run_body<'a, D: MDomain>(
         }
     }
     Err("a linalg.generic body without linalg.yield".into())
+}
+
+/// `tensor.extract` in a body, of a tensor from outside the loop (`outer`), at indices
+/// computed in the body (`get`): the element, and whether the read is UB at this point.
+#[allow(clippy::type_complexity)]
+fn extract_in_body<'a, D: MDomain>(
+    d: &mut D,
+    m: &'a Module,
+    o: OpId,
+    outer: &BTreeMap<ValueId, Val<'a, D>>,
+    get: impl Fn(ValueId) -> Result<(SVal<D>, EType), String>,
+) -> Result<((SVal<D>, EType), D::B), String> {
+    let op = m.op(o);
+    let (&tv, ixs) = op
+        .operands
+        .split_first()
+        .ok_or("tensor.extract without operands")?;
+    let Some(Val::Tensor(t)) = outer.get(&tv) else {
+        return Err("tensor.extract of a tensor computed in a linalg.generic body".into());
+    };
+    let ops: Vec<Val<'a, D>> = ixs
+        .iter()
+        .map(|&v| get(v).map(|(s, ty)| Val::Scalar(s, ty)))
+        .collect::<Result<_, _>>()?;
+    let (idx, good) = match read_indices(d, &t.shape, &ops, "tensor.extract") {
+        Ok(x) => x,
+        Err(Stop::Unsupported(why)) => return Err(why),
+    };
+    let bad = d.not(&good);
+    Ok((((t.at)(d, &idx), t.ety), bad))
 }

@@ -90,10 +90,10 @@ pub(crate) const UNROLL: usize = 64;
 /// Boxes of at most this many points are enumerated (in both domains).
 pub(crate) const ENUMERATE: i128 = 1 << 16;
 /// The most points the concrete interpreter folds over one box.
-const CONCRETE_BUDGET: i128 = 1 << 22;
+pub(crate) const CONCRETE_BUDGET: i128 = 1 << 22;
 
 /// Row-major points of a box of literal sizes.
-fn points(sizes: &[i128]) -> impl Iterator<Item = Vec<i128>> + '_ {
+pub(crate) fn points(sizes: &[i128]) -> impl Iterator<Item = Vec<i128>> + '_ {
     let empty = sizes.iter().any(|n| *n <= 0);
     let mut next = if empty {
         None

@@ -15,12 +15,12 @@
 //!   box is not empty (otherwise the body never runs).
 
 use crate::domain::MDomain;
-use crate::eval::{body_ub, run_in_body, unsupported, Ctx, R};
-use crate::fold::{points, CONCRETE_BUDGET};
+use crate::eval::{run_in_body, unsupported, Body, Ctx, R};
+use crate::fold::{bound_point, points, within_budget};
 use crate::reduce::Lin;
 use crate::value::*;
 use mlir::{BlockId, Module, OpId, ValueId};
-use smt::{Sort, SymId, TermId};
+use smt::TermId;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 use symbolic::Sym;
@@ -50,15 +50,7 @@ pub(crate) fn sym_any_point(
             return d.store.or(any);
         }
     }
-    let vars: Vec<SymId> = sizes
-        .iter()
-        .map(|_| d.store.fresh("pidx", Sort::Int))
-        .collect();
-    // Bound: a reduction over a symbolic box inside the condition gives up rather than
-    // leaving its value symbol free (see `fold`).
-    d.folds.bound.extend(vars.iter().copied());
-    let vt: Vec<TermId> = vars.iter().map(|v| d.store.sym(*v)).collect();
-    let inside = in_bounds(d, &vt, sizes);
+    let (vars, vt, inside) = bound_point(d, sizes, "pidx");
     let c = cond(d, &vt);
     let body = d.store.and2(inside, c);
     if d.store.as_bool(body) == Some(false) {
@@ -73,13 +65,7 @@ pub(crate) fn concrete_any_point(
     sizes: &[i128],
     cond: &mut dyn FnMut(&mut Concrete, &[i128]) -> bool,
 ) -> bool {
-    let count = sizes
-        .iter()
-        .fold(1i128, |a, n| a.saturating_mul((*n).max(0)));
-    if count > CONCRETE_BUDGET {
-        d.give_up(format!(
-            "a loop body run at {count} points (more than {CONCRETE_BUDGET})"
-        ));
+    if !within_budget(d, sizes, "a loop body run") {
         return false;
     }
     points(sizes).any(|p| cond(d, &p))
@@ -112,10 +98,15 @@ pub(crate) fn enter<'a, D: MDomain>(
         .iter()
         .any(|&o| m.op(o).name == "tensor.extract")
     {
+        let b = Body {
+            m,
+            block: body,
+            outer: &outer,
+            operands,
+            dims_of,
+        };
         let mut failed = None;
-        let ub = d.any_point(bounds, &mut |d: &mut D, p: &[D::I]| match body_ub(
-            d, m, body, &outer, operands, dims_of, p,
-        ) {
+        let ub = d.any_point(bounds, &mut |d: &mut D, p: &[D::I]| match b.ub(d, p) {
             Ok(b) => b,
             Err(why) => {
                 failed.get_or_insert(why);

@@ -1237,141 +1237,150 @@ pub(crate) fn run_body<'a, D: MDomain>(
     loops: &[D::I],
     want: BodyResult,
 ) -> Result<SVal<D>, String> {
-    let run = exec(d, m, body, outer, operands, dims_of, loops, Some(want))?;
+    let b = Body {
+        m,
+        block: body,
+        outer,
+        operands,
+        dims_of,
+    };
+    let run = b.exec(d, loops, Some(want))?;
     run.0
         .ok_or_else(|| "a linalg.generic body without a result".into())
 }
 
-/// Whether the body has UB at a loop point (an out-of-bounds or poison `tensor.extract`
-/// index): every op is run, up to the yield.
-pub(crate) fn body_ub<'a, D: MDomain>(
-    d: &mut D,
-    m: &'a Module,
-    body: BlockId,
-    outer: &BTreeMap<ValueId, Val<'a, D>>,
-    operands: &[Val<'a, D>],
-    dims_of: &[Vec<Lin>],
-    loops: &[D::I],
-) -> Result<D::B, String> {
-    exec(d, m, body, outer, operands, dims_of, loops, None).map(|r| r.1)
+/// A body ready to run at loop points: its block, the values it sees from outside the loop,
+/// and the operands bound to its arguments, read at `dims_of` (an index expression per operand
+/// dimension).
+pub(crate) struct Body<'a, 'r, D: MDomain> {
+    pub(crate) m: &'a Module,
+    pub(crate) block: BlockId,
+    pub(crate) outer: &'r BTreeMap<ValueId, Val<'a, D>>,
+    pub(crate) operands: &'r [Val<'a, D>],
+    pub(crate) dims_of: &'r [Vec<Lin>],
 }
 
-/// Runs the body at a loop point until `want` is known (`None`: to the yield); returns it and
-/// the UB of the ops run.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
-fn exec<'a, D: MDomain>(
-    d: &mut D,
-    m: &'a Module,
-    body: BlockId,
-    outer: &BTreeMap<ValueId, Val<'a, D>>,
-    operands: &[Val<'a, D>],
-    dims_of: &[Vec<Lin>],
-    loops: &[D::I],
-    want: Option<BodyResult>,
-) -> Result<(Option<SVal<D>>, D::B), String> {
-    let mut env: BTreeMap<ValueId, (SVal<D>, EType)> = BTreeMap::new();
-    let mut ub = d.lit_b(false);
-    let blk = m.block(body);
-    for ((arg, v), ds) in blk.args.iter().zip(operands).zip(dims_of) {
-        let s = match v {
-            Val::Scalar(s, t) => (s.clone(), *t),
-            Val::Tensor(t) => {
-                let idx: Vec<D::I> = ds.iter().map(|l| l.at(d, loops)).collect();
-                ((t.at)(d, &idx), t.ety)
+impl<'a, D: MDomain> Body<'a, '_, D> {
+    /// Whether the body has UB at a loop point (an out-of-bounds or poison `tensor.extract`
+    /// index): every op is run, up to the yield.
+    pub(crate) fn ub(&self, d: &mut D, loops: &[D::I]) -> Result<D::B, String> {
+        self.exec(d, loops, None).map(|r| r.1)
+    }
+
+    /// Runs the body at a loop point until `want` is known (`None`: to the yield); returns it
+    /// and the UB of the ops run.
+    #[allow(clippy::type_complexity)]
+    fn exec(
+        &self,
+        d: &mut D,
+        loops: &[D::I],
+        want: Option<BodyResult>,
+    ) -> Result<(Option<SVal<D>>, D::B), String> {
+        let (m, outer) = (self.m, self.outer);
+        let mut env: BTreeMap<ValueId, (SVal<D>, EType)> = BTreeMap::new();
+        let mut ub = d.lit_b(false);
+        let blk = m.block(self.block);
+        for ((arg, v), ds) in blk.args.iter().zip(self.operands).zip(self.dims_of) {
+            let s = match v {
+                Val::Scalar(s, t) => (s.clone(), *t),
+                Val::Tensor(t) => {
+                    let idx: Vec<D::I> = ds.iter().map(|l| l.at(d, loops)).collect();
+                    ((t.at)(d, &idx), t.ety)
+                }
+                Val::MemRef(_) => return Err("a memref operand in a linalg.generic body".into()),
+            };
+            env.insert(*arg, s);
+        }
+        let get = |env: &BTreeMap<ValueId, (SVal<D>, EType)>,
+                   v: ValueId|
+         -> Result<(SVal<D>, EType), String> {
+            if let Some(x) = env.get(&v) {
+                return Ok(x.clone());
             }
-            Val::MemRef(_) => return Err("a memref operand in a linalg.generic body".into()),
+            match outer.get(&v) {
+                Some(Val::Scalar(s, t)) => Ok((s.clone(), *t)),
+                _ => Err(format!(
+                    "value %{} used in a linalg.generic body",
+                    m.value(v).name
+                )),
+            }
         };
-        env.insert(*arg, s);
-    }
-    let get = |env: &BTreeMap<ValueId, (SVal<D>, EType)>,
-               v: ValueId|
-     -> Result<(SVal<D>, EType), String> {
-        if let Some(x) = env.get(&v) {
-            return Ok(x.clone());
-        }
-        match outer.get(&v) {
-            Some(Val::Scalar(s, t)) => Ok((s.clone(), *t)),
-            _ => Err(format!(
-                "value %{} used in a linalg.generic body",
-                m.value(v).name
-            )),
-        }
-    };
-    for &bo in &blk.ops {
-        if let Some(BodyResult::Value(t)) = want {
-            if let Ok((s, _)) = get(&env, t) {
-                return Ok((Some(s), ub));
+        for &bo in &blk.ops {
+            if let Some(BodyResult::Value(t)) = want {
+                if let Ok((s, _)) = get(&env, t) {
+                    return Ok((Some(s), ub));
+                }
             }
-        }
-        let op = m.op(bo);
-        if !run_in_body(&op.name) {
-            continue; // loop-invariant: its results are in `outer`
-        }
-        match op.name.as_str() {
-            "linalg.yield" | "tensor.yield" => {
-                let v = match want {
-                    None => return Ok((None, ub)),
-                    Some(BodyResult::Yield(i)) => {
-                        *op.operands.get(i).ok_or("a yield without enough values")?
+            let op = m.op(bo);
+            if !run_in_body(&op.name) {
+                continue; // loop-invariant: its results are in `outer`
+            }
+            match op.name.as_str() {
+                "linalg.yield" | "tensor.yield" => {
+                    let v = match want {
+                        None => return Ok((None, ub)),
+                        Some(BodyResult::Yield(i)) => {
+                            *op.operands.get(i).ok_or("a yield without enough values")?
+                        }
+                        Some(BodyResult::Value(t)) => t,
+                    };
+                    return get(&env, v).map(|x| (Some(x.0), ub));
+                }
+                "linalg.index" => {
+                    let k = op
+                        .attr("dim")
+                        .and_then(Attr::as_int)
+                        .ok_or("linalg.index without dim")?;
+                    let i = loops
+                        .get(k as usize)
+                        .cloned()
+                        .ok_or("linalg.index out of range")?;
+                    let ok = d.lit_b(true);
+                    let r = *op.results.first().ok_or("linalg.index without a result")?;
+                    env.insert(
+                        r,
+                        (
+                            SVal {
+                                v: Elem::Int(i),
+                                ok,
+                            },
+                            EType::Index,
+                        ),
+                    );
+                }
+                "tensor.extract" => {
+                    let (s, bad) = extract_in_body(d, m, bo, outer, |v| get(&env, v))?;
+                    ub = d.or(&ub, &bad);
+                    let r = *op
+                        .results
+                        .first()
+                        .ok_or("tensor.extract without a result")?;
+                    env.insert(r, s);
+                }
+                "arith.constant" => match constant(d, m, bo) {
+                    Ok(Val::Scalar(s, t)) => {
+                        let r = *op.results.first().ok_or("a constant without a result")?;
+                        env.insert(r, (s, t));
                     }
-                    Some(BodyResult::Value(t)) => t,
-                };
-                return get(&env, v).map(|x| (Some(x.0), ub));
-            }
-            "linalg.index" => {
-                let k = op
-                    .attr("dim")
-                    .and_then(Attr::as_int)
-                    .ok_or("linalg.index without dim")?;
-                let i = loops
-                    .get(k as usize)
-                    .cloned()
-                    .ok_or("linalg.index out of range")?;
-                let ok = d.lit_b(true);
-                let r = *op.results.first().ok_or("linalg.index without a result")?;
-                env.insert(
-                    r,
-                    (
-                        SVal {
-                            v: Elem::Int(i),
-                            ok,
-                        },
-                        EType::Index,
-                    ),
-                );
-            }
-            "tensor.extract" => {
-                let (s, bad) = extract_in_body(d, m, bo, outer, |v| get(&env, v))?;
-                ub = d.or(&ub, &bad);
-                let r = *op
-                    .results
-                    .first()
-                    .ok_or("tensor.extract without a result")?;
-                env.insert(r, s);
-            }
-            "arith.constant" => match constant(d, m, bo) {
-                Ok(Val::Scalar(s, t)) => {
-                    let r = *op.results.first().ok_or("a constant without a result")?;
-                    env.insert(r, (s, t));
+                    _ => return Err("a non-scalar constant in a linalg.generic body".into()),
+                },
+                _ => {
+                    let mut args = vec![];
+                    let mut tys = vec![];
+                    for &v in &op.operands {
+                        let (s, t) = get(&env, v)?;
+                        args.push(s);
+                        tys.push(t);
+                    }
+                    let rv = op.results.first().ok_or("an op without a result")?;
+                    let (_, rty) = value_type(&m.value(*rv).ty)?;
+                    let s = scalar_op(d, m, bo, &args, &tys, rty)?;
+                    env.insert(*rv, (s, rty));
                 }
-                _ => return Err("a non-scalar constant in a linalg.generic body".into()),
-            },
-            _ => {
-                let mut args = vec![];
-                let mut tys = vec![];
-                for &v in &op.operands {
-                    let (s, t) = get(&env, v)?;
-                    args.push(s);
-                    tys.push(t);
-                }
-                let rv = op.results.first().ok_or("an op without a result")?;
-                let (_, rty) = value_type(&m.value(*rv).ty)?;
-                let s = scalar_op(d, m, bo, &args, &tys, rty)?;
-                env.insert(*rv, (s, rty));
             }
         }
+        Err("a linalg.generic body without linalg.yield".into())
     }
-    Err("a linalg.generic body without linalg.yield".into())
 }
 
 /// `tensor.extract` in a body, of a tensor from outside the loop (`outer`), at indices

@@ -4,8 +4,8 @@
 //!
 //! A structured op has loops (each `parallel` or `reduction`) whose bounds come from the first
 //! operand dimension indexed by each loop (every operand size must agree: otherwise UB), input
-//! maps that are projected permutations, and output maps that are permutations of the parallel
-//! loops. Output element `C[p]` is `init ⊕ (⊕ over the reduction loops, row-major, of E(p, r))`
+//! maps affine with non-negative coefficients ([`Lin`]), and output maps that hold each
+//! parallel loop once, and constants (elements off the constants keep their initial value). Output element `C[p]` is `init ⊕ (⊕ over the reduction loops, row-major, of E(p, r))`
 //! where `init` is the output operand's element, `⊕` the combiner (`addf`/`mulf`/`addi`/`muli`)
 //! and `E` the combiner's other operand. For `linalg.generic` both are recognised from the
 //! yield: `yield (E ⊕ out)` (either operand order), where the output block argument `out` is

@@ -725,7 +725,14 @@ fn attempt(
         focus: None,
         unsure: None,
     });
-    let defined = d.store.and2(no_ub_s, no_ub_t);
+    // Where obligation `ub` is unsat, `¬UB_src` implies `¬UB_tgt` (and no verdict is reached
+    // otherwise), so the later obligations need not assume it: a target UB with a per-point
+    // quantifier (`crate::body`) would only slow the solver down.
+    let defined = if d.store.has_quantifier(rt.ub) {
+        no_ub_s
+    } else {
+        d.store.and2(no_ub_s, no_ub_t)
+    };
     for (r, (a, b)) in rs.results.iter().zip(&rt.results).enumerate() {
         match (a, b) {
             (Val::Scalar(x, t), Val::Scalar(y, _)) => {

@@ -454,7 +454,7 @@ fn tosa_conv<'a, D: MDomain>(
         red,
         vec![Output {
             init,
-            dims: vec![0, 1, 2, 3],
+            dims: (0..4).map(Lin::dim).collect(),
             comb: Combiner::Add,
             elem,
         }],
@@ -553,7 +553,7 @@ fn fully_connected<'a, D: MDomain>(
         vec![false, false, true],
         vec![Output {
             init,
-            dims: vec![0, 1],
+            dims: (0..2).map(Lin::dim).collect(),
             comb: Combiner::Add,
             elem,
         }],
@@ -647,7 +647,7 @@ fn reduce_sum<'a, D: MDomain>(
         red,
         vec![Output {
             init,
-            dims: (0..rank).collect(),
+            dims: (0..rank).map(Lin::dim).collect(),
             comb: Combiner::Add,
             elem,
         }],

@@ -184,6 +184,15 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
     fn ext_value(&mut self, name: &str, t: EType, at: &[Self::I]) -> Elem<Self>
     where
         Self: Sized;
+    /// Whether `cond` holds at some point of the box `sizes` (the per-point UB of a loop
+    /// body); see [`crate::body`].
+    fn any_point(
+        &mut self,
+        sizes: &[Self::I],
+        cond: &mut dyn FnMut(&mut Self, &[Self::I]) -> Self::B,
+    ) -> Self::B
+    where
+        Self: Sized;
 }
 
 // ---- symbolic: floats are Int-sorted values of uninterpreted functions ----
@@ -238,20 +247,18 @@ impl MDomain for Sym {
             FBin::Mul if minus_one.is_some() && la == minus_one => return self.f_neg(t, &b),
             _ => {}
         }
-        let f = self.store.declare_fun(
-            &format!("{}_{}", op.name(), t.name()),
-            &[Sort::Int, Sort::Int],
-            Sort::Int,
-        );
+        let name = format!("{}_{}", op.name(), t.name());
+        let f = if op.commutative() {
+            self.store
+                .declare_commutative_fun(&name, Sort::Int, Sort::Int)
+        } else {
+            self.store
+                .declare_fun(&name, &[Sort::Int, Sort::Int], Sort::Int)
+        };
         // In the checker's reassociation mode a float sum is a multiset sum.
         if Combiner::of(op) == Some(Combiner::Add) && self.folds.reassoc {
             return fold::sym_fold_f(self, Combiner::Add, t, &[a, b]);
         }
-        let (a, b) = if op.commutative() && b < a {
-            (b, a)
-        } else {
-            (a, b)
-        };
         self.store.app(f, vec![a, b])
     }
 
@@ -392,13 +399,11 @@ impl MDomain for Sym {
                 }
             }
         }
-        let f = self.store.declare_fun(
-            &format!("{}_i{w}", op.name()),
-            &[Sort::Int, Sort::Int],
-            Sort::Int,
-        );
-        let (a, b) = if b < a { (*b, *a) } else { (*a, *b) };
-        let r = self.store.app(f, vec![a, b]);
+        let name = format!("{}_i{w}", op.name());
+        let f = self
+            .store
+            .declare_commutative_fun(&name, Sort::Int, Sort::Int);
+        let r = self.store.app(f, vec![*a, *b]);
         crate::value::wrap(self, &r, w)
     }
 
@@ -457,6 +462,14 @@ impl MDomain for Sym {
 
     fn ext_value(&mut self, name: &str, t: EType, at: &[TermId]) -> Elem<Sym> {
         crate::extcall::sym_value(self, name, t, at)
+    }
+
+    fn any_point(
+        &mut self,
+        sizes: &[TermId],
+        cond: &mut dyn FnMut(&mut Sym, &[TermId]) -> TermId,
+    ) -> TermId {
+        crate::body::sym_any_point(self, sizes, cond)
     }
 }
 
@@ -780,6 +793,14 @@ impl MDomain for Concrete {
 
     fn ext_value(&mut self, name: &str, t: EType, at: &[i128]) -> Elem<Concrete> {
         crate::extcall::concrete_value(self, name, t, at)
+    }
+
+    fn any_point(
+        &mut self,
+        sizes: &[i128],
+        cond: &mut dyn FnMut(&mut Concrete, &[i128]) -> bool,
+    ) -> bool {
+        crate::body::concrete_any_point(self, sizes, cond)
     }
 }
 

@@ -1153,10 +1153,21 @@ fn insert_slice<'a, D: MDomain>(
     }))
 }
 
-// ---- linalg.generic (parallel iterators, projected permutations) ----
+// ---- linalg.generic (parallel iterators) ----
 
-pub(crate) const BODY_OPS: &[&str] = &["linalg.index", "linalg.yield", "arith.constant"];
+/// The ops besides scalar ones that a region body runs per point (`tensor.yield` ends the
+/// bodies of `tensor.generate` and `tensor.pad`).
+pub(crate) const BODY_OPS: &[&str] = &[
+    "linalg.index",
+    "linalg.yield",
+    "tensor.yield",
+    "arith.constant",
+    "tensor.extract",
+];
 
+/// `linalg.generic` with `parallel` iterators: input maps affine with non-negative
+/// coefficients ([`Lin`]; a read outside an operand is UB), output maps permutations of the
+/// loops; loop bounds and size UB as in [`crate::reduce::loop_bounds`].
 fn generic<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
@@ -1173,24 +1184,18 @@ fn generic<'a, D: MDomain>(
         ));
     }
     let n_loops = iters.len();
-    let (maps, n_in, n_out) = crate::reduce::generic_maps(m, o, operands.len(), n_loops)?;
-    // Every map: each result a loop dim (a projected permutation).
-    let mut dims_of: Vec<Vec<usize>> = vec![];
-    for ds in &maps {
-        match ds.iter().map(Lin::plain).collect::<Option<Vec<usize>>>() {
-            Some(ds) => dims_of.push(ds),
-            None => return unsupported("an indexing map that is not a projected permutation"),
-        }
-    }
+    let (maps, n_in, _) = crate::reduce::generic_maps(m, o, operands.len(), n_loops)?;
     // Output maps must be permutations (each loop dim exactly once).
-    for ds in &dims_of[n_in..] {
-        let mut sorted = ds.clone();
+    let mut out_dims: Vec<Vec<usize>> = vec![];
+    for ds in &maps[n_in..] {
+        let plain: Option<Vec<usize>> = ds.iter().map(Lin::plain).collect();
+        let mut sorted = plain.clone().unwrap_or_default();
         sorted.sort();
         if sorted != (0..n_loops).collect::<Vec<_>>() {
             return unsupported("a linalg.generic output map that is not a permutation");
         }
+        out_dims.push(plain.unwrap_or_default());
     }
-    // Loop bounds: the first operand dim indexed exactly by each loop dim.
     let shapes: Vec<Vec<D::I>> = operands
         .iter()
         .map(|v| match v {
@@ -1198,45 +1203,17 @@ fn generic<'a, D: MDomain>(
             Val::Scalar(..) | Val::MemRef(_) => vec![],
         })
         .collect();
-    let mut bounds = vec![];
-    for k in 0..n_loops {
-        let found = dims_of.iter().zip(&shapes).find_map(|(ds, sh)| {
-            ds.iter()
-                .position(|x| *x == k)
-                .and_then(|p| sh.get(p).cloned())
-        });
-        match found {
-            Some(b) => bounds.push(b),
-            None => return unsupported("a loop dim that no operand dimension bounds"),
-        }
-    }
-    for (ds, sh) in dims_of.iter().zip(&shapes) {
-        if ds.len() != sh.len() {
-            return unsupported("an indexing map whose rank differs from its operand's");
-        }
-        for (k, n) in ds.iter().zip(sh) {
-            let e = d.eq_i(&bounds[*k], n);
-            let ne = d.not(&e);
-            cx.add_ub(d, &ne);
-        }
-    }
+    let bounds = crate::reduce::loop_bounds(d, cx, n_loops, &maps, &shapes)?;
     let body = crate::reduce::generic_body(m, o)?;
     if m.block(body).args.len() != operands.len() {
         return unsupported("a linalg.generic body with the wrong number of arguments");
     }
-    let outer = Rc::new(cx.env.clone());
+    let outer = crate::body::enter(d, cx, body, operands, &maps, &bounds)?;
     let operands = Rc::new(operands.to_vec());
-    let dims_lin: Rc<Vec<Vec<Lin>>> = Rc::new(
-        dims_of
-            .iter()
-            .map(|ds| ds.iter().map(|k| Lin::dim(*k)).collect())
-            .collect(),
-    );
-    let dims_of = Rc::new(dims_of);
+    let maps = Rc::new(maps);
     let mut results = vec![];
-    for r in 0..n_out {
-        let out_dims = dims_of[n_in + r].clone();
-        let (outer, operands, dims_lin) = (outer.clone(), operands.clone(), dims_lin.clone());
+    for (r, out_dims) in out_dims.into_iter().enumerate() {
+        let (outer, operands, maps) = (outer.clone(), operands.clone(), maps.clone());
         let ety = match &operands[n_in + r] {
             Val::Tensor(t) => t.ety,
             Val::Scalar(..) | Val::MemRef(_) => {
@@ -1258,7 +1235,7 @@ fn generic<'a, D: MDomain>(
                 body,
                 &outer,
                 &operands,
-                &dims_lin,
+                &maps,
                 &loops,
                 BodyResult::Yield(r),
             ) {
@@ -1289,6 +1266,12 @@ pub(crate) enum BodyResult {
     Value(ValueId),
 }
 
+/// Whether the body interpreter runs op `name` at each loop point (the other ops of a body
+/// are loop-invariant ones, evaluated once: [`crate::body`]).
+pub(crate) fn run_in_body(name: &str) -> bool {
+    is_scalar_op(name) || BODY_OPS.contains(&name)
+}
+
 /// The body of a `linalg.generic` at a loop point: its block arguments bound to the operands
 /// read at `dims_of` (an index expression per operand dimension), its ops run in order.
 #[allow(clippy::too_many_arguments)]
@@ -1302,93 +1285,178 @@ pub(crate) fn run_body<'a, D: MDomain>(
     loops: &[D::I],
     want: BodyResult,
 ) -> Result<SVal<D>, String> {
-    let mut env: BTreeMap<ValueId, (SVal<D>, EType)> = BTreeMap::new();
-    let blk = m.block(body);
-    for ((arg, v), ds) in blk.args.iter().zip(operands).zip(dims_of) {
-        let s = match v {
-            Val::Scalar(s, t) => (s.clone(), *t),
-            Val::Tensor(t) => {
-                let idx: Vec<D::I> = ds.iter().map(|l| l.at(d, loops)).collect();
-                ((t.at)(d, &idx), t.ety)
-            }
-            Val::MemRef(_) => return Err("a memref operand in a linalg.generic body".into()),
-        };
-        env.insert(*arg, s);
-    }
-    let get = |env: &BTreeMap<ValueId, (SVal<D>, EType)>,
-               v: ValueId|
-     -> Result<(SVal<D>, EType), String> {
-        if let Some(x) = env.get(&v) {
-            return Ok(x.clone());
-        }
-        match outer.get(&v) {
-            Some(Val::Scalar(s, t)) => Ok((s.clone(), *t)),
-            _ => Err(format!(
-                "value %{} used in a linalg.generic body",
-                m.value(v).name
-            )),
-        }
+    let b = Body {
+        m,
+        block: body,
+        outer,
+        operands,
+        dims_of,
     };
-    for &bo in &blk.ops {
-        if let BodyResult::Value(t) = want {
-            if let Ok((s, _)) = get(&env, t) {
-                return Ok(s);
-            }
-        }
-        let op = m.op(bo);
-        match op.name.as_str() {
-            "linalg.yield" | "tensor.yield" => {
-                let v = match want {
-                    BodyResult::Yield(i) => {
-                        *op.operands.get(i).ok_or("a yield without enough values")?
-                    }
-                    BodyResult::Value(t) => t,
-                };
-                return get(&env, v).map(|x| x.0);
-            }
-            "linalg.index" => {
-                let k = op
-                    .attr("dim")
-                    .and_then(Attr::as_int)
-                    .ok_or("linalg.index without dim")?;
-                let i = loops
-                    .get(k as usize)
-                    .cloned()
-                    .ok_or("linalg.index out of range")?;
-                let ok = d.lit_b(true);
-                let r = *op.results.first().ok_or("linalg.index without a result")?;
-                env.insert(
-                    r,
-                    (
-                        SVal {
-                            v: Elem::Int(i),
-                            ok,
-                        },
-                        EType::Index,
-                    ),
-                );
-            }
-            "arith.constant" => match constant(d, m, bo) {
-                Ok(Val::Scalar(s, t)) => {
-                    let r = *op.results.first().ok_or("a constant without a result")?;
-                    env.insert(r, (s, t));
-                }
-                _ => return Err("a non-scalar constant in a linalg.generic body".into()),
-            },
-            _ => {
-                let mut args = vec![];
-                let mut tys = vec![];
-                for &v in &op.operands {
-                    let (s, t) = get(&env, v)?;
-                    args.push(s);
-                    tys.push(t);
-                }
-                let rv = op.results.first().ok_or("an op without a result")?;
-                let (_, rty) = value_type(&m.value(*rv).ty)?;
-                let s = scalar_op(d, m, bo, &args, &tys, rty)?;
-                env.insert(*rv, (s, rty));
-            }
-        }
+    let run = b.exec(d, loops, Some(want))?;
+    run.0
+        .ok_or_else(|| "a linalg.generic body without a result".into())
+}
+
+/// A body ready to run at loop points: its block, the values it sees from outside the loop,
+/// and the operands bound to its arguments, read at `dims_of` (an index expression per operand
+/// dimension).
+pub(crate) struct Body<'a, 'r, D: MDomain> {
+    pub(crate) m: &'a Module,
+    pub(crate) block: BlockId,
+    pub(crate) outer: &'r BTreeMap<ValueId, Val<'a, D>>,
+    pub(crate) operands: &'r [Val<'a, D>],
+    pub(crate) dims_of: &'r [Vec<Lin>],
+}
+
+impl<'a, D: MDomain> Body<'a, '_, D> {
+    /// Whether the body has UB at a loop point (an out-of-bounds or poison `tensor.extract`
+    /// index): every op is run, up to the yield.
+    pub(crate) fn ub(&self, d: &mut D, loops: &[D::I]) -> Result<D::B, String> {
+        self.exec(d, loops, None).map(|r| r.1)
     }
-    Err("a linalg.generic body without linalg.yield".into())
+
+    /// Runs the body at a loop point until `want` is known (`None`: to the yield); returns it
+    /// and the UB of the ops run.
+    #[allow(clippy::type_complexity)]
+    fn exec(
+        &self,
+        d: &mut D,
+        loops: &[D::I],
+        want: Option<BodyResult>,
+    ) -> Result<(Option<SVal<D>>, D::B), String> {
+        let (m, outer) = (self.m, self.outer);
+        let mut env: BTreeMap<ValueId, (SVal<D>, EType)> = BTreeMap::new();
+        let mut ub = d.lit_b(false);
+        let blk = m.block(self.block);
+        for ((arg, v), ds) in blk.args.iter().zip(self.operands).zip(self.dims_of) {
+            let s = match v {
+                Val::Scalar(s, t) => (s.clone(), *t),
+                Val::Tensor(t) => {
+                    let idx: Vec<D::I> = ds.iter().map(|l| l.at(d, loops)).collect();
+                    ((t.at)(d, &idx), t.ety)
+                }
+                Val::MemRef(_) => return Err("a memref operand in a linalg.generic body".into()),
+            };
+            env.insert(*arg, s);
+        }
+        let get = |env: &BTreeMap<ValueId, (SVal<D>, EType)>,
+                   v: ValueId|
+         -> Result<(SVal<D>, EType), String> {
+            if let Some(x) = env.get(&v) {
+                return Ok(x.clone());
+            }
+            match outer.get(&v) {
+                Some(Val::Scalar(s, t)) => Ok((s.clone(), *t)),
+                _ => Err(format!(
+                    "value %{} used in a linalg.generic body",
+                    m.value(v).name
+                )),
+            }
+        };
+        for &bo in &blk.ops {
+            if let Some(BodyResult::Value(t)) = want {
+                if let Ok((s, _)) = get(&env, t) {
+                    return Ok((Some(s), ub));
+                }
+            }
+            let op = m.op(bo);
+            if !run_in_body(&op.name) {
+                continue; // loop-invariant: its results are in `outer`
+            }
+            match op.name.as_str() {
+                "linalg.yield" | "tensor.yield" => {
+                    let v = match want {
+                        None => return Ok((None, ub)),
+                        Some(BodyResult::Yield(i)) => {
+                            *op.operands.get(i).ok_or("a yield without enough values")?
+                        }
+                        Some(BodyResult::Value(t)) => t,
+                    };
+                    return get(&env, v).map(|x| (Some(x.0), ub));
+                }
+                "linalg.index" => {
+                    let k = op
+                        .attr("dim")
+                        .and_then(Attr::as_int)
+                        .ok_or("linalg.index without dim")?;
+                    let i = loops
+                        .get(k as usize)
+                        .cloned()
+                        .ok_or("linalg.index out of range")?;
+                    let ok = d.lit_b(true);
+                    let r = *op.results.first().ok_or("linalg.index without a result")?;
+                    env.insert(
+                        r,
+                        (
+                            SVal {
+                                v: Elem::Int(i),
+                                ok,
+                            },
+                            EType::Index,
+                        ),
+                    );
+                }
+                "tensor.extract" => {
+                    let (s, bad) = extract_in_body(d, m, bo, outer, |v| get(&env, v))?;
+                    ub = d.or(&ub, &bad);
+                    let r = *op
+                        .results
+                        .first()
+                        .ok_or("tensor.extract without a result")?;
+                    env.insert(r, s);
+                }
+                "arith.constant" => match constant(d, m, bo) {
+                    Ok(Val::Scalar(s, t)) => {
+                        let r = *op.results.first().ok_or("a constant without a result")?;
+                        env.insert(r, (s, t));
+                    }
+                    _ => return Err("a non-scalar constant in a linalg.generic body".into()),
+                },
+                _ => {
+                    let mut args = vec![];
+                    let mut tys = vec![];
+                    for &v in &op.operands {
+                        let (s, t) = get(&env, v)?;
+                        args.push(s);
+                        tys.push(t);
+                    }
+                    let rv = op.results.first().ok_or("an op without a result")?;
+                    let (_, rty) = value_type(&m.value(*rv).ty)?;
+                    let s = scalar_op(d, m, bo, &args, &tys, rty)?;
+                    env.insert(*rv, (s, rty));
+                }
+            }
+        }
+        Err("a linalg.generic body without linalg.yield".into())
+    }
+}
+
+/// `tensor.extract` in a body, of a tensor from outside the loop (`outer`), at indices
+/// computed in the body (`get`): the element, and whether the read is UB at this point.
+#[allow(clippy::type_complexity)]
+fn extract_in_body<'a, D: MDomain>(
+    d: &mut D,
+    m: &'a Module,
+    o: OpId,
+    outer: &BTreeMap<ValueId, Val<'a, D>>,
+    get: impl Fn(ValueId) -> Result<(SVal<D>, EType), String>,
+) -> Result<((SVal<D>, EType), D::B), String> {
+    let op = m.op(o);
+    let (&tv, ixs) = op
+        .operands
+        .split_first()
+        .ok_or("tensor.extract without operands")?;
+    let Some(Val::Tensor(t)) = outer.get(&tv) else {
+        return Err("tensor.extract of a tensor computed in a linalg.generic body".into());
+    };
+    let ops: Vec<Val<'a, D>> = ixs
+        .iter()
+        .map(|&v| get(v).map(|(s, ty)| Val::Scalar(s, ty)))
+        .collect::<Result<_, _>>()?;
+    let (idx, good) = match read_indices(d, &t.shape, &ops, "tensor.extract") {
+        Ok(x) => x,
+        Err(Stop::Unsupported(why)) => return Err(why),
+    };
+    let bad = d.not(&good);
+    Ok((((t.at)(d, &idx), t.ety), bad))
 }

@@ -93,7 +93,7 @@ pub(crate) const ENUMERATE: i128 = 1 << 16;
 const CONCRETE_BUDGET: i128 = 1 << 22;
 
 /// Row-major points of a box of literal sizes.
-fn points(sizes: &[i128]) -> impl Iterator<Item = Vec<i128>> + '_ {
+pub(crate) fn points(sizes: &[i128]) -> impl Iterator<Item = Vec<i128>> + '_ {
     let empty = sizes.iter().any(|n| *n <= 0);
     let mut next = if empty {
         None
@@ -221,6 +221,20 @@ fn sum_tree<D: MDomain>(d: &mut D, xs: &[D::I]) -> D::I {
 
 // ---- concrete ----
 
+/// Whether the concrete interpreter may enumerate the box `sizes`; if not, the run is marked
+/// inexact (`what` names the work).
+pub(crate) fn within_budget(d: &mut Concrete, sizes: &[i128], what: &str) -> bool {
+    let count = sizes
+        .iter()
+        .fold(1i128, |a, n| a.saturating_mul((*n).max(0)));
+    if count > CONCRETE_BUDGET {
+        d.give_up(format!(
+            "{what} over {count} points (more than {CONCRETE_BUDGET})"
+        ));
+    }
+    count <= CONCRETE_BUDGET
+}
+
 pub(crate) fn concrete_fold_box(
     d: &mut Concrete,
     k: Combiner,
@@ -229,13 +243,7 @@ pub(crate) fn concrete_fold_box(
     sizes: &[i128],
     body: &mut dyn FnMut(&mut Concrete, &[i128]) -> SVal<Concrete>,
 ) -> SVal<Concrete> {
-    let count = sizes
-        .iter()
-        .fold(1i128, |a, n| a.saturating_mul((*n).max(0)));
-    if count > CONCRETE_BUDGET {
-        d.give_up(format!(
-            "a reduction over {count} points (more than {CONCRETE_BUDGET})"
-        ));
+    if !within_budget(d, sizes, "a reduction") {
         return init.clone();
     }
     let mut acc = init.clone();
@@ -407,13 +415,7 @@ pub(crate) fn sym_fold_box(
             return init.clone();
         }
     };
-    let vars: Vec<SymId> = sizes
-        .iter()
-        .map(|_| d.store.fresh("ridx", Sort::Int))
-        .collect();
-    d.folds.bound.extend(vars.iter().copied());
-    let vt: Vec<TermId> = vars.iter().map(|v| d.store.sym(*v)).collect();
-    let dom = in_bounds(d, &vt, sizes);
+    let (vars, vt, dom) = bound_point(d, sizes, "ridx");
     let s = body(d, &vt);
     let body_t = match s.v {
         Elem::Float(x) | Elem::Int(x) => x,
@@ -483,6 +485,24 @@ pub(crate) fn sym_fold_box(
         _ => Elem::Int(wrap(d, &value, t.width())),
     };
     SVal { v, ok }
+}
+
+/// Fresh index symbols `base...` for a point of the box `sizes`, to be bound by a lambda or a
+/// quantifier (recorded in `folds.bound`: a reduction over a symbolic box that reads them gives
+/// up rather than leave its value symbol free), as terms, and their in-bounds condition.
+pub(crate) fn bound_point(
+    d: &mut Sym,
+    sizes: &[TermId],
+    base: &str,
+) -> (Vec<SymId>, Vec<TermId>, TermId) {
+    let vars: Vec<SymId> = sizes
+        .iter()
+        .map(|_| d.store.fresh(base, Sort::Int))
+        .collect();
+    d.folds.bound.extend(vars.iter().copied());
+    let vt: Vec<TermId> = vars.iter().map(|v| d.store.sym(*v)).collect();
+    let dom = in_bounds(d, &vt, sizes);
+    (vars, vt, dom)
 }
 
 /// Most pairs of recorded reductions related by lemmas (beyond it, pairs are left

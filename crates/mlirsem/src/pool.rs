@@ -22,7 +22,7 @@ use crate::domain::{EType, FBin, MDomain};
 use crate::eval::{result_type, tensor_of, unsupported, Ctx, R};
 use crate::extremum::Extremum;
 use crate::fold::{identity_bits, Combiner};
-use crate::reduce::{structured, LoopFn, Output};
+use crate::reduce::{structured, Lin, LoopFn, Output};
 use crate::value::*;
 use mlir::{Attr, OpId};
 use std::rc::Rc;
@@ -145,7 +145,7 @@ fn fold_window<'a, D: MDomain>(
     };
     let out = Output {
         init,
-        dims: vec![0, 1, 2, 3],
+        dims: (0..4).map(Lin::dim).collect(),
         comb,
         elem,
     };

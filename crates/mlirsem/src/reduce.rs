@@ -4,15 +4,15 @@
 //!
 //! A structured op has loops (each `parallel` or `reduction`) whose bounds come from the first
 //! operand dimension indexed by each loop (every operand size must agree: otherwise UB), input
-//! maps that are projected permutations, and output maps that are permutations of the parallel
-//! loops. Output element `C[p]` is `init ⊕ (⊕ over the reduction loops, row-major, of E(p, r))`
+//! maps affine with non-negative coefficients ([`Lin`]), and output maps that hold each
+//! parallel loop once, and constants (elements off the constants keep their initial value). Output element `C[p]` is `init ⊕ (⊕ over the reduction loops, row-major, of E(p, r))`
 //! where `init` is the output operand's element, `⊕` the combiner (`addf`/`mulf`/`addi`/`muli`)
 //! and `E` the combiner's other operand. For `linalg.generic` both are recognised from the
 //! yield: `yield (E ⊕ out)` (either operand order), where the output block argument `out` is
 //! used nowhere else. The fold itself is [`crate::fold::reduce`].
 
 use crate::domain::{EType, FBin, MDomain};
-use crate::eval::{as_int, from_int, is_scalar_op, tensor_of, unsupported, Ctx, BODY_OPS, R};
+use crate::eval::{as_int, from_int, tensor_of, unsupported, Ctx, R};
 use crate::fold::{self, Combiner};
 use crate::value::*;
 use mlir::{AffineExpr, Attr, BlockId, Module, OpId};
@@ -61,6 +61,11 @@ impl Lin {
             [(k, 1)] if self.c == 0 => Some(*k),
             _ => None,
         }
+    }
+
+    /// The index when it is the same at every loop point.
+    pub(crate) fn constant(&self) -> Option<i128> {
+        self.terms.is_empty().then_some(self.c)
     }
 
     /// An affine expression over `n_loops` dims as a `Lin`, if it is one with non-negative
@@ -180,7 +185,8 @@ pub(crate) fn generic_maps(
     Ok((dims_of, n_operands - n_out, n_out))
 }
 
-/// The body of a `linalg.generic`: one block of the scalar ops the body interpreter knows.
+/// The body of a `linalg.generic`: one block. Its ops are run per loop point
+/// ([`crate::eval::run_body`]) or, when loop-invariant, once ([`crate::body::enter`]).
 pub(crate) fn generic_body(m: &Module, o: OpId) -> R<BlockId> {
     let Some(&region) = m.op(o).regions.first() else {
         return unsupported("linalg.generic without a body");
@@ -189,14 +195,7 @@ pub(crate) fn generic_body(m: &Module, o: OpId) -> R<BlockId> {
     if blocks.len() != 1 {
         return unsupported("a linalg.generic body of several blocks");
     }
-    let body: BlockId = blocks[0];
-    for &bo in &m.block(body).ops {
-        let n = m.op(bo).name.as_str();
-        if !is_scalar_op(n) && !BODY_OPS.contains(&n) {
-            return unsupported(format!("unsupported op {n} in a linalg.generic body"));
-        }
-    }
-    Ok(body)
+    Ok(blocks[0])
 }
 
 /// Whether a `linalg.generic` has a `reduction` iterator.
@@ -210,8 +209,9 @@ pub(crate) type LoopFn<'a, D> =
 
 pub(crate) struct Output<'a, D: MDomain> {
     pub(crate) init: Tensor<'a, D>,
-    /// The loop of each output dimension.
-    pub(crate) dims: Vec<usize>,
+    /// The index of each output dimension: a loop (each parallel loop once) or a constant.
+    /// Elements off the constants are never written: they keep their initial value.
+    pub(crate) dims: Vec<Lin>,
     pub(crate) comb: Combiner,
     pub(crate) elem: LoopFn<'a, D>,
 }
@@ -285,8 +285,18 @@ pub(crate) fn structured<'a, D: MDomain>(
             let (bounds, red_dims) = (bounds.clone(), red_dims.clone());
             let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
                 let mut point: Vec<Option<D::I>> = vec![None; n_loops];
-                for (p, k) in out.dims.iter().enumerate() {
-                    point[*k] = idx.get(p).cloned();
+                let mut hit = None;
+                for (ix, i) in out.dims.iter().zip(idx) {
+                    match (ix.plain(), ix.constant()) {
+                        (Some(k), _) => point[k] = Some(i.clone()),
+                        (None, Some(c)) => {
+                            let c = d.lit_i(c);
+                            let e = d.eq_i(i, &c);
+                            let h = hit.unwrap_or_else(|| d.lit_b(true));
+                            hit = Some(d.and(&h, &e));
+                        }
+                        (None, None) => {}
+                    }
                 }
                 let sizes: Vec<D::I> = red_dims.iter().map(|k| bounds[*k].clone()).collect();
                 let init = (out.init.at)(d, idx);
@@ -312,7 +322,11 @@ pub(crate) fn structured<'a, D: MDomain>(
                         }
                     }
                 };
-                fold::reduce(d, out.comb, ety, &init, &sizes, &mut body)
+                let folded = fold::reduce(d, out.comb, ety, &init, &sizes, &mut body);
+                match hit {
+                    Some(h) => ite_sval(d, &h, &folded, &init),
+                    None => folded,
+                }
             });
             Val::Tensor(Tensor { shape, ety, at })
         })
@@ -356,15 +370,15 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         return unsupported("linalg.generic with inconsistent operand and map counts");
     }
     let parallel: Vec<usize> = (0..n_loops).filter(|k| !red[*k]).collect();
-    let mut out_dims: Vec<Vec<usize>> = vec![];
     for ds in &dims_of[n_in..] {
-        let plain: Option<Vec<usize>> = ds.iter().map(Lin::plain).collect();
-        let mut sorted = plain.clone().unwrap_or_default();
-        out_dims.push(plain.unwrap_or_default());
-        sorted.sort();
-        if sorted != parallel || out_dims.last().is_some_and(|o| o.len() != ds.len()) {
+        let mut loops: Vec<usize> = ds.iter().filter_map(Lin::plain).collect();
+        loops.sort();
+        let fixed = ds
+            .iter()
+            .all(|x| x.plain().is_some() || x.constant().is_some());
+        if loops != parallel || !fixed {
             return unsupported(
-                "a reducing linalg.generic whose output map is not a permutation of its parallel loops",
+                "a reducing linalg.generic whose output map is not its parallel loops, each once, and constants",
             );
         }
     }
@@ -384,7 +398,7 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
     let Some(&yield_op) = blk.ops.iter().find(|&&x| m.op(x).name == "linalg.yield") else {
         return unsupported("a linalg.generic body without linalg.yield");
     };
-    let outer = Rc::new(cx.env.clone());
+    let outer = crate::body::enter(d, cx, body, operands, &dims_of, &bounds)?;
     let operands_rc = Rc::new(operands.to_vec());
     let dims_rc = Rc::new(dims_of.clone());
     let mut outs = vec![];
@@ -437,7 +451,7 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
         });
         outs.push(Output {
             init,
-            dims: out_dims[r].clone(),
+            dims: dims_of[n_in + r].clone(),
             comb,
             elem,
         });
@@ -639,7 +653,7 @@ pub(crate) fn contraction<'a, D: MDomain>(
         spec.red,
         vec![Output {
             init: c,
-            dims: spec.out,
+            dims: spec.out.into_iter().map(Lin::dim).collect(),
             comb,
             elem,
         }],

@@ -246,6 +246,53 @@ const CASES: &[&str] = &[
        } -> tensor<3x2xi32>
        %1 = linalg.fill ins(%x : i32) outs(%e : tensor<3x2xi32>) -> tensor<3x2xi32>
        return %0, %1 : tensor<3x2xi32>, tensor<3x2xi32> }",
+    // linalg.generic beyond projected permutations (body.rs): a body reading another tensor
+    // with tensor.extract (out of bounds at some loop points when %k), an input map that is
+    // not a projected permutation, a loop-invariant generic nested in a body, and a reduction
+    // whose output map has a constant (elements off it keep their initial value).
+    "#id = affine_map<(d0, d1) -> (d0, d1)>
+     func.func @f(%t: tensor<4x3xi8>, %u: tensor<7xi8>, %k: i1, %a: tensor<2x3xi16>, %s: tensor<2x3xi16>) -> (tensor<4x3xi8>, tensor<3x2xi8>, tensor<2x3xi8>, tensor<2x3xi16>) {
+       %e = tensor.empty() : tensor<4x3xi8>
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       %off = arith.select %k, %c1, %c0 : index
+       %0 = linalg.generic {indexing_maps = [#id], iterator_types = [\"parallel\", \"parallel\"]} outs(%e : tensor<4x3xi8>) {
+       ^bb0(%o: i8):
+         %i = linalg.index 0 : index
+         %j = linalg.index 1 : index
+         %c3 = arith.constant 3 : index
+         %r = arith.subi %c3, %i : index
+         %rj = arith.addi %j, %off : index
+         %v = tensor.extract %t[%r, %rj] : tensor<4x3xi8>
+         linalg.yield %v : i8
+       } -> tensor<4x3xi8>
+       %f = tensor.empty() : tensor<3x2xi8>
+       %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 * 2 + d1)>, #id], iterator_types = [\"parallel\", \"parallel\"]}
+           ins(%u : tensor<7xi8>) outs(%f : tensor<3x2xi8>) {
+       ^bb0(%x: i8, %o: i8):
+         linalg.yield %x : i8
+       } -> tensor<3x2xi8>
+       %g = tensor.empty() : tensor<2x3xi8>
+       %2 = linalg.generic {indexing_maps = [#id], iterator_types = [\"parallel\", \"parallel\"]} outs(%g : tensor<2x3xi8>) {
+       ^bb0(%o: i8):
+         %n = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #id], iterator_types = [\"parallel\", \"parallel\"]}
+             ins(%1 : tensor<3x2xi8>) outs(%g : tensor<2x3xi8>) {
+         ^bb0(%x: i8, %o2: i8):
+           %d = arith.addi %x, %x : i8
+           linalg.yield %d : i8
+         } -> tensor<2x3xi8>
+         %i = linalg.index 0 : index
+         %j = linalg.index 1 : index
+         %v = tensor.extract %n[%i, %j] : tensor<2x3xi8>
+         linalg.yield %v : i8
+       } -> tensor<2x3xi8>
+       %3 = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d0, 1)>], iterator_types = [\"parallel\", \"reduction\"]}
+           ins(%a : tensor<2x3xi16>) outs(%s : tensor<2x3xi16>) {
+       ^bb0(%x: i16, %acc: i16):
+         %m = arith.addi %x, %acc : i16
+         linalg.yield %m : i16
+       } -> tensor<2x3xi16>
+       return %0, %1, %2, %3 : tensor<4x3xi8>, tensor<3x2xi8>, tensor<2x3xi8>, tensor<2x3xi16> }",
     "func.func @f(%i: index) -> (tensor<2x2xi8>, i8, tensor<3xf32>, tensor<2xf32>) {
        %c = arith.constant dense<[[1, -2], [300, 4]]> : tensor<2x2xi8>
        %z = arith.constant 0 : index

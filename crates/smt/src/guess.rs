@@ -10,7 +10,7 @@
 
 use crate::eval::eval_term;
 use crate::solve::{ModelReader, Value};
-use crate::term::{FunId, Node, Sort, Store, SymId, TermId};
+use crate::term::{FunId, Sort, Store, SymId, TermId};
 use std::collections::HashMap;
 
 /// Assignments tried per query.
@@ -77,7 +77,7 @@ impl ModelReader for Guess<'_> {
 pub(crate) fn guess<'a>(store: &'a Store, assertions: &[TermId]) -> Option<Guess<'a>> {
     let mut syms = std::collections::BTreeSet::new();
     for a in assertions {
-        if has_quantifier(store, *a) {
+        if store.has_quantifier(*a) {
             return None;
         }
         syms.extend(store.symbols_of(*a));
@@ -101,19 +101,4 @@ pub(crate) fn guess<'a>(store: &'a Store, assertions: &[TermId]) -> Option<Guess
         }
     }
     None
-}
-
-fn has_quantifier(store: &Store, t: TermId) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    let mut todo = vec![t];
-    while let Some(u) = todo.pop() {
-        if !seen.insert(u) {
-            continue;
-        }
-        if matches!(store.node(u), Node::Forall(..) | Node::Exists(..)) {
-            return true;
-        }
-        todo.extend(store.children(u));
-    }
-    false
 }

@@ -68,6 +68,8 @@ pub(crate) struct FunInfo {
     pub(crate) name: String,
     pub(crate) args: Vec<Sort>,
     pub(crate) ret: Sort,
+    /// Applications order their two arguments by term id ([`Store::declare_commutative_fun`]).
+    pub(crate) commutative: bool,
 }
 
 /// The arena of terms, symbols and functions. All formulas of one check live in one store.
@@ -160,9 +162,19 @@ impl Store {
             name: name.to_string(),
             args: args.to_vec(),
             ret,
+            commutative: false,
         });
         self.fun_names.insert(name.to_string(), id);
         id
+    }
+
+    /// A binary function whose applications order their arguments by term id, so that `f(a,
+    /// b)` and `f(b, a)` are one term, also when a rewrite (substitution, `simplify_arith`)
+    /// rebuilds them: the caller asserts that every interpretation it means is commutative.
+    pub fn declare_commutative_fun(&mut self, name: &str, arg: Sort, ret: Sort) -> FunId {
+        let f = self.declare_fun(name, &[arg, arg], ret);
+        self.funs[f.0 as usize].commutative = true;
+        f
     }
 
     fn intern(&mut self, node: Node, sort: Sort) -> TermId {
@@ -206,11 +218,14 @@ impl Store {
         self.sym(s)
     }
 
-    pub fn app(&mut self, f: FunId, args: Vec<TermId>) -> TermId {
+    pub fn app(&mut self, f: FunId, mut args: Vec<TermId>) -> TermId {
         let info = &self.funs[f.0 as usize];
         assert_eq!(info.args.len(), args.len(), "arity of {}", info.name);
         for (a, s) in args.iter().zip(info.args.clone()) {
             assert_eq!(self.sort(*a), s, "argument sort of {}", info.name);
+        }
+        if info.commutative {
+            args.sort();
         }
         let ret = info.ret;
         self.intern(Node::App(f, args), ret)
@@ -775,6 +790,22 @@ impl Store {
     }
 
     /// Every symbol occurring in `t` (bound ones included), in id order.
+    /// Whether `t` has a quantifier.
+    pub fn has_quantifier(&self, t: TermId) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![t];
+        while let Some(u) = todo.pop() {
+            if !seen.insert(u) {
+                continue;
+            }
+            if matches!(self.node(u), Node::Forall(..) | Node::Exists(..)) {
+                return true;
+            }
+            todo.extend(self.children(u));
+        }
+        false
+    }
+
     pub fn symbols_of(&self, t: TermId) -> Vec<SymId> {
         let mut seen = std::collections::HashSet::new();
         let mut out = std::collections::BTreeSet::new();

@@ -20,6 +20,27 @@ fn hash_consing_and_folding() {
 }
 
 #[test]
+fn commutative_functions_order_their_arguments_after_rewrites() {
+    let mut s = Store::new();
+    let f = s.declare_commutative_fun("f", Sort::Int, Sort::Int);
+    let g = s.declare_fun("g", &[Sort::Int], Sort::Int);
+    let (x, y) = (s.var("x", Sort::Int), s.var("y", Sort::Int));
+    assert_eq!(s.app(f, vec![x, y]), s.app(f, vec![y, x]));
+    // Under `0 <= x < 4`, `g(x mod 4)` simplifies to `g(x)`, whose id is below `g(y)`'s while
+    // `g(x mod 4)`'s is above: the rebuilt `f` must order its arguments again.
+    let (zero, four) = (s.int(0), s.int(4));
+    let gx = s.app(g, vec![x]);
+    let gy = s.app(g, vec![y]);
+    let xm = s.int_mod(x, four);
+    let gxm = s.app(g, vec![xm]);
+    let a = s.app(f, vec![gxm, gy]);
+    let b = s.app(f, vec![gy, gx]);
+    let facts = [s.le(zero, x), s.lt(x, four), s.ne(a, b)];
+    let out = simplify_arith(&mut s, &facts);
+    assert!(out.iter().any(|t| s.as_bool(*t) == Some(false)), "{out:?}");
+}
+
+#[test]
 fn z3_unsat_and_sat_with_model() {
     let mut s = Store::new();
     let x = s.var("x", Sort::Int);

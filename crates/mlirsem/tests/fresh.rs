@@ -5,7 +5,9 @@
 //! otherwise: it is printed with its counterexample and fails the test. Deliberately broken pass
 //! outputs (operands of a subf swapped, a slice offset moved, an indexing map changed, a
 //! generalized matmul reading B transposed, a generalized dot multiplying its products, a tosa.sub
-//! lowered with swapped operands, a bufferized load from the wrong buffer) must be refuted. Prints the counts: pairs produced, changed by the pass, verified, unknown (with the
+//! lowered with swapped operands, a bufferized load from the wrong buffer) must be refuted. A
+//! refutation showing the one known miscompilation (`tosa.max_pool2d` lowered from `-FLT_MAX`)
+//! is counted, not failed. Prints the counts: pairs produced, changed by the pass, verified, unknown (with the
 //! top reasons). Skips with a notice when `mlir-opt-19` is not on PATH.
 
 mod common;
@@ -238,6 +240,15 @@ func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
     },
 ];
 
+/// A refutation that shows the one real miscompilation these pipelines are known to make:
+/// `tosa-to-linalg-named` starts a float `tosa.max_pool2d` from `-FLT_MAX` where the TOSA spec
+/// starts from `-inf`, so a window of `-inf`s gives `-3.4028235e38` (docs/mlir.md, the
+/// exceptions table). Counted and printed, not a failure.
+fn known_miscompilation(pipeline: &str, counterexample: &str) -> bool {
+    pipeline.contains("tosa-to-linalg-named")
+        && counterexample.contains("source = -inf, target = -3.4028235e38")
+}
+
 fn main() {
     if mlir_opt(&["--help"], "").is_none() {
         println!("notice: {MLIR_OPT} is not on PATH; skipping the fresh-pairs test");
@@ -311,6 +322,7 @@ fn main() {
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     let mut examples: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut per_pass: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
+    let mut known = 0usize;
     for f in &fresh {
         let n = f.verdict.name();
         *counts.entry(n).or_default() += 1;
@@ -323,11 +335,20 @@ fn main() {
         slot[2] += usize::from(f.changed && n == "verified");
         match &f.verdict {
             Verdict::Refuted { counterexample } => {
+                let shown = render_counterexample(counterexample);
+                if known_miscompilation(&f.pipeline, &shown) {
+                    known += 1;
+                    if known <= 2 {
+                        println!(
+                            "known miscompilation (MLIR 19's tosa.max_pool2d lowering starts from -FLT_MAX, the TOSA spec from -inf): {} after `{}`\n{shown}",
+                            f.input, f.pipeline
+                        );
+                    }
+                    continue;
+                }
                 println!(
-                    "!!! REFUTED fresh pair: {} after `{}` (a bug in our semantics unless this is a real miscompilation)\n{}",
-                    f.input,
-                    f.pipeline,
-                    render_counterexample(counterexample)
+                    "!!! REFUTED fresh pair: {} after `{}` (a bug in our semantics unless this is a real miscompilation)\n{shown}",
+                    f.input, f.pipeline,
                 );
                 failures.push(format!("{} after `{}` refuted", f.input, f.pipeline));
             }
@@ -367,6 +388,7 @@ fn main() {
     for (p, [n, v, c]) in &per_pass {
         println!("  {n:>4} {v:>4} {c:>4}  {p}");
     }
+    println!("refutations showing the known tosa.max_pool2d miscompilation: {known}");
     let mut top: Vec<(&String, &usize)> = reasons.iter().collect();
     top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     println!("top unknown reasons:");

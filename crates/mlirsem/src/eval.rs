@@ -450,6 +450,7 @@ pub(crate) fn eval_on<'a, D: MDomain>(
             return crate::reduce::generic_reduction(d, cx, o, &operands)
         }
         "linalg.generic" => return generic(d, cx, o, &operands),
+        "linalg.reduce" => return crate::reduce::linalg_reduce(d, cx, o, &operands),
         "linalg.matmul"
         | "linalg.batch_matmul"
         | "linalg.matvec"

@@ -366,6 +366,53 @@ pub(crate) fn generic_reduction<'a, D: MDomain>(
     }
     let n_loops = red.len();
     let (dims_of, n_in, n_out) = generic_maps(m, o, operands.len(), n_loops)?;
+    reduction_loops(d, cx, o, operands, red, dims_of, (n_in, n_out))
+}
+
+/// `linalg.reduce ins(..) outs(..) dimensions = [..]`: a reducing generic whose loops are the
+/// input's dims, the `dimensions` reductions, inputs read at every loop and outputs at the
+/// others in order; its body is a generic body (inputs' elements, then the outputs').
+pub(crate) fn linalg_reduce<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let n_out = crate::eval::n_outputs(m, o);
+    let n_in = operands.len().saturating_sub(n_out);
+    let Some(dims) = m.op(o).attr("dimensions").and_then(Attr::as_ints) else {
+        return unsupported("linalg.reduce without dimensions");
+    };
+    let rank = match operands.first() {
+        Some(Val::Tensor(t)) if n_in > 0 && n_out > 0 => t.shape.len(),
+        _ => return unsupported("linalg.reduce without tensor inputs and outputs"),
+    };
+    if dims.iter().any(|k| *k < 0 || *k as usize >= rank) {
+        return unsupported("linalg.reduce with dimensions outside the input's rank");
+    }
+    let red: Vec<bool> = (0..rank).map(|k| dims.contains(&(k as i128))).collect();
+    let all: Vec<Lin> = (0..rank).map(Lin::dim).collect();
+    let kept: Vec<Lin> = (0..rank).filter(|k| !red[*k]).map(Lin::dim).collect();
+    let mut dims_of = vec![all; n_in];
+    dims_of.extend(std::iter::repeat_n(kept, n_out));
+    reduction_loops(d, cx, o, operands, red, dims_of, (n_in, n_out))
+}
+
+/// A reducing structured op given its loops (`red`: which are reductions) and its operands'
+/// index maps: the one meaning of `linalg.generic` with reductions and `linalg.reduce`.
+#[allow(clippy::too_many_arguments)]
+fn reduction_loops<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+    red: Vec<bool>,
+    dims_of: Vec<Vec<Lin>>,
+    (n_in, n_out): (usize, usize),
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let n_loops = red.len();
     if n_out == 0 {
         return unsupported("linalg.generic with inconsistent operand and map counts");
     }

@@ -473,7 +473,7 @@ pub(crate) fn handles(m: &mlir::Module, o: OpId) -> bool {
     let op = m.op(o);
     op.name.starts_with("memref.")
         || op.name.starts_with("bufferization.")
-        || (op.name.starts_with("linalg.")
+        || ((op.name.starts_with("linalg.") || op.name == "arith.select")
             && op.operands.iter().any(|&v| is_memref(&m.value(v).ty)))
 }
 
@@ -664,6 +664,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             )?;
             vec![]
         }
+        "arith.select" => vec![select(d, cx, operands)?],
         "bufferization.to_memref" => {
             // A fresh read-only block holding the tensor, viewed row-major: its layout (often
             // `strided<[?, ?], offset: ?>`) only says how cells are placed, which no element
@@ -1055,4 +1056,53 @@ fn result_ty_any(m: &mlir::Module, o: OpId) -> R<(Vec<Dim>, EType)> {
         )),
         _ => unsupported(format!("{} without a memref result", m.op(o).name)),
     }
+}
+
+/// `arith.select` of two memrefs, when both are whole blocks made by `to_memref`: such a block
+/// never changes (it is read-only) and is never freed (a `dealloc` of it is unsure), so the
+/// chosen memref is observed exactly through a new read-only block holding the chosen cells.
+/// Other operands (views, writable or freeable buffers, whose aliasing the copy would lose)
+/// are unsupported; a poison condition is unsure.
+fn select<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let [c, a, b] = operands else {
+        return unsupported("arith.select on memrefs without three operands");
+    };
+    let (c, _) = scalar_of(c)?;
+    let Elem::Bool(cond) = c.v else {
+        return unsupported("arith.select on memrefs with a condition that is not i1");
+    };
+    let poison = d.not(&c.ok);
+    cx.add_unsure(d, &poison, "arith.select of memrefs on a poison condition");
+    let (ra, rb) = (mref_of(a)?, mref_of(b)?);
+    let (ba, bb) = (block(cx, &ra)?.clone(), block(cx, &rb)?.clone());
+    let whole = |r: &MRef<D>, k: &Block<'a, D>| k.kind == Kind::FromTensor && !r.derived;
+    if !whole(&ra, &ba) || !whole(&rb, &bb) || ra.shape.len() != rb.shape.len() {
+        return unsupported("arith.select of memrefs other than two whole to_memref buffers");
+    }
+    let shape: Vec<D::I> = (ra.shape.iter().zip(&rb.shape))
+        .map(|(p, q)| d.ite_i(&cond, p, q))
+        .collect();
+    let size = d.ite_i(&cond, &ba.size, &bb.size);
+    let (at_a, at_b, k) = (ba.at.clone(), bb.at.clone(), cond.clone());
+    let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+        let (x, y) = (at_a(d, i), at_b(d, i));
+        Cell {
+            v: ite_sval(d, &k, &x.v, &y.v),
+            init: ite_b(d, &k, &x.init, &y.init),
+        }
+    });
+    let blk = Block {
+        kind: Kind::FromTensor,
+        ety: ba.ety,
+        size,
+        live: d.lit_b(true),
+        writable: d.lit_b(false),
+        frozen: false,
+        at,
+    };
+    Ok(Val::MemRef(new_block(d, &mut cx.mem, blk, shape)))
 }

@@ -374,6 +374,20 @@ type ModelRead = (Vec<CArg>, Vec<i128>, ExtModel);
 
 /// Reads the arguments, the focus index and the tables of the external functions `ext` from
 /// a model; `None` if an input is too large.
+/// The sizes of an argument in a model: static ones as they are, dynamic ones read (0 if the
+/// model has none).
+fn model_dims(m: &mut dyn ModelReader, dims: &[Result<i128, SymId>]) -> Vec<i128> {
+    dims.iter()
+        .map(|d| match d {
+            Ok(n) => *n,
+            Err(s) => match m.sym(*s) {
+                Some(Value::Int(i)) => i,
+                _ => 0,
+            },
+        })
+        .collect()
+}
+
 /// Elements of a tensor argument read from a model, in row-major order; the others take the
 /// default value (reading a function at every point of a large tensor costs seconds in Z3; a
 /// refutation still needs a replayed input, which the search then looks for).
@@ -390,16 +404,7 @@ fn read_model(
         args.push(match d {
             ArgDesc::Scalar(t, s) => CArg::Scalar(*t, elem_from_value(*t, m.sym(*s))),
             ArgDesc::Tensor { ety, dims, elems } => {
-                let dims: Vec<i128> = dims
-                    .iter()
-                    .map(|d| match d {
-                        Ok(n) => *n,
-                        Err(s) => match m.sym(*s) {
-                            Some(Value::Int(i)) => i,
-                            _ => 0,
-                        },
-                    })
-                    .collect();
+                let dims = model_dims(m, dims);
                 let mut count: i128 = 1;
                 for n in &dims {
                     count = count.saturating_mul(*n);
@@ -428,17 +433,7 @@ fn read_model(
                 }
             }
             ArgDesc::MemRef(a) => {
-                let dims: Vec<i128> = a
-                    .dims
-                    .iter()
-                    .map(|d| match d {
-                        Ok(n) => *n,
-                        Err(s) => match m.sym(*s) {
-                            Some(Value::Int(i)) => i,
-                            _ => 0,
-                        },
-                    })
-                    .collect();
+                let dims = model_dims(m, &a.dims);
                 let count = match &a.layout {
                     None => dims.iter().fold(1i128, |a, n| a.saturating_mul(*n)),
                     Some((off, st)) if dims.contains(&0) => *off,

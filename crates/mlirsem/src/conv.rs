@@ -357,14 +357,7 @@ fn tosa_conv<'a, D: MDomain>(
     let m = cx.m;
     let op = m.op(o);
     let name = op.name.as_str();
-    if op.attr("quantization_info").is_some() || operands.len() != 3 {
-        return unsupported(format!("{name} with zero points or without three operands"));
-    }
-    let (x, w, b) = (
-        tensor_of(&operands[0])?,
-        tensor_of(&operands[1])?,
-        tensor_of(&operands[2])?,
-    );
+    let (x, w, b) = input_weight_bias(m, o, operands)?;
     let (rdims, ety) = result_type(m, o, 0)?;
     let out = static_dims(rdims, &format!("{name} result"))?;
     let (xs, ws, bs) = (lits(d, &x, name)?, lits(d, &w, name)?, lits(d, &b, name)?);
@@ -495,6 +488,26 @@ fn add_elems<D: MDomain>(d: &mut D, t: EType, a: &SVal<D>, b: &SVal<D>) -> SVal<
 }
 
 /// `tosa.fully_connected`: `out[n, oc] = bias[oc] + Σ_ic in[n, ic] * w[oc, ic]`, from the bias.
+/// The input, weights and bias of a tosa convolution or `fully_connected` (no quantization
+/// zero points).
+#[allow(clippy::type_complexity)]
+fn input_weight_bias<'a, D: MDomain>(
+    m: &Module,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<(Tensor<'a, D>, Tensor<'a, D>, Tensor<'a, D>)> {
+    let op = m.op(o);
+    match operands {
+        [x, w, b] if op.attr("quantization_info").is_none() => {
+            Ok((tensor_of(x)?, tensor_of(w)?, tensor_of(b)?))
+        }
+        _ => unsupported(format!(
+            "{} with zero points or without three operands",
+            op.name
+        )),
+    }
+}
+
 fn fully_connected<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
@@ -503,14 +516,7 @@ fn fully_connected<'a, D: MDomain>(
 ) -> R<Val<'a, D>> {
     let m = cx.m;
     let name = "tosa.fully_connected";
-    if m.op(o).attr("quantization_info").is_some() || operands.len() != 3 {
-        return unsupported(format!("{name} with zero points or without three operands"));
-    }
-    let (x, w, b) = (
-        tensor_of(&operands[0])?,
-        tensor_of(&operands[1])?,
-        tensor_of(&operands[2])?,
-    );
+    let (x, w, b) = input_weight_bias(m, o, operands)?;
     let (_, ety) = result_type(m, o, 0)?;
     check_types(name, &[x.ety, w.ety], ety)?;
     if b.ety != ety || x.shape.len() != 2 || w.shape.len() != 2 || b.shape.len() != 1 {

@@ -256,8 +256,13 @@ pub(crate) fn new_block<'a, D: MDomain>(
 ) -> MRef<D> {
     let ety = b.ety;
     mem.push(b);
+    block_view(d, mem.len() - 1, shape, ety)
+}
+
+/// The row-major view of all of block `block`, of `shape`: the block's own memref.
+fn block_view<D: MDomain>(d: &mut D, block: usize, shape: Vec<D::I>, ety: EType) -> MRef<D> {
     MRef {
-        block: mem.len() - 1,
+        block,
         offset: d.lit_i(0),
         strides: row_major(d, &shape),
         shape,
@@ -929,17 +934,7 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
         })
         .collect::<R<_>>()?;
     if let Some(k) = cx.globals.iter().find(|(n, _)| *n == sym).map(|x| x.1) {
-        let zero = d.lit_i(0);
-        return Ok(vec![Val::MemRef(MRef {
-            block: k,
-            offset: zero,
-            strides: row_major(d, &shape),
-            shape,
-            contiguous: true,
-            derived: false,
-            within: vec![],
-            ety,
-        })]);
+        return Ok(vec![Val::MemRef(block_view(d, k, shape, ety))]);
     }
     let Some(g) = m.walk().into_iter().find(|&g| {
         m.op(g).name == "memref.global"

@@ -1,6 +1,6 @@
 // expect: verified
-// Removing a dead load is correct under both readings of an uninitialized load (UB: the source
-// may be undefined, poison: the value is unused); the store stays.
+// Removing a dead load is correct: a load of an uninitialized cell is UB (the source may be
+// undefined), and it would also be under LLVM's reading (the value is unused); the store stays.
 func.func @f(%m: memref<4xf32>, %v: f32, %i: index) -> f32 {
   %c0 = arith.constant 0 : index
   %dead = memref.load %m[%i] : memref<4xf32>

@@ -689,23 +689,6 @@ fn attempt(
             unsure: Some(u.why.clone()),
         });
     }
-    // Loads of uninitialized cells: UB or poison (MLIR does not say). The obligations above
-    // prove refinement reading them as poison; read as UB, the target's must not happen where
-    // the source is defined and loads none (then the source would be UB too).
-    if !rt.uninit.is_empty() {
-        let src_any = d.store.or(rs.uninit.clone());
-        let src_none = d.store.not(src_any);
-        let tgt_any = d.store.or(rt.uninit.clone());
-        let q = d.store.and(vec![no_ub_s, src_none, tgt_any]);
-        obls.push(Obligation {
-            label: "uninit".into(),
-            query: q,
-            focus: None,
-            unsure: Some(
-                "the target loads an uninitialized element where the source loads none (UB in mlir-tv's reading, poison in LLVM's)".into(),
-            ),
-        });
-    }
     // The other obligations look for a difference outside the unsure cases (implied when
     // no unsure case is possible), so that a pair that is wrong elsewhere is still refuted.
     let mut sure = vec![no_ub_s];
@@ -769,7 +752,7 @@ fn attempt(
                 });
             }
             (Val::MemRef(x), Val::MemRef(y)) => {
-                match crate::memcheck::result_view(d, x, y, (&rs.mem, &rt.mem), defined) {
+                match crate::memcheck::result_view(d, x, y, (&rs, &rt), defined) {
                     Ok(q) => obls.push(Obligation {
                         label: format!("result{r}-view"),
                         query: q,
@@ -814,7 +797,12 @@ fn attempt(
     if !rs.mem.is_empty() || !rt.mem.is_empty() {
         assumed.push(crate::memcheck::MEMORY_ASSUMPTION.into());
     }
-    let globals = (rs.mem.iter().chain(&rt.mem)).any(|b| b.kind == crate::memory::Kind::Global);
+    let globals = (rs.mem.iter().chain(&rt.mem)).any(|b| {
+        matches!(
+            b.kind,
+            crate::memory::Kind::Global | crate::memory::Kind::MutableGlobal
+        )
+    });
     if crate::memcheck::needs_distinct(&fn_inputs(src, fs), globals) {
         assumed.push(crate::memcheck::DISTINCT_ASSUMPTION.into());
     }
@@ -1000,7 +988,16 @@ fn attempt(
     if let Some(why) = outside {
         return unknown(outside_reason(&why));
     }
-    if always_ub(&mut sym.store, &pre, rs.ub, cfg) {
+    // The source's per-element UB at every index of a small static shape (fewer instances only
+    // make the source look more defined: a vacuous verdict stays sound).
+    let mut ub = vec![rs.ub];
+    for u in &rs.ub_at {
+        for t in small_static_indices(&mut sym, &u.shape) {
+            ub.push((u.at)(&mut sym, &t));
+        }
+    }
+    let ub = sym.store.or(ub);
+    if always_ub(&mut sym.store, &pre, ub, cfg) {
         return Attempt::Done(Verdict::Vacuous {
             reason: "the source has undefined behaviour on every input, so any target refines it"
                 .into(),

@@ -43,7 +43,7 @@ pub(crate) fn scf_if<'a, D: MDomain>(
 }
 
 /// Runs a branch's one block up to its `scf.yield`; what the branch adds to the UB (whole and
-/// per element), the unsure cases and the uninitialized loads is guarded by `guard`. (Calls of
+/// per element) and the unsure cases is guarded by `guard`. (Calls of
 /// external functions need no guard: they are total and pure.)
 fn branch<'a, D: MDomain>(
     d: &mut D,
@@ -61,12 +61,7 @@ fn branch<'a, D: MDomain>(
     }
     let no_ub = d.lit_b(false);
     let outer_ub = std::mem::replace(&mut cx.ub, no_ub);
-    let marks = (
-        cx.unsure.len(),
-        cx.unsure_at.len(),
-        cx.uninit.len(),
-        cx.ub_at.len(),
-    );
+    let marks = (cx.unsure.len(), cx.unsure_at.len(), cx.ub_at.len());
     let mut yielded = None;
     for &bo in &m.block(block).ops {
         let op = m.op(bo);
@@ -92,16 +87,13 @@ fn branch<'a, D: MDomain>(
     }
     let per_element = cx.unsure_at[marks.1..]
         .iter_mut()
-        .chain(cx.ub_at[marks.3..].iter_mut());
+        .chain(cx.ub_at[marks.2..].iter_mut());
     for u in per_element {
         let (at, g) = (u.at.clone(), guard.clone());
         u.at = Rc::new(move |d: &mut D, idx: &[D::I]| {
             let c = at(d, idx);
             d.and(&g, &c)
         });
-    }
-    for u in &mut cx.uninit[marks.2..] {
-        *u = d.and(guard, u);
     }
     match yielded {
         Some(vals) => Ok(vals),

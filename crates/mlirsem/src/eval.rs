@@ -25,6 +25,10 @@ pub enum Stop {
 
 pub(crate) type R<T> = Result<T, Stop>;
 
+/// A condition at a multi-index.
+pub(crate) type IdxCond<'a, D> =
+    Rc<dyn Fn(&mut D, &[<D as tensor::Domain>::I]) -> <D as tensor::Domain>::B + 'a>;
+
 pub(crate) fn unsupported<T>(why: impl Into<String>) -> R<T> {
     Err(Stop::Unsupported(why.into()))
 }
@@ -38,11 +42,10 @@ pub struct Run<'a, D: MDomain> {
     pub unsure_at: Vec<CondAt<'a, D>>,
     /// UB conditions per element of a tensor (UB where any element's holds).
     pub ub_at: Vec<CondAt<'a, D>>,
+    /// The block of each global used, by symbol name.
+    pub globals: Vec<(String, usize)>,
     /// The memory at return: argument blocks first, in argument order ([`crate::memory`]).
     pub mem: Vec<crate::memory::Block<'a, D>>,
-    /// Where a `memref.load` read an uninitialized cell: UB or a poison value, MLIR does not
-    /// say; the checker proves refinement under both readings (docs/mlir.md "Memory").
-    pub uninit: Vec<D::B>,
     /// The calls of external functions, in execution order ([`crate::extcall`]).
     pub calls: Vec<crate::extcall::ExtCall<'a, D>>,
 }
@@ -100,8 +103,9 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     /// Memory blocks ([`crate::memory`]), and the block of each global used so far.
     pub(crate) mem: Vec<crate::memory::Block<'a, D>>,
     pub(crate) globals: Vec<(String, usize)>,
-    /// See [`Run::uninit`].
-    pub(crate) uninit: Vec<D::B>,
+    /// For each result of `bufferization.to_tensor`, where its elements were never initialized
+    /// (a `tensor.extract` of one is UB; [`crate::memory`]).
+    pub(crate) uninit: BTreeMap<ValueId, IdxCond<'a, D>>,
     /// See [`Run::calls`]; those of enclosing functions first.
     pub(crate) calls: Vec<crate::extcall::ExtCall<'a, D>>,
 }
@@ -180,7 +184,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         depth,
         mem,
         globals: vec![],
-        uninit: vec![],
+        uninit: BTreeMap::new(),
         calls,
     };
     if depth > 0 && args.iter().any(|v| matches!(v, Val::MemRef(_))) {
@@ -206,8 +210,8 @@ pub(crate) fn run_nested<'a, D: MDomain>(
                 unsure: cx.unsure,
                 unsure_at: cx.unsure_at,
                 ub_at: cx.ub_at,
+                globals: cx.globals,
                 mem: cx.mem,
-                uninit: cx.uninit,
                 calls: cx.calls,
             });
         }
@@ -387,6 +391,10 @@ pub(crate) fn eval_on<'a, D: MDomain>(
         "tensor.extract" => {
             let t = tensor_of(&operands[0])?;
             let idx = indices(d, cx, &t, &operands[1..], "tensor.extract")?;
+            if let Some(uninit) = op.operands.first().and_then(|v| cx.uninit.get(v)) {
+                let bad = uninit.clone()(d, &idx);
+                cx.add_ub(d, &bad);
+            }
             let s = (t.at)(d, &idx);
             Val::Scalar(s, t.ety)
         }

@@ -10,6 +10,7 @@
 //! compares the final memories concretely.
 
 use crate::domain::EType;
+use crate::eval::Run;
 use crate::memory::{memref_type, new_block, numel, Block, Cell, CellFn, Kind, MRef};
 use crate::value::*;
 use mlir::{AffineExpr, AffineOp, Attr, Dim, Type};
@@ -189,26 +190,51 @@ pub(crate) fn obligations(
     out
 }
 
+/// What a memory block is to the caller: argument `k`, or the mutable global of this name
+/// (`None`: a block the caller cannot name).
+#[derive(PartialEq, Eq, Debug)]
+pub(crate) enum Owner<'s> {
+    Arg(usize),
+    Global(&'s str),
+}
+
+/// The [`Owner`] of block `k` of a run with memory `mem` and globals `globals`.
+pub(crate) fn owner<'s, D: crate::domain::MDomain>(
+    mem: &[Block<'_, D>],
+    globals: &'s [(String, usize)],
+    k: usize,
+) -> Option<Owner<'s>> {
+    match mem.get(k)?.kind {
+        Kind::Arg(a) => Some(Owner::Arg(a)),
+        Kind::MutableGlobal => globals
+            .iter()
+            .find(|(_, b)| *b == k)
+            .map(|(n, _)| Owner::Global(n.as_str())),
+        _ => None,
+    }
+}
+
 /// The obligation of memref results `x` (source) and `y` (target) under `defined`: both must
-/// be the same view (offset, sizes, strides) of the same argument block, whose contents on
-/// return the argument obligations compare, so that the caller sees the same memory through
-/// them (views of two arguments differ: arguments are distinct blocks). The target's view may
-/// not be a view op's result where the source's is the block's own memref (the caller could
-/// `dealloc` one and not the other), and views cut by a `memref.subview` are not compared
-/// (their accesses depend on where they were cut from). `Err`: outside what is compared.
+/// be the same view (offset, sizes, strides) of the same argument block (whose contents on
+/// return the argument obligations compare) or of the same mutable global, so that the caller
+/// sees the same memory through them (views of two arguments, or of an argument and a global,
+/// differ: they are distinct blocks). The target's view may not be a view op's result where
+/// the source's is the block's own memref (the caller could `dealloc` one and not the other),
+/// and views cut by a `memref.subview` are not compared (their accesses depend on where they
+/// were cut from). `Err`: outside what is compared.
 pub(crate) fn result_view(
     d: &mut Sym,
     x: &MRef<Sym>,
     y: &MRef<Sym>,
-    mem: (&[Block<'_, Sym>], &[Block<'_, Sym>]),
+    runs: (&Run<'_, Sym>, &Run<'_, Sym>),
     defined: TermId,
 ) -> Result<TermId, String> {
-    let arg =
-        |m: &[Block<'_, Sym>], k: usize| matches!(m.get(k).map(|b| b.kind), Some(Kind::Arg(_)));
-    if !arg(mem.0, x.block) || !arg(mem.1, y.block) {
-        return Err("a memref result that is not a view of an argument".into());
-    }
-    if x.block != y.block {
+    let ox = owner(&runs.0.mem, &runs.0.globals, x.block);
+    let oy = owner(&runs.1.mem, &runs.1.globals, y.block);
+    let (Some(ox), Some(oy)) = (ox, oy) else {
+        return Err("a memref result that is not a view of an argument or a mutable global".into());
+    };
+    if ox != oy {
         return Ok(defined);
     }
     if !x.within.is_empty() || !y.within.is_empty() {
@@ -248,7 +274,7 @@ pub(crate) fn needs_distinct(types: &[Type], uses_globals: bool) -> bool {
 pub const DISTINCT_ASSUMPTION: &str = "memref arguments point to distinct blocks, none of them a global's (mlir-tv's -memref-inputs-simple; each may still be dead, read-only or uninitialized)";
 
 /// The memory model's assumption, named in every verdict of a pair that uses memory.
-pub const MEMORY_ASSUMPTION: &str = "memory: memrefs are strided views of blocks with liveness, writability and initialized cells; out-of-bounds, dead-block and read-only accesses, copies between different sizes and double deallocs are UB; loads of uninitialized cells are UB or poison (refinement holds under both readings); writes after to_tensor and deallocs of non-alloc blocks or view results are outside the model";
+pub const MEMORY_ASSUMPTION: &str = "memory: memrefs are strided views of blocks with liveness, writability and initialized cells; out-of-bounds, dead-block and read-only accesses, copies between different sizes and double deallocs are UB; loads of uninitialized cells and tensor.extract of them through to_tensor are UB (mlir-tv's reading), other uses read poison; writes after to_tensor and deallocs of non-alloc blocks or view results are outside the model";
 
 /// The static offset and strides of a memref argument's layout (`None`: the identity).
 pub(crate) fn layout(ty: &Type) -> Result<Option<(i128, Vec<i128>)>, String> {

@@ -13,10 +13,12 @@
 //! `memref.dealloc`, or an argument that is not dereferenceable); `copy` between views of
 //! different sizes; a double `dealloc`; writes to read-only blocks (`bufferization.to_memref`
 //! of a tensor, `memref.get_global` of a constant global) and to either side of a
-//! `bufferization.clone`, and `dealloc` of a memref returned by a view op. Loading an element never initialized is UB for mlir-tv, an undefined
-//! value for LLVM; MLIR does not say: it is poison here and recorded in the run's `uninit`, so
-//! that the checker can prove refinement under both readings (through `to_tensor` and linalg
-//! ops on buffers it is just poison). `dealloc` of an argument kills its block (the caller may
+//! `bufferization.clone`, and `dealloc` of a memref returned by a view op. UB in mlir-tv's
+//! reading, which the issue adopts (MLIR does not say; LLVM reads an undefined value): a
+//! `memref.load` of a cell never initialized, and a `tensor.extract` of such a cell from the
+//! result of `bufferization.to_tensor` ([`crate::eval::Ctx::uninit`]). Other uses of the
+//! tensor, and linalg ops on buffers, read an uninitialized element as poison (an output they
+//! overwrite is read, unused, all the time; a returned one refines anything, as in mlir-tv). `dealloc` of an argument kills its block (the caller may
 //! have allocated it; if not, the dealloc is UB and the source only less defined). Unsure:
 //! writing to a block after `bufferization.to_tensor` read it, `dealloc` of another block not
 //! made by `memref.alloc` (`alloca`, globals, `to_memref`, `clone`).
@@ -66,8 +68,11 @@ pub enum Kind {
     FromTensor,
     /// `bufferization.clone` (read-only).
     Clone,
-    /// `memref.get_global` of the global of this name.
+    /// `memref.get_global` of a `constant` global (read-only, its initial value).
     Global,
+    /// `memref.get_global` of a mutable global: its identity only (a returned view of it is
+    /// compared); its contents, shared with the caller and earlier calls, are not modelled.
+    MutableGlobal,
 }
 
 /// A memory block.
@@ -242,6 +247,9 @@ fn mref_of<'a, D: MDomain>(v: &Val<'a, D>) -> R<MRef<D>> {
 
 fn block<'a, 'b, D: MDomain>(cx: &'b Ctx<'a, D>, r: &MRef<D>) -> R<&'b Block<'a, D>> {
     match cx.mem.get(r.block) {
+        Some(b) if b.kind == Kind::MutableGlobal => {
+            unsupported("the contents of a mutable memref.global (not modelled)")
+        }
         Some(b) => Ok(b),
         None => unsupported("a memref from another function"),
     }
@@ -382,6 +390,7 @@ fn write_view<'a, D: MDomain>(
     r: &MRef<D>,
     f: ViewFn<'a, D>,
 ) -> R<()> {
+    block(cx, r)?;
     let n = numel(d, &r.shape);
     let size = cx.mem[r.block].size.clone();
     let zero = d.lit_i(0);
@@ -570,8 +579,9 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let r = mref_of(&operands[0])?;
             let i = access(d, cx, &r, &operands[1..], name)?;
             let c = (block(cx, &r)?.at.clone())(d, &i);
+            // UB: loading a cell never initialized (mlir-tv's reading; docs/mlir.md "Memory").
             let uninit = d.not(&c.init);
-            cx.uninit.push(uninit);
+            cx.add_ub(d, &uninit);
             vec![Val::Scalar(
                 SVal {
                     ok: d.and(&c.v.ok, &c.init),
@@ -707,6 +717,18 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             }
             cx.mem[r.block].frozen = true;
             whole_view(d, cx, &r);
+            // The cells never initialized: `tensor.extract` of one is UB (mlir-tv's reading;
+            // other uses read poison).
+            let cells = cx.mem[r.block].at.clone();
+            let r2 = r.clone();
+            let uninit: crate::eval::IdxCond<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+                let i = flat(d, &r2, idx);
+                let c = cells(d, &i);
+                d.not(&c.init)
+            });
+            if let Some(&res) = op.results.first() {
+                cx.uninit.insert(res, uninit);
+            }
             let at = read_fn(cx, &r);
             vec![Val::Tensor(Tensor {
                 shape: r.shape.clone(),
@@ -912,9 +934,10 @@ fn cut_from<D: MDomain>(
     within
 }
 
-/// `memref.get_global @g`: one block per global per run, made on first use (its initializer a
-/// `dense` or `sparse` literal, as `arith.constant` reads it: a constant global is read-only;
-/// without an initializer: unsupported).
+/// `memref.get_global @g`: one block per global per run, made on first use. A constant
+/// global is read-only and holds its initializer (a `dense` or `sparse` literal, as
+/// `arith.constant` reads it; without one: unsupported). A mutable global is only an identity
+/// ([`Kind::MutableGlobal`]): a returned view of it is compared, its contents are not read.
 fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
     let m = cx.m;
     let op = m.op(o);
@@ -945,9 +968,26 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
     let gop = m.op(g);
     let constant = gop.attr("constant").is_some();
     if !constant {
-        return unsupported(format!(
-            "memref.global @{sym} is not constant (memory of globals is not compared)"
-        ));
+        let size = numel(d, &shape);
+        let at: CellFn<'a, D> = Rc::new(move |d: &mut D, _: &D::I| Cell {
+            v: SVal {
+                v: zero_elem(d, ety),
+                ok: d.lit_b(false),
+            },
+            init: d.lit_b(false),
+        });
+        let b = Block {
+            kind: Kind::MutableGlobal,
+            ety,
+            size,
+            live: d.lit_b(true),
+            writable: d.lit_b(true),
+            frozen: false,
+            at,
+        };
+        let r = new_block(d, &mut cx.mem, b, shape);
+        cx.globals.push((sym, r.block));
+        return Ok(vec![Val::MemRef(r)]);
     }
     let Some(init) = gop.attr("initial_value") else {
         return unsupported(format!("memref.global @{sym} without an initial value"));

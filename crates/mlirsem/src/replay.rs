@@ -215,12 +215,14 @@ fn run<'a>(
 }
 
 /// A memref result as the caller sees it: the block (an argument's, by name) and the view.
-fn view(r: &MRef<Concrete>, mem: &[Block<'_, Concrete>], names: &[String]) -> String {
-    let block = match mem.get(r.block).map(|b| b.kind) {
-        Some(Kind::Arg(k)) => names
+fn view(r: &MRef<Concrete>, run: &Run<'_, Concrete>, names: &[String]) -> String {
+    use crate::memcheck::{owner, Owner};
+    let block = match owner(&run.mem, &run.globals, r.block) {
+        Some(Owner::Arg(k)) => names
             .get(k)
             .map_or(format!("argument #{k}"), |n| format!("%{n}")),
-        _ => format!("block #{}", r.block),
+        Some(Owner::Global(g)) => format!("@{g}"),
+        None => format!("block #{}", r.block),
     };
     format!(
         "view of {block} at offset {}, sizes {:?}, strides {:?}",
@@ -300,11 +302,6 @@ pub(crate) fn replay(
     }
     if let Some((_, why)) = rs.unsure.iter().find(|(c, _)| *c) {
         return Replay::Untrusted(format!("outside the model: {why}"));
-    }
-    // Read as UB, an uninitialized load makes the source undefined: no refutation here. (In
-    // the target, either reading refutes: UB where the source has none, or the difference.)
-    if rs.uninit.iter().any(|c| *c) {
-        return Replay::Untrusted("the source loads an uninitialized element".into());
     }
     let rt = match run(&mut dt, tgt.0, tgt.1, args) {
         Ok(r) => r,
@@ -390,7 +387,7 @@ pub(crate) fn replay(
             }
             (Val::MemRef(x), Val::MemRef(y)) => {
                 let names = crate::check::arg_names(src.0, src.1);
-                let (vs, vt) = (view(x, &rs.mem, &names), view(y, &rt.mem, &names));
+                let (vs, vt) = (view(x, &rs, &names), view(y, &rt, &names));
                 if vs != vt {
                     found = Some(Mismatch::Output {
                         output: r,

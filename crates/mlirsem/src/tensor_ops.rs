@@ -138,7 +138,6 @@ fn call<'a, D: MDomain>(
     cx.unsure.extend(run.unsure);
     cx.unsure_at.extend(run.unsure_at);
     cx.ub_at.extend(run.ub_at);
-    cx.uninit.extend(run.uninit);
     cx.calls = run.calls;
     Ok(run.results)
 }

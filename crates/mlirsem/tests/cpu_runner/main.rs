@@ -261,14 +261,20 @@ fn main() {
         .map(|i| &ready[i * n / MAX_COMPARED.min(n)])
         .collect();
     let outcomes = parallel(&picked, |(c, d)| compare(c, d));
-    let (mut compared, mut inputs) = (0, 0);
-    for o in outcomes {
+    let (mut compared, mut inputs, mut known) = (0, 0, 0);
+    for (o, (c, _)) in outcomes.into_iter().zip(&picked) {
         match o {
             Outcome::Agrees(n) => {
                 compared += 1;
                 inputs += n;
             }
             Outcome::Skipped(why) => skipped.push(why),
+            // MLIR 19 lowers a float `tosa.max_pool2d` from -FLT_MAX where the TOSA spec
+            // starts from -inf (docs/mlir.md, "Exceptions"): a known miscompilation.
+            Outcome::Disagrees(what) if c.text.contains("tosa.max_pool2d") => {
+                known += 1;
+                println!("known miscompilation (float tosa.max_pool2d from -FLT_MAX): {what}");
+            }
             Outcome::Disagrees(what) => failures.push(what),
         }
     }
@@ -277,7 +283,7 @@ fn main() {
     println!(
         "functions: {distinct} distinct, {} with supported signatures, {n} run by the interpreter, \
          {} picked (at most {MAX_COMPARED}), {lowered} lowered, {compared} compared on {inputs} \
-         inputs, {} disagree ({:.1} s)",
+         inputs, {} disagree, {known} known miscompilations ({:.1} s)",
         cases.len(),
         picked.len(),
         failures.len(),

@@ -1,0 +1,6 @@
+memref.global @state : memref<4xi32>
+
+func.func @f(%a: memref<4xi32>) -> memref<4xi32> {
+  %g = memref.get_global @state : memref<4xi32>
+  return %g : memref<4xi32>
+}

@@ -190,8 +190,23 @@ impl Module {
 
     /// Every op of the module in pre-order (an op before the ops of its regions).
     pub fn walk(&self) -> Vec<OpId> {
+        self.walk_from(self.top_ops().iter().rev().copied().collect())
+    }
+
+    /// The ops nested in the regions of `o`, in pre-order.
+    pub fn walk_inside(&self, o: OpId) -> Vec<OpId> {
+        let mut stack = vec![];
+        for &r in self.op(o).regions.iter().rev() {
+            for &b in self.region(r).blocks.iter().rev() {
+                stack.extend(self.block(b).ops.iter().rev());
+            }
+        }
+        self.walk_from(stack)
+    }
+
+    /// Pre-order from `stack` (its last op first).
+    fn walk_from(&self, mut stack: Vec<OpId>) -> Vec<OpId> {
         let mut out = Vec::new();
-        let mut stack: Vec<OpId> = self.top_ops().iter().rev().copied().collect();
         while let Some(op) = stack.pop() {
             out.push(op);
             for &r in self.op(op).regions.iter().rev() {

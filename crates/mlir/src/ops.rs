@@ -56,6 +56,8 @@ pub(crate) enum Family {
     Named,
     /// `scf.if %c -> types { } else { }`.
     ScfIf,
+    /// `scf.for unsigned? %iv = %lb to %ub step %s iter_args(%a = %x) -> (T) : I { }`.
+    ScfFor,
     Index,
     Alloc,
     Load,
@@ -151,6 +153,7 @@ pub(crate) fn family(name: &str) -> Option<Family> {
         "linalg.generic" => Generic,
         "linalg.index" => Index,
         "scf.if" => ScfIf,
+        "scf.for" => ScfFor,
         "memref.alloc" | "memref.alloca" => Alloc,
         "memref.load" => Load,
         "memref.store" => Store,

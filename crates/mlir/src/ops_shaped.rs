@@ -4,7 +4,7 @@
 //! `i64::MIN` marking a dynamic entry whose value is the next operand, and
 //! `operandSegmentSizes` telling which operands belong to which list.
 
-use crate::ast::OpId;
+use crate::ast::{OpId, RegionId, ValueDef};
 use crate::attrs::Attr;
 use crate::lexer::Tok;
 use crate::ops::{i64_attr, iterator_types, Family};
@@ -170,6 +170,7 @@ impl<'s> Parser<'s> {
             Generic => self.parse_linalg_generic(st, id, name_span),
             Named => self.parse_linalg_named(st, id, name_span),
             ScfIf => self.parse_scf_if(st, id),
+            ScfFor => self.parse_scf_for(st, id),
             Index => {
                 let t = self.expect(Tok::Int, "a dimension number")?;
                 let Some(v) = self.int_value(t) else {
@@ -389,20 +390,24 @@ impl<'s> Parser<'s> {
     /// `reduce` and `map` print no result types: they are the types of their tensor `outs`.
     fn parse_linalg_named(&mut self, st: &mut OpState, id: OpId, name_span: Span) -> PResult<()> {
         let with_body = matches!(st.name.as_str(), "linalg.reduce" | "linalg.map");
+        let mut short = None;
         if self.at(Tok::LBrace) {
-            // `linalg.map { arith.addf }`: an op name, not a dictionary key.
+            // `linalg.map { arith.addf {attrs}? }`: the body's one op, not a dictionary.
             let next = self.peek2();
             if with_body && next.kind == Tok::Bare && self.text(next).contains('.') {
-                return self.error(
-                    self.tok.span,
-                    format!(
-                        "the short form `{{ op }}` of {} is not supported; write its body",
-                        st.name
-                    ),
-                );
+                self.bump();
+                let t = self.bump();
+                let attrs = if self.at(Tok::LBrace) {
+                    self.parse_dict()?
+                } else {
+                    vec![]
+                };
+                self.expect(Tok::RBrace, "`}` after the body's op")?;
+                short = Some((self.text(t).to_string(), attrs, t.span));
+            } else {
+                let d = self.parse_dict()?;
+                st.props.extend(d);
             }
-            let d = self.parse_dict()?;
-            st.props.extend(d);
         }
         let ins = self.ins_outs(st, "ins")?;
         let outs = self.ins_outs(st, "outs")?;
@@ -431,7 +436,10 @@ impl<'s> Parser<'s> {
                 },
             );
         }
-        if with_body {
+        if let Some((op, attrs, span)) = short {
+            let r = self.short_body(st, id, &op, attrs, span, ins)?;
+            st.regions.push(r);
+        } else if with_body {
             let args = self.region_args()?;
             let r = self.parse_op_region(st, id, &args)?;
             st.regions.push(r);
@@ -453,6 +461,75 @@ impl<'s> Parser<'s> {
                 .collect();
         }
         Ok(())
+    }
+
+    /// The body that the short form `{ op {attrs} }` of `linalg.map`/`linalg.reduce` stands
+    /// for: one argument per element of the inputs (and, for `reduce`, of the inits), `op` on
+    /// all of them in order with the element type of the first init as its result, and
+    /// `linalg.yield` of that result.
+    fn short_body(
+        &mut self,
+        st: &OpState,
+        id: OpId,
+        op: &str,
+        attrs: Vec<crate::ast::NamedAttr>,
+        span: Span,
+        ins: usize,
+    ) -> PResult<RegionId> {
+        let n_args = if st.name == "linalg.map" {
+            ins
+        } else {
+            st.operand_types.len()
+        };
+        let elem = |t: &Option<Type>| t.as_ref().and_then(|t| t.element_type()).cloned();
+        let arg_types: Option<Vec<Type>> = st.operand_types[..n_args].iter().map(elem).collect();
+        let out_type = st.operand_types.get(ins).and_then(elem);
+        let (Some(arg_types), Some(out_type)) = (arg_types, out_type) else {
+            return self.error(span, format!("{} without shaped operand types", st.name));
+        };
+        let region = self.m.add_region(crate::ast::Region {
+            blocks: Vec::new(),
+            parent: id,
+            span,
+        });
+        let block = self.new_block(region, span);
+        let mut args = vec![];
+        for (k, ty) in arg_types.into_iter().enumerate() {
+            let v = self.m.add_value(crate::ast::Value {
+                name: format!("in{k}"),
+                ty,
+                def: ValueDef::BlockArg { block, index: k },
+                span,
+            });
+            self.m.block_mut(block).args.push(v);
+            args.push(v);
+        }
+        let inner = self.m.add_op(crate::parser::empty_op(op));
+        let result = self.m.add_value(crate::ast::Value {
+            name: String::new(),
+            ty: out_type,
+            def: ValueDef::Result {
+                op: inner,
+                index: 0,
+            },
+            span,
+        });
+        let yield_op = self.m.add_op(crate::parser::empty_op("linalg.yield"));
+        for (o, operands, results) in [
+            (inner, args, vec![result]),
+            (yield_op, vec![result], vec![]),
+        ] {
+            let x = self.m.op_mut(o);
+            x.name_span = span;
+            x.span = span;
+            x.form = crate::ast::OpForm::Custom;
+            x.operands = operands;
+            x.results = results;
+            x.parent = Some(block);
+        }
+        self.m.op_mut(inner).properties = attrs;
+        self.m.block_mut(block).ops.extend([inner, yield_op]);
+        Ok(region)
     }
 
     /// `(%a: T, %b: U)`: the explicit arguments of a region's entry block.
@@ -487,6 +564,69 @@ impl<'s> Parser<'s> {
             self.empty_region(id)
         };
         st.regions.push(other);
+        self.opt_attr_dict(st)
+    }
+
+    /// `scf.for unsigned? %iv = %lb to %ub step %step (iter_args(%a = %x, ..) -> (T, ..))?
+    /// (: I)? { body }`: operands lb, ub, step (of the induction variable's type `I`, `index`
+    /// by default) and the initial values; the body's arguments are `%iv` and the iter args.
+    fn parse_scf_for(&mut self, st: &mut OpState, id: OpId) -> PResult<()> {
+        if self.at_bare("unsigned") {
+            let t = self.bump();
+            st.prop("unsignedCmp", Attr::Unit, t.span);
+        }
+        let iv = self.expect(Tok::Percent, "the induction variable (`%name`)")?;
+        self.expect(Tok::Equal, "`=`")?;
+        let lb = self.parse_use()?;
+        self.expect_bare("to")?;
+        let ub = self.parse_use()?;
+        self.expect_bare("step")?;
+        let step = self.parse_use()?;
+        let mut iters = vec![];
+        if self.eat_bare("iter_args") {
+            self.expect(Tok::LParen, "`(`")?;
+            loop {
+                let a = self.expect(Tok::Percent, "an iter arg (`%name`)")?;
+                self.expect(Tok::Equal, "`=`")?;
+                let init = self.parse_use()?;
+                iters.push((a, init));
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "`)`")?;
+            self.expect(Tok::Arrow, "`->` and the result types")?;
+            st.result_types = if self.at(Tok::LParen) {
+                self.parse_paren_types()?
+            } else {
+                vec![self.parse_type()?]
+            };
+            if st.result_types.len() != iters.len() {
+                return self.error(
+                    iv.span,
+                    format!(
+                        "{} iter args but {} result types",
+                        iters.len(),
+                        st.result_types.len()
+                    ),
+                );
+            }
+        }
+        let ity = if self.at(Tok::Colon) {
+            self.colon_type()?
+        } else {
+            Type::Index
+        };
+        for u in [lb, ub, step] {
+            st.add(u, Some(ity.clone()));
+        }
+        let mut args = vec![(self.text(iv), ity, iv.span)];
+        for ((a, init), ty) in iters.into_iter().zip(st.result_types.clone()) {
+            st.add(init, Some(ty.clone()));
+            args.push((self.text(a), ty, a.span));
+        }
+        let body = self.parse_op_region(st, id, &args)?;
+        st.regions.push(body);
         self.opt_attr_dict(st)
     }
 

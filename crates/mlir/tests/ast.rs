@@ -317,13 +317,19 @@ module attributes {foo.bar = 1 : i32} {
 
 #[test]
 fn unknown_custom_op_with_region_gives_one_diagnostic() {
-    let src = "func.func @f(%n: index) -> index {\n  %c0 = arith.constant 0 : index\n  %r = scf.for %i = %c0 to %n step %n iter_args(%a = %c0) -> (index) {\n    %b = arith.addi %a, %i : index\n    scf.yield %b : index\n  }\n  return %r : index\n}\n";
+    let src = "func.func @f(%n: index) -> index {\n  %c0 = arith.constant 0 : index\n  %r = scf.while (%a = %c0) : (index) -> index {\n    %t = arith.cmpi slt, %a, %n : index\n    scf.condition(%t) %a : index\n  } do {\n  ^bb0(%b: index):\n    scf.yield %b : index\n  }\n  return %r : index\n}\n";
     let ds = parse(src).unwrap_err();
     let msgs: Vec<&str> = ds.iter().map(|d| d.message.as_str()).collect();
-    assert_eq!(msgs, ["unsupported op scf.for (custom syntax)"]);
-    // The generic form of the same op parses.
+    assert_eq!(msgs, ["unsupported op scf.while (custom syntax)"]);
+    // The generic form of an scf.for parses, and so does its custom form.
     let generic = "func.func @f(%n: index) -> index {\n  %r = \"scf.for\"(%n, %n, %n, %n) ({\n  ^bb0(%i: index, %a: index):\n    \"scf.yield\"(%a) : (index) -> ()\n  }) : (index, index, index, index) -> index\n  return %r : index\n}\n";
     let m = parse_ok(generic);
     let f = m.op(find(&m, "scf.for"));
     assert_eq!((f.operands.len(), f.regions.len()), (4, 1));
+    let custom = "func.func @f(%n: index) -> index {\n  %c0 = arith.constant 0 : index\n  %r = scf.for %i = %c0 to %n step %n iter_args(%a = %c0) -> (index) {\n    %b = arith.addi %a, %i : index\n    scf.yield %b : index\n  }\n  return %r : index\n}\n";
+    let m = parse_ok(custom);
+    let f = m.op(find(&m, "scf.for"));
+    assert_eq!((f.operands.len(), f.regions.len()), (4, 1));
+    let body = m.block(m.region(f.regions[0]).blocks[0]);
+    assert_eq!(body.args.len(), 2);
 }

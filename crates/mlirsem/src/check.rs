@@ -88,7 +88,7 @@ pub fn assumptions() -> Vec<String> {
         "iN is two's complement (arithmetic wraps modulo 2^N); index is 64-bit".into(),
         "floats uninterpreted except for facts exact in IEEE 754 (folding of literals, commutativity of addf/mulf, x - y = x + -y, negf involution, identities of -0.0/1.0/-1.0/NaN operands, cmpf swaps, negations and NaN cases, exactness of widening extf, absf as sign clearing, the exact values of exp at NaN, ±inf, ±0); NaN payloads not observed".into(),
         "dynamic dims of arguments are sizes in [0, 2^48) (a non-empty tensor or buffer fits a 48-bit address space)".into(),
-        "tensor.empty elements are poison until written; out-of-bounds extract/insert/dim/slices and linalg.generic size mismatches are UB".into(),
+        "tensor.empty elements are uninitialized until written: reading one straight from the tensor.empty (tensor.extract, the payload of a linalg or tosa op) is UB, elsewhere it is poison; out-of-bounds extract/insert/dim/slices and linalg.generic size mismatches are UB".into(),
     ]
 }
 
@@ -499,9 +499,22 @@ fn per_element_ub<'a>(
             .map(|r| r.iter().map(|s| d.store.sym(*s)).collect()),
     );
     let mut ub_s = vec![rs.ub];
+    // After unrolled loops the target's UB is scalar (its loads) and gives no witness: the
+    // source's is then taken at every index of larger static shapes too.
+    let max = if rs.unrolled + rt.unrolled > 0 {
+        crate::control::MAX_UNROLLED as i128
+    } else {
+        SMALL_SHAPE
+    };
     for u in &rs.ub_at {
+        // The first index (a condition that holds everywhere, as for the elements of a
+        // `tensor.empty`, needs no other).
+        let first: Vec<TermId> = u.shape.iter().map(|_| d.store.int(0)).collect();
+        let inb = in_bounds(d, &first, &u.shape);
+        let c = (u.at)(d, &first);
+        ub_s.push(d.store.and2(inb, c));
         // A small static shape: at every index (exact).
-        for t in small_static_indices(d, &u.shape) {
+        for t in static_indices(d, &u.shape, max) {
             ub_s.push((u.at)(d, &t));
         }
         for p in points.iter().filter(|p| p.len() == u.shape.len()) {
@@ -527,14 +540,22 @@ fn at_fresh_index(d: &mut Sym, u: &CondAt<'_, Sym>, name: &str) -> (Vec<TermId>,
     (idx, q)
 }
 
+/// Most elements of a static shape whose every index is taken ([`small_static_indices`]).
+const SMALL_SHAPE: i128 = 256;
+
 /// Every index of `shape` as literals when it is static with at most 256 elements, else none.
 fn small_static_indices(d: &mut Sym, shape: &[TermId]) -> Vec<Vec<TermId>> {
+    static_indices(d, shape, SMALL_SHAPE)
+}
+
+/// Every index of `shape` as literals when it is static with at most `max` elements, else none.
+fn static_indices(d: &mut Sym, shape: &[TermId], max: i128) -> Vec<Vec<TermId>> {
     let dims: Option<Vec<i128>> = shape.iter().map(|n| MDomain::lit_int(d, n)).collect();
     let Some(dims) = dims else { return vec![] };
     if dims
         .iter()
         .try_fold(1i128, |a, n| a.checked_mul(*n))
-        .is_none_or(|n| n > 256)
+        .is_none_or(|n| n > max)
     {
         return vec![];
     }
@@ -631,6 +652,7 @@ fn attempt(
     pins: Option<&[CArg]>,
 ) -> Attempt {
     let unknown = |reason: String| Attempt::Done(Verdict::Unknown { reason });
+    let t_start = std::time::Instant::now();
     let mut sym = Sym::new(smt::Store::new());
     sym.folds.reassoc = reassoc;
     let (descs, vals, pre, mem) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
@@ -737,13 +759,37 @@ fn attempt(
                 });
                 let syms = res_syms[r].clone();
                 let idx: Vec<TermId> = syms.iter().map(|s| d.store.sym(*s)).collect();
-                let inb = in_bounds(d, &idx, &x.shape);
-                let sv = (x.at)(d, &idx);
-                let tv = (y.at)(d, &idx);
-                let s = same_result(d, x.ety, &sv.v, &tv.v, opts.signed_zeros);
-                let good = d.store.and2(tv.ok, s);
-                let bad = d.store.not(good);
-                let q = d.store.and(vec![defined, ss, inb, sv.ok, bad]);
+                let differ = |d: &mut Sym, at: &[TermId]| {
+                    let sv = (x.at)(d, at);
+                    let tv = (y.at)(d, at);
+                    let s = same_result(d, x.ety, &sv.v, &tv.v, opts.signed_zeros);
+                    let good = d.store.and2(tv.ok, s);
+                    let bad = d.store.not(good);
+                    d.store.and2(sv.ok, bad)
+                };
+                // After unrolled loops an element is a chain of stores: at each index of a
+                // small static shape, literal addresses settle the chain (exact: the index
+                // symbols still name the position).
+                let points = if rs.unrolled + rt.unrolled > 0 {
+                    small_static_indices(d, &x.shape)
+                } else {
+                    vec![]
+                };
+                let q = if points.is_empty() {
+                    let inb = in_bounds(d, &idx, &x.shape);
+                    let bad = differ(d, &idx);
+                    d.store.and(vec![defined, ss, inb, bad])
+                } else {
+                    let mut cases = vec![];
+                    for p in &points {
+                        let mut here: Vec<TermId> =
+                            idx.iter().zip(p).map(|(a, b)| d.store.eq(*a, *b)).collect();
+                        here.push(differ(d, p));
+                        cases.push(d.store.and(here));
+                    }
+                    let any = d.store.or(cases);
+                    d.store.and(vec![defined, ss, any])
+                };
                 obls.push(Obligation {
                     label: format!("result{r}"),
                     query: q,
@@ -765,9 +811,19 @@ fn attempt(
             _ => return unknown("a result that is a tensor on one side only".into()),
         }
     }
-    for (label, query) in
-        crate::memcheck::obligations(d, &rs.mem, &rt.mem, n_mem, defined, opts.signed_zeros)
-    {
+    for (label, query) in crate::memcheck::obligations(
+        d,
+        &rs.mem,
+        &rt.mem,
+        n_mem,
+        defined,
+        opts.signed_zeros,
+        if rs.unrolled + rt.unrolled > 0 {
+            crate::control::MAX_UNROLLED as i128
+        } else {
+            0
+        },
+    ) {
         obls.push(Obligation {
             label,
             query,
@@ -828,10 +884,17 @@ fn attempt(
     let mut outside: Option<String> = None;
     let outside_reason =
         |why: &str| format!("outside the model where the source is defined: {why}");
+    debug(&format!("{name}: encoded in {:?}", t_start.elapsed()));
     for ob in obls {
         let mut assertions = pre.clone();
         assertions.push(ob.query);
+        let t0 = std::time::Instant::now();
         let assertions = crate::refold::simplify(&mut sym, &assertions);
+        debug(&format!(
+            "{name} {}: simplified in {:?}",
+            ob.label,
+            t0.elapsed()
+        ));
         if opts.collect_smt {
             smt_texts.push((
                 format!(
@@ -844,9 +907,18 @@ fn attempt(
         }
         let focus_syms: Vec<SymId> = ob.focus.as_ref().map(|f| f.1.clone()).unwrap_or_default();
         let (descs2, focus2, ext2) = (descs.clone(), focus_syms.clone(), ext.clone());
+        let t0 = std::time::Instant::now();
         let (mut res, _, _) = check_portfolio(&sym.store, &assertions, cfg, move |m| {
-            read_model(m, &descs2, &focus2, &ext2)
+            let t1 = std::time::Instant::now();
+            let r = read_model(m, &descs2, &focus2, &ext2);
+            debug(&format!("model read in {:?}", t1.elapsed()));
+            r
         });
+        debug(&format!(
+            "{name} {}: solved in {:?}",
+            ob.label,
+            t0.elapsed()
+        ));
         // A model too large to replay: look for one whose dynamic dims are small.
         let large = match &res {
             CheckResult::Sat(None) => true,
@@ -855,8 +927,9 @@ fn attempt(
             ),
             _ => false,
         };
+        let mut small = vec![];
         if large && ob.unsure.is_none() {
-            let mut small = assertions.clone();
+            small = assertions.clone();
             for desc in &descs {
                 if let ArgDesc::Tensor { dims, .. } = desc {
                     for s in dims.iter().filter_map(|x| x.err()) {
@@ -870,6 +943,12 @@ fn attempt(
                 let cap = sym.store.int(SMALL_DIM);
                 small.push(sym.store.le(*v, cap));
             }
+            // Static sizes only: no smaller model exists.
+            if small.len() == assertions.len() {
+                small.clear();
+            }
+        }
+        if !small.is_empty() {
             let (descs2, ext2) = (descs.clone(), ext.clone());
             let (again, _, _) = check_portfolio(&sym.store, &small, cfg, move |m| {
                 read_model(m, &descs2, &focus_syms, &ext2)
@@ -908,6 +987,7 @@ fn attempt(
                     exact_sums: free.is_some(),
                     signed_zeros: opts.signed_zeros,
                 };
+                let t0 = std::time::Instant::now();
                 let found = match replay((src, fs), (tgt, ft), &args, focus, judge, &tables) {
                     Replay::Differs(m, calls) => Some((args.clone(), m, calls)),
                     Replay::Same => search((src, fs), (tgt, ft), &args, judge, &tables),
@@ -916,6 +996,11 @@ fn attempt(
                         search((src, fs), (tgt, ft), &args, judge, &tables)
                     }
                 };
+                debug(&format!(
+                    "{name} {}: replayed in {:?}",
+                    ob.label,
+                    t0.elapsed()
+                ));
                 // Refinement: a spurious model over dynamic sizes is checked again with the
                 // sizes pinned to the model's (small) ones, so that reductions over them are
                 // enumerated instead of uninterpreted; only a replayed refutation is taken.
@@ -949,7 +1034,9 @@ fn attempt(
                 }
                 return Attempt::Done(match found {
                     Some((args, mismatch, calls)) => {
+                        let t1 = std::time::Instant::now();
                         let (mut scalars, inputs) = inputs_report(&names, &args);
+                        debug(&format!("inputs reported in {:?}", t1.elapsed()));
                         scalars.extend(calls);
                         let mut instance = format!("@{name}");
                         if let Some(op) = &free {
@@ -992,6 +1079,10 @@ fn attempt(
     // make the source look more defined: a vacuous verdict stays sound).
     let mut ub = vec![rs.ub];
     for u in &rs.ub_at {
+        let first: Vec<TermId> = u.shape.iter().map(|_| sym.store.int(0)).collect();
+        let inb = in_bounds(&mut sym, &first, &u.shape);
+        let c = (u.at)(&mut sym, &first);
+        ub.push(sym.store.and2(inb, c));
         for t in small_static_indices(&mut sym, &u.shape) {
             ub.push((u.at)(&mut sym, &t));
         }
@@ -1006,6 +1097,13 @@ fn attempt(
     Attempt::Done(Verdict::Verified {
         assumptions: assumed,
     })
+}
+
+/// A trace line on stderr when `TENSORPROOF_DEBUG` is set.
+fn debug(line: &str) {
+    if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
+        eprintln!("[mlir] {line}");
+    }
 }
 
 /// Whether the source is undefined for every input the argument facts `pre` allow: a pair

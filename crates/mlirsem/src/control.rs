@@ -2,9 +2,16 @@
 //! cases of each branch hold only under its side of the condition. Branching on a poison
 //! condition is UB (as in LLVM). Branches that touch memory are outside the model: their
 //! stores would have to be merged cell by cell.
+//!
+//! `scf.for` over `index` with bounds and step that are constants (literals in the symbolic
+//! domain: static shapes) is unrolled: the body runs once per iteration, in order, on the
+//! induction variable's value and the iter args, so memory, UB and unsure cases accumulate as
+//! in straight-line code. A poison bound or step is UB (the loop branches on it), and so is a
+//! step that is not positive (`scf.for`: the step is "required to be positive"). Loops with
+//! other bounds, and runs of more than [`MAX_UNROLLED`] iterations in all, are unsupported.
 
 use crate::domain::MDomain;
-use crate::eval::{scalar_of, unsupported, Ctx, R};
+use crate::eval::{int_of, scalar_of, unsupported, Ctx, R};
 use crate::value::{ite_sval, Elem, Tensor, Val};
 use mlir::{Module, OpId, RegionId, Type};
 use std::rc::Rc;
@@ -143,4 +150,95 @@ fn touches_memory(m: &Module, o: OpId) -> bool {
                 })
         })
     })
+}
+
+/// Most `scf.for` iterations unrolled in one run of a function (all loops together).
+pub(crate) const MAX_UNROLLED: usize = 4096;
+
+/// The results of `scf.for` op `o`: operands lower bound, upper bound, step, then the initial
+/// values of the iter args.
+pub(crate) fn scf_for<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let ([region], Some(bounds)) = (op.regions.as_slice(), operands.get(..3)) else {
+        return unsupported("scf.for without bounds, step and a body");
+    };
+    if op.attr("unsignedCmp").is_some() {
+        return unsupported("scf.for unsigned");
+    }
+    let blocks = &m.region(*region).blocks;
+    let [block] = blocks.as_slice() else {
+        return unsupported("an scf.for body of several blocks");
+    };
+    let args = &m.block(*block).args;
+    if args.len() != operands.len() - 2 || m.value(args[0]).ty != Type::Index {
+        return unsupported("scf.for whose induction variable is not an index");
+    }
+    let mut lit = [0i128; 3];
+    for (k, v) in bounds.iter().enumerate() {
+        let (s, _) = scalar_of(v)?;
+        let poison = d.not(&s.ok);
+        cx.add_ub(d, &poison);
+        match d.lit_int(&int_of(&s)?) {
+            Some(n) => lit[k] = n,
+            None => return unsupported("scf.for with bounds or a step that are not constants"),
+        }
+    }
+    let [lb, ub, step] = lit;
+    if step <= 0 {
+        let t = d.lit_b(true);
+        cx.add_ub(d, &t);
+        return Ok(operands[3..].to_vec());
+    }
+    let trips = if ub > lb {
+        (ub - lb + step - 1) / step
+    } else {
+        0
+    };
+    if trips > (MAX_UNROLLED - cx.unrolled.min(MAX_UNROLLED)) as i128 {
+        return unsupported(format!(
+            "scf.for loops of more than {MAX_UNROLLED} iterations in all"
+        ));
+    }
+    cx.unrolled += trips as usize;
+    let mut carried: Vec<Val<'a, D>> = operands[3..].to_vec();
+    for k in 0..trips {
+        let iv = d.lit_i(lb + k * step);
+        let iv = Val::Scalar(
+            crate::value::SVal {
+                v: Elem::Int(iv),
+                ok: d.lit_b(true),
+            },
+            crate::domain::EType::Index,
+        );
+        cx.env.insert(args[0], iv);
+        for (a, v) in args[1..].iter().zip(carried) {
+            cx.env.insert(*a, v);
+        }
+        carried = vec![];
+        for &bo in &m.block(*block).ops {
+            let body_op = m.op(bo);
+            if body_op.name == "scf.yield" {
+                carried = body_op
+                    .operands
+                    .iter()
+                    .map(|&v| cx.get(v))
+                    .collect::<R<Vec<_>>>()?;
+                break;
+            }
+            let outs = crate::eval::eval_op(d, cx, bo)?;
+            for (r, v) in body_op.results.iter().zip(outs) {
+                cx.env.insert(*r, v);
+            }
+        }
+        if carried.len() != args.len() - 1 {
+            return unsupported("an scf.for body that does not yield its iter args");
+        }
+    }
+    Ok(carried)
 }

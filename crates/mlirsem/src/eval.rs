@@ -44,6 +44,8 @@ pub struct Run<'a, D: MDomain> {
     pub ub_at: Vec<CondAt<'a, D>>,
     /// The block of each global used, by symbol name.
     pub globals: Vec<(String, usize)>,
+    /// `scf.for` iterations unrolled ([`crate::control`]).
+    pub unrolled: usize,
     /// The memory at return: argument blocks first, in argument order ([`crate::memory`]).
     pub mem: Vec<crate::memory::Block<'a, D>>,
     /// The calls of external functions, in execution order ([`crate::extcall`]).
@@ -106,6 +108,8 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     /// For each result of `bufferization.to_tensor`, where its elements were never initialized
     /// (a `tensor.extract` of one is UB; [`crate::memory`]).
     pub(crate) uninit: BTreeMap<ValueId, IdxCond<'a, D>>,
+    /// `scf.for` iterations unrolled so far ([`crate::control::MAX_UNROLLED`]).
+    pub(crate) unrolled: usize,
     /// See [`Run::calls`]; those of enclosing functions first.
     pub(crate) calls: Vec<crate::extcall::ExtCall<'a, D>>,
 }
@@ -185,6 +189,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         mem,
         globals: vec![],
         uninit: BTreeMap::new(),
+        unrolled: 0,
         calls,
     };
     if depth > 0 && args.iter().any(|v| matches!(v, Val::MemRef(_))) {
@@ -211,6 +216,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
                 unsure_at: cx.unsure_at,
                 ub_at: cx.ub_at,
                 globals: cx.globals,
+                unrolled: cx.unrolled,
                 mem: cx.mem,
                 calls: cx.calls,
             });
@@ -313,6 +319,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     if let Some(v) = crate::scalar::index_shift(d, cx, o)? {
         return Ok(vec![v]);
     }
+    uninit_reads(cx, o)?;
     if is_scalar_op(name) {
         return elementwise(d, cx, o).map(|v| vec![v]);
     }
@@ -321,6 +328,33 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     }
     let operands: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
     eval_on(d, cx, o, operands)
+}
+
+/// UB where a linalg or tosa op reads an element of a `bufferization.to_tensor` result that
+/// was never initialized ([`Ctx::uninit`]; mlir-tv: such ops need their operands initialized):
+/// every element of an operand the payload reads ([`crate::memory::payload_reads`]).
+fn uninit_reads<'a, D: MDomain>(cx: &mut Ctx<'a, D>, o: OpId) -> R<()> {
+    let m = cx.m;
+    let op = m.op(o);
+    if cx.uninit.is_empty() || !(op.name.starts_with("linalg.") || op.name.starts_with("tosa.")) {
+        return Ok(());
+    }
+    let n_in = op.operands.len().saturating_sub(n_outputs(m, o));
+    for (k, v) in op.operands.iter().enumerate() {
+        let Some(at) = cx.uninit.get(v).cloned() else {
+            continue;
+        };
+        if !crate::memory::payload_reads(m, o, k, n_in) {
+            continue;
+        }
+        let shape = tensor_of(&cx.get(*v)?)?.shape.clone();
+        cx.ub_at.push(CondAt {
+            shape,
+            at,
+            why: format!("{} reads an uninitialized element", op.name),
+        });
+    }
+    Ok(())
 }
 
 /// The results of op `o` on `operands` (the values of its operands, or, for a linalg op on
@@ -364,6 +398,12 @@ pub(crate) fn eval_on<'a, D: MDomain>(
                 v: zero_elem(d, ety),
                 ok: d.lit_b(false),
             });
+            // Its elements are uninitialized: reading one straight from here is UB
+            // ([`uninit_reads`], `tensor.extract`); elsewhere they are poison.
+            if let Some(&r) = op.results.first() {
+                cx.uninit
+                    .insert(r, Rc::new(|d: &mut D, _idx: &[D::I]| d.lit_b(true)));
+            }
             Val::Tensor(Tensor { shape, ety, at })
         }
         "tensor.dim" => {
@@ -458,6 +498,7 @@ pub(crate) fn eval_on<'a, D: MDomain>(
             return crate::reduce::generic_reduction(d, cx, o, &operands)
         }
         "linalg.generic" => return generic(d, cx, o, &operands),
+        "linalg.map" => return linalg_map(d, cx, o, &operands),
         "linalg.reduce" => return crate::reduce::linalg_reduce(d, cx, o, &operands),
         "linalg.matmul"
         | "linalg.batch_matmul"
@@ -1194,6 +1235,40 @@ fn generic<'a, D: MDomain>(
     }
     let n_loops = iters.len();
     let (maps, n_in, _) = crate::reduce::generic_maps(m, o, operands.len(), n_loops)?;
+    parallel_loops(d, cx, o, operands, maps, n_in, n_loops)
+}
+
+/// `linalg.map`: the all-parallel generic whose maps are identities, its body's arguments the
+/// inputs' elements only.
+fn linalg_map<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let n_out = n_outputs(cx.m, o);
+    let n_in = operands.len().saturating_sub(n_out);
+    let Some(Val::Tensor(out)) = operands.get(n_in) else {
+        return unsupported("linalg.map without a tensor output");
+    };
+    let n_loops = out.shape.len();
+    let identity: Vec<crate::reduce::Lin> = (0..n_loops).map(crate::reduce::Lin::dim).collect();
+    let maps = vec![identity; operands.len()];
+    parallel_loops(d, cx, o, operands, maps, n_in, n_loops)
+}
+
+/// A structured op with parallel loops only (`linalg.generic`, `linalg.map`): each output at
+/// each loop point is the body's yield there.
+fn parallel_loops<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+    maps: Vec<Vec<crate::reduce::Lin>>,
+    n_in: usize,
+    n_loops: usize,
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
     // Output maps must be permutations (each loop dim exactly once).
     let mut out_dims: Vec<Vec<usize>> = vec![];
     for ds in &maps[n_in..] {
@@ -1214,7 +1289,9 @@ fn generic<'a, D: MDomain>(
         .collect();
     let bounds = crate::reduce::loop_bounds(d, cx, n_loops, &maps, &shapes)?;
     let body = crate::reduce::generic_body(m, o)?;
-    if m.block(body).args.len() != operands.len() {
+    let n_args = m.block(body).args.len();
+    let map_args = m.op(o).name == "linalg.map" && n_args == n_in;
+    if n_args != operands.len() && !map_args {
         return unsupported("a linalg.generic body with the wrong number of arguments");
     }
     let outer = crate::body::enter(d, cx, body, operands, &maps, &bounds)?;

@@ -1,6 +1,6 @@
 //! Dispatch of the op families defined outside `eval.rs`: convolutions and pooling
 //! ([`crate::conv`]), tensor ops of the second slice
-//! ([`crate::tensor_ops`]), region- and map-defined ops ([`crate::gen`]), `scf.if` ([`crate::control`]), `func.call` ([`crate::call`]) and `tosa` ([`crate::tosa`]).
+//! ([`crate::tensor_ops`]), region- and map-defined ops ([`crate::gen`]), `scf.if` and `scf.for` ([`crate::control`]), `func.call` ([`crate::call`]) and `tosa` ([`crate::tosa`]).
 
 use crate::domain::MDomain;
 use crate::eval::{Ctx, R};
@@ -14,8 +14,10 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     o: OpId,
     operands: &[Val<'a, D>],
 ) -> R<Option<Vec<Val<'a, D>>>> {
-    if cx.m.op(o).name == "scf.if" {
-        return crate::control::scf_if(d, cx, o, operands).map(Some);
+    match cx.m.op(o).name.as_str() {
+        "scf.if" => return crate::control::scf_if(d, cx, o, operands).map(Some),
+        "scf.for" => return crate::control::scf_for(d, cx, o, operands).map(Some),
+        _ => {}
     }
     if let Some(vals) = crate::conv::eval_op(d, cx, o, operands)? {
         return Ok(Some(vals));

@@ -166,6 +166,7 @@ pub(crate) fn obligations(
     n: usize,
     defined: TermId,
     signed_zeros: bool,
+    literal_cells: i128,
 ) -> Vec<(String, TermId)> {
     let mut out = vec![];
     for (b, (s, t)) in src.iter().zip(tgt).take(n).enumerate() {
@@ -174,17 +175,36 @@ pub(crate) fn obligations(
         out.push((format!("memory{b}-live"), q));
         let i = d.store.fresh(&format!("cell{b}"), Sort::Int);
         let i = d.store.sym(i);
-        let zero = d.store.int(0);
-        let lo = d.store.le(zero, i);
-        let hi = d.store.lt(i, s.size);
-        let sc = (s.at)(d, &i);
-        let tc = (t.at)(d, &i);
-        let same_v = same_result(d, s.ety, &sc.v.v, &tc.v.v, signed_zeros);
-        let good = d.store.and(vec![t.live, tc.init, tc.v.ok, same_v]);
-        let bad = d.store.not(good);
-        let q = d
-            .store
-            .and(vec![defined, lo, hi, s.live, sc.init, sc.v.ok, bad]);
+        let differ = |d: &mut Sym, i: TermId| {
+            let sc = (s.at)(d, &i);
+            let tc = (t.at)(d, &i);
+            let same_v = same_result(d, s.ety, &sc.v.v, &tc.v.v, signed_zeros);
+            let good = d.store.and(vec![t.live, tc.init, tc.v.ok, same_v]);
+            let bad = d.store.not(good);
+            d.store.and(vec![sc.init, sc.v.ok, bad])
+        };
+        // A block of at most `literal_cells` cells: at every literal offset (exact; after
+        // unrolled loops its cells are chains of stores that literal offsets settle).
+        let q = match d.store.as_int(s.size) {
+            Some(size) if size <= literal_cells => {
+                let mut cases = vec![];
+                for k in 0..size.max(0) {
+                    let kt = d.store.int(k);
+                    let here = d.store.eq(i, kt);
+                    let bad = differ(d, kt);
+                    cases.push(d.store.and2(here, bad));
+                }
+                let any = d.store.or(cases);
+                d.store.and(vec![defined, s.live, any])
+            }
+            _ => {
+                let zero = d.store.int(0);
+                let lo = d.store.le(zero, i);
+                let hi = d.store.lt(i, s.size);
+                let bad = differ(d, i);
+                d.store.and(vec![defined, lo, hi, s.live, bad])
+            }
+        };
         out.push((format!("memory{b}"), q));
     }
     out

@@ -514,7 +514,8 @@ pub(crate) fn eval_op<'a, D: MDomain>(
         | "memref.dim"
         | "bufferization.to_memref"
         | "bufferization.to_tensor"
-        | "bufferization.clone" => 1,
+        | "bufferization.clone"
+        | "memref.cast" => 1,
         _ => 0,
     };
     if operands.len() < need {
@@ -649,6 +650,18 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             whole_view(d, cx, &a);
             check_write(d, cx, &b, name)?;
             let src = cx.mem[a.block].at.clone();
+            // UB: copying a cell never initialized (mlir-tv: a copy reads its whole source,
+            // as the `linalg.generic` it generalizes to does).
+            let (cells, a1) = (src.clone(), a.clone());
+            cx.ub_at.push(CondAt {
+                shape: a.shape.clone(),
+                at: Rc::new(move |d: &mut D, idx: &[D::I]| {
+                    let i = flat(d, &a1, idx);
+                    let c = cells(d, &i);
+                    d.not(&c.init)
+                }),
+                why: "memref.copy of an uninitialized element".into(),
+            });
             let a2 = a.clone();
             write_view(
                 d,
@@ -815,6 +828,15 @@ pub(crate) fn eval_op<'a, D: MDomain>(
                 within,
                 ety: r.ety,
             })]
+        }
+        "memref.cast" => {
+            let r = mref_of(&operands[0])?;
+            let ty = match op.results.first() {
+                Some(&v) => m.value(v).ty.clone(),
+                None => return unsupported("memref.cast without a result"),
+            };
+            cast_checks(d, cx, &r, &ty)?;
+            vec![Val::MemRef(r)]
         }
         "memref.collapse_shape" | "memref.expand_shape" => {
             let r = mref_of(&operands[0])?;
@@ -1019,9 +1041,10 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
 
 /// A linalg op on buffers (destination-passing style): its inputs read as tensors, the op's
 /// tensor meaning ([`crate::eval::eval_on`]), each result written over its output view. An
-/// uninitialized element reads as poison (as through `bufferization.to_tensor`, of which this
-/// is the fusion); inputs aliasing an output are unsupported (the meaning would depend on the
-/// loop order).
+/// operand the payload reads must be initialized in its whole view (else UB, as a
+/// `memref.load` of an uninitialized cell: so that lowering the op to loops refines it); an
+/// output it only writes may be uninitialized. Inputs aliasing an output are unsupported (the
+/// meaning would depend on the loop order).
 fn linalg_on_buffers<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
@@ -1050,6 +1073,22 @@ fn linalg_on_buffers<'a, D: MDomain>(
                 let dead = d.not(&live);
                 cx.add_ub(d, &dead);
                 whole_view(d, cx, r);
+                if payload_reads(cx.m, o, k, n_in) {
+                    // UB: an operand the payload reads with a cell never initialized (the
+                    // whole view: mlir-tv's reading of ops on whole tensors; for a
+                    // linalg.generic it asks only at the points the loops read).
+                    let cells = cx.mem[r.block].at.clone();
+                    let r2 = r.clone();
+                    cx.ub_at.push(CondAt {
+                        shape: r.shape.clone(),
+                        at: Rc::new(move |d: &mut D, idx: &[D::I]| {
+                            let i = flat(d, &r2, idx);
+                            let c = cells(d, &i);
+                            d.not(&c.init)
+                        }),
+                        why: format!("{name} reads an uninitialized element"),
+                    });
+                }
                 tensors.push(Val::Tensor(Tensor {
                     shape: r.shape.clone(),
                     ety: r.ety,
@@ -1080,6 +1119,111 @@ fn linalg_on_buffers<'a, D: MDomain>(
         )?;
     }
     Ok(vec![])
+}
+
+/// The UB of `memref.cast` of view `r` to type `ty` (the same view): a static size, offset or
+/// stride of `ty` that the view does not have ("acts as an assertion that fails at runtime if
+/// the dynamic dimensions disagree with resultant destination size"; likewise the layout).
+fn cast_checks<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, r: &MRef<D>, ty: &Type) -> R<()> {
+    let Type::MemRef { shape, layout, .. } = ty else {
+        return unsupported("memref.cast to an unranked memref");
+    };
+    if shape.len() != r.shape.len() {
+        return unsupported("memref.cast between ranks");
+    }
+    let mut want: Vec<(Option<i128>, &D::I)> = vec![];
+    for (dim, n) in shape.iter().zip(&r.shape) {
+        if let Dim::Static(k) = dim {
+            want.push((Some(*k as i128), n));
+        }
+    }
+    match layout.as_deref() {
+        // The identity layout: offset 0, row-major strides.
+        // The identity layout: offset 0, row-major strides. A stride of a dim of size 1 (or
+        // any of an empty view) is never used: whether MLIR's check compares it is unsure.
+        None => {
+            let rows = row_major(d, &r.shape);
+            let (zero, one) = (d.lit_i(0), d.lit_i(1));
+            let mut same = d.eq_i(&r.offset, &zero);
+            let mut bad = d.not(&same);
+            let mut empty = d.lit_b(false);
+            for ((a, b), n) in rows.iter().zip(&r.strides).zip(&r.shape) {
+                let e = d.eq_i(a, b);
+                same = d.and(&same, &e);
+                let ne = d.not(&e);
+                let unit = d.le_i(n, &one);
+                let used = d.not(&unit);
+                let wrong = d.and(&used, &ne);
+                bad = d.or(&bad, &wrong);
+                let z = d.eq_i(n, &zero);
+                empty = d.or(&empty, &z);
+            }
+            let defined = d.not(&empty);
+            let bad = d.and(&bad, &defined);
+            cx.add_ub(d, &bad);
+            let ok = d.or(&same, &bad);
+            let unsure = d.not(&ok);
+            cx.add_unsure(
+                d,
+                &unsure,
+                "memref.cast to the identity layout of a view whose unused strides differ",
+            );
+        }
+        Some(Attr::Strided { strides, offset }) if strides.len() == r.strides.len() => {
+            want.push((offset.map(i128::from), &r.offset));
+            for (s, n) in strides.iter().zip(&r.strides) {
+                want.push((s.map(i128::from), n));
+            }
+        }
+        Some(_) => return unsupported("memref.cast to a layout map"),
+    }
+    for (k, n) in want {
+        if let Some(k) = k {
+            let l = d.lit_i(k);
+            let e = d.eq_i(&l, n);
+            let bad = d.not(&e);
+            cx.add_ub(d, &bad);
+        }
+    }
+    Ok(())
+}
+
+/// Whether the payload of linalg op `o` reads operand `k` (`n_in` inputs): a block argument
+/// with uses, where the op has its body (one argument per operand, or per input for
+/// `linalg.map`); for a named op, every input but a pooling op's window, and every output but
+/// those of ops that only write them (`fill`, `copy`, `transpose`, `broadcast`, `map`).
+pub(crate) fn payload_reads(m: &mlir::Module, o: OpId, k: usize, n_in: usize) -> bool {
+    let op = m.op(o);
+    let body = op
+        .regions
+        .first()
+        .and_then(|r| m.region(*r).blocks.first().copied());
+    if let Some(b) = body {
+        let args = &m.block(b).args;
+        let n_args = if op.name == "linalg.map" {
+            n_in
+        } else {
+            op.operands.len()
+        };
+        if args.len() == n_args {
+            let Some(&arg) = args.get(k) else {
+                return false;
+            };
+            return m
+                .walk_inside(o)
+                .into_iter()
+                .any(|x| m.op(x).operands.contains(&arg));
+        }
+    }
+    // A pooling op's second input only gives the window's shape.
+    if op.name.starts_with("linalg.pooling_") && k == 1 {
+        return false;
+    }
+    k < n_in
+        || !matches!(
+            op.name.as_str(),
+            "linalg.fill" | "linalg.copy" | "linalg.transpose" | "linalg.broadcast" | "linalg.map"
+        )
 }
 
 /// Dims and element type of the memref result of `o`, whatever its layout.

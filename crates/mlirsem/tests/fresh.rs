@@ -44,6 +44,7 @@ const PIPELINES: &[&[&str]] = &[
         "--canonicalize",
     ],
     &["--one-shot-bufferize"],
+    &["--one-shot-bufferize", "--convert-linalg-to-loops"],
     &[TOSA_TO_LINALG],
     &["--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),canonicalize,linalg-generalize-named-ops)"],
 ];
@@ -237,6 +238,18 @@ func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
         passes: &["--one-shot-bufferize"],
         from: "memref.load %1[%c0]",
         to: "memref.load %0[%c0]",
+    },
+    Broken {
+        what: "a matmul lowered to loops that skips the first reduction step",
+        src: r#"
+func.func @f(%a: tensor<3x2xi32>, %b: tensor<2x3xi32>, %c: tensor<3x3xi32>) -> tensor<3x3xi32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<3x2xi32>, tensor<2x3xi32>) outs(%c : tensor<3x3xi32>) -> tensor<3x3xi32>
+  return %0 : tensor<3x3xi32>
+}
+"#,
+        passes: &["--one-shot-bufferize", "--convert-linalg-to-loops"],
+        from: "scf.for %arg5 = %c0 to %c2",
+        to: "scf.for %arg5 = %c1 to %c2",
     },
 ];
 

@@ -66,6 +66,30 @@ fn z3_unsat_and_sat_with_model() {
 }
 
 #[test]
+fn many_shared_subterms_are_let_bound_and_decided_alike() {
+    // t0 = x, t(i+1) = t(i) + 3 * t(i): every t(i) is used twice, so 200 shared subterms.
+    let mut s = Store::new();
+    let x = s.var("x", Sort::Int);
+    let mut t = x;
+    for _ in 0..200 {
+        let three = s.int(3);
+        let m = s.mul2(three, t);
+        t = s.add2(t, m);
+    }
+    let zero = s.int(0);
+    let pos = s.lt(zero, x);
+    let neg = s.lt(t, zero);
+    let text = to_smtlib(&s, &[pos, neg], &[]);
+    assert!(text.contains("(let ((_t"), "{text}");
+    assert!(!text.contains("define-fun"), "{text}");
+    let (r, _) = check_z3(&s, &[pos, neg], CFG, |_| ());
+    assert!(matches!(r, CheckResult::Unsat), "{r:?}");
+    let big = s.lt(zero, t);
+    let (r, _) = check_z3(&s, &[pos, big], CFG, |_| ());
+    assert!(matches!(r, CheckResult::Sat(())), "{r:?}");
+}
+
+#[test]
 fn printer_shares_subterms_and_binds_quantifiers() {
     let mut s = Store::new();
     let x = s.var("x", Sort::Int);

@@ -1,0 +1,5 @@
+func.func @f(%a: tensor<4x2xf32>, %b: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %e = tensor.empty() : tensor<4x2xf32>
+  %r = linalg.map { arith.subf } ins(%b, %a : tensor<4x2xf32>, tensor<4x2xf32>) outs(%e : tensor<4x2xf32>)
+  return %r : tensor<4x2xf32>
+}

@@ -1,0 +1,8 @@
+// expect: refuted
+// The target casts a dynamically sized buffer to size 4, which is UB when its size is another:
+// the target adds UB.
+func.func @f(%a: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %x = memref.load %a[%c0] : memref<?xf32>
+  return %x : f32
+}

@@ -1,0 +1,12 @@
+func.func @f(%t: tensor<6xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %s = scf.for %i = %c0 to %c5 step %c1 iter_args(%acc = %z) -> (i32) {
+    %x = tensor.extract %t[%i] : tensor<6xi32>
+    %y = arith.addi %acc, %x : i32
+    scf.yield %y : i32
+  }
+  return %s : i32
+}

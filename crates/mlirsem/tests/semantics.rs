@@ -431,6 +431,57 @@ const CASES: &[&str] = &[
        %x, %y, %z = func.call @g(%a, %t) : (i32, tensor<2xf32>) -> (f32, tensor<3xi1>, tensor<?xi8>)
        %u = arith.addf %x, %x : f32
        return %x, %y, %z, %u : f32, tensor<3xi1>, tensor<?xi8>, f32 }",
+    // control (control.rs): scf.for unrolled, with iter args, stores into a buffer, a
+    // step that does not divide the range, a loop of no iteration; reads of uninitialized
+    // cells (UB) through a load, a copy and an extract of a to_tensor result.
+    "func.func @f(%t: tensor<5xi8>, %v: i8, %i: index, %j: index) -> (i8, tensor<5xi8>, i8, i8, i8) {
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       %c2 = arith.constant 2 : index
+       %c5 = arith.constant 5 : index
+       %m = memref.alloc() : memref<5xi8>
+       %s = scf.for %k = %c0 to %c5 step %c2 iter_args(%a = %v) -> (i8) {
+         %x = tensor.extract %t[%k] : tensor<5xi8>
+         %y = arith.muli %a, %x : i8
+         memref.store %y, %m[%k] : memref<5xi8>
+         scf.yield %y : i8
+       }
+       %z = scf.for %k = %c5 to %c0 step %c1 iter_args(%a = %v) -> (i8) {
+         %y = arith.addi %a, %a : i8
+         scf.yield %y : i8
+       }
+       %l = memref.load %m[%i] : memref<5xi8>
+       %n = memref.alloc() : memref<5xi8>
+       memref.copy %m, %n : memref<5xi8> to memref<5xi8>
+       %tm = bufferization.to_tensor %m : memref<5xi8>
+       %e = tensor.extract %tm[%j] : tensor<5xi8>
+       return %s, %tm, %z, %l, %e : i8, tensor<5xi8>, i8, i8, i8 }",
+    // linalg.map (long and short form), memref.cast with a static size that may not hold,
+    // a linalg op reading a tensor.empty (UB, in one branch) and one only writing it.
+    "func.func @f(%a: tensor<3xi8>, %b: tensor<3xi8>, %k: i1, %i: index, %v: i8) -> (tensor<3xi8>, tensor<3xi8>, i8, tensor<i8>) {
+       %c2 = arith.constant 2 : index
+       %c3 = arith.constant 3 : index
+       %n = arith.select %k, %c2, %c3 : index
+       %m = memref.alloc(%n) : memref<?xi8>
+       linalg.fill ins(%v : i8) outs(%m : memref<?xi8>)
+       %e = tensor.empty() : tensor<3xi8>
+       %0 = linalg.map { arith.subi } ins(%a, %b : tensor<3xi8>, tensor<3xi8>) outs(%e : tensor<3xi8>)
+       %1 = linalg.map ins(%a : tensor<3xi8>) outs(%e : tensor<3xi8>)
+         (%x: i8) {
+           %y = arith.muli %x, %x : i8
+           linalg.yield %y : i8
+         }
+       %c = memref.cast %m : memref<?xi8> to memref<2xi8>
+       %2 = memref.load %c[%i] : memref<2xi8>
+       %z = tensor.empty() : tensor<i8>
+       %3 = scf.if %k -> tensor<i8> {
+         %d = linalg.dot ins(%a, %b : tensor<3xi8>, tensor<3xi8>) outs(%z : tensor<i8>) -> tensor<i8>
+         scf.yield %d : tensor<i8>
+       } else {
+         %f = linalg.fill ins(%v : i8) outs(%z : tensor<i8>) -> tensor<i8>
+         scf.yield %f : tensor<i8>
+       }
+       return %0, %1, %2, %3 : tensor<3xi8>, tensor<3xi8>, i8, tensor<i8> }",
 ];
 
 #[derive(Clone, Debug)]

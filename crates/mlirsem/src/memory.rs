@@ -464,6 +464,28 @@ fn write_view<'a, D: MDomain>(
 /// Most elements of a non-contiguous view written point by point.
 const MAX_POINTS: i128 = 256;
 
+/// Where the cells of view `r` (at a multi-index) were never initialized.
+fn uninit_at<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> crate::eval::IdxCond<'a, D> {
+    let cells = cx.mem[r.block].at.clone();
+    let r2 = r.clone();
+    Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let i = flat(d, &r2, idx);
+        let c = cells(d, &i);
+        d.not(&c.init)
+    })
+}
+
+/// The contents of a fresh block: no cell initialized.
+fn uninit_cells<'a, D: MDomain>(ety: EType) -> CellFn<'a, D> {
+    Rc::new(move |d: &mut D, _: &D::I| Cell {
+        v: SVal {
+            v: zero_elem(d, ety),
+            ok: d.lit_b(false),
+        },
+        init: d.lit_b(false),
+    })
+}
+
 /// The cell at multi-index `idx` of view `r`, as a tensor element (poison unless initialized).
 fn read_fn<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> ElemFn<'a, D> {
     let at = cx.mem[r.block].at.clone();
@@ -533,13 +555,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
                 .collect::<R<_>>()?;
             let shape = shape_from(d, cx, &dims, &sizes, name)?;
             let size = numel(d, &shape);
-            let at: CellFn<'a, D> = Rc::new(move |d: &mut D, _i: &D::I| Cell {
-                v: SVal {
-                    v: zero_elem(d, ety),
-                    ok: d.lit_b(false),
-                },
-                init: d.lit_b(false),
-            });
+            let at = uninit_cells(ety);
             let b = Block {
                 kind: if name == "memref.alloc" {
                     Kind::Alloc
@@ -652,14 +668,9 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let src = cx.mem[a.block].at.clone();
             // UB: copying a cell never initialized (mlir-tv: a copy reads its whole source,
             // as the `linalg.generic` it generalizes to does).
-            let (cells, a1) = (src.clone(), a.clone());
             cx.ub_at.push(CondAt {
                 shape: a.shape.clone(),
-                at: Rc::new(move |d: &mut D, idx: &[D::I]| {
-                    let i = flat(d, &a1, idx);
-                    let c = cells(d, &i);
-                    d.not(&c.init)
-                }),
+                at: uninit_at(cx, &a),
                 why: "memref.copy of an uninitialized element".into(),
             });
             let a2 = a.clone();
@@ -732,13 +743,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             whole_view(d, cx, &r);
             // The cells never initialized: `tensor.extract` of one is UB (mlir-tv's reading;
             // other uses read poison).
-            let cells = cx.mem[r.block].at.clone();
-            let r2 = r.clone();
-            let uninit: crate::eval::IdxCond<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
-                let i = flat(d, &r2, idx);
-                let c = cells(d, &i);
-                d.not(&c.init)
-            });
+            let uninit = uninit_at(cx, &r);
             if let Some(&res) = op.results.first() {
                 cx.uninit.insert(res, uninit);
             }
@@ -988,49 +993,31 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
         return unsupported(format!("memref.global @{sym} not found"));
     };
     let gop = m.op(g);
-    let constant = gop.attr("constant").is_some();
-    if !constant {
-        let size = numel(d, &shape);
-        let at: CellFn<'a, D> = Rc::new(move |d: &mut D, _: &D::I| Cell {
-            v: SVal {
-                v: zero_elem(d, ety),
-                ok: d.lit_b(false),
-            },
-            init: d.lit_b(false),
-        });
-        let b = Block {
-            kind: Kind::MutableGlobal,
-            ety,
-            size,
-            live: d.lit_b(true),
-            writable: d.lit_b(true),
-            frozen: false,
-            at,
-        };
-        let r = new_block(d, &mut cx.mem, b, shape);
-        cx.globals.push((sym, r.block));
-        return Ok(vec![Val::MemRef(r)]);
-    }
-    let Some(init) = gop.attr("initial_value") else {
-        return unsupported(format!("memref.global @{sym} without an initial value"));
-    };
-    let t = crate::eval::literal_tensor(d, init, &dims, ety)?;
     let size = numel(d, &shape);
-    let sizes = shape.clone();
-    // Cell `i` is the literal's element at the row-major index of `i`.
-    let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
-        let idx = crate::reshape::delinearize(d, i, &sizes);
-        Cell {
-            v: (t.at)(d, &idx),
-            init: d.lit_b(true),
-        }
-    });
+    let (kind, at) = if gop.attr("constant").is_none() {
+        (Kind::MutableGlobal, uninit_cells(ety))
+    } else {
+        let Some(init) = gop.attr("initial_value") else {
+            return unsupported(format!("memref.global @{sym} without an initial value"));
+        };
+        let t = crate::eval::literal_tensor(d, init, &dims, ety)?;
+        let sizes = shape.clone();
+        // Cell `i` is the literal's element at the row-major index of `i`.
+        let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+            let idx = crate::reshape::delinearize(d, i, &sizes);
+            Cell {
+                v: (t.at)(d, &idx),
+                init: d.lit_b(true),
+            }
+        });
+        (Kind::Global, at)
+    };
     let b = Block {
-        kind: Kind::Global,
+        kind,
         ety,
         size,
         live: d.lit_b(true),
-        writable: d.lit_b(false),
+        writable: d.lit_b(kind == Kind::MutableGlobal),
         frozen: false,
         at,
     };
@@ -1077,15 +1064,9 @@ fn linalg_on_buffers<'a, D: MDomain>(
                     // UB: an operand the payload reads with a cell never initialized (the
                     // whole view: mlir-tv's reading of ops on whole tensors; for a
                     // linalg.generic it asks only at the points the loops read).
-                    let cells = cx.mem[r.block].at.clone();
-                    let r2 = r.clone();
                     cx.ub_at.push(CondAt {
                         shape: r.shape.clone(),
-                        at: Rc::new(move |d: &mut D, idx: &[D::I]| {
-                            let i = flat(d, &r2, idx);
-                            let c = cells(d, &i);
-                            d.not(&c.init)
-                        }),
+                        at: uninit_at(cx, r),
                         why: format!("{name} reads an uninitialized element"),
                     });
                 }

@@ -153,7 +153,7 @@ fn touches_memory(m: &Module, o: OpId) -> bool {
 }
 
 /// Most `scf.for` iterations unrolled in one run of a function (all loops together).
-pub(crate) const MAX_UNROLLED: usize = 4096;
+pub(crate) const MAX_UNROLLED: usize = 1024;
 
 /// The results of `scf.for` op `o`: operands lower bound, upper bound, step, then the initial
 /// values of the iter args.

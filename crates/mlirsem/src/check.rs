@@ -575,7 +575,7 @@ struct Obligation {
 }
 
 /// The assumption of `--no-signed-zeros` ([`Options::signed_zeros`] off).
-pub const NO_SIGNED_ZEROS: &str = "signed zeros not distinguished: a result element or memory cell +0.0 matches -0.0 and the other way round (everything else compared exactly, NaNs equal)";
+pub const NO_SIGNED_ZEROS: &str = "signed zeros not distinguished: a result element or memory cell +0.0 matches -0.0 and the other way round (everything else compared exactly, NaNs equal; where no op tells the signs of zeros apart, x + +0.0 is x inside too)";
 
 /// The assumption a verdict reached in reassociation mode adds.
 pub const REASSOC_ASSUMPTION: &str = "float addition treated as associative and commutative: every float sum (and addf) is an uninterpreted function of the multiset of its summands, nested sums flattened (an abstraction: IEEE rounding depends on the order)";
@@ -655,6 +655,8 @@ fn attempt(
     let t_start = std::time::Instant::now();
     let mut sym = Sym::new(smt::Store::new());
     sym.folds.reassoc = reassoc;
+    sym.folds.zero_sign_free =
+        !opts.signed_zeros && !tells_zero_signs(src) && !tells_zero_signs(tgt);
     let (descs, vals, pre, mem) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
         Ok(x) => x,
         Err(why) => return unknown(why),
@@ -1097,6 +1099,19 @@ fn attempt(
     Attempt::Done(Verdict::Verified {
         assumptions: assumed,
     })
+}
+
+/// The modelled ops whose result on a zero depends on its sign beyond the sign of a zero
+/// result (`1 / ±0` is `±inf`), and calls (an external function may tell `+0.0` from `-0.0`).
+const ZERO_SIGN_OPS: &[&str] = &["arith.divf", "arith.remf", "tosa.reciprocal", "func.call"];
+
+/// Whether module `m` has an op of [`ZERO_SIGN_OPS`]: where it has none, results compared
+/// modulo the sign of zeros (`--no-signed-zeros`) let every zero's sign be insignificant, so
+/// `x + +0.0` is `x` inside too ([`symbolic::Folds::zero_sign_free`]).
+fn tells_zero_signs(m: &Module) -> bool {
+    m.walk()
+        .iter()
+        .any(|&o| ZERO_SIGN_OPS.contains(&m.op(o).name.as_str()))
 }
 
 /// A trace line on stderr when `TENSORPROOF_DEBUG` is set.

@@ -10,7 +10,8 @@
 //! - tosa `conv2d`, `depthwise_conv2d`, `fully_connected` (TOSA spec 0.80 as MLIR 19 reads it:
 //!   zero padding, stride, dilation, bias; static shapes whose output size is the spec's, no
 //!   quantization zero points) and `reduce_sum`, in the order of the spec's pseudo-code:
-//!   `acc = 0` (`+0.0`), the products added in `(ky, kx, ic)` order, then the bias. TOSA's float
+//!   `acc = 0` (for floats the additive identity `-0.0`: [`acc_start`]), the products added in
+//!   `(ky, kx, ic)` order, then the bias. TOSA's float
 //!   accuracy rules do not fix that order (MLIR 19's `tosa-to-linalg-named` starts `conv2d` and
 //!   `fully_connected` from the bias), so a fixed order is a refinement of the spec's meaning:
 //!   `verified` stays sound, but a replayed difference of a source with a float accumulation
@@ -433,7 +434,7 @@ fn tosa_conv<'a, D: MDomain>(
     });
     let bat = b.at.clone();
     let init_at: ElemFn<'a, D> = Rc::new(move |d: &mut D, _idx: &[D::I]| SVal {
-        v: zero_elem(d, ety),
+        v: acc_start(d, ety),
         ok: d.lit_b(true),
     });
     let shape: Vec<D::I> = out.iter().map(|v| d.lit_i(*v)).collect();
@@ -550,7 +551,7 @@ fn fully_connected<'a, D: MDomain>(
         shape: shape.clone(),
         ety,
         at: Rc::new(move |d: &mut D, _idx: &[D::I]| SVal {
-            v: zero_elem(d, ety),
+            v: acc_start(d, ety),
             ok: d.lit_b(true),
         }),
     };
@@ -602,7 +603,7 @@ pub(crate) fn free_order(m: &Module, f: OpId) -> Option<String> {
     None
 }
 
-/// `tosa.reduce_sum`: the sum over `axis` from `+0.0`/`0`, in index order; the axis is kept
+/// `tosa.reduce_sum`: the sum over `axis` from `-0.0`/`0`, in index order; the axis is kept
 /// with size 1.
 fn reduce_sum<'a, D: MDomain>(
     d: &mut D,
@@ -640,7 +641,7 @@ fn reduce_sum<'a, D: MDomain>(
         shape: oshape.clone(),
         ety,
         at: Rc::new(move |d: &mut D, _idx: &[D::I]| SVal {
-            v: zero_elem(d, ety),
+            v: acc_start(d, ety),
             ok: d.lit_b(true),
         }),
     };
@@ -662,4 +663,16 @@ fn reduce_sum<'a, D: MDomain>(
         return unsupported("tosa.reduce_sum without a result");
     };
     Ok(Val::Tensor(Tensor { shape: oshape, ..t }))
+}
+
+/// Where a tosa accumulation starts: `0`, for floats the additive identity `-0.0` (so that a
+/// sum's zero has the sign of its summands', as in mlir-tv; the spec's pseudo-code writes
+/// `acc = 0` and leaves the float summation order open: docs/mlir.md).
+fn acc_start<D: MDomain>(d: &mut D, ety: EType) -> crate::value::Elem<D> {
+    match ety {
+        EType::Float(t) => {
+            crate::value::Elem::Float(d.f_lit(t, crate::fold::identity_bits(Combiner::Add, t)))
+        }
+        _ => zero_elem(d, ety),
+    }
 }

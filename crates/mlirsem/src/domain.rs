@@ -236,9 +236,11 @@ impl MDomain for Sym {
         let one = ieee::from_f64(t, 1.0);
         let minus_one = ieee::from_f64(t, -1.0);
         let minus_zero = ieee::sign_bit(t);
+        let is_zero = |x: Option<u64>| x == Some(minus_zero) || x == Some(0);
+        let zsf = self.folds.zero_sign_free;
         match op {
-            FBin::Add if lb == Some(minus_zero) => return a,
-            FBin::Add if la == Some(minus_zero) => return b,
+            FBin::Add if lb == Some(minus_zero) || (zsf && is_zero(lb)) => return a,
+            FBin::Add if la == Some(minus_zero) || (zsf && is_zero(la)) => return b,
             FBin::Mul | FBin::Div if one.is_some() && lb == one => return a,
             FBin::Mul if one.is_some() && la == one => return b,
             FBin::Mul | FBin::Div if minus_one.is_some() && lb == minus_one => {

@@ -334,6 +334,14 @@ pub fn cfloat_sum(t: FTy, xs: &[f64]) -> CFloat {
 /// The exact or multiset fold of terms (see the module documentation).
 pub(crate) fn sym_fold_f(d: &mut Sym, k: Combiner, t: FTy, elems: &[TermId]) -> TermId {
     let id = d.store.int(identity_bits(k, t) as i128);
+    // Zeros of either sign are the identity of a sum where their signs are insignificant.
+    let pos_zero = d.store.int(0);
+    let zsf = k == Combiner::Add && d.folds.zero_sign_free;
+    let elems: Vec<TermId> = elems
+        .iter()
+        .map(|x| if zsf && *x == pos_zero { id } else { *x })
+        .collect();
+    let elems = elems.as_slice();
     if k == Combiner::Add && d.folds.reassoc {
         let family = format!("msum_addf_{}", t.name());
         let mut xs = vec![];
@@ -402,7 +410,16 @@ pub(crate) fn sym_fold_box(
         return init.clone();
     }
     let (init_t, identity) = match (&init.v, t) {
-        (Elem::Float(f), EType::Float(ft)) => (*f, d.store.int(identity_bits(k, ft) as i128)),
+        (Elem::Float(f), EType::Float(ft)) => {
+            let id = d.store.int(identity_bits(k, ft) as i128);
+            let zsf = k == Combiner::Add && d.folds.zero_sign_free;
+            let init_t = if zsf && d.store.as_int(*f) == Some(0) {
+                id
+            } else {
+                *f
+            };
+            (init_t, id)
+        }
         (Elem::Int(i), EType::Int(_) | EType::Index) => {
             let one = matches!(k, Combiner::Mul) as i128;
             (*i, d.store.int(one))

@@ -64,6 +64,9 @@ pub struct Folds {
     /// Float addition is treated as associative and commutative: sums are uninterpreted
     /// functions of the multiset of their summands (an abstraction; the front end names it).
     pub reassoc: bool,
+    /// The sign of a zero is insignificant (the front end's `--no-signed-zeros`, where no op
+    /// tells the signs of zeros apart): `x + +0.0` is `x`, as `x + -0.0` always is.
+    pub zero_sign_free: bool,
     /// A float sum of a reduction with at least two terms was built.
     pub saw_fsum: bool,
     /// Multiset sums: value term -> (family, e.g. `msum_addf_f32`; summands sorted by id).

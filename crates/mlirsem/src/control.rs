@@ -69,23 +69,7 @@ fn branch<'a, D: MDomain>(
     let no_ub = d.lit_b(false);
     let outer_ub = std::mem::replace(&mut cx.ub, no_ub);
     let marks = (cx.unsure.len(), cx.unsure_at.len(), cx.ub_at.len());
-    let mut yielded = None;
-    for &bo in &m.block(block).ops {
-        let op = m.op(bo);
-        if op.name == "scf.yield" {
-            yielded = Some(
-                op.operands
-                    .iter()
-                    .map(|&v| cx.get(v))
-                    .collect::<R<Vec<_>>>()?,
-            );
-            break;
-        }
-        let outs = crate::eval::eval_op(d, cx, bo)?;
-        for (r, v) in op.results.iter().zip(outs) {
-            cx.env.insert(*r, v);
-        }
-    }
+    let yielded = run_block(d, cx, block);
     let inner_ub = std::mem::replace(&mut cx.ub, outer_ub);
     let guarded = d.and(guard, &inner_ub);
     cx.add_ub(d, &guarded);
@@ -102,7 +86,7 @@ fn branch<'a, D: MDomain>(
             d.and(&g, &c)
         });
     }
-    match yielded {
+    match yielded? {
         Some(vals) => Ok(vals),
         None => unsupported("an scf.if branch without scf.yield"),
     }
@@ -150,6 +134,28 @@ fn touches_memory(m: &Module, o: OpId) -> bool {
                 })
         })
     })
+}
+
+/// Runs the ops of `block` in order up to its `scf.yield`: the yielded values (`None` without
+/// one).
+fn run_block<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    block: mlir::BlockId,
+) -> R<Option<Vec<Val<'a, D>>>> {
+    let m = cx.m;
+    for &bo in &m.block(block).ops {
+        let op = m.op(bo);
+        if op.name == "scf.yield" {
+            let vals = op.operands.iter().map(|&v| cx.get(v));
+            return vals.collect::<R<Vec<_>>>().map(Some);
+        }
+        let outs = crate::eval::eval_op(d, cx, bo)?;
+        for (r, v) in op.results.iter().zip(outs) {
+            cx.env.insert(*r, v);
+        }
+    }
+    Ok(None)
 }
 
 /// Most `scf.for` iterations unrolled in one run of a function (all loops together).
@@ -220,22 +226,7 @@ pub(crate) fn scf_for<'a, D: MDomain>(
         for (a, v) in args[1..].iter().zip(carried) {
             cx.env.insert(*a, v);
         }
-        carried = vec![];
-        for &bo in &m.block(*block).ops {
-            let body_op = m.op(bo);
-            if body_op.name == "scf.yield" {
-                carried = body_op
-                    .operands
-                    .iter()
-                    .map(|&v| cx.get(v))
-                    .collect::<R<Vec<_>>>()?;
-                break;
-            }
-            let outs = crate::eval::eval_op(d, cx, bo)?;
-            for (r, v) in body_op.results.iter().zip(outs) {
-                cx.env.insert(*r, v);
-            }
-        }
+        carried = run_block(d, cx, *block)?.unwrap_or_default();
         if carried.len() != args.len() - 1 {
             return unsupported("an scf.for body that does not yield its iter args");
         }

@@ -577,6 +577,9 @@ struct Obligation {
 /// The assumption of `--no-signed-zeros` ([`Options::signed_zeros`] off).
 pub const NO_SIGNED_ZEROS: &str = "signed zeros not distinguished: a result element or memory cell +0.0 matches -0.0 and the other way round (everything else compared exactly, NaNs equal; where no op tells the signs of zeros apart, x + +0.0 is x inside too)";
 
+/// The reading of tosa float accumulations named in a verdict of a pair that has one.
+pub const TOSA_ACC_ASSUMPTION: &str = "tosa float accumulations sum in the pseudo-code's order (whose float order the spec leaves open), conv2d, depthwise_conv2d, fully_connected and reduce_sum from the additive identity -0.0 (the spec's acc = 0 read as mlir-tv and MLIR 19's bias-first lowering read it: a zero sum is -0.0 only when every summand is), avg_pool2d from +0.0";
+
 /// The assumption a verdict reached in reassociation mode adds.
 pub const REASSOC_ASSUMPTION: &str = "float addition treated as associative and commutative: every float sum (and addf) is an uninterpreted function of the multiset of its summands, nested sums flattened (an abstraction: IEEE rounding depends on the order)";
 
@@ -851,6 +854,9 @@ fn attempt(
     let mut assumed = assumptions();
     if !opts.signed_zeros {
         assumed.push(NO_SIGNED_ZEROS.into());
+    }
+    if crate::conv::free_order(src, fs).is_some() || crate::conv::free_order(tgt, ft).is_some() {
+        assumed.push(TOSA_ACC_ASSUMPTION.into());
     }
     if !rs.mem.is_empty() || !rt.mem.is_empty() {
         assumed.push(crate::memcheck::MEMORY_ASSUMPTION.into());

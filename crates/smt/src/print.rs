@@ -93,7 +93,7 @@ pub fn to_smtlib(store: &Store, assertions: &[TermId], comment: &[String]) -> St
         out.push_str("(assert ");
         for t in &shared {
             let body = p.render(*t, false);
-            let _ = write!(out, "(let (({} {body}))\n", p.names[t]);
+            let _ = writeln!(out, "(let (({} {body}))", p.names[t]);
         }
         out.push_str(&p.render(*a, true));
         out.push_str(&")".repeat(shared.len() + 1));

@@ -1,7 +1,8 @@
-//! `scf.if`: both branches run on the enclosing values; the results, the UB and the unsure
-//! cases of each branch hold only under its side of the condition. Branching on a poison
-//! condition is UB (as in LLVM). Branches that touch memory are outside the model: their
-//! stores would have to be merged cell by cell.
+//! `scf.if`: both branches run on the enclosing values and the memory before the op; the
+//! results, the UB and the unsure cases of each branch hold only under its side of the
+//! condition, and afterwards every memory block is the one branch left or the other's
+//! ([`crate::memory::select_block`]). Branching on a poison condition is UB (as in LLVM).
+//! Branches that make buffers (or first use a global), and memref results, are unsupported.
 //!
 //! `scf.for` over `index` with bounds and step that are constants (literals in the symbolic
 //! domain: static shapes) is unrolled: the body runs once per iteration, in order, on the
@@ -28,8 +29,9 @@ pub(crate) fn scf_if<'a, D: MDomain>(
     let (Some(c), [then_r, else_r]) = (operands.first(), op.regions.as_slice()) else {
         return unsupported("scf.if without a condition and two regions");
     };
-    if touches_memory(m, o) {
-        return unsupported("scf.if with memrefs in a branch");
+    let memory = touches_memory(m, o);
+    if memory && op.results.iter().any(|&r| is_memref(&m.value(r).ty)) {
+        return unsupported("scf.if yielding a memref");
     }
     let (c, _) = scalar_of(c)?;
     let Elem::Bool(cond) = c.v else {
@@ -38,8 +40,26 @@ pub(crate) fn scf_if<'a, D: MDomain>(
     let poison = d.not(&c.ok);
     cx.add_ub(d, &poison);
     let not_cond = d.not(&cond);
+    // Each branch runs on the memory before the op; afterwards every block is the one branch's
+    // or the other's, as the condition says.
+    let before = (cx.mem.clone(), cx.globals.len());
     let then = branch(d, cx, *then_r, &cond)?;
+    let after_then = std::mem::replace(&mut cx.mem, before.0.clone());
     let other = branch(d, cx, *else_r, &not_cond)?;
+    if memory {
+        let after_else = std::mem::take(&mut cx.mem);
+        let n = before.0.len();
+        if after_then.len() != n || after_else.len() != n || cx.globals.len() != before.1 {
+            return unsupported("scf.if making buffers in a branch");
+        }
+        cx.mem = after_then
+            .into_iter()
+            .zip(after_else)
+            .map(|(t, e)| crate::memory::select_block(d, &cond, t, e))
+            .collect();
+    } else {
+        cx.mem = after_then;
+    }
     if then.len() != op.results.len() || other.len() != op.results.len() {
         return unsupported("scf.if whose branches do not yield its results");
     }
@@ -86,10 +106,8 @@ fn branch<'a, D: MDomain>(
             d.and(&g, &c)
         });
     }
-    match yielded? {
-        Some(vals) => Ok(vals),
-        None => unsupported("an scf.if branch without scf.yield"),
-    }
+    // A branch without `scf.yield` yields nothing (its terminator is implicit).
+    Ok(yielded?.unwrap_or_default())
 }
 
 /// `a` where `c` holds, else `b` (values of one type).
@@ -118,9 +136,13 @@ fn select<'a, D: MDomain>(d: &mut D, c: &D::B, a: &Val<'a, D>, b: &Val<'a, D>) -
     }
 }
 
+fn is_memref(t: &Type) -> bool {
+    matches!(t, Type::MemRef { .. })
+}
+
 /// Whether an op's regions hold a memref value or a memory op (at any depth).
 fn touches_memory(m: &Module, o: OpId) -> bool {
-    let is_mem = |t: &Type| matches!(t, Type::MemRef { .. });
+    let is_mem = is_memref;
     m.op(o).regions.iter().any(|&r| {
         m.region(r).blocks.iter().any(|&b| {
             let blk = m.block(b);

@@ -102,6 +102,43 @@ impl<'a, D: MDomain> Clone for Block<'a, D> {
     }
 }
 
+/// Block `t` where `c` holds, else block `e` (the same block after the two branches of an
+/// `scf.if`): its liveness, writability and every cell chosen by `c`.
+pub(crate) fn select_block<'a, D: MDomain>(
+    d: &mut D,
+    c: &D::B,
+    t: Block<'a, D>,
+    e: Block<'a, D>,
+) -> Block<'a, D> {
+    if Rc::ptr_eq(&t.at, &e.at) && t.frozen == e.frozen {
+        let live = ite_b(d, c, &t.live, &e.live);
+        let writable = ite_b(d, c, &t.writable, &e.writable);
+        return Block {
+            live,
+            writable,
+            ..t
+        };
+    }
+    let (ta, ea, c2) = (t.at.clone(), e.at.clone(), c.clone());
+    let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+        let x = ta(d, i);
+        let y = ea(d, i);
+        Cell {
+            v: ite_sval(d, &c2, &x.v, &y.v),
+            init: ite_b(d, &c2, &x.init, &y.init),
+        }
+    });
+    Block {
+        kind: t.kind,
+        ety: t.ety,
+        size: t.size.clone(),
+        live: ite_b(d, c, &t.live, &e.live),
+        writable: ite_b(d, c, &t.writable, &e.writable),
+        frozen: t.frozen || e.frozen,
+        at,
+    }
+}
+
 /// A memref value: a view of `shape` into block `block`: multi-index `i` is the flat offset
 /// `offset + Σ i_k * strides_k`. `contiguous`: the strides are known to be row-major.
 pub struct MRef<D: MDomain> {

@@ -456,6 +456,30 @@ const CASES: &[&str] = &[
        %tm = bufferization.to_tensor %m : memref<5xi8>
        %e = tensor.extract %tm[%j] : tensor<5xi8>
        return %s, %tm, %z, %l, %e : i8, tensor<5xi8>, i8, i8, i8 }",
+    // scf.if with stores in its branches (the memory merged by the condition), a branch
+    // without a yield, a store out of bounds in one branch only (UB only on its side).
+    "func.func @f(%c: i1, %v: i8, %w: i8, %i: index, %j: index) -> (i8, i8) {
+       %m = memref.alloc() : memref<3xi8>
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       %c2 = arith.constant 2 : index
+       memref.store %v, %m[%c0] : memref<3xi8>
+       memref.store %v, %m[%c1] : memref<3xi8>
+       memref.store %v, %m[%c2] : memref<3xi8>
+       scf.if %c {
+         memref.store %w, %m[%i] : memref<3xi8>
+       } else {
+         %x = arith.addi %w, %v : i8
+         memref.store %x, %m[%c1] : memref<3xi8>
+       }
+       %a = memref.load %m[%j] : memref<3xi8>
+       %r = scf.if %c -> i8 {
+         scf.yield %a : i8
+       } else {
+         %y = memref.load %m[%c1] : memref<3xi8>
+         scf.yield %y : i8
+       }
+       return %a, %r : i8, i8 }",
     // linalg.map (long and short form), memref.cast with a static size that may not hold,
     // a linalg op reading a tensor.empty (UB, in one branch) and one only writing it.
     "func.func @f(%a: tensor<3xi8>, %b: tensor<3xi8>, %k: i1, %i: index, %v: i8) -> (tensor<3xi8>, tensor<3xi8>, i8, tensor<i8>) {

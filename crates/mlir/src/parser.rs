@@ -188,14 +188,15 @@ impl<'s> Parser<'s> {
 
     pub fn raw_error<T>(&mut self, msg: &str) -> PResult<T> {
         let at = self.lex.pos();
+        // The span covers the character there (which may take several bytes), or nothing at
+        // the end of the text.
+        let src = self.lex.src;
+        let end = src
+            .get(at..)
+            .and_then(|rest| rest.chars().next())
+            .map_or(at.min(src.len()), |c| at + c.len_utf8());
         self.raw_end();
-        self.error(
-            Span {
-                start: at,
-                end: at + 1,
-            },
-            msg,
-        )
+        self.error(Span { start: at, end }, msg)
     }
 
     // ---- diagnostics and limits ----

@@ -10,6 +10,8 @@ const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/corpus/mlir-tv"
 );
+/// The project's own pairs (custom forms the external corpus lacks: `scf.for`, `linalg.map`).
+const OWN_CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/mlir");
 
 /// Fragments of MLIR text, valid and not.
 const VOCAB: &[&str] = &[
@@ -69,6 +71,13 @@ const VOCAB: &[&str] = &[
     "^bb1(",
     "func.func",
     "return",
+    "scf.for",
+    "iter_args(",
+    "to",
+    "step",
+    "unsigned",
+    "linalg.map",
+    "{ arith.subf }",
     "arith.addf",
     "arith.constant",
     "arith.cmpf",
@@ -161,6 +170,7 @@ fn corpus_texts() -> Vec<String> {
     }
     let mut out = Vec::new();
     walk(std::path::Path::new(CORPUS), &mut out);
+    walk(std::path::Path::new(OWN_CORPUS), &mut out);
     if out.is_empty() {
         out.push(
             "#map = affine_map<(d0) -> (d0)>\nfunc.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  \
@@ -297,4 +307,12 @@ fn many_errors_stop_early() {
     let src = "%x = foo.bar\n".repeat(10_000);
     let ds = mlir::parse(&src).unwrap_err();
     assert_eq!(ds.len(), mlir::MAX_DIAGNOSTICS);
+}
+
+#[test]
+fn a_raw_diagnostic_spans_a_whole_character() {
+    // The dimension list of a type is lexed byte by byte; a diagnostic at a multi-byte
+    // character must cover all of it (found by `mutated_corpus`).
+    let src = "func.func @f(%a: tensor<1éx2xf32>) {\n  return\n}\n".to_string();
+    parse_terminates(src).unwrap();
 }

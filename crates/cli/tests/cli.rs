@@ -191,6 +191,29 @@ fn mlir_suite_manifest_and_alarm() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--no-signed-zeros` also makes `x + +0.0` be `x` inside the encoding, but only where no
+/// division (or external call) tells the signs of zeros apart: `1 / (x + +0.0)` against `1 / x`
+/// stays refuted (`+inf` against `-inf` at `x = -0.0`), and would be a false "verified"
+/// without that guard.
+#[test]
+fn mlir_no_signed_zeros_inside_only_where_signs_do_not_matter() {
+    let m = |n: &str| format!("corpus/mlir/{n}");
+    let (src, tgt) = (
+        m("zero-sign-add-zero.src.mlir"),
+        m("zero-sign-add-zero.tgt.mlir"),
+    );
+    let (code, out, _) = run(&["mlir", &src, &tgt, "--no-signed-zeros"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("verified"), "{out}");
+    let (src, tgt) = (
+        m("zero-sign-div-bad.src.mlir"),
+        m("zero-sign-div-bad.tgt.mlir"),
+    );
+    let (code, out, _) = run(&["mlir", &src, &tgt, "--no-signed-zeros"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("source = inf, target = -inf"), "{out}");
+}
+
 /// `--no-signed-zeros` identifies `+0.0` and `-0.0` in results, names the assumption, and
 /// identifies nothing else; the suite passes it for manifest rows run with `--use-neg-zero`.
 #[test]

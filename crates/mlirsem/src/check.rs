@@ -501,22 +501,9 @@ fn per_element_ub<'a>(
     let mut ub_s = vec![rs.ub];
     // After unrolled loops the target's UB is scalar (its loads) and gives no witness: the
     // source's is then taken at every index of larger static shapes too.
-    let max = if rs.unrolled + rt.unrolled > 0 {
-        crate::control::MAX_UNROLLED as i128
-    } else {
-        SMALL_SHAPE
-    };
+    let max = SMALL_SHAPE.max(literal_limit(rs, rt));
     for u in &rs.ub_at {
-        // The first index (a condition that holds everywhere, as for the elements of a
-        // `tensor.empty`, needs no other).
-        let first: Vec<TermId> = u.shape.iter().map(|_| d.store.int(0)).collect();
-        let inb = in_bounds(d, &first, &u.shape);
-        let c = (u.at)(d, &first);
-        ub_s.push(d.store.and2(inb, c));
-        // A small static shape: at every index (exact).
-        for t in static_indices(d, &u.shape, max) {
-            ub_s.push((u.at)(d, &t));
-        }
+        ub_s.extend(fixed_instances(d, u, max));
         for p in points.iter().filter(|p| p.len() == u.shape.len()) {
             let inb = in_bounds(d, p, &u.shape);
             let c = (u.at)(d, p);
@@ -542,6 +529,32 @@ fn at_fresh_index(d: &mut Sym, u: &CondAt<'_, Sym>, name: &str) -> (Vec<TermId>,
 
 /// Most elements of a static shape whose every index is taken ([`small_static_indices`]).
 const SMALL_SHAPE: i128 = 256;
+
+/// Most elements of a static result or memory block compared at every literal index: after
+/// unrolled loops (whose chains of stores literal addresses settle), as many as loops unroll;
+/// otherwise none (a symbolic index).
+fn literal_limit(rs: &Run<'_, Sym>, rt: &Run<'_, Sym>) -> i128 {
+    if rs.unrolled + rt.unrolled > 0 {
+        crate::control::MAX_UNROLLED as i128
+    } else {
+        0
+    }
+}
+
+/// Instances of the source's per-element UB `u` at fixed indices: the first index (a
+/// condition that holds everywhere, as for the elements of a `tensor.empty`, needs no other)
+/// and every index of a static shape of at most `max` elements. Fewer instances than
+/// `∃ i. u(i)` only make the source look more defined: sound for `verified` and `vacuous`.
+fn fixed_instances(d: &mut Sym, u: &CondAt<'_, Sym>, max: i128) -> Vec<TermId> {
+    let first: Vec<TermId> = u.shape.iter().map(|_| d.store.int(0)).collect();
+    let inb = in_bounds(d, &first, &u.shape);
+    let c = (u.at)(d, &first);
+    let mut out = vec![d.store.and2(inb, c)];
+    for t in static_indices(d, &u.shape, max) {
+        out.push((u.at)(d, &t));
+    }
+    out
+}
 
 /// Every index of `shape` as literals when it is static with at most 256 elements, else none.
 fn small_static_indices(d: &mut Sym, shape: &[TermId]) -> Vec<Vec<TermId>> {
@@ -575,7 +588,7 @@ struct Obligation {
 }
 
 /// The assumption of `--no-signed-zeros` ([`Options::signed_zeros`] off).
-pub const NO_SIGNED_ZEROS: &str = "signed zeros not distinguished: a result element or memory cell +0.0 matches -0.0 and the other way round (everything else compared exactly, NaNs equal; where no op tells the signs of zeros apart, x + +0.0 is x inside too)";
+pub const NO_SIGNED_ZEROS: &str = "signed zeros not distinguished: a result element or memory cell +0.0 matches -0.0 and the other way round (everything else compared exactly, NaNs equal; where no division or external call tells the signs of zeros apart, x + +0.0 is x inside too)";
 
 /// The reading of tosa float accumulations named in a verdict of a pair that has one.
 pub const TOSA_ACC_ASSUMPTION: &str = "tosa float accumulations sum in the pseudo-code's order (whose float order the spec leaves open), conv2d, depthwise_conv2d, fully_connected and reduce_sum from the additive identity -0.0 (the spec's acc = 0 read as mlir-tv and MLIR 19's bias-first lowering read it: a zero sum is -0.0 only when every summand is), avg_pool2d from +0.0";
@@ -589,6 +602,10 @@ enum Attempt {
     /// The exact encoding did not decide, and float sums of reductions are involved: try
     /// again with float addition reassociated.
     Reassociate,
+    /// Zeros were taken as signless (`--no-signed-zeros`), but the encoding met an operation
+    /// that tells their signs apart ([`symbolic::Folds::zero_sign_seen`]): encode again with
+    /// signed zeros inside.
+    SignsMatter,
 }
 
 /// Checks one function: first with the exact encoding of reductions; when that does not
@@ -607,18 +624,24 @@ fn check_function(
     name: &str,
 ) -> Verdict {
     let run = |reassoc: bool, may_escalate: bool, texts: &mut Vec<(String, String)>| {
-        attempt(
-            src,
-            fs,
-            tgt,
-            ft,
-            opts,
-            texts,
-            name,
-            reassoc,
-            may_escalate,
-            None,
-        )
+        let go = |zero_sign_free: bool, texts: &mut Vec<(String, String)>| {
+            attempt(
+                src,
+                fs,
+                tgt,
+                ft,
+                opts,
+                texts,
+                name,
+                (reassoc, zero_sign_free),
+                may_escalate,
+                None,
+            )
+        };
+        match go(!opts.signed_zeros, texts) {
+            Attempt::SignsMatter => go(false, texts),
+            a => a,
+        }
     };
     match run(false, true, smt_texts) {
         Attempt::Done(v) => v,
@@ -628,15 +651,21 @@ fn check_function(
                 Verdict::Verified { assumptions }
             }
             Attempt::Done(Verdict::Unknown { reason }) => match run(false, false, smt_texts) {
-                Attempt::Done(Verdict::Unknown { .. }) | Attempt::Reassociate => Verdict::Unknown {
+                Attempt::Done(Verdict::Unknown { .. })
+                | Attempt::Reassociate
+                | Attempt::SignsMatter => Verdict::Unknown {
                     reason: format!("with float addition reassociated: {reason}"),
                 },
                 Attempt::Done(v) => v,
             },
             Attempt::Done(v) => v,
-            Attempt::Reassociate => Verdict::Unknown {
+            Attempt::Reassociate | Attempt::SignsMatter => Verdict::Unknown {
                 reason: "reassociation did not decide".into(),
             },
+        },
+        // `run` encodes again with signed zeros when they mattered.
+        Attempt::SignsMatter => Verdict::Unknown {
+            reason: "the signs of zeros mattered after all".into(),
         },
     }
 }
@@ -650,7 +679,7 @@ fn attempt(
     opts: &Options,
     smt_texts: &mut Vec<(String, String)>,
     name: &str,
-    reassoc: bool,
+    (reassoc, zero_sign_free): (bool, bool),
     may_escalate: bool,
     pins: Option<&[CArg]>,
 ) -> Attempt {
@@ -658,8 +687,7 @@ fn attempt(
     let t_start = std::time::Instant::now();
     let mut sym = Sym::new(smt::Store::new());
     sym.folds.reassoc = reassoc;
-    sym.folds.zero_sign_free =
-        !opts.signed_zeros && !tells_zero_signs(src) && !tells_zero_signs(tgt);
+    sym.folds.zero_sign_free = zero_sign_free;
     let (descs, vals, pre, mem) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
         Ok(x) => x,
         Err(why) => return unknown(why),
@@ -775,11 +803,7 @@ fn attempt(
                 // After unrolled loops an element is a chain of stores: at each index of a
                 // small static shape, literal addresses settle the chain (exact: the index
                 // symbols still name the position).
-                let points = if rs.unrolled + rt.unrolled > 0 {
-                    small_static_indices(d, &x.shape)
-                } else {
-                    vec![]
-                };
+                let points = static_indices(d, &x.shape, literal_limit(&rs, &rt));
                 let q = if points.is_empty() {
                     let inb = in_bounds(d, &idx, &x.shape);
                     let bad = differ(d, &idx);
@@ -823,11 +847,7 @@ fn attempt(
         n_mem,
         defined,
         opts.signed_zeros,
-        if rs.unrolled + rt.unrolled > 0 {
-            crate::control::MAX_UNROLLED as i128
-        } else {
-            0
-        },
+        literal_limit(&rs, &rt),
     ) {
         obls.push(Obligation {
             label,
@@ -893,6 +913,9 @@ fn attempt(
     let outside_reason =
         |why: &str| format!("outside the model where the source is defined: {why}");
     debug(&format!("{name}: encoded in {:?}", t_start.elapsed()));
+    if sym.folds.zero_sign_free && sym.folds.zero_sign_seen {
+        return Attempt::SignsMatter;
+    }
     for ob in obls {
         let mut assertions = pre.clone();
         assertions.push(ob.query);
@@ -1032,7 +1055,7 @@ fn attempt(
                         opts,
                         smt_texts,
                         name,
-                        reassoc,
+                        (reassoc, zero_sign_free),
                         false,
                         Some(&args),
                     );
@@ -1083,19 +1106,15 @@ fn attempt(
     if let Some(why) = outside {
         return unknown(outside_reason(&why));
     }
-    // The source's per-element UB at every index of a small static shape (fewer instances only
-    // make the source look more defined: a vacuous verdict stays sound).
+    // The source's per-element UB at fixed indices (a vacuous verdict stays sound).
     let mut ub = vec![rs.ub];
     for u in &rs.ub_at {
-        let first: Vec<TermId> = u.shape.iter().map(|_| sym.store.int(0)).collect();
-        let inb = in_bounds(&mut sym, &first, &u.shape);
-        let c = (u.at)(&mut sym, &first);
-        ub.push(sym.store.and2(inb, c));
-        for t in small_static_indices(&mut sym, &u.shape) {
-            ub.push((u.at)(&mut sym, &t));
-        }
+        ub.extend(fixed_instances(&mut sym, u, SMALL_SHAPE));
     }
     let ub = sym.store.or(ub);
+    if sym.folds.zero_sign_free && sym.folds.zero_sign_seen {
+        return Attempt::SignsMatter;
+    }
     if always_ub(&mut sym.store, &pre, ub, cfg) {
         return Attempt::Done(Verdict::Vacuous {
             reason: "the source has undefined behaviour on every input, so any target refines it"
@@ -1105,19 +1124,6 @@ fn attempt(
     Attempt::Done(Verdict::Verified {
         assumptions: assumed,
     })
-}
-
-/// The modelled ops whose result on a zero depends on its sign beyond the sign of a zero
-/// result (`1 / ±0` is `±inf`), and calls (an external function may tell `+0.0` from `-0.0`).
-const ZERO_SIGN_OPS: &[&str] = &["arith.divf", "arith.remf", "tosa.reciprocal", "func.call"];
-
-/// Whether module `m` has an op of [`ZERO_SIGN_OPS`]: where it has none, results compared
-/// modulo the sign of zeros (`--no-signed-zeros`) let every zero's sign be insignificant, so
-/// `x + +0.0` is `x` inside too ([`symbolic::Folds::zero_sign_free`]).
-fn tells_zero_signs(m: &Module) -> bool {
-    m.walk()
-        .iter()
-        .any(|&o| ZERO_SIGN_OPS.contains(&m.op(o).name.as_str()))
 }
 
 /// A trace line on stderr when `TENSORPROOF_DEBUG` is set.

@@ -86,7 +86,7 @@ fn pair_attr(m: &Module, o: OpId, name: &str) -> R<[i128; 2]> {
 }
 
 /// The generic form of a named linalg convolution or pooling op.
-fn linalg_spec(m: &Module, o: OpId) -> R<Option<Contraction>> {
+pub(crate) fn linalg_spec(m: &Module, o: OpId) -> R<Option<Contraction>> {
     let name = m.op(o).name.as_str();
     let is_conv = matches!(
         name,

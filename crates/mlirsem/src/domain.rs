@@ -220,6 +220,10 @@ impl MDomain for Sym {
 
     fn f_bin(&mut self, op: FBin, t: FTy, a: &TermId, b: &TermId) -> TermId {
         let (a, b) = (*a, *b);
+        if op == FBin::Div {
+            // `1 / ±0` is `±inf`: the signs of zeros matter ([`symbolic::Folds`]).
+            self.folds.zero_sign_seen = true;
+        }
         if op == FBin::Sub {
             let nb = self.f_neg(t, &b);
             return self.f_bin(FBin::Add, t, &a, &nb);
@@ -235,12 +239,10 @@ impl MDomain for Sym {
         }
         let one = ieee::from_f64(t, 1.0);
         let minus_one = ieee::from_f64(t, -1.0);
-        let minus_zero = ieee::sign_bit(t);
-        let is_zero = |x: Option<u64>| x == Some(minus_zero) || x == Some(0);
-        let zsf = self.folds.zero_sign_free;
+        let identity = |d: &Sym, x: TermId| fold::sum_identity(d, Combiner::Add, t, x);
         match op {
-            FBin::Add if lb == Some(minus_zero) || (zsf && is_zero(lb)) => return a,
-            FBin::Add if la == Some(minus_zero) || (zsf && is_zero(la)) => return b,
+            FBin::Add if identity(self, b) => return a,
+            FBin::Add if identity(self, a) => return b,
             FBin::Mul | FBin::Div if one.is_some() && lb == one => return a,
             FBin::Mul if one.is_some() && la == one => return b,
             FBin::Mul | FBin::Div if minus_one.is_some() && lb == minus_one => {
@@ -459,6 +461,8 @@ impl MDomain for Sym {
     }
 
     fn ext_key(&mut self, callee: &str, _site: usize, args: &[Val<'_, Sym>]) -> TermId {
+        // An external function may tell `+0.0` from `-0.0` ([`symbolic::Folds`]).
+        self.folds.zero_sign_seen = true;
         crate::extcall::sym_key(self, callee, args)
     }
 

@@ -105,8 +105,9 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     /// Memory blocks ([`crate::memory`]), and the block of each global used so far.
     pub(crate) mem: Vec<crate::memory::Block<'a, D>>,
     pub(crate) globals: Vec<(String, usize)>,
-    /// For each result of `bufferization.to_tensor`, where its elements were never initialized
-    /// (a `tensor.extract` of one is UB; [`crate::memory`]).
+    /// For each result of `tensor.empty` and `bufferization.to_tensor`, where its elements were
+    /// never initialized: reading one straight from that value is UB (`tensor.extract`,
+    /// [`uninit_reads`]; [`crate::memory`]).
     pub(crate) uninit: BTreeMap<ValueId, IdxCond<'a, D>>,
     /// `scf.for` iterations unrolled so far ([`crate::control::MAX_UNROLLED`]).
     pub(crate) unrolled: usize,
@@ -330,9 +331,10 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     eval_on(d, cx, o, operands)
 }
 
-/// UB where a linalg or tosa op reads an element of a `bufferization.to_tensor` result that
-/// was never initialized ([`Ctx::uninit`]; mlir-tv: such ops need their operands initialized):
-/// every element of an operand the payload reads ([`crate::memory::payload_reads`]).
+/// UB where a linalg or tosa op reads an uninitialized element straight from a `tensor.empty`
+/// or `bufferization.to_tensor` result ([`Ctx::uninit`]; mlir-tv: such ops need their operands
+/// initialized): every element of an operand the payload reads
+/// ([`crate::memory::payload_reads`]).
 fn uninit_reads<'a, D: MDomain>(cx: &mut Ctx<'a, D>, o: OpId) -> R<()> {
     let m = cx.m;
     let op = m.op(o);

@@ -332,14 +332,22 @@ pub fn cfloat_sum(t: FTy, xs: &[f64]) -> CFloat {
 // ---- symbolic ----
 
 /// The exact or multiset fold of terms (see the module documentation).
+/// Whether float term `x` is the identity of combiner `k`'s folds: `-0.0` for a sum, and
+/// `+0.0` too where the signs of zeros are insignificant ([`symbolic::Folds::zero_sign_free`]).
+/// The one place that rule is written: sums, folds and `addf` all ask here.
+pub(crate) fn sum_identity(d: &Sym, k: Combiner, t: FTy, x: TermId) -> bool {
+    if k != Combiner::Add {
+        return false;
+    }
+    let bits = d.store.as_int(x);
+    bits == Some(identity_bits(k, t) as i128) || (d.folds.zero_sign_free && bits == Some(0))
+}
+
 pub(crate) fn sym_fold_f(d: &mut Sym, k: Combiner, t: FTy, elems: &[TermId]) -> TermId {
     let id = d.store.int(identity_bits(k, t) as i128);
-    // Zeros of either sign are the identity of a sum where their signs are insignificant.
-    let pos_zero = d.store.int(0);
-    let zsf = k == Combiner::Add && d.folds.zero_sign_free;
     let elems: Vec<TermId> = elems
         .iter()
-        .map(|x| if zsf && *x == pos_zero { id } else { *x })
+        .map(|x| if sum_identity(d, k, t, *x) { id } else { *x })
         .collect();
     let elems = elems.as_slice();
     if k == Combiner::Add && d.folds.reassoc {
@@ -412,13 +420,7 @@ pub(crate) fn sym_fold_box(
     let (init_t, identity) = match (&init.v, t) {
         (Elem::Float(f), EType::Float(ft)) => {
             let id = d.store.int(identity_bits(k, ft) as i128);
-            let zsf = k == Combiner::Add && d.folds.zero_sign_free;
-            let init_t = if zsf && d.store.as_int(*f) == Some(0) {
-                id
-            } else {
-                *f
-            };
-            (init_t, id)
+            (if sum_identity(d, k, ft, *f) { id } else { *f }, id)
         }
         (Elem::Int(i), EType::Int(_) | EType::Index) => {
             let one = matches!(k, Combiner::Mul) as i128;

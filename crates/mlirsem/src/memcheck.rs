@@ -294,7 +294,7 @@ pub(crate) fn needs_distinct(types: &[Type], uses_globals: bool) -> bool {
 pub const DISTINCT_ASSUMPTION: &str = "memref arguments point to distinct blocks, none of them a global's (mlir-tv's -memref-inputs-simple; each may still be dead, read-only or uninitialized)";
 
 /// The memory model's assumption, named in every verdict of a pair that uses memory.
-pub const MEMORY_ASSUMPTION: &str = "memory: memrefs are strided views of blocks with liveness, writability and initialized cells; out-of-bounds, dead-block and read-only accesses, copies between different sizes and double deallocs are UB; loads of uninitialized cells and tensor.extract of them through to_tensor are UB (mlir-tv's reading), other uses read poison; writes after to_tensor and deallocs of non-alloc blocks or view results are outside the model";
+pub const MEMORY_ASSUMPTION: &str = "memory: memrefs are strided views of blocks with liveness, writability and initialized cells; out-of-bounds, dead-block and read-only accesses, copies between different sizes and double deallocs are UB; reading a cell never initialized (a load, a copy, a linalg payload, or straight from to_tensor) is UB (mlir-tv's reading), elsewhere it is poison; writes after to_tensor and deallocs of non-alloc blocks or view results are outside the model";
 
 /// The static offset and strides of a memref argument's layout (`None`: the identity).
 pub(crate) fn layout(ty: &Type) -> Result<Option<(i128, Vec<i128>)>, String> {

@@ -14,11 +14,11 @@
 //! different sizes; a double `dealloc`; writes to read-only blocks (`bufferization.to_memref`
 //! of a tensor, `memref.get_global` of a constant global) and to either side of a
 //! `bufferization.clone`, and `dealloc` of a memref returned by a view op. UB in mlir-tv's
-//! reading, which the issue adopts (MLIR does not say; LLVM reads an undefined value): a
-//! `memref.load` of a cell never initialized, and a `tensor.extract` of such a cell from the
-//! result of `bufferization.to_tensor` ([`crate::eval::Ctx::uninit`]). Other uses of the
-//! tensor, and linalg ops on buffers, read an uninitialized element as poison (an output they
-//! overwrite is read, unused, all the time; a returned one refines anything, as in mlir-tv). `dealloc` of an argument kills its block (the caller may
+//! reading, which the issue adopts (MLIR does not say; LLVM reads an undefined value): reading
+//! a cell never initialized, by a `memref.load`, a `memref.copy`, a linalg op on buffers whose
+//! payload reads that operand ([`payload_reads`]), or straight from the result of
+//! `bufferization.to_tensor` ([`crate::eval::Ctx::uninit`]). Elsewhere an uninitialized
+//! element is poison (a returned one refines anything, as in mlir-tv). `dealloc` of an argument kills its block (the caller may
 //! have allocated it; if not, the dealloc is UB and the source only less defined). Unsure:
 //! writing to a block after `bufferization.to_tensor` read it, `dealloc` of another block not
 //! made by `memref.alloc` (`alloca`, globals, `to_memref`, `clone`).
@@ -1156,7 +1156,6 @@ fn cast_checks<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, r: &MRef<D>, ty: 
         }
     }
     match layout.as_deref() {
-        // The identity layout: offset 0, row-major strides.
         // The identity layout: offset 0, row-major strides. A stride of a dim of size 1 (or
         // any of an empty view) is never used: whether MLIR's check compares it is unsure.
         None => {
@@ -1233,9 +1232,12 @@ pub(crate) fn payload_reads(m: &mlir::Module, o: OpId, k: usize, n_in: usize) ->
                 .any(|x| m.op(x).operands.contains(&arg));
         }
     }
-    // A pooling op's second input only gives the window's shape.
-    if op.name.starts_with("linalg.pooling_") && k == 1 {
-        return false;
+    // A pooling op's second input only gives the window's shape (its definition's summand
+    // reads the first input only).
+    if let Ok(Some(spec)) = crate::conv::linalg_spec(m, o) {
+        if spec.elem == crate::reduce::ElemKind::First && k == 1 {
+            return false;
+        }
     }
     k < n_in
         || !matches!(

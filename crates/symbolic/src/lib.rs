@@ -64,9 +64,14 @@ pub struct Folds {
     /// Float addition is treated as associative and commutative: sums are uninterpreted
     /// functions of the multiset of their summands (an abstraction; the front end names it).
     pub reassoc: bool,
-    /// The sign of a zero is insignificant (the front end's `--no-signed-zeros`, where no op
-    /// tells the signs of zeros apart): `x + +0.0` is `x`, as `x + -0.0` always is.
+    /// The sign of a zero is insignificant (the front end's `--no-signed-zeros`): `x + +0.0`
+    /// is `x`, as `x + -0.0` always is. Exact up to the sign of zeros as long as no operation
+    /// tells those signs apart ([`Folds::zero_sign_seen`]).
     pub zero_sign_free: bool,
+    /// An operation whose value on a zero depends on its sign beyond a zero result's was
+    /// encoded (a division: `1 / ±0` is `±inf`; an external call): with it, `zero_sign_free`
+    /// is not exact and the front end encodes again without it.
+    pub zero_sign_seen: bool,
     /// A float sum of a reduction with at least two terms was built.
     pub saw_fsum: bool,
     /// Multiset sums: value term -> (family, e.g. `msum_addf_f32`; summands sorted by id).

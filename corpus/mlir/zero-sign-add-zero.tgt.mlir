@@ -1,0 +1,3 @@
+func.func @f(%x: f32) -> f32 {
+  return %x : f32
+}

@@ -1,77 +1,188 @@
-//! Command-line options shared by the subcommands.
+//! The command line (clap): one struct per subcommand, with value checks, so that no option
+//! value can panic or start something unreasonable.
 
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
 
-#[derive(Debug)]
-pub struct Common {
-    pub paths: Vec<PathBuf>,
-    pub jobs: usize,
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  every claim verified (or vacuous); with expectations: every expectation met
+  1  something refuted; with expectations: a verdict contradicts its expectation
+  2  bad input or an internal error (a diagnostic with file, line, column and a caret)
+  3  something unknown; with expectations: an expectation not met otherwise";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tensorproof",
+    version,
+    about = "Prove, or refute with a replayed counterexample, that tensor programs mean what they should",
+    after_help = EXIT_CODES,
+    propagate_version = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check rewrite rules for tensors of every rank and size (.rule files or folders)
+    #[command(after_help = EXIT_CODES)]
+    Rules(RulesArgs),
+    /// Time every rule of a corpus (default: corpus/rules/xla): per rule, total, median, max
+    #[command(after_help = EXIT_CODES)]
+    Bench(BenchArgs),
+    /// Check that every function of the MLIR file TGT refines the same-named one of SRC
+    #[command(after_help = EXIT_CODES)]
+    Mlir(MlirArgs),
+    /// Internal: answer jobs on stdin (one crashing job never ends a batch)
+    #[command(hide = true)]
+    Worker,
+}
+
+/// Options every checking command has.
+#[derive(Args, Debug, Clone)]
+pub struct RunOpts {
+    /// Parallel jobs, each in a worker process (1 to 256) [default: the number of cores]
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Seconds per solver query (more than 0, at most 86400)
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_secs)]
     pub timeout: Duration,
+    /// Seconds one job may take in all before it is stopped (unknown) [default: 60 x timeout, at least 300 for rules; 6 x timeout, at least 60 for mlir]
+    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
+    pub budget: Option<Duration>,
+    /// JSON Lines on stdout: one record per job, then a summary record (docs/json.md)
+    #[arg(long)]
     pub json: bool,
-    pub dump_smt: Option<PathBuf>,
+    /// No progress bar on stderr
+    #[arg(short, long)]
     pub quiet: bool,
 }
 
-/// The rules of mlir-tv's `--use-fn-argument-dims=g@i,h@j`: the results of the external
-/// function `@g` have the dims of its argument `i` ([`mlirsem::Options::same_dims`]).
-pub fn fn_arg_dims(spec: &str) -> Result<Vec<(String, usize)>, String> {
+impl RunOpts {
+    pub fn workers(&self) -> usize {
+        self.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+                .min(MAX_JOBS)
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// .rule files, or folders searched recursively for them
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub run: RunOpts,
+    /// Write every solver query as SMT-LIB into DIR (one file per query)
+    #[arg(long, value_name = "DIR")]
+    pub dump_smt: Option<PathBuf>,
+    /// Judge verdicts against the files' `// expect:` headers (exit codes: see below)
+    #[arg(long)]
+    pub expectations: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// .rule files or folders [default: corpus/rules/xla]
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub run: RunOpts,
+}
+
+#[derive(Args, Debug)]
+pub struct MlirArgs {
+    /// The source and the target MLIR files
+    #[arg(value_name = "FILE", num_args = 0..=2, required_unless_present = "suite")]
+    pub files: Vec<PathBuf>,
+    /// Every *.src.mlir/*.tgt.mlir pair under DIR, judged against manifest.csv or `// expect:` headers
+    #[arg(long, value_name = "DIR", conflicts_with = "files")]
+    pub suite: Option<PathBuf>,
+    /// The documented reading disputes of a suite (CSV: test,verdict,reason) [default: the shipped corpus/mlir-tv-disputes.csv]
+    #[arg(long, value_name = "FILE", requires = "suite")]
+    pub disputes: Option<PathBuf>,
+    /// Only this function
+    #[arg(long, value_name = "NAME")]
+    pub function: Option<String>,
+    /// Treat +0.0 and -0.0 as equal in results (mlir-tv's --use-neg-zero); named in the verdict
+    #[arg(long)]
+    pub no_signed_zeros: bool,
+    /// Results of the external function @G have the dims of its argument I (G@I,...)
+    #[arg(long, value_name = "G@I,...", value_parser = parse_fn_arg_dims)]
+    pub use_fn_argument_dims: Vec<Vec<(String, usize)>>,
+    /// Write every solver query as SMT-LIB into DIR (one file per query)
+    #[arg(long, value_name = "DIR")]
+    pub dump_smt: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunOpts,
+}
+
+/// More parallel jobs than this is a typo, not a machine.
+pub const MAX_JOBS: usize = 256;
+
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
+        _ => Err(format!("`{s}` is not a number of jobs from 1 to {MAX_JOBS}")),
+    }
+}
+
+/// The longest timeout or budget accepted: one day.
+const MAX_SECS: f64 = 86_400.0;
+
+pub fn parse_secs(s: &str) -> Result<Duration, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= MAX_SECS => Ok(Duration::from_secs_f64(x)),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds above 0 and at most {MAX_SECS}"
+        )),
+    }
+}
+
+/// mlir-tv's `--use-fn-argument-dims=g@i,h@j`: the results of the external function `@g` have
+/// the dims of its argument `i` ([`mlirsem::Options::same_dims`]).
+pub fn parse_fn_arg_dims(spec: &str) -> Result<Vec<(String, usize)>, String> {
     spec.split(',')
         .map(|rule| {
             let (g, i) = rule.rsplit_once('@').unwrap_or((rule, ""));
             match i.parse() {
                 Ok(i) if !g.is_empty() => Ok((g.trim_start_matches('@').to_string(), i)),
-                _ => Err(format!(
-                    "--use-fn-argument-dims needs FUNCTION@ARGUMENT, not `{rule}`"
-                )),
+                _ => Err(format!("needs FUNCTION@ARGUMENT, not `{rule}`")),
             }
         })
         .collect()
 }
 
-pub fn parse(args: &[String]) -> Result<Common, String> {
-    let mut c = Common {
-        paths: vec![],
-        jobs: std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1),
-        timeout: Duration::from_secs(10),
-        json: false,
-        dump_smt: None,
-        quiet: false,
-    };
-    let mut i = 0;
-    let value = |i: &mut usize, flag: &str| -> Result<String, String> {
-        *i += 1;
-        args.get(*i).cloned().ok_or(format!("{flag} needs a value"))
-    };
-    while i < args.len() {
-        let a = &args[i];
-        match a.as_str() {
-            "--jobs" | "-j" => {
-                let v = value(&mut i, a)?;
-                c.jobs = v
-                    .parse()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .ok_or(format!("--jobs needs a positive number, not `{v}`"))?;
-            }
-            "--timeout" => {
-                let v = value(&mut i, a)?;
-                let s: f64 = v
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| *s > 0.0)
-                    .ok_or(format!("--timeout needs seconds, not `{v}`"))?;
-                c.timeout = Duration::from_secs_f64(s);
-            }
-            "--json" => c.json = true,
-            "--quiet" | "-q" => c.quiet = true,
-            "--dump-smt" => c.dump_smt = Some(PathBuf::from(value(&mut i, a)?)),
-            s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
-            p => c.paths.push(PathBuf::from(p)),
+/// Seconds as people write them: `0.5 s`, `10 s`, `600 s`.
+pub fn show_secs(s: f64) -> String {
+    let t = format!("{s:.3}");
+    let t = t.trim_end_matches('0').trim_end_matches('.');
+    format!("{t} s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_values() {
+        for bad in ["inf", "1e30", "-1", "0", "nan", "x", ""] {
+            assert!(parse_secs(bad).is_err(), "{bad}");
         }
-        i += 1;
+        assert_eq!(parse_secs("0.5"), Ok(Duration::from_millis(500)));
+        for bad in ["0", "100000", "-3", "two"] {
+            assert!(parse_jobs(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_jobs("4"), Ok(4));
+        assert_eq!(show_secs(0.5), "0.5 s");
+        assert_eq!(show_secs(600.0), "600 s");
+        assert!(parse_fn_arg_dims("g@x").is_err());
+        assert_eq!(parse_fn_arg_dims("@g@1"), Ok(vec![("g".into(), 1)]));
     }
-    Ok(c)
 }

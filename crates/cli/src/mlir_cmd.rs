@@ -1,172 +1,171 @@
 //! `tensorproof mlir SRC TGT`: refinement of every function of SRC by TGT's.
 
-use report::{render_counterexample, render_diagnostic, Outcome, Verdict};
-use std::io::Write;
-use std::path::PathBuf;
+use crate::args::MlirArgs;
+use crate::dump::Dumper;
+use crate::out;
+use crate::pool::{self, Pool};
+use crate::worker::{FunctionResult, Job, PairOpts, Reply};
+use report::{Diagnostic, Outcome, Span, Verdict};
+use serde_json::json;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-const USAGE: &str = "usage: tensorproof mlir SRC TGT [--function NAME] [--timeout SECS] [--no-signed-zeros] [--json] [--dump-smt DIR] [--use-fn-argument-dims=FUNCTION@ARGUMENT,...]
-       tensorproof mlir --suite DIR [--jobs N] [--timeout SECS] [--budget SECS] [--function NAME] [--json] [--quiet]";
-
-pub fn run(argv: &[String]) -> i32 {
-    if argv.iter().any(|a| a == "--suite") {
-        return crate::mlir_suite::run(argv);
+pub fn run(a: MlirArgs) -> i32 {
+    if a.suite.is_some() {
+        return crate::mlir_suite::run(a);
     }
-    let mut paths = vec![];
-    let mut opts = mlirsem::Options::default();
-    let mut json = false;
-    let mut dump: Option<PathBuf> = None;
-    let mut i = 0;
-    while i < argv.len() {
-        let a = argv[i].as_str();
-        let mut value = || {
-            i += 1;
-            argv.get(i).cloned()
-        };
-        match a {
-            "--function" => match value() {
-                Some(v) => opts.function = Some(v.trim_start_matches('@').to_string()),
-                None => return usage("--function needs a name"),
-            },
-            "--timeout" => match value()
-                .and_then(|v| v.parse::<f64>().ok())
-                .filter(|s| *s > 0.0)
-            {
-                Some(s) => opts.timeout = Duration::from_secs_f64(s),
-                None => return usage("--timeout needs seconds"),
-            },
-            "--dump-smt" => match value() {
-                Some(v) => dump = Some(PathBuf::from(v)),
-                None => return usage("--dump-smt needs a folder"),
-            },
-            "--json" => json = true,
-            "--no-signed-zeros" => opts.signed_zeros = false,
-            "--use-fn-argument-dims" => match value().map(|v| crate::args::fn_arg_dims(&v)) {
-                Some(Ok(rules)) => opts.same_dims.extend(rules),
-                Some(Err(e)) => return usage(&e),
-                None => return usage("--use-fn-argument-dims needs FUNCTION@ARGUMENT,..."),
-            },
-            s if s.starts_with('-') => return usage(&format!("unknown option `{s}`")),
-            p => paths.push(PathBuf::from(p)),
-        }
-        i += 1;
-    }
-    let [src_path, tgt_path] = &paths[..] else {
-        return usage("expected two files, SRC and TGT");
+    let [src, tgt] = &a.files[..] else {
+        eprintln!("tensorproof mlir: expected two files, SRC and TGT (or --suite DIR)");
+        return 2;
     };
-    opts.collect_smt = dump.is_some();
-    let read =
-        |p: &PathBuf| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
-    let (src_text, tgt_text) = match (read(src_path), read(tgt_path)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("tensorproof: {e}");
+    let mut dumper = match a.dump_smt.as_deref().map(Dumper::new).transpose() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("tensorproof mlir: {e}");
             return 2;
         }
     };
-    let (sf, tf) = (
-        src_path.display().to_string(),
-        tgt_path.display().to_string(),
-    );
-    let parsed = (mlir::parse(&src_text), mlir::parse(&tgt_text));
-    let (src, tgt) = match parsed {
-        (Ok(s), Ok(t)) => (s, t),
-        (s, t) => {
-            for (file, text, r) in [(&sf, &src_text, s.err()), (&tf, &tgt_text, t.err())] {
-                for d in r.unwrap_or_default() {
-                    eprint!("{}", render_diagnostic(file, text, &d));
-                }
-            }
-            return 2;
-        }
+    let opts = pair_opts(&a);
+    let budget = pair_budget(&a);
+    let job = Job::Pair {
+        src: src.clone(),
+        tgt: tgt.clone(),
+        opts: PairOpts {
+            collect_smt: dumper.is_some(),
+            ..opts
+        },
     };
-    let results = mlirsem::check_pair(&src, &tgt, &opts);
+    let mut functions = vec![];
+    let pool = Pool {
+        workers: 1,
+        budget: budget + Duration::from_secs(30),
+    };
+    pool::run(&pool, vec![job], |_, r| functions = functions_of(r, budget));
+    let texts = (read_lossy(src), read_lossy(tgt));
+    let (sf, tf) = (src.display().to_string(), tgt.display().to_string());
+    let bar = indicatif::ProgressBar::hidden();
     let mut outcomes = vec![];
-    for r in &results {
-        if let Some(dir) = &dump {
-            if let Err(e) = std::fs::create_dir_all(dir) {
-                eprintln!("tensorproof: --dump-smt {}: {e}", dir.display());
-                return 2;
-            }
-            for (label, text) in &r.smt {
-                let file = dir.join(format!("{label}.smt2"));
-                if let Err(e) = std::fs::write(&file, text) {
-                    eprintln!("tensorproof: {}: {e}", file.display());
-                    return 2;
-                }
+    for f in functions {
+        if let Some(d) = dumper.as_mut() {
+            let job = format!("{}-{}", stem(src), f.function);
+            if let Err(e) = d.write(&job, &f.smt) {
+                eprintln!("tensorproof mlir: --dump-smt: {e}");
             }
         }
-        let outcome = Outcome {
+        let (file, text) = if f.in_target {
+            (&tf, texts.1.as_deref())
+        } else {
+            (&sf, texts.0.as_deref())
+        };
+        let name = if f.function.is_empty() {
+            String::new()
+        } else {
+            format!("@{}", f.function)
+        };
+        if a.run.json {
+            let mut m = out::verdict_fields(&f.verdict, file, text);
+            m.insert("file".into(), json!(sf));
+            m.insert("target".into(), json!(tf));
+            m.insert("name".into(), json!(name));
+            m.insert("seconds".into(), json!(f.seconds));
+            out::print(&bar, &out::record("mlir", "result", m));
+        } else {
+            out::eprint(&bar, &out::diagnostics(&f.verdict, file, text));
+            let line = format!("{:<9} {sf} {name} ({:.2} s)\n", f.verdict.name(), f.seconds);
+            out::print(&bar, &(line + &out::details(&f.verdict)));
+        }
+        outcomes.push(Outcome {
             file: sf.clone(),
-            name: format!("@{}", r.function),
-            verdict: r.verdict.clone(),
+            name,
+            verdict: f.verdict,
             expected: None,
             pending: None,
-            seconds: r.seconds,
-            details: vec![("target".into(), tf.clone())],
-        };
-        if json {
-            let _ = writeln!(std::io::stdout(), "{}", outcome_json(&outcome));
-        } else {
-            print_text(
-                &mut std::io::stdout().lock(),
-                r,
-                &outcome,
-                (&sf, &src_text),
-                (&tf, &tgt_text),
-            );
-        }
-        outcomes.push(outcome);
+            seconds: f.seconds,
+            details: vec![],
+        });
     }
-    report::exit_code(&outcomes)
-}
-
-fn usage(why: &str) -> i32 {
-    eprintln!("tensorproof mlir: {why}\n{USAGE}");
-    2
-}
-
-fn outcome_json(o: &Outcome) -> String {
-    o.to_json()
-}
-
-/// Writes one function's verdict; a closed stdout (`| head`) is ignored, not a panic.
-fn print_text(
-    w: &mut impl Write,
-    r: &mlirsem::PairResult,
-    o: &Outcome,
-    src: (&str, &str),
-    tgt: (&str, &str),
-) {
-    let _ = writeln!(
-        w,
-        "{:<9} {} {} ({:.2} s)",
-        o.verdict.name(),
-        src.0,
-        o.name,
-        o.seconds
-    );
-    match &r.verdict {
-        Verdict::Verified { assumptions } => {
-            for a in assumptions {
-                let _ = writeln!(w, "  assuming {a}");
-            }
-        }
-        Verdict::Refuted { counterexample } => {
-            let _ = write!(w, "{}", render_counterexample(counterexample));
-        }
-        Verdict::Unknown { reason } | Verdict::Vacuous { reason } => {
-            let _ = writeln!(w, "  {reason}");
-        }
-        Verdict::Error { diagnostics } => {
-            let (file, text) = if r.error_side == Some(mlirsem::Side::Tgt) {
-                tgt
-            } else {
-                src
-            };
-            for d in diagnostics {
-                eprint!("{}", render_diagnostic(file, text, d));
-            }
+    let code = report::exit_code(&outcomes);
+    if a.run.json {
+        let m = json!({
+            "counts": out::counts(outcomes.iter().map(|o| o.verdict.name())),
+            "total": outcomes.len(),
+            "exit_code": code,
+            "timeout_seconds": a.run.timeout.as_secs_f64(),
+            "version": env!("CARGO_PKG_VERSION"),
+        });
+        if let serde_json::Value::Object(m) = m {
+            out::print(&bar, &out::record("mlir", "summary", m));
         }
     }
+    code
+}
+
+/// The options of every pair of this run.
+pub fn pair_opts(a: &MlirArgs) -> PairOpts {
+    PairOpts {
+        timeout: a.run.timeout.as_secs_f64(),
+        function: a.function.as_ref().map(|f| f.trim_start_matches('@').to_string()),
+        collect_smt: false,
+        signed_zeros: !a.no_signed_zeros,
+        same_dims: a.use_fn_argument_dims.iter().flatten().cloned().collect(),
+    }
+}
+
+/// A pair's budget: `--budget`, else 6 x the query timeout and at least 60 s. The per-query
+/// timeouts bound a pair in practice; this catches a pair with very many queries.
+pub fn pair_budget(a: &MlirArgs) -> Duration {
+    a.run
+        .budget
+        .unwrap_or_else(|| (a.run.timeout * 6).max(Duration::from_secs(60)))
+}
+
+/// The per-function results of a pair's job, or one verdict for the whole pair when the job
+/// crashed or ran out of time.
+pub fn functions_of(r: Result<Reply, pool::Failure>, budget: Duration) -> Vec<FunctionResult> {
+    let one = |verdict: Verdict, seconds: f64| {
+        vec![FunctionResult {
+            function: String::new(),
+            verdict,
+            in_target: false,
+            seconds,
+            smt: vec![],
+        }]
+    };
+    let internal = |message: String| Verdict::Error {
+        diagnostics: vec![Diagnostic {
+            span: Span::default(),
+            message,
+        }],
+    };
+    match r {
+        Ok(Reply::Pair { functions }) if functions.is_empty() => one(
+            Verdict::Unknown {
+                reason: "no function to check (none of the source's functions is in the target)"
+                    .into(),
+            },
+            0.0,
+        ),
+        Ok(Reply::Pair { functions }) => functions,
+        Ok(Reply::Failed { message }) => one(internal(message), 0.0),
+        Ok(Reply::Rule { .. }) => one(internal("a reply of the wrong kind".into()), 0.0),
+        Err(pool::Failure::TimedOut(_)) => one(
+            Verdict::Unknown {
+                reason: pool::Failure::TimedOut(budget).message(),
+            },
+            budget.as_secs_f64(),
+        ),
+        Err(f) => one(internal(f.message()), 0.0),
+    }
+}
+
+/// A file's text for rendering diagnostics (lossy: a non-UTF-8 file's diagnostic points at
+/// its first bad byte, inside the valid prefix).
+pub fn read_lossy(p: &Path) -> Option<String> {
+    std::fs::read(p)
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b).to_string())
+}
+
+fn stem(p: &PathBuf) -> String {
+    p.display().to_string()
 }

@@ -3,15 +3,17 @@
 //! headers; a summary per expected class, timing figures, and a loud exit code on a soundness
 //! alarm. The mapping of the manifest's classes is documented in docs/mlir.md.
 
-use crate::args;
-use report::{render_counterexample, render_diagnostic, JsonObject, Verdict};
+use crate::args::{self, MlirArgs};
+use crate::expect::{self, is_alarm, meets, Judged};
+use crate::mlir_cmd::{functions_of, pair_budget, pair_opts, read_lossy};
+use crate::out::{self, Ordered};
+use crate::pool::{self, Pool};
+use crate::worker::{Job, PairOpts};
+use report::{render_counterexample, Verdict};
+use serde_json::json;
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-const USAGE: &str = "usage: tensorproof mlir --suite DIR [--jobs N] [--timeout SECS] [--budget SECS] [--function NAME] [--json] [--quiet]";
 
 /// One pair to check, with what is expected of it.
 struct Pair {
@@ -29,6 +31,8 @@ struct Pair {
     no_signed_zeros: bool,
     /// The `--use-fn-argument-dims` rules of the manifest's `args` for this pair.
     same_dims: Vec<(String, usize)>,
+    /// A documented reading dispute: why our verdict differs from the manifest's class.
+    dispute: Option<String>,
 }
 
 /// The result of one pair: the most severe verdict over its functions.
@@ -37,193 +41,266 @@ struct Done {
     /// The function the verdict is about (empty when the pair did not get that far).
     function: String,
     seconds: f64,
-    /// The file and text a diagnostic of an `Error` verdict points into.
-    error_in: Option<(String, String)>,
+    /// The file a diagnostic of an `Error` verdict points into.
+    error_in: Option<PathBuf>,
 }
 
 /// A manifest: `test -> (class, expected, no_signed_zeros, --use-fn-argument-dims rules)`.
 type Manifest = BTreeMap<String, (String, Option<&'static str>, bool, Vec<(String, usize)>)>;
 
-pub fn run(argv: &[String]) -> i32 {
-    let mut rest = vec![];
-    let mut dir: Option<PathBuf> = None;
-    let mut function: Option<String> = None;
-    let mut budget: Option<Duration> = None;
-    let mut i = 0;
-    while i < argv.len() {
-        let a = argv[i].as_str();
-        let v = argv.get(i + 1).cloned();
-        match a {
-            "--suite" => match v {
-                Some(v) => dir = Some(PathBuf::from(v)),
-                None => return usage("--suite needs a folder"),
-            },
-            "--function" => match v {
-                Some(v) => function = Some(v.trim_start_matches('@').to_string()),
-                None => return usage("--function needs a name"),
-            },
-            "--budget" => match v.and_then(|v| v.parse::<f64>().ok()).filter(|s| *s > 0.0) {
-                Some(s) => budget = Some(Duration::from_secs_f64(s)),
-                None => return usage("--budget needs seconds"),
-            },
-            _ => {
-                rest.push(argv[i].clone());
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
-    }
-    let opts = match args::parse(&rest) {
-        Ok(o) => o,
-        Err(e) => return usage(&e),
+pub fn run(a: MlirArgs) -> i32 {
+    let Some(dir) = a.suite.clone() else {
+        return 2;
     };
-    if !opts.paths.is_empty() {
-        return usage("--suite takes one folder and no other files");
-    }
-    if opts.dump_smt.is_some() {
-        return usage("--dump-smt works on one pair, not with --suite");
-    }
-    let Some(dir) = dir else {
-        return usage("--suite needs a folder");
-    };
-    if !dir.is_dir() {
-        eprintln!("tensorproof: {}: no such folder", dir.display());
+    if a.dump_smt.is_some() {
+        eprintln!("tensorproof mlir: --dump-smt works on one pair, not with --suite");
         return 2;
     }
-    let pairs = match collect(&dir) {
+    if !dir.is_dir() {
+        eprintln!("tensorproof mlir: {}: no such folder", dir.display());
+        return 2;
+    }
+    let disputes = match &a.disputes {
+        Some(f) => std::fs::read_to_string(f)
+            .map_err(|e| format!("{}: {e}", f.display()))
+            .and_then(|t| read_disputes(&t, &f.display().to_string())),
+        None => read_disputes(SHIPPED_DISPUTES, "corpus/mlir-tv-disputes.csv"),
+    };
+    let disputes = match disputes {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("tensorproof mlir: {e}");
+            return 2;
+        }
+    };
+    let pairs = match collect(&dir, &disputes) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("tensorproof: {e}");
+            eprintln!("tensorproof mlir: {e}");
             return 2;
         }
     };
     if pairs.is_empty() {
-        eprintln!("tensorproof: no *.src.mlir files under {}", dir.display());
+        eprintln!("tensorproof mlir: no *.src.mlir files under {}", dir.display());
         return 2;
     }
-    let check_opts = mlirsem::Options {
-        timeout: opts.timeout,
-        function,
-        ..mlirsem::Options::default()
-    };
-    // A backstop: the per-query timeouts bound a pair in practice; this catches a solver that
-    // does not stop when interrupted, or a pathological pair with very many queries.
-    let budget = budget.unwrap_or((opts.timeout * 6).max(Duration::from_secs(60)));
-    let total = pairs.len();
-    let done = AtomicUsize::new(0);
-    let progress = !opts.quiet;
-    let tty = std::io::stderr().is_terminal();
+    let base = pair_opts(&a);
+    let budget = pair_budget(&a);
+    let jobs: Vec<Job> = pairs
+        .iter()
+        .map(|p| Job::Pair {
+            src: p.src.clone(),
+            tgt: p.tgt.clone(),
+            opts: PairOpts {
+                same_dims: [base.same_dims.clone(), p.same_dims.clone()].concat(),
+                signed_zeros: base.signed_zeros && !p.no_signed_zeros,
+                ..base.clone()
+            },
+        })
+        .collect();
     let wall = Instant::now();
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs)
-        .build()
-    {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("tensorproof: thread pool: {e}");
-            return 2;
-        }
+    let bar = out::progress(pairs.len(), a.run.quiet);
+    let mut ordered = Ordered::new();
+    let mut results: Vec<Done> = Vec::with_capacity(pairs.len());
+    let pool = Pool {
+        workers: a.run.workers(),
+        budget: budget + Duration::from_secs(30),
     };
-    let results: Vec<Done> = pool.install(|| {
-        use rayon::prelude::*;
-        pairs
-            .par_iter()
-            .map(|p| {
-                let d = check_bounded(p, &check_opts, budget);
-                let k = done.fetch_add(1, Ordering::SeqCst) + 1;
-                if progress {
-                    let line = format!("[{k}/{total}] {} {}", d.verdict.name(), p.test);
-                    if tty {
-                        eprint!("\r\x1b[2K{line}");
-                    } else {
-                        eprintln!("{line}");
-                    }
-                }
-                d
-            })
-            .collect()
+    pool::run(&pool, jobs, |i, r| {
+        bar.inc(1);
+        bar.set_message(pairs[i].test.clone());
+        let rank = |v: &Verdict| match v {
+            Verdict::Error { .. } => 0,
+            Verdict::Refuted { .. } => 1,
+            Verdict::Unknown { .. } => 2,
+            Verdict::Vacuous { .. } => 3,
+            Verdict::Verified { .. } => 4,
+        };
+        let functions = functions_of(r, budget);
+        let seconds = functions.iter().map(|f| f.seconds).sum();
+        let worst = functions.into_iter().min_by_key(|f| rank(&f.verdict));
+        let d = match worst {
+            Some(f) => Done {
+                error_in: Some(if f.in_target {
+                    pairs[i].tgt.clone()
+                } else {
+                    pairs[i].src.clone()
+                }),
+                verdict: f.verdict,
+                function: f.function,
+                seconds,
+            },
+            None => return,
+        };
+        for (i, d) in ordered.push(i, (i, d)) {
+            show(&bar, &pairs[i], &d, a.run.json);
+            results.push(d);
+        }
     });
-    if progress && tty {
-        eprintln!();
-    }
+    bar.finish_and_clear();
     let wall = wall.elapsed().as_secs_f64();
-    let stdout = std::io::stdout();
-    let mut w = stdout.lock();
-    let mut alarms = vec![];
-    for (p, d) in pairs.iter().zip(&results) {
-        let alarm = is_alarm(p.expected, d.verdict.name());
-        if alarm {
-            alarms.push((p, d));
+    let judged: Vec<Judged> = pairs
+        .iter()
+        .zip(&results)
+        .map(|(p, d)| Judged {
+            expected: Some(p.expected.unwrap_or("verified")),
+            pending: false,
+            got: d.verdict.name(),
+        })
+        .collect();
+    let code = expect::exit_code(&judged);
+    let null = indicatif::ProgressBar::hidden();
+    if a.run.json {
+        let times: Vec<f64> = results.iter().map(|d| d.seconds).collect();
+        let (median, max) = out::median_max(&times);
+        let with = pairs.iter().filter(|p| p.expected.is_some()).count();
+        let met = pairs
+            .iter()
+            .zip(&results)
+            .filter(|(p, d)| p.expected.is_some_and(|e| meets(e, d.verdict.name())))
+            .count();
+        let alarms = pairs
+            .iter()
+            .zip(&results)
+            .filter(|(p, d)| is_alarm(p.expected, d.verdict.name()))
+            .count();
+        let m = json!({
+            "counts": out::counts(results.iter().map(|d| d.verdict.name())),
+            "total": results.len(),
+            "expectations": {"with": with, "met": met, "alarms": alarms},
+            "disputes": pairs.iter().filter(|p| p.dispute.is_some()).count(),
+            "wall_seconds": wall,
+            "sum_seconds": times.iter().sum::<f64>(),
+            "median_seconds": median,
+            "max_seconds": max,
+            "jobs": a.run.workers(),
+            "timeout_seconds": a.run.timeout.as_secs_f64(),
+            "budget_seconds": budget.as_secs_f64(),
+            "exit_code": code,
+            "version": env!("CARGO_PKG_VERSION"),
+        });
+        if let serde_json::Value::Object(m) = m {
+            out::print(&null, &out::record("mlir-suite", "summary", m));
         }
-        if opts.json {
-            let _ = writeln!(w, "{}", json_line(p, d, alarm));
-        } else {
-            print_pair(&mut w, p, d, alarm);
-        }
-    }
-    if !opts.json {
-        let _ = write!(w, "\n{}", summary(&pairs, &results));
-        let _ = writeln!(w, "{}", timing(&pairs, &results, wall, opts.jobs));
-    }
-    if !alarms.is_empty() {
-        let _ = w.flush();
-        eprintln!(
-            "tensorproof: SOUNDNESS ALARM: {} pair(s) contradict their expected verdict:",
-            alarms.len()
+    } else {
+        let text = format!(
+            "\n{}{}\n",
+            summary(&pairs, &results),
+            timing(&pairs, &results, wall, a.run.workers())
         );
-        for (p, d) in &alarms {
-            eprintln!(
-                "  {}: expected {}, got {}",
+        out::print(&null, &text);
+    }
+    let alarms: Vec<String> = pairs
+        .iter()
+        .zip(&results)
+        .filter(|(p, d)| is_alarm(p.expected, d.verdict.name()))
+        .map(|(p, d)| {
+            format!(
+                "  {}: expected {}, got {}\n",
                 p.test,
                 p.expected.unwrap_or("?"),
                 d.verdict.name()
-            );
-        }
-    }
-    exit_code(&pairs, &results)
-}
-
-fn usage(why: &str) -> i32 {
-    eprintln!("tensorproof mlir: {why}\n{USAGE}");
-    2
-}
-
-/// A pair expected to verify that was refuted, or one expected refuted that was verified: a bug
-/// in our semantics or in the expectation, never an acceptable outcome.
-fn is_alarm(expected: Option<&str>, got: &str) -> bool {
-    matches!(
-        (expected, got),
-        (Some("verified"), "refuted") | (Some("refuted"), "verified" | "vacuous")
-    )
-}
-
-/// Whether a verdict meets an expectation: the same verdict, or `vacuous` for a pair expected
-/// to verify (the source is undefined on every input, so refinement holds trivially).
-fn meets(expected: &str, got: &str) -> bool {
-    expected == got || (expected == "verified" && got == "vacuous")
-}
-
-/// 1 on a soundness alarm; else 0 when every pair met its expectation (a pair without one must
-/// verify), else 3.
-fn exit_code(pairs: &[Pair], results: &[Done]) -> i32 {
-    let mut code = 0;
-    for (p, d) in pairs.iter().zip(results) {
-        let got = d.verdict.name();
-        if is_alarm(p.expected, got) {
-            return 1;
-        }
-        if !meets(p.expected.unwrap_or("verified"), got) {
-            code = 3;
-        }
+            )
+        })
+        .collect();
+    if !alarms.is_empty() {
+        eprint!(
+            "tensorproof: SOUNDNESS ALARM: {} pair(s) contradict their expected verdict:\n{}",
+            alarms.len(),
+            alarms.concat()
+        );
     }
     code
 }
 
+fn reason(v: &Verdict) -> Option<String> {
+    match v {
+        Verdict::Unknown { reason } | Verdict::Vacuous { reason } => Some(reason.clone()),
+        Verdict::Error { diagnostics } => diagnostics.first().map(|d| d.message.clone()),
+        _ => None,
+    }
+}
+
+/// One finished pair: a line, the reason of an unknown, the counterexample of an alarm or a
+/// dispute, the diagnostics of an error (stderr); or its JSON record.
+fn show(bar: &indicatif::ProgressBar, p: &Pair, d: &Done, json_out: bool) {
+    let got = d.verdict.name();
+    let alarm = is_alarm(p.expected, got);
+    let error_file = d.error_in.as_ref().map(|f| f.display().to_string());
+    let error_text = d.error_in.as_deref().and_then(read_lossy_if_error(&d.verdict));
+    if json_out {
+        let file = error_file.clone().unwrap_or_default();
+        let mut m = out::verdict_fields(&d.verdict, &file, error_text.as_deref());
+        m.insert("test".into(), json!(p.test));
+        if let Some(c) = &p.class {
+            m.insert("class".into(), json!(c));
+        }
+        if let Some(e) = p.expected {
+            m.insert("expected".into(), json!(e));
+            m.insert("met".into(), json!(meets(e, got)));
+        }
+        m.insert("seconds".into(), json!(d.seconds));
+        m.insert("src".into(), json!(p.src.display().to_string()));
+        m.insert("tgt".into(), json!(p.tgt.display().to_string()));
+        if !d.function.is_empty() {
+            m.insert("function".into(), json!(format!("@{}", d.function)));
+        }
+        if let Some(r) = reason(&d.verdict) {
+            m.insert("reason".into(), json!(r));
+        }
+        if let Some(why) = &p.dispute {
+            m.insert("dispute".into(), json!(why));
+        }
+        m.insert("alarm".into(), json!(alarm));
+        out::print(bar, &out::record("mlir-suite", "result", m));
+        return;
+    }
+    let mark = match p.expected {
+        _ if alarm => " ALARM",
+        Some(e) if !meets(e, got) => " (not met)",
+        Some(_) if p.dispute.is_some() => " (reading dispute)",
+        _ => "",
+    };
+    let expected = p
+        .expected
+        .map(|e| format!(" expected {e}"))
+        .unwrap_or_default();
+    let mut text = format!("{got:<9} {} ({:.2} s){expected}{mark}\n", p.test, d.seconds);
+    match &d.verdict {
+        Verdict::Refuted { counterexample } if alarm || p.dispute.is_some() => {
+            if let Some(why) = &p.dispute {
+                text += &format!("  dispute: {why}\n");
+            }
+            text += &render_counterexample(counterexample);
+        }
+        Verdict::Error { .. } => {
+            let file = error_file.unwrap_or_default();
+            out::eprint(bar, &out::diagnostics(&d.verdict, &file, error_text.as_deref()));
+        }
+        v => {
+            if let Some(r) = reason(v) {
+                text += &format!("  {r}\n");
+            }
+        }
+    }
+    out::print(bar, &text);
+}
+
+/// The text of the file an error points into (read only for errors).
+fn read_lossy_if_error(v: &Verdict) -> impl Fn(&Path) -> Option<String> + '_ {
+    move |p| match v {
+        Verdict::Error { .. } => read_lossy(p),
+        _ => None,
+    }
+}
+
 /// Every `*.src.mlir` under `dir` (sorted, recursively), its target, and its expectation.
-fn collect(dir: &Path) -> Result<Vec<Pair>, String> {
-    let mut srcs = vec![];
-    walk(dir, &mut srcs)?;
+fn collect(dir: &Path, disputes: &Disputes) -> Result<Vec<Pair>, String> {
+    let mut notes = vec![];
+    let srcs = crate::files::collect(&[dir.to_path_buf()], ".src.mlir", &mut notes)?;
+    for n in notes {
+        eprintln!("tensorproof mlir: {n}");
+    }
     let mut manifests: BTreeMap<PathBuf, Option<Manifest>> = BTreeMap::new();
     let mut out = vec![];
     for src in srcs {
@@ -235,7 +312,7 @@ fn collect(dir: &Path) -> Result<Vec<Pair>, String> {
         let mut folder = src.parent().map(Path::to_path_buf);
         while let Some(f) = folder {
             if !manifests.contains_key(&f) {
-                let m = read_manifest(&f.join("manifest.csv"))?;
+                let m = read_manifest(&f.join("manifest.csv"), disputes)?;
                 manifests.insert(f.clone(), m);
             }
             if manifests[&f].is_some() {
@@ -261,12 +338,14 @@ fn collect(dir: &Path) -> Result<Vec<Pair>, String> {
             expected: None,
             no_signed_zeros: false,
             same_dims: vec![],
+            dispute: None,
         };
         if let Some(f) = &found {
             let key = rel(f);
             if let Some(Some((class, expected, nsz, rules))) =
                 manifests[f].as_ref().map(|m| m.get(&key))
             {
+                pair.dispute = disputes.get(&key).map(|d| d.1.clone());
                 pair.test = key;
                 pair.class = Some(class.clone());
                 pair.expected = *expected;
@@ -284,22 +363,6 @@ fn collect(dir: &Path) -> Result<Vec<Pair>, String> {
         out.push(pair);
     }
     Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for e in entries {
-        if e.is_dir() {
-            walk(&e, out)?;
-        } else if e.to_string_lossy().ends_with(".src.mlir") {
-            out.push(e);
-        }
-    }
-    Ok(())
 }
 
 /// `// expect: verified|refuted|unknown|vacuous` in the leading comment lines.
@@ -321,7 +384,7 @@ fn header_expect(text: &str) -> Option<&'static str> {
 
 /// Reads `manifest.csv` if present: columns `test,expected,expect_msg,...,mlirtv_verdict,...`
 /// (found by their header names), and the `--use-fn-argument-dims` rules of its `args`.
-fn read_manifest(path: &Path) -> Result<Option<Manifest>, String> {
+fn read_manifest(path: &Path, disputes: &Disputes) -> Result<Option<Manifest>, String> {
     let Ok(text) = std::fs::read_to_string(path) else {
         return Ok(None);
     };
@@ -341,15 +404,15 @@ fn read_manifest(path: &Path) -> Result<Option<Manifest>, String> {
         let get = |i: Option<usize>| i.and_then(|i| f.get(i)).map(|s| s.trim()).unwrap_or("");
         let class = get(Some(e));
         let test = get(Some(t));
-        let expected = match exception(test) {
-            Some((verdict, _)) => Some(verdict),
+        let expected = match disputes.get(test) {
+            Some((verdict, _)) => Some(*verdict),
             None => map_class(class, get(msg), get(reference), get(args)),
         };
         let no_signed_zeros = get(args).contains("use-neg-zero");
         let mut rules = vec![];
         for flag in get(args).split_whitespace() {
             if let Some(spec) = flag.strip_prefix("--use-fn-argument-dims=") {
-                rules.extend(args::fn_arg_dims(spec).map_err(|e| format!("{test}: {e}"))?);
+                rules.extend(args::parse_fn_arg_dims(spec).map_err(|e| format!("{test}: {e}"))?);
             }
         }
         m.insert(
@@ -360,30 +423,32 @@ fn read_manifest(path: &Path) -> Result<Option<Manifest>, String> {
     Ok(Some(m))
 }
 
-/// The documented exceptions (docs/mlir.md, "Exceptions"): pairs whose manifest class we do
-/// not meet, each with our verdict and the reason. (`use-neg-zero`, once one, verifies since
-/// pairs run with the reference's `--use-neg-zero` are checked with `--no-signed-zeros`.)
-const EXCEPTIONS: &[(&str, &str, &str)] = &[
-    ("litmus/tosa-ops/maxpool2d", "refuted", MAXPOOL_LOWERING),
-    (
-        "litmus/tosa-ops/maxpool2d_memref",
-        "refuted",
-        MAXPOOL_LOWERING,
-    ),
-];
+/// The documented reading disputes (docs/mlir.md, "Reading disputes"): pairs whose manifest
+/// class we do not meet, each with our verdict and the reason: `test -> (verdict, reason)`.
+type Disputes = BTreeMap<String, (&'static str, String)>;
 
-/// Why MLIR's lowering of a float `tosa.max_pool2d` does not refine it.
-const MAXPOOL_LOWERING: &str = "MLIR's lowering starts the maximum from -FLT_MAX where the TOSA \
-     spec starts from -inf: a window of -inf gives -inf in the source and -3.4028235e38 in the \
-     target (MLIR's own canonicalizer, which folds a 1x1 max_pool2d away, needs -inf: \
-     litmus/tosa-ops/maxpool_noop verifies)";
+/// The shipped table of disputes of mlir-tv's suite.
+const SHIPPED_DISPUTES: &str = include_str!("../../../corpus/mlir-tv-disputes.csv");
 
-/// Our verdict and the reason when `test` is a documented exception.
-fn exception(test: &str) -> Option<(&'static str, &'static str)> {
-    EXCEPTIONS
-        .iter()
-        .find(|(t, _, _)| *t == test)
-        .map(|(_, v, why)| (*v, *why))
+/// Reads a disputes table: CSV with the columns `test`, `verdict` and `reason`.
+fn read_disputes(text: &str, name: &str) -> Result<Disputes, String> {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let header = csv(lines.next().unwrap_or_default());
+    let col = |n: &str| header.iter().position(|h| h.trim() == n);
+    let (Some(t), Some(v), Some(r)) = (col("test"), col("verdict"), col("reason")) else {
+        return Err(format!("{name}: needs the columns `test`, `verdict` and `reason`"));
+    };
+    let mut out = Disputes::new();
+    for line in lines {
+        let f = csv(line);
+        let get = |i: usize| f.get(i).map(|s| s.trim().to_string()).unwrap_or_default();
+        let verdict = ["verified", "refuted", "unknown", "vacuous"]
+            .into_iter()
+            .find(|w| *w == get(v))
+            .ok_or(format!("{name}: `{}` is not a verdict", get(v)))?;
+        out.insert(get(t), (verdict, get(r)));
+    }
+    Ok(out)
 }
 
 /// The mapping table of docs/mlir.md: a manifest class (with the reference's message and
@@ -427,186 +492,6 @@ fn csv(line: &str) -> Vec<String> {
         }
     }
     out
-}
-
-/// Checks one pair in a thread of its own, giving up (unknown) after `budget`.
-fn check_bounded(p: &Pair, opts: &mlirsem::Options, budget: Duration) -> Done {
-    let start = Instant::now();
-    let unknown = |reason: String| Done {
-        verdict: Verdict::Unknown { reason },
-        function: String::new(),
-        seconds: start.elapsed().as_secs_f64(),
-        error_in: None,
-    };
-    let read = |f: &Path| std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()));
-    let (src_text, tgt_text) = match (read(&p.src), read(&p.tgt)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
-            return Done {
-                verdict: Verdict::Error {
-                    diagnostics: vec![report::Diagnostic {
-                        message: e,
-                        span: report::Span::default(),
-                    }],
-                },
-                function: String::new(),
-                seconds: start.elapsed().as_secs_f64(),
-                error_in: None,
-            };
-        }
-    };
-    let (tx, rx) = std::sync::mpsc::channel();
-    let (s, t) = (src_text.clone(), tgt_text.clone());
-    let mut o = mlirsem::Options {
-        same_dims: p.same_dims.clone(),
-        ..opts.clone()
-    };
-    o.signed_zeros &= !p.no_signed_zeros;
-    let spawned = std::thread::Builder::new()
-        .name("check-pair".into())
-        .spawn(move || {
-            let _ = tx.send(check_texts(&s, &t, &o));
-        });
-    if spawned.is_err() {
-        return unknown("could not start a checking thread".into());
-    }
-    let (verdict, function, side) = match rx.recv_timeout(budget) {
-        Ok(r) => r,
-        Err(_) => {
-            return unknown(format!(
-                "the check did not end within its {:.0} s budget",
-                budget.as_secs_f64()
-            ))
-        }
-    };
-    let error_in = side.map(|side| match side {
-        mlirsem::Side::Src => (p.src.display().to_string(), src_text),
-        mlirsem::Side::Tgt => (p.tgt.display().to_string(), tgt_text),
-    });
-    Done {
-        verdict,
-        function,
-        seconds: start.elapsed().as_secs_f64(),
-        error_in,
-    }
-}
-
-/// Parses and checks a pair; the most severe verdict over its functions (error, refuted,
-/// unknown, vacuous, verified), with its function and, for an error, the side it is in.
-fn check_texts(
-    src: &str,
-    tgt: &str,
-    opts: &mlirsem::Options,
-) -> (Verdict, String, Option<mlirsem::Side>) {
-    let (s, t) = match (mlir::parse(src), mlir::parse(tgt)) {
-        (Ok(s), Ok(t)) => (s, t),
-        (Err(d), _) => {
-            return (
-                Verdict::Error { diagnostics: d },
-                String::new(),
-                Some(mlirsem::Side::Src),
-            )
-        }
-        (_, Err(d)) => {
-            return (
-                Verdict::Error { diagnostics: d },
-                String::new(),
-                Some(mlirsem::Side::Tgt),
-            )
-        }
-    };
-    let results = mlirsem::check_pair(&s, &t, opts);
-    let rank = |v: &Verdict| match v {
-        Verdict::Error { .. } => 0,
-        Verdict::Refuted { .. } => 1,
-        Verdict::Unknown { .. } => 2,
-        Verdict::Vacuous { .. } => 3,
-        Verdict::Verified { .. } => 4,
-    };
-    match results.into_iter().min_by_key(|r| rank(&r.verdict)) {
-        Some(r) => (r.verdict, r.function, r.error_side),
-        None => (
-            Verdict::Unknown {
-                reason: "no function to check".into(),
-            },
-            String::new(),
-            None,
-        ),
-    }
-}
-
-fn reason(v: &Verdict) -> Option<String> {
-    match v {
-        Verdict::Unknown { reason } | Verdict::Vacuous { reason } => Some(reason.clone()),
-        Verdict::Error { diagnostics } => diagnostics.first().map(|d| d.message.clone()),
-        _ => None,
-    }
-}
-
-fn json_line(p: &Pair, d: &Done, alarm: bool) -> String {
-    let mut o = JsonObject::new().str("test", &p.test);
-    if let Some(c) = &p.class {
-        o = o.str("class", c);
-    }
-    if let Some(e) = p.expected {
-        o = o.str("expected", e);
-    }
-    o = o
-        .str("verdict", d.verdict.name())
-        .num("seconds", d.seconds)
-        .str("src", &p.src.display().to_string())
-        .str("tgt", &p.tgt.display().to_string());
-    if !d.function.is_empty() {
-        o = o.str("function", &format!("@{}", d.function));
-    }
-    if let Some(r) = reason(&d.verdict) {
-        o = o.str("reason", &r);
-    }
-    if alarm {
-        o = o.raw("alarm", "true".into());
-    }
-    o.finish()
-}
-
-/// One line per pair; the reason of an unknown or error; the counterexample of an alarm.
-fn print_pair(w: &mut impl Write, p: &Pair, d: &Done, alarm: bool) {
-    let got = d.verdict.name();
-    let mark = match p.expected {
-        _ if alarm => " ALARM",
-        Some(e) if !meets(e, got) => " (not met)",
-        _ => "",
-    };
-    let expected = p
-        .expected
-        .map(|e| format!(" expected {e}"))
-        .unwrap_or_default();
-    let _ = writeln!(
-        w,
-        "{got:<9} {} ({:.2} s){expected}{mark}",
-        p.test, d.seconds
-    );
-    match &d.verdict {
-        Verdict::Refuted { counterexample } if alarm => {
-            let _ = write!(w, "{}", render_counterexample(counterexample));
-        }
-        Verdict::Error { diagnostics } => match &d.error_in {
-            Some((file, text)) => {
-                for diag in diagnostics {
-                    let _ = write!(w, "{}", render_diagnostic(file, text, diag));
-                }
-            }
-            None => {
-                for diag in diagnostics {
-                    let _ = writeln!(w, "  {}", diag.message);
-                }
-            }
-        },
-        v => {
-            if let Some(r) = reason(v) {
-                let _ = writeln!(w, "  {r}");
-            }
-        }
-    }
 }
 
 const VERDICTS: [&str; 5] = ["verified", "refuted", "unknown", "vacuous", "error"];
@@ -703,7 +588,9 @@ mod tests {
             map_class("VERIFY", "", "correct", "--use-neg-zero"),
             Some("verified")
         );
-        assert_eq!(exception("litmus/tensor-ops/use-neg-zero"), None);
+        let d = read_disputes(SHIPPED_DISPUTES, "shipped").unwrap();
+        assert_eq!(d["litmus/tosa-ops/maxpool2d"].0, "refuted");
+        assert!(!d.contains_key("litmus/tensor-ops/use-neg-zero"));
         assert_eq!(
             map_class("VERIFY-INCORRECT", "", "incorrect", ""),
             Some("refuted")

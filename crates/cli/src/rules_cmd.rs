@@ -1,321 +1,351 @@
-//! `tensorproof rules` and `tensorproof bench`.
+//! `tensorproof rules` and `tensorproof bench`: every rule of every file is one job.
 
-use crate::args;
-use report::{
-    exit_code, render_counterexample, render_diagnostic, summary_table, Outcome, Verdict,
-};
-use rules::{ast, check_rule_bounded, parse_file, Options};
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
+use crate::args::{show_secs, BenchArgs, RulesArgs, RunOpts};
+use crate::dump::Dumper;
+use crate::expect::{self, Judged};
+use crate::out::{self, Ordered};
+use crate::pool::{self, Pool};
+use crate::worker::{Job, Reply};
+use report::{Diagnostic, Outcome, Span, Verdict};
+use serde_json::json;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-/// One unit of work: a rule of a file, or a file that failed to parse.
-enum Job {
-    Rule {
-        file: String,
-        source: std::sync::Arc<String>,
-        rule: ast::Rule,
-        header: ast::Header,
-    },
-    Broken {
-        file: String,
-        source: std::sync::Arc<String>,
-        diags: Vec<report::Diagnostic>,
-        header: ast::Header,
-    },
+/// One line of output: a rule, or a file that could not be read or parsed.
+struct Entry {
+    file: String,
+    /// The file's text, for rendering diagnostics.
+    text: Option<Arc<String>>,
+    name: String,
+    /// The rule's span, for an internal error's diagnostic.
+    span: Span,
+    expect: Option<String>,
+    pending: Option<String>,
+    /// The verdict known before checking (a file that does not parse).
+    preset: Option<Verdict>,
+    job: Option<Job>,
 }
 
-fn collect(paths: &[PathBuf], out: &mut Vec<PathBuf>) -> Result<(), String> {
-    for p in paths {
-        if p.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| format!("{}: {e}", p.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .collect();
-            entries.sort();
-            let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) =
-                entries.into_iter().partition(|e| e.is_dir());
-            for f in files {
-                if f.extension().map(|x| x == "rule").unwrap_or(false) {
-                    out.push(f);
-                }
-            }
-            collect(&dirs, out)?;
-        } else if p.exists() {
-            out.push(p.clone());
-        } else {
-            return Err(format!("{}: no such file or folder", p.display()));
-        }
-    }
-    Ok(())
+pub fn run(a: RulesArgs) -> i32 {
+    check(&a.paths, &a.run, a.dump_smt.as_deref(), a.expectations, false)
 }
 
-pub fn run(argv: &[String], bench: bool) -> i32 {
-    let mut opts = match args::parse(argv) {
-        Ok(o) => o,
+pub fn bench(a: BenchArgs) -> i32 {
+    let paths = if a.paths.is_empty() {
+        vec![PathBuf::from("corpus/rules/xla")]
+    } else {
+        a.paths
+    };
+    check(&paths, &a.run, None, true, true)
+}
+
+fn check(
+    paths: &[PathBuf],
+    run: &RunOpts,
+    dump_smt: Option<&std::path::Path>,
+    expectations: bool,
+    bench: bool,
+) -> i32 {
+    let command = if bench { "bench" } else { "rules" };
+    let mut notes = vec![];
+    let files = match crate::files::collect(paths, ".rule", &mut notes) {
+        Ok(f) => f,
         Err(e) => {
-            eprintln!("tensorproof: {e}");
+            eprintln!("tensorproof {command}: {e}");
             return 2;
         }
     };
-    if opts.paths.is_empty() {
-        if bench {
-            opts.paths.push(PathBuf::from("corpus/rules/xla"));
-        } else {
-            eprintln!("tensorproof rules: give .rule files or folders");
-            return 2;
-        }
+    for n in &notes {
+        eprintln!("tensorproof {command}: {n}");
     }
-    let mut files = Vec::new();
-    if let Err(e) = collect(&opts.paths, &mut files) {
-        eprintln!("tensorproof: {e}");
+    if files.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        eprintln!(
+            "tensorproof {command}: no .rule files under {}",
+            shown.join(", ")
+        );
         return 2;
     }
-    let mut jobs = Vec::new();
-    for f in &files {
-        let name = f.display().to_string();
-        let text = match std::fs::read_to_string(f) {
-            Ok(t) => std::sync::Arc::new(t),
-            Err(e) => {
-                eprintln!("tensorproof: {name}: {e}");
-                return 2;
-            }
-        };
-        let (parsed, diags) = parse_file(&text);
-        let header = parsed.header.clone();
-        if !diags.is_empty() {
-            jobs.push(Job::Broken {
-                file: name,
-                source: text,
-                diags,
-                header,
-            });
-            continue;
-        }
-        for rule in parsed.rules {
-            jobs.push(Job::Rule {
-                file: name.clone(),
-                source: text.clone(),
-                rule,
-                header: header.clone(),
-            });
-        }
-    }
-    let check_opts = Options {
-        timeout: opts.timeout,
-        collect_smt: opts.dump_smt.is_some(),
-        ..Options::default()
-    };
-    if let Some(dir) = &opts.dump_smt {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("tensorproof: --dump-smt {}: {e}", dir.display());
+    let mut dumper = match dump_smt.map(Dumper::new).transpose() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("tensorproof {command}: {e}");
             return 2;
         }
-    }
+    };
     // A backstop far above what the per-query timeouts allow a rule in practice.
-    let rule_budget = (opts.timeout * 60).max(std::time::Duration::from_secs(300));
-    let total = jobs.len();
-    let done = AtomicUsize::new(0);
-    let progress = !opts.quiet && total > 1;
-    let tty = std::io::stderr().is_terminal();
-    let dump_err: Mutex<Option<String>> = Mutex::new(None);
+    let budget = run
+        .budget
+        .unwrap_or_else(|| (run.timeout * 60).max(Duration::from_secs(300)));
+    let entries = entries(&files, run.timeout, budget, dump_smt.is_some());
     let wall = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs)
-        .build()
-        .expect("thread pool");
-    let outcomes: Vec<(
-        Outcome,
-        Option<std::sync::Arc<String>>,
-        Vec<report::Diagnostic>,
-    )> = pool.install(|| {
-        use rayon::prelude::*;
-        jobs.par_iter()
-            .map(|job| {
-                let start = Instant::now();
-                let out = match job {
-                    Job::Broken {
-                        file,
-                        source,
-                        diags,
-                        header,
-                    } => (
-                        Outcome {
-                            file: file.clone(),
-                            name: String::new(),
-                            verdict: Verdict::Error {
-                                diagnostics: diags.clone(),
-                            },
-                            expected: header.expect.clone(),
-                            pending: header.pending.clone(),
-                            seconds: 0.0,
-                            details: vec![],
-                        },
-                        Some(source.clone()),
-                        diags.clone(),
-                    ),
-                    Job::Rule {
-                        file,
-                        source,
-                        rule,
-                        header,
-                    } => {
-                        let r = check_rule_bounded(rule, &check_opts, rule_budget);
-                        if let Some(dir) = &opts.dump_smt {
-                            if let Err(e) = dump(dir, file, &rule.name, &r.smt) {
-                                *dump_err.lock().expect("lock") = Some(e);
-                            }
-                        }
-                        let diags = match &r.verdict {
-                            Verdict::Error { diagnostics } => diagnostics.clone(),
-                            _ => vec![],
-                        };
-                        (
-                            Outcome {
-                                file: file.clone(),
-                                name: rule.name.clone(),
-                                verdict: r.verdict,
-                                expected: header.expect.clone(),
-                                pending: header.pending.clone(),
-                                seconds: start.elapsed().as_secs_f64(),
-                                details: r.details,
-                            },
-                            Some(source.clone()),
-                            diags,
-                        )
-                    }
-                };
-                let k = done.fetch_add(1, Ordering::SeqCst) + 1;
-                if progress {
-                    let line = format!("[{k}/{total}] {} {}", out.0.verdict.name(), out.0.file);
-                    if tty {
-                        eprint!("\r\x1b[2K{line}");
-                    } else {
-                        eprintln!("{line}");
+    let bar = out::progress(entries.len(), run.quiet);
+    let mut ordered = Ordered::new();
+    let mut outcomes: Vec<Outcome> = Vec::with_capacity(entries.len());
+    let mut emit = |i: usize, verdict: Verdict, seconds: f64, details: Vec<(String, String)>| {
+        for (i, verdict, seconds, details) in ordered.push(i, (i, verdict, seconds, details)) {
+            let e = &entries[i];
+            let o = Outcome {
+                file: e.file.clone(),
+                name: e.name.clone(),
+                verdict,
+                expected: e.expect.clone(),
+                pending: e.pending.clone(),
+                seconds,
+                details,
+            };
+            show(&bar, e, &o, run.json, bench, command);
+            outcomes.push(o);
+        }
+    };
+    let mut jobs = vec![];
+    let mut job_entry = vec![];
+    for (i, e) in entries.iter().enumerate() {
+        match (&e.preset, &e.job) {
+            (Some(v), _) => emit(i, v.clone(), 0.0, vec![]),
+            (None, Some(j)) => {
+                jobs.push(j.clone());
+                job_entry.push(i);
+            }
+            (None, None) => {}
+        }
+    }
+    let pool = Pool {
+        workers: run.workers(),
+        budget: budget + Duration::from_secs(30),
+    };
+    pool::run(&pool, jobs, |k, result| {
+        let i = job_entry[k];
+        let e = &entries[i];
+        bar.inc(1);
+        bar.set_message(e.file.clone());
+        let (verdict, seconds, details) = match result {
+            Ok(Reply::Rule {
+                verdict,
+                details,
+                smt,
+                seconds,
+            }) => {
+                if let Some(d) = dumper.as_mut() {
+                    if let Err(err) = d.write(&format!("{}-{}", e.file, e.name), &smt) {
+                        out::eprint(&bar, &format!("tensorproof {command}: --dump-smt: {err}\n"));
                     }
                 }
-                out
-            })
-            .collect()
-    });
-    if progress && tty {
-        eprintln!();
-    }
-    let wall = wall.elapsed().as_secs_f64();
-    if let Some(e) = dump_err.lock().expect("lock").take() {
-        eprintln!("tensorproof: --dump-smt: {e}");
-    }
-    let stdout = std::io::stdout();
-    let mut w = stdout.lock();
-    for (o, source, diags) in &outcomes {
-        if opts.json {
-            let _ = writeln!(
-                w,
-                "{}",
-                o.to_json_with_source(source.as_deref().map(|s| s.as_str()))
-            );
-            continue;
-        }
-        if bench {
-            continue;
-        }
-        let label = if o.name.is_empty() {
-            o.file.clone()
-        } else {
-            format!("{}: {}", o.file, o.name)
+                (verdict, seconds, details)
+            }
+            Ok(Reply::Failed { message }) => (internal(e.span, message), 0.0, vec![]),
+            Ok(Reply::Pair { .. }) => (internal(e.span, "a reply of the wrong kind".into()), 0.0, vec![]),
+            Err(pool::Failure::TimedOut(d)) => (
+                Verdict::Unknown {
+                    reason: pool::Failure::TimedOut(d).message(),
+                },
+                d.as_secs_f64(),
+                vec![],
+            ),
+            Err(f) => (internal(e.span, f.message()), 0.0, vec![]),
         };
-        let _ = writeln!(w, "{:<9} {label} ({:.2} s)", o.verdict.name(), o.seconds);
-        match &o.verdict {
-            Verdict::Verified { assumptions } => {
-                for a in assumptions {
-                    let _ = writeln!(w, "  assuming {a}");
-                }
-            }
-            Verdict::Refuted { counterexample } => {
-                let _ = write!(w, "{}", render_counterexample(counterexample));
-            }
-            Verdict::Vacuous { reason } | Verdict::Unknown { reason } => {
-                let _ = writeln!(w, "  {reason}");
-            }
-            Verdict::Error { .. } => {
-                if let Some(src) = source {
-                    for d in diags {
-                        let _ = write!(w, "{}", render_diagnostic(&o.file, src, d));
-                    }
-                }
-            }
-        }
-    }
-    let plain: Vec<Outcome> = outcomes.iter().map(|x| x.0.clone()).collect();
-    if bench {
-        print_bench(&plain, wall);
-    } else if !opts.json && plain.len() > 1 {
-        let _ = write!(w, "\n{}", summary_table(&plain));
-        let _ = writeln!(w, "wall time: {wall:.2} s with {} jobs", opts.jobs);
-    }
-    exit_code(&plain)
-}
-
-/// Writes one rule's queries as `DIR/<file path>-<rule name>-<instance>-<obligation>.smt2`
-/// (path and name reduced to file-name-safe characters and shortened).
-fn dump(dir: &Path, file: &str, rule: &str, texts: &[(String, String)]) -> Result<(), String> {
-    let safe = |s: &str, max: usize| -> String {
-        let mut out: String = s
-            .trim_end_matches(".rule")
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                    c
-                } else {
-                    '_'
-                }
+        emit(i, verdict, seconds, details);
+    });
+    bar.finish_and_clear();
+    let wall = wall.elapsed().as_secs_f64();
+    summarize(&outcomes, wall, run, bench, command);
+    if expectations {
+        let judged: Vec<Judged> = outcomes
+            .iter()
+            .map(|o| Judged {
+                expected: o.expected.as_deref(),
+                pending: o.pending.is_some(),
+                got: o.verdict.name(),
             })
             .collect();
-        while out.contains("__") {
-            out = out.replace("__", "_");
-        }
-        out.trim_matches('_').chars().take(max).collect()
-    };
-    let stem = format!("{}-{}", safe(file, 80), safe(rule, 40));
-    for (name, text) in texts {
-        let path = dir.join(format!("{stem}-{}.smt2", safe(name, 80)));
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        expect::exit_code(&judged)
+    } else {
+        report::exit_code(&outcomes)
     }
-    Ok(())
 }
 
-fn print_bench(outcomes: &[Outcome], wall: f64) {
-    let mut rows: Vec<&Outcome> = outcomes.iter().collect();
-    rows.sort_by(|a, b| {
-        b.seconds
-            .partial_cmp(&a.seconds)
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
-    println!("{:>8}  {:<9} rule", "seconds", "verdict");
-    for o in &rows {
-        println!(
-            "{:>8.3}  {:<9} {} ({})",
-            o.seconds,
-            o.verdict.name(),
-            o.file,
-            o.name
+/// An internal error of the checker on one rule, pointing at the rule.
+fn internal(span: Span, message: String) -> Verdict {
+    Verdict::Error {
+        diagnostics: vec![Diagnostic { span, message }],
+    }
+}
+
+/// Reads and parses every file: one entry per rule, or one per broken file.
+fn entries(files: &[PathBuf], timeout: Duration, budget: Duration, collect: bool) -> Vec<Entry> {
+    let mut out = vec![];
+    for f in files {
+        let file = f.display().to_string();
+        let broken = |text: Option<Arc<String>>, d: Diagnostic| Entry {
+            file: file.clone(),
+            text,
+            name: String::new(),
+            span: Span::default(),
+            expect: None,
+            pending: None,
+            preset: Some(Verdict::Error {
+                diagnostics: vec![d],
+            }),
+            job: None,
+        };
+        let text = match crate::files::read_text(f) {
+            Ok(t) => Arc::new(t),
+            Err((prefix, Some(d))) => {
+                out.push(broken(Some(Arc::new(prefix)), d));
+                continue;
+            }
+            Err((message, None)) => {
+                out.push(broken(
+                    None,
+                    Diagnostic {
+                        span: Span::default(),
+                        message,
+                    },
+                ));
+                continue;
+            }
+        };
+        let (parsed, diags) = rules::parse_file(&text);
+        let (expect, pending) = (parsed.header.expect.clone(), parsed.header.pending.clone());
+        if !diags.is_empty() || parsed.rules.is_empty() {
+            let diagnostics = if diags.is_empty() {
+                vec![Diagnostic {
+                    span: Span::default(),
+                    message: "no rule in this file".into(),
+                }]
+            } else {
+                diags
+            };
+            out.push(Entry {
+                expect,
+                pending,
+                preset: Some(Verdict::Error { diagnostics }),
+                ..broken(Some(text.clone()), Diagnostic { span: Span::default(), message: String::new() })
+            });
+            continue;
+        }
+        for (index, rule) in parsed.rules.iter().enumerate() {
+            out.push(Entry {
+                file: file.clone(),
+                text: Some(text.clone()),
+                name: rule.name.clone(),
+                // The rule's first line, not its whole text.
+                span: Span {
+                    start: rule.span.start,
+                    end: rule.span.start + text[rule.span.start..].find('\n').unwrap_or(0),
+                },
+                expect: expect.clone(),
+                pending: pending.clone(),
+                preset: None,
+                job: Some(Job::Rule {
+                    file: f.clone(),
+                    index,
+                    timeout: timeout.as_secs_f64(),
+                    budget: budget.as_secs_f64(),
+                    collect_smt: collect,
+                }),
+            });
+        }
+    }
+    out
+}
+
+/// Prints one finished rule: a verdict line and its details (text), or a record (JSON).
+fn show(bar: &indicatif::ProgressBar, e: &Entry, o: &Outcome, json: bool, bench: bool, command: &str) {
+    let text = e.text.as_deref().map(|t| t.as_str());
+    if json {
+        let mut m = out::verdict_fields(&o.verdict, &o.file, text);
+        m.insert("file".into(), json!(o.file));
+        m.insert("name".into(), json!(o.name));
+        m.insert("seconds".into(), json!(o.seconds));
+        if let Some(x) = &o.expected {
+            m.insert("expected".into(), json!(x));
+            m.insert("met".into(), json!(expect::meets(x, o.verdict.name())));
+        }
+        if let Some(p) = &o.pending {
+            m.insert("pending".into(), json!(p));
+        }
+        if !o.details.is_empty() {
+            let d: serde_json::Map<String, serde_json::Value> =
+                o.details.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+            m.insert("details".into(), serde_json::Value::Object(d));
+        }
+        out::print(bar, &out::record(command, "result", m));
+        return;
+    }
+    out::eprint(bar, &out::diagnostics(&o.verdict, &o.file, text));
+    if bench {
+        return;
+    }
+    let label = if o.name.is_empty() {
+        o.file.clone()
+    } else {
+        format!("{}: {}", o.file, o.name)
+    };
+    let line = format!("{:<9} {label} ({:.2} s)\n", o.verdict.name(), o.seconds);
+    out::print(bar, &(line + &out::details(&o.verdict)));
+}
+
+fn summarize(outcomes: &[Outcome], wall: f64, run: &RunOpts, bench: bool, command: &str) {
+    let times: Vec<f64> = outcomes.iter().map(|o| o.seconds).collect();
+    let (median, max) = out::median_max(&times);
+    let sum: f64 = times.iter().sum();
+    let with: Vec<&Outcome> = outcomes.iter().filter(|o| o.expected.is_some()).collect();
+    let met = with
+        .iter()
+        .filter(|o| expect::meets(o.expected.as_deref().unwrap_or(""), o.verdict.name()))
+        .count();
+    let alarms = with
+        .iter()
+        .filter(|o| expect::is_alarm(o.expected.as_deref(), o.verdict.name()))
+        .count();
+    if run.json {
+        let m = json!({
+            "counts": out::counts(outcomes.iter().map(|o| o.verdict.name())),
+            "total": outcomes.len(),
+            "expectations": {"with": with.len(), "met": met, "alarms": alarms},
+            "wall_seconds": wall,
+            "sum_seconds": sum,
+            "median_seconds": median,
+            "max_seconds": max,
+            "jobs": run.workers(),
+            "timeout_seconds": run.timeout.as_secs_f64(),
+            "version": env!("CARGO_PKG_VERSION"),
+        });
+        if let serde_json::Value::Object(m) = m {
+            out::print(&indicatif::ProgressBar::hidden(), &out::record(command, "summary", m));
+        }
+        return;
+    }
+    let mut text = String::new();
+    if bench {
+        let mut rows: Vec<&Outcome> = outcomes.iter().collect();
+        rows.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
+        text += &format!("{:>8}  {:<9} rule\n", "seconds", "verdict");
+        for o in rows {
+            text += &format!(
+                "{:>8.3}  {:<9} {} ({})\n",
+                o.seconds,
+                o.verdict.name(),
+                o.file,
+                o.name
+            );
+        }
+        text += "\n";
+        text += &report::summary_table(outcomes);
+        text += &format!(
+            "rules: {}   wall: {wall:.2} s   sum of rule times: {sum:.2} s   median: {median:.3} s   max: {max:.3} s\n",
+            outcomes.len()
+        );
+    } else if outcomes.len() > 1 {
+        text += "\n";
+        text += &report::summary_table(outcomes);
+        text += &format!(
+            "wall time: {} with {} jobs\n",
+            show_secs((wall * 100.0).round() / 100.0),
+            run.workers()
         );
     }
-    let mut times: Vec<f64> = outcomes.iter().map(|o| o.seconds).collect();
-    times.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    let n = times.len();
-    let median = if n == 0 {
-        0.0
-    } else if n % 2 == 1 {
-        times[n / 2]
-    } else {
-        (times[n / 2 - 1] + times[n / 2]) / 2.0
-    };
-    let max = times.last().copied().unwrap_or(0.0);
-    let sum: f64 = times.iter().sum();
-    println!();
-    print!("{}", summary_table(outcomes));
-    println!("rules: {n}   wall: {wall:.2} s   sum of rule times: {sum:.2} s   median: {median:.3} s   max: {max:.3} s");
+    out::print(&indicatif::ProgressBar::hidden(), &text);
 }

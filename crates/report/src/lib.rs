@@ -4,31 +4,36 @@
 //! into text, JSON Lines and summary tables. It is not for deciding anything: front ends build
 //! these values; the CLI prints them and chooses the exit code ([`exit_code`]).
 
-mod json;
+mod diag;
+mod pairs;
 mod text;
+mod wide;
 
-pub use json::{json_escape, JsonObject};
-pub use text::{render_counterexample, render_diagnostic, summary_table};
+pub use diag::{line_col, render_diagnostic, render_diagnostic_styled};
+pub use text::{render_counterexample, summary_table};
+
+use serde::{Deserialize, Serialize};
 
 /// A position in a source text, as byte offsets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
 }
 
 /// A problem with the input, pointing into it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Diagnostic {
     pub span: Span,
     pub message: String,
 }
 
 /// A concrete tensor in a counterexample: axis names with sizes, row-major elements.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TensorValue {
     pub name: String,
     pub element_type: String,
+    #[serde(with = "pairs::ints")]
     pub axes: Vec<(String, i128)>,
     pub data: Vec<String>,
     /// Row-major offsets of elements the solver left free (they show a fixed pattern).
@@ -36,18 +41,22 @@ pub struct TensorValue {
 }
 
 /// What differs between the two sides in a counterexample.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Mismatch {
     /// The right side is not well-formed where the left side is; `op` names the innermost op
     /// whose XLA shape constraints fail (e.g. `slice`).
     RhsInvalid { op: String },
     /// The shapes differ.
     Shape {
+        #[serde(with = "pairs::ints")]
         lhs: Vec<(String, i128)>,
+        #[serde(with = "pairs::ints")]
         rhs: Vec<(String, i128)>,
     },
     /// The elements at `index` differ.
     Value {
+        #[serde(with = "pairs::ints")]
         index: Vec<(String, i128)>,
         lhs: String,
         rhs: String,
@@ -58,13 +67,16 @@ pub enum Mismatch {
     /// Refinement: result `output` has different shapes.
     OutputShape {
         output: usize,
+        #[serde(with = "wide::list")]
         src: Vec<i128>,
+        #[serde(with = "wide::list")]
         tgt: Vec<i128>,
     },
     /// Refinement: the source's element of result `output` at `index` (empty for a scalar) is
     /// defined and the target's differs (or is poison).
     Output {
         output: usize,
+        #[serde(with = "wide::list")]
         index: Vec<i128>,
         src: String,
         tgt: String,
@@ -74,6 +86,7 @@ pub enum Mismatch {
     /// block is no longer live: `tgt` says so).
     Memory {
         block: String,
+        #[serde(with = "wide::list")]
         index: Vec<i128>,
         src: String,
         tgt: String,
@@ -81,24 +94,29 @@ pub enum Mismatch {
 }
 
 /// A counterexample that the concrete interpreter replayed.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Counterexample {
     /// The element type and rank of every aggregated axis of the failing instance.
     pub instance: String,
     /// Attribute and size maps: name and values per axis.
+    #[serde(with = "pairs::nested")]
     pub maps: Vec<(String, Vec<(String, i128)>)>,
+    #[serde(with = "pairs")]
     pub scalars: Vec<(String, String)>,
     pub inputs: Vec<TensorValue>,
     pub mismatch: Mismatch,
 }
 
 /// The outcome of checking one claim.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "lowercase")]
 pub enum Verdict {
     /// Every obligation was unsat; the claim holds under `assumptions`.
     Verified { assumptions: Vec<String> },
     /// A replayed counterexample.
-    Refuted { counterexample: Box<Counterexample> },
+    Refuted {
+        counterexample: Box<Counterexample>,
+    },
     /// The precondition together with the left side's validity never holds.
     Vacuous { reason: String },
     /// Neither proved nor refuted, and why.
@@ -120,7 +138,7 @@ impl Verdict {
 }
 
 /// The outcome for one rule (or one pair, one kernel).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Outcome {
     pub file: String,
     pub name: String,
@@ -131,6 +149,7 @@ pub struct Outcome {
     pub pending: Option<String>,
     pub seconds: f64,
     /// Extra facts for the report: instances checked, queries, bounds.
+    #[serde(with = "pairs")]
     pub details: Vec<(String, String)>,
 }
 
@@ -146,5 +165,52 @@ pub fn exit_code(outcomes: &[Outcome]) -> i32 {
         3
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Verdicts cross a process boundary (the CLI's workers) as JSON: they must read back equal,
+    /// 128-bit integers included.
+    #[test]
+    fn verdicts_round_trip_through_json() {
+        let c = Counterexample {
+            instance: "int, rank R = 1".into(),
+            maps: vec![("size".into(), vec![("R.0".into(), 2)])],
+            scalars: vec![("v".into(), "3".into())],
+            inputs: vec![TensorValue {
+                name: "X".into(),
+                element_type: "int".into(),
+                axes: vec![("R.0".into(), i128::MAX)],
+                data: vec!["1".into()],
+                free: vec![0],
+            }],
+            mismatch: Mismatch::Output {
+                output: 0,
+                index: vec![1, -(1 << 100)],
+                src: "1".into(),
+                tgt: "2".into(),
+            },
+        };
+        for v in [
+            Verdict::Refuted {
+                counterexample: Box::new(c),
+            },
+            Verdict::Unknown {
+                reason: "r".into(),
+            },
+            Verdict::Error {
+                diagnostics: vec![Diagnostic {
+                    span: Span { start: 1, end: 2 },
+                    message: "m".into(),
+                }],
+            },
+        ] {
+            let text = serde_json::to_string(&v).unwrap();
+            let back: Verdict = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, v, "{text}");
+        }
     }
 }

@@ -1,53 +1,7 @@
 //! Human-readable rendering: diagnostics with carets, counterexamples as arrays, summaries.
 
-use crate::{Counterexample, Diagnostic, Mismatch, Outcome, TensorValue};
+use crate::{Counterexample, Mismatch, Outcome, TensorValue};
 use std::fmt::Write;
-
-/// 1-based line and column (in characters) of byte offset `at`.
-pub fn line_col(source: &str, at: usize) -> (usize, usize) {
-    let mut at = at.min(source.len());
-    while !source.is_char_boundary(at) {
-        at -= 1;
-    }
-    let line_start = source[..at].rfind('\n').map(|i| i + 1).unwrap_or(0);
-    (
-        source[..at].matches('\n').count() + 1,
-        source[line_start..at].chars().count() + 1,
-    )
-}
-
-/// `file:line:col: error: message`, the source line, and a caret under the span.
-pub fn render_diagnostic(file: &str, source: &str, d: &Diagnostic) -> String {
-    let start = d.span.start.min(source.len());
-    let line_start = source[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
-    let line_end = source[start..]
-        .find('\n')
-        .map(|i| start + i)
-        .unwrap_or(source.len());
-    let line_no = source[..start].matches('\n').count() + 1;
-    let col = source[line_start..start].chars().count() + 1;
-    let text = &source[line_start..line_end];
-    let end = d.span.end.clamp(start, line_end.max(start));
-    let width = source[start..end].chars().count().max(1);
-    let mut out = String::new();
-    let _ = writeln!(out, "{file}:{line_no}:{col}: error: {}", d.message);
-    let gutter = format!("{line_no}");
-    let _ = writeln!(out, "{} |", " ".repeat(gutter.len()));
-    let _ = writeln!(out, "{gutter} | {text}");
-    let pad: String = text
-        .chars()
-        .take(col - 1)
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
-        .collect();
-    let _ = writeln!(
-        out,
-        "{} | {}{}",
-        " ".repeat(gutter.len()),
-        pad,
-        "^".repeat(width)
-    );
-    out
-}
 
 fn render_axes(axes: &[(String, i128)]) -> String {
     let parts: Vec<String> = axes.iter().map(|(a, n)| format!("{a}: {n}")).collect();

@@ -1,0 +1,177 @@
+//! What the commands print: verdict lines and details on stdout as jobs finish (in input
+//! order, so the output is the same for any `--jobs`), diagnostics and the progress bar on
+//! stderr, and the JSON Lines records of docs/json.md.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use report::{render_counterexample, render_diagnostic_styled, Verdict};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+
+/// The version of the JSON records' layout (docs/json.md).
+pub const SCHEMA: u32 = 1;
+
+/// A progress bar on stderr, drawn only on a terminal and without `--quiet`.
+pub fn progress(total: usize, quiet: bool) -> ProgressBar {
+    if quiet || total < 2 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} [{elapsed}] {wide_msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Releases results in input order as soon as every earlier one is in.
+pub struct Ordered<T> {
+    next: usize,
+    waiting: BTreeMap<usize, T>,
+}
+
+impl<T> Ordered<T> {
+    pub fn new() -> Self {
+        Ordered {
+            next: 0,
+            waiting: BTreeMap::new(),
+        }
+    }
+
+    pub fn push(&mut self, i: usize, item: T) -> Vec<T> {
+        self.waiting.insert(i, item);
+        let mut out = vec![];
+        while let Some(item) = self.waiting.remove(&self.next) {
+            out.push(item);
+            self.next += 1;
+        }
+        out
+    }
+}
+
+/// Writes `text` to stdout, hiding the progress bar meanwhile; a closed stdout is ignored.
+pub fn print(bar: &ProgressBar, text: &str) {
+    bar.suspend(|| {
+        let mut w = std::io::stdout().lock();
+        let _ = w.write_all(text.as_bytes());
+        let _ = w.flush();
+    });
+}
+
+/// Writes `text` to stderr, hiding the progress bar meanwhile.
+pub fn eprint(bar: &ProgressBar, text: &str) {
+    bar.suspend(|| {
+        let mut w = std::io::stderr().lock();
+        let _ = w.write_all(text.as_bytes());
+    });
+}
+
+/// The indented details under a verdict line: assumptions, the counterexample, the reason.
+/// Diagnostics of an error go to stderr ([`diagnostics`]).
+pub fn details(v: &Verdict) -> String {
+    match v {
+        Verdict::Verified { assumptions } => assumptions
+            .iter()
+            .map(|a| format!("  assuming {a}\n"))
+            .collect(),
+        Verdict::Refuted { counterexample } => render_counterexample(counterexample),
+        Verdict::Vacuous { reason } | Verdict::Unknown { reason } => format!("  {reason}\n"),
+        Verdict::Error { .. } => String::new(),
+    }
+}
+
+/// The rendered diagnostics of an error verdict, pointing into `file` (colours on a terminal).
+pub fn diagnostics(v: &Verdict, file: &str, text: Option<&str>) -> String {
+    let Verdict::Error { diagnostics } = v else {
+        return String::new();
+    };
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    diagnostics
+        .iter()
+        .map(|d| match text {
+            Some(t) => render_diagnostic_styled(file, t, d, color),
+            None => format!("error: {}\n --> {file}\n", d.message),
+        })
+        .collect()
+}
+
+/// A verdict as JSON fields: `verdict`, and `assumptions`, `counterexample`, `reason` or
+/// `diagnostics` (with `line` and `column` when the text is known).
+pub fn verdict_fields(v: &Verdict, file: &str, text: Option<&str>) -> Map<String, Value> {
+    let mut m = match serde_json::to_value(v) {
+        Ok(Value::Object(m)) => m,
+        _ => Map::new(),
+    };
+    if let Verdict::Error { diagnostics } = v {
+        let ds: Vec<Value> = diagnostics
+            .iter()
+            .map(|d| {
+                let mut o = json!({
+                    "file": file,
+                    "message": d.message,
+                    "start": d.span.start,
+                    "end": d.span.end,
+                });
+                if let Some(t) = text {
+                    let (line, column) = report::line_col(t, d.span.start);
+                    o["line"] = json!(line);
+                    o["column"] = json!(column);
+                }
+                o
+            })
+            .collect();
+        m.insert("diagnostics".into(), Value::Array(ds));
+    }
+    m
+}
+
+/// A result record: `schema`, `record: "result"`, `command`, then `fields`.
+pub fn record(command: &str, kind: &str, fields: Map<String, Value>) -> String {
+    let mut m = Map::new();
+    m.insert("schema".into(), json!(SCHEMA));
+    m.insert("record".into(), json!(kind));
+    m.insert("command".into(), json!(command));
+    m.extend(fields);
+    let mut s = Value::Object(m).to_string();
+    s.push('\n');
+    s
+}
+
+/// The count of each verdict name.
+pub fn counts<'a>(names: impl Iterator<Item = &'a str>) -> Value {
+    let mut m: BTreeMap<&str, usize> = ["verified", "refuted", "vacuous", "unknown", "error"]
+        .into_iter()
+        .map(|n| (n, 0))
+        .collect();
+    for n in names {
+        *m.entry(n).or_insert(0) += 1;
+    }
+    json!(m)
+}
+
+/// Median and maximum of `times`.
+pub fn median_max(times: &[f64]) -> (f64, f64) {
+    let mut t = times.to_vec();
+    t.sort_by(|a, b| a.total_cmp(b));
+    let n = t.len();
+    let median = match n {
+        0 => 0.0,
+        n if n % 2 == 1 => t[n / 2],
+        n => (t[n / 2 - 1] + t[n / 2]) / 2.0,
+    };
+    (median, t.last().copied().unwrap_or(0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordered_release() {
+        let mut o = Ordered::new();
+        assert!(o.push(1, 'b').is_empty());
+        assert_eq!(o.push(0, 'a'), vec!['a', 'b']);
+        assert_eq!(o.push(2, 'c'), vec!['c']);
+    }
+}

@@ -1,0 +1,254 @@
+//! Jobs run in worker processes (`tensorproof worker`), so that one job's crash (a stack
+//! overflow, an abort inside the solver, a panic) is that job's `error` and never the batch's
+//! end, and a job that overruns its budget can be stopped for real (a thread cannot be killed).
+//!
+//! The protocol is JSON Lines on the worker's stdin and stdout: one [`Job`] in, one [`Reply`]
+//! out, in order. A worker that dies or overruns is replaced for the jobs still waiting.
+
+use crate::worker::{Job, Reply};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Why a job has no reply.
+#[derive(Debug, Clone)]
+pub enum Failure {
+    /// The worker process ended while running the job: its exit status and the last lines it
+    /// wrote to stderr.
+    Crashed { status: String, stderr: String },
+    /// The job ran past its budget and its worker was stopped.
+    TimedOut(Duration),
+    /// No worker process could be started.
+    Spawn(String),
+    /// The worker's reply could not be read (a bug).
+    Protocol(String),
+}
+
+impl Failure {
+    /// The reason for the verdict (an `error` for a crash, `unknown` for a timeout).
+    pub fn message(&self) -> String {
+        match self {
+            Failure::Crashed { status, stderr } => {
+                let what = if stderr.contains("overflowed its stack") {
+                    "stack overflow"
+                } else {
+                    "crash"
+                };
+                let tail = if stderr.trim().is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", stderr.trim())
+                };
+                format!("the checker crashed on this job ({what}, {status}){tail}")
+            }
+            Failure::TimedOut(d) => format!(
+                "the check did not end within its budget of {} (stopped)",
+                crate::args::show_secs(d.as_secs_f64())
+            ),
+            Failure::Spawn(e) => format!("could not start a worker process: {e}"),
+            Failure::Protocol(e) => format!("internal error (a bug): unreadable worker reply: {e}"),
+        }
+    }
+}
+
+/// How to start workers and how long a job may take.
+pub struct Pool {
+    pub workers: usize,
+    /// A job's hard budget, after which its worker is killed.
+    pub budget: Duration,
+}
+
+/// Runs `jobs`, calling `done(index, result)` on the calling thread as each finishes.
+pub fn run(pool: &Pool, jobs: Vec<Job>, mut done: impl FnMut(usize, Result<Reply, Failure>)) {
+    let n = jobs.len();
+    if n == 0 {
+        return;
+    }
+    let queue: Arc<Mutex<VecDeque<(usize, Job)>>> =
+        Arc::new(Mutex::new(jobs.into_iter().enumerate().collect()));
+    let (tx, rx) = mpsc::channel();
+    let mut handles = vec![];
+    for _ in 0..pool.workers.clamp(1, n) {
+        let (queue, tx, budget) = (queue.clone(), tx.clone(), pool.budget);
+        handles.push(std::thread::spawn(move || drive(&queue, &tx, budget)));
+    }
+    drop(tx);
+    for (i, r) in rx {
+        done(i, r);
+    }
+    for h in handles {
+        let _ = h.join();
+    }
+}
+
+/// In-process mode (`TENSORPROOF_IN_PROCESS=1`, for debugging): the same jobs on threads of
+/// this process; a panic is still the job's error, but a crash ends the run.
+pub fn in_process() -> bool {
+    std::env::var_os("TENSORPROOF_IN_PROCESS").is_some_and(|v| v != "0")
+}
+
+/// One worker slot: takes jobs from the queue until it is empty, restarting its process after
+/// a crash or a timeout.
+fn drive(
+    queue: &Mutex<VecDeque<(usize, Job)>>,
+    tx: &Sender<(usize, Result<Reply, Failure>)>,
+    budget: Duration,
+) {
+    let mut worker: Option<Worker> = None;
+    loop {
+        let Some((i, job)) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
+            break;
+        };
+        if in_process() {
+            let _ = tx.send((i, Ok(crate::worker::run_isolated(job))));
+            continue;
+        }
+        if worker.is_none() {
+            match Worker::start() {
+                Ok(w) => worker = Some(w),
+                Err(e) => {
+                    let _ = tx.send((i, Err(Failure::Spawn(e))));
+                    continue;
+                }
+            }
+        }
+        let Some(w) = worker.as_mut() else { continue };
+        let result = w.ask(&job, budget);
+        if result.is_err() {
+            if let Some(w) = worker.take() {
+                w.stop();
+            }
+        }
+        if tx.send((i, result)).is_err() {
+            break;
+        }
+    }
+    if let Some(w) = worker {
+        w.finish();
+    }
+}
+
+/// A running worker process.
+struct Worker {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+/// The most stderr lines of a worker kept for a crash report.
+const STDERR_TAIL: usize = 8;
+
+impl Worker {
+    fn start() -> Result<Worker, String> {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let mut cmd = Command::new(exe);
+        // Threads the checkers start themselves get the job stack too.
+        if std::env::var_os("RUST_MIN_STACK").is_none() {
+            cmd.env("RUST_MIN_STACK", crate::worker::JOB_STACK.to_string());
+        }
+        let mut child = cmd
+            .arg("worker")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let stderr = child.stderr.take().ok_or("no stderr")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let keep = tail.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                // Diagnostic output of the libraries (TENSORPROOF_DEBUG) passes through.
+                eprintln!("{line}");
+                if let Ok(mut t) = keep.lock() {
+                    if t.len() == STDERR_TAIL {
+                        t.pop_front();
+                    }
+                    t.push_back(line);
+                }
+            }
+        });
+        Ok(Worker {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stderr: tail,
+        })
+    }
+
+    fn ask(&mut self, job: &Job, budget: Duration) -> Result<Reply, Failure> {
+        let line = serde_json::to_string(job).map_err(|e| Failure::Protocol(e.to_string()))?;
+        if let Some(stdin) = self.stdin.as_mut() {
+            if writeln!(stdin, "{line}").and_then(|_| stdin.flush()).is_err() {
+                return Err(self.crashed());
+            }
+        }
+        match self.lines.recv_timeout(budget) {
+            Ok(reply) => serde_json::from_str(&reply).map_err(|e| Failure::Protocol(e.to_string())),
+            Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut(budget)),
+            Err(RecvTimeoutError::Disconnected) => Err(self.crashed()),
+        }
+    }
+
+    /// The failure of a worker whose stdout closed: its exit status and stderr tail.
+    fn crashed(&mut self) -> Failure {
+        let status = match self.child.wait() {
+            Ok(s) => describe(s),
+            Err(e) => e.to_string(),
+        };
+        // The stderr reader may still be draining the last lines.
+        std::thread::sleep(Duration::from_millis(50));
+        let stderr = self
+            .stderr
+            .lock()
+            .map(|t| t.iter().cloned().collect::<Vec<_>>().join("\n"))
+            .unwrap_or_default();
+        Failure::Crashed { status, stderr }
+    }
+
+    fn stop(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Ends a worker with no job in flight: closing its stdin ends its loop.
+    fn finish(mut self) {
+        drop(self.stdin.take());
+        let _ = self.child.wait();
+    }
+}
+
+fn describe(s: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = s.signal() {
+            let name = match sig {
+                6 => " (SIGABRT)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV)",
+                _ => "",
+            };
+            return format!("killed by signal {sig}{name}");
+        }
+    }
+    match s.code() {
+        Some(c) => format!("exit code {c}"),
+        None => "no exit code".into(),
+    }
+}

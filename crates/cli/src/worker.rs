@@ -1,0 +1,243 @@
+//! The worker side of [`crate::pool`]: `tensorproof worker` reads [`Job`]s as JSON Lines on
+//! stdin and answers each with one [`Reply`] line on stdout. Each job runs on a thread with a
+//! large stack, and a panic is caught and becomes the job's reply.
+
+use report::Verdict;
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The stack of a job's thread: deep inputs need deep recursion somewhere (parsers bound
+/// their nesting; the rest of the walks are iterative or bounded), and the pages are only
+/// committed when used.
+pub const JOB_STACK: usize = 256 << 20;
+
+/// One unit of work.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "job", rename_all = "lowercase")]
+pub enum Job {
+    /// The `index`-th rule of a `.rule` file.
+    Rule {
+        file: PathBuf,
+        index: usize,
+        timeout: f64,
+        budget: f64,
+        collect_smt: bool,
+    },
+    /// Every function of an MLIR pair.
+    Pair {
+        src: PathBuf,
+        tgt: PathBuf,
+        opts: PairOpts,
+    },
+}
+
+/// The options of an MLIR pair (the serializable part of [`mlirsem::Options`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PairOpts {
+    pub timeout: f64,
+    pub function: Option<String>,
+    pub collect_smt: bool,
+    pub signed_zeros: bool,
+    pub same_dims: Vec<(String, usize)>,
+}
+
+/// The answer to one job.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "reply", rename_all = "lowercase")]
+pub enum Reply {
+    Rule {
+        verdict: Verdict,
+        details: Vec<(String, String)>,
+        smt: Vec<(String, String)>,
+        seconds: f64,
+    },
+    Pair {
+        functions: Vec<FunctionResult>,
+    },
+    /// The job panicked: the panic's message and location.
+    Failed { message: String },
+}
+
+/// The verdict about one function of a pair.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FunctionResult {
+    /// Empty when the pair did not get as far as its functions (a parse error).
+    pub function: String,
+    pub verdict: Verdict,
+    /// For an `error` verdict: `true` when its diagnostics point into the target.
+    pub in_target: bool,
+    pub seconds: f64,
+    pub smt: Vec<(String, String)>,
+}
+
+/// `tensorproof worker`: answers jobs until stdin closes.
+pub fn serve() -> i32 {
+    install_panic_hook();
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let reply = match serde_json::from_str::<Job>(&line) {
+            Ok(job) => run_isolated(job),
+            Err(e) => Reply::Failed {
+                message: format!("unreadable job: {e}"),
+            },
+        };
+        let Ok(text) = serde_json::to_string(&reply) else {
+            return 2;
+        };
+        let mut out = stdout.lock();
+        if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+            return 2;
+        }
+    }
+    0
+}
+
+/// The message of the last panic (set by the hook, read after the job's thread ended).
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+fn install_panic_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            if let Ok(mut p) = LAST_PANIC.lock() {
+                *p = Some(info.to_string().replace('\n', " "));
+            }
+        }))
+    });
+}
+
+/// Runs `job` on a thread of its own with a [`JOB_STACK`] stack; a panic is a `Failed` reply.
+pub fn run_isolated(job: Job) -> Reply {
+    install_panic_hook();
+    let handle = std::thread::Builder::new()
+        .name("job".into())
+        .stack_size(JOB_STACK)
+        .spawn(move || run(job));
+    let failed = |message: String| Reply::Failed { message };
+    match handle {
+        Err(e) => failed(format!("could not start a job thread: {e}")),
+        Ok(h) => match h.join() {
+            Ok(reply) => reply,
+            Err(_) => {
+                let msg = LAST_PANIC.lock().ok().and_then(|mut p| p.take());
+                failed(format!(
+                    "internal error (a bug): {}",
+                    msg.unwrap_or_else(|| "the checker panicked".into())
+                ))
+            }
+        },
+    }
+}
+
+fn run(job: Job) -> Reply {
+    match job {
+        Job::Rule {
+            file,
+            index,
+            timeout,
+            budget,
+            collect_smt,
+        } => run_rule(&file, index, timeout, budget, collect_smt),
+        Job::Pair { src, tgt, opts } => run_pair(&src, &tgt, &opts),
+    }
+}
+
+fn run_rule(file: &PathBuf, index: usize, timeout: f64, budget: f64, collect: bool) -> Reply {
+    let start = Instant::now();
+    let error = |message: String| Reply::Rule {
+        verdict: Verdict::Error {
+            diagnostics: vec![report::Diagnostic {
+                span: report::Span::default(),
+                message,
+            }],
+        },
+        details: vec![],
+        smt: vec![],
+        seconds: 0.0,
+    };
+    let text = match std::fs::read(file) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(_) => return error(format!("{}: not UTF-8 text", file.display())),
+        },
+        Err(e) => return error(format!("{}: {e}", file.display())),
+    };
+    let (parsed, _) = rules::parse_file(&text);
+    let Some(rule) = parsed.rules.get(index) else {
+        return error(format!("{}: no rule #{index}", file.display()));
+    };
+    let opts = rules::Options {
+        timeout: Duration::from_secs_f64(timeout),
+        collect_smt: collect,
+        ..rules::Options::default()
+    };
+    let r = rules::check_rule_bounded(rule, &opts, Duration::from_secs_f64(budget));
+    Reply::Rule {
+        verdict: r.verdict,
+        details: r.details,
+        smt: r.smt,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+fn run_pair(src: &PathBuf, tgt: &PathBuf, o: &PairOpts) -> Reply {
+    let start = Instant::now();
+    let only = |verdict: Verdict, in_target: bool| Reply::Pair {
+        functions: vec![FunctionResult {
+            function: String::new(),
+            verdict,
+            in_target,
+            seconds: start.elapsed().as_secs_f64(),
+            smt: vec![],
+        }],
+    };
+    let read = |p: &PathBuf| match std::fs::read(p) {
+        Ok(b) => String::from_utf8(b).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            report::Diagnostic {
+                span: report::Span {
+                    start: at,
+                    end: at,
+                },
+                message: format!("not UTF-8 text (invalid byte at offset {at})"),
+            }
+        }),
+        Err(e) => Err(report::Diagnostic {
+            span: report::Span::default(),
+            message: format!("{}: {e}", p.display()),
+        }),
+    };
+    let (s, t) = match (read(src), read(tgt)) {
+        (Ok(s), Ok(t)) => (s, t),
+        (Err(d), _) => return only(Verdict::Error { diagnostics: vec![d] }, false),
+        (_, Err(d)) => return only(Verdict::Error { diagnostics: vec![d] }, true),
+    };
+    let (s, t) = match (mlir::parse(&s), mlir::parse(&t)) {
+        (Ok(s), Ok(t)) => (s, t),
+        (Err(d), _) => return only(Verdict::Error { diagnostics: d }, false),
+        (_, Err(d)) => return only(Verdict::Error { diagnostics: d }, true),
+    };
+    let opts = mlirsem::Options {
+        timeout: Duration::from_secs_f64(o.timeout),
+        function: o.function.clone(),
+        collect_smt: o.collect_smt,
+        signed_zeros: o.signed_zeros,
+        same_dims: o.same_dims.clone(),
+    };
+    let functions = mlirsem::check_pair(&s, &t, &opts)
+        .into_iter()
+        .map(|r| FunctionResult {
+            function: r.function,
+            verdict: r.verdict,
+            in_target: r.error_side == Some(mlirsem::Side::Tgt),
+            seconds: r.seconds,
+            smt: r.smt,
+        })
+        .collect();
+    Reply::Pair { functions }
+}

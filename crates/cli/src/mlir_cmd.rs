@@ -15,13 +15,13 @@ pub fn run(a: MlirArgs) -> i32 {
         return crate::mlir_suite::run(a);
     }
     let [src, tgt] = &a.files[..] else {
-        eprintln!("tensorproof mlir: expected two files, SRC and TGT (or --suite DIR)");
+        eprintln!("error: expected two files, SRC and TGT (or --suite DIR)");
         return 2;
     };
     let mut dumper = match a.dump_smt.as_deref().map(Dumper::new).transpose() {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("tensorproof mlir: {e}");
+            eprintln!("error: {e}");
             return 2;
         }
     };
@@ -49,7 +49,7 @@ pub fn run(a: MlirArgs) -> i32 {
         if let Some(d) = dumper.as_mut() {
             let job = format!("{}-{}", stem(src), f.function);
             if let Err(e) = d.write(&job, &f.smt) {
-                eprintln!("tensorproof mlir: --dump-smt: {e}");
+                eprintln!("error: --dump-smt: {e}");
             }
         }
         let (file, text) = if f.in_target {

@@ -53,11 +53,11 @@ pub fn run(a: MlirArgs) -> i32 {
         return 2;
     };
     if a.dump_smt.is_some() {
-        eprintln!("tensorproof mlir: --dump-smt works on one pair, not with --suite");
+        eprintln!("error: --dump-smt works on one pair, not with --suite");
         return 2;
     }
     if !dir.is_dir() {
-        eprintln!("tensorproof mlir: {}: no such folder", dir.display());
+        eprintln!("error: {}: no such folder", dir.display());
         return 2;
     }
     let disputes = match &a.disputes {
@@ -69,19 +69,19 @@ pub fn run(a: MlirArgs) -> i32 {
     let disputes = match disputes {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("tensorproof mlir: {e}");
+            eprintln!("error: {e}");
             return 2;
         }
     };
     let pairs = match collect(&dir, &disputes) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("tensorproof mlir: {e}");
+            eprintln!("error: {e}");
             return 2;
         }
     };
     if pairs.is_empty() {
-        eprintln!("tensorproof mlir: no *.src.mlir files under {}", dir.display());
+        eprintln!("error: no *.src.mlir files under {}", dir.display());
         return 2;
     }
     let base = pair_opts(&a);
@@ -299,7 +299,7 @@ fn collect(dir: &Path, disputes: &Disputes) -> Result<Vec<Pair>, String> {
     let mut notes = vec![];
     let srcs = crate::files::collect(&[dir.to_path_buf()], ".src.mlir", &mut notes)?;
     for n in notes {
-        eprintln!("tensorproof mlir: {n}");
+        eprintln!("note: {n}");
     }
     let mut manifests: BTreeMap<PathBuf, Option<Manifest>> = BTreeMap::new();
     let mut out = vec![];

@@ -52,17 +52,17 @@ fn check(
     let files = match crate::files::collect(paths, ".rule", &mut notes) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("tensorproof {command}: {e}");
+            eprintln!("error: {e}");
             return 2;
         }
     };
     for n in &notes {
-        eprintln!("tensorproof {command}: {n}");
+        eprintln!("note: {n}");
     }
     if files.is_empty() {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         eprintln!(
-            "tensorproof {command}: no .rule files under {}",
+            "error: no .rule files under {}",
             shown.join(", ")
         );
         return 2;
@@ -70,7 +70,7 @@ fn check(
     let mut dumper = match dump_smt.map(Dumper::new).transpose() {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("tensorproof {command}: {e}");
+            eprintln!("error: {e}");
             return 2;
         }
     };
@@ -129,7 +129,7 @@ fn check(
             }) => {
                 if let Some(d) = dumper.as_mut() {
                     if let Err(err) = d.write(&format!("{}-{}", e.file, e.name), &smt) {
-                        out::eprint(&bar, &format!("tensorproof {command}: --dump-smt: {err}\n"));
+                        out::eprint(&bar, &format!("error: --dump-smt: {err}\n"));
                     }
                 }
                 (verdict, seconds, details)

@@ -135,6 +135,7 @@ pub fn run_isolated(job: Job) -> Reply {
 }
 
 fn run(job: Job) -> Reply {
+    test_crash(&job);
     match job {
         Job::Rule {
             file,
@@ -240,4 +241,35 @@ fn run_pair(src: &PathBuf, tgt: &PathBuf, o: &PairOpts) -> Reply {
         })
         .collect();
     Reply::Pair { functions }
+}
+
+/// A test hook: `TENSORPROOF_TEST_CRASH=KIND:NEEDLE` makes a job whose file path contains
+/// NEEDLE crash (`abort`), overflow its stack (`overflow`) or panic (`panic`), so that the
+/// tests can check that one crashing job is only that job's verdict.
+fn test_crash(job: &Job) {
+    let Ok(spec) = std::env::var("TENSORPROOF_TEST_CRASH") else {
+        return;
+    };
+    let Some((kind, needle)) = spec.split_once(':') else {
+        return;
+    };
+    let path = match job {
+        Job::Rule { file, .. } => file,
+        Job::Pair { src, .. } => src,
+    };
+    if !path.to_string_lossy().contains(needle) {
+        return;
+    }
+    match kind {
+        "abort" => std::process::abort(),
+        "panic" => panic!("test crash requested by TENSORPROOF_TEST_CRASH"),
+        "overflow" => {
+            fn deep(n: u64) -> u64 {
+                let pad = std::hint::black_box([n; 64]);
+                deep(pad[1] + 1) + pad[0]
+            }
+            std::hint::black_box(deep(0));
+        }
+        _ => {}
+    }
 }

@@ -328,3 +328,169 @@ func.func @f(%v: tensor<?xf32>) -> index {{
     assert_eq!(code, 0, "{out}{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A fresh folder under the temp dir for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("tensorproof-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(root())
+        .output()
+        .expect("run tensorproof");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// No option value panics or starts something unreasonable: each is an error, exit 2.
+#[test]
+fn option_values_are_checked() {
+    let rule = "corpus/rules/examples/dyslice-to-slice.rule";
+    for args in [
+        vec!["rules", "--timeout", "inf", rule],
+        vec!["rules", "--timeout", "1e30", rule],
+        vec!["rules", "--timeout", "-1", rule],
+        vec!["rules", "--timeout", "nan", rule],
+        vec!["rules", "--budget", "inf", rule],
+        vec!["rules", "--jobs", "100000", rule],
+        vec!["rules", "--jobs", "0", rule],
+        vec!["mlir", "--budget", "inf", "--suite", "corpus/mlir"],
+        vec!["mlir", "--use-fn-argument-dims", "g", "a", "b"],
+        vec!["mlir", "onlyone.mlir"],
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.contains("error"), "{args:?}: {err}");
+    }
+}
+
+/// One crashing job (an abort, a stack overflow, a panic) is that job's `error`; every other
+/// job's verdict is still printed.
+#[test]
+fn a_crashing_job_is_only_that_jobs_error() {
+    for kind in ["abort", "overflow", "panic"] {
+        let spec = format!("{kind}:dyslice-to-slice-wrong");
+        let (code, out, err) = run_env(
+            &["rules", "--quiet", "corpus/rules/examples"],
+            &[("TENSORPROOF_TEST_CRASH", &spec)],
+        );
+        assert_eq!(code, 2, "{kind}: {out}{err}");
+        assert!(
+            out.contains("error     corpus/rules/examples/dyslice-to-slice-wrong.rule"),
+            "{kind}: {out}"
+        );
+        assert!(
+            out.contains("verified  corpus/rules/examples/dyslice-to-slice.rule"),
+            "{kind}: {out}"
+        );
+        let why = match kind {
+            "abort" => "the checker crashed on this job",
+            "overflow" => "stack overflow",
+            _ => "internal error (a bug)",
+        };
+        assert!(err.contains(why), "{kind}: {err}");
+    }
+    let spec = "abort:transpose-twice";
+    let (code, out, err) = run_env(
+        &["mlir", "--suite", "corpus/mlir", "--quiet", "-j2"],
+        &[("TENSORPROOF_TEST_CRASH", spec)],
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("error     transpose-twice"), "{out}");
+    assert!(out.contains("verified  subf-swapped") || out.contains("refuted   subf-swapped"));
+}
+
+/// Folders: a non-UTF-8 file is that file's error with a position; symlink loops are not
+/// followed; a folder without rules is an error, not a silent success.
+#[test]
+fn folders_with_bad_files_links_and_nothing() {
+    let d = scratch("folders");
+    std::fs::copy(
+        root().join("corpus/rules/examples/dyslice-to-slice.rule"),
+        d.join("good.rule"),
+    )
+    .unwrap();
+    std::fs::write(d.join("bad.rule"), b"// expect: verified\nrule \"r\" \xff\xfe {}\n").unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(".", d.join("self")).unwrap();
+        std::os::unix::fs::symlink("..", d.join("up")).unwrap();
+    }
+    let (code, out, err) = run(&["rules", "--quiet", d.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(out.matches("good.rule").count(), 1, "{out}");
+    assert!(out.contains("verified") && out.contains("error     "), "{out}");
+    assert!(err.contains("not UTF-8") && err.contains("bad.rule:2:10"), "{err}");
+    let empty = scratch("empty");
+    let (code, _, err) = run(&["rules", empty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no .rule files"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+    let _ = std::fs::remove_dir_all(&empty);
+}
+
+/// `bench --json` is JSON Lines only; expectations decide the exit code of `bench` and
+/// `rules --expectations` (expected refutations are success), plain `rules` exits 1.
+#[test]
+fn bench_json_and_expectation_exit_codes() {
+    let (code, out, _) = run(&["bench", "--json", "corpus/rules/examples"]);
+    assert_eq!(code, 0, "{out}");
+    for l in out.lines() {
+        assert!(l.starts_with('{') && l.ends_with('}'), "not JSON: {l}");
+    }
+    assert!(out.lines().last().unwrap().contains("\"median_seconds\""));
+    let (code, _, _) = run(&["rules", "--quiet", "corpus/rules/examples"]);
+    assert_eq!(code, 1);
+    let (code, _, _) = run(&["rules", "--quiet", "--expectations", "corpus/rules/examples"]);
+    assert_eq!(code, 0);
+}
+
+/// `--dump-smt`: complete scripts (ending in `(check-sat)`), no file overwritten by another
+/// job's.
+#[test]
+fn dump_smt_files_are_complete_and_distinct() {
+    let d = scratch("dump");
+    let (code, _, err) = run(&[
+        "rules",
+        "--quiet",
+        "--dump-smt",
+        d.to_str().unwrap(),
+        "corpus/rules/examples",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let files: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
+    assert!(files.len() > 2, "{files:?}");
+    assert!(files.iter().any(|f| f.to_string_lossy().contains("wrong")));
+    assert!(files
+        .iter()
+        .any(|f| !f.to_string_lossy().contains("wrong")));
+    for f in &files {
+        let t = std::fs::read_to_string(f).unwrap();
+        assert!(t.contains("(check-sat)"), "{}", f.display());
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Budgets print as given (`0.5 s`, not `0 s`).
+#[test]
+fn budget_message_keeps_fractions() {
+    let (_, out, err) = run(&[
+        "rules",
+        "--budget",
+        "0.001",
+        "--quiet",
+        "corpus/rules/xla/dot/rule01.rule",
+    ]);
+    let all = format!("{out}{err}");
+    assert!(all.contains("budget of 0.001 s"), "{all}");
+}

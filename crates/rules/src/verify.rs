@@ -113,7 +113,7 @@ pub fn check_rule_bounded(rule: &Rule, opts: &Options, budget: Duration) -> Rule
         Ok(r) => r,
         Err(_) => RuleResult {
             verdict: Verdict::Unknown {
-                reason: format!("the check did not end within its {} s budget (a solver did not stop when interrupted)", budget.as_secs()),
+                reason: format!("the check did not end within its budget of {} s (a solver did not stop when interrupted)", budget.as_secs_f64()),
             },
             details: vec![],
             smt: vec![],

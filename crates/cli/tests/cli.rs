@@ -494,3 +494,30 @@ fn budget_message_keeps_fractions() {
     let all = format!("{out}{err}");
     assert!(all.contains("budget of 0.001 s"), "{all}");
 }
+
+/// A documented reading dispute is met, not an alarm, and its counterexample is printed with
+/// the reason.
+#[test]
+fn mlir_suite_reading_disputes_are_met() {
+    let dir = scratch("disputes");
+    copy_pair("subf-swapped", &dir, "sub");
+    std::fs::write(dir.join("manifest.csv"), "test,expected,expect_msg\nsub,VERIFY,\n").unwrap();
+    let table = dir.join("disputes.csv");
+    std::fs::write(&table, "test,verdict,reason\nsub,refuted,\"the reference reads it otherwise\"\n")
+        .unwrap();
+    let (code, out, err) = run(&[
+        "mlir",
+        "--suite",
+        dir.to_str().unwrap(),
+        "--disputes",
+        table.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("(reading dispute)"), "{out}");
+    assert!(out.contains("dispute: the reference reads it otherwise"), "{out}");
+    assert!(out.contains("counterexample"), "{out}");
+    assert!(out.contains("soundness alarms: 0"), "{out}");
+    assert!(!err.contains("ALARM"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -264,6 +264,7 @@ fn test_crash(job: &Job) {
         "abort" => std::process::abort(),
         "panic" => panic!("test crash requested by TENSORPROOF_TEST_CRASH"),
         "overflow" => {
+            #[allow(unconditional_recursion)]
             fn deep(n: u64) -> u64 {
                 let pad = std::hint::black_box([n; 64]);
                 deep(pad[1] + 1) + pad[0]

@@ -70,7 +70,11 @@ pub fn run(argv: &[String]) -> i32 {
     );
     let parsed = (mlir::parse(&src_text), mlir::parse(&tgt_text));
     let (src, tgt) = match parsed {
-        (Ok(s), Ok(t)) => (s, t),
+        (Ok(mut s), Ok(mut t)) => {
+            // Reasons name ops at FILE:LINE:COL.
+            (s.file, t.file) = (sf.clone(), tf.clone());
+            (s, t)
+        }
         (s, t) => {
             for (file, text, r) in [(&sf, &src_text, s.err()), (&tf, &tgt_text, t.err())] {
                 for d in r.unwrap_or_default() {

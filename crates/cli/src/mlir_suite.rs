@@ -457,6 +457,7 @@ fn check_bounded(p: &Pair, opts: &mlirsem::Options, budget: Duration) -> Done {
     };
     let (tx, rx) = std::sync::mpsc::channel();
     let (s, t) = (src_text.clone(), tgt_text.clone());
+    let files = (p.src.display().to_string(), p.tgt.display().to_string());
     let mut o = mlirsem::Options {
         same_dims: p.same_dims.clone(),
         ..opts.clone()
@@ -465,7 +466,7 @@ fn check_bounded(p: &Pair, opts: &mlirsem::Options, budget: Duration) -> Done {
     let spawned = std::thread::Builder::new()
         .name("check-pair".into())
         .spawn(move || {
-            let _ = tx.send(check_texts(&s, &t, &o));
+            let _ = tx.send(check_texts(&s, &t, files, &o));
         });
     if spawned.is_err() {
         return unknown("could not start a checking thread".into());
@@ -496,10 +497,15 @@ fn check_bounded(p: &Pair, opts: &mlirsem::Options, budget: Duration) -> Done {
 fn check_texts(
     src: &str,
     tgt: &str,
+    (src_file, tgt_file): (String, String),
     opts: &mlirsem::Options,
 ) -> (Verdict, String, Option<mlirsem::Side>) {
     let (s, t) = match (mlir::parse(src), mlir::parse(tgt)) {
-        (Ok(s), Ok(t)) => (s, t),
+        (Ok(mut s), Ok(mut t)) => {
+            // Reasons name ops at FILE:LINE:COL.
+            (s.file, t.file) = (src_file, tgt_file);
+            (s, t)
+        }
         (Err(d), _) => {
             return (
                 Verdict::Error { diagnostics: d },

@@ -868,7 +868,7 @@ pub(crate) fn elementwise<'a, D: MDomain>(
         match scalar_op(d, m, o, &args, &tys, rty) {
             Ok(s) => s,
             Err(why) => {
-                d.give_up(why);
+                d.give_up(format!("{why} ({})", m.op_at(o)));
                 args[0].clone()
             }
         }
@@ -1451,7 +1451,7 @@ fn parallel_loops<'a, D: MDomain>(
             ) {
                 Ok(s) => s,
                 Err(why) => {
-                    d.give_up(why);
+                    d.give_up(format!("{why} ({})", m.op_at(o)));
                     SVal {
                         v: zero_elem(d, ety),
                         ok: d.lit_b(false),

@@ -219,7 +219,12 @@ fn run_pair(src: &PathBuf, tgt: &PathBuf, o: &PairOpts) -> Reply {
         (_, Err(d)) => return only(Verdict::Error { diagnostics: vec![d] }, true),
     };
     let (s, t) = match (mlir::parse(&s), mlir::parse(&t)) {
-        (Ok(s), Ok(t)) => (s, t),
+        (Ok(mut s), Ok(mut t)) => {
+            // Reasons name ops at FILE:LINE:COL.
+            s.file = src.display().to_string();
+            t.file = tgt.display().to_string();
+            (s, t)
+        }
         (Err(d), _) => return only(Verdict::Error { diagnostics: d }, false),
         (_, Err(d)) => return only(Verdict::Error { diagnostics: d }, true),
     };

@@ -161,9 +161,37 @@ pub struct Module {
     pub attr_aliases: Vec<(String, Attr)>,
     /// Type aliases (`!t = tensor<...>`), in definition order; uses are resolved.
     pub type_aliases: Vec<(String, Type)>,
+    /// The file the module was read from, for [`Module::location`]; set by the caller (empty:
+    /// locations are `LINE:COL`).
+    pub file: String,
+    /// The byte offset of the start of every line of the parsed text.
+    pub(crate) line_starts: Vec<usize>,
 }
 
 impl Module {
+    /// 1-based line and column (in bytes) of byte offset `at` of the parsed text.
+    pub fn line_col(&self, at: usize) -> (usize, usize) {
+        let line = self.line_starts.partition_point(|&s| s <= at).max(1);
+        let start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        (line, at.saturating_sub(start) + 1)
+    }
+
+    /// `FILE:LINE:COL` of byte offset `at` (`LINE:COL` when [`Module::file`] is empty).
+    pub fn location(&self, at: usize) -> String {
+        let (line, col) = self.line_col(at);
+        if self.file.is_empty() {
+            format!("{line}:{col}")
+        } else {
+            format!("{}:{line}:{col}", self.file)
+        }
+    }
+
+    /// The name of op `o` and where it is: `arith.addi at FILE:LINE:COL`.
+    pub fn op_at(&self, o: OpId) -> String {
+        let op = self.op(o);
+        format!("{} at {}", op.name, self.location(op.name_span.start))
+    }
+
     pub fn op(&self, id: OpId) -> &Operation {
         &self.ops[id.index()]
     }

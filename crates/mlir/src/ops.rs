@@ -174,6 +174,14 @@ const CMPF: &[&str] = &[
     "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
     "une", "uno", "true",
 ];
+/// `arith::RoundingMode` in the order of its values.
+const ROUNDING_MODES: &[&str] = &[
+    "to_nearest_even",
+    "downward",
+    "upward",
+    "toward_zero",
+    "to_nearest_away",
+];
 const CMPI: &[&str] = &[
     "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
 ];
@@ -272,6 +280,9 @@ impl<'s> Parser<'s> {
             }
             Cast => {
                 let u = self.parse_use()?;
+                if st.name == "arith.truncf" {
+                    self.opt_rounding_mode(st);
+                }
                 self.opt_flags(st)?;
                 self.opt_attr_dict(st)?;
                 let from = self.colon_type()?;
@@ -412,6 +423,20 @@ impl<'s> Parser<'s> {
             st.attrs.extend(d);
         }
         Ok(())
+    }
+
+    /// The rounding mode keyword of `arith.truncf` (`to_nearest_even`, ...), as MLIR 19's
+    /// `roundingmode` property (`arith::RoundingMode`'s value, an `i32`).
+    fn opt_rounding_mode(&mut self, st: &mut OpState) {
+        let Some(k) = ROUNDING_MODES.iter().position(|m| self.at_bare(m)) else {
+            return;
+        };
+        let t = self.bump();
+        let value = Attr::Int {
+            value: k as i128,
+            ty: Type::int(32),
+        };
+        st.prop("roundingmode", value, t.span);
     }
 
     /// `fastmath<...>` and `overflow<...>` flags of arith and math ops.

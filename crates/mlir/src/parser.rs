@@ -88,6 +88,9 @@ pub(crate) struct Parser<'s> {
 pub fn parse(src: &str) -> Result<Module, Vec<Diagnostic>> {
     let mut p = Parser::new(src);
     p.parse_file();
+    p.m.line_starts = std::iter::once(0)
+        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     if p.diags.is_empty() {
         Ok(p.m)
     } else {

@@ -155,10 +155,12 @@ fn hoist<'a, D: MDomain>(
     let no_ub = d.lit_b(false);
     let outer_ub = std::mem::replace(&mut cx.ub, no_ub);
     let n_unsure = cx.unsure.len();
+    let n_sites = cx.ub_sites.len();
     let outs = crate::eval::eval_op(d, cx, o);
     let inner_ub = std::mem::replace(&mut cx.ub, outer_ub);
     let guarded = d.and(nonempty, &inner_ub);
-    cx.add_ub(d, &guarded);
+    cx.guard_sites(d, n_sites, nonempty);
+    cx.ub = d.or(&cx.ub, &guarded);
     for u in &mut cx.unsure[n_unsure..] {
         u.0 = d.and(nonempty, &u.0);
     }

@@ -14,7 +14,7 @@
 //! of the model's shapes), sees the difference; otherwise `unknown`.
 
 use crate::domain::{CFloat, EType, FTy, MDomain};
-use crate::eval::{run_function_mem, value_type, Run, Stop};
+use crate::eval::{run_function_mem, value_type, Run};
 use crate::extcall::{ExtCall, ExtDesc, ExtModel};
 use crate::replay::{
     all_indices, inputs_report, replay, search, CArg, CElem, Judge, Replay, MAX_ELEMS,
@@ -695,11 +695,11 @@ fn attempt(
     let n_mem = mem.len();
     let rs = match run_function_mem(&mut sym, src, fs, vals.clone(), mem.clone()) {
         Ok(r) => r,
-        Err(Stop::Unsupported(w)) => return unknown(format!("source: {w}")),
+        Err(e) => return unknown(format!("source: {}", e.reason())),
     };
     let rt = match run_function_mem(&mut sym, tgt, ft, vals, mem) {
         Ok(r) => r,
-        Err(Stop::Unsupported(w)) => return unknown(format!("target: {w}")),
+        Err(e) => return unknown(format!("target: {}", e.reason())),
     };
     if rs.results.len() != rt.results.len() {
         return unknown("the functions return different numbers of values".into());

@@ -89,10 +89,12 @@ fn branch<'a, D: MDomain>(
     let no_ub = d.lit_b(false);
     let outer_ub = std::mem::replace(&mut cx.ub, no_ub);
     let marks = (cx.unsure.len(), cx.unsure_at.len(), cx.ub_at.len());
+    let n_sites = cx.ub_sites.len();
     let yielded = run_block(d, cx, block);
     let inner_ub = std::mem::replace(&mut cx.ub, outer_ub);
     let guarded = d.and(guard, &inner_ub);
-    cx.add_ub(d, &guarded);
+    cx.guard_sites(d, n_sites, guard);
+    cx.ub = d.or(&cx.ub, &guarded);
     for u in &mut cx.unsure[marks.0..] {
         u.0 = d.and(guard, &u.0);
     }

@@ -21,6 +21,32 @@ use std::rc::Rc;
 pub enum Stop {
     /// An op or feature outside the model: the verdict is unknown.
     Unsupported(String),
+    /// The same, the reason already naming the op and its location (`... at FILE:LINE:COL`).
+    Located(String),
+}
+
+impl Stop {
+    /// The reason, for a verdict.
+    pub fn reason(self) -> String {
+        match self {
+            Stop::Unsupported(w) | Stop::Located(w) => w,
+        }
+    }
+
+    /// The reason located at op `o` of `m` (unless it already names a location).
+    pub(crate) fn at(self, m: &Module, o: OpId) -> Stop {
+        match self {
+            Stop::Unsupported(w) => {
+                let op = m.op(o);
+                if w == format!("unsupported op {}", op.name) {
+                    Stop::Located(format!("unsupported op {}", m.op_at(o)))
+                } else {
+                    Stop::Located(format!("{w} ({})", m.op_at(o)))
+                }
+            }
+            located => located,
+        }
+    }
 }
 
 pub(crate) type R<T> = Result<T, Stop>;
@@ -37,6 +63,9 @@ pub(crate) fn unsupported<T>(why: impl Into<String>) -> R<T> {
 pub struct Run<'a, D: MDomain> {
     pub results: Vec<Val<'a, D>>,
     pub ub: D::B,
+    /// The UB conditions `ub` is the disjunction of, each with the op that added it
+    /// (`arith.divsi at FILE:LINE:COL`), to name it in a counterexample.
+    pub ub_sites: Vec<(D::B, String)>,
     pub unsure: Vec<(D::B, String)>,
     /// Unsure conditions per element of a tensor (unsure where any element's holds).
     pub unsure_at: Vec<CondAt<'a, D>>,
@@ -97,6 +126,10 @@ pub(crate) struct Ctx<'a, D: MDomain> {
     pub(crate) m: &'a Module,
     pub(crate) env: BTreeMap<ValueId, Val<'a, D>>,
     pub(crate) ub: D::B,
+    /// See [`Run::ub_sites`].
+    pub(crate) ub_sites: Vec<(D::B, String)>,
+    /// The op being evaluated (innermost), which UB and unsure conditions are charged to.
+    pub(crate) at: Option<OpId>,
     pub(crate) unsure: Vec<(D::B, String)>,
     pub(crate) unsure_at: Vec<CondAt<'a, D>>,
     pub(crate) ub_at: Vec<CondAt<'a, D>>,
@@ -127,10 +160,39 @@ impl<'a, D: MDomain> Ctx<'a, D> {
     }
     pub(crate) fn add_ub(&mut self, d: &mut D, c: &D::B) {
         self.ub = d.or(&self.ub, c);
+        let site = match self.at {
+            Some(o) => self.m.op_at(o),
+            None => "the function".to_string(),
+        };
+        self.ub_sites.push((c.clone(), site));
     }
     pub(crate) fn add_unsure(&mut self, d: &mut D, c: &D::B, why: &str) {
         let _ = d;
-        self.unsure.push((c.clone(), why.to_string()));
+        let why = self.located(why);
+        self.unsure.push((c.clone(), why));
+    }
+    /// `why` with the op being evaluated and its location: `why (arith.divsi at F:L:C)`.
+    pub(crate) fn located(&self, why: &str) -> String {
+        match self.at {
+            Some(o) => format!("{why} ({})", self.m.op_at(o)),
+            None => why.to_string(),
+        }
+    }
+    /// A per-element UB condition, charged to the op being evaluated.
+    pub(crate) fn push_ub_at(&mut self, mut c: CondAt<'a, D>) {
+        c.why = self.located(&c.why);
+        self.ub_at.push(c);
+    }
+    /// A per-element unsure condition, charged to the op being evaluated.
+    pub(crate) fn push_unsure_at(&mut self, mut c: CondAt<'a, D>) {
+        c.why = self.located(&c.why);
+        self.unsure_at.push(c);
+    }
+    /// Guards the UB sites from index `mark` on by `g` (a branch or a non-empty loop box).
+    pub(crate) fn guard_sites(&mut self, d: &mut D, mark: usize, g: &D::B) {
+        for s in &mut self.ub_sites[mark..] {
+            s.0 = d.and(g, &s.0);
+        }
     }
 }
 
@@ -183,6 +245,8 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         m,
         env: BTreeMap::new(),
         ub,
+        ub_sites: vec![],
+        at: None,
         unsure: vec![],
         unsure_at: vec![],
         ub_at: vec![],
@@ -196,6 +260,8 @@ pub(crate) fn run_nested<'a, D: MDomain>(
     if depth > 0 && args.iter().any(|v| matches!(v, Val::MemRef(_))) {
         return unsupported("a call with memref arguments");
     }
+    // Every attribute of the function and its ops must be one their definitions read.
+    crate::attrs::check_function(m, f)?;
     for (a, v) in block.args.iter().zip(args) {
         cx.env.insert(*a, v);
     }
@@ -213,6 +279,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
             return Ok(Run {
                 results,
                 ub: cx.ub,
+                ub_sites: cx.ub_sites,
                 unsure: cx.unsure,
                 unsure_at: cx.unsure_at,
                 ub_at: cx.ub_at,
@@ -307,6 +374,14 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     cx: &mut Ctx<'a, D>,
     o: OpId,
 ) -> R<Vec<Val<'a, D>>> {
+    let outer = cx.at.replace(o);
+    let r = eval_op_here(d, cx, o);
+    cx.at = outer;
+    r.map_err(|e| e.at(cx.m, o))
+}
+
+/// [`eval_op`] with `cx.at` set to `o`.
+fn eval_op_here<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<'a, D>>> {
     let m = cx.m;
     let op = m.op(o);
     let name = op.name.as_str();
@@ -350,7 +425,7 @@ fn uninit_reads<'a, D: MDomain>(cx: &mut Ctx<'a, D>, o: OpId) -> R<()> {
             continue;
         }
         let shape = tensor_of(&cx.get(*v)?)?.shape.clone();
-        cx.ub_at.push(CondAt {
+        cx.push_ub_at(CondAt {
             shape,
             at,
             why: format!("{} reads an uninitialized element", op.name),
@@ -793,7 +868,7 @@ pub(crate) fn elementwise<'a, D: MDomain>(
         match scalar_op(d, m, o, &args, &tys, rty) {
             Ok(s) => s,
             Err(why) => {
-                d.give_up(why);
+                d.give_up(format!("{why} ({})", m.op_at(o)));
                 args[0].clone()
             }
         }
@@ -853,7 +928,9 @@ fn pred_of(m: &Module, o: OpId) -> Result<i128, String> {
     }
 }
 
-/// The scalar semantics of the ops in [`SCALAR_OPS`].
+/// The scalar semantics of the ops in [`SCALAR_OPS`] (and [`is_scalar_op`]'s others), with
+/// their flags: `overflowFlags` ([`crate::scalar::overflows`]) and the `nnan`/`ninf` fast-math
+/// flags make the result poison where they say ([`crate::attrs::fast_math`]).
 pub(crate) fn scalar_op<D: MDomain>(
     d: &mut D,
     m: &Module,
@@ -862,12 +939,57 @@ pub(crate) fn scalar_op<D: MDomain>(
     tys: &[EType],
     rty: EType,
 ) -> Result<SVal<D>, String> {
-    let name = m.op(o).name.as_str();
-    if let Some(a) = m.op(o).attr("fastmath") {
-        if !matches!(a, Attr::Opaque { body: Some(b), .. } if b == "none") {
-            return Err(format!("{name} with fast-math flags"));
+    let op = m.op(o);
+    let (nnan, ninf) = crate::attrs::fast_math(op)?;
+    let overflow = crate::attrs::overflow(op)?;
+    let mut r = scalar_op_plain(d, m, o, args, tys, rty)?;
+    if overflow.0 || overflow.1 {
+        let over = crate::scalar::overflows(d, &op.name, args, rty.width(), overflow)?;
+        let fine = d.not(&over);
+        r.ok = d.and(&r.ok, &fine);
+    }
+    if nnan || ninf {
+        let floats = args.iter().zip(tys).map(|(a, t)| (&a.v, *t));
+        for (v, t) in floats.chain([(&r.v, rty)]) {
+            let (Elem::Float(x), EType::Float(ft)) = (v, t) else {
+                continue;
+            };
+            let bad = special(d, ft, x, nnan, ninf);
+            let fine = d.not(&bad);
+            r.ok = d.and(&r.ok, &fine);
         }
     }
+    Ok(r)
+}
+
+/// Whether `x` is a NaN (when `nan`) or an infinity (when `inf`).
+fn special<D: MDomain>(d: &mut D, t: FTy, x: &D::F, nan: bool, inf: bool) -> D::B {
+    let mut c = d.lit_b(false);
+    if nan {
+        // `uno(x, x)`: x is a NaN.
+        let n = d.f_cmp(14, t, x, x);
+        c = d.or(&c, &n);
+    }
+    if inf {
+        let pos = crate::ieee::inf(t);
+        for bits in [pos, pos | crate::ieee::sign_bit(t)] {
+            let l = d.f_lit(t, bits);
+            let e = d.f_cmp(1, t, x, &l);
+            c = d.or(&c, &e);
+        }
+    }
+    c
+}
+
+fn scalar_op_plain<D: MDomain>(
+    d: &mut D,
+    m: &Module,
+    o: OpId,
+    args: &[SVal<D>],
+    tys: &[EType],
+    rty: EType,
+) -> Result<SVal<D>, String> {
+    let name = m.op(o).name.as_str();
     if let Some(r) = crate::scalar::total_op(d, m, o, args, tys, rty) {
         return r;
     }
@@ -1329,7 +1451,7 @@ fn parallel_loops<'a, D: MDomain>(
             ) {
                 Ok(s) => s,
                 Err(why) => {
-                    d.give_up(why);
+                    d.give_up(format!("{why} ({})", m.op_at(o)));
                     SVal {
                         v: zero_elem(d, ety),
                         ok: d.lit_b(false),
@@ -1543,7 +1665,7 @@ fn extract_in_body<'a, D: MDomain>(
         .collect::<Result<_, _>>()?;
     let (idx, good) = match read_indices(d, &t.shape, &ops, "tensor.extract") {
         Ok(x) => x,
-        Err(Stop::Unsupported(why)) => return Err(why),
+        Err(e) => return Err(e.reason()),
     };
     let bad = d.not(&good);
     Ok((((t.at)(d, &idx), t.ety), bad))

@@ -93,7 +93,7 @@ fn poison_unsure<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, v: &Val<'a, D>,
         }
         Val::Tensor(t) => {
             let at = t.at.clone();
-            cx.unsure_at.push(CondAt {
+            cx.push_unsure_at(CondAt {
                 shape: t.shape.clone(),
                 at: Rc::new(move |d: &mut D, idx: &[D::I]| {
                     let e = at(d, idx);

@@ -77,7 +77,7 @@ fn body_fn<'a, D: MDomain>(cx: &Ctx<'a, D>, o: OpId, rank: usize, ety: EType) ->
         match crate::eval::run_body(d, m, body, &outer, &args, &no_maps, idx, want) {
             Ok(s) => s,
             Err(why) => {
-                d.give_up(why);
+                d.give_up(format!("{why} ({})", m.op_at(o)));
                 SVal {
                     v: zero_elem(d, ety),
                     ok: d.lit_b(false),

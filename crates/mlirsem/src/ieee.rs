@@ -14,6 +14,16 @@ pub(crate) fn nan(t: FTy) -> u64 {
     }
 }
 
+/// `+inf` of `t` (`-inf` with [`sign_bit`] set).
+pub(crate) fn inf(t: FTy) -> u64 {
+    match t {
+        FTy::F16 => 0x7C00,
+        FTy::BF16 => 0x7F80,
+        FTy::F32 => 0x7F80_0000,
+        FTy::F64 => 0x7FF0_0000_0000_0000,
+    }
+}
+
 /// Whether `bits` is a NaN of type `t`.
 pub(crate) fn is_nan(t: FTy, bits: u64) -> bool {
     let (exp_bits, man_bits) = match t {

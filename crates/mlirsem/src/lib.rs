@@ -9,6 +9,7 @@
 //! It is not for parsing (the `mlir` crate's), files and exit codes (the CLI's), or talking to a
 //! solver directly (the `smt` crate's). The model and its assumptions are in `docs/mlir.md`.
 
+pub mod attrs;
 mod body;
 mod check;
 mod consts;

@@ -705,7 +705,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let src = cx.mem[a.block].at.clone();
             // UB: copying a cell never initialized (mlir-tv: a copy reads its whole source,
             // as the `linalg.generic` it generalizes to does).
-            cx.ub_at.push(CondAt {
+            cx.push_ub_at(CondAt {
                 shape: a.shape.clone(),
                 at: uninit_at(cx, &a),
                 why: "memref.copy of an uninitialized element".into(),
@@ -1029,6 +1029,7 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
     }) else {
         return unsupported(format!("memref.global @{sym} not found"));
     };
+    crate::attrs::check_op(m, g)?;
     let gop = m.op(g);
     let size = numel(d, &shape);
     let (kind, at) = if gop.attr("constant").is_none() {
@@ -1101,7 +1102,7 @@ fn linalg_on_buffers<'a, D: MDomain>(
                     // UB: an operand the payload reads with a cell never initialized (the
                     // whole view: mlir-tv's reading of ops on whole tensors; for a
                     // linalg.generic it asks only at the points the loops read).
-                    cx.ub_at.push(CondAt {
+                    cx.push_ub_at(CondAt {
                         shape: r.shape.clone(),
                         at: uninit_at(cx, r),
                         why: format!("{name} reads an uninitialized element"),

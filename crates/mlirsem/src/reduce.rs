@@ -462,6 +462,10 @@ fn reduction_loops<'a, D: MDomain>(
             .find(|&x| m.op(x).results.contains(&y));
         let recognised = comb_op.and_then(|c| {
             let cop = m.op(c);
+            if !crate::attrs::plain(cop) {
+                // A flagged combiner (`overflow<nsw>`, `fastmath<...>`) is not the plain fold.
+                return None;
+            }
             let comb = combiner_of(&cop.name, init.ety)?;
             match cop.operands.as_slice() {
                 [a, b] if *b == out_arg && *a != out_arg => Some((comb, *a)),

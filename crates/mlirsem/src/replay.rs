@@ -211,7 +211,7 @@ fn run<'a>(
     args: &[CArg],
 ) -> Result<Run<'a, Concrete>, String> {
     let (vals, mem) = to_vals_mem(args);
-    run_function_mem(d, m, f, vals, mem).map_err(|Stop::Unsupported(w)| w)
+    run_function_mem(d, m, f, vals, mem).map_err(Stop::reason)
 }
 
 /// A memref result as the caller sees it: the block (an argument's, by name) and the view.
@@ -317,8 +317,14 @@ pub(crate) fn replay(
             Err(why) => return Replay::Untrusted(format!("outside the model ({why})")),
         }
     }
+    // Where the target's UB comes from: the first op whose condition holds.
     let tgt_ub = match holds_somewhere(&mut dt, &rt.ub_at) {
-        Ok(at) => rt.ub || at.is_some(),
+        Ok(Some(why)) => Some(why.to_string()),
+        Ok(None) if rt.ub => Some(
+            (rt.ub_sites.iter().find(|(c, _)| *c))
+                .map_or("an op".to_string(), |(_, site)| site.clone()),
+        ),
+        Ok(None) => None,
         Err(why) => return Replay::Untrusted(why),
     };
     let calls: Vec<&ExtCall<Concrete>> = rs.calls.iter().chain(&rt.calls).collect();
@@ -326,9 +332,9 @@ pub(crate) fn replay(
         return Replay::Untrusted(why);
     }
     let mut found = None;
-    if tgt_ub {
+    if let Some(site) = tgt_ub {
         found = Some(Mismatch::TargetUb {
-            what: "the target has undefined behaviour where the source has none".into(),
+            what: format!("the target has undefined behaviour where the source has none: {site}"),
         });
     }
     for (r, (a, b)) in rs.results.iter().zip(&rt.results).enumerate() {

@@ -8,7 +8,8 @@
 //!   not say whether dividing by poison is UB). Divisions are modelled on scalars only (UB
 //!   inside an elementwise tensor op would need a quantifier: unsupported).
 //!
-//! Float conversions round to nearest even (an explicit `roundingmode` is unsupported).
+//! Float conversions round to nearest even (`roundingmode` `to_nearest_even` says so; another
+//! mode is unsupported). `overflowFlags` of `shli` make it poison as for `addi` ([`overflows`]).
 
 use crate::domain::{EType, FTy, IBit, MDomain};
 use crate::eval::{unsupported, Ctx, Stop, R};
@@ -143,8 +144,16 @@ fn total<D: MDomain>(
     if args.len() != arity || tys.len() != arity {
         return Err(format!("{name} with {} operands", args.len()));
     }
-    if m.op(o).attr("roundingmode").is_some() {
-        return Err(format!("{name} with an explicit rounding mode"));
+    // `arith::RoundingMode`: 0 is `to_nearest_even`, the rounding of the model.
+    match m.op(o).attr("roundingmode") {
+        None => {}
+        Some(a) if a.as_int() == Some(0) => {}
+        Some(a) => {
+            return Err(format!(
+                "{name} with the rounding mode {} (only to_nearest_even is modelled)",
+                a.as_int().map_or(format!("{a:?}"), |k| k.to_string())
+            ))
+        }
     }
     let mut ok = d.lit_b(true);
     for a in args {
@@ -182,6 +191,55 @@ fn total<D: MDomain>(
         }
     };
     Ok(SVal { v, ok })
+}
+
+/// Where `overflowFlags` make the result of `arith.addi/subi/muli/shli` on `args` (of width
+/// `w`) poison: `nsw` when the exact result of the operands read as signed integers is outside
+/// `[-2^(w-1), 2^(w-1))` (for `shli`: a bit shifted out disagrees with the result's sign bit),
+/// `nuw` when the exact result of the unsigned readings is outside `[0, 2^w)` (for `shli`: a
+/// one bit is shifted out). MLIR's `arith` docs, after LLVM's `add`/`sub`/`mul`/`shl`.
+pub(crate) fn overflows<D: MDomain>(
+    d: &mut D,
+    name: &str,
+    args: &[SVal<D>],
+    w: u32,
+    (nsw, nuw): (bool, bool),
+) -> Result<D::B, String> {
+    let mut bad = d.lit_b(false);
+    let [a, b] = args else {
+        return Err(format!("{name} with {} operands", args.len()));
+    };
+    for (on, unsigned_read) in [(nsw, false), (nuw, true)] {
+        if !on {
+            continue;
+        }
+        let x = int_arg(d, &a.v, unsigned_read, w)?;
+        let y = int_arg(d, &b.v, unsigned_read, w)?;
+        let r = match name {
+            "arith.addi" => d.add_i(&x, &y),
+            "arith.subi" => d.sub_i(&x, &y),
+            "arith.muli" => d.mul_i(&x, &y),
+            "arith.shli" => {
+                // The amount is read as `total` reads it; an amount >= w is poison anyway.
+                let s = int_arg(d, &b.v, true, w)?;
+                let (p, _) = pow2_of(d, &s, w);
+                d.mul_i(&x, &p)
+            }
+            other => return Err(format!("{other} with overflow flags")),
+        };
+        let (lo, hi) = if unsigned_read {
+            (0, pow2(w))
+        } else {
+            (-pow2(w - 1), pow2(w - 1))
+        };
+        let (lo, hi) = (d.lit_i(lo), d.lit_i(hi));
+        let below = d.lt_i(&r, &lo);
+        let fits_hi = d.lt_i(&r, &hi);
+        let above = d.not(&fits_hi);
+        let out = d.or(&below, &above);
+        bad = d.or(&bad, &out);
+    }
+    Ok(bad)
 }
 
 /// A division of [`PARTIAL`] on scalars: the result, its UB and its unsure condition.
@@ -332,7 +390,16 @@ pub(crate) fn index_shift<'a, D: MDomain>(
         d.ediv_i(&x, &p)
     };
     let ok = d.and(&a.ok, &b.ok);
-    let ok = d.and(&ok, &fits);
+    let mut ok = d.and(&ok, &fits);
+    let flags = crate::attrs::overflow(op).map_err(Stop::Unsupported)?;
+    if name == "arith.shli" && (flags.0 || flags.1) {
+        let args = [a.clone(), b.clone()];
+        let over = overflows(d, name, &args, w, flags).map_err(Stop::Unsupported)?;
+        let fine = d.not(&over);
+        ok = d.and(&ok, &fine);
+    } else if flags.0 || flags.1 {
+        return unsupported(format!("{name} with overflow flags"));
+    }
     let v = to_elem(d, &r, EType::Index).map_err(Stop::Unsupported)?;
     Ok(Some(Val::Scalar(SVal { v, ok }, EType::Index)))
 }

@@ -127,6 +127,7 @@ fn call<'a, D: MDomain>(
     };
     let body = m.op(f).regions.first();
     if body.is_none_or(|r| m.region(*r).blocks.is_empty()) {
+        crate::attrs::check_op(m, f)?;
         return crate::extcall::call(d, cx, o, &callee, operands);
     }
     if cx.depth >= MAX_CALL_DEPTH {

@@ -251,7 +251,7 @@ fn elementwise<'a, D: MDomain>(
     });
     // UB: a result outside the range the spec `REQUIRE`s (docs/mlir.md).
     let (f2, a2) = (f, args_at);
-    cx.ub_at.push(CondAt {
+    cx.push_ub_at(CondAt {
         shape: shape.clone(),
         at: Rc::new(move |d: &mut D, idx: &[D::I]| {
             let args = a2(d, idx);
@@ -508,6 +508,15 @@ fn reshape<'a, D: MDomain>(
     let from = static_shape(&dims_of(m, m.op(o).operands[0])?, "tosa.reshape")?;
     let (odims, ety) = out_dims(m, o)?;
     let to = static_shape(&odims, "tosa.reshape")?;
+    // `new_shape` must be the result type's shape (`-1`: a size MLIR infers).
+    if let Some(ns) = m.op(o).attr("new_shape") {
+        let agrees = ns.as_ints().is_some_and(|ns| {
+            ns.len() == to.len() && ns.iter().zip(&to).all(|(a, b)| a == b || *a == -1)
+        });
+        if !agrees {
+            return unsupported("tosa.reshape whose new_shape is not its result shape");
+        }
+    }
     if from.iter().product::<i128>() != to.iter().product::<i128>() {
         return unsupported("tosa.reshape that changes the element count");
     }
@@ -780,7 +789,7 @@ fn gather<'a, D: MDomain>(
     let (ia2, k2) = (ind.at.clone(), k);
     // UB: a defined index outside the values (the spec `REQUIRE`s `0 <= k < K`); a poison
     // index is unsure (tosa has no poison).
-    cx.ub_at.push(CondAt {
+    cx.push_ub_at(CondAt {
         shape: ind.shape.clone(),
         at: Rc::new(move |d: &mut D, idx: &[D::I]| {
             let i = ia2(d, idx);
@@ -797,7 +806,7 @@ fn gather<'a, D: MDomain>(
         why: "tosa.gather with an index outside the values".into(),
     });
     let ia3 = ind.at.clone();
-    cx.unsure_at.push(CondAt {
+    cx.push_unsure_at(CondAt {
         shape: ind.shape.clone(),
         at: Rc::new(move |d: &mut D, idx: &[D::I]| {
             let i = ia3(d, idx);

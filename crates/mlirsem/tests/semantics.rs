@@ -506,6 +506,36 @@ const CASES: &[&str] = &[
          scf.yield %f : tensor<i8>
        }
        return %0, %1, %2, %3 : tensor<3xi8>, tensor<3xi8>, i8, tensor<i8> }",
+    // Overflow flags: poison in both domains where the exact result does not fit.
+    "func.func @f(%a: i8, %b: i8, %t: tensor<3xi8>, %u: tensor<3xi8>, %i: index, %s: i8) -> (i8, i8, i8, i8, i8, i8, tensor<3xi8>, tensor<3xi8>, index, i8, i8) {
+       %c2 = arith.constant 2 : i8
+       %c3 = arith.constant 3 : index
+       %0 = arith.addi %a, %b overflow<nsw> : i8
+       %1 = arith.addi %a, %b overflow<nuw> : i8
+       %2 = arith.subi %a, %b overflow<nsw, nuw> : i8
+       %3 = arith.muli %a, %b overflow<nsw> : i8
+       %4 = arith.muli %a, %b overflow<nuw> : i8
+       %5 = \"arith.subi\"(%a, %b) <{overflowFlags = #arith.overflow<nuw>}> : (i8, i8) -> i8
+       %6 = arith.addi %t, %u overflow<nsw> : tensor<3xi8>
+       %7 = arith.muli %t, %u overflow<nuw> : tensor<3xi8>
+       %8 = arith.shli %i, %c3 overflow<nsw> : index
+       %9 = arith.shli %a, %c2 overflow<nsw> : i8
+       %10 = arith.shli %a, %s overflow<nuw> : i8
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : i8, i8, i8, i8, i8, i8, tensor<3xi8>, tensor<3xi8>, index, i8, i8 }",
+    // nnan/ninf: poison on a NaN/infinite operand or result; to_nearest_even is the default.
+    "func.func @f(%x: f32, %y: f32, %t: tensor<3xf32>, %d: f64) -> (f32, f32, f32, i1, f32, f32, tensor<3xf32>, f32, f64, f32, f32) {
+       %0 = arith.addf %x, %y fastmath<nnan> : f32
+       %1 = arith.mulf %x, %y fastmath<ninf> : f32
+       %2 = arith.divf %x, %y fastmath<nnan,ninf> : f32
+       %3 = arith.cmpf olt, %x, %y fastmath<nnan> : f32
+       %4 = arith.maximumf %x, %y fastmath<ninf> : f32
+       %5 = math.absf %x fastmath<nnan> : f32
+       %6 = arith.subf %t, %t fastmath<nnan> : tensor<3xf32>
+       %7 = arith.negf %y fastmath<ninf> : f32
+       %8 = arith.extf %x fastmath<nnan> : f32 to f64
+       %9 = arith.truncf %d to_nearest_even fastmath<ninf> : f64 to f32
+       %10 = math.exp %x fastmath<ninf> : f32
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : f32, f32, f32, i1, f32, f32, tensor<3xf32>, f32, f64, f32, f32 }",
 ];
 
 #[derive(Clone, Debug)]

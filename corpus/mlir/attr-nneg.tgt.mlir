@@ -1,0 +1,4 @@
+func.func @f(%a: i8) -> i16 {
+  %r = arith.extui %a {nneg} : i8 to i16
+  return %r : i16
+}

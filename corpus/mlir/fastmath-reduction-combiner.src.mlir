@@ -1,0 +1,14 @@
+// expect: unknown
+// reason: a reduction whose yield is not
+// A float reduction whose combiner carries fast-math flags is not the plain fold: unknown.
+#id = affine_map<(d0) -> (d0)>
+#red = affine_map<(d0) -> ()>
+func.func @f(%x: tensor<4xf32>, %init: tensor<f32>) -> tensor<f32> {
+  %r = linalg.generic {indexing_maps = [#id, #red], iterator_types = ["reduction"]}
+      ins(%x : tensor<4xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}

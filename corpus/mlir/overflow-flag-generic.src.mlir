@@ -1,0 +1,34 @@
+// expect: refuted
+// The generic form `<{overflowFlags = #arith.overflow<nsw>}>` means what the custom form does.
+func.func @add_nsw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.addi"(%a, %b) : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @add_nuw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.addi"(%a, %b) : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @sub_nsw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.subi"(%a, %b) : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @sub_nuw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.subi"(%a, %b) : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @mul_nsw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.muli"(%a, %b) : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @mul_nuw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.muli"(%a, %b) : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @shl_nsw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.shli"(%a, %b) : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @shl_nuw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.shli"(%a, %b) : (i8, i8) -> i8
+  return %r : i8
+}

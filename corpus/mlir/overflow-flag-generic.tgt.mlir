@@ -1,0 +1,32 @@
+func.func @add_nsw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.addi"(%a, %b) <{overflowFlags = #arith.overflow<nsw>}> : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @add_nuw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.addi"(%a, %b) <{overflowFlags = #arith.overflow<nuw>}> : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @sub_nsw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.subi"(%a, %b) <{overflowFlags = #arith.overflow<nsw>}> : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @sub_nuw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.subi"(%a, %b) <{overflowFlags = #arith.overflow<nuw>}> : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @mul_nsw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.muli"(%a, %b) <{overflowFlags = #arith.overflow<nsw>}> : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @mul_nuw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.muli"(%a, %b) <{overflowFlags = #arith.overflow<nuw>}> : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @shl_nsw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.shli"(%a, %b) <{overflowFlags = #arith.overflow<nsw>}> : (i8, i8) -> i8
+  return %r : i8
+}
+func.func @shl_nuw(%a: i8, %b: i8) -> i8 {
+  %r = "arith.shli"(%a, %b) <{overflowFlags = #arith.overflow<nuw>}> : (i8, i8) -> i8
+  return %r : i8
+}

@@ -1,0 +1,4 @@
+func.func @f(%a: i8, %b: i8) -> i8 {
+  %r = arith.addi %a, %b overflow<nuw> : i8
+  return %r : i8
+}

@@ -1,0 +1,257 @@
+//! The attributes each op's definition reads: no attribute is ignored silently.
+//!
+//! Every op the model defines declares here, next to the file that defines it, the attribute
+//! names its definition reads: those with a meaning (`overflowFlags`, `fastmath`,
+//! `roundingmode`, `shift`, ...), those that spell the op's structure (`predicate`, `value`,
+//! `static_offsets`, `operandSegmentSizes`, ...), and those read only to be declared
+//! meaning-free (`alignment`, `nontemporal`, `nofold`, `sym_visibility`: hints and symbol
+//! properties that change no value, no UB and no result). Before a function runs (in both
+//! domains), [`check_function`] looks at every attribute of it and of every op inside it: an
+//! attribute no definition of its op declares makes the verdict unknown, "unsupported attribute
+//! NAME on OP at FILE:LINE:COL". So a flag the parser keeps and the semantics does not read
+//! (`overflow<nsw>` before it had a meaning, `{exact}` on a division, `{foo = 1}`) can never be
+//! dropped on the way to a `verified`.
+//!
+//! A declared attribute's *value* is the reader's business: a definition that meets a value it
+//! does not model (a `fastmath<contract>`, a rounding mode other than to-nearest-even, a
+//! `cast_signed` it does not know) stops with an unknown of its own.
+//!
+//! `tests/attrs.rs` checks that every attribute name the sources read (`attr("NAME")`) is
+//! declared here for some op, and that an undeclared one gives unknown.
+
+use crate::eval::{Stop, R};
+use mlir::{Attr, Module, OpId, Operation};
+
+/// How a definition uses a declared attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Use {
+    /// Read: it selects the op's meaning or structure.
+    Read,
+    /// Read and declared without meaning for values, UB and results; the reason.
+    MeaningFree(&'static str),
+}
+
+use Use::*;
+
+const HINT: Use = MeaningFree("a hint to code generation: no value, UB or result depends on it");
+const VISIBILITY: Use = MeaningFree("symbol visibility: a property of linking, not of values");
+
+/// Per op (an exact name), the attributes its definition reads, by the file defining it.
+/// Ops absent here read none.
+#[rustfmt::skip]
+pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
+    // check.rs, eval.rs: functions and calls
+    ("func.func", &[("sym_name", Read), ("function_type", Read), ("sym_visibility", VISIBILITY)]),
+    ("func.call", &[("callee", Read)]),
+    // eval.rs: constants, scalar ops (overflow flags and fast-math flags have their meaning
+    // in `eval::scalar_op`, `scalar::total_op`, `extremum`, `math`)
+    ("arith.constant", &[("value", Read)]),
+    ("arith.addi", &[("overflowFlags", Read)]),
+    ("arith.subi", &[("overflowFlags", Read)]),
+    ("arith.muli", &[("overflowFlags", Read)]),
+    ("arith.addf", &[("fastmath", Read)]),
+    ("arith.subf", &[("fastmath", Read)]),
+    ("arith.mulf", &[("fastmath", Read)]),
+    ("arith.divf", &[("fastmath", Read)]),
+    ("arith.negf", &[("fastmath", Read)]),
+    ("arith.cmpi", &[("predicate", Read)]),
+    ("arith.cmpf", &[("predicate", Read), ("fastmath", Read)]),
+    // scalar.rs: conversions and shifts
+    ("arith.extf", &[("fastmath", Read)]),
+    ("arith.truncf", &[("fastmath", Read), ("roundingmode", Read)]),
+    ("arith.shli", &[("overflowFlags", Read)]),
+    // extremum.rs, math.rs
+    ("arith.maximumf", &[("fastmath", Read)]),
+    ("arith.minimumf", &[("fastmath", Read)]),
+    ("math.absf", &[("fastmath", Read)]),
+    ("math.exp", &[("fastmath", Read)]),
+    // gen.rs
+    ("affine.apply", &[("map", Read)]),
+    ("tensor.pad", &[("static_low", Read), ("static_high", Read), ("operandSegmentSizes", Read),
+        ("nofold", MeaningFree("keeps a pad from being folded away: the value is the same"))]),
+    // eval.rs, reduce.rs, conv.rs, tensor_ops.rs: linalg
+    ("linalg.generic", &[("indexing_maps", Read), ("iterator_types", Read), ("operandSegmentSizes", Read)]),
+    ("linalg.index", &[("dim", Read)]),
+    ("linalg.fill", &[("operandSegmentSizes", Read)]),
+    ("linalg.map", &[("operandSegmentSizes", Read)]),
+    ("linalg.reduce", &[("dimensions", Read), ("operandSegmentSizes", Read)]),
+    ("linalg.transpose", &[("permutation", Read), ("operandSegmentSizes", Read)]),
+    ("linalg.broadcast", &[("dimensions", Read), ("operandSegmentSizes", Read)]),
+    ("linalg.dot", NAMED_CONTRACTION),
+    ("linalg.matvec", NAMED_CONTRACTION),
+    ("linalg.vecmat", NAMED_CONTRACTION),
+    ("linalg.matmul", NAMED_CONTRACTION),
+    ("linalg.batch_matmul", NAMED_CONTRACTION),
+    ("linalg.batch_matvec", NAMED_CONTRACTION),
+    ("linalg.conv_2d_nhwc_hwcf", NAMED_CONV),
+    ("linalg.conv_2d_nhwc_fhwc", NAMED_CONV),
+    ("linalg.conv_2d_nchw_fchw", NAMED_CONV),
+    ("linalg.depthwise_conv_2d_nhwc_hwc", NAMED_CONV),
+    ("linalg.depthwise_conv_2d_nhwc_hwcm", NAMED_CONV),
+    ("linalg.pooling_nhwc_sum", NAMED_CONV),
+    ("linalg.pooling_nchw_sum", NAMED_CONV),
+    ("linalg.pooling_nhwc_max", NAMED_CONV),
+    ("linalg.pooling_nhwc_min", NAMED_CONV),
+    ("linalg.pooling_nhwc_max_unsigned", NAMED_CONV),
+    ("linalg.pooling_nhwc_min_unsigned", NAMED_CONV),
+    ("linalg.pooling_nchw_max", NAMED_CONV),
+    // eval.rs, reshape.rs: tensor
+    ("tensor.extract_slice", SLICE),
+    ("tensor.insert_slice", SLICE),
+    ("tensor.collapse_shape", &[("reassociation", Read)]),
+    ("tensor.expand_shape", &[("reassociation", Read), ("static_output_shape", OUTPUT_SHAPE)]),
+    // memory.rs: memrefs and bufferization
+    ("memref.alloc", &[("operandSegmentSizes", Read), ("alignment", ALIGNMENT)]),
+    ("memref.alloca", &[("operandSegmentSizes", Read), ("alignment", ALIGNMENT)]),
+    ("memref.load", &[("nontemporal", HINT)]),
+    ("memref.store", &[("nontemporal", HINT)]),
+    ("memref.subview", SLICE),
+    ("memref.collapse_shape", &[("reassociation", Read)]),
+    ("memref.expand_shape", &[("reassociation", Read), ("static_output_shape", OUTPUT_SHAPE)]),
+    ("memref.get_global", &[("name", Read)]),
+    ("memref.global", &[("sym_name", Read),
+        ("type", MeaningFree("the type of every memref.get_global of it (MLIR verifies they are equal), which the definition reads")), ("initial_value", Read),
+        ("constant", Read), ("sym_visibility", VISIBILITY), ("alignment", ALIGNMENT)]),
+    ("bufferization.to_tensor", &[("restrict", Read), ("writable", Read)]),
+    // control.rs
+    ("scf.for", &[("unsignedCmp", Read)]),
+    // tosa.rs, conv.rs, pool.rs
+    ("tosa.const", &[("value", Read)]),
+    ("tosa.mul", &[("shift", Read)]),
+    ("tosa.concat", &[("axis", Read)]),
+    ("tosa.reverse", &[("axis", Read)]),
+    ("tosa.reduce_sum", &[("axis", Read)]),
+    ("tosa.reshape", &[("new_shape", Read)]),
+    ("tosa.slice", &[("start", Read), ("size", Read)]),
+    ("tosa.tile", &[("multiples", Read)]),
+    ("tosa.conv2d", TOSA_CONV),
+    ("tosa.depthwise_conv2d", TOSA_CONV),
+    ("tosa.fully_connected", &[("quantization_info", Read)]),
+    ("tosa.max_pool2d", &[("kernel", Read), ("stride", Read), ("pad", Read), ("dilation", Read)]),
+    ("tosa.avg_pool2d", &[("kernel", Read), ("stride", Read), ("pad", Read), ("acc_type", Read),
+        ("quantization_info", Read)]),
+];
+
+/// `static_output_shape` of `expand_shape` repeats the static sizes of its result type (MLIR's
+/// verifier requires them equal), which `reshape.rs` reads instead.
+const OUTPUT_SHAPE: Use =
+    MeaningFree("repeats the result type's static sizes, which the definition reads");
+const ALIGNMENT: Use = MeaningFree(
+    "the alignment of a buffer's address: no value, UB or result of the model depends on addresses",
+);
+
+/// Named contractions: `cast` (sign or zero extension of the operands, `reduce::cast_attr`);
+/// explicit `indexing_maps` are read and refused.
+const NAMED_CONTRACTION: &[(&str, Use)] = &[
+    ("operandSegmentSizes", Read),
+    ("cast", Read),
+    ("indexing_maps", Read),
+];
+/// Named convolutions and poolings (`conv.rs`).
+const NAMED_CONV: &[(&str, Use)] = &[
+    ("operandSegmentSizes", Read),
+    ("strides", Read),
+    ("dilations", Read),
+    ("indexing_maps", Read),
+];
+const SLICE: &[(&str, Use)] = &[
+    ("static_offsets", Read),
+    ("static_sizes", Read),
+    ("static_strides", Read),
+    ("operandSegmentSizes", Read),
+];
+/// `tosa.conv2d`/`depthwise_conv2d`: `quantization_info` is not declared (zero points are
+/// outside the model), so its presence is unknown by this check.
+const TOSA_CONV: &[(&str, Use)] = &[("pad", Read), ("stride", Read), ("dilation", Read)];
+
+/// How op `op`'s definition uses attribute `attr`, if it declares it.
+pub fn declared(op: &str, attr: &str) -> Option<Use> {
+    DECLARED
+        .iter()
+        .filter(|(o, _)| *o == op)
+        .flat_map(|(_, attrs)| attrs.iter())
+        .find(|(a, _)| *a == attr)
+        .map(|(_, u)| *u)
+}
+
+/// Unknown for the first attribute of op `o` its definition does not declare.
+pub(crate) fn check_op(m: &Module, o: OpId) -> R<()> {
+    let op = m.op(o);
+    for a in op.properties.iter().chain(&op.attributes) {
+        if declared(&op.name, &a.name).is_none() {
+            return Err(Stop::Located(format!(
+                "unsupported attribute {} on {}",
+                a.name,
+                m.op_at(o)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// [`check_op`] on function `f` and every op nested in it (callees and globals are checked
+/// when they are run or read).
+pub(crate) fn check_function(m: &Module, f: OpId) -> R<()> {
+    check_op(m, f)?;
+    for o in m.walk_inside(f) {
+        check_op(m, o)?;
+    }
+    Ok(())
+}
+
+/// The flags of an `#arith.overflow<...>` or `#arith.fastmath<...>` attribute `name` of `op`
+/// (`none` and absence are no flags); `Err` for another form of value.
+fn flags(op: &Operation, name: &str) -> Result<Vec<String>, String> {
+    match op.attr(name) {
+        None => Ok(vec![]),
+        Some(Attr::Opaque { body: Some(b), .. }) => Ok(b
+            .split(',')
+            .map(|f| f.trim().to_string())
+            .filter(|f| !f.is_empty() && f != "none")
+            .collect()),
+        Some(other) => Err(format!("{} with {name} = {other:?}", op.name)),
+    }
+}
+
+/// `overflowFlags` of `arith.addi/subi/muli/shli`: `(nsw, nuw)`. Their meaning (MLIR's, after
+/// LLVM's): the result is poison when the exact result of the operands read as signed (`nsw`)
+/// or unsigned (`nuw`) integers does not fit the type ([`crate::scalar::overflows`]).
+pub(crate) fn overflow(op: &Operation) -> Result<(bool, bool), String> {
+    let mut out = (false, false);
+    for f in flags(op, "overflowFlags")? {
+        match f.as_str() {
+            "nsw" => out.0 = true,
+            "nuw" => out.1 = true,
+            other => return Err(format!("overflow flag {other} on {}", op.name)),
+        }
+    }
+    Ok(out)
+}
+
+/// `fastmath` of a float op: `(nnan, ninf)`, whose meaning is exact (LLVM's, which MLIR's
+/// `arith` flags follow): the result is poison when an operand or the result is a NaN
+/// (`nnan`) or an infinity (`ninf`). The other flags (`reassoc`, `nsz`, `arcp`, `contract`,
+/// `afn`, and `fast`, all of them) let a compiler change values in ways the model does not
+/// describe: unknown.
+pub(crate) fn fast_math(op: &Operation) -> Result<(bool, bool), String> {
+    let mut out = (false, false);
+    for f in flags(op, "fastmath")? {
+        match f.as_str() {
+            "nnan" => out.0 = true,
+            "ninf" => out.1 = true,
+            other => {
+                return Err(format!(
+                    "fast-math flag {other} (it allows other values: not modelled)"
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether op `op` carries no flag that changes its meaning (`overflowFlags`, `fastmath`
+/// absent or `none`): an op recognised as a pattern (a reduction's combiner) must be plain.
+pub(crate) fn plain(op: &Operation) -> bool {
+    matches!(flags(op, "overflowFlags"), Ok(f) if f.is_empty())
+        && matches!(flags(op, "fastmath"), Ok(f) if f.is_empty())
+}

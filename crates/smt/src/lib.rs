@@ -24,7 +24,7 @@ pub use solve::{
     check_portfolio, check_z3, decide_portfolio, decide_z3, CheckResult, ModelReader, Solver,
     SolverConfig, Value,
 };
-pub use term::{euclid_div, FunId, Node, Sort, Store, SymId, TermId};
+pub use term::{euclid_div, FunId, Node, Sort, Store, SymId, TermId, MAX_DEPTH};
 
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@
 //! module: a model is read through [`ModelReader`] inside the call and turned into plain data.
 
 use crate::print::to_smtlib;
-use crate::term::{FunId, Sort, Store, SymId, TermId};
+use crate::term::{FunId, Sort, Store, SymId, TermId, MAX_DEPTH};
 use std::time::{Duration, Instant};
 
 /// A plain value read from a model.
@@ -72,6 +72,9 @@ fn portfolio<R: Send + Sync>(
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync + Clone,
 ) -> (CheckResult<R>, Duration, Solver) {
     let start = Instant::now();
+    if let Some(why) = too_deep(store, assertions) {
+        return (CheckResult::Unknown(why), start.elapsed(), Solver::Z3);
+    }
     // 1. Z3's plain `smt` tactic on a short leash: most queries end here.
     let quick = cfg.timeout.min(quick_budget(store, assertions));
     let (r, _) = check_split(
@@ -224,6 +227,15 @@ impl ModelReader for NoModel {
     }
 }
 
+/// The reason a query is not given to a solver because a term is deeper than [`MAX_DEPTH`]
+/// (our walks and the solver's own recursion are sized for that depth).
+fn too_deep(store: &Store, assertions: &[TermId]) -> Option<String> {
+    let depth = assertions.iter().map(|a| store.depth(*a)).max().unwrap_or(0);
+    (depth > MAX_DEPTH).then(|| {
+        format!("query too deep: a term of depth {depth} (the limit is {MAX_DEPTH})")
+    })
+}
+
 fn check_split<R: Send + Sync>(
     store: &Store,
     assertions: &[TermId],
@@ -236,6 +248,9 @@ fn check_split<R: Send + Sync>(
     // A conjunct the simplifier already decided false settles the query without a solver.
     if assertions.iter().any(|a| store.as_bool(*a) == Some(false)) {
         return (CheckResult::Unsat, start.elapsed());
+    }
+    if let Some(why) = too_deep(store, assertions) {
+        return (CheckResult::Unknown(why), start.elapsed());
     }
     // Independent parts first: one unsat part settles the query. When every part is sat the
     // whole query is asked again below, for a model of the original symbols.

@@ -59,6 +59,10 @@ pub enum OpForm {
     Generic,
     /// The op's own assembly format.
     Custom,
+    /// A custom form this parser does not know: only the name, the result names (with their
+    /// types when the text states them plainly), the span and the location are kept; operands,
+    /// attributes and regions are not read. The semantics treats it as unsupported.
+    Opaque,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -82,6 +86,9 @@ pub struct Operation {
     pub regions: Vec<RegionId>,
     /// The block holding this op (`None` only while parsing).
     pub parent: Option<BlockId>,
+    /// The text inside a trailing `loc(...)` (`mlir-opt --mlir-print-debuginfo`), with a
+    /// location alias (`#loc3`) replaced by its definition: `"file.mlir":4:8`, `fused[...]`, ...
+    pub loc: Option<String>,
 }
 
 impl Operation {
@@ -161,11 +168,32 @@ pub struct Module {
     pub attr_aliases: Vec<(String, Attr)>,
     /// Type aliases (`!t = tensor<...>`), in definition order; uses are resolved.
     pub type_aliases: Vec<(String, Type)>,
+    /// Byte offsets at which the lines of the source start ([`Module::line_col`]).
+    pub(crate) line_starts: Vec<usize>,
 }
 
 impl Module {
     pub fn op(&self, id: OpId) -> &Operation {
         &self.ops[id.index()]
+    }
+
+    /// 1-based line and column (in bytes) of byte offset `at` of the parsed source, for
+    /// messages (`unsupported op NAME at LINE:COL`).
+    pub fn line_col(&self, at: usize) -> (usize, usize) {
+        let line = self.line_starts.partition_point(|&s| s <= at).max(1);
+        let start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        (line, at.saturating_sub(start) + 1)
+    }
+
+    /// Where op `id` is: `LINE:COL` in the parsed text, followed by its debug location
+    /// (`loc(...)`) when it has one.
+    pub fn op_location(&self, id: OpId) -> String {
+        let op = self.op(id);
+        let (l, c) = self.line_col(op.span.start);
+        match &op.loc {
+            Some(loc) => format!("{l}:{c} (loc {loc})"),
+            None => format!("{l}:{c}"),
+        }
     }
 
     pub fn region(&self, id: RegionId) -> &Region {

@@ -194,10 +194,8 @@ impl<'s> Parser<'s> {
     ) -> PResult<()> {
         use Family::*;
         let Some(f) = family(&st.name) else {
-            return self.error(
-                name_span,
-                format!("unsupported op {} (custom syntax)", st.name),
-            );
+            let _ = name_span;
+            return self.parse_opaque(st);
         };
         match f {
             Module => self.parse_module_op(st, id),

@@ -54,8 +54,64 @@ fn render_axes(axes: &[(String, i128)]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
-/// Nested brackets, outermost axis first; free elements are marked with `*`.
+/// Tensors with more elements than this are summarized ([`summarize`]).
+pub const SUMMARY_ELEMENTS: usize = 64;
+/// Most elements a summary lists.
+const SUMMARY_LISTED: usize = 16;
+
+/// The multi-index of row-major offset `off`.
+fn unflatten(axes: &[(String, i128)], mut off: usize) -> Vec<i128> {
+    let mut idx = vec![0; axes.len()];
+    for (k, (_, n)) in axes.iter().enumerate().rev() {
+        let n = (*n).max(1) as usize;
+        idx[k] = (off % n) as i128;
+        off /= n;
+    }
+    idx
+}
+
+/// A large tensor in a few lines: its element count, its most common value, and the elements
+/// that differ from it (index and value, at most [`SUMMARY_LISTED`]), then how many more
+/// there are. The full data stays in the [`TensorValue`] (for JSON).
+fn summarize(t: &TensorValue) -> String {
+    let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for d in &t.data {
+        *counts.entry(d.as_str()).or_default() += 1;
+    }
+    // The most common value; ties go to the first in sorted order (deterministic).
+    let common = counts
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+        .map(|(v, _)| *v)
+        .unwrap_or("");
+    let free: std::collections::BTreeSet<usize> = t.free.iter().copied().collect();
+    let others: Vec<usize> = (0..t.data.len())
+        .filter(|&k| t.data[k] != common || free.contains(&k))
+        .collect();
+    let mut out = format!("{} elements", t.data.len());
+    if others.is_empty() {
+        let _ = write!(out, ", all {common}");
+        return out;
+    }
+    let _ = write!(out, ", all {common} except");
+    for (i, &k) in others.iter().take(SUMMARY_LISTED).enumerate() {
+        let sep = if i == 0 { " " } else { ", " };
+        let idx = unflatten(&t.axes, k);
+        let mark = if free.contains(&k) { "*" } else { "" };
+        let _ = write!(out, "{sep}{idx:?} = {}{mark}", t.data[k]);
+    }
+    if others.len() > SUMMARY_LISTED {
+        let _ = write!(out, " (and {} more)", others.len() - SUMMARY_LISTED);
+    }
+    out
+}
+
+/// Nested brackets, outermost axis first; free elements are marked with `*`; a tensor of more
+/// than [`SUMMARY_ELEMENTS`] elements is summarized.
 fn render_data(t: &TensorValue) -> String {
+    if t.data.len() > SUMMARY_ELEMENTS {
+        return summarize(t);
+    }
     fn rec(t: &TensorValue, dim: usize, off: &mut usize, out: &mut String) {
         if dim == t.axes.len() {
             let v = t.data.get(*off).cloned().unwrap_or_default();

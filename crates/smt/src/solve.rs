@@ -227,14 +227,34 @@ impl ModelReader for NoModel {
     }
 }
 
-/// The reason a query is not given to a solver because a term is deeper than [`MAX_DEPTH`]
-/// (our walks and the solver's own recursion are sized for that depth).
+/// The reason a query is not given to a solver: a term deeper than [`MAX_DEPTH`] (our walks
+/// and the solver's own recursion are sized for that depth), or more than [`MAX_NODES`]
+/// distinct terms (libz3 4.8.12 parses such a text for longer than any timeout: 40,000
+/// `let`s took 16 s under a 5 s timeout; the largest query of the mlir-tv suite has ~10,000).
 fn too_deep(store: &Store, assertions: &[TermId]) -> Option<String> {
     let depth = assertions.iter().map(|a| store.depth(*a)).max().unwrap_or(0);
-    (depth > MAX_DEPTH).then(|| {
-        format!("query too deep: a term of depth {depth} (the limit is {MAX_DEPTH})")
-    })
+    if depth > MAX_DEPTH {
+        return Some(format!(
+            "query too deep: a term of depth {depth} (the limit is {MAX_DEPTH})"
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = assertions.to_vec();
+    while let Some(t) = stack.pop() {
+        if seen.insert(t) {
+            if seen.len() > MAX_NODES {
+                return Some(format!(
+                    "query too large: more than {MAX_NODES} distinct terms"
+                ));
+            }
+            stack.extend(store.children(t));
+        }
+    }
+    None
 }
+
+/// Most distinct terms in a query given to a solver (see [`too_deep`]).
+pub const MAX_NODES: usize = 200_000;
 
 fn check_split<R: Send + Sync>(
     store: &Store,

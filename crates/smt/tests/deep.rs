@@ -130,3 +130,55 @@ fn deeper_queries_are_unknown_not_walked() {
     });
     assert!(reason.contains("query too deep"), "{reason}");
 }
+
+/// Many shared subterms in one assertion print as nested `let`s (one level each): Z3's parser
+/// takes 20,000 levels on an 8 MiB stack.
+#[test]
+fn many_shared_subterms_fit_an_8_mib_stack() {
+    let answer = on_small_stack(|| {
+        let mut s = Store::new();
+        let f = s.declare_fun("f", &[Sort::Int, Sort::Int], Sort::Int);
+        let x = s.declare("x", Sort::Int);
+        let x = s.sym(x);
+        let mut parts = vec![];
+        for i in 0..20_000 {
+            let k = s.int(i);
+            let t = s.app(f, vec![x, k]);
+            let u = s.add(vec![t, t]);
+            let v = s.mul(vec![k, t]);
+            let le = s.le(u, v);
+            parts.push(le);
+        }
+        let a = s.and(parts);
+        let text = to_smtlib(&s, &[a], &[]);
+        assert!(text.matches("(let").count() >= 20_000);
+        let (r, _) = check_z3(&s, &[a], cfg(), |_| ());
+        !matches!(r, CheckResult::Unsat)
+    });
+    assert!(answer);
+}
+
+/// A query with more distinct terms than `MAX_NODES` is unknown at once, not parsed for longer
+/// than its timeout.
+#[test]
+fn huge_queries_are_unknown_with_a_size_budget() {
+    let reason = on_small_stack(|| {
+        let mut s = Store::new();
+        let f = s.declare_fun("f", &[Sort::Int, Sort::Int], Sort::Int);
+        let x = s.declare("x", Sort::Int);
+        let x = s.sym(x);
+        let parts: Vec<TermId> = (0..smt::MAX_NODES as i128 / 2)
+            .map(|i| {
+                let k = s.int(i);
+                let t = s.app(f, vec![x, k]);
+                s.le(t, k)
+            })
+            .collect();
+        let a = s.and(parts);
+        match check_portfolio(&s, &[a], cfg(), |_| ()).0 {
+            CheckResult::Unknown(why) => why,
+            _ => panic!("a query beyond the size budget was solved"),
+        }
+    });
+    assert!(reason.contains("query too large"), "{reason}");
+}

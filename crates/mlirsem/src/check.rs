@@ -437,6 +437,35 @@ impl Reads {
     }
 }
 
+/// Sets the elements of tensor argument `k` (element function `f`) that the query reads
+/// ([`Reads`]) at row-major offsets from `from` on, from the model.
+fn fill_reads(
+    m: &mut dyn ModelReader,
+    (store, reads): (&smt::Store, &Reads),
+    (k, f, ety): (usize, FunId, EType),
+    dims: &[i128],
+    data: &mut [CElem],
+    from: usize,
+) {
+    for (_, xs) in reads.0.iter().filter(|(a, _)| *a == k) {
+        let idx: Option<Vec<i128>> = xs
+            .iter()
+            .map(|x| match smt::eval_term(store, *x, m) {
+                Some(Value::Int(i)) => Some(i),
+                _ => None,
+            })
+            .collect();
+        let Some(idx) = idx else { continue };
+        match crate::replay::offset(dims, &idx) {
+            Some(off) if off >= from && off < data.len() => {
+                let vals: Vec<Value> = idx.iter().map(|i| Value::Int(*i)).collect();
+                data[off] = elem_from_value(ety, m.app(f, &vals));
+            }
+            _ => {}
+        }
+    }
+}
+
 fn read_model(
     m: &mut dyn ModelReader,
     descs: &[ArgDesc],
@@ -460,20 +489,7 @@ fn read_model(
                 let dims = model_dims(m, dims);
                 let count = dims.iter().product::<i128>() as usize;
                 let mut data = vec![elem_from_value(*ety, None); count];
-                for (_, xs) in lazy.1 .0.iter().filter(|(a, _)| *a == k) {
-                    let idx: Option<Vec<i128>> = xs
-                        .iter()
-                        .map(|x| match smt::eval_term(lazy.0, *x, m) {
-                            Some(Value::Int(i)) => Some(i),
-                            _ => None,
-                        })
-                        .collect();
-                    let Some(idx) = idx else { continue };
-                    if let Some(off) = crate::replay::offset(&dims, &idx) {
-                        let vals: Vec<Value> = idx.iter().map(|i| Value::Int(*i)).collect();
-                        data[off] = elem_from_value(*ety, m.app(*f, &vals));
-                    }
-                }
+                fill_reads(m, lazy, (k, *f, *ety), &dims, &mut data, 0);
                 CArg::Tensor {
                     ety: *ety,
                     dims,
@@ -503,6 +519,10 @@ fn read_model(
                         elem_from_value(*ety, v)
                     })
                     .collect();
+                let mut data: Vec<CElem> = data;
+                if let Ok(f) = elems {
+                    fill_reads(m, lazy, (k, *f, *ety), &dims, &mut data, MODEL_READ_MAX);
+                }
                 CArg::Tensor {
                     ety: *ety,
                     dims,

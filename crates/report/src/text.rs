@@ -73,7 +73,10 @@ fn unflatten(axes: &[(String, i128)], mut off: usize) -> Vec<i128> {
 /// A large tensor in a few lines: its element count, its most common value, and the elements
 /// that differ from it (index and value, at most [`SUMMARY_LISTED`]), then how many more
 /// there are. The full data stays in the [`TensorValue`] (for JSON).
-fn summarize(t: &TensorValue) -> String {
+///
+/// With `focus` (the differing output position, when it is an index of this tensor too), the
+/// element there and its neighbours along the last axis come first.
+fn summarize(t: &TensorValue, focus: Option<&[i128]>) -> String {
     let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for d in &t.data {
         *counts.entry(d.as_str()).or_default() += 1;
@@ -89,6 +92,32 @@ fn summarize(t: &TensorValue) -> String {
         .filter(|&k| t.data[k] != common || free.contains(&k))
         .collect();
     let mut out = format!("{} elements", t.data.len());
+    if let Some(f) = focus.filter(|f| {
+        f.len() == t.axes.len() && f.iter().zip(&t.axes).all(|(i, (_, n))| (0..*n).contains(i))
+    }) {
+        let last = t.axes.len().saturating_sub(1);
+        let n = t.axes.get(last).map_or(1, |a| a.1);
+        let mut near = vec![];
+        for d in -1i128..=1 {
+            let mut idx = f.to_vec();
+            if let Some(x) = idx.get_mut(last) {
+                *x += d;
+                if !(0..n).contains(x) {
+                    continue;
+                }
+            } else if d != 0 {
+                continue;
+            }
+            let off = idx
+                .iter()
+                .zip(&t.axes)
+                .fold(0i128, |a, (i, (_, n))| a * n + i) as usize;
+            if let Some(v) = t.data.get(off) {
+                near.push(format!("{idx:?} = {v}"));
+            }
+        }
+        let _ = write!(out, " (near the difference: {})", near.join(", "));
+    }
     if others.is_empty() {
         let _ = write!(out, ", all {common}");
         return out;
@@ -108,9 +137,9 @@ fn summarize(t: &TensorValue) -> String {
 
 /// Nested brackets, outermost axis first; free elements are marked with `*`; a tensor of more
 /// than [`SUMMARY_ELEMENTS`] elements is summarized.
-fn render_data(t: &TensorValue) -> String {
+fn render_data(t: &TensorValue, focus: Option<&[i128]>) -> String {
     if t.data.len() > SUMMARY_ELEMENTS {
-        return summarize(t);
+        return summarize(t, focus);
     }
     fn rec(t: &TensorValue, dim: usize, off: &mut usize, out: &mut String) {
         if dim == t.axes.len() {
@@ -148,6 +177,10 @@ pub fn render_counterexample(c: &Counterexample) -> String {
     for (name, v) in &c.scalars {
         let _ = writeln!(out, "    {name} = {v}");
     }
+    let focus = match &c.mismatch {
+        Mismatch::Output { index, .. } | Mismatch::Memory { index, .. } => Some(&index[..]),
+        _ => None,
+    };
     for t in &c.inputs {
         let _ = writeln!(
             out,
@@ -155,7 +188,7 @@ pub fn render_counterexample(c: &Counterexample) -> String {
             t.name,
             t.element_type,
             render_axes(&t.axes),
-            render_data(t)
+            render_data(t, focus)
         );
     }
     if c.inputs.iter().any(|t| !t.free.is_empty()) {

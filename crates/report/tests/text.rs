@@ -4,12 +4,16 @@
 use report::{render_counterexample, Counterexample, Mismatch, TensorValue};
 
 fn cex(inputs: Vec<TensorValue>) -> String {
+    cex_at(inputs, Mismatch::TargetUb { what: "x".into() })
+}
+
+fn cex_at(inputs: Vec<TensorValue>, mismatch: Mismatch) -> String {
     render_counterexample(&Counterexample {
         instance: "@f".into(),
         maps: vec![],
         scalars: vec![],
         inputs,
-        mismatch: Mismatch::TargetUb { what: "x".into() },
+        mismatch,
     })
 }
 
@@ -47,4 +51,22 @@ fn large_tensors_are_summarized() {
     assert!(text.contains("(and 15 more)"), "{text}");
     let uniform = cex(vec![tensor(&[100], vec!["nan".into(); 100], vec![])]);
     assert!(uniform.contains("= 100 elements, all nan\n"), "{uniform}");
+}
+
+#[test]
+fn the_difference_and_its_neighbours_come_first() {
+    let mut data = vec!["0".to_string(); 128 * 490];
+    data[127 * 490 + 7] = "5".into();
+    data[127 * 490 + 8] = "-1".into();
+    let at = Mismatch::Output {
+        output: 0,
+        index: vec![127, 7],
+        src: "8".into(),
+        tgt: "6".into(),
+    };
+    let text = cex_at(vec![tensor(&[128, 490], data, vec![])], at);
+    assert!(
+        text.contains("62720 elements (near the difference: [127, 6] = 0, [127, 7] = 5, [127, 8] = -1), all 0 except [127, 7] = 5, [127, 8] = -1\n"),
+        "{text}"
+    );
 }

@@ -5,7 +5,7 @@
 //! Each form fills an [`OpState`] with what the generic form would show: operands in order,
 //! inherent attributes as properties under MLIR 19's names, result types (inferred where the
 //! custom syntax leaves them implicit, e.g. `tensor.extract` gives the element type).
-//! An op without a known form is reported as "unsupported op NAME (custom syntax)".
+//! An op without a known form is kept opaque (`Parser::parse_opaque`): name, results and span only.
 
 use crate::ast::{NamedAttr, OpId};
 use crate::attrs::Attr;

@@ -253,7 +253,7 @@ fn mlir_no_signed_zeros_both_ways() {
     let (src, tgt) = (m("neg-zero-pad.src.mlir"), m("neg-zero-pad.tgt.mlir"));
     let (code, out, _) = run(&["mlir", &src, &tgt]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("source = -0e0, target = 0e0"), "{out}");
+    assert!(out.contains("source = -0.0, target = 0.0"), "{out}");
     let (code, out, _) = run(&["mlir", &src, &tgt, "--no-signed-zeros"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("signed zeros not distinguished"), "{out}");

@@ -59,6 +59,10 @@ pub enum OpForm {
     Generic,
     /// The op's own assembly format.
     Custom,
+    /// A custom form this parser does not know: only the name, the result names (with their
+    /// types when the text states them plainly), the span and the location are kept; operands,
+    /// attributes and regions are not read. The semantics treats it as unsupported.
+    Opaque,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -82,6 +86,9 @@ pub struct Operation {
     pub regions: Vec<RegionId>,
     /// The block holding this op (`None` only while parsing).
     pub parent: Option<BlockId>,
+    /// The text inside a trailing `loc(...)` (`mlir-opt --mlir-print-debuginfo`), with a
+    /// location alias (`#loc3`) replaced by its definition: `"file.mlir":4:8`, `fused[...]`, ...
+    pub loc: Option<String>,
 }
 
 impl Operation {
@@ -164,7 +171,7 @@ pub struct Module {
     /// The file the module was read from, for [`Module::location`]; set by the caller (empty:
     /// locations are `LINE:COL`).
     pub file: String,
-    /// The byte offset of the start of every line of the parsed text.
+    /// Byte offsets at which the lines of the source start ([`Module::line_col`]).
     pub(crate) line_starts: Vec<usize>,
 }
 
@@ -186,14 +193,30 @@ impl Module {
         }
     }
 
-    /// The name of op `o` and where it is: `arith.addi at FILE:LINE:COL`.
+    /// The name of op `o` and where it is: `arith.addi at FILE:LINE:COL`, followed by its
+    /// debug location (`loc(...)`) when it has one.
     pub fn op_at(&self, o: OpId) -> String {
         let op = self.op(o);
-        format!("{} at {}", op.name, self.location(op.name_span.start))
+        let at = self.location(op.name_span.start);
+        match &op.loc {
+            Some(loc) => format!("{} at {at} (loc {loc})", op.name),
+            None => format!("{} at {at}", op.name),
+        }
     }
 
     pub fn op(&self, id: OpId) -> &Operation {
         &self.ops[id.index()]
+    }
+
+    /// Where op `id` is: `FILE:LINE:COL` in the parsed text ([`Module::location`]), followed by
+    /// its debug location (`loc(...)`) when it has one.
+    pub fn op_location(&self, id: OpId) -> String {
+        let op = self.op(id);
+        let at = self.location(op.span.start);
+        match &op.loc {
+            Some(loc) => format!("{at} (loc {loc})"),
+            None => at,
+        }
     }
 
     pub fn region(&self, id: RegionId) -> &Region {

@@ -8,7 +8,10 @@
 //! attributes as properties under MLIR 19's names. The generic form of any op parses; the
 //! custom forms known here are those of the func, builtin, arith, math, tensor, linalg, tosa,
 //! memref, bufferization, affine (`apply`), shape and sparse_tensor ops that tensor programs
-//! use. Any other custom form gives "unsupported op NAME (custom syntax)".
+//! use. Any other custom form is skipped to the end of the op and kept as an
+//! [`OpForm::Opaque`] op (name, results, span, location); malformed text is still an error.
+//! Debug locations (`loc(...)`, `#loc = loc(...)` aliases) are kept on each op
+//! ([`Operation::loc`]).
 //!
 //! It is not for meaning: no op semantics, no verification beyond what parsing needs (names
 //! resolve, stated operand types agree with definitions, result counts match), no SMT. It

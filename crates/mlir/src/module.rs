@@ -62,6 +62,27 @@ impl<'s> Parser<'s> {
         self.pop_scope();
         self.block_scopes.pop();
         self.finish_module(body);
+        self.resolve_locs();
+    }
+
+    /// Replaces an op's location that is an alias (`#loc3`, defined anywhere in the file) by the
+    /// alias's text; an undefined alias is an error, as in MLIR.
+    fn resolve_locs(&mut self) {
+        for i in 0..self.m.ops.len() {
+            let Some(loc) = self.m.ops[i].loc.clone() else {
+                continue;
+            };
+            let Some(name) = loc.strip_prefix('#') else {
+                continue;
+            };
+            match self.loc_aliases.get(name) {
+                Some(text) => self.m.ops[i].loc = Some(text.clone()),
+                None => {
+                    let span = self.m.ops[i].span;
+                    let _ = self.error::<()>(span, format!("undefined location alias `#{name}`"));
+                }
+            }
+        }
     }
 
     /// Unwraps a single explicit `builtin.module`; otherwise the ops form an implicit module.
@@ -93,7 +114,12 @@ impl<'s> Parser<'s> {
         let t = self.bump();
         let name = self.text(t).to_string();
         self.expect(Tok::Equal, "`=`")?;
-        if t.kind == Tok::Hash {
+        if t.kind == Tok::Hash && self.at_bare("loc") && self.peek2().kind == Tok::LParen {
+            let loc = self.parse_loc()?.unwrap_or_default();
+            if self.loc_aliases.insert(name.clone(), loc).is_some() {
+                return self.error(t.span, format!("redefinition of location alias `#{name}`"));
+            }
+        } else if t.kind == Tok::Hash {
             let a = self.parse_attr()?;
             if self.attr_aliases.insert(name.clone(), a.clone()).is_some() {
                 return self.error(t.span, format!("redefinition of attribute alias `#{name}`"));

@@ -5,7 +5,7 @@
 //! Each form fills an [`OpState`] with what the generic form would show: operands in order,
 //! inherent attributes as properties under MLIR 19's names, result types (inferred where the
 //! custom syntax leaves them implicit, e.g. `tensor.extract` gives the element type).
-//! An op without a known form is reported as "unsupported op NAME (custom syntax)".
+//! An op without a known form is kept opaque (`Parser::parse_opaque`): name, results and span only.
 
 use crate::ast::{NamedAttr, OpId};
 use crate::attrs::Attr;
@@ -202,10 +202,8 @@ impl<'s> Parser<'s> {
     ) -> PResult<()> {
         use Family::*;
         let Some(f) = family(&st.name) else {
-            return self.error(
-                name_span,
-                format!("unsupported op {} (custom syntax)", st.name),
-            );
+            let _ = name_span;
+            return self.parse_opaque(st);
         };
         match f {
             Module => self.parse_module_op(st, id),

@@ -227,10 +227,10 @@ impl<'s> Parser<'s> {
                 Ok(())
             }
             Global => self.parse_memref_global(st),
-            _ => self.error(
-                name_span,
-                format!("unsupported op {} (custom syntax)", st.name),
-            ),
+            _ => {
+                let _ = name_span;
+                self.parse_opaque(st)
+            }
         }
     }
 

@@ -44,6 +44,8 @@ pub(crate) struct OpState {
     pub attrs: Vec<NamedAttr>,
     pub regions: Vec<RegionId>,
     pub result_types: Vec<Type>,
+    /// A custom form this parser does not know, kept by its name and span ([`OpForm::Opaque`]).
+    pub opaque: bool,
 }
 
 impl OpState {
@@ -76,12 +78,16 @@ pub(crate) struct Parser<'s> {
     depth: usize,
     pub fatal: bool,
     pub attr_aliases: BTreeMap<String, Attr>,
+    /// Location aliases (`#loc3 = loc(...)`, before or after their uses): their texts.
+    pub loc_aliases: BTreeMap<String, String>,
     pub type_aliases: BTreeMap<String, Type>,
     pub m: Module,
     pub scopes: Vec<Scope>,
     pub block_scopes: Vec<BlockScope>,
     /// The default dialect of the innermost op whose regions are being parsed.
     pub dialects: Vec<&'static str>,
+    /// How many results the op being parsed names (for an opaque op's result types).
+    pub named_results: usize,
 }
 
 /// Parses a whole MLIR file.
@@ -110,11 +116,13 @@ impl<'s> Parser<'s> {
             depth: 0,
             fatal: false,
             attr_aliases: BTreeMap::new(),
+            loc_aliases: BTreeMap::new(),
             type_aliases: BTreeMap::new(),
             m: Module::default(),
             scopes: Vec::new(),
             block_scopes: Vec::new(),
             dialects: Vec::new(),
+            named_results: 0,
         }
     }
 
@@ -275,17 +283,24 @@ impl<'s> Parser<'s> {
 
     /// Skips a trailing `loc(...)`.
     pub fn skip_loc(&mut self) -> PResult<()> {
+        self.parse_loc().map(|_| ())
+    }
+
+    /// A trailing `loc(...)`, if present: the text between its parentheses (`#loc3`,
+    /// `"file.mlir":3:14`, `fused[...]`, `callsite(... at ...)`, `"name"(...)`, `unknown`).
+    pub fn parse_loc(&mut self) -> PResult<Option<String>> {
         if self.at_bare("loc") && self.peek2().kind == Tok::LParen {
             self.bump();
             let open = self.tok.span;
             self.raw_begin();
-            let ok = self.lex.balanced().is_some();
+            let body = self.lex.balanced();
             self.raw_end();
-            if !ok {
-                return self.error(open, "unbalanced `(` in a location");
-            }
+            return match body {
+                Some(sp) => Ok(Some(self.lex.src[sp.start..sp.end].trim().to_string())),
+                None => self.error(open, "unbalanced `(` in a location"),
+            };
         }
-        Ok(())
+        Ok(None)
     }
 
     /// After an error inside an operation that started at `op_start`: skips to the start of
@@ -360,6 +375,7 @@ impl<'s> Parser<'s> {
     fn parse_operation(&mut self, block: BlockId) -> PResult<OpId> {
         let start = self.tok.span.start;
         let groups = self.parse_result_groups()?;
+        self.named_results = groups.iter().map(|g| g.count).sum();
         let id = self.m.add_op(empty_op(""));
         let name_tok = self.tok;
         let mut st = OpState::default();
@@ -376,7 +392,8 @@ impl<'s> Parser<'s> {
             }
             _ => self.err_expected("an operation"),
         }
-        .and_then(|()| self.skip_loc());
+        .and_then(|()| self.parse_loc());
+        let loc = r.as_ref().ok().cloned().flatten();
         let ok = r.is_ok() && self.check_operand_types(&st).is_ok();
         let nres = st.result_types.len();
         let named: usize = groups.iter().map(|g| g.count).sum();
@@ -442,8 +459,11 @@ impl<'s> Parser<'s> {
         op.attributes = st.attrs;
         op.regions = st.regions;
         op.parent = Some(block);
+        op.loc = loc;
         op.form = if name_tok.kind == Tok::Str {
             OpForm::Generic
+        } else if st.opaque {
+            OpForm::Opaque
         } else {
             OpForm::Custom
         };
@@ -497,6 +517,98 @@ impl<'s> Parser<'s> {
         let r = self.parse_region(id, Self::is_isolated(&st.name), entry_args);
         self.dialects.pop();
         r
+    }
+
+    /// The custom form of an op this parser does not know: its text is skipped up to the end
+    /// of the op (the end of the line outside brackets and regions, a trailing `loc(...)`, or
+    /// the end of the enclosing region), and the op is kept as [`OpForm::Opaque`] with its name
+    /// and span, so that the semantics says "unsupported op" only if it is reached. Result
+    /// types are read from the op's trailing `: ... -> types` (or `: types`) when that parses
+    /// and gives one type per named result; otherwise they are unknown ([`Type::None`]).
+    /// Unbalanced brackets are malformed text: a parse error.
+    pub(crate) fn parse_opaque(&mut self, st: &mut OpState) -> PResult<()> {
+        st.opaque = true;
+        let mut open: Vec<Token> = Vec::new();
+        // Where the text after the last top-level `:` or `->` starts, and whether it was `->`.
+        let mut types_at: Option<(usize, bool)> = None;
+        // Where that text ends when a region follows it (`: (T) -> U { ... }`).
+        let mut types_end: Option<usize> = None;
+        loop {
+            let newline = self
+                .lex
+                .src
+                .get(self.prev_end..self.tok.span.start)
+                .is_some_and(|s| s.contains('\n'));
+            let top = open.is_empty();
+            match self.tok.kind {
+                Tok::Eof if top => break,
+                Tok::RBrace | Tok::RParen | Tok::RBracket if top => break,
+                _ if top && newline => break,
+                _ if top && self.at_bare("loc") && self.peek2().kind == Tok::LParen => break,
+                Tok::Eof => {
+                    let t = open[open.len() - 1];
+                    return self.error(t.span, "unclosed bracket in an unknown op");
+                }
+                Tok::LBrace if top && types_at.is_some() && types_end.is_none() => {
+                    types_end = Some(self.prev_end);
+                    open.push(self.tok)
+                }
+                Tok::LParen | Tok::LBracket | Tok::LBrace => open.push(self.tok),
+                Tok::RParen | Tok::RBracket | Tok::RBrace => {
+                    let want = match self.tok.kind {
+                        Tok::RParen => Tok::LParen,
+                        Tok::RBracket => Tok::LBracket,
+                        _ => Tok::LBrace,
+                    };
+                    if open.pop().map(|t| t.kind) != Some(want) {
+                        return self.error(self.tok.span, "mismatched bracket in an unknown op");
+                    }
+                }
+                Tok::Colon if top => {
+                    if !matches!(types_at, Some((_, true))) {
+                        types_at = Some((self.tok.span.end, false));
+                        types_end = None;
+                    }
+                }
+                Tok::Arrow if top => {
+                    types_at = Some((self.tok.span.end, true));
+                    types_end = None;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+        let n = self.named_results;
+        st.result_types = vec![Type::None; n];
+        if let Some((at, _)) = types_at.filter(|_| n > 0) {
+            if let Some(tys) = self.try_types_between(at, types_end.unwrap_or(self.prev_end)) {
+                if tys.len() == n {
+                    st.result_types = tys;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The types written in `src[from..to]` (one, a list, or a parenthesised list), if that
+    /// text is exactly such a list; the cursor and the diagnostics are left as they were.
+    fn try_types_between(&mut self, from: usize, to: usize) -> Option<Vec<Type>> {
+        let (lex, tok, prev_end) = (self.lex.clone(), self.tok, self.prev_end);
+        let (ndiags, fatal) = (self.diags.len(), self.fatal);
+        self.lex.seek(from);
+        self.tok = self.lex.next();
+        let r = if self.at(Tok::LParen) {
+            self.parse_result_types()
+        } else {
+            self.parse_type_list()
+        };
+        let whole = r.is_ok() && self.prev_end == to;
+        self.diags.truncate(ndiags);
+        self.fatal = fatal;
+        self.lex = lex;
+        self.tok = tok;
+        self.prev_end = prev_end;
+        r.ok().filter(|_| whole)
     }
 
     /// `(operands) [successors] <{props}> (regions) {attrs} : (types) -> types`, after the
@@ -571,5 +683,6 @@ pub(crate) fn empty_op(name: &str) -> Operation {
         attributes: Vec::new(),
         regions: Vec::new(),
         parent: None,
+        loc: None,
     }
 }

@@ -25,6 +25,7 @@ use report::{Counterexample, Diagnostic, Verdict};
 use smt::{
     check_portfolio, CheckResult, FunId, ModelReader, SolverConfig, Sort, SymId, TermId, Value,
 };
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use symbolic::Sym;
@@ -393,16 +394,108 @@ fn model_dims(m: &mut dyn ModelReader, dims: &[Result<i128, SymId>]) -> Vec<i128
 /// refutation still needs a replayed input, which the search then looks for).
 const MODEL_READ_MAX: usize = 4096;
 
+/// Most elements of a tensor argument that a replay materializes lazily: beyond
+/// [`MAX_ELEMS`], only the elements the query reads ([`Reads`]) are taken from the model and
+/// the others are the default value (0), which keeps the replay exact on that input.
+const MAX_LAZY_ELEMS: i128 = 1 << 22;
+
+/// The element reads of a query: per tensor argument (by position), the index terms of every
+/// application of its element function.
+#[derive(Clone, Default)]
+struct Reads(Vec<(usize, Vec<TermId>)>);
+
+impl Reads {
+    /// Collects the reads of `assertions` (an iterative walk) for the tensor arguments `descs`.
+    fn of(store: &smt::Store, assertions: &[TermId], descs: &[ArgDesc]) -> Reads {
+        let funs: BTreeMap<FunId, usize> = descs
+            .iter()
+            .enumerate()
+            .filter_map(|(k, d)| match d {
+                ArgDesc::Tensor { elems: Ok(f), .. } => Some((*f, k)),
+                _ => None,
+            })
+            .collect();
+        let mut out = vec![];
+        if funs.is_empty() {
+            return Reads(out);
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = assertions.to_vec();
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t) {
+                continue;
+            }
+            if let smt::Node::App(f, xs) = store.node(t) {
+                if let Some(&k) = funs.get(f) {
+                    out.push((k, xs.clone()));
+                }
+            }
+            stack.extend(store.children(t));
+        }
+        out.sort();
+        Reads(out)
+    }
+}
+
+/// Sets the elements of tensor argument `k` (element function `f`) that the query reads
+/// ([`Reads`]) at row-major offsets from `from` on, from the model.
+fn fill_reads(
+    m: &mut dyn ModelReader,
+    (store, reads): (&smt::Store, &Reads),
+    (k, f, ety): (usize, FunId, EType),
+    dims: &[i128],
+    data: &mut [CElem],
+    from: usize,
+) {
+    for (_, xs) in reads.0.iter().filter(|(a, _)| *a == k) {
+        let idx: Option<Vec<i128>> = xs
+            .iter()
+            .map(|x| match smt::eval_term(store, *x, m) {
+                Some(Value::Int(i)) => Some(i),
+                _ => None,
+            })
+            .collect();
+        let Some(idx) = idx else { continue };
+        match crate::replay::offset(dims, &idx) {
+            Some(off) if off >= from && off < data.len() => {
+                let vals: Vec<Value> = idx.iter().map(|i| Value::Int(*i)).collect();
+                data[off] = elem_from_value(ety, m.app(f, &vals));
+            }
+            _ => {}
+        }
+    }
+}
+
 fn read_model(
     m: &mut dyn ModelReader,
     descs: &[ArgDesc],
     focus: &[SymId],
     ext: &ExtDesc,
+    lazy: (&smt::Store, &Reads),
 ) -> Option<ModelRead> {
     let mut args = vec![];
-    for d in descs {
+    for (k, d) in descs.iter().enumerate() {
         args.push(match d {
             ArgDesc::Scalar(t, s) => CArg::Scalar(*t, elem_from_value(*t, m.sym(*s))),
+            ArgDesc::Tensor {
+                ety,
+                dims,
+                elems: Ok(f),
+            } if {
+                let count = (model_dims(m, dims).iter()).fold(1i128, |a, n| a.saturating_mul(*n));
+                count > MAX_ELEMS && count <= MAX_LAZY_ELEMS
+            } =>
+            {
+                let dims = model_dims(m, dims);
+                let count = dims.iter().product::<i128>() as usize;
+                let mut data = vec![elem_from_value(*ety, None); count];
+                fill_reads(m, lazy, (k, *f, *ety), &dims, &mut data, 0);
+                CArg::Tensor {
+                    ety: *ety,
+                    dims,
+                    data,
+                }
+            }
             ArgDesc::Tensor { ety, dims, elems } => {
                 let dims = model_dims(m, dims);
                 let mut count: i128 = 1;
@@ -426,6 +519,10 @@ fn read_model(
                         elem_from_value(*ety, v)
                     })
                     .collect();
+                let mut data: Vec<CElem> = data;
+                if let Ok(f) = elems {
+                    fill_reads(m, lazy, (k, *f, *ety), &dims, &mut data, MODEL_READ_MAX);
+                }
                 CArg::Tensor {
                     ety: *ety,
                     dims,
@@ -938,10 +1035,12 @@ fn attempt(
         }
         let focus_syms: Vec<SymId> = ob.focus.as_ref().map(|f| f.1.clone()).unwrap_or_default();
         let (descs2, focus2, ext2) = (descs.clone(), focus_syms.clone(), ext.clone());
+        let reads = Reads::of(&sym.store, &assertions, &descs);
+        let (store_ref, reads_ref) = (&sym.store, &reads);
         let t0 = std::time::Instant::now();
         let (mut res, _, _) = check_portfolio(&sym.store, &assertions, cfg, move |m| {
             let t1 = std::time::Instant::now();
-            let r = read_model(m, &descs2, &focus2, &ext2);
+            let r = read_model(m, &descs2, &focus2, &ext2, (store_ref, reads_ref));
             debug(&format!("model read in {:?}", t1.elapsed()));
             r
         });
@@ -981,8 +1080,9 @@ fn attempt(
         }
         if !small.is_empty() {
             let (descs2, ext2) = (descs.clone(), ext.clone());
+            let lazy = (&sym.store, &reads);
             let (again, _, _) = check_portfolio(&sym.store, &small, cfg, move |m| {
-                read_model(m, &descs2, &focus_syms, &ext2)
+                read_model(m, &descs2, &focus_syms, &ext2, lazy)
             });
             if matches!(again, CheckResult::Sat(Some(_))) {
                 res = again;
@@ -1019,12 +1119,14 @@ fn attempt(
                     signed_zeros: opts.signed_zeros,
                 };
                 let t0 = std::time::Instant::now();
-                let found = match replay((src, fs), (tgt, ft), &args, focus, judge, &tables) {
+                let found = match replay((src, fs), (tgt, ft), &args, focus.clone(), judge, &tables) {
                     Replay::Differs(m, calls) => Some((args.clone(), m, calls)),
-                    Replay::Same => search((src, fs), (tgt, ft), &args, judge, &tables),
+                    Replay::Same => {
+                        search((src, fs), (tgt, ft), &args, focus.clone(), judge, &tables)
+                    }
                     Replay::Untrusted(why) => {
                         note = format!("; replay not trusted: {why}");
-                        search((src, fs), (tgt, ft), &args, judge, &tables)
+                        search((src, fs), (tgt, ft), &args, focus.clone(), judge, &tables)
                     }
                 };
                 debug(&format!(

@@ -657,13 +657,41 @@ impl CFloat {
     }
 }
 
+/// A float as readers expect it: the shortest text that reads back to the same value, with a
+/// decimal point or an exponent (`1.0`, `-0.0`, `0.1`, `-3.4028235e38`, `1e-30`), `inf`,
+/// `-inf` and `nan`; f16 and bf16 values are shown through f32, which holds them exactly.
 impl std::fmt::Display for CFloat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.ty {
-            FTy::F32 => write!(f, "{:e}", f32::from_bits(self.bits as u32)),
-            FTy::F64 => write!(f, "{:e}", f64::from_bits(self.bits)),
-            t => write!(f, "{}(0x{:x})", t.name(), self.bits),
+        let x = match self.ty {
+            FTy::F32 => f32::from_bits(self.bits as u32) as f64,
+            FTy::F64 => f64::from_bits(self.bits),
+            FTy::F16 => half_to_f32(self.bits as u16) as f64,
+            FTy::BF16 => f32::from_bits((self.bits as u32 & 0xffff) << 16) as f64,
+        };
+        if x.is_nan() {
+            return write!(f, "nan");
         }
+        if x.is_infinite() {
+            return write!(f, "{}", if x < 0.0 { "-inf" } else { "inf" });
+        }
+        match self.ty {
+            FTy::F64 => write!(f, "{x:?}"),
+            // Exact: every f32 (and f16, bf16) is an f32; Debug gives the shortest f32 text.
+            _ => write!(f, "{:?}", x as f32),
+        }
+    }
+}
+
+/// IEEE binary16 to f32 (exact).
+fn half_to_f32(h: u16) -> f32 {
+    let sign = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
+    let exp = ((h >> 10) & 0x1f) as i32;
+    let man = (h & 0x3ff) as f32;
+    match exp {
+        0 => sign * man * (2.0f32).powi(-24),
+        31 if man == 0.0 => sign * f32::INFINITY,
+        31 => f32::NAN,
+        e => sign * (1.0 + man / 1024.0) * (2.0f32).powi(e - 15),
     }
 }
 

@@ -196,6 +196,11 @@ impl<'a, D: MDomain> Ctx<'a, D> {
     }
 }
 
+/// The longest chain of dependent tensor ops in a function body: reading an element calls one
+/// element closure per op, recursively. Sized (with `smt::MAX_DEPTH`) for an 8 MiB stack
+/// (`tests/scale.rs`); a longer chain is unknown.
+pub const MAX_TENSOR_CHAIN: usize = 1000;
+
 /// Runs function `f` of `m` on `args` (one per function argument).
 pub fn run_function<'a, D: MDomain>(
     d: &mut D,
@@ -265,8 +270,24 @@ pub(crate) fn run_nested<'a, D: MDomain>(
     for (a, v) in block.args.iter().zip(args) {
         cx.env.insert(*a, v);
     }
+    // How many tensor ops feed each tensor value through element closures (one closure calls
+    // the next when an element is read): bounded so that a read fits the stack.
+    let mut chain: BTreeMap<ValueId, usize> = BTreeMap::new();
+    let mut deepest = 0;
     for &o in &block.ops {
         let op = m.op(o);
+        let below = if op.regions.is_empty() {
+            op.operands.iter().filter_map(|v| chain.get(v)).max().copied().unwrap_or(0)
+        } else {
+            deepest // a region may read any value defined so far
+        };
+        if below > MAX_TENSOR_CHAIN {
+            return unsupported(format!(
+                "tensor ops chained too deep: {} at {} reads a chain of {below} dependent tensor ops (the limit is {MAX_TENSOR_CHAIN})",
+                op.name,
+                m.op_location(o)
+            ));
+        }
         if op.name == "func.return" {
             let mut results = vec![];
             for &v in &op.operands {
@@ -291,6 +312,10 @@ pub(crate) fn run_nested<'a, D: MDomain>(
         }
         let outs = eval_op(d, &mut cx, o)?;
         for (r, v) in op.results.iter().zip(outs) {
+            if matches!(v, Val::Tensor(_)) {
+                chain.insert(*r, below + 1);
+                deepest = deepest.max(below + 1);
+            }
             cx.env.insert(*r, v);
         }
     }
@@ -385,6 +410,10 @@ fn eval_op_here<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Ve
     let m = cx.m;
     let op = m.op(o);
     let name = op.name.as_str();
+    if op.form == mlir::OpForm::Opaque {
+        // A custom form the parser skipped: its operands and attributes were not read.
+        return unsupported(format!("unsupported op {name} at {}", m.op_location(o)));
+    }
     if crate::memory::handles(m, o) {
         let operands: Vec<Val<'a, D>> = op.operands.iter().map(|&v| cx.get(v)).collect::<R<_>>()?;
         return crate::memory::eval_op(d, cx, o, &operands);
@@ -586,7 +615,7 @@ pub(crate) fn eval_on<'a, D: MDomain>(
         other => {
             return match crate::ext::eval_op(d, cx, o, &operands)? {
                 Some(vals) => Ok(vals),
-                None => unsupported(format!("unsupported op {other}")),
+                None => unsupported(format!("unsupported op {other} at {}", m.op_location(o))),
             }
         }
     };

@@ -288,7 +288,7 @@ fn known_miscompilation(input: &str, pipeline: &str, counterexample: &str) -> bo
     input.contains("maxpool")
         && pipeline.contains("tosa-to-linalg-named")
         && (counterexample.contains("source = -inf, target = -3.4028235e38")
-            || counterexample.contains("source = -0e0, target = 0e0"))
+            || counterexample.contains("source = -0.0, target = 0.0"))
 }
 
 fn main() {

@@ -8,8 +8,93 @@ fn render_axes(axes: &[(String, i128)]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
-/// Nested brackets, outermost axis first; free elements are marked with `*`.
-fn render_data(t: &TensorValue) -> String {
+/// Tensors with more elements than this are summarized ([`summarize`]).
+pub const SUMMARY_ELEMENTS: usize = 64;
+/// Most elements a summary lists.
+const SUMMARY_LISTED: usize = 16;
+
+/// The multi-index of row-major offset `off`.
+fn unflatten(axes: &[(String, i128)], mut off: usize) -> Vec<i128> {
+    let mut idx = vec![0; axes.len()];
+    for (k, (_, n)) in axes.iter().enumerate().rev() {
+        let n = (*n).max(1) as usize;
+        idx[k] = (off % n) as i128;
+        off /= n;
+    }
+    idx
+}
+
+/// A large tensor in a few lines: its element count, its most common value, and the elements
+/// that differ from it (index and value, at most [`SUMMARY_LISTED`]), then how many more
+/// there are. The full data stays in the [`TensorValue`] (for JSON).
+///
+/// With `focus` (the differing output position, when it is an index of this tensor too), the
+/// element there and its neighbours along the last axis come first.
+fn summarize(t: &TensorValue, focus: Option<&[i128]>) -> String {
+    let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for d in &t.data {
+        *counts.entry(d.as_str()).or_default() += 1;
+    }
+    // The most common value; ties go to the first in sorted order (deterministic).
+    let common = counts
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+        .map(|(v, _)| *v)
+        .unwrap_or("");
+    let free: std::collections::BTreeSet<usize> = t.free.iter().copied().collect();
+    let others: Vec<usize> = (0..t.data.len())
+        .filter(|&k| t.data[k] != common || free.contains(&k))
+        .collect();
+    let mut out = format!("{} elements", t.data.len());
+    if let Some(f) = focus.filter(|f| {
+        f.len() == t.axes.len() && f.iter().zip(&t.axes).all(|(i, (_, n))| (0..*n).contains(i))
+    }) {
+        let last = t.axes.len().saturating_sub(1);
+        let n = t.axes.get(last).map_or(1, |a| a.1);
+        let mut near = vec![];
+        for d in -1i128..=1 {
+            let mut idx = f.to_vec();
+            if let Some(x) = idx.get_mut(last) {
+                *x += d;
+                if !(0..n).contains(x) {
+                    continue;
+                }
+            } else if d != 0 {
+                continue;
+            }
+            let off = idx
+                .iter()
+                .zip(&t.axes)
+                .fold(0i128, |a, (i, (_, n))| a * n + i) as usize;
+            if let Some(v) = t.data.get(off) {
+                near.push(format!("{idx:?} = {v}"));
+            }
+        }
+        let _ = write!(out, " (near the difference: {})", near.join(", "));
+    }
+    if others.is_empty() {
+        let _ = write!(out, ", all {common}");
+        return out;
+    }
+    let _ = write!(out, ", all {common} except");
+    for (i, &k) in others.iter().take(SUMMARY_LISTED).enumerate() {
+        let sep = if i == 0 { " " } else { ", " };
+        let idx = unflatten(&t.axes, k);
+        let mark = if free.contains(&k) { "*" } else { "" };
+        let _ = write!(out, "{sep}{idx:?} = {}{mark}", t.data[k]);
+    }
+    if others.len() > SUMMARY_LISTED {
+        let _ = write!(out, " (and {} more)", others.len() - SUMMARY_LISTED);
+    }
+    out
+}
+
+/// Nested brackets, outermost axis first; free elements are marked with `*`; a tensor of more
+/// than [`SUMMARY_ELEMENTS`] elements is summarized.
+fn render_data(t: &TensorValue, focus: Option<&[i128]>) -> String {
+    if t.data.len() > SUMMARY_ELEMENTS {
+        return summarize(t, focus);
+    }
     fn rec(t: &TensorValue, dim: usize, off: &mut usize, out: &mut String) {
         if dim == t.axes.len() {
             let v = t.data.get(*off).cloned().unwrap_or_default();
@@ -46,6 +131,10 @@ pub fn render_counterexample(c: &Counterexample) -> String {
     for (name, v) in &c.scalars {
         let _ = writeln!(out, "    {name} = {v}");
     }
+    let focus = match &c.mismatch {
+        Mismatch::Output { index, .. } | Mismatch::Memory { index, .. } => Some(&index[..]),
+        _ => None,
+    };
     for t in &c.inputs {
         let _ = writeln!(
             out,
@@ -53,7 +142,7 @@ pub fn render_counterexample(c: &Counterexample) -> String {
             t.name,
             t.element_type,
             render_axes(&t.axes),
-            render_data(t)
+            render_data(t, focus)
         );
     }
     if c.inputs.iter().any(|t| !t.free.is_empty()) {

@@ -27,8 +27,11 @@ fn as_rat(v: &Value) -> Option<(i128, i128)> {
 }
 
 /// The value of `t`; `None` for quantifiers, division by zero (unspecified in SMT-LIB),
-/// overflow, or a value the model does not give.
+/// overflow, a value the model does not give, or a term deeper than [`crate::MAX_DEPTH`].
 pub fn eval_term(store: &Store, t: TermId, m: &mut dyn ModelReader) -> Option<Value> {
+    if store.depth(t) > crate::MAX_DEPTH {
+        return None;
+    }
     let mut memo = HashMap::new();
     eval_rec(store, t, m, &mut memo)
 }

@@ -22,9 +22,9 @@ pub use process::{check_cvc5, ProcessAnswer};
 pub use simplify::{simplify_arith, simplify_arith_witnessed, Simplified};
 pub use solve::{
     check_portfolio, check_z3, decide_portfolio, decide_z3, CheckResult, ModelReader, Solver,
-    SolverConfig, Value,
+    SolverConfig, Value, MAX_NODES,
 };
-pub use term::{euclid_div, FunId, Node, Sort, Store, SymId, TermId};
+pub use term::{euclid_div, FunId, Node, Sort, Store, SymId, TermId, MAX_DEPTH};
 
 #[cfg(test)]
 mod tests;

@@ -192,81 +192,98 @@ impl<'s> Printer<'s> {
         out
     }
 
+    /// Renders iteratively (an explicit stack of pending terms and closing text), so that a
+    /// deep term cannot overflow the stack.
     fn render_into(&self, t: TermId, use_name: bool, out: &mut String) {
-        if use_name {
-            if let Some(n) = self.names.get(&t) {
-                out.push_str(n);
-                return;
-            }
+        enum Task {
+            Term(TermId, bool),
+            Text(&'static str),
         }
         let s = self.store;
-        let list = |head: &str, kids: &[TermId], out: &mut String| {
-            out.push('(');
-            out.push_str(head);
-            for k in kids {
-                out.push(' ');
-                self.render_into(*k, true, out);
-            }
-            out.push(')');
-        };
-        match s.node(t) {
-            Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Node::Int(i) => {
-                if *i < 0 {
-                    let _ = write!(out, "(- {})", i.unsigned_abs());
-                } else {
-                    let _ = write!(out, "{i}");
+        let mut stack = vec![Task::Term(t, use_name)];
+        while let Some(task) = stack.pop() {
+            let (t, use_name) = match task {
+                Task::Text(x) => {
+                    out.push_str(x);
+                    continue;
+                }
+                Task::Term(t, u) => (t, u),
+            };
+            if use_name {
+                if let Some(n) = self.names.get(&t) {
+                    out.push_str(n);
+                    continue;
                 }
             }
-            Node::Real(n, d) => {
-                let num = if *n < 0 {
-                    format!("(- {}.0)", n.unsigned_abs())
-                } else {
-                    format!("{n}.0")
-                };
-                if *d == 1 {
-                    out.push_str(&num);
-                } else {
-                    let _ = write!(out, "(/ {num} {d}.0)");
+            // `(head k1 k2 ...)`: the head now, the children and `)` pushed in reverse.
+            let mut list = |head: &str, kids: &[TermId], out: &mut String| {
+                out.push('(');
+                out.push_str(head);
+                stack.push(Task::Text(")"));
+                for k in kids.iter().rev() {
+                    stack.push(Task::Term(*k, true));
+                    stack.push(Task::Text(" "));
                 }
-            }
-            Node::Sym(x) => out.push_str(&quote(s.sym_name(*x))),
-            Node::App(f, xs) => list(&quote(s.fun_name(*f)), xs, out),
-            Node::Not(a) => list("not", &[*a], out),
-            Node::And(xs) => list("and", xs, out),
-            Node::Or(xs) => list("or", xs, out),
-            Node::Ite(c, a, b) => list("ite", &[*c, *a, *b], out),
-            Node::Eq(a, b) => list("=", &[*a, *b], out),
-            Node::Add(xs) => list("+", xs, out),
-            Node::Mul(xs) => list("*", xs, out),
-            Node::Neg(a) => list("-", &[*a], out),
-            Node::IntDiv(a, b) => list("div", &[*a, *b], out),
-            Node::IntMod(a, b) => list("mod", &[*a, *b], out),
-            Node::RealDiv(a, b) => list("/", &[*a, *b], out),
-            Node::Le(a, b) => list("<=", &[*a, *b], out),
-            Node::Lt(a, b) => list("<", &[*a, *b], out),
-            Node::ToReal(a) => list("to_real", &[*a], out),
-            Node::Forall(vs, b) | Node::Exists(vs, b) => {
-                let q = if matches!(s.node(t), Node::Forall(..)) {
-                    "forall"
-                } else {
-                    "exists"
-                };
-                let _ = write!(out, "({q} (");
-                for (i, v) in vs.iter().enumerate() {
-                    if i > 0 {
-                        out.push(' ');
+            };
+            match s.node(t) {
+                Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Node::Int(i) => {
+                    if *i < 0 {
+                        let _ = write!(out, "(- {})", i.unsigned_abs());
+                    } else {
+                        let _ = write!(out, "{i}");
                     }
-                    let _ = write!(
-                        out,
-                        "({} {})",
-                        quote(s.sym_name(*v)),
-                        sort_name(s.sym_sort(*v))
-                    );
                 }
-                out.push_str(") ");
-                self.render_into(*b, true, out);
-                out.push(')');
+                Node::Real(n, d) => {
+                    let num = if *n < 0 {
+                        format!("(- {}.0)", n.unsigned_abs())
+                    } else {
+                        format!("{n}.0")
+                    };
+                    if *d == 1 {
+                        out.push_str(&num);
+                    } else {
+                        let _ = write!(out, "(/ {num} {d}.0)");
+                    }
+                }
+                Node::Sym(x) => out.push_str(&quote(s.sym_name(*x))),
+                Node::App(f, xs) => list(&quote(s.fun_name(*f)), xs, out),
+                Node::Not(a) => list("not", &[*a], out),
+                Node::And(xs) => list("and", xs, out),
+                Node::Or(xs) => list("or", xs, out),
+                Node::Ite(c, a, b) => list("ite", &[*c, *a, *b], out),
+                Node::Eq(a, b) => list("=", &[*a, *b], out),
+                Node::Add(xs) => list("+", xs, out),
+                Node::Mul(xs) => list("*", xs, out),
+                Node::Neg(a) => list("-", &[*a], out),
+                Node::IntDiv(a, b) => list("div", &[*a, *b], out),
+                Node::IntMod(a, b) => list("mod", &[*a, *b], out),
+                Node::RealDiv(a, b) => list("/", &[*a, *b], out),
+                Node::Le(a, b) => list("<=", &[*a, *b], out),
+                Node::Lt(a, b) => list("<", &[*a, *b], out),
+                Node::ToReal(a) => list("to_real", &[*a], out),
+                Node::Forall(vs, b) | Node::Exists(vs, b) => {
+                    let q = if matches!(s.node(t), Node::Forall(..)) {
+                        "forall"
+                    } else {
+                        "exists"
+                    };
+                    let _ = write!(out, "({q} (");
+                    for (i, v) in vs.iter().enumerate() {
+                        if i > 0 {
+                            out.push(' ');
+                        }
+                        let _ = write!(
+                            out,
+                            "({} {})",
+                            quote(s.sym_name(*v)),
+                            sort_name(s.sym_sort(*v))
+                        );
+                    }
+                    out.push_str(") ");
+                    stack.push(Task::Text(")"));
+                    stack.push(Task::Term(*b, true));
+                }
             }
         }
     }

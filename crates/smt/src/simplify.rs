@@ -56,6 +56,14 @@ pub struct Simplified {
 /// definition `x = (d·q - (X - x))` (so `X = d·q`), which cancels `X div d` and `X mod d`
 /// elsewhere; its witness is `X div d`.
 pub fn simplify_arith_witnessed(store: &mut Store, assertions: &[TermId]) -> Simplified {
+    // The rewrites recurse over terms: a query deeper than `MAX_DEPTH` is left as it is (which
+    // trivially preserves its models), and the solver entry points report it unknown.
+    if !store.within_depth(assertions) {
+        return Simplified {
+            assertions: assertions.to_vec(),
+            witnesses: vec![],
+        };
+    }
     let mut parts = Vec::new();
     for a in assertions {
         flatten_and(store, *a, &mut parts);

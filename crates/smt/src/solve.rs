@@ -6,7 +6,7 @@
 //! module: a model is read through [`ModelReader`] inside the call and turned into plain data.
 
 use crate::print::to_smtlib;
-use crate::term::{FunId, Sort, Store, SymId, TermId};
+use crate::term::{FunId, Sort, Store, SymId, TermId, MAX_DEPTH};
 use std::time::{Duration, Instant};
 
 /// A plain value read from a model.
@@ -72,6 +72,9 @@ fn portfolio<R: Send + Sync>(
     on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync + Clone,
 ) -> (CheckResult<R>, Duration, Solver) {
     let start = Instant::now();
+    if let Some(why) = too_deep(store, assertions) {
+        return (CheckResult::Unknown(why), start.elapsed(), Solver::Z3);
+    }
     // 1. Z3's plain `smt` tactic on a short leash: most queries end here.
     let quick = cfg.timeout.min(quick_budget(store, assertions));
     let (r, _) = check_split(
@@ -224,6 +227,35 @@ impl ModelReader for NoModel {
     }
 }
 
+/// The reason a query is not given to a solver: a term deeper than [`MAX_DEPTH`] (our walks
+/// and the solver's own recursion are sized for that depth), or more than [`MAX_NODES`]
+/// distinct terms (libz3 4.8.12 parses such a text for longer than any timeout: 40,000
+/// `let`s took 16 s under a 5 s timeout; the largest query of the mlir-tv suite has ~10,000).
+fn too_deep(store: &Store, assertions: &[TermId]) -> Option<String> {
+    let depth = assertions.iter().map(|a| store.depth(*a)).max().unwrap_or(0);
+    if depth > MAX_DEPTH {
+        return Some(format!(
+            "query too deep: a term of depth {depth} (the limit is {MAX_DEPTH})"
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = assertions.to_vec();
+    while let Some(t) = stack.pop() {
+        if seen.insert(t) {
+            if seen.len() > MAX_NODES {
+                return Some(format!(
+                    "query too large: more than {MAX_NODES} distinct terms"
+                ));
+            }
+            stack.extend(store.children(t));
+        }
+    }
+    None
+}
+
+/// Most distinct terms in a query given to a solver (see [`too_deep`]).
+pub const MAX_NODES: usize = 200_000;
+
 fn check_split<R: Send + Sync>(
     store: &Store,
     assertions: &[TermId],
@@ -236,6 +268,9 @@ fn check_split<R: Send + Sync>(
     // A conjunct the simplifier already decided false settles the query without a solver.
     if assertions.iter().any(|a| store.as_bool(*a) == Some(false)) {
         return (CheckResult::Unsat, start.elapsed());
+    }
+    if let Some(why) = too_deep(store, assertions) {
+        return (CheckResult::Unknown(why), start.elapsed());
     }
     // Independent parts first: one unsat part settles the query. When every part is sat the
     // whole query is asked again below, for a model of the original symbols.

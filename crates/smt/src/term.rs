@@ -76,6 +76,9 @@ pub(crate) struct FunInfo {
 #[derive(Default, Clone, Debug)]
 pub struct Store {
     nodes: Vec<(Node, Sort)>,
+    /// The depth of each term (a leaf is 1), computed at construction: walks that recurse over
+    /// terms check it against [`MAX_DEPTH`] first.
+    depths: Vec<u32>,
     index: HashMap<Node, TermId>,
     pub(crate) syms: Vec<SymInfo>,
     sym_names: HashMap<String, SymId>,
@@ -90,6 +93,16 @@ impl Store {
 
     pub fn node(&self, t: TermId) -> &Node {
         &self.nodes[t.0 as usize].0
+    }
+
+    /// The depth of `t`: 1 for a leaf, else one more than its deepest child.
+    pub fn depth(&self, t: TermId) -> u32 {
+        self.depths[t.0 as usize]
+    }
+
+    /// Whether every term of `ts` is at most [`MAX_DEPTH`] deep.
+    pub fn within_depth(&self, ts: &[TermId]) -> bool {
+        ts.iter().all(|t| self.depth(*t) <= MAX_DEPTH)
     }
 
     pub fn sort(&self, t: TermId) -> Sort {
@@ -182,6 +195,12 @@ impl Store {
             return t;
         }
         let id = TermId(self.nodes.len() as u32);
+        let depth = 1 + node_children(&node)
+            .iter()
+            .map(|c| self.depths[c.0 as usize])
+            .max()
+            .unwrap_or(0);
+        self.depths.push(depth);
         self.nodes.push((node.clone(), sort));
         self.index.insert(node, id);
         id
@@ -667,21 +686,7 @@ impl Store {
 
     /// The children of a node, in order.
     pub fn children(&self, t: TermId) -> Vec<TermId> {
-        match self.node(t) {
-            Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => vec![],
-            Node::App(_, xs) | Node::And(xs) | Node::Or(xs) | Node::Add(xs) | Node::Mul(xs) => {
-                xs.clone()
-            }
-            Node::Not(a) | Node::Neg(a) | Node::ToReal(a) => vec![*a],
-            Node::Forall(_, b) | Node::Exists(_, b) => vec![*b],
-            Node::Ite(c, a, b) => vec![*c, *a, *b],
-            Node::Eq(a, b)
-            | Node::IntDiv(a, b)
-            | Node::IntMod(a, b)
-            | Node::RealDiv(a, b)
-            | Node::Le(a, b)
-            | Node::Lt(a, b) => vec![*a, *b],
-        }
+        node_children(self.node(t))
     }
 
     /// Replaces symbols by terms everywhere in `t` (used to rename summation indices).
@@ -690,103 +695,58 @@ impl Store {
         self.replace(t, &terms)
     }
 
-    /// Replaces subterms by terms everywhere in `t` (outermost matches first).
+    /// Replaces subterms by terms everywhere in `t` (outermost matches first). Iterative: an
+    /// explicit stack in post-order, so a deep term cannot overflow the stack.
     pub fn replace(&mut self, t: TermId, map: &HashMap<TermId, TermId>) -> TermId {
-        let mut memo = HashMap::new();
-        self.subst_rec(t, map, &mut memo)
+        let mut memo: HashMap<TermId, TermId> = HashMap::new();
+        let mut stack = vec![(t, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if memo.contains_key(&x) {
+                continue;
+            }
+            if let Some(&r) = map.get(&x) {
+                memo.insert(x, r);
+                continue;
+            }
+            let kids = self.children(x);
+            if !expanded {
+                stack.push((x, true));
+                for c in kids.into_iter().rev() {
+                    if !memo.contains_key(&c) {
+                        stack.push((c, false));
+                    }
+                }
+                continue;
+            }
+            let kids: Vec<TermId> = kids.iter().map(|c| memo[c]).collect();
+            let r = self.rebuild(x, kids);
+            memo.insert(x, r);
+        }
+        memo[&t]
     }
 
-    fn subst_rec(
-        &mut self,
-        t: TermId,
-        map: &HashMap<TermId, TermId>,
-        memo: &mut HashMap<TermId, TermId>,
-    ) -> TermId {
-        if let Some(&r) = memo.get(&t) {
-            return r;
+    /// `t`'s node with new children (in [`Store::children`] order), through the constructors.
+    fn rebuild(&mut self, t: TermId, v: Vec<TermId>) -> TermId {
+        match self.node(t).clone() {
+            Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => t,
+            Node::App(f, _) => self.app(f, v),
+            Node::Not(_) => self.not(v[0]),
+            Node::And(_) => self.and(v),
+            Node::Or(_) => self.or(v),
+            Node::Add(_) => self.add(v),
+            Node::Mul(_) => self.mul(v),
+            Node::Ite(..) => self.ite(v[0], v[1], v[2]),
+            Node::Eq(..) => self.eq(v[0], v[1]),
+            Node::Neg(_) => self.neg(v[0]),
+            Node::IntDiv(..) => self.int_div(v[0], v[1]),
+            Node::IntMod(..) => self.int_mod(v[0], v[1]),
+            Node::RealDiv(..) => self.real_div(v[0], v[1]),
+            Node::Le(..) => self.le(v[0], v[1]),
+            Node::Lt(..) => self.lt(v[0], v[1]),
+            Node::ToReal(_) => self.to_real(v[0]),
+            Node::Forall(vs, _) => self.forall(vs, v[0]),
+            Node::Exists(vs, _) => self.exists(vs, v[0]),
         }
-        if let Some(&r) = map.get(&t) {
-            memo.insert(t, r);
-            return r;
-        }
-        let node = self.node(t).clone();
-        let mut kids = |s: &mut Store, xs: &[TermId]| -> Vec<TermId> {
-            xs.iter().map(|x| s.subst_rec(*x, map, memo)).collect()
-        };
-        let r = match node {
-            Node::Bool(_) | Node::Int(_) | Node::Real(..) => t,
-            Node::Sym(_) => t,
-            Node::App(f, xs) => {
-                let xs = kids(self, &xs);
-                self.app(f, xs)
-            }
-            Node::Not(a) => {
-                let a = kids(self, &[a])[0];
-                self.not(a)
-            }
-            Node::And(xs) => {
-                let xs = kids(self, &xs);
-                self.and(xs)
-            }
-            Node::Or(xs) => {
-                let xs = kids(self, &xs);
-                self.or(xs)
-            }
-            Node::Add(xs) => {
-                let xs = kids(self, &xs);
-                self.add(xs)
-            }
-            Node::Mul(xs) => {
-                let xs = kids(self, &xs);
-                self.mul(xs)
-            }
-            Node::Ite(c, a, b) => {
-                let v = kids(self, &[c, a, b]);
-                self.ite(v[0], v[1], v[2])
-            }
-            Node::Eq(a, b) => {
-                let v = kids(self, &[a, b]);
-                self.eq(v[0], v[1])
-            }
-            Node::Neg(a) => {
-                let a = kids(self, &[a])[0];
-                self.neg(a)
-            }
-            Node::IntDiv(a, b) => {
-                let v = kids(self, &[a, b]);
-                self.int_div(v[0], v[1])
-            }
-            Node::IntMod(a, b) => {
-                let v = kids(self, &[a, b]);
-                self.int_mod(v[0], v[1])
-            }
-            Node::RealDiv(a, b) => {
-                let v = kids(self, &[a, b]);
-                self.real_div(v[0], v[1])
-            }
-            Node::Le(a, b) => {
-                let v = kids(self, &[a, b]);
-                self.le(v[0], v[1])
-            }
-            Node::Lt(a, b) => {
-                let v = kids(self, &[a, b]);
-                self.lt(v[0], v[1])
-            }
-            Node::ToReal(a) => {
-                let a = kids(self, &[a])[0];
-                self.to_real(a)
-            }
-            Node::Forall(vs, b) => {
-                let b = kids(self, &[b])[0];
-                self.forall(vs, b)
-            }
-            Node::Exists(vs, b) => {
-                let b = kids(self, &[b])[0];
-                self.exists(vs, b)
-            }
-        };
-        memo.insert(t, r);
-        r
     }
 
     /// Every symbol occurring in `t` (bound ones included), in id order.
@@ -879,4 +839,29 @@ pub fn euclid_div(a: i128, b: i128) -> Option<i128> {
     } else {
         q
     })
+}
+
+/// The deepest term that the recursive walks of this crate (simplification, evaluation,
+/// substitution, printing) and a solver are given: deeper queries are left unsimplified,
+/// evaluate to "unknown", and callers report them unknown ("query too deep"). Sized so that
+/// every walk fits a thread with an 8 MiB stack (`tests/deep.rs`).
+pub const MAX_DEPTH: u32 = 2_000;
+
+/// The children of a node, in order.
+fn node_children(node: &Node) -> Vec<TermId> {
+    match node {
+        Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => vec![],
+        Node::App(_, xs) | Node::And(xs) | Node::Or(xs) | Node::Add(xs) | Node::Mul(xs) => {
+            xs.clone()
+        }
+        Node::Not(a) | Node::Neg(a) | Node::ToReal(a) => vec![*a],
+        Node::Forall(_, b) | Node::Exists(_, b) => vec![*b],
+        Node::Ite(c, a, b) => vec![*c, *a, *b],
+        Node::Eq(a, b)
+        | Node::IntDiv(a, b)
+        | Node::IntMod(a, b)
+        | Node::RealDiv(a, b)
+        | Node::Le(a, b)
+        | Node::Lt(a, b) => vec![*a, *b],
+    }
 }

@@ -1,0 +1,15 @@
+// expect: refuted
+// A real-size image tensor (1x224x224x3 f32, 150,528 elements) added elementwise; the target
+// subtracts. The counterexample is replayed lazily: only the input elements the differing
+// output element reads are taken from the model, the others are 0.0.
+#id = affine_map<(n, h, w, c) -> (n, h, w, c)>
+func.func @f(%a: tensor<1x224x224x3xf32>, %b: tensor<1x224x224x3xf32>) -> tensor<1x224x224x3xf32> {
+  %e = tensor.empty() : tensor<1x224x224x3xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<1x224x224x3xf32>, tensor<1x224x224x3xf32>) outs(%e : tensor<1x224x224x3xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<1x224x224x3xf32>
+  return %r : tensor<1x224x224x3xf32>
+}

@@ -59,6 +59,9 @@ pub struct RunOpts {
     /// No progress bar on stderr
     #[arg(short, long)]
     pub quiet: bool,
+    /// In JSON, every element of a counterexample's tensors (else those beyond 4096 elements are summarized)
+    #[arg(long)]
+    pub full_values: bool,
 }
 
 impl RunOpts {

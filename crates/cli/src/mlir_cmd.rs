@@ -63,7 +63,7 @@ pub fn run(a: MlirArgs) -> i32 {
             format!("@{}", f.function)
         };
         if a.run.json {
-            let mut m = out::verdict_fields(&f.verdict, file, text);
+            let mut m = out::verdict_fields(&f.verdict, file, text, a.run.full_values);
             m.insert("file".into(), json!(sf));
             m.insert("target".into(), json!(tf));
             m.insert("name".into(), json!(name));

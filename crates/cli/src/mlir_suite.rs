@@ -133,7 +133,7 @@ pub fn run(a: MlirArgs) -> i32 {
             None => return,
         };
         for (i, d) in ordered.push(i, (i, d)) {
-            show(&bar, &pairs[i], &d, a.run.json);
+            show(&bar, &pairs[i], &d, a.run.json, a.run.full_values);
             results.push(d);
         }
     });
@@ -223,14 +223,14 @@ fn reason(v: &Verdict) -> Option<String> {
 
 /// One finished pair: a line, the reason of an unknown, the counterexample of an alarm or a
 /// dispute, the diagnostics of an error (stderr); or its JSON record.
-fn show(bar: &indicatif::ProgressBar, p: &Pair, d: &Done, json_out: bool) {
+fn show(bar: &indicatif::ProgressBar, p: &Pair, d: &Done, json_out: bool, full: bool) {
     let got = d.verdict.name();
     let alarm = is_alarm(p.expected, got);
     let error_file = d.error_in.as_ref().map(|f| f.display().to_string());
     let error_text = d.error_in.as_deref().and_then(read_lossy_if_error(&d.verdict));
     if json_out {
         let file = error_file.clone().unwrap_or_default();
-        let mut m = out::verdict_fields(&d.verdict, &file, error_text.as_deref());
+        let mut m = out::verdict_fields(&d.verdict, &file, error_text.as_deref(), full);
         m.insert("test".into(), json!(p.test));
         if let Some(c) = &p.class {
             m.insert("class".into(), json!(c));

@@ -98,11 +98,21 @@ pub fn diagnostics(v: &Verdict, file: &str, text: Option<&str>) -> String {
 
 /// A verdict as JSON fields: `verdict`, and `assumptions`, `counterexample`, `reason` or
 /// `diagnostics` (with `line` and `column` when the text is known).
-pub fn verdict_fields(v: &Verdict, file: &str, text: Option<&str>) -> Map<String, Value> {
+pub fn verdict_fields(v: &Verdict, file: &str, text: Option<&str>, full: bool) -> Map<String, Value> {
     let mut m = match serde_json::to_value(v) {
         Ok(Value::Object(m)) => m,
         _ => Map::new(),
     };
+    if let (Verdict::Refuted { counterexample }, false) = (v, full) {
+        if let Some(Value::Array(inputs)) = m
+            .get_mut("counterexample")
+            .and_then(|c| c.get_mut("inputs"))
+        {
+            for (json, t) in inputs.iter_mut().zip(&counterexample.inputs) {
+                summarize_tensor(json, t);
+            }
+        }
+    }
     if let Verdict::Error { diagnostics } = v {
         let ds: Vec<Value> = diagnostics
             .iter()
@@ -124,6 +134,54 @@ pub fn verdict_fields(v: &Verdict, file: &str, text: Option<&str>) -> Map<String
         m.insert("diagnostics".into(), Value::Array(ds));
     }
     m
+}
+
+/// Tensors with more elements than this are summarized in JSON unless `--full-values`.
+pub const FULL_LIMIT: usize = 4096;
+
+/// The most non-default elements a summary lists.
+const LISTED: usize = 256;
+
+/// Replaces the `data` of a large tensor by `elements` (the count), `default` (the most common
+/// value), `others` (up to [`LISTED`] `{index, value}` of the other elements, row-major) and
+/// `others_total`.
+fn summarize_tensor(json: &mut Value, t: &report::TensorValue) {
+    if t.data.len() <= FULL_LIMIT {
+        return;
+    }
+    let mut freq: BTreeMap<&str, usize> = BTreeMap::new();
+    for d in &t.data {
+        *freq.entry(d.as_str()).or_default() += 1;
+    }
+    let default = freq
+        .iter()
+        .max_by_key(|(_, n)| **n)
+        .map(|(v, _)| *v)
+        .unwrap_or("");
+    let dims: Vec<i128> = t.axes.iter().map(|(_, n)| *n).collect();
+    let index = |mut off: usize| -> Vec<i128> {
+        let mut idx = vec![0; dims.len()];
+        for (k, n) in dims.iter().enumerate().rev() {
+            let n = (*n).max(1) as usize;
+            idx[k] = (off % n) as i128;
+            off /= n;
+        }
+        idx
+    };
+    let others: Vec<(usize, &String)> =
+        t.data.iter().enumerate().filter(|(_, d)| d.as_str() != default).collect();
+    let listed: Vec<Value> = others
+        .iter()
+        .take(LISTED)
+        .map(|(off, v)| json!({"index": index(*off).iter().map(|i| *i as i64).collect::<Vec<_>>(), "value": v}))
+        .collect();
+    if let Value::Object(o) = json {
+        o.remove("data");
+        o.insert("elements".into(), json!(t.data.len()));
+        o.insert("default".into(), json!(default));
+        o.insert("others".into(), Value::Array(listed));
+        o.insert("others_total".into(), json!(others.len()));
+    }
 }
 
 /// A result record: `schema`, `record: "result"`, `command`, then `fields`.

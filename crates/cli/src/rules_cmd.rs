@@ -95,7 +95,7 @@ fn check(
                 seconds,
                 details,
             };
-            show(&bar, e, &o, run.json, bench, command);
+            show(&bar, e, &o, run, bench, command);
             outcomes.push(o);
         }
     };
@@ -252,10 +252,11 @@ fn entries(files: &[PathBuf], timeout: Duration, budget: Duration, collect: bool
 }
 
 /// Prints one finished rule: a verdict line and its details (text), or a record (JSON).
-fn show(bar: &indicatif::ProgressBar, e: &Entry, o: &Outcome, json: bool, bench: bool, command: &str) {
+fn show(bar: &indicatif::ProgressBar, e: &Entry, o: &Outcome, run: &RunOpts, bench: bool, command: &str) {
+    let (json, full) = (run.json, run.full_values);
     let text = e.text.as_deref().map(|t| t.as_str());
     if json {
-        let mut m = out::verdict_fields(&o.verdict, &o.file, text);
+        let mut m = out::verdict_fields(&o.verdict, &o.file, text, full);
         m.insert("file".into(), json!(o.file));
         m.insert("name".into(), json!(o.name));
         m.insert("seconds".into(), json!(o.seconds));

@@ -521,3 +521,18 @@ fn mlir_suite_reading_disputes_are_met() {
     assert!(!err.contains("ALARM"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A real-size wrong pair (1x224x224x3) is refuted with a bounded counterexample in text and
+/// in JSON; `--full-values` gives every element.
+#[test]
+fn real_size_counterexamples_are_bounded() {
+    let pair = ["corpus/mlir/image-add-sub-bad.src.mlir", "corpus/mlir/image-add-sub-bad.tgt.mlir"];
+    let (code, out, _) = run(&["mlir", pair[0], pair[1]]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.len() < 4096, "{} bytes", out.len());
+    let (code, out, _) = run(&["mlir", "--json", pair[0], pair[1]]);
+    assert_eq!(code, 1);
+    assert!(out.len() < 4096 && out.contains("\"others_total\":"), "{} bytes", out.len());
+    let (_, full, _) = run(&["mlir", "--json", "--full-values", pair[0], pair[1]]);
+    assert!(full.len() > 150_528 && full.contains("\"data\":["), "{} bytes", full.len());
+}

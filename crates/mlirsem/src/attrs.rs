@@ -81,6 +81,7 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("linalg.matvec", NAMED_CONTRACTION),
     ("linalg.vecmat", NAMED_CONTRACTION),
     ("linalg.matmul", NAMED_CONTRACTION),
+    ("linalg.matmul", &[("cast", Read)]),
     ("linalg.batch_matmul", NAMED_CONTRACTION),
     ("linalg.batch_matvec", NAMED_CONTRACTION),
     ("linalg.conv_2d_nhwc_hwcf", NAMED_CONV),
@@ -140,14 +141,14 @@ const ALIGNMENT: Use = MeaningFree(
     "the alignment of a buffer's address: no value, UB or result of the model depends on addresses",
 );
 
-/// Named contractions: `cast` (sign or zero extension of the operands, `reduce::cast_attr`);
-/// explicit `indexing_maps` are read and refused.
-const NAMED_CONTRACTION: &[(&str, Use)] = &[
-    ("operandSegmentSizes", Read),
-    ("cast", Read),
-    ("indexing_maps", Read),
-];
-/// Named convolutions and poolings (`conv.rs`).
+/// Named contractions; explicit `indexing_maps` are read and refused. `cast` (sign or zero
+/// extension of the operands, `reduce::cast_attr`) is declared for `linalg.matmul` only: MLIR
+/// 19's other named contractions, convolutions and poolings keep a `cast` as a discardable
+/// attribute and sign-extend regardless (`mlir-opt-19 --linalg-generalize-named-ops` of a
+/// `batch_matmul`/`dot`/`conv_2d_nhwc_hwcf` with `cast_unsigned` gives `arith.extsi`), so
+/// reading it there would give those ops another meaning than MLIR's: unknown instead.
+const NAMED_CONTRACTION: &[(&str, Use)] = &[("operandSegmentSizes", Read), ("indexing_maps", Read)];
+/// Named convolutions and poolings (`conv.rs`; `cast`: see [`NAMED_CONTRACTION`]).
 const NAMED_CONV: &[(&str, Use)] = &[
     ("operandSegmentSizes", Read),
     ("strides", Read),
@@ -190,8 +191,16 @@ pub(crate) fn check_op(m: &Module, o: OpId) -> R<()> {
 }
 
 /// [`check_op`] on function `f` and every op nested in it (callees and globals are checked
-/// when they are run or read).
+/// when they are run or read), after the module's own attributes (`module attributes {...}`:
+/// a data layout may change the width of `index`; none is declared).
 pub(crate) fn check_function(m: &Module, f: OpId) -> R<()> {
+    if let Some(a) = m.attributes.first() {
+        return Err(Stop::Located(format!(
+            "unsupported attribute {} on builtin.module at {}",
+            a.name,
+            m.location(a.span.start)
+        )));
+    }
     check_op(m, f)?;
     for o in m.walk_inside(f) {
         check_op(m, o)?;

@@ -114,6 +114,8 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
         ("type", MeaningFree("the type of every memref.get_global of it (MLIR verifies they are equal), which the definition reads")), ("initial_value", Read),
         ("constant", Read), ("sym_visibility", VISIBILITY), ("alignment", ALIGNMENT)]),
     ("bufferization.to_tensor", &[("restrict", Read), ("writable", Read)]),
+    ("bufferization.to_memref", &[("read_only", MeaningFree(
+        "promises the buffer is not written: the model's to_memref block is read-only anyway (a write is UB)"))]),
     // control.rs
     ("scf.for", &[("unsignedCmp", Read)]),
     // tosa.rs, conv.rs, pool.rs

@@ -1,7 +1,7 @@
 //! The attributes each op's definition reads: no attribute is ignored silently.
 //!
-//! Every op the model defines declares here, next to the file that defines it, the attribute
-//! names its definition reads: those with a meaning (`overflowFlags`, `fastmath`,
+//! Every op the model defines declares here (one table, grouped by the file that defines the
+//! op), the attribute names its definition reads: those with a meaning (`overflowFlags`, `fastmath`,
 //! `roundingmode`, `shift`, ...), those that spell the op's structure (`predicate`, `value`,
 //! `static_offsets`, `operandSegmentSizes`, ...), and those read only to be declared
 //! meaning-free (`alignment`, `nontemporal`, `nofold`, `sym_visibility`: hints and symbol
@@ -16,8 +16,9 @@
 //! does not model (a `fastmath<contract>`, a rounding mode other than to-nearest-even, a
 //! `cast_signed` it does not know) stops with an unknown of its own.
 //!
-//! `tests/attrs.rs` checks that every attribute name the sources read (`attr("NAME")`) is
-//! declared here for some op, and that an undeclared one gives unknown.
+//! `tests/attrs.rs` checks that every attribute name the sources read (`attr("NAME")` and the
+//! helpers taking a name) is declared here for some op, that every name declared as read is
+//! read by some source, and that an undeclared attribute gives unknown.
 
 use crate::eval::{Stop, R};
 use mlir::{Attr, Module, OpId, Operation};
@@ -43,8 +44,9 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     // check.rs, eval.rs: functions and calls
     ("func.func", &[("sym_name", Read), ("function_type", Read), ("sym_visibility", VISIBILITY)]),
     ("func.call", &[("callee", Read)]),
-    // eval.rs: constants, scalar ops (overflow flags and fast-math flags have their meaning
-    // in `eval::scalar_op`, `scalar::total_op`, `extremum`, `math`)
+    // eval.rs: constants, scalar ops (the overflow and fast-math flags of every scalar op,
+    // here and in scalar.rs, extremum.rs and math.rs, are read by `eval::scalar_op` through
+    // `overflow`/`fast_math` below; `scalar::overflows` is their poison condition)
     ("arith.constant", &[("value", Read)]),
     ("arith.addi", &[("overflowFlags", Read)]),
     ("arith.subi", &[("overflowFlags", Read)]),

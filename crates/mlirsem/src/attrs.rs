@@ -1,7 +1,7 @@
 //! The attributes each op's definition reads: no attribute is ignored silently.
 //!
-//! Every op the model defines declares here, next to the file that defines it, the attribute
-//! names its definition reads: those with a meaning (`overflowFlags`, `fastmath`,
+//! Every op the model defines declares here (one table, grouped by the file that defines the
+//! op), the attribute names its definition reads: those with a meaning (`overflowFlags`, `fastmath`,
 //! `roundingmode`, `shift`, ...), those that spell the op's structure (`predicate`, `value`,
 //! `static_offsets`, `operandSegmentSizes`, ...), and those read only to be declared
 //! meaning-free (`alignment`, `nontemporal`, `nofold`, `sym_visibility`: hints and symbol
@@ -16,8 +16,9 @@
 //! does not model (a `fastmath<contract>`, a rounding mode other than to-nearest-even, a
 //! `cast_signed` it does not know) stops with an unknown of its own.
 //!
-//! `tests/attrs.rs` checks that every attribute name the sources read (`attr("NAME")`) is
-//! declared here for some op, and that an undeclared one gives unknown.
+//! `tests/attrs.rs` checks that every attribute name the sources read (`attr("NAME")` and the
+//! helpers taking a name) is declared here for some op, that every name declared as read is
+//! read by some source, and that an undeclared attribute gives unknown.
 
 use crate::eval::{Stop, R};
 use mlir::{Attr, Module, OpId, Operation};
@@ -43,8 +44,9 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     // check.rs, eval.rs: functions and calls
     ("func.func", &[("sym_name", Read), ("function_type", Read), ("sym_visibility", VISIBILITY)]),
     ("func.call", &[("callee", Read)]),
-    // eval.rs: constants, scalar ops (overflow flags and fast-math flags have their meaning
-    // in `eval::scalar_op`, `scalar::total_op`, `extremum`, `math`)
+    // eval.rs: constants, scalar ops (the overflow and fast-math flags of every scalar op,
+    // here and in scalar.rs, extremum.rs and math.rs, are read by `eval::scalar_op` through
+    // `overflow`/`fast_math` below; `scalar::overflows` is their poison condition)
     ("arith.constant", &[("value", Read)]),
     ("arith.addi", &[("overflowFlags", Read)]),
     ("arith.subi", &[("overflowFlags", Read)]),
@@ -81,6 +83,7 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("linalg.matvec", NAMED_CONTRACTION),
     ("linalg.vecmat", NAMED_CONTRACTION),
     ("linalg.matmul", NAMED_CONTRACTION),
+    ("linalg.matmul", &[("cast", Read)]),
     ("linalg.batch_matmul", NAMED_CONTRACTION),
     ("linalg.batch_matvec", NAMED_CONTRACTION),
     ("linalg.conv_2d_nhwc_hwcf", NAMED_CONV),
@@ -113,6 +116,8 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
         ("type", MeaningFree("the type of every memref.get_global of it (MLIR verifies they are equal), which the definition reads")), ("initial_value", Read),
         ("constant", Read), ("sym_visibility", VISIBILITY), ("alignment", ALIGNMENT)]),
     ("bufferization.to_tensor", &[("restrict", Read), ("writable", Read)]),
+    ("bufferization.to_memref", &[("read_only", MeaningFree(
+        "promises the buffer is not written: the model's to_memref block is read-only anyway (a write is UB)"))]),
     // control.rs
     ("scf.for", &[("unsignedCmp", Read)]),
     // tosa.rs, conv.rs, pool.rs
@@ -140,14 +145,14 @@ const ALIGNMENT: Use = MeaningFree(
     "the alignment of a buffer's address: no value, UB or result of the model depends on addresses",
 );
 
-/// Named contractions: `cast` (sign or zero extension of the operands, `reduce::cast_attr`);
-/// explicit `indexing_maps` are read and refused.
-const NAMED_CONTRACTION: &[(&str, Use)] = &[
-    ("operandSegmentSizes", Read),
-    ("cast", Read),
-    ("indexing_maps", Read),
-];
-/// Named convolutions and poolings (`conv.rs`).
+/// Named contractions; explicit `indexing_maps` are read and refused. `cast` (sign or zero
+/// extension of the operands, `reduce::cast_attr`) is declared for `linalg.matmul` only: MLIR
+/// 19's other named contractions, convolutions and poolings keep a `cast` as a discardable
+/// attribute and sign-extend regardless (`mlir-opt-19 --linalg-generalize-named-ops` of a
+/// `batch_matmul`/`dot`/`conv_2d_nhwc_hwcf` with `cast_unsigned` gives `arith.extsi`), so
+/// reading it there would give those ops another meaning than MLIR's: unknown instead.
+const NAMED_CONTRACTION: &[(&str, Use)] = &[("operandSegmentSizes", Read), ("indexing_maps", Read)];
+/// Named convolutions and poolings (`conv.rs`; `cast`: see [`NAMED_CONTRACTION`]).
 const NAMED_CONV: &[(&str, Use)] = &[
     ("operandSegmentSizes", Read),
     ("strides", Read),
@@ -190,8 +195,16 @@ pub(crate) fn check_op(m: &Module, o: OpId) -> R<()> {
 }
 
 /// [`check_op`] on function `f` and every op nested in it (callees and globals are checked
-/// when they are run or read).
+/// when they are run or read), after the module's own attributes (`module attributes {...}`:
+/// a data layout may change the width of `index`; none is declared).
 pub(crate) fn check_function(m: &Module, f: OpId) -> R<()> {
+    if let Some(a) = m.attributes.first() {
+        return Err(Stop::Located(format!(
+            "unsupported attribute {} on builtin.module at {}",
+            a.name,
+            m.location(a.span.start)
+        )));
+    }
     check_op(m, f)?;
     for o in m.walk_inside(f) {
         check_op(m, o)?;

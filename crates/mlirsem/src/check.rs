@@ -767,6 +767,17 @@ fn check_function(
     }
 }
 
+/// `FILE:LINE:COL` of the `func.return` of function `f` (of the function when it has none).
+fn return_at(m: &Module, f: OpId) -> String {
+    let ret = m.walk_inside(f).into_iter().find(|&o| {
+        m.op(o).name == "func.return"
+            && m.op(o)
+                .parent
+                .is_some_and(|b| m.region(m.block(b).parent).parent == f)
+    });
+    m.location(m.op(ret.unwrap_or(f)).name_span.start)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn attempt(
     src: &Module,
@@ -787,8 +798,14 @@ fn attempt(
     sym.folds.zero_sign_free = zero_sign_free;
     let (descs, vals, pre, mem) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
         Ok(x) => x,
-        Err(why) => return unknown(why),
+        Err(why) => return unknown(format!("{why} (arguments of {})", src.op_at(fs))),
     };
+    // Where the functions return, for reasons about their results.
+    let returns = format!(
+        "func.return at {} and {}",
+        return_at(src, fs),
+        return_at(tgt, ft)
+    );
     let n_mem = mem.len();
     let rs = match run_function_mem(&mut sym, src, fs, vals.clone(), mem.clone()) {
         Ok(r) => r,
@@ -799,7 +816,9 @@ fn attempt(
         Err(e) => return unknown(format!("target: {}", e.reason())),
     };
     if rs.results.len() != rt.results.len() {
-        return unknown("the functions return different numbers of values".into());
+        return unknown(format!(
+            "the functions return different numbers of values ({returns})"
+        ));
     }
     let d = &mut sym;
     // One fresh in-bounds index per tensor result, for its element obligation.
@@ -931,10 +950,14 @@ fn attempt(
                         focus: Some((r, vec![])),
                         unsure: None,
                     }),
-                    Err(why) => return unknown(why),
+                    Err(why) => return unknown(format!("{why} (result #{r}, {returns})")),
                 }
             }
-            _ => return unknown("a result that is a tensor on one side only".into()),
+            _ => {
+                return unknown(format!(
+                    "result #{r} is a tensor on one side only ({returns})"
+                ))
+            }
         }
     }
     for (label, query) in crate::memcheck::obligations(

@@ -303,6 +303,7 @@ fn scalar_fn<'a, D: MDomain>(
         return unsupported(format!("{name} on {}", t.name()));
     }
     let name = name.to_string();
+    let here = m.op_at(o);
     Ok(Rc::new(move |d: &mut D, a: &[SVal<D>]| {
         let mut ok = d.lit_b(true);
         for x in a {
@@ -312,7 +313,7 @@ fn scalar_fn<'a, D: MDomain>(
         let (v, doubt) = match apply(d, &name, t, rty, w, shift, a) {
             Some(r) => r,
             None => {
-                d.give_up(format!("{name} on {}", t.name()));
+                d.give_up(format!("{name} on {} ({here})", t.name()));
                 (zero_elem(d, rty), no)
             }
         };

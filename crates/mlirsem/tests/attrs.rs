@@ -155,6 +155,21 @@ func.func @f(%a: i8, %b: i8) -> i8 {
             "unsupported attribute inner on arith.addi at tgt.mlir:2:8",
         ),
     ];
+    let module_attr =
+        "module attributes {dlti.dl_spec = #dlti.dl_spec<#dlti.dl_entry<index, 32 : i32>>} {
+func.func @f(%a: i8, %b: i8) -> i8 {
+  %r = arith.addi %a, %b : i8
+  return %r : i8
+}
+}";
+    let vs = check(plain, module_attr);
+    assert!(
+        reason(&vs[0]).contains(
+            "target: unsupported attribute dlti.dl_spec on builtin.module at tgt.mlir:1:"
+        ),
+        "{}",
+        reason(&vs[0])
+    );
     for (tgt, want) in cases {
         let vs = check(plain, tgt);
         let f = vs.last().expect("a verdict");
@@ -197,6 +212,15 @@ fn meaning_free_attributes_are_declared_with_a_reason() {
     }
     assert_eq!(declared("arith.addi", "overflowFlags"), Some(Use::Read));
     assert_eq!(declared("arith.divui", "exact"), None);
+    // MLIR 19 honours `cast` on linalg.matmul only.
+    assert_eq!(declared("linalg.matmul", "cast"), Some(Use::Read));
+    for op in [
+        "linalg.batch_matmul",
+        "linalg.dot",
+        "linalg.conv_2d_nhwc_hwcf",
+    ] {
+        assert_eq!(declared(op, "cast"), None, "{op}");
+    }
     assert_eq!(declared("arith.extui", "nneg"), None);
 }
 

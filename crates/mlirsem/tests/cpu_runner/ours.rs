@@ -170,7 +170,7 @@ fn interpret(m: &Module, f: OpId, args: &[CArg]) -> Result<i64, String> {
     let mut d = Concrete::default();
     let (vals, mem) = mlirsem::replay_values_mem(args);
     let run = run_function_mem(&mut d, m, f, vals, mem)
-        .map_err(|mlirsem::eval::Stop::Unsupported(w)| format!("interpreter: {w}"))?;
+        .map_err(|e| format!("interpreter: {}", e.reason()))?;
     if run.ub {
         return Err("UB".into());
     }

@@ -202,8 +202,7 @@ impl<'s> Parser<'s> {
     ) -> PResult<()> {
         use Family::*;
         let Some(f) = family(&st.name) else {
-            let _ = name_span;
-            return self.parse_opaque(st);
+            return self.parse_opaque(st, name_span);
         };
         match f {
             Module => self.parse_module_op(st, id),

@@ -227,10 +227,7 @@ impl<'s> Parser<'s> {
                 Ok(())
             }
             Global => self.parse_memref_global(st),
-            _ => {
-                let _ = name_span;
-                self.parse_opaque(st)
-            }
+            _ => self.parse_opaque(st, name_span),
         }
     }
 

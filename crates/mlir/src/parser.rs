@@ -526,7 +526,14 @@ impl<'s> Parser<'s> {
     /// types are read from the op's trailing `: ... -> types` (or `: types`) when that parses
     /// and gives one type per named result; otherwise they are unknown ([`Type::None`]).
     /// Unbalanced brackets are malformed text: a parse error.
-    pub(crate) fn parse_opaque(&mut self, st: &mut OpState) -> PResult<()> {
+    /// A name without a dialect (`retrun`, read as `builtin.retrun`) is a parse error: no
+    /// dialect can define it, so it is a typo or malformed text.
+    pub(crate) fn parse_opaque(&mut self, st: &mut OpState, name_span: Span) -> PResult<()> {
+        let written = self.lex.src.get(name_span.start..name_span.end).unwrap_or("");
+        if !written.contains('.') {
+            let msg = format!("unknown op `{written}`");
+            return self.error(name_span, msg);
+        }
         st.opaque = true;
         let mut open: Vec<Token> = Vec::new();
         // Where the text after the last top-level `:` or `->` starts, and whether it was `->`.

@@ -287,9 +287,13 @@ fn unknown_custom_ops_are_kept_opaque() {
     let eff = m.op(find(&m, "foo.effect"));
     assert_eq!((eff.form, eff.results.len()), (OpForm::Opaque, 0));
     assert_eq!(&src[eff.span.start..eff.span.end], "foo.effect");
-    // Malformed text is still an error.
+    // Malformed text is still an error, and so is an op name without a dialect (a typo).
     let bad = "func.func @f(%a: f32) -> f32 {\n  %0 = foo.bar (%a : f32\n  return %a : f32\n}\n";
     assert!(parse(bad).is_err());
+    let typo = "func.func @f(%a: f32) -> f32 {\n  retrun %a : f32\n}\n";
+    let d = parse(typo).unwrap_err();
+    assert_eq!(d[0].message, "unknown op `retrun`");
+    assert_eq!(&typo[d[0].span.start..d[0].span.end], "retrun");
 }
 
 #[test]

@@ -1493,13 +1493,38 @@ fn bound_candidates(
             facts(s, t, p, &inputs, &mut classes, &mut reads);
             let cs = classes[&t].clone();
             if s.sort(t) == Sort::Bool && !reads[&t] && !cs.is_empty() && s.as_bool(t).is_none() {
-                // A conjunction of per-axis tests is one condition per group of aggregated axes.
+                // A boolean combination of conditions (elementwise `or`/`not`/`select` of masks,
+                // a union of reduction domains): each operand is a condition of its own. At
+                // rank 1 `(∀j. a_j) ∨ (∀j. b_j)` and `∀j. (a_j ∨ b_j)` look the same; counting the
+                // operands keeps the value of either form when restricting.
+                let connective = match s.node(t) {
+                    Node::Not(x) => Some(vec![*x]),
+                    Node::Or(xs) => Some(xs.clone()),
+                    Node::Ite(c, a, b) => Some(vec![*c, *a, *b]),
+                    Node::Eq(a, b) if s.sort(*a) == Sort::Bool => Some(vec![*a, *b]),
+                    Node::Forall(_, x) | Node::Exists(_, x) => Some(vec![*x]),
+                    _ => None,
+                };
+                if let Some(xs) = connective {
+                    stack.extend(xs);
+                    continue;
+                }
+                // A conjunction of per-axis tests is one condition per group of aggregated axes
+                // (its connective parts are conditions of their own).
                 let parts = match s.node(t) {
                     Node::And(xs) => xs.clone(),
                     _ => vec![t],
                 };
                 let mut groups: BTreeMap<BTreeSet<String>, Vec<TermId>> = BTreeMap::new();
                 for x in parts {
+                    let is_connective = matches!(
+                        s.node(x),
+                        Node::Not(_) | Node::Or(_) | Node::Ite(..) | Node::And(_)
+                    ) || matches!(s.node(x), Node::Eq(a, _) if s.sort(*a) == Sort::Bool);
+                    if is_connective {
+                        stack.push(x);
+                        continue;
+                    }
                     facts(s, x, p, &inputs, &mut classes, &mut reads);
                     groups.entry(classes[&x].clone()).or_default().push(x);
                 }

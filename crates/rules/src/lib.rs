@@ -18,7 +18,7 @@ mod symbolic;
 mod verify;
 
 pub use builder::RuleBuilder;
-pub use parser::{parse_file, parse_header};
+pub use parser::{parse_file, parse_header, MAX_DEPTH};
 pub use verify::{check_rule, check_rule_bounded, Options, RuleResult};
 
 /// The symbolic domain, public for the property tests that compare it with the concrete one.

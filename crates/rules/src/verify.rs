@@ -98,16 +98,35 @@ pub(crate) enum ValueGoal {
     Unsupported(String),
 }
 
+/// The stack of a checking thread: 8 MiB, what the nesting bound of the parser
+/// ([`crate::parser::MAX_DEPTH`]) is measured against.
+const CHECK_STACK: usize = 8 << 20;
+
 /// [`check_rule`] on a thread of its own, with a wall-clock backstop: if the check has not ended
 /// after `budget` (a solver stuck despite its interrupt), the verdict is `unknown` and the thread
 /// is left behind. The per-query timeouts normally end every check long before.
 pub fn check_rule_bounded(rule: &Rule, opts: &Options, budget: Duration) -> RuleResult {
     let (tx, rx) = std::sync::mpsc::channel();
-    let (rule, o) = (rule.clone(), opts.clone());
+    let (rule_span, rule, o) = (rule.span, rule.clone(), opts.clone());
     let spawned = std::thread::Builder::new()
         .name("check-rule".into())
+        .stack_size(CHECK_STACK)
         .spawn(move || {
-            let _ = tx.send(check_rule(&rule, &o));
+            // A panic is a bug of ours, reported as an error verdict with its message rather than
+            // as a thread that never answered.
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_rule(&rule, &o)))
+                .unwrap_or_else(|payload| {
+                    let msg = payload
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_else(|| "a panic without a message".into());
+                    error(vec![Diagnostic {
+                        span: rule.span,
+                        message: format!("internal error: the checker panicked: {msg}"),
+                    }])
+                });
+            let _ = tx.send(r);
         });
     if spawned.is_err() {
         return RuleResult {
@@ -120,7 +139,11 @@ pub fn check_rule_bounded(rule: &Rule, opts: &Options, budget: Duration) -> Rule
     }
     match rx.recv_timeout(budget) {
         Ok(r) => r,
-        Err(_) => RuleResult {
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => error(vec![Diagnostic {
+            span: rule_span,
+            message: "internal error: the checking thread ended without a verdict".into(),
+        }]),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => RuleResult {
             verdict: Verdict::Unknown {
                 reason: format!("the check did not end within its {} s budget (a solver did not stop when interrupted)", budget.as_secs()),
             },

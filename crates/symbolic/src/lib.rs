@@ -116,6 +116,16 @@ fn result_type(op: Prim, operands: ElemType) -> ElemType {
     }
 }
 
+/// What a primitive is, in the words of the ops that use it.
+fn describe(op: Prim) -> String {
+    match op {
+        Prim::Lt | Prim::Le => "a comparison (lt/le/gt/ge, or max/min/clamp/select)".into(),
+        Prim::Eq => "an equality (eq/ne, or a division's zero test)".into(),
+        Prim::EuclidDiv | Prim::EuclidMod | Prim::RealDiv => "a division (div/rem)".into(),
+        other => format!("{other:?}").to_lowercase(),
+    }
+}
+
 pub fn sort_of(ty: ElemType) -> Sort {
     match ty {
         ElemType::Bool => Sort::Bool,
@@ -625,10 +635,10 @@ impl Sym {
             }
             _ => self.unsupported(
                 format!(
-                    "{op:?} applied to the result of a {} reduction",
+                    "{} applied to the result of a {} reduction (or a dot)",
+                    describe(op),
                     reducer.name()
-                )
-                .to_lowercase(),
+                ),
                 result_type(op, ty),
             ),
         }

@@ -114,18 +114,19 @@ pub fn check_rule_bounded(rule: &Rule, opts: &Options, budget: Duration) -> Rule
         .spawn(move || {
             // A panic is a bug of ours, reported as an error verdict with its message rather than
             // as a thread that never answered.
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_rule(&rule, &o)))
-                .unwrap_or_else(|payload| {
-                    let msg = payload
-                        .downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_else(|| "a panic without a message".into());
-                    error(vec![Diagnostic {
-                        span: rule.span,
-                        message: format!("internal error: the checker panicked: {msg}"),
-                    }])
-                });
+            let r =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_rule(&rule, &o)))
+                    .unwrap_or_else(|payload| {
+                        let msg = payload
+                            .downcast_ref::<String>()
+                            .cloned()
+                            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                            .unwrap_or_else(|| "a panic without a message".into());
+                        error(vec![Diagnostic {
+                            span: rule.span,
+                            message: format!("internal error: the checker panicked: {msg}"),
+                        }])
+                    });
             let _ = tx.send(r);
         });
     if spawned.is_err() {
@@ -1427,7 +1428,8 @@ fn dedupe_candidates(
             let mut dup = false;
             for k in &kept {
                 let (ft, fk) = (fun_of(&p.sym.store, t), fun_of(&p.sym.store, *k));
-                if ft != fk && (ft.and_then(|f| axes_of.get(&f)) != fk.and_then(|f| axes_of.get(&f)))
+                if ft != fk
+                    && (ft.and_then(|f| axes_of.get(&f)) != fk.and_then(|f| axes_of.get(&f)))
                 {
                     continue;
                 }

@@ -90,3 +90,26 @@ fn parenthesised_conditions_at_the_bound_parse() {
     let v = verdict_of(src);
     assert!(v == "verified" || v.starts_with("parse error"), "{v}");
 }
+
+#[test]
+fn conditions_and_maps_near_the_bound_get_a_verdict() {
+    let rule = |lhs: &str, wheres: &str| {
+        format!(
+            "rule \"deep cond\" for int {{\n  axes R\n  maps n, b : R\n  tensor A : [R: n]\n  lhs {lhs}\n  rhs A\n  where {wheres}\n}}\n"
+        )
+    };
+    // 1000 negations of a condition (an even number: `n >= 0`).
+    let v = verdict_of(rule("A", &format!("{}n >= 0", "!".repeat(1000))));
+    assert_eq!(v, "verified");
+    // A chain of 500 implications.
+    let chain = vec!["n >= 0"; 500].join(" ==> ");
+    assert_eq!(verdict_of(rule("A", &chain)), "verified");
+    // An attribute nested 500 levels deep: slice limit ((((n)))).
+    let limit = format!("{}n{}", "(".repeat(500), ")".repeat(500));
+    let lhs = format!("slice(A, start = [R: 0], limit = [R: {limit}])");
+    assert_eq!(verdict_of(rule(&lhs, "n >= 0")), "verified");
+    // 1000 unary minuses in a map expression: an even number, so `b == n` below means b = n.
+    let minus = format!("{}b", "- ".repeat(1000));
+    let lhs = format!("slice(A, start = [R: 0], limit = [R: {minus}])");
+    assert_eq!(verdict_of(rule(&lhs, "b == n, n >= 0")), "verified");
+}

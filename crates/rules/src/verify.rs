@@ -1199,12 +1199,14 @@ fn infer_bounds(
                     continue;
                 }
                 n += set.len() * set.len().saturating_sub(1) / 2;
-                if group.starts_with(FAMILY) && !set.is_empty() {
-                    // Each read point of an assumption's tensors keeps whether it is in range,
-                    // and the tensors keep whether they are empty.
-                    n += set.len() + 1;
+                if group.starts_with(FAMILY) {
+                    // Each read point of an assumption's tensors keeps whether it is in range.
+                    n += set.len();
                 }
             }
+            // The tensors of each family keep whether they are empty (an assumption that holds
+            // only on empty tensors forces a size-0 axis somewhere), read by the sides or not.
+            n += shape.family_classes.iter().filter(|cs| cs.contains(c)).count();
             n += conds.get(c).map(|s| s.len()).unwrap_or(0);
             let e = need.entry(c.clone()).or_default();
             *e = (*e).max(n);
@@ -1238,6 +1240,8 @@ pub(crate) struct AssumptionShape {
     /// Input tensors read together by pointwise assumptions (connected through shared tensors);
     /// every tensor of a family has the same axes.
     families: Vec<BTreeSet<String>>,
+    /// The aggregated axes each family's tensors span.
+    family_classes: Vec<BTreeSet<String>>,
     /// The first assumption the argument does not cover, and why.
     uncovered: Option<String>,
 }
@@ -1301,8 +1305,20 @@ fn assumption_families(rule: &Rule, lowered: &Lowered<TermId>) -> AssumptionShap
             families.push(merged);
         }
     }
+    let mut family_classes = vec![BTreeSet::new(); families.len()];
+    for i in 0..g.len() {
+        let n = tensor::NodeId(i as u32);
+        if let Op::Input { name, .. } = g.op(n) {
+            if let Some(k) = families.iter().position(|f| f.contains(name)) {
+                for a in &g.node_type(n).axes {
+                    family_classes[k].insert(class_of_axis(a).to_string());
+                }
+            }
+        }
+    }
     AssumptionShape {
         families,
+        family_classes,
         uncovered,
     }
 }

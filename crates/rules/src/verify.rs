@@ -363,6 +363,7 @@ fn check_type(
             .collect();
         details.push((format!("{ty} guard instances"), g.join("; ")));
     }
+    let first_guard = instances.len();
     instances.extend(guards);
     details.push((format!("{ty} instances"), instances.len().to_string()));
     let cfg = SolverConfig {
@@ -422,7 +423,8 @@ fn check_type(
             details,
         };
     }
-    for ranks in instances {
+    for (number, ranks) in instances.into_iter().enumerate() {
+        let is_guard = number >= first_guard;
         let inst = Instance { ty, ranks };
         let p = match build_problem(rule, scope, &inst) {
             Ok(p) => p,
@@ -526,10 +528,17 @@ fn check_type(
                     // still refute it.
                     match replay::refute(rule, scope, &inst, &p, &assertions, cfg) {
                         Replay::Confirmed(c) => {
+                            let mut details = details;
+                            if is_guard {
+                                details.push((
+                                    format!("{ty} found beyond the bound"),
+                                    format!("refuted at a guard instance ({}): the rank-bound inference missed this rank; please add the rule to corpus/rules/bound", inst.describe()),
+                                ));
+                            }
                             return TypeResult {
                                 outcome: TypeOutcome::Refuted(Box::new(c)),
                                 details,
-                            }
+                            };
                         }
                         Replay::NotConfirmed(why) => {
                             open.get_or_insert(format!(
@@ -1206,7 +1215,11 @@ fn infer_bounds(
             }
             // The tensors of each family keep whether they are empty (an assumption that holds
             // only on empty tensors forces a size-0 axis somewhere), read by the sides or not.
-            n += shape.family_classes.iter().filter(|cs| cs.contains(c)).count();
+            n += shape
+                .family_classes
+                .iter()
+                .filter(|cs| cs.contains(c))
+                .count();
             n += conds.get(c).map(|s| s.len()).unwrap_or(0);
             let e = need.entry(c.clone()).or_default();
             *e = (*e).max(n);

@@ -4,7 +4,8 @@
 //! axis changed). Each mutant that parses is checked; a mutant the checker *verifies* is then run
 //! on random small instances in the concrete interpreter (`rules::random_search`). A verified
 //! mutant on which random testing finds a (replayed) difference fails the test: that is a wrong
-//! `verified`.
+//! `verified`. A mutant found `vacuous` on which random testing finds an instance where the rule
+//! applies (precondition true, left side well-formed) fails it too.
 //!
 //! The mutants are sampled deterministically (`TENSORPROOF_MUTANTS=N`, default 400);
 //! `TENSORPROOF_MUTANTS=all` runs every one. Figures are printed (run with `--nocapture`).
@@ -505,7 +506,17 @@ fn no_mutant_is_verified_while_random_testing_refutes_it() {
                         })
                     }
                     Verdict::Unknown { .. } => t(&|t| t.unknown += 1),
-                    Verdict::Vacuous { .. } => t(&|t| t.vacuous += 1),
+                    Verdict::Vacuous { .. } => {
+                        // Vacuous claims that no instance satisfies the precondition with the
+                        // left side well-formed: random testing must find none either.
+                        let seed = what.bytes().fold(5u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
+                        let applies = random_search(rule, 300, seed).map(|r| r.tested).unwrap_or(0);
+                        t(&|t| t.vacuous += 1);
+                        if applies > 0 {
+                            let msg = format!("{what}: vacuous, but random testing found {applies} instances where it applies\n{text}");
+                            t(&|t| t.wrong.push(msg.clone()));
+                        }
+                    }
                     Verdict::Verified { .. } => {
                         let seed = what.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
                         match random_search(rule, 300, seed) {
@@ -526,7 +537,7 @@ fn no_mutant_is_verified_while_random_testing_refutes_it() {
     });
     let t = tally.into_inner().unwrap();
     println!(
-        "mutation campaign: {} mutants of {} generated ({} rules); ill-formed {}, refuted {} (random testing also finds {} of them), verified-and-equivalent {} (+{} with no random instance satisfying the precondition), unknown {}, vacuous {}, verified-but-different {}",
+        "mutation campaign: {} mutants of {} generated ({} rules); ill-formed {}, refuted {} (random testing also finds {} of them), verified-and-equivalent {} (+{} with no random instance satisfying the precondition), unknown {}, vacuous {}, wrong (verified but different, or vacuous but applicable) {}",
         t.mutants, total, files.len(), t.ill_formed, t.refuted, t.refuted_random, t.verified_equivalent, t.untested, t.unknown, t.vacuous, t.wrong.len()
     );
     assert!(t.wrong.is_empty(), "{}", t.wrong.join("\n\n"));

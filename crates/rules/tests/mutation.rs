@@ -8,7 +8,8 @@
 //! applies (precondition true, left side well-formed) fails it too.
 //!
 //! The mutants are sampled deterministically (`TENSORPROOF_MUTANTS=N`, default 400);
-//! `TENSORPROOF_MUTANTS=all` runs every one. Figures are printed (run with `--nocapture`).
+//! `TENSORPROOF_MUTANTS=all` runs every one; `TENSORPROOF_MUTANTS_VERBOSE=1` prints why each
+//! unknown mutant is unknown. Figures are printed (run with `--nocapture`).
 
 use report::Verdict;
 use rules::{check_rule_bounded, parse_file, random_search, Options};
@@ -505,7 +506,12 @@ fn no_mutant_is_verified_while_random_testing_refutes_it() {
                             t.refuted_random += usize::from(caught);
                         })
                     }
-                    Verdict::Unknown { .. } => t(&|t| t.unknown += 1),
+                    Verdict::Unknown { reason } => {
+                        if std::env::var_os("TENSORPROOF_MUTANTS_VERBOSE").is_some() {
+                            println!("unknown: {what}: {reason}");
+                        }
+                        t(&|t| t.unknown += 1)
+                    }
                     Verdict::Vacuous { .. } => {
                         // Vacuous claims that no instance satisfies the precondition with the
                         // left side well-formed: random testing must find none either.

@@ -19,6 +19,8 @@ pub fn parse_file(src: &str) -> (File, Vec<Diagnostic>) {
         toks,
         pos: 0,
         errs: vec![],
+        depth: 0,
+        fuel: FUEL,
     };
     let mut rules = Vec::new();
     while !p.at_eof() {
@@ -84,6 +86,8 @@ pub(crate) fn parse_piece<T>(
         toks,
         pos: 0,
         errs: vec![],
+        depth: 0,
+        fuel: FUEL,
     };
     let v = f(&mut p).map_err(|e| vec![e])?;
     if !p.at_eof() {
@@ -95,10 +99,24 @@ pub(crate) fn parse_piece<T>(
     Ok(v)
 }
 
+/// How deeply expressions and conditions may nest (calls, parentheses, `-`, `!`, `==>` chains).
+/// Every later walk of a rule (lowering, evaluation in both domains, the verifier's term
+/// building) recurses along this nesting; the bound keeps all of them within the 8 MiB stack of a
+/// checking thread (`tests/deep.rs` checks a rule at this depth on such a thread).
+pub const MAX_DEPTH: usize = 1100;
+
+/// How many parenthesised conditions the parser may re-read as integer expressions in one file
+/// (`((n)) == 1` is read first as a condition, then again as an expression at each level).
+const FUEL: usize = 100_000;
+
 pub(crate) struct Parser {
     toks: Vec<(Tok, Span)>,
     pos: usize,
     errs: Vec<Diagnostic>,
+    /// The current nesting depth, at most [`MAX_DEPTH`].
+    depth: usize,
+    /// Backtracking budget left ([`FUEL`]).
+    fuel: usize,
 }
 
 fn join(a: Span, b: Span) -> Span {
@@ -109,6 +127,20 @@ fn join(a: Span, b: Span) -> Span {
 }
 
 impl Parser {
+    /// Runs `f` one nesting level deeper, or reports that the input nests too deeply.
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_DEPTH {
+            return Err(Diagnostic {
+                span: self.span(),
+                message: format!("expression nested too deeply (more than {MAX_DEPTH} levels)"),
+            });
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
     fn peek(&self) -> &Tok {
         &self.toks[self.pos].0
     }
@@ -472,6 +504,10 @@ impl Parser {
     }
 
     pub(crate) fn expr(&mut self) -> PResult<Expr> {
+        self.nested(Self::expr_at)
+    }
+
+    fn expr_at(&mut self) -> PResult<Expr> {
         let start = self.span();
         match self.peek().clone() {
             Tok::Int(n) => {
@@ -601,6 +637,10 @@ impl Parser {
     }
 
     fn munary(&mut self) -> PResult<MExpr> {
+        self.nested(Self::munary_at)
+    }
+
+    fn munary_at(&mut self) -> PResult<MExpr> {
         let start = self.span();
         if self.eat(&Tok::Minus) {
             let e = self.munary()?;
@@ -646,6 +686,10 @@ impl Parser {
     }
 
     pub(crate) fn cond(&mut self) -> PResult<Cond> {
+        self.nested(Self::cond_at)
+    }
+
+    fn cond_at(&mut self) -> PResult<Cond> {
         let lhs = self.cond_or()?;
         if self.eat(&Tok::Implies) {
             let rhs = self.cond()?;
@@ -676,6 +720,10 @@ impl Parser {
     }
 
     fn cond_not(&mut self) -> PResult<Cond> {
+        self.nested(Self::cond_not_at)
+    }
+
+    fn cond_not_at(&mut self) -> PResult<Cond> {
         let start = self.span();
         if self.eat(&Tok::Bang) {
             let c = self.cond_not()?;
@@ -698,8 +746,9 @@ impl Parser {
             let sp = join(start, body.span());
             return Ok(Cond::Quant(all, class, Box::new(body), sp));
         }
-        if self.peek() == &Tok::LParen {
+        if self.peek() == &Tok::LParen && self.fuel > 0 {
             // A parenthesised condition, unless it is the start of an integer expression.
+            self.fuel -= 1;
             let save = self.pos;
             let nerr = self.errs.len();
             self.bump();

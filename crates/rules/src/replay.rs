@@ -25,12 +25,12 @@ pub(crate) enum Replay {
 /// The largest input a counterexample may have.
 const MAX_ELEMENTS: usize = 4096;
 
-struct Extracted {
-    maps: MapValues<i128>,
-    scalars: BTreeMap<String, Scalar>,
-    index: Vec<(String, i128)>,
-    inputs: BTreeMap<String, ConcreteTensor>,
-    free: BTreeMap<String, Vec<usize>>,
+pub(crate) struct Extracted {
+    pub maps: MapValues<i128>,
+    pub scalars: BTreeMap<String, Scalar>,
+    pub index: Vec<(String, i128)>,
+    pub inputs: BTreeMap<String, ConcreteTensor>,
+    pub free: BTreeMap<String, Vec<usize>>,
 }
 
 pub(crate) fn refute(
@@ -227,7 +227,7 @@ fn extract(
     })
 }
 
-fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) -> Replay {
+pub(crate) fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) -> Replay {
     let mut all_inputs = x.inputs.clone();
     for (name, v) in &x.scalars {
         all_inputs.insert(

@@ -71,11 +71,20 @@ pub(crate) struct Problem {
     pub sym_class: HashMap<SymId, String>,
     /// Which reductions were matched how, for the assumptions.
     pub bijection_note: Option<String>,
-    /// The element terms the bound inference analyses: both sides' elements, or for reductions
-    /// the left summand and the right summand at φ(x).
-    pub bound_roots: Vec<TermId>,
-    /// For reductions: the left side's index domain, a premise of the bound inference.
-    pub summand_domain: Option<TermId>,
+    /// The terms of each value obligation the bound inference analyses: both sides' elements,
+    /// or for reductions each of the two bijection obligations.
+    pub bound_roots: Vec<Vec<TermId>>,
+    /// For reductions: both sides' index domains (in their own index variables), premises of
+    /// the bound inference.
+    pub summand_domain: Vec<TermId>,
+    /// The preconditions that survive restricting an instance to fewer axes (`where` conditions
+    /// without an existential quantifier over axes, the assumptions' validity): the only
+    /// preconditions the bound inference may use as premises.
+    pub pre_safe: TermId,
+    /// `where` conditions with an existential quantifier over axes: conditions the bound counts.
+    pub pre_existential: Vec<TermId>,
+    /// Each assumption's body at its own position `q` (`q in range ⇒ holds(q)`).
+    pub assume_bodies: Vec<TermId>,
 }
 
 pub(crate) enum ValueGoal {
@@ -89,16 +98,36 @@ pub(crate) enum ValueGoal {
     Unsupported(String),
 }
 
+/// The stack of a checking thread: 8 MiB, what the nesting bound of the parser
+/// ([`crate::parser::MAX_DEPTH`]) is measured against.
+const CHECK_STACK: usize = 8 << 20;
+
 /// [`check_rule`] on a thread of its own, with a wall-clock backstop: if the check has not ended
 /// after `budget` (a solver stuck despite its interrupt), the verdict is `unknown` and the thread
 /// is left behind. The per-query timeouts normally end every check long before.
 pub fn check_rule_bounded(rule: &Rule, opts: &Options, budget: Duration) -> RuleResult {
     let (tx, rx) = std::sync::mpsc::channel();
-    let (rule, o) = (rule.clone(), opts.clone());
+    let (rule_span, rule, o) = (rule.span, rule.clone(), opts.clone());
     let spawned = std::thread::Builder::new()
         .name("check-rule".into())
+        .stack_size(CHECK_STACK)
         .spawn(move || {
-            let _ = tx.send(check_rule(&rule, &o));
+            // A panic is a bug of ours, reported as an error verdict with its message rather than
+            // as a thread that never answered.
+            let r =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_rule(&rule, &o)))
+                    .unwrap_or_else(|payload| {
+                        let msg = payload
+                            .downcast_ref::<String>()
+                            .cloned()
+                            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                            .unwrap_or_else(|| "a panic without a message".into());
+                        error(vec![Diagnostic {
+                            span: rule.span,
+                            message: format!("internal error: the checker panicked: {msg}"),
+                        }])
+                    });
+            let _ = tx.send(r);
         });
     if spawned.is_err() {
         return RuleResult {
@@ -111,7 +140,11 @@ pub fn check_rule_bounded(rule: &Rule, opts: &Options, budget: Duration) -> Rule
     }
     match rx.recv_timeout(budget) {
         Ok(r) => r,
-        Err(_) => RuleResult {
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => error(vec![Diagnostic {
+            span: rule_span,
+            message: "internal error: the checking thread ended without a verdict".into(),
+        }]),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => RuleResult {
             verdict: Verdict::Unknown {
                 reason: format!("the check did not end within its budget of {} s (a solver did not stop when interrupted)", budget.as_secs_f64()),
             },
@@ -259,7 +292,10 @@ fn check_type(
     };
     let mut problem = problem;
     let mut bound_queries = Vec::new();
-    let bounds = infer_bounds(
+    let Bounds {
+        ranks: bounds,
+        uncovered,
+    } = infer_bounds(
         rule,
         &mut problem,
         scope,
@@ -289,7 +325,7 @@ fn check_type(
             }
         }
         instances = next;
-        if instances.len() > opts.max_instances {
+        if instances.len() + bounds.len() > opts.max_instances {
             return TypeResult {
                 outcome: TypeOutcome::Unknown(format!(
                     "the rank bounds ({}) need more than {} instances",
@@ -300,6 +336,35 @@ fn check_type(
             };
         }
     }
+    // Second line of defence: one rank beyond each inferred bound (the other axes at their
+    // bounds). The bound argument says these cannot fail; a failure here is still a replayed
+    // refutation, and a bug in the argument.
+    let mut guards = Vec::new();
+    for (c, spec) in &scope.classes {
+        if spec.max.is_some() {
+            continue;
+        }
+        let mut ranks: BTreeMap<String, usize> =
+            bounds.iter().map(|(k, (_, hi))| (k.clone(), *hi)).collect();
+        ranks.insert(c.clone(), bounds[c].1 + 1);
+        if !instances.contains(&ranks) && !guards.contains(&ranks) {
+            guards.push(ranks);
+        }
+    }
+    if !guards.is_empty() {
+        let g: Vec<String> = guards
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|(c, k)| format!("{c} = {k}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .collect();
+        details.push((format!("{ty} guard instances"), g.join("; ")));
+    }
+    let first_guard = instances.len();
+    instances.extend(guards);
     details.push((format!("{ty} instances"), instances.len().to_string()));
     let cfg = SolverConfig {
         timeout: opts.timeout,
@@ -321,8 +386,16 @@ fn check_type(
         }
     ));
     if !bounds.is_empty() {
-        assumptions.insert("every rank up to the inferred bound checked; the bound inference (TensorRight, POPL'25) argues larger ranks add nothing".into());
+        assumptions.insert("every rank up to the inferred bound checked, and one rank beyond it; the bound inference (TensorRight, POPL'25; docs/rules.md) argues larger ranks add nothing".into());
     }
+    let not_covered = |details: Vec<(String, String)>| TypeResult {
+        outcome: TypeOutcome::Unknown(format!(
+            "{}; no counterexample up to ranks {} and one rank beyond",
+            uncovered.clone().unwrap_or_default(),
+            bound_text.join(", ")
+        )),
+        details,
+    };
     let mut queries = 0usize;
     let mut used_cvc5 = false;
     // Why the claim is still open after a solver unknown or a model that did not replay.
@@ -339,6 +412,9 @@ fn check_type(
         assumptions.extend(a.assumptions);
         details.push((format!("{ty} queries"), queries.to_string()));
         details.push((format!("{ty} path"), "all instances in one query".into()));
+        if uncovered.is_some() {
+            return not_covered(details);
+        }
         return TypeResult {
             outcome: TypeOutcome::Verified {
                 vacuous: a.vacuous,
@@ -347,7 +423,8 @@ fn check_type(
             details,
         };
     }
-    for ranks in instances {
+    for (number, ranks) in instances.into_iter().enumerate() {
+        let is_guard = number >= first_guard;
         let inst = Instance { ty, ranks };
         let p = match build_problem(rule, scope, &inst) {
             Ok(p) => p,
@@ -451,10 +528,17 @@ fn check_type(
                     // still refute it.
                     match replay::refute(rule, scope, &inst, &p, &assertions, cfg) {
                         Replay::Confirmed(c) => {
+                            let mut details = details;
+                            if is_guard {
+                                details.push((
+                                    format!("{ty} found beyond the bound"),
+                                    format!("refuted at a guard instance ({}): the rank-bound inference missed this rank; please add the rule to corpus/rules/bound", inst.describe()),
+                                ));
+                            }
                             return TypeResult {
                                 outcome: TypeOutcome::Refuted(Box::new(c)),
                                 details,
-                            }
+                            };
                         }
                         Replay::NotConfirmed(why) => {
                             open.get_or_insert(format!(
@@ -480,6 +564,9 @@ fn check_type(
             outcome: TypeOutcome::Unknown(why),
             details,
         };
+    }
+    if uncovered.is_some() {
+        return not_covered(details);
     }
     if used_cvc5 {
         assumptions.insert("some obligations were proved by cvc5 after Z3 answered unknown".into());
@@ -750,8 +837,17 @@ pub(crate) fn build_problem_in(
     let rv = ev.access(&mut sym, lowered.rhs, &idx);
     // Preconditions and assumptions.
     let mut pre = Vec::new();
+    let mut pre_safe = Vec::new();
+    let mut pre_existential = Vec::new();
+    let mut assume_bodies = Vec::new();
     for c in &rule.wheres {
-        pre.push(eval_cond(&mut sym, c, scope, inst, &maps)?);
+        let t = eval_cond(&mut sym, c, scope, inst, &maps)?;
+        pre.push(t);
+        if existentials(c, None) == 0 {
+            pre_safe.push(t);
+        } else {
+            pre_existential.push(t);
+        }
     }
     for a in &lowered.assumes {
         let sh = ev.shape(&mut sym, *a);
@@ -760,6 +856,7 @@ pub(crate) fn build_problem_in(
         let mut range = Vec::new();
         for (ax, n) in &sh {
             let v = sym.store.fresh(&format!("q.{ax}"), Sort::Int);
+            sym_class.insert(v, class_of_axis(ax).to_string());
             let t = sym.store.sym(v);
             let zero = sym.store.int(0);
             range.push(sym.store.le(zero, t));
@@ -771,12 +868,15 @@ pub(crate) fn build_problem_in(
         let holds = sym.truth(&val);
         let r = sym.store.and(range);
         let body = sym.store.implies(r, holds);
+        assume_bodies.push(body);
         pre.push(sym.store.forall(vars, body));
         let av = ev.valid(&mut sym, *a);
         pre.push(av);
+        pre_safe.push(av);
     }
     drop(ev);
     let pre = sym.store.and(pre);
+    let pre_safe = sym.store.and(pre_safe);
     for iv in &sym.index_vars {
         if iv.axis != "#" {
             sym_class.insert(iv.sym, class_of_axis(&iv.axis).to_string());
@@ -795,25 +895,21 @@ pub(crate) fn build_problem_in(
         }
         _ => (sym.finite(&lv, inst.ty), sym.finite(&rv, inst.ty)),
     };
-    let mut summand_domain = None;
+    let mut summand_domain = vec![];
     let mut bound_roots = match (&lv, &rv) {
-        (SymVal::Plain(a), SymVal::Plain(b)) => vec![*a, *b],
-        _ => [&lv, &rv]
-            .iter()
-            .map(|v| match v {
-                SymVal::Plain(t) => *t,
-                SymVal::Red(r) => r.body,
-                SymVal::Inf(_) => unreachable!("infinities removed above"),
-            })
-            .collect(),
+        (SymVal::Plain(a), SymVal::Plain(b)) => vec![vec![*a, *b]],
+        _ => vec![],
     };
     let value = match (&lv, &rv) {
         (SymVal::Plain(a), SymVal::Plain(b)) => ValueGoal::Eq(sym.store.eq(*a, *b)),
         _ => match bijection(&mut sym, rule, scope, &maps, &lv, &rv, inst.ty) {
-            Ok((fwd, bwd, note, [fl, gl, dom])) => {
+            Ok((fwd, bwd, note, doms)) => {
                 bijection_note = Some(note);
-                bound_roots = vec![fl, gl];
-                summand_domain = Some(dom);
+                // Every term of each bijection obligation: the summands, the domains at the
+                // mapped indices, the inverse conditions (a hint can make the summands'
+                // conditions constant while the domains still depend on the axes).
+                bound_roots = vec![vec![fwd], vec![bwd]];
+                summand_domain = doms.to_vec();
                 ValueGoal::Bijection { fwd, bwd }
             }
             Err(BijError::Unsupported(why)) => ValueGoal::Unsupported(why),
@@ -836,6 +932,9 @@ pub(crate) fn build_problem_in(
         bijection_note,
         bound_roots,
         summand_domain,
+        pre_safe,
+        pre_existential,
+        assume_bodies,
     })
 }
 
@@ -856,7 +955,7 @@ fn bijection(
     lv: &SymVal,
     rv: &SymVal,
     ty: ElemType,
-) -> Result<(TermId, TermId, String, [TermId; 3]), BijError> {
+) -> Result<(TermId, TermId, String, [TermId; 2]), BijError> {
     let reducer = match (lv, rv) {
         (SymVal::Red(a), SymVal::Red(b)) if a.reducer != b.reducer => {
             return Err(BijError::Unsupported(format!(
@@ -1032,17 +1131,32 @@ fn bijection(
         "{} reductions compared through a bijection of their index domains ({how}), proven; summands equal to the identity may be unmatched",
         reducer.name()
     );
-    Ok((fwd, bwd, note, [l.body, g_phi, l.dom]))
+    Ok((fwd, bwd, note, [l.dom, r.dom]))
 }
 
-/// Per aggregated axis, the ranks to check: `(min, max)`.
+/// The inferred rank bounds of one element type, and whether the argument behind them covers
+/// the whole rule.
+pub(crate) struct Bounds {
+    /// Per aggregated axis, the ranks the argument needs: `(min, max)`.
+    pub ranks: BTreeMap<String, (usize, usize)>,
+    /// Why the argument does not cover the rule, when it does not: the verdict can then be
+    /// `refuted` or `unknown`, never `verified`.
+    pub uncovered: Option<String>,
+}
+
+/// Per aggregated axis, the ranks to check (docs/rules.md, "Why the rank bound suffices").
 ///
 /// The bound follows TensorRight's inference (catalog §4.1) on the base instance: for aggregated
-/// axis `R`, `max(1, Σ_T C(a_T, 2) + c)` where `a_T` counts distinct accesses of input `T` that
-/// involve `R` and `c` the distinct conditions (maximal tensor-free boolean subterms) that
-/// involve `R`, both taken from the two sides' element terms (for reductions, their summands).
-/// Distinctness is syntactic (hash-consed terms), which can only over-count and so only make the
-/// bound larger.
+/// axis `R`, `max(1, Σ_T C(a_T, 2) + c) + w` where `a_T` counts distinct accesses of input `T`
+/// that involve `R`, `c` the distinct conditions (maximal tensor-free boolean subterms) that
+/// involve `R` and `w` the existential quantifiers over `R` in the preconditions. Accesses and
+/// conditions are collected from every formula of the claim: both sides' elements and validity,
+/// the shape equality, both bijection obligations of a reduction (with the hints substituted),
+/// the existential preconditions, and the assumptions (see [`assumption_families`]). A candidate
+/// is dropped as constant or as a duplicate only when that is proved under premises that hold on
+/// every single axis of a larger instance (universal preconditions, validity, index ranges);
+/// a solver `unknown` keeps it. Distinctness is syntactic (hash-consed terms) otherwise, which
+/// can only over-count and so only make the bound larger.
 fn infer_bounds(
     rule: &Rule,
     p: &mut Problem,
@@ -1050,53 +1164,184 @@ fn infer_bounds(
     cfg: SolverConfig,
     texts: Option<&mut Vec<String>>,
     cache: &mut HashMap<String, bool>,
-) -> BTreeMap<String, (usize, usize)> {
+) -> Bounds {
     let started = std::time::Instant::now();
-    let (conds, accesses) = bound_candidates(p);
-    let (conds, accesses) = dedupe_candidates(p, conds, accesses, cfg, texts, cache);
-    if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
-        eprintln!("bound inference: {:.3} s", started.elapsed().as_secs_f64());
+    let shape = assumption_families(rule, &p.lowered);
+    // Each obligation is its own formula: the shape obligation (validity of the right side and
+    // the shape equality), and each value obligation with those as premises. A counterexample
+    // of one obligation restricts on its own, so the bound is the largest of their needs.
+    let mut common = vec![p.vr, p.shape_eq];
+    common.extend(p.pre_existential.iter().copied());
+    if shape.uncovered.is_some() {
+        // Not covered by the argument (the verdict cannot be `verified`), but counting the
+        // assumptions' own conditions and accesses makes the search reach further.
+        common.extend(p.assume_bodies.iter().copied());
     }
-    if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
-        let s = &p.sym.store;
-        for (c, ts) in &conds {
-            for t in ts {
-                eprintln!(
-                    "condition {c}: {}",
-                    smt::to_smtlib(s, &[*t], &[]).lines().last().unwrap_or("")
-                );
+    let mut root_sets = vec![common.clone()];
+    for r in &p.bound_roots {
+        root_sets.push([common.clone(), r.clone()].concat());
+    }
+    let mut need: BTreeMap<String, usize> = BTreeMap::new();
+    let mut texts = texts;
+    for roots in root_sets {
+        let (conds, accesses) = bound_candidates(p, &shape, &roots);
+        let (conds, accesses) =
+            dedupe_candidates(p, conds, accesses, cfg, texts.as_deref_mut(), cache);
+        if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
+            let s = &p.sym.store;
+            for (c, ts) in &conds {
+                for t in ts {
+                    eprintln!(
+                        "condition {c}: {}",
+                        smt::to_smtlib(s, &[*t], &[]).lines().last().unwrap_or("")
+                    );
+                }
+            }
+            for ((c, g), ts) in &accesses {
+                eprintln!("accesses {c} {g}: {}", ts.len());
             }
         }
-        for ((c, f), ts) in &accesses {
-            eprintln!("accesses {c} {}: {}", s.fun_name(*f), ts.len());
+        for c in scope.classes.keys() {
+            let mut n: usize = 0;
+            for ((k, group), set) in &accesses {
+                if k != c {
+                    continue;
+                }
+                n += set.len() * set.len().saturating_sub(1) / 2;
+                if group.starts_with(FAMILY) {
+                    // Each read point of an assumption's tensors keeps whether it is in range.
+                    n += set.len();
+                }
+            }
+            // The tensors of each family keep whether they are empty (an assumption that holds
+            // only on empty tensors forces a size-0 axis somewhere), read by the sides or not.
+            n += shape
+                .family_classes
+                .iter()
+                .filter(|cs| cs.contains(c))
+                .count();
+            n += conds.get(c).map(|s| s.len()).unwrap_or(0);
+            let e = need.entry(c.clone()).or_default();
+            *e = (*e).max(n);
         }
+    }
+    if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
+        eprintln!("bound inference: {:.3} s", started.elapsed().as_secs_f64());
     }
     let mut out = BTreeMap::new();
     for (c, spec) in &scope.classes {
         let hi = match spec.max {
             Some(m) => m,
             None => {
-                let pairs: usize = accesses
-                    .iter()
-                    .filter(|((k, _), _)| k == c)
-                    .map(|(_, set)| set.len() * set.len().saturating_sub(1) / 2)
-                    .sum();
-                let n = conds.get(c).map(|s| s.len()).unwrap_or(0);
-                let witnesses = existential_quantifiers(rule, c);
-                ((pairs + n).max(1) + witnesses).max(spec.min)
+                let witnesses: usize = rule.wheres.iter().map(|w| existentials(w, Some(c))).sum();
+                (need[c].max(1) + witnesses).max(spec.min)
             }
         };
         out.insert(c.clone(), (spec.min, hi));
     }
-    out
+    Bounds {
+        ranks: out,
+        uncovered: shape.uncovered,
+    }
 }
 
-/// How many existential quantifiers over aggregated axis `class` the preconditions contain
-/// (`exists R: ..`, or `forall R: ..` under a negation). Universal per-axis preconditions survive
-/// restricting a counterexample to fewer axes; each existential may need one more axis as its
-/// witness, so each adds one to the bound.
-fn existential_quantifiers(rule: &Rule, class: &str) -> usize {
-    fn count(c: &crate::ast::Cond, class: &str, negated: bool) -> usize {
+/// The key prefix of a group of accesses that belong to one family of assumed tensors.
+const FAMILY: &str = "family ";
+
+/// How the assumptions enter the bound argument.
+pub(crate) struct AssumptionShape {
+    /// Input tensors read together by pointwise assumptions (connected through shared tensors);
+    /// every tensor of a family has the same axes.
+    families: Vec<BTreeSet<String>>,
+    /// The aggregated axes each family's tensors span.
+    family_classes: Vec<BTreeSet<String>>,
+    /// The first assumption the argument does not cover, and why.
+    uncovered: Option<String>,
+}
+
+/// Classifies the assumptions. A *pointwise* assumption reads every tensor at its own position
+/// (elementwise ops, compares, select, clamp, scalars and broadcast scalars only): it states a
+/// property of the tuple of its tensors' elements at each position, which a counterexample
+/// restricted to fewer axes keeps when the tuples it reads stay apart (their accesses are counted
+/// as one family) and keep their in-range status. Any other assumption (reading through
+/// `reverse`, `slice`, `pad`, `concat`, a reduction, ...) relates elements at different positions;
+/// the restriction argument does not cover it.
+fn assumption_families(rule: &Rule, lowered: &Lowered<TermId>) -> AssumptionShape {
+    let g = &lowered.graph;
+    let mut families: Vec<BTreeSet<String>> = Vec::new();
+    let mut uncovered = None;
+    for (k, a) in lowered.assumes.iter().enumerate() {
+        let mut names = BTreeSet::new();
+        let mut stack = vec![*a];
+        let mut bad: Option<&'static str> = None;
+        while let Some(n) = stack.pop() {
+            let op = g.op(n);
+            match op {
+                Op::Input { name, .. } => {
+                    if !g.node_type(n).axes.is_empty() {
+                        names.insert(name.clone());
+                    }
+                }
+                Op::Literal { .. } => {}
+                Op::Broadcast { x, .. } if g.node_type(*x).axes.is_empty() => {}
+                Op::Unary { .. }
+                | Op::Binary { .. }
+                | Op::Compare { .. }
+                | Op::Select { .. }
+                | Op::Clamp { .. } => stack.extend(tensor::operands(op)),
+                other => {
+                    bad.get_or_insert(tensor::op_name(other));
+                }
+            }
+        }
+        if let Some(op) = bad {
+            if uncovered.is_none() {
+                let at = rule.assumes.get(k).map(|e| e.span().start).unwrap_or(0);
+                uncovered = Some(format!(
+                    "the rank bound does not cover assumption {} (at byte {at}): it reads inputs through `{op}`, away from its own position, and a counterexample at a larger rank need not restrict to a smaller one",
+                    k + 1
+                ));
+            }
+            continue;
+        }
+        // Merge with every family sharing a tensor.
+        let mut merged = names;
+        families.retain(|f| {
+            if f.is_disjoint(&merged) {
+                true
+            } else {
+                merged.extend(f.iter().cloned());
+                false
+            }
+        });
+        if !merged.is_empty() {
+            families.push(merged);
+        }
+    }
+    let mut family_classes = vec![BTreeSet::new(); families.len()];
+    for i in 0..g.len() {
+        let n = tensor::NodeId(i as u32);
+        if let Op::Input { name, .. } = g.op(n) {
+            if let Some(k) = families.iter().position(|f| f.contains(name)) {
+                for a in &g.node_type(n).axes {
+                    family_classes[k].insert(class_of_axis(a).to_string());
+                }
+            }
+        }
+    }
+    AssumptionShape {
+        families,
+        family_classes,
+        uncovered,
+    }
+}
+
+/// How many existential quantifiers over aggregated axis `class` (every class when `None`) a
+/// condition contains (`exists R: ..`, or `forall R: ..` under a negation). Universal per-axis
+/// preconditions survive restricting a counterexample to fewer axes; each existential may need
+/// one more axis as its witness, so each adds one to the bound.
+fn existentials(c: &crate::ast::Cond, class: Option<&str>) -> usize {
+    fn count(c: &crate::ast::Cond, class: Option<&str>, negated: bool) -> usize {
         use crate::ast::Cond;
         match c {
             Cond::Bool(..) | Cond::Rel(..) => 0,
@@ -1106,16 +1351,19 @@ fn existential_quantifiers(rule: &Rule, class: &str) -> usize {
             }
             Cond::Implies(a, b, _) => count(a, class, !negated) + count(b, class, negated),
             Cond::Quant(all, k, body, _) => {
-                let here = usize::from(k.name == class && (*all == negated));
+                let ours = class.map(|c| k.name == c).unwrap_or(true);
+                let here = usize::from(ours && (*all == negated));
                 here + count(body, class, negated)
             }
         }
     }
-    rule.wheres.iter().map(|c| count(c, class, false)).sum()
+    count(c, class, false)
 }
 
 type Conds = BTreeMap<String, Vec<TermId>>;
-type Accesses = BTreeMap<(String, smt::FunId), Vec<TermId>>;
+/// Accesses per (aggregated axis, group): a group is one input tensor, or a family of tensors
+/// read together by pointwise assumptions (`FAMILY`).
+type Accesses = BTreeMap<(String, String), Vec<TermId>>;
 
 /// Drops conditions that are constant under the premises, and conditions or accesses that are
 /// provably equal to an earlier one (the catalog's deduplication "with the solver"). A solver
@@ -1128,9 +1376,12 @@ fn dedupe_candidates(
     mut texts: Option<&mut Vec<String>>,
     cache: &mut HashMap<String, bool>,
 ) -> (Conds, Accesses) {
-    // Not V_R nor the shape equality: their own conditions are candidates.
-    let mut premise = vec![p.pre, p.vl, p.in_range];
-    premise.extend(p.summand_domain);
+    // Not V_R nor the shape equality: their own conditions are candidates. Only premises that
+    // hold on each single axis of a larger instance: not the existential preconditions (at rank 1
+    // `exists R: n == 1` pins the only axis and makes conditions look constant), not the
+    // assumptions' bodies (an assumption may imply an existential fact about the maps).
+    let mut premise = vec![p.pre_safe, p.vl, p.in_range];
+    premise.extend(p.summand_domain.iter().copied());
     let mut unsat = |store: &mut Store, extra: TermId| -> bool {
         let mut a = premise.clone();
         a.push(extra);
@@ -1181,12 +1432,36 @@ fn dedupe_candidates(
         }
         out_c.insert(class, kept);
     }
+    // Axis order of each input function: accesses of two tensors of one family are compared
+    // argument by argument only when their axes come in the same order.
+    let mut axes_of: HashMap<smt::FunId, Vec<String>> = HashMap::new();
+    let g = &p.lowered.graph;
+    for i in 0..g.len() {
+        let n = tensor::NodeId(i as u32);
+        if let Op::Input { name, .. } = g.op(n) {
+            let axes = g.node_type(n).axes.clone();
+            let key = crate::symbolic::input_key(name, axes.len());
+            if let Some(f) = p.sym.inputs.get(&key) {
+                axes_of.insert(*f, axes);
+            }
+        }
+    }
+    let fun_of = |s: &Store, t: TermId| match s.node(t) {
+        Node::App(f, _) => Some(*f),
+        _ => None,
+    };
     let mut out_a: Accesses = BTreeMap::new();
     for (key, ts) in accesses {
         let mut kept: Vec<TermId> = Vec::new();
         for t in ts {
             let mut dup = false;
             for k in &kept {
+                let (ft, fk) = (fun_of(&p.sym.store, t), fun_of(&p.sym.store, *k));
+                if ft != fk
+                    && (ft.and_then(|f| axes_of.get(&f)) != fk.and_then(|f| axes_of.get(&f)))
+                {
+                    continue;
+                }
                 let args_t = p.sym.store.children(t);
                 let args_k = p.sym.store.children(*k);
                 let mut diffs = Vec::new();
@@ -1209,14 +1484,26 @@ fn dedupe_candidates(
 }
 
 /// Syntactically distinct conditions and accesses per aggregated axis.
-fn bound_candidates(p: &mut Problem) -> (Conds, Accesses) {
+fn bound_candidates(
+    p: &mut Problem,
+    shape: &AssumptionShape,
+    roots: &[TermId],
+) -> (Conds, Accesses) {
     let mut pending: Vec<(BTreeSet<String>, Vec<TermId>)> = Vec::new();
+    // The access group of each input function.
+    let mut group_of: HashMap<smt::FunId, String> = HashMap::new();
+    for (key, f) in &p.sym.inputs {
+        let name = key.rsplit_once('/').map(|x| x.0).unwrap_or(key);
+        let group = match shape.families.iter().position(|fam| fam.contains(name)) {
+            Some(k) => format!("{FAMILY}{k}"),
+            None => name.to_string(),
+        };
+        group_of.insert(*f, group);
+    }
     let (mut conds, accesses) = {
         let s = &p.sym.store;
         let inputs: HashSet<smt::FunId> = p.sym.inputs.values().copied().collect();
-        let mut roots = p.bound_roots.clone();
-        roots.push(p.vr);
-        roots.push(p.shape_eq);
+
         // Classes mentioned by each term, and whether it reads an input.
         let mut classes: HashMap<TermId, BTreeSet<String>> = HashMap::new();
         let mut reads: HashMap<TermId, bool> = HashMap::new();
@@ -1250,9 +1537,9 @@ fn bound_candidates(p: &mut Problem) -> (Conds, Accesses) {
             reads.insert(t, rd);
         }
         let conds: BTreeMap<String, BTreeSet<TermId>> = BTreeMap::new();
-        let mut accesses: BTreeMap<(String, smt::FunId), BTreeSet<TermId>> = BTreeMap::new();
+        let mut accesses: BTreeMap<(String, String), BTreeSet<TermId>> = BTreeMap::new();
         let mut seen = HashSet::new();
-        let mut stack = roots.clone();
+        let mut stack = roots.to_vec();
         while let Some(t) = stack.pop() {
             if !seen.insert(t) {
                 continue;
@@ -1260,13 +1547,38 @@ fn bound_candidates(p: &mut Problem) -> (Conds, Accesses) {
             facts(s, t, p, &inputs, &mut classes, &mut reads);
             let cs = classes[&t].clone();
             if s.sort(t) == Sort::Bool && !reads[&t] && !cs.is_empty() && s.as_bool(t).is_none() {
-                // A conjunction of per-axis tests is one condition per group of aggregated axes.
+                // A boolean combination of conditions (elementwise `or`/`not`/`select` of masks,
+                // a union of reduction domains): each operand is a condition of its own. At
+                // rank 1 `(∀j. a_j) ∨ (∀j. b_j)` and `∀j. (a_j ∨ b_j)` look the same; counting the
+                // operands keeps the value of either form when restricting.
+                let connective = match s.node(t) {
+                    Node::Not(x) => Some(vec![*x]),
+                    Node::Or(xs) => Some(xs.clone()),
+                    Node::Ite(c, a, b) => Some(vec![*c, *a, *b]),
+                    Node::Eq(a, b) if s.sort(*a) == Sort::Bool => Some(vec![*a, *b]),
+                    Node::Forall(_, x) | Node::Exists(_, x) => Some(vec![*x]),
+                    _ => None,
+                };
+                if let Some(xs) = connective {
+                    stack.extend(xs);
+                    continue;
+                }
+                // A conjunction of per-axis tests is one condition per group of aggregated axes
+                // (its connective parts are conditions of their own).
                 let parts = match s.node(t) {
                     Node::And(xs) => xs.clone(),
                     _ => vec![t],
                 };
                 let mut groups: BTreeMap<BTreeSet<String>, Vec<TermId>> = BTreeMap::new();
                 for x in parts {
+                    let is_connective = matches!(
+                        s.node(x),
+                        Node::Not(_) | Node::Or(_) | Node::Ite(..) | Node::And(_)
+                    ) || matches!(s.node(x), Node::Eq(a, _) if s.sort(*a) == Sort::Bool);
+                    if is_connective {
+                        stack.push(x);
+                        continue;
+                    }
                     facts(s, x, p, &inputs, &mut classes, &mut reads);
                     groups.entry(classes[&x].clone()).or_default().push(x);
                 }
@@ -1280,7 +1592,10 @@ fn bound_candidates(p: &mut Problem) -> (Conds, Accesses) {
             if let Node::App(f, _) = s.node(t) {
                 if inputs.contains(f) {
                     for c in &cs {
-                        accesses.entry((c.clone(), *f)).or_default().insert(t);
+                        accesses
+                            .entry((c.clone(), group_of[f].clone()))
+                            .or_default()
+                            .insert(t);
                     }
                 }
             }

@@ -106,6 +106,26 @@ pub fn input_key(name: &str, rank: usize) -> String {
     format!("{name}/{rank}")
 }
 
+/// The element type of a primitive's result, given its operands' type: comparisons are bool.
+/// (A placeholder for an unsupported result must have the sort the caller expects, or building
+/// the term around it fails.)
+fn result_type(op: Prim, operands: ElemType) -> ElemType {
+    match op {
+        Prim::Lt | Prim::Le | Prim::Eq => ElemType::Bool,
+        _ => operands,
+    }
+}
+
+/// What a primitive is, in the words of the ops that use it.
+fn describe(op: Prim) -> String {
+    match op {
+        Prim::Lt | Prim::Le => "a comparison (lt/le/gt/ge, or max/min/clamp/select)".into(),
+        Prim::Eq => "an equality (eq/ne, or a division's zero test)".into(),
+        Prim::EuclidDiv | Prim::EuclidMod | Prim::RealDiv => "a division (div/rem)".into(),
+        other => format!("{other:?}").to_lowercase(),
+    }
+}
+
 pub fn sort_of(ty: ElemType) -> Sort {
     match ty {
         ElemType::Bool => Sort::Bool,
@@ -540,7 +560,10 @@ impl Sym {
             (Prim::Lt | Prim::Le | Prim::Eq, [a, b])
                 if matches!(a, SymVal::Red(_)) || matches!(b, SymVal::Red(_)) =>
             {
-                self.unsupported("a reduction compared with an infinity".into(), ty)
+                self.unsupported(
+                    "a reduction compared with an infinity".into(),
+                    result_type(op, ty),
+                )
             }
             (Prim::Lt | Prim::Le | Prim::Eq, [a, b]) => {
                 let (ra, rb) = (rank(a), rank(b));
@@ -551,7 +574,10 @@ impl Sym {
                 };
                 SymVal::Plain(self.store.bool(v))
             }
-            _ => self.unsupported(format!("{op:?} of an infinite value").to_lowercase(), ty),
+            _ => self.unsupported(
+                format!("{op:?} of an infinite value").to_lowercase(),
+                result_type(op, ty),
+            ),
         }
     }
 
@@ -609,11 +635,11 @@ impl Sym {
             }
             _ => self.unsupported(
                 format!(
-                    "{op:?} applied to the result of a {} reduction",
+                    "{} applied to the result of a {} reduction (or a dot)",
+                    describe(op),
                     reducer.name()
-                )
-                .to_lowercase(),
-                ty,
+                ),
+                result_type(op, ty),
             ),
         }
     }

@@ -147,6 +147,9 @@ fn replay(setup: &Setup, f: Option<&Formula>, outputs: &[usize], inp: &Inputs) -
     for (name, data) in &inp.tensors {
         let n = data.len() as i128;
         c.inputs.insert(name.clone(), ConcreteTensor { axes: vec![("e".into(), n)], data: data.clone() });
+        // What a masked lane loaded without `other=` holds: unspecified, here 0 (a kernel
+        // that stores it may store that value, so a difference it makes is a real one).
+        c.inputs.insert(format!("{name}#masked"), ConcreteTensor { axes: vec![("e".into(), n)], data: vec![Scalar::Real(Rat::int(0)); data.len()] });
     }
     let sizes = &inp.sizes;
     let grid: Vec<i128> = setup.host.grid.iter().map(|g| g.eval(&mut c, sizes)).collect();
@@ -440,7 +443,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     }
 
     // 2. The formula: expected, or synthesized from each output's store.
-    let inputs_fns: Vec<(smt::FunId, String)> = w.sym.inputs.iter().map(|(k, f)| (*f, k.rsplit_once('/').map(|x| x.0).unwrap_or(k).to_string())).collect();
+    let inputs_fns: Vec<(smt::FunId, String)> = w.sym.inputs.iter().filter(|(k, _)| !k.contains('#')).map(|(k, f)| (*f, k.rsplit_once('/').map(|x| x.0).unwrap_or(k).to_string())).collect();
     let mut synth_error = None;
     let formula = match expect {
         Some(f) => Some(f.clone()),

@@ -42,6 +42,22 @@ pub struct Formula {
 
 const FUNS: &[(&str, usize)] = &[("exp", 1), ("abs", 1), ("sigmoid", 1), ("relu", 1), ("max", 2), ("min", 2), ("where", 3)];
 
+/// `n/d` as an exact decimal when `d` divides a power of ten (`1/100` is `0.01`).
+fn decimal(n: i128, d: i128) -> Option<String> {
+    let mut p: i128 = 1;
+    for k in 0..=18u32 {
+        if p % d == 0 {
+            let scaled = n.checked_mul(p / d)?;
+            let (sign, a) = (if scaled < 0 { "-" } else { "" }, scaled.unsigned_abs());
+            let digits = format!("{:0>width$}", a, width = k as usize + 1);
+            let (int, frac) = digits.split_at(digits.len() - k as usize);
+            return Some(if frac.is_empty() { format!("{sign}{int}") } else { format!("{sign}{int}.{frac}") });
+        }
+        p = p.checked_mul(10)?;
+    }
+    None
+}
+
 fn prec(e: &Expr) -> u8 {
     match e {
         Expr::Logic(false, ..) => 1,
@@ -50,7 +66,7 @@ fn prec(e: &Expr) -> u8 {
         Expr::Bin('+' | '-', ..) => 4,
         Expr::Bin(..) => 5,
         Expr::Neg(_) => 6,
-        Expr::Num(n, d) if *n < 0 || *d != 1 => 5,
+        Expr::Num(n, d) if *n < 0 || (*d != 1 && decimal(*n, *d).is_none()) => 5,
         _ => 7,
     }
 }
@@ -67,7 +83,10 @@ impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expr::Num(n, 1) => write!(f, "{n}"),
-            Expr::Num(n, d) => write!(f, "{n}/{d}"),
+            Expr::Num(n, d) => match decimal(*n, *d) {
+                Some(text) => write!(f, "{text}"),
+                None => write!(f, "{n}/{d}"),
+            },
             Expr::Var(v) => write!(f, "{v}"),
             Expr::Read(t, ix) => {
                 write!(f, "{t}[")?;

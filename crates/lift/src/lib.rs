@@ -22,6 +22,9 @@ mod ops;
 mod synth;
 mod value;
 
+#[cfg(test)]
+mod tests;
+
 pub use formula::{Def, Expr, Formula, ParseError};
 
 use report::{Diagnostic, Span, Verdict};

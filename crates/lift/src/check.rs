@@ -34,6 +34,8 @@ pub(crate) struct Setup<'a> {
     pub host: HostModel,
     /// Launcher tensors passed as pointers: one buffer each, in parameter order.
     pub buffers: Vec<usize>,
+    /// The module's `@triton.jit` functions (helpers the kernel may call).
+    pub helpers: Vec<&'a ruff_python_ast::StmtFunctionDef>,
 }
 
 pub(crate) struct Outcome {
@@ -68,6 +70,7 @@ impl Setup<'_> {
                     KVal::Block(Block::splat(Ty::Real, Elem::V(v)))
                 }
                 HostArg::Bool(b) => KVal::Bool(*b),
+                HostArg::Str(x) => KVal::Str(x.clone()),
             };
             out.push((name.clone(), v));
         }
@@ -81,9 +84,9 @@ impl Setup<'_> {
             nprog.push(d.lit_i(1));
         }
         let buffers = self.buffers.iter().map(|t| Buffer { name: self.host.tensors[*t].name.clone() }).collect();
-        let m = Machine { pid, nprog, buffers, accesses: vec![] };
+        let m = Machine { pid, nprog, buffers, accesses: vec![], guard: None };
         let params = self.bindings(d, sizes);
-        let mut it = Interp::new(self.src, m, params);
+        let mut it = Interp::new(self.src, m, params, self.helpers.clone());
         it.run(d, self.kernel)?;
         Ok(it.m)
     }

@@ -49,7 +49,7 @@ fn gcd(a: i128, b: i128) -> i128 {
     a.max(1)
 }
 
-const TL: &[&str] = &["tl", "triton.language"];
+const TL: &[&str] = &["tl.math", "triton.language.math", "tl", "triton.language"];
 
 fn dtype(name: &str) -> Option<Ty> {
     Some(match name {
@@ -64,22 +64,70 @@ pub(crate) struct Interp<'s, D: Domain> {
     src: &'s str,
     env: Vec<(String, KVal<D>)>,
     pub m: Machine<D>,
+    /// The module's `@triton.jit` functions, callable from the kernel (inlined).
+    helpers: Vec<&'s ast::StmtFunctionDef>,
+    depth: usize,
 }
 
-enum Flow {
+/// How deep helper calls may nest (recursion is not Triton, but must not hang us).
+const MAX_DEPTH: usize = 32;
+
+enum Flow<D: Domain> {
     Next,
-    Return,
+    Return(Option<KVal<D>>),
 }
 
 impl<'s, D: Domain + 'static> Interp<'s, D> {
-    pub(crate) fn new(src: &'s str, m: Machine<D>, params: Vec<(String, KVal<D>)>) -> Self {
-        Interp { src, env: params, m }
+    pub(crate) fn new(src: &'s str, m: Machine<D>, params: Vec<(String, KVal<D>)>, helpers: Vec<&'s ast::StmtFunctionDef>) -> Self {
+        Interp { src, env: params, m, helpers, depth: 0 }
     }
 
     /// Runs the kernel's body once.
-    pub(crate) fn run(&mut self, d: &mut D, kernel: &KernelDef) -> R<()> {
-        self.block(d, &kernel.def.body)?;
+    pub(crate) fn run(&mut self, d: &mut D, kernel: &KernelDef<'s>) -> R<()> {
+        if let Flow::Return(Some(_)) = self.block(d, &kernel.def.body)? {
+            return self.unsupported("a kernel that returns a value", &kernel.def.name);
+        }
         Ok(())
+    }
+
+    /// A call of a `@triton.jit` helper, inlined: its own scope, its return value.
+    fn call_helper(&mut self, d: &mut D, f: &'s ast::StmtFunctionDef, c: &ast::ExprCall) -> R<KVal<D>> {
+        if self.depth >= MAX_DEPTH {
+            return self.unsupported(format!("helper calls nested deeper than {MAX_DEPTH}"), c);
+        }
+        let params: Vec<&ast::ParameterWithDefault> = f.parameters.posonlyargs.iter().chain(&f.parameters.args).chain(&f.parameters.kwonlyargs).collect();
+        let mut bound: Vec<Option<KVal<D>>> = vec![None; params.len()];
+        for (i, a) in c.arguments.args.iter().enumerate() {
+            if i >= params.len() {
+                return self.unsupported(format!("too many arguments to `{}`", f.name.id), a);
+            }
+            bound[i] = Some(self.expr(d, a)?);
+        }
+        for k in &c.arguments.keywords {
+            let Some(name) = &k.arg else { return self.unsupported("`**` arguments", k) };
+            let Some(i) = params.iter().position(|p| p.parameter.name.id == name.id) else {
+                return self.unsupported(format!("keyword `{}` of `{}`", name.id, f.name.id), k);
+            };
+            bound[i] = Some(self.expr(d, &k.value)?);
+        }
+        let mut scope = Vec::new();
+        for (p, v) in params.iter().zip(bound) {
+            let v = match (v, &p.default) {
+                (Some(v), _) => v,
+                (None, Some(e)) => self.expr(d, e)?,
+                (None, None) => return self.unsupported(format!("a call of `{}` without `{}`", f.name.id, p.parameter.name.id), c),
+            };
+            scope.push((p.parameter.name.id.to_string(), v));
+        }
+        let saved = std::mem::replace(&mut self.env, scope);
+        self.depth += 1;
+        let r = self.block(d, &f.body);
+        self.depth -= 1;
+        self.env = saved;
+        Ok(match r? {
+            Flow::Return(Some(v)) => v,
+            _ => KVal::None,
+        })
     }
 
     fn unsupported<T>(&self, what: impl Into<String>, at: &impl Ranged) -> R<T> {
@@ -89,10 +137,10 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
         })
     }
 
-    fn block(&mut self, d: &mut D, body: &[Stmt]) -> R<Flow> {
+    fn block(&mut self, d: &mut D, body: &'s [Stmt]) -> R<Flow<D>> {
         for s in body {
-            if let Flow::Return = self.stmt(d, s)? {
-                return Ok(Flow::Return);
+            if let Flow::Return(v) = self.stmt(d, s)? {
+                return Ok(Flow::Return(v));
             }
         }
         Ok(Flow::Next)
@@ -114,7 +162,7 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
         }
     }
 
-    fn stmt(&mut self, d: &mut D, s: &Stmt) -> R<Flow> {
+    fn stmt(&mut self, d: &mut D, s: &'s Stmt) -> R<Flow<D>> {
         match s {
             Stmt::Assign(a) => {
                 let v = self.expr(d, &a.value)?;
@@ -140,35 +188,100 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 }
             }
             Stmt::Pass(_) => {}
-            Stmt::Return(r) if r.value.is_none() => return Ok(Flow::Return),
+            Stmt::Return(r) => {
+                let v = match &r.value {
+                    Some(e) => Some(self.expr(d, e)?),
+                    None => None,
+                };
+                return Ok(Flow::Return(v));
+            }
             Stmt::If(i) => {
-                let mut branches: Vec<(Option<&Expr>, &[Stmt])> = vec![(Some(&i.test), &i.body)];
+                let mut branches: Vec<(Option<&'s Expr>, &'s [Stmt])> = vec![(Some(&i.test), &i.body)];
                 for c in &i.elif_else_clauses {
                     branches.push((c.test.as_ref(), &c.body));
                 }
-                for (test, body) in branches {
-                    let take = match test {
-                        None => true,
-                        Some(t) => match self.expr(d, t)? {
-                            KVal::Bool(b) => b,
-                            KVal::Int(i) => i != 0,
-                            KVal::None => false,
-                            _ => return self.unsupported("`if` on a runtime value (only constexpr conditions)", t),
-                        },
-                    };
-                    if take {
-                        return self.block(d, body);
-                    }
-                }
+                return self.branches(d, &branches, s);
             }
             Stmt::For(_) => return self.unsupported("for loop", s),
             Stmt::While(_) => return self.unsupported("while loop", s),
-            Stmt::Return(_) => return self.unsupported("return with a value", s),
             Stmt::With(_) => return self.unsupported("with statement", s),
             Stmt::FunctionDef(_) => return self.unsupported("nested function", s),
             _ => return self.unsupported("statement", s),
         }
         Ok(Flow::Next)
+    }
+
+    /// `if`/`elif`/`else`: constexpr conditions choose a branch; a runtime scalar condition
+    /// runs both branches under it and its negation (accesses guarded) and merges the names
+    /// they assign with `tl.where`; a branch that returns guards the rest of the body.
+    fn branches(&mut self, d: &mut D, branches: &[(Option<&'s Expr>, &'s [Stmt])], at: &'s Stmt) -> R<Flow<D>> {
+        let Some(((test, body), rest)) = branches.split_first() else { return Ok(Flow::Next) };
+        let Some(test) = test else { return self.block(d, body) };
+        let c = match self.expr(d, test)? {
+            KVal::Bool(b) => Some(b),
+            KVal::Int(i) => Some(i != 0),
+            KVal::None => Some(false),
+            KVal::Block(b) if b.shape.is_empty() => {
+                let c = self.lift(ops::convert(&b, Ty::Bool), *test)?;
+                let KVal::Block(c) = c else { unreachable!("convert gives a block") };
+                return self.runtime_if(d, c, body, rest, at);
+            }
+            _ => return self.unsupported("`if` on a block (only constexpr or scalar conditions)", *test),
+        };
+        if c == Some(true) {
+            self.block(d, body)
+        } else {
+            self.branches(d, rest, at)
+        }
+    }
+
+    fn runtime_if(&mut self, d: &mut D, c: crate::value::Block<D>, body: &'s [Stmt], rest: &[(Option<&'s Expr>, &'s [Stmt])], at: &'s Stmt) -> R<Flow<D>> {
+        let base_guard = self.m.guard.clone();
+        let nc = self.lift(ops::not(&c), at)?.block().expect("a block");
+        let and = |me: &Self, g: &Option<crate::value::Block<D>>, x: &crate::value::Block<D>| -> R<crate::value::Block<D>> {
+            match g {
+                None => Ok(x.clone()),
+                Some(g) => me.lift(ops::logic(Logic::And, g, x), at).map(|v| v.block().expect("a block")),
+            }
+        };
+        let base_len = self.env.len();
+        self.m.guard = Some(and(self, &base_guard, &c)?);
+        let f_then = self.block(d, body)?;
+        let then_env = self.env.split_off(base_len);
+        self.m.guard = Some(and(self, &base_guard, &nc)?);
+        let f_else = self.branches(d, rest, at)?;
+        let else_env = self.env.split_off(base_len);
+        match (f_then, f_else) {
+            (Flow::Next, Flow::Next) => {
+                self.m.guard = base_guard;
+                let mut names: Vec<String> = then_env.iter().chain(&else_env).map(|(n, _)| n.clone()).collect();
+                names.dedup();
+                for n in names {
+                    let pick = |env: &[(String, KVal<D>)], me: &Self| env.iter().rev().find(|(x, _)| *x == n).map(|(_, v)| v.clone()).or_else(|| me.lookup(&n));
+                    let (Some(a), Some(b)) = (pick(&then_env, self), pick(&else_env, self)) else {
+                        return self.unsupported(format!("`{n}` assigned in only one branch of a runtime `if`"), at);
+                    };
+                    let (Some(x), Some(y)) = (a.block(), b.block()) else {
+                        return self.unsupported(format!("`{n}` holds a {} after a runtime `if`", a.kind()), at);
+                    };
+                    let v = self.lift(ops::select(&c, &x, &y), at)?;
+                    self.env.push((n, v));
+                }
+                Ok(Flow::Next)
+            }
+            (Flow::Return(None), Flow::Next) => {
+                self.env.extend(else_env);
+                self.m.guard = Some(and(self, &base_guard, &nc)?);
+                Ok(Flow::Next)
+            }
+            (Flow::Next, Flow::Return(None)) => {
+                self.env.extend(then_env);
+                self.m.guard = Some(and(self, &base_guard, &c)?);
+                Ok(Flow::Next)
+            }
+            (Flow::Return(None), Flow::Return(None)) => Ok(Flow::Return(None)),
+            _ => self.unsupported("a `return` with a value under a runtime `if`", at),
+        }
     }
 
     fn block_of(&self, v: &KVal<D>, at: &impl Ranged) -> R<crate::value::Block<D>> {
@@ -230,6 +343,7 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 None => return self.unsupported(format!("name `{}` (not a parameter or an earlier assignment)", n.id), e),
             },
             Expr::NoneLiteral(_) => KVal::None,
+            Expr::StringLiteral(t) => KVal::Str(t.value.to_str().to_string()),
             Expr::BooleanLiteral(b) => KVal::Bool(b.value),
             Expr::NumberLiteral(n) => match &n.value {
                 Number::Int(i) => match i.as_i64() {
@@ -282,6 +396,13 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 let x = self.expr(d, &c.left)?;
                 let y = self.expr(d, &c.comparators[0])?;
                 use ast::CmpOp as C;
+                if let (KVal::Str(a), KVal::Str(b)) = (&x, &y) {
+                    return match c.ops[0] {
+                        C::Eq => Ok(KVal::Bool(a == b)),
+                        C::NotEq => Ok(KVal::Bool(a != b)),
+                        _ => self.unsupported("ordering of strings", e),
+                    };
+                }
                 if let (KVal::Int(a), KVal::Int(b)) = (&x, &y) {
                     let r = match c.ops[0] {
                         C::Lt => a < b,
@@ -352,6 +473,9 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
             }
             let pos = pos_of(self.src, c);
             return ops::apply(spec, &mut self.m, args, pos).map_err(|what| Unsupported { what, pos });
+        }
+        if let Some(f) = full.as_deref().and_then(|n| self.helpers.iter().find(|h| h.name.id.as_str() == n)) {
+            return self.call_helper(d, f, c);
         }
         // Methods: `x.to(dtype)`.
         if let Expr::Attribute(a) = &*c.func {

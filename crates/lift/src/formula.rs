@@ -469,7 +469,7 @@ pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -
             let vs: Vec<Block<D>> = args.iter().map(|a| eval(d, scope, a)).collect::<Result<_, _>>()?;
             let unary = |op: ops::Op, d: &mut D| -> Result<Block<D>, String> {
                 let spec = ops::OPS.iter().find(|s| s.op == op).expect("op in the table");
-                let mut m = crate::mem::Machine { pid: vec![], nprog: vec![], buffers: vec![], accesses: vec![] };
+                let mut m = crate::mem::Machine { pid: vec![], nprog: vec![], buffers: vec![], accesses: vec![], guard: None };
                 let _ = d;
                 match ops::apply(spec, &mut m, vs.iter().cloned().map(|b| Some(crate::value::KVal::Block(b))).collect(), crate::mem::Pos { line: 0, col: 0 })? {
                     crate::value::KVal::Block(b) => Ok(b),

@@ -263,3 +263,26 @@ fn collect(body: &[Stmt], addr: &mut Vec<String>, assigns: &mut Vec<(String, Vec
         v.visit_stmt(s);
     }
 }
+
+/// Names of functions called from the kernels' bodies (`@triton.jit` helpers among them).
+pub(crate) fn called_names(kernels: &[KernelDef]) -> Vec<String> {
+    use ruff_python_ast::visitor::{walk_expr, Visitor};
+    struct V(Vec<String>);
+    impl<'a> Visitor<'a> for V {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            if let Expr::Call(c) = e {
+                if let Expr::Name(n) = &*c.func {
+                    self.0.push(n.id.to_string());
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut v = V(vec![]);
+    for k in kernels {
+        for s in &k.def.body {
+            v.visit_stmt(s);
+        }
+    }
+    v.0
+}

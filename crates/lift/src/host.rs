@@ -96,6 +96,7 @@ pub(crate) enum HostArg {
     Real(String),
     Float(i128, i128),
     Bool(bool),
+    Str(String),
 }
 
 /// The launcher as read.
@@ -118,6 +119,7 @@ enum HVal {
     Int(HExpr),
     Float(i128, i128),
     Bool(bool),
+    Str(String),
     Tuple(Vec<HVal>),
     Lambda(Option<String>, Expr),
     /// A launcher parameter not yet known to be a tensor or a scalar.
@@ -354,6 +356,7 @@ impl Host<'_> {
                 }
                 HVal::Float(n, d) => HostArg::Float(n, d),
                 HVal::Bool(b) => HostArg::Bool(b),
+                HVal::Str(x) => HostArg::Str(x),
                 other => {
                     return Err((format!("cannot read the value the launch passes to `{}` ({other:?})", p.name).replace("Unknown", "not understood"), at))
                 }
@@ -503,6 +506,7 @@ impl Host<'_> {
                 _ => HVal::Unknown,
             },
             Expr::BooleanLiteral(b) => HVal::Bool(b.value),
+            Expr::StringLiteral(t) => HVal::Str(t.value.to_str().to_string()),
             Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => match self.expr(&u.operand)? {
                 HVal::Int(x) => HVal::Int(HExpr::Sub(Box::new(HExpr::Lit(0)), Box::new(x))),
                 HVal::Float(a, b) => HVal::Float(-a, b),

@@ -50,4 +50,7 @@ pub(crate) struct Machine<D: Domain> {
     pub nprog: Vec<D::I>,
     pub buffers: Vec<Buffer>,
     pub accesses: Vec<Access<D>>,
+    /// The path condition (a scalar `Ty::Bool` block) under a runtime `if` or after an early
+    /// `return`: accesses happen only where it holds.
+    pub guard: Option<Block<D>>,
 }

@@ -143,7 +143,7 @@ pub(crate) fn apply<D: Domain + 'static>(
             let Ty::Ptr(buf) = ptr.ty else {
                 return Err(format!("tl.load of a {} block, not pointers", ptr.ty.name()));
             };
-            let mask = mask_arg(&args[1], &ptr)?;
+            let mask = mask_arg(m, &args[1], &ptr)?;
             let other = match &args[2] {
                 Some(KVal::None) | None => None,
                 Some(v) => Some(block(v, "tl.load's other")?.broadcast_to(&ptr.shape)),
@@ -177,7 +177,7 @@ pub(crate) fn apply<D: Domain + 'static>(
                 return Err(format!("tl.store of a {:?} block through {:?} pointers", value.shape, ptr.shape));
             }
             let value = to_real(&value.broadcast_to(&shape));
-            let mask = mask_arg(&args[2], &ptr)?;
+            let mask = mask_arg(m, &args[2], &ptr)?;
             let offset = Block { ty: Ty::Int, ..ptr };
             m.accesses.push(Access { store: true, buf, offset, mask, value: Some(value), pos });
             KVal::None
@@ -231,7 +231,16 @@ pub(crate) fn apply<D: Domain + 'static>(
     })
 }
 
-fn mask_arg<D: Domain + 'static>(arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
+fn mask_arg<D: Domain + 'static>(m: &Machine<D>, arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
+    let mask = mask_only(arg, ptr)?;
+    Ok(match (&m.guard, mask) {
+        (None, mask) => mask,
+        (Some(g), None) => Some(g.broadcast_to(&ptr.shape)),
+        (Some(g), Some(mk)) => Some(logic(Logic::And, &mk, &g.broadcast_to(&ptr.shape))?),
+    })
+}
+
+fn mask_only<D: Domain + 'static>(arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
     match arg {
         None | Some(KVal::None) => Ok(None),
         Some(v) => {

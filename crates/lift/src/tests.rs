@@ -43,7 +43,7 @@ fn programs<D: Domain + 'static>() -> Vec<(&'static str, Block<D>)> {
     }
     for name in ["abs", "zeros", "full", "arange", "load"] {
         let spec = ops::lookup(name).unwrap();
-        let mut m = Machine { pid: vec![], nprog: vec![], buffers: vec![Buffer { name: "x".into() }], accesses: vec![] };
+        let mut m = Machine { pid: vec![], nprog: vec![], buffers: vec![Buffer { name: "x".into() }], accesses: vec![], guard: None };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);
         let idx = ops::apply(ops::lookup("arange").unwrap(), &mut m, vec![Some(KVal::Int(0)), Some(lanes.clone())], at).unwrap().block().unwrap();

@@ -177,6 +177,8 @@ pub(crate) enum KVal<D: Domain> {
     /// A Python float literal, exactly as written (`num/den`).
     Float(i128, i128),
     Bool(bool),
+    /// A string constexpr (`ACTIVATION="relu"`).
+    Str(String),
     /// A dtype such as `tl.float32`.
     Dtype(Ty),
     None,
@@ -190,6 +192,7 @@ impl<D: Domain> Clone for KVal<D> {
             KVal::Int(i) => KVal::Int(*i),
             KVal::Float(n, d) => KVal::Float(*n, *d),
             KVal::Bool(b) => KVal::Bool(*b),
+            KVal::Str(x) => KVal::Str(x.clone()),
             KVal::Dtype(t) => KVal::Dtype(*t),
             KVal::None => KVal::None,
             KVal::Tuple(xs) => KVal::Tuple(xs.clone()),
@@ -216,7 +219,7 @@ impl<D: Domain + 'static> KVal<D> {
                 let b = *b;
                 Block::new(vec![], Ty::Bool, move |d: &mut D, _| Elem::B(d.lit_b(b)))
             }
-            KVal::Dtype(_) | KVal::None | KVal::Tuple(_) => return None,
+            KVal::Str(_) | KVal::Dtype(_) | KVal::None | KVal::Tuple(_) => return None,
         })
     }
 
@@ -227,6 +230,7 @@ impl<D: Domain + 'static> KVal<D> {
             KVal::Int(_) => "int constant",
             KVal::Float(..) => "float constant",
             KVal::Bool(_) => "bool constant",
+            KVal::Str(_) => "string constant",
             KVal::Dtype(_) => "dtype",
             KVal::None => "None",
             KVal::Tuple(_) => "tuple",

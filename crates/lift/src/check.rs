@@ -95,8 +95,8 @@ impl Setup<'_> {
         self.host.tensors[self.buffers[buf]].numel().eval(d, sizes)
     }
 
-    fn scope<D: Domain>(&self, d: &mut D, sizes: &[D::I], i: D::I) -> Scope<D> {
-        let mut ints = vec![("i".to_string(), i)];
+    fn scope<D: Domain>(&self, d: &mut D, sizes: &[D::I], index: Vec<(String, D::I)>) -> Scope<D> {
+        let mut ints = index;
         for (k, n) in self.host.sizes.iter().enumerate() {
             ints.push((n.clone(), sizes[k].clone()));
         }
@@ -116,8 +116,8 @@ impl Setup<'_> {
 enum Failure {
     OutOfBounds { store: bool, buf: String, offset: i128, numel: i128, pid: Vec<i128>, lane: Vec<i128>, pos: Pos },
     Race { buf: String, offset: i128, first: Vec<i128>, second: Vec<i128>, pos: Pos },
-    Unwritten { buf: String, index: i128 },
-    Value { buf: String, index: i128, kernel: String, formula: String },
+    Unwritten { buf: String, index: Vec<(String, i128)> },
+    Value { buf: String, index: Vec<(String, i128)>, kernel: String, formula: String },
 }
 
 /// Concrete inputs: sizes, tensor contents by name, scalar parameters by name.
@@ -208,18 +208,22 @@ fn replay(setup: &Setup, f: Option<&Formula>, outputs: &[usize], inp: &Inputs) -
     for &b in outputs {
         let name = setup.host.tensors[setup.buffers[b]].name.clone();
         let Some(def) = f.defs.iter().find(|d| d.output == name) else { continue };
+        let shape: Vec<i128> = setup.host.tensors[setup.buffers[b]].shape.iter().map(|e| e.eval(&mut c, sizes)).collect();
         for i in 0..numels[b] {
+            let axes: Vec<(String, i128)> = shape.iter().map(|n| (String::new(), *n)).collect();
+            let point = ConcreteTensor::unravel(&axes, i as usize);
+            let named: Vec<(String, i128)> = def.indices.iter().cloned().zip(point.iter().copied()).collect();
             let Some((x, _)) = mem[b].get(&i) else {
-                return Ok(Some(Failure::Unwritten { buf: name, index: i }));
+                return Ok(Some(Failure::Unwritten { buf: name, index: named }));
             };
-            let scope = setup.scope(&mut c, sizes, i);
+            let scope = setup.scope(&mut c, sizes, def.indices.iter().cloned().zip(point).collect());
             let fv = formula::eval(&mut c, &scope, &def.body)?;
             let y = fv.at(&mut c, &[]).v(&mut c);
             if c.inexact.is_some() {
                 return Err(format!("the formula's concrete value is inexact: {}", c.inexact.clone().unwrap_or_default()));
             }
             if x.differs(&y) == Some(true) {
-                return Ok(Some(Failure::Value { buf: name, index: i, kernel: x.to_string(), formula: y.to_string() }));
+                return Ok(Some(Failure::Value { buf: name, index: named, kernel: x.to_string(), formula: y.to_string() }));
             }
         }
     }
@@ -255,8 +259,8 @@ fn counterexample(setup: &Setup, inp: &Inputs, fail: &Failure, show_inputs: bool
         Failure::Race { buf, offset, first, second, pos } => Mismatch::TargetUb {
             what: format!("programs {first:?} and {second:?} both store to element {offset} of `{buf}` (the store at {pos})"),
         },
-        Failure::Unwritten { buf, index } => Mismatch::Value { index: vec![(format!("{buf}.i"), *index)], lhs: "never written".into(), rhs: "the formula's value".into() },
-        Failure::Value { buf, index, kernel, formula } => Mismatch::Value { index: vec![(format!("{buf}.i"), *index)], lhs: kernel.clone(), rhs: formula.clone() },
+        Failure::Unwritten { buf, index } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: "never written".into(), rhs: "the formula's value".into() },
+        Failure::Value { buf, index, kernel, formula } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: kernel.clone(), rhs: formula.clone() },
     };
     Counterexample {
         instance: format!("kernel {} launched by {}", setup.kernel.name, setup.host.launcher),
@@ -300,6 +304,11 @@ impl World {
             let one = sym.store.int(1);
             facts.push(sym.store.le(one, t));
             sizes.push(v);
+        }
+        let terms: Vec<TermId> = sizes.iter().map(|v| sym.store.sym(*v)).collect();
+        for (a, op, b) in &setup.host.facts {
+            let (x, y) = (a.eval(&mut sym, &terms), b.eval(&mut sym, &terms));
+            facts.push(op.holds(&mut sym, &x, &y));
         }
         World { sym, sizes, facts }
     }
@@ -403,8 +412,8 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     }
     for &b in &stored {
         let t = &setup.host.tensors[setup.buffers[b]];
-        if t.shape.len() != 1 {
-            out.verdict = unknown(format!("output `{}` has rank {} (this slice proves rank-1 outputs)", t.name, t.shape.len()));
+        if t.shape.is_empty() || t.shape.len() > 2 {
+            out.verdict = unknown(format!("output `{}` has rank {} (this slice proves ranks 1 and 2)", t.name, t.shape.len()));
             return out;
         }
         if m.accesses.iter().filter(|a| a.store && a.buf == b).count() > 1 {
@@ -447,26 +456,51 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
 
     // 2. The formula: expected, or synthesized from each output's store.
     let inputs_fns: Vec<(smt::FunId, String)> = w.sym.inputs.iter().filter(|(k, _)| !k.contains('#')).map(|(k, f)| (*f, k.rsplit_once('/').map(|x| x.0).unwrap_or(k).to_string())).collect();
+    let shape_polys = |w: &mut World, t: usize| -> Option<Vec<synth::Poly>> {
+        let sizes = w.size_terms();
+        let terms: Vec<TermId> = setup.host.tensors[t].shape.iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
+        terms.into_iter().map(|x| synth::poly(&w.sym.store, x)).collect()
+    };
+    // The output index of each store, per dimension (`None` when the offset does not split).
+    let mut out_index: Vec<Option<Vec<synth::Poly>>> = Vec::new();
+    for a in &acc {
+        let shape = shape_polys(&mut w, setup.buffers[a.buf]);
+        let p = synth::poly(&w.sym.store, a.off);
+        out_index.push(match (a.store, shape, p) {
+            (true, Some(sh), Some(p)) => synth::delinearize(&p, &sh),
+            _ => None,
+        });
+    }
+    let index_names = |rank: usize| -> Vec<&'static str> { ["i", "j"][..rank].to_vec() };
     let mut synth_error = None;
     let formula = match expect {
         Some(f) => Some(f.clone()),
         None => {
+            let mut inputs = Vec::new();
+            for (f, n) in &inputs_fns {
+                let Some(t) = setup.host.tensors.iter().position(|t| t.name == *n) else { continue };
+                if let Some(sh) = shape_polys(&mut w, t) {
+                    inputs.push((*f, n.clone(), sh));
+                }
+            }
             let names = Names {
                 lanes: pid_syms.iter().copied().chain(acc.iter().flat_map(|a| a.lane_syms.clone())).collect(),
                 sizes: w.sizes.iter().copied().zip(setup.host.sizes.iter().cloned()).collect(),
                 params: scalars.iter().filter_map(|n| w.sym.store.find(n).map(|s| (s, n.clone()))).collect(),
-                inputs: inputs_fns.clone(),
+                inputs,
                 exp: w.sym.exp,
             };
             let mut defs = Vec::new();
-            for a in acc.iter().filter(|a| a.store) {
+            for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
                 let r = (|| {
-                    let mut sy = Synth::new(&mut w.sym.store, &names, a.off, "i")?;
+                    let out = out_index[k].clone().ok_or("the store's offset does not split into the output's dimensions")?;
+                    let idx = index_names(out.len());
+                    let mut sy = Synth::new(&mut w.sym.store, &names, out, &idx)?;
                     let v = sy.under_mask(a.value.expect("stores have values"), a.mask);
-                    sy.expr(v)
+                    sy.expr(v).map(|e| (e, idx))
                 })();
                 match r {
-                    Ok(body) => defs.push(formula::Def { output: name_of(a.buf), indices: vec!["i".into()], body }),
+                    Ok((body, idx)) => defs.push(formula::Def { output: name_of(a.buf), indices: idx.iter().map(|x| x.to_string()).collect(), body }),
                     Err(e) => {
                         synth_error = Some(format!("the formula of `{}` was not synthesized: {e}", name_of(a.buf)));
                         break;
@@ -501,8 +535,27 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let mut trial: Vec<i128> = vec![1, 2, 3, block - 1, block, block + 1, 2 * block + 3];
     trial.retain(|n| *n >= 1);
     trial.dedup();
-    for n in trial {
-        let inp = sample_inputs(setup, &loaded, vec![n; setup.host.sizes.len()], &scalars);
+    let nsizes = setup.host.sizes.len();
+    // All sizes equal and small; then the last size large, the others small.
+    let mut size_vectors: Vec<Vec<i128>> = [1, 2, 3].iter().map(|n| vec![*n; nsizes]).collect();
+    for n in &trial {
+        let mut v = vec![(*n).min(3); nsizes];
+        if let Some(last) = v.last_mut() {
+            *last = *n;
+        }
+        size_vectors.push(v);
+    }
+    size_vectors.dedup();
+    for sv in size_vectors {
+        let mut c = Concrete::new(BTreeMap::new());
+        let ok = setup.host.facts.iter().all(|(a, op, b)| {
+            let (x, y) = (a.eval(&mut c, &sv), b.eval(&mut c, &sv));
+            op.holds(&mut c, &x, &y)
+        });
+        if !ok {
+            continue;
+        }
+        let inp = sample_inputs(setup, &loaded, sv, &scalars);
         match replay(setup, formula.as_ref(), &stored, &inp) {
             Ok(Some(fail)) => {
                 let show = matches!(fail, Failure::Value { .. });
@@ -532,9 +585,28 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         let _ = a.lane_facts;
     }
     if let Some(f) = &formula {
-        for a in acc.iter().filter(|a| a.store) {
+        for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
             let def = f.defs.iter().find(|d| d.output == name_of(a.buf)).expect("checked above");
-            let scope = setup.scope(&mut w.sym, &sizes, a.off);
+            let Some(oix) = out_index[k].clone() else {
+                out.verdict = unknown(format!("the store at {} does not split into the dimensions of `{}`", a.pos, def.output));
+                return out;
+            };
+            if def.indices.len() != oix.len() {
+                out.verdict = unknown(format!("the formula indexes `{}` with {} indices; it has rank {}", def.output, def.indices.len(), oix.len()));
+                return out;
+            }
+            // The split is the element's index only inside the shape.
+            let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]].shape.clone().iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
+            let mut idx_terms = Vec::new();
+            let mut inside = Vec::new();
+            for (p, n) in oix.iter().zip(&shape) {
+                let t = synth::term(&mut w.sym.store, p);
+                let zero = w.sym.store.int(0);
+                inside.push(w.sym.store.le(zero, t));
+                inside.push(w.sym.store.lt(t, *n));
+                idx_terms.push(t);
+            }
+            let scope = setup.scope(&mut w.sym, &sizes, def.indices.iter().cloned().zip(idx_terms).collect());
             let fv = match formula::eval(&mut w.sym, &scope, &def.body) {
                 Ok(b) => b,
                 Err(e) => {
@@ -549,36 +621,67 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 asr.push(mk);
             }
             let eq = w.sym.store.eq(a.value.expect("a store"), fx);
-            asr.push(w.sym.store.not(eq));
+            inside.push(eq);
+            let good = w.sym.store.and(inside);
+            asr.push(w.sym.store.not(good));
             obligations.push(Obligation { name: format!("the store at {} writes `{def}`", a.pos), assertions: asr });
         }
     }
-    // Coverage, with the witness program and lane of each output index.
+    // Coverage, with the witness program and lanes of each output index.
     for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
-        let lin = synth::lin(&w.sym.store, a.off);
-        let pid0 = pid_syms.first().copied();
-        let witness = match (lin, pid0, a.lane_syms.first()) {
-            (Some((coef, c)), Some(p), Some(l)) if a.lane_syms.len() == 1 && pid_syms.len() == 1 && coef.len() == 2 && coef.get(l) == Some(&1) && coef.get(&p).map(|x| *x >= 1).unwrap_or(false) => Some((coef[&p], c)),
-            _ => None,
-        };
-        let Some((stride, c)) = witness else {
-            out.verdict = unknown(format!("coverage of `{}`: the store at {} is not of the form `c + a*pid + lane` (this slice)", name_of(a.buf), a.pos));
+        let fail = |why: &str| format!("coverage of `{}`: {why} (the store at {})", name_of(a.buf), a.pos);
+        let Some(oix) = out_index[k].clone() else {
+            out.verdict = unknown(fail("the offset does not split into the output's dimensions"));
             return out;
         };
         let zero = w.sym.store.int(0);
-        let numel = setup.numel(&mut w.sym, &sizes, a.buf);
+        let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]].shape.clone().iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
         let mut asr = base.clone();
-        let (_, i) = w.fresh_in("i", zero, numel);
-        asr.push(*w.facts.last().expect("fresh_in"));
-        asr.push(w.facts[w.facts.len() - 2]);
-        let ct = w.sym.store.int(c);
-        let st = w.sym.store.int(stride);
-        let rel = w.sym.store.sub(i, ct);
-        let pw = w.sym.store.int_div(rel, st);
-        let kw = w.sym.store.int_mod(rel, st);
-        let mut wpid = vec![pw];
-        wpid.resize(3, zero);
-        let m2 = match setup.program(&mut w.sym, &sizes, wpid) {
+        let mut idx = Vec::new();
+        for (d, n) in shape.iter().enumerate() {
+            let (_, t) = w.fresh_in(&format!("idx{d}"), zero, *n);
+            asr.push(w.facts[w.facts.len() - 2]);
+            asr.push(w.facts[w.facts.len() - 1]);
+            idx.push(t);
+        }
+        // Witness terms for the program ids and lanes, from each dimension's `c + a*P + L`.
+        let mut pid_w: Vec<Option<TermId>> = vec![None; pid_syms.len()];
+        let mut lane_w: Vec<Option<TermId>> = vec![None; a.lane_syms.len()];
+        for (d, o) in oix.iter().enumerate() {
+            let mut c = 0;
+            let mut p: Option<(usize, i128)> = None;
+            let mut l: Option<(usize, i128)> = None;
+            for (m, coef) in o {
+                match &m[..] {
+                    [] => c = *coef,
+                    [v] if pid_syms.contains(v) && p.is_none() => p = Some((pid_syms.iter().position(|x| x == v).unwrap(), *coef)),
+                    [v] if a.lane_syms.contains(v) && l.is_none() => l = Some((a.lane_syms.iter().position(|x| x == v).unwrap(), *coef)),
+                    _ => {
+                        out.verdict = unknown(fail("an output index is not of the form `c + a*pid + lane`"));
+                        return out;
+                    }
+                }
+            }
+            let ct = w.sym.store.int(c);
+            let rel = w.sym.store.sub(idx[d], ct);
+            match (p, l) {
+                (Some((pi, st)), Some((li, 1))) if st >= 1 && pid_w[pi].is_none() && lane_w[li].is_none() => {
+                    let stt = w.sym.store.int(st);
+                    pid_w[pi] = Some(w.sym.store.int_div(rel, stt));
+                    lane_w[li] = Some(w.sym.store.int_mod(rel, stt));
+                }
+                (Some((pi, 1)), None) if pid_w[pi].is_none() => pid_w[pi] = Some(rel),
+                (None, Some((li, 1))) if lane_w[li].is_none() => lane_w[li] = Some(rel),
+                (None, None) => {}
+                _ => {
+                    out.verdict = unknown(fail("an output index is not of the form `c + a*pid + lane`"));
+                    return out;
+                }
+            }
+        }
+        let wpid: Vec<TermId> = (0..3).map(|x| pid_w.get(x).copied().flatten().unwrap_or(zero)).collect();
+        let wlane: Vec<TermId> = lane_w.iter().map(|x| x.unwrap_or(zero)).collect();
+        let m2 = match setup.program(&mut w.sym, &sizes, wpid.clone()) {
             Ok(m) => m,
             Err(u) => {
                 out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
@@ -586,22 +689,33 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             }
         };
         let a2 = &m2.accesses[k];
-        let off2 = a2.offset.at(&mut w.sym, &[kw]).i(&mut w.sym);
+        let off2 = a2.offset.at(&mut w.sym, &wlane).i(&mut w.sym);
         let mut ok = Vec::new();
-        let grid0 = setup.host.grid[0].eval(&mut w.sym, &sizes);
-        ok.push(w.sym.store.le(zero, pw));
-        ok.push(w.sym.store.lt(pw, grid0));
-        ok.push(w.sym.store.le(zero, kw));
-        let width = w.sym.store.int(a2.offset.shape[0] as i128);
-        ok.push(w.sym.store.lt(kw, width));
+        for (ax, g) in setup.host.grid.clone().iter().enumerate() {
+            let gt = g.eval(&mut w.sym, &sizes);
+            ok.push(w.sym.store.le(zero, wpid[ax]));
+            ok.push(w.sym.store.lt(wpid[ax], gt));
+        }
+        for (l, n) in wlane.iter().zip(&a2.offset.shape) {
+            let nt = w.sym.store.int(*n as i128);
+            ok.push(w.sym.store.le(zero, *l));
+            ok.push(w.sym.store.lt(*l, nt));
+        }
         if let Some(mk) = &a2.mask {
-            let mt = mk.at(&mut w.sym, &[kw]).b(&mut w.sym);
+            let mt = mk.at(&mut w.sym, &wlane).b(&mut w.sym);
             ok.push(mt);
         }
-        ok.push(w.sym.store.eq(off2, i));
+        let flat = match idx.len() {
+            1 => idx[0],
+            _ => {
+                let r = w.sym.store.mul2(idx[0], shape[1]);
+                w.sym.store.add2(r, idx[1])
+            }
+        };
+        ok.push(w.sym.store.eq(off2, flat));
         let all = w.sym.store.and(ok);
         asr.push(w.sym.store.not(all));
-        obligations.push(Obligation { name: format!("every element of `{}` is written (by program (i - {c}) div {stride}, lane (i - {c}) mod {stride})", name_of(a.buf)), assertions: asr });
+        obligations.push(Obligation { name: format!("every element of `{}` is written", name_of(a.buf)), assertions: asr });
     }
     // Exclusivity: two distinct programs never store to one address.
     {

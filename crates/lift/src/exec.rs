@@ -441,7 +441,26 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 acc
             }
             Expr::Call(c) => self.call(d, c)?,
-            Expr::Subscript(_) => return self.unsupported("subscript (block indexing, `[:, None]`)", e),
+            Expr::Subscript(sub) => {
+                let x = self.expr(d, &sub.value)?;
+                let items: Vec<&Expr> = match &*sub.slice {
+                    Expr::Tuple(t) => t.elts.iter().collect(),
+                    other => vec![other],
+                };
+                let mut keep = Vec::new();
+                for it in &items {
+                    match it {
+                        Expr::NoneLiteral(_) => keep.push(false),
+                        Expr::Slice(s) if s.lower.is_none() && s.upper.is_none() && s.step.is_none() => keep.push(true),
+                        _ => return self.unsupported("subscript other than `:` and `None` (block indexing)", e),
+                    }
+                }
+                let b = self.block_of(&x, e)?;
+                if keep.iter().filter(|k| **k).count() != b.shape.len() {
+                    return self.unsupported(format!("indexing a rank-{} block with {} `:`", b.shape.len(), keep.iter().filter(|k| **k).count()), e);
+                }
+                KVal::Block(ops::expand_dims(&b, &keep))
+            }
             Expr::If(_) => return self.unsupported("conditional expression", e),
             _ => return self.unsupported("expression", e),
         })

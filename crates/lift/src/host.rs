@@ -9,6 +9,7 @@
 use crate::front::{dotted, pos_of, KernelDef};
 use crate::mem::Pos;
 use ruff_python_ast::{self as ast, Expr, Number, Stmt};
+use ruff_text_size::Ranged;
 use tensor::Domain;
 
 /// A host integer: an expression over the symbolic sizes.
@@ -110,7 +111,28 @@ pub(crate) struct HostModel {
     pub args: Vec<(String, HostArg)>,
     pub grid: Vec<HExpr>,
     pub assumptions: Vec<String>,
+    /// Integer comparisons the launcher asserts before the launch (`assert N <= BLOCK`):
+    /// preconditions of every check.
+    pub facts: Vec<(HExpr, HCmp, HExpr)>,
     pub pos: Pos,
+}
+
+/// A comparison the launcher asserts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum HCmp {
+    Lt,
+    Le,
+    Eq,
+}
+
+impl HCmp {
+    pub(crate) fn holds<D: Domain>(self, d: &mut D, a: &D::I, b: &D::I) -> D::B {
+        match self {
+            HCmp::Lt => d.lt_i(a, b),
+            HCmp::Le => d.le_i(a, b),
+            HCmp::Eq => d.eq_i(a, b),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -162,6 +184,7 @@ pub(crate) fn read_launcher(
             args: vec![],
             grid: vec![],
             assumptions: vec![],
+            facts: vec![],
             pos: pos_of(src, call),
         },
         ranks: vec![],
@@ -244,7 +267,7 @@ fn rank_uses(body: &[Stmt], name: &str) -> usize {
             walk_expr(self, e);
         }
     }
-    let mut v = V { name, rank: 1 };
+    let mut v = V { name, rank: 0 };
     for s in body {
         v.visit_stmt(s);
     }
@@ -400,9 +423,13 @@ impl Host<'_> {
     }
 
     fn new_param_tensor(&mut self, name: &str) -> usize {
-        let rank = self.ranks.iter().find(|(n, _)| n == name).map(|(_, r)| *r).unwrap_or(1);
-        // Launcher tensors of one rank share one shape: the elementwise contract.
-        let same = self.m.tensors.iter().position(|t| t.shape.len() == rank && t.shape.iter().all(|s| matches!(s, HExpr::Size(_))));
+        // The rank its uses show (0: no evidence).
+        let seen = self.ranks.iter().find(|(n, _)| n == name).map(|(_, r)| *r).unwrap_or(0);
+        let is_param_tensor = |t: &HTensor| t.shape.iter().all(|s| matches!(s, HExpr::Size(_))) && !t.name.starts_with('<');
+        // Launcher tensors share one shape, the elementwise contract: with the first one whose
+        // rank is at least what the uses show (`x.stride(0)` shows only a rank >= 1).
+        let same = self.m.tensors.iter().position(|t| is_param_tensor(t) && t.shape.len() >= seen);
+        let rank = seen.max(1);
         let shape = match same {
             Some(t) => {
                 let other = self.m.tensors[t].name.clone();
@@ -430,6 +457,29 @@ impl Host<'_> {
     }
 
     fn stmt(&mut self, s: &Stmt) -> R<()> {
+        if let Stmt::Assert(a) = s {
+            if let Expr::Compare(c) = &*a.test {
+                if c.ops.len() == 1 {
+                    let (l, r) = (self.expr(&c.left)?, self.expr(&c.comparators[0])?);
+                    if let (HVal::Int(l), HVal::Int(r)) = (l, r) {
+                        let f = match c.ops[0] {
+                            ast::CmpOp::Lt => Some((l, HCmp::Lt, r)),
+                            ast::CmpOp::LtE => Some((l, HCmp::Le, r)),
+                            ast::CmpOp::Gt => Some((r, HCmp::Lt, l)),
+                            ast::CmpOp::GtE => Some((r, HCmp::Le, l)),
+                            ast::CmpOp::Eq => Some((l, HCmp::Eq, r)),
+                            _ => None,
+                        };
+                        if let Some(f) = f {
+                            let text = &self.src[a.test.range().start().to_usize()..a.test.range().end().to_usize()];
+                            self.m.assumptions.push(format!("the launcher's `assert {text}` holds"));
+                            self.m.facts.push(f);
+                        }
+                    }
+                }
+            }
+            return Ok(());
+        }
         if let Stmt::Assign(a) = s {
             let v = self.expr(&a.value).unwrap_or(HVal::Unknown);
             for t in &a.targets {

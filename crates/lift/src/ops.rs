@@ -506,3 +506,23 @@ pub(crate) fn select<D: Domain + 'static>(c: &Block<D>, x: &Block<D>, y: &Block<
         }
     }))
 }
+
+/// `x[:, None]`-style indexing: a new axis of size 1 wherever `keep` is false.
+pub(crate) fn expand_dims<D: Domain + 'static>(x: &Block<D>, keep: &[bool]) -> Block<D> {
+    let mut shape = Vec::new();
+    let mut k = 0;
+    for keep_it in keep {
+        if *keep_it {
+            shape.push(x.shape[k]);
+            k += 1;
+        } else {
+            shape.push(1);
+        }
+    }
+    let keep = keep.to_vec();
+    let f = x.f.clone();
+    Block::new(shape, x.ty, move |d: &mut D, l: &[D::I]| {
+        let inner: Vec<D::I> = l.iter().zip(&keep).filter(|(_, k)| **k).map(|(i, _)| i.clone()).collect();
+        f(d, &inner)
+    })
+}

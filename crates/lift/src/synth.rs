@@ -7,59 +7,121 @@ use crate::formula::Expr;
 use smt::{FunId, Node, Store, SymId, TermId};
 use std::collections::{BTreeMap, HashMap};
 
-/// An affine form: coefficients per symbol and a constant.
-pub(crate) type Lin = (BTreeMap<SymId, i128>, i128);
+/// A polynomial over symbols: monomial (sorted symbols, empty for the constant) to
+/// coefficient. Index arithmetic with symbolic strides (`row * stride + col`) is one.
+pub(crate) type Poly = BTreeMap<Vec<SymId>, i128>;
 
-/// The affine form of an integer term, if it is affine.
-pub(crate) fn lin(s: &Store, t: TermId) -> Option<Lin> {
+/// The polynomial of an integer term, if it is one.
+pub(crate) fn poly(s: &Store, t: TermId) -> Option<Poly> {
     Some(match s.node(t) {
-        Node::Int(i) => (BTreeMap::new(), *i),
-        Node::Sym(v) => (BTreeMap::from([(*v, 1)]), 0),
-        Node::Neg(a) => scale(&lin(s, *a)?, -1)?,
+        Node::Int(i) => constant(*i),
+        Node::Sym(v) => BTreeMap::from([(vec![*v], 1)]),
+        Node::Neg(a) => pscale(&poly(s, *a)?, -1)?,
         Node::Add(xs) => {
-            let mut acc: Lin = (BTreeMap::new(), 0);
+            let mut acc = Poly::new();
             for x in xs {
-                acc = add(&acc, &lin(s, *x)?)?;
+                acc = padd(&acc, &poly(s, *x)?)?;
             }
             acc
         }
         Node::Mul(xs) => {
-            let mut c = 1i128;
-            let mut rest: Option<Lin> = None;
+            let mut acc = constant(1);
             for x in xs {
-                match s.as_int(*x) {
-                    Some(i) => c = c.checked_mul(i)?,
-                    None if rest.is_none() => rest = Some(lin(s, *x)?),
-                    None => return None,
-                }
+                acc = pmul(&acc, &poly(s, *x)?)?;
             }
-            scale(&rest.unwrap_or((BTreeMap::new(), 1)), c)?
+            acc
         }
         _ => return None,
     })
 }
 
-fn scale(l: &Lin, c: i128) -> Option<Lin> {
-    let mut m = BTreeMap::new();
-    for (k, v) in &l.0 {
-        let x = v.checked_mul(c)?;
-        if x != 0 {
-            m.insert(*k, x);
-        }
+pub(crate) fn constant(c: i128) -> Poly {
+    if c == 0 {
+        Poly::new()
+    } else {
+        BTreeMap::from([(vec![], c)])
     }
-    Some((m, l.1.checked_mul(c)?))
 }
 
-fn add(a: &Lin, b: &Lin) -> Option<Lin> {
-    let mut m = a.0.clone();
-    for (k, v) in &b.0 {
-        let e = m.entry(*k).or_insert(0);
+pub(crate) fn pscale(p: &Poly, c: i128) -> Option<Poly> {
+    let mut m = Poly::new();
+    for (k, v) in p {
+        let x = v.checked_mul(c)?;
+        if x != 0 {
+            m.insert(k.clone(), x);
+        }
+    }
+    Some(m)
+}
+
+pub(crate) fn padd(a: &Poly, b: &Poly) -> Option<Poly> {
+    let mut m = a.clone();
+    for (k, v) in b {
+        let e = m.entry(k.clone()).or_insert(0);
         *e = e.checked_add(*v)?;
         if *e == 0 {
             m.remove(k);
         }
     }
-    Some((m, a.1.checked_add(b.1)?))
+    Some(m)
+}
+
+fn pmul(a: &Poly, b: &Poly) -> Option<Poly> {
+    let mut out = Poly::new();
+    for (ka, va) in a {
+        for (kb, vb) in b {
+            let mut k = ka.clone();
+            k.extend(kb.iter().copied());
+            k.sort();
+            out = padd(&out, &BTreeMap::from([(k, va.checked_mul(*vb)?)]))?;
+        }
+    }
+    Some(out)
+}
+
+/// The term of a polynomial.
+pub(crate) fn term(s: &mut Store, p: &Poly) -> TermId {
+    let mut parts = Vec::new();
+    for (m, c) in p {
+        let mut f = vec![s.int(*c)];
+        for v in m {
+            f.push(s.sym(*v));
+        }
+        parts.push(s.mul(f));
+    }
+    if parts.is_empty() {
+        return s.int(0);
+    }
+    s.add(parts)
+}
+
+/// Splits a row-major flat offset into per-dimension indices for a tensor of `shape`
+/// (`flat = i0 * S1 + i1`): rank 1 is the offset itself; rank 2 needs `S1` a size symbol (or
+/// 1), and takes the monomials holding it as the row. `None` when the split is not syntactic.
+pub(crate) fn delinearize(p: &Poly, shape: &[Poly]) -> Option<Vec<Poly>> {
+    match shape {
+        [_] => Some(vec![p.clone()]),
+        [_, s1] => {
+            if *s1 == constant(1) {
+                return Some(vec![p.clone(), Poly::new()]);
+            }
+            let [(m, 1)] = s1.iter().collect::<Vec<_>>()[..] else { return None };
+            let [n] = m[..] else { return None };
+            let (mut row, mut col) = (Poly::new(), Poly::new());
+            for (k, c) in p {
+                match k.iter().position(|v| *v == n) {
+                    Some(at) => {
+                        let mut k2 = k.clone();
+                        k2.remove(at);
+                        row = padd(&row, &BTreeMap::from([(k2, *c)]))?;
+                    }
+                    None => col = padd(&col, &BTreeMap::from([(k.clone(), *c)]))?,
+                }
+            }
+            Some(vec![row, col])
+        }
+        _ => None,
+    }
 }
 
 /// What the synthesizer knows about the symbols of a run.
@@ -70,34 +132,38 @@ pub(crate) struct Names {
     pub sizes: Vec<(SymId, String)>,
     /// Scalar parameters (symbols) with their names.
     pub params: Vec<(SymId, String)>,
-    /// Input functions with the tensor names.
-    pub inputs: Vec<(FunId, String)>,
+    /// Input functions with the tensor names and shapes.
+    pub inputs: Vec<(FunId, String, Vec<Poly>)>,
     pub exp: Option<FunId>,
 }
 
 pub(crate) struct Synth<'a> {
     pub s: &'a mut Store,
     pub names: &'a Names,
-    /// The store's offset as an affine form, and the lane symbol that pins `i`.
-    pub off: Lin,
-    pub pivot: SymId,
-    pub index: String,
+    /// The output index of the store, per dimension, and the symbol that pins each.
+    pub out: Vec<(Poly, SymId, String)>,
+    /// Reduction variables in scope, with their names.
+    pub bound: Vec<(SymId, String)>,
 }
 
 type R<T> = Result<T, String>;
 
 impl Synth<'_> {
-    /// Prepares synthesis for a store at `off` under `mask`: the value with the mask assumed.
-    pub(crate) fn new<'a>(s: &'a mut Store, names: &'a Names, off: TermId, index: &str) -> R<Synth<'a>> {
-        let l = lin(s, off).ok_or("the store's offset is not affine in the program id and lanes")?;
-        let pivot = names
-            .lanes
-            .iter()
-            .rev()
-            .find(|v| l.0.get(v).map(|c| c.abs() == 1).unwrap_or(false))
-            .copied()
-            .ok_or("the store's offset does not step by one along a lane")?;
-        Ok(Synth { s, names, off: l, pivot, index: index.into() })
+    /// Prepares synthesis for a store whose output index is `out` (one polynomial per
+    /// dimension, named by `index_names`).
+    pub(crate) fn new<'a>(s: &'a mut Store, names: &'a Names, out: Vec<Poly>, index_names: &[&str]) -> R<Synth<'a>> {
+        let mut dims = Vec::new();
+        for (d, o) in out.into_iter().enumerate() {
+            let pivot = names
+                .lanes
+                .iter()
+                .rev()
+                .find(|v| o.get(&vec![**v]).map(|c| c.abs() == 1).unwrap_or(false))
+                .copied()
+                .ok_or_else(|| format!("output dimension {d} of the store does not step by one along a lane or program id"))?;
+            dims.push((o, pivot, index_names[d].to_string()));
+        }
+        Ok(Synth { s, names, out: dims, bound: vec![] })
     }
 
     /// `value` with `mask` (and each of its conjuncts) taken as true.
@@ -113,23 +179,35 @@ impl Synth<'_> {
         self.s.replace(value, &map)
     }
 
-    fn index(&mut self, t: TermId) -> R<Expr> {
-        let l = lin(self.s, t).ok_or("an index that is not affine")?;
-        let b = self.off.0[&self.pivot];
-        let a = l.0.get(&self.pivot).copied().unwrap_or(0);
-        if a % b != 0 {
-            return Err("an index that is not a multiple of the store's offset".into());
-        }
-        let alpha = a / b;
-        let rest = add(&l, &scale(&self.off, -alpha).ok_or("overflow")?).ok_or("overflow")?;
+    /// An integer polynomial in terms of the output indices, sizes and reduction variables.
+    fn index_poly(&mut self, l: &Poly) -> R<Expr> {
+        let mut rest = l.clone();
         let mut parts: Vec<(i128, Expr)> = Vec::new();
-        if alpha != 0 {
-            parts.push((alpha, Expr::Var(self.index.clone())));
+        for (o, pivot, name) in &self.out {
+            let b = o[&vec![*pivot]];
+            let a = rest.get(&vec![*pivot]).copied().unwrap_or(0);
+            if a % b != 0 {
+                return Err("an index that is not a multiple of the store's index".into());
+            }
+            let alpha = a / b;
+            if alpha != 0 {
+                parts.push((alpha, Expr::Var(name.clone())));
+                rest = padd(&rest, &pscale(o, -alpha).ok_or("overflow")?).ok_or("overflow")?;
+            }
         }
-        for (v, c) in &rest.0 {
-            match self.names.sizes.iter().find(|(s, _)| s == v) {
-                Some((_, n)) => parts.push((*c, Expr::Var(n.clone()))),
-                None => return Err("the stored value depends on the program id or lane other than through its offset".into()),
+        let mut c0 = 0;
+        for (m, c) in &rest {
+            let name = match &m[..] {
+                [] => {
+                    c0 = *c;
+                    continue;
+                }
+                [v] => self.names.sizes.iter().chain(&self.bound).find(|(s, _)| s == v).map(|(_, n)| n.clone()),
+                _ => None,
+            };
+            match name {
+                Some(n) => parts.push((*c, Expr::Var(n))),
+                None => return Err("the stored value depends on the program id or lane other than through the output index".into()),
             }
         }
         let mut e: Option<Expr> = None;
@@ -141,12 +219,17 @@ impl Synth<'_> {
                 Some(acc) => Expr::Bin(if c < 0 { '-' } else { '+' }, Box::new(acc), Box::new(term)),
             });
         }
-        Ok(match (e, rest.1) {
+        Ok(match (e, c0) {
             (None, c) => Expr::Num(c, 1),
             (Some(e), 0) => e,
             (Some(e), c) if c < 0 => Expr::Bin('-', Box::new(e), Box::new(Expr::Num(-c, 1))),
             (Some(e), c) => Expr::Bin('+', Box::new(e), Box::new(Expr::Num(c, 1))),
         })
+    }
+
+    fn index(&mut self, t: TermId) -> R<Expr> {
+        let l = poly(self.s, t).ok_or("an index that is not a polynomial")?;
+        self.index_poly(&l)
     }
 
     /// The formula of a real or boolean term.
@@ -163,9 +246,12 @@ impl Synth<'_> {
             Node::App(f, args) => {
                 if Some(f) == self.names.exp {
                     Expr::Call("exp".into(), vec![self.expr(args[0])?])
-                } else if let Some((_, n)) = self.names.inputs.iter().find(|(g, _)| *g == f) {
-                    let ix = args.iter().map(|a| self.index(*a)).collect::<R<Vec<_>>>()?;
-                    Expr::Read(n.clone(), ix)
+                } else if let Some((_, n, shape)) = self.names.inputs.iter().find(|(g, _, _)| *g == f) {
+                    let (n, shape) = (n.clone(), shape.clone());
+                    let flat = poly(self.s, args[0]).ok_or("an address that is not a polynomial")?;
+                    let dims = delinearize(&flat, &shape).ok_or_else(|| format!("the address of a read of `{n}` does not split into its dimensions"))?;
+                    let ix = dims.iter().map(|p| self.index_poly(p)).collect::<R<Vec<_>>>()?;
+                    Expr::Read(n, ix)
                 } else {
                     let name = self.s.fun_name(f).to_string();
                     if name.contains("#masked") {

@@ -1,0 +1,516 @@
+//! The driver's interpreter: runs a kernel body for one program instance, in any domain.
+//!
+//! Python statements and expressions are walked here; every Triton op is delegated to
+//! [`crate::ops`]. Anything outside the supported subset stops the run with
+//! [`Unsupported`], which the checker reports as `unknown: unsupported construct`.
+
+use crate::front::{dotted, pos_of, KernelDef};
+use crate::mem::{Machine, Pos};
+use crate::ops::{self, Arith, Cmp, Logic};
+use crate::value::{KVal, Ty};
+use ruff_python_ast::{self as ast, Expr, Number, Stmt};
+use ruff_text_size::Ranged;
+use tensor::Domain;
+
+/// A construct outside the supported subset, or a misuse of an op, with its position.
+#[derive(Clone, Debug)]
+pub(crate) struct Unsupported {
+    pub what: String,
+    pub pos: Pos,
+}
+
+type R<T> = Result<T, Unsupported>;
+
+/// An exact rational for a Python float literal's text (`0.01`, `1e-5`, `2.`).
+pub(crate) fn float_literal(text: &str) -> Option<(i128, i128)> {
+    let t = text.replace('_', "").to_ascii_lowercase();
+    let (mant, exp) = match t.split_once('e') {
+        Some((m, e)) => (m.to_string(), e.parse::<i32>().ok()?),
+        None => (t.clone(), 0),
+    };
+    let (int, frac) = mant.split_once('.').unwrap_or((&mant, ""));
+    let digits = format!("{int}{frac}");
+    let mut num: i128 = if digits.is_empty() { 0 } else { digits.parse().ok()? };
+    let mut den: i128 = 10i128.checked_pow(frac.len() as u32)?;
+    if exp >= 0 {
+        num = num.checked_mul(10i128.checked_pow(exp as u32)?)?;
+    } else {
+        den = den.checked_mul(10i128.checked_pow((-exp) as u32)?)?;
+    }
+    let g = gcd(num, den);
+    Some((num / g, den / g))
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+const TL: &[&str] = &["tl.math", "triton.language.math", "tl", "triton.language"];
+
+fn dtype(name: &str) -> Option<Ty> {
+    Some(match name {
+        "float16" | "bfloat16" | "float32" | "float64" | "float8e4nv" | "float8e5" => Ty::Real,
+        "int8" | "int16" | "int32" | "int64" | "uint8" | "uint16" | "uint32" | "uint64" => Ty::Int,
+        "int1" => Ty::Bool,
+        _ => return None,
+    })
+}
+
+pub(crate) struct Interp<'s, D: Domain> {
+    src: &'s str,
+    env: Vec<(String, KVal<D>)>,
+    pub m: Machine<D>,
+    /// The module's `@triton.jit` functions, callable from the kernel (inlined).
+    helpers: Vec<&'s ast::StmtFunctionDef>,
+    depth: usize,
+}
+
+/// How deep helper calls may nest (recursion is not Triton, but must not hang us).
+const MAX_DEPTH: usize = 32;
+
+enum Flow<D: Domain> {
+    Next,
+    Return(Option<KVal<D>>),
+}
+
+impl<'s, D: Domain + 'static> Interp<'s, D> {
+    pub(crate) fn new(src: &'s str, m: Machine<D>, params: Vec<(String, KVal<D>)>, helpers: Vec<&'s ast::StmtFunctionDef>) -> Self {
+        Interp { src, env: params, m, helpers, depth: 0 }
+    }
+
+    /// Runs the kernel's body once.
+    pub(crate) fn run(&mut self, d: &mut D, kernel: &KernelDef<'s>) -> R<()> {
+        if let Flow::Return(Some(_)) = self.block(d, &kernel.def.body)? {
+            return self.unsupported("a kernel that returns a value", &kernel.def.name);
+        }
+        Ok(())
+    }
+
+    /// A call of a `@triton.jit` helper, inlined: its own scope, its return value.
+    fn call_helper(&mut self, d: &mut D, f: &'s ast::StmtFunctionDef, c: &ast::ExprCall) -> R<KVal<D>> {
+        if self.depth >= MAX_DEPTH {
+            return self.unsupported(format!("helper calls nested deeper than {MAX_DEPTH}"), c);
+        }
+        let params: Vec<&ast::ParameterWithDefault> = f.parameters.posonlyargs.iter().chain(&f.parameters.args).chain(&f.parameters.kwonlyargs).collect();
+        let mut bound: Vec<Option<KVal<D>>> = vec![None; params.len()];
+        for (i, a) in c.arguments.args.iter().enumerate() {
+            if i >= params.len() {
+                return self.unsupported(format!("too many arguments to `{}`", f.name.id), a);
+            }
+            bound[i] = Some(self.expr(d, a)?);
+        }
+        for k in &c.arguments.keywords {
+            let Some(name) = &k.arg else { return self.unsupported("`**` arguments", k) };
+            let Some(i) = params.iter().position(|p| p.parameter.name.id == name.id) else {
+                return self.unsupported(format!("keyword `{}` of `{}`", name.id, f.name.id), k);
+            };
+            bound[i] = Some(self.expr(d, &k.value)?);
+        }
+        let mut scope = Vec::new();
+        for (p, v) in params.iter().zip(bound) {
+            let v = match (v, &p.default) {
+                (Some(v), _) => v,
+                (None, Some(e)) => self.expr(d, e)?,
+                (None, None) => return self.unsupported(format!("a call of `{}` without `{}`", f.name.id, p.parameter.name.id), c),
+            };
+            scope.push((p.parameter.name.id.to_string(), v));
+        }
+        let saved = std::mem::replace(&mut self.env, scope);
+        self.depth += 1;
+        let r = self.block(d, &f.body);
+        self.depth -= 1;
+        self.env = saved;
+        Ok(match r? {
+            Flow::Return(Some(v)) => v,
+            _ => KVal::None,
+        })
+    }
+
+    fn unsupported<T>(&self, what: impl Into<String>, at: &impl Ranged) -> R<T> {
+        Err(Unsupported {
+            what: what.into(),
+            pos: pos_of(self.src, at),
+        })
+    }
+
+    fn block(&mut self, d: &mut D, body: &'s [Stmt]) -> R<Flow<D>> {
+        for s in body {
+            if let Flow::Return(v) = self.stmt(d, s)? {
+                return Ok(Flow::Return(v));
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn assign(&mut self, target: &Expr, v: KVal<D>) -> R<()> {
+        match (target, v) {
+            (Expr::Name(n), v) => {
+                self.env.push((n.id.to_string(), v));
+                Ok(())
+            }
+            (Expr::Tuple(t), KVal::Tuple(vs)) if t.elts.len() == vs.len() => {
+                for (t, v) in t.elts.iter().zip(vs) {
+                    self.assign(t, v)?;
+                }
+                Ok(())
+            }
+            (other, _) => self.unsupported("assignment target (only names and tuples of names)", other),
+        }
+    }
+
+    fn stmt(&mut self, d: &mut D, s: &'s Stmt) -> R<Flow<D>> {
+        match s {
+            Stmt::Assign(a) => {
+                let v = self.expr(d, &a.value)?;
+                for t in &a.targets {
+                    self.assign(t, v.clone())?;
+                }
+            }
+            Stmt::AnnAssign(a) => {
+                if let Some(v) = &a.value {
+                    let v = self.expr(d, v)?;
+                    self.assign(&a.target, v)?;
+                }
+            }
+            Stmt::AugAssign(a) => {
+                let cur = self.expr(d, &a.target)?;
+                let rhs = self.expr(d, &a.value)?;
+                let v = self.binop(d, a.op, cur, rhs, s)?;
+                self.assign(&a.target, v)?;
+            }
+            Stmt::Expr(e) => {
+                if !matches!(&*e.value, Expr::StringLiteral(_)) {
+                    self.expr(d, &e.value)?;
+                }
+            }
+            Stmt::Pass(_) => {}
+            Stmt::Return(r) => {
+                let v = match &r.value {
+                    Some(e) => Some(self.expr(d, e)?),
+                    None => None,
+                };
+                return Ok(Flow::Return(v));
+            }
+            Stmt::If(i) => {
+                let mut branches: Vec<(Option<&'s Expr>, &'s [Stmt])> = vec![(Some(&i.test), &i.body)];
+                for c in &i.elif_else_clauses {
+                    branches.push((c.test.as_ref(), &c.body));
+                }
+                return self.branches(d, &branches, s);
+            }
+            Stmt::For(_) => return self.unsupported("for loop", s),
+            Stmt::While(_) => return self.unsupported("while loop", s),
+            Stmt::With(_) => return self.unsupported("with statement", s),
+            Stmt::FunctionDef(_) => return self.unsupported("nested function", s),
+            _ => return self.unsupported("statement", s),
+        }
+        Ok(Flow::Next)
+    }
+
+    /// `if`/`elif`/`else`: constexpr conditions choose a branch; a runtime scalar condition
+    /// runs both branches under it and its negation (accesses guarded) and merges the names
+    /// they assign with `tl.where`; a branch that returns guards the rest of the body.
+    fn branches(&mut self, d: &mut D, branches: &[(Option<&'s Expr>, &'s [Stmt])], at: &'s Stmt) -> R<Flow<D>> {
+        let Some(((test, body), rest)) = branches.split_first() else { return Ok(Flow::Next) };
+        let Some(test) = test else { return self.block(d, body) };
+        let c = match self.expr(d, test)? {
+            KVal::Bool(b) => Some(b),
+            KVal::Int(i) => Some(i != 0),
+            KVal::None => Some(false),
+            KVal::Block(b) if b.shape.is_empty() => {
+                let c = self.lift(ops::convert(&b, Ty::Bool), *test)?;
+                let KVal::Block(c) = c else { unreachable!("convert gives a block") };
+                return self.runtime_if(d, c, body, rest, at);
+            }
+            _ => return self.unsupported("`if` on a block (only constexpr or scalar conditions)", *test),
+        };
+        if c == Some(true) {
+            self.block(d, body)
+        } else {
+            self.branches(d, rest, at)
+        }
+    }
+
+    fn runtime_if(&mut self, d: &mut D, c: crate::value::Block<D>, body: &'s [Stmt], rest: &[(Option<&'s Expr>, &'s [Stmt])], at: &'s Stmt) -> R<Flow<D>> {
+        let base_guard = self.m.guard.clone();
+        let nc = self.lift(ops::not(&c), at)?.block().expect("a block");
+        let and = |me: &Self, g: &Option<crate::value::Block<D>>, x: &crate::value::Block<D>| -> R<crate::value::Block<D>> {
+            match g {
+                None => Ok(x.clone()),
+                Some(g) => me.lift(ops::logic(Logic::And, g, x), at).map(|v| v.block().expect("a block")),
+            }
+        };
+        let base_len = self.env.len();
+        self.m.guard = Some(and(self, &base_guard, &c)?);
+        let f_then = self.block(d, body)?;
+        let then_env = self.env.split_off(base_len);
+        self.m.guard = Some(and(self, &base_guard, &nc)?);
+        let f_else = self.branches(d, rest, at)?;
+        let else_env = self.env.split_off(base_len);
+        match (f_then, f_else) {
+            (Flow::Next, Flow::Next) => {
+                self.m.guard = base_guard;
+                let mut names: Vec<String> = then_env.iter().chain(&else_env).map(|(n, _)| n.clone()).collect();
+                names.dedup();
+                for n in names {
+                    let pick = |env: &[(String, KVal<D>)], me: &Self| env.iter().rev().find(|(x, _)| *x == n).map(|(_, v)| v.clone()).or_else(|| me.lookup(&n));
+                    let (Some(a), Some(b)) = (pick(&then_env, self), pick(&else_env, self)) else {
+                        return self.unsupported(format!("`{n}` assigned in only one branch of a runtime `if`"), at);
+                    };
+                    let (Some(x), Some(y)) = (a.block(), b.block()) else {
+                        return self.unsupported(format!("`{n}` holds a {} after a runtime `if`", a.kind()), at);
+                    };
+                    let v = self.lift(ops::select(&c, &x, &y), at)?;
+                    self.env.push((n, v));
+                }
+                Ok(Flow::Next)
+            }
+            (Flow::Return(None), Flow::Next) => {
+                self.env.extend(else_env);
+                self.m.guard = Some(and(self, &base_guard, &nc)?);
+                Ok(Flow::Next)
+            }
+            (Flow::Next, Flow::Return(None)) => {
+                self.env.extend(then_env);
+                self.m.guard = Some(and(self, &base_guard, &c)?);
+                Ok(Flow::Next)
+            }
+            (Flow::Return(None), Flow::Return(None)) => Ok(Flow::Return(None)),
+            _ => self.unsupported("a `return` with a value under a runtime `if`", at),
+        }
+    }
+
+    fn block_of(&self, v: &KVal<D>, at: &impl Ranged) -> R<crate::value::Block<D>> {
+        match v.block() {
+            Some(b) => Ok(b),
+            None => self.unsupported(format!("a {} used as a value", v.kind()), at),
+        }
+    }
+
+    fn lift(&self, r: Result<crate::value::Block<D>, String>, at: &impl Ranged) -> R<KVal<D>> {
+        r.map(KVal::Block).map_err(|what| Unsupported {
+            what,
+            pos: pos_of(self.src, at),
+        })
+    }
+
+    fn binop(&mut self, _d: &mut D, op: ast::Operator, a: KVal<D>, b: KVal<D>, at: &impl Ranged) -> R<KVal<D>> {
+        use ast::Operator as O;
+        // Python arithmetic on constants stays constant.
+        if let (KVal::Int(x), KVal::Int(y)) = (&a, &b) {
+            let (x, y) = (*x, *y);
+            let r = match op {
+                O::Add => x.checked_add(y),
+                O::Sub => x.checked_sub(y),
+                O::Mult => x.checked_mul(y),
+                O::FloorDiv if y != 0 => Some(x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 }),
+                O::Mod if y != 0 => Some(x - y * (x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 })),
+                O::Pow if (0..=126).contains(&y) => x.checked_pow(y as u32),
+                O::LShift if (0..=126).contains(&y) => x.checked_shl(y as u32),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return Ok(KVal::Int(r));
+            }
+        }
+        let x = self.block_of(&a, at)?;
+        let y = self.block_of(&b, at)?;
+        let r = match op {
+            O::Add => ops::arith(Arith::Add, &x, &y),
+            O::Sub => ops::arith(Arith::Sub, &x, &y),
+            O::Mult => ops::arith(Arith::Mul, &x, &y),
+            O::Div => ops::arith(Arith::Div, &x, &y),
+            O::BitAnd => ops::logic(Logic::And, &x, &y),
+            O::BitOr => ops::logic(Logic::Or, &x, &y),
+            other => return self.unsupported(format!("operator `{}` on blocks", other.as_str()), at),
+        };
+        self.lift(r, at)
+    }
+
+    fn lookup(&self, name: &str) -> Option<KVal<D>> {
+        self.env.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+    }
+
+    fn expr(&mut self, d: &mut D, e: &Expr) -> R<KVal<D>> {
+        Ok(match e {
+            Expr::Name(n) => match self.lookup(n.id.as_str()) {
+                Some(v) => v,
+                None if n.id.as_str() == "None" => KVal::None,
+                None => return self.unsupported(format!("name `{}` (not a parameter or an earlier assignment)", n.id), e),
+            },
+            Expr::NoneLiteral(_) => KVal::None,
+            Expr::StringLiteral(t) => KVal::Str(t.value.to_str().to_string()),
+            Expr::BooleanLiteral(b) => KVal::Bool(b.value),
+            Expr::NumberLiteral(n) => match &n.value {
+                Number::Int(i) => match i.as_i64() {
+                    Some(i) => KVal::Int(i as i128),
+                    None => return self.unsupported("integer literal too large", e),
+                },
+                Number::Float(_) => {
+                    let text = &self.src[n.range.start().to_usize()..n.range.end().to_usize()];
+                    match float_literal(text) {
+                        Some((a, b)) => KVal::Float(a, b),
+                        None => return self.unsupported("float literal", e),
+                    }
+                }
+                Number::Complex { .. } => return self.unsupported("complex literal", e),
+            },
+            Expr::Attribute(a) => {
+                let full = dotted(e).unwrap_or_default();
+                if let Some(t) = TL.iter().find_map(|p| full.strip_prefix(&format!("{p}."))).and_then(dtype) {
+                    return Ok(KVal::Dtype(t));
+                }
+                return self.unsupported(format!("attribute `{}`", a.attr.id), e);
+            }
+            Expr::Tuple(t) => KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?),
+            Expr::BinOp(b) => {
+                let x = self.expr(d, &b.left)?;
+                let y = self.expr(d, &b.right)?;
+                self.binop(d, b.op, x, y, e)?
+            }
+            Expr::UnaryOp(u) => {
+                let x = self.expr(d, &u.operand)?;
+                match (u.op, &x) {
+                    (ast::UnaryOp::USub, KVal::Int(i)) => KVal::Int(-i),
+                    (ast::UnaryOp::USub, KVal::Float(a, b)) => KVal::Float(-a, *b),
+                    (ast::UnaryOp::UAdd, _) => x,
+                    (ast::UnaryOp::Not, KVal::Bool(b)) => KVal::Bool(!b),
+                    (ast::UnaryOp::USub, _) => {
+                        let b = self.block_of(&x, e)?;
+                        self.lift(ops::negate(&b), e)?
+                    }
+                    (ast::UnaryOp::Not | ast::UnaryOp::Invert, _) => {
+                        let b = self.block_of(&x, e)?;
+                        self.lift(ops::not(&b), e)?
+                    }
+                }
+            }
+            Expr::Compare(c) => {
+                if c.ops.len() != 1 {
+                    return self.unsupported("chained comparison", e);
+                }
+                let x = self.expr(d, &c.left)?;
+                let y = self.expr(d, &c.comparators[0])?;
+                use ast::CmpOp as C;
+                if let (KVal::Str(a), KVal::Str(b)) = (&x, &y) {
+                    return match c.ops[0] {
+                        C::Eq => Ok(KVal::Bool(a == b)),
+                        C::NotEq => Ok(KVal::Bool(a != b)),
+                        _ => self.unsupported("ordering of strings", e),
+                    };
+                }
+                if let (KVal::Int(a), KVal::Int(b)) = (&x, &y) {
+                    let r = match c.ops[0] {
+                        C::Lt => a < b,
+                        C::LtE => a <= b,
+                        C::Gt => a > b,
+                        C::GtE => a >= b,
+                        C::Eq => a == b,
+                        C::NotEq => a != b,
+                        _ => return self.unsupported("comparison operator", e),
+                    };
+                    return Ok(KVal::Bool(r));
+                }
+                let op = match c.ops[0] {
+                    C::Lt => Cmp::Lt,
+                    C::LtE => Cmp::Le,
+                    C::Gt => Cmp::Gt,
+                    C::GtE => Cmp::Ge,
+                    C::Eq => Cmp::Eq,
+                    C::NotEq => Cmp::Ne,
+                    other => return self.unsupported(format!("comparison `{}`", other.as_str()), e),
+                };
+                let (a, b) = (self.block_of(&x, e)?, self.block_of(&y, e)?);
+                self.lift(ops::compare(op, &a, &b), e)?
+            }
+            Expr::BoolOp(b) => {
+                let op = match b.op {
+                    ast::BoolOp::And => Logic::And,
+                    ast::BoolOp::Or => Logic::Or,
+                };
+                let mut acc = self.expr(d, &b.values[0])?;
+                for v in &b.values[1..] {
+                    let y = self.expr(d, v)?;
+                    let (a, c) = (self.block_of(&acc, e)?, self.block_of(&y, e)?);
+                    acc = self.lift(ops::logic(op, &a, &c), e)?;
+                }
+                acc
+            }
+            Expr::Call(c) => self.call(d, c)?,
+            Expr::Subscript(sub) => {
+                let x = self.expr(d, &sub.value)?;
+                let items: Vec<&Expr> = match &*sub.slice {
+                    Expr::Tuple(t) => t.elts.iter().collect(),
+                    other => vec![other],
+                };
+                let mut keep = Vec::new();
+                for it in &items {
+                    match it {
+                        Expr::NoneLiteral(_) => keep.push(false),
+                        Expr::Slice(s) if s.lower.is_none() && s.upper.is_none() && s.step.is_none() => keep.push(true),
+                        _ => return self.unsupported("subscript other than `:` and `None` (block indexing)", e),
+                    }
+                }
+                let b = self.block_of(&x, e)?;
+                if keep.iter().filter(|k| **k).count() != b.shape.len() {
+                    return self.unsupported(format!("indexing a rank-{} block with {} `:`", b.shape.len(), keep.iter().filter(|k| **k).count()), e);
+                }
+                KVal::Block(ops::expand_dims(&b, &keep))
+            }
+            Expr::If(_) => return self.unsupported("conditional expression", e),
+            _ => return self.unsupported("expression", e),
+        })
+    }
+
+    fn call(&mut self, d: &mut D, c: &ast::ExprCall) -> R<KVal<D>> {
+        let full = dotted(&c.func);
+        let tl_name = full.as_deref().and_then(|f| TL.iter().find_map(|p| f.strip_prefix(&format!("{p}."))));
+        if let Some(name) = tl_name {
+            let Some(spec) = ops::lookup(name) else {
+                return self.unsupported(format!("tl.{name}"), c);
+            };
+            let mut args: Vec<Option<KVal<D>>> = vec![None; spec.params.len()];
+            for (i, a) in c.arguments.args.iter().enumerate() {
+                if i >= spec.params.len() {
+                    return self.unsupported(format!("tl.{name} with {} positional arguments", c.arguments.args.len()), a);
+                }
+                args[i] = Some(self.expr(d, a)?);
+            }
+            for k in &c.arguments.keywords {
+                let Some(kname) = &k.arg else {
+                    return self.unsupported("`**` arguments", k);
+                };
+                match spec.params.iter().position(|p| *p == kname.id.as_str()) {
+                    Some(i) => args[i] = Some(self.expr(d, &k.value)?),
+                    None if spec.ignored.contains(&kname.id.as_str()) => {}
+                    None => return self.unsupported(format!("keyword `{}` of tl.{name}", kname.id), k),
+                }
+            }
+            let pos = pos_of(self.src, c);
+            return ops::apply(spec, &mut self.m, args, pos).map_err(|what| Unsupported { what, pos });
+        }
+        if let Some(f) = full.as_deref().and_then(|n| self.helpers.iter().find(|h| h.name.id.as_str() == n)) {
+            return self.call_helper(d, f, c);
+        }
+        // Methods: `x.to(dtype)`.
+        if let Expr::Attribute(a) = &*c.func {
+            if a.attr.id.as_str() == "to" {
+                let x = self.expr(d, &a.value)?;
+                let t = match c.arguments.args.first() {
+                    Some(t) => self.expr(d, t)?,
+                    None => return self.unsupported("`.to` without a dtype", c),
+                };
+                let KVal::Dtype(t) = t else {
+                    return self.unsupported("`.to` of something that is not a dtype", c);
+                };
+                let b = self.block_of(&x, c)?;
+                return self.lift(ops::convert(&b, t), c);
+            }
+        }
+        self.unsupported(format!("call of `{}`", full.unwrap_or_else(|| "an expression".into())), c)
+    }
+}

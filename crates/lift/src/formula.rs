@@ -1,0 +1,495 @@
+//! The formula language (docs/lift.md): what a kernel computes, e.g.
+//! `output[i] = x[i] + y[i]`. Parsed from `--expect`, printed from synthesis, and evaluated
+//! in any domain through the same op definitions as the kernel ([`crate::ops`]), so a kernel
+//! and the formula that describes it build the same terms.
+
+use crate::ops::{self, Arith, Cmp, Logic};
+use crate::value::{Block, Elem, Ty};
+use std::fmt;
+use tensor::{Domain, ElemType};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A rational literal `num/den`.
+    Num(i128, i128),
+    /// An index variable, a size, or a scalar parameter of the launcher.
+    Var(String),
+    /// An element of an input tensor.
+    Read(String, Vec<Expr>),
+    Neg(Box<Expr>),
+    Bin(char, Box<Expr>, Box<Expr>),
+    /// `<`, `<=`, `>`, `>=`, `==`, `!=`.
+    Cmp(&'static str, Box<Expr>, Box<Expr>),
+    /// `and` (true) / `or` (false).
+    Logic(bool, Box<Expr>, Box<Expr>),
+    /// `exp`, `abs`, `max`, `min`, `where`, `sigmoid`, `relu`.
+    Call(String, Vec<Expr>),
+}
+
+/// One output's definition: `name[i, ...] = body`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Def {
+    pub output: String,
+    pub indices: Vec<String>,
+    pub body: Expr,
+}
+
+/// A formula: one definition per output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Formula {
+    pub defs: Vec<Def>,
+}
+
+const FUNS: &[(&str, usize)] = &[("exp", 1), ("abs", 1), ("sigmoid", 1), ("relu", 1), ("max", 2), ("min", 2), ("where", 3)];
+
+/// `n/d` as an exact decimal when `d` divides a power of ten (`1/100` is `0.01`).
+fn decimal(n: i128, d: i128) -> Option<String> {
+    let mut p: i128 = 1;
+    for k in 0..=18u32 {
+        if p % d == 0 {
+            let scaled = n.checked_mul(p / d)?;
+            let (sign, a) = (if scaled < 0 { "-" } else { "" }, scaled.unsigned_abs());
+            let digits = format!("{:0>width$}", a, width = k as usize + 1);
+            let (int, frac) = digits.split_at(digits.len() - k as usize);
+            return Some(if frac.is_empty() { format!("{sign}{int}") } else { format!("{sign}{int}.{frac}") });
+        }
+        p = p.checked_mul(10)?;
+    }
+    None
+}
+
+fn prec(e: &Expr) -> u8 {
+    match e {
+        Expr::Logic(false, ..) => 1,
+        Expr::Logic(true, ..) => 2,
+        Expr::Cmp(..) => 3,
+        Expr::Bin('+' | '-', ..) => 4,
+        Expr::Bin(..) => 5,
+        Expr::Neg(_) => 6,
+        Expr::Num(n, d) if *n < 0 || (*d != 1 && decimal(*n, *d).is_none()) => 5,
+        _ => 7,
+    }
+}
+
+fn paren(f: &mut fmt::Formatter<'_>, e: &Expr, min: u8) -> fmt::Result {
+    if prec(e) < min {
+        write!(f, "({e})")
+    } else {
+        write!(f, "{e}")
+    }
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expr::Num(n, 1) => write!(f, "{n}"),
+            Expr::Num(n, d) => match decimal(*n, *d) {
+                Some(text) => write!(f, "{text}"),
+                None => write!(f, "{n}/{d}"),
+            },
+            Expr::Var(v) => write!(f, "{v}"),
+            Expr::Read(t, ix) => {
+                write!(f, "{t}[")?;
+                for (k, i) in ix.iter().enumerate() {
+                    if k > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{i}")?;
+                }
+                write!(f, "]")
+            }
+            Expr::Neg(x) => {
+                write!(f, "-")?;
+                paren(f, x, 6)
+            }
+            Expr::Bin(op, a, b) => {
+                let p = prec(self);
+                paren(f, a, p)?;
+                write!(f, " {op} ")?;
+                paren(f, b, p + 1)
+            }
+            Expr::Cmp(op, a, b) => {
+                paren(f, a, 4)?;
+                write!(f, " {op} ")?;
+                paren(f, b, 4)
+            }
+            Expr::Logic(and, a, b) => {
+                let p = prec(self);
+                paren(f, a, p)?;
+                write!(f, " {} ", if *and { "and" } else { "or" })?;
+                paren(f, b, p + 1)
+            }
+            Expr::Call(n, args) => {
+                write!(f, "{n}(")?;
+                for (k, a) in args.iter().enumerate() {
+                    if k > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{a}")?;
+                }
+                write!(f, ")")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Def {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}] = {}", self.output, self.indices.join(", "), self.body)
+    }
+}
+
+impl fmt::Display for Formula {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, d) in self.defs.iter().enumerate() {
+            if k > 0 {
+                write!(f, "; ")?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Parsing
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Num(i128, i128),
+    Name(String),
+    Sym(&'static str),
+}
+
+/// A parse error at a byte offset of the formula text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParseError {
+    pub at: usize,
+    pub message: String,
+}
+
+fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
+    const SYMS: &[&str] = &["<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "/", "(", ")", "[", "]", ",", "=", ";"];
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i] as char;
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() || (c == '.' && i + 1 < b.len() && (b[i + 1] as char).is_ascii_digit()) {
+            let start = i;
+            while i < b.len() && ((b[i] as char).is_ascii_alphanumeric() || b[i] == b'.' || ((b[i] == b'-' || b[i] == b'+') && (b[i - 1] == b'e' || b[i - 1] == b'E'))) {
+                i += 1;
+            }
+            let (n, d) = crate::exec::float_literal(&text[start..i]).ok_or(ParseError { at: start, message: format!("bad number `{}`", &text[start..i]) })?;
+            out.push((Tok::Num(n, d), start));
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let start = i;
+            while i < b.len() && ((b[i] as char).is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push((Tok::Name(text[start..i].to_string()), start));
+        } else if let Some(s) = SYMS.iter().find(|s| text[i..].starts_with(**s)) {
+            out.push((Tok::Sym(s), i));
+            i += s.len();
+        } else {
+            return Err(ParseError { at: i, message: format!("unexpected character `{c}`") });
+        }
+    }
+    Ok(out)
+}
+
+struct P {
+    toks: Vec<(Tok, usize)>,
+    k: usize,
+    end: usize,
+}
+
+impl P {
+    fn at(&self) -> usize {
+        self.toks.get(self.k).map(|t| t.1).unwrap_or(self.end)
+    }
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.k).map(|t| &t.0)
+    }
+    fn eat(&mut self, s: &str) -> bool {
+        if matches!(self.peek(), Some(Tok::Sym(x)) if *x == s) || matches!(self.peek(), Some(Tok::Name(x)) if x == s) {
+            self.k += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, s: &str) -> Result<(), ParseError> {
+        if self.eat(s) {
+            Ok(())
+        } else {
+            Err(ParseError { at: self.at(), message: format!("expected `{s}`") })
+        }
+    }
+    fn name(&mut self) -> Result<String, ParseError> {
+        match self.peek().cloned() {
+            Some(Tok::Name(n)) => {
+                self.k += 1;
+                Ok(n)
+            }
+            _ => Err(ParseError { at: self.at(), message: "expected a name".into() }),
+        }
+    }
+    fn def(&mut self) -> Result<Def, ParseError> {
+        let output = self.name()?;
+        self.expect("[")?;
+        let mut indices = vec![self.name()?];
+        while self.eat(",") {
+            indices.push(self.name()?);
+        }
+        self.expect("]")?;
+        self.expect("=")?;
+        let body = self.or()?;
+        Ok(Def { output, indices, body })
+    }
+    fn or(&mut self) -> Result<Expr, ParseError> {
+        let mut a = self.and()?;
+        while self.eat("or") {
+            let b = self.and()?;
+            a = Expr::Logic(false, Box::new(a), Box::new(b));
+        }
+        Ok(a)
+    }
+    fn and(&mut self) -> Result<Expr, ParseError> {
+        let mut a = self.cmp()?;
+        while self.eat("and") {
+            let b = self.cmp()?;
+            a = Expr::Logic(true, Box::new(a), Box::new(b));
+        }
+        Ok(a)
+    }
+    fn cmp(&mut self) -> Result<Expr, ParseError> {
+        let a = self.add()?;
+        for op in ["<=", ">=", "==", "!=", "<", ">"] {
+            if self.eat(op) {
+                let b = self.add()?;
+                return Ok(Expr::Cmp(op, Box::new(a), Box::new(b)));
+            }
+        }
+        Ok(a)
+    }
+    fn add(&mut self) -> Result<Expr, ParseError> {
+        let mut a = self.mul()?;
+        loop {
+            let op = if self.eat("+") { '+' } else if self.eat("-") { '-' } else { return Ok(a) };
+            let b = self.mul()?;
+            a = Expr::Bin(op, Box::new(a), Box::new(b));
+        }
+    }
+    fn mul(&mut self) -> Result<Expr, ParseError> {
+        let mut a = self.unary()?;
+        loop {
+            let op = if self.eat("*") { '*' } else if self.eat("/") { '/' } else { return Ok(a) };
+            let b = self.unary()?;
+            a = Expr::Bin(op, Box::new(a), Box::new(b));
+        }
+    }
+    fn unary(&mut self) -> Result<Expr, ParseError> {
+        if self.eat("-") {
+            return Ok(match self.unary()? {
+                Expr::Num(n, d) => Expr::Num(-n, d),
+                e => Expr::Neg(Box::new(e)),
+            });
+        }
+        self.atom()
+    }
+    fn args(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
+        let mut v = vec![self.or()?];
+        while self.eat(",") {
+            v.push(self.or()?);
+        }
+        self.expect(close)?;
+        Ok(v)
+    }
+    fn atom(&mut self) -> Result<Expr, ParseError> {
+        let at = self.at();
+        match self.peek().cloned() {
+            Some(Tok::Num(n, d)) => {
+                self.k += 1;
+                Ok(Expr::Num(n, d))
+            }
+            Some(Tok::Sym("(")) => {
+                self.k += 1;
+                let e = self.or()?;
+                self.expect(")")?;
+                Ok(e)
+            }
+            Some(Tok::Name(n)) => {
+                self.k += 1;
+                if self.eat("[") {
+                    return Ok(Expr::Read(n, self.args("]")?));
+                }
+                if self.eat("(") {
+                    let args = self.args(")")?;
+                    return match FUNS.iter().find(|(f, _)| *f == n) {
+                        Some((_, arity)) if *arity == args.len() => Ok(Expr::Call(n, args)),
+                        Some((_, arity)) => Err(ParseError { at, message: format!("`{n}` takes {arity} arguments") }),
+                        None => Err(ParseError { at, message: format!("unknown function `{n}`") }),
+                    };
+                }
+                Ok(Expr::Var(n))
+            }
+            _ => Err(ParseError { at, message: "expected an expression".into() }),
+        }
+    }
+}
+
+impl Formula {
+    /// Parses `out[i] = expr` definitions separated by `;` or newlines.
+    pub fn parse(text: &str) -> Result<Formula, ParseError> {
+        let mut defs = Vec::new();
+        for (off, part) in split_defs(text) {
+            let toks = lex(part).map_err(|e| ParseError { at: e.at + off, ..e })?;
+            let mut p = P { toks, k: 0, end: part.len() };
+            let d = p.def().map_err(|e| ParseError { at: e.at + off, ..e })?;
+            if p.k < p.toks.len() {
+                return Err(ParseError { at: p.at() + off, message: "unexpected text after the definition".into() });
+            }
+            defs.push(d);
+        }
+        if defs.is_empty() {
+            return Err(ParseError { at: 0, message: "an empty formula".into() });
+        }
+        Ok(Formula { defs })
+    }
+}
+
+fn split_defs(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if c == ';' || c == '\n' {
+            if !text[start..i].trim().is_empty() {
+                out.push((start, &text[start..i]));
+            }
+            start = i + 1;
+        }
+    }
+    if !text[start..].trim().is_empty() {
+        out.push((start, &text[start..]));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Evaluation
+
+/// Names a formula may use, with their values in the domain.
+pub(crate) struct Scope<D: Domain> {
+    /// Index variables and sizes (integers).
+    pub ints: Vec<(String, D::I)>,
+    /// Scalar parameters (reals).
+    pub reals: Vec<String>,
+    /// Input tensors: name and shape (the flat offset of `x[i, j]` is row-major).
+    pub tensors: Vec<(String, Vec<D::I>)>,
+}
+
+/// The value of `e` in `scope`, as a scalar block (through the kernel's op definitions).
+pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<Block<D>, String> {
+    let b = match e {
+        Expr::Num(n, den) => {
+            let (n, den) = (*n, *den);
+            if den == 1 {
+                Block::new(vec![], Ty::Int, move |d: &mut D, _| Elem::I(d.lit_i(n)))
+            } else {
+                Block::new(vec![], Ty::Real, move |d: &mut D, _| Elem::V(d.lit_v(ElemType::Real, tensor::Literal::Rat(n, den))))
+            }
+        }
+        Expr::Var(v) => {
+            if let Some((_, i)) = scope.ints.iter().find(|(n, _)| n == v) {
+                Block::splat(Ty::Int, Elem::I(i.clone()))
+            } else if scope.reals.contains(v) {
+                let v = v.clone();
+                Block::new(vec![], Ty::Real, move |d: &mut D, _| Elem::V(d.input(&v, ElemType::Real, &[])))
+            } else {
+                return Err(format!("unknown name `{v}` in the formula"));
+            }
+        }
+        Expr::Read(t, ix) => {
+            let Some((_, shape)) = scope.tensors.iter().find(|(n, _)| n == t) else {
+                return Err(format!("`{t}` is not an input tensor of the launcher"));
+            };
+            if shape.len() != ix.len() {
+                return Err(format!("`{t}` has rank {}, read with {} indices", shape.len(), ix.len()));
+            }
+            let mut flat: Option<D::I> = None;
+            for (k, e) in ix.iter().enumerate() {
+                let b = eval(d, scope, e)?;
+                if !matches!(b.ty, Ty::Int) {
+                    return Err(format!("index {e} of `{t}` is not an integer"));
+                }
+                let i = b.at(d, &[]).i(d);
+                flat = Some(match flat {
+                    None => i,
+                    Some(f) => {
+                        let m = d.mul_i(&f, &shape[k]);
+                        d.add_i(&m, &i)
+                    }
+                });
+            }
+            let flat = flat.expect("rank >= 1");
+            let name = t.clone();
+            Block::new(vec![], Ty::Real, move |d: &mut D, _| Elem::V(d.input(&name, ElemType::Real, &[flat.clone()])))
+        }
+        Expr::Neg(x) => ops::negate(&eval(d, scope, x)?)?,
+        Expr::Bin(op, a, b) => {
+            let (x, y) = (eval(d, scope, a)?, eval(d, scope, b)?);
+            let op = match op {
+                '+' => Arith::Add,
+                '-' => Arith::Sub,
+                '*' => Arith::Mul,
+                _ => Arith::Div,
+            };
+            ops::arith(op, &x, &y)?
+        }
+        Expr::Cmp(op, a, b) => {
+            let (x, y) = (eval(d, scope, a)?, eval(d, scope, b)?);
+            let op = match *op {
+                "<" => Cmp::Lt,
+                "<=" => Cmp::Le,
+                ">" => Cmp::Gt,
+                ">=" => Cmp::Ge,
+                "==" => Cmp::Eq,
+                _ => Cmp::Ne,
+            };
+            ops::compare(op, &x, &y)?
+        }
+        Expr::Logic(and, a, b) => {
+            let (x, y) = (eval(d, scope, a)?, eval(d, scope, b)?);
+            ops::logic(if *and { Logic::And } else { Logic::Or }, &x, &y)?
+        }
+        Expr::Call(f, args) => {
+            let vs: Vec<Block<D>> = args.iter().map(|a| eval(d, scope, a)).collect::<Result<_, _>>()?;
+            let unary = |op: ops::Op, d: &mut D| -> Result<Block<D>, String> {
+                let spec = ops::OPS.iter().find(|s| s.op == op).expect("op in the table");
+                let mut m = crate::mem::Machine { pid: vec![], nprog: vec![], buffers: vec![], accesses: vec![], guard: None };
+                let _ = d;
+                match ops::apply(spec, &mut m, vs.iter().cloned().map(|b| Some(crate::value::KVal::Block(b))).collect(), crate::mem::Pos { line: 0, col: 0 })? {
+                    crate::value::KVal::Block(b) => Ok(b),
+                    _ => Err("an op without a value".into()),
+                }
+            };
+            match f.as_str() {
+                "exp" => unary(ops::Op::Exp, d)?,
+                "abs" => unary(ops::Op::Abs, d)?,
+                "sigmoid" => unary(ops::Op::Sigmoid, d)?,
+                "max" => ops::arith(Arith::Max, &vs[0], &vs[1])?,
+                "min" => ops::arith(Arith::Min, &vs[0], &vs[1])?,
+                "relu" => {
+                    let zero = Block::new(vec![], Ty::Real, |d: &mut D, _| Elem::V(d.lit_v(ElemType::Real, tensor::Literal::Int(0))));
+                    ops::arith(Arith::Max, &vs[0], &zero)?
+                }
+                "where" => ops::select(&vs[0], &vs[1], &vs[2])?,
+                other => return Err(format!("unknown function `{other}`")),
+            }
+        }
+    };
+    Ok(b)
+}

@@ -1,0 +1,288 @@
+//! The front end: the Python file, its `@triton.jit` kernels and the host launcher that calls
+//! them, read from the syntax tree only (the user's file is never imported or run).
+//!
+//! A launcher is any function (or the module body) containing `kernel[grid](args...)`. Its
+//! statements before the launch are read abstractly ([`crate::host`]): tensors get symbolic
+//! shapes, integers become expressions over those sizes, the grid an expression per axis.
+
+use crate::host::{self, HostModel};
+use crate::mem::Pos;
+use ruff_python_ast::{self as ast, Expr, Stmt};
+use ruff_text_size::Ranged;
+
+/// A kernel parameter.
+#[derive(Clone, Debug)]
+pub(crate) struct Param {
+    pub name: String,
+    pub constexpr: bool,
+    pub default: Option<Expr>,
+}
+
+/// A `@triton.jit` function.
+pub(crate) struct KernelDef<'a> {
+    pub name: String,
+    pub def: &'a ast::StmtFunctionDef,
+    pub params: Vec<Param>,
+    /// `triton.Config({...})` dictionaries of an `@triton.autotune` decorator.
+    pub autotune: Vec<Vec<(String, Expr)>>,
+    pub pos: Pos,
+}
+
+/// Byte offset to line and column (1-based).
+pub(crate) fn pos(src: &str, at: usize) -> Pos {
+    let (line, col) = report::line_col(src, at);
+    Pos { line, col }
+}
+
+pub(crate) fn pos_of(src: &str, node: &impl Ranged) -> Pos {
+    pos(src, node.range().start().to_usize())
+}
+
+/// The dotted name of an expression (`triton.language.load`), if it is one.
+pub(crate) fn dotted(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Name(n) => Some(n.id.to_string()),
+        Expr::Attribute(a) => Some(format!("{}.{}", dotted(&a.value)?, a.attr.id)),
+        _ => None,
+    }
+}
+
+fn is_jit(e: &Expr) -> bool {
+    let target = match e {
+        Expr::Call(c) => &*c.func,
+        other => other,
+    };
+    matches!(dotted(target).as_deref(), Some("triton.jit" | "jit"))
+}
+
+fn is_autotune(e: &Expr) -> Option<&ast::ExprCall> {
+    match e {
+        Expr::Call(c) if matches!(dotted(&c.func).as_deref(), Some("triton.autotune" | "autotune")) => {
+            Some(c)
+        }
+        _ => None,
+    }
+}
+
+fn autotune_configs(c: &ast::ExprCall) -> Vec<Vec<(String, Expr)>> {
+    let configs = c
+        .arguments
+        .keywords
+        .iter()
+        .find(|k| k.arg.as_ref().map(|a| a.id.as_str()) == Some("configs"))
+        .map(|k| &k.value)
+        .or_else(|| c.arguments.args.first());
+    let Some(Expr::List(list)) = configs else { return vec![] };
+    let mut out = Vec::new();
+    for e in &list.elts {
+        let Expr::Call(cfg) = e else { continue };
+        let Some(Expr::Dict(dict)) = cfg.arguments.args.first() else { continue };
+        let mut kv = Vec::new();
+        for item in &dict.items {
+            if let Some(Expr::StringLiteral(s)) = &item.key {
+                kv.push((s.value.to_str().to_string(), item.value.clone()));
+            }
+        }
+        out.push(kv);
+    }
+    out
+}
+
+fn is_constexpr(p: &ast::Parameter) -> bool {
+    p.annotation
+        .as_deref()
+        .and_then(dotted)
+        .map(|a| a.ends_with("constexpr"))
+        .unwrap_or(false)
+}
+
+/// Every kernel of the module, in source order.
+pub(crate) fn kernels<'a>(src: &str, module: &'a ast::ModModule) -> Vec<KernelDef<'a>> {
+    let mut out = Vec::new();
+    for stmt in &module.body {
+        let Stmt::FunctionDef(f) = stmt else { continue };
+        if !f.decorator_list.iter().any(|d| is_jit(&d.expression)) {
+            continue;
+        }
+        let autotune = f
+            .decorator_list
+            .iter()
+            .find_map(|d| is_autotune(&d.expression))
+            .map(autotune_configs)
+            .unwrap_or_default();
+        let params = f
+            .parameters
+            .posonlyargs
+            .iter()
+            .chain(f.parameters.args.iter())
+            .chain(f.parameters.kwonlyargs.iter())
+            .map(|p| Param {
+                name: p.parameter.name.id.to_string(),
+                constexpr: is_constexpr(&p.parameter),
+                default: p.default.as_deref().cloned(),
+            })
+            .collect();
+        out.push(KernelDef {
+            name: f.name.id.to_string(),
+            def: f,
+            params,
+            autotune,
+            pos: pos_of(src, &f.name),
+        });
+    }
+    out
+}
+
+/// The first launch `kernel[grid](...)` of `kernel` in the module, read into a host model.
+pub(crate) fn launch(
+    src: &str,
+    module: &ast::ModModule,
+    kernel: &KernelDef,
+    pointer_params: &[String],
+    config: &[(String, Expr)],
+) -> Option<Result<HostModel, (String, Pos)>> {
+    let globals: Vec<&Stmt> = module
+        .body
+        .iter()
+        .filter(|s| matches!(s, Stmt::Assign(_)))
+        .collect();
+    for stmt in &module.body {
+        let Stmt::FunctionDef(f) = stmt else { continue };
+        if f.decorator_list.iter().any(|d| is_jit(&d.expression)) {
+            continue;
+        }
+        if let Some(r) = host::read_launcher(src, &globals, Some(f), &f.body, kernel, pointer_params, config) {
+            return Some(r);
+        }
+    }
+    let body: Vec<Stmt> = module
+        .body
+        .iter()
+        .filter(|s| !matches!(s, Stmt::FunctionDef(_)))
+        .cloned()
+        .collect();
+    host::read_launcher(src, &[], None, &body, kernel, pointer_params, config)
+}
+
+/// Names of kernel parameters used in the address of a `tl.load`/`tl.store` (directly or
+/// through assignments): the pointer parameters.
+pub(crate) fn pointer_params(kernel: &KernelDef) -> Vec<String> {
+    let mut addr_names: Vec<String> = Vec::new();
+    let mut assigns: Vec<(String, Vec<String>)> = Vec::new();
+    collect(&kernel.def.body, &mut addr_names, &mut assigns);
+    loop {
+        let mut grew = false;
+        for (t, used) in &assigns {
+            if addr_names.contains(t) {
+                for u in used {
+                    if !addr_names.contains(u) {
+                        addr_names.push(u.clone());
+                        grew = true;
+                    }
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    kernel
+        .params
+        .iter()
+        .filter(|p| !p.constexpr && addr_names.contains(&p.name))
+        .map(|p| p.name.clone())
+        .collect()
+}
+
+fn names_in(e: &Expr, out: &mut Vec<String>) {
+    use ruff_python_ast::visitor::{walk_expr, Visitor};
+    struct V<'o>(&'o mut Vec<String>);
+    impl<'a> Visitor<'a> for V<'_> {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            if let Expr::Name(n) = e {
+                self.0.push(n.id.to_string());
+            }
+            walk_expr(self, e);
+        }
+    }
+    V(out).visit_expr(e);
+}
+
+fn collect(body: &[Stmt], addr: &mut Vec<String>, assigns: &mut Vec<(String, Vec<String>)>) {
+    use ruff_python_ast::visitor::{walk_expr, walk_stmt, Visitor};
+    struct V<'o> {
+        addr: &'o mut Vec<String>,
+        assigns: &'o mut Vec<(String, Vec<String>)>,
+    }
+    impl<'a> Visitor<'a> for V<'_> {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            match s {
+                Stmt::Assign(a) => {
+                    let mut used = Vec::new();
+                    names_in(&a.value, &mut used);
+                    for t in &a.targets {
+                        let mut ts = Vec::new();
+                        names_in(t, &mut ts);
+                        for t in ts {
+                            self.assigns.push((t, used.clone()));
+                        }
+                    }
+                }
+                Stmt::AugAssign(a) => {
+                    let mut used = Vec::new();
+                    names_in(&a.value, &mut used);
+                    if let Expr::Name(n) = &*a.target {
+                        self.assigns.push((n.id.to_string(), used));
+                    }
+                }
+                _ => {}
+            }
+            walk_stmt(self, s);
+        }
+        fn visit_expr(&mut self, e: &'a Expr) {
+            if let Expr::Call(c) = e {
+                let name = dotted(&c.func).unwrap_or_default();
+                if name.ends_with(".load") || name.ends_with(".store") {
+                    let ptr = c.arguments.args.first().or_else(|| {
+                        c.arguments
+                            .keywords
+                            .iter()
+                            .find(|k| k.arg.as_ref().map(|a| a.id.as_str()) == Some("pointer"))
+                            .map(|k| &k.value)
+                    });
+                    if let Some(p) = ptr {
+                        names_in(p, self.addr);
+                    }
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut v = V { addr, assigns };
+    for s in body {
+        v.visit_stmt(s);
+    }
+}
+
+/// Names of functions called from the kernels' bodies (`@triton.jit` helpers among them).
+pub(crate) fn called_names(kernels: &[KernelDef]) -> Vec<String> {
+    use ruff_python_ast::visitor::{walk_expr, Visitor};
+    struct V(Vec<String>);
+    impl<'a> Visitor<'a> for V {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            if let Expr::Call(c) = e {
+                if let Expr::Name(n) = &*c.func {
+                    self.0.push(n.id.to_string());
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut v = V(vec![]);
+    for k in kernels {
+        for s in &k.def.body {
+            v.visit_stmt(s);
+        }
+    }
+    v.0
+}

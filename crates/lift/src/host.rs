@@ -1,0 +1,686 @@
+//! The host launcher, read abstractly: tensors with symbolic shapes, integers as expressions
+//! over those sizes ([`HExpr`]), the grid, and what each kernel parameter receives.
+//!
+//! Tensors the launcher receives as parameters get fresh sizes; parameters of one rank share
+//! one shape (an assumption the verdict names). `torch.empty_like(x)` and friends have the
+//! shape of `x`; `torch.empty(n, ...)` the shape given. Strides are those of contiguous
+//! tensors.
+
+use crate::front::{dotted, pos_of, KernelDef};
+use crate::mem::Pos;
+use ruff_python_ast::{self as ast, Expr, Number, Stmt};
+use ruff_text_size::Ranged;
+use tensor::Domain;
+
+/// A host integer: an expression over the symbolic sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum HExpr {
+    Lit(i128),
+    Size(usize),
+    Add(Box<HExpr>, Box<HExpr>),
+    Sub(Box<HExpr>, Box<HExpr>),
+    Mul(Box<HExpr>, Box<HExpr>),
+    /// `triton.cdiv(a, b)`, `b > 0`.
+    CDiv(Box<HExpr>, Box<HExpr>),
+    /// Python `a // b`, `b > 0`.
+    FloorDiv(Box<HExpr>, Box<HExpr>),
+}
+
+impl HExpr {
+    pub(crate) fn eval<D: Domain>(&self, d: &mut D, sizes: &[D::I]) -> D::I {
+        match self {
+            HExpr::Lit(i) => d.lit_i(*i),
+            HExpr::Size(k) => sizes[*k].clone(),
+            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::FloorDiv(a, b) => {
+                let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
+                match self {
+                    HExpr::Add(..) => d.add_i(&x, &y),
+                    HExpr::Sub(..) => d.sub_i(&x, &y),
+                    HExpr::Mul(..) => d.mul_i(&x, &y),
+                    _ => d.ediv_i(&x, &y),
+                }
+            }
+            HExpr::CDiv(a, b) => {
+                let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
+                let one = d.lit_i(1);
+                let s = d.add_i(&x, &y);
+                let s = d.sub_i(&s, &one);
+                d.ediv_i(&s, &y)
+            }
+        }
+    }
+
+    /// The value when it does not depend on any size.
+    pub(crate) fn literal(&self) -> Option<i128> {
+        let mut c = tensor::Concrete::new(Default::default());
+        if self.sizes().is_empty() {
+            Some(self.eval(&mut c, &[]))
+        } else {
+            None
+        }
+    }
+
+    fn sizes(&self) -> Vec<usize> {
+        match self {
+            HExpr::Lit(_) => vec![],
+            HExpr::Size(k) => vec![*k],
+            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::CDiv(a, b) | HExpr::FloorDiv(a, b) => {
+                let mut v = a.sizes();
+                v.extend(b.sizes());
+                v
+            }
+        }
+    }
+}
+
+/// A tensor of the launcher.
+#[derive(Clone, Debug)]
+pub(crate) struct HTensor {
+    pub name: String,
+    pub shape: Vec<HExpr>,
+}
+
+impl HTensor {
+    pub(crate) fn numel(&self) -> HExpr {
+        let mut it = self.shape.iter().cloned();
+        let first = it.next().unwrap_or(HExpr::Lit(1));
+        it.fold(first, |a, b| HExpr::Mul(Box::new(a), Box::new(b)))
+    }
+}
+
+/// What a kernel parameter receives.
+#[derive(Clone, Debug)]
+pub(crate) enum HostArg {
+    Tensor(usize),
+    Int(HExpr),
+    /// A float scalar the launcher receives (symbolic), by the launcher's name.
+    Real(String),
+    Float(i128, i128),
+    Bool(bool),
+    Str(String),
+}
+
+/// The launcher as read.
+#[derive(Clone, Debug)]
+pub(crate) struct HostModel {
+    pub launcher: String,
+    /// Display names of the size symbols.
+    pub sizes: Vec<String>,
+    pub tensors: Vec<HTensor>,
+    /// Per kernel parameter, in order.
+    pub args: Vec<(String, HostArg)>,
+    pub grid: Vec<HExpr>,
+    pub assumptions: Vec<String>,
+    /// Integer comparisons the launcher asserts before the launch (`assert N <= BLOCK`):
+    /// preconditions of every check.
+    pub facts: Vec<(HExpr, HCmp, HExpr)>,
+    pub pos: Pos,
+}
+
+/// A comparison the launcher asserts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum HCmp {
+    Lt,
+    Le,
+    Eq,
+}
+
+impl HCmp {
+    pub(crate) fn holds<D: Domain>(self, d: &mut D, a: &D::I, b: &D::I) -> D::B {
+        match self {
+            HCmp::Lt => d.lt_i(a, b),
+            HCmp::Le => d.le_i(a, b),
+            HCmp::Eq => d.eq_i(a, b),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum HVal {
+    Tensor(usize),
+    Int(HExpr),
+    Float(i128, i128),
+    Bool(bool),
+    Str(String),
+    Tuple(Vec<HVal>),
+    Lambda(Option<String>, Expr),
+    /// A launcher parameter not yet known to be a tensor or a scalar.
+    Param(String),
+    Unknown,
+}
+
+struct Host<'s> {
+    src: &'s str,
+    env: Vec<(String, HVal)>,
+    m: HostModel,
+    /// Rank of each launcher parameter, from how it is used.
+    ranks: Vec<(String, usize)>,
+    /// Keyword constexprs of the launch (for `meta['X']`).
+    meta: Vec<(String, HVal)>,
+    /// Default size names not yet renamed.
+    default_named: Vec<bool>,
+}
+
+type R<T> = Result<T, (String, Pos)>;
+
+/// Reads the launch of `kernel` in `body`, if there is one.
+pub(crate) fn read_launcher(
+    src: &str,
+    globals: &[&Stmt],
+    fdef: Option<&ast::StmtFunctionDef>,
+    body: &[Stmt],
+    kernel: &KernelDef,
+    pointer_params: &[String],
+    config: &[(String, Expr)],
+) -> Option<R<HostModel>> {
+    let (at, call) = body.iter().enumerate().find_map(|(i, s)| find_launch(s, &kernel.name).map(|c| (i, c)))?;
+    let mut h = Host {
+        src,
+        env: vec![],
+        m: HostModel {
+            launcher: fdef.map(|f| f.name.id.to_string()).unwrap_or_else(|| "<module>".into()),
+            sizes: vec![],
+            tensors: vec![],
+            args: vec![],
+            grid: vec![],
+            assumptions: vec![],
+            facts: vec![],
+            pos: pos_of(src, call),
+        },
+        ranks: vec![],
+        meta: vec![],
+        default_named: vec![],
+    };
+    Some(h.run(globals, fdef, &body[..at], call, kernel, pointer_params, config).map(|_| h.m))
+}
+
+fn find_launch<'a>(s: &'a Stmt, kernel: &str) -> Option<&'a ast::ExprCall> {
+    use ruff_python_ast::visitor::{walk_expr, walk_stmt, Visitor};
+    struct V<'a, 'k> {
+        kernel: &'k str,
+        found: Option<&'a ast::ExprCall>,
+    }
+    impl<'a> Visitor<'a> for V<'a, '_> {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            if !matches!(s, Stmt::FunctionDef(_)) {
+                walk_stmt(self, s);
+            }
+        }
+        fn visit_expr(&mut self, e: &'a Expr) {
+            if let Expr::Call(c) = e {
+                if let Expr::Subscript(sub) = &*c.func {
+                    if dotted(&sub.value).as_deref() == Some(self.kernel) && self.found.is_none() {
+                        self.found = Some(c);
+                    }
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut v = V { kernel, found: None };
+    v.visit_stmt(s);
+    v.found
+}
+
+fn rank_uses(body: &[Stmt], name: &str) -> usize {
+    use ruff_python_ast::visitor::{walk_expr, walk_stmt, Visitor};
+    struct V<'n> {
+        name: &'n str,
+        rank: usize,
+    }
+    impl<'a> Visitor<'a> for V<'_> {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            if let Stmt::Assign(a) = s {
+                if let (Some(Expr::Tuple(t)), Expr::Attribute(at)) = (a.targets.first(), &*a.value) {
+                    if at.attr.id.as_str() == "shape" && dotted(&at.value).as_deref() == Some(self.name) {
+                        self.rank = self.rank.max(t.elts.len());
+                    }
+                }
+            }
+            walk_stmt(self, s);
+        }
+        fn visit_expr(&mut self, e: &'a Expr) {
+            match e {
+                Expr::Subscript(s) => {
+                    if let (Expr::Attribute(at), Expr::NumberLiteral(n)) = (&*s.value, &*s.slice) {
+                        if at.attr.id.as_str() == "shape" && dotted(&at.value).as_deref() == Some(self.name) {
+                            if let Number::Int(i) = &n.value {
+                                self.rank = self.rank.max(i.as_usize().unwrap_or(0) + 1);
+                            }
+                        }
+                    }
+                }
+                Expr::Call(c) => {
+                    if let Expr::Attribute(at) = &*c.func {
+                        let m = at.attr.id.as_str();
+                        if (m == "stride" || m == "size") && dotted(&at.value).as_deref() == Some(self.name) {
+                            if let Some(Expr::NumberLiteral(n)) = c.arguments.args.first() {
+                                if let Number::Int(i) = &n.value {
+                                    self.rank = self.rank.max(i.as_usize().unwrap_or(0) + 1);
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut v = V { name, rank: 0 };
+    for s in body {
+        v.visit_stmt(s);
+    }
+    v.rank
+}
+
+fn kw<'a>(c: &'a ast::ExprCall, name: &str) -> Option<&'a Expr> {
+    c.arguments
+        .keywords
+        .iter()
+        .find(|k| k.arg.as_ref().map(|a| a.id.as_str()) == Some(name))
+        .map(|k| &k.value)
+}
+
+impl Host<'_> {
+    fn err<T>(&self, what: String, at: &impl ruff_text_size::Ranged) -> R<T> {
+        Err((what, pos_of(self.src, at)))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        globals: &[&Stmt],
+        fdef: Option<&ast::StmtFunctionDef>,
+        before: &[Stmt],
+        call: &ast::ExprCall,
+        kernel: &KernelDef,
+        pointer_params: &[String],
+        config: &[(String, Expr)],
+    ) -> R<()> {
+        for g in globals {
+            self.stmt(g)?;
+        }
+        if let Some(f) = fdef {
+            for p in f.parameters.posonlyargs.iter().chain(&f.parameters.args).chain(&f.parameters.kwonlyargs) {
+                let name = p.parameter.name.id.to_string();
+                let rank = rank_uses(&f.body, &name);
+                self.ranks.push((name.clone(), rank));
+                let tensor_annot = p
+                    .parameter
+                    .annotation
+                    .as_deref()
+                    .and_then(dotted)
+                    .map(|a| a.ends_with("Tensor"))
+                    .unwrap_or(false);
+                let v = if tensor_annot { HVal::Tensor(self.new_param_tensor(&name)) } else { HVal::Param(name.clone()) };
+                self.env.push((name, v));
+            }
+        }
+        for s in before {
+            self.stmt(s)?;
+        }
+        // The launch's keywords first: the grid may read them through `meta`.
+        for k in &call.arguments.keywords {
+            if let Some(a) = &k.arg {
+                let v = self.expr(&k.value)?;
+                self.meta.push((a.id.to_string(), v));
+            }
+        }
+        for (name, e) in config {
+            if !self.meta.iter().any(|(n, _)| n == name) {
+                let v = self.expr(e)?;
+                self.meta.push((name.clone(), v));
+            }
+        }
+        // Arguments, bound to the kernel's parameters.
+        let mut bound: Vec<(String, HVal, Pos)> = Vec::new();
+        for (i, a) in call.arguments.args.iter().enumerate() {
+            let Some(p) = kernel.params.get(i) else {
+                return self.err(format!("the launch passes {} arguments; `{}` has {} parameters", call.arguments.args.len(), kernel.name, kernel.params.len()), a);
+            };
+            let v = self.expr(a)?;
+            bound.push((p.name.clone(), v, pos_of(self.src, a)));
+        }
+        for (n, v) in self.meta.clone() {
+            if kernel.params.iter().any(|p| p.name == n) && !bound.iter().any(|(b, _, _)| *b == n) {
+                bound.push((n, v, self.m.pos));
+            }
+        }
+        for p in &kernel.params {
+            if bound.iter().any(|(b, _, _)| *b == p.name) {
+                continue;
+            }
+            match &p.default {
+                Some(e) => {
+                    let v = self.expr(e)?;
+                    bound.push((p.name.clone(), v, self.m.pos));
+                }
+                None => {
+                    return Err((format!("the launch gives no value to the kernel parameter `{}`", p.name), self.m.pos))
+                }
+            }
+        }
+        for p in &kernel.params {
+            let (_, v, at) = bound.iter().find(|(b, _, _)| *b == p.name).cloned().expect("bound above");
+            let arg = match v {
+                HVal::Tensor(t) => HostArg::Tensor(t),
+                HVal::Param(name) if pointer_params.contains(&p.name) => {
+                    let t = self.new_param_tensor(&name);
+                    self.set(&name, HVal::Tensor(t));
+                    HostArg::Tensor(t)
+                }
+                HVal::Param(name) => HostArg::Real(name),
+                HVal::Int(e) => {
+                    if let HExpr::Size(k) = e {
+                        self.rename(k, &p.name);
+                    }
+                    HostArg::Int(e)
+                }
+                HVal::Float(n, d) => HostArg::Float(n, d),
+                HVal::Bool(b) => HostArg::Bool(b),
+                HVal::Str(x) => HostArg::Str(x),
+                other => {
+                    return Err((format!("cannot read the value the launch passes to `{}` ({other:?})", p.name).replace("Unknown", "not understood"), at))
+                }
+            };
+            self.m.args.push((p.name.clone(), arg));
+        }
+        // The grid.
+        let Expr::Subscript(sub) = &*call.func else { unreachable!("a launch is a subscript call") };
+        let g = self.expr(&sub.slice)?;
+        let g = match g {
+            HVal::Lambda(param, body) => {
+                if let Some(p) = param {
+                    self.env.push((p, HVal::Unknown));
+                }
+                self.expr(&body)?
+            }
+            other => other,
+        };
+        let axes = match g {
+            HVal::Tuple(xs) => xs,
+            HVal::Int(e) => vec![HVal::Int(e)],
+            _ => return self.err("cannot read the grid of the launch".into(), &*sub.slice),
+        };
+        for a in axes {
+            match a {
+                HVal::Int(e) => self.m.grid.push(e),
+                _ => return self.err("cannot read the grid of the launch".into(), &*sub.slice),
+            }
+        }
+        if self.m.grid.is_empty() || self.m.grid.len() > 3 {
+            return self.err("a grid has 1 to 3 axes".into(), &*sub.slice);
+        }
+        Ok(())
+    }
+
+    fn rename(&mut self, k: usize, name: &str) {
+        if self.default_named[k] && !self.m.sizes.iter().any(|s| s == name) {
+            self.m.sizes[k] = name.to_string();
+            self.default_named[k] = false;
+        }
+    }
+
+    fn new_param_tensor(&mut self, name: &str) -> usize {
+        // The rank its uses show (0: no evidence).
+        let seen = self.ranks.iter().find(|(n, _)| n == name).map(|(_, r)| *r).unwrap_or(0);
+        let is_param_tensor = |t: &HTensor| t.shape.iter().all(|s| matches!(s, HExpr::Size(_))) && !t.name.starts_with('<');
+        // Launcher tensors share one shape, the elementwise contract: with the first one whose
+        // rank is at least what the uses show (`x.stride(0)` shows only a rank >= 1).
+        let same = self.m.tensors.iter().position(|t| is_param_tensor(t) && t.shape.len() >= seen);
+        let rank = seen.max(1);
+        let shape = match same {
+            Some(t) => {
+                let other = self.m.tensors[t].name.clone();
+                self.m.assumptions.push(format!("the launcher's tensors `{other}` and `{name}` have one shape"));
+                self.m.tensors[t].shape.clone()
+            }
+            None => (0..rank)
+                .map(|d| {
+                    self.m.sizes.push(if rank == 1 { format!("{name}_numel") } else { format!("{name}_dim{d}") });
+                    self.default_named.push(true);
+                    HExpr::Size(self.m.sizes.len() - 1)
+                })
+                .collect(),
+        };
+        self.m.tensors.push(HTensor { name: name.to_string(), shape });
+        self.m.tensors.len() - 1
+    }
+
+    fn lookup(&self, name: &str) -> Option<HVal> {
+        self.env.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+    }
+
+    fn set(&mut self, name: &str, v: HVal) {
+        self.env.push((name.to_string(), v));
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> R<()> {
+        if let Stmt::Assert(a) = s {
+            if let Expr::Compare(c) = &*a.test {
+                if c.ops.len() == 1 {
+                    let (l, r) = (self.expr(&c.left)?, self.expr(&c.comparators[0])?);
+                    if let (HVal::Int(l), HVal::Int(r)) = (l, r) {
+                        let f = match c.ops[0] {
+                            ast::CmpOp::Lt => Some((l, HCmp::Lt, r)),
+                            ast::CmpOp::LtE => Some((l, HCmp::Le, r)),
+                            ast::CmpOp::Gt => Some((r, HCmp::Lt, l)),
+                            ast::CmpOp::GtE => Some((r, HCmp::Le, l)),
+                            ast::CmpOp::Eq => Some((l, HCmp::Eq, r)),
+                            _ => None,
+                        };
+                        if let Some(f) = f {
+                            let text = &self.src[a.test.range().start().to_usize()..a.test.range().end().to_usize()];
+                            self.m.assumptions.push(format!("the launcher's `assert {text}` holds"));
+                            self.m.facts.push(f);
+                        }
+                    }
+                }
+            }
+            return Ok(());
+        }
+        if let Stmt::Assign(a) = s {
+            let v = self.expr(&a.value).unwrap_or(HVal::Unknown);
+            for t in &a.targets {
+                match (t, &v) {
+                    (Expr::Name(n), v) => {
+                        if let HVal::Int(HExpr::Size(k)) = v {
+                            self.rename(*k, n.id.as_str());
+                        }
+                        if let HVal::Tensor(k) = v {
+                            if self.m.tensors[*k].name.starts_with('<') {
+                                self.m.tensors[*k].name = n.id.to_string();
+                            }
+                        }
+                        self.set(n.id.as_str(), v.clone());
+                    }
+                    (Expr::Tuple(tt), HVal::Tuple(vs)) if tt.elts.len() == vs.len() => {
+                        for (t, v) in tt.elts.iter().zip(vs) {
+                            if let Expr::Name(n) = t {
+                                if let HVal::Int(HExpr::Size(k)) = v {
+                                    self.rename(*k, n.id.as_str());
+                                }
+                                self.set(n.id.as_str(), v.clone());
+                            }
+                        }
+                    }
+                    (Expr::Tuple(tt), _) => {
+                        for t in &tt.elts {
+                            if let Expr::Name(n) = t {
+                                self.set(n.id.as_str(), HVal::Unknown);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn tensor(&mut self, e: &Expr) -> R<Option<usize>> {
+        Ok(match self.expr(e)? {
+            HVal::Tensor(t) => Some(t),
+            HVal::Param(p) => {
+                let t = self.new_param_tensor(&p);
+                self.set(&p, HVal::Tensor(t));
+                Some(t)
+            }
+            _ => None,
+        })
+    }
+
+    fn int(&mut self, e: &Expr) -> R<HExpr> {
+        match self.expr(e)? {
+            HVal::Int(x) => Ok(x),
+            _ => self.err("cannot read this launcher value as an integer".into(), e),
+        }
+    }
+
+    fn new_tensor(&mut self, shape: Vec<HExpr>) -> HVal {
+        let k = self.m.tensors.len();
+        self.m.tensors.push(HTensor { name: format!("<tensor {k}>"), shape });
+        HVal::Tensor(k)
+    }
+
+    fn expr(&mut self, e: &Expr) -> R<HVal> {
+        Ok(match e {
+            Expr::Name(n) => self.lookup(n.id.as_str()).unwrap_or(HVal::Unknown),
+            Expr::NumberLiteral(n) => match &n.value {
+                Number::Int(i) => i.as_i64().map(|i| HVal::Int(HExpr::Lit(i as i128))).unwrap_or(HVal::Unknown),
+                Number::Float(_) => match crate::exec::float_literal(&self.src[n.range.start().to_usize()..n.range.end().to_usize()]) {
+                    Some((a, b)) => HVal::Float(a, b),
+                    None => HVal::Unknown,
+                },
+                _ => HVal::Unknown,
+            },
+            Expr::BooleanLiteral(b) => HVal::Bool(b.value),
+            Expr::StringLiteral(t) => HVal::Str(t.value.to_str().to_string()),
+            Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => match self.expr(&u.operand)? {
+                HVal::Int(x) => HVal::Int(HExpr::Sub(Box::new(HExpr::Lit(0)), Box::new(x))),
+                HVal::Float(a, b) => HVal::Float(-a, b),
+                _ => HVal::Unknown,
+            },
+            Expr::Tuple(t) => HVal::Tuple(t.elts.iter().map(|x| self.expr(x)).collect::<R<_>>()?),
+            Expr::Lambda(l) => {
+                let p = l.parameters.as_ref().and_then(|ps| ps.args.first()).map(|p| p.parameter.name.id.to_string());
+                HVal::Lambda(p, (*l.body).clone())
+            }
+            Expr::BinOp(b) => {
+                let (x, y) = (self.expr(&b.left)?, self.expr(&b.right)?);
+                match (x, y) {
+                    (HVal::Int(x), HVal::Int(y)) => {
+                        let (x, y) = (Box::new(x), Box::new(y));
+                        HVal::Int(match b.op {
+                            ast::Operator::Add => HExpr::Add(x, y),
+                            ast::Operator::Sub => HExpr::Sub(x, y),
+                            ast::Operator::Mult => HExpr::Mul(x, y),
+                            ast::Operator::FloorDiv => HExpr::FloorDiv(x, y),
+                            _ => return Ok(HVal::Unknown),
+                        })
+                    }
+                    _ => HVal::Unknown,
+                }
+            }
+            Expr::Subscript(s) => {
+                // x.shape[i], meta['NAME']
+                if let Expr::Attribute(at) = &*s.value {
+                    if at.attr.id.as_str() == "shape" {
+                        if let (Some(t), HVal::Int(HExpr::Lit(i))) = (self.tensor(&at.value)?, self.expr(&s.slice)?) {
+                            let shape = &self.m.tensors[t].shape;
+                            let i = if i < 0 { i + shape.len() as i128 } else { i };
+                            return Ok(shape.get(i as usize).cloned().map(HVal::Int).unwrap_or(HVal::Unknown));
+                        }
+                        return Ok(HVal::Unknown);
+                    }
+                }
+                if let Expr::StringLiteral(key) = &*s.slice {
+                    let key = key.value.to_str();
+                    return Ok(self.meta.iter().find(|(n, _)| n == key).map(|(_, v)| v.clone()).unwrap_or(HVal::Unknown));
+                }
+                HVal::Unknown
+            }
+            Expr::Attribute(at) if at.attr.id.as_str() == "shape" => match self.tensor(&at.value)? {
+                Some(t) => HVal::Tuple(self.m.tensors[t].shape.iter().cloned().map(HVal::Int).collect()),
+                None => HVal::Unknown,
+            },
+            Expr::Call(c) => self.call(c)?,
+            _ => HVal::Unknown,
+        })
+    }
+
+    fn call(&mut self, c: &ast::ExprCall) -> R<HVal> {
+        let args = &c.arguments.args;
+        let name = dotted(&c.func).unwrap_or_default();
+        match name.as_str() {
+            "triton.cdiv" | "cdiv" if args.len() == 2 => {
+                let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
+                if b.literal().map(|v| v <= 0).unwrap_or(true) {
+                    return self.err("`triton.cdiv` by a value that is not a positive constant".into(), &args[1]);
+                }
+                return Ok(HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b))));
+            }
+            "triton.next_power_of_2" if args.len() == 1 => {
+                let a = self.int(&args[0])?;
+                return Ok(match a.literal() {
+                    Some(v) if v >= 1 => HVal::Int(HExpr::Lit((v as u128).next_power_of_two() as i128)),
+                    _ => HVal::Unknown,
+                });
+            }
+            "torch.empty_like" | "torch.zeros_like" | "torch.ones_like" if !args.is_empty() => {
+                return Ok(match self.tensor(&args[0])? {
+                    Some(t) => self.new_tensor(self.m.tensors[t].shape.clone()),
+                    None => HVal::Unknown,
+                });
+            }
+            "torch.empty" | "torch.zeros" | "torch.ones" => {
+                let mut shape = Vec::new();
+                let dims: Vec<Expr> = match (args.len(), args.first()) {
+                    (1, Some(Expr::Tuple(t))) => t.elts.clone(),
+                    _ => args.to_vec(),
+                };
+                for a in &dims {
+                    shape.push(self.int(a)?);
+                }
+                if shape.is_empty() {
+                    if let Some(s) = kw(c, "size") {
+                        shape.push(self.int(s)?);
+                    }
+                }
+                return Ok(self.new_tensor(shape));
+            }
+            _ => {}
+        }
+        if let Expr::Attribute(at) = &*c.func {
+            let m = at.attr.id.as_str();
+            match m {
+                "numel" | "stride" | "size" | "contiguous" => {
+                    let Some(t) = self.tensor(&at.value)? else { return Ok(HVal::Unknown) };
+                    let shape = self.m.tensors[t].shape.clone();
+                    return Ok(match (m, args.first()) {
+                        ("numel", _) => HVal::Int(self.m.tensors[t].numel()),
+                        ("contiguous", _) => HVal::Tensor(t),
+                        ("size", None) => HVal::Tuple(shape.into_iter().map(HVal::Int).collect()),
+                        (_, Some(a)) => {
+                            let HExpr::Lit(d) = self.int(a)? else { return Ok(HVal::Unknown) };
+                            let d = if d < 0 { d + shape.len() as i128 } else { d } as usize;
+                            if d >= shape.len() {
+                                return self.err(format!("dimension {d} of a rank-{} tensor", shape.len()), a);
+                            }
+                            if m == "size" {
+                                HVal::Int(shape[d].clone())
+                            } else {
+                                let rest = &shape[d + 1..];
+                                HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), |a, b| HExpr::Mul(Box::new(a), Box::new(b))))
+                            }
+                        }
+                        _ => HVal::Unknown,
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(HVal::Unknown)
+    }
+}

@@ -1,0 +1,180 @@
+//! `lift`: the front end of `tensorproof lift`. What a Triton kernel computes, as a readable
+//! formula, proved for every size, or refuted with a counterexample the concrete interpreter
+//! of the kernel replayed.
+//!
+//! Layers, imports running one way (STYLE 17):
+//! - `value` (blocks over a core `Domain`), `mem` (program state, access log);
+//! - `ops`: every Triton op once, in one table, generic over the domain;
+//! - `exec` (the kernel interpreter), `host` and `front` (the Python file and its launcher);
+//! - `formula` (the formula language), `synth` (formulas from symbolic stores);
+//! - `check`: both domains, the obligations, the verdict.
+//!
+//! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt`
+//! crate's). The user's Python file is parsed, never imported or run.
+
+mod check;
+mod exec;
+mod formula;
+mod front;
+mod host;
+mod mem;
+mod ops;
+mod synth;
+mod value;
+
+#[cfg(test)]
+mod tests;
+
+pub use formula::{Def, Expr, Formula, ParseError};
+
+use report::{Diagnostic, Span, Verdict};
+use std::time::{Duration, Instant};
+
+/// How to check.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Per solver query.
+    pub timeout: Duration,
+    /// `--expect FORMULA`: check this formula instead of the synthesized one.
+    pub expect: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { timeout: Duration::from_secs(10), expect: None }
+    }
+}
+
+/// The result for one kernel of a file.
+#[derive(Clone, Debug)]
+pub struct KernelResult {
+    pub kernel: String,
+    /// Where the kernel is defined (1-based).
+    pub line: usize,
+    pub column: usize,
+    /// The function that launches it (`<module>` for module-level code), if found.
+    pub launcher: Option<String>,
+    pub verdict: Verdict,
+    /// The formula (synthesized, or the expected one), as text in the formula language.
+    pub formula: Option<String>,
+    /// Tensors the kernel reads and writes, by the launcher's names.
+    pub reads: Vec<String>,
+    pub writes: Vec<String>,
+    /// What every verdict of this kernel assumes (also inside `Verified`).
+    pub assumptions: Vec<String>,
+    pub seconds: f64,
+}
+
+/// Lifts every `@triton.jit` kernel of a Python source. `path` is for messages only.
+/// Errors: the text is not Python, or it has no kernel (diagnostics with spans into `text`).
+pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelResult>, Vec<Diagnostic>> {
+    let _ = path;
+    let parsed = ruff_python_parser::parse_module(text).map_err(|e| {
+        let start = e.location.start().to_usize();
+        let end = e.location.end().to_usize().max(start);
+        vec![Diagnostic { span: Span { start, end }, message: format!("not valid Python: {}", e.error) }]
+    })?;
+    let module = parsed.syntax();
+    let kernels = front::kernels(text, module);
+    if kernels.is_empty() {
+        return Err(vec![Diagnostic { span: Span { start: 0, end: 0 }, message: "no `@triton.jit` kernel in this file".into() }]);
+    }
+    let expect = match &opts.expect {
+        None => None,
+        Some(e) => Some(Formula::parse(e).map_err(|err| {
+            vec![Diagnostic { span: Span { start: 0, end: 0 }, message: format!("in the expected formula, at column {}: {}", err.at + 1, err.message) }]
+        })?),
+    };
+    let limits = check::Limits { timeout: opts.timeout };
+    let mut out = Vec::new();
+    let called = front::called_names(&kernels);
+    for k in &kernels {
+        let start = Instant::now();
+        let mut r = KernelResult {
+            kernel: k.name.clone(),
+            line: k.pos.line,
+            column: k.pos.col,
+            launcher: None,
+            verdict: Verdict::Unknown { reason: String::new() },
+            formula: None,
+            reads: vec![],
+            writes: vec![],
+            assumptions: vec![],
+            seconds: 0.0,
+        };
+        let ptrs = front::pointer_params(k);
+        let configs: Vec<Vec<(String, ruff_python_ast::Expr)>> = if k.autotune.is_empty() { vec![vec![]] } else { k.autotune.clone() };
+        let mut verdicts = Vec::new();
+        for cfg in &configs {
+            let host = match front::launch(text, module, k, &ptrs, cfg) {
+                None if called.contains(&k.name) => break,
+                None => {
+                    verdicts.push(Verdict::Unknown { reason: format!("no launch `{}[grid](...)` in the file, so buffer sizes and the grid are unknown (kernel at {})", k.name, k.pos) });
+                    break;
+                }
+                Some(Err((what, pos))) => {
+                    verdicts.push(Verdict::Unknown { reason: format!("the launcher could not be read: {what} at {pos}") });
+                    break;
+                }
+                Some(Ok(h)) => h,
+            };
+            r.launcher = Some(host.launcher.clone());
+            let buffers = {
+                let mut b = Vec::new();
+                for (_, a) in &host.args {
+                    if let host::HostArg::Tensor(t) = a {
+                        if !b.contains(t) {
+                            b.push(*t);
+                        }
+                    }
+                }
+                b
+            };
+            let helpers = kernels.iter().map(|h| h.def).collect();
+            let setup = check::Setup { src: text, kernel: k, host, buffers, helpers };
+            let o = check::check(&setup, expect.as_ref(), &limits);
+            r.formula = o.formula.or(r.formula.take());
+            r.reads = o.reads;
+            r.writes = o.writes;
+            for a in o.assumptions {
+                if !r.assumptions.contains(&a) {
+                    r.assumptions.push(a);
+                }
+            }
+            let stop = !matches!(o.verdict, Verdict::Verified { .. });
+            verdicts.push(o.verdict);
+            if stop {
+                break;
+            }
+        }
+        if verdicts.is_empty() {
+            continue; // a helper, inlined where the kernels call it
+        }
+        r.verdict = combine(verdicts, configs.len());
+        r.seconds = start.elapsed().as_secs_f64();
+        out.push(r);
+    }
+    Ok(out)
+}
+
+/// One verdict for all autotune configurations: the first that is not verified, or verified
+/// with the assumptions of all.
+fn combine(vs: Vec<Verdict>, configs: usize) -> Verdict {
+    let mut assumptions = Vec::new();
+    for v in vs {
+        match v {
+            Verdict::Verified { assumptions: a } => {
+                for x in a {
+                    if !assumptions.contains(&x) {
+                        assumptions.push(x);
+                    }
+                }
+            }
+            other => return other,
+        }
+    }
+    if configs > 1 {
+        assumptions.push(format!("checked for each of the {configs} autotune configurations"));
+    }
+    Verdict::Verified { assumptions }
+}

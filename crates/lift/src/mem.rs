@@ -1,0 +1,56 @@
+//! The state one program instance sees: its program ids, the buffers its pointers point
+//! into, and the log of its memory accesses.
+//!
+//! Loads read a buffer's initial contents (`Domain::input` of the buffer's name at the flat
+//! element offset): the checker refuses kernels that read a buffer they also write, so no
+//! load can observe a store. Stores are only logged here; the checker states what they must
+//! satisfy (symbolically) or performs them (concretely).
+
+use crate::value::Block;
+use tensor::Domain;
+
+/// A buffer a pointer argument points to: the launcher's tensor.
+#[derive(Clone, Debug)]
+pub(crate) struct Buffer {
+    /// The launcher's name for the tensor (also the name of its input function).
+    pub name: String,
+}
+
+/// A position in the kernel source, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pos {
+    pub line: usize,
+    pub col: usize,
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// One `tl.load` or `tl.store` of a block of pointers.
+pub(crate) struct Access<D: Domain> {
+    pub store: bool,
+    pub buf: usize,
+    /// The element offsets (`Ty::Int`), of the access's shape.
+    pub offset: Block<D>,
+    /// Which lanes take part (`Ty::Bool`); every lane when absent.
+    pub mask: Option<Block<D>>,
+    /// The stored values (`Ty::Real`), for stores.
+    pub value: Option<Block<D>>,
+    pub pos: Pos,
+}
+
+/// What one program instance runs with, and what it did.
+pub(crate) struct Machine<D: Domain> {
+    /// `tl.program_id(axis)` for axes 0, 1, 2.
+    pub pid: Vec<D::I>,
+    /// `tl.num_programs(axis)`.
+    pub nprog: Vec<D::I>,
+    pub buffers: Vec<Buffer>,
+    pub accesses: Vec<Access<D>>,
+    /// The path condition (a scalar `Ty::Bool` block) under a runtime `if` or after an early
+    /// `return`: accesses happen only where it holds.
+    pub guard: Option<Block<D>>,
+}

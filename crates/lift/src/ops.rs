@@ -1,0 +1,528 @@
+//! The middle layer: every Triton op, once, generic over the domain.
+//!
+//! [`OPS`] is the table of `tl.*` functions: the name, the arguments it reads (positional
+//! order, also accepted as keywords), the keywords it accepts and ignores (performance hints),
+//! and the op whose element function [`apply`] defines. Python operators on blocks
+//! (`+ - * /`, comparisons, `&`, `|`, `~`) are [`arith`], [`compare`] and [`logic`]. Semantics
+//! follow the Triton language reference (triton.language, 3.2): numpy broadcasting, integer
+//! blocks `int32`, floats modelled as reals, `tl.load` masked lanes take `other`.
+
+use crate::mem::{Access, Machine, Pos};
+use crate::value::{broadcast_shape, Block, Elem, KVal, Ty};
+use tensor::{BinaryOp, Domain, ElemType, Literal, Prim, UnaryOp};
+
+/// A Triton op of the table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Op {
+    ProgramId,
+    NumPrograms,
+    Arange,
+    Load,
+    Store,
+    Where,
+    Maximum,
+    Minimum,
+    Exp,
+    Abs,
+    Sigmoid,
+    Fdiv,
+    Zeros,
+    Full,
+    /// A hint: the first argument, unchanged.
+    Hint,
+    /// A compile-time check with no runtime meaning here.
+    StaticAssert,
+}
+
+pub(crate) struct OpSpec {
+    pub name: &'static str,
+    pub params: &'static [&'static str],
+    /// Keywords accepted and ignored (performance hints without meaning for the values).
+    pub ignored: &'static [&'static str],
+    pub op: Op,
+}
+
+const LOAD_HINTS: &[&str] = &[
+    "cache_modifier",
+    "eviction_policy",
+    "volatile",
+    "boundary_check",
+    "padding_option",
+];
+
+/// Every supported `tl.*` function. A new op is one entry here and one arm in [`apply`].
+pub(crate) const OPS: &[OpSpec] = &[
+    OpSpec { name: "program_id", params: &["axis"], ignored: &[], op: Op::ProgramId },
+    OpSpec { name: "num_programs", params: &["axis"], ignored: &[], op: Op::NumPrograms },
+    OpSpec { name: "arange", params: &["start", "end"], ignored: &[], op: Op::Arange },
+    OpSpec { name: "load", params: &["pointer", "mask", "other"], ignored: LOAD_HINTS, op: Op::Load },
+    OpSpec { name: "store", params: &["pointer", "value", "mask"], ignored: LOAD_HINTS, op: Op::Store },
+    OpSpec { name: "where", params: &["condition", "x", "y"], ignored: &[], op: Op::Where },
+    OpSpec { name: "maximum", params: &["x", "y"], ignored: &["propagate_nan"], op: Op::Maximum },
+    OpSpec { name: "minimum", params: &["x", "y"], ignored: &["propagate_nan"], op: Op::Minimum },
+    OpSpec { name: "exp", params: &["x"], ignored: &[], op: Op::Exp },
+    OpSpec { name: "abs", params: &["x"], ignored: &[], op: Op::Abs },
+    OpSpec { name: "sigmoid", params: &["x"], ignored: &[], op: Op::Sigmoid },
+    OpSpec { name: "fdiv", params: &["x", "y"], ignored: &["ieee_rounding"], op: Op::Fdiv },
+    OpSpec { name: "zeros", params: &["shape", "dtype"], ignored: &[], op: Op::Zeros },
+    OpSpec { name: "full", params: &["shape", "value", "dtype"], ignored: &[], op: Op::Full },
+    OpSpec { name: "multiple_of", params: &["input", "values"], ignored: &[], op: Op::Hint },
+    OpSpec { name: "max_contiguous", params: &["input", "values"], ignored: &[], op: Op::Hint },
+    OpSpec { name: "static_assert", params: &["cond", "msg"], ignored: &[], op: Op::StaticAssert },
+];
+
+pub(crate) fn lookup(name: &str) -> Option<&'static OpSpec> {
+    OPS.iter().find(|s| s.name == name)
+}
+
+type R<T> = Result<T, String>;
+
+fn need<D: Domain>(args: &[Option<KVal<D>>], k: usize, spec: &OpSpec) -> R<KVal<D>> {
+    args.get(k)
+        .cloned()
+        .flatten()
+        .ok_or_else(|| format!("tl.{} needs its `{}` argument", spec.name, spec.params[k]))
+}
+
+fn block<D: Domain + 'static>(v: &KVal<D>, what: &str) -> R<Block<D>> {
+    v.block()
+        .ok_or_else(|| format!("{what}: expected a block or a number, got a {}", v.kind()))
+}
+
+fn const_int<D: Domain + 'static>(v: &KVal<D>, what: &str) -> R<i128> {
+    match v {
+        KVal::Int(i) => Ok(*i),
+        other => Err(format!("{what} must be a constexpr integer, got a {}", other.kind())),
+    }
+}
+
+fn shape_of<D: Domain + 'static>(v: &KVal<D>) -> R<Vec<usize>> {
+    let dim = |v: &KVal<D>| match v {
+        KVal::Int(i) if *i >= 0 => Ok(*i as usize),
+        other => Err(format!("a block dimension must be a constexpr integer, got a {}", other.kind())),
+    };
+    match v {
+        KVal::Tuple(xs) => xs.iter().map(dim).collect(),
+        other => Ok(vec![dim(other)?]),
+    }
+}
+
+/// Applies op `spec` to bound arguments (positional order of `spec.params`).
+pub(crate) fn apply<D: Domain + 'static>(
+    spec: &OpSpec,
+    m: &mut Machine<D>,
+    args: Vec<Option<KVal<D>>>,
+    pos: Pos,
+) -> R<KVal<D>> {
+    let real = Ty::Real;
+    Ok(match spec.op {
+        Op::ProgramId | Op::NumPrograms => {
+            let axis = match args[0].clone() {
+                None => 0,
+                Some(v) => const_int(&v, "the program axis")?,
+            };
+            if !(0..3).contains(&axis) {
+                return Err(format!("program axis {axis} is not 0, 1 or 2"));
+            }
+            let v = if spec.op == Op::ProgramId { &m.pid } else { &m.nprog };
+            KVal::Block(Block::splat(Ty::Int, Elem::I(v[axis as usize].clone())))
+        }
+        Op::Arange => {
+            let start = const_int(&need(&args, 0, spec)?, "tl.arange's start")?;
+            let end = const_int(&need(&args, 1, spec)?, "tl.arange's end")?;
+            if end <= start {
+                return Err(format!("tl.arange({start}, {end}) is empty"));
+            }
+            KVal::Block(Block::new(vec![(end - start) as usize], Ty::Int, move |d: &mut D, l| {
+                let s = d.lit_i(start);
+                Elem::I(d.add_i(&l[0], &s))
+            }))
+        }
+        Op::Load => {
+            let ptr = block(&need(&args, 0, spec)?, "tl.load's pointer")?;
+            let Ty::Ptr(buf) = ptr.ty else {
+                return Err(format!("tl.load of a {} block, not pointers", ptr.ty.name()));
+            };
+            let mask = mask_arg(m, &args[1], &ptr)?;
+            let other = match &args[2] {
+                Some(KVal::None) | None => None,
+                Some(v) => Some(block(v, "tl.load's other")?.broadcast_to(&ptr.shape)),
+            };
+            let offset = Block { ty: Ty::Int, ..ptr.clone() };
+            m.accesses.push(Access { store: false, buf, offset: offset.clone(), mask: mask.clone(), value: None, pos });
+            let name = m.buffers[buf].name.clone();
+            let masked_name = format!("{name}#masked");
+            let shape = ptr.shape.clone();
+            KVal::Block(Block::new(shape, real, move |d: &mut D, l| {
+                let off = offset.at(d, l).i(d);
+                let x = d.input(&name, ElemType::Real, &[off.clone()]);
+                let Some(mask) = &mask else { return Elem::V(x) };
+                let c = mask.at(d, l).b(d);
+                // A masked lane without `other` holds an unspecified value.
+                let o = match &other {
+                    Some(o) => o.at(d, l).v(d),
+                    None => d.input(&masked_name, ElemType::Real, &[off]),
+                };
+                Elem::V(d.ite_v(&c, &x, &o))
+            }))
+        }
+        Op::Store => {
+            let ptr = block(&need(&args, 0, spec)?, "tl.store's pointer")?;
+            let Ty::Ptr(buf) = ptr.ty else {
+                return Err(format!("tl.store to a {} block, not pointers", ptr.ty.name()));
+            };
+            let value = block(&need(&args, 1, spec)?, "tl.store's value")?;
+            let shape = broadcast_shape(&ptr.shape, &value.shape)?;
+            if shape != ptr.shape {
+                return Err(format!("tl.store of a {:?} block through {:?} pointers", value.shape, ptr.shape));
+            }
+            let value = to_real(&value.broadcast_to(&shape));
+            let mask = mask_arg(m, &args[2], &ptr)?;
+            let offset = Block { ty: Ty::Int, ..ptr };
+            m.accesses.push(Access { store: true, buf, offset, mask, value: Some(value), pos });
+            KVal::None
+        }
+        Op::Where => {
+            let c = block(&need(&args, 0, spec)?, "tl.where's condition")?;
+            let x = block(&need(&args, 1, spec)?, "tl.where's x")?;
+            let y = block(&need(&args, 2, spec)?, "tl.where's y")?;
+            KVal::Block(select(&c, &x, &y)?)
+        }
+        Op::Maximum | Op::Minimum => {
+            let x = block(&need(&args, 0, spec)?, "the first operand")?;
+            let y = block(&need(&args, 1, spec)?, "the second operand")?;
+            let op = if spec.op == Op::Maximum { Arith::Max } else { Arith::Min };
+            KVal::Block(arith(op, &x, &y)?)
+        }
+        Op::Exp | Op::Abs | Op::Sigmoid => {
+            let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
+            let op = spec.op;
+            KVal::Block(map(&x, real, move |d, e| {
+                let v = e.v(d);
+                Elem::V(match op {
+                    Op::Exp => tensor::unary(d, UnaryOp::Exp, ElemType::Real, &v),
+                    Op::Abs => tensor::unary(d, UnaryOp::Abs, ElemType::Real, &v),
+                    _ => sigmoid(d, &v),
+                })
+            }))
+        }
+        Op::Fdiv => {
+            let x = block(&need(&args, 0, spec)?, "the dividend")?;
+            let y = block(&need(&args, 1, spec)?, "the divisor")?;
+            KVal::Block(arith(Arith::Div, &x, &y)?)
+        }
+        Op::Zeros | Op::Full => {
+            let shape = shape_of(&need(&args, 0, spec)?)?;
+            let v = if spec.op == Op::Zeros {
+                KVal::Float(0, 1)
+            } else {
+                need(&args, 1, spec)?
+            };
+            let dtype_at = if spec.op == Op::Zeros { 1 } else { 2 };
+            let ty = match args.get(dtype_at).cloned().flatten() {
+                Some(KVal::Dtype(t)) => t,
+                _ => Ty::Real,
+            };
+            let b = convert(&block(&v, "the fill value")?, ty)?;
+            KVal::Block(b.broadcast_to(&shape))
+        }
+        Op::Hint => need(&args, 0, spec)?,
+        Op::StaticAssert => KVal::None,
+    })
+}
+
+fn mask_arg<D: Domain + 'static>(m: &Machine<D>, arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
+    let mask = mask_only(arg, ptr)?;
+    Ok(match (&m.guard, mask) {
+        (None, mask) => mask,
+        (Some(g), None) => Some(g.broadcast_to(&ptr.shape)),
+        (Some(g), Some(mk)) => Some(logic(Logic::And, &mk, &g.broadcast_to(&ptr.shape))?),
+    })
+}
+
+fn mask_only<D: Domain + 'static>(arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
+    match arg {
+        None | Some(KVal::None) => Ok(None),
+        Some(v) => {
+            let m = block(v, "the mask")?;
+            let shape = broadcast_shape(&ptr.shape, &m.shape)?;
+            if shape != ptr.shape {
+                return Err(format!("a {:?} mask for {:?} pointers", m.shape, ptr.shape));
+            }
+            Ok(Some(to_bool(&m.broadcast_to(&shape))))
+        }
+    }
+}
+
+/// `1 / (1 + exp(-x))`, Triton's `tl.sigmoid`.
+fn sigmoid<D: Domain>(d: &mut D, x: &D::V) -> D::V {
+    let nx = d.prim(Prim::Neg, ElemType::Real, &[x.clone()]);
+    let e = d.prim(Prim::Exp, ElemType::Real, &[nx]);
+    let one = d.lit_v(ElemType::Real, Literal::Int(1));
+    let den = d.prim(Prim::Add, ElemType::Real, &[one.clone(), e]);
+    d.prim(Prim::RealDiv, ElemType::Real, &[one, den])
+}
+
+/// An elementwise map.
+pub(crate) fn map<D: Domain + 'static>(
+    x: &Block<D>,
+    ty: Ty,
+    f: impl Fn(&mut D, Elem<D>) -> Elem<D> + 'static,
+) -> Block<D> {
+    let xf = x.f.clone();
+    Block::new(x.shape.clone(), ty, move |d, l| {
+        let e = xf(d, l);
+        f(d, e)
+    })
+}
+
+/// An elementwise function of two broadcast blocks.
+fn zip<D: Domain + 'static>(
+    a: &Block<D>,
+    b: &Block<D>,
+    ty: Ty,
+    f: impl Fn(&mut D, Elem<D>, Elem<D>) -> Elem<D> + 'static,
+) -> R<Block<D>> {
+    let shape = broadcast_shape(&a.shape, &b.shape)?;
+    let (a, b) = (a.broadcast_to(&shape), b.broadcast_to(&shape));
+    Ok(Block::new(shape, ty, move |d, l| {
+        let x = a.at(d, l);
+        let y = b.at(d, l);
+        f(d, x, y)
+    }))
+}
+
+pub(crate) fn to_real<D: Domain + 'static>(x: &Block<D>) -> Block<D> {
+    if x.ty == Ty::Real {
+        return x.clone();
+    }
+    map(x, Ty::Real, |d, e| Elem::V(e.v(d)))
+}
+
+fn to_bool<D: Domain + 'static>(x: &Block<D>) -> Block<D> {
+    if x.ty == Ty::Bool {
+        return x.clone();
+    }
+    map(x, Ty::Bool, |d, e| Elem::B(e.b(d)))
+}
+
+/// `x.to(dtype)`.
+pub(crate) fn convert<D: Domain + 'static>(x: &Block<D>, ty: Ty) -> R<Block<D>> {
+    match (x.ty, ty) {
+        (a, b) if a == b => Ok(x.clone()),
+        (_, Ty::Real) => Ok(to_real(x)),
+        (_, Ty::Bool) => Ok(to_bool(x)),
+        (Ty::Bool, Ty::Int) => Ok(map(x, Ty::Int, |d, e| Elem::I(e.i(d)))),
+        (from, to) => Err(format!("conversion of a {} block to {}", from.name(), to.name())),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Arith {
+    Add,
+    Sub,
+    Mul,
+    /// True division (`/`): integers convert to floats, as in Triton.
+    Div,
+    Max,
+    Min,
+}
+
+/// `a op b` with Triton's type rules: pointer ± integer is a pointer; integer op integer an
+/// integer (except `/`); anything with a float is a float.
+pub(crate) fn arith<D: Domain + 'static>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+    use Ty::*;
+    match (a.ty, b.ty, op) {
+        (Ptr(p), Int | Bool, Arith::Add | Arith::Sub) | (Int | Bool, Ptr(p), Arith::Add) => {
+            zip(a, b, Ptr(p), move |d, x, y| {
+                let (x, y) = (x.i(d), y.i(d));
+                Elem::I(if op == Arith::Add { d.add_i(&x, &y) } else { d.sub_i(&x, &y) })
+            })
+        }
+        (Ptr(_), _, _) | (_, Ptr(_), _) => Err(format!(
+            "{op:?} of a {} and a {} block",
+            a.ty.name(),
+            b.ty.name()
+        )
+        .to_lowercase()),
+        (Int | Bool, Int | Bool, Arith::Add | Arith::Sub | Arith::Mul | Arith::Max | Arith::Min) => {
+            zip(a, b, Int, move |d, x, y| {
+                let (x, y) = (x.i(d), y.i(d));
+                Elem::I(match op {
+                    Arith::Add => d.add_i(&x, &y),
+                    Arith::Sub => d.sub_i(&x, &y),
+                    Arith::Mul => d.mul_i(&x, &y),
+                    Arith::Max | Arith::Min => {
+                        let lt = d.lt_i(&x, &y);
+                        match op {
+                            Arith::Max => d.ite_i(&lt, &y, &x),
+                            _ => d.ite_i(&lt, &x, &y),
+                        }
+                    }
+                    Arith::Div => unreachable!("integer `/` is a float division"),
+                })
+            })
+        }
+        _ => zip(a, b, Real, move |d, x, y| {
+            let (x, y) = (x.v(d), y.v(d));
+            let r = ElemType::Real;
+            Elem::V(match op {
+                Arith::Add => tensor::binary(d, BinaryOp::Add, r, &x, &y),
+                Arith::Sub => tensor::binary(d, BinaryOp::Sub, r, &x, &y),
+                Arith::Mul => tensor::binary(d, BinaryOp::Mul, r, &x, &y),
+                Arith::Max => tensor::binary(d, BinaryOp::Max, r, &x, &y),
+                Arith::Min => tensor::binary(d, BinaryOp::Min, r, &x, &y),
+                // The reals have no value at `x / 0`; both domains use the same primitive,
+                // so a kernel and a formula that divide alike agree there.
+                Arith::Div => d.prim(Prim::RealDiv, r, &[x, y]),
+            })
+        }),
+    }
+}
+
+/// Unary minus.
+pub(crate) fn negate<D: Domain + 'static>(a: &Block<D>) -> R<Block<D>> {
+    match a.ty {
+        Ty::Int | Ty::Bool => Ok(map(a, Ty::Int, |d, e| {
+            let z = d.lit_i(0);
+            let x = e.i(d);
+            Elem::I(d.sub_i(&z, &x))
+        })),
+        Ty::Real => Ok(map(a, Ty::Real, |d, e| {
+            let x = e.v(d);
+            Elem::V(d.prim(Prim::Neg, ElemType::Real, &[x]))
+        })),
+        Ty::Ptr(_) => Err("the negation of a pointer".into()),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+pub(crate) fn compare<D: Domain + 'static>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+    let ints = matches!(a.ty, Ty::Int | Ty::Bool) && matches!(b.ty, Ty::Int | Ty::Bool);
+    if matches!(a.ty, Ty::Ptr(_)) || matches!(b.ty, Ty::Ptr(_)) {
+        return Err("a comparison of pointers".into());
+    }
+    zip(a, b, Ty::Bool, move |d, x, y| {
+        let c = if ints {
+            let (x, y) = (x.i(d), y.i(d));
+            match op {
+                Cmp::Lt => d.lt_i(&x, &y),
+                Cmp::Le => d.le_i(&x, &y),
+                Cmp::Gt => d.lt_i(&y, &x),
+                Cmp::Ge => d.le_i(&y, &x),
+                Cmp::Eq => d.eq_i(&x, &y),
+                Cmp::Ne => {
+                    let e = d.eq_i(&x, &y);
+                    d.not(&e)
+                }
+            }
+        } else {
+            let (x, y) = (x.v(d), y.v(d));
+            let op = match op {
+                Cmp::Lt => tensor::CompareOp::Lt,
+                Cmp::Le => tensor::CompareOp::Le,
+                Cmp::Gt => tensor::CompareOp::Gt,
+                Cmp::Ge => tensor::CompareOp::Ge,
+                Cmp::Eq => tensor::CompareOp::Eq,
+                Cmp::Ne => tensor::CompareOp::Ne,
+            };
+            let v = tensor::compare(d, op, ElemType::Real, &x, &y);
+            d.truth(&v)
+        };
+        Elem::B(c)
+    })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Logic {
+    And,
+    Or,
+}
+
+/// `&` and `|` on conditions (and Python `and`/`or` on masks).
+pub(crate) fn logic<D: Domain + 'static>(op: Logic, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+    if a.ty != Ty::Bool || b.ty != Ty::Bool {
+        return Err(format!(
+            "bitwise {op:?} of {} and {} blocks (only conditions are supported)",
+            a.ty.name(),
+            b.ty.name()
+        )
+        .to_lowercase());
+    }
+    zip(a, b, Ty::Bool, move |d, x, y| {
+        let (x, y) = (x.b(d), y.b(d));
+        Elem::B(match op {
+            Logic::And => d.and(&x, &y),
+            Logic::Or => d.or(&x, &y),
+        })
+    })
+}
+
+/// `~c` / `not c` on a condition.
+pub(crate) fn not<D: Domain + 'static>(a: &Block<D>) -> R<Block<D>> {
+    if a.ty != Ty::Bool {
+        return Err(format!("`~` of a {} block", a.ty.name()));
+    }
+    Ok(map(a, Ty::Bool, |d, e| {
+        let x = e.b(d);
+        Elem::B(d.not(&x))
+    }))
+}
+
+/// `tl.where(c, x, y)`.
+pub(crate) fn select<D: Domain + 'static>(c: &Block<D>, x: &Block<D>, y: &Block<D>) -> R<Block<D>> {
+    let s1 = broadcast_shape(&c.shape, &x.shape)?;
+    let shape = broadcast_shape(&s1, &y.shape)?;
+    let c = to_bool(&c.broadcast_to(&shape));
+    let ints = matches!(x.ty, Ty::Int | Ty::Bool) && matches!(y.ty, Ty::Int | Ty::Bool);
+    let ty = match (x.ty, y.ty) {
+        (Ty::Ptr(p), Ty::Ptr(q)) if p == q => Ty::Ptr(p),
+        (Ty::Ptr(_), _) | (_, Ty::Ptr(_)) => return Err("tl.where between pointers of different buffers".into()),
+        _ if ints => Ty::Int,
+        _ => Ty::Real,
+    };
+    let (x, y) = (x.broadcast_to(&shape), y.broadcast_to(&shape));
+    Ok(Block::new(shape, ty, move |d, l| {
+        let cc = c.at(d, l).b(d);
+        let (a, b) = (x.at(d, l), y.at(d, l));
+        match ty {
+            Ty::Real => {
+                let (a, b) = (a.v(d), b.v(d));
+                Elem::V(d.ite_v(&cc, &a, &b))
+            }
+            _ => {
+                let (a, b) = (a.i(d), b.i(d));
+                Elem::I(d.ite_i(&cc, &a, &b))
+            }
+        }
+    }))
+}
+
+/// `x[:, None]`-style indexing: a new axis of size 1 wherever `keep` is false.
+pub(crate) fn expand_dims<D: Domain + 'static>(x: &Block<D>, keep: &[bool]) -> Block<D> {
+    let mut shape = Vec::new();
+    let mut k = 0;
+    for keep_it in keep {
+        if *keep_it {
+            shape.push(x.shape[k]);
+            k += 1;
+        } else {
+            shape.push(1);
+        }
+    }
+    let keep = keep.to_vec();
+    let f = x.f.clone();
+    Block::new(shape, x.ty, move |d: &mut D, l: &[D::I]| {
+        let inner: Vec<D::I> = l.iter().zip(&keep).filter(|(_, k)| **k).map(|(i, _)| i.clone()).collect();
+        f(d, &inner)
+    })
+}

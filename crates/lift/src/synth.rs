@@ -1,0 +1,348 @@
+//! Synthesis: the formula an output computes, read off the term a store writes at a symbolic
+//! lane. Index terms are affine in the program ids and lanes; each is rewritten relative to
+//! the store's own offset (`i`), so `x/1(pid*B + k - 1)` stored at `pid*B + k` reads
+//! `x[i - 1]`. Reading our own IR only (never Z3 terms).
+
+use crate::formula::Expr;
+use smt::{FunId, Node, Store, SymId, TermId};
+use std::collections::{BTreeMap, HashMap};
+
+/// A polynomial over symbols: monomial (sorted symbols, empty for the constant) to
+/// coefficient. Index arithmetic with symbolic strides (`row * stride + col`) is one.
+pub(crate) type Poly = BTreeMap<Vec<SymId>, i128>;
+
+/// The polynomial of an integer term, if it is one.
+pub(crate) fn poly(s: &Store, t: TermId) -> Option<Poly> {
+    Some(match s.node(t) {
+        Node::Int(i) => constant(*i),
+        Node::Sym(v) => BTreeMap::from([(vec![*v], 1)]),
+        Node::Neg(a) => pscale(&poly(s, *a)?, -1)?,
+        Node::Add(xs) => {
+            let mut acc = Poly::new();
+            for x in xs {
+                acc = padd(&acc, &poly(s, *x)?)?;
+            }
+            acc
+        }
+        Node::Mul(xs) => {
+            let mut acc = constant(1);
+            for x in xs {
+                acc = pmul(&acc, &poly(s, *x)?)?;
+            }
+            acc
+        }
+        _ => return None,
+    })
+}
+
+pub(crate) fn constant(c: i128) -> Poly {
+    if c == 0 {
+        Poly::new()
+    } else {
+        BTreeMap::from([(vec![], c)])
+    }
+}
+
+pub(crate) fn pscale(p: &Poly, c: i128) -> Option<Poly> {
+    let mut m = Poly::new();
+    for (k, v) in p {
+        let x = v.checked_mul(c)?;
+        if x != 0 {
+            m.insert(k.clone(), x);
+        }
+    }
+    Some(m)
+}
+
+pub(crate) fn padd(a: &Poly, b: &Poly) -> Option<Poly> {
+    let mut m = a.clone();
+    for (k, v) in b {
+        let e = m.entry(k.clone()).or_insert(0);
+        *e = e.checked_add(*v)?;
+        if *e == 0 {
+            m.remove(k);
+        }
+    }
+    Some(m)
+}
+
+fn pmul(a: &Poly, b: &Poly) -> Option<Poly> {
+    let mut out = Poly::new();
+    for (ka, va) in a {
+        for (kb, vb) in b {
+            let mut k = ka.clone();
+            k.extend(kb.iter().copied());
+            k.sort();
+            out = padd(&out, &BTreeMap::from([(k, va.checked_mul(*vb)?)]))?;
+        }
+    }
+    Some(out)
+}
+
+/// The term of a polynomial.
+pub(crate) fn term(s: &mut Store, p: &Poly) -> TermId {
+    let mut parts = Vec::new();
+    for (m, c) in p {
+        let mut f = vec![s.int(*c)];
+        for v in m {
+            f.push(s.sym(*v));
+        }
+        parts.push(s.mul(f));
+    }
+    if parts.is_empty() {
+        return s.int(0);
+    }
+    s.add(parts)
+}
+
+/// Splits a row-major flat offset into per-dimension indices for a tensor of `shape`
+/// (`flat = i0 * S1 + i1`): rank 1 is the offset itself; rank 2 needs `S1` a size symbol (or
+/// 1), and takes the monomials holding it as the row. `None` when the split is not syntactic.
+pub(crate) fn delinearize(p: &Poly, shape: &[Poly]) -> Option<Vec<Poly>> {
+    match shape {
+        [_] => Some(vec![p.clone()]),
+        [_, s1] => {
+            if *s1 == constant(1) {
+                return Some(vec![p.clone(), Poly::new()]);
+            }
+            let [(m, 1)] = s1.iter().collect::<Vec<_>>()[..] else { return None };
+            let [n] = m[..] else { return None };
+            let (mut row, mut col) = (Poly::new(), Poly::new());
+            for (k, c) in p {
+                match k.iter().position(|v| *v == n) {
+                    Some(at) => {
+                        let mut k2 = k.clone();
+                        k2.remove(at);
+                        row = padd(&row, &BTreeMap::from([(k2, *c)]))?;
+                    }
+                    None => col = padd(&col, &BTreeMap::from([(k.clone(), *c)]))?,
+                }
+            }
+            Some(vec![row, col])
+        }
+        _ => None,
+    }
+}
+
+/// What the synthesizer knows about the symbols of a run.
+pub(crate) struct Names {
+    /// Program-id and lane symbols (must only occur through the store offset).
+    pub lanes: Vec<SymId>,
+    /// Size symbols with their display names.
+    pub sizes: Vec<(SymId, String)>,
+    /// Scalar parameters (symbols) with their names.
+    pub params: Vec<(SymId, String)>,
+    /// Input functions with the tensor names and shapes.
+    pub inputs: Vec<(FunId, String, Vec<Poly>)>,
+    pub exp: Option<FunId>,
+}
+
+pub(crate) struct Synth<'a> {
+    pub s: &'a mut Store,
+    pub names: &'a Names,
+    /// The output index of the store, per dimension, and the symbol that pins each.
+    pub out: Vec<(Poly, SymId, String)>,
+    /// Reduction variables in scope, with their names.
+    pub bound: Vec<(SymId, String)>,
+}
+
+type R<T> = Result<T, String>;
+
+impl Synth<'_> {
+    /// Prepares synthesis for a store whose output index is `out` (one polynomial per
+    /// dimension, named by `index_names`).
+    pub(crate) fn new<'a>(s: &'a mut Store, names: &'a Names, out: Vec<Poly>, index_names: &[&str]) -> R<Synth<'a>> {
+        let mut dims = Vec::new();
+        for (d, o) in out.into_iter().enumerate() {
+            let pivot = names
+                .lanes
+                .iter()
+                .rev()
+                .find(|v| o.get(&vec![**v]).map(|c| c.abs() == 1).unwrap_or(false))
+                .copied()
+                .ok_or_else(|| format!("output dimension {d} of the store does not step by one along a lane or program id"))?;
+            dims.push((o, pivot, index_names[d].to_string()));
+        }
+        Ok(Synth { s, names, out: dims, bound: vec![] })
+    }
+
+    /// `value` with `mask` (and each of its conjuncts) taken as true.
+    pub(crate) fn under_mask(&mut self, value: TermId, mask: Option<TermId>) -> TermId {
+        let Some(m) = mask else { return value };
+        let t = self.s.bool(true);
+        let mut map = HashMap::from([(m, t)]);
+        if let Node::And(xs) = self.s.node(m).clone() {
+            for x in xs {
+                map.insert(x, t);
+            }
+        }
+        self.s.replace(value, &map)
+    }
+
+    /// An integer polynomial in terms of the output indices, sizes and reduction variables.
+    fn index_poly(&mut self, l: &Poly) -> R<Expr> {
+        let mut rest = l.clone();
+        let mut parts: Vec<(i128, Expr)> = Vec::new();
+        for (o, pivot, name) in &self.out {
+            let b = o[&vec![*pivot]];
+            let a = rest.get(&vec![*pivot]).copied().unwrap_or(0);
+            if a % b != 0 {
+                return Err("an index that is not a multiple of the store's index".into());
+            }
+            let alpha = a / b;
+            if alpha != 0 {
+                parts.push((alpha, Expr::Var(name.clone())));
+                rest = padd(&rest, &pscale(o, -alpha).ok_or("overflow")?).ok_or("overflow")?;
+            }
+        }
+        let mut c0 = 0;
+        for (m, c) in &rest {
+            let name = match &m[..] {
+                [] => {
+                    c0 = *c;
+                    continue;
+                }
+                [v] => self.names.sizes.iter().chain(&self.bound).find(|(s, _)| s == v).map(|(_, n)| n.clone()),
+                _ => None,
+            };
+            match name {
+                Some(n) => parts.push((*c, Expr::Var(n))),
+                None => return Err("the stored value depends on the program id or lane other than through the output index".into()),
+            }
+        }
+        let mut e: Option<Expr> = None;
+        for (c, x) in parts {
+            let term = if c.abs() == 1 { x } else { Expr::Bin('*', Box::new(Expr::Num(c.abs(), 1)), Box::new(x)) };
+            e = Some(match e {
+                None if c < 0 => Expr::Neg(Box::new(term)),
+                None => term,
+                Some(acc) => Expr::Bin(if c < 0 { '-' } else { '+' }, Box::new(acc), Box::new(term)),
+            });
+        }
+        Ok(match (e, c0) {
+            (None, c) => Expr::Num(c, 1),
+            (Some(e), 0) => e,
+            (Some(e), c) if c < 0 => Expr::Bin('-', Box::new(e), Box::new(Expr::Num(-c, 1))),
+            (Some(e), c) => Expr::Bin('+', Box::new(e), Box::new(Expr::Num(c, 1))),
+        })
+    }
+
+    fn index(&mut self, t: TermId) -> R<Expr> {
+        let l = poly(self.s, t).ok_or("an index that is not a polynomial")?;
+        self.index_poly(&l)
+    }
+
+    /// The formula of a real or boolean term.
+    pub(crate) fn expr(&mut self, t: TermId) -> R<Expr> {
+        let node = self.s.node(t).clone();
+        Ok(match node {
+            Node::Real(n, d) => Expr::Num(n, d),
+            Node::Int(_) => self.index(t)?,
+            Node::Sym(v) => match self.names.params.iter().find(|(p, _)| *p == v) {
+                Some((_, n)) => Expr::Var(n.clone()),
+                None => self.index(t)?,
+            },
+            Node::ToReal(a) => self.index(a)?,
+            Node::App(f, args) => {
+                if Some(f) == self.names.exp {
+                    Expr::Call("exp".into(), vec![self.expr(args[0])?])
+                } else if let Some((_, n, shape)) = self.names.inputs.iter().find(|(g, _, _)| *g == f) {
+                    let (n, shape) = (n.clone(), shape.clone());
+                    let flat = poly(self.s, args[0]).ok_or("an address that is not a polynomial")?;
+                    let dims = delinearize(&flat, &shape).ok_or_else(|| format!("the address of a read of `{n}` does not split into its dimensions"))?;
+                    let ix = dims.iter().map(|p| self.index_poly(p)).collect::<R<Vec<_>>>()?;
+                    Expr::Read(n, ix)
+                } else {
+                    let name = self.s.fun_name(f).to_string();
+                    if name.contains("#masked") {
+                        return Err("a stored lane reads a masked-off element loaded without `other=`".into());
+                    }
+                    return Err(format!("a call of `{name}`"));
+                }
+            }
+            Node::Add(_) if self.s.sort(t) == smt::Sort::Int => self.index(t)?,
+            Node::Add(xs) => {
+                let mut e: Option<Expr> = None;
+                for x in xs {
+                    let (neg, inner) = match self.s.node(x).clone() {
+                        Node::Neg(y) => (true, self.expr(y)?),
+                        _ => (false, self.expr(x)?),
+                    };
+                    e = Some(match e {
+                        None if neg => Expr::Neg(Box::new(inner)),
+                        None => inner,
+                        Some(acc) => Expr::Bin(if neg { '-' } else { '+' }, Box::new(acc), Box::new(inner)),
+                    });
+                }
+                e.unwrap_or(Expr::Num(0, 1))
+            }
+            Node::Mul(_) if self.s.sort(t) == smt::Sort::Int => self.index(t)?,
+            Node::Mul(xs) => {
+                let mut e: Option<Expr> = None;
+                for x in xs {
+                    let inner = self.expr(x)?;
+                    e = Some(match e {
+                        None => inner,
+                        Some(acc) => Expr::Bin('*', Box::new(acc), Box::new(inner)),
+                    });
+                }
+                e.unwrap_or(Expr::Num(1, 1))
+            }
+            Node::Neg(a) if self.s.sort(t) == smt::Sort::Int => {
+                let _ = a;
+                self.index(t)?
+            }
+            Node::Neg(a) => Expr::Neg(Box::new(self.expr(a)?)),
+            Node::RealDiv(a, b) => Expr::Bin('/', Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
+            Node::Ite(c, a, b) => {
+                if let Node::Lt(x, y) = self.s.node(c).clone() {
+                    if self.s.sort(x) == smt::Sort::Real {
+                        if a == y && b == x {
+                            return Ok(Expr::Call("max".into(), vec![self.expr(x)?, self.expr(y)?]));
+                        }
+                        if a == x && b == y {
+                            return Ok(Expr::Call("min".into(), vec![self.expr(x)?, self.expr(y)?]));
+                        }
+                        if self.s.as_real_zero(y) && b == x && matches!(self.s.node(a), Node::Neg(z) if *z == x) {
+                            return Ok(Expr::Call("abs".into(), vec![self.expr(x)?]));
+                        }
+                    }
+                }
+                Expr::Call("where".into(), vec![self.expr(c)?, self.expr(a)?, self.expr(b)?])
+            }
+            Node::Lt(a, b) => Expr::Cmp("<", Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
+            Node::Le(a, b) => Expr::Cmp("<=", Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
+            Node::Eq(a, b) => Expr::Cmp("==", Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
+            Node::Not(a) => match self.s.node(a).clone() {
+                Node::Lt(x, y) => Expr::Cmp(">=", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
+                Node::Le(x, y) => Expr::Cmp(">", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
+                Node::Eq(x, y) => Expr::Cmp("!=", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
+                _ => return Err("a negated condition".into()),
+            },
+            Node::And(xs) | Node::Or(xs) => {
+                let and = matches!(self.s.node(t), Node::And(_));
+                let mut e: Option<Expr> = None;
+                for x in xs {
+                    let inner = self.expr(x)?;
+                    e = Some(match e {
+                        None => inner,
+                        Some(acc) => Expr::Logic(and, Box::new(acc), Box::new(inner)),
+                    });
+                }
+                e.expect("and/or have operands")
+            }
+            Node::Bool(b) => Expr::Cmp(if b { "==" } else { "!=" }, Box::new(Expr::Num(0, 1)), Box::new(Expr::Num(0, 1))),
+            _ => return Err("a term outside the formula language".into()),
+        })
+    }
+}
+
+trait RealZero {
+    fn as_real_zero(&self, t: TermId) -> bool;
+}
+
+impl RealZero for Store {
+    fn as_real_zero(&self, t: TermId) -> bool {
+        matches!(self.node(t), Node::Real(0, _))
+    }
+}

@@ -1,0 +1,88 @@
+//! Every kernel of `corpus/lift` against its header: `# expect: VERDICT` and
+//! `# formula: FORMULA` (the intended formula, checked with `--expect`). Kernels expected
+//! `verified` are also lifted without a formula: the synthesized one must verify, and must
+//! verify again after printing and re-parsing, unless the header says
+//! `# synthesized: unknown` (a known limit of synthesis, with its reason in the file).
+
+use std::path::Path;
+
+fn header(text: &str, key: &str) -> Option<String> {
+    text.lines()
+        .take_while(|l| l.starts_with('#'))
+        .find_map(|l| l.strip_prefix(&format!("# {key}:")).map(|v| v.trim().to_string()))
+}
+
+fn lift(path: &str, text: &str, expect: Option<String>) -> Vec<lift::KernelResult> {
+    let opts = lift::Options { expect, ..Default::default() };
+    lift::lift_file(path, text, &opts).unwrap_or_else(|d| panic!("{path}: {d:?}"))
+}
+
+#[test]
+fn corpus_verdicts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lift");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().map(|e| e == "py").unwrap_or(false)).collect();
+    files.sort();
+    assert!(files.len() >= 20, "the corpus is in {}", dir.display());
+    let mut failures = Vec::new();
+    let mut counts = std::collections::BTreeMap::new();
+    for f in &files {
+        let path = f.display().to_string();
+        let text = std::fs::read_to_string(f).unwrap();
+        let expect = header(&text, "expect").unwrap_or_else(|| panic!("{path}: no `# expect:` header"));
+        let formula = header(&text, "formula");
+        let with = lift(&path, &text, formula.clone());
+        for r in &with {
+            *counts.entry(r.verdict.name()).or_insert(0) += 1;
+            if r.verdict.name() != expect {
+                failures.push(format!("{path}: {} is {} against `{}`, expected {expect}: {:?}", r.kernel, r.verdict.name(), formula.clone().unwrap_or_default(), r.verdict));
+            }
+        }
+        let synthesized = header(&text, "synthesized").unwrap_or_else(|| "verified".into());
+        if expect == "verified" {
+            for r in lift(&path, &text, None) {
+                if r.verdict.name() != synthesized {
+                    failures.push(format!("{path}: lifted without a formula: {:?}, expected {synthesized}", r.verdict));
+                }
+                if r.verdict.name() != "verified" {
+                    continue;
+                }
+                let printed = r.formula.clone().expect("a verified kernel has a formula");
+                for again in lift(&path, &text, Some(printed.clone())) {
+                    if again.verdict.name() != "verified" {
+                        failures.push(format!("{path}: the printed formula `{printed}` does not verify again: {:?}", again.verdict));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("corpus/lift: {} files, verdicts {counts:?}", files.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn bad_input_is_an_error_with_a_position() {
+    let e = lift::lift_file("x.py", "def f(:\n", &Default::default()).unwrap_err();
+    assert!(e[0].message.contains("not valid Python"), "{e:?}");
+    assert!(e[0].span.start > 0);
+    let e = lift::lift_file("x.py", "import triton\nx = 1\n", &Default::default()).unwrap_err();
+    assert!(e[0].message.contains("no `@triton.jit` kernel"), "{e:?}");
+    let e = lift::lift_file("x.py", "@triton.jit\ndef k(x):\n    pass\n", &lift::Options { expect: Some("y[i] = ".into()), ..Default::default() }).unwrap_err();
+    assert!(e[0].message.contains("expected formula"), "{e:?}");
+}
+
+#[test]
+fn unsupported_constructs_are_unknown_with_line_and_column() {
+    let src = "import triton\nimport triton.language as tl\n\n@triton.jit\ndef k(x_ptr, y_ptr, n, B: tl.constexpr):\n    offs = tl.arange(0, B)\n    for j in range(4):\n        pass\n    tl.store(y_ptr + offs, tl.load(x_ptr + offs), mask=offs < n)\n\ndef run(x):\n    y = torch.empty_like(x)\n    k[(1,)](x, y, x.numel(), B=16)\n";
+    let r = lift::lift_file("k.py", src, &Default::default()).unwrap();
+    match &r[0].verdict {
+        report::Verdict::Unknown { reason } => assert_eq!(reason, "unsupported construct for loop at 7:5"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_kernel_without_a_launcher_is_unknown() {
+    let src = "import triton\nimport triton.language as tl\n\n@triton.jit\ndef k(x_ptr, y_ptr, n, B: tl.constexpr):\n    offs = tl.arange(0, B)\n    tl.store(y_ptr + offs, tl.load(x_ptr + offs), mask=offs < n)\n";
+    let r = lift::lift_file("k.py", src, &Default::default()).unwrap();
+    assert!(matches!(&r[0].verdict, report::Verdict::Unknown { reason } if reason.contains("no launch")), "{:?}", r[0].verdict);
+}

@@ -36,6 +36,9 @@ pub enum Command {
     /// Check that every function of the MLIR file TGT refines the same-named one of SRC
     #[command(after_help = EXIT_CODES)]
     Mlir(MlirArgs),
+    /// What each Triton kernel of a Python file computes, as a formula proved for all sizes
+    #[command(after_help = EXIT_CODES)]
+    Lift(LiftArgs),
     /// Internal: answer jobs on stdin (one crashing job never ends a batch)
     #[command(hide = true)]
     Worker,
@@ -122,6 +125,21 @@ pub struct MlirArgs {
     /// Write every solver query as SMT-LIB into DIR (one file per query)
     #[arg(long, value_name = "DIR")]
     pub dump_smt: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunOpts,
+}
+
+#[derive(Args, Debug)]
+pub struct LiftArgs {
+    /// Python files with @triton.jit kernels and their launchers (never imported or run)
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Check this formula (docs/lift.md) instead of the synthesized one: verified or refuted
+    #[arg(long, value_name = "FORMULA")]
+    pub expect: Option<String>,
+    /// Judge verdicts against the files' `# expect:` headers (exit codes: see below)
+    #[arg(long)]
+    pub expectations: bool,
     #[command(flatten)]
     pub run: RunOpts,
 }

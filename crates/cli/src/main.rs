@@ -8,6 +8,7 @@ mod args;
 mod dump;
 mod expect;
 mod files;
+mod lift_cmd;
 mod mlir_cmd;
 mod mlir_suite;
 mod out;
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
         Command::Rules(a) => rules_cmd::run(a),
         Command::Bench(a) => rules_cmd::bench(a),
         Command::Mlir(a) => mlir_cmd::run(a),
+        Command::Lift(a) => lift_cmd::run(a),
         Command::Worker => worker::serve(),
     };
     ExitCode::from(code as u8)

@@ -135,7 +135,9 @@ fn check(
                 (verdict, seconds, details)
             }
             Ok(Reply::Failed { message }) => (internal(e.span, message), 0.0, vec![]),
-            Ok(Reply::Pair { .. }) => (internal(e.span, "a reply of the wrong kind".into()), 0.0, vec![]),
+            Ok(Reply::Pair { .. } | Reply::Lift { .. }) => {
+                (internal(e.span, "a reply of the wrong kind".into()), 0.0, vec![])
+            }
             Err(pool::Failure::TimedOut(d)) => (
                 Verdict::Unknown {
                     reason: pool::Failure::TimedOut(d).message(),

@@ -32,6 +32,12 @@ pub enum Job {
         tgt: PathBuf,
         opts: PairOpts,
     },
+    /// Every kernel of a Triton file.
+    Lift {
+        file: PathBuf,
+        expect: Option<String>,
+        timeout: f64,
+    },
 }
 
 /// The options of an MLIR pair (the serializable part of [`mlirsem::Options`]).
@@ -57,6 +63,11 @@ pub enum Reply {
     Pair {
         functions: Vec<FunctionResult>,
     },
+    /// The kernels of a Triton file, or the file's diagnostics.
+    Lift {
+        kernels: Vec<KernelResult>,
+        diagnostics: Vec<report::Diagnostic>,
+    },
     /// The job panicked: the panic's message and location.
     Failed { message: String },
 }
@@ -71,6 +82,21 @@ pub struct FunctionResult {
     pub in_target: bool,
     pub seconds: f64,
     pub smt: Vec<(String, String)>,
+}
+
+/// The verdict about one kernel of a Triton file (the plain data of [`lift::KernelResult`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct KernelResult {
+    pub kernel: String,
+    pub line: usize,
+    pub column: usize,
+    pub launcher: Option<String>,
+    pub verdict: Verdict,
+    pub formula: Option<String>,
+    pub reads: Vec<String>,
+    pub writes: Vec<String>,
+    pub assumptions: Vec<String>,
+    pub seconds: f64,
 }
 
 /// `tensorproof worker`: answers jobs until stdin closes.
@@ -145,6 +171,64 @@ fn run(job: Job) -> Reply {
             collect_smt,
         } => run_rule(&file, index, timeout, budget, collect_smt),
         Job::Pair { src, tgt, opts } => run_pair(&src, &tgt, &opts),
+        Job::Lift {
+            file,
+            expect,
+            timeout,
+        } => run_lift(&file, expect, timeout),
+    }
+}
+
+fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64) -> Reply {
+    let failed = |d: report::Diagnostic| Reply::Lift {
+        kernels: vec![],
+        diagnostics: vec![d],
+    };
+    let text = match std::fs::read(file) {
+        Ok(b) => match String::from_utf8(b) {
+            Ok(t) => t,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                return failed(report::Diagnostic {
+                    span: report::Span { start: at, end: at },
+                    message: format!("not UTF-8 text (invalid byte at offset {at})"),
+                });
+            }
+        },
+        Err(e) => {
+            return failed(report::Diagnostic {
+                span: report::Span::default(),
+                message: format!("{}: {e}", file.display()),
+            })
+        }
+    };
+    let opts = lift::Options {
+        timeout: Duration::from_secs_f64(timeout),
+        expect,
+    };
+    match lift::lift_file(&file.display().to_string(), &text, &opts) {
+        Ok(kernels) => Reply::Lift {
+            kernels: kernels
+                .into_iter()
+                .map(|k| KernelResult {
+                    kernel: k.kernel,
+                    line: k.line,
+                    column: k.column,
+                    launcher: k.launcher,
+                    verdict: k.verdict,
+                    formula: k.formula,
+                    reads: k.reads,
+                    writes: k.writes,
+                    assumptions: k.assumptions,
+                    seconds: k.seconds,
+                })
+                .collect(),
+            diagnostics: vec![],
+        },
+        Err(diagnostics) => Reply::Lift {
+            kernels: vec![],
+            diagnostics,
+        },
     }
 }
 
@@ -259,7 +343,7 @@ fn test_crash(job: &Job) {
         return;
     };
     let path = match job {
-        Job::Rule { file, .. } => file,
+        Job::Rule { file, .. } | Job::Lift { file, .. } => file,
         Job::Pair { src, .. } => src,
     };
     if !path.to_string_lossy().contains(needle) {

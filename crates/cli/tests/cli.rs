@@ -536,3 +536,34 @@ fn real_size_counterexamples_are_bounded() {
     let (_, full, _) = run(&["mlir", "--json", "--full-values", pair[0], pair[1]]);
     assert!(full.len() > 150_528 && full.contains("\"data\":["), "{} bytes", full.len());
 }
+
+/// `tensorproof lift`: a verified kernel, a refuted one (exit 1), JSON records with the
+/// formula, bad input as a positioned error (exit 2).
+#[test]
+fn lift_verdicts_json_and_bad_input() {
+    let (code, out, err) = run(&["lift", "corpus/lift/vector_add.py"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("verified") && out.contains("x[i] + y[i]"), "{out}");
+    let (code, out, _) = run(&["lift", "corpus/lift/wrong_add_off_by_one.py"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("counterexample"), "{out}");
+    let (code, out, _) = run(&[
+        "lift",
+        "--json",
+        "--expectations",
+        "corpus/lift/vector_add.py",
+        "corpus/lift/wrong_add_off_by_one.py",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let first = out.lines().next().unwrap();
+    for field in ["\"kernel\":", "\"formula\":", "\"assumptions\":", "\"verdict\":\"verified\"", "\"met\":true"] {
+        assert!(first.contains(field), "{field}: {first}");
+    }
+    let d = scratch("lift");
+    let f = d.join("bad.py");
+    std::fs::write(&f, "def f(:\n    pass\n").unwrap();
+    let (code, out, err) = run(&["lift", f.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("bad.py:1:") && err.contains('^'), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -1,0 +1,224 @@
+//! `tensorproof lift FILE...`: what each Triton kernel computes; every file is one job.
+
+use crate::args::LiftArgs;
+use crate::expect::{self, Judged};
+use crate::out::{self, Ordered};
+use crate::pool::{self, Pool};
+use crate::worker::{Job, KernelResult, Reply};
+use report::{Diagnostic, Span, Verdict};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+pub fn run(a: LiftArgs) -> i32 {
+    let mut notes = vec![];
+    let files = match crate::files::collect(&a.files, ".py", &mut notes) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    for n in &notes {
+        eprintln!("note: {n}");
+    }
+    if files.is_empty() {
+        eprintln!("error: no .py files to lift");
+        return 2;
+    }
+    let budget = a
+        .run
+        .budget
+        .unwrap_or_else(|| (a.run.timeout * 12).max(Duration::from_secs(120)));
+    let jobs: Vec<Job> = files
+        .iter()
+        .map(|f| Job::Lift {
+            file: f.clone(),
+            expect: a.expect.clone(),
+            timeout: a.run.timeout.as_secs_f64(),
+        })
+        .collect();
+    let wall = Instant::now();
+    let bar = out::progress(files.len(), a.run.quiet);
+    let mut ordered = Ordered::new();
+    // (file, expected, verdict name) of every kernel, for the summary and the exit code.
+    let mut done: Vec<(String, Option<String>, Verdict, f64)> = vec![];
+    let pool = Pool {
+        workers: a.run.workers(),
+        budget: budget + Duration::from_secs(30),
+    };
+    pool::run(&pool, jobs, |i, r| {
+        bar.inc(1);
+        for (i, r) in ordered.push(i, (i, r)) {
+            let file = files[i].display().to_string();
+            let text = crate::mlir_cmd::read_lossy(&files[i]);
+            let expected = text.as_deref().and_then(header_expect);
+            for k in kernels_of(r, budget) {
+                show(&bar, &file, text.as_deref(), expected.as_deref(), &k, &a);
+                done.push((file.clone(), expected.clone(), k.verdict, k.seconds));
+            }
+        }
+    });
+    bar.finish_and_clear();
+    let wall = wall.elapsed().as_secs_f64();
+    let judged: Vec<Judged> = done
+        .iter()
+        .map(|(_, e, v, _)| Judged {
+            expected: e.as_deref(),
+            pending: false,
+            got: v.name(),
+        })
+        .collect();
+    let outcomes: Vec<report::Outcome> = done
+        .iter()
+        .map(|(f, e, v, s)| report::Outcome {
+            file: f.clone(),
+            name: String::new(),
+            verdict: v.clone(),
+            expected: e.clone(),
+            pending: None,
+            seconds: *s,
+            details: vec![],
+        })
+        .collect();
+    let code = if a.expectations {
+        expect::exit_code(&judged)
+    } else {
+        report::exit_code(&outcomes)
+    };
+    let null = indicatif::ProgressBar::hidden();
+    if a.run.json {
+        let times: Vec<f64> = done.iter().map(|d| d.3).collect();
+        let (median, max) = out::median_max(&times);
+        let with = judged.iter().filter(|j| j.expected.is_some()).count();
+        let met = judged
+            .iter()
+            .filter(|j| j.expected.is_some_and(|e| expect::meets(e, j.got)))
+            .count();
+        let alarms = judged.iter().filter(|j| expect::is_alarm(j.expected, j.got)).count();
+        let m = json!({
+            "counts": out::counts(done.iter().map(|d| d.2.name())),
+            "total": done.len(),
+            "expectations": {"with": with, "met": met, "alarms": alarms},
+            "wall_seconds": wall,
+            "sum_seconds": times.iter().sum::<f64>(),
+            "median_seconds": median,
+            "max_seconds": max,
+            "jobs": a.run.workers(),
+            "timeout_seconds": a.run.timeout.as_secs_f64(),
+            "exit_code": code,
+            "version": env!("CARGO_PKG_VERSION"),
+        });
+        if let serde_json::Value::Object(m) = m {
+            out::print(&null, &out::record("lift", "summary", m));
+        }
+    } else if outcomes.len() > 1 {
+        out::print(
+            &null,
+            &format!(
+                "\n{}wall time: {wall:.2} s with {} jobs\n",
+                report::summary_table(&outcomes),
+                a.run.workers()
+            ),
+        );
+    }
+    code
+}
+
+/// `# expect: VERDICT` in the leading comment lines of a Python file.
+fn header_expect(text: &str) -> Option<String> {
+    text.lines()
+        .take_while(|l| l.trim_start().starts_with('#') || l.trim().is_empty())
+        .find_map(|l| l.trim_start().trim_start_matches('#').trim().strip_prefix("expect:"))
+        .and_then(|e| e.split_whitespace().next())
+        .map(str::to_string)
+}
+
+/// The kernels of a file's job, or one result for the whole file when it failed.
+fn kernels_of(r: Result<Reply, pool::Failure>, budget: Duration) -> Vec<KernelResult> {
+    let one = |verdict: Verdict| {
+        vec![KernelResult {
+            kernel: String::new(),
+            line: 0,
+            column: 0,
+            launcher: None,
+            verdict,
+            formula: None,
+            reads: vec![],
+            writes: vec![],
+            assumptions: vec![],
+            seconds: 0.0,
+        }]
+    };
+    let error = |message: String| Verdict::Error {
+        diagnostics: vec![Diagnostic {
+            span: Span::default(),
+            message,
+        }],
+    };
+    match r {
+        Ok(Reply::Lift {
+            kernels,
+            diagnostics,
+        }) => {
+            if diagnostics.is_empty() {
+                kernels
+            } else {
+                one(Verdict::Error { diagnostics })
+            }
+        }
+        Ok(Reply::Failed { message }) => one(error(message)),
+        Ok(_) => one(error("a reply of the wrong kind".into())),
+        Err(pool::Failure::TimedOut(_)) => one(Verdict::Unknown {
+            reason: pool::Failure::TimedOut(budget).message(),
+        }),
+        Err(f) => one(error(f.message())),
+    }
+}
+
+fn show(
+    bar: &indicatif::ProgressBar,
+    file: &str,
+    text: Option<&str>,
+    expected: Option<&str>,
+    k: &KernelResult,
+    a: &LiftArgs,
+) {
+    if a.run.json {
+        let mut m = out::verdict_fields(&k.verdict, file, text, a.run.full_values);
+        m.insert("file".into(), json!(file));
+        m.insert("kernel".into(), json!(k.kernel));
+        if k.line > 0 {
+            m.insert("line".into(), json!(k.line));
+            m.insert("column".into(), json!(k.column));
+        }
+        m.insert("launcher".into(), json!(k.launcher));
+        m.insert("formula".into(), json!(k.formula));
+        m.insert("reads".into(), json!(k.reads));
+        m.insert("writes".into(), json!(k.writes));
+        m.insert("assumptions".into(), json!(k.assumptions));
+        m.insert("seconds".into(), json!(k.seconds));
+        if let Some(e) = expected {
+            m.insert("expected".into(), json!(e));
+            m.insert("met".into(), json!(expect::meets(e, k.verdict.name())));
+        }
+        out::print(bar, &out::record("lift", "result", m));
+        return;
+    }
+    out::eprint(bar, &out::diagnostics(&k.verdict, file, text));
+    let at = if k.line > 0 {
+        format!("{file}:{}:{}", k.line, k.column)
+    } else {
+        file.to_string()
+    };
+    let name = if k.kernel.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", k.kernel)
+    };
+    let mut s = format!("{:<9} {at}{name} ({:.2} s)\n", k.verdict.name(), k.seconds);
+    if let Some(f) = &k.formula {
+        s += &format!("  {f}\n");
+    }
+    s += &out::details(&k.verdict);
+    out::print(bar, &s);
+}

@@ -1126,7 +1126,14 @@ fn attempt(
                     }
                 });
                 let found = match image.map(Ok).unwrap_or_else(|| {
-                    Err(replay((src, fs), (tgt, ft), &args, focus.clone(), judge, &tables))
+                    Err(replay(
+                        (src, fs),
+                        (tgt, ft),
+                        &args,
+                        focus.clone(),
+                        judge,
+                        &tables,
+                    ))
                 }) {
                     Ok(found) => Some(found),
                     Err(Replay::Differs(m, calls)) => Some((args.clone(), m, calls)),

@@ -79,7 +79,7 @@ fn the_difference_and_its_neighbours_come_first() {
     };
     let text = cex_at(vec![tensor(&[128, 490], data, vec![])], at);
     assert!(
-        text.contains("62720 elements (near the difference: [127, 6] = 0, [127, 7] = 5, [127, 8] = -1), all 0 except [127, 7] = 5, [127, 8] = -1\n"),
+        text.contains("62720 elements (at the differing output index and beside it: [127, 6] = 0, [127, 7] = 5, [127, 8] = -1), all 0 except [127, 7] = 5, [127, 8] = -1\n"),
         "{text}"
     );
 }

@@ -353,15 +353,6 @@ impl World {
         }
         (vs, ts)
     }
-    fn plain(&mut self, v: SymVal) -> TermId {
-        match v {
-            SymVal::Plain(t) => t,
-            _ => {
-                self.sym.unsupported.get_or_insert_with(|| "a reduction or an infinity in a stored value".into());
-                self.sym.store.bool(false)
-            }
-        }
-    }
 }
 
 /// One obligation: its name, and the assertions whose satisfiability refutes it.
@@ -431,7 +422,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         lane_facts: usize,
         mask: Option<TermId>,
         off: TermId,
-        value: Option<TermId>,
+        value: Option<SymVal>,
         pos: Pos,
     }
     let eval_accesses = |w: &mut World, m: &Machine<Sym>, tag: &str| -> Vec<SymAccess> {
@@ -440,10 +431,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             let (vs, ts) = w.lanes(&a.offset.shape, &format!("{tag}_{k}"));
             let off = a.offset.at(&mut w.sym, &ts).i(&mut w.sym);
             let mask = a.mask.as_ref().map(|mk| mk.at(&mut w.sym, &ts).b(&mut w.sym));
-            let value = a.value.as_ref().map(|v| {
-                let x = v.at(&mut w.sym, &ts).v(&mut w.sym);
-                w.plain(x)
-            });
+            let value = a.value.as_ref().map(|v| v.at(&mut w.sym, &ts).v(&mut w.sym));
             out.push(SymAccess { store: a.store, buf: a.buf, lane_syms: vs, lane_facts: w.facts.len(), mask, off, value, pos: a.pos });
         }
         out
@@ -496,8 +484,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     let out = out_index[k].clone().ok_or("the store's offset does not split into the output's dimensions")?;
                     let idx = index_names(out.len());
                     let mut sy = Synth::new(&mut w.sym.store, &names, out, &idx)?;
-                    let v = sy.under_mask(a.value.expect("stores have values"), a.mask);
-                    sy.expr(v).map(|e| (e, idx))
+                    match a.value.clone().expect("stores have values") {
+                        SymVal::Plain(t) => {
+                            let v = sy.under_mask(t, a.mask);
+                            sy.expr(v).map(|e| (e, idx))
+                        }
+                        SymVal::Red(r) => sy.sum(&r, a.mask).map(|e| (e, idx)),
+                        SymVal::Inf(_) => Err("an infinite value".to_string()),
+                    }
                 })();
                 match r {
                     Ok((body, idx)) => defs.push(formula::Def { output: name_of(a.buf), indices: idx.iter().map(|x| x.to_string()).collect(), body }),
@@ -615,16 +609,49 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 }
             };
             let fx = fv.at(&mut w.sym, &[]).v(&mut w.sym);
-            let fx = w.plain(fx);
             let mut asr = base.clone();
             if let Some(mk) = a.mask {
                 asr.push(mk);
             }
-            let eq = w.sym.store.eq(a.value.expect("a store"), fx);
-            inside.push(eq);
-            let good = w.sym.store.and(inside);
-            asr.push(w.sym.store.not(good));
-            obligations.push(Obligation { name: format!("the store at {} writes `{def}`", a.pos), assertions: asr });
+            match (a.value.clone().expect("a store"), fx) {
+                (SymVal::Plain(kv), SymVal::Plain(fv)) => {
+                    let eq = w.sym.store.eq(kv, fv);
+                    inside.push(eq);
+                    let good = w.sym.store.and(inside);
+                    asr.push(w.sym.store.not(good));
+                    obligations.push(Obligation { name: format!("the store at {} writes `{def}`", a.pos), assertions: asr });
+                }
+                (SymVal::Red(kr), SymVal::Red(fr)) => {
+                    // Two sums are equal when they range over the same indices (zero terms
+                    // dropped) and agree term by term there: one shared summation variable.
+                    let (Some((kk, kdom, kbody)), Some((fk, fdom, fbody))) = (synth::normalize_sum(&mut w.sym.store, &kr), synth::normalize_sum(&mut w.sym.store, &fr)) else {
+                        out.verdict = unknown(format!("the store at {}: only sums over one axis are compared (this slice)", a.pos));
+                        return out;
+                    };
+                    let kt = w.sym.store.sym(kk);
+                    let map = std::collections::HashMap::from([(fk, kt)]);
+                    let fdom = w.sym.store.substitute(fdom, &map);
+                    let fbody = w.sym.store.substitute(fbody, &map);
+                    let good = w.sym.store.and(inside);
+                    let bad = w.sym.store.not(good);
+                    let same_dom = w.sym.store.eq(kdom, fdom);
+                    let mut d1 = asr.clone();
+                    d1.push(bad);
+                    let mut d2 = asr.clone();
+                    d2.push(w.sym.store.not(same_dom));
+                    let mut d3 = asr;
+                    d3.push(kdom);
+                    let eq = w.sym.store.eq(kbody, fbody);
+                    d3.push(w.sym.store.not(eq));
+                    obligations.push(Obligation { name: format!("the store at {} writes inside `{}`", a.pos, def.output), assertions: d1 });
+                    obligations.push(Obligation { name: format!("the store at {} sums over the range of `{def}`", a.pos), assertions: d2 });
+                    obligations.push(Obligation { name: format!("the store at {} sums the terms of `{def}`", a.pos), assertions: d3 });
+                }
+                _ => {
+                    out.verdict = unknown(format!("the store at {}: the kernel and the formula disagree on being a sum (no algebra on sums yet)", a.pos));
+                    return out;
+                }
+            }
         }
     }
     // Coverage, with the witness program and lanes of each output index.
@@ -744,6 +771,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 asr.extend(a.mask);
                 asr.extend(b.mask);
                 asr.push(w.sym.store.eq(a.off, b.off));
+                let _ = &b.value;
                 obligations.push(Obligation { name: format!("no two programs store to one element of `{}`", name_of(a.buf)), assertions: asr });
             }
         }

@@ -40,7 +40,7 @@ pub struct Formula {
     pub defs: Vec<Def>,
 }
 
-const FUNS: &[(&str, usize)] = &[("exp", 1), ("abs", 1), ("sigmoid", 1), ("relu", 1), ("max", 2), ("min", 2), ("where", 3)];
+const FUNS: &[(&str, usize)] = &[("exp", 1), ("abs", 1), ("sigmoid", 1), ("relu", 1), ("max", 2), ("min", 2), ("where", 3), ("sum", 2)];
 
 /// `n/d` as an exact decimal when `d` divides a power of ten (`1/100` is `0.01`).
 fn decimal(n: i128, d: i128) -> Option<String> {
@@ -465,6 +465,7 @@ pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -
             let (x, y) = (eval(d, scope, a)?, eval(d, scope, b)?);
             ops::logic(if *and { Logic::And } else { Logic::Or }, &x, &y)?
         }
+        Expr::Call(f, args) if f == "sum" => sum(d, scope, args)?,
         Expr::Call(f, args) => {
             let vs: Vec<Block<D>> = args.iter().map(|a| eval(d, scope, a)).collect::<Result<_, _>>()?;
             let unary = |op: ops::Op, d: &mut D| -> Result<Block<D>, String> {
@@ -476,7 +477,7 @@ pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -
                     _ => Err("an op without a value".into()),
                 }
             };
-            match f.as_str() {
+ match f.as_str() {
                 "exp" => unary(ops::Op::Exp, d)?,
                 "abs" => unary(ops::Op::Abs, d)?,
                 "sigmoid" => unary(ops::Op::Sigmoid, d)?,
@@ -492,4 +493,66 @@ pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -
         }
     };
     Ok(b)
+}
+
+impl<D: Domain> Clone for Scope<D> {
+    fn clone(&self) -> Self {
+        Scope { ints: self.ints.clone(), reals: self.reals.clone(), tensors: self.tensors.clone() }
+    }
+}
+
+/// The extent of a summation variable: the size of the dimension it indexes directly.
+fn extent_of<D: Domain>(scope: &Scope<D>, k: &str, e: &Expr) -> Option<D::I> {
+    match e {
+        Expr::Read(t, ix) => {
+            for (d, i) in ix.iter().enumerate() {
+                if *i == Expr::Var(k.to_string()) {
+                    let (_, shape) = scope.tensors.iter().find(|(n, _)| n == t)?;
+                    return shape.get(d).cloned();
+                }
+            }
+            ix.iter().find_map(|i| extent_of(scope, k, i))
+        }
+        Expr::Neg(a) => extent_of(scope, k, a),
+        Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => extent_of(scope, k, a).or_else(|| extent_of(scope, k, b)),
+        Expr::Call(_, args) => args.iter().find_map(|a| extent_of(scope, k, a)),
+        Expr::Num(..) | Expr::Var(_) => None,
+    }
+}
+
+/// `sum(k, e)`: `k` ranges over the dimension it indexes.
+fn sum<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D>, String> {
+    let (k, extent) = match &args[0] {
+        Expr::Var(k) => (k, extent_of(scope, k, &args[1]).ok_or_else(|| format!("`{k}` indexes no input tensor directly, so its range is unknown"))?),
+        Expr::Cmp("<", v, bound) if matches!(&**v, Expr::Var(_)) => {
+            let Expr::Var(k) = &**v else { unreachable!("matched above") };
+            let b = eval(d, scope, bound)?;
+            if b.ty != Ty::Int {
+                return Err(format!("the bound of `{k}` is not an integer"));
+            }
+            (k, b.at(d, &[]).i(d))
+        }
+        _ => return Err("the first argument of `sum` names its variable (`k`, or `k < N`)".into()),
+    };
+    let zero = d.lit_v(ElemType::Real, tensor::Literal::Int(0));
+    let dims = [tensor::ReduceDim { axis: k.clone(), extent, label: Some(k.clone()) }];
+    let mut err = None;
+    let v = {
+        let mut body = |d: &mut D, pt: &[D::I]| -> D::V {
+            let mut inner = scope.clone();
+            inner.ints.push((k.clone(), pt[0].clone()));
+            match eval(d, &inner, &args[1]) {
+                Ok(b) => b.at(d, &[]).v(d),
+                Err(e) => {
+                    err.get_or_insert(e);
+                    d.lit_v(ElemType::Real, tensor::Literal::Int(0))
+                }
+            }
+        };
+        d.reduce(tensor::Reducer::Sum, ElemType::Real, &zero, &dims, &mut body)
+    };
+    if let Some(e) = err {
+        return Err(e);
+    }
+    Ok(Block::splat(Ty::Real, Elem::V(v)))
 }

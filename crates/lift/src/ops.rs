@@ -32,6 +32,8 @@ pub(crate) enum Op {
     Hint,
     /// A compile-time check with no runtime meaning here.
     StaticAssert,
+    /// `tl.sum` along one axis.
+    Sum,
 }
 
 pub(crate) struct OpSpec {
@@ -69,6 +71,7 @@ pub(crate) const OPS: &[OpSpec] = &[
     OpSpec { name: "multiple_of", params: &["input", "values"], ignored: &[], op: Op::Hint },
     OpSpec { name: "max_contiguous", params: &["input", "values"], ignored: &[], op: Op::Hint },
     OpSpec { name: "static_assert", params: &["cond", "msg"], ignored: &[], op: Op::StaticAssert },
+    OpSpec { name: "sum", params: &["input", "axis", "keep_dims"], ignored: &["dtype"], op: Op::Sum },
 ];
 
 pub(crate) fn lookup(name: &str) -> Option<&'static OpSpec> {
@@ -227,6 +230,21 @@ pub(crate) fn apply<D: Domain + 'static>(
             KVal::Block(b.broadcast_to(&shape))
         }
         Op::Hint => need(&args, 0, spec)?,
+        Op::Sum => {
+            let x = to_real(&block(&need(&args, 0, spec)?, "tl.sum's input")?);
+            let axis = match args[1].clone() {
+                None | Some(KVal::None) if x.shape.len() == 1 => 0,
+                None | Some(KVal::None) => return Err("tl.sum over every axis of a block of rank 2 or more".into()),
+                Some(v) => const_int(&v, "tl.sum's axis")?,
+            };
+            let axis = if axis < 0 { axis + x.shape.len() as i128 } else { axis };
+            if !(0..x.shape.len() as i128).contains(&axis) {
+                return Err(format!("tl.sum along axis {axis} of a rank-{} block", x.shape.len()));
+            }
+            let axis = axis as usize;
+            let keep = matches!(args[2], Some(KVal::Bool(true)));
+            KVal::Block(sum(&x, axis, keep))
+        }
         Op::StaticAssert => KVal::None,
     })
 }
@@ -524,5 +542,35 @@ pub(crate) fn expand_dims<D: Domain + 'static>(x: &Block<D>, keep: &[bool]) -> B
     Block::new(shape, x.ty, move |d: &mut D, l: &[D::I]| {
         let inner: Vec<D::I> = l.iter().zip(&keep).filter(|(_, k)| **k).map(|(i, _)| i.clone()).collect();
         f(d, &inner)
+    })
+}
+
+/// `tl.sum(x, axis)`: the sum of the elements along `axis`, through the domain's reduction
+/// (kept as `sum over k` symbolically, enumerated concretely).
+pub(crate) fn sum<D: Domain + 'static>(x: &Block<D>, axis: usize, keep_dims: bool) -> Block<D> {
+    let extent = x.shape[axis] as i128;
+    let mut shape = x.shape.clone();
+    if keep_dims {
+        shape[axis] = 1;
+    } else {
+        shape.remove(axis);
+    }
+    let x = x.clone();
+    Block::new(shape, Ty::Real, move |d: &mut D, l: &[D::I]| {
+        let zero = d.lit_v(ElemType::Real, Literal::Int(0));
+        let ext = d.lit_i(extent);
+        let dims = [tensor::ReduceDim { axis: "k".to_string(), extent: ext, label: None }];
+        let outer: Vec<D::I> = l.to_vec();
+        let x = x.clone();
+        let mut body = move |d: &mut D, pt: &[D::I]| -> D::V {
+            let mut full = outer.clone();
+            if keep_dims {
+                full[axis] = pt[0].clone();
+            } else {
+                full.insert(axis, pt[0].clone());
+            }
+            x.at(d, &full).v(d)
+        };
+        Elem::V(d.reduce(tensor::Reducer::Sum, ElemType::Real, &zero, &dims, &mut body))
     })
 }

@@ -41,6 +41,13 @@ pub(crate) fn float_literal(text: &str) -> Option<(i128, i128)> {
     Some((num / g, den / g))
 }
 
+/// Python's `//` on integers (rounds toward negative infinity); `None` on division by zero or
+/// overflow.
+fn floor_div(x: i128, y: i128) -> Option<i128> {
+    let q = x.checked_div(y)?;
+    Some(if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q })
+}
+
 fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.abs(), b.abs());
     while b != 0 {
@@ -307,8 +314,8 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 O::Add => x.checked_add(y),
                 O::Sub => x.checked_sub(y),
                 O::Mult => x.checked_mul(y),
-                O::FloorDiv if y != 0 => Some(x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 }),
-                O::Mod if y != 0 => Some(x - y * (x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 })),
+                O::FloorDiv => floor_div(x, y),
+                O::Mod => floor_div(x, y).and_then(|q| y.checked_mul(q)).and_then(|p| x.checked_sub(p)),
                 O::Pow if (0..=126).contains(&y) => x.checked_pow(y as u32),
                 O::LShift if (0..=126).contains(&y) => x.checked_shl(y as u32),
                 _ => None,
@@ -375,8 +382,14 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
             Expr::UnaryOp(u) => {
                 let x = self.expr(d, &u.operand)?;
                 match (u.op, &x) {
-                    (ast::UnaryOp::USub, KVal::Int(i)) => KVal::Int(-i),
-                    (ast::UnaryOp::USub, KVal::Float(a, b)) => KVal::Float(-a, *b),
+                    (ast::UnaryOp::USub, KVal::Int(i)) => match i.checked_neg() {
+                        Some(n) => KVal::Int(n),
+                        None => return self.unsupported("integer overflow", e),
+                    },
+                    (ast::UnaryOp::USub, KVal::Float(a, b)) => match a.checked_neg() {
+                        Some(n) => KVal::Float(n, *b),
+                        None => return self.unsupported("float literal overflow", e),
+                    },
                     (ast::UnaryOp::UAdd, _) => x,
                     (ast::UnaryOp::Not, KVal::Bool(b)) => KVal::Bool(!b),
                     (ast::UnaryOp::USub, _) => {

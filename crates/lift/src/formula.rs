@@ -465,6 +465,9 @@ pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -
             let (x, y) = (eval(d, scope, a)?, eval(d, scope, b)?);
             ops::logic(if *and { Logic::And } else { Logic::Or }, &x, &y)?
         }
+        Expr::Call(f, args) if FUNS.iter().find(|(n, _)| n == f).map(|(_, a)| *a != args.len()).unwrap_or(true) => {
+            return Err(format!("`{f}` with {} arguments", args.len()))
+        }
         Expr::Call(f, args) if f == "sum" => sum(d, scope, args)?,
         Expr::Call(f, args) => {
             let vs: Vec<Block<D>> = args.iter().map(|a| eval(d, scope, a)).collect::<Result<_, _>>()?;

@@ -559,7 +559,7 @@ impl Host<'_> {
             Expr::StringLiteral(t) => HVal::Str(t.value.to_str().to_string()),
             Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => match self.expr(&u.operand)? {
                 HVal::Int(x) => HVal::Int(HExpr::Sub(Box::new(HExpr::Lit(0)), Box::new(x))),
-                HVal::Float(a, b) => HVal::Float(-a, b),
+                HVal::Float(a, b) => a.checked_neg().map(|n| HVal::Float(n, b)).unwrap_or(HVal::Unknown),
                 _ => HVal::Unknown,
             },
             Expr::Tuple(t) => HVal::Tuple(t.elts.iter().map(|x| self.expr(x)).collect::<R<_>>()?),

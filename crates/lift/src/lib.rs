@@ -45,8 +45,8 @@ impl Default for Options {
     }
 }
 
-/// The result for one kernel of a file.
-#[derive(Clone, Debug)]
+/// The result for one kernel of a file (serializable: it crosses the CLI's worker processes).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct KernelResult {
     pub kernel: String,
     /// Where the kernel is defined (1-based).

@@ -86,3 +86,47 @@ fn a_kernel_without_a_launcher_is_unknown() {
     let r = lift::lift_file("k.py", src, &Default::default()).unwrap();
     assert!(matches!(&r[0].verdict, report::Verdict::Unknown { reason } if reason.contains("no launch")), "{:?}", r[0].verdict);
 }
+
+/// Mutated corpus files (lines dropped, text cut, tokens swapped) never panic the front end
+/// or the checker: they give diagnostics or verdicts.
+#[test]
+fn mutated_kernels_never_panic() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lift");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().map(|e| e == "py").unwrap_or(false)).collect();
+    files.sort();
+    let mut seed: u64 = 0x9E3779B97F4A7C15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let swaps = [("<", "<="), ("mask=mask", ""), ("0.0", "1"), ("axis=0", "axis=1"), ("+ ", "- "), ("tl.load", "tl.store"), ("BLOCK", "N"), ("(0)", "(3)"), (":", ""), ("x", "y")];
+    let opts = lift::Options { timeout: std::time::Duration::from_secs(2), expect: None };
+    for f in files.iter().take(40) {
+        let text = std::fs::read_to_string(f).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for round in 0..4 {
+            let mutated = match round {
+                0 => {
+                    let drop = (next() % lines.len() as u64) as usize;
+                    lines.iter().enumerate().filter(|(i, _)| *i != drop).map(|(_, l)| *l).collect::<Vec<_>>().join("\n")
+                }
+                1 => {
+                    let mut cut = (next() % text.len() as u64) as usize;
+                    while !text.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    text[..cut].to_string()
+                }
+                _ => {
+                    let (a, b) = swaps[(next() % swaps.len() as u64) as usize];
+                    text.replacen(a, b, 1 + (next() % 3) as usize)
+                }
+            };
+            let path = f.display().to_string();
+            let r = std::panic::catch_unwind(|| lift::lift_file(&path, &mutated, &opts));
+            assert!(r.is_ok(), "{path}, mutation {round}, panicked on:\n{mutated}");
+        }
+    }
+}

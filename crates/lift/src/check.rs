@@ -71,6 +71,11 @@ impl Setup<'_> {
                 }
                 HostArg::Bool(b) => KVal::Bool(*b),
                 HostArg::Str(x) => KVal::Str(x.clone()),
+                HostArg::Cond(a, op, b) => {
+                    let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
+                    let c = op.holds(d, &x, &y);
+                    KVal::Block(Block::splat(Ty::Bool, Elem::B(c)))
+                }
             };
             out.push((name.clone(), v));
         }
@@ -407,10 +412,6 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             out.verdict = unknown(format!("output `{}` has rank {} (this slice proves ranks 1 and 2)", t.name, t.shape.len()));
             return out;
         }
-        if m.accesses.iter().filter(|a| a.store && a.buf == b).count() > 1 {
-            out.verdict = unknown(format!("`{}` is stored more than once per program (not supported yet)", t.name));
-            return out;
-        }
     }
     let scalars: Vec<String> = setup.host.args.iter().filter_map(|(_, a)| if let HostArg::Real(n) = a { Some(n.clone()) } else { None }).collect();
 
@@ -480,6 +481,9 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             };
             let mut defs = Vec::new();
             for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
+                if defs.iter().any(|d: &formula::Def| d.output == name_of(a.buf)) {
+                    continue; // one formula per output; every store is checked against it
+                }
                 let r = (|| {
                     let out = out_index[k].clone().ok_or("the store's offset does not split into the output's dimensions")?;
                     let idx = index_names(out.len());
@@ -654,15 +658,11 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             }
         }
     }
-    // Coverage, with the witness program and lanes of each output index.
-    for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
-        let fail = |why: &str| format!("coverage of `{}`: {why} (the store at {})", name_of(a.buf), a.pos);
-        let Some(oix) = out_index[k].clone() else {
-            out.verdict = unknown(fail("the offset does not split into the output's dimensions"));
-            return out;
-        };
+    // Coverage: every output element is written by some store, each store with the witness
+    // program and lanes of its index pattern.
+    for &b in &stored {
         let zero = w.sym.store.int(0);
-        let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]].shape.clone().iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
+        let shape: Vec<TermId> = setup.host.tensors[setup.buffers[b]].shape.clone().iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
         let mut asr = base.clone();
         let mut idx = Vec::new();
         for (d, n) in shape.iter().enumerate() {
@@ -671,78 +671,87 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             asr.push(w.facts[w.facts.len() - 1]);
             idx.push(t);
         }
-        // Witness terms for the program ids and lanes, from each dimension's `c + a*P + L`.
-        let mut pid_w: Vec<Option<TermId>> = vec![None; pid_syms.len()];
-        let mut lane_w: Vec<Option<TermId>> = vec![None; a.lane_syms.len()];
-        for (d, o) in oix.iter().enumerate() {
-            let mut c = 0;
-            let mut p: Option<(usize, i128)> = None;
-            let mut l: Option<(usize, i128)> = None;
-            for (m, coef) in o {
-                match &m[..] {
-                    [] => c = *coef,
-                    [v] if pid_syms.contains(v) && p.is_none() => p = Some((pid_syms.iter().position(|x| x == v).unwrap(), *coef)),
-                    [v] if a.lane_syms.contains(v) && l.is_none() => l = Some((a.lane_syms.iter().position(|x| x == v).unwrap(), *coef)),
+        let mut writes = Vec::new();
+        for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store && a.buf == b) {
+            let fail = |why: &str| format!("coverage of `{}`: {why} (the store at {})", name_of(a.buf), a.pos);
+            let Some(oix) = out_index[k].clone() else {
+                out.verdict = unknown(fail("the offset does not split into the output's dimensions"));
+                return out;
+            };
+            // Witness terms for the program ids and lanes, from each dimension's `c + a*P + L`.
+            let mut pid_w: Vec<Option<TermId>> = vec![None; pid_syms.len()];
+            let mut lane_w: Vec<Option<TermId>> = vec![None; a.lane_syms.len()];
+            for (d, o) in oix.iter().enumerate() {
+                let mut c = 0;
+                let mut p: Option<(usize, i128)> = None;
+                let mut l: Option<(usize, i128)> = None;
+                for (m, coef) in o {
+                    match &m[..] {
+                        [] => c = *coef,
+                        [v] if pid_syms.contains(v) && p.is_none() => p = Some((pid_syms.iter().position(|x| x == v).unwrap(), *coef)),
+                        [v] if a.lane_syms.contains(v) && l.is_none() => l = Some((a.lane_syms.iter().position(|x| x == v).unwrap(), *coef)),
+                        _ => {
+                            out.verdict = unknown(fail("an output index is not of the form `c + a*pid + lane`"));
+                            return out;
+                        }
+                    }
+                }
+                let ct = w.sym.store.int(c);
+                let rel = w.sym.store.sub(idx[d], ct);
+                match (p, l) {
+                    (Some((pi, st)), Some((li, 1))) if st >= 1 && pid_w[pi].is_none() && lane_w[li].is_none() => {
+                        let stt = w.sym.store.int(st);
+                        pid_w[pi] = Some(w.sym.store.int_div(rel, stt));
+                        lane_w[li] = Some(w.sym.store.int_mod(rel, stt));
+                    }
+                    (Some((pi, 1)), None) if pid_w[pi].is_none() => pid_w[pi] = Some(rel),
+                    (None, Some((li, 1))) if lane_w[li].is_none() => lane_w[li] = Some(rel),
+                    (None, None) => {}
                     _ => {
                         out.verdict = unknown(fail("an output index is not of the form `c + a*pid + lane`"));
                         return out;
                     }
                 }
             }
-            let ct = w.sym.store.int(c);
-            let rel = w.sym.store.sub(idx[d], ct);
-            match (p, l) {
-                (Some((pi, st)), Some((li, 1))) if st >= 1 && pid_w[pi].is_none() && lane_w[li].is_none() => {
-                    let stt = w.sym.store.int(st);
-                    pid_w[pi] = Some(w.sym.store.int_div(rel, stt));
-                    lane_w[li] = Some(w.sym.store.int_mod(rel, stt));
-                }
-                (Some((pi, 1)), None) if pid_w[pi].is_none() => pid_w[pi] = Some(rel),
-                (None, Some((li, 1))) if lane_w[li].is_none() => lane_w[li] = Some(rel),
-                (None, None) => {}
-                _ => {
-                    out.verdict = unknown(fail("an output index is not of the form `c + a*pid + lane`"));
+            let wpid: Vec<TermId> = (0..3).map(|x| pid_w.get(x).copied().flatten().unwrap_or(zero)).collect();
+            let wlane: Vec<TermId> = lane_w.iter().map(|x| x.unwrap_or(zero)).collect();
+            let m2 = match setup.program(&mut w.sym, &sizes, wpid.clone()) {
+                Ok(m) => m,
+                Err(u) => {
+                    out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
                     return out;
                 }
+            };
+            let a2 = &m2.accesses[k];
+            let off2 = a2.offset.at(&mut w.sym, &wlane).i(&mut w.sym);
+            let mut ok = Vec::new();
+            for (ax, g) in setup.host.grid.clone().iter().enumerate() {
+                let gt = g.eval(&mut w.sym, &sizes);
+                ok.push(w.sym.store.le(zero, wpid[ax]));
+                ok.push(w.sym.store.lt(wpid[ax], gt));
             }
-        }
-        let wpid: Vec<TermId> = (0..3).map(|x| pid_w.get(x).copied().flatten().unwrap_or(zero)).collect();
-        let wlane: Vec<TermId> = lane_w.iter().map(|x| x.unwrap_or(zero)).collect();
-        let m2 = match setup.program(&mut w.sym, &sizes, wpid.clone()) {
-            Ok(m) => m,
-            Err(u) => {
-                out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
-                return out;
+            for (l, n) in wlane.iter().zip(&a2.offset.shape) {
+                let nt = w.sym.store.int(*n as i128);
+                ok.push(w.sym.store.le(zero, *l));
+                ok.push(w.sym.store.lt(*l, nt));
             }
-        };
-        let a2 = &m2.accesses[k];
-        let off2 = a2.offset.at(&mut w.sym, &wlane).i(&mut w.sym);
-        let mut ok = Vec::new();
-        for (ax, g) in setup.host.grid.clone().iter().enumerate() {
-            let gt = g.eval(&mut w.sym, &sizes);
-            ok.push(w.sym.store.le(zero, wpid[ax]));
-            ok.push(w.sym.store.lt(wpid[ax], gt));
-        }
-        for (l, n) in wlane.iter().zip(&a2.offset.shape) {
-            let nt = w.sym.store.int(*n as i128);
-            ok.push(w.sym.store.le(zero, *l));
-            ok.push(w.sym.store.lt(*l, nt));
-        }
-        if let Some(mk) = &a2.mask {
-            let mt = mk.at(&mut w.sym, &wlane).b(&mut w.sym);
-            ok.push(mt);
-        }
-        let flat = match idx.len() {
-            1 => idx[0],
-            _ => {
-                let r = w.sym.store.mul2(idx[0], shape[1]);
-                w.sym.store.add2(r, idx[1])
+            if let Some(mk) = &a2.mask {
+                let mt = mk.at(&mut w.sym, &wlane).b(&mut w.sym);
+                ok.push(mt);
             }
-        };
-        ok.push(w.sym.store.eq(off2, flat));
-        let all = w.sym.store.and(ok);
-        asr.push(w.sym.store.not(all));
-        obligations.push(Obligation { name: format!("every element of `{}` is written", name_of(a.buf)), assertions: asr });
+            let flat = match idx.len() {
+                1 => idx[0],
+                _ => {
+                    let r = w.sym.store.mul2(idx[0], shape[1]);
+                    w.sym.store.add2(r, idx[1])
+                }
+            };
+            ok.push(w.sym.store.eq(off2, flat));
+            writes.push(w.sym.store.and(ok));
+        }
+        let any = w.sym.store.or(writes);
+        asr.push(w.sym.store.not(any));
+        obligations.push(Obligation { name: format!("every element of `{}` is written", name_of(b)), assertions: asr });
     }
     // Exclusivity: two distinct programs never store to one address.
     {

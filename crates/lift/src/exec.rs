@@ -265,8 +265,10 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 names.dedup();
                 for n in names {
                     let pick = |env: &[(String, KVal<D>)], me: &Self| env.iter().rev().find(|(x, _)| *x == n).map(|(_, v)| v.clone()).or_else(|| me.lookup(&n));
+                    // A name bound on one path only is unbound after the `if` (a later use is an
+                    // error in Python on the other path, and unsupported here).
                     let (Some(a), Some(b)) = (pick(&then_env, self), pick(&else_env, self)) else {
-                        return self.unsupported(format!("`{n}` assigned in only one branch of a runtime `if`"), at);
+                        continue;
                     };
                     let (Some(x), Some(y)) = (a.block(), b.block()) else {
                         return self.unsupported(format!("`{n}` holds a {} after a runtime `if`", a.kind()), at);

@@ -24,6 +24,8 @@ pub(crate) enum HExpr {
     CDiv(Box<HExpr>, Box<HExpr>),
     /// Python `a // b`, `b > 0`.
     FloorDiv(Box<HExpr>, Box<HExpr>),
+    /// Python `a % b`, `b > 0`.
+    Mod(Box<HExpr>, Box<HExpr>),
 }
 
 impl HExpr {
@@ -31,12 +33,13 @@ impl HExpr {
         match self {
             HExpr::Lit(i) => d.lit_i(*i),
             HExpr::Size(k) => sizes[*k].clone(),
-            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::FloorDiv(a, b) => {
+            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::FloorDiv(a, b) | HExpr::Mod(a, b) => {
                 let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
                 match self {
                     HExpr::Add(..) => d.add_i(&x, &y),
                     HExpr::Sub(..) => d.sub_i(&x, &y),
                     HExpr::Mul(..) => d.mul_i(&x, &y),
+                    HExpr::Mod(..) => d.emod_i(&x, &y),
                     _ => d.ediv_i(&x, &y),
                 }
             }
@@ -64,7 +67,7 @@ impl HExpr {
         match self {
             HExpr::Lit(_) => vec![],
             HExpr::Size(k) => vec![*k],
-            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::CDiv(a, b) | HExpr::FloorDiv(a, b) => {
+            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::CDiv(a, b) | HExpr::FloorDiv(a, b) | HExpr::Mod(a, b) => {
                 let mut v = a.sizes();
                 v.extend(b.sizes());
                 v
@@ -98,6 +101,8 @@ pub(crate) enum HostArg {
     Float(i128, i128),
     Bool(bool),
     Str(String),
+    /// A condition on the sizes (a `@triton.heuristics` value such as `N % BLOCK == 0`).
+    Cond(HExpr, HCmp, HExpr),
 }
 
 /// The launcher as read.
@@ -123,6 +128,7 @@ pub(crate) enum HCmp {
     Lt,
     Le,
     Eq,
+    Ne,
 }
 
 impl HCmp {
@@ -131,6 +137,10 @@ impl HCmp {
             HCmp::Lt => d.lt_i(a, b),
             HCmp::Le => d.le_i(a, b),
             HCmp::Eq => d.eq_i(a, b),
+            HCmp::Ne => {
+                let e = d.eq_i(a, b);
+                d.not(&e)
+            }
         }
     }
 }
@@ -142,10 +152,13 @@ enum HVal {
     Float(i128, i128),
     Bool(bool),
     Str(String),
+    Cond(HExpr, HCmp, HExpr),
     Tuple(Vec<HVal>),
     Lambda(Option<String>, Expr),
     /// A launcher parameter not yet known to be a tensor or a scalar.
     Param(String),
+    /// A value the launcher computes in a way not read here, and why.
+    Unreadable(String, Pos),
     Unknown,
 }
 
@@ -347,6 +360,26 @@ impl Host<'_> {
                 bound.push((n, v, self.m.pos));
             }
         }
+        // `@triton.heuristics` values, from the arguments bound so far (`args['N']`).
+        for (n, v, _) in &bound {
+            if !self.meta.iter().any(|(m, _)| m == n) {
+                self.meta.push((n.clone(), v.clone()));
+            }
+        }
+        for (name, lam) in &kernel.heuristics {
+            if bound.iter().any(|(b, _, _)| b == name) {
+                continue;
+            }
+            let v = match self.expr(lam)? {
+                HVal::Lambda(_, body) => self.expr(&body)?,
+                other => other,
+            };
+            if matches!(v, HVal::Unknown) {
+                return self.err(format!("cannot read the `@triton.heuristics` value of `{name}`"), lam);
+            }
+            self.meta.push((name.clone(), v.clone()));
+            bound.push((name.clone(), v, pos_of(self.src, lam)));
+        }
         for p in &kernel.params {
             if bound.iter().any(|(b, _, _)| *b == p.name) {
                 continue;
@@ -380,6 +413,8 @@ impl Host<'_> {
                 HVal::Float(n, d) => HostArg::Float(n, d),
                 HVal::Bool(b) => HostArg::Bool(b),
                 HVal::Str(x) => HostArg::Str(x),
+                HVal::Cond(a, op, b) => HostArg::Cond(a, op, b),
+                HVal::Unreadable(why, at) => return Err((format!("`{}` receives a value not read: {why}", p.name), at)),
                 other => {
                     return Err((format!("cannot read the value the launch passes to `{}` ({other:?})", p.name).replace("Unknown", "not understood"), at))
                 }
@@ -481,7 +516,7 @@ impl Host<'_> {
             return Ok(());
         }
         if let Stmt::Assign(a) = s {
-            let v = self.expr(&a.value).unwrap_or(HVal::Unknown);
+            let v = self.expr(&a.value).unwrap_or_else(|(why, at)| HVal::Unreadable(why, at));
             for t in &a.targets {
                 match (t, &v) {
                     (Expr::Name(n), v) => {
@@ -577,10 +612,31 @@ impl Host<'_> {
                             ast::Operator::Sub => HExpr::Sub(x, y),
                             ast::Operator::Mult => HExpr::Mul(x, y),
                             ast::Operator::FloorDiv => HExpr::FloorDiv(x, y),
+                            ast::Operator::Mod => HExpr::Mod(x, y),
                             _ => return Ok(HVal::Unknown),
                         })
                     }
                     _ => HVal::Unknown,
+                }
+            }
+            Expr::Compare(c) if c.ops.len() == 1 => {
+                let (l, r) = (self.expr(&c.left)?, self.expr(&c.comparators[0])?);
+                let (HVal::Int(l), HVal::Int(r)) = (l, r) else { return Ok(HVal::Unknown) };
+                let (a, op, b) = match c.ops[0] {
+                    ast::CmpOp::Lt => (l, HCmp::Lt, r),
+                    ast::CmpOp::LtE => (l, HCmp::Le, r),
+                    ast::CmpOp::Gt => (r, HCmp::Lt, l),
+                    ast::CmpOp::GtE => (r, HCmp::Le, l),
+                    ast::CmpOp::Eq => (l, HCmp::Eq, r),
+                    ast::CmpOp::NotEq => (l, HCmp::Ne, r),
+                    _ => return Ok(HVal::Unknown),
+                };
+                match (a.literal(), b.literal()) {
+                    (Some(x), Some(y)) => {
+                        let mut c = tensor::Concrete::new(Default::default());
+                        HVal::Bool(op.holds(&mut c, &x, &y))
+                    }
+                    _ => HVal::Cond(a, op, b),
                 }
             }
             Expr::Subscript(s) => {
@@ -623,10 +679,10 @@ impl Host<'_> {
             }
             "triton.next_power_of_2" if args.len() == 1 => {
                 let a = self.int(&args[0])?;
-                return Ok(match a.literal() {
-                    Some(v) if v >= 1 => HVal::Int(HExpr::Lit((v as u128).next_power_of_two() as i128)),
-                    _ => HVal::Unknown,
-                });
+                return match a.literal() {
+                    Some(v) if v >= 1 => Ok(HVal::Int(HExpr::Lit((v as u128).next_power_of_two() as i128))),
+                    _ => self.err("`triton.next_power_of_2` of a size: a block size that depends on the sizes (not supported yet)".into(), c),
+                };
             }
             "torch.empty_like" | "torch.zeros_like" | "torch.ones_like" if !args.is_empty() => {
                 return Ok(match self.tensor(&args[0])? {

@@ -559,3 +559,33 @@ fn sum<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Resul
     }
     Ok(Block::splat(Ty::Real, Elem::V(v)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Printing then parsing gives the same formula; bad text gives a position.
+    #[test]
+    fn print_parse_round_trip() {
+        for text in [
+            "out[i] = x[i] + y[i]",
+            "c[i] = a[i] - b[i] - (a[i] - b[i])",
+            "y[i] = where(i >= 1, x[i - 1], 0)",
+            "out[i] = 1 / (exp(-x[i]) + 1)",
+            "out[i] = where(x[i] > 0, x[i], 0.01 * x[i]) * scale",
+            "out[i, j] = 2 * x[i, j]; s[i] = sum(k, x[i, k])",
+            "out[i] = sum(k < 256, where(k < n and k >= 0 or k == 3, x[i, k], 1))",
+            "out[i] = -(-x[i]) * -2 + 3/7",
+            "out[i] = max(x[i], 0) - min(abs(x[i]), relu(x[i])) / sigmoid(2.5)",
+        ] {
+            let f = Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            let printed = f.to_string();
+            let again = Formula::parse(&printed).unwrap_or_else(|e| panic!("{printed}: {e:?}"));
+            assert_eq!(f, again, "{text} printed as {printed}");
+        }
+        for (bad, at) in [("out[i] = ", 9), ("out[i] = x[i", 12), ("out = x", 4), ("out[i] = foo(x[i])", 9), ("out[i] = x[i] $", 14), ("out[i] = exp(x[i], 2)", 9)] {
+            let e = Formula::parse(bad).unwrap_err();
+            assert_eq!(e.at, at, "{bad}: {e:?}");
+        }
+    }
+}

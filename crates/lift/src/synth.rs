@@ -310,12 +310,12 @@ impl Synth<'_> {
                 }
                 Expr::Call("where".into(), vec![self.expr(c)?, self.expr(a)?, self.expr(b)?])
             }
-            Node::Lt(a, b) => Expr::Cmp("<", Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
-            Node::Le(a, b) => Expr::Cmp("<=", Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
+            Node::Lt(a, b) => cmp("<", self.expr(a)?, self.expr(b)?),
+            Node::Le(a, b) => cmp("<=", self.expr(a)?, self.expr(b)?),
             Node::Eq(a, b) => Expr::Cmp("==", Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
             Node::Not(a) => match self.s.node(a).clone() {
-                Node::Lt(x, y) => Expr::Cmp(">=", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
-                Node::Le(x, y) => Expr::Cmp(">", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
+                Node::Lt(x, y) => cmp(">=", self.expr(x)?, self.expr(y)?),
+                Node::Le(x, y) => cmp(">", self.expr(x)?, self.expr(y)?),
                 Node::Eq(x, y) => Expr::Cmp("!=", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
                 _ => return Err("a negated condition".into()),
             },
@@ -335,6 +335,21 @@ impl Synth<'_> {
             _ => return Err("a term outside the formula language".into()),
         })
     }
+}
+
+/// A comparison, with a literal moved to the right (`0 < x[i]` reads `x[i] > 0`).
+fn cmp(op: &'static str, a: Expr, b: Expr) -> Expr {
+    if matches!(a, Expr::Num(..)) && !matches!(b, Expr::Num(..)) {
+        let flipped = match op {
+            "<" => ">",
+            "<=" => ">=",
+            ">" => "<",
+            ">=" => "<=",
+            other => other,
+        };
+        return Expr::Cmp(flipped, Box::new(b), Box::new(a));
+    }
+    Expr::Cmp(op, Box::new(a), Box::new(b))
 }
 
 trait RealZero {

@@ -376,6 +376,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         "floating-point values are modelled as reals (no rounding, overflow, NaN or infinity)".to_string(),
         "buffers of different tensors do not overlap".to_string(),
         "every size is at least 1; tensors are contiguous".to_string(),
+        "index arithmetic is exact (no 32-bit overflow of offsets)".to_string(),
     ];
     assumptions.extend(setup.host.assumptions.iter().cloned());
     let mut out = Outcome { verdict: Verdict::Unknown { reason: String::new() }, formula: None, reads: vec![], writes: vec![], assumptions };

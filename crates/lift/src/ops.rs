@@ -390,9 +390,15 @@ pub(crate) fn arith<D: Domain + 'static>(op: Arith, a: &Block<D>, b: &Block<D>) 
                 Arith::Mul => tensor::binary(d, BinaryOp::Mul, r, &x, &y),
                 Arith::Max => tensor::binary(d, BinaryOp::Max, r, &x, &y),
                 Arith::Min => tensor::binary(d, BinaryOp::Min, r, &x, &y),
-                // The reals have no value at `x / 0`; both domains use the same primitive,
-                // so a kernel and a formula that divide alike agree there.
-                Arith::Div => d.prim(Prim::RealDiv, r, &[x, y]),
+                // `x * (1 / y)`: the same function as `x / y` wherever `y != 0` (the reals
+                // give `x / 0` no value; kernel and formula divide through this one
+                // definition, so they agree there too), and linear in `x`, so a sum divides
+                // term by term (a mean).
+                Arith::Div => {
+                    let one = d.lit_v(r, Literal::Int(1));
+                    let inv = d.prim(Prim::RealDiv, r, &[one, y]);
+                    tensor::binary(d, BinaryOp::Mul, r, &x, &inv)
+                }
             })
         }),
     }

@@ -278,15 +278,27 @@ impl Synth<'_> {
             }
             Node::Mul(_) if self.s.sort(t) == smt::Sort::Int => self.index(t)?,
             Node::Mul(xs) => {
-                let mut e: Option<Expr> = None;
+                // Factors `1 / y` (a division) become divisors: `a * (1 / b)` reads `a / b`.
+                let mut num: Option<Expr> = None;
+                let mut den: Vec<Expr> = Vec::new();
                 for x in xs {
+                    if let Node::RealDiv(one, y) = self.s.node(x).clone() {
+                        if matches!(self.s.node(one), Node::Real(1, 1)) {
+                            den.push(self.expr(y)?);
+                            continue;
+                        }
+                    }
                     let inner = self.expr(x)?;
-                    e = Some(match e {
+                    num = Some(match num {
                         None => inner,
                         Some(acc) => Expr::Bin('*', Box::new(acc), Box::new(inner)),
                     });
                 }
-                e.unwrap_or(Expr::Num(1, 1))
+                let mut e = num.unwrap_or(Expr::Num(1, 1));
+                for d in den {
+                    e = Expr::Bin('/', Box::new(e), Box::new(d));
+                }
+                e
             }
             Node::Neg(a) if self.s.sort(t) == smt::Sort::Int => {
                 let _ = a;
@@ -379,6 +391,15 @@ pub(crate) fn normalize_sum(s: &mut Store, r: &symbolic::Red) -> Option<(SymId, 
                 let nc = s.not(c);
                 dom = s.and2(dom, nc);
                 body = v;
+            }
+            // `ite(c, v, 0) * w` is `ite(c, v * w, 0)`.
+            Node::Mul(xs) if xs.iter().any(|x| matches!(s.node(*x), Node::Ite(_, _, z) if matches!(s.node(*z), Node::Real(0, _)))) => {
+                let at = xs.iter().position(|x| matches!(s.node(*x), Node::Ite(_, _, z) if matches!(s.node(*z), Node::Real(0, _)))).expect("found above");
+                let Node::Ite(c, v, _) = s.node(xs[at]).clone() else { unreachable!("an ite") };
+                let mut rest = xs.clone();
+                rest[at] = v;
+                dom = s.and2(dom, c);
+                body = s.mul(rest);
             }
             _ => return Some((r.vars[0].0, dom, body)),
         }

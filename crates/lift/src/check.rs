@@ -276,6 +276,22 @@ fn counterexample(setup: &Setup, inp: &Inputs, fail: &Failure, show_inputs: bool
     }
 }
 
+/// The verdict for a replayed failure. A value that differs from a formula the user did not
+/// state (a synthesized one) says synthesis was wrong, not the kernel: `unknown`, with the
+/// replayed difference. Memory errors and unwritten outputs are the kernel's, whatever formula.
+fn refute(setup: &Setup, inp: &Inputs, fail: &Failure, show: bool, synthesized: bool) -> Verdict {
+    let c = counterexample(setup, inp, fail, show);
+    match (fail, synthesized) {
+        (Failure::Value { buf, index, kernel, formula }, true) => Verdict::Unknown {
+            reason: format!(
+                "the synthesized formula does not match the kernel: at sizes {:?}, `{buf}` at {index:?} is {kernel}, the formula gives {formula} (replayed)",
+                c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
+            ),
+        },
+        _ => Verdict::Refuted { counterexample: Box::new(c) },
+    }
+}
+
 /// Deterministic small inputs for the bounded check.
 fn sample_inputs(setup: &Setup, inputs: &[usize], sizes: Vec<i128>, scalars: &[String]) -> Inputs {
     let mut c = Concrete::new(BTreeMap::new());
@@ -558,7 +574,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         match replay(setup, formula.as_ref(), &stored, &inp) {
             Ok(Some(fail)) => {
                 let show = matches!(fail, Failure::Value { .. });
-                out.verdict = Verdict::Refuted { counterexample: Box::new(counterexample(setup, &inp, &fail, show)) };
+                out.verdict = refute(setup, &inp, &fail, show, expect.is_none());
                 return out;
             }
             Ok(None) => {}
@@ -843,7 +859,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 match replay(setup, formula.as_ref(), &stored, &inp) {
                     Ok(Some(fail)) => {
                         let show = matches!(fail, Failure::Value { .. }) && inp.sizes.iter().all(|n| *n <= 64);
-                        out.verdict = Verdict::Refuted { counterexample: Box::new(counterexample(setup, &inp, &fail, show)) };
+                        out.verdict = refute(setup, &inp, &fail, show, expect.is_none());
                         return out;
                     }
                     Ok(None) => unknowns.push(format!("{}: the solver's model (sizes {:?}) did not replay", ob.name, inp.sizes)),

@@ -368,6 +368,8 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 }
                 Number::Complex { .. } => return self.unsupported("complex literal", e),
             },
+            // `ptr.dtype.element_ty`: every buffer holds floats here.
+            Expr::Attribute(a) if a.attr.id.as_str() == "element_ty" && matches!(&*a.value, Expr::Attribute(b) if b.attr.id.as_str() == "dtype") => KVal::Dtype(Ty::Real),
             Expr::Attribute(a) => {
                 let full = dotted(e).unwrap_or_default();
                 if let Some(t) = TL.iter().find_map(|p| full.strip_prefix(&format!("{p}."))).and_then(dtype) {

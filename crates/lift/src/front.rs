@@ -171,8 +171,16 @@ pub(crate) fn launch(
         .iter()
         .filter(|s| matches!(s, Stmt::Assign(_)))
         .collect();
+    // Functions of the module, and methods of its classes (`torch.autograd.Function.forward`).
+    let mut funcs: Vec<&ast::StmtFunctionDef> = Vec::new();
     for stmt in &module.body {
-        let Stmt::FunctionDef(f) = stmt else { continue };
+        match stmt {
+            Stmt::FunctionDef(f) => funcs.push(f),
+            Stmt::ClassDef(c) => funcs.extend(c.body.iter().filter_map(|s| if let Stmt::FunctionDef(f) = s { Some(f) } else { None })),
+            _ => {}
+        }
+    }
+    for f in funcs {
         if f.decorator_list.iter().any(|d| is_jit(&d.expression)) {
             continue;
         }

@@ -711,6 +711,13 @@ impl Host<'_> {
         if let Expr::Attribute(at) = &*c.func {
             let m = at.attr.id.as_str();
             match m {
+                "view" | "reshape" | "flatten" | "ravel" => {
+                    // A 1-D view of a 1-D tensor is the tensor.
+                    return Ok(match self.tensor(&at.value)? {
+                        Some(t) if self.m.tensors[t].shape.len() == 1 => HVal::Tensor(t),
+                        _ => HVal::Unknown,
+                    });
+                }
                 "numel" | "stride" | "size" | "contiguous" => {
                     let Some(t) = self.tensor(&at.value)? else { return Ok(HVal::Unknown) };
                     let shape = self.m.tensors[t].shape.clone();

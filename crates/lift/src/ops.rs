@@ -136,6 +136,9 @@ pub(crate) fn apply<D: Domain + 'static>(
             if end <= start {
                 return Err(format!("tl.arange({start}, {end}) is empty"));
             }
+            if end - start > crate::value::MAX_NUMEL as i128 {
+                return Err(format!("tl.arange({start}, {end}): more than Triton's {} elements", crate::value::MAX_NUMEL));
+            }
             KVal::Block(Block::new(vec![(end - start) as usize], Ty::Int, move |d: &mut D, l| {
                 let s = d.lit_i(start);
                 Elem::I(d.add_i(&l[0], &s))
@@ -216,6 +219,7 @@ pub(crate) fn apply<D: Domain + 'static>(
         }
         Op::Zeros | Op::Full => {
             let shape = shape_of(&need(&args, 0, spec)?)?;
+            crate::value::check_numel(&shape)?;
             let v = if spec.op == Op::Zeros {
                 KVal::Float(0, 1)
             } else {

@@ -166,7 +166,20 @@ pub(crate) fn broadcast_shape(a: &[usize], b: &[usize]) -> Result<Vec<usize>, St
             _ => return Err(format!("shapes {a:?} and {b:?} do not broadcast")),
         };
     }
+    check_numel(&out)?;
     Ok(out)
+}
+
+/// Triton's limit on the elements of a block (`TRITON_MAX_TENSOR_NUMEL`).
+pub(crate) const MAX_NUMEL: usize = 1 << 20;
+
+/// A block shape within Triton's limit.
+pub(crate) fn check_numel(shape: &[usize]) -> Result<(), String> {
+    let n = shape.iter().try_fold(1usize, |a, b| a.checked_mul(*b));
+    match n {
+        Some(n) if n <= MAX_NUMEL => Ok(()),
+        _ => Err(format!("a block of shape {shape:?}, more than Triton's {MAX_NUMEL} elements")),
+    }
 }
 
 /// A value of the kernel language.

@@ -747,3 +747,96 @@ impl Host<'_> {
         Ok(HVal::Unknown)
     }
 }
+
+/// Names that occur in comparisons of the kernel's body.
+fn compared_names(kernel: &KernelDef) -> Vec<String> {
+    use ruff_python_ast::visitor::{walk_expr, Visitor};
+    struct V(Vec<String>, bool);
+    impl<'a> Visitor<'a> for V {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            let inside = self.1;
+            if matches!(e, Expr::Compare(_)) {
+                self.1 = true;
+            }
+            if let (Expr::Name(n), true) = (e, self.1) {
+                self.0.push(n.id.to_string());
+            }
+            walk_expr(self, e);
+            self.1 = inside;
+        }
+    }
+    let mut v = V(vec![], false);
+    for s in &kernel.def.body {
+        v.visit_stmt(s);
+    }
+    v.0
+}
+
+/// The launch a file without a launcher most likely means, for the 1-D elementwise pattern:
+/// every pointer parameter a 1-D tensor of `n` elements (named after the pointer, without a
+/// `_ptr` suffix), the one integer parameter `n`, the one constexpr without a default the block
+/// size (1024), and the grid `(cdiv(n, BLOCK),)`. Every choice is an assumption of the verdict.
+pub(crate) fn assumed_launch(kernel: &KernelDef, pointer_params: &[String]) -> Result<HostModel, String> {
+    let mut m = HostModel {
+        launcher: "<assumed launch>".into(),
+        sizes: vec![],
+        tensors: vec![],
+        args: vec![],
+        grid: vec![],
+        assumptions: vec![],
+        facts: vec![],
+        pos: kernel.pos,
+    };
+    // The size: the scalar parameter that the body compares (`offs < n`); other scalars are
+    // floats.
+    let compared = compared_names(kernel);
+    let ints: Vec<&str> = kernel
+        .params
+        .iter()
+        .filter(|p| !p.constexpr && p.default.is_none() && !pointer_params.contains(&p.name) && compared.contains(&p.name))
+        .map(|p| p.name.as_str())
+        .collect();
+    let blocks: Vec<&str> = kernel.params.iter().filter(|p| p.constexpr && p.default.is_none()).map(|p| p.name.as_str()).collect();
+    let ([n], [block]) = (&ints[..], &blocks[..]) else {
+        return Err(format!(
+            "no launch `{}[grid](...)` in the file, and the kernel is not of the 1-D pattern that can be assumed (one size parameter, one block size: it has {} and {})",
+            kernel.name,
+            if ints.is_empty() { "none".to_string() } else { ints.join(", ") },
+            if blocks.is_empty() { "none".to_string() } else { blocks.join(", ") },
+        ));
+    };
+    const BLOCK: i128 = 1024;
+    m.sizes.push(n.to_string());
+    for p in &kernel.params {
+        let arg = if pointer_params.contains(&p.name) {
+            let name = p.name.strip_suffix("_ptr").filter(|s| !s.is_empty()).unwrap_or(&p.name).to_string();
+            m.tensors.push(HTensor { name, shape: vec![HExpr::Size(0)] });
+            HostArg::Tensor(m.tensors.len() - 1)
+        } else if p.name == *n {
+            HostArg::Int(HExpr::Size(0))
+        } else if p.name == *block {
+            HostArg::Int(HExpr::Lit(BLOCK))
+        } else if let Some(e) = &p.default {
+            match e {
+                Expr::NumberLiteral(x) => match &x.value {
+                    Number::Int(i) => HostArg::Int(HExpr::Lit(i.as_i64().unwrap_or(0) as i128)),
+                    _ => return Err(format!("the default of `{}` is not read", p.name)),
+                },
+                Expr::BooleanLiteral(b) => HostArg::Bool(b.value),
+                Expr::StringLiteral(s) => HostArg::Str(s.value.to_str().to_string()),
+                _ => return Err(format!("the default of `{}` is not read", p.name)),
+            }
+        } else {
+            HostArg::Real(p.name.clone())
+        };
+        m.args.push((p.name.clone(), arg));
+    }
+    m.grid.push(HExpr::CDiv(Box::new(HExpr::Size(0)), Box::new(HExpr::Lit(BLOCK))));
+    let names: Vec<String> = m.tensors.iter().map(|t| format!("`{}`", t.name)).collect();
+    m.assumptions.push(format!(
+        "no launcher in the file: assumed the launch `{}[(cdiv({n}, {block}),)]` with {block} = {BLOCK}, and {} 1-D tensors of {n} elements",
+        kernel.name,
+        names.join(", ")
+    ));
+    Ok(m)
+}

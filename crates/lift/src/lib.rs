@@ -108,10 +108,13 @@ pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelRes
         for cfg in &configs {
             let host = match front::launch(text, module, k, &ptrs, cfg) {
                 None if called.contains(&k.name) => break,
-                None => {
-                    verdicts.push(Verdict::Unknown { reason: format!("no launch `{}[grid](...)` in the file, so buffer sizes and the grid are unknown (kernel at {})", k.name, k.pos) });
-                    break;
-                }
+                None => match host::assumed_launch(k, &ptrs) {
+                    Ok(h) => h,
+                    Err(why) => {
+                        verdicts.push(Verdict::Unknown { reason: format!("{why} (kernel at {})", k.pos) });
+                        break;
+                    }
+                },
                 Some(Err((what, pos))) => {
                     verdicts.push(Verdict::Unknown { reason: format!("the launcher could not be read: {what} at {pos}") });
                     break;

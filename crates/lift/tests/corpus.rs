@@ -81,9 +81,16 @@ fn unsupported_constructs_are_unknown_with_line_and_column() {
 }
 
 #[test]
-fn a_kernel_without_a_launcher_is_unknown() {
-    let src = "import triton\nimport triton.language as tl\n\n@triton.jit\ndef k(x_ptr, y_ptr, n, B: tl.constexpr):\n    offs = tl.arange(0, B)\n    tl.store(y_ptr + offs, tl.load(x_ptr + offs), mask=offs < n)\n";
+fn a_kernel_without_a_launcher_gets_the_assumed_launch_or_unknown() {
+    let src = "import triton\nimport triton.language as tl\n\n@triton.jit\ndef k(x_ptr, y_ptr, n, B: tl.constexpr):\n    offs = tl.program_id(0) * B + tl.arange(0, B)\n    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)\n";
     let r = lift::lift_file("k.py", src, &Default::default()).unwrap();
+    match &r[0].verdict {
+        report::Verdict::Verified { assumptions } => assert!(assumptions.iter().any(|a| a.contains("assumed the launch")), "{assumptions:?}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(r[0].formula.as_deref(), Some("y[i] = x[i]"));
+    let two = src.replace("n, B", "n, m, B");
+    let r = lift::lift_file("k.py", &two, &Default::default()).unwrap();
     assert!(matches!(&r[0].verdict, report::Verdict::Unknown { reason } if reason.contains("no launch")), "{:?}", r[0].verdict);
 }
 

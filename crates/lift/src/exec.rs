@@ -79,6 +79,28 @@ pub(crate) struct Interp<'s, D: Domain> {
 /// How deep helper calls may nest (recursion is not Triton, but must not hang us).
 const MAX_DEPTH: usize = 32;
 
+/// The most iterations a loop with constant bounds is unrolled.
+const MAX_UNROLL: i128 = 64;
+
+fn contains_break(body: &[Stmt]) -> bool {
+    use ruff_python_ast::visitor::{walk_stmt, Visitor};
+    struct V(bool);
+    impl<'a> Visitor<'a> for V {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            match s {
+                Stmt::Break(_) | Stmt::Continue(_) => self.0 = true,
+                Stmt::For(_) | Stmt::While(_) | Stmt::FunctionDef(_) => {}
+                _ => walk_stmt(self, s),
+            }
+        }
+    }
+    let mut v = V(false);
+    for s in body {
+        v.visit_stmt(s);
+    }
+    v.0
+}
+
 enum Flow<D: Domain> {
     Next,
     Return(Option<KVal<D>>),
@@ -209,11 +231,54 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 }
                 return self.branches(d, &branches, s);
             }
-            Stmt::For(_) => return self.unsupported("for loop", s),
+            Stmt::For(f) => return self.for_loop(d, f, s),
             Stmt::While(_) => return self.unsupported("while loop", s),
             Stmt::With(_) => return self.unsupported("with statement", s),
             Stmt::FunctionDef(_) => return self.unsupported("nested function", s),
             _ => return self.unsupported("statement", s),
+        }
+        Ok(Flow::Next)
+    }
+
+    /// `for v in range(...)` (also `tl.range`, `tl.static_range`) with constant bounds:
+    /// unrolled, at most [`MAX_UNROLL`] iterations. Loops over runtime bounds need loop
+    /// invariants (a later slice): unsupported.
+    fn for_loop(&mut self, d: &mut D, f: &'s ast::StmtFor, s: &'s Stmt) -> R<Flow<D>> {
+        let Expr::Call(c) = &*f.iter else { return self.unsupported("for loop over something other than range(...)", s) };
+        let name = dotted(&c.func).unwrap_or_default();
+        if !matches!(name.as_str(), "range" | "tl.range" | "tl.static_range" | "triton.language.range" | "triton.language.static_range") {
+            return self.unsupported("for loop over something other than range(...)", s);
+        }
+        if !f.orelse.is_empty() {
+            return self.unsupported("for ... else", s);
+        }
+        let mut bounds = Vec::new();
+        for a in c.arguments.args.iter() {
+            match self.expr(d, a)? {
+                KVal::Int(i) => bounds.push(i),
+                _ => return self.unsupported("for loop over a runtime range (loop invariants are not supported yet)", s),
+            }
+        }
+        let (start, end, step) = match bounds[..] {
+            [e] => (0, e, 1),
+            [b, e] => (b, e, 1),
+            [b, e, st] if st != 0 => (b, e, st),
+            _ => return self.unsupported("range(...) with these arguments", s),
+        };
+        let count = if step > 0 { (end - start + step - 1).max(0) / step } else { (start - end - step - 1).max(0) / -step };
+        if count > MAX_UNROLL {
+            return self.unsupported(format!("for loop of {count} iterations (at most {MAX_UNROLL} are unrolled)"), s);
+        }
+        if contains_break(&f.body) {
+            return self.unsupported("break or continue", s);
+        }
+        let mut i = start;
+        for _ in 0..count {
+            self.assign(&f.target, KVal::Int(i))?;
+            if let Flow::Return(v) = self.block(d, &f.body)? {
+                return Ok(Flow::Return(v));
+            }
+            i += step;
         }
         Ok(Flow::Next)
     }

@@ -7,7 +7,9 @@
 //! - `ops`: every Triton op once, in one table, generic over the domain;
 //! - `exec` (the kernel interpreter), `host` and `front` (the Python file and its launcher);
 //! - `formula` (the formula language), `synth` (formulas from symbolic stores);
-//! - `check`: both domains, the obligations, the verdict.
+//! - `setup` (a kernel bound to its launch, one program run in any domain), `replay` (the
+//!   whole grid run concretely: failures and counterexamples);
+//! - `check`: the symbolic run, synthesis, the obligations, the verdict.
 //!
 //! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt`
 //! crate's). The user's Python file is parsed, never imported or run.
@@ -19,6 +21,8 @@ mod front;
 mod host;
 mod mem;
 mod ops;
+mod replay;
+mod setup;
 mod synth;
 mod value;
 
@@ -134,7 +138,7 @@ pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelRes
                 b
             };
             let helpers = kernels.iter().map(|h| h.def).collect();
-            let setup = check::Setup { src: text, kernel: k, host, buffers, helpers };
+            let setup = setup::Setup { src: text, kernel: k, host, buffers, helpers };
             let o = check::check(&setup, expect.as_ref(), &limits);
             r.formula = o.formula.or(r.formula.take());
             r.reads = o.reads;

@@ -326,7 +326,17 @@ impl Host<'_> {
                     .and_then(dotted)
                     .map(|a| a.ends_with("Tensor"))
                     .unwrap_or(false);
-                let v = if tensor_annot { HVal::Tensor(self.new_param_tensor(&name)) } else { HVal::Param(name.clone()) };
+                let int_annot = p.parameter.annotation.as_deref().and_then(dotted).as_deref() == Some("int");
+                let v = if tensor_annot {
+                    HVal::Tensor(self.new_param_tensor(&name))
+                } else if int_annot {
+                    // An integer the caller passes: a size symbol of its own (at least 1).
+                    self.m.sizes.push(name.clone());
+                    self.default_named.push(false);
+                    HVal::Int(HExpr::Size(self.m.sizes.len() - 1))
+                } else {
+                    HVal::Param(name.clone())
+                };
                 self.env.push((name, v));
             }
         }

@@ -602,8 +602,23 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         unknown(format!("{e}; memory safety holds for every size"))
     } else {
         let mut a = out.assumptions.clone();
+        let mut funs: Vec<String> = Vec::new();
         if w.sym.exp.is_some() {
-            a.push("exp is uninterpreted (no axioms used)".into());
+            funs.push("exp".into());
+        }
+        let mut called = Vec::new();
+        if let Some(f) = &formula {
+            for d in &f.defs {
+                d.body.calls(&mut called);
+            }
+        }
+        for name in m.math.iter().map(|n| n.to_string()).chain(called) {
+            if ["exp", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf"].contains(&name.as_str()) && !funs.contains(&name) {
+                funs.push(name);
+            }
+        }
+        if !funs.is_empty() {
+            a.push(format!("{} uninterpreted (no axioms used)", funs.join(", ") + if funs.len() == 1 { " is" } else { " are" }));
         }
         a.push("division by zero is left unspecified, alike in kernel and formula".into());
         Verdict::Verified { assumptions: a }

@@ -7,7 +7,7 @@
 use crate::front::{dotted, pos_of, KernelDef};
 use crate::mem::{Machine, Pos};
 use crate::ops::{self, Arith, Cmp, Logic};
-use crate::value::{KVal, Ty};
+use crate::value::{KVal, Ty, LDomain};
 use ruff_python_ast::{self as ast, Expr, Number, Stmt};
 use ruff_text_size::Ranged;
 use tensor::Domain;
@@ -106,7 +106,7 @@ enum Flow<D: Domain> {
     Return(Option<KVal<D>>),
 }
 
-impl<'s, D: Domain + 'static> Interp<'s, D> {
+impl<'s, D: LDomain> Interp<'s, D> {
     pub(crate) fn new(src: &'s str, m: Machine<D>, params: Vec<(String, KVal<D>)>, helpers: Vec<&'s ast::StmtFunctionDef>) -> Self {
         Interp { src, env: params, m, helpers, depth: 0 }
     }
@@ -550,7 +550,14 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
 
     fn call(&mut self, d: &mut D, c: &ast::ExprCall) -> R<KVal<D>> {
         let full = dotted(&c.func);
-        let tl_name = full.as_deref().and_then(|f| TL.iter().find_map(|p| f.strip_prefix(&format!("{p}."))));
+        // `tl.NAME`, `tl.math.NAME`, and libdevice functions under any module path
+        // (`tl.extra.cuda.libdevice.erf`, `libdevice.tanh`).
+        let tl_name = full.as_deref().and_then(|f| {
+            TL.iter()
+                .find_map(|p| f.strip_prefix(&format!("{p}.")))
+                .filter(|n| !n.contains('.'))
+                .or_else(|| f.rsplit_once("libdevice.").map(|(_, n)| n).filter(|n| !n.contains('.')))
+        });
         if let Some(name) = tl_name {
             let Some(spec) = ops::lookup(name) else {
                 return self.unsupported(format!("tl.{name}"), c);

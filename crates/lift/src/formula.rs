@@ -4,7 +4,7 @@
 //! and the formula that describes it build the same terms.
 
 use crate::ops::{self, Arith, Cmp, Logic};
-use crate::value::{Block, Elem, Ty};
+use crate::value::{Block, Elem, Ty, LDomain};
 use std::fmt;
 use tensor::{Domain, ElemType};
 
@@ -40,7 +40,25 @@ pub struct Formula {
     pub defs: Vec<Def>,
 }
 
-const FUNS: &[(&str, usize)] = &[("exp", 1), ("abs", 1), ("sigmoid", 1), ("relu", 1), ("max", 2), ("min", 2), ("where", 3), ("sum", 2)];
+const FUNS: &[(&str, usize)] = &[
+    ("exp", 1),
+    ("abs", 1),
+    ("sigmoid", 1),
+    ("relu", 1),
+    ("max", 2),
+    ("min", 2),
+    ("where", 3),
+    ("sum", 2),
+    ("log", 1),
+    ("log2", 1),
+    ("exp2", 1),
+    ("sqrt", 1),
+    ("rsqrt", 1),
+    ("sin", 1),
+    ("cos", 1),
+    ("tanh", 1),
+    ("erf", 1),
+];
 
 /// `n/d` as an exact decimal when `d` divides a power of ten (`1/100` is `0.01`).
 fn decimal(n: i128, d: i128) -> Option<String> {
@@ -341,6 +359,27 @@ impl P {
     }
 }
 
+impl Expr {
+    /// The functions this expression calls, by name.
+    pub fn calls(&self, out: &mut Vec<String>) {
+        match self {
+            Expr::Num(..) | Expr::Var(_) => {}
+            Expr::Read(_, ix) => ix.iter().for_each(|i| i.calls(out)),
+            Expr::Neg(a) => a.calls(out),
+            Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+                a.calls(out);
+                b.calls(out);
+            }
+            Expr::Call(f, args) => {
+                if !out.contains(f) {
+                    out.push(f.clone());
+                }
+                args.iter().for_each(|a| a.calls(out));
+            }
+        }
+    }
+}
+
 impl Formula {
     /// Parses `out[i] = expr` definitions separated by `;` or newlines.
     pub fn parse(text: &str) -> Result<Formula, ParseError> {
@@ -392,7 +431,7 @@ pub(crate) struct Scope<D: Domain> {
 }
 
 /// The value of `e` in `scope`, as a scalar block (through the kernel's op definitions).
-pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<Block<D>, String> {
+pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<Block<D>, String> {
     let b = match e {
         Expr::Num(n, den) => {
             let (n, den) = (*n, *den);
@@ -473,7 +512,7 @@ pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -
             let vs: Vec<Block<D>> = args.iter().map(|a| eval(d, scope, a)).collect::<Result<_, _>>()?;
             let unary = |op: ops::Op, d: &mut D| -> Result<Block<D>, String> {
                 let spec = ops::OPS.iter().find(|s| s.op == op).expect("op in the table");
-                let mut m = crate::mem::Machine { pid: vec![], nprog: vec![], buffers: vec![], accesses: vec![], guard: None };
+                let mut m = crate::mem::Machine { pid: vec![], nprog: vec![], buffers: vec![], accesses: vec![], guard: None, math: vec![] };
                 let _ = d;
                 match ops::apply(spec, &mut m, vs.iter().cloned().map(|b| Some(crate::value::KVal::Block(b))).collect(), crate::mem::Pos { line: 0, col: 0 })? {
                     crate::value::KVal::Block(b) => Ok(b),
@@ -482,6 +521,10 @@ pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -
             };
  match f.as_str() {
                 "exp" => unary(ops::Op::Exp, d)?,
+                "log" | "log2" | "exp2" | "sqrt" | "rsqrt" | "sin" | "cos" | "tanh" | "erf" => {
+                    let spec = ops::lookup(f).expect("math functions are in the op table");
+                    unary(spec.op, d)?
+                }
                 "abs" => unary(ops::Op::Abs, d)?,
                 "sigmoid" => unary(ops::Op::Sigmoid, d)?,
                 "max" => ops::arith(Arith::Max, &vs[0], &vs[1])?,
@@ -524,7 +567,7 @@ fn extent_of<D: Domain>(scope: &Scope<D>, k: &str, e: &Expr) -> Option<D::I> {
 }
 
 /// `sum(k, e)`: `k` ranges over the dimension it indexes.
-fn sum<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D>, String> {
+fn sum<D: LDomain>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D>, String> {
     let (k, extent) = match &args[0] {
         Expr::Var(k) => (k, extent_of(scope, k, &args[1]).ok_or_else(|| format!("`{k}` indexes no input tensor directly, so its range is unknown"))?),
         Expr::Cmp("<", v, bound) if matches!(&**v, Expr::Var(_)) => {

@@ -7,7 +7,7 @@ use crate::formula::Scope;
 use crate::front::KernelDef;
 use crate::host::{HostArg, HostModel};
 use crate::mem::{Buffer, Machine};
-use crate::value::{Block, Elem, KVal, Ty};
+use crate::value::{Block, Elem, KVal, Ty, LDomain};
 use tensor::{Domain, ElemType};
 
 /// A kernel bound to its launch.
@@ -22,7 +22,7 @@ pub(crate) struct Setup<'a> {
 }
 
 impl Setup<'_> {
-    fn bindings<D: Domain + 'static>(&self, d: &mut D, sizes: &[D::I]) -> Vec<(String, KVal<D>)> {
+    fn bindings<D: LDomain>(&self, d: &mut D, sizes: &[D::I]) -> Vec<(String, KVal<D>)> {
         let mut out = Vec::new();
         for (p, (name, arg)) in self.kernel.params.iter().zip(&self.host.args) {
             let v = match arg {
@@ -58,13 +58,13 @@ impl Setup<'_> {
     }
 
     /// Runs one program instance.
-    pub(crate) fn program<D: Domain + 'static>(&self, d: &mut D, sizes: &[D::I], pid: Vec<D::I>) -> Result<Machine<D>, Unsupported> {
+    pub(crate) fn program<D: LDomain>(&self, d: &mut D, sizes: &[D::I], pid: Vec<D::I>) -> Result<Machine<D>, Unsupported> {
         let mut nprog: Vec<D::I> = self.host.grid.iter().map(|g| g.eval(d, sizes)).collect();
         while nprog.len() < 3 {
             nprog.push(d.lit_i(1));
         }
         let buffers = self.buffers.iter().map(|t| Buffer { name: self.host.tensors[*t].name.clone() }).collect();
-        let m = Machine { pid, nprog, buffers, accesses: vec![], guard: None };
+        let m = Machine { pid, nprog, buffers, accesses: vec![], guard: None, math: vec![] };
         let params = self.bindings(d, sizes);
         let mut it = Interp::new(self.src, m, params, self.helpers.clone());
         it.run(d, self.kernel)?;

@@ -254,6 +254,9 @@ impl Synth<'_> {
                     Expr::Read(n, ix)
                 } else {
                     let name = self.s.fun_name(f).to_string();
+                    if let Some(m) = name.strip_prefix("uf_") {
+                        return Ok(Expr::Call(m.to_string(), vec![self.expr(args[0])?]));
+                    }
                     if name.contains("#masked") {
                         return Err("a stored lane reads a masked-off element loaded without `other=`".into());
                     }

@@ -4,7 +4,7 @@
 
 use crate::mem::{Buffer, Machine, Pos};
 use crate::ops::{self, Arith, Cmp, Logic};
-use crate::value::{Block, Elem, KVal, Ty};
+use crate::value::{Block, Elem, KVal, Ty, LDomain};
 use smt::{FunId, ModelReader, SymId, Value};
 use std::collections::BTreeMap;
 use symbolic::{Sym, SymVal};
@@ -12,7 +12,7 @@ use tensor::{Concrete, ConcreteTensor, Domain, ElemType, Rat, Scalar};
 
 const LANES: usize = 5;
 
-fn input<D: Domain + 'static>(name: &'static str) -> Block<D> {
+fn input<D: LDomain>(name: &'static str) -> Block<D> {
     Block::new(vec![LANES], Ty::Real, move |d: &mut D, l| {
         let i = l[0].clone();
         Elem::V(d.input(name, ElemType::Real, &[i]))
@@ -20,7 +20,7 @@ fn input<D: Domain + 'static>(name: &'static str) -> Block<D> {
 }
 
 /// Every op under test, built from the inputs `x` and `y` (and a load of `x`).
-fn programs<D: Domain + 'static>() -> Vec<(&'static str, Block<D>)> {
+fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     let (x, y) = (input::<D>("x"), input::<D>("y"));
     let zero = KVal::<D>::Float(0, 1).block().unwrap();
     let lt = ops::compare(Cmp::Lt, &x, &y).unwrap();
@@ -52,7 +52,7 @@ fn programs<D: Domain + 'static>() -> Vec<(&'static str, Block<D>)> {
     }
     for name in ["abs", "zeros", "full", "arange", "load"] {
         let spec = ops::lookup(name).unwrap();
-        let mut m = Machine { pid: vec![], nprog: vec![], buffers: vec![Buffer { name: "x".into() }], accesses: vec![], guard: None };
+        let mut m = Machine { pid: vec![], nprog: vec![], buffers: vec![Buffer { name: "x".into() }], accesses: vec![], guard: None, math: vec![] };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);
         let idx = ops::apply(ops::lookup("arange").unwrap(), &mut m, vec![Some(KVal::Int(0)), Some(lanes.clone())], at).unwrap().block().unwrap();

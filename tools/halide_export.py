@@ -114,6 +114,7 @@ def main(argv):
             f.write(spec)
         with open(os.path.join(out_dir, name + ".stmt"), "w") as f:
             f.write("# statement exported by tools/halide_export.py: %s, schedule %s (Halide %s)\n" % (os.path.basename(path), sched, halide_version()))
+            f.write("# expect: verified\n")
             f.write(cut(p.stderr))
         print(name)
 

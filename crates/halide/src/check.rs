@@ -342,7 +342,25 @@ pub fn check(spec: &Spec, stmt: &[Stmt], timeout: Duration) -> Checked {
             return unknown(format!("unsupported: {why}"));
         }
     };
+    let rank = |k: WitnessKind| match k {
+        WitnessKind::OutOfBounds => 0,
+        WitnessKind::Uninitialized => 1,
+        WitnessKind::Unwritten => 2,
+        _ => 3,
+    };
+    let mut obs = obs;
+    obs.sort_by_key(|o| rank(o.kind));
     let cfg = smt::SolverConfig { timeout };
+    // Vacuity: the preconditions must admit some sizes, or every obligation is trivially unsat.
+    {
+        let mut st = d.store.clone();
+        let asr = smt::simplify_arith(&mut st, &run.asserts);
+        match smt::decide_portfolio(&st, &asr, cfg).0 {
+            CheckResult::Sat(()) => {}
+            CheckResult::Unsat => return unknown("vacuous: the statement's assertions admit no buffer sizes".into()),
+            CheckResult::Unknown(why) => return unknown(format!("the statement's assertions could not be shown satisfiable: {why}")),
+        }
+    }
     let fields: Vec<(String, SymId)> = run.fields.iter().map(|(k, v)| (k.clone(), *v)).collect();
     let mut open: Vec<(String, String)> = Vec::new();
     let mut store = d.store;

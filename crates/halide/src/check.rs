@@ -291,7 +291,7 @@ fn try_setting(spec: &Spec, stmt: &[Stmt], s: &Setting) -> Result<Option<Checked
 }
 
 /// Small concrete settings, in a fixed order.
-fn search(spec: &Spec, stmt: &[Stmt]) -> Result<Option<Checked>, String> {
+pub(crate) fn search(spec: &Spec, stmt: &[Stmt]) -> Result<Option<Checked>, String> {
     let out = spec.func(&spec.output).expect("checked");
     let dims = out.vars.len();
     let exts: Vec<Vec<i128>> = match dims {

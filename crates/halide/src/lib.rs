@@ -23,6 +23,9 @@ mod symex;
 mod syntax;
 mod value;
 
+#[cfg(test)]
+mod tests;
+
 pub use value::WitnessKind;
 
 use report::{Diagnostic, Verdict};

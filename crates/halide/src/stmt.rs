@@ -130,6 +130,7 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
             let (name, _) = p.ident("a name")?;
             p.expect("=")?;
             let value = p.expr()?;
+            end_of_statement(p)?;
             return Ok(mk(p, StmtKind::Let(name, value)));
         }
         "if" if matches!(p.peek_at(1), Tok::Punct("(")) => {
@@ -157,6 +158,7 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
                 let _ = p.expr()?;
             }
             p.expect(")")?;
+            end_of_statement(p)?;
             return Ok(mk(p, StmtKind::Assert(c)));
         }
         "realize" if matches!(p.peek_at(1), Tok::Ident(_)) => {
@@ -205,12 +207,19 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
             return p.error(s, "Tuple-valued provides are not supported");
         }
         let value = p.expr()?;
+        end_of_statement(p)?;
         return Ok(mk(p, StmtKind::Provide { func, args, value }));
     }
+    end_of_statement(p)?;
+    Ok(mk(p, StmtKind::Eval(e)))
+}
+
+/// A simple statement ends its line (or its block).
+fn end_of_statement(p: &mut Parser) -> PResult<()> {
     if !p.token().line_start && !matches!(p.peek(), Tok::Punct("}") | Tok::Eof) {
         let s = p.span();
         let found = crate::syntax::describe(p.peek());
         return p.error(s, format!("expected the end of the statement, found {found}"));
     }
-    Ok(mk(p, StmtKind::Eval(e)))
+    Ok(())
 }

@@ -49,8 +49,19 @@ impl<'a> Concrete<'a> {
 }
 
 impl Env<CDom> for Concrete<'_> {
+    fn bind(&mut self, name: &str, v: CVal) {
+        if let Some(f) = self.scope.last_mut() {
+            f.push((name.to_string(), v));
+        }
+    }
+    fn unbind(&mut self) {
+        if let Some(f) = self.scope.last_mut() {
+            f.pop();
+        }
+    }
+
     fn var(&mut self, _d: &mut CDom, name: &str, span: Span) -> Result<CVal, Stop> {
-        if let Some((_, v)) = self.scope.last().and_then(|f| f.iter().find(|(n, _)| n == name)) {
+        if let Some((_, v)) = self.scope.last().and_then(|f| f.iter().rev().find(|(n, _)| n == name)) {
             return Ok(v.clone());
         }
         unsupported(format!("unbound variable `{name}` in the algorithm"), span)

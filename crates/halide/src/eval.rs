@@ -12,6 +12,10 @@ use tensor::Domain;
 pub trait Env<D: Domain> {
     fn var(&mut self, d: &mut D, name: &str, span: Span) -> Result<Val<D>, Stop>;
     fn call(&mut self, d: &mut D, name: &str, args: Vec<Val<D>>, span: Span) -> Result<Val<D>, Stop>;
+    /// Binds `name` for the body of a `let` expression (innermost binding wins) ...
+    fn bind(&mut self, name: &str, v: Val<D>);
+    /// ... and removes that binding.
+    fn unbind(&mut self);
 }
 
 /// Runtime calls that the non-query run of a pipeline never depends on.
@@ -64,6 +68,13 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
         ExprKind::Neg(x) => {
             let v = eval(d, env, x)?;
             value::neg(d, v, e.span)
+        }
+        ExprKind::Let(name, v, body) => {
+            let v = eval(d, env, v)?;
+            env.bind(name, v);
+            let r = eval(d, env, body);
+            env.unbind();
+            r
         }
         ExprKind::Select(c, a, b) => {
             let vc = eval(d, env, c)?;

@@ -128,6 +128,13 @@ pub fn input_value(ty: Type, n: i128) -> CVal {
 }
 
 impl Env<Concrete> for Machine<'_> {
+    fn bind(&mut self, name: &str, v: CVal) {
+        self.scope.push((name.to_string(), v));
+    }
+    fn unbind(&mut self) {
+        self.scope.pop();
+    }
+
     fn var(&mut self, _d: &mut Concrete, name: &str, span: Span) -> Result<CVal, Stop> {
         if let Some((_, v)) = self.scope.iter().rev().find(|(n, _)| n == name) {
             return Ok(v.clone());

@@ -296,9 +296,26 @@ impl<'a> Exec<'a> {
 }
 
 impl Env<Sym> for Exec<'_> {
+    fn bind(&mut self, name: &str, v: SVal) {
+        match &mut self.algo_scope {
+            Some(f) => f.push((name.to_string(), v)),
+            None => self.scope.push((name.to_string(), v)),
+        }
+    }
+    fn unbind(&mut self) {
+        match &mut self.algo_scope {
+            Some(f) => {
+                f.pop();
+            }
+            None => {
+                self.scope.pop();
+            }
+        }
+    }
+
     fn var(&mut self, d: &mut Sym, name: &str, span: Span) -> Result<SVal, Stop> {
         if let Some(frame) = &self.algo_scope {
-            if let Some((_, v)) = frame.iter().find(|(n, _)| n == name) {
+            if let Some((_, v)) = frame.iter().rev().find(|(n, _)| n == name) {
                 return Ok(v.clone());
             }
             return unsupported(format!("unbound variable `{name}` in the algorithm"), span);

@@ -241,6 +241,8 @@ pub enum ExprKind {
     Not(Box<Expr>),
     Neg(Box<Expr>),
     Select(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `(let name = value in body)`.
+    Let(String, Box<Expr>, Box<Expr>),
     /// Something only a runtime call can mean (a string, `reinterpret`, a pointer cast): it
     /// has no value the checker can use. The text says what it is.
     Opaque(String),
@@ -489,6 +491,19 @@ impl<'a> Parser<'a> {
             Tok::Str => {
                 self.bump();
                 Ok(Expr { kind: ExprKind::Opaque("a string".into()), span: t.span })
+            }
+            Tok::Ident(w) if w == "let" && matches!(self.peek_at(1), Tok::Ident(_)) && matches!(self.peek_at(2), Tok::Punct("=")) => {
+                self.bump();
+                let (name, _) = self.ident("a name")?;
+                self.expect("=")?;
+                let value = self.expr()?;
+                if !self.is_ident("in") {
+                    let s = self.span();
+                    return self.error(s, "expected `in`");
+                }
+                self.bump();
+                let body = self.expr()?;
+                Ok(Expr { kind: ExprKind::Let(name, Box::new(value), Box::new(body)), span: Span { start, end: self.prev_end() } })
             }
             Tok::Punct("(") => {
                 self.bump();

@@ -243,7 +243,14 @@ pub fn binary<D: Domain>(d: &mut D, op: BinOp, a: Val<D>, b: Val<D>, span: Span)
                 Add => Val::Float(d.prim(Prim::Add, real, &[x, y]), t),
                 Sub => Val::Float(d.prim(Prim::Sub, real, &[x, y]), t),
                 Mul => Val::Float(d.prim(Prim::Mul, real, &[x, y]), t),
-                Div => return unsupported("float division (not yet modelled)", span),
+                Div => {
+                    // Over the reals, with division by zero giving 0 in both domains (IEEE's
+                    // infinities and NaNs are outside this abstraction).
+                    let z = real_of(d, 0, 1);
+                    let is0 = cmp(d, Prim::Eq, &y, &z);
+                    let q = d.prim(Prim::RealDiv, real, &[x, y]);
+                    Val::Float(d.ite_v(&is0, &z, &q), t)
+                }
                 Min | Max => {
                     let lt = cmp(d, Prim::Lt, &x, &y);
                     Val::Float(if op == Min { d.ite_v(&lt, &x, &y) } else { d.ite_v(&lt, &y, &x) }, t)

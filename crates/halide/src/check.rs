@@ -294,18 +294,19 @@ fn try_setting(spec: &Spec, stmt: &[Stmt], s: &Setting) -> Result<Option<Checked
     }
 }
 
-/// Small concrete settings, in a fixed order.
-pub(crate) fn search(spec: &Spec, stmt: &[Stmt]) -> Result<Option<Checked>, String> {
+/// Small concrete settings, in a fixed order: every output extent of `sizes` in the first
+/// two dimensions (2 beyond), at two positions.
+pub(crate) fn search(spec: &Spec, stmt: &[Stmt], sizes: &[i128]) -> Result<Option<Checked>, String> {
     let out = spec.func(&spec.output).expect("checked");
     let dims = out.vars.len();
     let exts: Vec<Vec<i128>> = match dims {
         0 => vec![vec![]],
-        1 => (1..=20).map(|e| vec![e]).collect(),
+        1 => sizes.iter().map(|e| vec![*e]).collect(),
         _ => {
             let mut v = Vec::new();
-            for a in [1i128, 3, 5, 8, 9, 12, 16, 17] {
-                for b in [1i128, 2, 4, 5, 7] {
-                    let mut e = vec![a, b];
+            for a in sizes {
+                for b in sizes {
+                    let mut e = vec![*a, *b];
                     e.extend(std::iter::repeat(2).take(dims - 2));
                     v.push(e);
                 }
@@ -320,13 +321,18 @@ pub(crate) fn search(spec: &Spec, stmt: &[Stmt]) -> Result<Option<Checked>, Stri
                 given.insert(format!("{}.extent.{k}", out.name), *x);
                 given.insert(format!("{}.min.{k}", out.name), if k == 0 { mins } else { -mins });
             }
-            for margin in [8, 40] {
+            for margin in [0, 1, 2, 3, 4, 8, 16, 40] {
                 let Some(s) = setting(spec, &given, margin, n as u64) else { continue };
-                if let Some(c) = try_setting(spec, stmt, &s)? {
-                    return Ok(Some(c));
-                }
-                if !matches!(run::replay(spec, stmt, &s), Outcome::AssertFailed) {
-                    break;
+                match run::replay(spec, stmt, &s) {
+                    Outcome::AssertFailed => continue,
+                    Outcome::Unsupported(what, _) => return Err(what),
+                    Outcome::Agrees => break,
+                    Outcome::Fault(_) => {
+                        if let Some(c) = try_setting(spec, stmt, &s)? {
+                            return Ok(Some(c));
+                        }
+                        break;
+                    }
                 }
             }
         }
@@ -334,13 +340,29 @@ pub(crate) fn search(spec: &Spec, stmt: &[Stmt]) -> Result<Option<Checked>, Stri
     Ok(None)
 }
 
+/// Sizes tried before any solver call (most broken schedules fail at one of them) ...
+pub(crate) const QUICK_SIZES: [i128; 5] = [1, 8, 9, 16, 17];
+/// ... and after an obligation stayed open.
+pub(crate) const SEARCH_SIZES: [i128; 12] = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 33];
+
 pub fn check(spec: &Spec, stmt: &[Stmt], timeout: Duration) -> Checked {
+    check_with(spec, stmt, timeout, true)
+}
+
+/// `quick`: try small sizes concretely before the solver (tests turn it off to see that the
+/// obligations alone never verify a broken statement).
+pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: bool) -> Checked {
     let unknown = |reason: String| Checked { verdict: Verdict::Unknown { reason }, witness: None, assumptions: vec![], obligations: 0 };
+    match if quick { search(spec, stmt, &QUICK_SIZES) } else { Ok(None) } {
+        Ok(Some(c)) => return c,
+        Ok(None) => {}
+        Err(why) => return unknown(format!("the concrete interpreter met an unsupported construct: {why}")),
+    }
     let (d, run, obs) = match obligations(spec, stmt) {
         Ok(x) => x,
         Err((why, _)) => {
             // Even an unsupported construct leaves a concrete fault a refutation.
-            if let Ok(Some(c)) = search(spec, stmt) {
+            if let Ok(Some(c)) = search(spec, stmt, &SEARCH_SIZES) {
                 return c;
             }
             return unknown(format!("unsupported: {why}"));
@@ -414,7 +436,7 @@ pub fn check(spec: &Spec, stmt: &[Stmt], timeout: Duration) -> Checked {
         }
         return Checked { verdict: Verdict::Verified { assumptions: assumptions.clone() }, witness: None, assumptions, obligations: obs.len() };
     }
-    match search(spec, stmt) {
+    match search(spec, stmt, &SEARCH_SIZES) {
         Ok(Some(c)) => c,
         Ok(None) => unknown(format!("{} of {} obligations not proved: {}", open.len(), obs.len(), open.iter().map(|(w, r)| format!("{w} ({r})")).collect::<Vec<_>>().join("; "))),
         Err(why) => unknown(format!("the replay met an unsupported construct: {why}")),

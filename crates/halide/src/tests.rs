@@ -135,9 +135,33 @@ fn verified_cases_replay_clean_on_small_sizes() {
         let spec_text = std::fs::read_to_string(p.with_extension("spec")).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
-        let found = crate::check::search(&spec, &stmt);
+        let found = crate::check::search(&spec, &stmt, &crate::check::SEARCH_SIZES);
         assert!(matches!(found, Ok(None)), "{}: {:?}", p.display(), found.map(|c| c.map(|c| c.witness)));
         n += 1;
     }
     assert!(n >= 5);
+}
+
+/// Without the quick concrete search, the symbolic obligations alone still never verify a
+/// broken statement (each one is refuted from a model or the later search, or unknown).
+#[test]
+fn obligations_alone_never_verify_broken_statements() {
+    let mut n = 0;
+    for e in std::fs::read_dir(corpus()).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if p.extension().is_none_or(|x| x != "stmt") || !name.starts_with("broken") {
+            continue;
+        }
+        let stmt_text = std::fs::read_to_string(&p).unwrap();
+        let spec_name = stmt_text.lines().find_map(|l| l.strip_prefix("# spec: ")).unwrap().trim().to_string();
+        let spec_text = std::fs::read_to_string(corpus().join(spec_name)).unwrap();
+        let spec = crate::spec::parse(&spec_text).unwrap();
+        let stmt = crate::stmt::parse(&stmt_text).unwrap();
+        let c = crate::check::check_with(&spec, &stmt, std::time::Duration::from_secs(5), false);
+        assert_ne!(c.verdict.name(), "verified", "{name}");
+        println!("{name}: {} {:?}", c.verdict.name(), c.witness.map(|w| w.0));
+        n += 1;
+    }
+    assert!(n >= 12, "{n}");
 }

@@ -1,0 +1,447 @@
+//! The obligations of a (spec, statement) pair, for every output size and position, and the
+//! verdict: (1) every output point is written; (2) every write and read is inside its buffer
+//! or realization, and every read of a Func reads a cell an earlier store of the same
+//! realization wrote; (3) every store writes the algorithm's value at its point. Sizes are
+//! symbolic, the statement's assertions are assumptions. A satisfiable obligation becomes a
+//! refutation only after the concrete interpreter (`run`) replays it; failing that, a small
+//! concrete search; failing that, `unknown`.
+
+use crate::run::{self, Outcome, Setting};
+use crate::spec::Spec;
+use crate::stmt::Stmt;
+use crate::symex::{Exec, Run, SVal};
+use crate::value::{Stop, Val, WitnessKind};
+use report::{Counterexample, Mismatch, Span, Verdict};
+use smt::{CheckResult, SymId, TermId, Value};
+use std::collections::{BTreeMap, HashMap};
+use std::time::Duration;
+use symbolic::{Sym, SymVal};
+
+pub struct Obligation {
+    pub what: String,
+    pub kind: WitnessKind,
+    pub assertions: Vec<TermId>,
+    pub span: Span,
+    /// Loop symbols free in the obligation (range facts may mention only these and fields).
+    pub free: Vec<SymId>,
+}
+
+pub struct Checked {
+    pub verdict: Verdict,
+    pub witness: Option<(WitnessKind, String)>,
+    pub assumptions: Vec<String>,
+    pub obligations: usize,
+}
+
+fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
+    use crate::stmt::StmtKind::*;
+    for s in stmt {
+        match &s.kind {
+            Provide { func, .. } if !out.contains(func) => out.push(func.clone()),
+            For { body, .. } | Realize { body, .. } | Produce(_, body) | Consume(_, body) => funcs_stored(body, out),
+            If(_, a, b) => {
+                funcs_stored(a, out);
+                funcs_stored(b, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn and_all(d: &mut Sym, ts: &[TermId]) -> TermId {
+    d.store.and(ts.to_vec())
+}
+
+fn val_ne(d: &mut Sym, a: &SVal, b: &SVal) -> Option<TermId> {
+    Some(match (a, b) {
+        (Val::Int(x, _), Val::Int(y, _)) => d.store.ne(*x, *y),
+        (Val::Bool(x), Val::Bool(y)) => {
+            let e = d.store.eq(*x, *y);
+            d.store.not(e)
+        }
+        (Val::Float(SymVal::Plain(x), _), Val::Float(SymVal::Plain(y), _)) => d.store.ne(*x, *y),
+        _ => return None,
+    })
+}
+
+fn in_box(d: &mut Sym, args: &[TermId], bounds: &[(TermId, TermId)]) -> TermId {
+    let mut cs = Vec::new();
+    for (a, (m, e)) in args.iter().zip(bounds) {
+        let end = d.store.add2(*m, *e);
+        let lo = d.store.le(*m, *a);
+        let hi = d.store.lt(*a, end);
+        cs.push(lo);
+        cs.push(hi);
+    }
+    d.store.and(cs)
+}
+
+/// `∀ (loops of w not among shared): ¬(path(w) ∧ args(w) = cell)`: no store `w` writes `cell`.
+fn never_writes(d: &mut Sym, w: &crate::symex::Write, shared: &[SymId], cell: &[TermId]) -> TermId {
+    let mut cs = w.path.clone();
+    for (a, c) in w.args.iter().zip(cell) {
+        cs.push(d.store.eq(*a, *c));
+    }
+    let body = d.store.and(cs);
+    let nb = d.store.not(body);
+    let own: Vec<SymId> = w.loops.iter().copied().filter(|l| !shared.contains(l)).collect();
+    if own.is_empty() {
+        nb
+    } else {
+        d.store.forall(own, nb)
+    }
+}
+
+fn buffer_box(d: &mut Sym, ex: &mut Exec, name: &str, dims: usize) -> Vec<(TermId, TermId)> {
+    (0..dims).map(|k| (ex.field(d, &format!("{name}.min.{k}")), ex.field(d, &format!("{name}.extent.{k}")))).collect()
+}
+
+pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligation>), (String, Span)> {
+    let mut realized = vec![];
+    funcs_stored(stmt, &mut realized);
+    let mut d = Sym::new(smt::Store::new());
+    let mut ex = Exec::new(spec, realized);
+    let out = spec.func(&spec.output).expect("checked by the parser").clone();
+    let out_box = buffer_box(&mut d, &mut ex, &out.name, out.vars.len());
+    for inp in &spec.inputs {
+        let _ = buffer_box(&mut d, &mut ex, &inp.name, inp.dims);
+    }
+    ex.block(&mut d, stmt).map_err(stop_reason)?;
+    if let Some(why) = d.unsupported.take() {
+        return Err((why, Span::default()));
+    }
+    let mut obs = Vec::new();
+    let writes = ex.run.writes.clone();
+    let reads = ex.run.reads.clone();
+    // (2) writes inside their buffer or realization; (3) their values.
+    for w in &writes {
+        let bounds = match w.realize {
+            None => out_box.clone(),
+            Some(r) => ex.run.realizations[r].bounds.clone(),
+        };
+        let inside = in_box(&mut d, &w.args, &bounds);
+        let outside = d.store.not(inside);
+        let mut a = w.path.clone();
+        a.push(outside);
+        obs.push(Obligation { what: format!("a store to `{}` outside its {}", w.func, if w.realize.is_none() { "output buffer" } else { "realization" }), kind: WitnessKind::OutOfBounds, assertions: a, span: w.span, free: w.loops.clone() });
+        let want = ex.algorithm(&mut d, &w.func, &w.args, w.span).map_err(stop_reason)?;
+        if let Some(why) = d.unsupported.take() {
+            return Err((why, w.span));
+        }
+        let Some(ne) = val_ne(&mut d, &w.value, &want) else {
+            return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
+        };
+        let mut a = w.path.clone();
+        a.push(ne);
+        obs.push(Obligation { what: format!("the value stored to `{}` equals the algorithm's", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+    }
+    // (2) reads inside their buffer or realization, of written cells.
+    for r in &reads {
+        let bounds = match r.realize {
+            None => {
+                let dims = spec.input(&r.func).map(|i| i.dims).unwrap_or(0);
+                if dims != r.args.len() {
+                    return Err((format!("a read of input `{}` with {} indices (declared with {dims} dims)", r.func, r.args.len()), r.span));
+                }
+                buffer_box(&mut d, &mut ex, &r.func, dims)
+            }
+            Some(i) => ex.run.realizations[i].bounds.clone(),
+        };
+        let inside = in_box(&mut d, &r.args, &bounds);
+        let outside = d.store.not(inside);
+        let mut a = r.path.clone();
+        a.push(outside);
+        obs.push(Obligation { what: format!("a read of `{}` outside its {}", r.func, if r.realize.is_none() { "input buffer" } else { "realization" }), kind: WitnessKind::OutOfBounds, assertions: a, span: r.span, free: r.loops.clone() });
+        if r.realize.is_some() {
+            let mut a = r.path.clone();
+            for wi in &r.writes_before {
+                let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args);
+                a.push(nw);
+            }
+            obs.push(Obligation { what: format!("a read of `{}` reads a cell written before", r.func), kind: WitnessKind::Uninitialized, assertions: a, span: r.span, free: r.loops.clone() });
+        }
+    }
+    // (1) coverage of the output.
+    let mut point = Vec::new();
+    for k in 0..out.vars.len() {
+        let s = d.store.fresh(&format!("point.{k}"), smt::Sort::Int);
+        point.push(d.store.sym(s));
+    }
+    let mut a = ex.run.asserts.clone();
+    a.push(in_box(&mut d, &point, &out_box));
+    for w in writes.iter().filter(|w| w.realize.is_none()) {
+        let nw = never_writes(&mut d, w, &[], &point);
+        a.push(nw);
+    }
+    obs.push(Obligation { what: format!("every point of the output `{}` is written", out.name), kind: WitnessKind::Unwritten, assertions: a, span: spec.output_span, free: vec![] });
+    let facts = ex.run.facts.clone();
+    let field_syms: Vec<SymId> = ex.run.fields.values().copied().collect();
+    for o in &mut obs {
+        for f in &facts {
+            if d.store.symbols_of(*f).iter().all(|s| o.free.contains(s) || field_syms.contains(s)) {
+                o.assertions.push(*f);
+            }
+        }
+    }
+    let _ = and_all;
+    let run = std::mem::replace(&mut ex.run, crate::symex::Exec::new(spec, vec![]).run);
+    Ok((d, run, obs))
+}
+
+fn stop_reason(s: Stop) -> (String, Span) {
+    match s {
+        Stop::Unsupported { what, span } => (what, span),
+        Stop::Fault { what, .. } => (what, Span::default()),
+    }
+}
+
+/// Deterministic pseudo-random input elements in the type's range.
+fn input_data(ty: crate::syntax::Type, n: usize, seed: u64) -> Vec<i128> {
+    use crate::syntax::Type;
+    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let r = (x >> 33) as i128;
+            match ty {
+                Type::UInt(1) => r & 1,
+                Type::UInt(b) | Type::Int(b) if b <= 16 => {
+                    let m = 1i128 << b;
+                    let v = r % m;
+                    if matches!(ty, Type::Int(_)) {
+                        v - m / 2
+                    } else {
+                        v
+                    }
+                }
+                _ => r % 1000 - 500,
+            }
+        })
+        .collect()
+}
+
+const MAX_SETTING_CELLS: i128 = 1 << 16;
+
+/// A complete setting from partial field values: missing ones from the output's region with
+/// an input margin, strides dense.
+fn setting(spec: &Spec, given: &BTreeMap<String, i128>, margin: i128, seed: u64) -> Option<Setting> {
+    let out = spec.func(&spec.output)?;
+    let mut fields = BTreeMap::new();
+    let mut out_box = Vec::new();
+    for k in 0..out.vars.len() {
+        let m = *given.get(&format!("{}.min.{k}", out.name)).unwrap_or(&0);
+        let e = *given.get(&format!("{}.extent.{k}", out.name)).unwrap_or(&1);
+        out_box.push((m, e));
+    }
+    let mut bufs = vec![(out.name.clone(), out.vars.len(), None)];
+    for inp in &spec.inputs {
+        bufs.push((inp.name.clone(), inp.dims, Some(inp.ty)));
+    }
+    let mut inputs = BTreeMap::new();
+    for (name, dims, ty) in bufs {
+        let mut stride = 1i128;
+        let mut cells = 1i128;
+        for k in 0..dims {
+            let (dm, de) = out_box.get(k).map(|(m, e)| (m - margin, e + 2 * margin)).unwrap_or((0, 1 + margin));
+            let m = *given.get(&format!("{name}.min.{k}")).unwrap_or(&dm);
+            let e = *given.get(&format!("{name}.extent.{k}")).unwrap_or(&de);
+            if !(0..=4096).contains(&e) || m.abs() > 1 << 40 {
+                return None;
+            }
+            fields.insert(format!("{name}.min.{k}"), m);
+            fields.insert(format!("{name}.extent.{k}"), e);
+            fields.insert(format!("{name}.stride.{k}"), stride);
+            stride *= e.max(1);
+            cells *= e;
+        }
+        if cells > MAX_SETTING_CELLS {
+            return None;
+        }
+        if let Some(ty) = ty {
+            inputs.insert(name, input_data(ty, cells as usize, seed));
+        }
+    }
+    Some(Setting { fields, inputs })
+}
+
+fn counterexample(kind: WitnessKind, what: &str, s: &Setting, f: &run::Fault) -> Counterexample {
+    let maps = vec![("buffer fields".to_string(), s.fields.iter().filter(|(k, _)| !k.contains(".stride.")).map(|(k, v)| (k.clone(), *v)).collect())];
+    let mut scalars = vec![("witness".to_string(), kind.name().to_string()), ("what".to_string(), what.to_string())];
+    if !f.point.is_empty() {
+        scalars.push(("point".into(), format!("{:?}", f.point)));
+    }
+    let mismatch = match (&f.values, kind) {
+        (Some((got, want)), _) => Mismatch::Value { index: f.point.iter().enumerate().map(|(k, v)| (format!("d{k}"), *v)).collect(), lhs: got.clone(), rhs: want.clone() },
+        (None, WitnessKind::Unwritten) => Mismatch::Value { index: f.point.iter().enumerate().map(|(k, v)| (format!("d{k}"), *v)).collect(), lhs: "(never written)".into(), rhs: "(the algorithm's value)".into() },
+        _ => Mismatch::TargetUb { what: what.to_string() },
+    };
+    Counterexample { instance: format!("witness: {}", kind.name()), maps, scalars, inputs: vec![], mismatch }
+}
+
+/// Replays a setting; a fault is a refutation.
+fn try_setting(spec: &Spec, stmt: &[Stmt], s: &Setting) -> Result<Option<Checked>, String> {
+    match run::replay(spec, stmt, s) {
+        Outcome::Fault(f) if f.kind == WitnessKind::WrongValue && spec.func(&spec.output).is_some_and(|o| o.ty.is_float()) => {
+            // Floats are reals in this interpreter, not IEEE: a difference is not a refutation.
+            Ok(None)
+        }
+        Outcome::Fault(f) => {
+            let what = f.what.clone();
+            Ok(Some(Checked { verdict: Verdict::Refuted { counterexample: Box::new(counterexample(f.kind, &what, s, &f)) }, witness: Some((f.kind, what)), assumptions: vec![], obligations: 0 }))
+        }
+        Outcome::Unsupported(what, _) => Err(what),
+        Outcome::Agrees | Outcome::AssertFailed => Ok(None),
+    }
+}
+
+/// Small concrete settings, in a fixed order: every output extent of `sizes` in the first
+/// two dimensions (2 beyond), at two positions.
+pub(crate) fn search(spec: &Spec, stmt: &[Stmt], sizes: &[i128]) -> Result<Option<Checked>, String> {
+    let out = spec.func(&spec.output).expect("checked");
+    let dims = out.vars.len();
+    let exts: Vec<Vec<i128>> = match dims {
+        0 => vec![vec![]],
+        1 => sizes.iter().map(|e| vec![*e]).collect(),
+        _ => {
+            let mut v = Vec::new();
+            for a in sizes {
+                for b in sizes {
+                    let mut e = vec![*a, *b];
+                    e.extend(std::iter::repeat(2).take(dims - 2));
+                    v.push(e);
+                }
+            }
+            v
+        }
+    };
+    for (n, e) in exts.iter().enumerate() {
+        for mins in [0i128, 3] {
+            let mut given = BTreeMap::new();
+            for (k, x) in e.iter().enumerate() {
+                given.insert(format!("{}.extent.{k}", out.name), *x);
+                given.insert(format!("{}.min.{k}", out.name), if k == 0 { mins } else { -mins });
+            }
+            for margin in [0, 1, 2, 3, 4, 8, 16, 40] {
+                let Some(s) = setting(spec, &given, margin, n as u64) else { continue };
+                match run::replay(spec, stmt, &s) {
+                    Outcome::AssertFailed => continue,
+                    Outcome::Unsupported(what, _) => return Err(what),
+                    Outcome::Agrees => break,
+                    Outcome::Fault(_) => {
+                        if let Some(c) = try_setting(spec, stmt, &s)? {
+                            return Ok(Some(c));
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Sizes tried before any solver call (most broken schedules fail at one of them) ...
+pub(crate) const QUICK_SIZES: [i128; 5] = [1, 8, 9, 16, 17];
+/// ... and after an obligation stayed open.
+pub(crate) const SEARCH_SIZES: [i128; 12] = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 33];
+
+pub fn check(spec: &Spec, stmt: &[Stmt], timeout: Duration) -> Checked {
+    check_with(spec, stmt, timeout, true)
+}
+
+/// `quick`: try small sizes concretely before the solver (tests turn it off to see that the
+/// obligations alone never verify a broken statement).
+pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: bool) -> Checked {
+    let unknown = |reason: String| Checked { verdict: Verdict::Unknown { reason }, witness: None, assumptions: vec![], obligations: 0 };
+    match if quick { search(spec, stmt, &QUICK_SIZES) } else { Ok(None) } {
+        Ok(Some(c)) => return c,
+        Ok(None) => {}
+        Err(why) => return unknown(format!("the concrete interpreter met an unsupported construct: {why}")),
+    }
+    let (d, run, obs) = match obligations(spec, stmt) {
+        Ok(x) => x,
+        Err((why, _)) => {
+            // Even an unsupported construct leaves a concrete fault a refutation.
+            if let Ok(Some(c)) = search(spec, stmt, &SEARCH_SIZES) {
+                return c;
+            }
+            return unknown(format!("unsupported: {why}"));
+        }
+    };
+    let rank = |k: WitnessKind| match k {
+        WitnessKind::OutOfBounds => 0,
+        WitnessKind::Uninitialized => 1,
+        WitnessKind::Unwritten => 2,
+        _ => 3,
+    };
+    let mut obs = obs;
+    obs.sort_by_key(|o| rank(o.kind));
+    let cfg = smt::SolverConfig { timeout };
+    // Vacuity: the preconditions must admit some sizes, or every obligation is trivially unsat.
+    {
+        let mut st = d.store.clone();
+        let asr = smt::simplify_arith(&mut st, &run.asserts);
+        match smt::decide_portfolio(&st, &asr, cfg).0 {
+            CheckResult::Sat(()) => {}
+            CheckResult::Unsat => return unknown("vacuous: the statement's assertions admit no buffer sizes".into()),
+            CheckResult::Unknown(why) => return unknown(format!("the statement's assertions could not be shown satisfiable: {why}")),
+        }
+    }
+    let fields: Vec<(String, SymId)> = run.fields.iter().map(|(k, v)| (k.clone(), *v)).collect();
+    let mut open: Vec<(String, String)> = Vec::new();
+    let mut store = d.store;
+    for o in &obs {
+        let asr = if o.assertions.iter().any(|t| store.has_quantifier(*t)) { o.assertions.clone() } else { smt::simplify_arith(&mut store, &o.assertions) };
+        let fl = fields.clone();
+        let (r, _, _) = smt::check_portfolio(&store, &asr, cfg, move |mr: &mut dyn smt::ModelReader| {
+            fl.iter().filter_map(|(n, s)| match mr.sym(*s) {
+                Some(Value::Int(v)) => Some((n.clone(), v)),
+                _ => None,
+            }).collect::<BTreeMap<String, i128>>()
+        });
+        match r {
+            CheckResult::Unsat => {}
+            CheckResult::Sat(model) => {
+                if std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some() {
+                    eprintln!("sat: {}: {model:?}\n{}", o.what, smt::to_smtlib(&store, &asr, &[]));
+                }
+                for margin in [0, 8] {
+                    if let Some(s) = setting(spec, &model, margin, 1) {
+                        match try_setting(spec, stmt, &s) {
+                            Ok(Some(c)) => return c,
+                            Ok(None) => {}
+                            Err(why) => return unknown(format!("the replay met an unsupported construct: {why}")),
+                        }
+                    }
+                }
+                open.push((o.what.clone(), "satisfiable, but the model did not replay".into()));
+            }
+            CheckResult::Unknown(why) => open.push((o.what.clone(), format!("solver: {why}"))),
+        }
+    }
+    if open.is_empty() {
+        let mut assumptions = vec![
+            "every output size and position (buffer mins and extents symbolic)".to_string(),
+            format!("the statement's {} assertions hold (its preconditions)", run.asserts.len()),
+            "int32 index arithmetic does not overflow (as Halide assumes)".to_string(),
+        ];
+        if run.skipped_asserts > 0 {
+            assumptions.push(format!("{} assertions on runtime fields (types, host pointers, sizes in bytes) not used", run.skipped_asserts));
+        }
+        if spec.funcs.iter().any(|f| f.ty.is_float()) || spec.inputs.iter().any(|i| i.ty.is_float()) {
+            assumptions.push("floats as real numbers".into());
+        }
+        if run.loops.iter().any(|(_, k, _)| *k == crate::stmt::LoopKind::Parallel) {
+            assumptions.push("parallel iterations that store one cell store equal values (pure stages); races are not otherwise checked".into());
+        }
+        return Checked { verdict: Verdict::Verified { assumptions: assumptions.clone() }, witness: None, assumptions, obligations: obs.len() };
+    }
+    match search(spec, stmt, &SEARCH_SIZES) {
+        Ok(Some(c)) => c,
+        Ok(None) => unknown(format!("{} of {} obligations not proved: {}", open.len(), obs.len(), open.iter().map(|(w, r)| format!("{w} ({r})")).collect::<Vec<_>>().join("; "))),
+        Err(why) => unknown(format!("the replay met an unsupported construct: {why}")),
+    }
+}
+
+#[allow(dead_code)]
+fn unused(_: HashMap<u8, u8>) {}

@@ -1,0 +1,100 @@
+//! `halide`: the front end of `tensorproof halide`. Does a Halide pipeline's scheduled loop
+//! program (the statement Halide 21 prints after "bounding small realizations") compute
+//! exactly its algorithm, for every output size and position? Verified with its assumptions,
+//! refuted with a witness the concrete interpreter replayed, or unknown with the reason.
+//!
+//! Layers, imports running one way (STYLE 17):
+//! - `syntax` (tokens, types, the one expression parser), `stmt` and `spec` (the two files);
+//! - `value` (Halide's scalar types over a core `Domain`: wrapping, Euclidean division, casts);
+//! - `eval` (the one definition of an expression's value, through an `Env`);
+//! - `algo` (the algorithm at a point, concretely), `run` (the concrete interpreter of the
+//!   loop program), `symex` (the symbolic executor with prophetic annotations);
+//! - `check` (the obligations, the solver, replay, the verdict).
+//!
+//! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt` crate's).
+
+mod algo;
+mod check;
+mod eval;
+mod run;
+mod spec;
+mod stmt;
+mod symex;
+mod syntax;
+mod value;
+
+#[cfg(test)]
+mod tests;
+
+pub use value::WitnessKind;
+
+use report::{Diagnostic, Verdict};
+use std::time::{Duration, Instant};
+
+/// How to check.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Per solver query.
+    pub timeout: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { timeout: Duration::from_secs(10) }
+    }
+}
+
+/// Which file a diagnostic points into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Spec,
+    Stmt,
+}
+
+/// The result of checking one (algorithm, statement) pair.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// The output Func.
+    pub output: String,
+    pub verdict: Verdict,
+    /// For a refutation: the witness kind and what the replay saw.
+    pub witness_kind: Option<WitnessKind>,
+    pub witness: Option<String>,
+    /// What a verified verdict assumes (also inside `Verified`).
+    pub assumptions: Vec<String>,
+    /// Obligations stated.
+    pub obligations: usize,
+    pub seconds: f64,
+}
+
+/// Checks a statement against its algorithm. Paths are for messages only.
+/// Errors: either file is malformed (diagnostics with spans into that file's text).
+pub fn check(spec_path: &str, spec_text: &str, stmt_path: &str, stmt_text: &str, opts: &Options) -> Result<CaseResult, Vec<(Side, Diagnostic)>> {
+    let _ = (spec_path, stmt_path);
+    let start = Instant::now();
+    let spec = spec::parse(spec_text);
+    let stmt = stmt::parse(stmt_text);
+    let (spec, stmt) = match (spec, stmt) {
+        (Ok(a), Ok(b)) => (a, b),
+        (a, b) => {
+            let mut ds = Vec::new();
+            if let Err(e) = a {
+                ds.extend(e.into_iter().map(|d| (Side::Spec, d)));
+            }
+            if let Err(e) = b {
+                ds.extend(e.into_iter().map(|d| (Side::Stmt, d)));
+            }
+            return Err(ds);
+        }
+    };
+    let c = check::check(&spec, &stmt, opts.timeout);
+    Ok(CaseResult {
+        output: spec.output.clone(),
+        verdict: c.verdict,
+        witness_kind: c.witness.as_ref().map(|w| w.0),
+        witness: c.witness.map(|w| w.1),
+        assumptions: c.assumptions,
+        obligations: c.obligations,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}

@@ -1,0 +1,359 @@
+//! The concrete interpreter of the loop program (the `Concrete` domain through `eval`): runs
+//! the statement at concrete sizes on concrete inputs, with every cell's initialization
+//! tracked, every access bounds-checked and every parallel loop's iterations compared for
+//! conflicts; then compares the output with the algorithm evaluated at every point. Every
+//! refutation is replayed here.
+
+use crate::eval::{eval, Env};
+use crate::spec::Spec;
+use crate::stmt::{LoopKind, Stmt, StmtKind};
+use crate::syntax::Type;
+use crate::value::{self, unsupported, Stop, Val, WitnessKind};
+use report::Span;
+use std::collections::{BTreeMap, BTreeSet};
+use tensor::{Concrete, Domain};
+
+type CVal = Val<Concrete>;
+
+/// A concrete run's setting: buffer fields (`NAME.min.K`, `NAME.extent.K`, `NAME.stride.K`)
+/// and input elements (row-major over the input's region, dimension 0 innermost).
+#[derive(Clone, Debug)]
+pub struct Setting {
+    pub fields: BTreeMap<String, i128>,
+    pub inputs: BTreeMap<String, Vec<i128>>,
+}
+
+/// What a replay found.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    pub kind: WitnessKind,
+    pub what: String,
+    /// The output point and the two values, for an unwritten point or a wrong value.
+    pub point: Vec<i128>,
+    pub values: Option<(String, String)>,
+}
+
+pub enum Outcome {
+    /// The run completed and the output equals the algorithm everywhere.
+    Agrees,
+    Fault(Fault),
+    /// An assertion of the statement failed: the setting is outside the pipeline's contract.
+    AssertFailed,
+    Unsupported(String, Span),
+}
+
+struct Buffer {
+    id: usize,
+    mins: Vec<i128>,
+    extents: Vec<i128>,
+    cells: Vec<Option<CVal>>,
+}
+
+impl Buffer {
+    fn offset(&self, idx: &[i128]) -> Option<usize> {
+        if idx.len() != self.mins.len() {
+            return None;
+        }
+        let mut off: i128 = 0;
+        for k in (0..idx.len()).rev() {
+            let i = idx[k] - self.mins[k];
+            if i < 0 || i >= self.extents[k] {
+                return None;
+            }
+            off = off * self.extents[k] + i;
+        }
+        Some(off as usize)
+    }
+}
+
+/// Cells no larger than this are run (a budget, never a verdict).
+const MAX_CELLS: i128 = 1 << 20;
+const MAX_STEPS: u64 = 5_000_000;
+
+struct Machine<'a> {
+    spec: &'a Spec,
+    setting: &'a Setting,
+    scope: Vec<(String, CVal)>,
+    /// Current realization of each Func (a stack per Func), and the output buffer.
+    bufs: BTreeMap<String, Vec<Buffer>>,
+    next_id: usize,
+    steps: u64,
+    /// Per enclosing parallel loop: the current iteration's (buffer, offset, write) accesses
+    /// and every earlier iteration's.
+    parallel: Vec<(BTreeSet<(usize, usize, bool)>, BTreeMap<(usize, usize), (bool, i128)>, i128)>,
+}
+
+fn ints(args: &[CVal], span: Span) -> Result<Vec<i128>, Stop> {
+    args.iter()
+        .map(|a| match a {
+            Val::Int(i, _) => Ok(*i),
+            _ => unsupported("a non-integer index", span),
+        })
+        .collect()
+}
+
+impl Machine<'_> {
+    fn touch(&mut self, id: usize, off: usize, write: bool) {
+        for p in &mut self.parallel {
+            p.0.insert((id, off, write));
+        }
+    }
+
+    fn read_input(&self, name: &str, idx: &[i128], span: Span) -> Result<CVal, Stop> {
+        let inp = self.spec.input(name).expect("caller checked");
+        let data = &self.setting.inputs[name];
+        let mut off: i128 = 0;
+        for k in (0..idx.len()).rev() {
+            let m = self.setting.fields[&format!("{name}.min.{k}")];
+            let e = self.setting.fields[&format!("{name}.extent.{k}")];
+            let i = idx[k] - m;
+            if i < 0 || i >= e {
+                return Err(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("read of input `{name}` at {idx:?}, outside its buffer") });
+            }
+            off = off * e + i;
+        }
+        let _ = span;
+        Ok(input_value(inp.ty, data[off as usize]))
+    }
+}
+
+pub fn input_value(ty: Type, n: i128) -> CVal {
+    if ty.is_float() {
+        Val::Float(tensor::Scalar::Real(tensor::Rat::int(n)), ty)
+    } else if ty.is_bool() {
+        Val::Bool(n != 0)
+    } else {
+        Val::Int(n, ty)
+    }
+}
+
+impl Env<Concrete> for Machine<'_> {
+    fn bind(&mut self, name: &str, v: CVal) {
+        self.scope.push((name.to_string(), v));
+    }
+    fn unbind(&mut self) {
+        self.scope.pop();
+    }
+
+    fn var(&mut self, _d: &mut Concrete, name: &str, span: Span) -> Result<CVal, Stop> {
+        if let Some((_, v)) = self.scope.iter().rev().find(|(n, _)| n == name) {
+            return Ok(v.clone());
+        }
+        if let Some(v) = self.setting.fields.get(name) {
+            return Ok(Val::Int(*v, Type::Int(32)));
+        }
+        unsupported(format!("unbound name `{name}`"), span)
+    }
+
+    fn call(&mut self, _d: &mut Concrete, name: &str, args: Vec<CVal>, span: Span) -> Result<CVal, Stop> {
+        let idx = ints(&args, span)?;
+        if self.spec.input(name).is_some() {
+            return self.read_input(name, &idx, span);
+        }
+        let Some(b) = self.bufs.get(name).and_then(|s| s.last()) else {
+            return unsupported(format!("a call of `{name}`, which is neither an input nor a realized Func"), span);
+        };
+        let Some(off) = b.offset(&idx) else {
+            return Err(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("read of `{name}` at {idx:?}, outside its realization (min {:?}, extent {:?})", b.mins, b.extents) });
+        };
+        let id = b.id;
+        let v = b.cells[off].clone();
+        self.touch(id, off, false);
+        match v {
+            Some(v) => Ok(v),
+            None => Err(Stop::Fault { kind: WitnessKind::Uninitialized, what: format!("read of `{name}` at {idx:?}, a cell not yet written") }),
+        }
+    }
+}
+
+enum Flow {
+    Stop(Stop),
+    AssertFailed,
+}
+
+impl From<Stop> for Flow {
+    fn from(s: Stop) -> Flow {
+        Flow::Stop(s)
+    }
+}
+
+impl Machine<'_> {
+    fn int(&mut self, d: &mut Concrete, e: &crate::syntax::Expr) -> Result<i128, Flow> {
+        match eval(d, self, e)? {
+            Val::Int(i, _) => Ok(i),
+            _ => Err(Flow::Stop(Stop::Unsupported { what: "a non-integer bound".into(), span: e.span })),
+        }
+    }
+
+    fn block(&mut self, d: &mut Concrete, body: &[Stmt]) -> Result<(), Flow> {
+        let depth = self.scope.len();
+        let r = self.block_inner(d, body);
+        self.scope.truncate(depth);
+        r
+    }
+
+    fn block_inner(&mut self, d: &mut Concrete, body: &[Stmt]) -> Result<(), Flow> {
+        for s in body {
+            self.steps += 1;
+            if self.steps > MAX_STEPS {
+                return Err(Flow::Stop(Stop::Unsupported { what: format!("the concrete run exceeded {MAX_STEPS} steps"), span: s.span }));
+            }
+            match &s.kind {
+                StmtKind::Let(n, e) => {
+                    let v = eval(d, self, e)?;
+                    self.scope.push((n.clone(), v));
+                }
+                StmtKind::Assert(c) => {
+                    // An assertion the semantics cannot evaluate is not checked (it only
+                    // concerns runtime fields such as types and host pointers).
+                    if let Ok(v) = eval(d, self, c) {
+                        if let Ok(false) = value::truth(d, &v, c.span) {
+                            return Err(Flow::AssertFailed);
+                        }
+                    }
+                }
+                StmtKind::Eval(_) => {}
+                StmtKind::If(c, a, b) => {
+                    let v = eval(d, self, c)?;
+                    if value::truth(d, &v, c.span)? {
+                        self.block(d, a)?;
+                    } else {
+                        self.block(d, b)?;
+                    }
+                }
+                StmtKind::Produce(_, b) | StmtKind::Consume(_, b) => self.block(d, b)?,
+                StmtKind::For { kind, var, min, extent, body } => {
+                    let m = self.int(d, min)?;
+                    let e = self.int(d, extent)?;
+                    if *kind == LoopKind::Parallel {
+                        self.parallel.push((BTreeSet::new(), BTreeMap::new(), 0));
+                    }
+                    for i in m..m + e.max(0) {
+                        self.scope.push((var.clone(), Val::Int(i, Type::Int(32))));
+                        let r = self.block(d, body);
+                        self.scope.pop();
+                        r?;
+                        if *kind == LoopKind::Parallel {
+                            self.end_iteration(var, i)?;
+                        }
+                    }
+                    if *kind == LoopKind::Parallel {
+                        let (_, seen, _) = self.parallel.pop().expect("pushed");
+                        // The whole loop's accesses count for enclosing parallel loops.
+                        for ((id, off), (w, _)) in seen {
+                            self.touch(id, off, w);
+                        }
+                    }
+                }
+                StmtKind::Realize { func, bounds, body } => {
+                    let mut mins = Vec::new();
+                    let mut extents = Vec::new();
+                    let mut cells: i128 = 1;
+                    for (m, e) in bounds {
+                        let m = self.int(d, m)?;
+                        let e = self.int(d, e)?.max(0);
+                        cells = cells.saturating_mul(e);
+                        mins.push(m);
+                        extents.push(e);
+                    }
+                    if cells > MAX_CELLS {
+                        return Err(Flow::Stop(Stop::Unsupported { what: format!("a realization of {cells} cells in the concrete run"), span: s.span }));
+                    }
+                    self.next_id += 1;
+                    let buf = Buffer { id: self.next_id, mins, extents, cells: vec![None; cells as usize] };
+                    self.bufs.entry(func.clone()).or_default().push(buf);
+                    let r = self.block(d, body);
+                    self.bufs.get_mut(func).and_then(|v| v.pop());
+                    r?;
+                }
+                StmtKind::Provide { func, args, value } => {
+                    let mut idx = Vec::new();
+                    for a in args {
+                        idx.push(self.int(d, a)?);
+                    }
+                    let v = eval(d, self, value)?;
+                    let ty = self.spec.func(func).map(|f| f.ty);
+                    if ty != Some(v.ty()) {
+                        return Err(Flow::Stop(Stop::Unsupported { what: format!("a provide to `{func}` of type {} (the algorithm declares {})", v.ty(), ty.map(|t| t.to_string()).unwrap_or("no such Func".into())), span: s.span }));
+                    }
+                    let Some(b) = self.bufs.get_mut(func).and_then(|s| s.last_mut()) else {
+                        return Err(Flow::Stop(Stop::Unsupported { what: format!("a provide to `{func}` outside its realization"), span: s.span }));
+                    };
+                    let Some(off) = b.offset(&idx) else {
+                        return Err(Flow::Stop(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("write of `{func}` at {idx:?}, outside its buffer or realization (min {:?}, extent {:?})", b.mins, b.extents) }));
+                    };
+                    b.cells[off] = Some(v);
+                    let id = b.id;
+                    self.touch(id, off, true);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Parallel iterations are run in order. Concurrent writes of one cell store equal
+    /// values in a pure stage (the value obligation), so they are not reported (the
+    /// assumption is named in the verdict); read-write and update races are future work.
+    fn end_iteration(&mut self, _var: &str, _i: i128) -> Result<(), Flow> {
+        if let Some(p) = self.parallel.last_mut() {
+            p.0.clear();
+        }
+        Ok(())
+    }
+}
+
+/// Runs the statement in `setting` and compares the output with the algorithm.
+pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
+    let out = spec.func(&spec.output).expect("the parser checked the output");
+    let mut mins = Vec::new();
+    let mut extents = Vec::new();
+    for k in 0..out.vars.len() {
+        mins.push(setting.fields[&format!("{}.min.{k}", out.name)]);
+        extents.push(setting.fields[&format!("{}.extent.{k}", out.name)].max(0));
+    }
+    let cells: i128 = extents.iter().product();
+    let mut m = Machine { spec, setting, scope: vec![], bufs: BTreeMap::new(), next_id: 0, steps: 0, parallel: vec![] };
+    m.bufs.insert(out.name.clone(), vec![Buffer { id: 0, mins: mins.clone(), extents: extents.clone(), cells: vec![None; cells as usize] }]);
+    let mut d = Concrete::new(BTreeMap::new());
+    match m.block(&mut d, stmt) {
+        Ok(()) => {}
+        Err(Flow::AssertFailed) => return Outcome::AssertFailed,
+        Err(Flow::Stop(Stop::Unsupported { what, span })) => return Outcome::Unsupported(what, span),
+        Err(Flow::Stop(Stop::Fault { kind, what })) => return Outcome::Fault(Fault { kind, what, point: vec![], values: None }),
+    }
+    let buf = m.bufs.remove(&out.name).and_then(|mut v| v.pop()).expect("the output buffer");
+    let mut alg = crate::algo::Concrete::new(spec, setting);
+    for off in 0..cells as usize {
+        let mut point = Vec::new();
+        let mut rest = off as i128;
+        for k in 0..extents.len() {
+            point.push(mins[k] + rest % extents[k]);
+            rest /= extents[k];
+        }
+        let want = match alg.value(&mut d, &out.name, &point) {
+            Ok(v) => v,
+            Err(Stop::Unsupported { what, span }) => return Outcome::Unsupported(what, span),
+            Err(Stop::Fault { what, .. }) => return Outcome::Unsupported(format!("the algorithm itself is undefined here: {what}"), Span::default()),
+        };
+        match &buf.cells[off] {
+            None => return Outcome::Fault(Fault { kind: WitnessKind::Unwritten, what: format!("output point {point:?} of `{}` is never written", out.name), point, values: None }),
+            Some(got) => {
+                let (g, w) = (show(got), show(&want));
+                if g != w {
+                    return Outcome::Fault(Fault { kind: WitnessKind::WrongValue, what: format!("at {point:?} the loop program computes {g}, the algorithm {w}"), point, values: Some((g, w)) });
+                }
+            }
+        }
+    }
+    let _ = d.lit_i(0);
+    Outcome::Agrees
+}
+
+pub fn show(v: &CVal) -> String {
+    match v {
+        Val::Int(i, _) => i.to_string(),
+        Val::Bool(b) => b.to_string(),
+        Val::Float(s, _) => format!("{s:?}"),
+        Val::Opaque => "<opaque>".into(),
+    }
+}

@@ -1,0 +1,205 @@
+//! The algorithm file (docs/halide.md): inputs, RDoms, Funcs with a pure definition and
+//! updates, the output. Its expressions use the statement's syntax (`syntax::Parser`).
+
+use crate::syntax::{lex, Bail, Expr, PResult, Parser, Tok, Type};
+use report::{Diagnostic, Span};
+
+#[derive(Clone, Debug)]
+pub struct Input {
+    pub name: String,
+    pub ty: Type,
+    pub dims: usize,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct RDom {
+    /// The variable's name as the statement prints it (`r$x`).
+    pub var: String,
+    pub min: Expr,
+    /// The bound is `[min, end)`.
+    pub end: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Update {
+    pub args: Vec<Expr>,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Func {
+    pub name: String,
+    pub vars: Vec<String>,
+    pub ty: Type,
+    pub value: Expr,
+    pub updates: Vec<Update>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub inputs: Vec<Input>,
+    pub rdoms: Vec<RDom>,
+    pub funcs: Vec<Func>,
+    pub output: String,
+    pub output_span: Span,
+}
+
+impl Spec {
+    pub fn func(&self, name: &str) -> Option<&Func> {
+        self.funcs.iter().find(|f| f.name == name)
+    }
+    pub fn input(&self, name: &str) -> Option<&Input> {
+        self.inputs.iter().find(|f| f.name == name)
+    }
+}
+
+pub fn parse(text: &str) -> Result<Spec, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let toks = lex(text, &mut diags);
+    let mut p = Parser::new(&toks);
+    let mut spec = Spec { inputs: vec![], rdoms: vec![], funcs: vec![], output: String::new(), output_span: Span::default() };
+    let mut output: Option<(String, Type, usize, Span)> = None;
+    while !matches!(p.peek(), Tok::Eof) {
+        if item(&mut p, &mut spec, &mut output).is_err() {
+            p.skip_line();
+        }
+        if p.diags.len() > 50 {
+            break;
+        }
+    }
+    let mut diags2 = p.diags;
+    diags.append(&mut diags2);
+    match output {
+        None => diags.push(Diagnostic { span: Span { start: text.len(), end: text.len() }, message: "no `output NAME : TYPE dims N` line".into() }),
+        Some((name, ty, dims, span)) => match spec.func(&name) {
+            None => diags.push(Diagnostic { span, message: format!("the output `{name}` is not a declared func") }),
+            Some(f) if f.ty != ty || f.vars.len() != dims => diags.push(Diagnostic { span, message: format!("the output `{name}` is declared as {} with {} dims", f.ty, f.vars.len()) }),
+            Some(_) => {
+                spec.output = name;
+                spec.output_span = span;
+            }
+        },
+    }
+    if diags.is_empty() {
+        Ok(spec)
+    } else {
+        Err(diags)
+    }
+}
+
+fn ty(p: &mut Parser) -> PResult<Type> {
+    let (name, span) = p.ident("a type")?;
+    match Type::parse(&name) {
+        Some(t) => Ok(t),
+        None => p.error(span, format!("unknown type `{name}` (int8..64, uint1..64, float16..64, bool)")),
+    }
+}
+
+fn dims(p: &mut Parser) -> PResult<usize> {
+    if !p.is_ident("dims") {
+        let s = p.span();
+        return p.error(s, "expected `dims N`");
+    }
+    p.bump();
+    match p.peek().clone() {
+        Tok::Int(n) if (0..=16).contains(&n) => {
+            p.bump();
+            Ok(n as usize)
+        }
+        _ => {
+            let s = p.span();
+            p.error(s, "expected a number of dimensions (0..16)")
+        }
+    }
+}
+
+fn item(p: &mut Parser, spec: &mut Spec, output: &mut Option<(String, Type, usize, Span)>) -> PResult<()> {
+    let start = p.span().start;
+    let (word, wspan) = p.ident("`input`, `rdom`, `func`, `update` or `output`")?;
+    match word.as_str() {
+        "input" => {
+            let (name, _) = p.ident("an input name")?;
+            p.expect(":")?;
+            let t = ty(p)?;
+            let d = dims(p)?;
+            spec.inputs.push(Input { name, ty: t, dims: d, span: Span { start, end: p.prev_end() } });
+        }
+        "output" => {
+            let (name, _) = p.ident("the output Func's name")?;
+            p.expect(":")?;
+            let t = ty(p)?;
+            let d = dims(p)?;
+            *output = Some((name, t, d, Span { start, end: p.prev_end() }));
+        }
+        "rdom" => {
+            let (var, _) = p.ident("an RDom variable")?;
+            if !p.is_ident("in") {
+                let s = p.span();
+                return p.error(s, "expected `in [min, end)`");
+            }
+            p.bump();
+            p.expect("[")?;
+            let min = p.expr()?;
+            p.expect(",")?;
+            let end = p.expr()?;
+            p.expect(")")?;
+            spec.rdoms.push(RDom { var, min, end, span: Span { start, end: p.prev_end() } });
+        }
+        "func" => {
+            let (name, _) = p.ident("a Func name")?;
+            p.expect("(")?;
+            let mut vars = Vec::new();
+            if !p.eat(")") {
+                loop {
+                    vars.push(p.ident("a variable")?.0);
+                    if p.eat(")") {
+                        break;
+                    }
+                    p.expect(",")?;
+                }
+            }
+            p.expect(":")?;
+            let t = ty(p)?;
+            p.expect("=")?;
+            let value = p.expr()?;
+            let span = Span { start, end: p.prev_end() };
+            if spec.func(&name).is_some() || spec.input(&name).is_some() {
+                return p.error(span, format!("`{name}` is declared twice"));
+            }
+            spec.funcs.push(Func { name, vars, ty: t, value, updates: vec![], span });
+        }
+        "update" => {
+            let (name, nspan) = p.ident("a Func name")?;
+            p.expect("(")?;
+            let mut args = Vec::new();
+            if !p.eat(")") {
+                loop {
+                    args.push(p.expr()?);
+                    if p.eat(")") {
+                        break;
+                    }
+                    p.expect(",")?;
+                }
+            }
+            p.expect("=")?;
+            let value = p.expr()?;
+            let span = Span { start, end: p.prev_end() };
+            match spec.funcs.last_mut() {
+                Some(f) if f.name == name => f.updates.push(Update { args, value, span }),
+                _ => return p.error(nspan, format!("an update of `{name}` must follow its `func` line")),
+            }
+        }
+        _ => return p.error(wspan, format!("expected `input`, `rdom`, `func`, `update` or `output`, found `{word}`")),
+    }
+    if !p.token().line_start {
+        let s = p.span();
+        let found = crate::syntax::describe(p.peek());
+        return p.error(s, format!("expected the end of the line, found {found}"));
+    }
+    let _ = Bail;
+    Ok(())
+}

@@ -1,0 +1,225 @@
+//! The loop program: the statement Halide 21 prints after "bounding small realizations"
+//! (`HL_DEBUG_CODEGEN=2`), parsed with spans. A `let` scopes over the rest of its block
+//! (kept flat, so a long chain of lets costs no nesting).
+
+use crate::syntax::{lex, Bail, Expr, PResult, Parser, Tok, MAX_DEPTH};
+use report::{Diagnostic, Span};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopKind {
+    Serial,
+    Parallel,
+    Vectorized,
+    Unrolled,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `let name = value`, in scope until the end of its block.
+    Let(String, Expr),
+    For { kind: LoopKind, var: String, min: Expr, extent: Expr, body: Vec<Stmt> },
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    Assert(Expr),
+    Realize { func: String, bounds: Vec<(Expr, Expr)>, body: Vec<Stmt> },
+    Produce(String, Vec<Stmt>),
+    Consume(String, Vec<Stmt>),
+    Provide { func: String, args: Vec<Expr>, value: Expr },
+    /// An expression evaluated for its effect only (a runtime call, a bare `0`).
+    Eval(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+/// Parses a statement file. Every problem is reported (recovery at the next line).
+pub fn parse(text: &str) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let toks = lex(text, &mut diags);
+    let mut p = Parser::new(&toks);
+    let body = block(&mut p, 0, true);
+    diags.extend(p.diags);
+    if diags.is_empty() {
+        Ok(body)
+    } else {
+        diags.truncate(50);
+        Err(diags)
+    }
+}
+
+fn block(p: &mut Parser, depth: usize, top: bool) -> Vec<Stmt> {
+    let mut out: Vec<Stmt> = Vec::new();
+    // `let`s nest: collect statements, then fold lets from the back.
+    loop {
+        match p.peek() {
+            Tok::Eof => {
+                if !top {
+                    let s = p.span();
+                    let _: PResult<()> = p.error(s, "expected `}` before the end of the file");
+                }
+                break;
+            }
+            Tok::Punct("}") if !top => break,
+            _ => {}
+        }
+        let before = p.pos;
+        match stmt(p, depth) {
+            Ok(s) => out.push(s),
+            Err(Bail) => {
+                if p.pos == before {
+                    p.skip_line();
+                } else if !p.token().line_start {
+                    p.skip_line();
+                }
+            }
+        }
+        if p.diags.len() > 50 {
+            break;
+        }
+    }
+    out
+}
+
+fn braced(p: &mut Parser, depth: usize) -> PResult<Vec<Stmt>> {
+    if depth >= MAX_DEPTH {
+        let s = p.span();
+        return p.error(s, format!("statements nested deeper than {MAX_DEPTH}"));
+    }
+    p.expect("{")?;
+    let body = block(p, depth + 1, false);
+    p.expect("}")?;
+    Ok(body)
+}
+
+fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
+    let start = p.span().start;
+    let mk = |p: &Parser, kind| Stmt { kind, span: Span { start, end: p.prev_end() } };
+    let word = match p.peek() {
+        Tok::Ident(w) => w.clone(),
+        _ => String::new(),
+    };
+    let loop_kind = match word.as_str() {
+        "for" | "serial" => Some(LoopKind::Serial),
+        "parallel" => Some(LoopKind::Parallel),
+        "vectorized" => Some(LoopKind::Vectorized),
+        "unrolled" => Some(LoopKind::Unrolled),
+        _ => None,
+    };
+    if let (Some(kind), Tok::Punct("(") | Tok::Punct("<")) = (loop_kind, p.peek_at(1)) {
+        p.bump();
+        if p.eat("<") {
+            // `for<Default>`: the device API.
+            let (_, _) = p.ident("a device API")?;
+            p.expect(">")?;
+        }
+        p.expect("(")?;
+        let (var, _) = p.ident("a loop variable")?;
+        p.expect(",")?;
+        let min = p.expr()?;
+        p.expect(",")?;
+        let extent = p.expr()?;
+        p.expect(")")?;
+        let body = braced(p, depth)?;
+        return Ok(mk(p, StmtKind::For { kind, var, min, extent, body }));
+    }
+    match word.as_str() {
+        "let" if matches!(p.peek_at(1), Tok::Ident(_)) => {
+            p.bump();
+            let (name, _) = p.ident("a name")?;
+            p.expect("=")?;
+            let value = p.expr()?;
+            end_of_statement(p)?;
+            return Ok(mk(p, StmtKind::Let(name, value)));
+        }
+        "if" if matches!(p.peek_at(1), Tok::Punct("(")) => {
+            p.bump();
+            p.expect("(")?;
+            let c = p.expr()?;
+            p.expect(")")?;
+            let then = braced(p, depth)?;
+            let mut els = Vec::new();
+            if p.is_ident("else") {
+                p.bump();
+                if p.is_ident("if") {
+                    els = vec![stmt(p, depth + 1)?];
+                } else {
+                    els = braced(p, depth)?;
+                }
+            }
+            return Ok(mk(p, StmtKind::If(c, then, els)));
+        }
+        "assert" if matches!(p.peek_at(1), Tok::Punct("(")) => {
+            p.bump();
+            p.expect("(")?;
+            let c = p.expr()?;
+            if p.eat(",") {
+                let _ = p.expr()?;
+            }
+            p.expect(")")?;
+            end_of_statement(p)?;
+            return Ok(mk(p, StmtKind::Assert(c)));
+        }
+        "realize" if matches!(p.peek_at(1), Tok::Ident(_)) => {
+            p.bump();
+            let (func, _) = p.ident("a Func name")?;
+            p.expect("(")?;
+            let mut bounds = Vec::new();
+            if !p.eat(")") {
+                loop {
+                    p.expect("[")?;
+                    let m = p.expr()?;
+                    p.expect(",")?;
+                    let e = p.expr()?;
+                    p.expect("]")?;
+                    bounds.push((m, e));
+                    if p.eat(")") {
+                        break;
+                    }
+                    p.expect(",")?;
+                }
+            }
+            if p.is_ident("if") {
+                let s = p.span();
+                return p.error(s, "a conditional realize is not supported");
+            }
+            let body = braced(p, depth)?;
+            return Ok(mk(p, StmtKind::Realize { func, bounds, body }));
+        }
+        "produce" | "consume" if matches!(p.peek_at(1), Tok::Ident(_)) && matches!(p.peek_at(2), Tok::Punct("{")) => {
+            p.bump();
+            let (func, _) = p.ident("a Func name")?;
+            let body = braced(p, depth)?;
+            let kind = if word == "produce" { StmtKind::Produce(func, body) } else { StmtKind::Consume(func, body) };
+            return Ok(mk(p, kind));
+        }
+        _ => {}
+    }
+    let e = p.expr()?;
+    if p.is_punct("=") && !p.token().line_start {
+        let eq = p.bump().span;
+        let crate::syntax::ExprKind::Call(func, args) = e.kind else {
+            return p.error(eq, "the left side of a provide must be a call `f(args)`");
+        };
+        if p.is_punct("{") {
+            let s = p.span();
+            return p.error(s, "Tuple-valued provides are not supported");
+        }
+        let value = p.expr()?;
+        end_of_statement(p)?;
+        return Ok(mk(p, StmtKind::Provide { func, args, value }));
+    }
+    end_of_statement(p)?;
+    Ok(mk(p, StmtKind::Eval(e)))
+}
+
+/// A simple statement ends its line (or its block).
+fn end_of_statement(p: &mut Parser) -> PResult<()> {
+    if !p.token().line_start && !matches!(p.peek(), Tok::Punct("}") | Tok::Eof) {
+        let s = p.span();
+        let found = crate::syntax::describe(p.peek());
+        return p.error(s, format!("expected the end of the statement, found {found}"));
+    }
+    Ok(())
+}

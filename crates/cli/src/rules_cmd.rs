@@ -135,7 +135,7 @@ fn check(
                 (verdict, seconds, details)
             }
             Ok(Reply::Failed { message }) => (internal(e.span, message), 0.0, vec![]),
-            Ok(Reply::Pair { .. } | Reply::Lift { .. }) => {
+            Ok(Reply::Pair { .. } | Reply::Lift { .. } | Reply::Halide { .. }) => {
                 (internal(e.span, "a reply of the wrong kind".into()), 0.0, vec![])
             }
             Err(pool::Failure::TimedOut(d)) => (

@@ -443,6 +443,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 return self.unsupported(format!("attribute `{}`", a.attr.id), e);
             }
             Expr::Tuple(t) => KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?),
+            // `tl.zeros([BLOCK], ...)`: a list of constants reads as a tuple.
+            Expr::List(t) => KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?),
             Expr::BinOp(b) => {
                 let x = self.expr(d, &b.left)?;
                 let y = self.expr(d, &b.right)?;

@@ -717,8 +717,21 @@ impl Host<'_> {
             }
             "torch.empty" | "torch.zeros" | "torch.ones" => {
                 let mut shape = Vec::new();
+                // `torch.empty(x.shape, ...)`, `torch.empty((M, N))`, `torch.empty([M, N])`.
+                if args.len() == 1 {
+                    if let HVal::Tuple(vs) = self.expr(&args[0])? {
+                        for v in vs {
+                            match v {
+                                HVal::Int(e) => shape.push(e),
+                                _ => return self.err("cannot read this tensor shape".into(), &args[0]),
+                            }
+                        }
+                        return Ok(self.new_tensor(shape));
+                    }
+                }
                 let dims: Vec<Expr> = match (args.len(), args.first()) {
                     (1, Some(Expr::Tuple(t))) => t.elts.clone(),
+                    (1, Some(Expr::List(t))) => t.elts.clone(),
                     _ => args.to_vec(),
                 };
                 for a in &dims {

@@ -524,7 +524,36 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         };
         let acc2 = eval_accesses(&mut w, &m2, "b");
         let base2 = w.facts.clone();
-        for a in acc.iter().filter(|a| a.store) {
+        // A store's output index, as terms, with the conditions that it lies inside the shape.
+        let index_terms = |w: &mut World, a: &SymAccess| -> Option<(Vec<TermId>, Vec<TermId>)> {
+            let sizes = w.size_terms();
+            let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]].shape.iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
+            let sh: Vec<synth::Poly> = shape.iter().map(|t| synth::poly(&w.sym.store, *t)).collect::<Option<_>>()?;
+            let p = synth::poly(&w.sym.store, a.off)?;
+            let parts = synth::delinearize(&p, &sh)?;
+            let zero = w.sym.store.int(0);
+            let mut idx = Vec::new();
+            let mut inside = Vec::new();
+            for (q, n) in parts.iter().zip(&shape) {
+                let t = synth::term(&mut w.sym.store, q);
+                inside.push(w.sym.store.le(zero, t));
+                inside.push(w.sym.store.lt(t, *n));
+                idx.push(t);
+            }
+            Some((idx, inside))
+        };
+        for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
+            // Every masked-in store's index lies inside the output's shape (this also makes
+            // equal offsets equal indices below, a linear question).
+            let ia = index_terms(&mut w, a);
+            if let Some((_, inside)) = &ia {
+                let mut asr = base.clone();
+                asr.extend(a.mask);
+                let all = w.sym.store.and(inside.clone());
+                asr.push(w.sym.store.not(all));
+                obligations.push(Obligation { name: format!("the store at {} addresses an element inside the shape of `{}`", a.pos, name_of(a.buf)), assertions: asr });
+            }
+            let _ = k;
             for b in acc2.iter().filter(|b| b.store && b.buf == a.buf) {
                 let mut asr = base2.clone();
                 let diffs: Vec<TermId> = pid_syms
@@ -538,8 +567,17 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 asr.push(w.sym.store.or(diffs));
                 asr.extend(a.mask);
                 asr.extend(b.mask);
-                asr.push(w.sym.store.eq(a.off, b.off));
-                let _ = &b.value;
+                match (&ia, index_terms(&mut w, b)) {
+                    (Some((xa, ina)), Some((xb, inb))) => {
+                        // Inside the shape (proved above), one offset is one index.
+                        asr.extend(ina.iter().copied());
+                        asr.extend(inb.iter().copied());
+                        for (x, y) in xa.iter().zip(&xb) {
+                            asr.push(w.sym.store.eq(*x, *y));
+                        }
+                    }
+                    _ => asr.push(w.sym.store.eq(a.off, b.off)),
+                }
                 obligations.push(Obligation { name: format!("no two programs store to one element of `{}`", name_of(a.buf)), assertions: asr });
             }
         }

@@ -74,6 +74,8 @@ pub(crate) struct Interp<'s, D: Domain> {
     /// The module's `@triton.jit` functions, callable from the kernel (inlined).
     helpers: Vec<&'s ast::StmtFunctionDef>,
     depth: usize,
+    /// Loop iterations unrolled so far in this program (bounded by [`MAX_UNROLLED`]).
+    unrolled: i128,
 }
 
 /// How deep helper calls may nest (recursion is not Triton, but must not hang us).
@@ -81,6 +83,10 @@ const MAX_DEPTH: usize = 32;
 
 /// The most iterations a loop with constant bounds is unrolled.
 const MAX_UNROLL: i128 = 64;
+
+/// The most loop iterations unrolled in one program, nested loops together (values are
+/// closures over earlier values: their depth must stay small).
+const MAX_UNROLLED: i128 = 256;
 
 fn contains_break(body: &[Stmt]) -> bool {
     use ruff_python_ast::visitor::{walk_stmt, Visitor};
@@ -108,7 +114,7 @@ enum Flow<D: Domain> {
 
 impl<'s, D: LDomain> Interp<'s, D> {
     pub(crate) fn new(src: &'s str, m: Machine<D>, params: Vec<(String, KVal<D>)>, helpers: Vec<&'s ast::StmtFunctionDef>) -> Self {
-        Interp { src, env: params, m, helpers, depth: 0 }
+        Interp { src, env: params, m, helpers, depth: 0, unrolled: 0 }
     }
 
     /// Runs the kernel's body once.
@@ -271,6 +277,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
         }
         if contains_break(&f.body) {
             return self.unsupported("break or continue", s);
+        }
+        self.unrolled += count;
+        if self.unrolled > MAX_UNROLLED {
+            return self.unsupported(format!("loops of more than {MAX_UNROLLED} iterations in all (unrolled)"), s);
         }
         let mut i = start;
         for _ in 0..count {
@@ -443,6 +453,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 return self.unsupported(format!("attribute `{}`", a.attr.id), e);
             }
             Expr::Tuple(t) => KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?),
+            // `tl.zeros([BLOCK], ...)`: a list of constants reads as a tuple.
+            Expr::List(t) => KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?),
             Expr::BinOp(b) => {
                 let x = self.expr(d, &b.left)?;
                 let y = self.expr(d, &b.right)?;

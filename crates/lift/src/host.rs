@@ -53,6 +53,23 @@ impl HExpr {
         }
     }
 
+    /// `a * b`, without factors 1.
+    pub(crate) fn mul(a: HExpr, b: HExpr) -> HExpr {
+        match (a, b) {
+            (HExpr::Lit(1), x) | (x, HExpr::Lit(1)) => x,
+            (a, b) => HExpr::Mul(Box::new(a), Box::new(b)),
+        }
+    }
+
+    /// `a // b`, with `(x * b) // b` as `x` (`x.numel() // N` of an `(M, N)` tensor is `M`).
+    pub(crate) fn floor_div(a: HExpr, b: HExpr) -> HExpr {
+        match a {
+            HExpr::Mul(x, y) if *y == b => *x,
+            HExpr::Mul(x, y) if *x == b => *y,
+            a => HExpr::FloorDiv(Box::new(a), Box::new(b)),
+        }
+    }
+
     /// The value when it does not depend on any size.
     pub(crate) fn literal(&self) -> Option<i128> {
         let mut c = tensor::Concrete::new(Default::default());
@@ -87,7 +104,7 @@ impl HTensor {
     pub(crate) fn numel(&self) -> HExpr {
         let mut it = self.shape.iter().cloned();
         let first = it.next().unwrap_or(HExpr::Lit(1));
-        it.fold(first, |a, b| HExpr::Mul(Box::new(a), Box::new(b)))
+        it.fold(first, HExpr::mul)
     }
 }
 
@@ -603,6 +620,7 @@ impl Host<'_> {
             Expr::BooleanLiteral(b) => HVal::Bool(b.value),
             Expr::StringLiteral(t) => HVal::Str(t.value.to_str().to_string()),
             Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => match self.expr(&u.operand)? {
+                HVal::Int(HExpr::Lit(i)) => i.checked_neg().map(|n| HVal::Int(HExpr::Lit(n))).unwrap_or(HVal::Unknown),
                 HVal::Int(x) => HVal::Int(HExpr::Sub(Box::new(HExpr::Lit(0)), Box::new(x))),
                 HVal::Float(a, b) => a.checked_neg().map(|n| HVal::Float(n, b)).unwrap_or(HVal::Unknown),
                 _ => HVal::Unknown,
@@ -615,17 +633,14 @@ impl Host<'_> {
             Expr::BinOp(b) => {
                 let (x, y) = (self.expr(&b.left)?, self.expr(&b.right)?);
                 match (x, y) {
-                    (HVal::Int(x), HVal::Int(y)) => {
-                        let (x, y) = (Box::new(x), Box::new(y));
-                        HVal::Int(match b.op {
-                            ast::Operator::Add => HExpr::Add(x, y),
-                            ast::Operator::Sub => HExpr::Sub(x, y),
-                            ast::Operator::Mult => HExpr::Mul(x, y),
-                            ast::Operator::FloorDiv => HExpr::FloorDiv(x, y),
-                            ast::Operator::Mod => HExpr::Mod(x, y),
-                            _ => return Ok(HVal::Unknown),
-                        })
-                    }
+                    (HVal::Int(x), HVal::Int(y)) => HVal::Int(match b.op {
+                        ast::Operator::Add => HExpr::Add(Box::new(x), Box::new(y)),
+                        ast::Operator::Sub => HExpr::Sub(Box::new(x), Box::new(y)),
+                        ast::Operator::Mult => HExpr::mul(x, y),
+                        ast::Operator::FloorDiv => HExpr::floor_div(x, y),
+                        ast::Operator::Mod => HExpr::Mod(Box::new(x), Box::new(y)),
+                        _ => return Ok(HVal::Unknown),
+                    }),
                     _ => HVal::Unknown,
                 }
             }
@@ -702,8 +717,21 @@ impl Host<'_> {
             }
             "torch.empty" | "torch.zeros" | "torch.ones" => {
                 let mut shape = Vec::new();
+                // `torch.empty(x.shape, ...)`, `torch.empty((M, N))`, `torch.empty([M, N])`.
+                if args.len() == 1 {
+                    if let HVal::Tuple(vs) = self.expr(&args[0])? {
+                        for v in vs {
+                            match v {
+                                HVal::Int(e) => shape.push(e),
+                                _ => return self.err("cannot read this tensor shape".into(), &args[0]),
+                            }
+                        }
+                        return Ok(self.new_tensor(shape));
+                    }
+                }
                 let dims: Vec<Expr> = match (args.len(), args.first()) {
                     (1, Some(Expr::Tuple(t))) => t.elts.clone(),
+                    (1, Some(Expr::List(t))) => t.elts.clone(),
                     _ => args.to_vec(),
                 };
                 for a in &dims {
@@ -745,7 +773,7 @@ impl Host<'_> {
                                 HVal::Int(shape[d].clone())
                             } else {
                                 let rest = &shape[d + 1..];
-                                HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), |a, b| HExpr::Mul(Box::new(a), Box::new(b))))
+                                HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), HExpr::mul))
                             }
                         }
                         _ => HVal::Unknown,

@@ -142,7 +142,13 @@ pub(crate) fn counterexample(setup: &Setup, inp: &Inputs, fail: &Failure, show_i
             inputs.push(TensorValue {
                 name: name.clone(),
                 element_type: "real".into(),
-                axes: vec![("i".into(), data.len() as i128)],
+                axes: match setup.host.tensors.iter().find(|t| t.name == *name) {
+                    Some(t) if t.shape.len() <= 2 => {
+                        let mut c = Concrete::new(BTreeMap::new());
+                        t.shape.iter().zip(["i", "j"]).map(|(e, n)| (n.to_string(), e.eval(&mut c, &inp.sizes))).collect()
+                    }
+                    _ => vec![("i".into(), data.len() as i128)],
+                },
                 data: data.iter().map(|s| s.to_string()).collect(),
                 free: vec![],
             });

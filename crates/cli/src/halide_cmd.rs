@@ -92,36 +92,21 @@ pub fn run(a: HalideArgs) -> i32 {
     };
     let null = indicatif::ProgressBar::hidden();
     if a.run.json {
-        let times: Vec<f64> = done.iter().map(|d| d.1.seconds).collect();
-        let (median, max) = out::median_max(&times);
-        let with = judged.iter().filter(|j| j.expected.is_some()).count();
-        let met = done
+        let tallies: Vec<out::Tally> = done
             .iter()
-            .filter(|(i, c)| {
-                cases[*i]
+            .map(|(i, c)| out::Tally {
+                got: c.verdict.name(),
+                expected: cases[*i].expected.as_deref(),
+                met: cases[*i]
                     .expected
                     .as_deref()
                     .is_some_and(|e| expect::meets(e, c.verdict.name()))
-                    && witness_met(&cases[*i], c)
+                    && witness_met(&cases[*i], c),
+                seconds: c.seconds,
             })
-            .count();
-        let alarms = judged.iter().filter(|j| expect::is_alarm(j.expected, j.got)).count();
-        let m = json!({
-            "counts": out::counts(done.iter().map(|d| d.1.verdict.name())),
-            "total": done.len(),
-            "expectations": {"with": with, "met": met, "alarms": alarms},
-            "wall_seconds": wall,
-            "sum_seconds": times.iter().sum::<f64>(),
-            "median_seconds": median,
-            "max_seconds": max,
-            "jobs": a.run.workers(),
-            "timeout_seconds": a.run.timeout.as_secs_f64(),
-            "exit_code": code,
-            "version": env!("CARGO_PKG_VERSION"),
-        });
-        if let serde_json::Value::Object(m) = m {
-            out::print(&null, &out::record("halide", "summary", m));
-        }
+            .collect();
+        let extra = json!({"exit_code": code});
+        out::print(&null, &out::summary_record("halide", &tallies, wall, &a.run, extra));
     } else if done.len() > 1 {
         let times: Vec<f64> = done.iter().map(|d| d.1.seconds).collect();
         let (median, max) = out::median_max(&times);

@@ -87,30 +87,17 @@ pub fn run(a: LiftArgs) -> i32 {
     };
     let null = indicatif::ProgressBar::hidden();
     if a.run.json {
-        let times: Vec<f64> = done.iter().map(|d| d.3).collect();
-        let (median, max) = out::median_max(&times);
-        let with = judged.iter().filter(|j| j.expected.is_some()).count();
-        let met = judged
+        let tallies: Vec<out::Tally> = done
             .iter()
-            .filter(|j| j.expected.is_some_and(|e| expect::meets(e, j.got)))
-            .count();
-        let alarms = judged.iter().filter(|j| expect::is_alarm(j.expected, j.got)).count();
-        let m = json!({
-            "counts": out::counts(done.iter().map(|d| d.2.name())),
-            "total": done.len(),
-            "expectations": {"with": with, "met": met, "alarms": alarms},
-            "wall_seconds": wall,
-            "sum_seconds": times.iter().sum::<f64>(),
-            "median_seconds": median,
-            "max_seconds": max,
-            "jobs": a.run.workers(),
-            "timeout_seconds": a.run.timeout.as_secs_f64(),
-            "exit_code": code,
-            "version": env!("CARGO_PKG_VERSION"),
-        });
-        if let serde_json::Value::Object(m) = m {
-            out::print(&null, &out::record("lift", "summary", m));
-        }
+            .map(|(_, e, v, s)| out::Tally {
+                got: v.name(),
+                expected: e.as_deref(),
+                met: e.as_deref().is_some_and(|e| expect::meets(e, v.name())),
+                seconds: *s,
+            })
+            .collect();
+        let extra = json!({"exit_code": code});
+        out::print(&null, &out::summary_record("lift", &tallies, wall, &a.run, extra));
     } else if outcomes.len() > 1 {
         out::print(
             &null,

@@ -140,7 +140,7 @@ pub struct LiftArgs {
     /// Check this formula (docs/lift.md) instead of the synthesized one: verified or refuted
     #[arg(long, value_name = "FORMULA")]
     pub expect: Option<String>,
-    /// Judge verdicts against the files' `# expect:` headers (exit codes: see below)
+    /// Judge verdicts against the files' `# expect:` headers, checking each file's `# formula:` header (exit codes: see below)
     #[arg(long)]
     pub expectations: bool,
     #[command(flatten)]

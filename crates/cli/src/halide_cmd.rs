@@ -3,6 +3,7 @@
 
 use crate::args::HalideArgs;
 use crate::expect::{self, Judged};
+use crate::lift_cmd::header;
 use crate::out::{self, Ordered};
 use crate::pool::{self, Pool};
 use crate::worker::{HalideCase, Job, Reply};
@@ -158,19 +159,6 @@ fn case(spec: PathBuf, stmt: PathBuf, name: String) -> Case {
         expected: words.next().map(str::to_string),
         witness: words.next().map(str::to_string),
     }
-}
-
-/// The value of `# KEY value` in the leading comment lines.
-fn header(text: &str, key: &str) -> Option<String> {
-    text.lines()
-        .take_while(|l| l.trim_start().starts_with('#') || l.trim().is_empty())
-        .find_map(|l| {
-            l.trim_start()
-                .trim_start_matches('#')
-                .trim()
-                .strip_prefix(key)
-                .map(|v| v.trim().to_string())
-        })
 }
 
 /// Every `.stmt` under `dir`, with its algorithm: the `# spec:` header's file (beside the

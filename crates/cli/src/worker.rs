@@ -71,7 +71,7 @@ pub enum Reply {
     },
     /// The kernels of a Triton file, or the file's diagnostics.
     Lift {
-        kernels: Vec<KernelResult>,
+        kernels: Vec<lift::KernelResult>,
         diagnostics: Vec<report::Diagnostic>,
     },
     /// A Halide case, or the diagnostics of its files (`true`: in the statement).
@@ -93,21 +93,6 @@ pub struct FunctionResult {
     pub in_target: bool,
     pub seconds: f64,
     pub smt: Vec<(String, String)>,
-}
-
-/// The verdict about one kernel of a Triton file (the plain data of [`lift::KernelResult`]).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct KernelResult {
-    pub kernel: String,
-    pub line: usize,
-    pub column: usize,
-    pub launcher: Option<String>,
-    pub verdict: Verdict,
-    pub formula: Option<String>,
-    pub reads: Vec<String>,
-    pub writes: Vec<String>,
-    pub assumptions: Vec<String>,
-    pub seconds: f64,
 }
 
 /// The verdict about a Halide statement (the plain data of [`halide::CaseResult`]).
@@ -294,21 +279,7 @@ fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64) -> Reply {
     };
     match lift::lift_file(&file.display().to_string(), &text, &opts) {
         Ok(kernels) => Reply::Lift {
-            kernels: kernels
-                .into_iter()
-                .map(|k| KernelResult {
-                    kernel: k.kernel,
-                    line: k.line,
-                    column: k.column,
-                    launcher: k.launcher,
-                    verdict: k.verdict,
-                    formula: k.formula,
-                    reads: k.reads,
-                    writes: k.writes,
-                    assumptions: k.assumptions,
-                    seconds: k.seconds,
-                })
-                .collect(),
+            kernels,
             diagnostics: vec![],
         },
         Err(diagnostics) => Reply::Lift {

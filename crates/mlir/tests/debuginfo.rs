@@ -32,12 +32,12 @@ fn in_short_body(m: &mlir::Module, o: mlir::OpId) -> bool {
 
 #[test]
 fn debuginfo_prints_parse_with_locations() {
-    if Command::new("mlir-opt-19")
+    let works = Command::new("mlir-opt-19")
         .arg("--version")
         .output()
-        .is_err()
-    {
-        eprintln!("mlir-opt-19 not on PATH: skipped");
+        .is_ok_and(|o| o.status.success());
+    if !works {
+        println!("notice: mlir-opt-19 is not on PATH (or does not run); debug-location prints skipped");
         return;
     }
     let files = [

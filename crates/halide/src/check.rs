@@ -124,20 +124,30 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
         let mut a = w.path.clone();
         a.push(outside);
         obs.push(Obligation { what: format!("a store to `{}` outside its {}", w.func, if w.realize.is_none() { "output buffer" } else { "realization" }), kind: WitnessKind::OutOfBounds, assertions: a, span: w.span, free: w.loops.clone() });
-        let want = ex.algorithm(&mut d, &w.func, &w.args, w.span).map_err(stop_reason)?;
-        if let Some(why) = d.unsupported.take() {
-            return Err((why, w.span));
-        }
-        let Some(ne) = val_ne(&mut d, &w.value, &want) else {
-            return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
-        };
         let mut a = w.path.clone();
-        a.push(ne);
+        if let Some(u) = &w.update {
+            update_obligations(&mut d, w, u, &writes, &mut obs)?;
+            let Some(ne) = val_ne(&mut d, &w.value, &u.want) else {
+                return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
+            };
+            a.extend(u.prev_facts.iter().copied());
+            a.push(ne);
+        } else {
+            let want = ex.algorithm(&mut d, &w.func, &w.args, w.span).map_err(stop_reason)?;
+            if let Some(why) = d.unsupported.take() {
+                return Err((why, w.span));
+            }
+            let Some(ne) = val_ne(&mut d, &w.value, &want) else {
+                return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
+            };
+            a.push(ne);
+        }
         obs.push(Obligation { what: format!("the value stored to `{}` equals the algorithm's", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
     }
     // (2) reads inside their buffer or realization, of written cells.
     for r in &reads {
         let bounds = match r.realize {
+            None if r.func == spec.output => out_box.clone(),
             None => {
                 let dims = spec.input(&r.func).map(|i| i.dims).unwrap_or(0);
                 if dims != r.args.len() {
@@ -152,7 +162,7 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
         let mut a = r.path.clone();
         a.push(outside);
         obs.push(Obligation { what: format!("a read of `{}` outside its {}", r.func, if r.realize.is_none() { "input buffer" } else { "realization" }), kind: WitnessKind::OutOfBounds, assertions: a, span: r.span, free: r.loops.clone() });
-        if r.realize.is_some() {
+        if r.realize.is_some() || r.func == spec.output {
             let mut a = r.path.clone();
             for wi in &r.writes_before {
                 let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args);
@@ -186,6 +196,93 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
     let _ = and_all;
     let run = std::mem::replace(&mut ex.run, crate::symex::Exec::new(spec, vec![]).run);
     Ok((d, run, obs))
+}
+
+/// What an update's store must satisfy beyond bounds and its value step: its reads of the
+/// Func read the cell it stores; its RDom variables stay in the RDom; distinct iterations of
+/// its pure loops store distinct cells (so each cell sees each RDom point once, in order);
+/// every cell the pure definition wrote gets every RDom point of this stage.
+fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::UpdateStore, writes: &[crate::symex::Write], obs: &mut Vec<Obligation>) -> Result<(), (String, Span)> {
+    for a in &w.args {
+        if d.store.symbols_of(*a).iter().any(|s| u.r_loops.contains(s)) {
+            return Err((format!("a store of an update of `{}` whose cell depends on the RDom (not yet supported)", w.func), w.span));
+        }
+    }
+    for cell in &u.self_reads {
+        let mut eqs = Vec::new();
+        for (c, a) in cell.iter().zip(&w.args) {
+            eqs.push(d.store.eq(*c, *a));
+        }
+        let same = d.store.and(eqs);
+        let mut a = w.path.clone();
+        a.push(d.store.not(same));
+        obs.push(Obligation { what: format!("an update of `{}` reads the cell it stores", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+    }
+    for (r, (lo, hi)) in u.r_vals.iter().zip(&u.r_bounds) {
+        let ext = d.store.sub(*hi, *lo);
+        let inside = in_box(d, &[*r], &[(*lo, ext)]);
+        let mut a = w.path.clone();
+        a.push(d.store.not(inside));
+        obs.push(Obligation { what: format!("an update of `{}` stays inside its RDom", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+    }
+    // Injectivity over the pure loops of the stage.
+    let pure: Vec<SymId> = u.stage_loops.iter().copied().filter(|l| !u.r_loops.contains(l)).collect();
+    if !pure.is_empty() {
+        let mut map = HashMap::new();
+        for l in &u.stage_loops {
+            let c = d.store.fresh("copy", smt::Sort::Int);
+            map.insert(*l, d.store.sym(c));
+        }
+        let mut a = w.path.clone();
+        for p in &w.path {
+            a.push(d.store.substitute(*p, &map));
+        }
+        for x in &w.args {
+            let y = d.store.substitute(*x, &map);
+            a.push(d.store.eq(*x, y));
+        }
+        let mut differ = Vec::new();
+        for l in &pure {
+            let t = d.store.sym(*l);
+            differ.push(d.store.ne(t, map[l]));
+        }
+        a.push(d.store.or(differ));
+        let mut free = w.loops.clone();
+        free.extend(map.values().flat_map(|t| d.store.symbols_of(*t)));
+        obs.push(Obligation { what: format!("distinct iterations of update {} of `{}` store distinct cells", w.stage, w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free });
+    }
+    // Coverage of the stage: once per (pure store, stage), at the first store of the stage.
+    let first = writes.iter().position(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize);
+    if first.is_some_and(|i| std::ptr::eq(&writes[i], w)) {
+        let stage_writes: Vec<&crate::symex::Write> = writes.iter().filter(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize).collect();
+        for w0 in writes.iter().filter(|x| x.func == w.func && x.stage == 0 && x.realize == w.realize) {
+            let mut a = w0.path.clone();
+            let mut rs = Vec::new();
+            for (lo, hi) in &u.r_bounds {
+                let s = d.store.fresh("rpoint", smt::Sort::Int);
+                let t = d.store.sym(s);
+                a.push(d.store.le(*lo, t));
+                a.push(d.store.lt(t, *hi));
+                rs.push(t);
+            }
+            for ws in &stage_writes {
+                let Some(us) = &ws.update else { continue };
+                let mut cs = ws.path.clone();
+                for (x, y) in ws.args.iter().zip(&w0.args) {
+                    cs.push(d.store.eq(*x, *y));
+                }
+                for (x, y) in us.r_vals.iter().zip(&rs) {
+                    cs.push(d.store.eq(*x, *y));
+                }
+                let body = d.store.and(cs);
+                let nb = d.store.not(body);
+                let own: Vec<SymId> = ws.loops.iter().copied().filter(|l| !w0.loops.contains(l)).collect();
+                a.push(if own.is_empty() { nb } else { d.store.forall(own, nb) });
+            }
+            obs.push(Obligation { what: format!("update {} of `{}` reaches every cell and RDom point", w.stage, w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w0.loops.clone() });
+        }
+    }
+    Ok(())
 }
 
 fn stop_reason(s: Stop) -> (String, Span) {
@@ -432,7 +529,7 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
             assumptions.push("floats as real numbers".into());
         }
         if run.loops.iter().any(|(_, k, _)| *k == crate::stmt::LoopKind::Parallel) {
-            assumptions.push("parallel iterations that store one cell store equal values (pure stages); races are not otherwise checked".into());
+            assumptions.push("parallel iterations that store one cell store equal values (pure stages; update stages are proved to store distinct cells per pure iteration); races are not otherwise checked".into());
         }
         return Checked { verdict: Verdict::Verified { assumptions: assumptions.clone() }, witness: None, assumptions, obligations: obs.len() };
     }
@@ -443,5 +540,3 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
     }
 }
 
-#[allow(dead_code)]
-fn unused(_: HashMap<u8, u8>) {}

@@ -589,3 +589,30 @@ pub fn describe(t: &Tok) -> String {
         Tok::Eof => "the end of the file".into(),
     }
 }
+
+/// The names an expression mentions as variables (bounded by the parser's nesting limit).
+pub fn vars_of(e: &Expr, out: &mut Vec<String>) {
+    match &e.kind {
+        ExprKind::Var(n) => {
+            if !out.contains(n) {
+                out.push(n.clone());
+            }
+        }
+        ExprKind::Int(_) | ExprKind::Float(..) | ExprKind::Opaque(_) => {}
+        ExprKind::Call(_, args) => args.iter().for_each(|a| vars_of(a, out)),
+        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) => vars_of(x, out),
+        ExprKind::Bin(_, a, b) => {
+            vars_of(a, out);
+            vars_of(b, out);
+        }
+        ExprKind::Select(a, b, c) => {
+            vars_of(a, out);
+            vars_of(b, out);
+            vars_of(c, out);
+        }
+        ExprKind::Let(_, a, b) => {
+            vars_of(a, out);
+            vars_of(b, out);
+        }
+    }
+}

@@ -442,13 +442,13 @@ pub(crate) const QUICK_SIZES: [i128; 5] = [1, 8, 9, 16, 17];
 /// ... and after an obligation stayed open.
 pub(crate) const SEARCH_SIZES: [i128; 12] = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 33];
 
-pub fn check(spec: &Spec, stmt: &[Stmt], timeout: Duration) -> Checked {
-    check_with(spec, stmt, timeout, true)
+pub fn check(spec: &Spec, stmt: &[Stmt], timeout: Duration, loc: &dyn Fn(Span) -> String) -> Checked {
+    check_with(spec, stmt, timeout, true, loc)
 }
 
 /// `quick`: try small sizes concretely before the solver (tests turn it off to see that the
 /// obligations alone never verify a broken statement).
-pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: bool) -> Checked {
+pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: bool, loc: &dyn Fn(Span) -> String) -> Checked {
     let unknown = |reason: String| Checked { verdict: Verdict::Unknown { reason }, witness: None, assumptions: vec![], obligations: 0 };
     match if quick { search(spec, stmt, &QUICK_SIZES) } else { Ok(None) } {
         Ok(Some(c)) => return c,
@@ -487,6 +487,7 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
     let fields: Vec<(String, SymId)> = run.fields.iter().map(|(k, v)| (k.clone(), *v)).collect();
     let mut open: Vec<(String, String)> = Vec::new();
     let mut store = d.store;
+    let where_ = |o: &Obligation| if o.kind == WitnessKind::Unwritten { o.what.clone() } else { format!("{} at {}", o.what, loc(o.span)) };
     for o in &obs {
         let asr = if o.assertions.iter().any(|t| store.has_quantifier(*t)) { o.assertions.clone() } else { smt::simplify_arith(&mut store, &o.assertions) };
         let fl = fields.clone();
@@ -511,9 +512,9 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
                         }
                     }
                 }
-                open.push((o.what.clone(), "satisfiable, but the model did not replay".into()));
+                open.push((where_(o), "satisfiable, but the model did not replay".into()));
             }
-            CheckResult::Unknown(why) => open.push((o.what.clone(), format!("solver: {why}"))),
+            CheckResult::Unknown(why) => open.push((where_(o), format!("solver: {why}"))),
         }
     }
     if open.is_empty() {

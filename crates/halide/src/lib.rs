@@ -70,7 +70,7 @@ pub struct CaseResult {
 /// Checks a statement against its algorithm. Paths are for messages only.
 /// Errors: either file is malformed (diagnostics with spans into that file's text).
 pub fn check(spec_path: &str, spec_text: &str, stmt_path: &str, stmt_text: &str, opts: &Options) -> Result<CaseResult, Vec<(Side, Diagnostic)>> {
-    let _ = (spec_path, stmt_path);
+    let _ = spec_path;
     let start = Instant::now();
     let spec = spec::parse(spec_text);
     let stmt = stmt::parse(stmt_text);
@@ -87,7 +87,11 @@ pub fn check(spec_path: &str, spec_text: &str, stmt_path: &str, stmt_text: &str,
             return Err(ds);
         }
     };
-    let c = check::check(&spec, &stmt, opts.timeout);
+    let loc = |span: report::Span| {
+        let (line, col) = report::line_col(stmt_text, span.start);
+        format!("{stmt_path}:{line}:{col}")
+    };
+    let c = check::check(&spec, &stmt, opts.timeout, &loc);
     Ok(CaseResult {
         output: spec.output.clone(),
         verdict: c.verdict,

@@ -39,7 +39,9 @@ pub enum Outcome {
     Fault(Fault),
     /// An assertion of the statement failed: the setting is outside the pipeline's contract.
     AssertFailed,
-    Unsupported(String, Span),
+    /// A construct the interpreter does not model, and where (in the statement or the
+    /// algorithm: the text says which).
+    Unsupported(String, #[allow(dead_code)] Span),
 }
 
 struct Buffer {

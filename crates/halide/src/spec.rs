@@ -9,6 +9,7 @@ pub struct Input {
     pub name: String,
     pub ty: Type,
     pub dims: usize,
+    #[allow(dead_code)] // for diagnostics of later checks
     pub span: Span,
 }
 

@@ -22,10 +22,10 @@ pub enum StmtKind {
     Assert(Expr),
     Realize { func: String, bounds: Vec<(Expr, Expr)>, body: Vec<Stmt> },
     Produce(String, Vec<Stmt>),
-    Consume(String, Vec<Stmt>),
+    Consume(#[allow(dead_code)] String, Vec<Stmt>),
     Provide { func: String, args: Vec<Expr>, value: Expr },
     /// An expression evaluated for its effect only (a runtime call, a bare `0`).
-    Eval(Expr),
+    Eval(#[allow(dead_code)] Expr),
 }
 
 #[derive(Clone, Debug)]

@@ -38,10 +38,12 @@ pub struct Write {
 
 #[derive(Clone)]
 pub struct UpdateStore {
+    #[allow(dead_code)] // the prophecy's pure part, for reports
     pub pure_vals: Vec<TermId>,
     pub r_vals: Vec<TermId>,
     pub stage_loops: Vec<SymId>,
     pub r_loops: Vec<SymId>,
+    #[allow(dead_code)] // the previous value's symbol, for reports
     pub prev: SymId,
     pub prev_facts: Vec<TermId>,
     pub self_reads: Vec<Vec<TermId>>,

@@ -245,7 +245,7 @@ pub enum ExprKind {
     Let(String, Box<Expr>, Box<Expr>),
     /// Something only a runtime call can mean (a string, `reinterpret`, a pointer cast): it
     /// has no value the checker can use. The text says what it is.
-    Opaque(String),
+    Opaque(#[allow(dead_code)] String),
 }
 
 #[derive(Clone, Debug)]

@@ -158,7 +158,7 @@ fn obligations_alone_never_verify_broken_statements() {
         let spec_text = std::fs::read_to_string(corpus().join(spec_name)).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
-        let c = crate::check::check_with(&spec, &stmt, std::time::Duration::from_secs(5), false);
+        let c = crate::check::check_with(&spec, &stmt, std::time::Duration::from_secs(5), false, &|s| format!("{s:?}"));
         assert_ne!(c.verdict.name(), "verified", "{name}");
         println!("{name}: {} {:?}", c.verdict.name(), c.witness.map(|w| w.0));
         n += 1;

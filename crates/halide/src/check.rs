@@ -119,7 +119,10 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
             None => out_box.clone(),
             Some(r) => ex.run.realizations[r].bounds.clone(),
         };
-        let inside = in_box(&mut d, &w.args, &bounds);
+        let mut inside = in_box(&mut d, &w.args, &bounds);
+        if let Some(c) = w.realize.and_then(|r| ex.run.realizations[r].cond) {
+            inside = d.store.and2(inside, c);
+        }
         let outside = d.store.not(inside);
         let mut a = w.path.clone();
         a.push(outside);
@@ -157,7 +160,10 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
             }
             Some(i) => ex.run.realizations[i].bounds.clone(),
         };
-        let inside = in_box(&mut d, &r.args, &bounds);
+        let mut inside = in_box(&mut d, &r.args, &bounds);
+        if let Some(c) = r.realize.and_then(|i| ex.run.realizations[i].cond) {
+            inside = d.store.and2(inside, c);
+        }
         let outside = d.store.not(inside);
         let mut a = r.path.clone();
         a.push(outside);

@@ -247,13 +247,20 @@ impl Machine<'_> {
                         }
                     }
                 }
-                StmtKind::Realize { func, bounds, body } => {
+                StmtKind::Realize { func, bounds, cond, body } => {
+                    let exists = match cond {
+                        None => true,
+                        Some(c) => {
+                            let v = eval(d, self, c)?;
+                            value::truth(d, &v, c.span)?
+                        }
+                    };
                     let mut mins = Vec::new();
                     let mut extents = Vec::new();
                     let mut cells: i128 = 1;
                     for (m, e) in bounds {
                         let m = self.int(d, m)?;
-                        let e = self.int(d, e)?.max(0);
+                        let e = if exists { self.int(d, e)?.max(0) } else { 0 };
                         cells = cells.saturating_mul(e);
                         mins.push(m);
                         extents.push(e);

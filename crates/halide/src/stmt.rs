@@ -20,7 +20,9 @@ pub enum StmtKind {
     For { kind: LoopKind, var: String, min: Expr, extent: Expr, body: Vec<Stmt> },
     If(Expr, Vec<Stmt>, Vec<Stmt>),
     Assert(Expr),
-    Realize { func: String, bounds: Vec<(Expr, Expr)>, body: Vec<Stmt> },
+    /// `realize f([min, extent], ...) if cond { body }`: the buffer exists only when `cond`
+    /// holds (a specialization that does not use `f`); the body runs either way.
+    Realize { func: String, bounds: Vec<(Expr, Expr)>, cond: Option<Expr>, body: Vec<Stmt> },
     Produce(String, Vec<Stmt>),
     Consume(#[allow(dead_code)] String, Vec<Stmt>),
     Provide { func: String, args: Vec<Expr>, value: Expr },
@@ -180,12 +182,13 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
                     p.expect(",")?;
                 }
             }
+            let mut cond = None;
             if p.is_ident("if") {
-                let s = p.span();
-                return p.error(s, "a conditional realize is not supported");
+                p.bump();
+                cond = Some(p.expr()?);
             }
             let body = braced(p, depth)?;
-            return Ok(mk(p, StmtKind::Realize { func, bounds, body }));
+            return Ok(mk(p, StmtKind::Realize { func, bounds, cond, body }));
         }
         "produce" | "consume" if matches!(p.peek_at(1), Tok::Ident(_)) && matches!(p.peek_at(2), Tok::Punct("{")) => {
             p.bump();

@@ -71,6 +71,8 @@ pub struct Read {
 pub struct Realization {
     pub func: String,
     pub bounds: Vec<(TermId, TermId)>,
+    /// When the buffer exists (a conditional realize); accesses need it.
+    pub cond: Option<TermId>,
 }
 
 pub struct Run {
@@ -278,12 +280,16 @@ impl<'a> Exec<'a> {
                     self.path.truncate(pd);
                     r?;
                 }
-                StmtKind::Realize { func, bounds, body } => {
+                StmtKind::Realize { func, bounds, cond, body } => {
                     let mut bs = Vec::new();
                     for (m, e) in bounds {
                         bs.push((self.int(d, m)?, self.int(d, e)?));
                     }
-                    self.run.realizations.push(Realization { func: func.clone(), bounds: bs });
+                    let cond = match cond {
+                        None => None,
+                        Some(c) => Some(self.cond(d, c)?),
+                    };
+                    self.run.realizations.push(Realization { func: func.clone(), bounds: bs, cond });
                     self.realize_stack.push(self.run.realizations.len() - 1);
                     let r = self.block(d, body);
                     self.realize_stack.pop();

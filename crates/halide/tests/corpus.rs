@@ -18,7 +18,7 @@ fn corpus_verdicts() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus()).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "stmt")).collect();
     files.sort();
     assert!(files.len() >= 10, "corpus too small: {}", files.len());
-    let opts = halide::Options { timeout: Duration::from_secs(20) };
+    let opts = halide::Options { timeout: Duration::from_secs(5) };
     let mut failures = Vec::new();
     let (mut verified, mut refuted) = (0, 0);
     for stmt_path in &files {

@@ -20,6 +20,7 @@ Needs halide==21.0.0 (tools/requirements.txt).
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 
@@ -74,6 +75,14 @@ def spec_text(mod):
             uargs = ", ".join(expr_text(a, names) for a in f.update_args(i))
             lines.append("update %s(%s) = %s" % (f.name(), uargs, expr_text(f.update_value(i), names)))
     lines.append("output %s : %s dims %d" % (out.name(), type_name(out.type()), out.dimensions()))
+    known = set(names) | {f.name() for f in funcs.values()}
+    intrinsics = {"min", "max", "select", "likely", "likely_if_innermost", "abs", "lambda"}
+    for line in lines[1:]:
+        for called in re.findall(r"([A-Za-z_][A-Za-z0-9_$.]*)\(", line.split("=", 1)[-1]):
+            if called not in known and called not in intrinsics and not re.match(r"^u?int[0-9]+$|^float[0-9]+$", called):
+                sys.stderr.write("warning: the algorithm calls `%s`, which the pipeline module does not list "
+                                 "(Funcs that Halide adds, such as the wrapper of a BoundaryConditions "
+                                 "input, must be listed too); the checker will say unknown\n" % called)
     return "\n".join(lines) + "\n"
 
 

@@ -410,7 +410,7 @@ pub(crate) fn search(spec: &Spec, stmt: &[Stmt], sizes: &[i128]) -> Result<Optio
             for a in sizes {
                 for b in sizes {
                     let mut e = vec![*a, *b];
-                    e.extend(std::iter::repeat(2).take(dims - 2));
+                    e.extend(std::iter::repeat_n(2, dims - 2));
                     v.push(e);
                 }
             }

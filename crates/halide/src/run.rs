@@ -82,8 +82,12 @@ struct Machine<'a> {
     steps: u64,
     /// Per enclosing parallel loop: the current iteration's (buffer, offset, write) accesses
     /// and every earlier iteration's.
-    parallel: Vec<(BTreeSet<(usize, usize, bool)>, BTreeMap<(usize, usize), (bool, i128)>, i128)>,
+    parallel: Vec<Iterations>,
 }
+
+/// One parallel loop's accesses: the current iteration's (buffer, offset, write), and the
+/// earlier iterations' by cell (written?, iteration).
+type Iterations = (BTreeSet<(usize, usize, bool)>, BTreeMap<(usize, usize), (bool, i128)>, i128);
 
 fn ints(args: &[CVal], span: Span) -> Result<Vec<i128>, Stop> {
     args.iter()

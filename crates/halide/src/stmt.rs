@@ -70,9 +70,7 @@ fn block(p: &mut Parser, depth: usize, top: bool) -> Vec<Stmt> {
         match stmt(p, depth) {
             Ok(s) => out.push(s),
             Err(Bail) => {
-                if p.pos == before {
-                    p.skip_line();
-                } else if !p.token().line_start {
+                if p.pos == before || !p.token().line_start {
                     p.skip_line();
                 }
             }

@@ -58,9 +58,8 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
         let tok = if c.is_ascii_alphabetic() || c == b'_' {
             while i < b.len() {
                 let d = b[i];
-                if d.is_ascii_alphanumeric() || d == b'_' || d == b'$' {
-                    i += 1;
-                } else if d == b'.' && b.get(i + 1).is_some_and(|e| e.is_ascii_alphanumeric() || *e == b'_' || *e == b'$') {
+                let name_char = |e: u8| e.is_ascii_alphanumeric() || e == b'_' || e == b'$';
+                if name_char(d) || (d == b'.' && b.get(i + 1).is_some_and(|e| name_char(*e))) {
                     i += 1;
                 } else {
                     break;

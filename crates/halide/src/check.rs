@@ -129,7 +129,8 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
         obs.push(Obligation { what: format!("a store to `{}` outside its {}", w.func, if w.realize.is_none() { "output buffer" } else { "realization" }), kind: WitnessKind::OutOfBounds, assertions: a, span: w.span, free: w.loops.clone() });
         let mut a = w.path.clone();
         if let Some(u) = &w.update {
-            update_obligations(&mut d, w, u, &writes, &mut obs)?;
+            let outer = w.realize.map(|r| ex.run.realizations[r].outer.clone()).unwrap_or_default();
+            update_obligations(&mut d, w, u, &writes, &outer, &mut obs)?;
             let Some(ne) = val_ne(&mut d, &w.value, &u.want) else {
                 return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
             };
@@ -208,7 +209,30 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
 /// Func read the cell it stores; its RDom variables stay in the RDom; distinct iterations of
 /// its pure loops store distinct cells (so each cell sees each RDom point once, in order);
 /// every cell the pure definition wrote gets every RDom point of this stage.
-fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::UpdateStore, writes: &[crate::symex::Write], obs: &mut Vec<Obligation>) -> Result<(), (String, Span)> {
+fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::UpdateStore, writes: &[crate::symex::Write], outer: &[SymId], obs: &mut Vec<Obligation>) -> Result<(), (String, Span)> {
+    // Stages in order: every store of an earlier stage of this realization comes earlier in
+    // the program and shares no loop inside the realization (so it has finished).
+    let me = writes.iter().position(|x| std::ptr::eq(x, w)).expect("w is one of the writes");
+    for (i, x) in writes.iter().enumerate() {
+        if x.func != w.func || x.realize != w.realize || x.stage >= w.stage {
+            continue;
+        }
+        let shares_inner = x.loops.iter().any(|l| w.loops.contains(l) && !outer.contains(l));
+        if i > me || shares_inner {
+            return Err((format!("stage {} of `{}` is not entirely before stage {} in the loop program (not yet supported)", x.stage, w.func, w.stage), w.span));
+        }
+    }
+    // The cell updated is the point of the stage variables.
+    {
+        let mut eqs = Vec::new();
+        for (a, p) in w.args.iter().zip(&u.pure_vals) {
+            eqs.push(d.store.eq(*a, *p));
+        }
+        let same = d.store.and(eqs);
+        let mut a = w.path.clone();
+        a.push(d.store.not(same));
+        obs.push(Obligation { what: format!("an update of `{}` stores the point of its stage variables", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+    }
     for a in &w.args {
         if d.store.symbols_of(*a).iter().any(|s| u.r_loops.contains(s)) {
             return Err((format!("a store of an update of `{}` whose cell depends on the RDom (not yet supported)", w.func), w.span));
@@ -231,11 +255,32 @@ fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::Up
         a.push(d.store.not(inside));
         obs.push(Obligation { what: format!("an update of `{}` stays inside its RDom", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
     }
-    // Injectivity over the pure loops of the stage.
-    let pure: Vec<SymId> = u.stage_loops.iter().copied().filter(|l| !u.r_loops.contains(l)).collect();
+    // Injectivity: distinct iterations of the loops inside the realization, other than the
+    // RDom loops, store distinct cells (each cell sees each RDom point once, in order); and
+    // two stores of the same stage never store one cell.
+    let inner: Vec<SymId> = w.loops.iter().copied().filter(|l| !outer.contains(l)).collect();
+    let pure: Vec<SymId> = inner.iter().copied().filter(|l| !u.r_loops.contains(l)).collect();
+    for other in writes.iter().skip(me + 1).filter(|x| x.func == w.func && x.realize == w.realize && x.stage == w.stage) {
+        let mut map = HashMap::new();
+        for l in other.loops.iter().filter(|l| !outer.contains(l)) {
+            let c = d.store.fresh("copy", smt::Sort::Int);
+            map.insert(*l, d.store.sym(c));
+        }
+        let mut a = w.path.clone();
+        for p in &other.path {
+            a.push(d.store.substitute(*p, &map));
+        }
+        for (x, y) in w.args.iter().zip(&other.args) {
+            let y = d.store.substitute(*y, &map);
+            a.push(d.store.eq(*x, y));
+        }
+        let mut free = w.loops.clone();
+        free.extend(map.values().flat_map(|t| d.store.symbols_of(*t)));
+        obs.push(Obligation { what: format!("two stores of update {} of `{}` never store one cell", w.stage, w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free });
+    }
     if !pure.is_empty() {
         let mut map = HashMap::new();
-        for l in &u.stage_loops {
+        for l in &inner {
             let c = d.store.fresh("copy", smt::Sort::Int);
             map.insert(*l, d.store.sym(c));
         }

@@ -38,10 +38,8 @@ pub struct Write {
 
 #[derive(Clone)]
 pub struct UpdateStore {
-    #[allow(dead_code)] // the prophecy's pure part, for reports
     pub pure_vals: Vec<TermId>,
     pub r_vals: Vec<TermId>,
-    pub stage_loops: Vec<SymId>,
     pub r_loops: Vec<SymId>,
     #[allow(dead_code)] // the previous value's symbol, for reports
     pub prev: SymId,
@@ -73,6 +71,8 @@ pub struct Realization {
     pub bounds: Vec<(TermId, TermId)>,
     /// When the buffer exists (a conditional realize); accesses need it.
     pub cond: Option<TermId>,
+    /// The loops enclosing the realize (each of their iterations has its own buffer).
+    pub outer: Vec<SymId>,
 }
 
 pub struct Run {
@@ -289,7 +289,7 @@ impl<'a> Exec<'a> {
                         None => None,
                         Some(c) => Some(self.cond(d, c)?),
                     };
-                    self.run.realizations.push(Realization { func: func.clone(), bounds: bs, cond });
+                    self.run.realizations.push(Realization { func: func.clone(), bounds: bs, cond, outer: self.loops.clone() });
                     self.realize_stack.push(self.run.realizations.len() - 1);
                     let r = self.block(d, body);
                     self.realize_stack.pop();
@@ -545,8 +545,6 @@ impl Exec<'_> {
                 _ => return unsupported(format!("non-integer bounds of the RDom `{}`", r.var), r.span),
             }
         }
-        let prefix = format!("{}.s{stage}.", f.name);
-        let stage_loops: Vec<SymId> = self.loops.iter().zip(&self.loop_names).filter(|(_, (n, _))| n.starts_with(&prefix)).map(|(l, _)| *l).collect();
         // The algorithm's step at these stage variables, a function of the previous value.
         let mut frame: Vec<(String, SVal)> = f.vars.iter().zip(&pure_vals).map(|(v, t)| (v.clone(), Val::Int(*t, Type::Int(32)))).collect();
         for (r, t) in rdoms.iter().zip(&r_vals) {
@@ -558,7 +556,7 @@ impl Exec<'_> {
         self.algo_scope = saved;
         self.algo_self = saved_self;
         let want = value::cast(d, f.ty, want?, upd.span)?;
-        Ok(UpdateStore { pure_vals, r_vals, stage_loops, r_loops, prev, prev_facts, self_reads, want, r_bounds })
+        Ok(UpdateStore { pure_vals, r_vals, r_loops, prev, prev_facts, self_reads, want, r_bounds })
     }
 
     fn record_read(&mut self, func: &str, args: Vec<TermId>, realize: Option<usize>, span: Span) {

@@ -102,3 +102,31 @@ pub fn check(spec_path: &str, spec_text: &str, stmt_path: &str, stmt_text: &str,
         seconds: start.elapsed().as_secs_f64(),
     })
 }
+
+/// What a statement file's header comments say (`# spec: FILE`, `# expect: VERDICT [KIND]`):
+/// the corpus format, for the CLI's `--suite` and the tests.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// The algorithm file, relative to the statement's folder (else `NAME.spec`).
+    pub spec: Option<String>,
+    /// The expected verdict (`verified`, `refuted`, `unknown`).
+    pub expect: Option<String>,
+    /// The expected witness kind of a refutation.
+    pub witness: Option<WitnessKind>,
+}
+
+/// Reads the leading `#` comment lines of a statement file.
+pub fn header(stmt_text: &str) -> Header {
+    let mut h = Header::default();
+    for line in stmt_text.lines().take_while(|l| l.starts_with('#')) {
+        let l = line.trim_start_matches('#').trim();
+        if let Some(f) = l.strip_prefix("spec:") {
+            h.spec = Some(f.trim().to_string());
+        } else if let Some(e) = l.strip_prefix("expect:") {
+            let mut w = e.split_whitespace();
+            h.expect = w.next().map(str::to_string);
+            h.witness = w.next().and_then(WitnessKind::parse);
+        }
+    }
+    h
+}

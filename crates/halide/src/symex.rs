@@ -321,7 +321,7 @@ impl<'a> Exec<'a> {
                         let v = eval(d, self, value);
                         let (_, _, self_reads) = self.self_read.take().expect("set above");
                         let v = v?;
-                        let u = self.update_store(d, &f, stage, prev_sym, prev, prev_facts, self_reads, s.span)?;
+                        let u = self.update_store(d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, s.span)?;
                         update = Some(u);
                         v
                     };
@@ -503,7 +503,7 @@ impl Exec<'_> {
 
     /// The prophecy of an update's store: its stage variables, loops, and the algorithm's step.
     #[allow(clippy::too_many_arguments)]
-    fn update_store(&mut self, d: &mut Sym, f: &crate::spec::Func, stage: usize, prev: SymId, prev_val: SVal, prev_facts: Vec<TermId>, self_reads: Vec<Vec<TermId>>, span: Span) -> Result<UpdateStore, Stop> {
+    fn update_store(&mut self, d: &mut Sym, f: &crate::spec::Func, stage: usize, cell: &[TermId], prev: SymId, prev_val: SVal, prev_facts: Vec<TermId>, self_reads: Vec<Vec<TermId>>, span: Span) -> Result<UpdateStore, Stop> {
         let upd = &f.updates[stage - 1];
         for (a, v) in upd.args.iter().zip(&f.vars) {
             if !matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == v) || upd.args.len() != f.vars.len() {
@@ -513,9 +513,17 @@ impl Exec<'_> {
         let mut names = Vec::new();
         crate::syntax::vars_of(&upd.value, &mut names);
         let rdoms: Vec<&crate::spec::RDom> = self.spec.rdoms.iter().filter(|r| names.contains(&r.var)).collect();
+        // A pure stage variable that Halide substituted away (an extent-1 dimension, as under
+        // compute_at) is the store's own coordinate: the step is then for that cell's point
+        // in that dimension by definition.
         let mut pure_vals = Vec::new();
-        for v in &f.vars {
-            pure_vals.push(self.lookup_int(&format!("{}.s{stage}.{v}", f.name), span)?);
+        for (k, v) in f.vars.iter().enumerate() {
+            let name = format!("{}.s{stage}.{v}", f.name);
+            match self.lookup_int(&name, span) {
+                Ok(t) => pure_vals.push(t),
+                Err(_) if k < cell.len() && !self.scope.iter().any(|(n, _)| *n == name) => pure_vals.push(cell[k]),
+                Err(e) => return Err(e),
+            }
         }
         let mut r_vals = Vec::new();
         let mut r_loops = Vec::new();

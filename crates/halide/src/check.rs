@@ -412,7 +412,7 @@ fn setting(spec: &Spec, given: &BTreeMap<String, i128>, margin: i128, seed: u64)
     Some(Setting { fields, inputs })
 }
 
-fn counterexample(kind: WitnessKind, what: &str, s: &Setting, f: &run::Fault) -> Counterexample {
+fn counterexample(spec: &Spec, kind: WitnessKind, what: &str, s: &Setting, f: &run::Fault) -> Counterexample {
     let maps = vec![("buffer fields".to_string(), s.fields.iter().filter(|(k, _)| !k.contains(".stride.")).map(|(k, v)| (k.clone(), *v)).collect())];
     let mut scalars = vec![("witness".to_string(), kind.name().to_string()), ("what".to_string(), what.to_string())];
     if !f.point.is_empty() {
@@ -423,7 +423,18 @@ fn counterexample(kind: WitnessKind, what: &str, s: &Setting, f: &run::Fault) ->
         (None, WitnessKind::Unwritten) => Mismatch::Value { index: f.point.iter().enumerate().map(|(k, v)| (format!("d{k}"), *v)).collect(), lhs: "(never written)".into(), rhs: "(the algorithm's value)".into() },
         _ => Mismatch::TargetUb { what: what.to_string() },
     };
-    Counterexample { instance: format!("witness: {}", kind.name()), maps, scalars, inputs: vec![], mismatch }
+    // The inputs, outermost dimension first (so that row-major order is Halide's, with
+    // dimension 0 innermost), when small enough to print.
+    let mut inputs = Vec::new();
+    for (name, data) in &s.inputs {
+        if data.len() > 4096 {
+            continue;
+        }
+        let dims = s.fields.keys().filter(|k| k.starts_with(&format!("{name}.extent."))).count();
+        let axes = (0..dims).rev().map(|k| (format!("d{k}"), s.fields[&format!("{name}.extent.{k}")])).collect();
+        inputs.push(report::TensorValue { name: name.clone(), element_type: spec.input(name).map(|i| i.ty.to_string()).unwrap_or_default(), axes, data: data.iter().map(|v| v.to_string()).collect(), free: vec![] });
+    }
+    Counterexample { instance: format!("witness: {}", kind.name()), maps, scalars, inputs, mismatch }
 }
 
 /// Replays a setting; a fault is a refutation.
@@ -435,7 +446,7 @@ fn try_setting(spec: &Spec, stmt: &[Stmt], s: &Setting) -> Result<Option<Checked
         }
         Outcome::Fault(f) => {
             let what = f.what.clone();
-            Ok(Some(Checked { verdict: Verdict::Refuted { counterexample: Box::new(counterexample(f.kind, &what, s, &f)) }, witness: Some((f.kind, what)), assumptions: vec![], obligations: 0 }))
+            Ok(Some(Checked { verdict: Verdict::Refuted { counterexample: Box::new(counterexample(spec, f.kind, &what, s, &f)) }, witness: Some((f.kind, what)), assumptions: vec![], obligations: 0 }))
         }
         Outcome::Unsupported(what, _) => Err(what),
         Outcome::Agrees | Outcome::AssertFailed => Ok(None),

@@ -349,7 +349,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
             Err(Stop::Fault { what, .. }) => return Outcome::Unsupported(format!("the algorithm itself is undefined here: {what}"), Span::default()),
         };
         match &buf.cells[off] {
-            None => return Outcome::Fault(Fault { kind: WitnessKind::Unwritten, what: format!("output point {point:?} of `{}` is never written", out.name), point, values: None }),
+            None => return Outcome::Fault(Fault { kind: WitnessKind::Unwritten, what: format!("output point {point:?} of `{}` is never written", out.name), point, values: Some(("(never written)".into(), show(&want))) }),
             Some(got) => {
                 let (g, w) = (show(got), show(&want));
                 if g != w {

@@ -39,6 +39,9 @@ pub enum Command {
     /// What each Triton kernel of a Python file computes, as a formula proved for all sizes
     #[command(after_help = EXIT_CODES)]
     Lift(LiftArgs),
+    /// Check that a Halide-scheduled loop program (STMT) computes its algorithm (SPEC)
+    #[command(after_help = EXIT_CODES)]
+    Halide(HalideArgs),
     /// Internal: answer jobs on stdin (one crashing job never ends a batch)
     #[command(hide = true)]
     Worker,
@@ -137,9 +140,21 @@ pub struct LiftArgs {
     /// Check this formula (docs/lift.md) instead of the synthesized one: verified or refuted
     #[arg(long, value_name = "FORMULA")]
     pub expect: Option<String>,
-    /// Judge verdicts against the files' `# expect:` headers (exit codes: see below)
+    /// Judge verdicts against the files' `# expect:` headers, checking each file's `# formula:` header (exit codes: see below)
     #[arg(long)]
     pub expectations: bool,
+    #[command(flatten)]
+    pub run: RunOpts,
+}
+
+#[derive(Args, Debug)]
+pub struct HalideArgs {
+    /// The algorithm (.spec) and the statement Halide printed (.stmt); docs/halide.md
+    #[arg(value_name = "FILE", num_args = 0..=2, required_unless_present = "suite")]
+    pub files: Vec<PathBuf>,
+    /// Every .stmt under DIR against its algorithm (`# spec:` header or the same stem), judged against `# expect:` headers
+    #[arg(long, value_name = "DIR", conflicts_with = "files")]
+    pub suite: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunOpts,
 }

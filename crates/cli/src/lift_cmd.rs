@@ -4,7 +4,8 @@ use crate::args::LiftArgs;
 use crate::expect::{self, Judged};
 use crate::out::{self, Ordered};
 use crate::pool::{self, Pool};
-use crate::worker::{Job, KernelResult, Reply};
+use crate::worker::{Job, Reply};
+use lift::KernelResult;
 use report::{Diagnostic, Span, Verdict};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -29,11 +30,18 @@ pub fn run(a: LiftArgs) -> i32 {
         .run
         .budget
         .unwrap_or_else(|| (a.run.timeout * 12).max(Duration::from_secs(120)));
+    // With --expectations, a file's `# formula:` header is the formula to check (unless
+    // --expect gives one): its `# expect:` verdict is about that formula.
     let jobs: Vec<Job> = files
         .iter()
         .map(|f| Job::Lift {
             file: f.clone(),
-            expect: a.expect.clone(),
+            expect: a.expect.clone().or_else(|| {
+                a.expectations
+                    .then(|| crate::mlir_cmd::read_lossy(f))
+                    .flatten()
+                    .and_then(|t| header(&t, "formula:"))
+            }),
             timeout: a.run.timeout.as_secs_f64(),
         })
         .collect();
@@ -87,30 +95,17 @@ pub fn run(a: LiftArgs) -> i32 {
     };
     let null = indicatif::ProgressBar::hidden();
     if a.run.json {
-        let times: Vec<f64> = done.iter().map(|d| d.3).collect();
-        let (median, max) = out::median_max(&times);
-        let with = judged.iter().filter(|j| j.expected.is_some()).count();
-        let met = judged
+        let tallies: Vec<out::Tally> = done
             .iter()
-            .filter(|j| j.expected.is_some_and(|e| expect::meets(e, j.got)))
-            .count();
-        let alarms = judged.iter().filter(|j| expect::is_alarm(j.expected, j.got)).count();
-        let m = json!({
-            "counts": out::counts(done.iter().map(|d| d.2.name())),
-            "total": done.len(),
-            "expectations": {"with": with, "met": met, "alarms": alarms},
-            "wall_seconds": wall,
-            "sum_seconds": times.iter().sum::<f64>(),
-            "median_seconds": median,
-            "max_seconds": max,
-            "jobs": a.run.workers(),
-            "timeout_seconds": a.run.timeout.as_secs_f64(),
-            "exit_code": code,
-            "version": env!("CARGO_PKG_VERSION"),
-        });
-        if let serde_json::Value::Object(m) = m {
-            out::print(&null, &out::record("lift", "summary", m));
-        }
+            .map(|(_, e, v, s)| out::Tally {
+                got: v.name(),
+                expected: e.as_deref(),
+                met: e.as_deref().is_some_and(|e| expect::meets(e, v.name())),
+                seconds: *s,
+            })
+            .collect();
+        let extra = json!({"exit_code": code});
+        out::print(&null, &out::summary_record("lift", &tallies, wall, &a.run, extra));
     } else if outcomes.len() > 1 {
         out::print(
             &null,
@@ -126,11 +121,20 @@ pub fn run(a: LiftArgs) -> i32 {
 
 /// `# expect: VERDICT` in the leading comment lines of a Python file.
 fn header_expect(text: &str) -> Option<String> {
+    header(text, "expect:").and_then(|e| e.split_whitespace().next().map(str::to_string))
+}
+
+/// The value of `# KEY value` in the leading comment lines of a Python file.
+pub fn header(text: &str, key: &str) -> Option<String> {
     text.lines()
         .take_while(|l| l.trim_start().starts_with('#') || l.trim().is_empty())
-        .find_map(|l| l.trim_start().trim_start_matches('#').trim().strip_prefix("expect:"))
-        .and_then(|e| e.split_whitespace().next())
-        .map(str::to_string)
+        .find_map(|l| {
+            l.trim_start()
+                .trim_start_matches('#')
+                .trim()
+                .strip_prefix(key)
+                .map(|v| v.trim().to_string())
+        })
 }
 
 /// The kernels of a file's job, or one result for the whole file when it failed.

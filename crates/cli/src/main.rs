@@ -8,6 +8,7 @@ mod args;
 mod dump;
 mod expect;
 mod files;
+mod halide_cmd;
 mod lift_cmd;
 mod mlir_cmd;
 mod mlir_suite;
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => rules_cmd::bench(a),
         Command::Mlir(a) => mlir_cmd::run(a),
         Command::Lift(a) => lift_cmd::run(a),
+        Command::Halide(a) => halide_cmd::run(a),
         Command::Worker => worker::serve(),
     };
     ExitCode::from(code as u8)

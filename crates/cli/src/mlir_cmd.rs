@@ -147,7 +147,7 @@ pub fn functions_of(r: Result<Reply, pool::Failure>, budget: Duration) -> Vec<Fu
         ),
         Ok(Reply::Pair { functions }) => functions,
         Ok(Reply::Failed { message }) => one(internal(message), 0.0),
-        Ok(Reply::Rule { .. } | Reply::Lift { .. }) => {
+        Ok(Reply::Rule { .. } | Reply::Lift { .. } | Reply::Halide { .. }) => {
             one(internal("a reply of the wrong kind".into()), 0.0)
         }
         Err(pool::Failure::TimedOut(_)) => one(

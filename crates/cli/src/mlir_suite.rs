@@ -151,37 +151,22 @@ pub fn run(a: MlirArgs) -> i32 {
     let code = expect::exit_code(&judged);
     let null = indicatif::ProgressBar::hidden();
     if a.run.json {
-        let times: Vec<f64> = results.iter().map(|d| d.seconds).collect();
-        let (median, max) = out::median_max(&times);
-        let with = pairs.iter().filter(|p| p.expected.is_some()).count();
-        let met = pairs
+        let tallies: Vec<out::Tally> = pairs
             .iter()
             .zip(&results)
-            .filter(|(p, d)| p.expected.is_some_and(|e| meets(e, d.verdict.name())))
-            .count();
-        let alarms = pairs
-            .iter()
-            .zip(&results)
-            .filter(|(p, d)| is_alarm(p.expected, d.verdict.name()))
-            .count();
-        let m = json!({
-            "counts": out::counts(results.iter().map(|d| d.verdict.name())),
-            "total": results.len(),
-            "expectations": {"with": with, "met": met, "alarms": alarms},
+            .map(|(p, d)| out::Tally {
+                got: d.verdict.name(),
+                expected: p.expected,
+                met: p.expected.is_some_and(|e| meets(e, d.verdict.name())),
+                seconds: d.seconds,
+            })
+            .collect();
+        let extra = json!({
             "disputes": pairs.iter().filter(|p| p.dispute.is_some()).count(),
-            "wall_seconds": wall,
-            "sum_seconds": times.iter().sum::<f64>(),
-            "median_seconds": median,
-            "max_seconds": max,
-            "jobs": a.run.workers(),
-            "timeout_seconds": a.run.timeout.as_secs_f64(),
             "budget_seconds": budget.as_secs_f64(),
             "exit_code": code,
-            "version": env!("CARGO_PKG_VERSION"),
         });
-        if let serde_json::Value::Object(m) = m {
-            out::print(&null, &out::record("mlir-suite", "summary", m));
-        }
+        out::print(&null, &out::summary_record("mlir-suite", &tallies, wall, &a.run, extra));
     } else {
         let text = format!(
             "\n{}{}\n",

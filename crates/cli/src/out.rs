@@ -196,6 +196,53 @@ pub fn record(command: &str, kind: &str, fields: Map<String, Value>) -> String {
     s
 }
 
+/// One finished job, as the summary record counts it.
+pub struct Tally<'a> {
+    pub got: &'a str,
+    pub expected: Option<&'a str>,
+    /// The expectation is met (beyond the verdict, e.g. a witness kind).
+    pub met: bool,
+    pub seconds: f64,
+}
+
+/// The summary record of a run: verdict counts, expectations, timing, settings, and `extra`
+/// fields (an exit code, a budget, ...).
+pub fn summary_record(
+    command: &str,
+    tallies: &[Tally],
+    wall: f64,
+    run: &crate::args::RunOpts,
+    extra: Value,
+) -> String {
+    let times: Vec<f64> = tallies.iter().map(|t| t.seconds).collect();
+    let (median, max) = median_max(&times);
+    let with = tallies.iter().filter(|t| t.expected.is_some()).count();
+    let met = tallies.iter().filter(|t| t.expected.is_some() && t.met).count();
+    let alarms = tallies
+        .iter()
+        .filter(|t| crate::expect::is_alarm(t.expected, t.got))
+        .count();
+    let mut m = match json!({
+        "counts": counts(tallies.iter().map(|t| t.got)),
+        "total": tallies.len(),
+        "expectations": {"with": with, "met": met, "alarms": alarms},
+        "wall_seconds": wall,
+        "sum_seconds": times.iter().sum::<f64>(),
+        "median_seconds": median,
+        "max_seconds": max,
+        "jobs": run.workers(),
+        "timeout_seconds": run.timeout.as_secs_f64(),
+        "version": env!("CARGO_PKG_VERSION"),
+    }) {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    if let Value::Object(extra) = extra {
+        m.extend(extra);
+    }
+    record(command, "summary", m)
+}
+
 /// The count of each verdict name.
 pub fn counts<'a>(names: impl Iterator<Item = &'a str>) -> Value {
     let mut m: BTreeMap<&str, usize> = ["verified", "refuted", "vacuous", "unknown", "error"]

@@ -135,7 +135,7 @@ fn check(
                 (verdict, seconds, details)
             }
             Ok(Reply::Failed { message }) => (internal(e.span, message), 0.0, vec![]),
-            Ok(Reply::Pair { .. } | Reply::Lift { .. }) => {
+            Ok(Reply::Pair { .. } | Reply::Lift { .. } | Reply::Halide { .. }) => {
                 (internal(e.span, "a reply of the wrong kind".into()), 0.0, vec![])
             }
             Err(pool::Failure::TimedOut(d)) => (
@@ -294,31 +294,21 @@ fn summarize(outcomes: &[Outcome], wall: f64, run: &RunOpts, bench: bool, comman
     let times: Vec<f64> = outcomes.iter().map(|o| o.seconds).collect();
     let (median, max) = out::median_max(&times);
     let sum: f64 = times.iter().sum();
-    let with: Vec<&Outcome> = outcomes.iter().filter(|o| o.expected.is_some()).collect();
-    let met = with
-        .iter()
-        .filter(|o| expect::meets(o.expected.as_deref().unwrap_or(""), o.verdict.name()))
-        .count();
-    let alarms = with
-        .iter()
-        .filter(|o| expect::is_alarm(o.expected.as_deref(), o.verdict.name()))
-        .count();
     if run.json {
-        let m = json!({
-            "counts": out::counts(outcomes.iter().map(|o| o.verdict.name())),
-            "total": outcomes.len(),
-            "expectations": {"with": with.len(), "met": met, "alarms": alarms},
-            "wall_seconds": wall,
-            "sum_seconds": sum,
-            "median_seconds": median,
-            "max_seconds": max,
-            "jobs": run.workers(),
-            "timeout_seconds": run.timeout.as_secs_f64(),
-            "version": env!("CARGO_PKG_VERSION"),
-        });
-        if let serde_json::Value::Object(m) = m {
-            out::print(&indicatif::ProgressBar::hidden(), &out::record(command, "summary", m));
-        }
+        let tallies: Vec<out::Tally> = outcomes
+            .iter()
+            .map(|o| out::Tally {
+                got: o.verdict.name(),
+                expected: o.expected.as_deref(),
+                met: o
+                    .expected
+                    .as_deref()
+                    .is_some_and(|e| expect::meets(e, o.verdict.name())),
+                seconds: o.seconds,
+            })
+            .collect();
+        let record = out::summary_record(command, &tallies, wall, run, json!({}));
+        out::print(&indicatif::ProgressBar::hidden(), &record);
         return;
     }
     let mut text = String::new();

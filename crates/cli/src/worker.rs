@@ -32,6 +32,12 @@ pub enum Job {
         tgt: PathBuf,
         opts: PairOpts,
     },
+    /// A Halide statement against its algorithm.
+    Halide {
+        spec: PathBuf,
+        stmt: PathBuf,
+        timeout: f64,
+    },
     /// Every kernel of a Triton file.
     Lift {
         file: PathBuf,
@@ -65,8 +71,13 @@ pub enum Reply {
     },
     /// The kernels of a Triton file, or the file's diagnostics.
     Lift {
-        kernels: Vec<KernelResult>,
+        kernels: Vec<lift::KernelResult>,
         diagnostics: Vec<report::Diagnostic>,
+    },
+    /// A Halide case, or the diagnostics of its files (`true`: in the statement).
+    Halide {
+        case: Option<HalideCase>,
+        diagnostics: Vec<(bool, report::Diagnostic)>,
     },
     /// The job panicked: the panic's message and location.
     Failed { message: String },
@@ -84,18 +95,15 @@ pub struct FunctionResult {
     pub smt: Vec<(String, String)>,
 }
 
-/// The verdict about one kernel of a Triton file (the plain data of [`lift::KernelResult`]).
+/// The verdict about a Halide statement (the plain data of [`halide::CaseResult`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct KernelResult {
-    pub kernel: String,
-    pub line: usize,
-    pub column: usize,
-    pub launcher: Option<String>,
+pub struct HalideCase {
+    pub output: String,
     pub verdict: Verdict,
-    pub formula: Option<String>,
-    pub reads: Vec<String>,
-    pub writes: Vec<String>,
+    pub witness_kind: Option<String>,
+    pub witness: Option<String>,
     pub assumptions: Vec<String>,
+    pub obligations: usize,
     pub seconds: f64,
 }
 
@@ -176,6 +184,69 @@ fn run(job: Job) -> Reply {
             expect,
             timeout,
         } => run_lift(&file, expect, timeout),
+        Job::Halide {
+            spec,
+            stmt,
+            timeout,
+        } => run_halide(&spec, &stmt, timeout),
+    }
+}
+
+/// A file's text, or a diagnostic (unreadable, not UTF-8 at a position).
+fn read_text(file: &PathBuf) -> Result<String, report::Diagnostic> {
+    match std::fs::read(file) {
+        Ok(b) => String::from_utf8(b).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            report::Diagnostic {
+                span: report::Span { start: at, end: at },
+                message: format!("not UTF-8 text (invalid byte at offset {at})"),
+            }
+        }),
+        Err(e) => Err(report::Diagnostic {
+            span: report::Span::default(),
+            message: format!("{}: {e}", file.display()),
+        }),
+    }
+}
+
+fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64) -> Reply {
+    let failed = |in_stmt: bool, d: report::Diagnostic| Reply::Halide {
+        case: None,
+        diagnostics: vec![(in_stmt, d)],
+    };
+    let spec_text = match read_text(spec) {
+        Ok(t) => t,
+        Err(d) => return failed(false, d),
+    };
+    let stmt_text = match read_text(stmt) {
+        Ok(t) => t,
+        Err(d) => return failed(true, d),
+    };
+    let opts = halide::Options {
+        timeout: Duration::from_secs_f64(timeout),
+        ..halide::Options::default()
+    };
+    let (sp, tp) = (spec.display().to_string(), stmt.display().to_string());
+    match halide::check(&sp, &spec_text, &tp, &stmt_text, &opts) {
+        Ok(r) => Reply::Halide {
+            case: Some(HalideCase {
+                output: r.output,
+                verdict: r.verdict,
+                witness_kind: r.witness_kind.map(|k| k.name().to_string()),
+                witness: r.witness,
+                assumptions: r.assumptions,
+                obligations: r.obligations,
+                seconds: r.seconds,
+            }),
+            diagnostics: vec![],
+        },
+        Err(ds) => Reply::Halide {
+            case: None,
+            diagnostics: ds
+                .into_iter()
+                .map(|(side, d)| (side == halide::Side::Stmt, d))
+                .collect(),
+        },
     }
 }
 
@@ -208,21 +279,7 @@ fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64) -> Reply {
     };
     match lift::lift_file(&file.display().to_string(), &text, &opts) {
         Ok(kernels) => Reply::Lift {
-            kernels: kernels
-                .into_iter()
-                .map(|k| KernelResult {
-                    kernel: k.kernel,
-                    line: k.line,
-                    column: k.column,
-                    launcher: k.launcher,
-                    verdict: k.verdict,
-                    formula: k.formula,
-                    reads: k.reads,
-                    writes: k.writes,
-                    assumptions: k.assumptions,
-                    seconds: k.seconds,
-                })
-                .collect(),
+            kernels,
             diagnostics: vec![],
         },
         Err(diagnostics) => Reply::Lift {
@@ -344,6 +401,7 @@ fn test_crash(job: &Job) {
     };
     let path = match job {
         Job::Rule { file, .. } | Job::Lift { file, .. } => file,
+        Job::Halide { stmt, .. } => stmt,
         Job::Pair { src, .. } => src,
     };
     if !path.to_string_lossy().contains(needle) {

@@ -567,3 +567,30 @@ fn lift_verdicts_json_and_bad_input() {
     assert!(err.contains("bad.py:1:") && err.contains('^'), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `tensorproof halide`: the corpus suite meets its headers; a broken statement alone is
+/// refuted with its witness kind (exit 1); a malformed statement is a positioned error (exit 2).
+#[test]
+fn halide_suite_single_case_and_bad_input() {
+    let (code, out, err) = run(&["halide", "--suite", "corpus/halide", "--quiet"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("expectations met"), "{out}");
+    let (code, out, _) = run(&[
+        "halide",
+        "--json",
+        "corpus/halide/blur-tiled.spec",
+        "corpus/halide/broken-tile-loop-short.stmt",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let first = out.lines().next().unwrap();
+    for field in ["\"case\":", "\"verdict\":\"refuted\"", "\"witness_kind\":\"unwritten\"", "\"witness\":", "\"seconds\":"] {
+        assert!(first.contains(field), "{field}: {first}");
+    }
+    let d = scratch("halide");
+    let f = d.join("bad.stmt");
+    std::fs::write(&f, "let x = (1 + \n").unwrap();
+    let (code, out, err) = run(&["halide", "corpus/halide/blur-tiled.spec", f.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("bad.stmt:") && err.contains('^'), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -31,6 +31,9 @@ fn main() {
                 if let Some(f) = &r.formula {
                     println!("  formula: {f}");
                 }
+                if !r.writes.is_empty() {
+                    println!("  reads {}; writes {}", r.reads.join(", "), r.writes.join(", "));
+                }
                 match &r.verdict {
                     report::Verdict::Verified { assumptions } => {
                         for a in assumptions {

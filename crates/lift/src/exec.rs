@@ -7,7 +7,7 @@
 use crate::front::{dotted, pos_of, KernelDef};
 use crate::mem::{Machine, Pos};
 use crate::ops::{self, Arith, Cmp, Logic};
-use crate::value::{KVal, Ty};
+use crate::value::{KVal, Ty, LDomain};
 use ruff_python_ast::{self as ast, Expr, Number, Stmt};
 use ruff_text_size::Ranged;
 use tensor::Domain;
@@ -41,6 +41,13 @@ pub(crate) fn float_literal(text: &str) -> Option<(i128, i128)> {
     Some((num / g, den / g))
 }
 
+/// Python's `//` on integers (rounds toward negative infinity); `None` on division by zero or
+/// overflow.
+fn floor_div(x: i128, y: i128) -> Option<i128> {
+    let q = x.checked_div(y)?;
+    Some(if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q })
+}
+
 fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.abs(), b.abs());
     while b != 0 {
@@ -67,19 +74,47 @@ pub(crate) struct Interp<'s, D: Domain> {
     /// The module's `@triton.jit` functions, callable from the kernel (inlined).
     helpers: Vec<&'s ast::StmtFunctionDef>,
     depth: usize,
+    /// Loop iterations unrolled so far in this program (bounded by [`MAX_UNROLLED`]).
+    unrolled: i128,
 }
 
 /// How deep helper calls may nest (recursion is not Triton, but must not hang us).
 const MAX_DEPTH: usize = 32;
+
+/// The most iterations a loop with constant bounds is unrolled.
+const MAX_UNROLL: i128 = 64;
+
+/// The most loop iterations unrolled in one program, nested loops together (values are
+/// closures over earlier values: their depth must stay small).
+const MAX_UNROLLED: i128 = 256;
+
+fn contains_break(body: &[Stmt]) -> bool {
+    use ruff_python_ast::visitor::{walk_stmt, Visitor};
+    struct V(bool);
+    impl<'a> Visitor<'a> for V {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            match s {
+                Stmt::Break(_) | Stmt::Continue(_) => self.0 = true,
+                Stmt::For(_) | Stmt::While(_) | Stmt::FunctionDef(_) => {}
+                _ => walk_stmt(self, s),
+            }
+        }
+    }
+    let mut v = V(false);
+    for s in body {
+        v.visit_stmt(s);
+    }
+    v.0
+}
 
 enum Flow<D: Domain> {
     Next,
     Return(Option<KVal<D>>),
 }
 
-impl<'s, D: Domain + 'static> Interp<'s, D> {
+impl<'s, D: LDomain> Interp<'s, D> {
     pub(crate) fn new(src: &'s str, m: Machine<D>, params: Vec<(String, KVal<D>)>, helpers: Vec<&'s ast::StmtFunctionDef>) -> Self {
-        Interp { src, env: params, m, helpers, depth: 0 }
+        Interp { src, env: params, m, helpers, depth: 0, unrolled: 0 }
     }
 
     /// Runs the kernel's body once.
@@ -202,11 +237,58 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 }
                 return self.branches(d, &branches, s);
             }
-            Stmt::For(_) => return self.unsupported("for loop", s),
+            Stmt::For(f) => return self.for_loop(d, f, s),
             Stmt::While(_) => return self.unsupported("while loop", s),
             Stmt::With(_) => return self.unsupported("with statement", s),
             Stmt::FunctionDef(_) => return self.unsupported("nested function", s),
             _ => return self.unsupported("statement", s),
+        }
+        Ok(Flow::Next)
+    }
+
+    /// `for v in range(...)` (also `tl.range`, `tl.static_range`) with constant bounds:
+    /// unrolled, at most [`MAX_UNROLL`] iterations. Loops over runtime bounds need loop
+    /// invariants (a later slice): unsupported.
+    fn for_loop(&mut self, d: &mut D, f: &'s ast::StmtFor, s: &'s Stmt) -> R<Flow<D>> {
+        let Expr::Call(c) = &*f.iter else { return self.unsupported("for loop over something other than range(...)", s) };
+        let name = dotted(&c.func).unwrap_or_default();
+        if !matches!(name.as_str(), "range" | "tl.range" | "tl.static_range" | "triton.language.range" | "triton.language.static_range") {
+            return self.unsupported("for loop over something other than range(...)", s);
+        }
+        if !f.orelse.is_empty() {
+            return self.unsupported("for ... else", s);
+        }
+        let mut bounds = Vec::new();
+        for a in c.arguments.args.iter() {
+            match self.expr(d, a)? {
+                KVal::Int(i) => bounds.push(i),
+                _ => return self.unsupported("for loop over a runtime range (loop invariants are not supported yet)", s),
+            }
+        }
+        let (start, end, step) = match bounds[..] {
+            [e] => (0, e, 1),
+            [b, e] => (b, e, 1),
+            [b, e, st] if st != 0 => (b, e, st),
+            _ => return self.unsupported("range(...) with these arguments", s),
+        };
+        let count = if step > 0 { (end - start + step - 1).max(0) / step } else { (start - end - step - 1).max(0) / -step };
+        if count > MAX_UNROLL {
+            return self.unsupported(format!("for loop of {count} iterations (at most {MAX_UNROLL} are unrolled)"), s);
+        }
+        if contains_break(&f.body) {
+            return self.unsupported("break or continue", s);
+        }
+        self.unrolled += count;
+        if self.unrolled > MAX_UNROLLED {
+            return self.unsupported(format!("loops of more than {MAX_UNROLLED} iterations in all (unrolled)"), s);
+        }
+        let mut i = start;
+        for _ in 0..count {
+            self.assign(&f.target, KVal::Int(i))?;
+            if let Flow::Return(v) = self.block(d, &f.body)? {
+                return Ok(Flow::Return(v));
+            }
+            i += step;
         }
         Ok(Flow::Next)
     }
@@ -258,8 +340,10 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 names.dedup();
                 for n in names {
                     let pick = |env: &[(String, KVal<D>)], me: &Self| env.iter().rev().find(|(x, _)| *x == n).map(|(_, v)| v.clone()).or_else(|| me.lookup(&n));
+                    // A name bound on one path only is unbound after the `if` (a later use is an
+                    // error in Python on the other path, and unsupported here).
                     let (Some(a), Some(b)) = (pick(&then_env, self), pick(&else_env, self)) else {
-                        return self.unsupported(format!("`{n}` assigned in only one branch of a runtime `if`"), at);
+                        continue;
                     };
                     let (Some(x), Some(y)) = (a.block(), b.block()) else {
                         return self.unsupported(format!("`{n}` holds a {} after a runtime `if`", a.kind()), at);
@@ -307,8 +391,8 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 O::Add => x.checked_add(y),
                 O::Sub => x.checked_sub(y),
                 O::Mult => x.checked_mul(y),
-                O::FloorDiv if y != 0 => Some(x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 }),
-                O::Mod if y != 0 => Some(x - y * (x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 })),
+                O::FloorDiv => floor_div(x, y),
+                O::Mod => floor_div(x, y).and_then(|q| y.checked_mul(q)).and_then(|p| x.checked_sub(p)),
                 O::Pow if (0..=126).contains(&y) => x.checked_pow(y as u32),
                 O::LShift if (0..=126).contains(&y) => x.checked_shl(y as u32),
                 _ => None,
@@ -359,6 +443,8 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 }
                 Number::Complex { .. } => return self.unsupported("complex literal", e),
             },
+            // `ptr.dtype.element_ty`: every buffer holds floats here.
+            Expr::Attribute(a) if a.attr.id.as_str() == "element_ty" && matches!(&*a.value, Expr::Attribute(b) if b.attr.id.as_str() == "dtype") => KVal::Dtype(Ty::Real),
             Expr::Attribute(a) => {
                 let full = dotted(e).unwrap_or_default();
                 if let Some(t) = TL.iter().find_map(|p| full.strip_prefix(&format!("{p}."))).and_then(dtype) {
@@ -367,6 +453,8 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
                 return self.unsupported(format!("attribute `{}`", a.attr.id), e);
             }
             Expr::Tuple(t) => KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?),
+            // `tl.zeros([BLOCK], ...)`: a list of constants reads as a tuple.
+            Expr::List(t) => KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?),
             Expr::BinOp(b) => {
                 let x = self.expr(d, &b.left)?;
                 let y = self.expr(d, &b.right)?;
@@ -375,8 +463,14 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
             Expr::UnaryOp(u) => {
                 let x = self.expr(d, &u.operand)?;
                 match (u.op, &x) {
-                    (ast::UnaryOp::USub, KVal::Int(i)) => KVal::Int(-i),
-                    (ast::UnaryOp::USub, KVal::Float(a, b)) => KVal::Float(-a, *b),
+                    (ast::UnaryOp::USub, KVal::Int(i)) => match i.checked_neg() {
+                        Some(n) => KVal::Int(n),
+                        None => return self.unsupported("integer overflow", e),
+                    },
+                    (ast::UnaryOp::USub, KVal::Float(a, b)) => match a.checked_neg() {
+                        Some(n) => KVal::Float(n, *b),
+                        None => return self.unsupported("float literal overflow", e),
+                    },
                     (ast::UnaryOp::UAdd, _) => x,
                     (ast::UnaryOp::Not, KVal::Bool(b)) => KVal::Bool(!b),
                     (ast::UnaryOp::USub, _) => {
@@ -468,7 +562,14 @@ impl<'s, D: Domain + 'static> Interp<'s, D> {
 
     fn call(&mut self, d: &mut D, c: &ast::ExprCall) -> R<KVal<D>> {
         let full = dotted(&c.func);
-        let tl_name = full.as_deref().and_then(|f| TL.iter().find_map(|p| f.strip_prefix(&format!("{p}."))));
+        // `tl.NAME`, `tl.math.NAME`, and libdevice functions under any module path
+        // (`tl.extra.cuda.libdevice.erf`, `libdevice.tanh`).
+        let tl_name = full.as_deref().and_then(|f| {
+            TL.iter()
+                .find_map(|p| f.strip_prefix(&format!("{p}.")))
+                .filter(|n| !n.contains('.'))
+                .or_else(|| f.rsplit_once("libdevice.").map(|(_, n)| n).filter(|n| !n.contains('.')))
+        });
         if let Some(name) = tl_name {
             let Some(spec) = ops::lookup(name) else {
                 return self.unsupported(format!("tl.{name}"), c);

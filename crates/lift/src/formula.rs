@@ -4,7 +4,7 @@
 //! and the formula that describes it build the same terms.
 
 use crate::ops::{self, Arith, Cmp, Logic};
-use crate::value::{Block, Elem, Ty};
+use crate::value::{Block, Elem, Ty, LDomain};
 use std::fmt;
 use tensor::{Domain, ElemType};
 
@@ -40,7 +40,25 @@ pub struct Formula {
     pub defs: Vec<Def>,
 }
 
-const FUNS: &[(&str, usize)] = &[("exp", 1), ("abs", 1), ("sigmoid", 1), ("relu", 1), ("max", 2), ("min", 2), ("where", 3)];
+const FUNS: &[(&str, usize)] = &[
+    ("exp", 1),
+    ("abs", 1),
+    ("sigmoid", 1),
+    ("relu", 1),
+    ("max", 2),
+    ("min", 2),
+    ("where", 3),
+    ("sum", 2),
+    ("log", 1),
+    ("log2", 1),
+    ("exp2", 1),
+    ("sqrt", 1),
+    ("rsqrt", 1),
+    ("sin", 1),
+    ("cos", 1),
+    ("tanh", 1),
+    ("erf", 1),
+];
 
 /// `n/d` as an exact decimal when `d` divides a power of ten (`1/100` is `0.01`).
 fn decimal(n: i128, d: i128) -> Option<String> {
@@ -341,6 +359,27 @@ impl P {
     }
 }
 
+impl Expr {
+    /// The functions this expression calls, by name.
+    pub fn calls(&self, out: &mut Vec<String>) {
+        match self {
+            Expr::Num(..) | Expr::Var(_) => {}
+            Expr::Read(_, ix) => ix.iter().for_each(|i| i.calls(out)),
+            Expr::Neg(a) => a.calls(out),
+            Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+                a.calls(out);
+                b.calls(out);
+            }
+            Expr::Call(f, args) => {
+                if !out.contains(f) {
+                    out.push(f.clone());
+                }
+                args.iter().for_each(|a| a.calls(out));
+            }
+        }
+    }
+}
+
 impl Formula {
     /// Parses `out[i] = expr` definitions separated by `;` or newlines.
     pub fn parse(text: &str) -> Result<Formula, ParseError> {
@@ -392,7 +431,7 @@ pub(crate) struct Scope<D: Domain> {
 }
 
 /// The value of `e` in `scope`, as a scalar block (through the kernel's op definitions).
-pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<Block<D>, String> {
+pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<Block<D>, String> {
     let b = match e {
         Expr::Num(n, den) => {
             let (n, den) = (*n, *den);
@@ -465,19 +504,27 @@ pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -
             let (x, y) = (eval(d, scope, a)?, eval(d, scope, b)?);
             ops::logic(if *and { Logic::And } else { Logic::Or }, &x, &y)?
         }
+        Expr::Call(f, args) if FUNS.iter().find(|(n, _)| n == f).map(|(_, a)| *a != args.len()).unwrap_or(true) => {
+            return Err(format!("`{f}` with {} arguments", args.len()))
+        }
+        Expr::Call(f, args) if f == "sum" => sum(d, scope, args)?,
         Expr::Call(f, args) => {
             let vs: Vec<Block<D>> = args.iter().map(|a| eval(d, scope, a)).collect::<Result<_, _>>()?;
             let unary = |op: ops::Op, d: &mut D| -> Result<Block<D>, String> {
                 let spec = ops::OPS.iter().find(|s| s.op == op).expect("op in the table");
-                let mut m = crate::mem::Machine { pid: vec![], nprog: vec![], buffers: vec![], accesses: vec![], guard: None };
+                let mut m = crate::mem::Machine { pid: vec![], nprog: vec![], buffers: vec![], accesses: vec![], guard: None, math: vec![] };
                 let _ = d;
                 match ops::apply(spec, &mut m, vs.iter().cloned().map(|b| Some(crate::value::KVal::Block(b))).collect(), crate::mem::Pos { line: 0, col: 0 })? {
                     crate::value::KVal::Block(b) => Ok(b),
                     _ => Err("an op without a value".into()),
                 }
             };
-            match f.as_str() {
+ match f.as_str() {
                 "exp" => unary(ops::Op::Exp, d)?,
+                "log" | "log2" | "exp2" | "sqrt" | "rsqrt" | "sin" | "cos" | "tanh" | "erf" => {
+                    let spec = ops::lookup(f).expect("math functions are in the op table");
+                    unary(spec.op, d)?
+                }
                 "abs" => unary(ops::Op::Abs, d)?,
                 "sigmoid" => unary(ops::Op::Sigmoid, d)?,
                 "max" => ops::arith(Arith::Max, &vs[0], &vs[1])?,
@@ -492,4 +539,96 @@ pub(crate) fn eval<D: Domain + 'static>(d: &mut D, scope: &Scope<D>, e: &Expr) -
         }
     };
     Ok(b)
+}
+
+impl<D: Domain> Clone for Scope<D> {
+    fn clone(&self) -> Self {
+        Scope { ints: self.ints.clone(), reals: self.reals.clone(), tensors: self.tensors.clone() }
+    }
+}
+
+/// The extent of a summation variable: the size of the dimension it indexes directly.
+fn extent_of<D: Domain>(scope: &Scope<D>, k: &str, e: &Expr) -> Option<D::I> {
+    match e {
+        Expr::Read(t, ix) => {
+            for (d, i) in ix.iter().enumerate() {
+                if *i == Expr::Var(k.to_string()) {
+                    let (_, shape) = scope.tensors.iter().find(|(n, _)| n == t)?;
+                    return shape.get(d).cloned();
+                }
+            }
+            ix.iter().find_map(|i| extent_of(scope, k, i))
+        }
+        Expr::Neg(a) => extent_of(scope, k, a),
+        Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => extent_of(scope, k, a).or_else(|| extent_of(scope, k, b)),
+        Expr::Call(_, args) => args.iter().find_map(|a| extent_of(scope, k, a)),
+        Expr::Num(..) | Expr::Var(_) => None,
+    }
+}
+
+/// `sum(k, e)`: `k` ranges over the dimension it indexes.
+fn sum<D: LDomain>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D>, String> {
+    let (k, extent) = match &args[0] {
+        Expr::Var(k) => (k, extent_of(scope, k, &args[1]).ok_or_else(|| format!("`{k}` indexes no input tensor directly, so its range is unknown"))?),
+        Expr::Cmp("<", v, bound) if matches!(&**v, Expr::Var(_)) => {
+            let Expr::Var(k) = &**v else { unreachable!("matched above") };
+            let b = eval(d, scope, bound)?;
+            if b.ty != Ty::Int {
+                return Err(format!("the bound of `{k}` is not an integer"));
+            }
+            (k, b.at(d, &[]).i(d))
+        }
+        _ => return Err("the first argument of `sum` names its variable (`k`, or `k < N`)".into()),
+    };
+    let zero = d.lit_v(ElemType::Real, tensor::Literal::Int(0));
+    let dims = [tensor::ReduceDim { axis: k.clone(), extent, label: Some(k.clone()) }];
+    let mut err = None;
+    let v = {
+        let mut body = |d: &mut D, pt: &[D::I]| -> D::V {
+            let mut inner = scope.clone();
+            inner.ints.push((k.clone(), pt[0].clone()));
+            match eval(d, &inner, &args[1]) {
+                Ok(b) => b.at(d, &[]).v(d),
+                Err(e) => {
+                    err.get_or_insert(e);
+                    d.lit_v(ElemType::Real, tensor::Literal::Int(0))
+                }
+            }
+        };
+        d.reduce(tensor::Reducer::Sum, ElemType::Real, &zero, &dims, &mut body)
+    };
+    if let Some(e) = err {
+        return Err(e);
+    }
+    Ok(Block::splat(Ty::Real, Elem::V(v)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Printing then parsing gives the same formula; bad text gives a position.
+    #[test]
+    fn print_parse_round_trip() {
+        for text in [
+            "out[i] = x[i] + y[i]",
+            "c[i] = a[i] - b[i] - (a[i] - b[i])",
+            "y[i] = where(i >= 1, x[i - 1], 0)",
+            "out[i] = 1 / (exp(-x[i]) + 1)",
+            "out[i] = where(x[i] > 0, x[i], 0.01 * x[i]) * scale",
+            "out[i, j] = 2 * x[i, j]; s[i] = sum(k, x[i, k])",
+            "out[i] = sum(k < 256, where(k < n and k >= 0 or k == 3, x[i, k], 1))",
+            "out[i] = -(-x[i]) * -2 + 3/7",
+            "out[i] = max(x[i], 0) - min(abs(x[i]), relu(x[i])) / sigmoid(2.5)",
+        ] {
+            let f = Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            let printed = f.to_string();
+            let again = Formula::parse(&printed).unwrap_or_else(|e| panic!("{printed}: {e:?}"));
+            assert_eq!(f, again, "{text} printed as {printed}");
+        }
+        for (bad, at) in [("out[i] = ", 9), ("out[i] = x[i", 12), ("out = x", 4), ("out[i] = foo(x[i])", 9), ("out[i] = x[i] $", 14), ("out[i] = exp(x[i], 2)", 9)] {
+            let e = Formula::parse(bad).unwrap_err();
+            assert_eq!(e.at, at, "{bad}: {e:?}");
+        }
+    }
 }

@@ -25,6 +25,8 @@ pub(crate) struct KernelDef<'a> {
     pub params: Vec<Param>,
     /// `triton.Config({...})` dictionaries of an `@triton.autotune` decorator.
     pub autotune: Vec<Vec<(String, Expr)>>,
+    /// `@triton.heuristics({NAME: lambda args: ...})`: constexprs computed from the arguments.
+    pub heuristics: Vec<(String, Expr)>,
     pub pos: Pos,
 }
 
@@ -62,6 +64,28 @@ fn is_autotune(e: &Expr) -> Option<&ast::ExprCall> {
         }
         _ => None,
     }
+}
+
+fn heuristics(e: &Expr) -> Vec<(String, Expr)> {
+    let Expr::Call(c) = e else { return vec![] };
+    if !matches!(dotted(&c.func).as_deref(), Some("triton.heuristics" | "heuristics")) {
+        return vec![];
+    }
+    let dict = c
+        .arguments
+        .keywords
+        .iter()
+        .find(|k| k.arg.as_ref().map(|a| a.id.as_str()) == Some("values"))
+        .map(|k| &k.value)
+        .or_else(|| c.arguments.args.first());
+    let Some(Expr::Dict(dict)) = dict else { return vec![] };
+    dict.items
+        .iter()
+        .filter_map(|item| match (&item.key, &item.value) {
+            (Some(Expr::StringLiteral(k)), v) => Some((k.value.to_str().to_string(), v.clone())),
+            _ => None,
+        })
+        .collect()
 }
 
 fn autotune_configs(c: &ast::ExprCall) -> Vec<Vec<(String, Expr)>> {
@@ -127,6 +151,7 @@ pub(crate) fn kernels<'a>(src: &str, module: &'a ast::ModModule) -> Vec<KernelDe
             def: f,
             params,
             autotune,
+            heuristics: f.decorator_list.iter().flat_map(|d| heuristics(&d.expression)).collect(),
             pos: pos_of(src, &f.name),
         });
     }
@@ -146,8 +171,16 @@ pub(crate) fn launch(
         .iter()
         .filter(|s| matches!(s, Stmt::Assign(_)))
         .collect();
+    // Functions of the module, and methods of its classes (`torch.autograd.Function.forward`).
+    let mut funcs: Vec<&ast::StmtFunctionDef> = Vec::new();
     for stmt in &module.body {
-        let Stmt::FunctionDef(f) = stmt else { continue };
+        match stmt {
+            Stmt::FunctionDef(f) => funcs.push(f),
+            Stmt::ClassDef(c) => funcs.extend(c.body.iter().filter_map(|s| if let Stmt::FunctionDef(f) = s { Some(f) } else { None })),
+            _ => {}
+        }
+    }
+    for f in funcs {
         if f.decorator_list.iter().any(|d| is_jit(&d.expression)) {
             continue;
         }

@@ -24,6 +24,8 @@ pub(crate) enum HExpr {
     CDiv(Box<HExpr>, Box<HExpr>),
     /// Python `a // b`, `b > 0`.
     FloorDiv(Box<HExpr>, Box<HExpr>),
+    /// Python `a % b`, `b > 0`.
+    Mod(Box<HExpr>, Box<HExpr>),
 }
 
 impl HExpr {
@@ -31,12 +33,13 @@ impl HExpr {
         match self {
             HExpr::Lit(i) => d.lit_i(*i),
             HExpr::Size(k) => sizes[*k].clone(),
-            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::FloorDiv(a, b) => {
+            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::FloorDiv(a, b) | HExpr::Mod(a, b) => {
                 let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
                 match self {
                     HExpr::Add(..) => d.add_i(&x, &y),
                     HExpr::Sub(..) => d.sub_i(&x, &y),
                     HExpr::Mul(..) => d.mul_i(&x, &y),
+                    HExpr::Mod(..) => d.emod_i(&x, &y),
                     _ => d.ediv_i(&x, &y),
                 }
             }
@@ -47,6 +50,23 @@ impl HExpr {
                 let s = d.sub_i(&s, &one);
                 d.ediv_i(&s, &y)
             }
+        }
+    }
+
+    /// `a * b`, without factors 1.
+    pub(crate) fn mul(a: HExpr, b: HExpr) -> HExpr {
+        match (a, b) {
+            (HExpr::Lit(1), x) | (x, HExpr::Lit(1)) => x,
+            (a, b) => HExpr::Mul(Box::new(a), Box::new(b)),
+        }
+    }
+
+    /// `a // b`, with `(x * b) // b` as `x` (`x.numel() // N` of an `(M, N)` tensor is `M`).
+    pub(crate) fn floor_div(a: HExpr, b: HExpr) -> HExpr {
+        match a {
+            HExpr::Mul(x, y) if *y == b => *x,
+            HExpr::Mul(x, y) if *x == b => *y,
+            a => HExpr::FloorDiv(Box::new(a), Box::new(b)),
         }
     }
 
@@ -64,7 +84,7 @@ impl HExpr {
         match self {
             HExpr::Lit(_) => vec![],
             HExpr::Size(k) => vec![*k],
-            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::CDiv(a, b) | HExpr::FloorDiv(a, b) => {
+            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::CDiv(a, b) | HExpr::FloorDiv(a, b) | HExpr::Mod(a, b) => {
                 let mut v = a.sizes();
                 v.extend(b.sizes());
                 v
@@ -84,7 +104,7 @@ impl HTensor {
     pub(crate) fn numel(&self) -> HExpr {
         let mut it = self.shape.iter().cloned();
         let first = it.next().unwrap_or(HExpr::Lit(1));
-        it.fold(first, |a, b| HExpr::Mul(Box::new(a), Box::new(b)))
+        it.fold(first, HExpr::mul)
     }
 }
 
@@ -98,6 +118,8 @@ pub(crate) enum HostArg {
     Float(i128, i128),
     Bool(bool),
     Str(String),
+    /// A condition on the sizes (a `@triton.heuristics` value such as `N % BLOCK == 0`).
+    Cond(HExpr, HCmp, HExpr),
 }
 
 /// The launcher as read.
@@ -123,6 +145,7 @@ pub(crate) enum HCmp {
     Lt,
     Le,
     Eq,
+    Ne,
 }
 
 impl HCmp {
@@ -131,6 +154,10 @@ impl HCmp {
             HCmp::Lt => d.lt_i(a, b),
             HCmp::Le => d.le_i(a, b),
             HCmp::Eq => d.eq_i(a, b),
+            HCmp::Ne => {
+                let e = d.eq_i(a, b);
+                d.not(&e)
+            }
         }
     }
 }
@@ -142,10 +169,13 @@ enum HVal {
     Float(i128, i128),
     Bool(bool),
     Str(String),
+    Cond(HExpr, HCmp, HExpr),
     Tuple(Vec<HVal>),
     Lambda(Option<String>, Expr),
     /// A launcher parameter not yet known to be a tensor or a scalar.
     Param(String),
+    /// A value the launcher computes in a way not read here, and why.
+    Unreadable(String, Pos),
     Unknown,
 }
 
@@ -313,7 +343,17 @@ impl Host<'_> {
                     .and_then(dotted)
                     .map(|a| a.ends_with("Tensor"))
                     .unwrap_or(false);
-                let v = if tensor_annot { HVal::Tensor(self.new_param_tensor(&name)) } else { HVal::Param(name.clone()) };
+                let int_annot = p.parameter.annotation.as_deref().and_then(dotted).as_deref() == Some("int");
+                let v = if tensor_annot {
+                    HVal::Tensor(self.new_param_tensor(&name))
+                } else if int_annot {
+                    // An integer the caller passes: a size symbol of its own (at least 1).
+                    self.m.sizes.push(name.clone());
+                    self.default_named.push(false);
+                    HVal::Int(HExpr::Size(self.m.sizes.len() - 1))
+                } else {
+                    HVal::Param(name.clone())
+                };
                 self.env.push((name, v));
             }
         }
@@ -346,6 +386,26 @@ impl Host<'_> {
             if kernel.params.iter().any(|p| p.name == n) && !bound.iter().any(|(b, _, _)| *b == n) {
                 bound.push((n, v, self.m.pos));
             }
+        }
+        // `@triton.heuristics` values, from the arguments bound so far (`args['N']`).
+        for (n, v, _) in &bound {
+            if !self.meta.iter().any(|(m, _)| m == n) {
+                self.meta.push((n.clone(), v.clone()));
+            }
+        }
+        for (name, lam) in &kernel.heuristics {
+            if bound.iter().any(|(b, _, _)| b == name) {
+                continue;
+            }
+            let v = match self.expr(lam)? {
+                HVal::Lambda(_, body) => self.expr(&body)?,
+                other => other,
+            };
+            if matches!(v, HVal::Unknown) {
+                return self.err(format!("cannot read the `@triton.heuristics` value of `{name}`"), lam);
+            }
+            self.meta.push((name.clone(), v.clone()));
+            bound.push((name.clone(), v, pos_of(self.src, lam)));
         }
         for p in &kernel.params {
             if bound.iter().any(|(b, _, _)| *b == p.name) {
@@ -380,6 +440,8 @@ impl Host<'_> {
                 HVal::Float(n, d) => HostArg::Float(n, d),
                 HVal::Bool(b) => HostArg::Bool(b),
                 HVal::Str(x) => HostArg::Str(x),
+                HVal::Cond(a, op, b) => HostArg::Cond(a, op, b),
+                HVal::Unreadable(why, at) => return Err((format!("`{}` receives a value not read: {why}", p.name), at)),
                 other => {
                     return Err((format!("cannot read the value the launch passes to `{}` ({other:?})", p.name).replace("Unknown", "not understood"), at))
                 }
@@ -481,7 +543,7 @@ impl Host<'_> {
             return Ok(());
         }
         if let Stmt::Assign(a) = s {
-            let v = self.expr(&a.value).unwrap_or(HVal::Unknown);
+            let v = self.expr(&a.value).unwrap_or_else(|(why, at)| HVal::Unreadable(why, at));
             for t in &a.targets {
                 match (t, &v) {
                     (Expr::Name(n), v) => {
@@ -558,8 +620,9 @@ impl Host<'_> {
             Expr::BooleanLiteral(b) => HVal::Bool(b.value),
             Expr::StringLiteral(t) => HVal::Str(t.value.to_str().to_string()),
             Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => match self.expr(&u.operand)? {
+                HVal::Int(HExpr::Lit(i)) => i.checked_neg().map(|n| HVal::Int(HExpr::Lit(n))).unwrap_or(HVal::Unknown),
                 HVal::Int(x) => HVal::Int(HExpr::Sub(Box::new(HExpr::Lit(0)), Box::new(x))),
-                HVal::Float(a, b) => HVal::Float(-a, b),
+                HVal::Float(a, b) => a.checked_neg().map(|n| HVal::Float(n, b)).unwrap_or(HVal::Unknown),
                 _ => HVal::Unknown,
             },
             Expr::Tuple(t) => HVal::Tuple(t.elts.iter().map(|x| self.expr(x)).collect::<R<_>>()?),
@@ -570,17 +633,35 @@ impl Host<'_> {
             Expr::BinOp(b) => {
                 let (x, y) = (self.expr(&b.left)?, self.expr(&b.right)?);
                 match (x, y) {
-                    (HVal::Int(x), HVal::Int(y)) => {
-                        let (x, y) = (Box::new(x), Box::new(y));
-                        HVal::Int(match b.op {
-                            ast::Operator::Add => HExpr::Add(x, y),
-                            ast::Operator::Sub => HExpr::Sub(x, y),
-                            ast::Operator::Mult => HExpr::Mul(x, y),
-                            ast::Operator::FloorDiv => HExpr::FloorDiv(x, y),
-                            _ => return Ok(HVal::Unknown),
-                        })
-                    }
+                    (HVal::Int(x), HVal::Int(y)) => HVal::Int(match b.op {
+                        ast::Operator::Add => HExpr::Add(Box::new(x), Box::new(y)),
+                        ast::Operator::Sub => HExpr::Sub(Box::new(x), Box::new(y)),
+                        ast::Operator::Mult => HExpr::mul(x, y),
+                        ast::Operator::FloorDiv => HExpr::floor_div(x, y),
+                        ast::Operator::Mod => HExpr::Mod(Box::new(x), Box::new(y)),
+                        _ => return Ok(HVal::Unknown),
+                    }),
                     _ => HVal::Unknown,
+                }
+            }
+            Expr::Compare(c) if c.ops.len() == 1 => {
+                let (l, r) = (self.expr(&c.left)?, self.expr(&c.comparators[0])?);
+                let (HVal::Int(l), HVal::Int(r)) = (l, r) else { return Ok(HVal::Unknown) };
+                let (a, op, b) = match c.ops[0] {
+                    ast::CmpOp::Lt => (l, HCmp::Lt, r),
+                    ast::CmpOp::LtE => (l, HCmp::Le, r),
+                    ast::CmpOp::Gt => (r, HCmp::Lt, l),
+                    ast::CmpOp::GtE => (r, HCmp::Le, l),
+                    ast::CmpOp::Eq => (l, HCmp::Eq, r),
+                    ast::CmpOp::NotEq => (l, HCmp::Ne, r),
+                    _ => return Ok(HVal::Unknown),
+                };
+                match (a.literal(), b.literal()) {
+                    (Some(x), Some(y)) => {
+                        let mut c = tensor::Concrete::new(Default::default());
+                        HVal::Bool(op.holds(&mut c, &x, &y))
+                    }
+                    _ => HVal::Cond(a, op, b),
                 }
             }
             Expr::Subscript(s) => {
@@ -623,10 +704,10 @@ impl Host<'_> {
             }
             "triton.next_power_of_2" if args.len() == 1 => {
                 let a = self.int(&args[0])?;
-                return Ok(match a.literal() {
-                    Some(v) if v >= 1 => HVal::Int(HExpr::Lit((v as u128).next_power_of_two() as i128)),
-                    _ => HVal::Unknown,
-                });
+                return match a.literal() {
+                    Some(v) if v >= 1 => Ok(HVal::Int(HExpr::Lit((v as u128).next_power_of_two() as i128))),
+                    _ => self.err("`triton.next_power_of_2` of a size: a block size that depends on the sizes (not supported yet)".into(), c),
+                };
             }
             "torch.empty_like" | "torch.zeros_like" | "torch.ones_like" if !args.is_empty() => {
                 return Ok(match self.tensor(&args[0])? {
@@ -636,8 +717,21 @@ impl Host<'_> {
             }
             "torch.empty" | "torch.zeros" | "torch.ones" => {
                 let mut shape = Vec::new();
+                // `torch.empty(x.shape, ...)`, `torch.empty((M, N))`, `torch.empty([M, N])`.
+                if args.len() == 1 {
+                    if let HVal::Tuple(vs) = self.expr(&args[0])? {
+                        for v in vs {
+                            match v {
+                                HVal::Int(e) => shape.push(e),
+                                _ => return self.err("cannot read this tensor shape".into(), &args[0]),
+                            }
+                        }
+                        return Ok(self.new_tensor(shape));
+                    }
+                }
                 let dims: Vec<Expr> = match (args.len(), args.first()) {
                     (1, Some(Expr::Tuple(t))) => t.elts.clone(),
+                    (1, Some(Expr::List(t))) => t.elts.clone(),
                     _ => args.to_vec(),
                 };
                 for a in &dims {
@@ -655,6 +749,13 @@ impl Host<'_> {
         if let Expr::Attribute(at) = &*c.func {
             let m = at.attr.id.as_str();
             match m {
+                "view" | "reshape" | "flatten" | "ravel" => {
+                    // A 1-D view of a 1-D tensor is the tensor.
+                    return Ok(match self.tensor(&at.value)? {
+                        Some(t) if self.m.tensors[t].shape.len() == 1 => HVal::Tensor(t),
+                        _ => HVal::Unknown,
+                    });
+                }
                 "numel" | "stride" | "size" | "contiguous" => {
                     let Some(t) = self.tensor(&at.value)? else { return Ok(HVal::Unknown) };
                     let shape = self.m.tensors[t].shape.clone();
@@ -672,7 +773,7 @@ impl Host<'_> {
                                 HVal::Int(shape[d].clone())
                             } else {
                                 let rest = &shape[d + 1..];
-                                HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), |a, b| HExpr::Mul(Box::new(a), Box::new(b))))
+                                HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), HExpr::mul))
                             }
                         }
                         _ => HVal::Unknown,
@@ -683,4 +784,97 @@ impl Host<'_> {
         }
         Ok(HVal::Unknown)
     }
+}
+
+/// Names that occur in comparisons of the kernel's body.
+fn compared_names(kernel: &KernelDef) -> Vec<String> {
+    use ruff_python_ast::visitor::{walk_expr, Visitor};
+    struct V(Vec<String>, bool);
+    impl<'a> Visitor<'a> for V {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            let inside = self.1;
+            if matches!(e, Expr::Compare(_)) {
+                self.1 = true;
+            }
+            if let (Expr::Name(n), true) = (e, self.1) {
+                self.0.push(n.id.to_string());
+            }
+            walk_expr(self, e);
+            self.1 = inside;
+        }
+    }
+    let mut v = V(vec![], false);
+    for s in &kernel.def.body {
+        v.visit_stmt(s);
+    }
+    v.0
+}
+
+/// The launch a file without a launcher most likely means, for the 1-D elementwise pattern:
+/// every pointer parameter a 1-D tensor of `n` elements (named after the pointer, without a
+/// `_ptr` suffix), the one integer parameter `n`, the one constexpr without a default the block
+/// size (1024), and the grid `(cdiv(n, BLOCK),)`. Every choice is an assumption of the verdict.
+pub(crate) fn assumed_launch(kernel: &KernelDef, pointer_params: &[String]) -> Result<HostModel, String> {
+    let mut m = HostModel {
+        launcher: "<assumed launch>".into(),
+        sizes: vec![],
+        tensors: vec![],
+        args: vec![],
+        grid: vec![],
+        assumptions: vec![],
+        facts: vec![],
+        pos: kernel.pos,
+    };
+    // The size: the scalar parameter that the body compares (`offs < n`); other scalars are
+    // floats.
+    let compared = compared_names(kernel);
+    let ints: Vec<&str> = kernel
+        .params
+        .iter()
+        .filter(|p| !p.constexpr && p.default.is_none() && !pointer_params.contains(&p.name) && compared.contains(&p.name))
+        .map(|p| p.name.as_str())
+        .collect();
+    let blocks: Vec<&str> = kernel.params.iter().filter(|p| p.constexpr && p.default.is_none()).map(|p| p.name.as_str()).collect();
+    let ([n], [block]) = (&ints[..], &blocks[..]) else {
+        return Err(format!(
+            "no launch `{}[grid](...)` in the file, and the kernel is not of the 1-D pattern that can be assumed (one size parameter, one block size: it has {} and {})",
+            kernel.name,
+            if ints.is_empty() { "none".to_string() } else { ints.join(", ") },
+            if blocks.is_empty() { "none".to_string() } else { blocks.join(", ") },
+        ));
+    };
+    const BLOCK: i128 = 1024;
+    m.sizes.push(n.to_string());
+    for p in &kernel.params {
+        let arg = if pointer_params.contains(&p.name) {
+            let name = p.name.strip_suffix("_ptr").filter(|s| !s.is_empty()).unwrap_or(&p.name).to_string();
+            m.tensors.push(HTensor { name, shape: vec![HExpr::Size(0)] });
+            HostArg::Tensor(m.tensors.len() - 1)
+        } else if p.name == *n {
+            HostArg::Int(HExpr::Size(0))
+        } else if p.name == *block {
+            HostArg::Int(HExpr::Lit(BLOCK))
+        } else if let Some(e) = &p.default {
+            match e {
+                Expr::NumberLiteral(x) => match &x.value {
+                    Number::Int(i) => HostArg::Int(HExpr::Lit(i.as_i64().unwrap_or(0) as i128)),
+                    _ => return Err(format!("the default of `{}` is not read", p.name)),
+                },
+                Expr::BooleanLiteral(b) => HostArg::Bool(b.value),
+                Expr::StringLiteral(s) => HostArg::Str(s.value.to_str().to_string()),
+                _ => return Err(format!("the default of `{}` is not read", p.name)),
+            }
+        } else {
+            HostArg::Real(p.name.clone())
+        };
+        m.args.push((p.name.clone(), arg));
+    }
+    m.grid.push(HExpr::CDiv(Box::new(HExpr::Size(0)), Box::new(HExpr::Lit(BLOCK))));
+    let names: Vec<String> = m.tensors.iter().map(|t| format!("`{}`", t.name)).collect();
+    m.assumptions.push(format!(
+        "no launcher in the file: assumed the launch `{}[(cdiv({n}, {block}),)]` with {block} = {BLOCK}, and {} 1-D tensors of {n} elements",
+        kernel.name,
+        names.join(", ")
+    ));
+    Ok(m)
 }

@@ -7,7 +7,9 @@
 //! - `ops`: every Triton op once, in one table, generic over the domain;
 //! - `exec` (the kernel interpreter), `host` and `front` (the Python file and its launcher);
 //! - `formula` (the formula language), `synth` (formulas from symbolic stores);
-//! - `check`: both domains, the obligations, the verdict.
+//! - `setup` (a kernel bound to its launch, one program run in any domain), `replay` (the
+//!   whole grid run concretely: failures and counterexamples);
+//! - `check`: the symbolic run, synthesis, the obligations, the verdict.
 //!
 //! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt`
 //! crate's). The user's Python file is parsed, never imported or run.
@@ -19,6 +21,8 @@ mod front;
 mod host;
 mod mem;
 mod ops;
+mod replay;
+mod setup;
 mod synth;
 mod value;
 
@@ -45,8 +49,8 @@ impl Default for Options {
     }
 }
 
-/// The result for one kernel of a file.
-#[derive(Clone, Debug)]
+/// The result for one kernel of a file (serializable: it crosses the CLI's worker processes).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct KernelResult {
     pub kernel: String,
     /// Where the kernel is defined (1-based).
@@ -108,10 +112,13 @@ pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelRes
         for cfg in &configs {
             let host = match front::launch(text, module, k, &ptrs, cfg) {
                 None if called.contains(&k.name) => break,
-                None => {
-                    verdicts.push(Verdict::Unknown { reason: format!("no launch `{}[grid](...)` in the file, so buffer sizes and the grid are unknown (kernel at {})", k.name, k.pos) });
-                    break;
-                }
+                None => match host::assumed_launch(k, &ptrs) {
+                    Ok(h) => h,
+                    Err(why) => {
+                        verdicts.push(Verdict::Unknown { reason: format!("{why} (kernel at {})", k.pos) });
+                        break;
+                    }
+                },
                 Some(Err((what, pos))) => {
                     verdicts.push(Verdict::Unknown { reason: format!("the launcher could not be read: {what} at {pos}") });
                     break;
@@ -131,7 +138,7 @@ pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelRes
                 b
             };
             let helpers = kernels.iter().map(|h| h.def).collect();
-            let setup = check::Setup { src: text, kernel: k, host, buffers, helpers };
+            let setup = setup::Setup { src: text, kernel: k, host, buffers, helpers };
             let o = check::check(&setup, expect.as_ref(), &limits);
             r.formula = o.formula.or(r.formula.take());
             r.reads = o.reads;

@@ -53,4 +53,6 @@ pub(crate) struct Machine<D: Domain> {
     /// The path condition (a scalar `Ty::Bool` block) under a runtime `if` or after an early
     /// `return`: accesses happen only where it holds.
     pub guard: Option<Block<D>>,
+    /// The uninterpreted real functions the program applied (`log`, `sqrt`, ...).
+    pub math: Vec<&'static str>,
 }

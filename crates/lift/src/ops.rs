@@ -8,7 +8,7 @@
 //! blocks `int32`, floats modelled as reals, `tl.load` masked lanes take `other`.
 
 use crate::mem::{Access, Machine, Pos};
-use crate::value::{broadcast_shape, Block, Elem, KVal, Ty};
+use crate::value::{broadcast_shape, Block, Elem, KVal, LDomain, Ty};
 use tensor::{BinaryOp, Domain, ElemType, Literal, Prim, UnaryOp};
 
 /// A Triton op of the table.
@@ -32,6 +32,10 @@ pub(crate) enum Op {
     Hint,
     /// A compile-time check with no runtime meaning here.
     StaticAssert,
+    /// `tl.sum` along one axis.
+    Sum,
+    /// A real function without an exact definition here (uninterpreted).
+    Math(&'static str),
 }
 
 pub(crate) struct OpSpec {
@@ -69,6 +73,16 @@ pub(crate) const OPS: &[OpSpec] = &[
     OpSpec { name: "multiple_of", params: &["input", "values"], ignored: &[], op: Op::Hint },
     OpSpec { name: "max_contiguous", params: &["input", "values"], ignored: &[], op: Op::Hint },
     OpSpec { name: "static_assert", params: &["cond", "msg"], ignored: &[], op: Op::StaticAssert },
+    OpSpec { name: "sum", params: &["input", "axis", "keep_dims"], ignored: &["dtype"], op: Op::Sum },
+    OpSpec { name: "log", params: &["x"], ignored: &[], op: Op::Math("log") },
+    OpSpec { name: "log2", params: &["x"], ignored: &[], op: Op::Math("log2") },
+    OpSpec { name: "exp2", params: &["x"], ignored: &[], op: Op::Math("exp2") },
+    OpSpec { name: "sqrt", params: &["x"], ignored: &[], op: Op::Math("sqrt") },
+    OpSpec { name: "rsqrt", params: &["x"], ignored: &[], op: Op::Math("rsqrt") },
+    OpSpec { name: "sin", params: &["x"], ignored: &[], op: Op::Math("sin") },
+    OpSpec { name: "cos", params: &["x"], ignored: &[], op: Op::Math("cos") },
+    OpSpec { name: "tanh", params: &["x"], ignored: &[], op: Op::Math("tanh") },
+    OpSpec { name: "erf", params: &["x"], ignored: &[], op: Op::Math("erf") },
 ];
 
 pub(crate) fn lookup(name: &str) -> Option<&'static OpSpec> {
@@ -84,19 +98,19 @@ fn need<D: Domain>(args: &[Option<KVal<D>>], k: usize, spec: &OpSpec) -> R<KVal<
         .ok_or_else(|| format!("tl.{} needs its `{}` argument", spec.name, spec.params[k]))
 }
 
-fn block<D: Domain + 'static>(v: &KVal<D>, what: &str) -> R<Block<D>> {
+fn block<D: LDomain>(v: &KVal<D>, what: &str) -> R<Block<D>> {
     v.block()
         .ok_or_else(|| format!("{what}: expected a block or a number, got a {}", v.kind()))
 }
 
-fn const_int<D: Domain + 'static>(v: &KVal<D>, what: &str) -> R<i128> {
+fn const_int<D: LDomain>(v: &KVal<D>, what: &str) -> R<i128> {
     match v {
         KVal::Int(i) => Ok(*i),
         other => Err(format!("{what} must be a constexpr integer, got a {}", other.kind())),
     }
 }
 
-fn shape_of<D: Domain + 'static>(v: &KVal<D>) -> R<Vec<usize>> {
+fn shape_of<D: LDomain>(v: &KVal<D>) -> R<Vec<usize>> {
     let dim = |v: &KVal<D>| match v {
         KVal::Int(i) if *i >= 0 => Ok(*i as usize),
         other => Err(format!("a block dimension must be a constexpr integer, got a {}", other.kind())),
@@ -108,7 +122,7 @@ fn shape_of<D: Domain + 'static>(v: &KVal<D>) -> R<Vec<usize>> {
 }
 
 /// Applies op `spec` to bound arguments (positional order of `spec.params`).
-pub(crate) fn apply<D: Domain + 'static>(
+pub(crate) fn apply<D: LDomain>(
     spec: &OpSpec,
     m: &mut Machine<D>,
     args: Vec<Option<KVal<D>>>,
@@ -132,6 +146,9 @@ pub(crate) fn apply<D: Domain + 'static>(
             let end = const_int(&need(&args, 1, spec)?, "tl.arange's end")?;
             if end <= start {
                 return Err(format!("tl.arange({start}, {end}) is empty"));
+            }
+            if end - start > crate::value::MAX_NUMEL as i128 {
+                return Err(format!("tl.arange({start}, {end}): more than Triton's {} elements", crate::value::MAX_NUMEL));
             }
             KVal::Block(Block::new(vec![(end - start) as usize], Ty::Int, move |d: &mut D, l| {
                 let s = d.lit_i(start);
@@ -213,6 +230,7 @@ pub(crate) fn apply<D: Domain + 'static>(
         }
         Op::Zeros | Op::Full => {
             let shape = shape_of(&need(&args, 0, spec)?)?;
+            crate::value::check_numel(&shape)?;
             let v = if spec.op == Op::Zeros {
                 KVal::Float(0, 1)
             } else {
@@ -227,11 +245,36 @@ pub(crate) fn apply<D: Domain + 'static>(
             KVal::Block(b.broadcast_to(&shape))
         }
         Op::Hint => need(&args, 0, spec)?,
+        Op::Math(name) => {
+            if !m.math.contains(&name) {
+                m.math.push(name);
+            }
+            let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
+            KVal::Block(map(&x, real, move |d, e| {
+                let v = e.v(d);
+                Elem::V(d.math(name, &v))
+            }))
+        }
+        Op::Sum => {
+            let x = to_real(&block(&need(&args, 0, spec)?, "tl.sum's input")?);
+            let axis = match args[1].clone() {
+                None | Some(KVal::None) if x.shape.len() == 1 => 0,
+                None | Some(KVal::None) => return Err("tl.sum over every axis of a block of rank 2 or more".into()),
+                Some(v) => const_int(&v, "tl.sum's axis")?,
+            };
+            let axis = if axis < 0 { axis + x.shape.len() as i128 } else { axis };
+            if !(0..x.shape.len() as i128).contains(&axis) {
+                return Err(format!("tl.sum along axis {axis} of a rank-{} block", x.shape.len()));
+            }
+            let axis = axis as usize;
+            let keep = matches!(args[2], Some(KVal::Bool(true)));
+            KVal::Block(sum(&x, axis, keep))
+        }
         Op::StaticAssert => KVal::None,
     })
 }
 
-fn mask_arg<D: Domain + 'static>(m: &Machine<D>, arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
+fn mask_arg<D: LDomain>(m: &Machine<D>, arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
     let mask = mask_only(arg, ptr)?;
     Ok(match (&m.guard, mask) {
         (None, mask) => mask,
@@ -240,7 +283,7 @@ fn mask_arg<D: Domain + 'static>(m: &Machine<D>, arg: &Option<KVal<D>>, ptr: &Bl
     })
 }
 
-fn mask_only<D: Domain + 'static>(arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
+fn mask_only<D: LDomain>(arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
     match arg {
         None | Some(KVal::None) => Ok(None),
         Some(v) => {
@@ -264,7 +307,7 @@ fn sigmoid<D: Domain>(d: &mut D, x: &D::V) -> D::V {
 }
 
 /// An elementwise map.
-pub(crate) fn map<D: Domain + 'static>(
+pub(crate) fn map<D: LDomain>(
     x: &Block<D>,
     ty: Ty,
     f: impl Fn(&mut D, Elem<D>) -> Elem<D> + 'static,
@@ -277,7 +320,7 @@ pub(crate) fn map<D: Domain + 'static>(
 }
 
 /// An elementwise function of two broadcast blocks.
-fn zip<D: Domain + 'static>(
+fn zip<D: LDomain>(
     a: &Block<D>,
     b: &Block<D>,
     ty: Ty,
@@ -292,14 +335,14 @@ fn zip<D: Domain + 'static>(
     }))
 }
 
-pub(crate) fn to_real<D: Domain + 'static>(x: &Block<D>) -> Block<D> {
+pub(crate) fn to_real<D: LDomain>(x: &Block<D>) -> Block<D> {
     if x.ty == Ty::Real {
         return x.clone();
     }
     map(x, Ty::Real, |d, e| Elem::V(e.v(d)))
 }
 
-fn to_bool<D: Domain + 'static>(x: &Block<D>) -> Block<D> {
+fn to_bool<D: LDomain>(x: &Block<D>) -> Block<D> {
     if x.ty == Ty::Bool {
         return x.clone();
     }
@@ -307,7 +350,7 @@ fn to_bool<D: Domain + 'static>(x: &Block<D>) -> Block<D> {
 }
 
 /// `x.to(dtype)`.
-pub(crate) fn convert<D: Domain + 'static>(x: &Block<D>, ty: Ty) -> R<Block<D>> {
+pub(crate) fn convert<D: LDomain>(x: &Block<D>, ty: Ty) -> R<Block<D>> {
     match (x.ty, ty) {
         (a, b) if a == b => Ok(x.clone()),
         (_, Ty::Real) => Ok(to_real(x)),
@@ -330,7 +373,7 @@ pub(crate) enum Arith {
 
 /// `a op b` with Triton's type rules: pointer ± integer is a pointer; integer op integer an
 /// integer (except `/`); anything with a float is a float.
-pub(crate) fn arith<D: Domain + 'static>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+pub(crate) fn arith<D: LDomain>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
     use Ty::*;
     match (a.ty, b.ty, op) {
         (Ptr(p), Int | Bool, Arith::Add | Arith::Sub) | (Int | Bool, Ptr(p), Arith::Add) => {
@@ -372,16 +415,22 @@ pub(crate) fn arith<D: Domain + 'static>(op: Arith, a: &Block<D>, b: &Block<D>) 
                 Arith::Mul => tensor::binary(d, BinaryOp::Mul, r, &x, &y),
                 Arith::Max => tensor::binary(d, BinaryOp::Max, r, &x, &y),
                 Arith::Min => tensor::binary(d, BinaryOp::Min, r, &x, &y),
-                // The reals have no value at `x / 0`; both domains use the same primitive,
-                // so a kernel and a formula that divide alike agree there.
-                Arith::Div => d.prim(Prim::RealDiv, r, &[x, y]),
+                // `x * (1 / y)`: the same function as `x / y` wherever `y != 0` (the reals
+                // give `x / 0` no value; kernel and formula divide through this one
+                // definition, so they agree there too), and linear in `x`, so a sum divides
+                // term by term (a mean).
+                Arith::Div => {
+                    let one = d.lit_v(r, Literal::Int(1));
+                    let inv = d.prim(Prim::RealDiv, r, &[one, y]);
+                    tensor::binary(d, BinaryOp::Mul, r, &x, &inv)
+                }
             })
         }),
     }
 }
 
 /// Unary minus.
-pub(crate) fn negate<D: Domain + 'static>(a: &Block<D>) -> R<Block<D>> {
+pub(crate) fn negate<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
     match a.ty {
         Ty::Int | Ty::Bool => Ok(map(a, Ty::Int, |d, e| {
             let z = d.lit_i(0);
@@ -406,7 +455,7 @@ pub(crate) enum Cmp {
     Ne,
 }
 
-pub(crate) fn compare<D: Domain + 'static>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
     let ints = matches!(a.ty, Ty::Int | Ty::Bool) && matches!(b.ty, Ty::Int | Ty::Bool);
     if matches!(a.ty, Ty::Ptr(_)) || matches!(b.ty, Ty::Ptr(_)) {
         return Err("a comparison of pointers".into());
@@ -449,7 +498,7 @@ pub(crate) enum Logic {
 }
 
 /// `&` and `|` on conditions (and Python `and`/`or` on masks).
-pub(crate) fn logic<D: Domain + 'static>(op: Logic, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+pub(crate) fn logic<D: LDomain>(op: Logic, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
     if a.ty != Ty::Bool || b.ty != Ty::Bool {
         return Err(format!(
             "bitwise {op:?} of {} and {} blocks (only conditions are supported)",
@@ -468,7 +517,7 @@ pub(crate) fn logic<D: Domain + 'static>(op: Logic, a: &Block<D>, b: &Block<D>) 
 }
 
 /// `~c` / `not c` on a condition.
-pub(crate) fn not<D: Domain + 'static>(a: &Block<D>) -> R<Block<D>> {
+pub(crate) fn not<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
     if a.ty != Ty::Bool {
         return Err(format!("`~` of a {} block", a.ty.name()));
     }
@@ -479,7 +528,7 @@ pub(crate) fn not<D: Domain + 'static>(a: &Block<D>) -> R<Block<D>> {
 }
 
 /// `tl.where(c, x, y)`.
-pub(crate) fn select<D: Domain + 'static>(c: &Block<D>, x: &Block<D>, y: &Block<D>) -> R<Block<D>> {
+pub(crate) fn select<D: LDomain>(c: &Block<D>, x: &Block<D>, y: &Block<D>) -> R<Block<D>> {
     let s1 = broadcast_shape(&c.shape, &x.shape)?;
     let shape = broadcast_shape(&s1, &y.shape)?;
     let c = to_bool(&c.broadcast_to(&shape));
@@ -508,7 +557,7 @@ pub(crate) fn select<D: Domain + 'static>(c: &Block<D>, x: &Block<D>, y: &Block<
 }
 
 /// `x[:, None]`-style indexing: a new axis of size 1 wherever `keep` is false.
-pub(crate) fn expand_dims<D: Domain + 'static>(x: &Block<D>, keep: &[bool]) -> Block<D> {
+pub(crate) fn expand_dims<D: LDomain>(x: &Block<D>, keep: &[bool]) -> Block<D> {
     let mut shape = Vec::new();
     let mut k = 0;
     for keep_it in keep {
@@ -524,5 +573,35 @@ pub(crate) fn expand_dims<D: Domain + 'static>(x: &Block<D>, keep: &[bool]) -> B
     Block::new(shape, x.ty, move |d: &mut D, l: &[D::I]| {
         let inner: Vec<D::I> = l.iter().zip(&keep).filter(|(_, k)| **k).map(|(i, _)| i.clone()).collect();
         f(d, &inner)
+    })
+}
+
+/// `tl.sum(x, axis)`: the sum of the elements along `axis`, through the domain's reduction
+/// (kept as `sum over k` symbolically, enumerated concretely).
+pub(crate) fn sum<D: LDomain>(x: &Block<D>, axis: usize, keep_dims: bool) -> Block<D> {
+    let extent = x.shape[axis] as i128;
+    let mut shape = x.shape.clone();
+    if keep_dims {
+        shape[axis] = 1;
+    } else {
+        shape.remove(axis);
+    }
+    let x = x.clone();
+    Block::new(shape, Ty::Real, move |d: &mut D, l: &[D::I]| {
+        let zero = d.lit_v(ElemType::Real, Literal::Int(0));
+        let ext = d.lit_i(extent);
+        let dims = [tensor::ReduceDim { axis: "k".to_string(), extent: ext, label: None }];
+        let outer: Vec<D::I> = l.to_vec();
+        let x = x.clone();
+        let mut body = move |d: &mut D, pt: &[D::I]| -> D::V {
+            let mut full = outer.clone();
+            if keep_dims {
+                full[axis] = pt[0].clone();
+            } else {
+                full.insert(axis, pt[0].clone());
+            }
+            x.at(d, &full).v(d)
+        };
+        Elem::V(d.reduce(tensor::Reducer::Sum, ElemType::Real, &zero, &dims, &mut body))
     })
 }

@@ -254,6 +254,9 @@ impl Synth<'_> {
                     Expr::Read(n, ix)
                 } else {
                     let name = self.s.fun_name(f).to_string();
+                    if let Some(m) = name.strip_prefix("uf_") {
+                        return Ok(Expr::Call(m.to_string(), vec![self.expr(args[0])?]));
+                    }
                     if name.contains("#masked") {
                         return Err("a stored lane reads a masked-off element loaded without `other=`".into());
                     }
@@ -278,15 +281,27 @@ impl Synth<'_> {
             }
             Node::Mul(_) if self.s.sort(t) == smt::Sort::Int => self.index(t)?,
             Node::Mul(xs) => {
-                let mut e: Option<Expr> = None;
+                // Factors `1 / y` (a division) become divisors: `a * (1 / b)` reads `a / b`.
+                let mut num: Option<Expr> = None;
+                let mut den: Vec<Expr> = Vec::new();
                 for x in xs {
+                    if let Node::RealDiv(one, y) = self.s.node(x).clone() {
+                        if matches!(self.s.node(one), Node::Real(1, 1)) {
+                            den.push(self.expr(y)?);
+                            continue;
+                        }
+                    }
                     let inner = self.expr(x)?;
-                    e = Some(match e {
+                    num = Some(match num {
                         None => inner,
                         Some(acc) => Expr::Bin('*', Box::new(acc), Box::new(inner)),
                     });
                 }
-                e.unwrap_or(Expr::Num(1, 1))
+                let mut e = num.unwrap_or(Expr::Num(1, 1));
+                for d in den {
+                    e = Expr::Bin('/', Box::new(e), Box::new(d));
+                }
+                e
             }
             Node::Neg(a) if self.s.sort(t) == smt::Sort::Int => {
                 let _ = a;
@@ -310,12 +325,12 @@ impl Synth<'_> {
                 }
                 Expr::Call("where".into(), vec![self.expr(c)?, self.expr(a)?, self.expr(b)?])
             }
-            Node::Lt(a, b) => Expr::Cmp("<", Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
-            Node::Le(a, b) => Expr::Cmp("<=", Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
+            Node::Lt(a, b) => cmp("<", self.expr(a)?, self.expr(b)?),
+            Node::Le(a, b) => cmp("<=", self.expr(a)?, self.expr(b)?),
             Node::Eq(a, b) => Expr::Cmp("==", Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
             Node::Not(a) => match self.s.node(a).clone() {
-                Node::Lt(x, y) => Expr::Cmp(">=", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
-                Node::Le(x, y) => Expr::Cmp(">", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
+                Node::Lt(x, y) => cmp(">=", self.expr(x)?, self.expr(y)?),
+                Node::Le(x, y) => cmp(">", self.expr(x)?, self.expr(y)?),
                 Node::Eq(x, y) => Expr::Cmp("!=", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
                 _ => return Err("a negated condition".into()),
             },
@@ -337,6 +352,21 @@ impl Synth<'_> {
     }
 }
 
+/// A comparison, with a literal moved to the right (`0 < x[i]` reads `x[i] > 0`).
+fn cmp(op: &'static str, a: Expr, b: Expr) -> Expr {
+    if matches!(a, Expr::Num(..)) && !matches!(b, Expr::Num(..)) {
+        let flipped = match op {
+            "<" => ">",
+            "<=" => ">=",
+            ">" => "<",
+            ">=" => "<=",
+            other => other,
+        };
+        return Expr::Cmp(flipped, Box::new(b), Box::new(a));
+    }
+    Expr::Cmp(op, Box::new(a), Box::new(b))
+}
+
 trait RealZero {
     fn as_real_zero(&self, t: TermId) -> bool;
 }
@@ -344,5 +374,71 @@ trait RealZero {
 impl RealZero for Store {
     fn as_real_zero(&self, t: TermId) -> bool {
         matches!(self.node(t), Node::Real(0, _))
+    }
+}
+
+/// A sum with its terms equal to 0 dropped: `Σ_{k ∈ D} ite(c, v, 0)` is `Σ_{k ∈ D ∧ c} v`.
+/// One summation variable only.
+pub(crate) fn normalize_sum(s: &mut Store, r: &symbolic::Red) -> Option<(SymId, TermId, TermId)> {
+    if r.reducer != tensor::Reducer::Sum || r.vars.len() != 1 {
+        return None;
+    }
+    let (mut dom, mut body) = (r.dom, r.body);
+    loop {
+        match s.node(body).clone() {
+            Node::Ite(c, v, z) if matches!(s.node(z), Node::Real(0, _)) => {
+                dom = s.and2(dom, c);
+                body = v;
+            }
+            Node::Ite(c, z, v) if matches!(s.node(z), Node::Real(0, _)) => {
+                let nc = s.not(c);
+                dom = s.and2(dom, nc);
+                body = v;
+            }
+            // `ite(c, v, 0) * w` is `ite(c, v * w, 0)`.
+            Node::Mul(xs) if xs.iter().any(|x| matches!(s.node(*x), Node::Ite(_, _, z) if matches!(s.node(*z), Node::Real(0, _)))) => {
+                let at = xs.iter().position(|x| matches!(s.node(*x), Node::Ite(_, _, z) if matches!(s.node(*z), Node::Real(0, _)))).expect("found above");
+                let Node::Ite(c, v, _) = s.node(xs[at]).clone() else { unreachable!("an ite") };
+                let mut rest = xs.clone();
+                rest[at] = v;
+                dom = s.and2(dom, c);
+                body = s.mul(rest);
+            }
+            _ => return Some((r.vars[0].0, dom, body)),
+        }
+    }
+}
+
+impl Synth<'_> {
+    /// `sum(k, body)` for a sum value (its range is checked by the verifier, not here).
+    pub(crate) fn sum(&mut self, r: &symbolic::Red, mask: Option<TermId>) -> R<Expr> {
+        let (k, dom, body) = normalize_sum(self.s, r).ok_or("a reduction other than a sum over one axis")?;
+        let body = self.under_mask(body, mask);
+        self.bound.push((k, "k".into()));
+        let e = self.expr(body)?;
+        // A bound by a size: the range is the dimension `k` indexes (`sum(k, ...)`); only a
+        // constant bound: the block's (`sum(k < 256, ...)`).
+        let kt = self.s.sym(k);
+        let conjuncts = match self.s.node(dom) {
+            Node::And(xs) => xs.clone(),
+            _ => vec![dom],
+        };
+        let mut literal = None;
+        let mut by_size = false;
+        for c in conjuncts {
+            if let Node::Lt(a, b) = self.s.node(c).clone() {
+                if a == kt {
+                    match self.s.as_int(b) {
+                        Some(n) => literal = Some(n),
+                        None => by_size = true,
+                    }
+                }
+            }
+        }
+        let var = match (by_size, literal) {
+            (false, Some(n)) => Expr::Cmp("<", Box::new(Expr::Var("k".into())), Box::new(Expr::Num(n, 1))),
+            _ => Expr::Var("k".into()),
+        };
+        Ok(Expr::Call("sum".into(), vec![var, e]))
     }
 }

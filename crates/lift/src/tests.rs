@@ -4,7 +4,7 @@
 
 use crate::mem::{Buffer, Machine, Pos};
 use crate::ops::{self, Arith, Cmp, Logic};
-use crate::value::{Block, Elem, KVal, Ty};
+use crate::value::{Block, Elem, KVal, Ty, LDomain};
 use smt::{FunId, ModelReader, SymId, Value};
 use std::collections::BTreeMap;
 use symbolic::{Sym, SymVal};
@@ -12,7 +12,7 @@ use tensor::{Concrete, ConcreteTensor, Domain, ElemType, Rat, Scalar};
 
 const LANES: usize = 5;
 
-fn input<D: Domain + 'static>(name: &'static str) -> Block<D> {
+fn input<D: LDomain>(name: &'static str) -> Block<D> {
     Block::new(vec![LANES], Ty::Real, move |d: &mut D, l| {
         let i = l[0].clone();
         Elem::V(d.input(name, ElemType::Real, &[i]))
@@ -20,7 +20,7 @@ fn input<D: Domain + 'static>(name: &'static str) -> Block<D> {
 }
 
 /// Every op under test, built from the inputs `x` and `y` (and a load of `x`).
-fn programs<D: Domain + 'static>() -> Vec<(&'static str, Block<D>)> {
+fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     let (x, y) = (input::<D>("x"), input::<D>("y"));
     let zero = KVal::<D>::Float(0, 1).block().unwrap();
     let lt = ops::compare(Cmp::Lt, &x, &y).unwrap();
@@ -38,12 +38,21 @@ fn programs<D: Domain + 'static>() -> Vec<(&'static str, Block<D>)> {
         ("or", ops::logic(Logic::Or, &lt, &neg).unwrap()),
         ("not", ops::not(&lt).unwrap()),
     ];
+    // A 2-D block from `x[:, None] * y[None, :]`, summed along each axis, then read back
+    // per lane (a sum along axis 1 at row `l`, along axis 0 at column `l`).
+    let col = ops::expand_dims(&x, &[true, false]);
+    let row = ops::expand_dims(&y, &[false, true]);
+    let outer = ops::arith(Arith::Mul, &col, &row).unwrap();
+    v.push(("sum axis 1", ops::sum(&outer, 1, false)));
+    v.push(("sum axis 0", ops::sum(&outer, 0, false)));
+    let diag = ops::sum(&ops::sum(&outer, 1, true), 1, false);
+    v.push(("sum keep_dims", diag));
     for (name, c) in [("lt", Cmp::Lt), ("le", Cmp::Le), ("gt", Cmp::Gt), ("ge", Cmp::Ge), ("eq", Cmp::Eq), ("ne", Cmp::Ne)] {
         v.push((name, ops::compare(c, &x, &y).unwrap()));
     }
     for name in ["abs", "zeros", "full", "arange", "load"] {
         let spec = ops::lookup(name).unwrap();
-        let mut m = Machine { pid: vec![], nprog: vec![], buffers: vec![Buffer { name: "x".into() }], accesses: vec![], guard: None };
+        let mut m = Machine { pid: vec![], nprog: vec![], buffers: vec![Buffer { name: "x".into() }], accesses: vec![], guard: None, math: vec![] };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);
         let idx = ops::apply(ops::lookup("arange").unwrap(), &mut m, vec![Some(KVal::Int(0)), Some(lanes.clone())], at).unwrap().block().unwrap();
@@ -111,6 +120,11 @@ fn symbolic_and_concrete_agree_on_every_op() {
                 let se = sb.at(&mut s, &[lt]);
                 let (cv, term) = match (ce, se) {
                     (Elem::V(v), Elem::V(SymVal::Plain(t))) => (v, t),
+                    (Elem::V(v), Elem::V(SymVal::Red(r))) => {
+                        // A sum: expand it over its (constant) box to compare.
+                        let t = expand_sum(&mut s, &r);
+                        (v, t)
+                    }
                     (Elem::B(b), Elem::B(t)) => (Scalar::Bool(b), t),
                     (Elem::I(i), Elem::I(t)) => (Scalar::Int(i), t),
                     _ => panic!("{name}: the domains disagree on the kind of element"),
@@ -133,4 +147,31 @@ fn symbolic_and_concrete_agree_on_every_op() {
         }
         assert!(c.inexact.is_none(), "{:?}", c.inexact);
     }
+}
+
+/// The sum as an explicit term: its variables over small literal boxes (every extent here is
+/// at most `LANES`).
+fn expand_sum(s: &mut Sym, r: &symbolic::Red) -> smt::TermId {
+    let vars: Vec<SymId> = r.vars.iter().map(|v| v.0).collect();
+    let mut points: Vec<Vec<i128>> = vec![vec![]];
+    for _ in &vars {
+        points = points.into_iter().flat_map(|p| (0..=LANES as i128).map(move |i| { let mut q = p.clone(); q.push(i); q })).collect();
+    }
+    let mut terms = Vec::new();
+    for p in points {
+        let mut map = std::collections::HashMap::new();
+        for (v, i) in vars.iter().zip(&p) {
+            map.insert(*v, s.store.int(*i));
+        }
+        let dom = s.store.substitute(r.dom, &map);
+        match s.store.as_bool(dom) {
+            Some(true) => terms.push(s.store.substitute(r.body, &map)),
+            Some(false) => {}
+            None => panic!("a sum's domain does not evaluate at {p:?}"),
+        }
+    }
+    if terms.is_empty() {
+        return s.store.real(0, 1);
+    }
+    s.store.add(terms)
 }

@@ -7,7 +7,40 @@
 //! stay constants until an op needs them as a block.
 
 use std::rc::Rc;
-use tensor::{Domain, ElemType, Literal};
+use tensor::{Concrete, Domain, ElemType, Literal, Scalar};
+
+/// The core `Domain` with what Triton needs beyond it: real functions the core does not define
+/// (`log`, `sqrt`, `sin`, ...). Symbolically each is an uninterpreted function (one symbol per
+/// name, no axioms: the verdict names it); the concrete interpreter has no exact value for
+/// them and marks the run inexact, so a replay that needs one never refutes.
+pub(crate) trait LDomain: Domain + 'static {
+    fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V;
+}
+
+impl LDomain for symbolic::Sym {
+    fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
+        match x {
+            symbolic::SymVal::Plain(t) => {
+                let f = self.store.declare_fun(&format!("uf_{name}"), &[smt::Sort::Real], smt::Sort::Real);
+                symbolic::SymVal::Plain(self.store.app(f, vec![*t]))
+            }
+            _ => {
+                self.unsupported.get_or_insert_with(|| format!("{name} of a reduction or an infinity"));
+                let v = self.store.fresh("unsupported", smt::Sort::Real);
+                symbolic::SymVal::Plain(self.store.sym(v))
+            }
+        }
+    }
+}
+
+impl LDomain for Concrete {
+    fn math(&mut self, name: &'static str, _x: &Self::V) -> Self::V {
+        if self.inexact.is_none() {
+            self.inexact = Some(format!("`{name}` has no exact value in the concrete interpreter"));
+        }
+        Scalar::Undef
+    }
+}
 
 /// The element type of a block. Floating-point types are modelled as the reals (an assumption
 /// every verdict names); `Ptr(b)` points into buffer `b` (an element offset).
@@ -103,7 +136,7 @@ impl<D: Domain> Clone for Block<D> {
     }
 }
 
-impl<D: Domain + 'static> Block<D> {
+impl<D: LDomain> Block<D> {
     pub(crate) fn at(&self, d: &mut D, lane: &[D::I]) -> Elem<D> {
         (self.f)(d, lane)
     }
@@ -166,7 +199,20 @@ pub(crate) fn broadcast_shape(a: &[usize], b: &[usize]) -> Result<Vec<usize>, St
             _ => return Err(format!("shapes {a:?} and {b:?} do not broadcast")),
         };
     }
+    check_numel(&out)?;
     Ok(out)
+}
+
+/// Triton's limit on the elements of a block (`TRITON_MAX_TENSOR_NUMEL`).
+pub(crate) const MAX_NUMEL: usize = 1 << 20;
+
+/// A block shape within Triton's limit.
+pub(crate) fn check_numel(shape: &[usize]) -> Result<(), String> {
+    let n = shape.iter().try_fold(1usize, |a, b| a.checked_mul(*b));
+    match n {
+        Some(n) if n <= MAX_NUMEL => Ok(()),
+        _ => Err(format!("a block of shape {shape:?}, more than Triton's {MAX_NUMEL} elements")),
+    }
 }
 
 /// A value of the kernel language.
@@ -200,7 +246,7 @@ impl<D: Domain> Clone for KVal<D> {
     }
 }
 
-impl<D: Domain + 'static> KVal<D> {
+impl<D: LDomain> KVal<D> {
     /// The value as a block (constants become scalar blocks); `None` for dtypes, tuples, None.
     pub(crate) fn block(&self) -> Option<Block<D>> {
         Some(match self {

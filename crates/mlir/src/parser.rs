@@ -529,7 +529,11 @@ impl<'s> Parser<'s> {
     /// A name without a dialect (`retrun`, read as `builtin.retrun`) is a parse error: no
     /// dialect can define it, so it is a typo or malformed text.
     pub(crate) fn parse_opaque(&mut self, st: &mut OpState, name_span: Span) -> PResult<()> {
-        let written = self.lex.src.get(name_span.start..name_span.end).unwrap_or("");
+        let written = self
+            .lex
+            .src
+            .get(name_span.start..name_span.end)
+            .unwrap_or("");
         if !written.contains('.') {
             let msg = format!("unknown op `{written}`");
             return self.error(name_span, msg);

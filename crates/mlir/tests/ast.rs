@@ -277,10 +277,17 @@ fn unknown_custom_ops_are_kept_opaque() {
     let m = parse_ok(src);
     let bar = m.op(find(&m, "foo.bar"));
     assert_eq!(bar.form, OpForm::Opaque);
-    assert_eq!(bar.operands.len(), 0, "operands of an opaque op are not read");
+    assert_eq!(
+        bar.operands.len(),
+        0,
+        "operands of an opaque op are not read"
+    );
     assert_eq!(m.value(bar.results[0]).ty.to_string(), "f32");
     assert_eq!(bar.loc.as_deref(), Some("\"x.mlir\":2:3"));
-    assert_eq!(m.op_location(find(&m, "foo.bar")), "2:3 (loc \"x.mlir\":2:3)");
+    assert_eq!(
+        m.op_location(find(&m, "foo.bar")),
+        "2:3 (loc \"x.mlir\":2:3)"
+    );
     let baz = m.op(find(&m, "foo.baz"));
     assert_eq!(baz.results.len(), 2);
     assert_eq!(m.value(baz.results[1]).ty.to_string(), "f32");

@@ -17,7 +17,9 @@ fn print(file: &str, generic: bool) -> Option<String> {
         cmd.arg("--mlir-print-op-generic");
     }
     let out = cmd.arg(file).output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 fn in_short_body(m: &mlir::Module, o: mlir::OpId) -> bool {
@@ -30,7 +32,11 @@ fn in_short_body(m: &mlir::Module, o: mlir::OpId) -> bool {
 
 #[test]
 fn debuginfo_prints_parse_with_locations() {
-    if Command::new("mlir-opt-19").arg("--version").output().is_err() {
+    if Command::new("mlir-opt-19")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
         eprintln!("mlir-opt-19 not on PATH: skipped");
         return;
     }

@@ -1142,12 +1142,28 @@ fn attempt(
                     signed_zeros: opts.signed_zeros,
                 };
                 let t0 = std::time::Instant::now();
-                let found = match replay((src, fs), (tgt, ft), &args, focus.clone(), judge, &tables) {
-                    Replay::Differs(m, calls) => Some((args.clone(), m, calls)),
-                    Replay::Same => {
+                let image = crate::replay::readable(&args).and_then(|image| {
+                    match replay((src, fs), (tgt, ft), &image, focus.clone(), judge, &tables) {
+                        Replay::Differs(m, calls) => Some((image, m, calls)),
+                        _ => None,
+                    }
+                });
+                let found = match image.map(Ok).unwrap_or_else(|| {
+                    Err(replay(
+                        (src, fs),
+                        (tgt, ft),
+                        &args,
+                        focus.clone(),
+                        judge,
+                        &tables,
+                    ))
+                }) {
+                    Ok(found) => Some(found),
+                    Err(Replay::Differs(m, calls)) => Some((args.clone(), m, calls)),
+                    Err(Replay::Same) => {
                         search((src, fs), (tgt, ft), &args, focus.clone(), judge, &tables)
                     }
-                    Replay::Untrusted(why) => {
+                    Err(Replay::Untrusted(why)) => {
                         note = format!("; replay not trusted: {why}");
                         search((src, fs), (tgt, ft), &args, focus.clone(), judge, &tables)
                     }

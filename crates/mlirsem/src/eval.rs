@@ -277,7 +277,12 @@ pub(crate) fn run_nested<'a, D: MDomain>(
     for &o in &block.ops {
         let op = m.op(o);
         let below = if op.regions.is_empty() {
-            op.operands.iter().filter_map(|v| chain.get(v)).max().copied().unwrap_or(0)
+            op.operands
+                .iter()
+                .filter_map(|v| chain.get(v))
+                .max()
+                .copied()
+                .unwrap_or(0)
         } else {
             deepest // a region may read any value defined so far
         };

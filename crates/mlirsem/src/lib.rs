@@ -37,8 +37,8 @@ mod tosa;
 pub mod value;
 
 pub use check::{check_pair, Options, PairResult, Side};
-pub use eval::MAX_TENSOR_CHAIN;
 pub use domain::{CFloat, EType, FTy, MDomain};
+pub use eval::MAX_TENSOR_CHAIN;
 pub use math::FUn;
 pub use replay::{all_indices, CArg, CElem};
 

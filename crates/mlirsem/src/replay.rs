@@ -625,6 +625,37 @@ fn map_elems(args: &[CArg], f: &mut dyn FnMut(EType, CElem) -> CElem) -> Vec<CAr
         .collect()
 }
 
+/// The model's inputs with every subnormal float (what a solver's small bit patterns decode
+/// to: `1e-45` for the pattern 1) replaced by the integer of its bit pattern, when there is one: replayed
+/// first, so that a counterexample shows small integers where they do (any concrete input
+/// that replays a difference is a refutation; the model itself is replayed next).
+pub(crate) fn readable(args: &[CArg]) -> Option<Vec<CArg>> {
+    let subnormal = |e: &CElem| match e {
+        CElem::Float(x) => match x.ty {
+            FTy::F32 => f32::from_bits(x.bits as u32).is_subnormal(),
+            FTy::F64 => f64::from_bits(x.bits).is_subnormal(),
+            _ => false,
+        },
+        _ => false,
+    };
+    let any = args.iter().any(|a| match a {
+        CArg::Scalar(_, e) => subnormal(e),
+        CArg::Tensor { data, .. } | CArg::MemRef { data, .. } => data.iter().any(subnormal),
+    });
+    // The subnormal with bit pattern `k` (sign aside) becomes the integer `k`: distinct
+    // patterns stay distinct and ordered, and are exact (below 2^24 for f32, 2^53 for f64).
+    any.then(|| {
+        map_elems(args, &mut |t, e| match (t, e) {
+            (EType::Float(f), CElem::Float(x)) if subnormal(&e) => {
+                let sign = 1u64 << (EType::Float(f).width() - 1);
+                let k = (x.bits & (sign - 1)) as f64;
+                CElem::Float(float_of(f, if x.bits & sign != 0 { -k } else { k }))
+            }
+            _ => e,
+        })
+    })
+}
+
 /// A float of type `t` with the value `x`.
 fn float_of(t: FTy, x: f64) -> CFloat {
     match t {

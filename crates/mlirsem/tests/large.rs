@@ -19,7 +19,10 @@ fn snapshot(name: &str, text: &str) {
         return;
     }
     let want = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(text, want, "snapshot {name} (UPDATE_SNAPSHOTS=1 rewrites it)");
+    assert_eq!(
+        text, want,
+        "snapshot {name} (UPDATE_SNAPSHOTS=1 rewrites it)"
+    );
 }
 
 #[test]

@@ -70,7 +70,11 @@ fn summarize(t: &TensorValue, focus: Option<&[i128]>) -> String {
                 near.push(format!("{idx:?} = {v}"));
             }
         }
-        let _ = write!(out, " (near the difference: {})", near.join(", "));
+        let _ = write!(
+            out,
+            " (at the differing output index and beside it: {})",
+            near.join(", ")
+        );
     }
     if others.is_empty() {
         let _ = write!(out, ", all {common}");

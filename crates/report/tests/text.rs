@@ -21,7 +21,11 @@ fn tensor(dims: &[i128], data: Vec<String>, free: Vec<usize>) -> TensorValue {
     TensorValue {
         name: "%a".into(),
         element_type: "f32".into(),
-        axes: dims.iter().enumerate().map(|(k, n)| (format!("d{k}"), *n)).collect(),
+        axes: dims
+            .iter()
+            .enumerate()
+            .map(|(k, n)| (format!("d{k}"), *n))
+            .collect(),
         data,
         free,
     }
@@ -29,9 +33,16 @@ fn tensor(dims: &[i128], data: Vec<String>, free: Vec<usize>) -> TensorValue {
 
 #[test]
 fn small_tensors_are_nested_arrays() {
-    let t = tensor(&[2, 2], ["1.0", "2.0", "3.0", "4.0"].map(String::from).to_vec(), vec![3]);
+    let t = tensor(
+        &[2, 2],
+        ["1.0", "2.0", "3.0", "4.0"].map(String::from).to_vec(),
+        vec![3],
+    );
     let text = cex(vec![t]);
-    assert!(text.contains("%a : f32 [d0: 2, d1: 2] = [[1.0, 2.0], [3.0, 4.0*]]"), "{text}");
+    assert!(
+        text.contains("%a : f32 [d0: 2, d1: 2] = [[1.0, 2.0], [3.0, 4.0*]]"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -45,7 +56,9 @@ fn large_tensors_are_summarized() {
     let text = cex(vec![tensor(&[1, 56, 56, 20], data, vec![])]);
     assert!(text.len() < 1024, "{} bytes: {text}", text.len());
     assert!(
-        text.contains("62720 elements, all 0.0 except [0, 0, 0, 7] = -3.4028235e38, [0, 0, 5, 0] = 1.0"),
+        text.contains(
+            "62720 elements, all 0.0 except [0, 0, 0, 7] = -3.4028235e38, [0, 0, 5, 0] = 1.0"
+        ),
         "{text}"
     );
     assert!(text.contains("(and 15 more)"), "{text}");
@@ -66,7 +79,7 @@ fn the_difference_and_its_neighbours_come_first() {
     };
     let text = cex_at(vec![tensor(&[128, 490], data, vec![])], at);
     assert!(
-        text.contains("62720 elements (near the difference: [127, 6] = 0, [127, 7] = 5, [127, 8] = -1), all 0 except [127, 7] = 5, [127, 8] = -1\n"),
+        text.contains("62720 elements (at the differing output index and beside it: [127, 6] = 0, [127, 7] = 5, [127, 8] = -1), all 0 except [127, 7] = 5, [127, 8] = -1\n"),
         "{text}"
     );
 }

@@ -232,9 +232,22 @@ pub struct Rule {
     /// `assume e`: a bool tensor expression that holds at every index.
     pub assumes: Vec<Expr>,
     pub hints: Vec<HintDef>,
+    /// Byte offsets at which the lines of the rule's file start, for locations in messages
+    /// (empty for a rule built in Rust: messages then give byte offsets).
+    pub line_starts: Vec<usize>,
 }
 
 impl Rule {
+    /// `line L, column C` of byte offset `at` of the rule's file (`byte N` without the file).
+    pub fn location(&self, at: usize) -> String {
+        if self.line_starts.is_empty() {
+            return format!("byte {at}");
+        }
+        let line = self.line_starts.partition_point(|&s| s <= at).max(1);
+        let col = at - self.line_starts[line - 1] + 1;
+        format!("line {line}, column {col}")
+    }
+
     /// A rule with a name and nothing else yet (the parser and the builder fill it in).
     pub fn empty(name: String, span: Span) -> Rule {
         Rule {
@@ -250,6 +263,7 @@ impl Rule {
             wheres: vec![],
             assumes: vec![],
             hints: vec![],
+            line_starts: vec![],
         }
     }
 }

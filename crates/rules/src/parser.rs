@@ -36,6 +36,12 @@ pub fn parse_file(src: &str) -> (File, Vec<Diagnostic>) {
         }
     }
     errs.extend(p.errs);
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    for r in &mut rules {
+        r.line_starts = line_starts.clone();
+    }
     if rules.is_empty() && errs.is_empty() {
         errs.push(Diagnostic {
             span: Span { start: 0, end: 0 },

@@ -1298,8 +1298,9 @@ fn assumption_families(rule: &Rule, lowered: &Lowered<TermId>) -> AssumptionShap
             if uncovered.is_none() {
                 let at = rule.assumes.get(k).map(|e| e.span().start).unwrap_or(0);
                 uncovered = Some(format!(
-                    "the rank bound does not cover assumption {} (at byte {at}): it reads inputs through `{op}`, away from its own position, and a counterexample at a larger rank need not restrict to a smaller one",
-                    k + 1
+                    "the rank bound does not cover assumption {} (at {}): it reads inputs through `{op}`, away from its own position, and a counterexample at a larger rank need not restrict to a smaller one",
+                    k + 1,
+                    rule.location(at)
                 ));
             }
             continue;

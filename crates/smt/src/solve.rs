@@ -232,7 +232,11 @@ impl ModelReader for NoModel {
 /// distinct terms (libz3 4.8.12 parses such a text for longer than any timeout: 40,000
 /// `let`s took 16 s under a 5 s timeout; the largest query of the mlir-tv suite has ~10,000).
 fn too_deep(store: &Store, assertions: &[TermId]) -> Option<String> {
-    let depth = assertions.iter().map(|a| store.depth(*a)).max().unwrap_or(0);
+    let depth = assertions
+        .iter()
+        .map(|a| store.depth(*a))
+        .max()
+        .unwrap_or(0);
     if depth > MAX_DEPTH {
         return Some(format!(
             "query too deep: a term of depth {depth} (the limit is {MAX_DEPTH})"

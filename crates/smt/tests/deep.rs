@@ -4,7 +4,7 @@
 
 use smt::{
     check_portfolio, check_z3, eval_term, simplify_arith, to_smtlib, CheckResult, FunId,
-    ModelReader, Sort, SolverConfig, Store, SymId, TermId, Value, MAX_DEPTH,
+    ModelReader, SolverConfig, Sort, Store, SymId, TermId, Value, MAX_DEPTH,
 };
 use std::time::Duration;
 

@@ -1,0 +1,23 @@
+# expect: verified
+# formula: out[i] = tanh(x[i])
+import torch
+import triton
+import triton.language as tl
+from triton.language.extra.cuda import libdevice
+
+
+@triton.jit
+def tanh_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    y = libdevice.tanh(x)
+    tl.store(out_ptr + offs, y, mask=mask)
+
+
+def tanh(x):
+    out = torch.empty_like(x)
+    n = x.numel()
+    tanh_kernel[(triton.cdiv(n, 512),)](x, out, n, BLOCK_SIZE=512)
+    return out

@@ -1,0 +1,295 @@
+//! `tensorproof halide SPEC STMT` and `tensorproof halide --suite DIR`: a Halide statement
+//! against its algorithm; each case is one job.
+
+use crate::args::HalideArgs;
+use crate::expect::{self, Judged};
+use crate::lift_cmd::header;
+use crate::out::{self, Ordered};
+use crate::pool::{self, Pool};
+use crate::worker::{HalideCase, Job, Reply};
+use report::{Diagnostic, Span, Verdict};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// One statement to check, with its algorithm and what is expected of it.
+struct Case {
+    name: String,
+    spec: PathBuf,
+    stmt: PathBuf,
+    /// `verified`, `refuted`, ... from a `# expect:` header.
+    expected: Option<String>,
+    /// The witness kind a refutation must have (`# expect: refuted unwritten`).
+    witness: Option<String>,
+}
+
+pub fn run(a: HalideArgs) -> i32 {
+    let cases = match (&a.suite, &a.files[..]) {
+        (Some(dir), _) => match suite(dir) {
+            Ok(c) if c.is_empty() => {
+                eprintln!("error: no .stmt files under {}", dir.display());
+                return 2;
+            }
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        },
+        (None, [spec, stmt]) => vec![case(spec.clone(), stmt.clone(), stmt.display().to_string())],
+        _ => {
+            eprintln!("error: expected two files, SPEC and STMT (or --suite DIR)");
+            return 2;
+        }
+    };
+    let budget = a
+        .run
+        .budget
+        .unwrap_or_else(|| (a.run.timeout * 12).max(Duration::from_secs(120)));
+    let jobs: Vec<Job> = cases
+        .iter()
+        .map(|c| Job::Halide {
+            spec: c.spec.clone(),
+            stmt: c.stmt.clone(),
+            timeout: a.run.timeout.as_secs_f64(),
+        })
+        .collect();
+    let wall = Instant::now();
+    let bar = out::progress(cases.len(), a.run.quiet);
+    let mut ordered = Ordered::new();
+    let mut done: Vec<(usize, HalideCase)> = vec![];
+    let pool = Pool {
+        workers: a.run.workers(),
+        budget: budget + Duration::from_secs(30),
+    };
+    pool::run(&pool, jobs, |i, r| {
+        bar.inc(1);
+        bar.set_message(cases[i].name.clone());
+        let (c, errs) = case_of(r, budget);
+        for (i, (c, errs)) in ordered.push(i, (i, (c, errs))) {
+            show(&bar, &cases[i], &c, &errs, &a);
+            done.push((i, c));
+        }
+    });
+    bar.finish_and_clear();
+    let wall = wall.elapsed().as_secs_f64();
+    let suite_mode = a.suite.is_some();
+    let judged: Vec<Judged> = done
+        .iter()
+        .map(|(i, c)| Judged {
+            expected: cases[*i].expected.as_deref(),
+            pending: false,
+            got: c.verdict.name(),
+        })
+        .collect();
+    let wrong_witness = done.iter().any(|(i, c)| !witness_met(&cases[*i], c));
+    let code = if suite_mode {
+        match expect::exit_code(&judged) {
+            0 if wrong_witness => 3,
+            c => c,
+        }
+    } else {
+        report::exit_code(&outcomes(&cases, &done))
+    };
+    let null = indicatif::ProgressBar::hidden();
+    if a.run.json {
+        let tallies: Vec<out::Tally> = done
+            .iter()
+            .map(|(i, c)| out::Tally {
+                got: c.verdict.name(),
+                expected: cases[*i].expected.as_deref(),
+                met: cases[*i]
+                    .expected
+                    .as_deref()
+                    .is_some_and(|e| expect::meets(e, c.verdict.name()))
+                    && witness_met(&cases[*i], c),
+                seconds: c.seconds,
+            })
+            .collect();
+        let extra = json!({"exit_code": code});
+        out::print(&null, &out::summary_record("halide", &tallies, wall, &a.run, extra));
+    } else if done.len() > 1 {
+        let times: Vec<f64> = done.iter().map(|d| d.1.seconds).collect();
+        let (median, max) = out::median_max(&times);
+        out::print(
+            &null,
+            &format!(
+                "\n{}cases: {}   wall: {wall:.2} s ({} jobs)   median: {median:.3} s   max: {max:.3} s\n",
+                report::summary_table(&outcomes(&cases, &done)),
+                done.len(),
+                a.run.workers()
+            ),
+        );
+    }
+    code
+}
+
+fn outcomes(cases: &[Case], done: &[(usize, HalideCase)]) -> Vec<report::Outcome> {
+    done.iter()
+        .map(|(i, c)| report::Outcome {
+            file: cases[*i].name.clone(),
+            name: String::new(),
+            verdict: c.verdict.clone(),
+            expected: cases[*i].expected.clone(),
+            pending: None,
+            seconds: c.seconds,
+            details: vec![],
+        })
+        .collect()
+}
+
+/// A refutation expected with a witness kind must have that kind.
+fn witness_met(case: &Case, c: &HalideCase) -> bool {
+    match (&case.witness, c.verdict.name()) {
+        (Some(w), "refuted") => c.witness_kind.as_deref() == Some(w.as_str()),
+        _ => true,
+    }
+}
+
+/// A case from its files, with the statement's `# expect:` header.
+fn case(spec: PathBuf, stmt: PathBuf, name: String) -> Case {
+    let header = std::fs::read_to_string(&stmt)
+        .ok()
+        .and_then(|t| header(&t, "expect:"));
+    let mut words = header.as_deref().unwrap_or("").split_whitespace();
+    Case {
+        name,
+        spec,
+        stmt,
+        expected: words.next().map(str::to_string),
+        witness: words.next().map(str::to_string),
+    }
+}
+
+/// Every `.stmt` under `dir`, with its algorithm: the `# spec:` header's file (beside the
+/// statement), else the `.spec` of the same stem.
+fn suite(dir: &Path) -> Result<Vec<Case>, String> {
+    let mut notes = vec![];
+    let stmts = crate::files::collect(&[dir.to_path_buf()], ".stmt", &mut notes)?;
+    for n in notes {
+        eprintln!("note: {n}");
+    }
+    let mut out = vec![];
+    for stmt in stmts {
+        let folder = stmt.parent().map(Path::to_path_buf).unwrap_or_default();
+        let named = std::fs::read_to_string(&stmt)
+            .ok()
+            .and_then(|t| header(&t, "spec:"));
+        let spec = match named {
+            Some(s) => folder.join(s),
+            None => stmt.with_extension("spec"),
+        };
+        let name = stmt
+            .strip_prefix(dir)
+            .unwrap_or(&stmt)
+            .with_extension("")
+            .display()
+            .to_string();
+        out.push(case(spec, stmt, name));
+    }
+    Ok(out)
+}
+
+/// The case of a job, or a verdict for the whole job when it failed; and the diagnostics with
+/// the side they point into (`true`: the statement).
+fn case_of(r: Result<Reply, pool::Failure>, budget: Duration) -> (HalideCase, Vec<(bool, Diagnostic)>) {
+    let only = |verdict: Verdict| HalideCase {
+        output: String::new(),
+        verdict,
+        witness_kind: None,
+        witness: None,
+        assumptions: vec![],
+        obligations: 0,
+        seconds: 0.0,
+    };
+    let error = |message: String| Verdict::Error {
+        diagnostics: vec![Diagnostic {
+            span: Span::default(),
+            message,
+        }],
+    };
+    match r {
+        Ok(Reply::Halide {
+            case: Some(c),
+            diagnostics,
+        }) => (c, diagnostics),
+        Ok(Reply::Halide {
+            case: None,
+            diagnostics,
+        }) => (
+            only(Verdict::Error {
+                diagnostics: diagnostics.iter().map(|d| d.1.clone()).collect(),
+            }),
+            diagnostics,
+        ),
+        Ok(Reply::Failed { message }) => (only(error(message)), vec![]),
+        Ok(_) => (only(error("a reply of the wrong kind".into())), vec![]),
+        Err(pool::Failure::TimedOut(_)) => (
+            only(Verdict::Unknown {
+                reason: pool::Failure::TimedOut(budget).message(),
+            }),
+            vec![],
+        ),
+        Err(f) => (only(error(f.message())), vec![]),
+    }
+}
+
+fn show(
+    bar: &indicatif::ProgressBar,
+    case: &Case,
+    c: &HalideCase,
+    errs: &[(bool, Diagnostic)],
+    a: &HalideArgs,
+) {
+    let file_of = |in_stmt: bool| if in_stmt { &case.stmt } else { &case.spec };
+    if a.run.json {
+        let (file, text) = match errs.first() {
+            Some((in_stmt, _)) => (
+                file_of(*in_stmt).display().to_string(),
+                crate::mlir_cmd::read_lossy(file_of(*in_stmt)),
+            ),
+            None => (case.stmt.display().to_string(), None),
+        };
+        let mut m = out::verdict_fields(&c.verdict, &file, text.as_deref(), a.run.full_values);
+        m.insert("case".into(), json!(case.name));
+        m.insert("spec".into(), json!(case.spec.display().to_string()));
+        m.insert("stmt".into(), json!(case.stmt.display().to_string()));
+        m.insert("output".into(), json!(c.output));
+        m.insert("witness_kind".into(), json!(c.witness_kind));
+        m.insert("witness".into(), json!(c.witness));
+        m.insert("assumptions".into(), json!(c.assumptions));
+        m.insert("obligations".into(), json!(c.obligations));
+        m.insert("seconds".into(), json!(c.seconds));
+        if let Some(e) = &case.expected {
+            m.insert("expected".into(), json!(e));
+            m.insert(
+                "met".into(),
+                json!(expect::meets(e, c.verdict.name()) && witness_met(case, c)),
+            );
+        }
+        if let Some(w) = &case.witness {
+            m.insert("expected_witness_kind".into(), json!(w));
+        }
+        out::print(bar, &out::record("halide", "result", m));
+        return;
+    }
+    for (in_stmt, d) in errs {
+        let f = file_of(*in_stmt);
+        let v = Verdict::Error {
+            diagnostics: vec![d.clone()],
+        };
+        out::eprint(
+            bar,
+            &out::diagnostics(&v, &f.display().to_string(), crate::mlir_cmd::read_lossy(f).as_deref()),
+        );
+    }
+    let mut s = format!("{:<9} {} ({:.2} s)", c.verdict.name(), case.name, c.seconds);
+    if let Some(e) = &case.expected {
+        let w = case.witness.as_deref().map(|w| format!(" {w}")).unwrap_or_default();
+        let met = expect::meets(e, c.verdict.name()) && witness_met(case, c);
+        s += &format!(" expected {e}{w}{}", if met { "" } else { " (not met)" });
+    }
+    s.push('\n');
+    s += &out::details(&c.verdict);
+    out::print(bar, &s);
+}

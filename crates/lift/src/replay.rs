@@ -1,0 +1,208 @@
+//! The concrete side of the check: the whole grid run by the concrete interpreter at given
+//! sizes and inputs, the failures it sees (an access out of bounds, two programs storing to one
+//! element, an output element never written, a value different from the formula), and the
+//! counterexamples built from them. Only what this module saw becomes `refuted`.
+
+use crate::formula::{self, Formula};
+use crate::mem::Pos;
+use crate::setup::Setup;
+use report::{Counterexample, Mismatch, TensorValue, Verdict};
+use std::collections::BTreeMap;
+use tensor::{Concrete, ConcreteTensor, Rat, Scalar};
+
+/// A failure the concrete interpreter saw.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    OutOfBounds { store: bool, buf: String, offset: i128, numel: i128, pid: Vec<i128>, lane: Vec<i128>, pos: Pos },
+    Race { buf: String, offset: i128, first: Vec<i128>, second: Vec<i128>, pos: Pos },
+    Unwritten { buf: String, index: Vec<(String, i128)> },
+    Value { buf: String, index: Vec<(String, i128)>, kernel: String, formula: String },
+}
+
+/// Concrete inputs: sizes, tensor contents by name, scalar parameters by name.
+pub(crate) struct Inputs {
+    pub sizes: Vec<i128>,
+    pub tensors: BTreeMap<String, Vec<Scalar>>,
+}
+
+fn lanes(shape: &[usize]) -> Vec<Vec<i128>> {
+    let mut out = vec![vec![]];
+    for n in shape {
+        let mut next = Vec::new();
+        for p in &out {
+            for k in 0..*n as i128 {
+                let mut q = p.clone();
+                q.push(k);
+                next.push(q);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+const REPLAY_BUDGET: i128 = 1 << 22;
+
+/// Runs the whole grid concretely and looks for a failure of the claim.
+pub(crate) fn replay(setup: &Setup, f: Option<&Formula>, outputs: &[usize], inp: &Inputs) -> Result<Option<Failure>, String> {
+    let mut c = Concrete::new(BTreeMap::new());
+    for (name, data) in &inp.tensors {
+        let n = data.len() as i128;
+        c.inputs.insert(name.clone(), ConcreteTensor { axes: vec![("e".into(), n)], data: data.clone() });
+        // What a masked lane loaded without `other=` holds: unspecified, here 0 (a kernel
+        // that stores it may store that value, so a difference it makes is a real one).
+        c.inputs.insert(format!("{name}#masked"), ConcreteTensor { axes: vec![("e".into(), n)], data: vec![Scalar::Real(Rat::int(0)); data.len()] });
+    }
+    let sizes = &inp.sizes;
+    let grid: Vec<i128> = setup.host.grid.iter().map(|g| g.eval(&mut c, sizes)).collect();
+    let programs: i128 = grid.iter().product();
+    if programs > REPLAY_BUDGET {
+        return Err(format!("the grid has {programs} programs, too many to replay"));
+    }
+    let nbuf = setup.buffers.len();
+    let numels: Vec<i128> = (0..nbuf).map(|b| setup.numel(&mut c, sizes, b)).collect();
+    let mut mem: Vec<BTreeMap<i128, (Scalar, Vec<i128>)>> = vec![BTreeMap::new(); nbuf];
+    let mut work: i128 = 0;
+    let mut pids = vec![vec![]];
+    for g in &grid {
+        pids = pids.into_iter().flat_map(|p: Vec<i128>| (0..*g).map(move |k| { let mut q = p.clone(); q.push(k); q })).collect();
+    }
+    for pid in pids {
+        let mut full = pid.clone();
+        full.resize(3, 0);
+        let m = setup.program(&mut c, sizes, full).map_err(|u| u.what)?;
+        for a in &m.accesses {
+            for lane in lanes(&a.offset.shape) {
+                work += 1;
+                if work > REPLAY_BUDGET {
+                    return Err("too many lanes to replay".into());
+                }
+                let on = match &a.mask {
+                    Some(mk) => mk.at(&mut c, &lane).b(&mut c),
+                    None => true,
+                };
+                if !on {
+                    continue;
+                }
+                let off = a.offset.at(&mut c, &lane).i(&mut c);
+                if off < 0 || off >= numels[a.buf] {
+                    return Ok(Some(Failure::OutOfBounds { store: a.store, buf: m.buffers[a.buf].name.clone(), offset: off, numel: numels[a.buf], pid, lane, pos: a.pos }));
+                }
+                if let Some(v) = &a.value {
+                    let x = v.at(&mut c, &lane).v(&mut c);
+                    if let Some((_, other)) = mem[a.buf].get(&off) {
+                        if *other != pid {
+                            return Ok(Some(Failure::Race { buf: m.buffers[a.buf].name.clone(), offset: off, first: other.clone(), second: pid.clone(), pos: a.pos }));
+                        }
+                    }
+                    mem[a.buf].insert(off, (x, pid.clone()));
+                }
+            }
+        }
+    }
+    if c.inexact.is_some() {
+        return Err(format!("the concrete run is inexact: {}", c.inexact.clone().unwrap_or_default()));
+    }
+    let Some(f) = f else { return Ok(None) };
+    for &b in outputs {
+        let name = setup.host.tensors[setup.buffers[b]].name.clone();
+        let Some(def) = f.defs.iter().find(|d| d.output == name) else { continue };
+        let shape: Vec<i128> = setup.host.tensors[setup.buffers[b]].shape.iter().map(|e| e.eval(&mut c, sizes)).collect();
+        for i in 0..numels[b] {
+            let axes: Vec<(String, i128)> = shape.iter().map(|n| (String::new(), *n)).collect();
+            let point = ConcreteTensor::unravel(&axes, i as usize);
+            let named: Vec<(String, i128)> = def.indices.iter().cloned().zip(point.iter().copied()).collect();
+            let Some((x, _)) = mem[b].get(&i) else {
+                return Ok(Some(Failure::Unwritten { buf: name, index: named }));
+            };
+            let scope = setup.scope(&mut c, sizes, def.indices.iter().cloned().zip(point).collect());
+            let fv = formula::eval(&mut c, &scope, &def.body)?;
+            let y = fv.at(&mut c, &[]).v(&mut c);
+            if c.inexact.is_some() {
+                return Err(format!("the formula's concrete value is inexact: {}", c.inexact.clone().unwrap_or_default()));
+            }
+            if x.differs(&y) == Some(true) {
+                return Ok(Some(Failure::Value { buf: name, index: named, kernel: x.to_string(), formula: y.to_string() }));
+            }
+        }
+    }
+    Ok(None)
+}
+
+pub(crate) fn counterexample(setup: &Setup, inp: &Inputs, fail: &Failure, show_inputs: bool) -> Counterexample {
+    let sizes: Vec<(String, i128)> = setup.host.sizes.iter().cloned().zip(inp.sizes.iter().copied()).collect();
+    let mut c = Concrete::new(BTreeMap::new());
+    let grid: Vec<(String, i128)> = setup.host.grid.iter().enumerate().map(|(k, g)| (format!("axis {k}"), g.eval(&mut c, &inp.sizes))).collect();
+    let mut inputs = Vec::new();
+    if show_inputs {
+        for (name, data) in &inp.tensors {
+            if name.contains('#') {
+                continue;
+            }
+            inputs.push(TensorValue {
+                name: name.clone(),
+                element_type: "real".into(),
+                axes: match setup.host.tensors.iter().find(|t| t.name == *name) {
+                    Some(t) if t.shape.len() <= 2 => {
+                        let mut c = Concrete::new(BTreeMap::new());
+                        t.shape.iter().zip(["i", "j"]).map(|(e, n)| (n.to_string(), e.eval(&mut c, &inp.sizes))).collect()
+                    }
+                    _ => vec![("i".into(), data.len() as i128)],
+                },
+                data: data.iter().map(|s| s.to_string()).collect(),
+                free: vec![],
+            });
+        }
+    }
+    let mismatch = match fail {
+        Failure::OutOfBounds { store, buf, offset, numel, pid, lane, pos } => Mismatch::TargetUb {
+            what: format!(
+                "the {} at {pos} (program {pid:?}, lane {lane:?}) addresses element {offset} of `{buf}`, which has {numel} elements",
+                if *store { "store" } else { "load" }
+            ),
+        },
+        Failure::Race { buf, offset, first, second, pos } => Mismatch::TargetUb {
+            what: format!("programs {first:?} and {second:?} both store to element {offset} of `{buf}` (the store at {pos})"),
+        },
+        Failure::Unwritten { buf, index } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: "never written".into(), rhs: "the formula's value".into() },
+        Failure::Value { buf, index, kernel, formula } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: kernel.clone(), rhs: formula.clone() },
+    };
+    Counterexample {
+        instance: format!("kernel {} launched by {}", setup.kernel.name, setup.host.launcher),
+        maps: vec![("sizes".into(), sizes), ("grid".into(), grid)],
+        scalars: vec![],
+        inputs,
+        mismatch,
+    }
+}
+
+/// The verdict for a replayed failure. A value that differs from a formula the user did not
+/// state (a synthesized one) says synthesis was wrong, not the kernel: `unknown`, with the
+/// replayed difference. Memory errors and unwritten outputs are the kernel's, whatever formula.
+pub(crate) fn refute(setup: &Setup, inp: &Inputs, fail: &Failure, show: bool, synthesized: bool) -> Verdict {
+    let c = counterexample(setup, inp, fail, show);
+    match (fail, synthesized) {
+        (Failure::Value { buf, index, kernel, formula }, true) => Verdict::Unknown {
+            reason: format!(
+                "the synthesized formula does not match the kernel: at sizes {:?}, `{buf}` at {index:?} is {kernel}, the formula gives {formula} (replayed)",
+                c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
+            ),
+        },
+        _ => Verdict::Refuted { counterexample: Box::new(c) },
+    }
+}
+
+/// Deterministic small inputs for the bounded check.
+pub(crate) fn sample_inputs(setup: &Setup, inputs: &[usize], sizes: Vec<i128>, scalars: &[String]) -> Inputs {
+    let mut c = Concrete::new(BTreeMap::new());
+    let mut tensors = BTreeMap::new();
+    for &b in inputs {
+        let n = setup.numel(&mut c, &sizes, b).clamp(0, 1 << 20);
+        let data = (0..n).map(|j| Scalar::Real(Rat::new((j * 7 + 3 * b as i128 + 2) % 13 - 6, 2).expect("den 2"))).collect();
+        tensors.insert(setup.host.tensors[setup.buffers[b]].name.clone(), data);
+    }
+    for (k, s) in scalars.iter().enumerate() {
+        tensors.insert(s.clone(), vec![Scalar::Real(Rat::new(k as i128 + 1, 5).expect("den 5"))]);
+    }
+    Inputs { sizes, tensors }
+}

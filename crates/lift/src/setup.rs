@@ -1,0 +1,93 @@
+//! A kernel bound to its launch: what each parameter receives, one program instance run in
+//! any domain, and the names a formula sees. Shared by the concrete replay and the symbolic
+//! checker.
+
+use crate::exec::{Interp, Unsupported};
+use crate::formula::Scope;
+use crate::front::KernelDef;
+use crate::host::{HostArg, HostModel};
+use crate::mem::{Buffer, Machine};
+use crate::value::{Block, Elem, KVal, Ty, LDomain};
+use tensor::{Domain, ElemType};
+
+/// A kernel bound to its launch.
+pub(crate) struct Setup<'a> {
+    pub src: &'a str,
+    pub kernel: &'a KernelDef<'a>,
+    pub host: HostModel,
+    /// Launcher tensors passed as pointers: one buffer each, in parameter order.
+    pub buffers: Vec<usize>,
+    /// The module's `@triton.jit` functions (helpers the kernel may call).
+    pub helpers: Vec<&'a ruff_python_ast::StmtFunctionDef>,
+}
+
+impl Setup<'_> {
+    fn bindings<D: LDomain>(&self, d: &mut D, sizes: &[D::I]) -> Vec<(String, KVal<D>)> {
+        let mut out = Vec::new();
+        for (p, (name, arg)) in self.kernel.params.iter().zip(&self.host.args) {
+            let v = match arg {
+                HostArg::Tensor(t) => {
+                    let b = self.buffers.iter().position(|x| x == t).expect("buffers cover tensor args");
+                    let z = d.lit_i(0);
+                    KVal::Block(Block::splat(Ty::Ptr(b), Elem::I(z)))
+                }
+                HostArg::Int(h) => match h.literal() {
+                    Some(v) if p.constexpr => KVal::Int(v),
+                    _ => KVal::Block(Block::splat(Ty::Int, Elem::I(h.eval(d, sizes)))),
+                },
+                HostArg::Real(n) => {
+                    let v = d.input(n, ElemType::Real, &[]);
+                    KVal::Block(Block::splat(Ty::Real, Elem::V(v)))
+                }
+                HostArg::Float(a, b) if p.constexpr => KVal::Float(*a, *b),
+                HostArg::Float(a, b) => {
+                    let v = d.lit_v(ElemType::Real, tensor::Literal::Rat(*a, *b));
+                    KVal::Block(Block::splat(Ty::Real, Elem::V(v)))
+                }
+                HostArg::Bool(b) => KVal::Bool(*b),
+                HostArg::Str(x) => KVal::Str(x.clone()),
+                HostArg::Cond(a, op, b) => {
+                    let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
+                    let c = op.holds(d, &x, &y);
+                    KVal::Block(Block::splat(Ty::Bool, Elem::B(c)))
+                }
+            };
+            out.push((name.clone(), v));
+        }
+        out
+    }
+
+    /// Runs one program instance.
+    pub(crate) fn program<D: LDomain>(&self, d: &mut D, sizes: &[D::I], pid: Vec<D::I>) -> Result<Machine<D>, Unsupported> {
+        let mut nprog: Vec<D::I> = self.host.grid.iter().map(|g| g.eval(d, sizes)).collect();
+        while nprog.len() < 3 {
+            nprog.push(d.lit_i(1));
+        }
+        let buffers = self.buffers.iter().map(|t| Buffer { name: self.host.tensors[*t].name.clone() }).collect();
+        let m = Machine { pid, nprog, buffers, accesses: vec![], guard: None, math: vec![] };
+        let params = self.bindings(d, sizes);
+        let mut it = Interp::new(self.src, m, params, self.helpers.clone());
+        it.run(d, self.kernel)?;
+        Ok(it.m)
+    }
+
+    pub(crate) fn numel<D: Domain>(&self, d: &mut D, sizes: &[D::I], buf: usize) -> D::I {
+        self.host.tensors[self.buffers[buf]].numel().eval(d, sizes)
+    }
+
+    pub(crate) fn scope<D: Domain>(&self, d: &mut D, sizes: &[D::I], index: Vec<(String, D::I)>) -> Scope<D> {
+        let mut ints = index;
+        for (k, n) in self.host.sizes.iter().enumerate() {
+            ints.push((n.clone(), sizes[k].clone()));
+        }
+        let reals = self.host.args.iter().filter_map(|(_, a)| if let HostArg::Real(n) = a { Some(n.clone()) } else { None }).collect();
+        let tensors = self
+            .host
+            .tensors
+            .iter()
+            .map(|t| (t.name.clone(), t.shape.iter().map(|s| s.eval(d, sizes)).collect()))
+            .collect();
+        Scope { ints, reals, tensors }
+    }
+}
+

@@ -38,7 +38,11 @@ fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
     for s in stmt {
         match &s.kind {
             Provide { func, .. } if !out.contains(func) => out.push(func.clone()),
-            For { body, .. } | Realize { body, .. } | Produce(_, body) | Consume(_, body) => funcs_stored(body, out),
+            For { body, .. } | Realize { body, .. } | Produce(_, body) | Consume(_, body) | Block(_, body) => funcs_stored(body, out),
+            Fork { a, b, .. } => {
+                funcs_stored(a, out);
+                funcs_stored(b, out);
+            }
             If(_, a, b) => {
                 funcs_stored(a, out);
                 funcs_stored(b, out);

@@ -227,7 +227,14 @@ impl Machine<'_> {
                         self.block(d, b)?;
                     }
                 }
-                StmtKind::Produce(_, b) | StmtKind::Consume(_, b) => self.block(d, b)?,
+                StmtKind::Produce(_, b) | StmtKind::Consume(_, b) | StmtKind::Block(_, b) => self.block(d, b)?,
+                StmtKind::Fork { a, b, sequential } => {
+                    if !*sequential {
+                        return Err(Flow::Stop(Stop::Unsupported { what: "a `fork` whose second task does not wait for the first (async without a semaphore hand-off)".into(), span: s.span }));
+                    }
+                    self.block(d, a)?;
+                    self.block(d, b)?;
+                }
                 StmtKind::For { kind, var, min, extent, body } => {
                     let m = self.int(d, min)?;
                     let e = self.int(d, extent)?;

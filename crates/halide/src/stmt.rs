@@ -28,6 +28,12 @@ pub enum StmtKind {
     Provide { func: String, args: Vec<Expr>, value: Expr },
     /// An expression evaluated for its effect only (a runtime call, a bare `0`).
     Eval(#[allow(dead_code)] Expr),
+    /// `fork { a } { b }` (async producers): run in sequence only when `b` begins by
+    /// acquiring the semaphore `a` releases last (`sequential`), else unsupported.
+    Fork { a: Vec<Stmt>, b: Vec<Stmt>, sequential: bool },
+    /// `acquire (semaphore, n) { body }` (the semaphore's name), `hoisted_storage (f) { body }`
+    /// (none): the body.
+    Block(Option<String>, Vec<Stmt>),
 }
 
 #[derive(Clone, Debug)]
@@ -161,6 +167,35 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
             end_of_statement(p)?;
             return Ok(mk(p, StmtKind::Assert(c)));
         }
+        "fork" if matches!(p.peek_at(1), Tok::Punct("{")) => {
+            p.bump();
+            let a = braced(p, depth)?;
+            let b = if p.is_punct("{") { braced(p, depth)? } else { vec![] };
+            let sequential = fork_is_sequential(&a, &b);
+            return Ok(mk(p, StmtKind::Fork { a, b, sequential }));
+        }
+        "acquire" | "hoisted_storage" if matches!(p.peek_at(1), Tok::Punct("(")) || matches!(p.peek_at(1), Tok::Punct("{")) => {
+            p.bump();
+            let mut sem = None;
+            if p.eat("(") {
+                let mut first = true;
+                while !p.is_punct(")") && !matches!(p.peek(), Tok::Eof) {
+                    let e = p.expr()?;
+                    if first && word == "acquire" {
+                        if let crate::syntax::ExprKind::Var(v) = &e.kind {
+                            sem = Some(v.clone());
+                        }
+                    }
+                    first = false;
+                    if !p.eat(",") {
+                        break;
+                    }
+                }
+                p.expect(")")?;
+            }
+            let body = braced(p, depth)?;
+            return Ok(mk(p, StmtKind::Block(sem, body)));
+        }
         "realize" if matches!(p.peek_at(1), Tok::Ident(_)) => {
             p.bump();
             let (func, _) = p.ident("a Func name")?;
@@ -223,4 +258,35 @@ fn end_of_statement(p: &mut Parser) -> PResult<()> {
         return p.error(s, format!("expected the end of the statement, found {found}"));
     }
     Ok(())
+}
+
+/// `fork { a } { b }` runs as `a; b` when `b` starts with `acquire (S, ..)` and the last
+/// statement `a` executes (inside its `produce`) is `halide_semaphore_release(S, ..)`: then `b`
+/// waits for all of `a`.
+fn fork_is_sequential(a: &[Stmt], b: &[Stmt]) -> bool {
+    use crate::syntax::ExprKind;
+    let sem_of = |e: &Expr| match &e.kind {
+        ExprKind::Call(n, args) if n == "halide_semaphore_release" => args.first().and_then(|x| match &x.kind {
+            ExprKind::Var(v) => Some(v.clone()),
+            _ => None,
+        }),
+        _ => None,
+    };
+    let mut last = a.last();
+    let mut released = None;
+    for _ in 0..MAX_DEPTH {
+        match last.map(|s| &s.kind) {
+            Some(StmtKind::Produce(_, body)) | Some(StmtKind::Block(_, body)) => last = body.last(),
+            Some(StmtKind::Eval(e)) => {
+                released = sem_of(e);
+                break;
+            }
+            _ => break,
+        }
+    }
+    let acquired = b.first().and_then(|s| match &s.kind {
+        StmtKind::Block(sem, _) => sem.clone(),
+        _ => None,
+    });
+    released.is_some() && released == acquired
 }

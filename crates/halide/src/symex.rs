@@ -257,7 +257,14 @@ impl<'a> Exec<'a> {
                     self.producing.pop();
                     r?;
                 }
-                StmtKind::Consume(_, b) => self.block(d, b)?,
+                StmtKind::Consume(_, b) | StmtKind::Block(_, b) => self.block(d, b)?,
+                StmtKind::Fork { a, b, sequential } => {
+                    if !*sequential {
+                        return unsupported("a `fork` whose second task does not wait for the first (async without a semaphore hand-off)", s.span);
+                    }
+                    self.block(d, a)?;
+                    self.block(d, b)?;
+                }
                 StmtKind::For { kind, var, min, extent, body } => {
                     let m = self.int(d, min)?;
                     let e = self.int(d, extent)?;

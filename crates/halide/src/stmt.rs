@@ -288,5 +288,29 @@ fn fork_is_sequential(a: &[Stmt], b: &[Stmt]) -> bool {
         StmtKind::Block(sem, _) => sem.clone(),
         _ => None,
     });
-    released.is_some() && released == acquired
+    let Some(sem) = released.filter(|r| Some(r) == acquired.as_ref()) else { return false };
+    // ... and that release is the only one of the semaphore in `a` (an earlier one would let
+    // `b` start early).
+    fn releases(body: &[Stmt], sem: &str, n: &mut usize) {
+        for s in body {
+            match &s.kind {
+                StmtKind::Eval(e) => {
+                    if let crate::syntax::ExprKind::Call(c, args) = &e.kind {
+                        if c == "halide_semaphore_release" && matches!(args.first().map(|a| &a.kind), Some(crate::syntax::ExprKind::Var(v)) if v == sem) {
+                            *n += 1;
+                        }
+                    }
+                }
+                StmtKind::For { body, .. } | StmtKind::Realize { body, .. } | StmtKind::Produce(_, body) | StmtKind::Consume(_, body) | StmtKind::Block(_, body) => releases(body, sem, n),
+                StmtKind::If(_, x, y) | StmtKind::Fork { a: x, b: y, .. } => {
+                    releases(x, sem, n);
+                    releases(y, sem, n);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut n = 0;
+    releases(a, &sem, &mut n);
+    n == 1
 }

@@ -168,3 +168,20 @@ fn obligations_alone_never_verify_broken_statements() {
     }
     assert!(n >= 12, "{n}");
 }
+
+/// `fork {a} {b}` runs in sequence only with a semaphore hand-off that `a` releases once, last.
+#[test]
+fn fork_is_sequential_only_with_a_single_final_release() {
+    let seq = |text: &str| match &crate::stmt::parse(text).unwrap()[0].kind {
+        crate::stmt::StmtKind::Fork { sequential, .. } => *sequential,
+        _ => panic!("not a fork"),
+    };
+    let ok = "fork {\n produce a {\n  a(0) = 1\n  halide_semaphore_release(s, 1)\n }\n} {\n acquire (s, 1) {\n  b(0) = a(0)\n }\n}\n";
+    assert!(seq(ok));
+    let no_acquire = "fork {\n produce a {\n  a(0) = 1\n  halide_semaphore_release(s, 1)\n }\n} {\n b(0) = a(0)\n}\n";
+    assert!(!seq(no_acquire));
+    let early = "fork {\n produce a {\n  halide_semaphore_release(s, 1)\n  a(0) = 1\n  halide_semaphore_release(s, 1)\n }\n} {\n acquire (s, 1) {\n  b(0) = a(0)\n }\n}\n";
+    assert!(!seq(early));
+    let other = "fork {\n produce a {\n  a(0) = 1\n  halide_semaphore_release(t, 1)\n }\n} {\n acquire (s, 1) {\n  b(0) = a(0)\n }\n}\n";
+    assert!(!seq(other));
+}

@@ -578,7 +578,12 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
                         }
                     }
                 }
-                open.push((where_(o), "satisfiable, but the model did not replay".into()));
+                let why = if o.kind == WitnessKind::WrongValue && (spec.funcs.iter().any(|f| f.ty.is_float()) || spec.inputs.iter().any(|i| i.ty.is_float())) {
+                    "satisfiable over the reals (floats are reals here: a difference is never a refutation without an IEEE replay)"
+                } else {
+                    "satisfiable, but the model did not replay"
+                };
+                open.push((where_(o), why.into()));
             }
             CheckResult::Unknown(why) => open.push((where_(o), format!("solver: {why}"))),
         }

@@ -387,7 +387,14 @@ impl<'a> Parser<'a> {
             }
             let op = LEVELS[level].iter().find(|(p, _)| self.is_punct(p)).map(|(_, o)| *o);
             let Some(op) = op else { break };
-            self.bump();
+            let op_tok = self.bump();
+            if self.token().line_start {
+                let end = op_tok.span.end;
+                return self.error(Span { start: end, end }, format!("expected an expression after `{}` at the end of the line", match op_tok.tok {
+                    Tok::Punct(p) => p,
+                    _ => "?",
+                }));
+            }
             let rhs = self.binary(level + 1)?;
             let span = Span { start: lhs.span.start, end: rhs.span.end };
             lhs = Expr { kind: ExprKind::Bin(op, Box::new(lhs), Box::new(rhs)), span };

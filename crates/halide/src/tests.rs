@@ -18,12 +18,13 @@ fn malformed_statements_are_diagnosed_with_positions() {
     for (text, at) in [
         ("for (x, 0, 10 {\n f(x) = 1\n}\n", "{"),
         ("let = 3\n", "="),
-        ("produce f {\n f(x) = (1 +\n}\n", "}"),
+        ("produce f {\n f(x) = (1 +\n}\n", "\n}"),
         ("f(x) = 1 1\n", "1\n"),
         ("realize f([0, 4] {\n}\n", "{"),
         ("x = 3\n", "="),
         ("\"unterminated\n", "\"unterminated"),
         ("for (x, 0, 4) {\n", ""),
+        ("f(x) = x +\ng(x) = 1\n", "\ng("),
     ] {
         let ds = crate::stmt::parse(text).expect_err(text);
         assert!(!ds.is_empty());

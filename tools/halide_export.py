@@ -5,9 +5,9 @@
 A pipeline module defines
 
     def pipeline():
-        # build fresh Funcs; return the output Func, the input ImageParams, and every Func
-        # of the algorithm by name (producers first)
-        return output, [inputs...], {"name": func, ...}
+        # build fresh Funcs; return the output Func, the input ImageParams, every Func of
+        # the algorithm by name (producers first), and optionally the RDoms
+        return output, [inputs...], {"name": func, ...}, [rdoms...]
 
     SCHEDULES = {"default": lambda funcs: None, "tiled": lambda funcs: ..., ...}
     EXPECT = {"tiled": "unknown"}   # optional: the expected verdict per schedule (else verified)
@@ -20,6 +20,7 @@ Needs halide==21.0.0 (tools/requirements.txt).
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 
@@ -54,17 +55,34 @@ def expr_text(e, inputs):
 
 
 def spec_text(mod):
-    out, inputs, funcs = mod.pipeline()
+    got = mod.pipeline()
+    out, inputs, funcs = got[0], got[1], got[2]
+    rdoms = got[3] if len(got) > 3 else []
     names = [p.name() for p in inputs]
     lines = ["# algorithm exported by tools/halide_export.py from %s" % os.path.basename(mod.__file__)]
     for p in inputs:
         lines.append("input %s : %s dims %d" % (p.name(), type_name(p.type()), p.dimensions()))
+    for r in rdoms:
+        for i in range(r.dimensions()):
+            v = r[i]
+            lo = expr_text(v.min(), names)
+            hi = expr_text(v.min() + v.extent(), names)
+            lines.append("rdom %s in [%s, %s)" % (v.name(), lo, hi))
     for name, f in funcs.items():
-        if f.num_update_definitions() > 0:
-            raise SystemExit("%s: updates are not exported yet" % name)
         args = ", ".join(str(a) for a in f.args())
         lines.append("func %s(%s) : %s = %s" % (f.name(), args, type_name(f.type()), expr_text(f.value(), names)))
+        for i in range(f.num_update_definitions()):
+            uargs = ", ".join(expr_text(a, names) for a in f.update_args(i))
+            lines.append("update %s(%s) = %s" % (f.name(), uargs, expr_text(f.update_value(i), names)))
     lines.append("output %s : %s dims %d" % (out.name(), type_name(out.type()), out.dimensions()))
+    known = set(names) | {f.name() for f in funcs.values()}
+    intrinsics = {"min", "max", "select", "likely", "likely_if_innermost", "abs", "lambda"}
+    for line in lines[1:]:
+        for called in re.findall(r"([A-Za-z_][A-Za-z0-9_$.]*)\(", line.split("=", 1)[-1]):
+            if called not in known and called not in intrinsics and not re.match(r"^u?int[0-9]+$|^float[0-9]+$", called):
+                sys.stderr.write("warning: the algorithm calls `%s`, which the pipeline module does not list "
+                                 "(Funcs that Halide adds, such as the wrapper of a BoundaryConditions "
+                                 "input, must be listed too); the checker will say unknown\n" % called)
     return "\n".join(lines) + "\n"
 
 
@@ -72,7 +90,8 @@ def lower(path, schedule):
     """In the subprocess: schedule, lower, and let Halide print the log on stderr."""
     import halide as hl
     mod = load(path)
-    out, inputs, funcs = mod.pipeline()
+    got = mod.pipeline()
+    out, inputs, funcs = got[0], got[1], got[2]
     mod.SCHEDULES[schedule](funcs)
     target = hl.Target("host").without_feature(hl.TargetFeature.AVX512)
     out.compile_to_lowered_stmt(os.devnull, inputs, hl.StmtOutputFormat.Text, target)

@@ -38,7 +38,11 @@ fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
     for s in stmt {
         match &s.kind {
             Provide { func, .. } if !out.contains(func) => out.push(func.clone()),
-            For { body, .. } | Realize { body, .. } | Produce(_, body) | Consume(_, body) => funcs_stored(body, out),
+            For { body, .. } | Realize { body, .. } | Produce(_, body) | Consume(_, body) | Block(_, body) => funcs_stored(body, out),
+            Fork { a, b, .. } => {
+                funcs_stored(a, out);
+                funcs_stored(b, out);
+            }
             If(_, a, b) => {
                 funcs_stored(a, out);
                 funcs_stored(b, out);
@@ -119,25 +123,39 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
             None => out_box.clone(),
             Some(r) => ex.run.realizations[r].bounds.clone(),
         };
-        let inside = in_box(&mut d, &w.args, &bounds);
+        let mut inside = in_box(&mut d, &w.args, &bounds);
+        if let Some(c) = w.realize.and_then(|r| ex.run.realizations[r].cond) {
+            inside = d.store.and2(inside, c);
+        }
         let outside = d.store.not(inside);
         let mut a = w.path.clone();
         a.push(outside);
         obs.push(Obligation { what: format!("a store to `{}` outside its {}", w.func, if w.realize.is_none() { "output buffer" } else { "realization" }), kind: WitnessKind::OutOfBounds, assertions: a, span: w.span, free: w.loops.clone() });
-        let want = ex.algorithm(&mut d, &w.func, &w.args, w.span).map_err(stop_reason)?;
-        if let Some(why) = d.unsupported.take() {
-            return Err((why, w.span));
-        }
-        let Some(ne) = val_ne(&mut d, &w.value, &want) else {
-            return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
-        };
         let mut a = w.path.clone();
-        a.push(ne);
+        if let Some(u) = &w.update {
+            let outer = w.realize.map(|r| ex.run.realizations[r].outer.clone()).unwrap_or_default();
+            update_obligations(&mut d, w, u, &writes, &outer, &mut obs)?;
+            let Some(ne) = val_ne(&mut d, &w.value, &u.want) else {
+                return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
+            };
+            a.extend(u.prev_facts.iter().copied());
+            a.push(ne);
+        } else {
+            let want = ex.algorithm(&mut d, &w.func, &w.args, w.span).map_err(stop_reason)?;
+            if let Some(why) = d.unsupported.take() {
+                return Err((why, w.span));
+            }
+            let Some(ne) = val_ne(&mut d, &w.value, &want) else {
+                return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
+            };
+            a.push(ne);
+        }
         obs.push(Obligation { what: format!("the value stored to `{}` equals the algorithm's", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
     }
     // (2) reads inside their buffer or realization, of written cells.
     for r in &reads {
         let bounds = match r.realize {
+            None if r.func == spec.output => out_box.clone(),
             None => {
                 let dims = spec.input(&r.func).map(|i| i.dims).unwrap_or(0);
                 if dims != r.args.len() {
@@ -147,12 +165,15 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
             }
             Some(i) => ex.run.realizations[i].bounds.clone(),
         };
-        let inside = in_box(&mut d, &r.args, &bounds);
+        let mut inside = in_box(&mut d, &r.args, &bounds);
+        if let Some(c) = r.realize.and_then(|i| ex.run.realizations[i].cond) {
+            inside = d.store.and2(inside, c);
+        }
         let outside = d.store.not(inside);
         let mut a = r.path.clone();
         a.push(outside);
         obs.push(Obligation { what: format!("a read of `{}` outside its {}", r.func, if r.realize.is_none() { "input buffer" } else { "realization" }), kind: WitnessKind::OutOfBounds, assertions: a, span: r.span, free: r.loops.clone() });
-        if r.realize.is_some() {
+        if r.realize.is_some() || r.func == spec.output {
             let mut a = r.path.clone();
             for wi in &r.writes_before {
                 let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args);
@@ -186,6 +207,137 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
     let _ = and_all;
     let run = std::mem::replace(&mut ex.run, crate::symex::Exec::new(spec, vec![]).run);
     Ok((d, run, obs))
+}
+
+/// What an update's store must satisfy beyond bounds and its value step: its reads of the
+/// Func read the cell it stores; its RDom variables stay in the RDom; distinct iterations of
+/// its pure loops store distinct cells (so each cell sees each RDom point once, in order);
+/// every cell the pure definition wrote gets every RDom point of this stage.
+fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::UpdateStore, writes: &[crate::symex::Write], outer: &[SymId], obs: &mut Vec<Obligation>) -> Result<(), (String, Span)> {
+    // Stages in order: every store of an earlier stage of this realization comes earlier in
+    // the program and shares no loop inside the realization (so it has finished).
+    let me = writes.iter().position(|x| std::ptr::eq(x, w)).expect("w is one of the writes");
+    for (i, x) in writes.iter().enumerate() {
+        if x.func != w.func || x.realize != w.realize || x.stage >= w.stage {
+            continue;
+        }
+        let shares_inner = x.loops.iter().any(|l| w.loops.contains(l) && !outer.contains(l));
+        if i > me || shares_inner {
+            return Err((format!("stage {} of `{}` is not entirely before stage {} in the loop program (not yet supported)", x.stage, w.func, w.stage), w.span));
+        }
+    }
+    // The cell updated is the point of the stage variables.
+    {
+        let mut eqs = Vec::new();
+        for (a, p) in w.args.iter().zip(&u.pure_vals) {
+            eqs.push(d.store.eq(*a, *p));
+        }
+        let same = d.store.and(eqs);
+        let mut a = w.path.clone();
+        a.push(d.store.not(same));
+        obs.push(Obligation { what: format!("an update of `{}` stores the point of its stage variables", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+    }
+    for a in &w.args {
+        if d.store.symbols_of(*a).iter().any(|s| u.r_loops.contains(s)) {
+            return Err((format!("a store of an update of `{}` whose cell depends on the RDom (not yet supported)", w.func), w.span));
+        }
+    }
+    for cell in &u.self_reads {
+        let mut eqs = Vec::new();
+        for (c, a) in cell.iter().zip(&w.args) {
+            eqs.push(d.store.eq(*c, *a));
+        }
+        let same = d.store.and(eqs);
+        let mut a = w.path.clone();
+        a.push(d.store.not(same));
+        obs.push(Obligation { what: format!("an update of `{}` reads the cell it stores", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+    }
+    for (r, (lo, hi)) in u.r_vals.iter().zip(&u.r_bounds) {
+        let ext = d.store.sub(*hi, *lo);
+        let inside = in_box(d, &[*r], &[(*lo, ext)]);
+        let mut a = w.path.clone();
+        a.push(d.store.not(inside));
+        obs.push(Obligation { what: format!("an update of `{}` stays inside its RDom", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+    }
+    // Injectivity: distinct iterations of the loops inside the realization, other than the
+    // RDom loops, store distinct cells (each cell sees each RDom point once, in order); and
+    // two stores of the same stage never store one cell.
+    let inner: Vec<SymId> = w.loops.iter().copied().filter(|l| !outer.contains(l)).collect();
+    let pure: Vec<SymId> = inner.iter().copied().filter(|l| !u.r_loops.contains(l)).collect();
+    for other in writes.iter().skip(me + 1).filter(|x| x.func == w.func && x.realize == w.realize && x.stage == w.stage) {
+        let mut map = HashMap::new();
+        for l in other.loops.iter().filter(|l| !outer.contains(l)) {
+            let c = d.store.fresh("copy", smt::Sort::Int);
+            map.insert(*l, d.store.sym(c));
+        }
+        let mut a = w.path.clone();
+        for p in &other.path {
+            a.push(d.store.substitute(*p, &map));
+        }
+        for (x, y) in w.args.iter().zip(&other.args) {
+            let y = d.store.substitute(*y, &map);
+            a.push(d.store.eq(*x, y));
+        }
+        let mut free = w.loops.clone();
+        free.extend(map.values().flat_map(|t| d.store.symbols_of(*t)));
+        obs.push(Obligation { what: format!("two stores of update {} of `{}` never store one cell", w.stage, w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free });
+    }
+    if !pure.is_empty() {
+        let mut map = HashMap::new();
+        for l in &inner {
+            let c = d.store.fresh("copy", smt::Sort::Int);
+            map.insert(*l, d.store.sym(c));
+        }
+        let mut a = w.path.clone();
+        for p in &w.path {
+            a.push(d.store.substitute(*p, &map));
+        }
+        for x in &w.args {
+            let y = d.store.substitute(*x, &map);
+            a.push(d.store.eq(*x, y));
+        }
+        let mut differ = Vec::new();
+        for l in &pure {
+            let t = d.store.sym(*l);
+            differ.push(d.store.ne(t, map[l]));
+        }
+        a.push(d.store.or(differ));
+        let mut free = w.loops.clone();
+        free.extend(map.values().flat_map(|t| d.store.symbols_of(*t)));
+        obs.push(Obligation { what: format!("distinct iterations of update {} of `{}` store distinct cells", w.stage, w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free });
+    }
+    // Coverage of the stage: once per (pure store, stage), at the first store of the stage.
+    let first = writes.iter().position(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize);
+    if first.is_some_and(|i| std::ptr::eq(&writes[i], w)) {
+        let stage_writes: Vec<&crate::symex::Write> = writes.iter().filter(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize).collect();
+        for w0 in writes.iter().filter(|x| x.func == w.func && x.stage == 0 && x.realize == w.realize) {
+            let mut a = w0.path.clone();
+            let mut rs = Vec::new();
+            for (lo, hi) in &u.r_bounds {
+                let s = d.store.fresh("rpoint", smt::Sort::Int);
+                let t = d.store.sym(s);
+                a.push(d.store.le(*lo, t));
+                a.push(d.store.lt(t, *hi));
+                rs.push(t);
+            }
+            for ws in &stage_writes {
+                let Some(us) = &ws.update else { continue };
+                let mut cs = ws.path.clone();
+                for (x, y) in ws.args.iter().zip(&w0.args) {
+                    cs.push(d.store.eq(*x, *y));
+                }
+                for (x, y) in us.r_vals.iter().zip(&rs) {
+                    cs.push(d.store.eq(*x, *y));
+                }
+                let body = d.store.and(cs);
+                let nb = d.store.not(body);
+                let own: Vec<SymId> = ws.loops.iter().copied().filter(|l| !w0.loops.contains(l)).collect();
+                a.push(if own.is_empty() { nb } else { d.store.forall(own, nb) });
+            }
+            obs.push(Obligation { what: format!("update {} of `{}` reaches every cell and RDom point", w.stage, w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w0.loops.clone() });
+        }
+    }
+    Ok(())
 }
 
 fn stop_reason(s: Stop) -> (String, Span) {
@@ -264,7 +416,7 @@ fn setting(spec: &Spec, given: &BTreeMap<String, i128>, margin: i128, seed: u64)
     Some(Setting { fields, inputs })
 }
 
-fn counterexample(kind: WitnessKind, what: &str, s: &Setting, f: &run::Fault) -> Counterexample {
+fn counterexample(spec: &Spec, kind: WitnessKind, what: &str, s: &Setting, f: &run::Fault) -> Counterexample {
     let maps = vec![("buffer fields".to_string(), s.fields.iter().filter(|(k, _)| !k.contains(".stride.")).map(|(k, v)| (k.clone(), *v)).collect())];
     let mut scalars = vec![("witness".to_string(), kind.name().to_string()), ("what".to_string(), what.to_string())];
     if !f.point.is_empty() {
@@ -275,7 +427,18 @@ fn counterexample(kind: WitnessKind, what: &str, s: &Setting, f: &run::Fault) ->
         (None, WitnessKind::Unwritten) => Mismatch::Value { index: f.point.iter().enumerate().map(|(k, v)| (format!("d{k}"), *v)).collect(), lhs: "(never written)".into(), rhs: "(the algorithm's value)".into() },
         _ => Mismatch::TargetUb { what: what.to_string() },
     };
-    Counterexample { instance: format!("witness: {}", kind.name()), maps, scalars, inputs: vec![], mismatch }
+    // The inputs, outermost dimension first (so that row-major order is Halide's, with
+    // dimension 0 innermost), when small enough to print.
+    let mut inputs = Vec::new();
+    for (name, data) in &s.inputs {
+        if data.len() > 4096 {
+            continue;
+        }
+        let dims = s.fields.keys().filter(|k| k.starts_with(&format!("{name}.extent."))).count();
+        let axes = (0..dims).rev().map(|k| (format!("d{k}"), s.fields[&format!("{name}.extent.{k}")])).collect();
+        inputs.push(report::TensorValue { name: name.clone(), element_type: spec.input(name).map(|i| i.ty.to_string()).unwrap_or_default(), axes, data: data.iter().map(|v| v.to_string()).collect(), free: vec![] });
+    }
+    Counterexample { instance: format!("witness: {}", kind.name()), maps, scalars, inputs, mismatch }
 }
 
 /// Replays a setting; a fault is a refutation.
@@ -287,7 +450,7 @@ fn try_setting(spec: &Spec, stmt: &[Stmt], s: &Setting) -> Result<Option<Checked
         }
         Outcome::Fault(f) => {
             let what = f.what.clone();
-            Ok(Some(Checked { verdict: Verdict::Refuted { counterexample: Box::new(counterexample(f.kind, &what, s, &f)) }, witness: Some((f.kind, what)), assumptions: vec![], obligations: 0 }))
+            Ok(Some(Checked { verdict: Verdict::Refuted { counterexample: Box::new(counterexample(spec, f.kind, &what, s, &f)) }, witness: Some((f.kind, what)), assumptions: vec![], obligations: 0 }))
         }
         Outcome::Unsupported(what, _) => Err(what),
         Outcome::Agrees | Outcome::AssertFailed => Ok(None),
@@ -307,7 +470,7 @@ pub(crate) fn search(spec: &Spec, stmt: &[Stmt], sizes: &[i128]) -> Result<Optio
             for a in sizes {
                 for b in sizes {
                     let mut e = vec![*a, *b];
-                    e.extend(std::iter::repeat(2).take(dims - 2));
+                    e.extend(std::iter::repeat_n(2, dims - 2));
                     v.push(e);
                 }
             }
@@ -345,13 +508,13 @@ pub(crate) const QUICK_SIZES: [i128; 5] = [1, 8, 9, 16, 17];
 /// ... and after an obligation stayed open.
 pub(crate) const SEARCH_SIZES: [i128; 12] = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 33];
 
-pub fn check(spec: &Spec, stmt: &[Stmt], timeout: Duration) -> Checked {
-    check_with(spec, stmt, timeout, true)
+pub fn check(spec: &Spec, stmt: &[Stmt], timeout: Duration, loc: &dyn Fn(Span) -> String) -> Checked {
+    check_with(spec, stmt, timeout, true, loc)
 }
 
 /// `quick`: try small sizes concretely before the solver (tests turn it off to see that the
 /// obligations alone never verify a broken statement).
-pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: bool) -> Checked {
+pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: bool, loc: &dyn Fn(Span) -> String) -> Checked {
     let unknown = |reason: String| Checked { verdict: Verdict::Unknown { reason }, witness: None, assumptions: vec![], obligations: 0 };
     match if quick { search(spec, stmt, &QUICK_SIZES) } else { Ok(None) } {
         Ok(Some(c)) => return c,
@@ -390,6 +553,7 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
     let fields: Vec<(String, SymId)> = run.fields.iter().map(|(k, v)| (k.clone(), *v)).collect();
     let mut open: Vec<(String, String)> = Vec::new();
     let mut store = d.store;
+    let where_ = |o: &Obligation| if o.kind == WitnessKind::Unwritten { o.what.clone() } else { format!("{} at {}", o.what, loc(o.span)) };
     for o in &obs {
         let asr = if o.assertions.iter().any(|t| store.has_quantifier(*t)) { o.assertions.clone() } else { smt::simplify_arith(&mut store, &o.assertions) };
         let fl = fields.clone();
@@ -414,9 +578,14 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
                         }
                     }
                 }
-                open.push((o.what.clone(), "satisfiable, but the model did not replay".into()));
+                let why = if o.kind == WitnessKind::WrongValue && (spec.funcs.iter().any(|f| f.ty.is_float()) || spec.inputs.iter().any(|i| i.ty.is_float())) {
+                    "satisfiable over the reals (floats are reals here: a difference is never a refutation without an IEEE replay)"
+                } else {
+                    "satisfiable, but the model did not replay"
+                };
+                open.push((where_(o), why.into()));
             }
-            CheckResult::Unknown(why) => open.push((o.what.clone(), format!("solver: {why}"))),
+            CheckResult::Unknown(why) => open.push((where_(o), format!("solver: {why}"))),
         }
     }
     if open.is_empty() {
@@ -432,7 +601,7 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
             assumptions.push("floats as real numbers".into());
         }
         if run.loops.iter().any(|(_, k, _)| *k == crate::stmt::LoopKind::Parallel) {
-            assumptions.push("parallel iterations that store one cell store equal values (pure stages); races are not otherwise checked".into());
+            assumptions.push("parallel iterations that store one cell store equal values (pure stages; update stages are proved to store distinct cells per pure iteration); races are not otherwise checked".into());
         }
         return Checked { verdict: Verdict::Verified { assumptions: assumptions.clone() }, witness: None, assumptions, obligations: obs.len() };
     }
@@ -443,5 +612,3 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
     }
 }
 
-#[allow(dead_code)]
-fn unused(_: HashMap<u8, u8>) {}

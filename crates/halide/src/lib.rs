@@ -70,7 +70,7 @@ pub struct CaseResult {
 /// Checks a statement against its algorithm. Paths are for messages only.
 /// Errors: either file is malformed (diagnostics with spans into that file's text).
 pub fn check(spec_path: &str, spec_text: &str, stmt_path: &str, stmt_text: &str, opts: &Options) -> Result<CaseResult, Vec<(Side, Diagnostic)>> {
-    let _ = (spec_path, stmt_path);
+    let _ = spec_path;
     let start = Instant::now();
     let spec = spec::parse(spec_text);
     let stmt = stmt::parse(stmt_text);
@@ -87,7 +87,11 @@ pub fn check(spec_path: &str, spec_text: &str, stmt_path: &str, stmt_text: &str,
             return Err(ds);
         }
     };
-    let c = check::check(&spec, &stmt, opts.timeout);
+    let loc = |span: report::Span| {
+        let (line, col) = report::line_col(stmt_text, span.start);
+        format!("{stmt_path}:{line}:{col}")
+    };
+    let c = check::check(&spec, &stmt, opts.timeout, &loc);
     Ok(CaseResult {
         output: spec.output.clone(),
         verdict: c.verdict,
@@ -97,4 +101,32 @@ pub fn check(spec_path: &str, spec_text: &str, stmt_path: &str, stmt_text: &str,
         obligations: c.obligations,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// What a statement file's header comments say (`# spec: FILE`, `# expect: VERDICT [KIND]`):
+/// the corpus format, for the CLI's `--suite` and the tests.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// The algorithm file, relative to the statement's folder (else `NAME.spec`).
+    pub spec: Option<String>,
+    /// The expected verdict (`verified`, `refuted`, `unknown`).
+    pub expect: Option<String>,
+    /// The expected witness kind of a refutation.
+    pub witness: Option<WitnessKind>,
+}
+
+/// Reads the leading `#` comment lines of a statement file.
+pub fn header(stmt_text: &str) -> Header {
+    let mut h = Header::default();
+    for line in stmt_text.lines().take_while(|l| l.starts_with('#')) {
+        let l = line.trim_start_matches('#').trim();
+        if let Some(f) = l.strip_prefix("spec:") {
+            h.spec = Some(f.trim().to_string());
+        } else if let Some(e) = l.strip_prefix("expect:") {
+            let mut w = e.split_whitespace();
+            h.expect = w.next().map(str::to_string);
+            h.witness = w.next().and_then(WitnessKind::parse);
+        }
+    }
+    h
 }

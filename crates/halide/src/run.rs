@@ -39,7 +39,9 @@ pub enum Outcome {
     Fault(Fault),
     /// An assertion of the statement failed: the setting is outside the pipeline's contract.
     AssertFailed,
-    Unsupported(String, Span),
+    /// A construct the interpreter does not model, and where (in the statement or the
+    /// algorithm: the text says which).
+    Unsupported(String, #[allow(dead_code)] Span),
 }
 
 struct Buffer {
@@ -80,8 +82,12 @@ struct Machine<'a> {
     steps: u64,
     /// Per enclosing parallel loop: the current iteration's (buffer, offset, write) accesses
     /// and every earlier iteration's.
-    parallel: Vec<(BTreeSet<(usize, usize, bool)>, BTreeMap<(usize, usize), (bool, i128)>, i128)>,
+    parallel: Vec<Iterations>,
 }
+
+/// One parallel loop's accesses: the current iteration's (buffer, offset, write), and the
+/// earlier iterations' by cell (written?, iteration).
+type Iterations = (BTreeSet<(usize, usize, bool)>, BTreeMap<(usize, usize), (bool, i128)>, i128);
 
 fn ints(args: &[CVal], span: Span) -> Result<Vec<i128>, Stop> {
     args.iter()
@@ -221,7 +227,14 @@ impl Machine<'_> {
                         self.block(d, b)?;
                     }
                 }
-                StmtKind::Produce(_, b) | StmtKind::Consume(_, b) => self.block(d, b)?,
+                StmtKind::Produce(_, b) | StmtKind::Consume(_, b) | StmtKind::Block(_, b) => self.block(d, b)?,
+                StmtKind::Fork { a, b, sequential } => {
+                    if !*sequential {
+                        return Err(Flow::Stop(Stop::Unsupported { what: "a `fork` whose second task does not wait for the first (async without a semaphore hand-off)".into(), span: s.span }));
+                    }
+                    self.block(d, a)?;
+                    self.block(d, b)?;
+                }
                 StmtKind::For { kind, var, min, extent, body } => {
                     let m = self.int(d, min)?;
                     let e = self.int(d, extent)?;
@@ -245,13 +258,20 @@ impl Machine<'_> {
                         }
                     }
                 }
-                StmtKind::Realize { func, bounds, body } => {
+                StmtKind::Realize { func, bounds, cond, body } => {
+                    let exists = match cond {
+                        None => true,
+                        Some(c) => {
+                            let v = eval(d, self, c)?;
+                            value::truth(d, &v, c.span)?
+                        }
+                    };
                     let mut mins = Vec::new();
                     let mut extents = Vec::new();
                     let mut cells: i128 = 1;
                     for (m, e) in bounds {
                         let m = self.int(d, m)?;
-                        let e = self.int(d, e)?.max(0);
+                        let e = if exists { self.int(d, e)?.max(0) } else { 0 };
                         cells = cells.saturating_mul(e);
                         mins.push(m);
                         extents.push(e);
@@ -336,7 +356,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
             Err(Stop::Fault { what, .. }) => return Outcome::Unsupported(format!("the algorithm itself is undefined here: {what}"), Span::default()),
         };
         match &buf.cells[off] {
-            None => return Outcome::Fault(Fault { kind: WitnessKind::Unwritten, what: format!("output point {point:?} of `{}` is never written", out.name), point, values: None }),
+            None => return Outcome::Fault(Fault { kind: WitnessKind::Unwritten, what: format!("output point {point:?} of `{}` is never written", out.name), point, values: Some(("(never written)".into(), show(&want))) }),
             Some(got) => {
                 let (g, w) = (show(got), show(&want));
                 if g != w {

@@ -9,6 +9,7 @@ pub struct Input {
     pub name: String,
     pub ty: Type,
     pub dims: usize,
+    #[allow(dead_code)] // for diagnostics of later checks
     pub span: Span,
 }
 
@@ -64,7 +65,8 @@ pub fn parse(text: &str) -> Result<Spec, Vec<Diagnostic>> {
     let mut spec = Spec { inputs: vec![], rdoms: vec![], funcs: vec![], output: String::new(), output_span: Span::default() };
     let mut output: Option<(String, Type, usize, Span)> = None;
     while !matches!(p.peek(), Tok::Eof) {
-        if item(&mut p, &mut spec, &mut output).is_err() {
+        let before = p.pos;
+        if item(&mut p, &mut spec, &mut output).is_err() && (p.pos == before || !p.token().line_start) {
             p.skip_line();
         }
         if p.diags.len() > 50 {
@@ -74,6 +76,8 @@ pub fn parse(text: &str) -> Result<Spec, Vec<Diagnostic>> {
     let mut diags2 = p.diags;
     diags.append(&mut diags2);
     match output {
+        // A Func whose line failed to parse is not declared: no second error about it.
+        _ if !diags.is_empty() => {}
         None => diags.push(Diagnostic { span: Span { start: text.len(), end: text.len() }, message: "no `output NAME : TYPE dims N` line".into() }),
         Some((name, ty, dims, span)) => match spec.func(&name) {
             None => diags.push(Diagnostic { span, message: format!("the output `{name}` is not a declared func") }),

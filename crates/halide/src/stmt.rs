@@ -20,12 +20,20 @@ pub enum StmtKind {
     For { kind: LoopKind, var: String, min: Expr, extent: Expr, body: Vec<Stmt> },
     If(Expr, Vec<Stmt>, Vec<Stmt>),
     Assert(Expr),
-    Realize { func: String, bounds: Vec<(Expr, Expr)>, body: Vec<Stmt> },
+    /// `realize f([min, extent], ...) if cond { body }`: the buffer exists only when `cond`
+    /// holds (a specialization that does not use `f`); the body runs either way.
+    Realize { func: String, bounds: Vec<(Expr, Expr)>, cond: Option<Expr>, body: Vec<Stmt> },
     Produce(String, Vec<Stmt>),
-    Consume(String, Vec<Stmt>),
+    Consume(#[allow(dead_code)] String, Vec<Stmt>),
     Provide { func: String, args: Vec<Expr>, value: Expr },
     /// An expression evaluated for its effect only (a runtime call, a bare `0`).
-    Eval(Expr),
+    Eval(#[allow(dead_code)] Expr),
+    /// `fork { a } { b }` (async producers): run in sequence only when `b` begins by
+    /// acquiring the semaphore `a` releases last (`sequential`), else unsupported.
+    Fork { a: Vec<Stmt>, b: Vec<Stmt>, sequential: bool },
+    /// `acquire (semaphore, n) { body }` (the semaphore's name), `hoisted_storage (f) { body }`
+    /// (none): the body.
+    Block(Option<String>, Vec<Stmt>),
 }
 
 #[derive(Clone, Debug)]
@@ -68,9 +76,7 @@ fn block(p: &mut Parser, depth: usize, top: bool) -> Vec<Stmt> {
         match stmt(p, depth) {
             Ok(s) => out.push(s),
             Err(Bail) => {
-                if p.pos == before {
-                    p.skip_line();
-                } else if !p.token().line_start {
+                if p.pos == before || !p.token().line_start {
                     p.skip_line();
                 }
             }
@@ -161,6 +167,35 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
             end_of_statement(p)?;
             return Ok(mk(p, StmtKind::Assert(c)));
         }
+        "fork" if matches!(p.peek_at(1), Tok::Punct("{")) => {
+            p.bump();
+            let a = braced(p, depth)?;
+            let b = if p.is_punct("{") { braced(p, depth)? } else { vec![] };
+            let sequential = fork_is_sequential(&a, &b);
+            return Ok(mk(p, StmtKind::Fork { a, b, sequential }));
+        }
+        "acquire" | "hoisted_storage" if matches!(p.peek_at(1), Tok::Punct("(")) || matches!(p.peek_at(1), Tok::Punct("{")) => {
+            p.bump();
+            let mut sem = None;
+            if p.eat("(") {
+                let mut first = true;
+                while !p.is_punct(")") && !matches!(p.peek(), Tok::Eof) {
+                    let e = p.expr()?;
+                    if first && word == "acquire" {
+                        if let crate::syntax::ExprKind::Var(v) = &e.kind {
+                            sem = Some(v.clone());
+                        }
+                    }
+                    first = false;
+                    if !p.eat(",") {
+                        break;
+                    }
+                }
+                p.expect(")")?;
+            }
+            let body = braced(p, depth)?;
+            return Ok(mk(p, StmtKind::Block(sem, body)));
+        }
         "realize" if matches!(p.peek_at(1), Tok::Ident(_)) => {
             p.bump();
             let (func, _) = p.ident("a Func name")?;
@@ -180,12 +215,13 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
                     p.expect(",")?;
                 }
             }
+            let mut cond = None;
             if p.is_ident("if") {
-                let s = p.span();
-                return p.error(s, "a conditional realize is not supported");
+                p.bump();
+                cond = Some(p.expr()?);
             }
             let body = braced(p, depth)?;
-            return Ok(mk(p, StmtKind::Realize { func, bounds, body }));
+            return Ok(mk(p, StmtKind::Realize { func, bounds, cond, body }));
         }
         "produce" | "consume" if matches!(p.peek_at(1), Tok::Ident(_)) && matches!(p.peek_at(2), Tok::Punct("{")) => {
             p.bump();
@@ -222,4 +258,59 @@ fn end_of_statement(p: &mut Parser) -> PResult<()> {
         return p.error(s, format!("expected the end of the statement, found {found}"));
     }
     Ok(())
+}
+
+/// `fork { a } { b }` runs as `a; b` when `b` starts with `acquire (S, ..)` and the last
+/// statement `a` executes (inside its `produce`) is `halide_semaphore_release(S, ..)`: then `b`
+/// waits for all of `a`.
+fn fork_is_sequential(a: &[Stmt], b: &[Stmt]) -> bool {
+    use crate::syntax::ExprKind;
+    let sem_of = |e: &Expr| match &e.kind {
+        ExprKind::Call(n, args) if n == "halide_semaphore_release" => args.first().and_then(|x| match &x.kind {
+            ExprKind::Var(v) => Some(v.clone()),
+            _ => None,
+        }),
+        _ => None,
+    };
+    let mut last = a.last();
+    let mut released = None;
+    for _ in 0..MAX_DEPTH {
+        match last.map(|s| &s.kind) {
+            Some(StmtKind::Produce(_, body)) | Some(StmtKind::Block(_, body)) => last = body.last(),
+            Some(StmtKind::Eval(e)) => {
+                released = sem_of(e);
+                break;
+            }
+            _ => break,
+        }
+    }
+    let acquired = b.first().and_then(|s| match &s.kind {
+        StmtKind::Block(sem, _) => sem.clone(),
+        _ => None,
+    });
+    let Some(sem) = released.filter(|r| Some(r) == acquired.as_ref()) else { return false };
+    // ... and that release is the only one of the semaphore in `a` (an earlier one would let
+    // `b` start early).
+    fn releases(body: &[Stmt], sem: &str, n: &mut usize) {
+        for s in body {
+            match &s.kind {
+                StmtKind::Eval(e) => {
+                    if let crate::syntax::ExprKind::Call(c, args) = &e.kind {
+                        if c == "halide_semaphore_release" && matches!(args.first().map(|a| &a.kind), Some(crate::syntax::ExprKind::Var(v)) if v == sem) {
+                            *n += 1;
+                        }
+                    }
+                }
+                StmtKind::For { body, .. } | StmtKind::Realize { body, .. } | StmtKind::Produce(_, body) | StmtKind::Consume(_, body) | StmtKind::Block(_, body) => releases(body, sem, n),
+                StmtKind::If(_, x, y) | StmtKind::Fork { a: x, b: y, .. } => {
+                    releases(x, sem, n);
+                    releases(y, sem, n);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut n = 0;
+    releases(a, &sem, &mut n);
+    n == 1
 }

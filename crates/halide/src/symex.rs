@@ -28,6 +28,27 @@ pub struct Write {
     /// The realization written into (`None`: the output buffer).
     pub realize: Option<usize>,
     pub span: Span,
+    /// The stage (0: the pure definition; `s`: update `s`), and for an update: its stage
+    /// variables' values (pure, then RDom variables innermost first), the loops of this
+    /// stage (named `f.sN.*`), the RDom loops among them, the symbol standing for the cell's
+    /// previous value, and the cells the update's own reads of `f` read.
+    pub stage: usize,
+    pub update: Option<UpdateStore>,
+}
+
+#[derive(Clone)]
+pub struct UpdateStore {
+    pub pure_vals: Vec<TermId>,
+    pub r_vals: Vec<TermId>,
+    pub r_loops: Vec<SymId>,
+    #[allow(dead_code)] // the previous value's symbol, for reports
+    pub prev: SymId,
+    pub prev_facts: Vec<TermId>,
+    pub self_reads: Vec<Vec<TermId>>,
+    /// The algorithm's value of this step, as a function of `prev`.
+    pub want: SVal,
+    /// The RDom's bounds `[min, end)` per variable, innermost first.
+    pub r_bounds: Vec<(TermId, TermId)>,
 }
 
 /// A load of a Func or input.
@@ -48,6 +69,10 @@ pub struct Read {
 pub struct Realization {
     pub func: String,
     pub bounds: Vec<(TermId, TermId)>,
+    /// When the buffer exists (a conditional realize); accesses need it.
+    pub cond: Option<TermId>,
+    /// The loops enclosing the realize (each of their iterations has its own buffer).
+    pub outer: Vec<SymId>,
 }
 
 pub struct Run {
@@ -77,6 +102,16 @@ pub struct Exec<'a> {
     inline_depth: usize,
     /// Funcs the statement stores (their calls are prophecies; the others are inlined).
     realized: Vec<String>,
+    /// Names and kinds of the loops in `loops`.
+    loop_names: Vec<(String, LoopKind)>,
+    /// Funcs whose `produce` encloses the current statement.
+    producing: Vec<String>,
+    /// While evaluating an update's store: its Func and the previous value of the cell; the
+    /// cells its reads of that Func read.
+    self_read: Option<(String, SVal, Vec<Vec<TermId>>)>,
+    /// While evaluating an update's algorithm step: the Func, the pure variables' values and
+    /// the previous value.
+    algo_self: Option<(String, Vec<TermId>, SVal)>,
     pub run: Run,
 }
 
@@ -102,6 +137,10 @@ impl<'a> Exec<'a> {
             algo_scope: None,
             inline_depth: 0,
             realized,
+            loop_names: vec![],
+            producing: vec![],
+            self_read: None,
+            algo_self: None,
             run: Run { writes: vec![], reads: vec![], realizations: vec![], asserts: vec![], facts: vec![], fields: BTreeMap::new(), loops: vec![], skipped_asserts: 0 },
         }
     }
@@ -212,7 +251,20 @@ impl<'a> Exec<'a> {
                         }
                     }
                 }
-                StmtKind::Produce(_, b) | StmtKind::Consume(_, b) => self.block(d, b)?,
+                StmtKind::Produce(f, b) => {
+                    self.producing.push(f.clone());
+                    let r = self.block(d, b);
+                    self.producing.pop();
+                    r?;
+                }
+                StmtKind::Consume(_, b) | StmtKind::Block(_, b) => self.block(d, b)?,
+                StmtKind::Fork { a, b, sequential } => {
+                    if !*sequential {
+                        return unsupported("a `fork` whose second task does not wait for the first (async without a semaphore hand-off)", s.span);
+                    }
+                    self.block(d, a)?;
+                    self.block(d, b)?;
+                }
                 StmtKind::For { kind, var, min, extent, body } => {
                     let m = self.int(d, min)?;
                     let e = self.int(d, extent)?;
@@ -227,18 +279,24 @@ impl<'a> Exec<'a> {
                     self.path.push(hi);
                     self.scope.push((var.clone(), Val::Int(vt, Type::Int(32))));
                     self.loops.push(v);
+                    self.loop_names.push((var.clone(), *kind));
                     let r = self.block(d, body);
                     self.loops.pop();
+                    self.loop_names.pop();
                     self.scope.truncate(sd);
                     self.path.truncate(pd);
                     r?;
                 }
-                StmtKind::Realize { func, bounds, body } => {
+                StmtKind::Realize { func, bounds, cond, body } => {
                     let mut bs = Vec::new();
                     for (m, e) in bounds {
                         bs.push((self.int(d, m)?, self.int(d, e)?));
                     }
-                    self.run.realizations.push(Realization { func: func.clone(), bounds: bs });
+                    let cond = match cond {
+                        None => None,
+                        Some(c) => Some(self.cond(d, c)?),
+                    };
+                    self.run.realizations.push(Realization { func: func.clone(), bounds: bs, cond, outer: self.loops.clone() });
                     self.realize_stack.push(self.run.realizations.len() - 1);
                     let r = self.block(d, body);
                     self.realize_stack.pop();
@@ -248,15 +306,32 @@ impl<'a> Exec<'a> {
                     let Some(f) = self.spec.func(func) else {
                         return unsupported(format!("a provide to `{func}`, which the algorithm does not declare"), s.span);
                     };
-                    if !f.updates.is_empty() {
-                        return unsupported(format!("`{func}` has updates (not yet supported)"), s.span);
-                    }
+                    let f = f.clone();
                     let ty = f.ty;
+                    let stage = if f.updates.is_empty() { 0 } else { self.stage_of(func, s.span)? };
+                    if stage > f.updates.len() {
+                        return unsupported(format!("a store to stage {stage} of `{func}`, which has {} updates", f.updates.len()), s.span);
+                    }
                     let mut ts = Vec::new();
                     for a in args {
                         ts.push(self.int(d, a)?);
                     }
-                    let v = eval(d, self, value)?;
+                    let mut update = None;
+                    let v = if stage == 0 {
+                        eval(d, self, value)?
+                    } else {
+                        let (prev_sym, prev) = self.fresh_value(d, "prev", ty);
+                        let facts_before = self.run.facts.len();
+                        let prev_facts = self.range_facts(d, ty, &prev);
+                        self.run.facts.truncate(facts_before);
+                        self.self_read = Some((func.clone(), prev.clone(), vec![]));
+                        let v = eval(d, self, value);
+                        let (_, _, self_reads) = self.self_read.take().expect("set above");
+                        let v = v?;
+                        let u = self.update_store(d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, s.span)?;
+                        update = Some(u);
+                        v
+                    };
                     if v.ty() != ty {
                         return unsupported(format!("a provide to `{func}` of type {} (the algorithm declares {ty})", v.ty()), s.span);
                     }
@@ -264,7 +339,7 @@ impl<'a> Exec<'a> {
                     if *func != self.spec.output && realize.is_none() {
                         return unsupported(format!("a provide to `{func}` outside its realization"), s.span);
                     }
-                    self.run.writes.push(Write { func: func.clone(), args: ts, value: v, path: self.path.clone(), loops: self.loops.clone(), realize, span: s.span });
+                    self.run.writes.push(Write { func: func.clone(), args: ts, value: v, path: self.path.clone(), loops: self.loops.clone(), realize, span: s.span, stage, update });
                 }
             }
         }
@@ -275,13 +350,10 @@ impl<'a> Exec<'a> {
         self.realize_stack.iter().rev().copied().find(|r| self.run.realizations[*r].func == func)
     }
 
-    /// The algorithm's value of Func `func` at `args`: its definition with its variables bound
-    /// (realized Funcs it calls are their prophecies; others are inlined).
+    /// The algorithm's value of Func `func` at `args`: its pure definition with its variables
+    /// bound (realized Funcs it calls are their prophecies; others are inlined).
     pub fn algorithm(&mut self, d: &mut Sym, func: &str, args: &[TermId], span: Span) -> Result<SVal, Stop> {
         let f = self.spec.func(func).expect("caller checked").clone();
-        if !f.updates.is_empty() {
-            return unsupported(format!("the updates of `{func}` (not yet supported)"), f.span);
-        }
         if self.inline_depth > self.spec.funcs.len() {
             return unsupported(format!("a cycle of calls through `{func}`"), span);
         }
@@ -318,6 +390,9 @@ impl Env<Sym> for Exec<'_> {
             if let Some((_, v)) = frame.iter().rev().find(|(n, _)| n == name) {
                 return Ok(v.clone());
             }
+            if self.is_field(name) {
+                return Ok(Val::Int(self.field(d, name), Type::Int(32)));
+            }
             return unsupported(format!("unbound variable `{name}` in the algorithm"), span);
         }
         if let Some((_, v)) = self.scope.iter().rev().find(|(n, _)| n == name) {
@@ -349,23 +424,159 @@ impl Env<Sym> for Exec<'_> {
             return unsupported(format!("a call of `{name}`, which is neither an input nor a Func of the algorithm"), span);
         };
         let ty = f.ty;
+        let has_updates = !f.updates.is_empty();
         if in_algo {
+            if let Some((g, pure, prev)) = &self.algo_self {
+                if g == name {
+                    if *pure == ts {
+                        return Ok(prev.clone());
+                    }
+                    return unsupported(format!("an update of `{name}` that reads `{name}` at another point than the one it updates (recurrences are not yet supported)"), span);
+                }
+            }
+            if has_updates && !self.realized.iter().any(|r| r == name) {
+                return unsupported(format!("`{name}` has updates but the statement never stores it"), span);
+            }
             if self.realized.iter().any(|r| r == name) {
                 return Ok(self.uf(d, name, ty, &ts));
             }
             return self.algorithm(d, name, &ts, span);
         }
-        let Some(r) = self.current_realization(name) else {
+        let realization = if name == self.spec.output { None } else { self.current_realization(name) };
+        if realization.is_none() && name != self.spec.output {
             return unsupported(format!("a read of `{name}` outside its realization"), span);
-        };
+        }
+        if let Some((g, prev, cells)) = &mut self.self_read {
+            if g == name {
+                cells.push(ts.clone());
+                let prev = prev.clone();
+                self.record_read(name, ts, realization, span);
+                return Ok(prev);
+            }
+        }
+        if self.producing.iter().any(|p| p == name) || name == self.spec.output {
+            return unsupported(format!("a read of `{name}` while it is being produced, outside its own update"), span);
+        }
+        let Some(r) = realization else { unreachable!("checked above") };
         self.record_read(name, ts.clone(), Some(r), span);
         Ok(self.uf(d, name, ty, &ts))
     }
 }
 
 impl Exec<'_> {
+    /// The stage of the store being executed: `N` of the innermost loop named `func.sN.*`.
+    fn stage_of(&self, func: &str, span: Span) -> Result<usize, Stop> {
+        let prefix = format!("{func}.s");
+        for (name, _) in self.loop_names.iter().rev() {
+            if let Some(rest) = name.strip_prefix(&prefix) {
+                if let Some(n) = rest.split('.').next().and_then(|n| n.parse().ok()) {
+                    return Ok(n);
+                }
+            }
+        }
+        unsupported(format!("a store to `{func}` in no loop of one of its stages (its stage is unknown)"), span)
+    }
+
+    fn fresh_value(&mut self, d: &mut Sym, base: &str, ty: Type) -> (SymId, SVal) {
+        let s = d.store.fresh(base, sort_of(ty));
+        let t = d.store.sym(s);
+        let v = match ty {
+            Type::Float(_) => Val::Float(SymVal::Plain(t), ty),
+            Type::UInt(1) => Val::Bool(t),
+            _ => Val::Int(t, ty),
+        };
+        (s, v)
+    }
+
+    fn range_facts(&mut self, d: &mut Sym, ty: Type, v: &SVal) -> Vec<TermId> {
+        let Val::Int(t, _) = v else { return vec![] };
+        match ty {
+            Type::UInt(n) | Type::Int(n) if n < 64 => {
+                let (lo, hi) = if matches!(ty, Type::UInt(_)) { (0, 1i128 << n) } else { (-(1i128 << (n - 1)), 1i128 << (n - 1)) };
+                let lo = d.store.int(lo);
+                let hi = d.store.int(hi);
+                vec![d.store.le(lo, *t), d.store.lt(*t, hi)]
+            }
+            _ => vec![],
+        }
+    }
+
+    fn lookup_int(&self, name: &str, span: Span) -> Result<TermId, Stop> {
+        match self.scope.iter().rev().find(|(n, _)| n == name) {
+            Some((_, Val::Int(t, _))) => Ok(*t),
+            _ => unsupported(format!("the stage variable `{name}` is not bound where its stage stores (an RDom split or fused away?)"), span),
+        }
+    }
+
+    /// The prophecy of an update's store: its stage variables, loops, and the algorithm's step.
+    #[allow(clippy::too_many_arguments)]
+    fn update_store(&mut self, d: &mut Sym, f: &crate::spec::Func, stage: usize, cell: &[TermId], prev: SymId, prev_val: SVal, prev_facts: Vec<TermId>, self_reads: Vec<Vec<TermId>>, span: Span) -> Result<UpdateStore, Stop> {
+        let upd = &f.updates[stage - 1];
+        for (a, v) in upd.args.iter().zip(&f.vars) {
+            if !matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == v) || upd.args.len() != f.vars.len() {
+                return unsupported(format!("an update of `{}` whose left side is not its pure variables (not yet supported)", f.name), upd.span);
+            }
+        }
+        let mut names = Vec::new();
+        crate::syntax::vars_of(&upd.value, &mut names);
+        let rdoms: Vec<&crate::spec::RDom> = self.spec.rdoms.iter().filter(|r| names.contains(&r.var)).collect();
+        // A pure stage variable that Halide substituted away (an extent-1 dimension, as under
+        // compute_at) is the store's own coordinate: the step is then for that cell's point
+        // in that dimension by definition.
+        let mut pure_vals = Vec::new();
+        for (k, v) in f.vars.iter().enumerate() {
+            let name = format!("{}.s{stage}.{v}", f.name);
+            match self.lookup_int(&name, span) {
+                Ok(t) => pure_vals.push(t),
+                Err(_) if k < cell.len() && !self.scope.iter().any(|(n, _)| *n == name) => pure_vals.push(cell[k]),
+                Err(e) => return Err(e),
+            }
+        }
+        let mut r_vals = Vec::new();
+        let mut r_loops = Vec::new();
+        let mut r_bounds = Vec::new();
+        for r in &rdoms {
+            let lname = format!("{}.s{stage}.{}", f.name, r.var);
+            r_vals.push(self.lookup_int(&lname, span)?);
+            let Some(k) = self.loop_names.iter().position(|(n, _)| *n == lname) else {
+                return unsupported(format!("the RDom variable `{}` of `{}` is not a loop of its own (split or fused RVars are not yet supported)", r.var, f.name), span);
+            };
+            if matches!(self.loop_names[k].1, LoopKind::Parallel | LoopKind::Vectorized) {
+                return unsupported(format!("the RDom loop `{lname}` is parallel or vectorized"), span);
+            }
+            if let Some(last) = r_loops.last() {
+                let j = self.loops.iter().position(|l| l == last).expect("a loop");
+                if k >= j {
+                    return unsupported(format!("the RDom loops of `{}` are not nested in the RDom's order", f.name), span);
+                }
+            }
+            r_loops.push(self.loops[k]);
+            let saved = self.algo_scope.replace(vec![]);
+            let lo = eval(d, self, &r.min);
+            let hi = eval(d, self, &r.end);
+            self.algo_scope = saved;
+            match (lo?, hi?) {
+                (Val::Int(a, _), Val::Int(b, _)) => r_bounds.push((a, b)),
+                _ => return unsupported(format!("non-integer bounds of the RDom `{}`", r.var), r.span),
+            }
+        }
+        // The algorithm's step at these stage variables, a function of the previous value.
+        let mut frame: Vec<(String, SVal)> = f.vars.iter().zip(&pure_vals).map(|(v, t)| (v.clone(), Val::Int(*t, Type::Int(32)))).collect();
+        for (r, t) in rdoms.iter().zip(&r_vals) {
+            frame.push((r.var.clone(), Val::Int(*t, Type::Int(32))));
+        }
+        let saved = self.algo_scope.replace(frame);
+        let saved_self = self.algo_self.replace((f.name.clone(), pure_vals.clone(), prev_val));
+        let want = eval(d, self, &upd.value);
+        self.algo_scope = saved;
+        self.algo_self = saved_self;
+        let want = value::cast(d, f.ty, want?, upd.span)?;
+        Ok(UpdateStore { pure_vals, r_vals, r_loops, prev, prev_facts, self_reads, want, r_bounds })
+    }
+
     fn record_read(&mut self, func: &str, args: Vec<TermId>, realize: Option<usize>, span: Span) {
         let writes_before = match realize {
+            None if func == self.spec.output => self.run.writes.iter().enumerate().filter(|(_, w)| w.realize.is_none()).map(|(i, _)| i).collect(),
             None => vec![],
             Some(r) => self.run.writes.iter().enumerate().filter(|(_, w)| w.realize == Some(r)).map(|(i, _)| i).collect(),
         };

@@ -58,9 +58,8 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
         let tok = if c.is_ascii_alphabetic() || c == b'_' {
             while i < b.len() {
                 let d = b[i];
-                if d.is_ascii_alphanumeric() || d == b'_' || d == b'$' {
-                    i += 1;
-                } else if d == b'.' && b.get(i + 1).is_some_and(|e| e.is_ascii_alphanumeric() || *e == b'_' || *e == b'$') {
+                let name_char = |e: u8| e.is_ascii_alphanumeric() || e == b'_' || e == b'$';
+                if name_char(d) || (d == b'.' && b.get(i + 1).is_some_and(|e| name_char(*e))) {
                     i += 1;
                 } else {
                     break;
@@ -245,7 +244,7 @@ pub enum ExprKind {
     Let(String, Box<Expr>, Box<Expr>),
     /// Something only a runtime call can mean (a string, `reinterpret`, a pointer cast): it
     /// has no value the checker can use. The text says what it is.
-    Opaque(String),
+    Opaque(#[allow(dead_code)] String),
 }
 
 #[derive(Clone, Debug)]
@@ -388,7 +387,14 @@ impl<'a> Parser<'a> {
             }
             let op = LEVELS[level].iter().find(|(p, _)| self.is_punct(p)).map(|(_, o)| *o);
             let Some(op) = op else { break };
-            self.bump();
+            let op_tok = self.bump();
+            if self.token().line_start {
+                let end = op_tok.span.end;
+                return self.error(Span { start: end, end }, format!("expected an expression after `{}` at the end of the line", match op_tok.tok {
+                    Tok::Punct(p) => p,
+                    _ => "?",
+                }));
+            }
             let rhs = self.binary(level + 1)?;
             let span = Span { start: lhs.span.start, end: rhs.span.end };
             lhs = Expr { kind: ExprKind::Bin(op, Box::new(lhs), Box::new(rhs)), span };
@@ -587,5 +593,32 @@ pub fn describe(t: &Tok) -> String {
         Tok::Str => "a string".into(),
         Tok::Punct(p) => format!("`{p}`"),
         Tok::Eof => "the end of the file".into(),
+    }
+}
+
+/// The names an expression mentions as variables (bounded by the parser's nesting limit).
+pub fn vars_of(e: &Expr, out: &mut Vec<String>) {
+    match &e.kind {
+        ExprKind::Var(n) => {
+            if !out.contains(n) {
+                out.push(n.clone());
+            }
+        }
+        ExprKind::Int(_) | ExprKind::Float(..) | ExprKind::Opaque(_) => {}
+        ExprKind::Call(_, args) => args.iter().for_each(|a| vars_of(a, out)),
+        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) => vars_of(x, out),
+        ExprKind::Bin(_, a, b) => {
+            vars_of(a, out);
+            vars_of(b, out);
+        }
+        ExprKind::Select(a, b, c) => {
+            vars_of(a, out);
+            vars_of(b, out);
+            vars_of(c, out);
+        }
+        ExprKind::Let(_, a, b) => {
+            vars_of(a, out);
+            vars_of(b, out);
+        }
     }
 }

@@ -18,12 +18,13 @@ fn malformed_statements_are_diagnosed_with_positions() {
     for (text, at) in [
         ("for (x, 0, 10 {\n f(x) = 1\n}\n", "{"),
         ("let = 3\n", "="),
-        ("produce f {\n f(x) = (1 +\n}\n", "}"),
+        ("produce f {\n f(x) = (1 +\n}\n", "\n}"),
         ("f(x) = 1 1\n", "1\n"),
         ("realize f([0, 4] {\n}\n", "{"),
         ("x = 3\n", "="),
         ("\"unterminated\n", "\"unterminated"),
         ("for (x, 0, 4) {\n", ""),
+        ("f(x) = x +\ng(x) = 1\n", "\ng("),
     ] {
         let ds = crate::stmt::parse(text).expect_err(text);
         assert!(!ds.is_empty());
@@ -132,6 +133,9 @@ fn verified_cases_replay_clean_on_small_sizes() {
             continue;
         }
         let stmt_text = std::fs::read_to_string(&p).unwrap();
+        if crate::header(&stmt_text).expect.as_deref() != Some("verified") {
+            continue;
+        }
         let spec_text = std::fs::read_to_string(p.with_extension("spec")).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
@@ -158,10 +162,27 @@ fn obligations_alone_never_verify_broken_statements() {
         let spec_text = std::fs::read_to_string(corpus().join(spec_name)).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
-        let c = crate::check::check_with(&spec, &stmt, std::time::Duration::from_secs(5), false);
+        let c = crate::check::check_with(&spec, &stmt, std::time::Duration::from_secs(5), false, &|s| format!("{s:?}"));
         assert_ne!(c.verdict.name(), "verified", "{name}");
         println!("{name}: {} {:?}", c.verdict.name(), c.witness.map(|w| w.0));
         n += 1;
     }
     assert!(n >= 12, "{n}");
+}
+
+/// `fork {a} {b}` runs in sequence only with a semaphore hand-off that `a` releases once, last.
+#[test]
+fn fork_is_sequential_only_with_a_single_final_release() {
+    let seq = |text: &str| match &crate::stmt::parse(text).unwrap()[0].kind {
+        crate::stmt::StmtKind::Fork { sequential, .. } => *sequential,
+        _ => panic!("not a fork"),
+    };
+    let ok = "fork {\n produce a {\n  a(0) = 1\n  halide_semaphore_release(s, 1)\n }\n} {\n acquire (s, 1) {\n  b(0) = a(0)\n }\n}\n";
+    assert!(seq(ok));
+    let no_acquire = "fork {\n produce a {\n  a(0) = 1\n  halide_semaphore_release(s, 1)\n }\n} {\n b(0) = a(0)\n}\n";
+    assert!(!seq(no_acquire));
+    let early = "fork {\n produce a {\n  halide_semaphore_release(s, 1)\n  a(0) = 1\n  halide_semaphore_release(s, 1)\n }\n} {\n acquire (s, 1) {\n  b(0) = a(0)\n }\n}\n";
+    assert!(!seq(early));
+    let other = "fork {\n produce a {\n  a(0) = 1\n  halide_semaphore_release(t, 1)\n }\n} {\n acquire (s, 1) {\n  b(0) = a(0)\n }\n}\n";
+    assert!(!seq(other));
 }

@@ -92,7 +92,7 @@ fn pow2(n: u8) -> i128 {
 /// An integer reduced to the range of type `t` (two's complement wrap; exact for int32/int64).
 pub fn wrap<D: Domain>(d: &mut D, t: Type, i: &D::I) -> D::I {
     match t {
-        Type::UInt(n) if n < 64 || n == 64 => {
+        Type::UInt(n) if n <= 64 => {
             let m = d.lit_i(pow2(n));
             d.emod_i(i, &m)
         }

@@ -18,21 +18,25 @@ fn corpus_verdicts() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus()).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "stmt")).collect();
     files.sort();
     assert!(files.len() >= 10, "corpus too small: {}", files.len());
-    let opts = halide::Options { timeout: Duration::from_secs(20) };
+    let opts = halide::Options { timeout: Duration::from_secs(5) };
     let mut failures = Vec::new();
     let (mut verified, mut refuted) = (0, 0);
     for stmt_path in &files {
         let stmt = std::fs::read_to_string(stmt_path).unwrap();
         let name = stmt_path.file_stem().unwrap().to_string_lossy().to_string();
-        let spec_path = match header(&stmt, "spec:") {
+        let h = halide::header(&stmt);
+        let spec_path = match h.spec.as_deref() {
             Some(s) => corpus().join(s),
             None => stmt_path.with_extension("spec"),
         };
         let spec = std::fs::read_to_string(&spec_path).unwrap_or_else(|e| panic!("{name}: {}: {e}", spec_path.display()));
         let expect = header(&stmt, "expect:").unwrap_or_else(|| panic!("{name}: no `# expect:` header"));
-        let mut words = expect.split_whitespace();
-        let want = words.next().unwrap();
-        let want_kind = words.next();
+        let want = h.expect.clone().unwrap();
+        let want = want.as_str();
+        let want_kind = h.witness.map(|k| k.name());
+        if expect.split_whitespace().count() > 1 {
+            assert!(want_kind.is_some(), "{name}: unknown witness kind in `{expect}`");
+        }
         let r = match halide::check(&spec_path.to_string_lossy(), &spec, &stmt_path.to_string_lossy(), &stmt, &opts) {
             Ok(r) => r,
             Err(ds) => {

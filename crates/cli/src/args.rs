@@ -149,9 +149,12 @@ pub struct LiftArgs {
 
 #[derive(Args, Debug)]
 pub struct HalideArgs {
-    /// The algorithm (.spec) and the statement Halide printed (.stmt); docs/halide.md
+    /// The algorithm (.spec) and the statement Halide printed (.stmt), docs/halide.md; or a pipeline module (.py, run with Halide 21 by tools/halide_export.py)
     #[arg(value_name = "FILE", num_args = 0..=2, required_unless_present = "suite")]
     pub files: Vec<PathBuf>,
+    /// With a pipeline module: only this schedule (repeatable) [default: every schedule]
+    #[arg(long, value_name = "NAME")]
+    pub schedule: Vec<String>,
     /// Every .stmt under DIR against its algorithm (`# spec:` header or the same stem), judged against `# expect:` headers
     #[arg(long, value_name = "DIR", conflicts_with = "files")]
     pub suite: Option<PathBuf>,

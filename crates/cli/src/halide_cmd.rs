@@ -36,6 +36,13 @@ pub fn run(a: HalideArgs) -> i32 {
                 return 2;
             }
         },
+        (None, [py]) if py.extension().is_some_and(|e| e == "py") => match export(py, &a.schedule) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        },
         (None, [spec, stmt]) => vec![case(spec.clone(), stmt.clone(), stmt.display().to_string())],
         _ => {
             eprintln!("error: expected two files, SPEC and STMT (or --suite DIR)");
@@ -73,6 +80,11 @@ pub fn run(a: HalideArgs) -> i32 {
     });
     bar.finish_and_clear();
     let wall = wall.elapsed().as_secs_f64();
+    if let Some(dir) = cases.first().and_then(|c| c.stmt.parent()) {
+        if dir.starts_with(std::env::temp_dir()) && a.suite.is_none() && a.files.len() == 1 {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
     let suite_mode = a.suite.is_some();
     let judged: Vec<Judged> = done
         .iter()
@@ -159,6 +171,55 @@ fn case(spec: PathBuf, stmt: PathBuf, name: String) -> Case {
         expected: words.next().map(str::to_string),
         witness: words.next().map(str::to_string),
     }
+}
+
+/// The cases of a pipeline module: `tools/halide_export.py` (or `$TENSORPROOF_HALIDE_EXPORTER`)
+/// lowers each schedule with Halide 21 in Python (`$TENSORPROOF_PYTHON`, else `.venv/bin/python`,
+/// else `python3`) into a fresh folder; each `.spec`/`.stmt` pair it writes is a case, with no
+/// expectation (the module is the user's, not a corpus file).
+fn export(module: &Path, schedules: &[String]) -> Result<Vec<Case>, String> {
+    if !module.is_file() {
+        return Err(format!("{}: no such file", module.display()));
+    }
+    let python = std::env::var_os("TENSORPROOF_PYTHON")
+        .map(PathBuf::from)
+        .or_else(|| Some(PathBuf::from(".venv/bin/python")).filter(|p| p.exists()))
+        .unwrap_or_else(|| PathBuf::from("python3"));
+    let exporter = std::env::var_os("TENSORPROOF_HALIDE_EXPORTER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/halide_export.py")
+        });
+    let out = std::env::temp_dir().join(format!("tensorproof-halide-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut cmd = std::process::Command::new(&python);
+    cmd.arg(&exporter).arg(module).arg(&out);
+    for s in schedules {
+        cmd.args(["--schedule", s]);
+    }
+    let run = cmd
+        .output()
+        .map_err(|e| format!("{}: {e} (set TENSORPROOF_PYTHON to a Python with halide==21.0.0)", python.display()))?;
+    if !run.status.success() {
+        let err = String::from_utf8_lossy(&run.stderr);
+        let tail: Vec<&str> = err.lines().rev().take(12).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        return Err(format!(
+            "exporting {} with {} failed:\n{}",
+            module.display(),
+            exporter.display(),
+            tail.join("\n")
+        ));
+    }
+    let mut cases = suite(&out)?;
+    for c in &mut cases {
+        c.expected = None;
+        c.witness = None;
+    }
+    if cases.is_empty() {
+        return Err(format!("{}: the exporter wrote no statement", module.display()));
+    }
+    Ok(cases)
 }
 
 /// Every `.stmt` under `dir`, with its algorithm: the `# spec:` header's file (beside the

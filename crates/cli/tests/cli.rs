@@ -594,3 +594,30 @@ fn halide_suite_single_case_and_bad_input() {
     assert!(err.contains("bad.stmt:") && err.contains('^'), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `tensorproof halide PIPELINE.py --schedule NAME` lowers the module with Halide 21 (the
+/// project's `.venv`) and checks what it printed; skipped with a notice without it.
+#[test]
+fn halide_pipeline_module() {
+    let python = std::env::var_os("TENSORPROOF_PYTHON")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root().join(".venv/bin/python"));
+    let has_halide = Command::new(&python)
+        .args(["-c", "import halide"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_halide {
+        println!("notice: no Python with halide at {}; the pipeline-module test is skipped", python.display());
+        return;
+    }
+    let py = python.to_string_lossy().to_string();
+    let (code, out, err) = run_env(
+        &["halide", "corpus/halide/pipelines/brighten.py", "--schedule", "split"],
+        &[("TENSORPROOF_PYTHON", py.as_str())],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("verified  brighten-split"), "{out}");
+    let (code, _, err) = run(&["halide", "corpus/halide/pipelines/nope.py"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no such file"), "{err}");
+}

@@ -168,6 +168,38 @@ impl<'s> Printer<'s> {
                 *refs.entry(c).or_default() += 1;
             }
         }
+        // A symbol bound by a quantifier may also occur free elsewhere: it is then declared
+        // too (the quantifier shadows the declaration inside its body).
+        if !bound.is_empty() {
+            let mut free_bound: HashMap<TermId, std::collections::BTreeSet<SymId>> = HashMap::new();
+            for t in &all {
+                let set: std::collections::BTreeSet<SymId> = match store.node(*t) {
+                    Node::Sym(s) if bound.contains(s) => [*s].into_iter().collect(),
+                    Node::Sym(_) => continue,
+                    _ => {
+                        let mut u: std::collections::BTreeSet<SymId> = store
+                            .children(*t)
+                            .iter()
+                            .filter_map(|c| free_bound.get(c))
+                            .flatten()
+                            .copied()
+                            .collect();
+                        if let Node::Forall(vs, _) | Node::Exists(vs, _) = store.node(*t) {
+                            for v in vs {
+                                u.remove(v);
+                            }
+                        }
+                        u
+                    }
+                };
+                if !set.is_empty() {
+                    free_bound.insert(*t, set);
+                }
+            }
+            for r in roots {
+                syms.extend(free_bound.get(r).into_iter().flatten().copied());
+            }
+        }
         self.free_syms = syms.into_iter().collect();
         self.funs = funs.into_iter().collect();
         for t in &all {

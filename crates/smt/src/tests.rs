@@ -109,6 +109,27 @@ fn printer_shares_subterms_and_binds_quantifiers() {
     assert!(matches!(r, CheckResult::Unsat));
 }
 
+/// A symbol bound by a quantifier and also used outside it is declared (the quantifier shadows
+/// it): `k = 1 ∧ A(k) = 0 ∧ ∀k. A(k) > 5` is unsat, not a parse error or a guessed model.
+#[test]
+fn a_bound_symbol_also_used_free_is_declared() {
+    let mut s = Store::new();
+    let k = s.declare("k", Sort::Int);
+    let kt = s.sym(k);
+    let a = s.declare_fun("A", &[Sort::Int], Sort::Int);
+    let ak = s.app(a, vec![kt]);
+    let (zero, one, five) = (s.int(0), s.int(1), s.int(5));
+    let big = s.gt(ak, five);
+    let all = s.forall(vec![k], big);
+    let is_one = s.eq(kt, one);
+    let a_zero = s.eq(ak, zero);
+    let q = [is_one, a_zero, all];
+    let text = to_smtlib(&s, &q, &["test".into()]);
+    assert!(text.contains("(declare-fun k () Int)"), "{text}");
+    let (r, _) = check_z3(&s, &q, CFG, |_| ());
+    assert!(matches!(r, CheckResult::Unsat), "{r:?}");
+}
+
 #[test]
 fn independent_parts_settle_the_query() {
     // 0 <= i < n  and  A(i)·B(i) != B(i)·A(i): the second part alone is unsat.

@@ -168,7 +168,9 @@ pub const MAX_JOBS: usize = 256;
 fn parse_jobs(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
-        _ => Err(format!("`{s}` is not a number of jobs from 1 to {MAX_JOBS}")),
+        _ => Err(format!(
+            "`{s}` is not a number of jobs from 1 to {MAX_JOBS}"
+        )),
     }
 }
 

@@ -61,7 +61,10 @@ fn safe(s: &str, max: usize) -> String {
     while out.contains("__") {
         out = out.replace("__", "_");
     }
-    out.trim_matches(|c| c == '_' || c == '.').chars().take(max).collect()
+    out.trim_matches(|c| c == '_' || c == '.')
+        .chars()
+        .take(max)
+        .collect()
 }
 
 #[cfg(test)]

@@ -49,8 +49,7 @@ fn walk(
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     entries.sort();
-    let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) =
-        entries.into_iter().partition(|e| e.is_dir());
+    let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = entries.into_iter().partition(|e| e.is_dir());
     for f in files {
         if f.to_string_lossy().ends_with(suffix) {
             out.push(f);

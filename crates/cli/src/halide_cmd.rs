@@ -36,13 +36,15 @@ pub fn run(a: HalideArgs) -> i32 {
                 return 2;
             }
         },
-        (None, [py]) if py.extension().is_some_and(|e| e == "py") => match export(py, &a.schedule) {
-            Ok(c) => c,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
+        (None, [py]) if py.extension().is_some_and(|e| e == "py") => {
+            match export(py, &a.schedule) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return 2;
+                }
             }
-        },
+        }
         (None, [spec, stmt]) => vec![case(spec.clone(), stmt.clone(), stmt.display().to_string())],
         _ => {
             eprintln!("error: expected two files, SPEC and STMT (or --suite DIR)");
@@ -119,7 +121,10 @@ pub fn run(a: HalideArgs) -> i32 {
             })
             .collect();
         let extra = json!({"exit_code": code});
-        out::print(&null, &out::summary_record("halide", &tallies, wall, &a.run, extra));
+        out::print(
+            &null,
+            &out::summary_record("halide", &tallies, wall, &a.run, extra),
+        );
     } else if done.len() > 1 {
         let times: Vec<f64> = done.iter().map(|d| d.1.seconds).collect();
         let (median, max) = out::median_max(&times);
@@ -197,9 +202,12 @@ fn export(module: &Path, schedules: &[String]) -> Result<Vec<Case>, String> {
     for s in schedules {
         cmd.args(["--schedule", s]);
     }
-    let run = cmd
-        .output()
-        .map_err(|e| format!("{}: {e} (set TENSORPROOF_PYTHON to a Python with halide==21.0.0)", python.display()))?;
+    let run = cmd.output().map_err(|e| {
+        format!(
+            "{}: {e} (set TENSORPROOF_PYTHON to a Python with halide==21.0.0)",
+            python.display()
+        )
+    })?;
     if !run.status.success() {
         let err = String::from_utf8_lossy(&run.stderr);
         let tail: Vec<&str> = err.lines().rev().take(12).collect();
@@ -217,7 +225,10 @@ fn export(module: &Path, schedules: &[String]) -> Result<Vec<Case>, String> {
         c.witness = None;
     }
     if cases.is_empty() {
-        return Err(format!("{}: the exporter wrote no statement", module.display()));
+        return Err(format!(
+            "{}: the exporter wrote no statement",
+            module.display()
+        ));
     }
     Ok(cases)
 }
@@ -253,7 +264,10 @@ fn suite(dir: &Path) -> Result<Vec<Case>, String> {
 
 /// The case of a job, or a verdict for the whole job when it failed; and the diagnostics with
 /// the side they point into (`true`: the statement).
-fn case_of(r: Result<Reply, pool::Failure>, budget: Duration) -> (HalideCase, Vec<(bool, Diagnostic)>) {
+fn case_of(
+    r: Result<Reply, pool::Failure>,
+    budget: Duration,
+) -> (HalideCase, Vec<(bool, Diagnostic)>) {
     let only = |verdict: Verdict| HalideCase {
         output: String::new(),
         verdict,
@@ -341,12 +355,20 @@ fn show(
         };
         out::eprint(
             bar,
-            &out::diagnostics(&v, &f.display().to_string(), crate::mlir_cmd::read_lossy(f).as_deref()),
+            &out::diagnostics(
+                &v,
+                &f.display().to_string(),
+                crate::mlir_cmd::read_lossy(f).as_deref(),
+            ),
         );
     }
     let mut s = format!("{:<9} {} ({:.2} s)", c.verdict.name(), case.name, c.seconds);
     if let Some(e) = &case.expected {
-        let w = case.witness.as_deref().map(|w| format!(" {w}")).unwrap_or_default();
+        let w = case
+            .witness
+            .as_deref()
+            .map(|w| format!(" {w}"))
+            .unwrap_or_default();
         let met = expect::meets(e, c.verdict.name()) && witness_met(case, c);
         s += &format!(" expected {e}{w}{}", if met { "" } else { " (not met)" });
     }

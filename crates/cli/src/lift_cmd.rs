@@ -105,7 +105,10 @@ pub fn run(a: LiftArgs) -> i32 {
             })
             .collect();
         let extra = json!({"exit_code": code});
-        out::print(&null, &out::summary_record("lift", &tallies, wall, &a.run, extra));
+        out::print(
+            &null,
+            &out::summary_record("lift", &tallies, wall, &a.run, extra),
+        );
     } else if outcomes.len() > 1 {
         out::print(
             &null,

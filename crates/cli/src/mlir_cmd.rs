@@ -104,7 +104,10 @@ pub fn run(a: MlirArgs) -> i32 {
 pub fn pair_opts(a: &MlirArgs) -> PairOpts {
     PairOpts {
         timeout: a.run.timeout.as_secs_f64(),
-        function: a.function.as_ref().map(|f| f.trim_start_matches('@').to_string()),
+        function: a
+            .function
+            .as_ref()
+            .map(|f| f.trim_start_matches('@').to_string()),
         collect_smt: false,
         signed_zeros: !a.no_signed_zeros,
         same_dims: a.use_fn_argument_dims.iter().flatten().cloned().collect(),

@@ -166,7 +166,10 @@ pub fn run(a: MlirArgs) -> i32 {
             "budget_seconds": budget.as_secs_f64(),
             "exit_code": code,
         });
-        out::print(&null, &out::summary_record("mlir-suite", &tallies, wall, &a.run, extra));
+        out::print(
+            &null,
+            &out::summary_record("mlir-suite", &tallies, wall, &a.run, extra),
+        );
     } else {
         let text = format!(
             "\n{}{}\n",
@@ -212,7 +215,10 @@ fn show(bar: &indicatif::ProgressBar, p: &Pair, d: &Done, json_out: bool, full: 
     let got = d.verdict.name();
     let alarm = is_alarm(p.expected, got);
     let error_file = d.error_in.as_ref().map(|f| f.display().to_string());
-    let error_text = d.error_in.as_deref().and_then(read_lossy_if_error(&d.verdict));
+    let error_text = d
+        .error_in
+        .as_deref()
+        .and_then(read_lossy_if_error(&d.verdict));
     if json_out {
         let file = error_file.clone().unwrap_or_default();
         let mut m = out::verdict_fields(&d.verdict, &file, error_text.as_deref(), full);
@@ -260,7 +266,10 @@ fn show(bar: &indicatif::ProgressBar, p: &Pair, d: &Done, json_out: bool, full: 
         }
         Verdict::Error { .. } => {
             let file = error_file.unwrap_or_default();
-            out::eprint(bar, &out::diagnostics(&d.verdict, &file, error_text.as_deref()));
+            out::eprint(
+                bar,
+                &out::diagnostics(&d.verdict, &file, error_text.as_deref()),
+            );
         }
         v => {
             if let Some(r) = reason(v) {
@@ -417,11 +426,15 @@ const SHIPPED_DISPUTES: &str = include_str!("../../../corpus/mlir-tv-disputes.cs
 
 /// Reads a disputes table: CSV with the columns `test`, `verdict` and `reason`.
 fn read_disputes(text: &str, name: &str) -> Result<Disputes, String> {
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
     let header = csv(lines.next().unwrap_or_default());
     let col = |n: &str| header.iter().position(|h| h.trim() == n);
     let (Some(t), Some(v), Some(r)) = (col("test"), col("verdict"), col("reason")) else {
-        return Err(format!("{name}: needs the columns `test`, `verdict` and `reason`"));
+        return Err(format!(
+            "{name}: needs the columns `test`, `verdict` and `reason`"
+        ));
     };
     let mut out = Disputes::new();
     for line in lines {

@@ -17,9 +17,7 @@ pub fn progress(total: usize, quiet: bool) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:30} {pos}/{len} [{elapsed}] {wide_msg}")
-    {
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} [{elapsed}] {wide_msg}") {
         bar.set_style(style);
     }
     bar
@@ -98,7 +96,12 @@ pub fn diagnostics(v: &Verdict, file: &str, text: Option<&str>) -> String {
 
 /// A verdict as JSON fields: `verdict`, and `assumptions`, `counterexample`, `reason` or
 /// `diagnostics` (with `line` and `column` when the text is known).
-pub fn verdict_fields(v: &Verdict, file: &str, text: Option<&str>, full: bool) -> Map<String, Value> {
+pub fn verdict_fields(
+    v: &Verdict,
+    file: &str,
+    text: Option<&str>,
+    full: bool,
+) -> Map<String, Value> {
     let mut m = match serde_json::to_value(v) {
         Ok(Value::Object(m)) => m,
         _ => Map::new(),
@@ -168,8 +171,12 @@ fn summarize_tensor(json: &mut Value, t: &report::TensorValue) {
         }
         idx
     };
-    let others: Vec<(usize, &String)> =
-        t.data.iter().enumerate().filter(|(_, d)| d.as_str() != default).collect();
+    let others: Vec<(usize, &String)> = t
+        .data
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.as_str() != default)
+        .collect();
     let listed: Vec<Value> = others
         .iter()
         .take(LISTED)
@@ -217,7 +224,10 @@ pub fn summary_record(
     let times: Vec<f64> = tallies.iter().map(|t| t.seconds).collect();
     let (median, max) = median_max(&times);
     let with = tallies.iter().filter(|t| t.expected.is_some()).count();
-    let met = tallies.iter().filter(|t| t.expected.is_some() && t.met).count();
+    let met = tallies
+        .iter()
+        .filter(|t| t.expected.is_some() && t.met)
+        .count();
     let alarms = tallies
         .iter()
         .filter(|t| crate::expect::is_alarm(t.expected, t.got))

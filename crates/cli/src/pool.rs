@@ -194,7 +194,10 @@ impl Worker {
     fn ask(&mut self, job: &Job, budget: Duration) -> Result<Reply, Failure> {
         let line = serde_json::to_string(job).map_err(|e| Failure::Protocol(e.to_string()))?;
         if let Some(stdin) = self.stdin.as_mut() {
-            if writeln!(stdin, "{line}").and_then(|_| stdin.flush()).is_err() {
+            if writeln!(stdin, "{line}")
+                .and_then(|_| stdin.flush())
+                .is_err()
+            {
                 return Err(self.crashed());
             }
         }

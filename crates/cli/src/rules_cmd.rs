@@ -28,7 +28,13 @@ struct Entry {
 }
 
 pub fn run(a: RulesArgs) -> i32 {
-    check(&a.paths, &a.run, a.dump_smt.as_deref(), a.expectations, false)
+    check(
+        &a.paths,
+        &a.run,
+        a.dump_smt.as_deref(),
+        a.expectations,
+        false,
+    )
 }
 
 pub fn bench(a: BenchArgs) -> i32 {
@@ -61,10 +67,7 @@ fn check(
     }
     if files.is_empty() {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-        eprintln!(
-            "error: no .rule files under {}",
-            shown.join(", ")
-        );
+        eprintln!("error: no .rule files under {}", shown.join(", "));
         return 2;
     }
     let mut dumper = match dump_smt.map(Dumper::new).transpose() {
@@ -135,9 +138,11 @@ fn check(
                 (verdict, seconds, details)
             }
             Ok(Reply::Failed { message }) => (internal(e.span, message), 0.0, vec![]),
-            Ok(Reply::Pair { .. } | Reply::Lift { .. } | Reply::Halide { .. }) => {
-                (internal(e.span, "a reply of the wrong kind".into()), 0.0, vec![])
-            }
+            Ok(Reply::Pair { .. } | Reply::Lift { .. } | Reply::Halide { .. }) => (
+                internal(e.span, "a reply of the wrong kind".into()),
+                0.0,
+                vec![],
+            ),
             Err(pool::Failure::TimedOut(d)) => (
                 Verdict::Unknown {
                     reason: pool::Failure::TimedOut(d).message(),
@@ -223,7 +228,13 @@ fn entries(files: &[PathBuf], timeout: Duration, budget: Duration, collect: bool
                 expect,
                 pending,
                 preset: Some(Verdict::Error { diagnostics }),
-                ..broken(Some(text.clone()), Diagnostic { span: Span::default(), message: String::new() })
+                ..broken(
+                    Some(text.clone()),
+                    Diagnostic {
+                        span: Span::default(),
+                        message: String::new(),
+                    },
+                )
             });
             continue;
         }
@@ -254,7 +265,14 @@ fn entries(files: &[PathBuf], timeout: Duration, budget: Duration, collect: bool
 }
 
 /// Prints one finished rule: a verdict line and its details (text), or a record (JSON).
-fn show(bar: &indicatif::ProgressBar, e: &Entry, o: &Outcome, run: &RunOpts, bench: bool, command: &str) {
+fn show(
+    bar: &indicatif::ProgressBar,
+    e: &Entry,
+    o: &Outcome,
+    run: &RunOpts,
+    bench: bool,
+    command: &str,
+) {
     let (json, full) = (run.json, run.full_values);
     let text = e.text.as_deref().map(|t| t.as_str());
     if json {
@@ -270,8 +288,11 @@ fn show(bar: &indicatif::ProgressBar, e: &Entry, o: &Outcome, run: &RunOpts, ben
             m.insert("pending".into(), json!(p));
         }
         if !o.details.is_empty() {
-            let d: serde_json::Map<String, serde_json::Value> =
-                o.details.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+            let d: serde_json::Map<String, serde_json::Value> = o
+                .details
+                .iter()
+                .map(|(k, v)| (k.clone(), json!(v)))
+                .collect();
             m.insert("details".into(), serde_json::Value::Object(d));
         }
         out::print(bar, &out::record(command, "result", m));

@@ -80,7 +80,9 @@ pub enum Reply {
         diagnostics: Vec<(bool, report::Diagnostic)>,
     },
     /// The job panicked: the panic's message and location.
-    Failed { message: String },
+    Failed {
+        message: String,
+    },
 }
 
 /// The verdict about one function of a pair.
@@ -342,10 +344,7 @@ fn run_pair(src: &PathBuf, tgt: &PathBuf, o: &PairOpts) -> Reply {
         Ok(b) => String::from_utf8(b).map_err(|e| {
             let at = e.utf8_error().valid_up_to();
             report::Diagnostic {
-                span: report::Span {
-                    start: at,
-                    end: at,
-                },
+                span: report::Span { start: at, end: at },
                 message: format!("not UTF-8 text (invalid byte at offset {at})"),
             }
         }),
@@ -356,8 +355,22 @@ fn run_pair(src: &PathBuf, tgt: &PathBuf, o: &PairOpts) -> Reply {
     };
     let (s, t) = match (read(src), read(tgt)) {
         (Ok(s), Ok(t)) => (s, t),
-        (Err(d), _) => return only(Verdict::Error { diagnostics: vec![d] }, false),
-        (_, Err(d)) => return only(Verdict::Error { diagnostics: vec![d] }, true),
+        (Err(d), _) => {
+            return only(
+                Verdict::Error {
+                    diagnostics: vec![d],
+                },
+                false,
+            )
+        }
+        (_, Err(d)) => {
+            return only(
+                Verdict::Error {
+                    diagnostics: vec![d],
+                },
+                true,
+            )
+        }
     };
     let (s, t) = match (mlir::parse(&s), mlir::parse(&t)) {
         (Ok(mut s), Ok(mut t)) => {

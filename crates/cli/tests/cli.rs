@@ -92,7 +92,10 @@ fn json_lines_have_the_documented_fields() {
 fn help_and_attached_option_values() {
     let (code, rules_help, _) = run(&["rules", "--help"]);
     assert_eq!(code, 0);
-    assert!(rules_help.contains("Usage: tensorproof rules"), "{rules_help}");
+    assert!(
+        rules_help.contains("Usage: tensorproof rules"),
+        "{rules_help}"
+    );
     assert!(rules_help.contains("--expectations") && rules_help.contains("--dump-smt"));
     assert!(rules_help.contains("Exit codes:"), "{rules_help}");
     let (code, mlir_help, _) = run(&["mlir", "--help"]);
@@ -167,7 +170,11 @@ fn mlir_suite_meets_corpus_headers() {
         .filter(|l| l.contains("\"record\":\"result\""))
         .collect();
     assert!(lines.len() >= 20, "{out}");
-    assert!(out.lines().last().unwrap().contains("\"record\":\"summary\""));
+    assert!(out
+        .lines()
+        .last()
+        .unwrap()
+        .contains("\"record\":\"summary\""));
     for l in lines {
         for key in ["\"test\":", "\"expected\":", "\"verdict\":", "\"seconds\":"] {
             assert!(l.contains(key), "{l}");
@@ -208,7 +215,10 @@ fn mlir_suite_manifest_and_alarm() {
     std::fs::write(dir.join("manifest.csv"), manifest).unwrap();
     let (code, out, err) = run(&["mlir", "--suite", dir.to_str().unwrap(), "--json"]);
     assert_eq!(code, 0, "{out}{err}");
-    let sub = out.lines().find(|l| l.contains("\"test\":\"a/sub\"")).unwrap();
+    let sub = out
+        .lines()
+        .find(|l| l.contains("\"test\":\"a/sub\""))
+        .unwrap();
     for field in [
         "\"class\":\"VERIFY-INCORRECT\"",
         "\"expected\":\"refuted\"",
@@ -420,7 +430,11 @@ fn folders_with_bad_files_links_and_nothing() {
         d.join("good.rule"),
     )
     .unwrap();
-    std::fs::write(d.join("bad.rule"), b"// expect: verified\nrule \"r\" \xff\xfe {}\n").unwrap();
+    std::fs::write(
+        d.join("bad.rule"),
+        b"// expect: verified\nrule \"r\" \xff\xfe {}\n",
+    )
+    .unwrap();
     #[cfg(unix)]
     {
         std::os::unix::fs::symlink(".", d.join("self")).unwrap();
@@ -429,8 +443,14 @@ fn folders_with_bad_files_links_and_nothing() {
     let (code, out, err) = run(&["rules", "--quiet", d.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}{err}");
     assert_eq!(out.matches("good.rule").count(), 1, "{out}");
-    assert!(out.contains("verified") && out.contains("error     "), "{out}");
-    assert!(err.contains("not UTF-8") && err.contains("bad.rule:2:10"), "{err}");
+    assert!(
+        out.contains("verified") && out.contains("error     "),
+        "{out}"
+    );
+    assert!(
+        err.contains("not UTF-8") && err.contains("bad.rule:2:10"),
+        "{err}"
+    );
     let empty = scratch("empty");
     let (code, _, err) = run(&["rules", empty.to_str().unwrap()]);
     assert_eq!(code, 2);
@@ -451,7 +471,12 @@ fn bench_json_and_expectation_exit_codes() {
     assert!(out.lines().last().unwrap().contains("\"median_seconds\""));
     let (code, _, _) = run(&["rules", "--quiet", "corpus/rules/examples"]);
     assert_eq!(code, 1);
-    let (code, _, _) = run(&["rules", "--quiet", "--expectations", "corpus/rules/examples"]);
+    let (code, _, _) = run(&[
+        "rules",
+        "--quiet",
+        "--expectations",
+        "corpus/rules/examples",
+    ]);
     assert_eq!(code, 0);
 }
 
@@ -468,12 +493,13 @@ fn dump_smt_files_are_complete_and_distinct() {
         "corpus/rules/examples",
     ]);
     assert_eq!(code, 1, "{err}");
-    let files: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
+    let files: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert!(files.len() > 2, "{files:?}");
     assert!(files.iter().any(|f| f.to_string_lossy().contains("wrong")));
-    assert!(files
-        .iter()
-        .any(|f| !f.to_string_lossy().contains("wrong")));
+    assert!(files.iter().any(|f| !f.to_string_lossy().contains("wrong")));
     for f in &files {
         let t = std::fs::read_to_string(f).unwrap();
         assert!(t.contains("(check-sat)"), "{}", f.display());
@@ -501,10 +527,17 @@ fn budget_message_keeps_fractions() {
 fn mlir_suite_reading_disputes_are_met() {
     let dir = scratch("disputes");
     copy_pair("subf-swapped", &dir, "sub");
-    std::fs::write(dir.join("manifest.csv"), "test,expected,expect_msg\nsub,VERIFY,\n").unwrap();
+    std::fs::write(
+        dir.join("manifest.csv"),
+        "test,expected,expect_msg\nsub,VERIFY,\n",
+    )
+    .unwrap();
     let table = dir.join("disputes.csv");
-    std::fs::write(&table, "test,verdict,reason\nsub,refuted,\"the reference reads it otherwise\"\n")
-        .unwrap();
+    std::fs::write(
+        &table,
+        "test,verdict,reason\nsub,refuted,\"the reference reads it otherwise\"\n",
+    )
+    .unwrap();
     let (code, out, err) = run(&[
         "mlir",
         "--suite",
@@ -515,7 +548,10 @@ fn mlir_suite_reading_disputes_are_met() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("(reading dispute)"), "{out}");
-    assert!(out.contains("dispute: the reference reads it otherwise"), "{out}");
+    assert!(
+        out.contains("dispute: the reference reads it otherwise"),
+        "{out}"
+    );
     assert!(out.contains("counterexample"), "{out}");
     assert!(out.contains("soundness alarms: 0"), "{out}");
     assert!(!err.contains("ALARM"), "{err}");
@@ -526,15 +562,26 @@ fn mlir_suite_reading_disputes_are_met() {
 /// in JSON; `--full-values` gives every element.
 #[test]
 fn real_size_counterexamples_are_bounded() {
-    let pair = ["corpus/mlir/image-add-sub-bad.src.mlir", "corpus/mlir/image-add-sub-bad.tgt.mlir"];
+    let pair = [
+        "corpus/mlir/image-add-sub-bad.src.mlir",
+        "corpus/mlir/image-add-sub-bad.tgt.mlir",
+    ];
     let (code, out, _) = run(&["mlir", pair[0], pair[1]]);
     assert_eq!(code, 1, "{out}");
     assert!(out.len() < 4096, "{} bytes", out.len());
     let (code, out, _) = run(&["mlir", "--json", pair[0], pair[1]]);
     assert_eq!(code, 1);
-    assert!(out.len() < 4096 && out.contains("\"others_total\":"), "{} bytes", out.len());
+    assert!(
+        out.len() < 4096 && out.contains("\"others_total\":"),
+        "{} bytes",
+        out.len()
+    );
     let (_, full, _) = run(&["mlir", "--json", "--full-values", pair[0], pair[1]]);
-    assert!(full.len() > 150_528 && full.contains("\"data\":["), "{} bytes", full.len());
+    assert!(
+        full.len() > 150_528 && full.contains("\"data\":["),
+        "{} bytes",
+        full.len()
+    );
 }
 
 /// `tensorproof lift`: a verified kernel, a refuted one (exit 1), JSON records with the
@@ -543,7 +590,10 @@ fn real_size_counterexamples_are_bounded() {
 fn lift_verdicts_json_and_bad_input() {
     let (code, out, err) = run(&["lift", "corpus/lift/vector_add.py"]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.starts_with("verified") && out.contains("x[i] + y[i]"), "{out}");
+    assert!(
+        out.starts_with("verified") && out.contains("x[i] + y[i]"),
+        "{out}"
+    );
     let (code, out, _) = run(&["lift", "corpus/lift/wrong_add_off_by_one.py"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("counterexample"), "{out}");
@@ -556,7 +606,13 @@ fn lift_verdicts_json_and_bad_input() {
     ]);
     assert_eq!(code, 0, "{out}");
     let first = out.lines().next().unwrap();
-    for field in ["\"kernel\":", "\"formula\":", "\"assumptions\":", "\"verdict\":\"verified\"", "\"met\":true"] {
+    for field in [
+        "\"kernel\":",
+        "\"formula\":",
+        "\"assumptions\":",
+        "\"verdict\":\"verified\"",
+        "\"met\":true",
+    ] {
         assert!(first.contains(field), "{field}: {first}");
     }
     let d = scratch("lift");
@@ -583,13 +639,23 @@ fn halide_suite_single_case_and_bad_input() {
     ]);
     assert_eq!(code, 1, "{out}");
     let first = out.lines().next().unwrap();
-    for field in ["\"case\":", "\"verdict\":\"refuted\"", "\"witness_kind\":\"unwritten\"", "\"witness\":", "\"seconds\":"] {
+    for field in [
+        "\"case\":",
+        "\"verdict\":\"refuted\"",
+        "\"witness_kind\":\"unwritten\"",
+        "\"witness\":",
+        "\"seconds\":",
+    ] {
         assert!(first.contains(field), "{field}: {first}");
     }
     let d = scratch("halide");
     let f = d.join("bad.stmt");
     std::fs::write(&f, "let x = (1 + \n").unwrap();
-    let (code, out, err) = run(&["halide", "corpus/halide/blur-tiled.spec", f.to_str().unwrap()]);
+    let (code, out, err) = run(&[
+        "halide",
+        "corpus/halide/blur-tiled.spec",
+        f.to_str().unwrap(),
+    ]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("bad.stmt:") && err.contains('^'), "{err}");
     let _ = std::fs::remove_dir_all(&d);
@@ -607,12 +673,20 @@ fn halide_pipeline_module() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_halide {
-        println!("notice: no Python with halide at {}; the pipeline-module test is skipped", python.display());
+        println!(
+            "notice: no Python with halide at {}; the pipeline-module test is skipped",
+            python.display()
+        );
         return;
     }
     let py = python.to_string_lossy().to_string();
     let (code, out, err) = run_env(
-        &["halide", "corpus/halide/pipelines/brighten.py", "--schedule", "split"],
+        &[
+            "halide",
+            "corpus/halide/pipelines/brighten.py",
+            "--schedule",
+            "split",
+        ],
         &[("TENSORPROOF_PYTHON", py.as_str())],
     );
     assert_eq!(code, 0, "{out}{err}");

@@ -25,7 +25,13 @@ pub struct Concrete<'a> {
 
 impl<'a> Concrete<'a> {
     pub fn new(spec: &'a Spec, setting: &'a Setting) -> Self {
-        Concrete { spec, setting, memo: BTreeMap::new(), scope: vec![], current: None }
+        Concrete {
+            spec,
+            setting,
+            memo: BTreeMap::new(),
+            scope: vec![],
+            current: None,
+        }
     }
 
     pub fn value(&mut self, d: &mut CDom, func: &str, point: &[i128]) -> Result<CVal, Stop> {
@@ -37,7 +43,12 @@ impl<'a> Concrete<'a> {
         if self.scope.len() > self.spec.funcs.len() + 1 {
             return unsupported(format!("a cycle of calls through `{func}`"), f.span);
         }
-        let frame: Vec<(String, CVal)> = f.vars.iter().zip(point).map(|(v, p)| (v.clone(), Val::Int(*p, Type::Int(32)))).collect();
+        let frame: Vec<(String, CVal)> = f
+            .vars
+            .iter()
+            .zip(point)
+            .map(|(v, p)| (v.clone(), Val::Int(*p, Type::Int(32))))
+            .collect();
         self.scope.push(frame.clone());
         let r = eval(d, self, &f.value);
         self.scope.pop();
@@ -47,12 +58,20 @@ impl<'a> Concrete<'a> {
         for u in &f.updates {
             for (a, var) in u.args.iter().zip(&f.vars) {
                 if !matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == var) {
-                    return unsupported(format!("an update of `{func}` whose left side is not its pure variables"), u.span);
+                    return unsupported(
+                        format!("an update of `{func}` whose left side is not its pure variables"),
+                        u.span,
+                    );
                 }
             }
             let mut names = Vec::new();
             crate::syntax::vars_of(&u.value, &mut names);
-            let rdoms: Vec<&crate::spec::RDom> = self.spec.rdoms.iter().filter(|r| names.contains(&r.var)).collect();
+            let rdoms: Vec<&crate::spec::RDom> = self
+                .spec
+                .rdoms
+                .iter()
+                .filter(|r| names.contains(&r.var))
+                .collect();
             let mut ranges = Vec::new();
             for r in &rdoms {
                 self.scope.push(vec![]);
@@ -112,7 +131,11 @@ impl Env<CDom> for Concrete<'_> {
     }
 
     fn var(&mut self, _d: &mut CDom, name: &str, span: Span) -> Result<CVal, Stop> {
-        if let Some((_, v)) = self.scope.last().and_then(|f| f.iter().rev().find(|(n, _)| n == name)) {
+        if let Some((_, v)) = self
+            .scope
+            .last()
+            .and_then(|f| f.iter().rev().find(|(n, _)| n == name))
+        {
             return Ok(v.clone());
         }
         if let Some(v) = self.setting.fields.get(name) {
@@ -121,7 +144,13 @@ impl Env<CDom> for Concrete<'_> {
         unsupported(format!("unbound variable `{name}` in the algorithm"), span)
     }
 
-    fn call(&mut self, d: &mut CDom, name: &str, args: Vec<CVal>, span: Span) -> Result<CVal, Stop> {
+    fn call(
+        &mut self,
+        d: &mut CDom,
+        name: &str,
+        args: Vec<CVal>,
+        span: Span,
+    ) -> Result<CVal, Stop> {
         let idx: Vec<i128> = args
             .iter()
             .map(|a| match a {
@@ -137,7 +166,12 @@ impl Env<CDom> for Concrete<'_> {
                 let e = self.setting.fields[&format!("{name}.extent.{k}")];
                 let i = idx[k] - m;
                 if i < 0 || i >= e {
-                    return Err(Stop::Fault { kind: crate::value::WitnessKind::OutOfBounds, what: format!("the algorithm reads input `{name}` at {idx:?}, outside its buffer") });
+                    return Err(Stop::Fault {
+                        kind: crate::value::WitnessKind::OutOfBounds,
+                        what: format!(
+                            "the algorithm reads input `{name}` at {idx:?}, outside its buffer"
+                        ),
+                    });
                 }
                 off = off * e + i;
             }
@@ -157,6 +191,9 @@ impl Env<CDom> for Concrete<'_> {
             self.current = saved;
             return r;
         }
-        unsupported(format!("a call of `{name}`, which the algorithm does not declare"), span)
+        unsupported(
+            format!("a call of `{name}`, which the algorithm does not declare"),
+            span,
+        )
     }
 }

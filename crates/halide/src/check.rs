@@ -38,7 +38,11 @@ fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
     for s in stmt {
         match &s.kind {
             Provide { func, .. } if !out.contains(func) => out.push(func.clone()),
-            For { body, .. } | Realize { body, .. } | Produce(_, body) | Consume(_, body) | Block(_, body) => funcs_stored(body, out),
+            For { body, .. }
+            | Realize { body, .. }
+            | Produce(_, body)
+            | Consume(_, body)
+            | Block(_, body) => funcs_stored(body, out),
             Fork { a, b, .. } => {
                 funcs_stored(a, out);
                 funcs_stored(b, out);
@@ -88,7 +92,12 @@ fn never_writes(d: &mut Sym, w: &crate::symex::Write, shared: &[SymId], cell: &[
     }
     let body = d.store.and(cs);
     let nb = d.store.not(body);
-    let own: Vec<SymId> = w.loops.iter().copied().filter(|l| !shared.contains(l)).collect();
+    let own: Vec<SymId> = w
+        .loops
+        .iter()
+        .copied()
+        .filter(|l| !shared.contains(l))
+        .collect();
     if own.is_empty() {
         nb
     } else {
@@ -97,15 +106,28 @@ fn never_writes(d: &mut Sym, w: &crate::symex::Write, shared: &[SymId], cell: &[
 }
 
 fn buffer_box(d: &mut Sym, ex: &mut Exec, name: &str, dims: usize) -> Vec<(TermId, TermId)> {
-    (0..dims).map(|k| (ex.field(d, &format!("{name}.min.{k}")), ex.field(d, &format!("{name}.extent.{k}")))).collect()
+    (0..dims)
+        .map(|k| {
+            (
+                ex.field(d, &format!("{name}.min.{k}")),
+                ex.field(d, &format!("{name}.extent.{k}")),
+            )
+        })
+        .collect()
 }
 
-pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligation>), (String, Span)> {
+pub fn obligations(
+    spec: &Spec,
+    stmt: &[Stmt],
+) -> Result<(Sym, Run, Vec<Obligation>), (String, Span)> {
     let mut realized = vec![];
     funcs_stored(stmt, &mut realized);
     let mut d = Sym::new(smt::Store::new());
     let mut ex = Exec::new(spec, realized);
-    let out = spec.func(&spec.output).expect("checked by the parser").clone();
+    let out = spec
+        .func(&spec.output)
+        .expect("checked by the parser")
+        .clone();
     let out_box = buffer_box(&mut d, &mut ex, &out.name, out.vars.len());
     for inp in &spec.inputs {
         let _ = buffer_box(&mut d, &mut ex, &inp.name, inp.dims);
@@ -130,27 +152,64 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
         let outside = d.store.not(inside);
         let mut a = w.path.clone();
         a.push(outside);
-        obs.push(Obligation { what: format!("a store to `{}` outside its {}", w.func, if w.realize.is_none() { "output buffer" } else { "realization" }), kind: WitnessKind::OutOfBounds, assertions: a, span: w.span, free: w.loops.clone() });
+        obs.push(Obligation {
+            what: format!(
+                "a store to `{}` outside its {}",
+                w.func,
+                if w.realize.is_none() {
+                    "output buffer"
+                } else {
+                    "realization"
+                }
+            ),
+            kind: WitnessKind::OutOfBounds,
+            assertions: a,
+            span: w.span,
+            free: w.loops.clone(),
+        });
         let mut a = w.path.clone();
         if let Some(u) = &w.update {
-            let outer = w.realize.map(|r| ex.run.realizations[r].outer.clone()).unwrap_or_default();
+            let outer = w
+                .realize
+                .map(|r| ex.run.realizations[r].outer.clone())
+                .unwrap_or_default();
             update_obligations(&mut d, w, u, &writes, &outer, &mut obs)?;
             let Some(ne) = val_ne(&mut d, &w.value, &u.want) else {
-                return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
+                return Err((
+                    format!(
+                        "the value stored to `{}` cannot be compared with the algorithm's",
+                        w.func
+                    ),
+                    w.span,
+                ));
             };
             a.extend(u.prev_facts.iter().copied());
             a.push(ne);
         } else {
-            let want = ex.algorithm(&mut d, &w.func, &w.args, w.span).map_err(stop_reason)?;
+            let want = ex
+                .algorithm(&mut d, &w.func, &w.args, w.span)
+                .map_err(stop_reason)?;
             if let Some(why) = d.unsupported.take() {
                 return Err((why, w.span));
             }
             let Some(ne) = val_ne(&mut d, &w.value, &want) else {
-                return Err((format!("the value stored to `{}` cannot be compared with the algorithm's", w.func), w.span));
+                return Err((
+                    format!(
+                        "the value stored to `{}` cannot be compared with the algorithm's",
+                        w.func
+                    ),
+                    w.span,
+                ));
             };
             a.push(ne);
         }
-        obs.push(Obligation { what: format!("the value stored to `{}` equals the algorithm's", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+        obs.push(Obligation {
+            what: format!("the value stored to `{}` equals the algorithm's", w.func),
+            kind: WitnessKind::WrongValue,
+            assertions: a,
+            span: w.span,
+            free: w.loops.clone(),
+        });
     }
     // (2) reads inside their buffer or realization, of written cells.
     for r in &reads {
@@ -159,7 +218,14 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
             None => {
                 let dims = spec.input(&r.func).map(|i| i.dims).unwrap_or(0);
                 if dims != r.args.len() {
-                    return Err((format!("a read of input `{}` with {} indices (declared with {dims} dims)", r.func, r.args.len()), r.span));
+                    return Err((
+                        format!(
+                            "a read of input `{}` with {} indices (declared with {dims} dims)",
+                            r.func,
+                            r.args.len()
+                        ),
+                        r.span,
+                    ));
                 }
                 buffer_box(&mut d, &mut ex, &r.func, dims)
             }
@@ -172,14 +238,34 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
         let outside = d.store.not(inside);
         let mut a = r.path.clone();
         a.push(outside);
-        obs.push(Obligation { what: format!("a read of `{}` outside its {}", r.func, if r.realize.is_none() { "input buffer" } else { "realization" }), kind: WitnessKind::OutOfBounds, assertions: a, span: r.span, free: r.loops.clone() });
+        obs.push(Obligation {
+            what: format!(
+                "a read of `{}` outside its {}",
+                r.func,
+                if r.realize.is_none() {
+                    "input buffer"
+                } else {
+                    "realization"
+                }
+            ),
+            kind: WitnessKind::OutOfBounds,
+            assertions: a,
+            span: r.span,
+            free: r.loops.clone(),
+        });
         if r.realize.is_some() || r.func == spec.output {
             let mut a = r.path.clone();
             for wi in &r.writes_before {
                 let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args);
                 a.push(nw);
             }
-            obs.push(Obligation { what: format!("a read of `{}` reads a cell written before", r.func), kind: WitnessKind::Uninitialized, assertions: a, span: r.span, free: r.loops.clone() });
+            obs.push(Obligation {
+                what: format!("a read of `{}` reads a cell written before", r.func),
+                kind: WitnessKind::Uninitialized,
+                assertions: a,
+                span: r.span,
+                free: r.loops.clone(),
+            });
         }
     }
     // (1) coverage of the output.
@@ -194,12 +280,22 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
         let nw = never_writes(&mut d, w, &[], &point);
         a.push(nw);
     }
-    obs.push(Obligation { what: format!("every point of the output `{}` is written", out.name), kind: WitnessKind::Unwritten, assertions: a, span: spec.output_span, free: vec![] });
+    obs.push(Obligation {
+        what: format!("every point of the output `{}` is written", out.name),
+        kind: WitnessKind::Unwritten,
+        assertions: a,
+        span: spec.output_span,
+        free: vec![],
+    });
     let facts = ex.run.facts.clone();
     let field_syms: Vec<SymId> = ex.run.fields.values().copied().collect();
     for o in &mut obs {
         for f in &facts {
-            if d.store.symbols_of(*f).iter().all(|s| o.free.contains(s) || field_syms.contains(s)) {
+            if d.store
+                .symbols_of(*f)
+                .iter()
+                .all(|s| o.free.contains(s) || field_syms.contains(s))
+            {
                 o.assertions.push(*f);
             }
         }
@@ -213,15 +309,28 @@ pub fn obligations(spec: &Spec, stmt: &[Stmt]) -> Result<(Sym, Run, Vec<Obligati
 /// Func read the cell it stores; its RDom variables stay in the RDom; distinct iterations of
 /// its pure loops store distinct cells (so each cell sees each RDom point once, in order);
 /// every cell the pure definition wrote gets every RDom point of this stage.
-fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::UpdateStore, writes: &[crate::symex::Write], outer: &[SymId], obs: &mut Vec<Obligation>) -> Result<(), (String, Span)> {
+fn update_obligations(
+    d: &mut Sym,
+    w: &crate::symex::Write,
+    u: &crate::symex::UpdateStore,
+    writes: &[crate::symex::Write],
+    outer: &[SymId],
+    obs: &mut Vec<Obligation>,
+) -> Result<(), (String, Span)> {
     // Stages in order: every store of an earlier stage of this realization comes earlier in
     // the program and shares no loop inside the realization (so it has finished).
-    let me = writes.iter().position(|x| std::ptr::eq(x, w)).expect("w is one of the writes");
+    let me = writes
+        .iter()
+        .position(|x| std::ptr::eq(x, w))
+        .expect("w is one of the writes");
     for (i, x) in writes.iter().enumerate() {
         if x.func != w.func || x.realize != w.realize || x.stage >= w.stage {
             continue;
         }
-        let shares_inner = x.loops.iter().any(|l| w.loops.contains(l) && !outer.contains(l));
+        let shares_inner = x
+            .loops
+            .iter()
+            .any(|l| w.loops.contains(l) && !outer.contains(l));
         if i > me || shares_inner {
             return Err((format!("stage {} of `{}` is not entirely before stage {} in the loop program (not yet supported)", x.stage, w.func, w.stage), w.span));
         }
@@ -235,7 +344,16 @@ fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::Up
         let same = d.store.and(eqs);
         let mut a = w.path.clone();
         a.push(d.store.not(same));
-        obs.push(Obligation { what: format!("an update of `{}` stores the point of its stage variables", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+        obs.push(Obligation {
+            what: format!(
+                "an update of `{}` stores the point of its stage variables",
+                w.func
+            ),
+            kind: WitnessKind::WrongValue,
+            assertions: a,
+            span: w.span,
+            free: w.loops.clone(),
+        });
     }
     for a in &w.args {
         if d.store.symbols_of(*a).iter().any(|s| u.r_loops.contains(s)) {
@@ -250,21 +368,46 @@ fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::Up
         let same = d.store.and(eqs);
         let mut a = w.path.clone();
         a.push(d.store.not(same));
-        obs.push(Obligation { what: format!("an update of `{}` reads the cell it stores", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+        obs.push(Obligation {
+            what: format!("an update of `{}` reads the cell it stores", w.func),
+            kind: WitnessKind::WrongValue,
+            assertions: a,
+            span: w.span,
+            free: w.loops.clone(),
+        });
     }
     for (r, (lo, hi)) in u.r_vals.iter().zip(&u.r_bounds) {
         let ext = d.store.sub(*hi, *lo);
         let inside = in_box(d, &[*r], &[(*lo, ext)]);
         let mut a = w.path.clone();
         a.push(d.store.not(inside));
-        obs.push(Obligation { what: format!("an update of `{}` stays inside its RDom", w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w.loops.clone() });
+        obs.push(Obligation {
+            what: format!("an update of `{}` stays inside its RDom", w.func),
+            kind: WitnessKind::WrongValue,
+            assertions: a,
+            span: w.span,
+            free: w.loops.clone(),
+        });
     }
     // Injectivity: distinct iterations of the loops inside the realization, other than the
     // RDom loops, store distinct cells (each cell sees each RDom point once, in order); and
     // two stores of the same stage never store one cell.
-    let inner: Vec<SymId> = w.loops.iter().copied().filter(|l| !outer.contains(l)).collect();
-    let pure: Vec<SymId> = inner.iter().copied().filter(|l| !u.r_loops.contains(l)).collect();
-    for other in writes.iter().skip(me + 1).filter(|x| x.func == w.func && x.realize == w.realize && x.stage == w.stage) {
+    let inner: Vec<SymId> = w
+        .loops
+        .iter()
+        .copied()
+        .filter(|l| !outer.contains(l))
+        .collect();
+    let pure: Vec<SymId> = inner
+        .iter()
+        .copied()
+        .filter(|l| !u.r_loops.contains(l))
+        .collect();
+    for other in writes
+        .iter()
+        .skip(me + 1)
+        .filter(|x| x.func == w.func && x.realize == w.realize && x.stage == w.stage)
+    {
         let mut map = HashMap::new();
         for l in other.loops.iter().filter(|l| !outer.contains(l)) {
             let c = d.store.fresh("copy", smt::Sort::Int);
@@ -280,7 +423,16 @@ fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::Up
         }
         let mut free = w.loops.clone();
         free.extend(map.values().flat_map(|t| d.store.symbols_of(*t)));
-        obs.push(Obligation { what: format!("two stores of update {} of `{}` never store one cell", w.stage, w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free });
+        obs.push(Obligation {
+            what: format!(
+                "two stores of update {} of `{}` never store one cell",
+                w.stage, w.func
+            ),
+            kind: WitnessKind::WrongValue,
+            assertions: a,
+            span: w.span,
+            free,
+        });
     }
     if !pure.is_empty() {
         let mut map = HashMap::new();
@@ -304,13 +456,30 @@ fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::Up
         a.push(d.store.or(differ));
         let mut free = w.loops.clone();
         free.extend(map.values().flat_map(|t| d.store.symbols_of(*t)));
-        obs.push(Obligation { what: format!("distinct iterations of update {} of `{}` store distinct cells", w.stage, w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free });
+        obs.push(Obligation {
+            what: format!(
+                "distinct iterations of update {} of `{}` store distinct cells",
+                w.stage, w.func
+            ),
+            kind: WitnessKind::WrongValue,
+            assertions: a,
+            span: w.span,
+            free,
+        });
     }
     // Coverage of the stage: once per (pure store, stage), at the first store of the stage.
-    let first = writes.iter().position(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize);
+    let first = writes
+        .iter()
+        .position(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize);
     if first.is_some_and(|i| std::ptr::eq(&writes[i], w)) {
-        let stage_writes: Vec<&crate::symex::Write> = writes.iter().filter(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize).collect();
-        for w0 in writes.iter().filter(|x| x.func == w.func && x.stage == 0 && x.realize == w.realize) {
+        let stage_writes: Vec<&crate::symex::Write> = writes
+            .iter()
+            .filter(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize)
+            .collect();
+        for w0 in writes
+            .iter()
+            .filter(|x| x.func == w.func && x.stage == 0 && x.realize == w.realize)
+        {
             let mut a = w0.path.clone();
             let mut rs = Vec::new();
             for (lo, hi) in &u.r_bounds {
@@ -331,10 +500,28 @@ fn update_obligations(d: &mut Sym, w: &crate::symex::Write, u: &crate::symex::Up
                 }
                 let body = d.store.and(cs);
                 let nb = d.store.not(body);
-                let own: Vec<SymId> = ws.loops.iter().copied().filter(|l| !w0.loops.contains(l)).collect();
-                a.push(if own.is_empty() { nb } else { d.store.forall(own, nb) });
+                let own: Vec<SymId> = ws
+                    .loops
+                    .iter()
+                    .copied()
+                    .filter(|l| !w0.loops.contains(l))
+                    .collect();
+                a.push(if own.is_empty() {
+                    nb
+                } else {
+                    d.store.forall(own, nb)
+                });
             }
-            obs.push(Obligation { what: format!("update {} of `{}` reaches every cell and RDom point", w.stage, w.func), kind: WitnessKind::WrongValue, assertions: a, span: w.span, free: w0.loops.clone() });
+            obs.push(Obligation {
+                what: format!(
+                    "update {} of `{}` reaches every cell and RDom point",
+                    w.stage, w.func
+                ),
+                kind: WitnessKind::WrongValue,
+                assertions: a,
+                span: w.span,
+                free: w0.loops.clone(),
+            });
         }
     }
     Ok(())
@@ -350,10 +537,14 @@ fn stop_reason(s: Stop) -> (String, Span) {
 /// Deterministic pseudo-random input elements in the type's range.
 fn input_data(ty: crate::syntax::Type, n: usize, seed: u64) -> Vec<i128> {
     use crate::syntax::Type;
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     (0..n)
         .map(|_| {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let r = (x >> 33) as i128;
             match ty {
                 Type::UInt(1) => r & 1,
@@ -376,7 +567,12 @@ const MAX_SETTING_CELLS: i128 = 1 << 16;
 
 /// A complete setting from partial field values: missing ones from the output's region with
 /// an input margin, strides dense.
-fn setting(spec: &Spec, given: &BTreeMap<String, i128>, margin: i128, seed: u64) -> Option<Setting> {
+fn setting(
+    spec: &Spec,
+    given: &BTreeMap<String, i128>,
+    margin: i128,
+    seed: u64,
+) -> Option<Setting> {
     let out = spec.func(&spec.output)?;
     let mut fields = BTreeMap::new();
     let mut out_box = Vec::new();
@@ -394,7 +590,10 @@ fn setting(spec: &Spec, given: &BTreeMap<String, i128>, margin: i128, seed: u64)
         let mut stride = 1i128;
         let mut cells = 1i128;
         for k in 0..dims {
-            let (dm, de) = out_box.get(k).map(|(m, e)| (m - margin, e + 2 * margin)).unwrap_or((0, 1 + margin));
+            let (dm, de) = out_box
+                .get(k)
+                .map(|(m, e)| (m - margin, e + 2 * margin))
+                .unwrap_or((0, 1 + margin));
             let m = *given.get(&format!("{name}.min.{k}")).unwrap_or(&dm);
             let e = *given.get(&format!("{name}.extent.{k}")).unwrap_or(&de);
             if !(0..=4096).contains(&e) || m.abs() > 1 << 40 {
@@ -416,16 +615,52 @@ fn setting(spec: &Spec, given: &BTreeMap<String, i128>, margin: i128, seed: u64)
     Some(Setting { fields, inputs })
 }
 
-fn counterexample(spec: &Spec, kind: WitnessKind, what: &str, s: &Setting, f: &run::Fault) -> Counterexample {
-    let maps = vec![("buffer fields".to_string(), s.fields.iter().filter(|(k, _)| !k.contains(".stride.")).map(|(k, v)| (k.clone(), *v)).collect())];
-    let mut scalars = vec![("witness".to_string(), kind.name().to_string()), ("what".to_string(), what.to_string())];
+fn counterexample(
+    spec: &Spec,
+    kind: WitnessKind,
+    what: &str,
+    s: &Setting,
+    f: &run::Fault,
+) -> Counterexample {
+    let maps = vec![(
+        "buffer fields".to_string(),
+        s.fields
+            .iter()
+            .filter(|(k, _)| !k.contains(".stride."))
+            .map(|(k, v)| (k.clone(), *v))
+            .collect(),
+    )];
+    let mut scalars = vec![
+        ("witness".to_string(), kind.name().to_string()),
+        ("what".to_string(), what.to_string()),
+    ];
     if !f.point.is_empty() {
         scalars.push(("point".into(), format!("{:?}", f.point)));
     }
     let mismatch = match (&f.values, kind) {
-        (Some((got, want)), _) => Mismatch::Value { index: f.point.iter().enumerate().map(|(k, v)| (format!("d{k}"), *v)).collect(), lhs: got.clone(), rhs: want.clone() },
-        (None, WitnessKind::Unwritten) => Mismatch::Value { index: f.point.iter().enumerate().map(|(k, v)| (format!("d{k}"), *v)).collect(), lhs: "(never written)".into(), rhs: "(the algorithm's value)".into() },
-        _ => Mismatch::TargetUb { what: what.to_string() },
+        (Some((got, want)), _) => Mismatch::Value {
+            index: f
+                .point
+                .iter()
+                .enumerate()
+                .map(|(k, v)| (format!("d{k}"), *v))
+                .collect(),
+            lhs: got.clone(),
+            rhs: want.clone(),
+        },
+        (None, WitnessKind::Unwritten) => Mismatch::Value {
+            index: f
+                .point
+                .iter()
+                .enumerate()
+                .map(|(k, v)| (format!("d{k}"), *v))
+                .collect(),
+            lhs: "(never written)".into(),
+            rhs: "(the algorithm's value)".into(),
+        },
+        _ => Mismatch::TargetUb {
+            what: what.to_string(),
+        },
     };
     // The inputs, outermost dimension first (so that row-major order is Halide's, with
     // dimension 0 innermost), when small enough to print.
@@ -434,23 +669,55 @@ fn counterexample(spec: &Spec, kind: WitnessKind, what: &str, s: &Setting, f: &r
         if data.len() > 4096 {
             continue;
         }
-        let dims = s.fields.keys().filter(|k| k.starts_with(&format!("{name}.extent."))).count();
-        let axes = (0..dims).rev().map(|k| (format!("d{k}"), s.fields[&format!("{name}.extent.{k}")])).collect();
-        inputs.push(report::TensorValue { name: name.clone(), element_type: spec.input(name).map(|i| i.ty.to_string()).unwrap_or_default(), axes, data: data.iter().map(|v| v.to_string()).collect(), free: vec![] });
+        let dims = s
+            .fields
+            .keys()
+            .filter(|k| k.starts_with(&format!("{name}.extent.")))
+            .count();
+        let axes = (0..dims)
+            .rev()
+            .map(|k| (format!("d{k}"), s.fields[&format!("{name}.extent.{k}")]))
+            .collect();
+        inputs.push(report::TensorValue {
+            name: name.clone(),
+            element_type: spec
+                .input(name)
+                .map(|i| i.ty.to_string())
+                .unwrap_or_default(),
+            axes,
+            data: data.iter().map(|v| v.to_string()).collect(),
+            free: vec![],
+        });
     }
-    Counterexample { instance: format!("witness: {}", kind.name()), maps, scalars, inputs, mismatch }
+    Counterexample {
+        instance: format!("witness: {}", kind.name()),
+        maps,
+        scalars,
+        inputs,
+        mismatch,
+    }
 }
 
 /// Replays a setting; a fault is a refutation.
 fn try_setting(spec: &Spec, stmt: &[Stmt], s: &Setting) -> Result<Option<Checked>, String> {
     match run::replay(spec, stmt, s) {
-        Outcome::Fault(f) if f.kind == WitnessKind::WrongValue && spec.func(&spec.output).is_some_and(|o| o.ty.is_float()) => {
+        Outcome::Fault(f)
+            if f.kind == WitnessKind::WrongValue
+                && spec.func(&spec.output).is_some_and(|o| o.ty.is_float()) =>
+        {
             // Floats are reals in this interpreter, not IEEE: a difference is not a refutation.
             Ok(None)
         }
         Outcome::Fault(f) => {
             let what = f.what.clone();
-            Ok(Some(Checked { verdict: Verdict::Refuted { counterexample: Box::new(counterexample(spec, f.kind, &what, s, &f)) }, witness: Some((f.kind, what)), assumptions: vec![], obligations: 0 }))
+            Ok(Some(Checked {
+                verdict: Verdict::Refuted {
+                    counterexample: Box::new(counterexample(spec, f.kind, &what, s, &f)),
+                },
+                witness: Some((f.kind, what)),
+                assumptions: vec![],
+                obligations: 0,
+            }))
         }
         Outcome::Unsupported(what, _) => Err(what),
         Outcome::Agrees | Outcome::AssertFailed => Ok(None),
@@ -459,7 +726,11 @@ fn try_setting(spec: &Spec, stmt: &[Stmt], s: &Setting) -> Result<Option<Checked
 
 /// Small concrete settings, in a fixed order: every output extent of `sizes` in the first
 /// two dimensions (2 beyond), at two positions.
-pub(crate) fn search(spec: &Spec, stmt: &[Stmt], sizes: &[i128]) -> Result<Option<Checked>, String> {
+pub(crate) fn search(
+    spec: &Spec,
+    stmt: &[Stmt],
+    sizes: &[i128],
+) -> Result<Option<Checked>, String> {
     let out = spec.func(&spec.output).expect("checked");
     let dims = out.vars.len();
     let exts: Vec<Vec<i128>> = match dims {
@@ -482,10 +753,15 @@ pub(crate) fn search(spec: &Spec, stmt: &[Stmt], sizes: &[i128]) -> Result<Optio
             let mut given = BTreeMap::new();
             for (k, x) in e.iter().enumerate() {
                 given.insert(format!("{}.extent.{k}", out.name), *x);
-                given.insert(format!("{}.min.{k}", out.name), if k == 0 { mins } else { -mins });
+                given.insert(
+                    format!("{}.min.{k}", out.name),
+                    if k == 0 { mins } else { -mins },
+                );
             }
             for margin in [0, 1, 2, 3, 4, 8, 16, 40] {
-                let Some(s) = setting(spec, &given, margin, n as u64) else { continue };
+                let Some(s) = setting(spec, &given, margin, n as u64) else {
+                    continue;
+                };
                 match run::replay(spec, stmt, &s) {
                     Outcome::AssertFailed => continue,
                     Outcome::Unsupported(what, _) => return Err(what),
@@ -508,18 +784,42 @@ pub(crate) const QUICK_SIZES: [i128; 5] = [1, 8, 9, 16, 17];
 /// ... and after an obligation stayed open.
 pub(crate) const SEARCH_SIZES: [i128; 12] = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 33];
 
-pub fn check(spec: &Spec, stmt: &[Stmt], timeout: Duration, loc: &dyn Fn(Span) -> String) -> Checked {
+pub fn check(
+    spec: &Spec,
+    stmt: &[Stmt],
+    timeout: Duration,
+    loc: &dyn Fn(Span) -> String,
+) -> Checked {
     check_with(spec, stmt, timeout, true, loc)
 }
 
 /// `quick`: try small sizes concretely before the solver (tests turn it off to see that the
 /// obligations alone never verify a broken statement).
-pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: bool, loc: &dyn Fn(Span) -> String) -> Checked {
-    let unknown = |reason: String| Checked { verdict: Verdict::Unknown { reason }, witness: None, assumptions: vec![], obligations: 0 };
-    match if quick { search(spec, stmt, &QUICK_SIZES) } else { Ok(None) } {
+pub(crate) fn check_with(
+    spec: &Spec,
+    stmt: &[Stmt],
+    timeout: Duration,
+    quick: bool,
+    loc: &dyn Fn(Span) -> String,
+) -> Checked {
+    let unknown = |reason: String| Checked {
+        verdict: Verdict::Unknown { reason },
+        witness: None,
+        assumptions: vec![],
+        obligations: 0,
+    };
+    match if quick {
+        search(spec, stmt, &QUICK_SIZES)
+    } else {
+        Ok(None)
+    } {
         Ok(Some(c)) => return c,
         Ok(None) => {}
-        Err(why) => return unknown(format!("the concrete interpreter met an unsupported construct: {why}")),
+        Err(why) => {
+            return unknown(format!(
+                "the concrete interpreter met an unsupported construct: {why}"
+            ))
+        }
     }
     let (d, run, obs) = match obligations(spec, stmt) {
         Ok(x) => x,
@@ -546,39 +846,69 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
         let asr = smt::simplify_arith(&mut st, &run.asserts);
         match smt::decide_portfolio(&st, &asr, cfg).0 {
             CheckResult::Sat(()) => {}
-            CheckResult::Unsat => return unknown("vacuous: the statement's assertions admit no buffer sizes".into()),
-            CheckResult::Unknown(why) => return unknown(format!("the statement's assertions could not be shown satisfiable: {why}")),
+            CheckResult::Unsat => {
+                return unknown("vacuous: the statement's assertions admit no buffer sizes".into())
+            }
+            CheckResult::Unknown(why) => {
+                return unknown(format!(
+                    "the statement's assertions could not be shown satisfiable: {why}"
+                ))
+            }
         }
     }
     let fields: Vec<(String, SymId)> = run.fields.iter().map(|(k, v)| (k.clone(), *v)).collect();
     let mut open: Vec<(String, String)> = Vec::new();
     let mut store = d.store;
-    let where_ = |o: &Obligation| if o.kind == WitnessKind::Unwritten { o.what.clone() } else { format!("{} at {}", o.what, loc(o.span)) };
+    let where_ = |o: &Obligation| {
+        if o.kind == WitnessKind::Unwritten {
+            o.what.clone()
+        } else {
+            format!("{} at {}", o.what, loc(o.span))
+        }
+    };
     for o in &obs {
-        let asr = if o.assertions.iter().any(|t| store.has_quantifier(*t)) { o.assertions.clone() } else { smt::simplify_arith(&mut store, &o.assertions) };
+        let asr = if o.assertions.iter().any(|t| store.has_quantifier(*t)) {
+            o.assertions.clone()
+        } else {
+            smt::simplify_arith(&mut store, &o.assertions)
+        };
         let fl = fields.clone();
-        let (r, _, _) = smt::check_portfolio(&store, &asr, cfg, move |mr: &mut dyn smt::ModelReader| {
-            fl.iter().filter_map(|(n, s)| match mr.sym(*s) {
-                Some(Value::Int(v)) => Some((n.clone(), v)),
-                _ => None,
-            }).collect::<BTreeMap<String, i128>>()
-        });
+        let (r, _, _) =
+            smt::check_portfolio(&store, &asr, cfg, move |mr: &mut dyn smt::ModelReader| {
+                fl.iter()
+                    .filter_map(|(n, s)| match mr.sym(*s) {
+                        Some(Value::Int(v)) => Some((n.clone(), v)),
+                        _ => None,
+                    })
+                    .collect::<BTreeMap<String, i128>>()
+            });
         match r {
             CheckResult::Unsat => {}
             CheckResult::Sat(model) => {
                 if std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some() {
-                    eprintln!("sat: {}: {model:?}\n{}", o.what, smt::to_smtlib(&store, &asr, &[]));
+                    eprintln!(
+                        "sat: {}: {model:?}\n{}",
+                        o.what,
+                        smt::to_smtlib(&store, &asr, &[])
+                    );
                 }
                 for margin in [0, 8] {
                     if let Some(s) = setting(spec, &model, margin, 1) {
                         match try_setting(spec, stmt, &s) {
                             Ok(Some(c)) => return c,
                             Ok(None) => {}
-                            Err(why) => return unknown(format!("the replay met an unsupported construct: {why}")),
+                            Err(why) => {
+                                return unknown(format!(
+                                    "the replay met an unsupported construct: {why}"
+                                ))
+                            }
                         }
                     }
                 }
-                let why = if o.kind == WitnessKind::WrongValue && (spec.funcs.iter().any(|f| f.ty.is_float()) || spec.inputs.iter().any(|i| i.ty.is_float())) {
+                let why = if o.kind == WitnessKind::WrongValue
+                    && (spec.funcs.iter().any(|f| f.ty.is_float())
+                        || spec.inputs.iter().any(|i| i.ty.is_float()))
+                {
                     "satisfiable over the reals (floats are reals here: a difference is never a refutation without an IEEE replay)"
                 } else {
                     "satisfiable, but the model did not replay"
@@ -591,24 +921,49 @@ pub(crate) fn check_with(spec: &Spec, stmt: &[Stmt], timeout: Duration, quick: b
     if open.is_empty() {
         let mut assumptions = vec![
             "every output size and position (buffer mins and extents symbolic)".to_string(),
-            format!("the statement's {} assertions hold (its preconditions)", run.asserts.len()),
+            format!(
+                "the statement's {} assertions hold (its preconditions)",
+                run.asserts.len()
+            ),
             "int32 index arithmetic does not overflow (as Halide assumes)".to_string(),
         ];
         if run.skipped_asserts > 0 {
-            assumptions.push(format!("{} assertions on runtime fields (types, host pointers, sizes in bytes) not used", run.skipped_asserts));
+            assumptions.push(format!(
+                "{} assertions on runtime fields (types, host pointers, sizes in bytes) not used",
+                run.skipped_asserts
+            ));
         }
-        if spec.funcs.iter().any(|f| f.ty.is_float()) || spec.inputs.iter().any(|i| i.ty.is_float()) {
+        if spec.funcs.iter().any(|f| f.ty.is_float()) || spec.inputs.iter().any(|i| i.ty.is_float())
+        {
             assumptions.push("floats as real numbers".into());
         }
-        if run.loops.iter().any(|(_, k, _)| *k == crate::stmt::LoopKind::Parallel) {
+        if run
+            .loops
+            .iter()
+            .any(|(_, k, _)| *k == crate::stmt::LoopKind::Parallel)
+        {
             assumptions.push("parallel iterations that store one cell store equal values (pure stages; update stages are proved to store distinct cells per pure iteration); races are not otherwise checked".into());
         }
-        return Checked { verdict: Verdict::Verified { assumptions: assumptions.clone() }, witness: None, assumptions, obligations: obs.len() };
+        return Checked {
+            verdict: Verdict::Verified {
+                assumptions: assumptions.clone(),
+            },
+            witness: None,
+            assumptions,
+            obligations: obs.len(),
+        };
     }
     match search(spec, stmt, &SEARCH_SIZES) {
         Ok(Some(c)) => c,
-        Ok(None) => unknown(format!("{} of {} obligations not proved: {}", open.len(), obs.len(), open.iter().map(|(w, r)| format!("{w} ({r})")).collect::<Vec<_>>().join("; "))),
+        Ok(None) => unknown(format!(
+            "{} of {} obligations not proved: {}",
+            open.len(),
+            obs.len(),
+            open.iter()
+                .map(|(w, r)| format!("{w} ({r})"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
         Err(why) => unknown(format!("the replay met an unsupported construct: {why}")),
     }
 }
-

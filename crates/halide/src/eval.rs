@@ -11,7 +11,13 @@ use tensor::Domain;
 /// input buffers (the driver's business: buffers concretely, prophecies symbolically).
 pub trait Env<D: Domain> {
     fn var(&mut self, d: &mut D, name: &str, span: Span) -> Result<Val<D>, Stop>;
-    fn call(&mut self, d: &mut D, name: &str, args: Vec<Val<D>>, span: Span) -> Result<Val<D>, Stop>;
+    fn call(
+        &mut self,
+        d: &mut D,
+        name: &str,
+        args: Vec<Val<D>>,
+        span: Span,
+    ) -> Result<Val<D>, Stop>;
     /// Binds `name` for the body of a `let` expression (innermost binding wins) ...
     fn bind(&mut self, name: &str, v: Val<D>);
     /// ... and removes that binding.
@@ -22,7 +28,12 @@ pub trait Env<D: Domain> {
 fn runtime_call<D: Domain>(d: &mut D, name: &str) -> Option<Val<D>> {
     match name {
         "_halide_buffer_is_bounds_query" => Some(Val::Bool(d.lit_b(false))),
-        _ if name.starts_with("_halide_") || name.starts_with("halide_") || name == "make_struct" => Some(Val::Opaque),
+        _ if name.starts_with("_halide_")
+            || name.starts_with("halide_")
+            || name == "make_struct" =>
+        {
+            Some(Val::Opaque)
+        }
         _ => None,
     }
 }
@@ -46,9 +57,13 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
         ExprKind::Cast(t, x) => {
             // A literal under a type tag is a literal of that type.
             match (&x.kind, t) {
-                (ExprKind::Int(n), t) if !t.is_float() && *t != Type::Handle => Ok(value::int_lit(d, *t, *n)),
+                (ExprKind::Int(n), t) if !t.is_float() && *t != Type::Handle => {
+                    Ok(value::int_lit(d, *t, *n))
+                }
                 (ExprKind::Int(n), t) if t.is_float() => Ok(value::float_lit(d, *t, *n, 1)),
-                (ExprKind::Float(n, den), t) if t.is_float() => Ok(value::float_lit(d, *t, *n, *den)),
+                (ExprKind::Float(n, den), t) if t.is_float() => {
+                    Ok(value::float_lit(d, *t, *n, *den))
+                }
                 _ => {
                     let v = eval(d, env, x)?;
                     value::cast(d, *t, v, e.span)
@@ -89,7 +104,14 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
 
 /// An untyped integer literal takes the type of the other operand (the algorithm file may
 /// write `x + 1` at any type; Halide's own printer tags such literals).
-fn coerce_literals<D: Domain>(d: &mut D, a: &Expr, va: Val<D>, b: &Expr, vb: Val<D>, span: Span) -> Result<(Val<D>, Val<D>), Stop> {
+fn coerce_literals<D: Domain>(
+    d: &mut D,
+    a: &Expr,
+    va: Val<D>,
+    b: &Expr,
+    vb: Val<D>,
+    span: Span,
+) -> Result<(Val<D>, Val<D>), Stop> {
     if va.ty() == vb.ty() {
         return Ok((va, vb));
     }

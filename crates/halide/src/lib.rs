@@ -40,7 +40,9 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { timeout: Duration::from_secs(10) }
+        Options {
+            timeout: Duration::from_secs(10),
+        }
     }
 }
 
@@ -69,7 +71,13 @@ pub struct CaseResult {
 
 /// Checks a statement against its algorithm. Paths are for messages only.
 /// Errors: either file is malformed (diagnostics with spans into that file's text).
-pub fn check(spec_path: &str, spec_text: &str, stmt_path: &str, stmt_text: &str, opts: &Options) -> Result<CaseResult, Vec<(Side, Diagnostic)>> {
+pub fn check(
+    spec_path: &str,
+    spec_text: &str,
+    stmt_path: &str,
+    stmt_text: &str,
+    opts: &Options,
+) -> Result<CaseResult, Vec<(Side, Diagnostic)>> {
     let _ = spec_path;
     let start = Instant::now();
     let spec = spec::parse(spec_text);

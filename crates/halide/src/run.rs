@@ -87,7 +87,11 @@ struct Machine<'a> {
 
 /// One parallel loop's accesses: the current iteration's (buffer, offset, write), and the
 /// earlier iterations' by cell (written?, iteration).
-type Iterations = (BTreeSet<(usize, usize, bool)>, BTreeMap<(usize, usize), (bool, i128)>, i128);
+type Iterations = (
+    BTreeSet<(usize, usize, bool)>,
+    BTreeMap<(usize, usize), (bool, i128)>,
+    i128,
+);
 
 fn ints(args: &[CVal], span: Span) -> Result<Vec<i128>, Stop> {
     args.iter()
@@ -114,7 +118,10 @@ impl Machine<'_> {
             let e = self.setting.fields[&format!("{name}.extent.{k}")];
             let i = idx[k] - m;
             if i < 0 || i >= e {
-                return Err(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("read of input `{name}` at {idx:?}, outside its buffer") });
+                return Err(Stop::Fault {
+                    kind: WitnessKind::OutOfBounds,
+                    what: format!("read of input `{name}` at {idx:?}, outside its buffer"),
+                });
             }
             off = off * e + i;
         }
@@ -151,23 +158,41 @@ impl Env<Concrete> for Machine<'_> {
         unsupported(format!("unbound name `{name}`"), span)
     }
 
-    fn call(&mut self, _d: &mut Concrete, name: &str, args: Vec<CVal>, span: Span) -> Result<CVal, Stop> {
+    fn call(
+        &mut self,
+        _d: &mut Concrete,
+        name: &str,
+        args: Vec<CVal>,
+        span: Span,
+    ) -> Result<CVal, Stop> {
         let idx = ints(&args, span)?;
         if self.spec.input(name).is_some() {
             return self.read_input(name, &idx, span);
         }
         let Some(b) = self.bufs.get(name).and_then(|s| s.last()) else {
-            return unsupported(format!("a call of `{name}`, which is neither an input nor a realized Func"), span);
+            return unsupported(
+                format!("a call of `{name}`, which is neither an input nor a realized Func"),
+                span,
+            );
         };
         let Some(off) = b.offset(&idx) else {
-            return Err(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("read of `{name}` at {idx:?}, outside its realization (min {:?}, extent {:?})", b.mins, b.extents) });
+            return Err(Stop::Fault {
+                kind: WitnessKind::OutOfBounds,
+                what: format!(
+                    "read of `{name}` at {idx:?}, outside its realization (min {:?}, extent {:?})",
+                    b.mins, b.extents
+                ),
+            });
         };
         let id = b.id;
         let v = b.cells[off].clone();
         self.touch(id, off, false);
         match v {
             Some(v) => Ok(v),
-            None => Err(Stop::Fault { kind: WitnessKind::Uninitialized, what: format!("read of `{name}` at {idx:?}, a cell not yet written") }),
+            None => Err(Stop::Fault {
+                kind: WitnessKind::Uninitialized,
+                what: format!("read of `{name}` at {idx:?}, a cell not yet written"),
+            }),
         }
     }
 }
@@ -187,7 +212,10 @@ impl Machine<'_> {
     fn int(&mut self, d: &mut Concrete, e: &crate::syntax::Expr) -> Result<i128, Flow> {
         match eval(d, self, e)? {
             Val::Int(i, _) => Ok(i),
-            _ => Err(Flow::Stop(Stop::Unsupported { what: "a non-integer bound".into(), span: e.span })),
+            _ => Err(Flow::Stop(Stop::Unsupported {
+                what: "a non-integer bound".into(),
+                span: e.span,
+            })),
         }
     }
 
@@ -202,7 +230,10 @@ impl Machine<'_> {
         for s in body {
             self.steps += 1;
             if self.steps > MAX_STEPS {
-                return Err(Flow::Stop(Stop::Unsupported { what: format!("the concrete run exceeded {MAX_STEPS} steps"), span: s.span }));
+                return Err(Flow::Stop(Stop::Unsupported {
+                    what: format!("the concrete run exceeded {MAX_STEPS} steps"),
+                    span: s.span,
+                }));
             }
             match &s.kind {
                 StmtKind::Let(n, e) => {
@@ -227,7 +258,9 @@ impl Machine<'_> {
                         self.block(d, b)?;
                     }
                 }
-                StmtKind::Produce(_, b) | StmtKind::Consume(_, b) | StmtKind::Block(_, b) => self.block(d, b)?,
+                StmtKind::Produce(_, b) | StmtKind::Consume(_, b) | StmtKind::Block(_, b) => {
+                    self.block(d, b)?
+                }
                 StmtKind::Fork { a, b, sequential } => {
                     if !*sequential {
                         return Err(Flow::Stop(Stop::Unsupported { what: "a `fork` whose second task does not wait for the first (async without a semaphore hand-off)".into(), span: s.span }));
@@ -235,7 +268,13 @@ impl Machine<'_> {
                     self.block(d, a)?;
                     self.block(d, b)?;
                 }
-                StmtKind::For { kind, var, min, extent, body } => {
+                StmtKind::For {
+                    kind,
+                    var,
+                    min,
+                    extent,
+                    body,
+                } => {
                     let m = self.int(d, min)?;
                     let e = self.int(d, extent)?;
                     if *kind == LoopKind::Parallel {
@@ -258,7 +297,12 @@ impl Machine<'_> {
                         }
                     }
                 }
-                StmtKind::Realize { func, bounds, cond, body } => {
+                StmtKind::Realize {
+                    func,
+                    bounds,
+                    cond,
+                    body,
+                } => {
                     let exists = match cond {
                         None => true,
                         Some(c) => {
@@ -277,10 +321,18 @@ impl Machine<'_> {
                         extents.push(e);
                     }
                     if cells > MAX_CELLS {
-                        return Err(Flow::Stop(Stop::Unsupported { what: format!("a realization of {cells} cells in the concrete run"), span: s.span }));
+                        return Err(Flow::Stop(Stop::Unsupported {
+                            what: format!("a realization of {cells} cells in the concrete run"),
+                            span: s.span,
+                        }));
                     }
                     self.next_id += 1;
-                    let buf = Buffer { id: self.next_id, mins, extents, cells: vec![None; cells as usize] };
+                    let buf = Buffer {
+                        id: self.next_id,
+                        mins,
+                        extents,
+                        cells: vec![None; cells as usize],
+                    };
                     self.bufs.entry(func.clone()).or_default().push(buf);
                     let r = self.block(d, body);
                     self.bufs.get_mut(func).and_then(|v| v.pop());
@@ -294,10 +346,20 @@ impl Machine<'_> {
                     let v = eval(d, self, value)?;
                     let ty = self.spec.func(func).map(|f| f.ty);
                     if ty != Some(v.ty()) {
-                        return Err(Flow::Stop(Stop::Unsupported { what: format!("a provide to `{func}` of type {} (the algorithm declares {})", v.ty(), ty.map(|t| t.to_string()).unwrap_or("no such Func".into())), span: s.span }));
+                        return Err(Flow::Stop(Stop::Unsupported {
+                            what: format!(
+                                "a provide to `{func}` of type {} (the algorithm declares {})",
+                                v.ty(),
+                                ty.map(|t| t.to_string()).unwrap_or("no such Func".into())
+                            ),
+                            span: s.span,
+                        }));
                     }
                     let Some(b) = self.bufs.get_mut(func).and_then(|s| s.last_mut()) else {
-                        return Err(Flow::Stop(Stop::Unsupported { what: format!("a provide to `{func}` outside its realization"), span: s.span }));
+                        return Err(Flow::Stop(Stop::Unsupported {
+                            what: format!("a provide to `{func}` outside its realization"),
+                            span: s.span,
+                        }));
                     };
                     let Some(off) = b.offset(&idx) else {
                         return Err(Flow::Stop(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("write of `{func}` at {idx:?}, outside its buffer or realization (min {:?}, extent {:?})", b.mins, b.extents) }));
@@ -324,7 +386,9 @@ impl Machine<'_> {
 
 /// Runs the statement in `setting` and compares the output with the algorithm.
 pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
-    let out = spec.func(&spec.output).expect("the parser checked the output");
+    let out = spec
+        .func(&spec.output)
+        .expect("the parser checked the output");
     let mut mins = Vec::new();
     let mut extents = Vec::new();
     for k in 0..out.vars.len() {
@@ -332,16 +396,45 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
         extents.push(setting.fields[&format!("{}.extent.{k}", out.name)].max(0));
     }
     let cells: i128 = extents.iter().product();
-    let mut m = Machine { spec, setting, scope: vec![], bufs: BTreeMap::new(), next_id: 0, steps: 0, parallel: vec![] };
-    m.bufs.insert(out.name.clone(), vec![Buffer { id: 0, mins: mins.clone(), extents: extents.clone(), cells: vec![None; cells as usize] }]);
+    let mut m = Machine {
+        spec,
+        setting,
+        scope: vec![],
+        bufs: BTreeMap::new(),
+        next_id: 0,
+        steps: 0,
+        parallel: vec![],
+    };
+    m.bufs.insert(
+        out.name.clone(),
+        vec![Buffer {
+            id: 0,
+            mins: mins.clone(),
+            extents: extents.clone(),
+            cells: vec![None; cells as usize],
+        }],
+    );
     let mut d = Concrete::new(BTreeMap::new());
     match m.block(&mut d, stmt) {
         Ok(()) => {}
         Err(Flow::AssertFailed) => return Outcome::AssertFailed,
-        Err(Flow::Stop(Stop::Unsupported { what, span })) => return Outcome::Unsupported(what, span),
-        Err(Flow::Stop(Stop::Fault { kind, what })) => return Outcome::Fault(Fault { kind, what, point: vec![], values: None }),
+        Err(Flow::Stop(Stop::Unsupported { what, span })) => {
+            return Outcome::Unsupported(what, span)
+        }
+        Err(Flow::Stop(Stop::Fault { kind, what })) => {
+            return Outcome::Fault(Fault {
+                kind,
+                what,
+                point: vec![],
+                values: None,
+            })
+        }
     }
-    let buf = m.bufs.remove(&out.name).and_then(|mut v| v.pop()).expect("the output buffer");
+    let buf = m
+        .bufs
+        .remove(&out.name)
+        .and_then(|mut v| v.pop())
+        .expect("the output buffer");
     let mut alg = crate::algo::Concrete::new(spec, setting);
     for off in 0..cells as usize {
         let mut point = Vec::new();
@@ -353,14 +446,33 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
         let want = match alg.value(&mut d, &out.name, &point) {
             Ok(v) => v,
             Err(Stop::Unsupported { what, span }) => return Outcome::Unsupported(what, span),
-            Err(Stop::Fault { what, .. }) => return Outcome::Unsupported(format!("the algorithm itself is undefined here: {what}"), Span::default()),
+            Err(Stop::Fault { what, .. }) => {
+                return Outcome::Unsupported(
+                    format!("the algorithm itself is undefined here: {what}"),
+                    Span::default(),
+                )
+            }
         };
         match &buf.cells[off] {
-            None => return Outcome::Fault(Fault { kind: WitnessKind::Unwritten, what: format!("output point {point:?} of `{}` is never written", out.name), point, values: Some(("(never written)".into(), show(&want))) }),
+            None => {
+                return Outcome::Fault(Fault {
+                    kind: WitnessKind::Unwritten,
+                    what: format!("output point {point:?} of `{}` is never written", out.name),
+                    point,
+                    values: Some(("(never written)".into(), show(&want))),
+                })
+            }
             Some(got) => {
                 let (g, w) = (show(got), show(&want));
                 if g != w {
-                    return Outcome::Fault(Fault { kind: WitnessKind::WrongValue, what: format!("at {point:?} the loop program computes {g}, the algorithm {w}"), point, values: Some((g, w)) });
+                    return Outcome::Fault(Fault {
+                        kind: WitnessKind::WrongValue,
+                        what: format!(
+                            "at {point:?} the loop program computes {g}, the algorithm {w}"
+                        ),
+                        point,
+                        values: Some((g, w)),
+                    });
                 }
             }
         }

@@ -62,11 +62,19 @@ pub fn parse(text: &str) -> Result<Spec, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let toks = lex(text, &mut diags);
     let mut p = Parser::new(&toks);
-    let mut spec = Spec { inputs: vec![], rdoms: vec![], funcs: vec![], output: String::new(), output_span: Span::default() };
+    let mut spec = Spec {
+        inputs: vec![],
+        rdoms: vec![],
+        funcs: vec![],
+        output: String::new(),
+        output_span: Span::default(),
+    };
     let mut output: Option<(String, Type, usize, Span)> = None;
     while !matches!(p.peek(), Tok::Eof) {
         let before = p.pos;
-        if item(&mut p, &mut spec, &mut output).is_err() && (p.pos == before || !p.token().line_start) {
+        if item(&mut p, &mut spec, &mut output).is_err()
+            && (p.pos == before || !p.token().line_start)
+        {
             p.skip_line();
         }
         if p.diags.len() > 50 {
@@ -78,10 +86,26 @@ pub fn parse(text: &str) -> Result<Spec, Vec<Diagnostic>> {
     match output {
         // A Func whose line failed to parse is not declared: no second error about it.
         _ if !diags.is_empty() => {}
-        None => diags.push(Diagnostic { span: Span { start: text.len(), end: text.len() }, message: "no `output NAME : TYPE dims N` line".into() }),
+        None => diags.push(Diagnostic {
+            span: Span {
+                start: text.len(),
+                end: text.len(),
+            },
+            message: "no `output NAME : TYPE dims N` line".into(),
+        }),
         Some((name, ty, dims, span)) => match spec.func(&name) {
-            None => diags.push(Diagnostic { span, message: format!("the output `{name}` is not a declared func") }),
-            Some(f) if f.ty != ty || f.vars.len() != dims => diags.push(Diagnostic { span, message: format!("the output `{name}` is declared as {} with {} dims", f.ty, f.vars.len()) }),
+            None => diags.push(Diagnostic {
+                span,
+                message: format!("the output `{name}` is not a declared func"),
+            }),
+            Some(f) if f.ty != ty || f.vars.len() != dims => diags.push(Diagnostic {
+                span,
+                message: format!(
+                    "the output `{name}` is declared as {} with {} dims",
+                    f.ty,
+                    f.vars.len()
+                ),
+            }),
             Some(_) => {
                 spec.output = name;
                 spec.output_span = span;
@@ -99,7 +123,10 @@ fn ty(p: &mut Parser) -> PResult<Type> {
     let (name, span) = p.ident("a type")?;
     match Type::parse(&name) {
         Some(t) => Ok(t),
-        None => p.error(span, format!("unknown type `{name}` (int8..64, uint1..64, float16..64, bool)")),
+        None => p.error(
+            span,
+            format!("unknown type `{name}` (int8..64, uint1..64, float16..64, bool)"),
+        ),
     }
 }
 
@@ -121,7 +148,11 @@ fn dims(p: &mut Parser) -> PResult<usize> {
     }
 }
 
-fn item(p: &mut Parser, spec: &mut Spec, output: &mut Option<(String, Type, usize, Span)>) -> PResult<()> {
+fn item(
+    p: &mut Parser,
+    spec: &mut Spec,
+    output: &mut Option<(String, Type, usize, Span)>,
+) -> PResult<()> {
     let start = p.span().start;
     let (word, wspan) = p.ident("`input`, `rdom`, `func`, `update` or `output`")?;
     match word.as_str() {
@@ -130,14 +161,30 @@ fn item(p: &mut Parser, spec: &mut Spec, output: &mut Option<(String, Type, usiz
             p.expect(":")?;
             let t = ty(p)?;
             let d = dims(p)?;
-            spec.inputs.push(Input { name, ty: t, dims: d, span: Span { start, end: p.prev_end() } });
+            spec.inputs.push(Input {
+                name,
+                ty: t,
+                dims: d,
+                span: Span {
+                    start,
+                    end: p.prev_end(),
+                },
+            });
         }
         "output" => {
             let (name, _) = p.ident("the output Func's name")?;
             p.expect(":")?;
             let t = ty(p)?;
             let d = dims(p)?;
-            *output = Some((name, t, d, Span { start, end: p.prev_end() }));
+            *output = Some((
+                name,
+                t,
+                d,
+                Span {
+                    start,
+                    end: p.prev_end(),
+                },
+            ));
         }
         "rdom" => {
             let (var, _) = p.ident("an RDom variable")?;
@@ -151,7 +198,15 @@ fn item(p: &mut Parser, spec: &mut Spec, output: &mut Option<(String, Type, usiz
             p.expect(",")?;
             let end = p.expr()?;
             p.expect(")")?;
-            spec.rdoms.push(RDom { var, min, end, span: Span { start, end: p.prev_end() } });
+            spec.rdoms.push(RDom {
+                var,
+                min,
+                end,
+                span: Span {
+                    start,
+                    end: p.prev_end(),
+                },
+            });
         }
         "func" => {
             let (name, _) = p.ident("a Func name")?;
@@ -170,11 +225,21 @@ fn item(p: &mut Parser, spec: &mut Spec, output: &mut Option<(String, Type, usiz
             let t = ty(p)?;
             p.expect("=")?;
             let value = p.expr()?;
-            let span = Span { start, end: p.prev_end() };
+            let span = Span {
+                start,
+                end: p.prev_end(),
+            };
             if spec.func(&name).is_some() || spec.input(&name).is_some() {
                 return p.error(span, format!("`{name}` is declared twice"));
             }
-            spec.funcs.push(Func { name, vars, ty: t, value, updates: vec![], span });
+            spec.funcs.push(Func {
+                name,
+                vars,
+                ty: t,
+                value,
+                updates: vec![],
+                span,
+            });
         }
         "update" => {
             let (name, nspan) = p.ident("a Func name")?;
@@ -191,13 +256,26 @@ fn item(p: &mut Parser, spec: &mut Spec, output: &mut Option<(String, Type, usiz
             }
             p.expect("=")?;
             let value = p.expr()?;
-            let span = Span { start, end: p.prev_end() };
+            let span = Span {
+                start,
+                end: p.prev_end(),
+            };
             match spec.funcs.last_mut() {
                 Some(f) if f.name == name => f.updates.push(Update { args, value, span }),
-                _ => return p.error(nspan, format!("an update of `{name}` must follow its `func` line")),
+                _ => {
+                    return p.error(
+                        nspan,
+                        format!("an update of `{name}` must follow its `func` line"),
+                    )
+                }
             }
         }
-        _ => return p.error(wspan, format!("expected `input`, `rdom`, `func`, `update` or `output`, found `{word}`")),
+        _ => {
+            return p.error(
+                wspan,
+                format!("expected `input`, `rdom`, `func`, `update` or `output`, found `{word}`"),
+            )
+        }
     }
     if !p.token().line_start {
         let s = p.span();

@@ -17,20 +17,39 @@ pub enum LoopKind {
 pub enum StmtKind {
     /// `let name = value`, in scope until the end of its block.
     Let(String, Expr),
-    For { kind: LoopKind, var: String, min: Expr, extent: Expr, body: Vec<Stmt> },
+    For {
+        kind: LoopKind,
+        var: String,
+        min: Expr,
+        extent: Expr,
+        body: Vec<Stmt>,
+    },
     If(Expr, Vec<Stmt>, Vec<Stmt>),
     Assert(Expr),
     /// `realize f([min, extent], ...) if cond { body }`: the buffer exists only when `cond`
     /// holds (a specialization that does not use `f`); the body runs either way.
-    Realize { func: String, bounds: Vec<(Expr, Expr)>, cond: Option<Expr>, body: Vec<Stmt> },
+    Realize {
+        func: String,
+        bounds: Vec<(Expr, Expr)>,
+        cond: Option<Expr>,
+        body: Vec<Stmt>,
+    },
     Produce(String, Vec<Stmt>),
     Consume(#[allow(dead_code)] String, Vec<Stmt>),
-    Provide { func: String, args: Vec<Expr>, value: Expr },
+    Provide {
+        func: String,
+        args: Vec<Expr>,
+        value: Expr,
+    },
     /// An expression evaluated for its effect only (a runtime call, a bare `0`).
     Eval(#[allow(dead_code)] Expr),
     /// `fork { a } { b }` (async producers): run in sequence only when `b` begins by
     /// acquiring the semaphore `a` releases last (`sequential`), else unsupported.
-    Fork { a: Vec<Stmt>, b: Vec<Stmt>, sequential: bool },
+    Fork {
+        a: Vec<Stmt>,
+        b: Vec<Stmt>,
+        sequential: bool,
+    },
     /// `acquire (semaphore, n) { body }` (the semaphore's name), `hoisted_storage (f) { body }`
     /// (none): the body.
     Block(Option<String>, Vec<Stmt>),
@@ -101,7 +120,13 @@ fn braced(p: &mut Parser, depth: usize) -> PResult<Vec<Stmt>> {
 
 fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
     let start = p.span().start;
-    let mk = |p: &Parser, kind| Stmt { kind, span: Span { start, end: p.prev_end() } };
+    let mk = |p: &Parser, kind| Stmt {
+        kind,
+        span: Span {
+            start,
+            end: p.prev_end(),
+        },
+    };
     let word = match p.peek() {
         Tok::Ident(w) => w.clone(),
         _ => String::new(),
@@ -128,7 +153,16 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
         let extent = p.expr()?;
         p.expect(")")?;
         let body = braced(p, depth)?;
-        return Ok(mk(p, StmtKind::For { kind, var, min, extent, body }));
+        return Ok(mk(
+            p,
+            StmtKind::For {
+                kind,
+                var,
+                min,
+                extent,
+                body,
+            },
+        ));
     }
     match word.as_str() {
         "let" if matches!(p.peek_at(1), Tok::Ident(_)) => {
@@ -170,11 +204,18 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
         "fork" if matches!(p.peek_at(1), Tok::Punct("{")) => {
             p.bump();
             let a = braced(p, depth)?;
-            let b = if p.is_punct("{") { braced(p, depth)? } else { vec![] };
+            let b = if p.is_punct("{") {
+                braced(p, depth)?
+            } else {
+                vec![]
+            };
             let sequential = fork_is_sequential(&a, &b);
             return Ok(mk(p, StmtKind::Fork { a, b, sequential }));
         }
-        "acquire" | "hoisted_storage" if matches!(p.peek_at(1), Tok::Punct("(")) || matches!(p.peek_at(1), Tok::Punct("{")) => {
+        "acquire" | "hoisted_storage"
+            if matches!(p.peek_at(1), Tok::Punct("("))
+                || matches!(p.peek_at(1), Tok::Punct("{")) =>
+        {
             p.bump();
             let mut sem = None;
             if p.eat("(") {
@@ -221,13 +262,27 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
                 cond = Some(p.expr()?);
             }
             let body = braced(p, depth)?;
-            return Ok(mk(p, StmtKind::Realize { func, bounds, cond, body }));
+            return Ok(mk(
+                p,
+                StmtKind::Realize {
+                    func,
+                    bounds,
+                    cond,
+                    body,
+                },
+            ));
         }
-        "produce" | "consume" if matches!(p.peek_at(1), Tok::Ident(_)) && matches!(p.peek_at(2), Tok::Punct("{")) => {
+        "produce" | "consume"
+            if matches!(p.peek_at(1), Tok::Ident(_)) && matches!(p.peek_at(2), Tok::Punct("{")) =>
+        {
             p.bump();
             let (func, _) = p.ident("a Func name")?;
             let body = braced(p, depth)?;
-            let kind = if word == "produce" { StmtKind::Produce(func, body) } else { StmtKind::Consume(func, body) };
+            let kind = if word == "produce" {
+                StmtKind::Produce(func, body)
+            } else {
+                StmtKind::Consume(func, body)
+            };
             return Ok(mk(p, kind));
         }
         _ => {}
@@ -255,7 +310,10 @@ fn end_of_statement(p: &mut Parser) -> PResult<()> {
     if !p.token().line_start && !matches!(p.peek(), Tok::Punct("}") | Tok::Eof) {
         let s = p.span();
         let found = crate::syntax::describe(p.peek());
-        return p.error(s, format!("expected the end of the statement, found {found}"));
+        return p.error(
+            s,
+            format!("expected the end of the statement, found {found}"),
+        );
     }
     Ok(())
 }
@@ -266,10 +324,12 @@ fn end_of_statement(p: &mut Parser) -> PResult<()> {
 fn fork_is_sequential(a: &[Stmt], b: &[Stmt]) -> bool {
     use crate::syntax::ExprKind;
     let sem_of = |e: &Expr| match &e.kind {
-        ExprKind::Call(n, args) if n == "halide_semaphore_release" => args.first().and_then(|x| match &x.kind {
-            ExprKind::Var(v) => Some(v.clone()),
-            _ => None,
-        }),
+        ExprKind::Call(n, args) if n == "halide_semaphore_release" => {
+            args.first().and_then(|x| match &x.kind {
+                ExprKind::Var(v) => Some(v.clone()),
+                _ => None,
+            })
+        }
         _ => None,
     };
     let mut last = a.last();
@@ -288,7 +348,9 @@ fn fork_is_sequential(a: &[Stmt], b: &[Stmt]) -> bool {
         StmtKind::Block(sem, _) => sem.clone(),
         _ => None,
     });
-    let Some(sem) = released.filter(|r| Some(r) == acquired.as_ref()) else { return false };
+    let Some(sem) = released.filter(|r| Some(r) == acquired.as_ref()) else {
+        return false;
+    };
     // ... and that release is the only one of the semaphore in `a` (an earlier one would let
     // `b` start early).
     fn releases(body: &[Stmt], sem: &str, n: &mut usize) {
@@ -296,12 +358,18 @@ fn fork_is_sequential(a: &[Stmt], b: &[Stmt]) -> bool {
             match &s.kind {
                 StmtKind::Eval(e) => {
                     if let crate::syntax::ExprKind::Call(c, args) = &e.kind {
-                        if c == "halide_semaphore_release" && matches!(args.first().map(|a| &a.kind), Some(crate::syntax::ExprKind::Var(v)) if v == sem) {
+                        if c == "halide_semaphore_release"
+                            && matches!(args.first().map(|a| &a.kind), Some(crate::syntax::ExprKind::Var(v)) if v == sem)
+                        {
                             *n += 1;
                         }
                     }
                 }
-                StmtKind::For { body, .. } | StmtKind::Realize { body, .. } | StmtKind::Produce(_, body) | StmtKind::Consume(_, body) | StmtKind::Block(_, body) => releases(body, sem, n),
+                StmtKind::For { body, .. }
+                | StmtKind::Realize { body, .. }
+                | StmtKind::Produce(_, body)
+                | StmtKind::Consume(_, body)
+                | StmtKind::Block(_, body) => releases(body, sem, n),
                 StmtKind::If(_, x, y) | StmtKind::Fork { a: x, b: y, .. } => {
                     releases(x, sem, n);
                     releases(y, sem, n);

@@ -141,7 +141,16 @@ impl<'a> Exec<'a> {
             producing: vec![],
             self_read: None,
             algo_self: None,
-            run: Run { writes: vec![], reads: vec![], realizations: vec![], asserts: vec![], facts: vec![], fields: BTreeMap::new(), loops: vec![], skipped_asserts: 0 },
+            run: Run {
+                writes: vec![],
+                reads: vec![],
+                realizations: vec![],
+                asserts: vec![],
+                facts: vec![],
+                fields: BTreeMap::new(),
+                loops: vec![],
+                skipped_asserts: 0,
+            },
         }
     }
 
@@ -159,7 +168,10 @@ impl<'a> Exec<'a> {
 
     fn is_field(&self, name: &str) -> bool {
         let parts: Vec<&str> = name.rsplitn(3, '.').collect();
-        if parts.len() != 3 || parts[0].parse::<usize>().is_err() || !["min", "extent", "stride"].contains(&parts[1]) {
+        if parts.len() != 3
+            || parts[0].parse::<usize>().is_err()
+            || !["min", "extent", "stride"].contains(&parts[1])
+        {
             return false;
         }
         self.spec.input(parts[2]).is_some() || parts[2] == self.spec.output
@@ -173,7 +185,11 @@ impl<'a> Exec<'a> {
             Some(f) => *f,
             None => {
                 let sorts = vec![Sort::Int; args.len()];
-                let f = d.store.declare_fun(&format!("val_{}", name.replace(['$', '.'], "_")), &sorts, sort_of(ty));
+                let f = d.store.declare_fun(
+                    &format!("val_{}", name.replace(['$', '.'], "_")),
+                    &sorts,
+                    sort_of(ty),
+                );
                 self.funs.insert(key, f);
                 f
             }
@@ -183,7 +199,11 @@ impl<'a> Exec<'a> {
             Type::Float(_) => Val::Float(SymVal::Plain(t), ty),
             Type::UInt(1) => Val::Bool(t),
             Type::UInt(n) | Type::Int(n) if n < 64 => {
-                let (lo, hi) = if matches!(ty, Type::UInt(_)) { (0, 1i128 << n) } else { (-(1i128 << (n - 1)), 1i128 << (n - 1)) };
+                let (lo, hi) = if matches!(ty, Type::UInt(_)) {
+                    (0, 1i128 << n)
+                } else {
+                    (-(1i128 << (n - 1)), 1i128 << (n - 1))
+                };
                 let lo = d.store.int(lo);
                 let hi = d.store.int(hi);
                 let a = d.store.le(lo, t);
@@ -265,7 +285,13 @@ impl<'a> Exec<'a> {
                     self.block(d, a)?;
                     self.block(d, b)?;
                 }
-                StmtKind::For { kind, var, min, extent, body } => {
+                StmtKind::For {
+                    kind,
+                    var,
+                    min,
+                    extent,
+                    body,
+                } => {
                     let m = self.int(d, min)?;
                     let e = self.int(d, extent)?;
                     let v = d.store.fresh(var, Sort::Int);
@@ -287,7 +313,12 @@ impl<'a> Exec<'a> {
                     self.path.truncate(pd);
                     r?;
                 }
-                StmtKind::Realize { func, bounds, cond, body } => {
+                StmtKind::Realize {
+                    func,
+                    bounds,
+                    cond,
+                    body,
+                } => {
                     let mut bs = Vec::new();
                     for (m, e) in bounds {
                         bs.push((self.int(d, m)?, self.int(d, e)?));
@@ -296,7 +327,12 @@ impl<'a> Exec<'a> {
                         None => None,
                         Some(c) => Some(self.cond(d, c)?),
                     };
-                    self.run.realizations.push(Realization { func: func.clone(), bounds: bs, cond, outer: self.loops.clone() });
+                    self.run.realizations.push(Realization {
+                        func: func.clone(),
+                        bounds: bs,
+                        cond,
+                        outer: self.loops.clone(),
+                    });
                     self.realize_stack.push(self.run.realizations.len() - 1);
                     let r = self.block(d, body);
                     self.realize_stack.pop();
@@ -304,13 +340,26 @@ impl<'a> Exec<'a> {
                 }
                 StmtKind::Provide { func, args, value } => {
                     let Some(f) = self.spec.func(func) else {
-                        return unsupported(format!("a provide to `{func}`, which the algorithm does not declare"), s.span);
+                        return unsupported(
+                            format!("a provide to `{func}`, which the algorithm does not declare"),
+                            s.span,
+                        );
                     };
                     let f = f.clone();
                     let ty = f.ty;
-                    let stage = if f.updates.is_empty() { 0 } else { self.stage_of(func, s.span)? };
+                    let stage = if f.updates.is_empty() {
+                        0
+                    } else {
+                        self.stage_of(func, s.span)?
+                    };
                     if stage > f.updates.len() {
-                        return unsupported(format!("a store to stage {stage} of `{func}`, which has {} updates", f.updates.len()), s.span);
+                        return unsupported(
+                            format!(
+                                "a store to stage {stage} of `{func}`, which has {} updates",
+                                f.updates.len()
+                            ),
+                            s.span,
+                        );
                     }
                     let mut ts = Vec::new();
                     for a in args {
@@ -328,18 +377,43 @@ impl<'a> Exec<'a> {
                         let v = eval(d, self, value);
                         let (_, _, self_reads) = self.self_read.take().expect("set above");
                         let v = v?;
-                        let u = self.update_store(d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, s.span)?;
+                        let u = self.update_store(
+                            d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, s.span,
+                        )?;
                         update = Some(u);
                         v
                     };
                     if v.ty() != ty {
-                        return unsupported(format!("a provide to `{func}` of type {} (the algorithm declares {ty})", v.ty()), s.span);
+                        return unsupported(
+                            format!(
+                                "a provide to `{func}` of type {} (the algorithm declares {ty})",
+                                v.ty()
+                            ),
+                            s.span,
+                        );
                     }
-                    let realize = if *func == self.spec.output { None } else { self.current_realization(func) };
+                    let realize = if *func == self.spec.output {
+                        None
+                    } else {
+                        self.current_realization(func)
+                    };
                     if *func != self.spec.output && realize.is_none() {
-                        return unsupported(format!("a provide to `{func}` outside its realization"), s.span);
+                        return unsupported(
+                            format!("a provide to `{func}` outside its realization"),
+                            s.span,
+                        );
                     }
-                    self.run.writes.push(Write { func: func.clone(), args: ts, value: v, path: self.path.clone(), loops: self.loops.clone(), realize, span: s.span, stage, update });
+                    self.run.writes.push(Write {
+                        func: func.clone(),
+                        args: ts,
+                        value: v,
+                        path: self.path.clone(),
+                        loops: self.loops.clone(),
+                        realize,
+                        span: s.span,
+                        stage,
+                        update,
+                    });
                 }
             }
         }
@@ -347,17 +421,32 @@ impl<'a> Exec<'a> {
     }
 
     fn current_realization(&self, func: &str) -> Option<usize> {
-        self.realize_stack.iter().rev().copied().find(|r| self.run.realizations[*r].func == func)
+        self.realize_stack
+            .iter()
+            .rev()
+            .copied()
+            .find(|r| self.run.realizations[*r].func == func)
     }
 
     /// The algorithm's value of Func `func` at `args`: its pure definition with its variables
     /// bound (realized Funcs it calls are their prophecies; others are inlined).
-    pub fn algorithm(&mut self, d: &mut Sym, func: &str, args: &[TermId], span: Span) -> Result<SVal, Stop> {
+    pub fn algorithm(
+        &mut self,
+        d: &mut Sym,
+        func: &str,
+        args: &[TermId],
+        span: Span,
+    ) -> Result<SVal, Stop> {
         let f = self.spec.func(func).expect("caller checked").clone();
         if self.inline_depth > self.spec.funcs.len() {
             return unsupported(format!("a cycle of calls through `{func}`"), span);
         }
-        let frame = f.vars.iter().zip(args).map(|(v, a)| (v.clone(), Val::Int(*a, Type::Int(32)))).collect();
+        let frame = f
+            .vars
+            .iter()
+            .zip(args)
+            .map(|(v, a)| (v.clone(), Val::Int(*a, Type::Int(32))))
+            .collect();
         let saved = self.algo_scope.replace(frame);
         self.inline_depth += 1;
         let r = eval(d, self, &f.value);
@@ -409,7 +498,12 @@ impl Env<Sym> for Exec<'_> {
         for a in &args {
             match a {
                 Val::Int(t, _) => ts.push(*t),
-                _ => return unsupported(format!("a call of `{name}` with a non-integer index"), span),
+                _ => {
+                    return unsupported(
+                        format!("a call of `{name}` with a non-integer index"),
+                        span,
+                    )
+                }
             }
         }
         let in_algo = self.algo_scope.is_some();
@@ -421,7 +515,12 @@ impl Env<Sym> for Exec<'_> {
             return Ok(self.uf(d, name, ty, &ts));
         }
         let Some(f) = self.spec.func(name) else {
-            return unsupported(format!("a call of `{name}`, which is neither an input nor a Func of the algorithm"), span);
+            return unsupported(
+                format!(
+                    "a call of `{name}`, which is neither an input nor a Func of the algorithm"
+                ),
+                span,
+            );
         };
         let ty = f.ty;
         let has_updates = !f.updates.is_empty();
@@ -435,14 +534,21 @@ impl Env<Sym> for Exec<'_> {
                 }
             }
             if has_updates && !self.realized.iter().any(|r| r == name) {
-                return unsupported(format!("`{name}` has updates but the statement never stores it"), span);
+                return unsupported(
+                    format!("`{name}` has updates but the statement never stores it"),
+                    span,
+                );
             }
             if self.realized.iter().any(|r| r == name) {
                 return Ok(self.uf(d, name, ty, &ts));
             }
             return self.algorithm(d, name, &ts, span);
         }
-        let realization = if name == self.spec.output { None } else { self.current_realization(name) };
+        let realization = if name == self.spec.output {
+            None
+        } else {
+            self.current_realization(name)
+        };
         if realization.is_none() && name != self.spec.output {
             return unsupported(format!("a read of `{name}` outside its realization"), span);
         }
@@ -455,9 +561,14 @@ impl Env<Sym> for Exec<'_> {
             }
         }
         if self.producing.iter().any(|p| p == name) || name == self.spec.output {
-            return unsupported(format!("a read of `{name}` while it is being produced, outside its own update"), span);
+            return unsupported(
+                format!("a read of `{name}` while it is being produced, outside its own update"),
+                span,
+            );
         }
-        let Some(r) = realization else { unreachable!("checked above") };
+        let Some(r) = realization else {
+            unreachable!("checked above")
+        };
         self.record_read(name, ts.clone(), Some(r), span);
         Ok(self.uf(d, name, ty, &ts))
     }
@@ -474,7 +585,10 @@ impl Exec<'_> {
                 }
             }
         }
-        unsupported(format!("a store to `{func}` in no loop of one of its stages (its stage is unknown)"), span)
+        unsupported(
+            format!("a store to `{func}` in no loop of one of its stages (its stage is unknown)"),
+            span,
+        )
     }
 
     fn fresh_value(&mut self, d: &mut Sym, base: &str, ty: Type) -> (SymId, SVal) {
@@ -492,7 +606,11 @@ impl Exec<'_> {
         let Val::Int(t, _) = v else { return vec![] };
         match ty {
             Type::UInt(n) | Type::Int(n) if n < 64 => {
-                let (lo, hi) = if matches!(ty, Type::UInt(_)) { (0, 1i128 << n) } else { (-(1i128 << (n - 1)), 1i128 << (n - 1)) };
+                let (lo, hi) = if matches!(ty, Type::UInt(_)) {
+                    (0, 1i128 << n)
+                } else {
+                    (-(1i128 << (n - 1)), 1i128 << (n - 1))
+                };
                 let lo = d.store.int(lo);
                 let hi = d.store.int(hi);
                 vec![d.store.le(lo, *t), d.store.lt(*t, hi)]
@@ -510,16 +628,34 @@ impl Exec<'_> {
 
     /// The prophecy of an update's store: its stage variables, loops, and the algorithm's step.
     #[allow(clippy::too_many_arguments)]
-    fn update_store(&mut self, d: &mut Sym, f: &crate::spec::Func, stage: usize, cell: &[TermId], prev: SymId, prev_val: SVal, prev_facts: Vec<TermId>, self_reads: Vec<Vec<TermId>>, span: Span) -> Result<UpdateStore, Stop> {
+    fn update_store(
+        &mut self,
+        d: &mut Sym,
+        f: &crate::spec::Func,
+        stage: usize,
+        cell: &[TermId],
+        prev: SymId,
+        prev_val: SVal,
+        prev_facts: Vec<TermId>,
+        self_reads: Vec<Vec<TermId>>,
+        span: Span,
+    ) -> Result<UpdateStore, Stop> {
         let upd = &f.updates[stage - 1];
         for (a, v) in upd.args.iter().zip(&f.vars) {
-            if !matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == v) || upd.args.len() != f.vars.len() {
+            if !matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == v)
+                || upd.args.len() != f.vars.len()
+            {
                 return unsupported(format!("an update of `{}` whose left side is not its pure variables (not yet supported)", f.name), upd.span);
             }
         }
         let mut names = Vec::new();
         crate::syntax::vars_of(&upd.value, &mut names);
-        let rdoms: Vec<&crate::spec::RDom> = self.spec.rdoms.iter().filter(|r| names.contains(&r.var)).collect();
+        let rdoms: Vec<&crate::spec::RDom> = self
+            .spec
+            .rdoms
+            .iter()
+            .filter(|r| names.contains(&r.var))
+            .collect();
         // A pure stage variable that Halide substituted away (an extent-1 dimension, as under
         // compute_at) is the store's own coordinate: the step is then for that cell's point
         // in that dimension by definition.
@@ -528,7 +664,9 @@ impl Exec<'_> {
             let name = format!("{}.s{stage}.{v}", f.name);
             match self.lookup_int(&name, span) {
                 Ok(t) => pure_vals.push(t),
-                Err(_) if k < cell.len() && !self.scope.iter().any(|(n, _)| *n == name) => pure_vals.push(cell[k]),
+                Err(_) if k < cell.len() && !self.scope.iter().any(|(n, _)| *n == name) => {
+                    pure_vals.push(cell[k])
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -541,13 +679,25 @@ impl Exec<'_> {
             let Some(k) = self.loop_names.iter().position(|(n, _)| *n == lname) else {
                 return unsupported(format!("the RDom variable `{}` of `{}` is not a loop of its own (split or fused RVars are not yet supported)", r.var, f.name), span);
             };
-            if matches!(self.loop_names[k].1, LoopKind::Parallel | LoopKind::Vectorized) {
-                return unsupported(format!("the RDom loop `{lname}` is parallel or vectorized"), span);
+            if matches!(
+                self.loop_names[k].1,
+                LoopKind::Parallel | LoopKind::Vectorized
+            ) {
+                return unsupported(
+                    format!("the RDom loop `{lname}` is parallel or vectorized"),
+                    span,
+                );
             }
             if let Some(last) = r_loops.last() {
                 let j = self.loops.iter().position(|l| l == last).expect("a loop");
                 if k >= j {
-                    return unsupported(format!("the RDom loops of `{}` are not nested in the RDom's order", f.name), span);
+                    return unsupported(
+                        format!(
+                            "the RDom loops of `{}` are not nested in the RDom's order",
+                            f.name
+                        ),
+                        span,
+                    );
                 }
             }
             r_loops.push(self.loops[k]);
@@ -557,29 +707,72 @@ impl Exec<'_> {
             self.algo_scope = saved;
             match (lo?, hi?) {
                 (Val::Int(a, _), Val::Int(b, _)) => r_bounds.push((a, b)),
-                _ => return unsupported(format!("non-integer bounds of the RDom `{}`", r.var), r.span),
+                _ => {
+                    return unsupported(
+                        format!("non-integer bounds of the RDom `{}`", r.var),
+                        r.span,
+                    )
+                }
             }
         }
         // The algorithm's step at these stage variables, a function of the previous value.
-        let mut frame: Vec<(String, SVal)> = f.vars.iter().zip(&pure_vals).map(|(v, t)| (v.clone(), Val::Int(*t, Type::Int(32)))).collect();
+        let mut frame: Vec<(String, SVal)> = f
+            .vars
+            .iter()
+            .zip(&pure_vals)
+            .map(|(v, t)| (v.clone(), Val::Int(*t, Type::Int(32))))
+            .collect();
         for (r, t) in rdoms.iter().zip(&r_vals) {
             frame.push((r.var.clone(), Val::Int(*t, Type::Int(32))));
         }
         let saved = self.algo_scope.replace(frame);
-        let saved_self = self.algo_self.replace((f.name.clone(), pure_vals.clone(), prev_val));
+        let saved_self = self
+            .algo_self
+            .replace((f.name.clone(), pure_vals.clone(), prev_val));
         let want = eval(d, self, &upd.value);
         self.algo_scope = saved;
         self.algo_self = saved_self;
         let want = value::cast(d, f.ty, want?, upd.span)?;
-        Ok(UpdateStore { pure_vals, r_vals, r_loops, prev, prev_facts, self_reads, want, r_bounds })
+        Ok(UpdateStore {
+            pure_vals,
+            r_vals,
+            r_loops,
+            prev,
+            prev_facts,
+            self_reads,
+            want,
+            r_bounds,
+        })
     }
 
     fn record_read(&mut self, func: &str, args: Vec<TermId>, realize: Option<usize>, span: Span) {
         let writes_before = match realize {
-            None if func == self.spec.output => self.run.writes.iter().enumerate().filter(|(_, w)| w.realize.is_none()).map(|(i, _)| i).collect(),
+            None if func == self.spec.output => self
+                .run
+                .writes
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| w.realize.is_none())
+                .map(|(i, _)| i)
+                .collect(),
             None => vec![],
-            Some(r) => self.run.writes.iter().enumerate().filter(|(_, w)| w.realize == Some(r)).map(|(i, _)| i).collect(),
+            Some(r) => self
+                .run
+                .writes
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| w.realize == Some(r))
+                .map(|(i, _)| i)
+                .collect(),
         };
-        self.run.reads.push(Read { func: func.to_string(), args, path: self.path.clone(), loops: self.loops.clone(), realize, writes_before, span });
+        self.run.reads.push(Read {
+            func: func.to_string(),
+            args,
+            path: self.path.clone(),
+            loops: self.loops.clone(),
+            realize,
+            writes_before,
+            span,
+        });
     }
 }

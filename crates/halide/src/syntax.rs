@@ -28,7 +28,8 @@ pub struct Token {
 }
 
 const PUNCTS: [&str; 26] = [
-    "==", "!=", "<=", ">=", "&&", "||", "(", ")", "[", "]", "{", "}", ",", "=", "<", ">", "+", "-", "*", "/", "%", "!", ":", ";", "#", "?",
+    "==", "!=", "<=", ">=", "&&", "||", "(", ")", "[", "]", "{", "}", ",", "=", "<", ">", "+", "-",
+    "*", "/", "%", "!", ":", ";", "#", "?",
 ];
 
 /// Splits `text` into tokens; `#`-comments (`//` too) run to the end of the line.
@@ -94,11 +95,18 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                     i = j;
                 }
             }
-            let is_float = frac.is_some() || (i < b.len() && b[i] == b'f' && !b.get(i + 1).is_some_and(|d| d.is_ascii_alphanumeric()));
+            let is_float = frac.is_some()
+                || (i < b.len()
+                    && b[i] == b'f'
+                    && !b.get(i + 1).is_some_and(|d| d.is_ascii_alphanumeric()));
             if i < b.len() && (b[i] == b'f' || b[i] == b'h') && is_float {
                 i += 1;
             }
-            let digits: String = text[start..i].chars().filter(|c| c.is_ascii_digit() || *c == '.').take_while(|_| true).collect();
+            let digits: String = text[start..i]
+                .chars()
+                .filter(|c| c.is_ascii_digit() || *c == '.')
+                .take_while(|_| true)
+                .collect();
             let mantissa: String = digits.chars().take_while(|c| *c != 'e').collect();
             if is_float {
                 let (int_part, frac_part) = match mantissa.split_once('.') {
@@ -109,14 +117,25 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                 let mut den: Option<i128> = 10i128.checked_pow(frac_part.len() as u32);
                 let mut num = num;
                 if exp > 0 {
-                    num = num.and_then(|n| 10i128.checked_pow(exp as u32).and_then(|p| n.checked_mul(p)));
+                    num = num.and_then(|n| {
+                        10i128
+                            .checked_pow(exp as u32)
+                            .and_then(|p| n.checked_mul(p))
+                    });
                 } else if exp < 0 {
-                    den = den.and_then(|d| 10i128.checked_pow((-exp) as u32).and_then(|p| d.checked_mul(p)));
+                    den = den.and_then(|d| {
+                        10i128
+                            .checked_pow((-exp) as u32)
+                            .and_then(|p| d.checked_mul(p))
+                    });
                 }
                 match (num, den) {
                     (Some(n), Some(d)) => Tok::Float(n, d),
                     _ => {
-                        diags.push(Diagnostic { span: Span { start, end: i }, message: "float literal too large".into() });
+                        diags.push(Diagnostic {
+                            span: Span { start, end: i },
+                            message: "float literal too large".into(),
+                        });
                         Tok::Float(0, 1)
                     }
                 }
@@ -124,7 +143,10 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                 match text[start..i].parse::<i128>() {
                     Ok(n) => Tok::Int(n),
                     Err(_) => {
-                        diags.push(Diagnostic { span: Span { start, end: i }, message: "integer literal too large".into() });
+                        diags.push(Diagnostic {
+                            span: Span { start, end: i },
+                            message: "integer literal too large".into(),
+                        });
                         Tok::Int(0)
                     }
                 }
@@ -140,7 +162,10 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
             if i < b.len() && b[i] == b'"' {
                 i += 1;
             } else {
-                diags.push(Diagnostic { span: Span { start, end: i }, message: "unterminated string".into() });
+                diags.push(Diagnostic {
+                    span: Span { start, end: i },
+                    message: "unterminated string".into(),
+                });
             }
             Tok::Str
         } else if let Some(p) = PUNCTS.iter().find(|p| text[i..].starts_with(**p)) {
@@ -149,13 +174,30 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
         } else {
             let ch = text[i..].chars().next().unwrap_or(' ');
             i += ch.len_utf8();
-            diags.push(Diagnostic { span: Span { start, end: i }, message: format!("unexpected character `{ch}`") });
+            diags.push(Diagnostic {
+                span: Span { start, end: i },
+                message: format!("unexpected character `{ch}`"),
+            });
             continue;
         };
-        out.push(Token { tok, span: Span { start, end: i.min(text.len()) }, line_start });
+        out.push(Token {
+            tok,
+            span: Span {
+                start,
+                end: i.min(text.len()),
+            },
+            line_start,
+        });
         line_start = false;
     }
-    out.push(Token { tok: Tok::Eof, span: Span { start: text.len(), end: text.len() }, line_start: true });
+    out.push(Token {
+        tok: Tok::Eof,
+        span: Span {
+            start: text.len(),
+            end: text.len(),
+        },
+        line_start: true,
+    });
     out
 }
 
@@ -268,7 +310,12 @@ pub type PResult<T> = Result<T, Bail>;
 
 impl<'a> Parser<'a> {
     pub fn new(toks: &'a [Token]) -> Self {
-        Parser { toks, pos: 0, diags: Vec::new(), depth: 0 }
+        Parser {
+            toks,
+            pos: 0,
+            diags: Vec::new(),
+            depth: 0,
+        }
     }
 
     pub fn peek(&self) -> &Tok {
@@ -321,7 +368,10 @@ impl<'a> Parser<'a> {
     }
 
     pub fn error<T>(&mut self, span: Span, message: impl Into<String>) -> PResult<T> {
-        self.diags.push(Diagnostic { span, message: message.into() });
+        self.diags.push(Diagnostic {
+            span,
+            message: message.into(),
+        });
         Err(Bail)
     }
 
@@ -373,7 +423,14 @@ impl<'a> Parser<'a> {
         const LEVELS: [&[(&str, BinOp)]; 5] = [
             &[("||", BinOp::Or)],
             &[("&&", BinOp::And)],
-            &[("==", BinOp::Eq), ("!=", BinOp::Ne), ("<=", BinOp::Le), (">=", BinOp::Ge), ("<", BinOp::Lt), (">", BinOp::Gt)],
+            &[
+                ("==", BinOp::Eq),
+                ("!=", BinOp::Ne),
+                ("<=", BinOp::Le),
+                (">=", BinOp::Ge),
+                ("<", BinOp::Lt),
+                (">", BinOp::Gt),
+            ],
             &[("+", BinOp::Add), ("-", BinOp::Sub)],
             &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Mod)],
         ];
@@ -385,19 +442,34 @@ impl<'a> Parser<'a> {
             if !self.continues() {
                 break;
             }
-            let op = LEVELS[level].iter().find(|(p, _)| self.is_punct(p)).map(|(_, o)| *o);
+            let op = LEVELS[level]
+                .iter()
+                .find(|(p, _)| self.is_punct(p))
+                .map(|(_, o)| *o);
             let Some(op) = op else { break };
             let op_tok = self.bump();
             if self.token().line_start {
                 let end = op_tok.span.end;
-                return self.error(Span { start: end, end }, format!("expected an expression after `{}` at the end of the line", match op_tok.tok {
-                    Tok::Punct(p) => p,
-                    _ => "?",
-                }));
+                return self.error(
+                    Span { start: end, end },
+                    format!(
+                        "expected an expression after `{}` at the end of the line",
+                        match op_tok.tok {
+                            Tok::Punct(p) => p,
+                            _ => "?",
+                        }
+                    ),
+                );
             }
             let rhs = self.binary(level + 1)?;
-            let span = Span { start: lhs.span.start, end: rhs.span.end };
-            lhs = Expr { kind: ExprKind::Bin(op, Box::new(lhs), Box::new(rhs)), span };
+            let span = Span {
+                start: lhs.span.start,
+                end: rhs.span.end,
+            };
+            lhs = Expr {
+                kind: ExprKind::Bin(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            };
         }
         Ok(lhs)
     }
@@ -406,16 +478,34 @@ impl<'a> Parser<'a> {
         let start = self.span().start;
         if self.eat("!") {
             let e = self.nested_unary()?;
-            let span = Span { start, end: e.span.end };
-            return Ok(Expr { kind: ExprKind::Not(Box::new(e)), span });
+            let span = Span {
+                start,
+                end: e.span.end,
+            };
+            return Ok(Expr {
+                kind: ExprKind::Not(Box::new(e)),
+                span,
+            });
         }
         if self.eat("-") {
             let e = self.nested_unary()?;
-            let span = Span { start, end: e.span.end };
+            let span = Span {
+                start,
+                end: e.span.end,
+            };
             return Ok(match e.kind {
-                ExprKind::Int(n) => Expr { kind: ExprKind::Int(-n), span },
-                ExprKind::Float(n, d) => Expr { kind: ExprKind::Float(-n, d), span },
-                _ => Expr { kind: ExprKind::Neg(Box::new(e)), span },
+                ExprKind::Int(n) => Expr {
+                    kind: ExprKind::Int(-n),
+                    span,
+                },
+                ExprKind::Float(n, d) => Expr {
+                    kind: ExprKind::Float(-n, d),
+                    span,
+                },
+                _ => Expr {
+                    kind: ExprKind::Neg(Box::new(e)),
+                    span,
+                },
             });
         }
         if self.is_punct("(") {
@@ -424,10 +514,19 @@ impl<'a> Parser<'a> {
                     self.bump();
                 }
                 let e = self.nested_unary()?;
-                let span = Span { start, end: e.span.end };
+                let span = Span {
+                    start,
+                    end: e.span.end,
+                };
                 return Ok(match ty {
-                    Some(t) => Expr { kind: ExprKind::Cast(t, Box::new(e)), span },
-                    None => Expr { kind: ExprKind::Opaque("a pointer cast".into()), span },
+                    Some(t) => Expr {
+                        kind: ExprKind::Cast(t, Box::new(e)),
+                        span,
+                    },
+                    None => Expr {
+                        kind: ExprKind::Opaque("a pointer cast".into()),
+                        span,
+                    },
                 });
             }
         }
@@ -449,13 +548,19 @@ impl<'a> Parser<'a> {
     /// At `(`: a type tag `(T)` or a pointer/struct cast `(struct X *)`, `(void *)`; returns the
     /// type (None for a handle) and the number of tokens it spans.
     fn cast_ahead(&self) -> Option<(Option<Type>, usize)> {
-        let Tok::Ident(first) = self.peek_at(1) else { return None };
+        let Tok::Ident(first) = self.peek_at(1) else {
+            return None;
+        };
         if let Some(t) = Type::parse(first) {
             if matches!(self.peek_at(2), Tok::Punct(")")) {
                 return Some((Some(t), 3));
             }
         }
-        if first == "struct" || first == "void" || first.starts_with("halide_") || Type::parse(first).is_some() {
+        if first == "struct"
+            || first == "void"
+            || first.starts_with("halide_")
+            || Type::parse(first).is_some()
+        {
             let mut k = 2;
             while k < 8 {
                 match self.peek_at(k) {
@@ -488,17 +593,30 @@ impl<'a> Parser<'a> {
         match t.tok {
             Tok::Int(n) => {
                 self.bump();
-                Ok(Expr { kind: ExprKind::Int(n), span: t.span })
+                Ok(Expr {
+                    kind: ExprKind::Int(n),
+                    span: t.span,
+                })
             }
             Tok::Float(n, d) => {
                 self.bump();
-                Ok(Expr { kind: ExprKind::Float(n, d), span: t.span })
+                Ok(Expr {
+                    kind: ExprKind::Float(n, d),
+                    span: t.span,
+                })
             }
             Tok::Str => {
                 self.bump();
-                Ok(Expr { kind: ExprKind::Opaque("a string".into()), span: t.span })
+                Ok(Expr {
+                    kind: ExprKind::Opaque("a string".into()),
+                    span: t.span,
+                })
             }
-            Tok::Ident(w) if w == "let" && matches!(self.peek_at(1), Tok::Ident(_)) && matches!(self.peek_at(2), Tok::Punct("=")) => {
+            Tok::Ident(w)
+                if w == "let"
+                    && matches!(self.peek_at(1), Tok::Ident(_))
+                    && matches!(self.peek_at(2), Tok::Punct("=")) =>
+            {
                 self.bump();
                 let (name, _) = self.ident("a name")?;
                 self.expect("=")?;
@@ -509,13 +627,25 @@ impl<'a> Parser<'a> {
                 }
                 self.bump();
                 let body = self.expr()?;
-                Ok(Expr { kind: ExprKind::Let(name, Box::new(value), Box::new(body)), span: Span { start, end: self.prev_end() } })
+                Ok(Expr {
+                    kind: ExprKind::Let(name, Box::new(value), Box::new(body)),
+                    span: Span {
+                        start,
+                        end: self.prev_end(),
+                    },
+                })
             }
             Tok::Punct("(") => {
                 self.bump();
                 let e = self.expr()?;
                 self.expect(")")?;
-                Ok(Expr { kind: e.kind, span: Span { start, end: self.prev_end() } })
+                Ok(Expr {
+                    kind: e.kind,
+                    span: Span {
+                        start,
+                        end: self.prev_end(),
+                    },
+                })
             }
             Tok::Ident(name) => {
                 self.bump();
@@ -530,15 +660,27 @@ impl<'a> Parser<'a> {
                     self.expect(">")?;
                     self.expect("(")?;
                     let _ = self.args(")")?;
-                    return Ok(Expr { kind: ExprKind::Opaque("reinterpret".into()), span: Span { start, end: self.prev_end() } });
+                    return Ok(Expr {
+                        kind: ExprKind::Opaque("reinterpret".into()),
+                        span: Span {
+                            start,
+                            end: self.prev_end(),
+                        },
+                    });
                 }
                 if self.is_punct("(") && self.continues() {
                     self.bump();
                     let args = self.args(")")?;
-                    let span = Span { start, end: self.prev_end() };
+                    let span = Span {
+                        start,
+                        end: self.prev_end(),
+                    };
                     return Ok(call(name, args, span, &mut self.diags));
                 }
-                Ok(Expr { kind: ExprKind::Var(name), span: t.span })
+                Ok(Expr {
+                    kind: ExprKind::Var(name),
+                    span: t.span,
+                })
             }
             other => {
                 let msg = format!("expected an expression, found {}", describe(&other));
@@ -552,7 +694,10 @@ impl<'a> Parser<'a> {
 fn call(name: String, mut args: Vec<Expr>, span: Span, diags: &mut Vec<Diagnostic>) -> Expr {
     let arity = |n: usize, args: &[Expr], diags: &mut Vec<Diagnostic>| {
         if args.len() != n {
-            diags.push(Diagnostic { span, message: format!("`{name}` takes {n} argument(s), found {}", args.len()) });
+            diags.push(Diagnostic {
+                span,
+                message: format!("`{name}` takes {n} argument(s), found {}", args.len()),
+            });
             false
         } else {
             true
@@ -560,7 +705,10 @@ fn call(name: String, mut args: Vec<Expr>, span: Span, diags: &mut Vec<Diagnosti
     };
     if let Some(t) = Type::parse(&name) {
         if arity(1, &args, diags) {
-            return Expr { kind: ExprKind::Cast(t, Box::new(args.pop().expect("one argument"))), span };
+            return Expr {
+                kind: ExprKind::Cast(t, Box::new(args.pop().expect("one argument"))),
+                span,
+            };
         }
     }
     match name.as_str() {
@@ -568,20 +716,35 @@ fn call(name: String, mut args: Vec<Expr>, span: Span, diags: &mut Vec<Diagnosti
             let c = args.remove(0);
             let a = args.remove(0);
             let b = args.remove(0);
-            Expr { kind: ExprKind::Select(Box::new(c), Box::new(a), Box::new(b)), span }
+            Expr {
+                kind: ExprKind::Select(Box::new(c), Box::new(a), Box::new(b)),
+                span,
+            }
         }
         "min" | "max" if arity(2, &args, diags) => {
             let b = args.pop().expect("two");
             let a = args.pop().expect("two");
-            let op = if name == "min" { BinOp::Min } else { BinOp::Max };
-            Expr { kind: ExprKind::Bin(op, Box::new(a), Box::new(b)), span }
+            let op = if name == "min" {
+                BinOp::Min
+            } else {
+                BinOp::Max
+            };
+            Expr {
+                kind: ExprKind::Bin(op, Box::new(a), Box::new(b)),
+                span,
+            }
         }
-        "likely" | "likely_if_innermost" | "promise_clamped" | "unsafe_promise_clamped" if !args.is_empty() => {
+        "likely" | "likely_if_innermost" | "promise_clamped" | "unsafe_promise_clamped"
+            if !args.is_empty() =>
+        {
             let mut a = args.remove(0);
             a.span = span;
             a
         }
-        _ => Expr { kind: ExprKind::Call(name, args), span },
+        _ => Expr {
+            kind: ExprKind::Call(name, args),
+            span,
+        },
     }
 }
 

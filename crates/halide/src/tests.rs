@@ -28,7 +28,11 @@ fn malformed_statements_are_diagnosed_with_positions() {
     ] {
         let ds = crate::stmt::parse(text).expect_err(text);
         assert!(!ds.is_empty());
-        let want = if at.is_empty() { text.len() } else { text.rfind(at).unwrap() };
+        let want = if at.is_empty() {
+            text.len()
+        } else {
+            text.rfind(at).unwrap()
+        };
         assert!(ds.iter().any(|d| d.span.start == want), "{text:?}: {ds:?}");
         for d in &ds {
             let _ = report::render_diagnostic("f.stmt", text, d);
@@ -62,12 +66,18 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
 
 #[test]
 fn token_soup_never_panics() {
-    let pieces = ["for", "(", ")", "{", "}", "let", "x", "=", "1", "+", "realize", "[", "]", ",", "\n", "produce", "f", "(uint8)", "select", "assert", "if", "else", "0.5f", "\"s\"", "/", "%", "!", "-"];
+    let pieces = [
+        "for", "(", ")", "{", "}", "let", "x", "=", "1", "+", "realize", "[", "]", ",", "\n",
+        "produce", "f", "(uint8)", "select", "assert", "if", "else", "0.5f", "\"s\"", "/", "%",
+        "!", "-",
+    ];
     let mut x: u64 = 7;
     for _ in 0..2000 {
         let mut t = String::new();
         for _ in 0..30 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             t.push_str(pieces[(x >> 33) as usize % pieces.len()]);
             t.push(' ');
         }
@@ -79,9 +89,32 @@ fn token_soup_never_panics() {
 /// The value layer in both domains: wrap-around, Euclidean division, zero divisors, casts.
 #[test]
 fn values_agree_between_domains() {
-    let cases: [(i128, i128); 8] = [(7, 2), (-7, 2), (7, -2), (-7, -2), (5, 0), (65535, 3), (200, 100), (-128, 1)];
-    let ops = [crate::syntax::BinOp::Add, crate::syntax::BinOp::Sub, crate::syntax::BinOp::Mul, crate::syntax::BinOp::Div, crate::syntax::BinOp::Mod, crate::syntax::BinOp::Min, crate::syntax::BinOp::Lt];
-    let types = [Type::UInt(8), Type::UInt(16), Type::Int(8), Type::Int(16), Type::Int(32)];
+    let cases: [(i128, i128); 8] = [
+        (7, 2),
+        (-7, 2),
+        (7, -2),
+        (-7, -2),
+        (5, 0),
+        (65535, 3),
+        (200, 100),
+        (-128, 1),
+    ];
+    let ops = [
+        crate::syntax::BinOp::Add,
+        crate::syntax::BinOp::Sub,
+        crate::syntax::BinOp::Mul,
+        crate::syntax::BinOp::Div,
+        crate::syntax::BinOp::Mod,
+        crate::syntax::BinOp::Min,
+        crate::syntax::BinOp::Lt,
+    ];
+    let types = [
+        Type::UInt(8),
+        Type::UInt(16),
+        Type::Int(8),
+        Type::Int(16),
+        Type::Int(32),
+    ];
     for t in types {
         for (a, b) in cases {
             for op in ops {
@@ -91,10 +124,14 @@ fn values_agree_between_domains() {
                 let mut s = Sym::new(smt::Store::new());
                 let (sa, sb) = (value::int_lit(&mut s, t, a), value::int_lit(&mut s, t, b));
                 let sym = value::binary(&mut s, op, sa, sb, Span::default()).ok();
-                let (Some(got), Some(sym)) = (got, sym) else { panic!("{op:?} {t}") };
+                let (Some(got), Some(sym)) = (got, sym) else {
+                    panic!("{op:?} {t}")
+                };
                 let want = match (&got, &sym) {
                     (Val::Int(x, _), Val::Int(y, _)) => (Some(*x), s.store.as_int(*y)),
-                    (Val::Bool(x), Val::Bool(y)) => (Some(*x as i128), s.store.as_bool(*y).map(|b| b as i128)),
+                    (Val::Bool(x), Val::Bool(y)) => {
+                        (Some(*x as i128), s.store.as_bool(*y).map(|b| b as i128))
+                    }
                     _ => panic!("kinds differ"),
                 };
                 assert_eq!(want.0, want.1, "{op:?} at {t} on {a}, {b}");
@@ -104,20 +141,50 @@ fn values_agree_between_domains() {
                         Type::Int(n) if n < 32 => (-(1i128 << (n - 1)), 1i128 << (n - 1)),
                         _ => (i128::MIN, i128::MAX),
                     };
-                    assert!(lo <= x && x < hi, "{op:?} at {t} on {a}, {b}: {x} out of range");
+                    assert!(
+                        lo <= x && x < hi,
+                        "{op:?} at {t} on {a}, {b}: {x} out of range"
+                    );
                 }
             }
         }
     }
     // Halide's definitions: Euclidean division and remainder, 0 for a zero divisor.
     let mut c = Concrete::new(Default::default());
-    let q = value::binary(&mut c, crate::syntax::BinOp::Div, Val::Int(-7, Type::Int(32)), Val::Int(2, Type::Int(32)), Span::default()).ok();
+    let q = value::binary(
+        &mut c,
+        crate::syntax::BinOp::Div,
+        Val::Int(-7, Type::Int(32)),
+        Val::Int(2, Type::Int(32)),
+        Span::default(),
+    )
+    .ok();
     assert!(matches!(q, Some(Val::Int(-4, _))));
-    let r = value::binary(&mut c, crate::syntax::BinOp::Mod, Val::Int(-7, Type::Int(32)), Val::Int(2, Type::Int(32)), Span::default()).ok();
+    let r = value::binary(
+        &mut c,
+        crate::syntax::BinOp::Mod,
+        Val::Int(-7, Type::Int(32)),
+        Val::Int(2, Type::Int(32)),
+        Span::default(),
+    )
+    .ok();
     assert!(matches!(r, Some(Val::Int(1, _))));
-    let z = value::binary(&mut c, crate::syntax::BinOp::Div, Val::Int(7, Type::Int(32)), Val::Int(0, Type::Int(32)), Span::default()).ok();
+    let z = value::binary(
+        &mut c,
+        crate::syntax::BinOp::Div,
+        Val::Int(7, Type::Int(32)),
+        Val::Int(0, Type::Int(32)),
+        Span::default(),
+    )
+    .ok();
     assert!(matches!(z, Some(Val::Int(0, _))));
-    let w = value::cast(&mut c, Type::UInt(8), Val::Int(300, Type::Int(32)), Span::default()).ok();
+    let w = value::cast(
+        &mut c,
+        Type::UInt(8),
+        Val::Int(300, Type::Int(32)),
+        Span::default(),
+    )
+    .ok();
     assert!(matches!(w, Some(Val::Int(44, _))));
     let _ = c.lit_i(0);
 }
@@ -129,7 +196,12 @@ fn verified_cases_replay_clean_on_small_sizes() {
     let mut n = 0;
     for e in std::fs::read_dir(corpus()).unwrap() {
         let p = e.unwrap().path();
-        if p.extension().is_none_or(|x| x != "stmt") || p.file_name().unwrap().to_string_lossy().starts_with("broken") {
+        if p.extension().is_none_or(|x| x != "stmt")
+            || p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("broken")
+        {
             continue;
         }
         let stmt_text = std::fs::read_to_string(&p).unwrap();
@@ -140,7 +212,12 @@ fn verified_cases_replay_clean_on_small_sizes() {
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
         let found = crate::check::search(&spec, &stmt, &crate::check::SEARCH_SIZES);
-        assert!(matches!(found, Ok(None)), "{}: {:?}", p.display(), found.map(|c| c.map(|c| c.witness)));
+        assert!(
+            matches!(found, Ok(None)),
+            "{}: {:?}",
+            p.display(),
+            found.map(|c| c.map(|c| c.witness))
+        );
         n += 1;
     }
     assert!(n >= 5);
@@ -158,11 +235,22 @@ fn obligations_alone_never_verify_broken_statements() {
             continue;
         }
         let stmt_text = std::fs::read_to_string(&p).unwrap();
-        let spec_name = stmt_text.lines().find_map(|l| l.strip_prefix("# spec: ")).unwrap().trim().to_string();
+        let spec_name = stmt_text
+            .lines()
+            .find_map(|l| l.strip_prefix("# spec: "))
+            .unwrap()
+            .trim()
+            .to_string();
         let spec_text = std::fs::read_to_string(corpus().join(spec_name)).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
-        let c = crate::check::check_with(&spec, &stmt, std::time::Duration::from_secs(5), false, &|s| format!("{s:?}"));
+        let c = crate::check::check_with(
+            &spec,
+            &stmt,
+            std::time::Duration::from_secs(5),
+            false,
+            &|s| format!("{s:?}"),
+        );
         assert_ne!(c.verdict.name(), "verified", "{name}");
         println!("{name}: {} {:?}", c.verdict.name(), c.witness.map(|w| w.0));
         n += 1;

@@ -66,9 +66,15 @@ impl WitnessKind {
     }
 
     pub fn parse(s: &str) -> Option<WitnessKind> {
-        [WitnessKind::Unwritten, WitnessKind::OutOfBounds, WitnessKind::Uninitialized, WitnessKind::WrongValue, WitnessKind::Race]
-            .into_iter()
-            .find(|k| k.name() == s)
+        [
+            WitnessKind::Unwritten,
+            WitnessKind::OutOfBounds,
+            WitnessKind::Uninitialized,
+            WitnessKind::WrongValue,
+            WitnessKind::Race,
+        ]
+        .into_iter()
+        .find(|k| k.name() == s)
     }
 }
 
@@ -82,7 +88,10 @@ pub enum Stop {
 }
 
 pub fn unsupported<T>(what: impl Into<String>, span: Span) -> Result<T, Stop> {
-    Err(Stop::Unsupported { what: what.into(), span })
+    Err(Stop::Unsupported {
+        what: what.into(),
+        span,
+    })
 }
 
 fn pow2(n: u8) -> i128 {
@@ -147,7 +156,12 @@ pub fn cast<D: Domain>(d: &mut D, t: Type, v: Val<D>, span: Span) -> Result<Val<
             Val::Float(d.ite_v(&b, &one, &zero), t)
         }
         (Val::Float(v, _), t @ Type::Float(_)) => Val::Float(v, t),
-        (Val::Float(..), t) => return unsupported(format!("a conversion from a float to {t} (truncation is not modelled)"), span),
+        (Val::Float(..), t) => {
+            return unsupported(
+                format!("a conversion from a float to {t} (truncation is not modelled)"),
+                span,
+            )
+        }
     })
 }
 
@@ -164,7 +178,13 @@ pub fn truth<D: Domain>(d: &mut D, v: &Val<D>, span: Span) -> Result<D::B, Stop>
     }
 }
 
-pub fn select<D: Domain>(d: &mut D, c: &D::B, a: Val<D>, b: Val<D>, span: Span) -> Result<Val<D>, Stop> {
+pub fn select<D: Domain>(
+    d: &mut D,
+    c: &D::B,
+    a: Val<D>,
+    b: Val<D>,
+    span: Span,
+) -> Result<Val<D>, Stop> {
     Ok(match (a, b) {
         (Val::Int(x, t), Val::Int(y, u)) if t == u => Val::Int(d.ite_i(c, &x, &y), t),
         (Val::Bool(x), Val::Bool(y)) => {
@@ -179,10 +199,19 @@ pub fn select<D: Domain>(d: &mut D, c: &D::B, a: Val<D>, b: Val<D>, span: Span) 
 }
 
 /// A binary operation on two values of one type.
-pub fn binary<D: Domain>(d: &mut D, op: BinOp, a: Val<D>, b: Val<D>, span: Span) -> Result<Val<D>, Stop> {
+pub fn binary<D: Domain>(
+    d: &mut D,
+    op: BinOp,
+    a: Val<D>,
+    b: Val<D>,
+    span: Span,
+) -> Result<Val<D>, Stop> {
     use BinOp::*;
     if a.ty() != b.ty() {
-        return unsupported(format!("`{op:?}` on operands of types {} and {}", a.ty(), b.ty()), span);
+        return unsupported(
+            format!("`{op:?}` on operands of types {} and {}", a.ty(), b.ty()),
+            span,
+        );
     }
     Ok(match (a, b) {
         (Val::Bool(x), Val::Bool(y)) => Val::Bool(match op {
@@ -214,13 +243,24 @@ pub fn binary<D: Domain>(d: &mut D, op: BinOp, a: Val<D>, b: Val<D>, span: Span)
             Div | Mod => {
                 let z = d.lit_i(0);
                 let is0 = d.eq_i(&y, &z);
-                let r = if op == Div { d.ediv_i(&x, &y) } else { d.emod_i(&x, &y) };
+                let r = if op == Div {
+                    d.ediv_i(&x, &y)
+                } else {
+                    d.emod_i(&x, &y)
+                };
                 let r = wrap(d, t, &r);
                 Val::Int(d.ite_i(&is0, &z, &r), t)
             }
             Min | Max => {
                 let lt = d.lt_i(&x, &y);
-                Val::Int(if op == Min { d.ite_i(&lt, &x, &y) } else { d.ite_i(&lt, &y, &x) }, t)
+                Val::Int(
+                    if op == Min {
+                        d.ite_i(&lt, &x, &y)
+                    } else {
+                        d.ite_i(&lt, &y, &x)
+                    },
+                    t,
+                )
             }
             Lt => Val::Bool(d.lt_i(&x, &y)),
             Le => Val::Bool(d.le_i(&x, &y)),
@@ -253,7 +293,14 @@ pub fn binary<D: Domain>(d: &mut D, op: BinOp, a: Val<D>, b: Val<D>, span: Span)
                 }
                 Min | Max => {
                     let lt = cmp(d, Prim::Lt, &x, &y);
-                    Val::Float(if op == Min { d.ite_v(&lt, &x, &y) } else { d.ite_v(&lt, &y, &x) }, t)
+                    Val::Float(
+                        if op == Min {
+                            d.ite_v(&lt, &x, &y)
+                        } else {
+                            d.ite_v(&lt, &y, &x)
+                        },
+                        t,
+                    )
                 }
                 Lt => Val::Bool(cmp(d, Prim::Lt, &x, &y)),
                 Le => Val::Bool(cmp(d, Prim::Le, &x, &y)),

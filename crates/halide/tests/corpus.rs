@@ -10,15 +10,28 @@ fn corpus() -> PathBuf {
 }
 
 fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
-    text.lines().take_while(|l| l.starts_with('#')).find_map(|l| l.strip_prefix('#').map(str::trim).and_then(|l| l.strip_prefix(key)).map(str::trim))
+    text.lines()
+        .take_while(|l| l.starts_with('#'))
+        .find_map(|l| {
+            l.strip_prefix('#')
+                .map(str::trim)
+                .and_then(|l| l.strip_prefix(key))
+                .map(str::trim)
+        })
 }
 
 #[test]
 fn corpus_verdicts() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus()).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "stmt")).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "stmt"))
+        .collect();
     files.sort();
     assert!(files.len() >= 10, "corpus too small: {}", files.len());
-    let opts = halide::Options { timeout: Duration::from_secs(5) };
+    let opts = halide::Options {
+        timeout: Duration::from_secs(5),
+    };
     let mut failures = Vec::new();
     let (mut verified, mut refuted) = (0, 0);
     for stmt_path in &files {
@@ -29,15 +42,26 @@ fn corpus_verdicts() {
             Some(s) => corpus().join(s),
             None => stmt_path.with_extension("spec"),
         };
-        let spec = std::fs::read_to_string(&spec_path).unwrap_or_else(|e| panic!("{name}: {}: {e}", spec_path.display()));
-        let expect = header(&stmt, "expect:").unwrap_or_else(|| panic!("{name}: no `# expect:` header"));
+        let spec = std::fs::read_to_string(&spec_path)
+            .unwrap_or_else(|e| panic!("{name}: {}: {e}", spec_path.display()));
+        let expect =
+            header(&stmt, "expect:").unwrap_or_else(|| panic!("{name}: no `# expect:` header"));
         let want = h.expect.clone().unwrap();
         let want = want.as_str();
         let want_kind = h.witness.map(|k| k.name());
         if expect.split_whitespace().count() > 1 {
-            assert!(want_kind.is_some(), "{name}: unknown witness kind in `{expect}`");
+            assert!(
+                want_kind.is_some(),
+                "{name}: unknown witness kind in `{expect}`"
+            );
         }
-        let r = match halide::check(&spec_path.to_string_lossy(), &spec, &stmt_path.to_string_lossy(), &stmt, &opts) {
+        let r = match halide::check(
+            &spec_path.to_string_lossy(),
+            &spec,
+            &stmt_path.to_string_lossy(),
+            &stmt,
+            &opts,
+        ) {
             Ok(r) => r,
             Err(ds) => {
                 failures.push(format!("{name}: diagnostics {ds:?}"));
@@ -45,19 +69,33 @@ fn corpus_verdicts() {
             }
         };
         let got_kind = r.witness_kind.map(|k| k.name());
-        println!("{name}: {} {} ({:.2} s) {}", r.verdict.name(), got_kind.unwrap_or(""), r.seconds, r.witness.clone().unwrap_or_default());
+        println!(
+            "{name}: {} {} ({:.2} s) {}",
+            r.verdict.name(),
+            got_kind.unwrap_or(""),
+            r.seconds,
+            r.witness.clone().unwrap_or_default()
+        );
         match r.verdict.name() {
             "verified" => verified += 1,
             "refuted" => refuted += 1,
             _ => {}
         }
         if r.verdict.name() != want || (want_kind.is_some() && got_kind != want_kind) {
-            failures.push(format!("{name}: expected {expect}, got {} {} ({:?})", r.verdict.name(), got_kind.unwrap_or(""), r.verdict));
+            failures.push(format!(
+                "{name}: expected {expect}, got {} {} ({:?})",
+                r.verdict.name(),
+                got_kind.unwrap_or(""),
+                r.verdict
+            ));
         }
         if want == "refuted" && r.verdict.name() == "verified" {
             panic!("{name}: a broken statement was VERIFIED");
         }
     }
-    println!("{verified} verified, {refuted} refuted, {} files", files.len());
+    println!(
+        "{verified} verified, {refuted} refuted, {} files",
+        files.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

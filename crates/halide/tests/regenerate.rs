@@ -15,7 +15,11 @@ fn python() -> Option<PathBuf> {
         Some(p) => PathBuf::from(p),
         None => root().join(".venv/bin/python"),
     };
-    let ok = Command::new(&p).args(["-c", "import halide"]).output().map(|o| o.status.success()).unwrap_or(false);
+    let ok = Command::new(&p)
+        .args(["-c", "import halide"])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
     ok.then_some(p)
 }
 
@@ -25,19 +29,36 @@ fn exported_files_match_halide() {
         println!("skipped: no Python with `halide` (set TENSORPROOF_PYTHON or create .venv from tools/requirements.txt)");
         return;
     };
-    let tmp = std::env::temp_dir().join(format!("tensorproof-halide-export-{}", std::process::id()));
+    let tmp =
+        std::env::temp_dir().join(format!("tensorproof-halide-export-{}", std::process::id()));
     let pipelines = root().join("corpus/halide/pipelines");
-    let mut mods: Vec<PathBuf> = std::fs::read_dir(&pipelines).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "py")).collect();
+    let mut mods: Vec<PathBuf> = std::fs::read_dir(&pipelines)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+        .collect();
     mods.sort();
     let mut diffs = Vec::new();
     let mut n = 0;
     for m in mods {
-        let out = Command::new(&py).arg(root().join("tools/halide_export.py")).arg(&m).arg(&tmp).output().expect("run the exporter");
-        assert!(out.status.success(), "{}: {}", m.display(), String::from_utf8_lossy(&out.stderr));
+        let out = Command::new(&py)
+            .arg(root().join("tools/halide_export.py"))
+            .arg(&m)
+            .arg(&tmp)
+            .output()
+            .expect("run the exporter");
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            m.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
         for name in String::from_utf8_lossy(&out.stdout).lines() {
             for ext in ["spec", "stmt"] {
                 let fresh = std::fs::read_to_string(tmp.join(format!("{name}.{ext}"))).unwrap();
-                let kept = std::fs::read_to_string(root().join(format!("corpus/halide/{name}.{ext}"))).unwrap_or_default();
+                let kept =
+                    std::fs::read_to_string(root().join(format!("corpus/halide/{name}.{ext}")))
+                        .unwrap_or_default();
                 if fresh != kept {
                     diffs.push(format!("{name}.{ext}"));
                 }
@@ -47,5 +68,9 @@ fn exported_files_match_halide() {
     }
     let _ = std::fs::remove_dir_all(&tmp);
     assert!(n > 0);
-    assert!(diffs.is_empty(), "Halide's output changed for: {}", diffs.join(", "));
+    assert!(
+        diffs.is_empty(),
+        "Halide's output changed for: {}",
+        diffs.join(", ")
+    );
 }

@@ -27,12 +27,23 @@ fn main() {
         }
         Ok(rs) => {
             for r in rs {
-                println!("{:<9} {}:{} {} ({:.2} s)", r.verdict.name(), path, r.line, r.kernel, r.seconds);
+                println!(
+                    "{:<9} {}:{} {} ({:.2} s)",
+                    r.verdict.name(),
+                    path,
+                    r.line,
+                    r.kernel,
+                    r.seconds
+                );
                 if let Some(f) = &r.formula {
                     println!("  formula: {f}");
                 }
                 if !r.writes.is_empty() {
-                    println!("  reads {}; writes {}", r.reads.join(", "), r.writes.join(", "));
+                    println!(
+                        "  reads {}; writes {}",
+                        r.reads.join(", "),
+                        r.writes.join(", ")
+                    );
                 }
                 match &r.verdict {
                     report::Verdict::Verified { assumptions } => {
@@ -40,7 +51,9 @@ fn main() {
                             println!("  assuming {a}");
                         }
                     }
-                    report::Verdict::Refuted { counterexample } => print!("{}", report::render_counterexample(counterexample)),
+                    report::Verdict::Refuted { counterexample } => {
+                        print!("{}", report::render_counterexample(counterexample))
+                    }
                     report::Verdict::Unknown { reason } => println!("  reason: {reason}"),
                     _ => {}
                 }

@@ -62,7 +62,11 @@ impl World {
         World { sym, sizes, facts }
     }
     fn size_terms(&mut self) -> Vec<TermId> {
-        self.sizes.clone().into_iter().map(|v| self.sym.store.sym(v)).collect()
+        self.sizes
+            .clone()
+            .into_iter()
+            .map(|v| self.sym.store.sym(v))
+            .collect()
     }
     fn fresh_in(&mut self, base: &str, lo: TermId, hi: TermId) -> (SymId, TermId) {
         let v = self.sym.store.fresh(base, Sort::Int);
@@ -117,13 +121,22 @@ pub(crate) struct Limits {
 /// The whole check of one kernel.
 pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) -> Outcome {
     let mut assumptions = vec![
-        "floating-point values are modelled as reals (no rounding, overflow, NaN or infinity)".to_string(),
+        "floating-point values are modelled as reals (no rounding, overflow, NaN or infinity)"
+            .to_string(),
         "buffers of different tensors do not overlap".to_string(),
         "every size is at least 1; tensors are contiguous".to_string(),
         "index arithmetic is exact (no 32-bit overflow of offsets)".to_string(),
     ];
     assumptions.extend(setup.host.assumptions.iter().cloned());
-    let mut out = Outcome { verdict: Verdict::Unknown { reason: String::new() }, formula: None, reads: vec![], writes: vec![], assumptions };
+    let mut out = Outcome {
+        verdict: Verdict::Unknown {
+            reason: String::new(),
+        },
+        formula: None,
+        reads: vec![],
+        writes: vec![],
+        assumptions,
+    };
     let unknown = |reason: String| Verdict::Unknown { reason };
 
     // 1. Symbolic run of one program with symbolic ids and sizes.
@@ -139,14 +152,22 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     };
     let nbuf = setup.buffers.len();
     let name_of = |b: usize| setup.host.tensors[setup.buffers[b]].name.clone();
-    let stored: Vec<usize> = (0..nbuf).filter(|b| m.accesses.iter().any(|a| a.store && a.buf == *b)).collect();
-    let loaded: Vec<usize> = (0..nbuf).filter(|b| m.accesses.iter().any(|a| !a.store && a.buf == *b)).collect();
+    let stored: Vec<usize> = (0..nbuf)
+        .filter(|b| m.accesses.iter().any(|a| a.store && a.buf == *b))
+        .collect();
+    let loaded: Vec<usize> = (0..nbuf)
+        .filter(|b| m.accesses.iter().any(|a| !a.store && a.buf == *b))
+        .collect();
     out.reads = loaded.iter().map(|b| name_of(*b)).collect();
     out.writes = stored.iter().map(|b| name_of(*b)).collect();
     // In place: loads read a buffer's initial contents, which is what they see when every
     // load of it comes before every store to it in the program, and no other program stores
     // what one loads (an obligation below).
-    let in_place: Vec<usize> = stored.iter().copied().filter(|b| loaded.contains(b)).collect();
+    let in_place: Vec<usize> = stored
+        .iter()
+        .copied()
+        .filter(|b| loaded.contains(b))
+        .collect();
     for &b in &in_place {
         let first_store = m.accesses.iter().position(|a| a.store && a.buf == b);
         let last_load = m.accesses.iter().rposition(|a| !a.store && a.buf == b);
@@ -158,7 +179,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         }
     }
     if !in_place.is_empty() {
-        out.assumptions.push(format!("{} read and written in place: each element is read before it is written", in_place.iter().map(|b| format!("`{}`", name_of(*b))).collect::<Vec<_>>().join(", ")));
+        out.assumptions.push(format!(
+            "{} read and written in place: each element is read before it is written",
+            in_place
+                .iter()
+                .map(|b| format!("`{}`", name_of(*b)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
     }
     if stored.is_empty() {
         out.verdict = unknown("the kernel stores nothing".into());
@@ -167,11 +195,26 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     for &b in &stored {
         let t = &setup.host.tensors[setup.buffers[b]];
         if t.shape.is_empty() || t.shape.len() > 2 {
-            out.verdict = unknown(format!("output `{}` has rank {} (this slice proves ranks 1 and 2)", t.name, t.shape.len()));
+            out.verdict = unknown(format!(
+                "output `{}` has rank {} (this slice proves ranks 1 and 2)",
+                t.name,
+                t.shape.len()
+            ));
             return out;
         }
     }
-    let scalars: Vec<String> = setup.host.args.iter().filter_map(|(_, a)| if let HostArg::Real(n) = a { Some(n.clone()) } else { None }).collect();
+    let scalars: Vec<String> = setup
+        .host
+        .args
+        .iter()
+        .filter_map(|(_, a)| {
+            if let HostArg::Real(n) = a {
+                Some(n.clone())
+            } else {
+                None
+            }
+        })
+        .collect();
 
     // Evaluate each access at symbolic lanes.
     struct SymAccess {
@@ -189,9 +232,24 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         for (k, a) in m.accesses.iter().enumerate() {
             let (vs, ts) = w.lanes(&a.offset.shape, &format!("{tag}_{k}"));
             let off = a.offset.at(&mut w.sym, &ts).i(&mut w.sym);
-            let mask = a.mask.as_ref().map(|mk| mk.at(&mut w.sym, &ts).b(&mut w.sym));
-            let value = a.value.as_ref().map(|v| v.at(&mut w.sym, &ts).v(&mut w.sym));
-            out.push(SymAccess { store: a.store, buf: a.buf, lane_syms: vs, lane_facts: w.facts.len(), mask, off, value, pos: a.pos });
+            let mask = a
+                .mask
+                .as_ref()
+                .map(|mk| mk.at(&mut w.sym, &ts).b(&mut w.sym));
+            let value = a
+                .value
+                .as_ref()
+                .map(|v| v.at(&mut w.sym, &ts).v(&mut w.sym));
+            out.push(SymAccess {
+                store: a.store,
+                buf: a.buf,
+                lane_syms: vs,
+                lane_facts: w.facts.len(),
+                mask,
+                off,
+                value,
+                pos: a.pos,
+            });
         }
         out
     };
@@ -202,11 +260,24 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     }
 
     // 2. The formula: expected, or synthesized from each output's store.
-    let inputs_fns: Vec<(smt::FunId, String)> = w.sym.inputs.iter().filter(|(k, _)| !k.contains('#')).map(|(k, f)| (*f, k.rsplit_once('/').map(|x| x.0).unwrap_or(k).to_string())).collect();
+    let inputs_fns: Vec<(smt::FunId, String)> = w
+        .sym
+        .inputs
+        .iter()
+        .filter(|(k, _)| !k.contains('#'))
+        .map(|(k, f)| (*f, k.rsplit_once('/').map(|x| x.0).unwrap_or(k).to_string()))
+        .collect();
     let shape_polys = |w: &mut World, t: usize| -> Option<Vec<synth::Poly>> {
         let sizes = w.size_terms();
-        let terms: Vec<TermId> = setup.host.tensors[t].shape.iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
-        terms.into_iter().map(|x| synth::poly(&w.sym.store, x)).collect()
+        let terms: Vec<TermId> = setup.host.tensors[t]
+            .shape
+            .iter()
+            .map(|e| e.eval(&mut w.sym, &sizes))
+            .collect();
+        terms
+            .into_iter()
+            .map(|x| synth::poly(&w.sym.store, x))
+            .collect()
     };
     // The output index of each store, per dimension (`None` when the offset does not split).
     let mut out_index: Vec<Option<Vec<synth::Poly>>> = Vec::new();
@@ -225,25 +296,44 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         None => {
             let mut inputs = Vec::new();
             for (f, n) in &inputs_fns {
-                let Some(t) = setup.host.tensors.iter().position(|t| t.name == *n) else { continue };
+                let Some(t) = setup.host.tensors.iter().position(|t| t.name == *n) else {
+                    continue;
+                };
                 if let Some(sh) = shape_polys(&mut w, t) {
                     inputs.push((*f, n.clone(), sh));
                 }
             }
             let names = Names {
-                lanes: pid_syms.iter().copied().chain(acc.iter().flat_map(|a| a.lane_syms.clone())).collect(),
-                sizes: w.sizes.iter().copied().zip(setup.host.sizes.iter().cloned()).collect(),
-                params: scalars.iter().filter_map(|n| w.sym.store.find(n).map(|s| (s, n.clone()))).collect(),
+                lanes: pid_syms
+                    .iter()
+                    .copied()
+                    .chain(acc.iter().flat_map(|a| a.lane_syms.clone()))
+                    .collect(),
+                sizes: w
+                    .sizes
+                    .iter()
+                    .copied()
+                    .zip(setup.host.sizes.iter().cloned())
+                    .collect(),
+                params: scalars
+                    .iter()
+                    .filter_map(|n| w.sym.store.find(n).map(|s| (s, n.clone())))
+                    .collect(),
                 inputs,
                 exp: w.sym.exp,
             };
             let mut defs = Vec::new();
             for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
-                if defs.iter().any(|d: &formula::Def| d.output == name_of(a.buf)) {
+                if defs
+                    .iter()
+                    .any(|d: &formula::Def| d.output == name_of(a.buf))
+                {
                     continue; // one formula per output; every store is checked against it
                 }
                 let r = (|| {
-                    let out = out_index[k].clone().ok_or("the store's offset does not split into the output's dimensions")?;
+                    let out = out_index[k]
+                        .clone()
+                        .ok_or("the store's offset does not split into the output's dimensions")?;
                     let idx = index_names(out.len());
                     let mut sy = Synth::new(&mut w.sym.store, &names, out, &idx)?;
                     match a.value.clone().expect("stores have values") {
@@ -256,9 +346,16 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     }
                 })();
                 match r {
-                    Ok((body, idx)) => defs.push(formula::Def { output: name_of(a.buf), indices: idx.iter().map(|x| x.to_string()).collect(), body }),
+                    Ok((body, idx)) => defs.push(formula::Def {
+                        output: name_of(a.buf),
+                        indices: idx.iter().map(|x| x.to_string()).collect(),
+                        body,
+                    }),
                     Err(e) => {
-                        synth_error = Some(format!("the formula of `{}` was not synthesized: {e}", name_of(a.buf)));
+                        synth_error = Some(format!(
+                            "the formula of `{}` was not synthesized: {e}",
+                            name_of(a.buf)
+                        ));
                         break;
                     }
                 }
@@ -273,13 +370,19 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     if let Some(f) = &formula {
         for &b in &stored {
             if !f.defs.iter().any(|d| d.output == name_of(b)) {
-                out.verdict = unknown(format!("the formula does not define the output `{}`", name_of(b)));
+                out.verdict = unknown(format!(
+                    "the formula does not define the output `{}`",
+                    name_of(b)
+                ));
                 return out;
             }
         }
         for d in &f.defs {
             if !stored.iter().any(|b| name_of(*b) == d.output) {
-                out.verdict = unknown(format!("the formula defines `{}`, which the kernel does not write", d.output));
+                out.verdict = unknown(format!(
+                    "the formula defines `{}`, which the kernel does not write",
+                    d.output
+                ));
                 return out;
             }
         }
@@ -287,7 +390,12 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     }
 
     // 3. Bounded concrete check on small sizes.
-    let block = m.accesses.iter().find(|a| a.store).map(|a| a.offset.shape.iter().product::<usize>()).unwrap_or(1) as i128;
+    let block = m
+        .accesses
+        .iter()
+        .find(|a| a.store)
+        .map(|a| a.offset.shape.iter().product::<usize>())
+        .unwrap_or(1) as i128;
     let mut trial: Vec<i128> = vec![1, 2, 3, block - 1, block, block + 1, 2 * block + 3];
     trial.retain(|n| *n >= 1);
     trial.dedup();
@@ -337,22 +445,47 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         let hi = w.sym.store.lt(a.off, numel);
         let inb = w.sym.store.and2(lo, hi);
         asr.push(w.sym.store.not(inb));
-        obligations.push(Obligation { name: format!("the {} at {} stays inside `{}`", if a.store { "store" } else { "load" }, a.pos, name_of(a.buf)), assertions: asr });
+        obligations.push(Obligation {
+            name: format!(
+                "the {} at {} stays inside `{}`",
+                if a.store { "store" } else { "load" },
+                a.pos,
+                name_of(a.buf)
+            ),
+            assertions: asr,
+        });
         let _ = a.lane_facts;
     }
     if let Some(f) = &formula {
         for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
-            let def = f.defs.iter().find(|d| d.output == name_of(a.buf)).expect("checked above");
+            let def = f
+                .defs
+                .iter()
+                .find(|d| d.output == name_of(a.buf))
+                .expect("checked above");
             let Some(oix) = out_index[k].clone() else {
-                out.verdict = unknown(format!("the store at {} does not split into the dimensions of `{}`", a.pos, def.output));
+                out.verdict = unknown(format!(
+                    "the store at {} does not split into the dimensions of `{}`",
+                    a.pos, def.output
+                ));
                 return out;
             };
             if def.indices.len() != oix.len() {
-                out.verdict = unknown(format!("the formula indexes `{}` with {} indices; it has rank {}", def.output, def.indices.len(), oix.len()));
+                out.verdict = unknown(format!(
+                    "the formula indexes `{}` with {} indices; it has rank {}",
+                    def.output,
+                    def.indices.len(),
+                    oix.len()
+                ));
                 return out;
             }
             // The split is the element's index only inside the shape.
-            let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]].shape.clone().iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
+            let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]]
+                .shape
+                .clone()
+                .iter()
+                .map(|e| e.eval(&mut w.sym, &sizes))
+                .collect();
             let mut idx_terms = Vec::new();
             let mut inside = Vec::new();
             for (p, n) in oix.iter().zip(&shape) {
@@ -362,11 +495,20 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 inside.push(w.sym.store.lt(t, *n));
                 idx_terms.push(t);
             }
-            let scope = setup.scope(&mut w.sym, &sizes, def.indices.iter().cloned().zip(idx_terms).collect());
+            let scope = setup.scope(
+                &mut w.sym,
+                &sizes,
+                def.indices.iter().cloned().zip(idx_terms).collect(),
+            );
             let fv = match formula::eval(&mut w.sym, &scope, &def.body) {
                 Ok(b) => b,
                 Err(e) => {
-                    out.verdict = Verdict::Error { diagnostics: vec![report::Diagnostic { span: report::Span::default(), message: format!("in the formula: {e}") }] };
+                    out.verdict = Verdict::Error {
+                        diagnostics: vec![report::Diagnostic {
+                            span: report::Span::default(),
+                            message: format!("in the formula: {e}"),
+                        }],
+                    };
                     return out;
                 }
             };
@@ -381,13 +523,22 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     inside.push(eq);
                     let good = w.sym.store.and(inside);
                     asr.push(w.sym.store.not(good));
-                    obligations.push(Obligation { name: format!("the store at {} writes `{def}`", a.pos), assertions: asr });
+                    obligations.push(Obligation {
+                        name: format!("the store at {} writes `{def}`", a.pos),
+                        assertions: asr,
+                    });
                 }
                 (SymVal::Red(kr), SymVal::Red(fr)) => {
                     // Two sums are equal when they range over the same indices (zero terms
                     // dropped) and agree term by term there: one shared summation variable.
-                    let (Some((kk, kdom, kbody)), Some((fk, fdom, fbody))) = (synth::normalize_sum(&mut w.sym.store, &kr), synth::normalize_sum(&mut w.sym.store, &fr)) else {
-                        out.verdict = unknown(format!("the store at {}: only sums over one axis are compared (this slice)", a.pos));
+                    let (Some((kk, kdom, kbody)), Some((fk, fdom, fbody))) = (
+                        synth::normalize_sum(&mut w.sym.store, &kr),
+                        synth::normalize_sum(&mut w.sym.store, &fr),
+                    ) else {
+                        out.verdict = unknown(format!(
+                            "the store at {}: only sums over one axis are compared (this slice)",
+                            a.pos
+                        ));
                         return out;
                     };
                     let kt = w.sym.store.sym(kk);
@@ -405,9 +556,18 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     d3.push(kdom);
                     let eq = w.sym.store.eq(kbody, fbody);
                     d3.push(w.sym.store.not(eq));
-                    obligations.push(Obligation { name: format!("the store at {} writes inside `{}`", a.pos, def.output), assertions: d1 });
-                    obligations.push(Obligation { name: format!("the store at {} sums over the range of `{def}`", a.pos), assertions: d2 });
-                    obligations.push(Obligation { name: format!("the store at {} sums the terms of `{def}`", a.pos), assertions: d3 });
+                    obligations.push(Obligation {
+                        name: format!("the store at {} writes inside `{}`", a.pos, def.output),
+                        assertions: d1,
+                    });
+                    obligations.push(Obligation {
+                        name: format!("the store at {} sums over the range of `{def}`", a.pos),
+                        assertions: d2,
+                    });
+                    obligations.push(Obligation {
+                        name: format!("the store at {} sums the terms of `{def}`", a.pos),
+                        assertions: d3,
+                    });
                 }
                 _ => {
                     out.verdict = unknown(format!("the store at {}: the kernel and the formula disagree on being a sum (no algebra on sums yet)", a.pos));
@@ -420,7 +580,12 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     // program and lanes of its index pattern.
     for &b in &stored {
         let zero = w.sym.store.int(0);
-        let shape: Vec<TermId> = setup.host.tensors[setup.buffers[b]].shape.clone().iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
+        let shape: Vec<TermId> = setup.host.tensors[setup.buffers[b]]
+            .shape
+            .clone()
+            .iter()
+            .map(|e| e.eval(&mut w.sym, &sizes))
+            .collect();
         let mut asr = base.clone();
         let mut idx = Vec::new();
         for (d, n) in shape.iter().enumerate() {
@@ -430,10 +595,22 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             idx.push(t);
         }
         let mut writes = Vec::new();
-        for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store && a.buf == b) {
-            let fail = |why: &str| format!("coverage of `{}`: {why} (the store at {})", name_of(a.buf), a.pos);
+        for (k, a) in acc
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.store && a.buf == b)
+        {
+            let fail = |why: &str| {
+                format!(
+                    "coverage of `{}`: {why} (the store at {})",
+                    name_of(a.buf),
+                    a.pos
+                )
+            };
             let Some(oix) = out_index[k].clone() else {
-                out.verdict = unknown(fail("the offset does not split into the output's dimensions"));
+                out.verdict = unknown(fail(
+                    "the offset does not split into the output's dimensions",
+                ));
                 return out;
             };
             // Witness terms for the program ids and lanes, from each dimension's `c + a*P + L`.
@@ -446,10 +623,16 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 for (m, coef) in o {
                     match &m[..] {
                         [] => c = *coef,
-                        [v] if pid_syms.contains(v) && p.is_none() => p = Some((pid_syms.iter().position(|x| x == v).unwrap(), *coef)),
-                        [v] if a.lane_syms.contains(v) && l.is_none() => l = Some((a.lane_syms.iter().position(|x| x == v).unwrap(), *coef)),
+                        [v] if pid_syms.contains(v) && p.is_none() => {
+                            p = Some((pid_syms.iter().position(|x| x == v).unwrap(), *coef))
+                        }
+                        [v] if a.lane_syms.contains(v) && l.is_none() => {
+                            l = Some((a.lane_syms.iter().position(|x| x == v).unwrap(), *coef))
+                        }
                         _ => {
-                            out.verdict = unknown(fail("an output index is not of the form `c + a*pid + lane`"));
+                            out.verdict = unknown(fail(
+                                "an output index is not of the form `c + a*pid + lane`",
+                            ));
                             return out;
                         }
                     }
@@ -457,7 +640,9 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 let ct = w.sym.store.int(c);
                 let rel = w.sym.store.sub(idx[d], ct);
                 match (p, l) {
-                    (Some((pi, st)), Some((li, 1))) if st >= 1 && pid_w[pi].is_none() && lane_w[li].is_none() => {
+                    (Some((pi, st)), Some((li, 1)))
+                        if st >= 1 && pid_w[pi].is_none() && lane_w[li].is_none() =>
+                    {
                         let stt = w.sym.store.int(st);
                         pid_w[pi] = Some(w.sym.store.int_div(rel, stt));
                         lane_w[li] = Some(w.sym.store.int_mod(rel, stt));
@@ -466,12 +651,16 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     (None, Some((li, 1))) if lane_w[li].is_none() => lane_w[li] = Some(rel),
                     (None, None) => {}
                     _ => {
-                        out.verdict = unknown(fail("an output index is not of the form `c + a*pid + lane`"));
+                        out.verdict = unknown(fail(
+                            "an output index is not of the form `c + a*pid + lane`",
+                        ));
                         return out;
                     }
                 }
             }
-            let wpid: Vec<TermId> = (0..3).map(|x| pid_w.get(x).copied().flatten().unwrap_or(zero)).collect();
+            let wpid: Vec<TermId> = (0..3)
+                .map(|x| pid_w.get(x).copied().flatten().unwrap_or(zero))
+                .collect();
             let wlane: Vec<TermId> = lane_w.iter().map(|x| x.unwrap_or(zero)).collect();
             let m2 = match setup.program(&mut w.sym, &sizes, wpid.clone()) {
                 Ok(m) => m,
@@ -509,7 +698,10 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         }
         let any = w.sym.store.or(writes);
         asr.push(w.sym.store.not(any));
-        obligations.push(Obligation { name: format!("every element of `{}` is written", name_of(b)), assertions: asr });
+        obligations.push(Obligation {
+            name: format!("every element of `{}` is written", name_of(b)),
+            assertions: asr,
+        });
     }
     // Exclusivity: two distinct programs never store to one address.
     let mut in_place_races: Vec<Obligation> = Vec::new();
@@ -527,8 +719,15 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         // A store's output index, as terms, with the conditions that it lies inside the shape.
         let index_terms = |w: &mut World, a: &SymAccess| -> Option<(Vec<TermId>, Vec<TermId>)> {
             let sizes = w.size_terms();
-            let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]].shape.iter().map(|e| e.eval(&mut w.sym, &sizes)).collect();
-            let sh: Vec<synth::Poly> = shape.iter().map(|t| synth::poly(&w.sym.store, *t)).collect::<Option<_>>()?;
+            let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]]
+                .shape
+                .iter()
+                .map(|e| e.eval(&mut w.sym, &sizes))
+                .collect();
+            let sh: Vec<synth::Poly> = shape
+                .iter()
+                .map(|t| synth::poly(&w.sym.store, *t))
+                .collect::<Option<_>>()?;
             let p = synth::poly(&w.sym.store, a.off)?;
             let parts = synth::delinearize(&p, &sh)?;
             let zero = w.sym.store.int(0);
@@ -551,7 +750,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 asr.extend(a.mask);
                 let all = w.sym.store.and(inside.clone());
                 asr.push(w.sym.store.not(all));
-                obligations.push(Obligation { name: format!("the store at {} addresses an element inside the shape of `{}`", a.pos, name_of(a.buf)), assertions: asr });
+                obligations.push(Obligation {
+                    name: format!(
+                        "the store at {} addresses an element inside the shape of `{}`",
+                        a.pos,
+                        name_of(a.buf)
+                    ),
+                    assertions: asr,
+                });
             }
             let _ = k;
             for b in acc2.iter().filter(|b| b.store && b.buf == a.buf) {
@@ -578,7 +784,13 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     }
                     _ => asr.push(w.sym.store.eq(a.off, b.off)),
                 }
-                obligations.push(Obligation { name: format!("no two programs store to one element of `{}`", name_of(a.buf)), assertions: asr });
+                obligations.push(Obligation {
+                    name: format!(
+                        "no two programs store to one element of `{}`",
+                        name_of(a.buf)
+                    ),
+                    assertions: asr,
+                });
             }
         }
         // In place: no program loads an element another program stores.
@@ -607,62 +819,96 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     }
 
     // 5. Solve.
-    let cfg = smt::SolverConfig { timeout: limits.timeout };
+    let cfg = smt::SolverConfig {
+        timeout: limits.timeout,
+    };
     let mut unknowns = Vec::new();
     for ob in obligations {
         let mut store = w.sym.store.clone();
         let asr = smt::simplify_arith(&mut store, &ob.assertions);
         let size_syms = w.sizes.clone();
         let fns: Vec<(smt::FunId, String)> = inputs_fns.clone();
-        let param_syms: Vec<(SymId, String)> = scalars.iter().filter_map(|n| store.find(n).map(|s| (s, n.clone()))).collect();
-        let numel_exprs: Vec<(String, crate::host::HExpr)> = loaded.iter().map(|b| (name_of(*b), setup.host.tensors[setup.buffers[*b]].numel())).collect();
-        let (r, _, _) = smt::check_portfolio(&store, &asr, cfg, move |mr: &mut dyn smt::ModelReader| {
-            let sizes: Vec<i128> = size_syms.iter().map(|s| match mr.sym(*s) { Some(Value::Int(i)) => i, _ => 1 }).collect();
-            let mut tensors = BTreeMap::new();
-            let mut c = Concrete::new(BTreeMap::new());
-            for (name, numel) in &numel_exprs {
-                let n = numel.eval(&mut c, &sizes);
-                if !(0..=1 << 16).contains(&n) {
-                    continue;
-                }
-                let f = fns.iter().find(|(_, t)| t == name).map(|(f, _)| *f);
-                let data: Vec<Scalar> = (0..n)
-                    .map(|j| match f.and_then(|f| mr.app(f, &[Value::Int(j)])) {
-                        Some(Value::Real(a, b)) => Scalar::Real(Rat::new(a, b).unwrap_or(Rat::int(0))),
-                        Some(Value::Int(a)) => Scalar::Real(Rat::int(a)),
-                        _ => Scalar::Real(Rat::int(0)),
+        let param_syms: Vec<(SymId, String)> = scalars
+            .iter()
+            .filter_map(|n| store.find(n).map(|s| (s, n.clone())))
+            .collect();
+        let numel_exprs: Vec<(String, crate::host::HExpr)> = loaded
+            .iter()
+            .map(|b| (name_of(*b), setup.host.tensors[setup.buffers[*b]].numel()))
+            .collect();
+        let (r, _, _) =
+            smt::check_portfolio(&store, &asr, cfg, move |mr: &mut dyn smt::ModelReader| {
+                let sizes: Vec<i128> = size_syms
+                    .iter()
+                    .map(|s| match mr.sym(*s) {
+                        Some(Value::Int(i)) => i,
+                        _ => 1,
                     })
                     .collect();
-                tensors.insert(name.clone(), data);
-            }
-            for (s, name) in &param_syms {
-                let v = match mr.sym(*s) {
-                    Some(Value::Real(a, b)) => Scalar::Real(Rat::new(a, b).unwrap_or(Rat::int(0))),
-                    _ => Scalar::Real(Rat::int(1)),
-                };
-                tensors.insert(name.clone(), vec![v]);
-            }
-            Inputs { sizes, tensors }
-        });
+                let mut tensors = BTreeMap::new();
+                let mut c = Concrete::new(BTreeMap::new());
+                for (name, numel) in &numel_exprs {
+                    let n = numel.eval(&mut c, &sizes);
+                    if !(0..=1 << 16).contains(&n) {
+                        continue;
+                    }
+                    let f = fns.iter().find(|(_, t)| t == name).map(|(f, _)| *f);
+                    let data: Vec<Scalar> = (0..n)
+                        .map(|j| match f.and_then(|f| mr.app(f, &[Value::Int(j)])) {
+                            Some(Value::Real(a, b)) => {
+                                Scalar::Real(Rat::new(a, b).unwrap_or(Rat::int(0)))
+                            }
+                            Some(Value::Int(a)) => Scalar::Real(Rat::int(a)),
+                            _ => Scalar::Real(Rat::int(0)),
+                        })
+                        .collect();
+                    tensors.insert(name.clone(), data);
+                }
+                for (s, name) in &param_syms {
+                    let v = match mr.sym(*s) {
+                        Some(Value::Real(a, b)) => {
+                            Scalar::Real(Rat::new(a, b).unwrap_or(Rat::int(0)))
+                        }
+                        _ => Scalar::Real(Rat::int(1)),
+                    };
+                    tensors.insert(name.clone(), vec![v]);
+                }
+                Inputs { sizes, tensors }
+            });
         match r {
             CheckResult::Unsat => {}
-            CheckResult::Unknown(why) => unknowns.push(format!("{}: solver unknown ({why})", ob.name)),
+            CheckResult::Unknown(why) => {
+                unknowns.push(format!("{}: solver unknown ({why})", ob.name))
+            }
             CheckResult::Sat(mut inp) => {
                 for s in &scalars {
-                    inp.tensors.entry(s.clone()).or_insert_with(|| vec![Scalar::Real(Rat::int(1))]);
+                    inp.tensors
+                        .entry(s.clone())
+                        .or_insert_with(|| vec![Scalar::Real(Rat::int(1))]);
                 }
                 for b in &loaded {
-                    let n = setup.numel(&mut Concrete::new(BTreeMap::new()), &inp.sizes, *b).clamp(0, 1 << 16);
-                    inp.tensors.entry(name_of(*b)).or_insert_with(|| vec![Scalar::Real(Rat::int(0)); n as usize]);
+                    let n = setup
+                        .numel(&mut Concrete::new(BTreeMap::new()), &inp.sizes, *b)
+                        .clamp(0, 1 << 16);
+                    inp.tensors
+                        .entry(name_of(*b))
+                        .or_insert_with(|| vec![Scalar::Real(Rat::int(0)); n as usize]);
                 }
                 match replay(setup, formula.as_ref(), &stored, &inp) {
                     Ok(Some(fail)) => {
-                        let show = matches!(fail, Failure::Value { .. }) && inp.sizes.iter().all(|n| *n <= 64);
+                        let show = matches!(fail, Failure::Value { .. })
+                            && inp.sizes.iter().all(|n| *n <= 64);
                         out.verdict = refute(setup, &inp, &fail, show, expect.is_none());
                         return out;
                     }
-                    Ok(None) => unknowns.push(format!("{}: the solver's model (sizes {:?}) did not replay", ob.name, inp.sizes)),
-                    Err(e) => unknowns.push(format!("{}: the solver's model could not be replayed ({e})", ob.name)),
+                    Ok(None) => unknowns.push(format!(
+                        "{}: the solver's model (sizes {:?}) did not replay",
+                        ob.name, inp.sizes
+                    )),
+                    Err(e) => unknowns.push(format!(
+                        "{}: the solver's model could not be replayed ({e})",
+                        ob.name
+                    )),
                 }
             }
         }
@@ -693,12 +939,20 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             }
         }
         for name in m.math.iter().map(|n| n.to_string()).chain(called) {
-            if ["exp", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf"].contains(&name.as_str()) && !funs.contains(&name) {
+            if [
+                "exp", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf",
+            ]
+            .contains(&name.as_str())
+                && !funs.contains(&name)
+            {
                 funs.push(name);
             }
         }
         if !funs.is_empty() {
-            a.push(format!("{} uninterpreted (no axioms used)", funs.join(", ") + if funs.len() == 1 { " is" } else { " are" }));
+            a.push(format!(
+                "{} uninterpreted (no axioms used)",
+                funs.join(", ") + if funs.len() == 1 { " is" } else { " are" }
+            ));
         }
         a.push("division by zero is left unspecified, alike in kernel and formula".into());
         Verdict::Verified { assumptions: a }

@@ -7,7 +7,7 @@
 use crate::front::{dotted, pos_of, KernelDef};
 use crate::mem::{Machine, Pos};
 use crate::ops::{self, Arith, Cmp, Logic};
-use crate::value::{KVal, Ty, LDomain};
+use crate::value::{KVal, LDomain, Ty};
 use ruff_python_ast::{self as ast, Expr, Number, Stmt};
 use ruff_text_size::Ranged;
 use tensor::Domain;
@@ -30,7 +30,11 @@ pub(crate) fn float_literal(text: &str) -> Option<(i128, i128)> {
     };
     let (int, frac) = mant.split_once('.').unwrap_or((&mant, ""));
     let digits = format!("{int}{frac}");
-    let mut num: i128 = if digits.is_empty() { 0 } else { digits.parse().ok()? };
+    let mut num: i128 = if digits.is_empty() {
+        0
+    } else {
+        digits.parse().ok()?
+    };
     let mut den: i128 = 10i128.checked_pow(frac.len() as u32)?;
     if exp >= 0 {
         num = num.checked_mul(10i128.checked_pow(exp as u32)?)?;
@@ -45,7 +49,11 @@ pub(crate) fn float_literal(text: &str) -> Option<(i128, i128)> {
 /// overflow.
 fn floor_div(x: i128, y: i128) -> Option<i128> {
     let q = x.checked_div(y)?;
-    Some(if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q })
+    Some(if (x % y != 0) && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    })
 }
 
 fn gcd(a: i128, b: i128) -> i128 {
@@ -113,8 +121,20 @@ enum Flow<D: Domain> {
 }
 
 impl<'s, D: LDomain> Interp<'s, D> {
-    pub(crate) fn new(src: &'s str, m: Machine<D>, params: Vec<(String, KVal<D>)>, helpers: Vec<&'s ast::StmtFunctionDef>) -> Self {
-        Interp { src, env: params, m, helpers, depth: 0, unrolled: 0 }
+    pub(crate) fn new(
+        src: &'s str,
+        m: Machine<D>,
+        params: Vec<(String, KVal<D>)>,
+        helpers: Vec<&'s ast::StmtFunctionDef>,
+    ) -> Self {
+        Interp {
+            src,
+            env: params,
+            m,
+            helpers,
+            depth: 0,
+            unrolled: 0,
+        }
     }
 
     /// Runs the kernel's body once.
@@ -126,11 +146,22 @@ impl<'s, D: LDomain> Interp<'s, D> {
     }
 
     /// A call of a `@triton.jit` helper, inlined: its own scope, its return value.
-    fn call_helper(&mut self, d: &mut D, f: &'s ast::StmtFunctionDef, c: &ast::ExprCall) -> R<KVal<D>> {
+    fn call_helper(
+        &mut self,
+        d: &mut D,
+        f: &'s ast::StmtFunctionDef,
+        c: &ast::ExprCall,
+    ) -> R<KVal<D>> {
         if self.depth >= MAX_DEPTH {
             return self.unsupported(format!("helper calls nested deeper than {MAX_DEPTH}"), c);
         }
-        let params: Vec<&ast::ParameterWithDefault> = f.parameters.posonlyargs.iter().chain(&f.parameters.args).chain(&f.parameters.kwonlyargs).collect();
+        let params: Vec<&ast::ParameterWithDefault> = f
+            .parameters
+            .posonlyargs
+            .iter()
+            .chain(&f.parameters.args)
+            .chain(&f.parameters.kwonlyargs)
+            .collect();
         let mut bound: Vec<Option<KVal<D>>> = vec![None; params.len()];
         for (i, a) in c.arguments.args.iter().enumerate() {
             if i >= params.len() {
@@ -139,7 +170,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
             bound[i] = Some(self.expr(d, a)?);
         }
         for k in &c.arguments.keywords {
-            let Some(name) = &k.arg else { return self.unsupported("`**` arguments", k) };
+            let Some(name) = &k.arg else {
+                return self.unsupported("`**` arguments", k);
+            };
             let Some(i) = params.iter().position(|p| p.parameter.name.id == name.id) else {
                 return self.unsupported(format!("keyword `{}` of `{}`", name.id, f.name.id), k);
             };
@@ -150,7 +183,15 @@ impl<'s, D: LDomain> Interp<'s, D> {
             let v = match (v, &p.default) {
                 (Some(v), _) => v,
                 (None, Some(e)) => self.expr(d, e)?,
-                (None, None) => return self.unsupported(format!("a call of `{}` without `{}`", f.name.id, p.parameter.name.id), c),
+                (None, None) => {
+                    return self.unsupported(
+                        format!(
+                            "a call of `{}` without `{}`",
+                            f.name.id, p.parameter.name.id
+                        ),
+                        c,
+                    )
+                }
             };
             scope.push((p.parameter.name.id.to_string(), v));
         }
@@ -193,7 +234,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
                 Ok(())
             }
-            (other, _) => self.unsupported("assignment target (only names and tuples of names)", other),
+            (other, _) => {
+                self.unsupported("assignment target (only names and tuples of names)", other)
+            }
         }
     }
 
@@ -231,7 +274,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 return Ok(Flow::Return(v));
             }
             Stmt::If(i) => {
-                let mut branches: Vec<(Option<&'s Expr>, &'s [Stmt])> = vec![(Some(&i.test), &i.body)];
+                let mut branches: Vec<(Option<&'s Expr>, &'s [Stmt])> =
+                    vec![(Some(&i.test), &i.body)];
                 for c in &i.elif_else_clauses {
                     branches.push((c.test.as_ref(), &c.body));
                 }
@@ -250,9 +294,18 @@ impl<'s, D: LDomain> Interp<'s, D> {
     /// unrolled, at most [`MAX_UNROLL`] iterations. Loops over runtime bounds need loop
     /// invariants (a later slice): unsupported.
     fn for_loop(&mut self, d: &mut D, f: &'s ast::StmtFor, s: &'s Stmt) -> R<Flow<D>> {
-        let Expr::Call(c) = &*f.iter else { return self.unsupported("for loop over something other than range(...)", s) };
+        let Expr::Call(c) = &*f.iter else {
+            return self.unsupported("for loop over something other than range(...)", s);
+        };
         let name = dotted(&c.func).unwrap_or_default();
-        if !matches!(name.as_str(), "range" | "tl.range" | "tl.static_range" | "triton.language.range" | "triton.language.static_range") {
+        if !matches!(
+            name.as_str(),
+            "range"
+                | "tl.range"
+                | "tl.static_range"
+                | "triton.language.range"
+                | "triton.language.static_range"
+        ) {
             return self.unsupported("for loop over something other than range(...)", s);
         }
         if !f.orelse.is_empty() {
@@ -262,7 +315,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
         for a in c.arguments.args.iter() {
             match self.expr(d, a)? {
                 KVal::Int(i) => bounds.push(i),
-                _ => return self.unsupported("for loop over a runtime range (loop invariants are not supported yet)", s),
+                _ => {
+                    return self.unsupported(
+                        "for loop over a runtime range (loop invariants are not supported yet)",
+                        s,
+                    )
+                }
             }
         }
         let (start, end, step) = match bounds[..] {
@@ -271,16 +329,26 @@ impl<'s, D: LDomain> Interp<'s, D> {
             [b, e, st] if st != 0 => (b, e, st),
             _ => return self.unsupported("range(...) with these arguments", s),
         };
-        let count = if step > 0 { (end - start + step - 1).max(0) / step } else { (start - end - step - 1).max(0) / -step };
+        let count = if step > 0 {
+            (end - start + step - 1).max(0) / step
+        } else {
+            (start - end - step - 1).max(0) / -step
+        };
         if count > MAX_UNROLL {
-            return self.unsupported(format!("for loop of {count} iterations (at most {MAX_UNROLL} are unrolled)"), s);
+            return self.unsupported(
+                format!("for loop of {count} iterations (at most {MAX_UNROLL} are unrolled)"),
+                s,
+            );
         }
         if contains_break(&f.body) {
             return self.unsupported("break or continue", s);
         }
         self.unrolled += count;
         if self.unrolled > MAX_UNROLLED {
-            return self.unsupported(format!("loops of more than {MAX_UNROLLED} iterations in all (unrolled)"), s);
+            return self.unsupported(
+                format!("loops of more than {MAX_UNROLLED} iterations in all (unrolled)"),
+                s,
+            );
         }
         let mut i = start;
         for _ in 0..count {
@@ -296,19 +364,35 @@ impl<'s, D: LDomain> Interp<'s, D> {
     /// `if`/`elif`/`else`: constexpr conditions choose a branch; a runtime scalar condition
     /// runs both branches under it and its negation (accesses guarded) and merges the names
     /// they assign with `tl.where`; a branch that returns guards the rest of the body.
-    fn branches(&mut self, d: &mut D, branches: &[(Option<&'s Expr>, &'s [Stmt])], at: &'s Stmt) -> R<Flow<D>> {
-        let Some(((test, body), rest)) = branches.split_first() else { return Ok(Flow::Next) };
-        let Some(test) = test else { return self.block(d, body) };
+    fn branches(
+        &mut self,
+        d: &mut D,
+        branches: &[(Option<&'s Expr>, &'s [Stmt])],
+        at: &'s Stmt,
+    ) -> R<Flow<D>> {
+        let Some(((test, body), rest)) = branches.split_first() else {
+            return Ok(Flow::Next);
+        };
+        let Some(test) = test else {
+            return self.block(d, body);
+        };
         let c = match self.expr(d, test)? {
             KVal::Bool(b) => Some(b),
             KVal::Int(i) => Some(i != 0),
             KVal::None => Some(false),
             KVal::Block(b) if b.shape.is_empty() => {
                 let c = self.lift(ops::convert(&b, Ty::Bool), *test)?;
-                let KVal::Block(c) = c else { unreachable!("convert gives a block") };
+                let KVal::Block(c) = c else {
+                    unreachable!("convert gives a block")
+                };
                 return self.runtime_if(d, c, body, rest, at);
             }
-            _ => return self.unsupported("`if` on a block (only constexpr or scalar conditions)", *test),
+            _ => {
+                return self.unsupported(
+                    "`if` on a block (only constexpr or scalar conditions)",
+                    *test,
+                )
+            }
         };
         if c == Some(true) {
             self.block(d, body)
@@ -317,13 +401,25 @@ impl<'s, D: LDomain> Interp<'s, D> {
         }
     }
 
-    fn runtime_if(&mut self, d: &mut D, c: crate::value::Block<D>, body: &'s [Stmt], rest: &[(Option<&'s Expr>, &'s [Stmt])], at: &'s Stmt) -> R<Flow<D>> {
+    fn runtime_if(
+        &mut self,
+        d: &mut D,
+        c: crate::value::Block<D>,
+        body: &'s [Stmt],
+        rest: &[(Option<&'s Expr>, &'s [Stmt])],
+        at: &'s Stmt,
+    ) -> R<Flow<D>> {
         let base_guard = self.m.guard.clone();
         let nc = self.lift(ops::not(&c), at)?.block().expect("a block");
-        let and = |me: &Self, g: &Option<crate::value::Block<D>>, x: &crate::value::Block<D>| -> R<crate::value::Block<D>> {
+        let and = |me: &Self,
+                   g: &Option<crate::value::Block<D>>,
+                   x: &crate::value::Block<D>|
+         -> R<crate::value::Block<D>> {
             match g {
                 None => Ok(x.clone()),
-                Some(g) => me.lift(ops::logic(Logic::And, g, x), at).map(|v| v.block().expect("a block")),
+                Some(g) => me
+                    .lift(ops::logic(Logic::And, g, x), at)
+                    .map(|v| v.block().expect("a block")),
             }
         };
         let base_len = self.env.len();
@@ -336,17 +432,30 @@ impl<'s, D: LDomain> Interp<'s, D> {
         match (f_then, f_else) {
             (Flow::Next, Flow::Next) => {
                 self.m.guard = base_guard;
-                let mut names: Vec<String> = then_env.iter().chain(&else_env).map(|(n, _)| n.clone()).collect();
+                let mut names: Vec<String> = then_env
+                    .iter()
+                    .chain(&else_env)
+                    .map(|(n, _)| n.clone())
+                    .collect();
                 names.dedup();
                 for n in names {
-                    let pick = |env: &[(String, KVal<D>)], me: &Self| env.iter().rev().find(|(x, _)| *x == n).map(|(_, v)| v.clone()).or_else(|| me.lookup(&n));
+                    let pick = |env: &[(String, KVal<D>)], me: &Self| {
+                        env.iter()
+                            .rev()
+                            .find(|(x, _)| *x == n)
+                            .map(|(_, v)| v.clone())
+                            .or_else(|| me.lookup(&n))
+                    };
                     // A name bound on one path only is unbound after the `if` (a later use is an
                     // error in Python on the other path, and unsupported here).
                     let (Some(a), Some(b)) = (pick(&then_env, self), pick(&else_env, self)) else {
                         continue;
                     };
                     let (Some(x), Some(y)) = (a.block(), b.block()) else {
-                        return self.unsupported(format!("`{n}` holds a {} after a runtime `if`", a.kind()), at);
+                        return self.unsupported(
+                            format!("`{n}` holds a {} after a runtime `if`", a.kind()),
+                            at,
+                        );
                     };
                     let v = self.lift(ops::select(&c, &x, &y), at)?;
                     self.env.push((n, v));
@@ -382,7 +491,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
         })
     }
 
-    fn binop(&mut self, _d: &mut D, op: ast::Operator, a: KVal<D>, b: KVal<D>, at: &impl Ranged) -> R<KVal<D>> {
+    fn binop(
+        &mut self,
+        _d: &mut D,
+        op: ast::Operator,
+        a: KVal<D>,
+        b: KVal<D>,
+        at: &impl Ranged,
+    ) -> R<KVal<D>> {
         use ast::Operator as O;
         // Python arithmetic on constants stays constant.
         if let (KVal::Int(x), KVal::Int(y)) = (&a, &b) {
@@ -392,7 +508,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 O::Sub => x.checked_sub(y),
                 O::Mult => x.checked_mul(y),
                 O::FloorDiv => floor_div(x, y),
-                O::Mod => floor_div(x, y).and_then(|q| y.checked_mul(q)).and_then(|p| x.checked_sub(p)),
+                O::Mod => floor_div(x, y)
+                    .and_then(|q| y.checked_mul(q))
+                    .and_then(|p| x.checked_sub(p)),
                 O::Pow if (0..=126).contains(&y) => x.checked_pow(y as u32),
                 O::LShift if (0..=126).contains(&y) => x.checked_shl(y as u32),
                 _ => None,
@@ -410,13 +528,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
             O::Div => ops::arith(Arith::Div, &x, &y),
             O::BitAnd => ops::logic(Logic::And, &x, &y),
             O::BitOr => ops::logic(Logic::Or, &x, &y),
-            other => return self.unsupported(format!("operator `{}` on blocks", other.as_str()), at),
+            other => {
+                return self.unsupported(format!("operator `{}` on blocks", other.as_str()), at)
+            }
         };
         self.lift(r, at)
     }
 
     fn lookup(&self, name: &str) -> Option<KVal<D>> {
-        self.env.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+        self.env
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
     }
 
     fn expr(&mut self, d: &mut D, e: &Expr) -> R<KVal<D>> {
@@ -424,7 +548,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
             Expr::Name(n) => match self.lookup(n.id.as_str()) {
                 Some(v) => v,
                 None if n.id.as_str() == "None" => KVal::None,
-                None => return self.unsupported(format!("name `{}` (not a parameter or an earlier assignment)", n.id), e),
+                None => {
+                    return self.unsupported(
+                        format!("name `{}` (not a parameter or an earlier assignment)", n.id),
+                        e,
+                    )
+                }
             },
             Expr::NoneLiteral(_) => KVal::None,
             Expr::StringLiteral(t) => KVal::Str(t.value.to_str().to_string()),
@@ -444,15 +573,26 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 Number::Complex { .. } => return self.unsupported("complex literal", e),
             },
             // `ptr.dtype.element_ty`: every buffer holds floats here.
-            Expr::Attribute(a) if a.attr.id.as_str() == "element_ty" && matches!(&*a.value, Expr::Attribute(b) if b.attr.id.as_str() == "dtype") => KVal::Dtype(Ty::Real),
+            Expr::Attribute(a)
+                if a.attr.id.as_str() == "element_ty"
+                    && matches!(&*a.value, Expr::Attribute(b) if b.attr.id.as_str() == "dtype") =>
+            {
+                KVal::Dtype(Ty::Real)
+            }
             Expr::Attribute(a) => {
                 let full = dotted(e).unwrap_or_default();
-                if let Some(t) = TL.iter().find_map(|p| full.strip_prefix(&format!("{p}."))).and_then(dtype) {
+                if let Some(t) = TL
+                    .iter()
+                    .find_map(|p| full.strip_prefix(&format!("{p}.")))
+                    .and_then(dtype)
+                {
                     return Ok(KVal::Dtype(t));
                 }
                 return self.unsupported(format!("attribute `{}`", a.attr.id), e);
             }
-            Expr::Tuple(t) => KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?),
+            Expr::Tuple(t) => {
+                KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?)
+            }
             // `tl.zeros([BLOCK], ...)`: a list of constants reads as a tuple.
             Expr::List(t) => KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?),
             Expr::BinOp(b) => {
@@ -516,7 +656,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     C::GtE => Cmp::Ge,
                     C::Eq => Cmp::Eq,
                     C::NotEq => Cmp::Ne,
-                    other => return self.unsupported(format!("comparison `{}`", other.as_str()), e),
+                    other => {
+                        return self.unsupported(format!("comparison `{}`", other.as_str()), e)
+                    }
                 };
                 let (a, b) = (self.block_of(&x, e)?, self.block_of(&y, e)?);
                 self.lift(ops::compare(op, &a, &b), e)?
@@ -545,13 +687,29 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 for it in &items {
                     match it {
                         Expr::NoneLiteral(_) => keep.push(false),
-                        Expr::Slice(s) if s.lower.is_none() && s.upper.is_none() && s.step.is_none() => keep.push(true),
-                        _ => return self.unsupported("subscript other than `:` and `None` (block indexing)", e),
+                        Expr::Slice(s)
+                            if s.lower.is_none() && s.upper.is_none() && s.step.is_none() =>
+                        {
+                            keep.push(true)
+                        }
+                        _ => {
+                            return self.unsupported(
+                                "subscript other than `:` and `None` (block indexing)",
+                                e,
+                            )
+                        }
                     }
                 }
                 let b = self.block_of(&x, e)?;
                 if keep.iter().filter(|k| **k).count() != b.shape.len() {
-                    return self.unsupported(format!("indexing a rank-{} block with {} `:`", b.shape.len(), keep.iter().filter(|k| **k).count()), e);
+                    return self.unsupported(
+                        format!(
+                            "indexing a rank-{} block with {} `:`",
+                            b.shape.len(),
+                            keep.iter().filter(|k| **k).count()
+                        ),
+                        e,
+                    );
                 }
                 KVal::Block(ops::expand_dims(&b, &keep))
             }
@@ -568,7 +726,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
             TL.iter()
                 .find_map(|p| f.strip_prefix(&format!("{p}.")))
                 .filter(|n| !n.contains('.'))
-                .or_else(|| f.rsplit_once("libdevice.").map(|(_, n)| n).filter(|n| !n.contains('.')))
+                .or_else(|| {
+                    f.rsplit_once("libdevice.")
+                        .map(|(_, n)| n)
+                        .filter(|n| !n.contains('.'))
+                })
         });
         if let Some(name) = tl_name {
             let Some(spec) = ops::lookup(name) else {
@@ -577,7 +739,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
             let mut args: Vec<Option<KVal<D>>> = vec![None; spec.params.len()];
             for (i, a) in c.arguments.args.iter().enumerate() {
                 if i >= spec.params.len() {
-                    return self.unsupported(format!("tl.{name} with {} positional arguments", c.arguments.args.len()), a);
+                    return self.unsupported(
+                        format!(
+                            "tl.{name} with {} positional arguments",
+                            c.arguments.args.len()
+                        ),
+                        a,
+                    );
                 }
                 args[i] = Some(self.expr(d, a)?);
             }
@@ -588,13 +756,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 match spec.params.iter().position(|p| *p == kname.id.as_str()) {
                     Some(i) => args[i] = Some(self.expr(d, &k.value)?),
                     None if spec.ignored.contains(&kname.id.as_str()) => {}
-                    None => return self.unsupported(format!("keyword `{}` of tl.{name}", kname.id), k),
+                    None => {
+                        return self.unsupported(format!("keyword `{}` of tl.{name}", kname.id), k)
+                    }
                 }
             }
             let pos = pos_of(self.src, c);
-            return ops::apply(spec, &mut self.m, args, pos).map_err(|what| Unsupported { what, pos });
+            return ops::apply(spec, &mut self.m, args, pos)
+                .map_err(|what| Unsupported { what, pos });
         }
-        if let Some(f) = full.as_deref().and_then(|n| self.helpers.iter().find(|h| h.name.id.as_str() == n)) {
+        if let Some(f) = full
+            .as_deref()
+            .and_then(|n| self.helpers.iter().find(|h| h.name.id.as_str() == n))
+        {
             return self.call_helper(d, f, c);
         }
         // Methods: `x.to(dtype)`.
@@ -612,6 +786,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 return self.lift(ops::convert(&b, t), c);
             }
         }
-        self.unsupported(format!("call of `{}`", full.unwrap_or_else(|| "an expression".into())), c)
+        self.unsupported(
+            format!(
+                "call of `{}`",
+                full.unwrap_or_else(|| "an expression".into())
+            ),
+            c,
+        )
     }
 }

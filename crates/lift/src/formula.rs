@@ -4,7 +4,7 @@
 //! and the formula that describes it build the same terms.
 
 use crate::ops::{self, Arith, Cmp, Logic};
-use crate::value::{Block, Elem, Ty, LDomain};
+use crate::value::{Block, Elem, LDomain, Ty};
 use std::fmt;
 use tensor::{Domain, ElemType};
 
@@ -69,7 +69,11 @@ fn decimal(n: i128, d: i128) -> Option<String> {
             let (sign, a) = (if scaled < 0 { "-" } else { "" }, scaled.unsigned_abs());
             let digits = format!("{:0>width$}", a, width = k as usize + 1);
             let (int, frac) = digits.split_at(digits.len() - k as usize);
-            return Some(if frac.is_empty() { format!("{sign}{int}") } else { format!("{sign}{int}.{frac}") });
+            return Some(if frac.is_empty() {
+                format!("{sign}{int}")
+            } else {
+                format!("{sign}{int}.{frac}")
+            });
         }
         p = p.checked_mul(10)?;
     }
@@ -153,7 +157,13 @@ impl fmt::Display for Expr {
 
 impl fmt::Display for Def {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{}] = {}", self.output, self.indices.join(", "), self.body)
+        write!(
+            f,
+            "{}[{}] = {}",
+            self.output,
+            self.indices.join(", "),
+            self.body
+        )
     }
 }
 
@@ -187,7 +197,9 @@ pub struct ParseError {
 }
 
 fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
-    const SYMS: &[&str] = &["<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "/", "(", ")", "[", "]", ",", "=", ";"];
+    const SYMS: &[&str] = &[
+        "<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "/", "(", ")", "[", "]", ",", "=", ";",
+    ];
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -195,12 +207,21 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
         let c = b[i] as char;
         if c.is_whitespace() {
             i += 1;
-        } else if c.is_ascii_digit() || (c == '.' && i + 1 < b.len() && (b[i + 1] as char).is_ascii_digit()) {
+        } else if c.is_ascii_digit()
+            || (c == '.' && i + 1 < b.len() && (b[i + 1] as char).is_ascii_digit())
+        {
             let start = i;
-            while i < b.len() && ((b[i] as char).is_ascii_alphanumeric() || b[i] == b'.' || ((b[i] == b'-' || b[i] == b'+') && (b[i - 1] == b'e' || b[i - 1] == b'E'))) {
+            while i < b.len()
+                && ((b[i] as char).is_ascii_alphanumeric()
+                    || b[i] == b'.'
+                    || ((b[i] == b'-' || b[i] == b'+') && (b[i - 1] == b'e' || b[i - 1] == b'E')))
+            {
                 i += 1;
             }
-            let (n, d) = crate::exec::float_literal(&text[start..i]).ok_or(ParseError { at: start, message: format!("bad number `{}`", &text[start..i]) })?;
+            let (n, d) = crate::exec::float_literal(&text[start..i]).ok_or(ParseError {
+                at: start,
+                message: format!("bad number `{}`", &text[start..i]),
+            })?;
             out.push((Tok::Num(n, d), start));
         } else if c.is_ascii_alphabetic() || c == '_' {
             let start = i;
@@ -212,7 +233,10 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
             out.push((Tok::Sym(s), i));
             i += s.len();
         } else {
-            return Err(ParseError { at: i, message: format!("unexpected character `{c}`") });
+            return Err(ParseError {
+                at: i,
+                message: format!("unexpected character `{c}`"),
+            });
         }
     }
     Ok(out)
@@ -232,7 +256,9 @@ impl P {
         self.toks.get(self.k).map(|t| &t.0)
     }
     fn eat(&mut self, s: &str) -> bool {
-        if matches!(self.peek(), Some(Tok::Sym(x)) if *x == s) || matches!(self.peek(), Some(Tok::Name(x)) if x == s) {
+        if matches!(self.peek(), Some(Tok::Sym(x)) if *x == s)
+            || matches!(self.peek(), Some(Tok::Name(x)) if x == s)
+        {
             self.k += 1;
             true
         } else {
@@ -243,7 +269,10 @@ impl P {
         if self.eat(s) {
             Ok(())
         } else {
-            Err(ParseError { at: self.at(), message: format!("expected `{s}`") })
+            Err(ParseError {
+                at: self.at(),
+                message: format!("expected `{s}`"),
+            })
         }
     }
     fn name(&mut self) -> Result<String, ParseError> {
@@ -252,7 +281,10 @@ impl P {
                 self.k += 1;
                 Ok(n)
             }
-            _ => Err(ParseError { at: self.at(), message: "expected a name".into() }),
+            _ => Err(ParseError {
+                at: self.at(),
+                message: "expected a name".into(),
+            }),
         }
     }
     fn def(&mut self) -> Result<Def, ParseError> {
@@ -265,7 +297,11 @@ impl P {
         self.expect("]")?;
         self.expect("=")?;
         let body = self.or()?;
-        Ok(Def { output, indices, body })
+        Ok(Def {
+            output,
+            indices,
+            body,
+        })
     }
     fn or(&mut self) -> Result<Expr, ParseError> {
         let mut a = self.and()?;
@@ -296,7 +332,13 @@ impl P {
     fn add(&mut self) -> Result<Expr, ParseError> {
         let mut a = self.mul()?;
         loop {
-            let op = if self.eat("+") { '+' } else if self.eat("-") { '-' } else { return Ok(a) };
+            let op = if self.eat("+") {
+                '+'
+            } else if self.eat("-") {
+                '-'
+            } else {
+                return Ok(a);
+            };
             let b = self.mul()?;
             a = Expr::Bin(op, Box::new(a), Box::new(b));
         }
@@ -304,7 +346,13 @@ impl P {
     fn mul(&mut self) -> Result<Expr, ParseError> {
         let mut a = self.unary()?;
         loop {
-            let op = if self.eat("*") { '*' } else if self.eat("/") { '/' } else { return Ok(a) };
+            let op = if self.eat("*") {
+                '*'
+            } else if self.eat("/") {
+                '/'
+            } else {
+                return Ok(a);
+            };
             let b = self.unary()?;
             a = Expr::Bin(op, Box::new(a), Box::new(b));
         }
@@ -348,13 +396,22 @@ impl P {
                     let args = self.args(")")?;
                     return match FUNS.iter().find(|(f, _)| *f == n) {
                         Some((_, arity)) if *arity == args.len() => Ok(Expr::Call(n, args)),
-                        Some((_, arity)) => Err(ParseError { at, message: format!("`{n}` takes {arity} arguments") }),
-                        None => Err(ParseError { at, message: format!("unknown function `{n}`") }),
+                        Some((_, arity)) => Err(ParseError {
+                            at,
+                            message: format!("`{n}` takes {arity} arguments"),
+                        }),
+                        None => Err(ParseError {
+                            at,
+                            message: format!("unknown function `{n}`"),
+                        }),
                     };
                 }
                 Ok(Expr::Var(n))
             }
-            _ => Err(ParseError { at, message: "expected an expression".into() }),
+            _ => Err(ParseError {
+                at,
+                message: "expected an expression".into(),
+            }),
         }
     }
 }
@@ -385,16 +442,32 @@ impl Formula {
     pub fn parse(text: &str) -> Result<Formula, ParseError> {
         let mut defs = Vec::new();
         for (off, part) in split_defs(text) {
-            let toks = lex(part).map_err(|e| ParseError { at: e.at + off, ..e })?;
-            let mut p = P { toks, k: 0, end: part.len() };
-            let d = p.def().map_err(|e| ParseError { at: e.at + off, ..e })?;
+            let toks = lex(part).map_err(|e| ParseError {
+                at: e.at + off,
+                ..e
+            })?;
+            let mut p = P {
+                toks,
+                k: 0,
+                end: part.len(),
+            };
+            let d = p.def().map_err(|e| ParseError {
+                at: e.at + off,
+                ..e
+            })?;
             if p.k < p.toks.len() {
-                return Err(ParseError { at: p.at() + off, message: "unexpected text after the definition".into() });
+                return Err(ParseError {
+                    at: p.at() + off,
+                    message: "unexpected text after the definition".into(),
+                });
             }
             defs.push(d);
         }
         if defs.is_empty() {
-            return Err(ParseError { at: 0, message: "an empty formula".into() });
+            return Err(ParseError {
+                at: 0,
+                message: "an empty formula".into(),
+            });
         }
         Ok(Formula { defs })
     }
@@ -438,7 +511,9 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             if den == 1 {
                 Block::new(vec![], Ty::Int, move |d: &mut D, _| Elem::I(d.lit_i(n)))
             } else {
-                Block::new(vec![], Ty::Real, move |d: &mut D, _| Elem::V(d.lit_v(ElemType::Real, tensor::Literal::Rat(n, den))))
+                Block::new(vec![], Ty::Real, move |d: &mut D, _| {
+                    Elem::V(d.lit_v(ElemType::Real, tensor::Literal::Rat(n, den)))
+                })
             }
         }
         Expr::Var(v) => {
@@ -446,7 +521,9 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                 Block::splat(Ty::Int, Elem::I(i.clone()))
             } else if scope.reals.contains(v) {
                 let v = v.clone();
-                Block::new(vec![], Ty::Real, move |d: &mut D, _| Elem::V(d.input(&v, ElemType::Real, &[])))
+                Block::new(vec![], Ty::Real, move |d: &mut D, _| {
+                    Elem::V(d.input(&v, ElemType::Real, &[]))
+                })
             } else {
                 return Err(format!("unknown name `{v}` in the formula"));
             }
@@ -456,7 +533,11 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                 return Err(format!("`{t}` is not an input tensor of the launcher"));
             };
             if shape.len() != ix.len() {
-                return Err(format!("`{t}` has rank {}, read with {} indices", shape.len(), ix.len()));
+                return Err(format!(
+                    "`{t}` has rank {}, read with {} indices",
+                    shape.len(),
+                    ix.len()
+                ));
             }
             let mut flat: Option<D::I> = None;
             for (k, e) in ix.iter().enumerate() {
@@ -475,7 +556,9 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             }
             let flat = flat.expect("rank >= 1");
             let name = t.clone();
-            Block::new(vec![], Ty::Real, move |d: &mut D, _| Elem::V(d.input(&name, ElemType::Real, &[flat.clone()])))
+            Block::new(vec![], Ty::Real, move |d: &mut D, _| {
+                Elem::V(d.input(&name, ElemType::Real, &[flat.clone()]))
+            })
         }
         Expr::Neg(x) => ops::negate(&eval(d, scope, x)?)?,
         Expr::Bin(op, a, b) => {
@@ -504,22 +587,49 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             let (x, y) = (eval(d, scope, a)?, eval(d, scope, b)?);
             ops::logic(if *and { Logic::And } else { Logic::Or }, &x, &y)?
         }
-        Expr::Call(f, args) if FUNS.iter().find(|(n, _)| n == f).map(|(_, a)| *a != args.len()).unwrap_or(true) => {
+        Expr::Call(f, args)
+            if FUNS
+                .iter()
+                .find(|(n, _)| n == f)
+                .map(|(_, a)| *a != args.len())
+                .unwrap_or(true) =>
+        {
             return Err(format!("`{f}` with {} arguments", args.len()))
         }
         Expr::Call(f, args) if f == "sum" => sum(d, scope, args)?,
         Expr::Call(f, args) => {
-            let vs: Vec<Block<D>> = args.iter().map(|a| eval(d, scope, a)).collect::<Result<_, _>>()?;
+            let vs: Vec<Block<D>> = args
+                .iter()
+                .map(|a| eval(d, scope, a))
+                .collect::<Result<_, _>>()?;
             let unary = |op: ops::Op, d: &mut D| -> Result<Block<D>, String> {
-                let spec = ops::OPS.iter().find(|s| s.op == op).expect("op in the table");
-                let mut m = crate::mem::Machine { pid: vec![], nprog: vec![], buffers: vec![], accesses: vec![], guard: None, math: vec![] };
+                let spec = ops::OPS
+                    .iter()
+                    .find(|s| s.op == op)
+                    .expect("op in the table");
+                let mut m = crate::mem::Machine {
+                    pid: vec![],
+                    nprog: vec![],
+                    buffers: vec![],
+                    accesses: vec![],
+                    guard: None,
+                    math: vec![],
+                };
                 let _ = d;
-                match ops::apply(spec, &mut m, vs.iter().cloned().map(|b| Some(crate::value::KVal::Block(b))).collect(), crate::mem::Pos { line: 0, col: 0 })? {
+                match ops::apply(
+                    spec,
+                    &mut m,
+                    vs.iter()
+                        .cloned()
+                        .map(|b| Some(crate::value::KVal::Block(b)))
+                        .collect(),
+                    crate::mem::Pos { line: 0, col: 0 },
+                )? {
                     crate::value::KVal::Block(b) => Ok(b),
                     _ => Err("an op without a value".into()),
                 }
             };
- match f.as_str() {
+            match f.as_str() {
                 "exp" => unary(ops::Op::Exp, d)?,
                 "log" | "log2" | "exp2" | "sqrt" | "rsqrt" | "sin" | "cos" | "tanh" | "erf" => {
                     let spec = ops::lookup(f).expect("math functions are in the op table");
@@ -530,7 +640,9 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                 "max" => ops::arith(Arith::Max, &vs[0], &vs[1])?,
                 "min" => ops::arith(Arith::Min, &vs[0], &vs[1])?,
                 "relu" => {
-                    let zero = Block::new(vec![], Ty::Real, |d: &mut D, _| Elem::V(d.lit_v(ElemType::Real, tensor::Literal::Int(0))));
+                    let zero = Block::new(vec![], Ty::Real, |d: &mut D, _| {
+                        Elem::V(d.lit_v(ElemType::Real, tensor::Literal::Int(0)))
+                    });
                     ops::arith(Arith::Max, &vs[0], &zero)?
                 }
                 "where" => ops::select(&vs[0], &vs[1], &vs[2])?,
@@ -543,7 +655,11 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
 
 impl<D: Domain> Clone for Scope<D> {
     fn clone(&self) -> Self {
-        Scope { ints: self.ints.clone(), reals: self.reals.clone(), tensors: self.tensors.clone() }
+        Scope {
+            ints: self.ints.clone(),
+            reals: self.reals.clone(),
+            tensors: self.tensors.clone(),
+        }
     }
 }
 
@@ -560,7 +676,9 @@ fn extent_of<D: Domain>(scope: &Scope<D>, k: &str, e: &Expr) -> Option<D::I> {
             ix.iter().find_map(|i| extent_of(scope, k, i))
         }
         Expr::Neg(a) => extent_of(scope, k, a),
-        Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => extent_of(scope, k, a).or_else(|| extent_of(scope, k, b)),
+        Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+            extent_of(scope, k, a).or_else(|| extent_of(scope, k, b))
+        }
         Expr::Call(_, args) => args.iter().find_map(|a| extent_of(scope, k, a)),
         Expr::Num(..) | Expr::Var(_) => None,
     }
@@ -569,9 +687,16 @@ fn extent_of<D: Domain>(scope: &Scope<D>, k: &str, e: &Expr) -> Option<D::I> {
 /// `sum(k, e)`: `k` ranges over the dimension it indexes.
 fn sum<D: LDomain>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D>, String> {
     let (k, extent) = match &args[0] {
-        Expr::Var(k) => (k, extent_of(scope, k, &args[1]).ok_or_else(|| format!("`{k}` indexes no input tensor directly, so its range is unknown"))?),
+        Expr::Var(k) => (
+            k,
+            extent_of(scope, k, &args[1]).ok_or_else(|| {
+                format!("`{k}` indexes no input tensor directly, so its range is unknown")
+            })?,
+        ),
         Expr::Cmp("<", v, bound) if matches!(&**v, Expr::Var(_)) => {
-            let Expr::Var(k) = &**v else { unreachable!("matched above") };
+            let Expr::Var(k) = &**v else {
+                unreachable!("matched above")
+            };
             let b = eval(d, scope, bound)?;
             if b.ty != Ty::Int {
                 return Err(format!("the bound of `{k}` is not an integer"));
@@ -581,7 +706,11 @@ fn sum<D: LDomain>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D
         _ => return Err("the first argument of `sum` names its variable (`k`, or `k < N`)".into()),
     };
     let zero = d.lit_v(ElemType::Real, tensor::Literal::Int(0));
-    let dims = [tensor::ReduceDim { axis: k.clone(), extent, label: Some(k.clone()) }];
+    let dims = [tensor::ReduceDim {
+        axis: k.clone(),
+        extent,
+        label: Some(k.clone()),
+    }];
     let mut err = None;
     let v = {
         let mut body = |d: &mut D, pt: &[D::I]| -> D::V {
@@ -595,7 +724,13 @@ fn sum<D: LDomain>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D
                 }
             }
         };
-        d.reduce(tensor::Reducer::Sum, ElemType::Real, &zero, &dims, &mut body)
+        d.reduce(
+            tensor::Reducer::Sum,
+            ElemType::Real,
+            &zero,
+            &dims,
+            &mut body,
+        )
     };
     if let Some(e) = err {
         return Err(e);
@@ -626,7 +761,14 @@ mod tests {
             let again = Formula::parse(&printed).unwrap_or_else(|e| panic!("{printed}: {e:?}"));
             assert_eq!(f, again, "{text} printed as {printed}");
         }
-        for (bad, at) in [("out[i] = ", 9), ("out[i] = x[i", 12), ("out = x", 4), ("out[i] = foo(x[i])", 9), ("out[i] = x[i] $", 14), ("out[i] = exp(x[i], 2)", 9)] {
+        for (bad, at) in [
+            ("out[i] = ", 9),
+            ("out[i] = x[i", 12),
+            ("out = x", 4),
+            ("out[i] = foo(x[i])", 9),
+            ("out[i] = x[i] $", 14),
+            ("out[i] = exp(x[i], 2)", 9),
+        ] {
             let e = Formula::parse(bad).unwrap_err();
             assert_eq!(e.at, at, "{bad}: {e:?}");
         }

@@ -59,7 +59,12 @@ fn is_jit(e: &Expr) -> bool {
 
 fn is_autotune(e: &Expr) -> Option<&ast::ExprCall> {
     match e {
-        Expr::Call(c) if matches!(dotted(&c.func).as_deref(), Some("triton.autotune" | "autotune")) => {
+        Expr::Call(c)
+            if matches!(
+                dotted(&c.func).as_deref(),
+                Some("triton.autotune" | "autotune")
+            ) =>
+        {
             Some(c)
         }
         _ => None,
@@ -68,7 +73,10 @@ fn is_autotune(e: &Expr) -> Option<&ast::ExprCall> {
 
 fn heuristics(e: &Expr) -> Vec<(String, Expr)> {
     let Expr::Call(c) = e else { return vec![] };
-    if !matches!(dotted(&c.func).as_deref(), Some("triton.heuristics" | "heuristics")) {
+    if !matches!(
+        dotted(&c.func).as_deref(),
+        Some("triton.heuristics" | "heuristics")
+    ) {
         return vec![];
     }
     let dict = c
@@ -78,7 +86,9 @@ fn heuristics(e: &Expr) -> Vec<(String, Expr)> {
         .find(|k| k.arg.as_ref().map(|a| a.id.as_str()) == Some("values"))
         .map(|k| &k.value)
         .or_else(|| c.arguments.args.first());
-    let Some(Expr::Dict(dict)) = dict else { return vec![] };
+    let Some(Expr::Dict(dict)) = dict else {
+        return vec![];
+    };
     dict.items
         .iter()
         .filter_map(|item| match (&item.key, &item.value) {
@@ -96,11 +106,15 @@ fn autotune_configs(c: &ast::ExprCall) -> Vec<Vec<(String, Expr)>> {
         .find(|k| k.arg.as_ref().map(|a| a.id.as_str()) == Some("configs"))
         .map(|k| &k.value)
         .or_else(|| c.arguments.args.first());
-    let Some(Expr::List(list)) = configs else { return vec![] };
+    let Some(Expr::List(list)) = configs else {
+        return vec![];
+    };
     let mut out = Vec::new();
     for e in &list.elts {
         let Expr::Call(cfg) = e else { continue };
-        let Some(Expr::Dict(dict)) = cfg.arguments.args.first() else { continue };
+        let Some(Expr::Dict(dict)) = cfg.arguments.args.first() else {
+            continue;
+        };
         let mut kv = Vec::new();
         for item in &dict.items {
             if let Some(Expr::StringLiteral(s)) = &item.key {
@@ -151,7 +165,11 @@ pub(crate) fn kernels<'a>(src: &str, module: &'a ast::ModModule) -> Vec<KernelDe
             def: f,
             params,
             autotune,
-            heuristics: f.decorator_list.iter().flat_map(|d| heuristics(&d.expression)).collect(),
+            heuristics: f
+                .decorator_list
+                .iter()
+                .flat_map(|d| heuristics(&d.expression))
+                .collect(),
             pos: pos_of(src, &f.name),
         });
     }
@@ -176,7 +194,13 @@ pub(crate) fn launch(
     for stmt in &module.body {
         match stmt {
             Stmt::FunctionDef(f) => funcs.push(f),
-            Stmt::ClassDef(c) => funcs.extend(c.body.iter().filter_map(|s| if let Stmt::FunctionDef(f) = s { Some(f) } else { None })),
+            Stmt::ClassDef(c) => funcs.extend(c.body.iter().filter_map(|s| {
+                if let Stmt::FunctionDef(f) = s {
+                    Some(f)
+                } else {
+                    None
+                }
+            })),
             _ => {}
         }
     }
@@ -184,7 +208,15 @@ pub(crate) fn launch(
         if f.decorator_list.iter().any(|d| is_jit(&d.expression)) {
             continue;
         }
-        if let Some(r) = host::read_launcher(src, &globals, Some(f), &f.body, kernel, pointer_params, config) {
+        if let Some(r) = host::read_launcher(
+            src,
+            &globals,
+            Some(f),
+            &f.body,
+            kernel,
+            pointer_params,
+            config,
+        ) {
             return Some(r);
         }
     }

@@ -33,7 +33,11 @@ impl HExpr {
         match self {
             HExpr::Lit(i) => d.lit_i(*i),
             HExpr::Size(k) => sizes[*k].clone(),
-            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::FloorDiv(a, b) | HExpr::Mod(a, b) => {
+            HExpr::Add(a, b)
+            | HExpr::Sub(a, b)
+            | HExpr::Mul(a, b)
+            | HExpr::FloorDiv(a, b)
+            | HExpr::Mod(a, b) => {
                 let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
                 match self {
                     HExpr::Add(..) => d.add_i(&x, &y),
@@ -84,7 +88,12 @@ impl HExpr {
         match self {
             HExpr::Lit(_) => vec![],
             HExpr::Size(k) => vec![*k],
-            HExpr::Add(a, b) | HExpr::Sub(a, b) | HExpr::Mul(a, b) | HExpr::CDiv(a, b) | HExpr::FloorDiv(a, b) | HExpr::Mod(a, b) => {
+            HExpr::Add(a, b)
+            | HExpr::Sub(a, b)
+            | HExpr::Mul(a, b)
+            | HExpr::CDiv(a, b)
+            | HExpr::FloorDiv(a, b)
+            | HExpr::Mod(a, b) => {
                 let mut v = a.sizes();
                 v.extend(b.sizes());
                 v
@@ -203,12 +212,17 @@ pub(crate) fn read_launcher(
     pointer_params: &[String],
     config: &[(String, Expr)],
 ) -> Option<R<HostModel>> {
-    let (at, call) = body.iter().enumerate().find_map(|(i, s)| find_launch(s, &kernel.name).map(|c| (i, c)))?;
+    let (at, call) = body
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| find_launch(s, &kernel.name).map(|c| (i, c)))?;
     let mut h = Host {
         src,
         env: vec![],
         m: HostModel {
-            launcher: fdef.map(|f| f.name.id.to_string()).unwrap_or_else(|| "<module>".into()),
+            launcher: fdef
+                .map(|f| f.name.id.to_string())
+                .unwrap_or_else(|| "<module>".into()),
             sizes: vec![],
             tensors: vec![],
             args: vec![],
@@ -221,7 +235,18 @@ pub(crate) fn read_launcher(
         meta: vec![],
         default_named: vec![],
     };
-    Some(h.run(globals, fdef, &body[..at], call, kernel, pointer_params, config).map(|_| h.m))
+    Some(
+        h.run(
+            globals,
+            fdef,
+            &body[..at],
+            call,
+            kernel,
+            pointer_params,
+            config,
+        )
+        .map(|_| h.m),
+    )
 }
 
 fn find_launch<'a>(s: &'a Stmt, kernel: &str) -> Option<&'a ast::ExprCall> {
@@ -247,7 +272,10 @@ fn find_launch<'a>(s: &'a Stmt, kernel: &str) -> Option<&'a ast::ExprCall> {
             walk_expr(self, e);
         }
     }
-    let mut v = V { kernel, found: None };
+    let mut v = V {
+        kernel,
+        found: None,
+    };
     v.visit_stmt(s);
     v.found
 }
@@ -261,8 +289,11 @@ fn rank_uses(body: &[Stmt], name: &str) -> usize {
     impl<'a> Visitor<'a> for V<'_> {
         fn visit_stmt(&mut self, s: &'a Stmt) {
             if let Stmt::Assign(a) = s {
-                if let (Some(Expr::Tuple(t)), Expr::Attribute(at)) = (a.targets.first(), &*a.value) {
-                    if at.attr.id.as_str() == "shape" && dotted(&at.value).as_deref() == Some(self.name) {
+                if let (Some(Expr::Tuple(t)), Expr::Attribute(at)) = (a.targets.first(), &*a.value)
+                {
+                    if at.attr.id.as_str() == "shape"
+                        && dotted(&at.value).as_deref() == Some(self.name)
+                    {
                         self.rank = self.rank.max(t.elts.len());
                     }
                 }
@@ -273,7 +304,9 @@ fn rank_uses(body: &[Stmt], name: &str) -> usize {
             match e {
                 Expr::Subscript(s) => {
                     if let (Expr::Attribute(at), Expr::NumberLiteral(n)) = (&*s.value, &*s.slice) {
-                        if at.attr.id.as_str() == "shape" && dotted(&at.value).as_deref() == Some(self.name) {
+                        if at.attr.id.as_str() == "shape"
+                            && dotted(&at.value).as_deref() == Some(self.name)
+                        {
                             if let Number::Int(i) = &n.value {
                                 self.rank = self.rank.max(i.as_usize().unwrap_or(0) + 1);
                             }
@@ -283,7 +316,9 @@ fn rank_uses(body: &[Stmt], name: &str) -> usize {
                 Expr::Call(c) => {
                     if let Expr::Attribute(at) = &*c.func {
                         let m = at.attr.id.as_str();
-                        if (m == "stride" || m == "size") && dotted(&at.value).as_deref() == Some(self.name) {
+                        if (m == "stride" || m == "size")
+                            && dotted(&at.value).as_deref() == Some(self.name)
+                        {
                             if let Some(Expr::NumberLiteral(n)) = c.arguments.args.first() {
                                 if let Number::Int(i) = &n.value {
                                     self.rank = self.rank.max(i.as_usize().unwrap_or(0) + 1);
@@ -332,7 +367,13 @@ impl Host<'_> {
             self.stmt(g)?;
         }
         if let Some(f) = fdef {
-            for p in f.parameters.posonlyargs.iter().chain(&f.parameters.args).chain(&f.parameters.kwonlyargs) {
+            for p in f
+                .parameters
+                .posonlyargs
+                .iter()
+                .chain(&f.parameters.args)
+                .chain(&f.parameters.kwonlyargs)
+            {
                 let name = p.parameter.name.id.to_string();
                 let rank = rank_uses(&f.body, &name);
                 self.ranks.push((name.clone(), rank));
@@ -343,7 +384,13 @@ impl Host<'_> {
                     .and_then(dotted)
                     .map(|a| a.ends_with("Tensor"))
                     .unwrap_or(false);
-                let int_annot = p.parameter.annotation.as_deref().and_then(dotted).as_deref() == Some("int");
+                let int_annot = p
+                    .parameter
+                    .annotation
+                    .as_deref()
+                    .and_then(dotted)
+                    .as_deref()
+                    == Some("int");
                 let v = if tensor_annot {
                     HVal::Tensor(self.new_param_tensor(&name))
                 } else if int_annot {
@@ -377,7 +424,15 @@ impl Host<'_> {
         let mut bound: Vec<(String, HVal, Pos)> = Vec::new();
         for (i, a) in call.arguments.args.iter().enumerate() {
             let Some(p) = kernel.params.get(i) else {
-                return self.err(format!("the launch passes {} arguments; `{}` has {} parameters", call.arguments.args.len(), kernel.name, kernel.params.len()), a);
+                return self.err(
+                    format!(
+                        "the launch passes {} arguments; `{}` has {} parameters",
+                        call.arguments.args.len(),
+                        kernel.name,
+                        kernel.params.len()
+                    ),
+                    a,
+                );
             };
             let v = self.expr(a)?;
             bound.push((p.name.clone(), v, pos_of(self.src, a)));
@@ -402,7 +457,10 @@ impl Host<'_> {
                 other => other,
             };
             if matches!(v, HVal::Unknown) {
-                return self.err(format!("cannot read the `@triton.heuristics` value of `{name}`"), lam);
+                return self.err(
+                    format!("cannot read the `@triton.heuristics` value of `{name}`"),
+                    lam,
+                );
             }
             self.meta.push((name.clone(), v.clone()));
             bound.push((name.clone(), v, pos_of(self.src, lam)));
@@ -417,12 +475,22 @@ impl Host<'_> {
                     bound.push((p.name.clone(), v, self.m.pos));
                 }
                 None => {
-                    return Err((format!("the launch gives no value to the kernel parameter `{}`", p.name), self.m.pos))
+                    return Err((
+                        format!(
+                            "the launch gives no value to the kernel parameter `{}`",
+                            p.name
+                        ),
+                        self.m.pos,
+                    ))
                 }
             }
         }
         for p in &kernel.params {
-            let (_, v, at) = bound.iter().find(|(b, _, _)| *b == p.name).cloned().expect("bound above");
+            let (_, v, at) = bound
+                .iter()
+                .find(|(b, _, _)| *b == p.name)
+                .cloned()
+                .expect("bound above");
             let arg = match v {
                 HVal::Tensor(t) => HostArg::Tensor(t),
                 HVal::Param(name) if pointer_params.contains(&p.name) => {
@@ -441,15 +509,26 @@ impl Host<'_> {
                 HVal::Bool(b) => HostArg::Bool(b),
                 HVal::Str(x) => HostArg::Str(x),
                 HVal::Cond(a, op, b) => HostArg::Cond(a, op, b),
-                HVal::Unreadable(why, at) => return Err((format!("`{}` receives a value not read: {why}", p.name), at)),
+                HVal::Unreadable(why, at) => {
+                    return Err((format!("`{}` receives a value not read: {why}", p.name), at))
+                }
                 other => {
-                    return Err((format!("cannot read the value the launch passes to `{}` ({other:?})", p.name).replace("Unknown", "not understood"), at))
+                    return Err((
+                        format!(
+                            "cannot read the value the launch passes to `{}` ({other:?})",
+                            p.name
+                        )
+                        .replace("Unknown", "not understood"),
+                        at,
+                    ))
                 }
             };
             self.m.args.push((p.name.clone(), arg));
         }
         // The grid.
-        let Expr::Subscript(sub) = &*call.func else { unreachable!("a launch is a subscript call") };
+        let Expr::Subscript(sub) = &*call.func else {
+            unreachable!("a launch is a subscript call")
+        };
         let g = self.expr(&sub.slice)?;
         let g = match g {
             HVal::Lambda(param, body) => {
@@ -486,32 +565,56 @@ impl Host<'_> {
 
     fn new_param_tensor(&mut self, name: &str) -> usize {
         // The rank its uses show (0: no evidence).
-        let seen = self.ranks.iter().find(|(n, _)| n == name).map(|(_, r)| *r).unwrap_or(0);
-        let is_param_tensor = |t: &HTensor| t.shape.iter().all(|s| matches!(s, HExpr::Size(_))) && !t.name.starts_with('<');
+        let seen = self
+            .ranks
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, r)| *r)
+            .unwrap_or(0);
+        let is_param_tensor = |t: &HTensor| {
+            t.shape.iter().all(|s| matches!(s, HExpr::Size(_))) && !t.name.starts_with('<')
+        };
         // Launcher tensors share one shape, the elementwise contract: with the first one whose
         // rank is at least what the uses show (`x.stride(0)` shows only a rank >= 1).
-        let same = self.m.tensors.iter().position(|t| is_param_tensor(t) && t.shape.len() >= seen);
+        let same = self
+            .m
+            .tensors
+            .iter()
+            .position(|t| is_param_tensor(t) && t.shape.len() >= seen);
         let rank = seen.max(1);
         let shape = match same {
             Some(t) => {
                 let other = self.m.tensors[t].name.clone();
-                self.m.assumptions.push(format!("the launcher's tensors `{other}` and `{name}` have one shape"));
+                self.m.assumptions.push(format!(
+                    "the launcher's tensors `{other}` and `{name}` have one shape"
+                ));
                 self.m.tensors[t].shape.clone()
             }
             None => (0..rank)
                 .map(|d| {
-                    self.m.sizes.push(if rank == 1 { format!("{name}_numel") } else { format!("{name}_dim{d}") });
+                    self.m.sizes.push(if rank == 1 {
+                        format!("{name}_numel")
+                    } else {
+                        format!("{name}_dim{d}")
+                    });
                     self.default_named.push(true);
                     HExpr::Size(self.m.sizes.len() - 1)
                 })
                 .collect(),
         };
-        self.m.tensors.push(HTensor { name: name.to_string(), shape });
+        self.m.tensors.push(HTensor {
+            name: name.to_string(),
+            shape,
+        });
         self.m.tensors.len() - 1
     }
 
     fn lookup(&self, name: &str) -> Option<HVal> {
-        self.env.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+        self.env
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
     }
 
     fn set(&mut self, name: &str, v: HVal) {
@@ -533,8 +636,11 @@ impl Host<'_> {
                             _ => None,
                         };
                         if let Some(f) = f {
-                            let text = &self.src[a.test.range().start().to_usize()..a.test.range().end().to_usize()];
-                            self.m.assumptions.push(format!("the launcher's `assert {text}` holds"));
+                            let text = &self.src[a.test.range().start().to_usize()
+                                ..a.test.range().end().to_usize()];
+                            self.m
+                                .assumptions
+                                .push(format!("the launcher's `assert {text}` holds"));
                             self.m.facts.push(f);
                         }
                     }
@@ -543,7 +649,9 @@ impl Host<'_> {
             return Ok(());
         }
         if let Stmt::Assign(a) = s {
-            let v = self.expr(&a.value).unwrap_or_else(|(why, at)| HVal::Unreadable(why, at));
+            let v = self
+                .expr(&a.value)
+                .unwrap_or_else(|(why, at)| HVal::Unreadable(why, at));
             for t in &a.targets {
                 match (t, &v) {
                     (Expr::Name(n), v) => {
@@ -602,7 +710,10 @@ impl Host<'_> {
 
     fn new_tensor(&mut self, shape: Vec<HExpr>) -> HVal {
         let k = self.m.tensors.len();
-        self.m.tensors.push(HTensor { name: format!("<tensor {k}>"), shape });
+        self.m.tensors.push(HTensor {
+            name: format!("<tensor {k}>"),
+            shape,
+        });
         HVal::Tensor(k)
     }
 
@@ -610,8 +721,13 @@ impl Host<'_> {
         Ok(match e {
             Expr::Name(n) => self.lookup(n.id.as_str()).unwrap_or(HVal::Unknown),
             Expr::NumberLiteral(n) => match &n.value {
-                Number::Int(i) => i.as_i64().map(|i| HVal::Int(HExpr::Lit(i as i128))).unwrap_or(HVal::Unknown),
-                Number::Float(_) => match crate::exec::float_literal(&self.src[n.range.start().to_usize()..n.range.end().to_usize()]) {
+                Number::Int(i) => i
+                    .as_i64()
+                    .map(|i| HVal::Int(HExpr::Lit(i as i128)))
+                    .unwrap_or(HVal::Unknown),
+                Number::Float(_) => match crate::exec::float_literal(
+                    &self.src[n.range.start().to_usize()..n.range.end().to_usize()],
+                ) {
                     Some((a, b)) => HVal::Float(a, b),
                     None => HVal::Unknown,
                 },
@@ -619,15 +735,27 @@ impl Host<'_> {
             },
             Expr::BooleanLiteral(b) => HVal::Bool(b.value),
             Expr::StringLiteral(t) => HVal::Str(t.value.to_str().to_string()),
-            Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => match self.expr(&u.operand)? {
-                HVal::Int(HExpr::Lit(i)) => i.checked_neg().map(|n| HVal::Int(HExpr::Lit(n))).unwrap_or(HVal::Unknown),
-                HVal::Int(x) => HVal::Int(HExpr::Sub(Box::new(HExpr::Lit(0)), Box::new(x))),
-                HVal::Float(a, b) => a.checked_neg().map(|n| HVal::Float(n, b)).unwrap_or(HVal::Unknown),
-                _ => HVal::Unknown,
-            },
+            Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => {
+                match self.expr(&u.operand)? {
+                    HVal::Int(HExpr::Lit(i)) => i
+                        .checked_neg()
+                        .map(|n| HVal::Int(HExpr::Lit(n)))
+                        .unwrap_or(HVal::Unknown),
+                    HVal::Int(x) => HVal::Int(HExpr::Sub(Box::new(HExpr::Lit(0)), Box::new(x))),
+                    HVal::Float(a, b) => a
+                        .checked_neg()
+                        .map(|n| HVal::Float(n, b))
+                        .unwrap_or(HVal::Unknown),
+                    _ => HVal::Unknown,
+                }
+            }
             Expr::Tuple(t) => HVal::Tuple(t.elts.iter().map(|x| self.expr(x)).collect::<R<_>>()?),
             Expr::Lambda(l) => {
-                let p = l.parameters.as_ref().and_then(|ps| ps.args.first()).map(|p| p.parameter.name.id.to_string());
+                let p = l
+                    .parameters
+                    .as_ref()
+                    .and_then(|ps| ps.args.first())
+                    .map(|p| p.parameter.name.id.to_string());
                 HVal::Lambda(p, (*l.body).clone())
             }
             Expr::BinOp(b) => {
@@ -646,7 +774,9 @@ impl Host<'_> {
             }
             Expr::Compare(c) if c.ops.len() == 1 => {
                 let (l, r) = (self.expr(&c.left)?, self.expr(&c.comparators[0])?);
-                let (HVal::Int(l), HVal::Int(r)) = (l, r) else { return Ok(HVal::Unknown) };
+                let (HVal::Int(l), HVal::Int(r)) = (l, r) else {
+                    return Ok(HVal::Unknown);
+                };
                 let (a, op, b) = match c.ops[0] {
                     ast::CmpOp::Lt => (l, HCmp::Lt, r),
                     ast::CmpOp::LtE => (l, HCmp::Le, r),
@@ -668,24 +798,44 @@ impl Host<'_> {
                 // x.shape[i], meta['NAME']
                 if let Expr::Attribute(at) = &*s.value {
                     if at.attr.id.as_str() == "shape" {
-                        if let (Some(t), HVal::Int(HExpr::Lit(i))) = (self.tensor(&at.value)?, self.expr(&s.slice)?) {
+                        if let (Some(t), HVal::Int(HExpr::Lit(i))) =
+                            (self.tensor(&at.value)?, self.expr(&s.slice)?)
+                        {
                             let shape = &self.m.tensors[t].shape;
                             let i = if i < 0 { i + shape.len() as i128 } else { i };
-                            return Ok(shape.get(i as usize).cloned().map(HVal::Int).unwrap_or(HVal::Unknown));
+                            return Ok(shape
+                                .get(i as usize)
+                                .cloned()
+                                .map(HVal::Int)
+                                .unwrap_or(HVal::Unknown));
                         }
                         return Ok(HVal::Unknown);
                     }
                 }
                 if let Expr::StringLiteral(key) = &*s.slice {
                     let key = key.value.to_str();
-                    return Ok(self.meta.iter().find(|(n, _)| n == key).map(|(_, v)| v.clone()).unwrap_or(HVal::Unknown));
+                    return Ok(self
+                        .meta
+                        .iter()
+                        .find(|(n, _)| n == key)
+                        .map(|(_, v)| v.clone())
+                        .unwrap_or(HVal::Unknown));
                 }
                 HVal::Unknown
             }
-            Expr::Attribute(at) if at.attr.id.as_str() == "shape" => match self.tensor(&at.value)? {
-                Some(t) => HVal::Tuple(self.m.tensors[t].shape.iter().cloned().map(HVal::Int).collect()),
-                None => HVal::Unknown,
-            },
+            Expr::Attribute(at) if at.attr.id.as_str() == "shape" => {
+                match self.tensor(&at.value)? {
+                    Some(t) => HVal::Tuple(
+                        self.m.tensors[t]
+                            .shape
+                            .iter()
+                            .cloned()
+                            .map(HVal::Int)
+                            .collect(),
+                    ),
+                    None => HVal::Unknown,
+                }
+            }
             Expr::Call(c) => self.call(c)?,
             _ => HVal::Unknown,
         })
@@ -698,7 +848,10 @@ impl Host<'_> {
             "triton.cdiv" | "cdiv" if args.len() == 2 => {
                 let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
                 if b.literal().map(|v| v <= 0).unwrap_or(true) {
-                    return self.err("`triton.cdiv` by a value that is not a positive constant".into(), &args[1]);
+                    return self.err(
+                        "`triton.cdiv` by a value that is not a positive constant".into(),
+                        &args[1],
+                    );
                 }
                 return Ok(HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b))));
             }
@@ -723,7 +876,10 @@ impl Host<'_> {
                         for v in vs {
                             match v {
                                 HVal::Int(e) => shape.push(e),
-                                _ => return self.err("cannot read this tensor shape".into(), &args[0]),
+                                _ => {
+                                    return self
+                                        .err("cannot read this tensor shape".into(), &args[0])
+                                }
                             }
                         }
                         return Ok(self.new_tensor(shape));
@@ -757,17 +913,24 @@ impl Host<'_> {
                     });
                 }
                 "numel" | "stride" | "size" | "contiguous" => {
-                    let Some(t) = self.tensor(&at.value)? else { return Ok(HVal::Unknown) };
+                    let Some(t) = self.tensor(&at.value)? else {
+                        return Ok(HVal::Unknown);
+                    };
                     let shape = self.m.tensors[t].shape.clone();
                     return Ok(match (m, args.first()) {
                         ("numel", _) => HVal::Int(self.m.tensors[t].numel()),
                         ("contiguous", _) => HVal::Tensor(t),
                         ("size", None) => HVal::Tuple(shape.into_iter().map(HVal::Int).collect()),
                         (_, Some(a)) => {
-                            let HExpr::Lit(d) = self.int(a)? else { return Ok(HVal::Unknown) };
+                            let HExpr::Lit(d) = self.int(a)? else {
+                                return Ok(HVal::Unknown);
+                            };
                             let d = if d < 0 { d + shape.len() as i128 } else { d } as usize;
                             if d >= shape.len() {
-                                return self.err(format!("dimension {d} of a rank-{} tensor", shape.len()), a);
+                                return self.err(
+                                    format!("dimension {d} of a rank-{} tensor", shape.len()),
+                                    a,
+                                );
                             }
                             if m == "size" {
                                 HVal::Int(shape[d].clone())
@@ -814,7 +977,10 @@ fn compared_names(kernel: &KernelDef) -> Vec<String> {
 /// every pointer parameter a 1-D tensor of `n` elements (named after the pointer, without a
 /// `_ptr` suffix), the one integer parameter `n`, the one constexpr without a default the block
 /// size (1024), and the grid `(cdiv(n, BLOCK),)`. Every choice is an assumption of the verdict.
-pub(crate) fn assumed_launch(kernel: &KernelDef, pointer_params: &[String]) -> Result<HostModel, String> {
+pub(crate) fn assumed_launch(
+    kernel: &KernelDef,
+    pointer_params: &[String],
+) -> Result<HostModel, String> {
     let mut m = HostModel {
         launcher: "<assumed launch>".into(),
         sizes: vec![],
@@ -831,10 +997,20 @@ pub(crate) fn assumed_launch(kernel: &KernelDef, pointer_params: &[String]) -> R
     let ints: Vec<&str> = kernel
         .params
         .iter()
-        .filter(|p| !p.constexpr && p.default.is_none() && !pointer_params.contains(&p.name) && compared.contains(&p.name))
+        .filter(|p| {
+            !p.constexpr
+                && p.default.is_none()
+                && !pointer_params.contains(&p.name)
+                && compared.contains(&p.name)
+        })
         .map(|p| p.name.as_str())
         .collect();
-    let blocks: Vec<&str> = kernel.params.iter().filter(|p| p.constexpr && p.default.is_none()).map(|p| p.name.as_str()).collect();
+    let blocks: Vec<&str> = kernel
+        .params
+        .iter()
+        .filter(|p| p.constexpr && p.default.is_none())
+        .map(|p| p.name.as_str())
+        .collect();
     let ([n], [block]) = (&ints[..], &blocks[..]) else {
         return Err(format!(
             "no launch `{}[grid](...)` in the file, and the kernel is not of the 1-D pattern that can be assumed (one size parameter, one block size: it has {} and {})",
@@ -847,8 +1023,16 @@ pub(crate) fn assumed_launch(kernel: &KernelDef, pointer_params: &[String]) -> R
     m.sizes.push(n.to_string());
     for p in &kernel.params {
         let arg = if pointer_params.contains(&p.name) {
-            let name = p.name.strip_suffix("_ptr").filter(|s| !s.is_empty()).unwrap_or(&p.name).to_string();
-            m.tensors.push(HTensor { name, shape: vec![HExpr::Size(0)] });
+            let name = p
+                .name
+                .strip_suffix("_ptr")
+                .filter(|s| !s.is_empty())
+                .unwrap_or(&p.name)
+                .to_string();
+            m.tensors.push(HTensor {
+                name,
+                shape: vec![HExpr::Size(0)],
+            });
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.name == *n {
             HostArg::Int(HExpr::Size(0))
@@ -869,7 +1053,10 @@ pub(crate) fn assumed_launch(kernel: &KernelDef, pointer_params: &[String]) -> R
         };
         m.args.push((p.name.clone(), arg));
     }
-    m.grid.push(HExpr::CDiv(Box::new(HExpr::Size(0)), Box::new(HExpr::Lit(BLOCK))));
+    m.grid.push(HExpr::CDiv(
+        Box::new(HExpr::Size(0)),
+        Box::new(HExpr::Lit(BLOCK)),
+    ));
     let names: Vec<String> = m.tensors.iter().map(|t| format!("`{}`", t.name)).collect();
     m.assumptions.push(format!(
         "no launcher in the file: assumed the launch `{}[(cdiv({n}, {block}),)]` with {block} = {BLOCK}, and {} 1-D tensors of {n} elements",

@@ -45,7 +45,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { timeout: Duration::from_secs(10), expect: None }
+        Options {
+            timeout: Duration::from_secs(10),
+            expect: None,
+        }
     }
 }
 
@@ -71,25 +74,44 @@ pub struct KernelResult {
 
 /// Lifts every `@triton.jit` kernel of a Python source. `path` is for messages only.
 /// Errors: the text is not Python, or it has no kernel (diagnostics with spans into `text`).
-pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelResult>, Vec<Diagnostic>> {
+pub fn lift_file(
+    path: &str,
+    text: &str,
+    opts: &Options,
+) -> Result<Vec<KernelResult>, Vec<Diagnostic>> {
     let _ = path;
     let parsed = ruff_python_parser::parse_module(text).map_err(|e| {
         let start = e.location.start().to_usize();
         let end = e.location.end().to_usize().max(start);
-        vec![Diagnostic { span: Span { start, end }, message: format!("not valid Python: {}", e.error) }]
+        vec![Diagnostic {
+            span: Span { start, end },
+            message: format!("not valid Python: {}", e.error),
+        }]
     })?;
     let module = parsed.syntax();
     let kernels = front::kernels(text, module);
     if kernels.is_empty() {
-        return Err(vec![Diagnostic { span: Span { start: 0, end: 0 }, message: "no `@triton.jit` kernel in this file".into() }]);
+        return Err(vec![Diagnostic {
+            span: Span { start: 0, end: 0 },
+            message: "no `@triton.jit` kernel in this file".into(),
+        }]);
     }
     let expect = match &opts.expect {
         None => None,
         Some(e) => Some(Formula::parse(e).map_err(|err| {
-            vec![Diagnostic { span: Span { start: 0, end: 0 }, message: format!("in the expected formula, at column {}: {}", err.at + 1, err.message) }]
+            vec![Diagnostic {
+                span: Span { start: 0, end: 0 },
+                message: format!(
+                    "in the expected formula, at column {}: {}",
+                    err.at + 1,
+                    err.message
+                ),
+            }]
         })?),
     };
-    let limits = check::Limits { timeout: opts.timeout };
+    let limits = check::Limits {
+        timeout: opts.timeout,
+    };
     let mut out = Vec::new();
     let called = front::called_names(&kernels);
     for k in &kernels {
@@ -99,7 +121,9 @@ pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelRes
             line: k.pos.line,
             column: k.pos.col,
             launcher: None,
-            verdict: Verdict::Unknown { reason: String::new() },
+            verdict: Verdict::Unknown {
+                reason: String::new(),
+            },
             formula: None,
             reads: vec![],
             writes: vec![],
@@ -107,7 +131,11 @@ pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelRes
             seconds: 0.0,
         };
         let ptrs = front::pointer_params(k);
-        let configs: Vec<Vec<(String, ruff_python_ast::Expr)>> = if k.autotune.is_empty() { vec![vec![]] } else { k.autotune.clone() };
+        let configs: Vec<Vec<(String, ruff_python_ast::Expr)>> = if k.autotune.is_empty() {
+            vec![vec![]]
+        } else {
+            k.autotune.clone()
+        };
         let mut verdicts = Vec::new();
         for cfg in &configs {
             let host = match front::launch(text, module, k, &ptrs, cfg) {
@@ -115,12 +143,16 @@ pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelRes
                 None => match host::assumed_launch(k, &ptrs) {
                     Ok(h) => h,
                     Err(why) => {
-                        verdicts.push(Verdict::Unknown { reason: format!("{why} (kernel at {})", k.pos) });
+                        verdicts.push(Verdict::Unknown {
+                            reason: format!("{why} (kernel at {})", k.pos),
+                        });
                         break;
                     }
                 },
                 Some(Err((what, pos))) => {
-                    verdicts.push(Verdict::Unknown { reason: format!("the launcher could not be read: {what} at {pos}") });
+                    verdicts.push(Verdict::Unknown {
+                        reason: format!("the launcher could not be read: {what} at {pos}"),
+                    });
                     break;
                 }
                 Some(Ok(h)) => h,
@@ -138,7 +170,13 @@ pub fn lift_file(path: &str, text: &str, opts: &Options) -> Result<Vec<KernelRes
                 b
             };
             let helpers = kernels.iter().map(|h| h.def).collect();
-            let setup = setup::Setup { src: text, kernel: k, host, buffers, helpers };
+            let setup = setup::Setup {
+                src: text,
+                kernel: k,
+                host,
+                buffers,
+                helpers,
+            };
             let o = check::check(&setup, expect.as_ref(), &limits);
             r.formula = o.formula.or(r.formula.take());
             r.reads = o.reads;
@@ -181,7 +219,9 @@ fn combine(vs: Vec<Verdict>, configs: usize) -> Verdict {
         }
     }
     if configs > 1 {
-        assumptions.push(format!("checked for each of the {configs} autotune configurations"));
+        assumptions.push(format!(
+            "checked for each of the {configs} autotune configurations"
+        ));
     }
     Verdict::Verified { assumptions }
 }

@@ -56,33 +56,168 @@ const LOAD_HINTS: &[&str] = &[
 
 /// Every supported `tl.*` function. A new op is one entry here and one arm in [`apply`].
 pub(crate) const OPS: &[OpSpec] = &[
-    OpSpec { name: "program_id", params: &["axis"], ignored: &[], op: Op::ProgramId },
-    OpSpec { name: "num_programs", params: &["axis"], ignored: &[], op: Op::NumPrograms },
-    OpSpec { name: "arange", params: &["start", "end"], ignored: &[], op: Op::Arange },
-    OpSpec { name: "load", params: &["pointer", "mask", "other"], ignored: LOAD_HINTS, op: Op::Load },
-    OpSpec { name: "store", params: &["pointer", "value", "mask"], ignored: LOAD_HINTS, op: Op::Store },
-    OpSpec { name: "where", params: &["condition", "x", "y"], ignored: &[], op: Op::Where },
-    OpSpec { name: "maximum", params: &["x", "y"], ignored: &["propagate_nan"], op: Op::Maximum },
-    OpSpec { name: "minimum", params: &["x", "y"], ignored: &["propagate_nan"], op: Op::Minimum },
-    OpSpec { name: "exp", params: &["x"], ignored: &[], op: Op::Exp },
-    OpSpec { name: "abs", params: &["x"], ignored: &[], op: Op::Abs },
-    OpSpec { name: "sigmoid", params: &["x"], ignored: &[], op: Op::Sigmoid },
-    OpSpec { name: "fdiv", params: &["x", "y"], ignored: &["ieee_rounding"], op: Op::Fdiv },
-    OpSpec { name: "zeros", params: &["shape", "dtype"], ignored: &[], op: Op::Zeros },
-    OpSpec { name: "full", params: &["shape", "value", "dtype"], ignored: &[], op: Op::Full },
-    OpSpec { name: "multiple_of", params: &["input", "values"], ignored: &[], op: Op::Hint },
-    OpSpec { name: "max_contiguous", params: &["input", "values"], ignored: &[], op: Op::Hint },
-    OpSpec { name: "static_assert", params: &["cond", "msg"], ignored: &[], op: Op::StaticAssert },
-    OpSpec { name: "sum", params: &["input", "axis", "keep_dims"], ignored: &["dtype"], op: Op::Sum },
-    OpSpec { name: "log", params: &["x"], ignored: &[], op: Op::Math("log") },
-    OpSpec { name: "log2", params: &["x"], ignored: &[], op: Op::Math("log2") },
-    OpSpec { name: "exp2", params: &["x"], ignored: &[], op: Op::Math("exp2") },
-    OpSpec { name: "sqrt", params: &["x"], ignored: &[], op: Op::Math("sqrt") },
-    OpSpec { name: "rsqrt", params: &["x"], ignored: &[], op: Op::Math("rsqrt") },
-    OpSpec { name: "sin", params: &["x"], ignored: &[], op: Op::Math("sin") },
-    OpSpec { name: "cos", params: &["x"], ignored: &[], op: Op::Math("cos") },
-    OpSpec { name: "tanh", params: &["x"], ignored: &[], op: Op::Math("tanh") },
-    OpSpec { name: "erf", params: &["x"], ignored: &[], op: Op::Math("erf") },
+    OpSpec {
+        name: "program_id",
+        params: &["axis"],
+        ignored: &[],
+        op: Op::ProgramId,
+    },
+    OpSpec {
+        name: "num_programs",
+        params: &["axis"],
+        ignored: &[],
+        op: Op::NumPrograms,
+    },
+    OpSpec {
+        name: "arange",
+        params: &["start", "end"],
+        ignored: &[],
+        op: Op::Arange,
+    },
+    OpSpec {
+        name: "load",
+        params: &["pointer", "mask", "other"],
+        ignored: LOAD_HINTS,
+        op: Op::Load,
+    },
+    OpSpec {
+        name: "store",
+        params: &["pointer", "value", "mask"],
+        ignored: LOAD_HINTS,
+        op: Op::Store,
+    },
+    OpSpec {
+        name: "where",
+        params: &["condition", "x", "y"],
+        ignored: &[],
+        op: Op::Where,
+    },
+    OpSpec {
+        name: "maximum",
+        params: &["x", "y"],
+        ignored: &["propagate_nan"],
+        op: Op::Maximum,
+    },
+    OpSpec {
+        name: "minimum",
+        params: &["x", "y"],
+        ignored: &["propagate_nan"],
+        op: Op::Minimum,
+    },
+    OpSpec {
+        name: "exp",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Exp,
+    },
+    OpSpec {
+        name: "abs",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Abs,
+    },
+    OpSpec {
+        name: "sigmoid",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Sigmoid,
+    },
+    OpSpec {
+        name: "fdiv",
+        params: &["x", "y"],
+        ignored: &["ieee_rounding"],
+        op: Op::Fdiv,
+    },
+    OpSpec {
+        name: "zeros",
+        params: &["shape", "dtype"],
+        ignored: &[],
+        op: Op::Zeros,
+    },
+    OpSpec {
+        name: "full",
+        params: &["shape", "value", "dtype"],
+        ignored: &[],
+        op: Op::Full,
+    },
+    OpSpec {
+        name: "multiple_of",
+        params: &["input", "values"],
+        ignored: &[],
+        op: Op::Hint,
+    },
+    OpSpec {
+        name: "max_contiguous",
+        params: &["input", "values"],
+        ignored: &[],
+        op: Op::Hint,
+    },
+    OpSpec {
+        name: "static_assert",
+        params: &["cond", "msg"],
+        ignored: &[],
+        op: Op::StaticAssert,
+    },
+    OpSpec {
+        name: "sum",
+        params: &["input", "axis", "keep_dims"],
+        ignored: &["dtype"],
+        op: Op::Sum,
+    },
+    OpSpec {
+        name: "log",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("log"),
+    },
+    OpSpec {
+        name: "log2",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("log2"),
+    },
+    OpSpec {
+        name: "exp2",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("exp2"),
+    },
+    OpSpec {
+        name: "sqrt",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("sqrt"),
+    },
+    OpSpec {
+        name: "rsqrt",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("rsqrt"),
+    },
+    OpSpec {
+        name: "sin",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("sin"),
+    },
+    OpSpec {
+        name: "cos",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("cos"),
+    },
+    OpSpec {
+        name: "tanh",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("tanh"),
+    },
+    OpSpec {
+        name: "erf",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("erf"),
+    },
 ];
 
 pub(crate) fn lookup(name: &str) -> Option<&'static OpSpec> {
@@ -106,14 +241,20 @@ fn block<D: LDomain>(v: &KVal<D>, what: &str) -> R<Block<D>> {
 fn const_int<D: LDomain>(v: &KVal<D>, what: &str) -> R<i128> {
     match v {
         KVal::Int(i) => Ok(*i),
-        other => Err(format!("{what} must be a constexpr integer, got a {}", other.kind())),
+        other => Err(format!(
+            "{what} must be a constexpr integer, got a {}",
+            other.kind()
+        )),
     }
 }
 
 fn shape_of<D: LDomain>(v: &KVal<D>) -> R<Vec<usize>> {
     let dim = |v: &KVal<D>| match v {
         KVal::Int(i) if *i >= 0 => Ok(*i as usize),
-        other => Err(format!("a block dimension must be a constexpr integer, got a {}", other.kind())),
+        other => Err(format!(
+            "a block dimension must be a constexpr integer, got a {}",
+            other.kind()
+        )),
     };
     match v {
         KVal::Tuple(xs) => xs.iter().map(dim).collect(),
@@ -138,7 +279,11 @@ pub(crate) fn apply<D: LDomain>(
             if !(0..3).contains(&axis) {
                 return Err(format!("program axis {axis} is not 0, 1 or 2"));
             }
-            let v = if spec.op == Op::ProgramId { &m.pid } else { &m.nprog };
+            let v = if spec.op == Op::ProgramId {
+                &m.pid
+            } else {
+                &m.nprog
+            };
             KVal::Block(Block::splat(Ty::Int, Elem::I(v[axis as usize].clone())))
         }
         Op::Arange => {
@@ -148,25 +293,45 @@ pub(crate) fn apply<D: LDomain>(
                 return Err(format!("tl.arange({start}, {end}) is empty"));
             }
             if end - start > crate::value::MAX_NUMEL as i128 {
-                return Err(format!("tl.arange({start}, {end}): more than Triton's {} elements", crate::value::MAX_NUMEL));
+                return Err(format!(
+                    "tl.arange({start}, {end}): more than Triton's {} elements",
+                    crate::value::MAX_NUMEL
+                ));
             }
-            KVal::Block(Block::new(vec![(end - start) as usize], Ty::Int, move |d: &mut D, l| {
-                let s = d.lit_i(start);
-                Elem::I(d.add_i(&l[0], &s))
-            }))
+            KVal::Block(Block::new(
+                vec![(end - start) as usize],
+                Ty::Int,
+                move |d: &mut D, l| {
+                    let s = d.lit_i(start);
+                    Elem::I(d.add_i(&l[0], &s))
+                },
+            ))
         }
         Op::Load => {
             let ptr = block(&need(&args, 0, spec)?, "tl.load's pointer")?;
             let Ty::Ptr(buf) = ptr.ty else {
-                return Err(format!("tl.load of a {} block, not pointers", ptr.ty.name()));
+                return Err(format!(
+                    "tl.load of a {} block, not pointers",
+                    ptr.ty.name()
+                ));
             };
             let mask = mask_arg(m, &args[1], &ptr)?;
             let other = match &args[2] {
                 Some(KVal::None) | None => None,
                 Some(v) => Some(block(v, "tl.load's other")?.broadcast_to(&ptr.shape)),
             };
-            let offset = Block { ty: Ty::Int, ..ptr.clone() };
-            m.accesses.push(Access { store: false, buf, offset: offset.clone(), mask: mask.clone(), value: None, pos });
+            let offset = Block {
+                ty: Ty::Int,
+                ..ptr.clone()
+            };
+            m.accesses.push(Access {
+                store: false,
+                buf,
+                offset: offset.clone(),
+                mask: mask.clone(),
+                value: None,
+                pos,
+            });
             let name = m.buffers[buf].name.clone();
             let masked_name = format!("{name}#masked");
             let shape = ptr.shape.clone();
@@ -186,17 +351,30 @@ pub(crate) fn apply<D: LDomain>(
         Op::Store => {
             let ptr = block(&need(&args, 0, spec)?, "tl.store's pointer")?;
             let Ty::Ptr(buf) = ptr.ty else {
-                return Err(format!("tl.store to a {} block, not pointers", ptr.ty.name()));
+                return Err(format!(
+                    "tl.store to a {} block, not pointers",
+                    ptr.ty.name()
+                ));
             };
             let value = block(&need(&args, 1, spec)?, "tl.store's value")?;
             let shape = broadcast_shape(&ptr.shape, &value.shape)?;
             if shape != ptr.shape {
-                return Err(format!("tl.store of a {:?} block through {:?} pointers", value.shape, ptr.shape));
+                return Err(format!(
+                    "tl.store of a {:?} block through {:?} pointers",
+                    value.shape, ptr.shape
+                ));
             }
             let value = to_real(&value.broadcast_to(&shape));
             let mask = mask_arg(m, &args[2], &ptr)?;
             let offset = Block { ty: Ty::Int, ..ptr };
-            m.accesses.push(Access { store: true, buf, offset, mask, value: Some(value), pos });
+            m.accesses.push(Access {
+                store: true,
+                buf,
+                offset,
+                mask,
+                value: Some(value),
+                pos,
+            });
             KVal::None
         }
         Op::Where => {
@@ -208,7 +386,11 @@ pub(crate) fn apply<D: LDomain>(
         Op::Maximum | Op::Minimum => {
             let x = block(&need(&args, 0, spec)?, "the first operand")?;
             let y = block(&need(&args, 1, spec)?, "the second operand")?;
-            let op = if spec.op == Op::Maximum { Arith::Max } else { Arith::Min };
+            let op = if spec.op == Op::Maximum {
+                Arith::Max
+            } else {
+                Arith::Min
+            };
             KVal::Block(arith(op, &x, &y)?)
         }
         Op::Exp | Op::Abs | Op::Sigmoid => {
@@ -259,12 +441,21 @@ pub(crate) fn apply<D: LDomain>(
             let x = to_real(&block(&need(&args, 0, spec)?, "tl.sum's input")?);
             let axis = match args[1].clone() {
                 None | Some(KVal::None) if x.shape.len() == 1 => 0,
-                None | Some(KVal::None) => return Err("tl.sum over every axis of a block of rank 2 or more".into()),
+                None | Some(KVal::None) => {
+                    return Err("tl.sum over every axis of a block of rank 2 or more".into())
+                }
                 Some(v) => const_int(&v, "tl.sum's axis")?,
             };
-            let axis = if axis < 0 { axis + x.shape.len() as i128 } else { axis };
+            let axis = if axis < 0 {
+                axis + x.shape.len() as i128
+            } else {
+                axis
+            };
             if !(0..x.shape.len() as i128).contains(&axis) {
-                return Err(format!("tl.sum along axis {axis} of a rank-{} block", x.shape.len()));
+                return Err(format!(
+                    "tl.sum along axis {axis} of a rank-{} block",
+                    x.shape.len()
+                ));
             }
             let axis = axis as usize;
             let keep = matches!(args[2], Some(KVal::Bool(true)));
@@ -274,7 +465,11 @@ pub(crate) fn apply<D: LDomain>(
     })
 }
 
-fn mask_arg<D: LDomain>(m: &Machine<D>, arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Block<D>>> {
+fn mask_arg<D: LDomain>(
+    m: &Machine<D>,
+    arg: &Option<KVal<D>>,
+    ptr: &Block<D>,
+) -> R<Option<Block<D>>> {
     let mask = mask_only(arg, ptr)?;
     Ok(match (&m.guard, mask) {
         (None, mask) => mask,
@@ -356,7 +551,11 @@ pub(crate) fn convert<D: LDomain>(x: &Block<D>, ty: Ty) -> R<Block<D>> {
         (_, Ty::Real) => Ok(to_real(x)),
         (_, Ty::Bool) => Ok(to_bool(x)),
         (Ty::Bool, Ty::Int) => Ok(map(x, Ty::Int, |d, e| Elem::I(e.i(d)))),
-        (from, to) => Err(format!("conversion of a {} block to {}", from.name(), to.name())),
+        (from, to) => Err(format!(
+            "conversion of a {} block to {}",
+            from.name(),
+            to.name()
+        )),
     }
 }
 
@@ -379,33 +578,36 @@ pub(crate) fn arith<D: LDomain>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Bloc
         (Ptr(p), Int | Bool, Arith::Add | Arith::Sub) | (Int | Bool, Ptr(p), Arith::Add) => {
             zip(a, b, Ptr(p), move |d, x, y| {
                 let (x, y) = (x.i(d), y.i(d));
-                Elem::I(if op == Arith::Add { d.add_i(&x, &y) } else { d.sub_i(&x, &y) })
-            })
-        }
-        (Ptr(_), _, _) | (_, Ptr(_), _) => Err(format!(
-            "{op:?} of a {} and a {} block",
-            a.ty.name(),
-            b.ty.name()
-        )
-        .to_lowercase()),
-        (Int | Bool, Int | Bool, Arith::Add | Arith::Sub | Arith::Mul | Arith::Max | Arith::Min) => {
-            zip(a, b, Int, move |d, x, y| {
-                let (x, y) = (x.i(d), y.i(d));
-                Elem::I(match op {
-                    Arith::Add => d.add_i(&x, &y),
-                    Arith::Sub => d.sub_i(&x, &y),
-                    Arith::Mul => d.mul_i(&x, &y),
-                    Arith::Max | Arith::Min => {
-                        let lt = d.lt_i(&x, &y);
-                        match op {
-                            Arith::Max => d.ite_i(&lt, &y, &x),
-                            _ => d.ite_i(&lt, &x, &y),
-                        }
-                    }
-                    Arith::Div => unreachable!("integer `/` is a float division"),
+                Elem::I(if op == Arith::Add {
+                    d.add_i(&x, &y)
+                } else {
+                    d.sub_i(&x, &y)
                 })
             })
         }
+        (Ptr(_), _, _) | (_, Ptr(_), _) => {
+            Err(format!("{op:?} of a {} and a {} block", a.ty.name(), b.ty.name()).to_lowercase())
+        }
+        (
+            Int | Bool,
+            Int | Bool,
+            Arith::Add | Arith::Sub | Arith::Mul | Arith::Max | Arith::Min,
+        ) => zip(a, b, Int, move |d, x, y| {
+            let (x, y) = (x.i(d), y.i(d));
+            Elem::I(match op {
+                Arith::Add => d.add_i(&x, &y),
+                Arith::Sub => d.sub_i(&x, &y),
+                Arith::Mul => d.mul_i(&x, &y),
+                Arith::Max | Arith::Min => {
+                    let lt = d.lt_i(&x, &y);
+                    match op {
+                        Arith::Max => d.ite_i(&lt, &y, &x),
+                        _ => d.ite_i(&lt, &x, &y),
+                    }
+                }
+                Arith::Div => unreachable!("integer `/` is a float division"),
+            })
+        }),
         _ => zip(a, b, Real, move |d, x, y| {
             let (x, y) = (x.v(d), y.v(d));
             let r = ElemType::Real;
@@ -535,7 +737,9 @@ pub(crate) fn select<D: LDomain>(c: &Block<D>, x: &Block<D>, y: &Block<D>) -> R<
     let ints = matches!(x.ty, Ty::Int | Ty::Bool) && matches!(y.ty, Ty::Int | Ty::Bool);
     let ty = match (x.ty, y.ty) {
         (Ty::Ptr(p), Ty::Ptr(q)) if p == q => Ty::Ptr(p),
-        (Ty::Ptr(_), _) | (_, Ty::Ptr(_)) => return Err("tl.where between pointers of different buffers".into()),
+        (Ty::Ptr(_), _) | (_, Ty::Ptr(_)) => {
+            return Err("tl.where between pointers of different buffers".into())
+        }
         _ if ints => Ty::Int,
         _ => Ty::Real,
     };
@@ -571,7 +775,12 @@ pub(crate) fn expand_dims<D: LDomain>(x: &Block<D>, keep: &[bool]) -> Block<D> {
     let keep = keep.to_vec();
     let f = x.f.clone();
     Block::new(shape, x.ty, move |d: &mut D, l: &[D::I]| {
-        let inner: Vec<D::I> = l.iter().zip(&keep).filter(|(_, k)| **k).map(|(i, _)| i.clone()).collect();
+        let inner: Vec<D::I> = l
+            .iter()
+            .zip(&keep)
+            .filter(|(_, k)| **k)
+            .map(|(i, _)| i.clone())
+            .collect();
         f(d, &inner)
     })
 }
@@ -590,7 +799,11 @@ pub(crate) fn sum<D: LDomain>(x: &Block<D>, axis: usize, keep_dims: bool) -> Blo
     Block::new(shape, Ty::Real, move |d: &mut D, l: &[D::I]| {
         let zero = d.lit_v(ElemType::Real, Literal::Int(0));
         let ext = d.lit_i(extent);
-        let dims = [tensor::ReduceDim { axis: "k".to_string(), extent: ext, label: None }];
+        let dims = [tensor::ReduceDim {
+            axis: "k".to_string(),
+            extent: ext,
+            label: None,
+        }];
         let outer: Vec<D::I> = l.to_vec();
         let x = x.clone();
         let mut body = move |d: &mut D, pt: &[D::I]| -> D::V {
@@ -602,6 +815,12 @@ pub(crate) fn sum<D: LDomain>(x: &Block<D>, axis: usize, keep_dims: bool) -> Blo
             }
             x.at(d, &full).v(d)
         };
-        Elem::V(d.reduce(tensor::Reducer::Sum, ElemType::Real, &zero, &dims, &mut body))
+        Elem::V(d.reduce(
+            tensor::Reducer::Sum,
+            ElemType::Real,
+            &zero,
+            &dims,
+            &mut body,
+        ))
     })
 }

@@ -13,10 +13,32 @@ use tensor::{Concrete, ConcreteTensor, Rat, Scalar};
 /// A failure the concrete interpreter saw.
 #[derive(Debug)]
 pub(crate) enum Failure {
-    OutOfBounds { store: bool, buf: String, offset: i128, numel: i128, pid: Vec<i128>, lane: Vec<i128>, pos: Pos },
-    Race { buf: String, offset: i128, first: Vec<i128>, second: Vec<i128>, pos: Pos },
-    Unwritten { buf: String, index: Vec<(String, i128)> },
-    Value { buf: String, index: Vec<(String, i128)>, kernel: String, formula: String },
+    OutOfBounds {
+        store: bool,
+        buf: String,
+        offset: i128,
+        numel: i128,
+        pid: Vec<i128>,
+        lane: Vec<i128>,
+        pos: Pos,
+    },
+    Race {
+        buf: String,
+        offset: i128,
+        first: Vec<i128>,
+        second: Vec<i128>,
+        pos: Pos,
+    },
+    Unwritten {
+        buf: String,
+        index: Vec<(String, i128)>,
+    },
+    Value {
+        buf: String,
+        index: Vec<(String, i128)>,
+        kernel: String,
+        formula: String,
+    },
 }
 
 /// Concrete inputs: sizes, tensor contents by name, scalar parameters by name.
@@ -44,20 +66,44 @@ fn lanes(shape: &[usize]) -> Vec<Vec<i128>> {
 const REPLAY_BUDGET: i128 = 1 << 22;
 
 /// Runs the whole grid concretely and looks for a failure of the claim.
-pub(crate) fn replay(setup: &Setup, f: Option<&Formula>, outputs: &[usize], inp: &Inputs) -> Result<Option<Failure>, String> {
+pub(crate) fn replay(
+    setup: &Setup,
+    f: Option<&Formula>,
+    outputs: &[usize],
+    inp: &Inputs,
+) -> Result<Option<Failure>, String> {
     let mut c = Concrete::new(BTreeMap::new());
     for (name, data) in &inp.tensors {
         let n = data.len() as i128;
-        c.inputs.insert(name.clone(), ConcreteTensor { axes: vec![("e".into(), n)], data: data.clone() });
+        c.inputs.insert(
+            name.clone(),
+            ConcreteTensor {
+                axes: vec![("e".into(), n)],
+                data: data.clone(),
+            },
+        );
         // What a masked lane loaded without `other=` holds: unspecified, here 0 (a kernel
         // that stores it may store that value, so a difference it makes is a real one).
-        c.inputs.insert(format!("{name}#masked"), ConcreteTensor { axes: vec![("e".into(), n)], data: vec![Scalar::Real(Rat::int(0)); data.len()] });
+        c.inputs.insert(
+            format!("{name}#masked"),
+            ConcreteTensor {
+                axes: vec![("e".into(), n)],
+                data: vec![Scalar::Real(Rat::int(0)); data.len()],
+            },
+        );
     }
     let sizes = &inp.sizes;
-    let grid: Vec<i128> = setup.host.grid.iter().map(|g| g.eval(&mut c, sizes)).collect();
+    let grid: Vec<i128> = setup
+        .host
+        .grid
+        .iter()
+        .map(|g| g.eval(&mut c, sizes))
+        .collect();
     let programs: i128 = grid.iter().product();
     if programs > REPLAY_BUDGET {
-        return Err(format!("the grid has {programs} programs, too many to replay"));
+        return Err(format!(
+            "the grid has {programs} programs, too many to replay"
+        ));
     }
     let nbuf = setup.buffers.len();
     let numels: Vec<i128> = (0..nbuf).map(|b| setup.numel(&mut c, sizes, b)).collect();
@@ -65,7 +111,16 @@ pub(crate) fn replay(setup: &Setup, f: Option<&Formula>, outputs: &[usize], inp:
     let mut work: i128 = 0;
     let mut pids = vec![vec![]];
     for g in &grid {
-        pids = pids.into_iter().flat_map(|p: Vec<i128>| (0..*g).map(move |k| { let mut q = p.clone(); q.push(k); q })).collect();
+        pids = pids
+            .into_iter()
+            .flat_map(|p: Vec<i128>| {
+                (0..*g).map(move |k| {
+                    let mut q = p.clone();
+                    q.push(k);
+                    q
+                })
+            })
+            .collect();
     }
     for pid in pids {
         let mut full = pid.clone();
@@ -86,13 +141,27 @@ pub(crate) fn replay(setup: &Setup, f: Option<&Formula>, outputs: &[usize], inp:
                 }
                 let off = a.offset.at(&mut c, &lane).i(&mut c);
                 if off < 0 || off >= numels[a.buf] {
-                    return Ok(Some(Failure::OutOfBounds { store: a.store, buf: m.buffers[a.buf].name.clone(), offset: off, numel: numels[a.buf], pid, lane, pos: a.pos }));
+                    return Ok(Some(Failure::OutOfBounds {
+                        store: a.store,
+                        buf: m.buffers[a.buf].name.clone(),
+                        offset: off,
+                        numel: numels[a.buf],
+                        pid,
+                        lane,
+                        pos: a.pos,
+                    }));
                 }
                 if let Some(v) = &a.value {
                     let x = v.at(&mut c, &lane).v(&mut c);
                     if let Some((_, other)) = mem[a.buf].get(&off) {
                         if *other != pid {
-                            return Ok(Some(Failure::Race { buf: m.buffers[a.buf].name.clone(), offset: off, first: other.clone(), second: pid.clone(), pos: a.pos }));
+                            return Ok(Some(Failure::Race {
+                                buf: m.buffers[a.buf].name.clone(),
+                                offset: off,
+                                first: other.clone(),
+                                second: pid.clone(),
+                                pos: a.pos,
+                            }));
                         }
                     }
                     mem[a.buf].insert(off, (x, pid.clone()));
@@ -101,38 +170,84 @@ pub(crate) fn replay(setup: &Setup, f: Option<&Formula>, outputs: &[usize], inp:
         }
     }
     if c.inexact.is_some() {
-        return Err(format!("the concrete run is inexact: {}", c.inexact.clone().unwrap_or_default()));
+        return Err(format!(
+            "the concrete run is inexact: {}",
+            c.inexact.clone().unwrap_or_default()
+        ));
     }
     let Some(f) = f else { return Ok(None) };
     for &b in outputs {
         let name = setup.host.tensors[setup.buffers[b]].name.clone();
-        let Some(def) = f.defs.iter().find(|d| d.output == name) else { continue };
-        let shape: Vec<i128> = setup.host.tensors[setup.buffers[b]].shape.iter().map(|e| e.eval(&mut c, sizes)).collect();
+        let Some(def) = f.defs.iter().find(|d| d.output == name) else {
+            continue;
+        };
+        let shape: Vec<i128> = setup.host.tensors[setup.buffers[b]]
+            .shape
+            .iter()
+            .map(|e| e.eval(&mut c, sizes))
+            .collect();
         for i in 0..numels[b] {
             let axes: Vec<(String, i128)> = shape.iter().map(|n| (String::new(), *n)).collect();
             let point = ConcreteTensor::unravel(&axes, i as usize);
-            let named: Vec<(String, i128)> = def.indices.iter().cloned().zip(point.iter().copied()).collect();
+            let named: Vec<(String, i128)> = def
+                .indices
+                .iter()
+                .cloned()
+                .zip(point.iter().copied())
+                .collect();
             let Some((x, _)) = mem[b].get(&i) else {
-                return Ok(Some(Failure::Unwritten { buf: name, index: named }));
+                return Ok(Some(Failure::Unwritten {
+                    buf: name,
+                    index: named,
+                }));
             };
-            let scope = setup.scope(&mut c, sizes, def.indices.iter().cloned().zip(point).collect());
+            let scope = setup.scope(
+                &mut c,
+                sizes,
+                def.indices.iter().cloned().zip(point).collect(),
+            );
             let fv = formula::eval(&mut c, &scope, &def.body)?;
             let y = fv.at(&mut c, &[]).v(&mut c);
             if c.inexact.is_some() {
-                return Err(format!("the formula's concrete value is inexact: {}", c.inexact.clone().unwrap_or_default()));
+                return Err(format!(
+                    "the formula's concrete value is inexact: {}",
+                    c.inexact.clone().unwrap_or_default()
+                ));
             }
             if x.differs(&y) == Some(true) {
-                return Ok(Some(Failure::Value { buf: name, index: named, kernel: x.to_string(), formula: y.to_string() }));
+                return Ok(Some(Failure::Value {
+                    buf: name,
+                    index: named,
+                    kernel: x.to_string(),
+                    formula: y.to_string(),
+                }));
             }
         }
     }
     Ok(None)
 }
 
-pub(crate) fn counterexample(setup: &Setup, inp: &Inputs, fail: &Failure, show_inputs: bool) -> Counterexample {
-    let sizes: Vec<(String, i128)> = setup.host.sizes.iter().cloned().zip(inp.sizes.iter().copied()).collect();
+pub(crate) fn counterexample(
+    setup: &Setup,
+    inp: &Inputs,
+    fail: &Failure,
+    show_inputs: bool,
+) -> Counterexample {
+    let sizes: Vec<(String, i128)> = setup
+        .host
+        .sizes
+        .iter()
+        .cloned()
+        .zip(inp.sizes.iter().copied())
+        .collect();
     let mut c = Concrete::new(BTreeMap::new());
-    let grid: Vec<(String, i128)> = setup.host.grid.iter().enumerate().map(|(k, g)| (format!("axis {k}"), g.eval(&mut c, &inp.sizes))).collect();
+    let grid: Vec<(String, i128)> = setup
+        .host
+        .grid
+        .iter()
+        .enumerate()
+        .map(|(k, g)| (format!("axis {k}"), g.eval(&mut c, &inp.sizes)))
+        .collect();
     let mut inputs = Vec::new();
     if show_inputs {
         for (name, data) in &inp.tensors {
@@ -145,7 +260,11 @@ pub(crate) fn counterexample(setup: &Setup, inp: &Inputs, fail: &Failure, show_i
                 axes: match setup.host.tensors.iter().find(|t| t.name == *name) {
                     Some(t) if t.shape.len() <= 2 => {
                         let mut c = Concrete::new(BTreeMap::new());
-                        t.shape.iter().zip(["i", "j"]).map(|(e, n)| (n.to_string(), e.eval(&mut c, &inp.sizes))).collect()
+                        t.shape
+                            .iter()
+                            .zip(["i", "j"])
+                            .map(|(e, n)| (n.to_string(), e.eval(&mut c, &inp.sizes)))
+                            .collect()
                     }
                     _ => vec![("i".into(), data.len() as i128)],
                 },
@@ -168,7 +287,10 @@ pub(crate) fn counterexample(setup: &Setup, inp: &Inputs, fail: &Failure, show_i
         Failure::Value { buf, index, kernel, formula } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: kernel.clone(), rhs: formula.clone() },
     };
     Counterexample {
-        instance: format!("kernel {} launched by {}", setup.kernel.name, setup.host.launcher),
+        instance: format!(
+            "kernel {} launched by {}",
+            setup.kernel.name, setup.host.launcher
+        ),
         maps: vec![("sizes".into(), sizes), ("grid".into(), grid)],
         scalars: vec![],
         inputs,
@@ -179,7 +301,13 @@ pub(crate) fn counterexample(setup: &Setup, inp: &Inputs, fail: &Failure, show_i
 /// The verdict for a replayed failure. A value that differs from a formula the user did not
 /// state (a synthesized one) says synthesis was wrong, not the kernel: `unknown`, with the
 /// replayed difference. Memory errors and unwritten outputs are the kernel's, whatever formula.
-pub(crate) fn refute(setup: &Setup, inp: &Inputs, fail: &Failure, show: bool, synthesized: bool) -> Verdict {
+pub(crate) fn refute(
+    setup: &Setup,
+    inp: &Inputs,
+    fail: &Failure,
+    show: bool,
+    synthesized: bool,
+) -> Verdict {
     let c = counterexample(setup, inp, fail, show);
     match (fail, synthesized) {
         (Failure::Value { buf, index, kernel, formula }, true) => Verdict::Unknown {
@@ -193,16 +321,28 @@ pub(crate) fn refute(setup: &Setup, inp: &Inputs, fail: &Failure, show: bool, sy
 }
 
 /// Deterministic small inputs for the bounded check.
-pub(crate) fn sample_inputs(setup: &Setup, inputs: &[usize], sizes: Vec<i128>, scalars: &[String]) -> Inputs {
+pub(crate) fn sample_inputs(
+    setup: &Setup,
+    inputs: &[usize],
+    sizes: Vec<i128>,
+    scalars: &[String],
+) -> Inputs {
     let mut c = Concrete::new(BTreeMap::new());
     let mut tensors = BTreeMap::new();
     for &b in inputs {
         let n = setup.numel(&mut c, &sizes, b).clamp(0, 1 << 20);
-        let data = (0..n).map(|j| Scalar::Real(Rat::new((j * 7 + 3 * b as i128 + 2) % 13 - 6, 2).expect("den 2"))).collect();
+        let data = (0..n)
+            .map(|j| {
+                Scalar::Real(Rat::new((j * 7 + 3 * b as i128 + 2) % 13 - 6, 2).expect("den 2"))
+            })
+            .collect();
         tensors.insert(setup.host.tensors[setup.buffers[b]].name.clone(), data);
     }
     for (k, s) in scalars.iter().enumerate() {
-        tensors.insert(s.clone(), vec![Scalar::Real(Rat::new(k as i128 + 1, 5).expect("den 5"))]);
+        tensors.insert(
+            s.clone(),
+            vec![Scalar::Real(Rat::new(k as i128 + 1, 5).expect("den 5"))],
+        );
     }
     Inputs { sizes, tensors }
 }

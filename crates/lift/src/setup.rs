@@ -7,7 +7,7 @@ use crate::formula::Scope;
 use crate::front::KernelDef;
 use crate::host::{HostArg, HostModel};
 use crate::mem::{Buffer, Machine};
-use crate::value::{Block, Elem, KVal, Ty, LDomain};
+use crate::value::{Block, Elem, KVal, LDomain, Ty};
 use tensor::{Domain, ElemType};
 
 /// A kernel bound to its launch.
@@ -27,7 +27,11 @@ impl Setup<'_> {
         for (p, (name, arg)) in self.kernel.params.iter().zip(&self.host.args) {
             let v = match arg {
                 HostArg::Tensor(t) => {
-                    let b = self.buffers.iter().position(|x| x == t).expect("buffers cover tensor args");
+                    let b = self
+                        .buffers
+                        .iter()
+                        .position(|x| x == t)
+                        .expect("buffers cover tensor args");
                     let z = d.lit_i(0);
                     KVal::Block(Block::splat(Ty::Ptr(b), Elem::I(z)))
                 }
@@ -58,13 +62,31 @@ impl Setup<'_> {
     }
 
     /// Runs one program instance.
-    pub(crate) fn program<D: LDomain>(&self, d: &mut D, sizes: &[D::I], pid: Vec<D::I>) -> Result<Machine<D>, Unsupported> {
+    pub(crate) fn program<D: LDomain>(
+        &self,
+        d: &mut D,
+        sizes: &[D::I],
+        pid: Vec<D::I>,
+    ) -> Result<Machine<D>, Unsupported> {
         let mut nprog: Vec<D::I> = self.host.grid.iter().map(|g| g.eval(d, sizes)).collect();
         while nprog.len() < 3 {
             nprog.push(d.lit_i(1));
         }
-        let buffers = self.buffers.iter().map(|t| Buffer { name: self.host.tensors[*t].name.clone() }).collect();
-        let m = Machine { pid, nprog, buffers, accesses: vec![], guard: None, math: vec![] };
+        let buffers = self
+            .buffers
+            .iter()
+            .map(|t| Buffer {
+                name: self.host.tensors[*t].name.clone(),
+            })
+            .collect();
+        let m = Machine {
+            pid,
+            nprog,
+            buffers,
+            accesses: vec![],
+            guard: None,
+            math: vec![],
+        };
         let params = self.bindings(d, sizes);
         let mut it = Interp::new(self.src, m, params, self.helpers.clone());
         it.run(d, self.kernel)?;
@@ -75,19 +97,43 @@ impl Setup<'_> {
         self.host.tensors[self.buffers[buf]].numel().eval(d, sizes)
     }
 
-    pub(crate) fn scope<D: Domain>(&self, d: &mut D, sizes: &[D::I], index: Vec<(String, D::I)>) -> Scope<D> {
+    pub(crate) fn scope<D: Domain>(
+        &self,
+        d: &mut D,
+        sizes: &[D::I],
+        index: Vec<(String, D::I)>,
+    ) -> Scope<D> {
         let mut ints = index;
         for (k, n) in self.host.sizes.iter().enumerate() {
             ints.push((n.clone(), sizes[k].clone()));
         }
-        let reals = self.host.args.iter().filter_map(|(_, a)| if let HostArg::Real(n) = a { Some(n.clone()) } else { None }).collect();
+        let reals = self
+            .host
+            .args
+            .iter()
+            .filter_map(|(_, a)| {
+                if let HostArg::Real(n) = a {
+                    Some(n.clone())
+                } else {
+                    None
+                }
+            })
+            .collect();
         let tensors = self
             .host
             .tensors
             .iter()
-            .map(|t| (t.name.clone(), t.shape.iter().map(|s| s.eval(d, sizes)).collect()))
+            .map(|t| {
+                (
+                    t.name.clone(),
+                    t.shape.iter().map(|s| s.eval(d, sizes)).collect(),
+                )
+            })
             .collect();
-        Scope { ints, reals, tensors }
+        Scope {
+            ints,
+            reals,
+            tensors,
+        }
     }
 }
-

@@ -105,7 +105,9 @@ pub(crate) fn delinearize(p: &Poly, shape: &[Poly]) -> Option<Vec<Poly>> {
             if *s1 == constant(1) {
                 return Some(vec![p.clone(), Poly::new()]);
             }
-            let [(m, 1)] = s1.iter().collect::<Vec<_>>()[..] else { return None };
+            let [(m, 1)] = s1.iter().collect::<Vec<_>>()[..] else {
+                return None;
+            };
             let [n] = m[..] else { return None };
             let (mut row, mut col) = (Poly::new(), Poly::new());
             for (k, c) in p {
@@ -151,7 +153,12 @@ type R<T> = Result<T, String>;
 impl Synth<'_> {
     /// Prepares synthesis for a store whose output index is `out` (one polynomial per
     /// dimension, named by `index_names`).
-    pub(crate) fn new<'a>(s: &'a mut Store, names: &'a Names, out: Vec<Poly>, index_names: &[&str]) -> R<Synth<'a>> {
+    pub(crate) fn new<'a>(
+        s: &'a mut Store,
+        names: &'a Names,
+        out: Vec<Poly>,
+        index_names: &[&str],
+    ) -> R<Synth<'a>> {
         let mut dims = Vec::new();
         for (d, o) in out.into_iter().enumerate() {
             let pivot = names
@@ -163,7 +170,12 @@ impl Synth<'_> {
                 .ok_or_else(|| format!("output dimension {d} of the store does not step by one along a lane or program id"))?;
             dims.push((o, pivot, index_names[d].to_string()));
         }
-        Ok(Synth { s, names, out: dims, bound: vec![] })
+        Ok(Synth {
+            s,
+            names,
+            out: dims,
+            bound: vec![],
+        })
     }
 
     /// `value` with `mask` (and each of its conjuncts) taken as true.
@@ -202,7 +214,13 @@ impl Synth<'_> {
                     c0 = *c;
                     continue;
                 }
-                [v] => self.names.sizes.iter().chain(&self.bound).find(|(s, _)| s == v).map(|(_, n)| n.clone()),
+                [v] => self
+                    .names
+                    .sizes
+                    .iter()
+                    .chain(&self.bound)
+                    .find(|(s, _)| s == v)
+                    .map(|(_, n)| n.clone()),
                 _ => None,
             };
             match name {
@@ -212,11 +230,17 @@ impl Synth<'_> {
         }
         let mut e: Option<Expr> = None;
         for (c, x) in parts {
-            let term = if c.abs() == 1 { x } else { Expr::Bin('*', Box::new(Expr::Num(c.abs(), 1)), Box::new(x)) };
+            let term = if c.abs() == 1 {
+                x
+            } else {
+                Expr::Bin('*', Box::new(Expr::Num(c.abs(), 1)), Box::new(x))
+            };
             e = Some(match e {
                 None if c < 0 => Expr::Neg(Box::new(term)),
                 None => term,
-                Some(acc) => Expr::Bin(if c < 0 { '-' } else { '+' }, Box::new(acc), Box::new(term)),
+                Some(acc) => {
+                    Expr::Bin(if c < 0 { '-' } else { '+' }, Box::new(acc), Box::new(term))
+                }
             });
         }
         Ok(match (e, c0) {
@@ -246,11 +270,19 @@ impl Synth<'_> {
             Node::App(f, args) => {
                 if Some(f) == self.names.exp {
                     Expr::Call("exp".into(), vec![self.expr(args[0])?])
-                } else if let Some((_, n, shape)) = self.names.inputs.iter().find(|(g, _, _)| *g == f) {
+                } else if let Some((_, n, shape)) =
+                    self.names.inputs.iter().find(|(g, _, _)| *g == f)
+                {
                     let (n, shape) = (n.clone(), shape.clone());
-                    let flat = poly(self.s, args[0]).ok_or("an address that is not a polynomial")?;
-                    let dims = delinearize(&flat, &shape).ok_or_else(|| format!("the address of a read of `{n}` does not split into its dimensions"))?;
-                    let ix = dims.iter().map(|p| self.index_poly(p)).collect::<R<Vec<_>>>()?;
+                    let flat =
+                        poly(self.s, args[0]).ok_or("an address that is not a polynomial")?;
+                    let dims = delinearize(&flat, &shape).ok_or_else(|| {
+                        format!("the address of a read of `{n}` does not split into its dimensions")
+                    })?;
+                    let ix = dims
+                        .iter()
+                        .map(|p| self.index_poly(p))
+                        .collect::<R<Vec<_>>>()?;
                     Expr::Read(n, ix)
                 } else {
                     let name = self.s.fun_name(f).to_string();
@@ -258,7 +290,10 @@ impl Synth<'_> {
                         return Ok(Expr::Call(m.to_string(), vec![self.expr(args[0])?]));
                     }
                     if name.contains("#masked") {
-                        return Err("a stored lane reads a masked-off element loaded without `other=`".into());
+                        return Err(
+                            "a stored lane reads a masked-off element loaded without `other=`"
+                                .into(),
+                        );
                     }
                     return Err(format!("a call of `{name}`"));
                 }
@@ -274,7 +309,9 @@ impl Synth<'_> {
                     e = Some(match e {
                         None if neg => Expr::Neg(Box::new(inner)),
                         None => inner,
-                        Some(acc) => Expr::Bin(if neg { '-' } else { '+' }, Box::new(acc), Box::new(inner)),
+                        Some(acc) => {
+                            Expr::Bin(if neg { '-' } else { '+' }, Box::new(acc), Box::new(inner))
+                        }
                     });
                 }
                 e.unwrap_or(Expr::Num(0, 1))
@@ -313,17 +350,29 @@ impl Synth<'_> {
                 if let Node::Lt(x, y) = self.s.node(c).clone() {
                     if self.s.sort(x) == smt::Sort::Real {
                         if a == y && b == x {
-                            return Ok(Expr::Call("max".into(), vec![self.expr(x)?, self.expr(y)?]));
+                            return Ok(Expr::Call(
+                                "max".into(),
+                                vec![self.expr(x)?, self.expr(y)?],
+                            ));
                         }
                         if a == x && b == y {
-                            return Ok(Expr::Call("min".into(), vec![self.expr(x)?, self.expr(y)?]));
+                            return Ok(Expr::Call(
+                                "min".into(),
+                                vec![self.expr(x)?, self.expr(y)?],
+                            ));
                         }
-                        if self.s.as_real_zero(y) && b == x && matches!(self.s.node(a), Node::Neg(z) if *z == x) {
+                        if self.s.as_real_zero(y)
+                            && b == x
+                            && matches!(self.s.node(a), Node::Neg(z) if *z == x)
+                        {
                             return Ok(Expr::Call("abs".into(), vec![self.expr(x)?]));
                         }
                     }
                 }
-                Expr::Call("where".into(), vec![self.expr(c)?, self.expr(a)?, self.expr(b)?])
+                Expr::Call(
+                    "where".into(),
+                    vec![self.expr(c)?, self.expr(a)?, self.expr(b)?],
+                )
             }
             Node::Lt(a, b) => cmp("<", self.expr(a)?, self.expr(b)?),
             Node::Le(a, b) => cmp("<=", self.expr(a)?, self.expr(b)?),
@@ -346,7 +395,11 @@ impl Synth<'_> {
                 }
                 e.expect("and/or have operands")
             }
-            Node::Bool(b) => Expr::Cmp(if b { "==" } else { "!=" }, Box::new(Expr::Num(0, 1)), Box::new(Expr::Num(0, 1))),
+            Node::Bool(b) => Expr::Cmp(
+                if b { "==" } else { "!=" },
+                Box::new(Expr::Num(0, 1)),
+                Box::new(Expr::Num(0, 1)),
+            ),
             _ => return Err("a term outside the formula language".into()),
         })
     }
@@ -412,7 +465,8 @@ pub(crate) fn normalize_sum(s: &mut Store, r: &symbolic::Red) -> Option<(SymId, 
 impl Synth<'_> {
     /// `sum(k, body)` for a sum value (its range is checked by the verifier, not here).
     pub(crate) fn sum(&mut self, r: &symbolic::Red, mask: Option<TermId>) -> R<Expr> {
-        let (k, dom, body) = normalize_sum(self.s, r).ok_or("a reduction other than a sum over one axis")?;
+        let (k, dom, body) =
+            normalize_sum(self.s, r).ok_or("a reduction other than a sum over one axis")?;
         let body = self.under_mask(body, mask);
         self.bound.push((k, "k".into()));
         let e = self.expr(body)?;
@@ -436,7 +490,11 @@ impl Synth<'_> {
             }
         }
         let var = match (by_size, literal) {
-            (false, Some(n)) => Expr::Cmp("<", Box::new(Expr::Var("k".into())), Box::new(Expr::Num(n, 1))),
+            (false, Some(n)) => Expr::Cmp(
+                "<",
+                Box::new(Expr::Var("k".into())),
+                Box::new(Expr::Num(n, 1)),
+            ),
             _ => Expr::Var("k".into()),
         };
         Ok(Expr::Call("sum".into(), vec![var, e]))

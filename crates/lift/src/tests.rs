@@ -4,7 +4,7 @@
 
 use crate::mem::{Buffer, Machine, Pos};
 use crate::ops::{self, Arith, Cmp, Logic};
-use crate::value::{Block, Elem, KVal, Ty, LDomain};
+use crate::value::{Block, Elem, KVal, LDomain, Ty};
 use smt::{FunId, ModelReader, SymId, Value};
 use std::collections::BTreeMap;
 use symbolic::{Sym, SymVal};
@@ -47,15 +47,37 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     v.push(("sum axis 0", ops::sum(&outer, 0, false)));
     let diag = ops::sum(&ops::sum(&outer, 1, true), 1, false);
     v.push(("sum keep_dims", diag));
-    for (name, c) in [("lt", Cmp::Lt), ("le", Cmp::Le), ("gt", Cmp::Gt), ("ge", Cmp::Ge), ("eq", Cmp::Eq), ("ne", Cmp::Ne)] {
+    for (name, c) in [
+        ("lt", Cmp::Lt),
+        ("le", Cmp::Le),
+        ("gt", Cmp::Gt),
+        ("ge", Cmp::Ge),
+        ("eq", Cmp::Eq),
+        ("ne", Cmp::Ne),
+    ] {
         v.push((name, ops::compare(c, &x, &y).unwrap()));
     }
     for name in ["abs", "zeros", "full", "arange", "load"] {
         let spec = ops::lookup(name).unwrap();
-        let mut m = Machine { pid: vec![], nprog: vec![], buffers: vec![Buffer { name: "x".into() }], accesses: vec![], guard: None, math: vec![] };
+        let mut m = Machine {
+            pid: vec![],
+            nprog: vec![],
+            buffers: vec![Buffer { name: "x".into() }],
+            accesses: vec![],
+            guard: None,
+            math: vec![],
+        };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);
-        let idx = ops::apply(ops::lookup("arange").unwrap(), &mut m, vec![Some(KVal::Int(0)), Some(lanes.clone())], at).unwrap().block().unwrap();
+        let idx = ops::apply(
+            ops::lookup("arange").unwrap(),
+            &mut m,
+            vec![Some(KVal::Int(0)), Some(lanes.clone())],
+            at,
+        )
+        .unwrap()
+        .block()
+        .unwrap();
         let base: Block<D> = Block::new(vec![], Ty::Ptr(0), |d: &mut D, _| Elem::I(d.lit_i(0)));
         let ptr = ops::arith(Arith::Add, &base, &idx).unwrap();
         let first3 = ops::compare(Cmp::Lt, &idx, &KVal::<D>::Int(3).block().unwrap()).unwrap();
@@ -64,7 +86,11 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             "zeros" => vec![Some(lanes), None],
             "full" => vec![Some(lanes), Some(KVal::Float(3, 2)), None],
             "arange" => vec![Some(KVal::Int(2)), Some(KVal::Int(2 + LANES as i128))],
-            _ => vec![Some(KVal::Block(ptr)), Some(KVal::Block(first3)), Some(KVal::Float(7, 1))],
+            _ => vec![
+                Some(KVal::Block(ptr)),
+                Some(KVal::Block(first3)),
+                Some(KVal::Float(7, 1)),
+            ],
         };
         let b = ops::apply(spec, &mut m, args, at).unwrap().block().unwrap();
         v.push((name, b.broadcast_to(&[LANES])));
@@ -84,7 +110,9 @@ impl ModelReader for Model<'_> {
     fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value> {
         let (name, _) = self.funs.iter().find(|(_, g)| **g == f)?;
         let name = name.split('/').next()?;
-        let Value::Int(i) = args.first()? else { return None };
+        let Value::Int(i) = args.first()? else {
+            return None;
+        };
         let r = self.data.get(name)?.get(usize::try_from(*i).ok()?)?;
         Some(Value::Real(r.num, r.den))
     }
@@ -102,12 +130,22 @@ fn symbolic_and_concrete_agree_on_every_op() {
     for _case in 0..200 {
         let mut data = BTreeMap::new();
         for name in ["x", "y"] {
-            let v: Vec<Rat> = (0..LANES).map(|_| Rat::new((next() % 9) as i128 - 4, (next() % 3) as i128 + 1).unwrap()).collect();
+            let v: Vec<Rat> = (0..LANES)
+                .map(|_| Rat::new((next() % 9) as i128 - 4, (next() % 3) as i128 + 1).unwrap())
+                .collect();
             data.insert(name.to_string(), v);
         }
         let mut c = Concrete::new(
             data.iter()
-                .map(|(n, v)| (n.clone(), ConcreteTensor { axes: vec![("e".into(), LANES as i128)], data: v.iter().map(|r| Scalar::Real(*r)).collect() }))
+                .map(|(n, v)| {
+                    (
+                        n.clone(),
+                        ConcreteTensor {
+                            axes: vec![("e".into(), LANES as i128)],
+                            data: v.iter().map(|r| Scalar::Real(*r)).collect(),
+                        },
+                    )
+                })
                 .collect(),
         );
         let mut s = Sym::new(smt::Store::new());
@@ -129,7 +167,10 @@ fn symbolic_and_concrete_agree_on_every_op() {
                     (Elem::I(i), Elem::I(t)) => (Scalar::Int(i), t),
                     _ => panic!("{name}: the domains disagree on the kind of element"),
                 };
-                let mut m = Model { funs: &s.inputs, data: &data };
+                let mut m = Model {
+                    funs: &s.inputs,
+                    data: &data,
+                };
                 let sv = smt::eval_term(&s.store, term, &mut m);
                 let x = data["x"][lane];
                 let y = data["y"][lane];
@@ -140,7 +181,9 @@ fn symbolic_and_concrete_agree_on_every_op() {
                     Some(Value::Real(a, b)) => Scalar::Real(Rat::new(a, b).unwrap()),
                     Some(Value::Int(i)) => Scalar::Int(i),
                     Some(Value::Bool(b)) => Scalar::Bool(b),
-                    None => panic!("{name}: the symbolic value does not evaluate (x = {x}, y = {y})"),
+                    None => {
+                        panic!("{name}: the symbolic value does not evaluate (x = {x}, y = {y})")
+                    }
                 };
                 assert_eq!(cv, want, "{name} at lane {lane}, x = {x}, y = {y}");
             }
@@ -155,7 +198,16 @@ fn expand_sum(s: &mut Sym, r: &symbolic::Red) -> smt::TermId {
     let vars: Vec<SymId> = r.vars.iter().map(|v| v.0).collect();
     let mut points: Vec<Vec<i128>> = vec![vec![]];
     for _ in &vars {
-        points = points.into_iter().flat_map(|p| (0..=LANES as i128).map(move |i| { let mut q = p.clone(); q.push(i); q })).collect();
+        points = points
+            .into_iter()
+            .flat_map(|p| {
+                (0..=LANES as i128).map(move |i| {
+                    let mut q = p.clone();
+                    q.push(i);
+                    q
+                })
+            })
+            .collect();
     }
     let mut terms = Vec::new();
     for p in points {

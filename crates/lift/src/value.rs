@@ -21,11 +21,16 @@ impl LDomain for symbolic::Sym {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
         match x {
             symbolic::SymVal::Plain(t) => {
-                let f = self.store.declare_fun(&format!("uf_{name}"), &[smt::Sort::Real], smt::Sort::Real);
+                let f = self.store.declare_fun(
+                    &format!("uf_{name}"),
+                    &[smt::Sort::Real],
+                    smt::Sort::Real,
+                );
                 symbolic::SymVal::Plain(self.store.app(f, vec![*t]))
             }
             _ => {
-                self.unsupported.get_or_insert_with(|| format!("{name} of a reduction or an infinity"));
+                self.unsupported
+                    .get_or_insert_with(|| format!("{name} of a reduction or an infinity"));
                 let v = self.store.fresh("unsupported", smt::Sort::Real);
                 symbolic::SymVal::Plain(self.store.sym(v))
             }
@@ -36,7 +41,9 @@ impl LDomain for symbolic::Sym {
 impl LDomain for Concrete {
     fn math(&mut self, name: &'static str, _x: &Self::V) -> Self::V {
         if self.inexact.is_none() {
-            self.inexact = Some(format!("`{name}` has no exact value in the concrete interpreter"));
+            self.inexact = Some(format!(
+                "`{name}` has no exact value in the concrete interpreter"
+            ));
         }
         Scalar::Undef
     }
@@ -190,8 +197,16 @@ pub(crate) fn broadcast_shape(a: &[usize], b: &[usize]) -> Result<Vec<usize>, St
     let n = a.len().max(b.len());
     let mut out = vec![0; n];
     for k in 0..n {
-        let x = if k + a.len() >= n { a[k + a.len() - n] } else { 1 };
-        let y = if k + b.len() >= n { b[k + b.len() - n] } else { 1 };
+        let x = if k + a.len() >= n {
+            a[k + a.len() - n]
+        } else {
+            1
+        };
+        let y = if k + b.len() >= n {
+            b[k + b.len() - n]
+        } else {
+            1
+        };
         out[k] = match (x, y) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -211,7 +226,9 @@ pub(crate) fn check_numel(shape: &[usize]) -> Result<(), String> {
     let n = shape.iter().try_fold(1usize, |a, b| a.checked_mul(*b));
     match n {
         Some(n) if n <= MAX_NUMEL => Ok(()),
-        _ => Err(format!("a block of shape {shape:?}, more than Triton's {MAX_NUMEL} elements")),
+        _ => Err(format!(
+            "a block of shape {shape:?}, more than Triton's {MAX_NUMEL} elements"
+        )),
     }
 }
 

@@ -9,18 +9,28 @@ use std::path::Path;
 fn header(text: &str, key: &str) -> Option<String> {
     text.lines()
         .take_while(|l| l.starts_with('#'))
-        .find_map(|l| l.strip_prefix(&format!("# {key}:")).map(|v| v.trim().to_string()))
+        .find_map(|l| {
+            l.strip_prefix(&format!("# {key}:"))
+                .map(|v| v.trim().to_string())
+        })
 }
 
 fn lift(path: &str, text: &str, expect: Option<String>) -> Vec<lift::KernelResult> {
-    let opts = lift::Options { expect, ..Default::default() };
+    let opts = lift::Options {
+        expect,
+        ..Default::default()
+    };
     lift::lift_file(path, text, &opts).unwrap_or_else(|d| panic!("{path}: {d:?}"))
 }
 
 #[test]
 fn corpus_verdicts() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lift");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().map(|e| e == "py").unwrap_or(false)).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().map(|e| e == "py").unwrap_or(false))
+        .collect();
     files.sort();
     assert!(files.len() >= 20, "the corpus is in {}", dir.display());
     let mut failures = Vec::new();
@@ -28,20 +38,30 @@ fn corpus_verdicts() {
     for f in &files {
         let path = f.display().to_string();
         let text = std::fs::read_to_string(f).unwrap();
-        let expect = header(&text, "expect").unwrap_or_else(|| panic!("{path}: no `# expect:` header"));
+        let expect =
+            header(&text, "expect").unwrap_or_else(|| panic!("{path}: no `# expect:` header"));
         let formula = header(&text, "formula");
         let with = lift(&path, &text, formula.clone());
         for r in &with {
             *counts.entry(r.verdict.name()).or_insert(0) += 1;
             if r.verdict.name() != expect {
-                failures.push(format!("{path}: {} is {} against `{}`, expected {expect}: {:?}", r.kernel, r.verdict.name(), formula.clone().unwrap_or_default(), r.verdict));
+                failures.push(format!(
+                    "{path}: {} is {} against `{}`, expected {expect}: {:?}",
+                    r.kernel,
+                    r.verdict.name(),
+                    formula.clone().unwrap_or_default(),
+                    r.verdict
+                ));
             }
         }
         let synthesized = header(&text, "synthesized").unwrap_or_else(|| "verified".into());
         if expect == "verified" {
             for r in lift(&path, &text, None) {
                 if r.verdict.name() != synthesized {
-                    failures.push(format!("{path}: lifted without a formula: {:?}, expected {synthesized}", r.verdict));
+                    failures.push(format!(
+                        "{path}: lifted without a formula: {:?}, expected {synthesized}",
+                        r.verdict
+                    ));
                 }
                 if r.verdict.name() != "verified" {
                     continue;
@@ -49,7 +69,10 @@ fn corpus_verdicts() {
                 let printed = r.formula.clone().expect("a verified kernel has a formula");
                 for again in lift(&path, &text, Some(printed.clone())) {
                     if again.verdict.name() != "verified" {
-                        failures.push(format!("{path}: the printed formula `{printed}` does not verify again: {:?}", again.verdict));
+                        failures.push(format!(
+                            "{path}: the printed formula `{printed}` does not verify again: {:?}",
+                            again.verdict
+                        ));
                     }
                 }
             }
@@ -66,7 +89,15 @@ fn bad_input_is_an_error_with_a_position() {
     assert!(e[0].span.start > 0);
     let e = lift::lift_file("x.py", "import triton\nx = 1\n", &Default::default()).unwrap_err();
     assert!(e[0].message.contains("no `@triton.jit` kernel"), "{e:?}");
-    let e = lift::lift_file("x.py", "@triton.jit\ndef k(x):\n    pass\n", &lift::Options { expect: Some("y[i] = ".into()), ..Default::default() }).unwrap_err();
+    let e = lift::lift_file(
+        "x.py",
+        "@triton.jit\ndef k(x):\n    pass\n",
+        &lift::Options {
+            expect: Some("y[i] = ".into()),
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
     assert!(e[0].message.contains("expected formula"), "{e:?}");
 }
 
@@ -85,14 +116,23 @@ fn a_kernel_without_a_launcher_gets_the_assumed_launch_or_unknown() {
     let src = "import triton\nimport triton.language as tl\n\n@triton.jit\ndef k(x_ptr, y_ptr, n, B: tl.constexpr):\n    offs = tl.program_id(0) * B + tl.arange(0, B)\n    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)\n";
     let r = lift::lift_file("k.py", src, &Default::default()).unwrap();
     match &r[0].verdict {
-        report::Verdict::Verified { assumptions } => assert!(assumptions.iter().any(|a| a.contains("assumed the launch")), "{assumptions:?}"),
+        report::Verdict::Verified { assumptions } => assert!(
+            assumptions.iter().any(|a| a.contains("assumed the launch")),
+            "{assumptions:?}"
+        ),
         other => panic!("{other:?}"),
     }
     assert_eq!(r[0].formula.as_deref(), Some("y[i] = x[i]"));
     // Two compared scalars: which one is the size is not guessed.
-    let two = src.replace("n, B", "n, m, B").replace("mask=offs < n)", "mask=(offs < n) & (offs < m))");
+    let two = src
+        .replace("n, B", "n, m, B")
+        .replace("mask=offs < n)", "mask=(offs < n) & (offs < m))");
     let r = lift::lift_file("k.py", &two, &Default::default()).unwrap();
-    assert!(matches!(&r[0].verdict, report::Verdict::Unknown { reason } if reason.contains("no launch")), "{:?}", r[0].verdict);
+    assert!(
+        matches!(&r[0].verdict, report::Verdict::Unknown { reason } if reason.contains("no launch")),
+        "{:?}",
+        r[0].verdict
+    );
 }
 
 /// Mutated corpus files (lines dropped, text cut, tokens swapped) never panic the front end
@@ -100,7 +140,11 @@ fn a_kernel_without_a_launcher_gets_the_assumed_launch_or_unknown() {
 #[test]
 fn mutated_kernels_never_panic() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lift");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().map(|e| e == "py").unwrap_or(false)).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().map(|e| e == "py").unwrap_or(false))
+        .collect();
     files.sort();
     let mut seed: u64 = 0x9E3779B97F4A7C15;
     let mut next = move || {
@@ -109,8 +153,22 @@ fn mutated_kernels_never_panic() {
         seed ^= seed << 17;
         seed
     };
-    let swaps = [("<", "<="), ("mask=mask", ""), ("0.0", "1"), ("axis=0", "axis=1"), ("+ ", "- "), ("tl.load", "tl.store"), ("BLOCK", "N"), ("(0)", "(3)"), (":", ""), ("x", "y")];
-    let opts = lift::Options { timeout: std::time::Duration::from_secs(2), expect: None };
+    let swaps = [
+        ("<", "<="),
+        ("mask=mask", ""),
+        ("0.0", "1"),
+        ("axis=0", "axis=1"),
+        ("+ ", "- "),
+        ("tl.load", "tl.store"),
+        ("BLOCK", "N"),
+        ("(0)", "(3)"),
+        (":", ""),
+        ("x", "y"),
+    ];
+    let opts = lift::Options {
+        timeout: std::time::Duration::from_secs(2),
+        expect: None,
+    };
     for f in files.iter().take(40) {
         let text = std::fs::read_to_string(f).unwrap();
         let lines: Vec<&str> = text.lines().collect();
@@ -118,7 +176,13 @@ fn mutated_kernels_never_panic() {
             let mutated = match round {
                 0 => {
                     let drop = (next() % lines.len() as u64) as usize;
-                    lines.iter().enumerate().filter(|(i, _)| *i != drop).map(|(_, l)| *l).collect::<Vec<_>>().join("\n")
+                    lines
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| *i != drop)
+                        .map(|(_, l)| *l)
+                        .collect::<Vec<_>>()
+                        .join("\n")
                 }
                 1 => {
                     let mut cut = (next() % text.len() as u64) as usize;
@@ -134,7 +198,10 @@ fn mutated_kernels_never_panic() {
             };
             let path = f.display().to_string();
             let r = std::panic::catch_unwind(|| lift::lift_file(&path, &mutated, &opts));
-            assert!(r.is_ok(), "{path}, mutation {round}, panicked on:\n{mutated}");
+            assert!(
+                r.is_ok(),
+                "{path}, mutation {round}, panicked on:\n{mutated}"
+            );
         }
     }
 }

@@ -37,7 +37,9 @@ fn debuginfo_prints_parse_with_locations() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !works {
-        println!("notice: mlir-opt-19 is not on PATH (or does not run); debug-location prints skipped");
+        println!(
+            "notice: mlir-opt-19 is not on PATH (or does not run); debug-location prints skipped"
+        );
         return;
     }
     let files = [

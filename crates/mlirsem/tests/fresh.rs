@@ -125,7 +125,11 @@ fn fresh_pairs(inputs: &[(String, String)]) -> (Vec<Fresh>, usize) {
         "running {} of the {} (input, pipeline) jobs{}",
         jobs.len(),
         inputs.len() * PIPELINES.len(),
-        if all { "" } else { " (a stable sample; TENSORPROOF_FRESH=all runs every one)" }
+        if all {
+            ""
+        } else {
+            " (a stable sample; TENSORPROOF_FRESH=all runs every one)"
+        }
     );
     let printed: Vec<Option<String>> = parallel(inputs, |(_, text)| mlir_opt(&[], text));
     let rejected = AtomicUsize::new(0);

@@ -136,7 +136,10 @@ mod tests {
     fn long_lines_are_shown_as_an_excerpt() {
         let src = format!("lhs {}X{}\n", "(".repeat(100_000), ")".repeat(100_000));
         let d = Diagnostic {
-            span: Span { start: 50_004, end: 50_005 },
+            span: Span {
+                start: 50_004,
+                end: 50_005,
+            },
             message: "too deep".into(),
         };
         let out = render_diagnostic("f.rule", &src, &d);

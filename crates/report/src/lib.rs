@@ -114,9 +114,7 @@ pub enum Verdict {
     /// Every obligation was unsat; the claim holds under `assumptions`.
     Verified { assumptions: Vec<String> },
     /// A replayed counterexample.
-    Refuted {
-        counterexample: Box<Counterexample>,
-    },
+    Refuted { counterexample: Box<Counterexample> },
     /// The precondition together with the left side's validity never holds.
     Vacuous { reason: String },
     /// Neither proved nor refuted, and why.
@@ -198,9 +196,7 @@ mod tests {
             Verdict::Refuted {
                 counterexample: Box::new(c),
             },
-            Verdict::Unknown {
-                reason: "r".into(),
-            },
+            Verdict::Unknown { reason: "r".into() },
             Verdict::Error {
                 diagnostics: vec![Diagnostic {
                     span: Span { start: 1, end: 2 },

@@ -71,6 +71,12 @@ pub struct RunOpts {
 }
 
 impl RunOpts {
+    /// A job's budget: `--budget`, else `per_query` times the query timeout, at least `floor`.
+    pub fn budget_or(&self, per_query: u32, floor: Duration) -> Duration {
+        self.budget
+            .unwrap_or_else(|| (self.timeout * per_query).max(floor))
+    }
+
     pub fn workers(&self) -> usize {
         self.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism()

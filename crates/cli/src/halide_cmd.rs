@@ -51,10 +51,7 @@ pub fn run(a: HalideArgs) -> i32 {
             return 2;
         }
     };
-    let budget = a
-        .run
-        .budget
-        .unwrap_or_else(|| (a.run.timeout * 12).max(Duration::from_secs(120)));
+    let budget = a.run.budget_or(12, Duration::from_secs(120));
     let jobs: Vec<Job> = cases
         .iter()
         .map(|c| Job::Halide {

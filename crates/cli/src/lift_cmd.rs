@@ -26,10 +26,7 @@ pub fn run(a: LiftArgs) -> i32 {
         eprintln!("error: no .py files to lift");
         return 2;
     }
-    let budget = a
-        .run
-        .budget
-        .unwrap_or_else(|| (a.run.timeout * 12).max(Duration::from_secs(120)));
+    let budget = a.run.budget_or(12, Duration::from_secs(120));
     // With --expectations, a file's `# formula:` header is the formula to check (unless
     // --expect gives one): its `# expect:` verdict is about that formula.
     let jobs: Vec<Job> = files

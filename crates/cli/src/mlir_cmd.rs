@@ -117,9 +117,7 @@ pub fn pair_opts(a: &MlirArgs) -> PairOpts {
 /// A pair's budget: `--budget`, else 6 x the query timeout and at least 60 s. The per-query
 /// timeouts bound a pair in practice; this catches a pair with very many queries.
 pub fn pair_budget(a: &MlirArgs) -> Duration {
-    a.run
-        .budget
-        .unwrap_or_else(|| (a.run.timeout * 6).max(Duration::from_secs(60)))
+    a.run.budget_or(6, Duration::from_secs(60))
 }
 
 /// The per-function results of a pair's job, or one verdict for the whole pair when the job

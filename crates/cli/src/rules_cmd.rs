@@ -78,9 +78,7 @@ fn check(
         }
     };
     // A backstop far above what the per-query timeouts allow a rule in practice.
-    let budget = run
-        .budget
-        .unwrap_or_else(|| (run.timeout * 60).max(Duration::from_secs(300)));
+    let budget = run.budget_or(60, Duration::from_secs(300));
     let entries = entries(&files, run.timeout, budget, dump_smt.is_some());
     let wall = Instant::now();
     let bar = out::progress(entries.len(), run.quiet);

@@ -236,10 +236,17 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .mask
                 .as_ref()
                 .map(|mk| mk.at(&mut w.sym, &ts).b(&mut w.sym));
+            // A loop's sum over tiles of sums over lanes: one sum where it simplifies.
             let value = a
                 .value
                 .as_ref()
-                .map(|v| v.at(&mut w.sym, &ts).v(&mut w.sym));
+                .map(|v| match v.at(&mut w.sym, &ts).v(&mut w.sym) {
+                    SymVal::Red(r) => SymVal::Red(std::rc::Rc::new(crate::tiles::collapse(
+                        &mut w.sym.store,
+                        &r,
+                    ))),
+                    other => other,
+                });
             out.push(SymAccess {
                 store: a.store,
                 buf: a.buf,

@@ -12,6 +12,9 @@ use ruff_python_ast::{self as ast, Expr, Number, Stmt};
 use ruff_text_size::Ranged;
 use tensor::Domain;
 
+mod loops;
+pub(crate) use loops::LOOP_AXIS;
+
 /// A construct outside the supported subset, or a misuse of an op, with its position.
 #[derive(Clone, Debug)]
 pub(crate) struct Unsupported {
@@ -84,6 +87,9 @@ pub(crate) struct Interp<'s, D: Domain> {
     depth: usize,
     /// Loop iterations unrolled so far in this program (bounded by [`MAX_UNROLLED`]).
     unrolled: i128,
+    /// Names a summarised loop assigned other than as an accumulator, with the loop's
+    /// position: their value after the loop (the last iteration's) is not tracked.
+    after_loop: Vec<(String, Pos)>,
 }
 
 /// How deep helper calls may nest (recursion is not Triton, but must not hang us).
@@ -134,6 +140,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             helpers,
             depth: 0,
             unrolled: 0,
+            after_loop: vec![],
         }
     }
 
@@ -225,6 +232,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
     fn assign(&mut self, target: &Expr, v: KVal<D>) -> R<()> {
         match (target, v) {
             (Expr::Name(n), v) => {
+                self.after_loop.retain(|(x, _)| x != n.id.as_str());
                 self.env.push((n.id.to_string(), v));
                 Ok(())
             }
@@ -311,18 +319,36 @@ impl<'s, D: LDomain> Interp<'s, D> {
         if !f.orelse.is_empty() {
             return self.unsupported("for ... else", s);
         }
-        let mut bounds = Vec::new();
+        let mut args = Vec::new();
         for a in c.arguments.args.iter() {
-            match self.expr(d, a)? {
-                KVal::Int(i) => bounds.push(i),
-                _ => {
-                    return self.unsupported(
-                        "for loop over a runtime range (loop invariants are not supported yet)",
-                        s,
-                    )
-                }
-            }
+            args.push(self.expr(d, a)?);
         }
+        // `tl.range`'s pipelining hints do not change what the loop computes.
+        const HINTS: &[&str] = &[
+            "num_stages",
+            "loop_unroll_factor",
+            "flatten",
+            "warp_specialize",
+            "disallow_acc_multi_buffer",
+        ];
+        if let Some(k) = c
+            .arguments
+            .keywords
+            .iter()
+            .find(|k| !k.arg.as_ref().is_some_and(|a| HINTS.contains(&a.as_str())))
+        {
+            return self.unsupported("this keyword argument of range(...)", k);
+        }
+        if args.iter().any(|a| !matches!(a, KVal::Int(_))) {
+            return self.runtime_loop(d, f, s, args);
+        }
+        let bounds: Vec<i128> = args
+            .iter()
+            .map(|a| match a {
+                KVal::Int(i) => *i,
+                _ => unreachable!("checked above"),
+            })
+            .collect();
         let (start, end, step) = match bounds[..] {
             [e] => (0, e, 1),
             [b, e] => (b, e, 1),
@@ -526,6 +552,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
             O::Sub => ops::arith(Arith::Sub, &x, &y),
             O::Mult => ops::arith(Arith::Mul, &x, &y),
             O::Div => ops::arith(Arith::Div, &x, &y),
+            O::FloorDiv => ops::int_div(&x, &y, false),
+            O::Mod => ops::int_div(&x, &y, true),
             O::BitAnd => ops::logic(Logic::And, &x, &y),
             O::BitOr => ops::logic(Logic::Or, &x, &y),
             other => {
@@ -545,6 +573,20 @@ impl<'s, D: LDomain> Interp<'s, D> {
 
     fn expr(&mut self, d: &mut D, e: &Expr) -> R<KVal<D>> {
         Ok(match e {
+            Expr::Name(n) if self.after_loop.iter().any(|(x, _)| x == n.id.as_str()) => {
+                let at = self
+                    .after_loop
+                    .iter()
+                    .find(|(x, _)| x == n.id.as_str())
+                    .expect("found");
+                return self.unsupported(
+                    format!(
+                        "`{}` read after the loop at {} (its value from the last iteration is not tracked)",
+                        n.id, at.1
+                    ),
+                    e,
+                );
+            }
             Expr::Name(n) => match self.lookup(n.id.as_str()) {
                 Some(v) => v,
                 None if n.id.as_str() == "None" => KVal::None,

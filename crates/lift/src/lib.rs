@@ -6,7 +6,8 @@
 //! - `value` (blocks over a core `Domain`), `mem` (program state, access log);
 //! - `ops`: every Triton op once, in one table, generic over the domain;
 //! - `exec` (the kernel interpreter), `host` and `front` (the Python file and its launcher);
-//! - `formula` (the formula language), `synth` (formulas from symbolic stores);
+//! - `formula` (the formula language), `synth` (formulas from symbolic stores), `tiles` (a
+//!   loop's sum over tiles merged with the sum over each tile's lanes);
 //! - `setup` (a kernel bound to its launch, one program run in any domain), `replay` (the
 //!   whole grid run concretely: failures and counterexamples);
 //! - `check`: the symbolic run, synthesis, the obligations, the verdict.
@@ -24,6 +25,7 @@ mod ops;
 mod replay;
 mod setup;
 mod synth;
+mod tiles;
 mod value;
 
 #[cfg(test)]

@@ -34,6 +34,10 @@ pub(crate) enum Op {
     StaticAssert,
     /// `tl.sum` along one axis.
     Sum,
+    /// `tl.dot`: a matrix product of two rank-2 blocks, plus `acc`.
+    Dot,
+    /// `tl.cdiv`: integer division rounding up.
+    Cdiv,
     /// A real function without an exact definition here (uninterpreted).
     Math(&'static str),
 }
@@ -163,6 +167,25 @@ pub(crate) const OPS: &[OpSpec] = &[
         params: &["input", "axis", "keep_dims"],
         ignored: &["dtype"],
         op: Op::Sum,
+    },
+    OpSpec {
+        name: "dot",
+        params: &["input", "other", "acc"],
+        // Precision and accumulator-type choices only change rounding, which the reals do
+        // not model (an assumption every verdict names).
+        ignored: &[
+            "input_precision",
+            "allow_tf32",
+            "max_num_imprecise_acc",
+            "out_dtype",
+        ],
+        op: Op::Dot,
+    },
+    OpSpec {
+        name: "cdiv",
+        params: &["x", "div"],
+        ignored: &[],
+        op: Op::Cdiv,
     },
     OpSpec {
         name: "log",
@@ -461,7 +484,120 @@ pub(crate) fn apply<D: LDomain>(
             let keep = matches!(args[2], Some(KVal::Bool(true)));
             KVal::Block(sum(&x, axis, keep))
         }
+        Op::Dot => {
+            let a = block(&need(&args, 0, spec)?, "tl.dot's input")?;
+            let b = block(&need(&args, 1, spec)?, "tl.dot's other")?;
+            let p = dot(&a, &b)?;
+            KVal::Block(match &args[2] {
+                None | Some(KVal::None) => p,
+                Some(acc) => {
+                    let acc = block(acc, "tl.dot's acc")?;
+                    if acc.shape != p.shape {
+                        return Err(format!(
+                            "tl.dot's acc of shape {:?} for a product of shape {:?}",
+                            acc.shape, p.shape
+                        ));
+                    }
+                    arith(Arith::Add, &acc, &p)?
+                }
+            })
+        }
+        Op::Cdiv => match (need(&args, 0, spec)?, need(&args, 1, spec)?) {
+            (KVal::Int(x), KVal::Int(y)) if y > 0 && x.checked_add(y).is_some() => {
+                KVal::Int((x + y - 1).div_euclid(y))
+            }
+            (x, y) => {
+                let x = block(&x, "tl.cdiv's x")?;
+                let y = block(&y, "tl.cdiv's div")?;
+                let one = KVal::<D>::Int(1).block().expect("a block");
+                let up = arith(Arith::Sub, &arith(Arith::Add, &x, &y)?, &one)?;
+                KVal::Block(int_div(&up, &y, false)?)
+            }
+        },
         Op::StaticAssert => KVal::None,
+    })
+}
+
+/// `tl.dot(a, b)`: `[i, j] = Σ_k a[i, k] * b[k, j]` over the `K` lanes the blocks share,
+/// through the domain's reduction (a sum over `k` symbolically, enumerated concretely).
+pub(crate) fn dot<D: LDomain>(a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+    let ([m, ka], [kb, n]) = (&a.shape[..], &b.shape[..]) else {
+        return Err(format!(
+            "tl.dot of blocks of shapes {:?} and {:?} (only rank 2)",
+            a.shape, b.shape
+        ));
+    };
+    if ka != kb {
+        return Err(format!(
+            "tl.dot of blocks of shapes {:?} and {:?}: inner dimensions differ",
+            a.shape, b.shape
+        ));
+    }
+    let (a, b, k) = (to_real(a), to_real(b), *ka as i128);
+    Ok(Block::new(vec![*m, *n], Ty::Real, move |d: &mut D, l| {
+        let zero = d.lit_v(ElemType::Real, Literal::Int(0));
+        let ext = d.lit_i(k);
+        let dims = [tensor::ReduceDim {
+            axis: "k".to_string(),
+            extent: ext,
+            label: None,
+        }];
+        let (i, j) = (l[0].clone(), l[1].clone());
+        let (a, b) = (a.clone(), b.clone());
+        let mut body = move |d: &mut D, pt: &[D::I]| -> D::V {
+            let x = a.at(d, &[i.clone(), pt[0].clone()]).v(d);
+            let y = b.at(d, &[pt[0].clone(), j.clone()]).v(d);
+            tensor::binary(d, BinaryOp::Mul, ElemType::Real, &x, &y)
+        };
+        Elem::V(d.reduce(
+            tensor::Reducer::Sum,
+            ElemType::Real,
+            &zero,
+            &dims,
+            &mut body,
+        ))
+    }))
+}
+
+/// `a // b` (or `a % b` when `rem`) on integer blocks, as Triton computes it on tensors:
+/// the quotient rounds toward zero and the remainder takes the dividend's sign (C's `/` and
+/// `%`), defined through Euclidean division for every sign; division by zero is left
+/// unspecified (the Euclidean quotient's).
+pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Block<D>> {
+    let ints = |t: Ty| matches!(t, Ty::Int | Ty::Bool);
+    if !ints(a.ty) || !ints(b.ty) {
+        return Err(format!(
+            "`{}` of {} and {} blocks (only integers)",
+            if rem { "%" } else { "//" },
+            a.ty.name(),
+            b.ty.name()
+        ));
+    }
+    zip(a, b, Ty::Int, move |d, x, y| {
+        let (x, y) = (x.i(d), y.i(d));
+        let zero = d.lit_i(0);
+        let abs = |d: &mut D, v: &D::I| {
+            let neg = d.lt_i(v, &zero);
+            let nv = d.sub_i(&zero, v);
+            d.ite_i(&neg, &nv, v)
+        };
+        let (ax, ay) = (abs(d, &x), abs(d, &y));
+        let q = d.ediv_i(&ax, &ay);
+        let xneg = d.lt_i(&x, &zero);
+        let yneg = d.lt_i(&y, &zero);
+        let xneg_b = d.not(&xneg);
+        let ypos = d.not(&yneg);
+        let flip1 = d.and(&xneg, &ypos);
+        let flip2 = d.and(&xneg_b, &yneg);
+        let flip = d.or(&flip1, &flip2);
+        let nq = d.sub_i(&zero, &q);
+        let q = d.ite_i(&flip, &nq, &q);
+        Elem::I(if rem {
+            let p = d.mul_i(&y, &q);
+            d.sub_i(&x, &p)
+        } else {
+            q
+        })
     })
 }
 

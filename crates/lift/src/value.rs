@@ -15,6 +15,15 @@ use tensor::{Concrete, Domain, ElemType, Literal, Scalar};
 /// them and marks the run inexact, so a replay that needs one never refutes.
 pub(crate) trait LDomain: Domain + 'static {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V;
+    /// The integer's value when the domain knows it (the concrete domain always does): a loop
+    /// over a runtime range runs iteration by iteration then, and is summarised otherwise
+    /// (`exec::loops`).
+    fn known_i(&self, i: &Self::I) -> Option<i128>;
+    /// A fresh integer unknown (a symbolic loop iteration). Only called where [`known_i`]
+    /// knew nothing, so never in the concrete domain.
+    fn fresh_i(&mut self, base: &str) -> Self::I;
+    /// `v` with the unknown `from` (made by [`fresh_i`]) replaced by `to`.
+    fn subst_v(&mut self, v: &Self::V, from: &Self::I, to: &Self::I) -> Self::V;
 }
 
 impl LDomain for symbolic::Sym {
@@ -36,6 +45,32 @@ impl LDomain for symbolic::Sym {
             }
         }
     }
+    fn known_i(&self, _: &Self::I) -> Option<i128> {
+        None
+    }
+    fn fresh_i(&mut self, base: &str) -> Self::I {
+        let v = self.store.fresh(base, smt::Sort::Int);
+        self.store.sym(v)
+    }
+    fn subst_v(&mut self, v: &Self::V, from: &Self::I, to: &Self::I) -> Self::V {
+        let smt::Node::Sym(s) = self.store.node(*from).clone() else {
+            return v.clone();
+        };
+        let map = std::collections::HashMap::from([(s, *to)]);
+        match v {
+            symbolic::SymVal::Plain(t) => symbolic::SymVal::Plain(self.store.substitute(*t, &map)),
+            symbolic::SymVal::Red(r) => {
+                let dom = self.store.substitute(r.dom, &map);
+                let body = self.store.substitute(r.body, &map);
+                symbolic::SymVal::Red(Rc::new(symbolic::Red {
+                    dom,
+                    body,
+                    ..(**r).clone()
+                }))
+            }
+            symbolic::SymVal::Inf(_) => v.clone(),
+        }
+    }
 }
 
 impl LDomain for Concrete {
@@ -46,6 +81,15 @@ impl LDomain for Concrete {
             ));
         }
         Scalar::Undef
+    }
+    fn known_i(&self, i: &Self::I) -> Option<i128> {
+        Some(*i)
+    }
+    fn fresh_i(&mut self, _: &str) -> Self::I {
+        unreachable!("every concrete integer is known: loops run iteration by iteration")
+    }
+    fn subst_v(&mut self, v: &Self::V, _: &Self::I, _: &Self::I) -> Self::V {
+        *v
     }
 }
 

@@ -1,0 +1,444 @@
+//! Loops over runtime ranges: `for off in range(0, n, BLOCK)`, `for k in range(0,
+//! tl.cdiv(K, BLOCK_K))`, `tl.range(...)`.
+//!
+//! Where the domain knows the bounds (the concrete interpreter: replays use the real trip
+//! count) the loop runs iteration by iteration. Otherwise the body runs once, at a fresh
+//! iteration `t` with `0 <= t < T` (`T` the trip count; every access in the body happens only
+//! there: it joins the path condition), and what the body assigns is summarised:
+//! - an *accumulator*, a name bound before the loop and updated once, at the top level of the
+//!   body, by `acc += g`, `acc = acc + g` or `acc = tl.dot(a, b, acc)`, with `acc` read
+//!   nowhere else in the body, is `init + Σ_{t < T} g(t)` after the loop: a sum over the
+//!   domain's reduction along axis [`LOOP_AXIS`] (`crate::tiles` matches it with a formula's
+//!   sum);
+//! - a *pointer bump*, a pointer updated once by `p += s` with `s` loop-invariant, is
+//!   `p0 + t*s` in the body and `p0 + T*s` after it;
+//! - any other name bound before the loop and assigned in it (an update that is not a sum: a
+//!   running maximum, a value carried to the next iteration) makes the loop unsupported,
+//!   naming it; a name first assigned in the body may not be read after the loop.
+//!
+//! `break`, `continue` and `return` in the body, a negative or runtime step: unsupported.
+
+use super::{contains_break, Flow, Interp, R};
+use crate::front::{dotted, pos_of};
+use crate::mem::Pos;
+use crate::ops::{self, Arith, Logic};
+use crate::value::{Block, Elem, KVal, LDomain, Ty};
+use ruff_python_ast::visitor::{walk_expr, walk_stmt, Visitor};
+use ruff_python_ast::{self as ast, Expr, Stmt};
+use tensor::{ElemType, ReduceDim, Reducer};
+
+/// The most iterations a loop over a runtime range runs one by one (in a replay).
+const MAX_RUN: i128 = 1 << 12;
+
+/// The axis name of a loop's summation.
+pub(crate) const LOOP_AXIS: &str = "t";
+
+/// How an accumulator is updated.
+#[derive(Clone, Copy)]
+enum Update<'s> {
+    /// `acc += g`, `acc = acc + g`, `acc = g + acc`.
+    Add(&'s Expr),
+    /// `acc = tl.dot(a, b, acc)`.
+    Dot(&'s Expr, &'s Expr),
+}
+
+/// What a summarised loop does to a name bound before it.
+enum Role<'s> {
+    Acc(usize, Update<'s>),
+    Bump(usize, &'s Expr),
+    /// Assigned before it is read in the body, not read after the loop.
+    Temp,
+}
+
+struct Names(Vec<String>);
+
+impl<'a> Visitor<'a> for Names {
+    fn visit_expr(&mut self, e: &'a Expr) {
+        if let Expr::Name(n) = e {
+            self.0.push(n.id.to_string());
+        }
+        walk_expr(self, e);
+    }
+}
+
+/// Every name occurring in `stmts` (read or written).
+fn names(stmts: &[Stmt]) -> Vec<String> {
+    let mut v = Names(vec![]);
+    for s in stmts {
+        v.visit_stmt(s);
+    }
+    v.0
+}
+
+fn expr_names(e: &Expr) -> Vec<String> {
+    let mut v = Names(vec![]);
+    v.visit_expr(e);
+    v.0
+}
+
+/// Names assigned anywhere in `s` (targets of assignments and nested `for` loops).
+fn assigned(s: &Stmt) -> Vec<String> {
+    struct V(Vec<String>);
+    fn target(out: &mut Vec<String>, e: &Expr) {
+        match e {
+            Expr::Name(n) => out.push(n.id.to_string()),
+            Expr::Tuple(t) => t.elts.iter().for_each(|x| target(out, x)),
+            Expr::List(t) => t.elts.iter().for_each(|x| target(out, x)),
+            _ => {}
+        }
+    }
+    impl<'a> Visitor<'a> for V {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            match s {
+                Stmt::Assign(a) => a.targets.iter().for_each(|t| target(&mut self.0, t)),
+                Stmt::AugAssign(a) => target(&mut self.0, &a.target),
+                Stmt::AnnAssign(a) => target(&mut self.0, &a.target),
+                Stmt::For(f) => target(&mut self.0, &f.target),
+                _ => {}
+            }
+            walk_stmt(self, s);
+        }
+    }
+    let mut v = V(vec![]);
+    v.visit_stmt(s);
+    v.0
+}
+
+/// `acc += g` and its spellings, as `(acc, update)`.
+fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
+    match s {
+        Stmt::AugAssign(a) if a.op == ast::Operator::Add => match &*a.target {
+            Expr::Name(n) => Some((n.id.to_string(), Update::Add(&a.value))),
+            _ => None,
+        },
+        Stmt::Assign(a) if a.targets.len() == 1 => {
+            let Expr::Name(n) = &a.targets[0] else {
+                return None;
+            };
+            let is_n = |e: &Expr| matches!(e, Expr::Name(m) if m.id == n.id);
+            match &*a.value {
+                Expr::BinOp(b) if b.op == ast::Operator::Add && is_n(&b.left) => {
+                    Some((n.id.to_string(), Update::Add(&b.right)))
+                }
+                Expr::BinOp(b) if b.op == ast::Operator::Add && is_n(&b.right) => {
+                    Some((n.id.to_string(), Update::Add(&b.left)))
+                }
+                Expr::Call(c)
+                    if dotted(&c.func)
+                        .is_some_and(|f| f == "tl.dot" || f == "triton.language.dot") =>
+                {
+                    let args = &c.arguments.args;
+                    let acc = match (args.len(), &c.arguments.keywords[..]) {
+                        (3, []) => &args[2],
+                        (2, [k]) if k.arg.as_ref().is_some_and(|a| a.id.as_str() == "acc") => {
+                            &k.value
+                        }
+                        _ => return None,
+                    };
+                    is_n(acc).then(|| (n.id.to_string(), Update::Dot(&args[0], &args[1])))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+impl<'s, D: LDomain> Interp<'s, D> {
+    /// A `for` loop whose range has a runtime bound (`args` are `range`'s arguments).
+    pub(super) fn runtime_loop(
+        &mut self,
+        d: &mut D,
+        f: &'s ast::StmtFor,
+        s: &'s Stmt,
+        args: Vec<KVal<D>>,
+    ) -> R<Flow<D>> {
+        let Expr::Name(var) = &*f.target else {
+            return self.unsupported("a loop variable that is not a name", &*f.target);
+        };
+        if contains_break(&f.body) {
+            return self.unsupported("break or continue", s);
+        }
+        let (start, end, step) =
+            match &args[..] {
+                [e] => (KVal::Int(0), e.clone(), 1),
+                [b, e] => (b.clone(), e.clone(), 1),
+                [b, e, KVal::Int(st)] if *st > 0 => (b.clone(), e.clone(), *st),
+                _ => return self.unsupported(
+                    "range(...) over a runtime bound with a step that is not a positive constant",
+                    s,
+                ),
+            };
+        let start = self.scalar_int(d, &start, s)?;
+        let end = self.scalar_int(d, &end, s)?;
+        // T = ceil((end - start) / step) when start < end, else 0.
+        let span = d.sub_i(&end, &start);
+        let up = d.lit_i(step - 1);
+        let num = d.add_i(&span, &up);
+        let st = d.lit_i(step);
+        let q = d.ediv_i(&num, &st);
+        let some = d.lt_i(&start, &end);
+        let zero = d.lit_i(0);
+        let trip = d.ite_i(&some, &q, &zero);
+        let Some(n) = d.known_i(&trip) else {
+            return self.summarise(d, f, s, var.id.as_str(), start, trip, step);
+        };
+        if n > MAX_RUN {
+            return self.unsupported(
+                format!("a loop of {n} iterations (at most {MAX_RUN} run one by one)"),
+                s,
+            );
+        }
+        for i in 0..n {
+            let k = d.lit_i(i * step);
+            let v = d.add_i(&start, &k);
+            self.assign(&f.target, KVal::Block(Block::splat(Ty::Int, Elem::I(v))))?;
+            if let Flow::Return(v) = self.block(d, &f.body)? {
+                return Ok(Flow::Return(v));
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// A runtime integer scalar (a bound of a range).
+    fn scalar_int(&mut self, d: &mut D, v: &KVal<D>, at: &'s Stmt) -> R<D::I> {
+        match v {
+            KVal::Int(i) => Ok(d.lit_i(*i)),
+            KVal::Block(b) if b.shape.is_empty() && matches!(b.ty, Ty::Int | Ty::Bool) => {
+                Ok(b.at(d, &[]).i(d))
+            }
+            other => self.unsupported(
+                format!(
+                    "a range bound that is a {} (not an integer scalar)",
+                    other.kind()
+                ),
+                at,
+            ),
+        }
+    }
+
+    /// What the loop does to each name it assigns that was bound before it.
+    fn roles(&self, body: &'s [Stmt], var: &str, pos: Pos) -> R<Vec<(String, Role<'s>)>> {
+        let mut all = Vec::new();
+        for s in body {
+            for n in assigned(s) {
+                if !all.contains(&n) && n != var {
+                    all.push(n);
+                }
+            }
+        }
+        let assigned_all = all.clone();
+        let mut out = Vec::new();
+        for n in all {
+            let Some(pre) = self.lookup(&n) else {
+                out.push((n, Role::Temp));
+                continue;
+            };
+            let writers: Vec<usize> = (0..body.len())
+                .filter(|i| assigned(&body[*i]).contains(&n))
+                .collect();
+            let readers: Vec<usize> = (0..body.len())
+                .filter(|i| names(std::slice::from_ref(&body[*i])).contains(&n))
+                .collect();
+            let fail = |what: &str| {
+                Err(super::Unsupported {
+                    what: format!("a loop over a runtime range that {what}"),
+                    pos,
+                })
+            };
+            if let ([w], [r]) = (&writers[..], &readers[..]) {
+                if let Some((m, u)) = update_of(&body[*w]) {
+                    let inner: Vec<String> = match u {
+                        Update::Add(e) => expr_names(e),
+                        Update::Dot(a, b) => [expr_names(a), expr_names(b)].concat(),
+                    };
+                    if m == n && w == r && !inner.contains(&n) {
+                        let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)));
+                        match (ptr, u) {
+                            (true, Update::Add(e)) => {
+                                if inner.iter().any(|x| x == var || assigned_all.contains(x)) {
+                                    return fail(&format!(
+                                        "bumps the pointer `{n}` by a step that changes in the loop"
+                                    ));
+                                }
+                                out.push((n, Role::Bump(*w, e)));
+                            }
+                            (true, Update::Dot(..)) => {
+                                return fail(&format!(
+                                    "accumulates a dot product into the pointer `{n}`"
+                                ))
+                            }
+                            (false, u) => out.push((n, Role::Acc(*w, u))),
+                        }
+                        continue;
+                    }
+                }
+            }
+            // Assigned (from values not reading it) before any read: a temporary.
+            let first = readers.first().copied();
+            let shadowed = match first.map(|i| &body[i]) {
+                Some(Stmt::Assign(a)) => {
+                    a.targets
+                        .iter()
+                        .any(|t| matches!(t, Expr::Name(x) if x.id.as_str() == n))
+                        && !expr_names(&a.value).contains(&n)
+                }
+                _ => false,
+            };
+            if shadowed {
+                out.push((n, Role::Temp));
+                continue;
+            }
+            return fail(&format!(
+                "updates `{n}` other than by adding to it once (`{n} += ...`, `{n}` read nowhere else in the loop)"
+            ));
+        }
+        Ok(out)
+    }
+
+    /// Runs the body once at a fresh iteration and binds what the loop leaves behind.
+    #[allow(clippy::too_many_arguments)]
+    fn summarise(
+        &mut self,
+        d: &mut D,
+        f: &'s ast::StmtFor,
+        s: &'s Stmt,
+        var: &str,
+        start: D::I,
+        trip: D::I,
+        step: i128,
+    ) -> R<Flow<D>> {
+        let pos = pos_of(self.src, s);
+        let roles = self.roles(&f.body, var, pos)?;
+        let t = d.fresh_i("t");
+        let zero = d.lit_i(0);
+        let lo = d.le_i(&zero, &t);
+        let hi = d.lt_i(&t, &trip);
+        let in_range = d.and(&lo, &hi);
+        let in_range = Block::splat(Ty::Bool, Elem::B(in_range));
+        let saved_guard = self.m.guard.clone();
+        let t_block = Block::splat(Ty::Int, Elem::I(t.clone()));
+        let trip_block = Block::splat(Ty::Int, Elem::I(trip.clone()));
+        // Bumped pointers: the start and the step, evaluated before the loop.
+        let mut bumps = Vec::new();
+        for (n, role) in &roles {
+            if let Role::Bump(_, step) = role {
+                let p0 = self.lookup(n).and_then(|v| v.block()).expect("a pointer");
+                let st = self.expr(d, step)?;
+                let st = self.block_of(&st, *step)?;
+                bumps.push((n.clone(), p0, st));
+            }
+        }
+        let base = self.env.len();
+        let guard = match &saved_guard {
+            None => in_range,
+            Some(g) => self
+                .lift(ops::logic(Logic::And, g, &in_range), s)?
+                .block()
+                .expect("a block"),
+        };
+        self.m.guard = Some(guard);
+        let stp = d.lit_i(step);
+        let off = d.mul_i(&t, &stp);
+        let v = d.add_i(&start, &off);
+        self.env.push((
+            var.to_string(),
+            KVal::Block(Block::splat(Ty::Int, Elem::I(v))),
+        ));
+        for (n, p0, st) in &bumps {
+            let at_t = self.lift(ops::arith(Arith::Mul, &t_block, st), s)?;
+            let at_t = self.lift(
+                ops::arith(Arith::Add, p0, &at_t.block().expect("a block")),
+                s,
+            )?;
+            self.env.push((n.clone(), at_t));
+        }
+        let mut increments = Vec::new();
+        let result = (|| -> R<()> {
+            for (i, st) in f.body.iter().enumerate() {
+                let role = roles.iter().find(|(_, r)| match r {
+                    Role::Acc(w, _) | Role::Bump(w, _) => *w == i,
+                    Role::Temp => false,
+                });
+                match role {
+                    Some((n, Role::Acc(_, u))) => {
+                        let g = match u {
+                            Update::Add(e) => {
+                                let g = self.expr(d, e)?;
+                                self.block_of(&g, *e)?
+                            }
+                            Update::Dot(a, b) => {
+                                let x = self.expr(d, a)?;
+                                let x = self.block_of(&x, *a)?;
+                                let y = self.expr(d, b)?;
+                                let y = self.block_of(&y, *b)?;
+                                self.lift(ops::dot(&x, &y), st)?.block().expect("a block")
+                            }
+                        };
+                        increments.push((n.clone(), g, i));
+                    }
+                    Some(_) => {}
+                    None => {
+                        if let Flow::Return(_) = self.stmt(d, st)? {
+                            return self
+                                .unsupported("`return` inside a loop over a runtime range", st);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })();
+        self.env.truncate(base);
+        self.m.guard = saved_guard;
+        result?;
+        for (n, p0, st) in bumps {
+            let end = self.lift(ops::arith(Arith::Mul, &trip_block, &st), s)?;
+            let end = self.lift(
+                ops::arith(Arith::Add, &p0, &end.block().expect("a block")),
+                s,
+            )?;
+            self.env.push((n, end));
+        }
+        for (n, g, i) in increments {
+            let init = self.lookup(&n).expect("bound before the loop");
+            let init = ops::to_real(&self.block_of(&init, &f.body[i])?);
+            if crate::value::broadcast_shape(&init.shape, &g.shape)
+                .ok()
+                .as_ref()
+                != Some(&init.shape)
+            {
+                return self.unsupported(
+                    format!(
+                        "`{n}` of shape {:?} accumulates a block of shape {:?}",
+                        init.shape, g.shape
+                    ),
+                    &f.body[i],
+                );
+            }
+            let g = g.broadcast_to(&init.shape);
+            let (t, trip) = (t.clone(), trip.clone());
+            let total = Block::new(init.shape.clone(), Ty::Real, move |d: &mut D, lane| {
+                let i0 = init.at(d, lane).v(d);
+                let dims = [ReduceDim {
+                    axis: LOOP_AXIS.to_string(),
+                    extent: trip.clone(),
+                    label: None,
+                }];
+                let (g, t, lane) = (g.clone(), t.clone(), lane.to_vec());
+                let mut body = move |d: &mut D, pt: &[D::I]| -> D::V {
+                    let v = g.at(d, &lane).v(d);
+                    d.subst_v(&v, &t, &pt[0])
+                };
+                Elem::V(d.reduce(Reducer::Sum, ElemType::Real, &i0, &dims, &mut body))
+            });
+            self.env.push((n, KVal::Block(total)));
+        }
+        for (n, role) in &roles {
+            if matches!(role, Role::Temp) {
+                self.after_loop.push((n.clone(), pos));
+            }
+        }
+        self.after_loop.push((var.to_string(), pos));
+        Ok(Flow::Next)
+    }
+}

@@ -1,0 +1,194 @@
+//! Tile sums: a loop over tiles summed with a sum over each tile's lanes,
+//! `Σ_{t, l : 0 <= l < S, P(t, l)} f(t, l)`, is one sum over `k = t*S + l`,
+//! `Σ_{k : P(k div S, k - S*(k div S))} f(...)`: the pairs `(t, l)` with `0 <= l < S` and the
+//! integers `k` are in bijection (Euclidean division by `S > 0`), so the rewrite is exact for
+//! every domain `P`. Once integer arithmetic is normalised, a body that reads the pair only
+//! through `t*S + l` (`x[row, off + l]` with `off = t*S`) reads `k`; `k div S` stays where
+//! the tile index itself is needed (`k div S < cdiv(n, S)`, the loop's range).
+//!
+//! Symbolic only: the concrete interpreter runs loops iteration by iteration.
+
+use crate::exec::LOOP_AXIS;
+use crate::synth::{padd, poly, pscale, term};
+use smt::{Node, Sort, Store, SymId, TermId};
+use std::collections::HashMap;
+use symbolic::Red;
+
+/// The conjuncts of a condition.
+fn conjuncts(s: &Store, t: TermId, out: &mut Vec<TermId>) {
+    match s.node(t) {
+        Node::And(xs) => {
+            for x in xs.clone() {
+                conjuncts(s, x, out);
+            }
+        }
+        _ => out.push(t),
+    }
+}
+
+/// Integer arithmetic in a canonical polynomial form (where it is a polynomial over symbols),
+/// and integer comparisons as `P op N` with `P`, `N` polynomials with positive coefficients.
+fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> TermId {
+    if let Some(r) = memo.get(&t) {
+        return *r;
+    }
+    let node = s.node(t).clone();
+    let kids: Vec<TermId> = s.children(t);
+    let k: Vec<TermId> = kids.iter().map(|c| normalize(s, *c, memo)).collect();
+    let r = match node {
+        Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => t,
+        Node::App(f, _) => s.app(f, k),
+        Node::Not(_) => s.not(k[0]),
+        Node::And(_) => s.and(k),
+        Node::Or(_) => s.or(k),
+        Node::Add(_) => s.add(k),
+        Node::Mul(_) => s.mul(k),
+        Node::Neg(_) => s.neg(k[0]),
+        Node::Ite(..) => s.ite(k[0], k[1], k[2]),
+        Node::IntDiv(..) => s.int_div(k[0], k[1]),
+        Node::IntMod(..) => s.int_mod(k[0], k[1]),
+        Node::RealDiv(..) => s.real_div(k[0], k[1]),
+        Node::ToReal(_) => s.to_real(k[0]),
+        Node::Eq(..) | Node::Le(..) | Node::Lt(..) if s.sort(k[0]) == Sort::Int => {
+            match (poly(s, k[0]), poly(s, k[1])) {
+                (Some(a), Some(b)) => {
+                    let diff = pscale(&b, -1).and_then(|nb| padd(&a, &nb));
+                    match diff {
+                        Some(p) => {
+                            let pos: crate::synth::Poly = p
+                                .iter()
+                                .filter(|(_, c)| **c > 0)
+                                .map(|(m, c)| (m.clone(), *c))
+                                .collect();
+                            let neg: crate::synth::Poly = p
+                                .iter()
+                                .filter(|(_, c)| **c < 0)
+                                .map(|(m, c)| (m.clone(), -*c))
+                                .collect();
+                            let (x, y) = (term(s, &pos), term(s, &neg));
+                            match node {
+                                Node::Eq(..) => s.eq(x, y),
+                                Node::Le(..) => s.le(x, y),
+                                _ => s.lt(x, y),
+                            }
+                        }
+                        None => rebuild_cmp(s, &node, &k),
+                    }
+                }
+                _ => rebuild_cmp(s, &node, &k),
+            }
+        }
+        Node::Eq(..) | Node::Le(..) | Node::Lt(..) => rebuild_cmp(s, &node, &k),
+        Node::Forall(..) | Node::Exists(..) => t,
+    };
+    // An integer polynomial: its canonical form.
+    let r = if s.sort(r) == Sort::Int {
+        match poly(s, r) {
+            Some(p) => term(s, &p),
+            None => r,
+        }
+    } else {
+        r
+    };
+    memo.insert(t, r);
+    r
+}
+
+fn rebuild_cmp(s: &mut Store, node: &Node, k: &[TermId]) -> TermId {
+    match node {
+        Node::Eq(..) => s.eq(k[0], k[1]),
+        Node::Le(..) => s.le(k[0], k[1]),
+        _ => s.lt(k[0], k[1]),
+    }
+}
+
+/// The literal `S` of a conjunct `l < S` of `dom`, when `0 <= l` is also one.
+fn lane_extent(s: &mut Store, cs: &[TermId], l: SymId) -> Option<i128> {
+    let lt = s.sym(l);
+    let zero = s.int(0);
+    let lo = s.le(zero, lt);
+    if !cs.contains(&lo) {
+        return None;
+    }
+    cs.iter().find_map(|c| match s.node(*c) {
+        Node::Lt(a, b) if *a == lt => s.as_int(*b).filter(|n| *n >= 1),
+        _ => None,
+    })
+}
+
+/// `r` with each loop axis merged with a lane axis of its tiles where that simplifies (see
+/// the module docs); unchanged otherwise.
+pub(crate) fn collapse(s: &mut Store, r: &Red) -> Red {
+    let mut r = r.clone();
+    'again: loop {
+        let mut cs = Vec::new();
+        conjuncts(s, r.dom, &mut cs);
+        let loops: Vec<SymId> = r
+            .vars
+            .iter()
+            .filter(|(_, a)| a == LOOP_AXIS)
+            .map(|(v, _)| *v)
+            .collect();
+        for t in loops {
+            for (l, axis) in r.vars.clone() {
+                if axis == LOOP_AXIS || axis == "#" {
+                    continue;
+                }
+                let Some(size) = lane_extent(s, &cs, l) else {
+                    continue;
+                };
+                if let Some(merged) = merge(s, &r, t, l, size) {
+                    r = merged;
+                    continue 'again;
+                }
+            }
+        }
+        return r;
+    }
+}
+
+/// Sums over `(t, l)` with `0 <= l < size` as one sum over `k = t*size + l`.
+fn merge(s: &mut Store, r: &Red, t: SymId, l: SymId, size: i128) -> Option<Red> {
+    let k = s.fresh("sum_k", Sort::Int);
+    let q = s.fresh("tile", Sort::Int);
+    let (kt, qt) = (s.sym(k), s.sym(q));
+    let st = s.int(size);
+    let sq = s.mul2(st, qt);
+    let lane = s.sub(kt, sq);
+    let map = HashMap::from([(t, qt), (l, lane)]);
+    let mut memo = HashMap::new();
+    let body = s.substitute(r.body, &map);
+    let body = normalize(s, body, &mut memo);
+    // `0 <= k - S*q < S` is `q = k div S`: dropped, with `q` replaced by it.
+    let zero = s.int(0);
+    let lo = s.le(zero, lane);
+    let lo = normalize(s, lo, &mut memo);
+    let hi = s.lt(lane, st);
+    let hi = normalize(s, hi, &mut memo);
+    let dom = s.substitute(r.dom, &map);
+    let dom = normalize(s, dom, &mut memo);
+    let mut cs = Vec::new();
+    conjuncts(s, dom, &mut cs);
+    if !(cs.contains(&lo) && cs.contains(&hi)) {
+        return None;
+    }
+    cs.retain(|c| *c != lo && *c != hi);
+    let div = s.int_div(kt, st);
+    let back = HashMap::from([(q, div)]);
+    let cs: Vec<TermId> = cs.iter().map(|c| s.substitute(*c, &back)).collect();
+    let dom = s.and(cs);
+    let body = s.substitute(body, &back);
+    let mut vars: Vec<(SymId, String)> = r
+        .vars
+        .iter()
+        .filter(|(v, _)| *v != t && *v != l)
+        .cloned()
+        .collect();
+    vars.push((k, "k".to_string()));
+    Some(Red {
+        vars,
+        dom,
+        body,
+        ..r.clone()
+    })
+}

@@ -807,6 +807,21 @@ impl<'s, D: LDomain> Interp<'s, D> {
             return ops::apply(spec, &mut self.m, args, pos)
                 .map_err(|what| Unsupported { what, pos });
         }
+        // Python's `min`/`max` of two values (constexprs, or runtime scalars).
+        if let (Some(n @ ("min" | "max")), [a, b], []) = (
+            full.as_deref(),
+            &c.arguments.args[..],
+            &c.arguments.keywords[..],
+        ) {
+            let max = n == "max";
+            let (x, y) = (self.expr(d, a)?, self.expr(d, b)?);
+            if let (KVal::Int(x), KVal::Int(y)) = (&x, &y) {
+                return Ok(KVal::Int(if max { *x.max(y) } else { *x.min(y) }));
+            }
+            let (x, y) = (self.block_of(&x, a)?, self.block_of(&y, b)?);
+            let op = if max { Arith::Max } else { Arith::Min };
+            return self.lift(ops::arith(op, &x, &y), c);
+        }
         if let Some(f) = full
             .as_deref()
             .and_then(|n| self.helpers.iter().find(|h| h.name.id.as_str() == n))

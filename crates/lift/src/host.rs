@@ -194,6 +194,9 @@ struct Host<'s> {
     m: HostModel,
     /// Rank of each launcher parameter, from how it is used.
     ranks: Vec<(String, usize)>,
+    /// Launcher parameters whose shape the launcher unpacks (`M, K = a.shape`): each has a
+    /// shape of its own (a matrix product's operands), related only by the launcher's asserts.
+    own_shape: Vec<String>,
     /// Keyword constexprs of the launch (for `meta['X']`).
     meta: Vec<(String, HVal)>,
     /// Default size names not yet renamed.
@@ -232,6 +235,7 @@ pub(crate) fn read_launcher(
             pos: pos_of(src, call),
         },
         ranks: vec![],
+        own_shape: vec![],
         meta: vec![],
         default_named: vec![],
     };
@@ -278,6 +282,34 @@ fn find_launch<'a>(s: &'a Stmt, kernel: &str) -> Option<&'a ast::ExprCall> {
     };
     v.visit_stmt(s);
     v.found
+}
+
+/// Whether `body` unpacks `name.shape` into names (`M, K = name.shape`) more than once among
+/// all tensors: see [`Host::own_shape`].
+fn unpacks_shape(body: &[Stmt], name: &str) -> bool {
+    let unpacked = |n: &str| {
+        body.iter().any(|s| match s {
+            Stmt::Assign(a) => {
+                matches!(a.targets.first(), Some(Expr::Tuple(_)))
+                    && matches!(&*a.value, Expr::Attribute(at)
+                        if at.attr.id.as_str() == "shape" && dotted(&at.value).as_deref() == Some(n))
+            }
+            _ => false,
+        })
+    };
+    // Only when two or more tensors are unpacked: one unpacked tensor (`n_rows, n_cols =
+    // x.shape`) keeps the elementwise contract with the others.
+    let others = body
+        .iter()
+        .filter(|s| match s {
+            Stmt::Assign(a) => {
+                matches!(a.targets.first(), Some(Expr::Tuple(_)))
+                    && matches!(&*a.value, Expr::Attribute(at) if at.attr.id.as_str() == "shape")
+            }
+            _ => false,
+        })
+        .count();
+    unpacked(name) && others >= 2
 }
 
 fn rank_uses(body: &[Stmt], name: &str) -> usize {
@@ -377,6 +409,9 @@ impl Host<'_> {
                 let name = p.parameter.name.id.to_string();
                 let rank = rank_uses(&f.body, &name);
                 self.ranks.push((name.clone(), rank));
+                if unpacks_shape(&f.body, &name) {
+                    self.own_shape.push(name.clone());
+                }
                 let tensor_annot = p
                     .parameter
                     .annotation
@@ -575,12 +610,12 @@ impl Host<'_> {
             t.shape.iter().all(|s| matches!(s, HExpr::Size(_))) && !t.name.starts_with('<')
         };
         // Launcher tensors share one shape, the elementwise contract: with the first one whose
-        // rank is at least what the uses show (`x.stride(0)` shows only a rank >= 1).
-        let same = self
-            .m
-            .tensors
-            .iter()
-            .position(|t| is_param_tensor(t) && t.shape.len() >= seen);
+        // rank is at least what the uses show (`x.stride(0)` shows only a rank >= 1). A tensor
+        // whose shape the launcher unpacks has its own, and shares with no other.
+        let own = |n: &str| self.own_shape.iter().any(|o| o == n);
+        let same = self.m.tensors.iter().position(|t| {
+            is_param_tensor(t) && t.shape.len() >= seen && !own(&t.name) && !own(name)
+        });
         let rank = seen.max(1);
         let shape = match same {
             Some(t) => {

@@ -576,28 +576,26 @@ pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Bl
     zip(a, b, Ty::Int, move |d, x, y| {
         let (x, y) = (x.i(d), y.i(d));
         let zero = d.lit_i(0);
-        let abs = |d: &mut D, v: &D::I| {
-            let neg = d.lt_i(v, &zero);
-            let nv = d.sub_i(&zero, v);
-            d.ite_i(&neg, &nv, v)
-        };
-        let (ax, ay) = (abs(d, &x), abs(d, &y));
-        let q = d.ediv_i(&ax, &ay);
-        let xneg = d.lt_i(&x, &zero);
         let yneg = d.lt_i(&y, &zero);
-        let xneg_b = d.not(&xneg);
-        let ypos = d.not(&yneg);
-        let flip1 = d.and(&xneg, &ypos);
-        let flip2 = d.and(&xneg_b, &yneg);
-        let flip = d.or(&flip1, &flip2);
-        let nq = d.sub_i(&zero, &q);
-        let q = d.ite_i(&flip, &nq, &q);
-        Elem::I(if rem {
-            let p = d.mul_i(&y, &q);
-            d.sub_i(&x, &p)
-        } else {
-            q
-        })
+        let ny = d.sub_i(&zero, &y);
+        let ay = d.ite_i(&yneg, &ny, &y);
+        // The Euclidean remainder by |y| is in 0..|y|; truncation moves a negative dividend's
+        // non-zero remainder below zero.
+        let r = d.emod_i(&x, &ay);
+        let xneg = d.lt_i(&x, &zero);
+        let r0 = d.eq_i(&r, &zero);
+        let rnz = d.not(&r0);
+        let adjust = d.and(&xneg, &rnz);
+        if rem {
+            let r2 = d.sub_i(&r, &ay);
+            return Elem::I(d.ite_i(&adjust, &r2, &r));
+        }
+        let q = d.ediv_i(&x, &ay);
+        let one = d.lit_i(1);
+        let q1 = d.add_i(&q, &one);
+        let tq = d.ite_i(&adjust, &q1, &q);
+        let ntq = d.sub_i(&zero, &tq);
+        Elem::I(d.ite_i(&yneg, &ntq, &tq))
     })
 }
 

@@ -178,17 +178,55 @@ impl Synth<'_> {
         })
     }
 
-    /// `value` with `mask` (and each of its conjuncts) taken as true.
+    /// `value` with `mask` (and each of its conjuncts) taken as true, and `x mod n` read as
+    /// `x` where the mask says `x < n` (a wrap-around `% M` of an index the store masks to
+    /// `< M`; indices are non-negative here). A guess like every synthesized formula: the
+    /// verifier checks it.
     pub(crate) fn under_mask(&mut self, value: TermId, mask: Option<TermId>) -> TermId {
         let Some(m) = mask else { return value };
         let t = self.s.bool(true);
         let mut map = HashMap::from([(m, t)]);
-        if let Node::And(xs) = self.s.node(m).clone() {
-            for x in xs {
-                map.insert(x, t);
+        let mut wraps = HashMap::new();
+        let conjuncts = match self.s.node(m).clone() {
+            Node::And(xs) => xs,
+            _ => vec![m],
+        };
+        for x in conjuncts {
+            map.insert(x, t);
+            if let Node::Lt(a, n) = self.s.node(x).clone() {
+                if self.s.sort(a) == smt::Sort::Int {
+                    let wrapped = self.s.int_mod(a, n);
+                    wraps.insert(wrapped, a);
+                    // Also in the canonical polynomial form (`tiles` normalises sums).
+                    if let Some(p) = poly(self.s, a) {
+                        let a2 = term(self.s, &p);
+                        let wrapped = self.s.int_mod(a2, n);
+                        wraps.insert(wrapped, a2);
+                    }
+                }
             }
         }
-        self.s.replace(value, &map)
+        // Index arithmetic is on non-negative values (program ids, lanes, sizes, summation
+        // indices): `x < 0` is false for a polynomial with non-negative coefficients (Triton's
+        // truncating `%` and `//` reduce to Euclidean ones).
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![value];
+        while let Some(x) = todo.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if let Node::Lt(a, z) = self.s.node(x).clone() {
+                if self.s.as_int(z) == Some(0)
+                    && poly(self.s, a).is_some_and(|p| p.values().all(|c| *c >= 0))
+                {
+                    let f = self.s.bool(false);
+                    map.insert(x, f);
+                }
+            }
+            todo.extend(self.s.children(x));
+        }
+        let v = self.s.replace(value, &map);
+        self.s.replace(v, &wraps)
     }
 
     /// An integer polynomial in terms of the output indices, sizes and reduction variables.
@@ -468,6 +506,10 @@ impl Synth<'_> {
         let (k, dom, body) =
             normalize_sum(self.s, r).ok_or("a reduction other than a sum over one axis")?;
         let body = self.under_mask(body, mask);
+        if std::env::var("SYNTH_DEBUG").is_ok() {
+            let m = mask.unwrap_or(body);
+            eprintln!("{}", smt::to_smtlib(self.s, &[m, body], &[]));
+        }
         self.bound.push((k, "k".into()));
         let e = self.expr(body)?;
         // A bound by a size: the range is the dimension `k` indexes (`sum(k, ...)`); only a

@@ -9,9 +9,8 @@
 //! Symbolic only: the concrete interpreter runs loops iteration by iteration.
 
 use crate::exec::LOOP_AXIS;
-use crate::synth::{padd, poly, pscale, term};
 use smt::{Node, Sort, Store, SymId, TermId};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use symbolic::Red;
 
 /// The conjuncts of a condition.
@@ -26,8 +25,72 @@ fn conjuncts(s: &Store, t: TermId, out: &mut Vec<TermId>) {
     }
 }
 
-/// Integer arithmetic in a canonical polynomial form (where it is a polynomial over symbols),
-/// and integer comparisons as `P op N` with `P`, `N` polynomials with positive coefficients.
+/// A polynomial over integer atoms (symbols, and any integer term that is not `+`, `*`, `-`
+/// or a literal): monomial (sorted atoms) to coefficient, no zero coefficients.
+type APoly = BTreeMap<Vec<TermId>, i128>;
+
+fn apoly(s: &Store, t: TermId) -> Option<APoly> {
+    let add = |a: &APoly, b: &APoly| -> Option<APoly> {
+        let mut m = a.clone();
+        for (k, v) in b {
+            let e = m.entry(k.clone()).or_insert(0);
+            *e = e.checked_add(*v)?;
+            if *e == 0 {
+                m.remove(k);
+            }
+        }
+        Some(m)
+    };
+    Some(match s.node(t) {
+        Node::Int(0) => APoly::new(),
+        Node::Int(i) => BTreeMap::from([(vec![], *i)]),
+        Node::Neg(a) => apoly(s, *a)?
+            .into_iter()
+            .map(|(k, v)| v.checked_neg().map(|v| (k, v)))
+            .collect::<Option<_>>()?,
+        Node::Add(xs) => {
+            let mut acc = APoly::new();
+            for x in xs {
+                acc = add(&acc, &apoly(s, *x)?)?;
+            }
+            acc
+        }
+        Node::Mul(xs) => {
+            let mut acc: APoly = BTreeMap::from([(vec![], 1)]);
+            for x in xs {
+                let p = apoly(s, *x)?;
+                let mut out = APoly::new();
+                for (ka, va) in &acc {
+                    for (kb, vb) in &p {
+                        let mut k = ka.clone();
+                        k.extend(kb.iter().copied());
+                        k.sort();
+                        out = add(&out, &BTreeMap::from([(k, va.checked_mul(*vb)?)]))?;
+                    }
+                }
+                acc = out;
+            }
+            acc
+        }
+        _ => BTreeMap::from([(vec![t], 1)]),
+    })
+}
+
+fn aterm(s: &mut Store, p: &APoly) -> TermId {
+    let mut parts = Vec::new();
+    for (m, c) in p {
+        let mut f = vec![s.int(*c)];
+        f.extend(m.iter().copied());
+        parts.push(s.mul(f));
+    }
+    if parts.is_empty() {
+        return s.int(0);
+    }
+    s.add(parts)
+}
+
+/// Integer arithmetic in a canonical polynomial form over atoms, and integer comparisons as
+/// `P op N` with `P`, `N` polynomials with positive coefficients.
 fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> TermId {
     if let Some(r) = memo.get(&t) {
         return *r;
@@ -50,29 +113,39 @@ fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> Te
         Node::RealDiv(..) => s.real_div(k[0], k[1]),
         Node::ToReal(_) => s.to_real(k[0]),
         Node::Eq(..) | Node::Le(..) | Node::Lt(..) if s.sort(k[0]) == Sort::Int => {
-            match (poly(s, k[0]), poly(s, k[1])) {
-                (Some(a), Some(b)) => {
-                    let diff = pscale(&b, -1).and_then(|nb| padd(&a, &nb));
-                    match diff {
-                        Some(p) => {
-                            let pos: crate::synth::Poly = p
-                                .iter()
-                                .filter(|(_, c)| **c > 0)
-                                .map(|(m, c)| (m.clone(), *c))
-                                .collect();
-                            let neg: crate::synth::Poly = p
-                                .iter()
-                                .filter(|(_, c)| **c < 0)
-                                .map(|(m, c)| (m.clone(), -*c))
-                                .collect();
-                            let (x, y) = (term(s, &pos), term(s, &neg));
-                            match node {
-                                Node::Eq(..) => s.eq(x, y),
-                                Node::Le(..) => s.le(x, y),
-                                _ => s.lt(x, y),
-                            }
-                        }
-                        None => rebuild_cmp(s, &node, &k),
+            let neg = apoly(s, k[1]).and_then(|b| {
+                b.into_iter()
+                    .map(|(m, c)| c.checked_neg().map(|c| (m, c)))
+                    .collect::<Option<APoly>>()
+            });
+            let diff = apoly(s, k[0]).zip(neg).map(|(a, nb)| {
+                let mut m = a;
+                for (key, v) in nb {
+                    let e = m.entry(key.clone()).or_insert(0);
+                    *e = e.saturating_add(v);
+                    if *e == 0 {
+                        m.remove(&key);
+                    }
+                }
+                m
+            });
+            match diff {
+                Some(p) if p.values().all(|c| c.checked_neg().is_some()) => {
+                    let pos: APoly = p
+                        .iter()
+                        .filter(|(_, c)| **c > 0)
+                        .map(|(m, c)| (m.clone(), *c))
+                        .collect();
+                    let neg: APoly = p
+                        .iter()
+                        .filter(|(_, c)| **c < 0)
+                        .map(|(m, c)| (m.clone(), -*c))
+                        .collect();
+                    let (x, y) = (aterm(s, &pos), aterm(s, &neg));
+                    match node {
+                        Node::Eq(..) => s.eq(x, y),
+                        Node::Le(..) => s.le(x, y),
+                        _ => s.lt(x, y),
                     }
                 }
                 _ => rebuild_cmp(s, &node, &k),
@@ -81,10 +154,10 @@ fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> Te
         Node::Eq(..) | Node::Le(..) | Node::Lt(..) => rebuild_cmp(s, &node, &k),
         Node::Forall(..) | Node::Exists(..) => t,
     };
-    // An integer polynomial: its canonical form.
+    // An integer term: its canonical polynomial form.
     let r = if s.sort(r) == Sort::Int {
-        match poly(s, r) {
-            Some(p) => term(s, &p),
+        match apoly(s, r) {
+            Some(p) => aterm(s, &p),
             None => r,
         }
     } else {

@@ -10,8 +10,8 @@
 //!   nowhere else in the body, is `init + Σ_{t < T} g(t)` after the loop: a sum over the
 //!   domain's reduction along axis [`LOOP_AXIS`] (`crate::tiles` matches it with a formula's
 //!   sum);
-//! - a *pointer bump*, a pointer updated once by `p += s` with `s` loop-invariant, is
-//!   `p0 + t*s` in the body and `p0 + T*s` after it;
+//! - a *pointer bump*, a pointer updated once by `p += s` with `s` loop-invariant and read
+//!   only before the bump, is `p0 + t*s` in the body and `p0 + T*s` after it;
 //! - any other name bound before the loop and assigned in it (an update that is not a sum: a
 //!   running maximum, a value carried to the next iteration) makes the loop unsupported,
 //!   naming it; a name first assigned in the body may not be read after the loop.
@@ -246,14 +246,17 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     pos,
                 })
             };
-            if let ([w], [r]) = (&writers[..], &readers[..]) {
+            if let ([w], Some(r)) = (&writers[..], readers.last()) {
                 if let Some((m, u)) = update_of(&body[*w]) {
                     let inner: Vec<String> = match u {
                         Update::Add(e) => expr_names(e),
                         Update::Dot(a, b) => [expr_names(a), expr_names(b)].concat(),
                     };
-                    if m == n && w == r && !inner.contains(&n) {
-                        let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)));
+                    let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)));
+                    // An accumulator is read only by its update; a pointer also before its
+                    // bump (those reads see `p0 + t*s`).
+                    let reads_ok = w == r && (ptr || readers.len() == 1);
+                    if m == n && reads_ok && !inner.contains(&n) {
                         match (ptr, u) {
                             (true, Update::Add(e)) => {
                                 if inner.iter().any(|x| x == var || assigned_all.contains(x)) {

@@ -506,10 +506,6 @@ impl Synth<'_> {
         let (k, dom, body) =
             normalize_sum(self.s, r).ok_or("a reduction other than a sum over one axis")?;
         let body = self.under_mask(body, mask);
-        if std::env::var("SYNTH_DEBUG").is_ok() {
-            let m = mask.unwrap_or(body);
-            eprintln!("{}", smt::to_smtlib(self.s, &[m, body], &[]));
-        }
         self.bound.push((k, "k".into()));
         let e = self.expr(body)?;
         // A bound by a size: the range is the dimension `k` indexes (`sum(k, ...)`); only a

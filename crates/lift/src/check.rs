@@ -150,6 +150,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             return out;
         }
     };
+    let loop_syms: Vec<SymId> = m
+        .loops
+        .iter()
+        .filter_map(|t| match w.sym.store.node(*t) {
+            smt::Node::Sym(v) => Some(*v),
+            _ => None,
+        })
+        .collect();
     let nbuf = setup.buffers.len();
     let name_of = |b: usize| setup.host.tensors[setup.buffers[b]].name.clone();
     let stored: Vec<usize> = (0..nbuf)
@@ -620,8 +628,11 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 ));
                 return out;
             };
-            // Witness terms for the program ids and lanes, from each dimension's `c + a*P + L`.
-            let mut pid_w: Vec<Option<TermId>> = vec![None; pid_syms.len()];
+            // Witness terms for the program ids (and the iterations of loops over runtime
+            // ranges, which step like program ids) and lanes, from each dimension's
+            // `c + a*P + L`.
+            let steppers: Vec<SymId> = pid_syms.iter().copied().chain(loop_syms.clone()).collect();
+            let mut pid_w: Vec<Option<TermId>> = vec![None; steppers.len()];
             let mut lane_w: Vec<Option<TermId>> = vec![None; a.lane_syms.len()];
             for (d, o) in oix.iter().enumerate() {
                 let mut c = 0;
@@ -630,8 +641,8 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 for (m, coef) in o {
                     match &m[..] {
                         [] => c = *coef,
-                        [v] if pid_syms.contains(v) && p.is_none() => {
-                            p = Some((pid_syms.iter().position(|x| x == v).unwrap(), *coef))
+                        [v] if steppers.contains(v) && p.is_none() => {
+                            p = Some((steppers.iter().position(|x| x == v).unwrap(), *coef))
                         }
                         [v] if a.lane_syms.contains(v) && l.is_none() => {
                             l = Some((a.lane_syms.iter().position(|x| x == v).unwrap(), *coef))
@@ -666,7 +677,16 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 }
             }
             let wpid: Vec<TermId> = (0..3)
-                .map(|x| pid_w.get(x).copied().flatten().unwrap_or(zero))
+                .map(|x| {
+                    if x < pid_syms.len() {
+                        pid_w[x].unwrap_or(zero)
+                    } else {
+                        zero
+                    }
+                })
+                .collect();
+            let wloop: Vec<TermId> = (pid_syms.len()..steppers.len())
+                .map(|x| pid_w[x].unwrap_or(zero))
                 .collect();
             let wlane: Vec<TermId> = lane_w.iter().map(|x| x.unwrap_or(zero)).collect();
             let m2 = match setup.program(&mut w.sym, &sizes, wpid.clone()) {
@@ -677,7 +697,18 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 }
             };
             let a2 = &m2.accesses[k];
+            // The witness run's loop iterations, pinned to their witnesses.
+            let pin: std::collections::HashMap<SymId, TermId> = m2
+                .loops
+                .iter()
+                .zip(&wloop)
+                .filter_map(|(t, wt)| match w.sym.store.node(*t) {
+                    smt::Node::Sym(v) => Some((*v, *wt)),
+                    _ => None,
+                })
+                .collect();
             let off2 = a2.offset.at(&mut w.sym, &wlane).i(&mut w.sym);
+            let off2 = w.sym.store.substitute(off2, &pin);
             let mut ok = Vec::new();
             for (ax, g) in setup.host.grid.clone().iter().enumerate() {
                 let gt = g.eval(&mut w.sym, &sizes);
@@ -691,7 +722,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             }
             if let Some(mk) = &a2.mask {
                 let mt = mk.at(&mut w.sym, &wlane).b(&mut w.sym);
-                ok.push(mt);
+                ok.push(w.sym.store.substitute(mt, &pin));
             }
             let flat = match idx.len() {
                 1 => idx[0],

@@ -614,6 +614,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     accesses: vec![],
                     guard: None,
                     math: vec![],
+                    loops: vec![],
                 };
                 let _ = d;
                 match ops::apply(

@@ -55,4 +55,7 @@ pub(crate) struct Machine<D: Domain> {
     pub guard: Option<Block<D>>,
     /// The uninterpreted real functions the program applied (`log`, `sqrt`, ...).
     pub math: Vec<&'static str>,
+    /// The iteration unknown of each summarised loop, in the order the loops ran (one program
+    /// run matches another's by position).
+    pub loops: Vec<D::I>,
 }

@@ -86,6 +86,7 @@ impl Setup<'_> {
             accesses: vec![],
             guard: None,
             math: vec![],
+            loops: vec![],
         };
         let params = self.bindings(d, sizes);
         let mut it = Interp::new(self.src, m, params, self.helpers.clone());

@@ -314,6 +314,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let pos = pos_of(self.src, s);
         let roles = self.roles(&f.body, var, pos)?;
         let t = d.fresh_i("t");
+        self.m.loops.push(t.clone());
         let zero = d.lit_i(0);
         let lo = d.le_i(&zero, &t);
         let hi = d.lt_i(&t, &trip);

@@ -66,6 +66,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             accesses: vec![],
             guard: None,
             math: vec![],
+            loops: vec![],
         };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);

@@ -336,6 +336,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     .collect(),
                 inputs,
                 exp: w.sym.exp,
+                sums: crate::tiles::named_sums(&mut w.sym),
             };
             let mut defs = Vec::new();
             for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
@@ -534,6 +535,21 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             }
             match (a.value.clone().expect("a store"), fx) {
                 (SymVal::Plain(kv), SymVal::Plain(fv)) => {
+                    // Sums named as values (`rsqrt(mean + eps)`): the formula's replaced by
+                    // the kernel's it was proved equal to, under this store's mask.
+                    let all = crate::tiles::named_sums(&mut w.sym);
+                    let ks = crate::tiles::sums_in(&w.sym.store, &all, kv);
+                    let fs = crate::tiles::sums_in(&w.sym.store, &all, fv);
+                    let fv = if fs.is_empty() {
+                        fv
+                    } else {
+                        let cfg = smt::SolverConfig {
+                            timeout: limits.timeout,
+                        };
+                        let map =
+                            crate::tiles::pair_sums(&mut w.sym.store, &ks, &fs, &asr, cfg);
+                        w.sym.store.substitute(fv, &map)
+                    };
                     let eq = w.sym.store.eq(kv, fv);
                     inside.push(eq);
                     let good = w.sym.store.and(inside);

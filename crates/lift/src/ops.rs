@@ -421,6 +421,7 @@ pub(crate) fn apply<D: LDomain>(
             let op = spec.op;
             KVal::Block(map(&x, real, move |d, e| {
                 let v = e.v(d);
+                let v = d.opaque(&v);
                 Elem::V(match op {
                     Op::Exp => tensor::unary(d, UnaryOp::Exp, ElemType::Real, &v),
                     Op::Abs => tensor::unary(d, UnaryOp::Abs, ElemType::Real, &v),
@@ -457,6 +458,7 @@ pub(crate) fn apply<D: LDomain>(
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             KVal::Block(map(&x, real, move |d, e| {
                 let v = e.v(d);
+                let v = d.opaque(&v);
                 Elem::V(d.math(name, &v))
             }))
         }
@@ -744,6 +746,11 @@ pub(crate) fn arith<D: LDomain>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Bloc
         }),
         _ => zip(a, b, Real, move |d, x, y| {
             let (x, y) = (x.v(d), y.v(d));
+            // A sum added to a sum stays one sum; anywhere else it is one value.
+            let (x, y) = match op {
+                Arith::Add | Arith::Sub if d.is_sum(&x) == d.is_sum(&y) => (x, y),
+                _ => (d.opaque(&x), d.opaque(&y)),
+            };
             let r = ElemType::Real;
             Elem::V(match op {
                 Arith::Add => tensor::binary(d, BinaryOp::Add, r, &x, &y),
@@ -812,6 +819,7 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
             }
         } else {
             let (x, y) = (x.v(d), y.v(d));
+            let (x, y) = (d.opaque(&x), d.opaque(&y));
             let op = match op {
                 Cmp::Lt => tensor::CompareOp::Lt,
                 Cmp::Le => tensor::CompareOp::Le,

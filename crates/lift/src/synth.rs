@@ -137,6 +137,8 @@ pub(crate) struct Names {
     /// Input functions with the tensor names and shapes.
     pub inputs: Vec<(FunId, String, Vec<Poly>)>,
     pub exp: Option<FunId>,
+    /// Sums named as values (`crate::tiles::named_sums`): printed as `sum(k, ...)`.
+    pub sums: Vec<(SymId, symbolic::Red)>,
 }
 
 pub(crate) struct Synth<'a> {
@@ -300,6 +302,11 @@ impl Synth<'_> {
         Ok(match node {
             Node::Real(n, d) => Expr::Num(n, d),
             Node::Int(_) => self.index(t)?,
+            Node::Sym(v) if self.names.sums.iter().any(|(s, _)| *s == v) => {
+                let r = self.names.sums.iter().find(|(s, _)| *s == v).expect("found");
+                let r = r.1.clone();
+                self.sum(&r, None)?
+            }
             Node::Sym(v) => match self.names.params.iter().find(|(p, _)| *p == v) {
                 Some((_, n)) => Expr::Var(n.clone()),
                 None => self.index(t)?,

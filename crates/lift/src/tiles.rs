@@ -6,12 +6,16 @@
 //! through `t*S + l` (`x[row, off + l]` with `off = t*S`) reads `k`; `k div S` stays where
 //! the tile index itself is needed (`k div S < cdiv(n, S)`, the loop's range).
 //!
+//! Also: sums named as one value where an op is not linear in them (`LDomain::opaque`), and
+//! their matching with the formula's named sums.
+//!
 //! Symbolic only: the concrete interpreter runs loops iteration by iteration.
 
 use crate::exec::LOOP_AXIS;
+use crate::value::OPAQUE_SUM;
 use smt::{Node, Sort, Store, SymId, TermId};
 use std::collections::{BTreeMap, HashMap};
-use symbolic::Red;
+use symbolic::{Red, Sym};
 
 /// The conjuncts of a condition.
 fn conjuncts(s: &Store, t: TermId, out: &mut Vec<TermId>) {
@@ -264,4 +268,112 @@ fn merge(s: &mut Store, r: &Red, t: SymId, l: SymId, size: i128) -> Option<Red> 
         body,
         ..r.clone()
     })
+}
+
+/// Every sum named by `LDomain::opaque` (its value symbol and its definition, collapsed), in
+/// the order they were named.
+pub(crate) fn named_sums(sym: &mut Sym) -> Vec<(SymId, Red)> {
+    let mut out = Vec::new();
+    for f in sym.folds.lambdas.clone() {
+        if f.family != OPAQUE_SUM {
+            continue;
+        }
+        let Node::Sym(v) = sym.store.node(f.value).clone() else {
+            continue;
+        };
+        let vars = f
+            .vars
+            .iter()
+            .map(|x| {
+                let axis = sym
+                    .index_vars
+                    .iter()
+                    .find(|iv| iv.sym == *x)
+                    .map(|iv| iv.axis.clone())
+                    .unwrap_or_default();
+                (*x, axis)
+            })
+            .collect();
+        let r = Red {
+            reducer: tensor::Reducer::Sum,
+            ty: tensor::ElemType::Real,
+            vars,
+            dom: f.dom,
+            body: f.body,
+        };
+        out.push((v, collapse(&mut sym.store, &r)));
+    }
+    out
+}
+
+/// The named sums whose values occur in `t`, directly or through the definitions of others,
+/// in the order they were named.
+pub(crate) fn sums_in(s: &Store, all: &[(SymId, Red)], t: TermId) -> Vec<(SymId, Red)> {
+    let mut found: Vec<usize> = Vec::new();
+    let mut todo = vec![t];
+    while let Some(x) = todo.pop() {
+        for v in s.symbols_of(x) {
+            if let Some(i) = all.iter().position(|(w, _)| *w == v) {
+                if !found.contains(&i) {
+                    found.push(i);
+                    todo.push(all[i].1.dom);
+                    todo.push(all[i].1.body);
+                }
+            }
+        }
+    }
+    found.sort();
+    found.into_iter().map(|i| all[i].clone()).collect()
+}
+
+/// Pairs sums of the kernel with equal sums of the formula, inner ones first: two sums are
+/// equal when, under `assume`, they range over the same indices (zero terms dropped) and agree
+/// term by term there (one shared summation variable; formula sums already paired replaced by
+/// their kernel partners). Each pairing is proved by the solver (both queries unsat within
+/// `cfg`); the result maps a formula sum's symbol to its kernel partner's value, an equality
+/// that holds wherever `assume` does.
+pub(crate) fn pair_sums(
+    s: &mut Store,
+    kernel: &[(SymId, Red)],
+    formula: &[(SymId, Red)],
+    assume: &[TermId],
+    cfg: smt::SolverConfig,
+) -> HashMap<SymId, TermId> {
+    let mut map: HashMap<SymId, TermId> = HashMap::new();
+    for (ks, kr) in kernel {
+        let Some((kk, kdom, kbody)) = crate::synth::normalize_sum(s, kr) else {
+            continue;
+        };
+        for (fs, fr) in formula {
+            if map.contains_key(fs) {
+                continue;
+            }
+            let Some((fk, fdom, fbody)) = crate::synth::normalize_sum(s, fr) else {
+                continue;
+            };
+            let mut m = map.clone();
+            let kt = s.sym(kk);
+            m.insert(fk, kt);
+            let fdom = s.substitute(fdom, &m);
+            let fbody = s.substitute(fbody, &m);
+            let same_dom = s.eq(kdom, fdom);
+            let mut d1 = assume.to_vec();
+            d1.push(s.not(same_dom));
+            let same = s.eq(kbody, fbody);
+            let mut d2 = assume.to_vec();
+            d2.push(kdom);
+            d2.push(s.not(same));
+            let proved = [d1, d2].iter().all(|q| {
+                let mut st = s.clone();
+                let q = smt::simplify_arith(&mut st, q);
+                matches!(smt::decide_portfolio(&st, &q, cfg).0, smt::CheckResult::Unsat)
+            });
+            if proved {
+                let kv = s.sym(*ks);
+                map.insert(*fs, kv);
+                break;
+            }
+        }
+    }
+    map
 }

@@ -24,7 +24,17 @@ pub(crate) trait LDomain: Domain + 'static {
     fn fresh_i(&mut self, base: &str) -> Self::I;
     /// `v` with the unknown `from` (made by [`fresh_i`]) replaced by `to`.
     fn subst_v(&mut self, v: &Self::V, from: &Self::I, to: &Self::I) -> Self::V;
+    /// Whether `v` is a sum kept whole (a symbolic reduction).
+    fn is_sum(&self, v: &Self::V) -> bool;
+    /// A sum used by an op that is not linear in it (`rsqrt(mean + eps)`, `x - mean`) as one
+    /// value: symbolically a fresh real named after its definition, recorded in
+    /// `Sym::folds.lambdas` (family [`OPAQUE_SUM`]), which the checker matches with the
+    /// formula's sums (`crate::tiles`); any other value unchanged.
+    fn opaque(&mut self, v: &Self::V) -> Self::V;
 }
+
+/// The `LambdaFold` family of a sum named by [`LDomain::opaque`].
+pub(crate) const OPAQUE_SUM: &str = "lift_sum";
 
 impl LDomain for symbolic::Sym {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
@@ -71,6 +81,30 @@ impl LDomain for symbolic::Sym {
             symbolic::SymVal::Inf(_) => v.clone(),
         }
     }
+    fn is_sum(&self, v: &Self::V) -> bool {
+        matches!(v, symbolic::SymVal::Red(_))
+    }
+    fn opaque(&mut self, v: &Self::V) -> Self::V {
+        let symbolic::SymVal::Red(r) = v else {
+            return v.clone();
+        };
+        if r.reducer != tensor::Reducer::Sum {
+            return v.clone();
+        }
+        let s = self.store.fresh("sumval", smt::Sort::Real);
+        let value = self.store.sym(s);
+        let zero = self.store.real(0, 1);
+        self.folds.lambdas.push(symbolic::LambdaFold {
+            family: OPAQUE_SUM.to_string(),
+            identity: zero,
+            init: zero,
+            vars: r.vars.iter().map(|(v, _)| *v).collect(),
+            dom: r.dom,
+            body: r.body,
+            value,
+        });
+        symbolic::SymVal::Plain(value)
+    }
 }
 
 impl LDomain for Concrete {
@@ -89,6 +123,12 @@ impl LDomain for Concrete {
         unreachable!("every concrete integer is known: loops run iteration by iteration")
     }
     fn subst_v(&mut self, v: &Self::V, _: &Self::I, _: &Self::I) -> Self::V {
+        *v
+    }
+    fn is_sum(&self, _: &Self::V) -> bool {
+        false
+    }
+    fn opaque(&mut self, v: &Self::V) -> Self::V {
         *v
     }
 }

@@ -546,8 +546,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                         let cfg = smt::SolverConfig {
                             timeout: limits.timeout,
                         };
-                        let map =
-                            crate::tiles::pair_sums(&mut w.sym.store, &ks, &fs, &asr, cfg);
+                        let map = crate::tiles::pair_sums(&mut w.sym.store, &ks, &fs, &asr, cfg);
                         w.sym.store.substitute(fv, &map)
                     };
                     let eq = w.sym.store.eq(kv, fv);

@@ -303,7 +303,12 @@ impl Synth<'_> {
             Node::Real(n, d) => Expr::Num(n, d),
             Node::Int(_) => self.index(t)?,
             Node::Sym(v) if self.names.sums.iter().any(|(s, _)| *s == v) => {
-                let r = self.names.sums.iter().find(|(s, _)| *s == v).expect("found");
+                let r = self
+                    .names
+                    .sums
+                    .iter()
+                    .find(|(s, _)| *s == v)
+                    .expect("found");
                 let r = r.1.clone();
                 self.sum(&r, None)?
             }

@@ -366,7 +366,10 @@ pub(crate) fn pair_sums(
             let proved = [d1, d2].iter().all(|q| {
                 let mut st = s.clone();
                 let q = smt::simplify_arith(&mut st, q);
-                matches!(smt::decide_portfolio(&st, &q, cfg).0, smt::CheckResult::Unsat)
+                matches!(
+                    smt::decide_portfolio(&st, &q, cfg).0,
+                    smt::CheckResult::Unsat
+                )
             });
             if proved {
                 let kv = s.sym(*ks);

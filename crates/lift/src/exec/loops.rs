@@ -345,6 +345,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let stp = d.lit_i(step);
         let off = d.mul_i(&t, &stp);
         let v = d.add_i(&start, &off);
+        self.after_loop.retain(|(x, _)| x != var);
         self.env.push((
             var.to_string(),
             KVal::Block(Block::splat(Ty::Int, Elem::I(v))),

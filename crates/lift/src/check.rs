@@ -535,19 +535,23 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             }
             match (a.value.clone().expect("a store"), fx) {
                 (SymVal::Plain(kv), SymVal::Plain(fv)) => {
-                    // Sums named as values (`rsqrt(mean + eps)`): the formula's replaced by
-                    // the kernel's it was proved equal to, under this store's mask.
+                    // Sums named as values (`rsqrt(mean + eps)`): each replaced by the first
+                    // of those it was proved equal to, under this store's mask.
                     let all = crate::tiles::named_sums(&mut w.sym);
                     let ks = crate::tiles::sums_in(&w.sym.store, &all, kv);
                     let fs = crate::tiles::sums_in(&w.sym.store, &all, fv);
-                    let fv = if fs.is_empty() {
-                        fv
+                    let (kv, fv) = if fs.is_empty() && ks.is_empty() {
+                        (kv, fv)
                     } else {
                         let cfg = smt::SolverConfig {
                             timeout: limits.timeout,
                         };
-                        let map = crate::tiles::pair_sums(&mut w.sym.store, &ks, &fs, &asr, cfg);
-                        w.sym.store.substitute(fv, &map)
+                        let both: Vec<_> = ks.into_iter().chain(fs).collect();
+                        let map = crate::tiles::sum_classes(&mut w.sym.store, &both, &asr, cfg);
+                        (
+                            w.sym.store.substitute(kv, &map),
+                            w.sym.store.substitute(fv, &map),
+                        )
                     };
                     let eq = w.sym.store.eq(kv, fv);
                     inside.push(eq);

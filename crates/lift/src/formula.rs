@@ -517,7 +517,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             }
         }
         Expr::Var(v) => {
-            if let Some((_, i)) = scope.ints.iter().find(|(n, _)| n == v) {
+            if let Some((_, i)) = scope.ints.iter().rev().find(|(n, _)| n == v) {
                 Block::splat(Ty::Int, Elem::I(i.clone()))
             } else if scope.reals.contains(v) {
                 let v = v.clone();

@@ -518,6 +518,8 @@ impl Synth<'_> {
         let (k, dom, body) =
             normalize_sum(self.s, r).ok_or("a reduction other than a sum over one axis")?;
         let body = self.under_mask(body, mask);
+        // Conditions of the range itself hold inside it (a tile loop's `k div S < T`).
+        let body = self.under_mask(body, Some(dom));
         self.bound.push((k, "k".into()));
         let e = self.expr(body)?;
         // A bound by a size: the range is the dimension `k` indexes (`sum(k, ...)`); only a

@@ -326,44 +326,40 @@ pub(crate) fn sums_in(s: &Store, all: &[(SymId, Red)], t: TermId) -> Vec<(SymId,
     found.into_iter().map(|i| all[i].clone()).collect()
 }
 
-/// Pairs sums of the kernel with equal sums of the formula, inner ones first: two sums are
-/// equal when, under `assume`, they range over the same indices (zero terms dropped) and agree
-/// term by term there (one shared summation variable; formula sums already paired replaced by
-/// their kernel partners). Each pairing is proved by the solver (both queries unsat within
-/// `cfg`); the result maps a formula sum's symbol to its kernel partner's value, an equality
-/// that holds wherever `assume` does.
-pub(crate) fn pair_sums(
+/// Sorts named sums (the kernel's, then the formula's, each inner ones first) into classes of
+/// equal sums and maps each to its class's first member: two sums are equal when, under
+/// `assume`, they range over the same indices (zero terms dropped) and agree term by term there
+/// (one shared summation variable; the sums they contain already replaced by their classes'
+/// first members). Each equality is proved by the solver (both queries unsat within `cfg`); so
+/// the result maps a sum's symbol to a value equal to it wherever `assume` holds.
+pub(crate) fn sum_classes(
     s: &mut Store,
-    kernel: &[(SymId, Red)],
-    formula: &[(SymId, Red)],
+    sums: &[(SymId, Red)],
     assume: &[TermId],
     cfg: smt::SolverConfig,
 ) -> HashMap<SymId, TermId> {
     let mut map: HashMap<SymId, TermId> = HashMap::new();
-    for (ks, kr) in kernel {
-        let Some((kk, kdom, kbody)) = crate::synth::normalize_sum(s, kr) else {
+    // Each class's first member: its symbol, summation variable, domain and body.
+    let mut reps: Vec<(SymId, SymId, TermId, TermId)> = Vec::new();
+    for (v, r) in sums {
+        let Some((k, dom, body)) = crate::synth::normalize_sum(s, r) else {
             continue;
         };
-        for (fs, fr) in formula {
-            if map.contains_key(fs) {
-                continue;
-            }
-            let Some((fk, fdom, fbody)) = crate::synth::normalize_sum(s, fr) else {
-                continue;
-            };
-            let mut m = map.clone();
-            let kt = s.sym(kk);
-            m.insert(fk, kt);
-            let fdom = s.substitute(fdom, &m);
-            let fbody = s.substitute(fbody, &m);
-            let same_dom = s.eq(kdom, fdom);
-            let mut d1 = assume.to_vec();
-            d1.push(s.not(same_dom));
-            let same = s.eq(kbody, fbody);
-            let mut d2 = assume.to_vec();
-            d2.push(kdom);
-            d2.push(s.not(same));
-            let proved = [d1, d2].iter().all(|q| {
+        let dom = s.substitute(dom, &map);
+        let body = s.substitute(body, &map);
+        let mut joined = None;
+        for (rv, rk, rdom, rbody) in &reps {
+            let kt = s.sym(*rk);
+            let m = HashMap::from([(k, kt)]);
+            let (d, b) = (s.substitute(dom, &m), s.substitute(body, &m));
+            let same_dom = s.eq(*rdom, d);
+            let mut q1 = assume.to_vec();
+            q1.push(s.not(same_dom));
+            let same = s.eq(*rbody, b);
+            let mut q2 = assume.to_vec();
+            q2.push(*rdom);
+            q2.push(s.not(same));
+            let proved = [q1, q2].iter().all(|q| {
                 let mut st = s.clone();
                 let q = smt::simplify_arith(&mut st, q);
                 matches!(
@@ -372,10 +368,16 @@ pub(crate) fn pair_sums(
                 )
             });
             if proved {
-                let kv = s.sym(*ks);
-                map.insert(*fs, kv);
+                joined = Some(*rv);
                 break;
             }
+        }
+        match joined {
+            Some(rv) => {
+                let t = s.sym(rv);
+                map.insert(*v, t);
+            }
+            None => reps.push((*v, k, dom, body)),
         }
     }
     map

@@ -75,10 +75,20 @@ pub(crate) fn replay(
     let mut c = Concrete::new(BTreeMap::new());
     for (name, data) in &inp.tensors {
         let n = data.len() as i128;
+        // A float scalar of the launcher is read as a rank-0 input.
+        let scalar = setup
+            .host
+            .args
+            .iter()
+            .any(|(_, a)| matches!(a, crate::host::HostArg::Real(x) if x == name));
         c.inputs.insert(
             name.clone(),
             ConcreteTensor {
-                axes: vec![("e".into(), n)],
+                axes: if scalar && n == 1 {
+                    vec![]
+                } else {
+                    vec![("e".into(), n)]
+                },
                 data: data.clone(),
             },
         );
@@ -343,6 +353,29 @@ pub(crate) fn sample_inputs(
             s.clone(),
             vec![Scalar::Real(Rat::new(k as i128 + 1, 5).expect("den 5"))],
         );
+    }
+    Inputs { sizes, tensors }
+}
+
+/// Inputs where every tensor element is 1 and every float scalar is `scalar`: values whose
+/// square roots are often exact (`sqrt(1 + 3) = 2`), so that a kernel computing `sqrt` or
+/// `rsqrt` can be replayed exactly (the sampled inputs above rarely allow that).
+pub(crate) fn constant_inputs(
+    setup: &Setup,
+    inputs: &[usize],
+    sizes: Vec<i128>,
+    scalars: &[String],
+    scalar: i128,
+) -> Inputs {
+    let mut c = Concrete::new(BTreeMap::new());
+    let mut tensors = BTreeMap::new();
+    for &b in inputs {
+        let n = setup.numel(&mut c, &sizes, b).clamp(0, 1 << 20);
+        let data = (0..n).map(|_| Scalar::Real(Rat::int(1))).collect();
+        tensors.insert(setup.host.tensors[setup.buffers[b]].name.clone(), data);
+    }
+    for s in scalars {
+        tensors.insert(s.clone(), vec![Scalar::Real(Rat::int(scalar))]);
     }
     Inputs { sizes, tensors }
 }

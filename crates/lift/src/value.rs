@@ -107,8 +107,40 @@ impl LDomain for symbolic::Sym {
     }
 }
 
+/// The exact square root of a rational that is the square of one.
+fn exact_sqrt(r: &tensor::Rat) -> Option<tensor::Rat> {
+    let isqrt = |n: i128| -> Option<i128> {
+        if n < 0 {
+            return None;
+        }
+        let mut x = (n as f64).sqrt() as i128;
+        while x > 0 && x.checked_mul(x)? > n {
+            x -= 1;
+        }
+        while (x + 1).checked_mul(x + 1)? <= n {
+            x += 1;
+        }
+        (x * x == n).then_some(x)
+    };
+    tensor::Rat::new(isqrt(r.num)?, isqrt(r.den)?)
+}
+
 impl LDomain for Concrete {
-    fn math(&mut self, name: &'static str, _x: &Self::V) -> Self::V {
+    fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
+        // Exact where the value is rational: square roots of squares.
+        if let Scalar::Real(r) = x {
+            if let Some(q) = exact_sqrt(r) {
+                match name {
+                    "sqrt" => return Scalar::Real(q),
+                    "rsqrt" if q.num != 0 => {
+                        if let Some(inv) = tensor::Rat::new(q.den, q.num) {
+                            return Scalar::Real(inv);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
         if self.inexact.is_none() {
             self.inexact = Some(format!(
                 "`{name}` has no exact value in the concrete interpreter"

@@ -1,0 +1,35 @@
+# expect: refuted
+# formula: y[i, j] = x[i, j] * rsqrt(sum(k, x[i, k] * x[i, k]) / N + eps) * w[j]
+# RMS norm with `eps` added outside the square root: `1 / (sqrt(mean(x^2)) + eps)` instead of
+# `rsqrt(mean(x^2) + eps)`.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def rms_norm_kernel(X, W, Y, stride, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    X += row * stride
+    Y += row * stride
+    _sq = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(X + cols, mask=cols < N, other=0.0).to(tl.float32)
+        _sq += x * x
+    rstd = 1.0 / (tl.sqrt(tl.sum(_sq, axis=0) / N) + eps)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        mask = cols < N
+        x = tl.load(X + cols, mask=mask, other=0.0).to(tl.float32)
+        w = tl.load(W + cols, mask=mask)
+        tl.store(Y + cols, x * rstd * w, mask=mask)
+
+
+def rms_norm(x: torch.Tensor, w: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
+    y = torch.empty_like(x)
+    M, N = x.shape
+    (n_w,) = w.shape
+    assert n_w == N
+    rms_norm_kernel[(M,)](x, w, y, x.stride(0), N, eps, BLOCK=256)
+    return y

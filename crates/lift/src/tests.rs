@@ -47,6 +47,29 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     v.push(("sum axis 0", ops::sum(&outer, 0, false)));
     let diag = ops::sum(&ops::sum(&outer, 1, true), 1, false);
     v.push(("sum keep_dims", diag));
+    // `tl.dot` of the outer product with itself, read back on the diagonal.
+    let sq = ops::dot(&outer, &outer).unwrap();
+    v.push((
+        "dot",
+        Block::new(vec![LANES], Ty::Real, move |d: &mut D, l| {
+            sq.at(d, &[l[0].clone(), l[0].clone()])
+        }),
+    ));
+    // Integer `//` and `%` (truncating) on both signs of dividend and divisor.
+    let ints: Block<D> = Block::new(vec![LANES], Ty::Int, |d: &mut D, l| {
+        let (three, seven) = (d.lit_i(3), d.lit_i(7));
+        let m = d.mul_i(&l[0], &three);
+        Elem::I(d.sub_i(&m, &seven))
+    });
+    for (name, div, rem) in [
+        ("floordiv 2", 2, false),
+        ("floordiv -3", -3, false),
+        ("mod 2", 2, true),
+        ("mod -3", -3, true),
+    ] {
+        let k = KVal::<D>::Int(div).block().unwrap();
+        v.push((name, ops::int_div(&ints, &k, rem).unwrap()));
+    }
     for (name, c) in [
         ("lt", Cmp::Lt),
         ("le", Cmp::Le),
@@ -227,4 +250,25 @@ fn expand_sum(s: &mut Sym, r: &symbolic::Red) -> smt::TermId {
         return s.store.real(0, 1);
     }
     s.store.add(terms)
+}
+
+/// Triton's integer `//` and `%` on tensors are C's: the quotient rounds toward zero, the
+/// remainder has the dividend's sign.
+#[test]
+fn integer_division_truncates() {
+    let mut c = Concrete::new(BTreeMap::new());
+    for (x, y, q, r) in [
+        (-7, 2, -3, -1),
+        (7, -3, -2, 1),
+        (-7, -3, 2, -1),
+        (7, 2, 3, 1),
+    ] {
+        let a = KVal::<Concrete>::Int(x).block().unwrap();
+        let b = KVal::<Concrete>::Int(y).block().unwrap();
+        let mut got = |rem| match ops::int_div(&a, &b, rem).unwrap().at(&mut c, &[]) {
+            Elem::I(i) => i,
+            _ => panic!("an integer"),
+        };
+        assert_eq!((got(false), got(true)), (q, r), "{x} // {y}, {x} % {y}");
+    }
 }

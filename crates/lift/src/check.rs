@@ -663,13 +663,13 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             let mut lane_w: Vec<Option<TermId>> = vec![None; a.lane_syms.len()];
             for (d, o) in oix.iter().enumerate() {
                 let mut c = 0;
-                let mut p: Option<(usize, i128)> = None;
+                let mut ps: Vec<(usize, i128)> = Vec::new();
                 let mut l: Option<(usize, i128)> = None;
                 for (m, coef) in o {
                     match &m[..] {
                         [] => c = *coef,
-                        [v] if steppers.contains(v) && p.is_none() => {
-                            p = Some((steppers.iter().position(|x| x == v).unwrap(), *coef))
+                        [v] if steppers.contains(v) && ps.len() < 2 => {
+                            ps.push((steppers.iter().position(|x| x == v).unwrap(), *coef))
                         }
                         [v] if a.lane_syms.contains(v) && l.is_none() => {
                             l = Some((a.lane_syms.iter().position(|x| x == v).unwrap(), *coef))
@@ -682,19 +682,29 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                         }
                     }
                 }
+                ps.sort_by_key(|(_, a)| *a);
                 let ct = w.sym.store.int(c);
                 let rel = w.sym.store.sub(idx[d], ct);
-                match (p, l) {
-                    (Some((pi, st)), Some((li, 1)))
-                        if st >= 1 && pid_w[pi].is_none() && lane_w[li].is_none() =>
+                match (&ps[..], l) {
+                    ([(pi, st)], Some((li, 1)))
+                        if *st >= 1 && pid_w[*pi].is_none() && lane_w[li].is_none() =>
                     {
-                        let stt = w.sym.store.int(st);
-                        pid_w[pi] = Some(w.sym.store.int_div(rel, stt));
+                        let stt = w.sym.store.int(*st);
+                        pid_w[*pi] = Some(w.sym.store.int_div(rel, stt));
                         lane_w[li] = Some(w.sym.store.int_mod(rel, stt));
                     }
-                    (Some((pi, 1)), None) if pid_w[pi].is_none() => pid_w[pi] = Some(rel),
-                    (None, Some((li, 1))) if lane_w[li].is_none() => lane_w[li] = Some(rel),
-                    (None, None) => {}
+                    // A persistent loop, `pid + P*t`: the witness program `i mod P`, iteration
+                    // `i div P` (a guess the obligation checks, like every witness).
+                    ([(pi, 1), (ti, st)], None)
+                        if *st >= 1 && pid_w[*pi].is_none() && pid_w[*ti].is_none() =>
+                    {
+                        let stt = w.sym.store.int(*st);
+                        pid_w[*pi] = Some(w.sym.store.int_mod(rel, stt));
+                        pid_w[*ti] = Some(w.sym.store.int_div(rel, stt));
+                    }
+                    ([(pi, 1)], None) if pid_w[*pi].is_none() => pid_w[*pi] = Some(rel),
+                    ([], Some((li, 1))) if lane_w[li].is_none() => lane_w[li] = Some(rel),
+                    ([], None) => {}
                     _ => {
                         out.verdict = unknown(fail(
                             "an output index is not of the form `c + a*pid + lane`",

@@ -518,8 +518,40 @@ impl Synth<'_> {
         let (k, dom, body) =
             normalize_sum(self.s, r).ok_or("a reduction other than a sum over one axis")?;
         let body = self.under_mask(body, mask);
-        // Conditions of the range itself hold inside it (a tile loop's `k div S < T`).
+        // Conditions of the range itself hold inside it (a tile loop's `k div S < T`), and so
+        // do the loop's own conditions on its tile number `k div S` (a guess, like every
+        // synthesized formula: the verifier checks it).
         let body = self.under_mask(body, Some(dom));
+        let body = {
+            let kt = self.s.sym(k);
+            let mut map = HashMap::new();
+            let mut seen = std::collections::HashSet::new();
+            let mut todo = vec![body];
+            while let Some(x) = todo.pop() {
+                if !seen.insert(x) {
+                    continue;
+                }
+                let tile = |s: &Store, c: TermId| {
+                    let mut stack = vec![c];
+                    let mut found = false;
+                    while let Some(y) = stack.pop() {
+                        if let Node::IntDiv(a, _) = s.node(y) {
+                            found |= *a == kt;
+                        }
+                        stack.extend(s.children(y));
+                    }
+                    found
+                };
+                match self.s.node(x).clone() {
+                    Node::Lt(..) | Node::Le(..) if tile(self.s, x) => {
+                        let t = self.s.bool(true);
+                        map.insert(x, t);
+                    }
+                    _ => todo.extend(self.s.children(x)),
+                }
+            }
+            self.s.replace(body, &map)
+        };
         self.bound.push((k, "k".into()));
         let e = self.expr(body)?;
         // A bound by a size: the range is the dimension `k` indexes (`sum(k, ...)`); only a

@@ -24,6 +24,9 @@ pub(crate) trait LDomain: Domain + 'static {
     fn fresh_i(&mut self, base: &str) -> Self::I;
     /// `v` with the unknown `from` (made by [`fresh_i`]) replaced by `to`.
     fn subst_v(&mut self, v: &Self::V, from: &Self::I, to: &Self::I) -> Self::V;
+    /// The integer's value when it is a literal (a launch with a constant grid gives
+    /// `tl.num_programs` one).
+    fn literal_i(&self, i: &Self::I) -> Option<i128>;
     /// Whether `v` is a sum kept whole (a symbolic reduction).
     fn is_sum(&self, v: &Self::V) -> bool;
     /// A sum used by an op that is not linear in it (`rsqrt(mean + eps)`, `x - mean`) as one
@@ -80,6 +83,9 @@ impl LDomain for symbolic::Sym {
             }
             symbolic::SymVal::Inf(_) => v.clone(),
         }
+    }
+    fn literal_i(&self, i: &Self::I) -> Option<i128> {
+        self.store.as_int(*i)
     }
     fn is_sum(&self, v: &Self::V) -> bool {
         matches!(v, symbolic::SymVal::Red(_))
@@ -156,6 +162,9 @@ impl LDomain for Concrete {
     }
     fn subst_v(&mut self, v: &Self::V, _: &Self::I, _: &Self::I) -> Self::V {
         *v
+    }
+    fn literal_i(&self, i: &Self::I) -> Option<i128> {
+        Some(*i)
     }
     fn is_sum(&self, _: &Self::V) -> bool {
         false

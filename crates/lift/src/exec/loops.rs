@@ -16,7 +16,8 @@
 //!   running maximum, a value carried to the next iteration) makes the loop unsupported,
 //!   naming it; a name first assigned in the body may not be read after the loop.
 //!
-//! `break`, `continue` and `return` in the body, a negative or runtime step: unsupported.
+//! `break`, `continue` and `return` in the body, a negative step, or one that is not a literal
+//! (a constexpr, or `tl.num_programs` of a constant grid): unsupported.
 
 use super::{contains_break, Flow, Interp, R};
 use crate::front::{dotted, pos_of};
@@ -159,11 +160,22 @@ impl<'s, D: LDomain> Interp<'s, D> {
         if contains_break(&f.body) {
             return self.unsupported("break or continue", s);
         }
+        // A step that is a literal in this run (`tl.num_programs(0)` of a constant grid).
+        let literal = |d: &mut D, v: &KVal<D>| match v {
+            KVal::Int(i) => Some(*i),
+            KVal::Block(b) if b.shape.is_empty() && b.ty == Ty::Int => {
+                let i = b.at(d, &[]).i(d);
+                d.literal_i(&i)
+            }
+            _ => None,
+        };
         let (start, end, step) =
             match &args[..] {
                 [e] => (KVal::Int(0), e.clone(), 1),
                 [b, e] => (b.clone(), e.clone(), 1),
-                [b, e, KVal::Int(st)] if *st > 0 => (b.clone(), e.clone(), *st),
+                [b, e, st] if literal(d, st).is_some_and(|x| x > 0) => {
+                    (b.clone(), e.clone(), literal(d, st).expect("checked"))
+                }
                 _ => return self.unsupported(
                     "range(...) over a runtime bound with a step that is not a positive constant",
                     s,
@@ -181,7 +193,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let zero = d.lit_i(0);
         let trip = d.ite_i(&some, &q, &zero);
         let Some(n) = d.known_i(&trip) else {
-            return self.summarise(d, f, s, var.id.as_str(), start, trip, step);
+            return self.summarise(d, f, s, var.id.as_str(), (start, end), trip, step);
         };
         if n > MAX_RUN {
             return self.unsupported(
@@ -307,7 +319,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         f: &'s ast::StmtFor,
         s: &'s Stmt,
         var: &str,
-        start: D::I,
+        (start, end): (D::I, D::I),
         trip: D::I,
         step: i128,
     ) -> R<Flow<D>> {
@@ -316,8 +328,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let t = d.fresh_i("t");
         self.m.loops.push(t.clone());
         let zero = d.lit_i(0);
+        // `t < T` as `start + t*step < end`: the same for `t >= 0` and `step > 0`, and linear.
         let lo = d.le_i(&zero, &t);
-        let hi = d.lt_i(&t, &trip);
+        let stp = d.lit_i(step);
+        let at = d.mul_i(&t, &stp);
+        let at = d.add_i(&start, &at);
+        let hi = d.lt_i(&at, &end);
         let in_range = d.and(&lo, &hi);
         let in_range = Block::splat(Ty::Bool, Elem::B(in_range));
         let saved_guard = self.m.guard.clone();
@@ -342,7 +358,6 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 .expect("a block"),
         };
         self.m.guard = Some(guard);
-        let stp = d.lit_i(step);
         let off = d.mul_i(&t, &stp);
         let v = d.add_i(&start, &off);
         self.after_loop.retain(|(x, _)| x != var);

@@ -526,6 +526,12 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             );
             let fv = match formula::eval(&mut w.sym, &scope, &def.body) {
                 Ok(b) => b,
+                Err(e) if expect.is_none() => {
+                    out.verdict = unknown(format!(
+                        "the synthesized formula does not evaluate ({e}): synthesis was wrong"
+                    ));
+                    return out;
+                }
                 Err(e) => {
                     out.verdict = Verdict::Error {
                         diagnostics: vec![report::Diagnostic {

@@ -517,6 +517,9 @@ impl Synth<'_> {
     pub(crate) fn sum(&mut self, r: &symbolic::Red, mask: Option<TermId>) -> R<Expr> {
         let (k, dom, body) =
             normalize_sum(self.s, r).ok_or("a reduction other than a sum over one axis")?;
+        if r.vars[0].1 == crate::exec::LOOP_AXIS {
+            return Err("a sum over a loop's iterations that is not a sum over an input's elements (no tile of lanes to merge it with)".into());
+        }
         let body = self.under_mask(body, mask);
         // Conditions of the range itself hold inside it (a tile loop's `k div S < T`), and so
         // do the loop's own conditions on its tile number `k div S` (a guess, like every

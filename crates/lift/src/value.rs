@@ -69,7 +69,37 @@ impl LDomain for symbolic::Sym {
         let smt::Node::Sym(s) = self.store.node(*from).clone() else {
             return v.clone();
         };
-        let map = std::collections::HashMap::from([(s, *to)]);
+        let mut map = std::collections::HashMap::from([(s, *to)]);
+        // A value named by its definition (`opaque`, any `folds.lambdas` record) whose
+        // definition mentions `from` is named anew with `to` in it, inner ones first (records
+        // are in creation order, and a definition only holds earlier names).
+        for k in 0..self.folds.lambdas.len() {
+            let f = self.folds.lambdas[k].clone();
+            let smt::Node::Sym(old) = self.store.node(f.value).clone() else {
+                continue;
+            };
+            let (dom, body, init) = (
+                self.store.substitute(f.dom, &map),
+                self.store.substitute(f.body, &map),
+                self.store.substitute(f.init, &map),
+            );
+            if (dom, body, init) == (f.dom, f.body, f.init) {
+                continue;
+            }
+            let sort = self.store.sym_sort(old);
+            let new = self
+                .store
+                .fresh(self.store.sym_name(old).to_string().as_str(), sort);
+            let value = self.store.sym(new);
+            self.folds.lambdas.push(symbolic::LambdaFold {
+                dom,
+                body,
+                init,
+                value,
+                ..f
+            });
+            map.insert(old, value);
+        }
         match v {
             symbolic::SymVal::Plain(t) => symbolic::SymVal::Plain(self.store.substitute(*t, &map)),
             symbolic::SymVal::Red(r) => {

@@ -269,6 +269,22 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         out
     };
     let acc = eval_accesses(&mut w, &m, "");
+    // In place inside a summarised loop: an iteration may load what an earlier one stored,
+    // which the model (loads read the initial contents) does not see.
+    for a in acc.iter().filter(|a| in_place.contains(&a.buf)) {
+        let mut syms = w.sym.store.symbols_of(a.off);
+        if let Some(mk) = a.mask {
+            syms.extend(w.sym.store.symbols_of(mk));
+        }
+        if syms.iter().any(|v| loop_syms.contains(v)) {
+            out.verdict = unknown(format!(
+                "`{}` is read and written in place inside a loop over a runtime range (the access at {}): an iteration may read what an earlier one wrote, which is not modelled yet",
+                name_of(a.buf),
+                a.pos
+            ));
+            return out;
+        }
+    }
     if let Some(why) = w.sym.unsupported.clone() {
         out.verdict = unknown(format!("unsupported: {why}"));
         return out;

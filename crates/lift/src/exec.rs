@@ -361,10 +361,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
             (start - end - step - 1).max(0) / -step
         };
         if count > MAX_UNROLL {
-            return self.unsupported(
-                format!("for loop of {count} iterations (at most {MAX_UNROLL} are unrolled)"),
-                s,
-            );
+            // Too long to unroll: summarised like a loop over a runtime range.
+            return self.runtime_loop(d, f, s, args);
         }
         if contains_break(&f.body) {
             return self.unsupported("break or continue", s);

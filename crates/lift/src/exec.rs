@@ -213,6 +213,20 @@ impl<'s, D: LDomain> Interp<'s, D> {
         })
     }
 
+    /// In the concrete domain, a scalar block computed once: its element does not depend on
+    /// the lane, and a block is a function re-evaluated at every use (a row's mean read by
+    /// every lane of every tile).
+    fn memo(d: &mut D, v: KVal<D>) -> KVal<D> {
+        let zero = d.lit_i(0);
+        match v {
+            KVal::Block(b) if b.shape.is_empty() && d.known_i(&zero).is_some() => {
+                let e = b.at(d, &[]);
+                KVal::Block(crate::value::Block::splat(b.ty, e))
+            }
+            other => other,
+        }
+    }
+
     fn unsupported<T>(&self, what: impl Into<String>, at: &impl Ranged) -> R<T> {
         Err(Unsupported {
             what: what.into(),
@@ -252,6 +266,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         match s {
             Stmt::Assign(a) => {
                 let v = self.expr(d, &a.value)?;
+                let v = Self::memo(d, v);
                 for t in &a.targets {
                     self.assign(t, v.clone())?;
                 }

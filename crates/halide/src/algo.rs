@@ -149,6 +149,7 @@ impl Env<CDom> for Concrete<'_> {
         d: &mut CDom,
         name: &str,
         args: Vec<CVal>,
+        _point: Vec<CVal>,
         span: Span,
     ) -> Result<CVal, Stop> {
         let idx: Vec<i128> = args

@@ -8,7 +8,7 @@
 
 use crate::run::{self, Outcome, Setting};
 use crate::spec::Spec;
-use crate::stmt::Stmt;
+use crate::stmt::{LoopKind, Stmt};
 use crate::symex::{Exec, Run, SVal};
 use crate::value::{Stop, Val, WitnessKind};
 use report::{Counterexample, Mismatch, Span, Verdict};
@@ -24,6 +24,9 @@ pub struct Obligation {
     pub span: Span,
     /// Loop symbols free in the obligation (range facts may mention only these and fields).
     pub free: Vec<SymId>,
+    /// A weaker obligation that also discharges this one, tried when this one is not unsat
+    /// (the costlier query only where the cheap one fails).
+    pub fallback: Option<Vec<TermId>>,
 }
 
 pub struct Checked {
@@ -84,10 +87,20 @@ fn in_box(d: &mut Sym, args: &[TermId], bounds: &[(TermId, TermId)]) -> TermId {
     d.store.and(cs)
 }
 
-/// `∀ (loops of w not among shared): ¬(path(w) ∧ args(w) = cell)`: no store `w` writes `cell`.
-fn never_writes(d: &mut Sym, w: &crate::symex::Write, shared: &[SymId], cell: &[TermId]) -> TermId {
+/// `∀ (loops of w not among shared): ¬(path(w) ∧ args(w) = cell ∧ point(w) = point)`: no
+/// store `w` writes `point` into `cell` (in the iteration of the `shared` loops).
+fn never_writes(
+    d: &mut Sym,
+    w: &crate::symex::Write,
+    shared: &[SymId],
+    cell: &[TermId],
+    point: &[TermId],
+) -> TermId {
     let mut cs = w.path.clone();
     for (a, c) in w.args.iter().zip(cell) {
+        cs.push(d.store.eq(*a, *c));
+    }
+    for (a, c) in w.point.iter().zip(point) {
         cs.push(d.store.eq(*a, *c));
     }
     let body = d.store.and(cs);
@@ -114,6 +127,152 @@ fn buffer_box(d: &mut Sym, ex: &mut Exec, name: &str, dims: usize) -> Vec<(TermI
             )
         })
         .collect()
+}
+
+/// One instance of an access: its loops with their values in this instance (the loop symbols
+/// themselves, or fresh copies for another iteration), and its terms in that instance.
+struct Inst {
+    loops: Vec<SymId>,
+    vals: Vec<TermId>,
+    seq: usize,
+    path: Vec<TermId>,
+    args: Vec<TermId>,
+    point: Vec<TermId>,
+    /// The copies (to quantify over).
+    fresh: Vec<SymId>,
+}
+
+impl Inst {
+    fn of_read(d: &mut Sym, r: &crate::symex::Read) -> Inst {
+        Inst {
+            loops: r.loops.clone(),
+            vals: r.loops.iter().map(|l| d.store.sym(*l)).collect(),
+            seq: r.seq,
+            path: r.path.clone(),
+            args: r.args.clone(),
+            point: r.point.clone(),
+            fresh: vec![],
+        }
+    }
+
+    /// Store `w` in any iteration of its loops inside the realization (those outside,
+    /// `outer`, are the realization's own instance: kept).
+    fn copy(d: &mut Sym, w: &crate::symex::Write, outer: &[SymId]) -> Inst {
+        let mut map = HashMap::new();
+        let mut fresh = Vec::new();
+        let mut vals = Vec::new();
+        for l in &w.loops {
+            if outer.contains(l) {
+                vals.push(d.store.sym(*l));
+            } else {
+                let c = d.store.fresh("iter", smt::Sort::Int);
+                let t = d.store.sym(c);
+                map.insert(*l, t);
+                fresh.push(c);
+                vals.push(t);
+            }
+        }
+        let sub = |d: &mut Sym, ts: &[TermId]| -> Vec<TermId> {
+            ts.iter().map(|t| d.store.substitute(*t, &map)).collect()
+        };
+        Inst {
+            loops: w.loops.clone(),
+            vals,
+            seq: w.seq,
+            path: sub(d, &w.path),
+            args: sub(d, &w.args),
+            point: sub(d, &w.point),
+            fresh,
+        }
+    }
+}
+
+/// Instance `a` runs before instance `b` (inside one instance of their realization):
+/// lexicographically on their common serial loops, then in program order. The iterations of
+/// a parallel or vectorized loop are unordered: there they must be equal.
+fn before(d: &mut Sym, kinds: &HashMap<SymId, LoopKind>, a: &Inst, b: &Inst) -> TermId {
+    let shared = a
+        .loops
+        .iter()
+        .zip(&b.loops)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let mut eqs = Vec::new();
+    let mut disj = Vec::new();
+    for k in 0..shared {
+        let (x, y) = (a.vals[k], b.vals[k]);
+        if x == y {
+            continue;
+        }
+        if matches!(
+            kinds.get(&a.loops[k]),
+            Some(LoopKind::Serial | LoopKind::Unrolled)
+        ) {
+            let mut c = eqs.clone();
+            c.push(d.store.lt(x, y));
+            disj.push(d.store.and(c));
+        }
+        eqs.push(d.store.eq(x, y));
+    }
+    if a.seq < b.seq {
+        disj.push(d.store.and(eqs));
+    }
+    d.store.or(disj)
+}
+
+/// Storage folding: a read of cell `c` for point `p` sees `p`'s value only if no store of
+/// another point into `c` comes between a store of `p` into `c` and the read (sufficient:
+/// every point is computed once per window, as Halide's sliding windows do).
+fn overwrite_obligations(
+    d: &mut Sym,
+    kinds: &HashMap<SymId, LoopKind>,
+    r: &crate::symex::Read,
+    writes: &[crate::symex::Write],
+    outer: &[SymId],
+    obs: &mut Vec<Obligation>,
+) {
+    let me = Inst::of_read(d, r);
+    let into: Vec<&crate::symex::Write> =
+        writes.iter().filter(|w| w.realize == r.realize).collect();
+    for w in &into {
+        for w2 in &into {
+            let a = Inst::copy(d, w, outer);
+            let b = Inst::copy(d, w2, outer);
+            let mut cs = r.path.clone();
+            cs.extend(a.path.iter().copied());
+            cs.extend(b.path.iter().copied());
+            for (x, y) in a.args.iter().zip(&r.args) {
+                cs.push(d.store.eq(*x, *y));
+            }
+            for (x, y) in a.point.iter().zip(&r.point) {
+                cs.push(d.store.eq(*x, *y));
+            }
+            for (x, y) in b.args.iter().zip(&r.args) {
+                cs.push(d.store.eq(*x, *y));
+            }
+            let mut differ = Vec::new();
+            for (x, y) in b.point.iter().zip(&r.point) {
+                differ.push(d.store.ne(*x, *y));
+            }
+            cs.push(d.store.or(differ));
+            cs.push(before(d, kinds, &a, &me));
+            cs.push(before(d, kinds, &b, &me));
+            cs.push(before(d, kinds, &a, &b));
+            let mut free = r.loops.clone();
+            free.extend(a.fresh.iter().chain(&b.fresh).copied());
+            obs.push(Obligation {
+                what: format!(
+                    "a read of `{}` sees its point's value (no store of another point into its folded cell in between)",
+                    r.func
+                ),
+                kind: WitnessKind::WrongValue,
+                assertions: cs,
+                span: r.span,
+                free,
+                fallback: None,
+            });
+        }
+    }
 }
 
 pub fn obligations(
@@ -166,6 +325,7 @@ pub fn obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
         let mut a = w.path.clone();
         if let Some(u) = &w.update {
@@ -187,7 +347,7 @@ pub fn obligations(
             a.push(ne);
         } else {
             let want = ex
-                .algorithm(&mut d, &w.func, &w.args, w.span)
+                .algorithm(&mut d, &w.func, &w.point, w.span)
                 .map_err(stop_reason)?;
             if let Some(why) = d.unsupported.take() {
                 return Err((why, w.span));
@@ -209,9 +369,23 @@ pub fn obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
     }
     // (2) reads inside their buffer or realization, of written cells.
+    let kinds: HashMap<SymId, LoopKind> = ex.run.loops.iter().map(|(s, k, _)| (*s, *k)).collect();
+    // Realizations with folded storage: a cell holds several points in turn.
+    let folded: Vec<usize> = writes
+        .iter()
+        .filter(|w| w.args != w.point)
+        .filter_map(|w| w.realize)
+        .chain(
+            reads
+                .iter()
+                .filter(|r| r.args != r.point)
+                .filter_map(|r| r.realize),
+        )
+        .collect();
     for r in &reads {
         let bounds = match r.realize {
             None if r.func == spec.output => out_box.clone(),
@@ -252,12 +426,39 @@ pub fn obligations(
             assertions: a,
             span: r.span,
             free: r.loops.clone(),
+            fallback: None,
         });
         if r.realize.is_some() || r.func == spec.output {
             let mut a = r.path.clone();
             for wi in &r.writes_before {
-                let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args);
+                let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args, &r.point);
                 a.push(nw);
+            }
+            // Failing that, a write in an earlier iteration of a serial loop inside the
+            // realization (a sliding window: rows computed by earlier iterations).
+            let outer = r
+                .realize
+                .map(|i| ex.run.realizations[i].outer.clone())
+                .unwrap_or_default();
+            let mut fb = r.path.clone();
+            let me = Inst::of_read(&mut d, r);
+            for w in writes.iter().filter(|w| w.realize == r.realize) {
+                let c = Inst::copy(&mut d, w, &outer);
+                let mut cs = c.path.clone();
+                for (x, y) in c.args.iter().zip(&r.args) {
+                    cs.push(d.store.eq(*x, *y));
+                }
+                for (x, y) in c.point.iter().zip(&r.point) {
+                    cs.push(d.store.eq(*x, *y));
+                }
+                cs.push(before(&mut d, &kinds, &c, &me));
+                let body = d.store.and(cs);
+                let nb = d.store.not(body);
+                fb.push(if c.fresh.is_empty() {
+                    nb
+                } else {
+                    d.store.forall(c.fresh.clone(), nb)
+                });
             }
             obs.push(Obligation {
                 what: format!("a read of `{}` reads a cell written before", r.func),
@@ -265,7 +466,11 @@ pub fn obligations(
                 assertions: a,
                 span: r.span,
                 free: r.loops.clone(),
+                fallback: Some(fb),
             });
+            if r.realize.is_some_and(|i| folded.contains(&i)) {
+                overwrite_obligations(&mut d, &kinds, r, &writes, &outer, &mut obs);
+            }
         }
     }
     // (1) coverage of the output.
@@ -277,7 +482,7 @@ pub fn obligations(
     let mut a = ex.run.asserts.clone();
     a.push(in_box(&mut d, &point, &out_box));
     for w in writes.iter().filter(|w| w.realize.is_none()) {
-        let nw = never_writes(&mut d, w, &[], &point);
+        let nw = never_writes(&mut d, w, &[], &point, &point);
         a.push(nw);
     }
     obs.push(Obligation {
@@ -286,6 +491,7 @@ pub fn obligations(
         assertions: a,
         span: spec.output_span,
         free: vec![],
+        fallback: None,
     });
     let facts = ex.run.facts.clone();
     let field_syms: Vec<SymId> = ex.run.fields.values().copied().collect();
@@ -297,6 +503,9 @@ pub fn obligations(
                 .all(|s| o.free.contains(s) || field_syms.contains(s))
             {
                 o.assertions.push(*f);
+                if let Some(fb) = &mut o.fallback {
+                    fb.push(*f);
+                }
             }
         }
     }
@@ -353,6 +562,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
     }
     for a in &w.args {
@@ -374,6 +584,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
     }
     for (r, (lo, hi)) in u.r_vals.iter().zip(&u.r_bounds) {
@@ -387,6 +598,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
     }
     // Injectivity: distinct iterations of the loops inside the realization, other than the
@@ -432,6 +644,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free,
+            fallback: None,
         });
     }
     if !pure.is_empty() {
@@ -465,6 +678,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free,
+            fallback: None,
         });
     }
     // Coverage of the stage: once per (pure store, stage), at the first store of the stage.
@@ -521,6 +735,7 @@ fn update_obligations(
                 assertions: a,
                 span: w.span,
                 free: w0.loops.clone(),
+                fallback: None,
             });
         }
     }
@@ -784,6 +999,30 @@ pub(crate) const QUICK_SIZES: [i128; 5] = [1, 8, 9, 16, 17];
 /// ... and after an obligation stayed open.
 pub(crate) const SEARCH_SIZES: [i128; 12] = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 33];
 
+/// One obligation's query: the buffer fields of a model.
+fn solve(
+    store: &mut smt::Store,
+    assertions: &[TermId],
+    fields: &[(String, SymId)],
+    cfg: smt::SolverConfig,
+) -> CheckResult<BTreeMap<String, i128>> {
+    let asr = if assertions.iter().any(|t| store.has_quantifier(*t)) {
+        assertions.to_vec()
+    } else {
+        smt::simplify_arith(store, assertions)
+    };
+    let fl = fields.to_vec();
+    smt::check_portfolio(store, &asr, cfg, move |mr: &mut dyn smt::ModelReader| {
+        fl.iter()
+            .filter_map(|(n, s)| match mr.sym(*s) {
+                Some(Value::Int(v)) => Some((n.clone(), v)),
+                _ => None,
+            })
+            .collect::<BTreeMap<String, i128>>()
+    })
+    .0
+}
+
 pub fn check(
     spec: &Spec,
     stmt: &[Stmt],
@@ -867,21 +1106,10 @@ pub(crate) fn check_with(
         }
     };
     for o in &obs {
-        let asr = if o.assertions.iter().any(|t| store.has_quantifier(*t)) {
-            o.assertions.clone()
-        } else {
-            smt::simplify_arith(&mut store, &o.assertions)
-        };
-        let fl = fields.clone();
-        let (r, _, _) =
-            smt::check_portfolio(&store, &asr, cfg, move |mr: &mut dyn smt::ModelReader| {
-                fl.iter()
-                    .filter_map(|(n, s)| match mr.sym(*s) {
-                        Some(Value::Int(v)) => Some((n.clone(), v)),
-                        _ => None,
-                    })
-                    .collect::<BTreeMap<String, i128>>()
-            });
+        let mut r = solve(&mut store, &o.assertions, &fields, cfg);
+        if let (false, Some(fb)) = (matches!(r, CheckResult::Unsat), &o.fallback) {
+            r = solve(&mut store, fb, &fields, cfg);
+        }
         match r {
             CheckResult::Unsat => {}
             CheckResult::Sat(model) => {
@@ -889,7 +1117,7 @@ pub(crate) fn check_with(
                     eprintln!(
                         "sat: {}: {model:?}\n{}",
                         o.what,
-                        smt::to_smtlib(&store, &asr, &[])
+                        smt::to_smtlib(&store, &o.assertions, &[])
                     );
                 }
                 for margin in [0, 8] {

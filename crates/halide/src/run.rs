@@ -163,6 +163,7 @@ impl Env<Concrete> for Machine<'_> {
         _d: &mut Concrete,
         name: &str,
         args: Vec<CVal>,
+        _point: Vec<CVal>,
         span: Span,
     ) -> Result<CVal, Stop> {
         let idx = ints(&args, span)?;

@@ -21,7 +21,12 @@ pub type SVal = Val<Sym>;
 #[derive(Clone)]
 pub struct Write {
     pub func: String,
+    /// The cell written, and the point of `func` it holds (they differ under storage
+    /// folding: the cell's folded indices are the point's modulo the fold factor).
     pub args: Vec<TermId>,
+    pub point: Vec<TermId>,
+    /// Position in program order among the accesses (for the order of one iteration).
+    pub seq: usize,
     pub value: SVal,
     pub path: Vec<TermId>,
     pub loops: Vec<SymId>,
@@ -55,7 +60,10 @@ pub struct UpdateStore {
 #[derive(Clone, Debug)]
 pub struct Read {
     pub func: String,
+    /// The cell read, and the point it wants (as for [`Write`]).
     pub args: Vec<TermId>,
+    pub point: Vec<TermId>,
+    pub seq: usize,
     pub path: Vec<TermId>,
     pub loops: Vec<SymId>,
     /// The realization read from (`None`: an input buffer).
@@ -112,6 +120,8 @@ pub struct Exec<'a> {
     /// While evaluating an update's algorithm step: the Func, the pure variables' values and
     /// the previous value.
     algo_self: Option<(String, Vec<TermId>, SVal)>,
+    /// Accesses recorded so far (their program order).
+    seq: usize,
     pub run: Run,
 }
 
@@ -141,6 +151,7 @@ impl<'a> Exec<'a> {
             producing: vec![],
             self_read: None,
             algo_self: None,
+            seq: 0,
             run: Run {
                 writes: vec![],
                 reads: vec![],
@@ -362,8 +373,24 @@ impl<'a> Exec<'a> {
                         );
                     }
                     let mut ts = Vec::new();
+                    let mut point = Vec::new();
                     for a in args {
-                        ts.push(self.int(d, a)?);
+                        match crate::eval::index(d, self, a)? {
+                            (Val::Int(c, _), Val::Int(p, _)) => {
+                                ts.push(c);
+                                point.push(p);
+                            }
+                            _ => return unsupported("a non-integer index", a.span),
+                        }
+                    }
+                    if *func == self.spec.output && ts != point {
+                        return unsupported("a folded store to the output", s.span);
+                    }
+                    if stage > 0 && ts != point {
+                        return unsupported(
+                            format!("a folded store to update {stage} of `{func}` (storage folding of a Func with updates is not yet supported)"),
+                            s.span,
+                        );
                     }
                     let mut update = None;
                     let v = if stage == 0 {
@@ -403,9 +430,12 @@ impl<'a> Exec<'a> {
                             s.span,
                         );
                     }
+                    self.seq += 1;
                     self.run.writes.push(Write {
                         func: func.clone(),
                         args: ts,
+                        point,
+                        seq: self.seq,
                         value: v,
                         path: self.path.clone(),
                         loops: self.loops.clone(),
@@ -493,11 +523,22 @@ impl Env<Sym> for Exec<'_> {
         unsupported(format!("unbound name `{name}`"), span)
     }
 
-    fn call(&mut self, d: &mut Sym, name: &str, args: Vec<SVal>, span: Span) -> Result<SVal, Stop> {
+    fn call(
+        &mut self,
+        d: &mut Sym,
+        name: &str,
+        args: Vec<SVal>,
+        point: Vec<SVal>,
+        span: Span,
+    ) -> Result<SVal, Stop> {
         let mut ts = Vec::new();
-        for a in &args {
-            match a {
-                Val::Int(t, _) => ts.push(*t),
+        let mut ps = Vec::new();
+        for (a, p) in args.iter().zip(&point) {
+            match (a, p) {
+                (Val::Int(t, _), Val::Int(q, _)) => {
+                    ts.push(*t);
+                    ps.push(*q);
+                }
                 _ => {
                     return unsupported(
                         format!("a call of `{name}` with a non-integer index"),
@@ -510,7 +551,10 @@ impl Env<Sym> for Exec<'_> {
         if let Some(inp) = self.spec.input(name) {
             let ty = inp.ty;
             if !in_algo {
-                self.record_read(name, ts.clone(), None, span);
+                if ts != ps {
+                    return unsupported(format!("a folded read of input `{name}`"), span);
+                }
+                self.record_read(name, ts.clone(), ts.clone(), None, span);
             }
             return Ok(self.uf(d, name, ty, &ts));
         }
@@ -554,9 +598,12 @@ impl Env<Sym> for Exec<'_> {
         }
         if let Some((g, prev, cells)) = &mut self.self_read {
             if g == name {
+                if ts != ps {
+                    return unsupported(format!("a folded read of `{name}` in its own update (storage folding of a Func with updates is not yet supported)"), span);
+                }
                 cells.push(ts.clone());
                 let prev = prev.clone();
-                self.record_read(name, ts, realization, span);
+                self.record_read(name, ts.clone(), ts, realization, span);
                 return Ok(prev);
             }
         }
@@ -569,8 +616,10 @@ impl Env<Sym> for Exec<'_> {
         let Some(r) = realization else {
             unreachable!("checked above")
         };
-        self.record_read(name, ts.clone(), Some(r), span);
-        Ok(self.uf(d, name, ty, &ts))
+        self.record_read(name, ts, ps.clone(), Some(r), span);
+        // The prophecy: the value of the point the read wants (the read obligations show that
+        // the last write to its cell was of that point).
+        Ok(self.uf(d, name, ty, &ps))
     }
 }
 
@@ -745,7 +794,14 @@ impl Exec<'_> {
         })
     }
 
-    fn record_read(&mut self, func: &str, args: Vec<TermId>, realize: Option<usize>, span: Span) {
+    fn record_read(
+        &mut self,
+        func: &str,
+        args: Vec<TermId>,
+        point: Vec<TermId>,
+        realize: Option<usize>,
+        span: Span,
+    ) {
         let writes_before = match realize {
             None if func == self.spec.output => self
                 .run
@@ -765,9 +821,12 @@ impl Exec<'_> {
                 .map(|(i, _)| i)
                 .collect(),
         };
+        self.seq += 1;
         self.run.reads.push(Read {
             func: func.to_string(),
             args,
+            point,
+            seq: self.seq,
             path: self.path.clone(),
             loops: self.loops.clone(),
             realize,

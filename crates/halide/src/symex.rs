@@ -724,32 +724,31 @@ impl Exec<'_> {
         let mut r_bounds = Vec::new();
         for r in &rdoms {
             let lname = format!("{}.s{stage}.{}", f.name, r.var);
-            r_vals.push(self.lookup_int(&lname, span)?);
-            let Some(k) = self.loop_names.iter().position(|(n, _)| *n == lname) else {
-                return unsupported(format!("the RDom variable `{}` of `{}` is not a loop of its own (split or fused RVars are not yet supported)", r.var, f.name), span);
-            };
-            if matches!(
-                self.loop_names[k].1,
-                LoopKind::Parallel | LoopKind::Vectorized
-            ) {
-                return unsupported(
-                    format!("the RDom loop `{lname}` is parallel or vectorized"),
-                    span,
-                );
-            }
-            if let Some(last) = r_loops.last() {
-                let j = self.loops.iter().position(|l| l == last).expect("a loop");
-                if k >= j {
+            let t = self.lookup_int(&lname, span)?;
+            r_vals.push(t);
+            // The RDom's loops: those its variables' values depend on (the variable's own
+            // loop, or those of its split or fused parts, bound through lets). Their order is
+            // an obligation (each cell sees its RDom points in increasing order).
+            for sym in d.store.symbols_of(t) {
+                let Some(k) = self.loops.iter().position(|l| *l == sym) else {
+                    continue;
+                };
+                if matches!(
+                    self.loop_names[k].1,
+                    LoopKind::Parallel | LoopKind::Vectorized
+                ) {
                     return unsupported(
                         format!(
-                            "the RDom loops of `{}` are not nested in the RDom's order",
-                            f.name
+                            "the loop `{}` of the RDom of `{}` is parallel or vectorized",
+                            self.loop_names[k].0, f.name
                         ),
                         span,
                     );
                 }
+                if !r_loops.contains(&sym) {
+                    r_loops.push(sym);
+                }
             }
-            r_loops.push(self.loops[k]);
             let saved = self.algo_scope.replace(vec![]);
             let lo = eval(d, self, &r.min);
             let hi = eval(d, self, &r.end);

@@ -458,7 +458,7 @@ pub fn obligations(
                 .realize
                 .map(|r| ex.run.realizations[r].outer.clone())
                 .unwrap_or_default();
-            update_obligations(&mut d, &kinds, w, u, &writes, &outer, &mut obs)?;
+            update_obligations(&mut d, &kinds, w, u, &writes, &reads, &outer, &mut obs)?;
             let Some(ne) = val_ne(&mut d, &w.value, &u.want) else {
                 return Err((
                     format!(
@@ -673,6 +673,108 @@ fn lex_less(d: &mut Sym, a: &[TermId], b: &[TermId]) -> TermId {
     d.store.or(disj)
 }
 
+/// A recurrence's step `r` reads cell `c` of its Func as the algorithm's earlier steps left
+/// it: (a) no store of the stage into `c` before the read is of a step not earlier than `r`;
+/// (b) every step `r' < r` whose left side is `c` (same pure variables) has a store before
+/// the read. With the order obligation (the stores into one cell run their steps in
+/// increasing order) and the stages in order, the last store into `c` before the read is the
+/// last earlier step that writes `c`, or the previous stage's value when there is none:
+/// exactly what the algorithm's step reads.
+#[allow(clippy::too_many_arguments)]
+fn recurrence_obligations(
+    d: &mut Sym,
+    kinds: &HashMap<SymId, LoopKind>,
+    w: &crate::symex::Write,
+    u: &crate::symex::UpdateStore,
+    rec: &crate::symex::Recurrence,
+    writes: &[crate::symex::Write],
+    reads: &[crate::symex::Read],
+    outer: &[SymId],
+    obs: &mut Vec<Obligation>,
+) {
+    let stage: Vec<&crate::symex::Write> = writes
+        .iter()
+        .filter(|x| x.func == w.func && x.realize == w.realize && x.stage == w.stage)
+        .collect();
+    for (cell, ri) in &rec.reads {
+        let r = &reads[*ri];
+        let me = Inst::of_read(d, r);
+        // (a)
+        for x in &stage {
+            let Some(ux) = &x.update else { continue };
+            let c = Inst::copy(d, x, outer);
+            let rx: Vec<TermId> = ux
+                .r_vals
+                .iter()
+                .map(|t| sub_copy(d, x, outer, &c, *t))
+                .collect();
+            let mut cs = r.path.clone();
+            cs.extend(c.path.iter().copied());
+            for (a, b) in c.args.iter().zip(cell) {
+                cs.push(d.store.eq(*a, *b));
+            }
+            cs.push(before(d, kinds, &c, &me));
+            let lt = lex_less(d, &rx, &u.r_vals);
+            cs.push(d.store.not(lt));
+            let mut free = r.loops.clone();
+            free.extend(c.fresh.iter().copied());
+            obs.push(Obligation {
+                what: format!(
+                    "a step of update {} of `{}` reads no cell a later step already stored",
+                    w.stage, w.func
+                ),
+                kind: WitnessKind::WrongValue,
+                assertions: cs,
+                span: r.span,
+                free,
+                fallback: None,
+            });
+        }
+        // (b)
+        let mut cs = r.path.clone();
+        for ((lo, hi), t) in u.r_bounds.iter().zip(&rec.r_other) {
+            cs.push(d.store.le(*lo, *t));
+            cs.push(d.store.lt(*t, *hi));
+        }
+        cs.push(lex_less(d, &rec.r_other, &u.r_vals));
+        for (a, b) in rec.lhs_other.iter().zip(cell) {
+            cs.push(d.store.eq(*a, *b));
+        }
+        for x in &stage {
+            let Some(ux) = &x.update else { continue };
+            let c = Inst::copy(d, x, outer);
+            let mut body = c.path.clone();
+            for k in &u.slice {
+                let pv = sub_copy(d, x, outer, &c, ux.pure_vals[*k]);
+                body.push(d.store.eq(pv, u.pure_vals[*k]));
+            }
+            for (t, o) in ux.r_vals.iter().zip(&rec.r_other) {
+                let rv = sub_copy(d, x, outer, &c, *t);
+                body.push(d.store.eq(rv, *o));
+            }
+            body.push(before(d, kinds, &c, &me));
+            let b = d.store.and(body);
+            let nb = d.store.not(b);
+            cs.push(if c.fresh.is_empty() {
+                nb
+            } else {
+                d.store.forall(c.fresh.clone(), nb)
+            });
+        }
+        obs.push(Obligation {
+            what: format!(
+                "every earlier step of update {} of `{}` that stores the cell a step reads runs before it",
+                w.stage, w.func
+            ),
+            kind: WitnessKind::WrongValue,
+            assertions: cs,
+            span: r.span,
+            free: r.loops.clone(),
+            fallback: None,
+        });
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn update_obligations(
     d: &mut Sym,
@@ -680,6 +782,7 @@ fn update_obligations(
     w: &crate::symex::Write,
     u: &crate::symex::UpdateStore,
     writes: &[crate::symex::Write],
+    reads: &[crate::symex::Read],
     outer: &[SymId],
     obs: &mut Vec<Obligation>,
 ) -> Result<(), (String, Span)> {
@@ -704,7 +807,7 @@ fn update_obligations(
     // The cell updated is the point of the stage variables.
     {
         let mut eqs = Vec::new();
-        for (a, p) in w.args.iter().zip(&u.pure_vals) {
+        for (a, p) in w.args.iter().zip(&u.lhs) {
             eqs.push(d.store.eq(*a, *p));
         }
         let same = d.store.and(eqs);
@@ -722,7 +825,7 @@ fn update_obligations(
             fallback: None,
         });
     }
-    for a in &w.args {
+    for a in w.args.iter().filter(|_| u.recurrence.is_none()) {
         if d.store.symbols_of(*a).iter().any(|s| u.r_loops.contains(s)) {
             return Err((format!("a store of an update of `{}` whose cell depends on the RDom (not yet supported)", w.func), w.span));
         }
@@ -769,6 +872,9 @@ fn update_obligations(
             free,
             fallback: None,
         });
+    }
+    if let Some(rec) = &u.recurrence {
+        recurrence_obligations(d, kinds, w, u, rec, writes, reads, outer, obs);
     }
     for cell in &u.self_reads {
         let mut eqs = Vec::new();
@@ -906,8 +1012,8 @@ fn update_obligations(
             for ws in &stage_writes {
                 let Some(us) = &ws.update else { continue };
                 let mut cs = ws.path.clone();
-                for (x, y) in ws.args.iter().zip(&w0.args) {
-                    cs.push(d.store.eq(*x, *y));
+                for k in &u.slice {
+                    cs.push(d.store.eq(us.pure_vals[*k], w0.args[*k]));
                 }
                 for (x, y) in us.r_vals.iter().zip(&rs) {
                     cs.push(d.store.eq(*x, *y));

@@ -285,3 +285,39 @@ fn item(
     let _ = Bail;
     Ok(())
 }
+
+impl Update {
+    /// The left side's shape: `None` when it is the Func's pure variables (each point folds
+    /// the RDom with its own previous value); else a recurrence, with the positions where it
+    /// is the pure variable (a run of the RDom stays in that slice), the others being
+    /// expressions of the RDom alone (`psum(r, y)`, `bwd(15 - s, y)`).
+    pub fn recurrence_slice(&self, f: &Func) -> Result<Option<Vec<usize>>, (String, Span)> {
+        if self.args.len() != f.vars.len() {
+            return Err((
+                format!(
+                    "an update of `{}` with {} arguments (it has {} variables)",
+                    f.name,
+                    self.args.len(),
+                    f.vars.len()
+                ),
+                self.span,
+            ));
+        }
+        let mut slice = Vec::new();
+        for (k, (a, v)) in self.args.iter().zip(&f.vars).enumerate() {
+            if matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == v) {
+                slice.push(k);
+                continue;
+            }
+            let mut names = Vec::new();
+            crate::syntax::vars_of(a, &mut names);
+            if names.iter().any(|n| f.vars.contains(n)) {
+                return Err((
+                    format!("an update of `{}` whose left side uses a pure variable out of its place (not supported)", f.name),
+                    a.span,
+                ));
+            }
+        }
+        Ok((slice.len() < f.vars.len()).then_some(slice))
+    }
+}

@@ -54,6 +54,22 @@ pub struct UpdateStore {
     pub want: SVal,
     /// The RDom's bounds `[min, end)` per variable, innermost first.
     pub r_bounds: Vec<(TermId, TermId)>,
+    /// The algorithm's cell of this step (its left side at the stage variables), and the
+    /// positions where that left side is the pure variable (all of them but in a recurrence).
+    pub lhs: Vec<TermId>,
+    pub slice: Vec<usize>,
+    pub recurrence: Option<Recurrence>,
+}
+
+/// A recurrence's step (an update whose left side depends on the RDom, reading other cells
+/// of its Func): what its reads of the Func read, and the left side at another RDom point.
+#[derive(Clone)]
+pub struct Recurrence {
+    /// Each read of the Func: its cell and its index among the reads.
+    pub reads: Vec<(Vec<TermId>, usize)>,
+    /// Fresh RDom values `r'` and the left side at `r'` (same pure variables).
+    pub r_other: Vec<TermId>,
+    pub lhs_other: Vec<TermId>,
 }
 
 /// A load of a Func or input.
@@ -120,6 +136,11 @@ pub struct Exec<'a> {
     /// While evaluating an update's algorithm step: the Func, the pure variables' values and
     /// the previous value.
     algo_self: Option<(String, Vec<TermId>, SVal)>,
+    /// While evaluating a recurrence's store: its Func and its reads of that Func (cell,
+    /// the fresh value read, the read's index); while evaluating the algorithm's step: the
+    /// Func and those (cell, value) pairs, which the algorithm's reads are matched against.
+    rec_read: Option<(String, Vec<(Vec<TermId>, SVal, usize)>)>,
+    algo_rec: Option<(String, Vec<(Vec<TermId>, SVal)>)>,
     /// Accesses recorded so far (their program order).
     seq: usize,
     pub run: Run,
@@ -151,6 +172,8 @@ impl<'a> Exec<'a> {
             producing: vec![],
             self_read: None,
             algo_self: None,
+            rec_read: None,
+            algo_rec: None,
             seq: 0,
             run: Run {
                 writes: vec![],
@@ -400,12 +423,30 @@ impl<'a> Exec<'a> {
                         let facts_before = self.run.facts.len();
                         let prev_facts = self.range_facts(d, ty, &prev);
                         self.run.facts.truncate(facts_before);
-                        self.self_read = Some((func.clone(), prev.clone(), vec![]));
-                        let v = eval(d, self, value);
-                        let (_, _, self_reads) = self.self_read.take().expect("set above");
+                        let recurrence = f.updates[stage - 1]
+                            .recurrence_slice(&f)
+                            .or_else(|(what, span)| unsupported(what, span))?
+                            .is_some();
+                        let (v, self_reads, rec_reads) = if recurrence {
+                            self.rec_read = Some((func.clone(), vec![]));
+                            let v = eval(d, self, value);
+                            let (_, reads) = self.rec_read.take().expect("set above");
+                            (v, vec![], Some(reads))
+                        } else {
+                            self.self_read = Some((func.clone(), prev.clone(), vec![]));
+                            let v = eval(d, self, value);
+                            let (_, _, self_reads) = self.self_read.take().expect("set above");
+                            (v, self_reads, None)
+                        };
                         let v = v?;
+                        let mut prev_facts = prev_facts;
+                        for (_, rv, _) in rec_reads.iter().flatten() {
+                            let fs = self.range_facts(d, ty, rv);
+                            prev_facts.extend(fs);
+                        }
                         let u = self.update_store(
-                            d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, s.span,
+                            d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, rec_reads,
+                            s.span,
                         )?;
                         update = Some(u);
                         v
@@ -569,6 +610,24 @@ impl Env<Sym> for Exec<'_> {
         let ty = f.ty;
         let has_updates = !f.updates.is_empty();
         if in_algo {
+            if let Some((g, reads)) = &self.algo_rec {
+                if g == name {
+                    // The algorithm reads the Func as the earlier steps left it: the value
+                    // the statement's read of the same cell read (the read obligations show
+                    // that read sees exactly that), else an unconstrained value.
+                    let reads = reads.clone();
+                    let (_, mut v) = self.fresh_value(d, "unread", ty);
+                    for (cell, rv) in reads.iter().rev() {
+                        let mut eqs = Vec::new();
+                        for (a, b) in cell.iter().zip(&ts) {
+                            eqs.push(d.store.eq(*a, *b));
+                        }
+                        let c = d.store.and(eqs);
+                        v = value::select(d, &c, rv.clone(), v, span)?;
+                    }
+                    return Ok(v);
+                }
+            }
             if let Some((g, pure, prev)) = &self.algo_self {
                 if g == name {
                     if *pure == ts {
@@ -595,6 +654,18 @@ impl Env<Sym> for Exec<'_> {
         };
         if realization.is_none() && name != self.spec.output {
             return unsupported(format!("a read of `{name}` outside its realization"), span);
+        }
+        if self.rec_read.as_ref().is_some_and(|(g, _)| g == name) {
+            if ts != ps {
+                return unsupported(format!("a folded read of `{name}` in its own update (storage folding of a Func with updates is not yet supported)"), span);
+            }
+            let (_, v) = self.fresh_value(d, "rec", ty);
+            self.record_read(name, ts.clone(), ts.clone(), realization, span);
+            let idx = self.run.reads.len() - 1;
+            if let Some((_, reads)) = &mut self.rec_read {
+                reads.push((ts, v.clone(), idx));
+            }
+            return Ok(v);
         }
         if let Some((g, prev, cells)) = &mut self.self_read {
             if g == name {
@@ -687,18 +758,22 @@ impl Exec<'_> {
         prev_val: SVal,
         prev_facts: Vec<TermId>,
         self_reads: Vec<Vec<TermId>>,
+        rec_reads: Option<Vec<(Vec<TermId>, SVal, usize)>>,
         span: Span,
     ) -> Result<UpdateStore, Stop> {
         let upd = &f.updates[stage - 1];
-        for (a, v) in upd.args.iter().zip(&f.vars) {
-            if !matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == v)
-                || upd.args.len() != f.vars.len()
-            {
-                return unsupported(format!("an update of `{}` whose left side is not its pure variables (not yet supported)", f.name), upd.span);
-            }
-        }
+        let rec_slice = upd
+            .recurrence_slice(f)
+            .or_else(|(what, span)| unsupported(what, span))?;
+        let slice: Vec<usize> = match &rec_slice {
+            Some(s) => s.clone(),
+            None => (0..f.vars.len()).collect(),
+        };
         let mut names = Vec::new();
         crate::syntax::vars_of(&upd.value, &mut names);
+        for a in &upd.args {
+            crate::syntax::vars_of(a, &mut names);
+        }
         let rdoms: Vec<&crate::spec::RDom> = self
             .spec
             .rdoms
@@ -711,6 +786,12 @@ impl Exec<'_> {
         let mut pure_vals = Vec::new();
         for (k, v) in f.vars.iter().enumerate() {
             let name = format!("{}.s{stage}.{v}", f.name);
+            if !slice.contains(&k) {
+                // Not a variable of this stage (a recurrence's left side is an RDom
+                // expression there): a placeholder, never read.
+                pure_vals.push(cell[k]);
+                continue;
+            }
             match self.lookup_int(&name, span) {
                 Ok(t) => pure_vals.push(t),
                 Err(_) if k < cell.len() && !self.scope.iter().any(|(n, _)| *n == name) => {
@@ -764,23 +845,53 @@ impl Exec<'_> {
             }
         }
         // The algorithm's step at these stage variables, a function of the previous value.
-        let mut frame: Vec<(String, SVal)> = f
-            .vars
+        let pure_frame: Vec<(String, SVal)> = slice
             .iter()
-            .zip(&pure_vals)
-            .map(|(v, t)| (v.clone(), Val::Int(*t, Type::Int(32))))
+            .map(|k| (f.vars[*k].clone(), Val::Int(pure_vals[*k], Type::Int(32))))
             .collect();
+        let mut frame = pure_frame.clone();
         for (r, t) in rdoms.iter().zip(&r_vals) {
             frame.push((r.var.clone(), Val::Int(*t, Type::Int(32))));
         }
+        let lhs = self.algo_ints(d, frame.clone(), &upd.args)?;
         let saved = self.algo_scope.replace(frame);
-        let saved_self = self
-            .algo_self
-            .replace((f.name.clone(), pure_vals.clone(), prev_val));
+        let saved_self = match &rec_reads {
+            None => self
+                .algo_self
+                .replace((f.name.clone(), pure_vals.clone(), prev_val)),
+            Some(reads) => {
+                let pairs = reads
+                    .iter()
+                    .map(|(c, v, _)| (c.clone(), v.clone()))
+                    .collect();
+                self.algo_rec = Some((f.name.clone(), pairs));
+                self.algo_self.take()
+            }
+        };
         let want = eval(d, self, &upd.value);
         self.algo_scope = saved;
         self.algo_self = saved_self;
+        self.algo_rec = None;
         let want = value::cast(d, f.ty, want?, upd.span)?;
+        let recurrence = match rec_reads {
+            None => None,
+            Some(reads) => {
+                let mut frame = pure_frame;
+                let mut r_other = Vec::new();
+                for r in &rdoms {
+                    let s = d.store.fresh("rdom_other", Sort::Int);
+                    let t = d.store.sym(s);
+                    r_other.push(t);
+                    frame.push((r.var.clone(), Val::Int(t, Type::Int(32))));
+                }
+                let lhs_other = self.algo_ints(d, frame, &upd.args)?;
+                Some(Recurrence {
+                    reads: reads.into_iter().map(|(c, _, i)| (c, i)).collect(),
+                    r_other,
+                    lhs_other,
+                })
+            }
+        };
         Ok(UpdateStore {
             pure_vals,
             r_vals,
@@ -790,7 +901,37 @@ impl Exec<'_> {
             self_reads,
             want,
             r_bounds,
+            lhs,
+            slice,
+            recurrence,
         })
+    }
+
+    /// Integer expressions of the algorithm in `frame`.
+    fn algo_ints(
+        &mut self,
+        d: &mut Sym,
+        frame: Vec<(String, SVal)>,
+        es: &[Expr],
+    ) -> Result<Vec<TermId>, Stop> {
+        let saved = self.algo_scope.replace(frame);
+        let mut out = Vec::new();
+        let mut r = Ok(());
+        for e in es {
+            match eval(d, self, e) {
+                Ok(Val::Int(t, _)) => out.push(t),
+                Ok(_) => {
+                    r = unsupported("a non-integer index", e.span);
+                    break;
+                }
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
+        self.algo_scope = saved;
+        r.map(|()| out)
     }
 
     fn record_read(

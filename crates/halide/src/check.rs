@@ -1356,11 +1356,19 @@ pub(crate) fn check_with(
         assumptions: vec![],
         obligations: 0,
     };
-    match if quick {
+    let t0 = std::time::Instant::now();
+    let quick_result = if quick {
         search(spec, stmt, &QUICK_SIZES)
     } else {
         Ok(None)
-    } {
+    };
+    if std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some() {
+        eprintln!(
+            "{:6} ms  the quick concrete search",
+            t0.elapsed().as_millis()
+        );
+    }
+    match quick_result {
         Ok(Some(c)) => return c,
         Ok(None) => {}
         Err(why) => {
@@ -1415,15 +1423,20 @@ pub(crate) fn check_with(
             format!("{} at {}", o.what, loc(o.span))
         }
     };
+    let debug = std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some();
     for o in &obs {
+        let t0 = std::time::Instant::now();
         let mut r = solve(&mut store, &o.assertions, &fields, cfg);
         if let (false, Some(fb)) = (matches!(r, CheckResult::Unsat), &o.fallback) {
             r = solve(&mut store, fb, &fields, cfg);
         }
+        if debug {
+            eprintln!("{:6} ms  {}", t0.elapsed().as_millis(), where_(o));
+        }
         match r {
             CheckResult::Unsat => {}
             CheckResult::Sat(model) => {
-                if std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some() {
+                if debug {
                     eprintln!(
                         "sat: {}: {model:?}\n{}",
                         o.what,

@@ -1101,7 +1101,7 @@ const MAX_SETTING_CELLS: i128 = 1 << 16;
 
 /// A complete setting from partial field values: missing ones from the output's region with
 /// an input margin, strides dense.
-fn setting(
+pub(crate) fn setting(
     spec: &Spec,
     given: &BTreeMap<String, i128>,
     margin: i128,

@@ -283,6 +283,16 @@ impl Env<CDom> for Concrete<'_> {
             })
             .collect::<Result<_, _>>()?;
         if let Some(inp) = self.spec.input(name) {
+            if idx.len() != inp.dims {
+                return unsupported(
+                    format!(
+                        "a read of input `{name}` with {} indices (declared with {} dims)",
+                        idx.len(),
+                        inp.dims
+                    ),
+                    span,
+                );
+            }
             let data = &self.setting.inputs[name];
             let mut off: i128 = 0;
             for k in (0..idx.len()).rev() {
@@ -300,6 +310,18 @@ impl Env<CDom> for Concrete<'_> {
                 off = off * e + i;
             }
             return Ok(input_value(inp.ty, data[off as usize]));
+        }
+        if let Some(f) = self.spec.func(name) {
+            if idx.len() != f.vars.len() {
+                return unsupported(
+                    format!(
+                        "a call of `{name}` with {} indices (it has {} variables)",
+                        idx.len(),
+                        f.vars.len()
+                    ),
+                    span,
+                );
+            }
         }
         if self.sim.as_ref().is_some_and(|s| s.func == name) {
             let sim = self.sim.as_ref().expect("checked");

@@ -180,6 +180,16 @@ impl Machine<'_> {
 
     fn read_input(&self, name: &str, idx: &[i128], span: Span) -> Result<CVal, Stop> {
         let inp = self.spec.input(name).expect("caller checked");
+        if idx.len() != inp.dims {
+            return unsupported(
+                format!(
+                    "a read of input `{name}` with {} indices (declared with {} dims)",
+                    idx.len(),
+                    inp.dims
+                ),
+                span,
+            );
+        }
         let data = &self.setting.inputs[name];
         let mut off: i128 = 0;
         for k in (0..idx.len()).rev() {
@@ -245,6 +255,16 @@ impl Env<Concrete> for Machine<'_> {
                 span,
             );
         };
+        if idx.len() != b.mins.len() {
+            return unsupported(
+                format!(
+                    "a call of `{name}` with {} indices (its buffer has {})",
+                    idx.len(),
+                    b.mins.len()
+                ),
+                span,
+            );
+        }
         let Some(off) = b.offset(&idx) else {
             return Err(Stop::Fault {
                 kind: WitnessKind::OutOfBounds,
@@ -437,6 +457,16 @@ impl Machine<'_> {
                             span: s.span,
                         }));
                     };
+                    if idx.len() != b.mins.len() {
+                        return Err(Flow::Stop(Stop::Unsupported {
+                            what: format!(
+                                "a provide to `{func}` with {} indices (its buffer has {})",
+                                idx.len(),
+                                b.mins.len()
+                            ),
+                            span: s.span,
+                        }));
+                    }
                     let Some(off) = b.offset(&idx) else {
                         return Err(Flow::Stop(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("write of `{func}` at {idx:?}, outside its buffer or realization (min {:?}, extent {:?})", b.mins, b.extents) }));
                     };

@@ -384,6 +384,16 @@ impl<'a> Exec<'a> {
                     };
                     let f = f.clone();
                     let ty = f.ty;
+                    if args.len() != f.vars.len() {
+                        return unsupported(
+                            format!(
+                                "a provide to `{func}` with {} indices (the algorithm declares {})",
+                                args.len(),
+                                f.vars.len()
+                            ),
+                            s.span,
+                        );
+                    }
                     let stage = if f.updates.is_empty() {
                         0
                     } else {
@@ -612,6 +622,16 @@ impl Env<Sym> for Exec<'_> {
         };
         let ty = f.ty;
         let has_updates = !f.updates.is_empty();
+        if ts.len() != f.vars.len() {
+            return unsupported(
+                format!(
+                    "a call of `{name}` with {} indices (the algorithm declares {})",
+                    ts.len(),
+                    f.vars.len()
+                ),
+                span,
+            );
+        }
         if in_algo {
             if let Some((g, reads)) = &self.algo_rec {
                 if g == name {

@@ -13,6 +13,9 @@ use tensor::Concrete as CDom;
 
 type CVal = Val<CDom>;
 
+/// An update's RDom variables and their ranges `[min, end)`.
+type RDomRanges = (Vec<crate::spec::RDom>, Vec<(i128, i128)>);
+
 /// The concrete algorithm over a setting's inputs.
 pub struct Concrete<'a> {
     spec: &'a Spec,
@@ -46,11 +49,7 @@ impl<'a> Concrete<'a> {
     }
 
     /// The RDom variables an update names, and their ranges `[min, end)`.
-    fn rdom_ranges(
-        &mut self,
-        d: &mut CDom,
-        u: &crate::spec::Update,
-    ) -> Result<(Vec<crate::spec::RDom>, Vec<(i128, i128)>), Stop> {
+    fn rdom_ranges(&mut self, d: &mut CDom, u: &crate::spec::Update) -> Result<RDomRanges, Stop> {
         let mut names = Vec::new();
         crate::syntax::vars_of(&u.value, &mut names);
         for a in &u.args {

@@ -222,7 +222,7 @@ fn uses(s: &Stmt, var: &str, a: &Expr) -> bool {
 fn children(x: &Expr, f: &mut dyn FnMut(&Expr)) {
     use ExprKind::*;
     match &x.kind {
-        Call(_, xs) => xs.iter().for_each(|c| f(c)),
+        Call(_, xs) => xs.iter().for_each(&mut *f),
         Cast(_, a) | Not(a) | Neg(a) => f(a),
         Bin(_, a, b) | Let(_, a, b) => {
             f(a);
@@ -267,7 +267,7 @@ fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             b.iter().for_each(|s| stmt_exprs(s, f))
         }
         StmtKind::Provide { args, value, .. } => {
-            args.iter().for_each(|x| f(x));
+            args.iter().for_each(&mut *f);
             f(value);
         }
         StmtKind::Fork { a, b, .. } => a.iter().chain(b).for_each(|s| stmt_exprs(s, f)),

@@ -17,6 +17,12 @@ use symbolic::{Sym, SymVal};
 
 pub type SVal = Val<Sym>;
 
+/// A recurrence's read of its own Func: the cell, the fresh value read, the read's index.
+type RecRead = (Vec<TermId>, SVal, usize);
+
+/// A cell and the value a read of it saw.
+type CellValue = (Vec<TermId>, SVal);
+
 /// A store the statement performs.
 #[derive(Clone)]
 pub struct Write {
@@ -142,8 +148,8 @@ pub struct Exec<'a> {
     /// While evaluating a recurrence's store: its Func and its reads of that Func (cell,
     /// the fresh value read, the read's index); while evaluating the algorithm's step: the
     /// Func and those (cell, value) pairs, which the algorithm's reads are matched against.
-    rec_read: Option<(String, Vec<(Vec<TermId>, SVal, usize)>)>,
-    algo_rec: Option<(String, Vec<(Vec<TermId>, SVal)>)>,
+    rec_read: Option<(String, Vec<RecRead>)>,
+    algo_rec: Option<(String, Vec<CellValue>)>,
     /// Accesses recorded so far (their program order).
     seq: usize,
     pub run: Run,
@@ -782,7 +788,7 @@ impl Exec<'_> {
         prev_val: SVal,
         prev_facts: Vec<TermId>,
         self_reads: Vec<Vec<TermId>>,
-        rec_reads: Option<Vec<(Vec<TermId>, SVal, usize)>>,
+        rec_reads: Option<Vec<RecRead>>,
         span: Span,
     ) -> Result<UpdateStore, Stop> {
         let upd = &f.updates[stage - 1];

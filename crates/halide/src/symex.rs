@@ -95,6 +95,8 @@ pub struct Read {
     pub realize: Option<usize>,
     /// The writes into that realization that precede this read in program order.
     pub writes_before: Vec<usize>,
+    /// A read of a Func by its own update (else by a consumer).
+    pub own: bool,
     pub span: Span,
 }
 
@@ -1002,6 +1004,8 @@ impl Exec<'_> {
             loops: self.loops.clone(),
             realize,
             writes_before,
+            own: self.self_read.as_ref().is_some_and(|(g, _, _)| g == func)
+                || self.rec_read.as_ref().is_some_and(|(g, _)| g == func),
             span,
         });
     }

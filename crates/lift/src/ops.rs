@@ -539,26 +539,34 @@ pub(crate) fn dot<D: LDomain>(a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
     Ok(Block::new(vec![*m, *n], Ty::Real, move |d: &mut D, l| {
         let zero = d.lit_v(ElemType::Real, Literal::Int(0));
         let ext = d.lit_i(k);
-        let dims = [tensor::ReduceDim {
-            axis: "k".to_string(),
-            extent: ext,
-            label: None,
-        }];
         let (i, j) = (l[0].clone(), l[1].clone());
         let (a, b) = (a.clone(), b.clone());
-        let mut body = move |d: &mut D, pt: &[D::I]| -> D::V {
-            let x = a.at(d, &[i.clone(), pt[0].clone()]).v(d);
-            let y = b.at(d, &[pt[0].clone(), j.clone()]).v(d);
+        let mut body = move |d: &mut D, kk: &D::I| -> D::V {
+            let x = a.at(d, &[i.clone(), kk.clone()]).v(d);
+            let y = b.at(d, &[kk.clone(), j.clone()]).v(d);
             tensor::binary(d, BinaryOp::Mul, ElemType::Real, &x, &y)
         };
-        Elem::V(d.reduce(
-            tensor::Reducer::Sum,
-            ElemType::Real,
-            &zero,
-            &dims,
-            &mut body,
-        ))
+        Elem::V(sum_along(d, "k", ext, &zero, &mut body))
     }))
+}
+
+/// `init + Σ_{0 <= k < extent} body(k)` along `axis` (`"k"` for a block's lanes,
+/// `crate::exec::LOOP_AXIS` for a loop's iterations), through the domain's reduction: the one
+/// place the sums of `tl.dot` and of loop accumulators are made (`crate::tiles` reads the axis).
+pub(crate) fn sum_along<D: LDomain>(
+    d: &mut D,
+    axis: &str,
+    extent: D::I,
+    init: &D::V,
+    body: &mut dyn FnMut(&mut D, &D::I) -> D::V,
+) -> D::V {
+    let dims = [tensor::ReduceDim {
+        axis: axis.to_string(),
+        extent,
+        label: None,
+    }];
+    let mut at = |d: &mut D, pt: &[D::I]| body(d, &pt[0]);
+    d.reduce(tensor::Reducer::Sum, ElemType::Real, init, &dims, &mut at)
 }
 
 /// `a // b` (or `a % b` when `rem`) on integer blocks, as Triton computes it on tensors:

@@ -8,7 +8,7 @@ use crate::value::{Block, Elem, KVal, LDomain, Ty};
 use smt::{FunId, ModelReader, SymId, Value};
 use std::collections::BTreeMap;
 use symbolic::{Sym, SymVal};
-use tensor::{Concrete, ConcreteTensor, Domain, ElemType, Rat, Scalar};
+use tensor::{Concrete, ConcreteTensor, ElemType, Rat, Scalar};
 
 const LANES: usize = 5;
 

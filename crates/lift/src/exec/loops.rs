@@ -26,7 +26,6 @@ use crate::ops::{self, Arith, Logic};
 use crate::value::{Block, Elem, KVal, LDomain, Ty};
 use ruff_python_ast::visitor::{walk_expr, walk_stmt, Visitor};
 use ruff_python_ast::{self as ast, Expr, Stmt};
-use tensor::{ElemType, ReduceDim, Reducer};
 
 /// The most iterations a loop over a runtime range runs one by one (in a replay).
 const MAX_RUN: i128 = 1 << 12;
@@ -439,17 +438,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
             let (t, trip) = (t.clone(), trip.clone());
             let total = Block::new(init.shape.clone(), Ty::Real, move |d: &mut D, lane| {
                 let i0 = init.at(d, lane).v(d);
-                let dims = [ReduceDim {
-                    axis: LOOP_AXIS.to_string(),
-                    extent: trip.clone(),
-                    label: None,
-                }];
                 let (g, t, lane) = (g.clone(), t.clone(), lane.to_vec());
-                let mut body = move |d: &mut D, pt: &[D::I]| -> D::V {
+                let mut body = move |d: &mut D, it: &D::I| -> D::V {
                     let v = g.at(d, &lane).v(d);
-                    d.subst_v(&v, &t, &pt[0])
+                    d.subst_v(&v, &t, it)
                 };
-                Elem::V(d.reduce(Reducer::Sum, ElemType::Real, &i0, &dims, &mut body))
+                Elem::V(ops::sum_along(d, LOOP_AXIS, trip.clone(), &i0, &mut body))
             });
             self.env.push((n, KVal::Block(total)));
         }

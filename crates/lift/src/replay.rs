@@ -75,10 +75,12 @@ pub(crate) fn replay(
     let mut c = Concrete::new(BTreeMap::new());
     for (name, data) in &inp.tensors {
         let n = data.len() as i128;
+        // Tensors are read at a flat offset; scalar parameters at no index.
+        let tensor = setup.host.tensors.iter().any(|t| t.name == *name);
         c.inputs.insert(
             name.clone(),
             ConcreteTensor {
-                axes: vec![("e".into(), n)],
+                axes: if tensor { vec![("e".into(), n)] } else { vec![] },
                 data: data.clone(),
             },
         );
@@ -320,12 +322,18 @@ pub(crate) fn refute(
     }
 }
 
-/// Deterministic small inputs for the bounded check.
+/// How many input patterns [`sample_inputs`] has.
+pub(crate) const PATTERNS: usize = 2;
+
+/// Deterministic small inputs for the bounded check: pattern 0 mixes signs (halves in
+/// `-3..=3`, scalars `1/5, 2/5, ...`); pattern 1 is positive (quarters in `1/4..=11/4`, for
+/// `log` and `sqrt`) with larger scalars (`2, 3, ...`), so that a scaled value leaves `[-1, 1]`.
 pub(crate) fn sample_inputs(
     setup: &Setup,
     inputs: &[usize],
     sizes: Vec<i128>,
     scalars: &[String],
+    pattern: usize,
 ) -> Inputs {
     let mut c = Concrete::new(BTreeMap::new());
     let mut tensors = BTreeMap::new();
@@ -333,7 +341,10 @@ pub(crate) fn sample_inputs(
         let n = setup.numel(&mut c, &sizes, b).clamp(0, 1 << 20);
         let data = (0..n)
             .map(|j| {
-                Scalar::Real(Rat::new((j * 7 + 3 * b as i128 + 2) % 13 - 6, 2).expect("den 2"))
+                Scalar::Real(match pattern {
+                    0 => Rat::new((j * 7 + 3 * b as i128 + 2) % 13 - 6, 2).expect("den 2"),
+                    _ => Rat::new((j * 5 + 2 * b as i128 + 1) % 11 + 1, 4).expect("den 4"),
+                })
             })
             .collect();
         tensors.insert(setup.host.tensors[setup.buffers[b]].name.clone(), data);
@@ -341,7 +352,10 @@ pub(crate) fn sample_inputs(
     for (k, s) in scalars.iter().enumerate() {
         tensors.insert(
             s.clone(),
-            vec![Scalar::Real(Rat::new(k as i128 + 1, 5).expect("den 5"))],
+            vec![Scalar::Real(match pattern {
+                0 => Rat::new(k as i128 + 1, 5).expect("den 5"),
+                _ => Rat::int(k as i128 + 2),
+            })],
         );
     }
     Inputs { sizes, tensors }

@@ -7,12 +7,12 @@
 //! stay constants until an op needs them as a block.
 
 use std::rc::Rc;
-use tensor::{Concrete, Domain, ElemType, Literal, Scalar};
+use tensor::{Concrete, Domain, ElemType, Literal};
 
 /// The core `Domain` with what Triton needs beyond it: real functions the core does not define
 /// (`log`, `sqrt`, `sin`, ...). Symbolically each is an uninterpreted function (one symbol per
-/// name, no axioms: the verdict names it); the concrete interpreter has no exact value for
-/// them and marks the run inexact, so a replay that needs one never refutes.
+/// name, no axioms: the verdict names it); the concrete interpreter bounds them by intervals
+/// (`Concrete::real_fn`), so a replayed difference counts only when the intervals are apart.
 pub(crate) trait LDomain: Domain + 'static {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V;
 }
@@ -39,13 +39,8 @@ impl LDomain for symbolic::Sym {
 }
 
 impl LDomain for Concrete {
-    fn math(&mut self, name: &'static str, _x: &Self::V) -> Self::V {
-        if self.inexact.is_none() {
-            self.inexact = Some(format!(
-                "`{name}` has no exact value in the concrete interpreter"
-            ));
-        }
-        Scalar::Undef
+    fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
+        self.real_fn(name, x)
     }
 }
 

@@ -410,8 +410,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         size_vectors.push(v);
     }
     size_vectors.dedup();
-    for sv in size_vectors {
+    for mut sv in size_vectors {
         let mut c = Concrete::new(BTreeMap::new());
+        for (k, e) in &setup.host.derived {
+            sv[*k] = e.eval(&mut c, &sv);
+        }
+        if sv.iter().any(|n| *n < 1) {
+            continue;
+        }
         let ok = setup.host.facts.iter().all(|(a, op, b)| {
             let (x, y) = (a.eval(&mut c, &sv), b.eval(&mut c, &sv));
             op.holds(&mut c, &x, &y)

@@ -145,6 +145,10 @@ pub(crate) struct HostModel {
     /// Integer comparisons the launcher asserts before the launch (`assert N <= BLOCK`):
     /// preconditions of every check.
     pub facts: Vec<(HExpr, HCmp, HExpr)>,
+    /// Sizes the launcher computes by a floor division (`H = N // 2`): a size symbol of their
+    /// own, defined by facts (`2*H <= N < 2*H + 2`) so that tensor shapes stay polynomial;
+    /// the bounded check computes them from the others.
+    pub derived: Vec<(usize, HExpr)>,
     pub pos: Pos,
 }
 
@@ -198,6 +202,8 @@ struct Host<'s> {
     meta: Vec<(String, HVal)>,
     /// Default size names not yet renamed.
     default_named: Vec<bool>,
+    /// Parameters whose sizes the launcher reads itself (`x.numel()`, `x.shape`, `x.size(d)`).
+    size_read: Vec<String>,
 }
 
 type R<T> = Result<T, (String, Pos)>;
@@ -229,11 +235,13 @@ pub(crate) fn read_launcher(
             grid: vec![],
             assumptions: vec![],
             facts: vec![],
+            derived: vec![],
             pos: pos_of(src, call),
         },
         ranks: vec![],
         meta: vec![],
         default_named: vec![],
+        size_read: vec![],
     };
     Some(
         h.run(
@@ -278,6 +286,21 @@ fn find_launch<'a>(s: &'a Stmt, kernel: &str) -> Option<&'a ast::ExprCall> {
     };
     v.visit_stmt(s);
     v.found
+}
+
+/// Whether `text` (a launcher's source) reads the size of `name`: `name.numel()`,
+/// `name.shape`, `name.size(`.
+fn reads_size(text: &str, name: &str) -> bool {
+    [".numel(", ".shape", ".size("].iter().any(|m| {
+        let pat = format!("{name}{m}");
+        text.match_indices(&pat).any(|(at, _)| {
+            !text[..at]
+                .chars()
+                .next_back()
+                .map(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                .unwrap_or(false)
+        })
+    })
 }
 
 fn rank_uses(body: &[Stmt], name: &str) -> usize {
@@ -375,6 +398,10 @@ impl Host<'_> {
                 .chain(&f.parameters.kwonlyargs)
             {
                 let name = p.parameter.name.id.to_string();
+                let text = &self.src[f.range().start().to_usize()..f.range().end().to_usize()];
+                if reads_size(text, &name) {
+                    self.size_read.push(name.clone());
+                }
                 let rank = rank_uses(&f.body, &name);
                 self.ranks.push((name.clone(), rank));
                 let tensor_annot = p
@@ -556,6 +583,30 @@ impl Host<'_> {
         Ok(())
     }
 
+    /// `name = a // c`: a new size symbol with the facts `c*name <= a < c*name + c`.
+    fn derive(
+        &mut self,
+        name: &str,
+        e: &HExpr,
+        a: &HExpr,
+        c: i128,
+        at: &impl ruff_text_size::Ranged,
+    ) -> usize {
+        let _ = at;
+        self.m.sizes.push(name.to_string());
+        self.default_named.push(false);
+        let k = self.m.sizes.len() - 1;
+        let scaled = HExpr::Mul(Box::new(HExpr::Size(k)), Box::new(HExpr::Lit(c)));
+        let next = HExpr::Add(Box::new(scaled.clone()), Box::new(HExpr::Lit(c)));
+        self.m.facts.push((scaled, HCmp::Le, a.clone()));
+        self.m.facts.push((a.clone(), HCmp::Lt, next));
+        self.m.derived.push((k, e.clone()));
+        self.m.assumptions.push(format!(
+            "`{name}` (the launcher's floor division) is at least 1"
+        ));
+        k
+    }
+
     fn rename(&mut self, k: usize, name: &str) {
         if self.default_named[k] && !self.m.sizes.iter().any(|s| s == name) {
             self.m.sizes[k] = name.to_string();
@@ -575,12 +626,15 @@ impl Host<'_> {
             t.shape.iter().all(|s| matches!(s, HExpr::Size(_))) && !t.name.starts_with('<')
         };
         // Launcher tensors share one shape, the elementwise contract: with the first one whose
-        // rank is at least what the uses show (`x.stride(0)` shows only a rank >= 1).
-        let same = self
-            .m
-            .tensors
-            .iter()
-            .position(|t| is_param_tensor(t) && t.shape.len() >= seen);
+        // rank is at least what the uses show (`x.stride(0)` shows only a rank >= 1). Two
+        // tensors whose sizes the launcher reads each (`n1 = x.numel(); n2 = y.numel()`, a
+        // concatenation) keep their own sizes.
+        let mine = self.size_read.iter().any(|n| n == name);
+        let same = self.m.tensors.iter().position(|t| {
+            is_param_tensor(t)
+                && t.shape.len() >= seen
+                && !(mine && self.size_read.iter().any(|n| *n == t.name))
+        });
         let rank = seen.max(1);
         let shape = match same {
             Some(t) => {
@@ -657,6 +711,15 @@ impl Host<'_> {
                     (Expr::Name(n), v) => {
                         if let HVal::Int(HExpr::Size(k)) = v {
                             self.rename(*k, n.id.as_str());
+                        }
+                        if let HVal::Int(e @ HExpr::FloorDiv(a, c)) = v {
+                            if let (Some(c), false) = (c.literal(), a.sizes().is_empty()) {
+                                if c >= 1 {
+                                    let k = self.derive(n.id.as_str(), e, a, c, t);
+                                    self.set(n.id.as_str(), HVal::Int(HExpr::Size(k)));
+                                    continue;
+                                }
+                            }
                         }
                         if let HVal::Tensor(k) = v {
                             if self.m.tensors[*k].name.starts_with('<') {
@@ -989,6 +1052,7 @@ pub(crate) fn assumed_launch(
         grid: vec![],
         assumptions: vec![],
         facts: vec![],
+        derived: vec![],
         pos: kernel.pos,
     };
     // The size: the scalar parameter that the body compares (`offs < n`); other scalars are

@@ -80,7 +80,11 @@ pub(crate) fn replay(
         c.inputs.insert(
             name.clone(),
             ConcreteTensor {
-                axes: if tensor { vec![("e".into(), n)] } else { vec![] },
+                axes: if tensor {
+                    vec![("e".into(), n)]
+                } else {
+                    vec![]
+                },
                 data: data.clone(),
             },
         );

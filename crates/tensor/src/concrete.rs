@@ -363,7 +363,9 @@ impl Concrete {
         match r {
             Some(i) => Approx(i),
             None => {
-                self.fail(format!("`{name}` of {x} has no value the interpreter can bound"));
+                self.fail(format!(
+                    "`{name}` of {x} has no value the interpreter can bound"
+                ));
                 Undef
             }
         }

@@ -48,7 +48,13 @@ impl World {
         let mut sizes = Vec::new();
         let mut facts = Vec::new();
         for (k, _) in setup.host.sizes.iter().enumerate() {
-            let v = sym.store.declare(&format!("size{k}"), Sort::Int);
+            // A block size computed from sizes is `block{k}` (`crate::atoms::placeholder`).
+            let name = if setup.host.is_block(k) {
+                format!("block{k}")
+            } else {
+                format!("size{k}")
+            };
+            let v = sym.store.declare(&name, Sort::Int);
             let t = sym.store.sym(v);
             let one = sym.store.int(1);
             facts.push(sym.store.le(one, t));
@@ -99,7 +105,7 @@ impl World {
         let mut vs = Vec::new();
         let mut ts = Vec::new();
         for (k, n) in shape.iter().enumerate() {
-            let hi = self.sym.store.int(*n as i128);
+            let hi = crate::value::LDomain::extent(&mut self.sym, *n);
             let (v, t) = self.fresh_in(&format!("lane{k}{tag}"), zero, hi);
             vs.push(v);
             ts.push(t);
@@ -225,6 +231,8 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         mask: Option<TermId>,
         off: TermId,
         value: Option<SymVal>,
+        /// Where the stored value is an infinity (an extended real, `Elem::X`).
+        value_inf: Option<TermId>,
         pos: Pos,
     }
     let eval_accesses = |w: &mut World, m: &Machine<Sym>, tag: &str| -> Vec<SymAccess> {
@@ -236,10 +244,11 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .mask
                 .as_ref()
                 .map(|mk| mk.at(&mut w.sym, &ts).b(&mut w.sym));
-            let value = a
-                .value
-                .as_ref()
-                .map(|v| v.at(&mut w.sym, &ts).v(&mut w.sym));
+            let (value, value_inf) = match a.value.as_ref().map(|v| v.at(&mut w.sym, &ts)) {
+                Some(crate::value::Elem::X { at, v, .. }) => (Some(v), Some(at)),
+                Some(e) => (Some(e.v(&mut w.sym)), None),
+                None => (None, None),
+            };
             out.push(SymAccess {
                 store: a.store,
                 buf: a.buf,
@@ -248,6 +257,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 mask,
                 off,
                 value,
+                value_inf,
                 pos: a.pos,
             });
         }
@@ -321,6 +331,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     .collect(),
                 inputs,
                 exp: w.sym.exp,
+                atoms: w.sym.folds.lambdas.clone(),
             };
             let mut defs = Vec::new();
             for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
@@ -521,13 +532,38 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     return out;
                 }
             };
-            let fx = fv.at(&mut w.sym, &[]).v(&mut w.sym);
+            let (fx, f_inf) = match fv.at(&mut w.sym, &[]) {
+                crate::value::Elem::X { at, v, .. } => (v, Some(at)),
+                e => (e.v(&mut w.sym), None),
+            };
             let mut asr = base.clone();
             if let Some(mk) = a.mask {
                 asr.push(mk);
             }
+            // Neither side is infinite where the store writes (the formula language has no
+            // infinities; a max over an empty range would be one).
+            for (who, at) in [("kernel", a.value_inf), ("formula", f_inf)] {
+                if let Some(at) = at {
+                    let mut x = asr.clone();
+                    x.push(at);
+                    obligations.push(Obligation {
+                        name: format!(
+                            "the store at {}: the {who}'s value is finite (not a max over no lanes)",
+                            a.pos
+                        ),
+                        assertions: x,
+                    });
+                }
+            }
             match (a.value.clone().expect("a store"), fx) {
                 (SymVal::Plain(kv), SymVal::Plain(fv)) => {
+                    // Reductions of the formula that equal the kernel's become the kernel's.
+                    let mut ctx = asr.clone();
+                    ctx.extend(inside.iter().copied());
+                    let cfg = smt::SolverConfig {
+                        timeout: limits.timeout,
+                    };
+                    let (fv, _misses) = crate::atoms::match_atoms(&mut w.sym, &ctx, kv, fv, cfg);
                     let eq = w.sym.store.eq(kv, fv);
                     inside.push(eq);
                     let good = w.sym.store.and(inside);
@@ -687,7 +723,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 ok.push(w.sym.store.lt(wpid[ax], gt));
             }
             for (l, n) in wlane.iter().zip(&a2.offset.shape) {
-                let nt = w.sym.store.int(*n as i128);
+                let nt = crate::value::LDomain::extent(&mut w.sym, *n);
                 ok.push(w.sym.store.le(zero, *l));
                 ok.push(w.sym.store.lt(*l, nt));
             }
@@ -890,6 +926,12 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 unknowns.push(format!("{}: solver unknown ({why})", ob.name))
             }
             CheckResult::Sat(mut inp) => {
+                // Sizes the launcher computes (a block size `next_power_of_2(n)`) take the
+                // launcher's value: the replay runs what the launcher would.
+                for (k, e) in &setup.host.derived {
+                    let v = e.eval(&mut Concrete::new(BTreeMap::new()), &inp.sizes);
+                    inp.sizes[*k] = v;
+                }
                 for s in &scalars {
                     inp.tensors
                         .entry(s.clone())

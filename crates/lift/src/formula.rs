@@ -596,7 +596,17 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
         {
             return Err(format!("`{f}` with {} arguments", args.len()))
         }
-        Expr::Call(f, args) if f == "sum" => sum(d, scope, args)?,
+        Expr::Call(f, args) if f == "sum" => reduction(d, scope, args, tensor::Reducer::Sum)?,
+        // `max(k, e)`: a reduction when `k` (or `k < E`) names no value in scope; otherwise
+        // the binary `max(a, b)`.
+        Expr::Call(f, args) if (f == "max" || f == "min") && binds(scope, &args[0]) => {
+            let r = if f == "max" {
+                tensor::Reducer::Max
+            } else {
+                tensor::Reducer::Min
+            };
+            reduction(d, scope, args, r)?
+        }
         Expr::Call(f, args) => {
             let vs: Vec<Block<D>> = args
                 .iter()
@@ -684,8 +694,27 @@ fn extent_of<D: Domain>(scope: &Scope<D>, k: &str, e: &Expr) -> Option<D::I> {
     }
 }
 
-/// `sum(k, e)`: `k` ranges over the dimension it indexes.
-fn sum<D: LDomain>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D>, String> {
+/// Whether the first argument of `max`/`min` binds a reduction variable: a bare name (or
+/// `name < E`) that is not an index variable, size or parameter in scope.
+fn binds<D: Domain>(scope: &Scope<D>, first: &Expr) -> bool {
+    let name = match first {
+        Expr::Var(k) => k,
+        Expr::Cmp("<", v, _) => match &**v {
+            Expr::Var(k) => k,
+            _ => return false,
+        },
+        _ => return false,
+    };
+    !scope.ints.iter().any(|(n, _)| n == name) && !scope.reals.contains(name)
+}
+
+/// `sum(k, e)` (`max`, `min`): `k` ranges over the dimension it indexes.
+fn reduction<D: LDomain>(
+    d: &mut D,
+    scope: &Scope<D>,
+    args: &[Expr],
+    r: tensor::Reducer,
+) -> Result<Block<D>, String> {
     let (k, extent) = match &args[0] {
         Expr::Var(k) => (
             k,
@@ -703,39 +732,29 @@ fn sum<D: LDomain>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D
             }
             (k, b.at(d, &[]).i(d))
         }
-        _ => return Err("the first argument of `sum` names its variable (`k`, or `k < N`)".into()),
+        _ => {
+            return Err(format!(
+                "the first argument of `{}` names its variable (`k`, or `k < N`)",
+                r.name()
+            ))
+        }
     };
-    let zero = d.lit_v(ElemType::Real, tensor::Literal::Int(0));
-    let dims = [tensor::ReduceDim {
-        axis: k.clone(),
-        extent,
-        label: Some(k.clone()),
-    }];
     let mut err = None;
-    let v = {
-        let mut body = |d: &mut D, pt: &[D::I]| -> D::V {
-            let mut inner = scope.clone();
-            inner.ints.push((k.clone(), pt[0].clone()));
-            match eval(d, &inner, &args[1]) {
-                Ok(b) => b.at(d, &[]).v(d),
-                Err(e) => {
-                    err.get_or_insert(e);
-                    d.lit_v(ElemType::Real, tensor::Literal::Int(0))
-                }
+    let v = d.reduction(r, &extent, &mut |d: &mut D, pt: &D::I| {
+        let mut inner = scope.clone();
+        inner.ints.push((k.clone(), pt.clone()));
+        match eval(d, &inner, &args[1]) {
+            Ok(b) => b.at(d, &[]),
+            Err(e) => {
+                err.get_or_insert(e);
+                Elem::V(d.lit_v(ElemType::Real, tensor::Literal::Int(0)))
             }
-        };
-        d.reduce(
-            tensor::Reducer::Sum,
-            ElemType::Real,
-            &zero,
-            &dims,
-            &mut body,
-        )
-    };
+        }
+    });
     if let Some(e) = err {
         return Err(e);
     }
-    Ok(Block::splat(Ty::Real, Elem::V(v)))
+    Ok(Block::splat(Ty::Real, v))
 }
 
 #[cfg(test)]

@@ -22,6 +22,8 @@ pub(crate) enum HExpr {
     Mul(Box<HExpr>, Box<HExpr>),
     /// `triton.cdiv(a, b)`, `b > 0`.
     CDiv(Box<HExpr>, Box<HExpr>),
+    /// `triton.next_power_of_2(a)`, `1 <= a <= 2^20` (Triton's largest block).
+    NextPow2(Box<HExpr>),
     /// Python `a // b`, `b > 0`.
     FloorDiv(Box<HExpr>, Box<HExpr>),
     /// Python `a % b`, `b > 0`.
@@ -54,6 +56,17 @@ impl HExpr {
                 let s = d.sub_i(&s, &one);
                 d.ediv_i(&s, &y)
             }
+            // The least power of two `>= a`, as a chain of comparisons (any domain).
+            HExpr::NextPow2(a) => {
+                let x = a.eval(d, sizes);
+                let mut acc = d.lit_i(1 << 20);
+                for e in (0..20).rev() {
+                    let p = d.lit_i(1 << e);
+                    let fits = d.le_i(&x, &p);
+                    acc = d.ite_i(&fits, &p, &acc);
+                }
+                acc
+            }
         }
     }
 
@@ -84,10 +97,11 @@ impl HExpr {
         }
     }
 
-    fn sizes(&self) -> Vec<usize> {
+    pub(crate) fn sizes(&self) -> Vec<usize> {
         match self {
             HExpr::Lit(_) => vec![],
             HExpr::Size(k) => vec![*k],
+            HExpr::NextPow2(a) => a.sizes(),
             HExpr::Add(a, b)
             | HExpr::Sub(a, b)
             | HExpr::Mul(a, b)
@@ -150,6 +164,15 @@ pub(crate) struct HostModel {
     /// the bounded check computes them from the others.
     pub derived: Vec<(usize, HExpr)>,
     pub pos: Pos,
+}
+
+impl HostModel {
+    /// Whether size `k` is a block size computed from sizes (`triton.next_power_of_2(n)`).
+    pub(crate) fn is_block(&self, k: usize) -> bool {
+        self.derived
+            .iter()
+            .any(|(j, e)| *j == k && matches!(e, HExpr::NextPow2(_)))
+    }
 }
 
 /// A comparison the launcher asserts.
@@ -607,6 +630,23 @@ impl Host<'_> {
         k
     }
 
+    /// `name = triton.next_power_of_2(a)`: a block size symbol `P` with `a <= P < 2*a`
+    /// (every `P` there is checked, the power of two among them too; a replay uses the
+    /// launcher's value).
+    fn derive_block(&mut self, name: &str, e: &HExpr, a: &HExpr) -> usize {
+        self.m.sizes.push(name.to_string());
+        self.default_named.push(false);
+        let k = self.m.sizes.len() - 1;
+        let twice = HExpr::Mul(Box::new(a.clone()), Box::new(HExpr::Lit(2)));
+        self.m.facts.push((a.clone(), HCmp::Le, HExpr::Size(k)));
+        self.m.facts.push((HExpr::Size(k), HCmp::Lt, twice));
+        self.m.derived.push((k, e.clone()));
+        self.m.assumptions.push(format!(
+            "`{name}` = triton.next_power_of_2(...) is checked as any block size `P` with `n <= P < 2*n` (n its argument)"
+        ));
+        k
+    }
+
     fn rename(&mut self, k: usize, name: &str) {
         if self.default_named[k] && !self.m.sizes.iter().any(|s| s == name) {
             self.m.sizes[k] = name.to_string();
@@ -711,6 +751,11 @@ impl Host<'_> {
                     (Expr::Name(n), v) => {
                         if let HVal::Int(HExpr::Size(k)) = v {
                             self.rename(*k, n.id.as_str());
+                        }
+                        if let HVal::Int(e @ HExpr::NextPow2(a)) = v {
+                            let k = self.derive_block(n.id.as_str(), e, a);
+                            self.set(n.id.as_str(), HVal::Int(HExpr::Size(k)));
+                            continue;
                         }
                         if let HVal::Int(e @ HExpr::FloorDiv(a, c)) = v {
                             if let (Some(c), false) = (c.literal(), a.sizes().is_empty()) {
@@ -921,8 +966,12 @@ impl Host<'_> {
             "triton.next_power_of_2" if args.len() == 1 => {
                 let a = self.int(&args[0])?;
                 return match a.literal() {
-                    Some(v) if v >= 1 => Ok(HVal::Int(HExpr::Lit((v as u128).next_power_of_two() as i128))),
-                    _ => self.err("`triton.next_power_of_2` of a size: a block size that depends on the sizes (not supported yet)".into(), c),
+                    Some(v) if v >= 1 => Ok(HVal::Int(HExpr::Lit(
+                        (v as u128).next_power_of_two() as i128
+                    ))),
+                    Some(_) => self.err("`triton.next_power_of_2` of a number below 1".into(), c),
+                    // A block size from the sizes: a size of its own (see `HostModel::derived`).
+                    None => Ok(HVal::Int(HExpr::NextPow2(Box::new(a)))),
                 };
             }
             "torch.empty_like" | "torch.zeros_like" | "torch.ones_like" if !args.is_empty() => {

@@ -14,8 +14,10 @@
 //! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt`
 //! crate's). The user's Python file is parsed, never imported or run.
 
+mod atoms;
 mod check;
 mod exec;
+mod ext;
 mod formula;
 mod front;
 mod host;

@@ -137,6 +137,9 @@ pub(crate) struct Names {
     /// Input functions with the tensor names and shapes.
     pub inputs: Vec<(FunId, String, Vec<Poly>)>,
     pub exp: Option<FunId>,
+    /// The reduction atoms of the run (`crate::atoms`), printed as `sum(k, ...)`,
+    /// `max(k, ...)`, `min(k, ...)`.
+    pub atoms: Vec<symbolic::LambdaFold>,
 }
 
 pub(crate) struct Synth<'a> {
@@ -262,6 +265,16 @@ impl Synth<'_> {
         Ok(match node {
             Node::Real(n, d) => Expr::Num(n, d),
             Node::Int(_) => self.index(t)?,
+            Node::Sym(_) if self.names.atoms.iter().any(|a| a.value == t) => {
+                let a = self
+                    .names
+                    .atoms
+                    .iter()
+                    .find(|a| a.value == t)
+                    .expect("found above")
+                    .clone();
+                self.atom(&a)?
+            }
             Node::Sym(v) => match self.names.params.iter().find(|(p, _)| *p == v) {
                 Some((_, n)) => Expr::Var(n.clone()),
                 None => self.index(t)?,
@@ -463,6 +476,49 @@ pub(crate) fn normalize_sum(s: &mut Store, r: &symbolic::Red) -> Option<(SymId, 
 }
 
 impl Synth<'_> {
+    /// `sum(k, body)`, `max(k, body)`, `min(k, body)` for a reduction atom, its variable named
+    /// `k`, `k2`, ... by nesting. The range is the dimension `k` indexes (`max(k, x[i, k])`)
+    /// when the atom's domain bounds `k` by a size, the block's (`sum(k < 256, ...)`) when only
+    /// by a constant (the verifier checks either).
+    fn atom(&mut self, a: &symbolic::LambdaFold) -> R<Expr> {
+        let k = a.vars[0];
+        let name = (1..)
+            .map(|n| {
+                if n == 1 {
+                    "k".to_string()
+                } else {
+                    format!("k{n}")
+                }
+            })
+            .find(|n| !self.bound.iter().any(|(_, b)| b == n))
+            .expect("names are unbounded");
+        self.bound.push((k, name.clone()));
+        let e = self.expr(a.body);
+        self.bound.pop();
+        let e = e?;
+        let kt = self.s.sym(k);
+        let mut conj = vec![a.dom];
+        let mut literal = None;
+        let mut by_size = false;
+        while let Some(c) = conj.pop() {
+            match self.s.node(c).clone() {
+                Node::And(xs) => conj.extend(xs),
+                Node::Lt(x, b) if x == kt => match self.s.as_int(b) {
+                    Some(n) => literal = Some(n),
+                    None => by_size = true,
+                },
+                _ => {}
+            }
+        }
+        let var = match (by_size, literal) {
+            (false, Some(n)) => {
+                Expr::Cmp("<", Box::new(Expr::Var(name)), Box::new(Expr::Num(n, 1)))
+            }
+            _ => Expr::Var(name),
+        };
+        Ok(Expr::Call(a.family.clone(), vec![var, e]))
+    }
+
     /// `sum(k, body)` for a sum value (its range is checked by the verifier, not here).
     pub(crate) fn sum(&mut self, r: &symbolic::Red, mask: Option<TermId>) -> R<Expr> {
         let (k, dom, body) =

@@ -15,9 +15,54 @@ use tensor::{Concrete, Domain, ElemType, Literal};
 /// (`Concrete::real_fn`), so a replayed difference counts only when the intervals are apart.
 pub(crate) trait LDomain: Domain + 'static {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V;
+    /// `Some(sign)` when `v` is the literal `+inf` (true) or `-inf` (false).
+    fn inf_of(&self, v: &Self::V) -> Option<bool>;
+    /// A reduction (`tl.sum`, `tl.max`, `tl.min`) of `body(k)` over `k` in `0..extent`; lanes
+    /// whose element is the reducer's identity infinity (`-inf` for a max) take no part. See
+    /// [`crate::atoms`]: concretely enumerated, symbolically an atom.
+    fn reduction(
+        &mut self,
+        reducer: tensor::Reducer,
+        extent: &Self::I,
+        body: &mut dyn FnMut(&mut Self, &Self::I) -> Elem<Self>,
+    ) -> Elem<Self>
+    where
+        Self: Sized;
+    /// The extent of a block dimension of `n` lanes: `n`, or, for a placeholder of a block
+    /// size computed from sizes ([`crate::atoms::placeholder`]), its symbol.
+    fn extent(&mut self, n: usize) -> Self::I;
+    /// The number of lanes of `tl.arange(0, end)` for a non-constant `end`: its value
+    /// concretely, a placeholder for a block-size symbol; `None` otherwise.
+    fn lanes_of(&mut self, end: &Self::I) -> Option<usize>;
+    /// Whether two indices are the same (for memoizing per-lane values: equal numbers, or
+    /// one hash-consed term).
+    fn same_i(&self, a: &Self::I, b: &Self::I) -> bool;
 }
 
 impl LDomain for symbolic::Sym {
+    fn inf_of(&self, v: &Self::V) -> Option<bool> {
+        match v {
+            symbolic::SymVal::Inf(s) => Some(*s),
+            _ => None,
+        }
+    }
+    fn reduction(
+        &mut self,
+        reducer: tensor::Reducer,
+        extent: &Self::I,
+        body: &mut dyn FnMut(&mut Self, &Self::I) -> Elem<Self>,
+    ) -> Elem<Self> {
+        crate::atoms::reduction(self, reducer, *extent, body)
+    }
+    fn extent(&mut self, n: usize) -> Self::I {
+        crate::atoms::extent(self, n)
+    }
+    fn lanes_of(&mut self, end: &Self::I) -> Option<usize> {
+        crate::atoms::lanes_of(self, *end)
+    }
+    fn same_i(&self, a: &Self::I, b: &Self::I) -> bool {
+        a == b
+    }
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
         match x {
             symbolic::SymVal::Plain(t) => {
@@ -41,6 +86,43 @@ impl LDomain for symbolic::Sym {
 impl LDomain for Concrete {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
         self.real_fn(name, x)
+    }
+    fn inf_of(&self, v: &Self::V) -> Option<bool> {
+        match v {
+            tensor::Scalar::Inf(s) => Some(*s),
+            _ => None,
+        }
+    }
+    fn reduction(
+        &mut self,
+        reducer: tensor::Reducer,
+        extent: &Self::I,
+        body: &mut dyn FnMut(&mut Self, &Self::I) -> Elem<Self>,
+    ) -> Elem<Self> {
+        let init = match reducer {
+            tensor::Reducer::Max => Literal::Inf(false),
+            tensor::Reducer::Min => Literal::Inf(true),
+            _ => Literal::Int(0),
+        };
+        let init = self.lit_v(ElemType::Real, init);
+        let dims = [tensor::ReduceDim {
+            axis: "k".to_string(),
+            extent: *extent,
+            label: None,
+        }];
+        let v = self.reduce(reducer, ElemType::Real, &init, &dims, &mut |d, pt| {
+            body(d, &pt[0]).v(d)
+        });
+        Elem::V(v)
+    }
+    fn extent(&mut self, n: usize) -> Self::I {
+        n as i128
+    }
+    fn lanes_of(&mut self, end: &Self::I) -> Option<usize> {
+        usize::try_from(*end).ok()
+    }
+    fn same_i(&self, a: &Self::I, b: &Self::I) -> bool {
+        a == b
     }
 }
 
@@ -70,6 +152,14 @@ pub(crate) enum Elem<D: Domain> {
     B(D::B),
     I(D::I),
     V(D::V),
+    /// An extended real: `+inf` (`inf` true) or `-inf` where `at` holds, else `v` (a lane
+    /// loaded with `other=-float('inf')`, a max over lanes that may all be masked off). The
+    /// ops of [`crate::ext`] keep it exact; any other use goes through [`Elem::v`].
+    X {
+        inf: bool,
+        at: D::B,
+        v: D::V,
+    },
 }
 
 impl<D: Domain> Clone for Elem<D> {
@@ -78,6 +168,11 @@ impl<D: Domain> Clone for Elem<D> {
             Elem::B(b) => Elem::B(b.clone()),
             Elem::I(i) => Elem::I(i.clone()),
             Elem::V(v) => Elem::V(v.clone()),
+            Elem::X { inf, at, v } => Elem::X {
+                inf: *inf,
+                at: at.clone(),
+                v: v.clone(),
+            },
         }
     }
 }
@@ -92,6 +187,10 @@ impl<D: Domain> Elem<D> {
                 d.not(&e)
             }
             Elem::V(v) => d.truth(&v),
+            x @ Elem::X { .. } => {
+                let v = x.v(d);
+                d.truth(&v)
+            }
         }
     }
     pub(crate) fn i(self, d: &mut D) -> D::I {
@@ -102,7 +201,7 @@ impl<D: Domain> Elem<D> {
                 d.ite_i(&b, &one, &zero)
             }
             // Callers convert reals to ints only through an explicit, documented op.
-            Elem::V(_) => d.lit_i(0),
+            Elem::V(_) | Elem::X { .. } => d.lit_i(0),
         }
     }
     /// As a real: integers and conditions convert exactly.
@@ -114,6 +213,12 @@ impl<D: Domain> Elem<D> {
                 let one = d.lit_v(ElemType::Real, Literal::Int(1));
                 let zero = d.lit_v(ElemType::Real, Literal::Int(0));
                 d.ite_v(&b, &one, &zero)
+            }
+            // Exact concretely; symbolically an infinity under a condition that is not
+            // literally false is unsupported (the verdict says so).
+            Elem::X { inf, at, v } => {
+                let i = d.lit_v(ElemType::Real, Literal::Inf(inf));
+                d.ite_v(&at, &i, &v)
             }
         }
     }
@@ -232,7 +337,8 @@ pub(crate) enum KVal<D: Domain> {
     Block(Block<D>),
     /// A Python or constexpr integer.
     Int(i128),
-    /// A Python float literal, exactly as written (`num/den`).
+    /// A Python float literal, exactly as written (`num/den`); `float('inf')` is `(1, 0)`,
+    /// `-float('inf')` is `(-1, 0)`.
     Float(i128, i128),
     Bool(bool),
     /// A string constexpr (`ACTIVATION="relu"`).
@@ -266,6 +372,12 @@ impl<D: LDomain> KVal<D> {
             KVal::Int(i) => {
                 let i = *i;
                 Block::new(vec![], Ty::Int, move |d: &mut D, _| Elem::I(d.lit_i(i)))
+            }
+            KVal::Float(n, 0) => {
+                let up = *n > 0;
+                Block::new(vec![], Ty::Real, move |d: &mut D, _| {
+                    Elem::V(d.lit_v(ElemType::Real, Literal::Inf(up)))
+                })
             }
             KVal::Float(n, den) => {
                 let (n, den) = (*n, *den);

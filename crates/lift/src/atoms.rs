@@ -131,6 +131,20 @@ pub(crate) fn reduction(
             }
         }
     }
+    // The body matters only on the domain: its conditions hold there (a tile masked twice,
+    // by its load's `other=0` and by a `where`, reads as one mask).
+    let mut conj = vec![dom];
+    let t = sym.store.bool(true);
+    let mut known = HashMap::new();
+    while let Some(c) = conj.pop() {
+        match sym.store.node(c).clone() {
+            Node::And(xs) => conj.extend(xs),
+            _ => {
+                known.insert(c, t);
+            }
+        }
+    }
+    b = sym.store.replace(b, &known);
     let name = format!("{}_red", r.name());
     let vs = sym.store.fresh(&name, Sort::Real);
     let value = sym.store.sym(vs);

@@ -238,7 +238,13 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let eval_accesses = |w: &mut World, m: &Machine<Sym>, tag: &str| -> Vec<SymAccess> {
         let mut out = Vec::new();
         for (k, a) in m.accesses.iter().enumerate() {
-            let (vs, ts) = w.lanes(&a.offset.shape, &format!("{tag}_{k}"));
+            let (vs, mut ts) = w.lanes(&a.offset.shape, &format!("{tag}_{k}"));
+            // A dimension of one lane is lane 0 (`tl.arange(0, 1)`).
+            for (t, n) in ts.iter_mut().zip(&a.offset.shape) {
+                if *n == 1 {
+                    *t = w.sym.store.int(0);
+                }
+            }
             let off = a.offset.at(&mut w.sym, &ts).i(&mut w.sym);
             let mask = a
                 .mask

@@ -327,11 +327,12 @@ pub(crate) fn refute(
 }
 
 /// How many input patterns [`sample_inputs`] has.
-pub(crate) const PATTERNS: usize = 2;
+pub(crate) const PATTERNS: usize = 3;
 
 /// Deterministic small inputs for the bounded check: pattern 0 mixes signs (halves in
 /// `-3..=3`, scalars `1/5, 2/5, ...`); pattern 1 is positive (quarters in `1/4..=11/4`, for
-/// `log` and `sqrt`) with larger scalars (`2, 3, ...`), so that a scaled value leaves `[-1, 1]`.
+/// `log` and `sqrt`) with larger scalars (`2, 3, ...`), so that a scaled value leaves `[-1, 1]`;
+/// pattern 2 is its negation (every element below 0: a max whose padding loads 0 is wrong).
 pub(crate) fn sample_inputs(
     setup: &Setup,
     inputs: &[usize],
@@ -347,7 +348,8 @@ pub(crate) fn sample_inputs(
             .map(|j| {
                 Scalar::Real(match pattern {
                     0 => Rat::new((j * 7 + 3 * b as i128 + 2) % 13 - 6, 2).expect("den 2"),
-                    _ => Rat::new((j * 5 + 2 * b as i128 + 1) % 11 + 1, 4).expect("den 4"),
+                    1 => Rat::new((j * 5 + 2 * b as i128 + 1) % 11 + 1, 4).expect("den 4"),
+                    _ => Rat::new(-((j * 5 + 2 * b as i128 + 1) % 11 + 1), 4).expect("den 4"),
                 })
             })
             .collect();
@@ -358,7 +360,8 @@ pub(crate) fn sample_inputs(
             s.clone(),
             vec![Scalar::Real(match pattern {
                 0 => Rat::new(k as i128 + 1, 5).expect("den 5"),
-                _ => Rat::int(k as i128 + 2),
+                1 => Rat::int(k as i128 + 2),
+                _ => Rat::new(k as i128 + 1, 3).expect("den 3"),
             })],
         );
     }

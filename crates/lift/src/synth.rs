@@ -498,22 +498,27 @@ impl Synth<'_> {
         let e = e?;
         let kt = self.s.sym(k);
         let mut conj = vec![a.dom];
-        let mut literal = None;
+        // The block's bound: a constant, or a block size computed from sizes (a named size).
+        let mut block: Option<Expr> = None;
         let mut by_size = false;
         while let Some(c) = conj.pop() {
             match self.s.node(c).clone() {
                 Node::And(xs) => conj.extend(xs),
-                Node::Lt(x, b) if x == kt => match self.s.as_int(b) {
-                    Some(n) => literal = Some(n),
-                    None => by_size = true,
+                Node::Lt(x, b) if x == kt => match (self.s.as_int(b), self.s.node(b).clone()) {
+                    (Some(n), _) => block = Some(Expr::Num(n, 1)),
+                    (None, Node::Sym(v)) if self.s.sym_name(v).starts_with("block") => {
+                        match self.names.sizes.iter().find(|(s, _)| *s == v) {
+                            Some((_, n)) => block = Some(Expr::Var(n.clone())),
+                            None => by_size = true,
+                        }
+                    }
+                    _ => by_size = true,
                 },
                 _ => {}
             }
         }
-        let var = match (by_size, literal) {
-            (false, Some(n)) => {
-                Expr::Cmp("<", Box::new(Expr::Var(name)), Box::new(Expr::Num(n, 1)))
-            }
+        let var = match (by_size, block) {
+            (false, Some(b)) => Expr::Cmp("<", Box::new(Expr::Var(name)), Box::new(b)),
             _ => Expr::Var(name),
         };
         Ok(Expr::Call(a.family.clone(), vec![var, e]))

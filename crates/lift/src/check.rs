@@ -417,12 +417,16 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     trial.retain(|n| *n >= 1);
     trial.dedup();
     let nsizes = setup.host.sizes.len();
-    // All sizes equal and small; then the last size large, the others small.
+    // All sizes equal and small; then the last size large, the others small (the last the
+    // launcher does not compute: those are computed from the others below).
     let mut size_vectors: Vec<Vec<i128>> = [1, 2, 3].iter().map(|n| vec![*n; nsizes]).collect();
+    let free_last = (0..nsizes)
+        .rev()
+        .find(|k| !setup.host.derived.iter().any(|(j, _)| j == k));
     for n in &trial {
         let mut v = vec![(*n).min(3); nsizes];
-        if let Some(last) = v.last_mut() {
-            *last = *n;
+        if let Some(last) = free_last {
+            v[last] = *n;
         }
         size_vectors.push(v);
     }

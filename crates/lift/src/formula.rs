@@ -501,6 +501,31 @@ pub(crate) struct Scope<D: Domain> {
     pub reals: Vec<String>,
     /// Input tensors: name and shape (the flat offset of `x[i, j]` is row-major).
     pub tensors: Vec<(String, Vec<D::I>)>,
+    /// Reductions already evaluated, by the expression (its address) and the values of the
+    /// names it reads: a softmax's sum is computed once per row, not once per element.
+    pub memo: Memo<D>,
+}
+
+pub(crate) type Memo<D> = std::rc::Rc<std::cell::RefCell<Vec<MemoEntry<D>>>>;
+pub(crate) type MemoEntry<D> = (usize, Vec<<D as Domain>::I>, Elem<D>);
+
+/// The names an expression reads (index variables, sizes, parameters), without duplicates.
+fn names(e: &Expr, out: &mut Vec<String>) {
+    match e {
+        Expr::Var(v) => {
+            if !out.contains(v) {
+                out.push(v.clone())
+            }
+        }
+        Expr::Num(..) => {}
+        Expr::Read(_, ix) => ix.iter().for_each(|i| names(i, out)),
+        Expr::Neg(a) => names(a, out),
+        Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+            names(a, out);
+            names(b, out);
+        }
+        Expr::Call(_, args) => args.iter().for_each(|a| names(a, out)),
+    }
 }
 
 /// The value of `e` in `scope`, as a scalar block (through the kernel's op definitions).
@@ -669,6 +694,7 @@ impl<D: Domain> Clone for Scope<D> {
             ints: self.ints.clone(),
             reals: self.reals.clone(),
             tensors: self.tensors.clone(),
+            memo: self.memo.clone(),
         }
     }
 }
@@ -739,6 +765,31 @@ fn reduction<D: LDomain>(
             ))
         }
     };
+    // The values of the names this reduction reads (its variable among them is bound inside).
+    let mut used = Vec::new();
+    for a in args {
+        names(a, &mut used);
+    }
+    let key_at = args as *const [Expr] as *const Expr as usize;
+    let key: Vec<D::I> = used
+        .iter()
+        .filter(|n| *n != k)
+        .filter_map(|n| scope.ints.iter().rev().find(|(m, _)| m == n))
+        .map(|(_, v)| v.clone())
+        .collect();
+    let hit = scope
+        .memo
+        .borrow()
+        .iter()
+        .find(|(at, ks, _)| {
+            *at == key_at
+                && ks.len() == key.len()
+                && ks.iter().zip(&key).all(|(a, b)| d.same_i(a, b))
+        })
+        .map(|(_, _, e)| e.clone());
+    if let Some(v) = hit {
+        return Ok(Block::splat(Ty::Real, v));
+    }
     let mut err = None;
     let v = d.reduction(r, &extent, &mut |d: &mut D, pt: &D::I| {
         let mut inner = scope.clone();
@@ -754,6 +805,7 @@ fn reduction<D: LDomain>(
     if let Some(e) = err {
         return Err(e);
     }
+    scope.memo.borrow_mut().push((key_at, key, v.clone()));
     Ok(Block::splat(Ty::Real, v))
 }
 

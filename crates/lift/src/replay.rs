@@ -182,6 +182,8 @@ pub(crate) fn replay(
         ));
     }
     let Some(f) = f else { return Ok(None) };
+    // One memo of the formula's reductions for every element (a row's sum computed once).
+    let memo: formula::Memo<Concrete> = Default::default();
     for &b in outputs {
         let name = setup.host.tensors[setup.buffers[b]].name.clone();
         let Some(def) = f.defs.iter().find(|d| d.output == name) else {
@@ -207,11 +209,12 @@ pub(crate) fn replay(
                     index: named,
                 }));
             };
-            let scope = setup.scope(
+            let mut scope = setup.scope(
                 &mut c,
                 sizes,
                 def.indices.iter().cloned().zip(point).collect(),
             );
+            scope.memo = memo.clone();
             let fv = formula::eval(&mut c, &scope, &def.body)?;
             let y = fv.at(&mut c, &[]).v(&mut c);
             if c.inexact.is_some() {

@@ -134,6 +134,7 @@ impl Setup<'_> {
             ints,
             reals,
             tensors,
+            memo: Default::default(),
         }
     }
 }

@@ -182,7 +182,13 @@ fn positive(s: &Store, t: TermId) -> bool {
         Node::Int(i) => *i > 0,
         Node::Sym(v) => {
             let n = s.sym_name(*v);
-            n.starts_with("size") || n.starts_with("block")
+            let digits = n
+                .strip_prefix("size")
+                .or_else(|| n.strip_prefix("block"))
+                .unwrap_or("");
+            s.sym_sort(*v) == Sort::Int
+                && !digits.is_empty()
+                && digits.chars().all(|c| c.is_ascii_digit())
         }
         _ => false,
     }

@@ -13,6 +13,12 @@ type Part<D> = (Option<(bool, <D as Domain>::B)>, <D as Domain>::V);
 fn parts<D: LDomain>(d: &mut D, e: &Elem<D>) -> Part<D> {
     match e {
         Elem::X { inf, at, v } => (Some((*inf, at.clone())), v.clone()),
+        // A literal infinity (`tl.where(mask, x, -float('inf'))`): infinite everywhere.
+        Elem::V(v) if d.inf_of(v).is_some() => {
+            let inf = d.inf_of(v).expect("matched");
+            let zero = d.lit_v(ElemType::Real, Literal::Int(0));
+            (Some((inf, d.lit_b(true))), zero)
+        }
         other => (None, other.clone().v(d)),
     }
 }
@@ -24,9 +30,13 @@ fn ite_b<D: Domain>(d: &mut D, c: &D::B, a: &D::B, b: &D::B) -> D::B {
     d.or(&l, &r)
 }
 
-/// Whether an operand is an extended real.
-pub(crate) fn any<D: Domain>(xs: &[&Elem<D>]) -> bool {
-    xs.iter().any(|e| matches!(e, Elem::X { .. }))
+/// Whether an operand is an extended real (or a literal infinity).
+pub(crate) fn any<D: LDomain>(d: &D, xs: &[&Elem<D>]) -> bool {
+    xs.iter().any(|e| match e {
+        Elem::X { .. } => true,
+        Elem::V(v) => d.inf_of(v).is_some(),
+        _ => false,
+    })
 }
 
 /// `a + b` (`a - b` when `sub`).
@@ -45,6 +55,28 @@ pub(crate) fn add<D: LDomain>(d: &mut D, a: &Elem<D>, b: &Elem<D>, sub: bool) ->
             v,
         },
         _ => return None,
+    })
+}
+
+/// `a * b` where the finite operand is a non-zero literal (`(x - m) * log2(e)`): an infinity
+/// keeps or flips its sign. Otherwise (`inf * 0`, a sign not known) `None`.
+pub(crate) fn mul<D: LDomain>(d: &mut D, a: &Elem<D>, b: &Elem<D>) -> Option<Elem<D>> {
+    let (pa, va) = parts(d, a);
+    let (pb, vb) = parts(d, b);
+    let (inf, at, k) = match (pa, pb) {
+        (Some((s, c)), None) => (s, c, &vb),
+        (None, Some((s, c))) => (s, c, &va),
+        _ => return None,
+    };
+    let sign = d.lit_sign(k)?;
+    if sign == 0 {
+        return None;
+    }
+    let v = d.prim(Prim::Mul, ElemType::Real, &[va.clone(), vb.clone()]);
+    Some(Elem::X {
+        inf: if sign > 0 { inf } else { !inf },
+        at,
+        v,
     })
 }
 

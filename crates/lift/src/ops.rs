@@ -430,7 +430,7 @@ pub(crate) fn apply<D: LDomain>(
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             let op = spec.op;
             KVal::Block(map(&x, real, move |d, e| {
-                if op == Op::Exp && ext::any(&[&e]) {
+                if op == Op::Exp && ext::any(d, &[&e]) {
                     return ext::exp(d, &e, |d, v| {
                         tensor::unary(d, UnaryOp::Exp, ElemType::Real, v)
                     });
@@ -471,7 +471,7 @@ pub(crate) fn apply<D: LDomain>(
             }
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             KVal::Block(map(&x, real, move |d, e| {
-                if name == "exp2" && ext::any(&[&e]) {
+                if name == "exp2" && ext::any(d, &[&e]) {
                     return ext::exp(d, &e, |d, v| d.math(name, v));
                 }
                 let v = e.v(d);
@@ -658,11 +658,12 @@ pub(crate) fn arith<D: LDomain>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Bloc
             })
         }),
         _ => zip(a, b, Real, move |d, x, y| {
-            if ext::any(&[&x, &y]) {
+            if ext::any(d, &[&x, &y]) {
                 let e = match op {
                     Arith::Add | Arith::Sub => ext::add(d, &x, &y, op == Arith::Sub),
                     Arith::Max | Arith::Min => ext::max_min(d, op == Arith::Max, &x, &y),
-                    Arith::Mul | Arith::Div => None,
+                    Arith::Mul => ext::mul(d, &x, &y),
+                    Arith::Div => None,
                 };
                 if let Some(e) = e {
                     return e;
@@ -699,7 +700,7 @@ pub(crate) fn negate<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
             Elem::I(d.sub_i(&z, &x))
         })),
         Ty::Real => Ok(map(a, Ty::Real, |d, e| {
-            if ext::any(&[&e]) {
+            if ext::any(d, &[&e]) {
                 return ext::neg(d, &e);
             }
             let x = e.v(d);
@@ -738,7 +739,7 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
                     d.not(&e)
                 }
             }
-        } else if ext::any(&[&x, &y]) {
+        } else if ext::any(d, &[&x, &y]) {
             let decide = move |o: std::cmp::Ordering| match op {
                 Cmp::Lt => o.is_lt(),
                 Cmp::Le => o.is_le(),
@@ -843,7 +844,7 @@ pub(crate) fn select<D: LDomain>(c: &Block<D>, x: &Block<D>, y: &Block<D>) -> R<
         let (a, b) = (x.at(d, l), y.at(d, l));
         match ty {
             Ty::Real => {
-                if ext::any(&[&a, &b]) {
+                if ext::any(d, &[&a, &b]) {
                     if let Some(e) = ext::select(d, &cc, &a, &b) {
                         return e;
                     }

@@ -122,22 +122,26 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             "arange" => vec![Some(KVal::Int(2)), Some(KVal::Int(2 + LANES as i128))],
             "load" => vec![
                 Some(KVal::Block(ptr)),
-                Some(KVal::Block(first3)),
+                Some(KVal::Block(first3.clone())),
                 Some(KVal::Float(7, 1)),
             ],
             _ => vec![
                 Some(KVal::Block(ptr)),
-                Some(KVal::Block(first3)),
+                Some(KVal::Block(first3.clone())),
                 Some(KVal::Float(-1, 0)),
             ],
         };
         let b = ops::apply(spec, &mut m, args, at).unwrap().block().unwrap();
-        // Lanes 3 and 4 are `-inf`: kept exact through `- 1`, `max(., 0)` with a
-        // comparison, `exp`, and a max over the lanes.
+        // Lanes 3 and 4 are `-inf`: kept exact through `- 1`, `* 5/2`, a `where` with a
+        // literal `-inf`, `max(., 0)` with a comparison, and a max over the lanes.
         let b = match name {
             "load -inf" => {
                 let one = KVal::<D>::Int(1).block().unwrap();
                 let t = ops::arith(Arith::Sub, &b, &one).unwrap();
+                let two = KVal::<D>::Float(5, 2).block().unwrap();
+                let t = ops::arith(Arith::Mul, &t, &two).unwrap();
+                let t =
+                    ops::select(&first3, &t, &KVal::<D>::Float(-1, 0).block().unwrap()).unwrap();
                 let c = ops::compare(Cmp::Lt, &t, &zero).unwrap();
                 ops::select(&c, &zero, &t).unwrap()
             }

@@ -17,6 +17,8 @@ pub(crate) trait LDomain: Domain + 'static {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V;
     /// `Some(sign)` when `v` is the literal `+inf` (true) or `-inf` (false).
     fn inf_of(&self, v: &Self::V) -> Option<bool>;
+    /// The sign (-1, 0, 1) of `v` when it is a rational literal.
+    fn lit_sign(&self, v: &Self::V) -> Option<i8>;
     /// A reduction (`tl.sum`, `tl.max`, `tl.min`) of `body(k)` over `k` in `0..extent`; lanes
     /// whose element is the reducer's identity infinity (`-inf` for a max) take no part. See
     /// [`crate::atoms`]: concretely enumerated, symbolically an atom.
@@ -43,6 +45,15 @@ impl LDomain for symbolic::Sym {
     fn inf_of(&self, v: &Self::V) -> Option<bool> {
         match v {
             symbolic::SymVal::Inf(s) => Some(*s),
+            _ => None,
+        }
+    }
+    fn lit_sign(&self, v: &Self::V) -> Option<i8> {
+        match v {
+            symbolic::SymVal::Plain(t) => match self.store.node(*t) {
+                smt::Node::Real(n, _) | smt::Node::Int(n) => Some(n.signum() as i8),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -90,6 +101,13 @@ impl LDomain for Concrete {
     fn inf_of(&self, v: &Self::V) -> Option<bool> {
         match v {
             tensor::Scalar::Inf(s) => Some(*s),
+            _ => None,
+        }
+    }
+    fn lit_sign(&self, v: &Self::V) -> Option<i8> {
+        match v {
+            tensor::Scalar::Real(r) => Some(r.num.signum() as i8),
+            tensor::Scalar::Int(i) => Some(i.signum() as i8),
             _ => None,
         }
     }

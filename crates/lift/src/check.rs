@@ -250,11 +250,23 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .mask
                 .as_ref()
                 .map(|mk| mk.at(&mut w.sym, &ts).b(&mut w.sym));
+            let before = w.sym.unsupported.is_some();
             let (value, value_inf) = match a.value.as_ref().map(|v| v.at(&mut w.sym, &ts)) {
                 Some(crate::value::Elem::X { at, v, .. }) => (Some(v), Some(at)),
                 Some(e) => (Some(e.v(&mut w.sym)), None),
                 None => (None, None),
             };
+            // Name the access whose evaluation met an unsupported value (values are built
+            // lazily, so this is where the position is known).
+            if !before {
+                if let Some(why) = w.sym.unsupported.take() {
+                    w.sym.unsupported = Some(format!(
+                        "{why} (in the {} at {})",
+                        if a.store { "value stored" } else { "load" },
+                        a.pos
+                    ));
+                }
+            }
             out.push(SymAccess {
                 store: a.store,
                 buf: a.buf,

@@ -34,6 +34,11 @@ pub(crate) fn placeholder(k: usize) -> usize {
     1001 + 2 * k
 }
 
+/// Whether a lane count is a placeholder.
+pub(crate) fn is_placeholder(n: usize) -> bool {
+    placeholder_index(n).is_some()
+}
+
 fn placeholder_index(n: usize) -> Option<usize> {
     (n >= 1001 && n % 2 == 1 && n < 1101).then(|| (n - 1001) / 2)
 }

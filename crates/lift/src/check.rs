@@ -423,7 +423,20 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         .accesses
         .iter()
         .find(|a| a.store)
-        .map(|a| a.offset.shape.iter().product::<usize>())
+        .map(|a| {
+            // A block size computed from sizes follows them: a small tile stands for it.
+            a.offset
+                .shape
+                .iter()
+                .map(|n| {
+                    if crate::atoms::is_placeholder(*n) {
+                        8
+                    } else {
+                        *n
+                    }
+                })
+                .product::<usize>()
+        })
         .unwrap_or(1) as i128;
     let mut trial: Vec<i128> = vec![1, 2, 3, block - 1, block, block + 1, 2 * block + 3];
     trial.retain(|n| *n >= 1);

@@ -749,7 +749,10 @@ mod tests {
             let Scalar::Approx(i) = c.real_fn(name, &x) else {
                 panic!("{name}({x}) is not an interval")
             };
-            assert!(i.lo() <= want && want <= i.hi(), "{name}({x}) = {want} not in {i}");
+            assert!(
+                i.lo() <= want && want <= i.hi(),
+                "{name}({x}) = {want} not in {i}"
+            );
             assert!(i.hi() - i.lo() < 1e-5, "{name}({x}): {i} is loose");
         }
         assert!(c.inexact.is_none());

@@ -980,7 +980,22 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                         .entry(name_of(*b))
                         .or_insert_with(|| vec![Scalar::Real(Rat::int(0)); n as usize]);
                 }
-                match replay(setup, formula.as_ref(), &stored, &inp) {
+                let mut first = replay(setup, formula.as_ref(), &stored, &inp);
+                // Model-guided: the model's sizes with the sample inputs (the model's values
+                // may not reach a difference its sizes expose, e.g. when a reduction was left
+                // an unconstrained atom).
+                if matches!(first, Ok(None) | Err(_)) && inp.sizes.iter().all(|n| *n <= 4096) {
+                    for pattern in 0..crate::replay::PATTERNS {
+                        let guided =
+                            sample_inputs(setup, &loaded, inp.sizes.clone(), &scalars, pattern);
+                        if let Ok(Some(fail)) = replay(setup, formula.as_ref(), &stored, &guided) {
+                            inp = guided;
+                            first = Ok(Some(fail));
+                            break;
+                        }
+                    }
+                }
+                match first {
                     Ok(Some(fail)) => {
                         let show = matches!(fail, Failure::Value { .. })
                             && inp.sizes.iter().all(|n| *n <= 64);

@@ -1018,9 +1018,26 @@ impl Host<'_> {
             let m = at.attr.id.as_str();
             match m {
                 "view" | "reshape" | "flatten" | "ravel" => {
-                    // A 1-D view of a 1-D tensor is the tensor.
-                    return Ok(match self.tensor(&at.value)? {
-                        Some(t) if self.m.tensors[t].shape.len() == 1 => HVal::Tensor(t),
+                    // A 1-D view of a 1-D tensor is the tensor; so is the rows-by-columns view
+                    // `x.view(-1, N)` of a 2-D tensor with N columns (Liger's `x.view(-1, dim)`
+                    // after `*batch, dim = x.shape`: a contiguous tensor's rows, flattened).
+                    let t = self.tensor(&at.value)?;
+                    let rows_view = match (t, &args[..]) {
+                        (Some(t), [Expr::UnaryOp(u), n]) if self.m.tensors[t].shape.len() == 2 => {
+                            let minus_one = matches!(
+                                (&u.op, &*u.operand),
+                                (ast::UnaryOp::USub, Expr::NumberLiteral(l))
+                                    if matches!(&l.value, Number::Int(i) if i.as_i64() == Some(1))
+                            );
+                            minus_one
+                                && self.int(n).ok() == Some(self.m.tensors[t].shape[1].clone())
+                        }
+                        _ => false,
+                    };
+                    return Ok(match t {
+                        Some(t) if self.m.tensors[t].shape.len() == 1 || rows_view => {
+                            HVal::Tensor(t)
+                        }
                         _ => HVal::Unknown,
                     });
                 }

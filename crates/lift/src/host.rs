@@ -549,6 +549,15 @@ impl Host<'_> {
                     HostArg::Tensor(t)
                 }
                 HVal::Param(name) => HostArg::Real(name),
+                // `BLOCK=triton.next_power_of_2(n)` written in the launch: a block size of
+                // its own, named after the parameter.
+                HVal::Int(e @ HExpr::NextPow2(_)) => {
+                    let HExpr::NextPow2(a) = &e else {
+                        unreachable!("matched")
+                    };
+                    let k = self.derive_block(&p.name, &e, a);
+                    HostArg::Int(HExpr::Size(k))
+                }
                 HVal::Int(e) => {
                     if let HExpr::Size(k) = e {
                         self.rename(k, &p.name);

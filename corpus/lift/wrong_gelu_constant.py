@@ -1,8 +1,7 @@
-# expect: unknown
+# expect: refuted
 # formula: out[i] = 0.5 * x[i] * (1 + erf(x[i] * 0.7071067811865476))
-# A wrong constant inside erf. Not verified, but not yet refuted either: the solver's model
-# needs erf's value, which the concrete interpreter does not compute (a later slice adds
-# interval bounds for libm functions), so no replay confirms it: unknown, never verified.
+# A wrong constant inside erf. Refuted by a replay: the concrete interpreter bounds erf by
+# intervals, and the kernel's and the formula's intervals are apart at x = -2.
 import torch
 import triton
 import triton.language as tl

@@ -48,7 +48,13 @@ impl World {
         let mut sizes = Vec::new();
         let mut facts = Vec::new();
         for (k, _) in setup.host.sizes.iter().enumerate() {
-            let v = sym.store.declare(&format!("size{k}"), Sort::Int);
+            // A block size computed from sizes is `block{k}` (`crate::atoms::placeholder`).
+            let name = if setup.host.is_block(k) {
+                format!("block{k}")
+            } else {
+                format!("size{k}")
+            };
+            let v = sym.store.declare(&name, Sort::Int);
             let t = sym.store.sym(v);
             let one = sym.store.int(1);
             facts.push(sym.store.le(one, t));
@@ -99,7 +105,7 @@ impl World {
         let mut vs = Vec::new();
         let mut ts = Vec::new();
         for (k, n) in shape.iter().enumerate() {
-            let hi = self.sym.store.int(*n as i128);
+            let hi = crate::value::LDomain::extent(&mut self.sym, *n);
             let (v, t) = self.fresh_in(&format!("lane{k}{tag}"), zero, hi);
             vs.push(v);
             ts.push(t);
@@ -233,28 +239,42 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         mask: Option<TermId>,
         off: TermId,
         value: Option<SymVal>,
+        /// Where the stored value is an infinity (an extended real, `Elem::X`).
+        value_inf: Option<TermId>,
         pos: Pos,
     }
     let eval_accesses = |w: &mut World, m: &Machine<Sym>, tag: &str| -> Vec<SymAccess> {
         let mut out = Vec::new();
         for (k, a) in m.accesses.iter().enumerate() {
-            let (vs, ts) = w.lanes(&a.offset.shape, &format!("{tag}_{k}"));
+            let (vs, mut ts) = w.lanes(&a.offset.shape, &format!("{tag}_{k}"));
+            // A dimension of one lane is lane 0 (`tl.arange(0, 1)`).
+            for (t, n) in ts.iter_mut().zip(&a.offset.shape) {
+                if *n == 1 {
+                    *t = w.sym.store.int(0);
+                }
+            }
             let off = a.offset.at(&mut w.sym, &ts).i(&mut w.sym);
             let mask = a
                 .mask
                 .as_ref()
                 .map(|mk| mk.at(&mut w.sym, &ts).b(&mut w.sym));
-            // A loop's sum over tiles of sums over lanes: one sum where it simplifies.
-            let value = a
-                .value
-                .as_ref()
-                .map(|v| match v.at(&mut w.sym, &ts).v(&mut w.sym) {
-                    SymVal::Red(r) => SymVal::Red(std::rc::Rc::new(crate::tiles::collapse(
-                        &mut w.sym.store,
-                        &r,
-                    ))),
-                    other => other,
-                });
+            let before = w.sym.unsupported.is_some();
+            let (value, value_inf) = match a.value.as_ref().map(|v| v.at(&mut w.sym, &ts)) {
+                Some(crate::value::Elem::X { at, v, .. }) => (Some(v), Some(at)),
+                Some(e) => (Some(e.v(&mut w.sym)), None),
+                None => (None, None),
+            };
+            // Name the access whose evaluation met an unsupported value (values are built
+            // lazily, so this is where the position is known).
+            if !before {
+                if let Some(why) = w.sym.unsupported.take() {
+                    w.sym.unsupported = Some(format!(
+                        "{why} (in the {} at {})",
+                        if a.store { "value stored" } else { "load" },
+                        a.pos
+                    ));
+                }
+            }
             out.push(SymAccess {
                 store: a.store,
                 buf: a.buf,
@@ -263,6 +283,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 mask,
                 off,
                 value,
+                value_inf,
                 pos: a.pos,
             });
         }
@@ -352,7 +373,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     .collect(),
                 inputs,
                 exp: w.sym.exp,
-                sums: crate::tiles::named_sums(&mut w.sym),
+                atoms: w.sym.folds.lambdas.clone(),
             };
             let mut defs = Vec::new();
             for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
@@ -368,6 +389,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                         .ok_or("the store's offset does not split into the output's dimensions")?;
                     let idx = index_names(out.len());
                     let mut sy = Synth::new(&mut w.sym.store, &names, out, &idx)?;
+                    sy.mask = a.mask;
                     match a.value.clone().expect("stores have values") {
                         SymVal::Plain(t) => {
                             let v = sy.under_mask(t, a.mask);
@@ -426,18 +448,35 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         .accesses
         .iter()
         .find(|a| a.store)
-        .map(|a| a.offset.shape.iter().product::<usize>())
+        .map(|a| {
+            // A block size computed from sizes follows them: a small tile stands for it.
+            a.offset
+                .shape
+                .iter()
+                .map(|n| {
+                    if crate::atoms::is_placeholder(*n) {
+                        8
+                    } else {
+                        *n
+                    }
+                })
+                .product::<usize>()
+        })
         .unwrap_or(1) as i128;
     let mut trial: Vec<i128> = vec![1, 2, 3, block - 1, block, block + 1, 2 * block + 3];
     trial.retain(|n| *n >= 1);
     trial.dedup();
     let nsizes = setup.host.sizes.len();
-    // All sizes equal and small; then the last size large, the others small.
+    // All sizes equal and small; then the last size large, the others small (the last the
+    // launcher does not compute: those are computed from the others below).
     let mut size_vectors: Vec<Vec<i128>> = [1, 2, 3].iter().map(|n| vec![*n; nsizes]).collect();
+    let free_last = (0..nsizes)
+        .rev()
+        .find(|k| !setup.host.derived.iter().any(|(j, _)| j == k));
     for n in &trial {
         let mut v = vec![(*n).min(3); nsizes];
-        if let Some(last) = v.last_mut() {
-            *last = *n;
+        if let Some(last) = free_last {
+            v[last] = *n;
         }
         size_vectors.push(v);
     }
@@ -452,8 +491,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         }
     }
     size_vectors.dedup();
-    for sv in size_vectors {
+    for mut sv in size_vectors {
         let mut c = Concrete::new(BTreeMap::new());
+        for (k, e) in &setup.host.derived {
+            sv[*k] = e.eval(&mut c, &sv);
+        }
+        if sv.iter().any(|n| *n < 1) {
+            continue;
+        }
         let ok = setup.host.facts.iter().all(|(a, op, b)| {
             let (x, y) = (a.eval(&mut c, &sv), b.eval(&mut c, &sv));
             op.holds(&mut c, &x, &y)
@@ -461,7 +506,9 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         if !ok {
             continue;
         }
-        let mut tries = vec![sample_inputs(setup, &loaded, sv.clone(), &scalars)];
+        let mut tries: Vec<_> = (0..crate::replay::PATTERNS)
+            .map(|p| sample_inputs(setup, &loaded, sv.clone(), &scalars, p))
+            .collect();
         // Square roots are exact on squares: constant inputs make many runs exact.
         if m.math.iter().any(|f| *f == "sqrt" || *f == "rsqrt") {
             for v in [1, 3] {
@@ -475,8 +522,9 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     out.verdict = refute(setup, &inp, &fail, show, expect.is_none());
                     return out;
                 }
-                Ok(None) => {}
-                Err(_) => {}
+                // Nothing seen, or a run the interpreter cannot settle (`log` of a
+                // negative sample): the obligations decide.
+                Ok(None) | Err(_) => {}
             }
         }
     }
@@ -568,31 +616,40 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     return out;
                 }
             };
-            let fx = fv.at(&mut w.sym, &[]).v(&mut w.sym);
+            let (fx, f_inf) = match fv.at(&mut w.sym, &[]) {
+                crate::value::Elem::X { at, v, .. } => (v, Some(at)),
+                e => (e.v(&mut w.sym), None),
+            };
             let mut asr = base.clone();
             if let Some(mk) = a.mask {
                 asr.push(mk);
             }
+            // Neither side is infinite where the store writes (the formula language has no
+            // infinities; a max over an empty range would be one).
+            for (who, at) in [("kernel", a.value_inf), ("formula", f_inf)] {
+                if let Some(at) = at {
+                    let mut x = asr.clone();
+                    x.push(at);
+                    obligations.push(Obligation {
+                        name: format!(
+                            "the store at {}: the {who}'s value is finite (not a max over no lanes)",
+                            a.pos
+                        ),
+                        assertions: x,
+                    });
+                }
+            }
             match (a.value.clone().expect("a store"), fx) {
                 (SymVal::Plain(kv), SymVal::Plain(fv)) => {
-                    // Sums named as values (`rsqrt(mean + eps)`): each replaced by the first
-                    // of those it was proved equal to, under this store's mask.
-                    let all = crate::tiles::named_sums(&mut w.sym);
-                    let ks = crate::tiles::sums_in(&w.sym.store, &all, kv);
-                    let fs = crate::tiles::sums_in(&w.sym.store, &all, fv);
-                    let (kv, fv) = if fs.is_empty() && ks.is_empty() {
-                        (kv, fv)
-                    } else {
-                        let cfg = smt::SolverConfig {
-                            timeout: limits.timeout,
-                        };
-                        let both: Vec<_> = ks.into_iter().chain(fs).collect();
-                        let map = crate::tiles::sum_classes(&mut w.sym.store, &both, &asr, cfg);
-                        (
-                            w.sym.store.substitute(kv, &map),
-                            w.sym.store.substitute(fv, &map),
-                        )
+                    // Reductions proved equal (the kernel's among themselves, the formula's
+                    // to the kernel's) become one atom: a norm's repeated means are one.
+                    let mut ctx = asr.clone();
+                    ctx.extend(inside.iter().copied());
+                    let cfg = smt::SolverConfig {
+                        timeout: limits.timeout,
                     };
+                    let (kv, fv, _misses) =
+                        crate::atoms::match_atoms(&mut w.sym, &ctx, kv, fv, cfg);
                     let eq = w.sym.store.eq(kv, fv);
                     inside.push(eq);
                     let good = w.sym.store.and(inside);
@@ -785,7 +842,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 ok.push(w.sym.store.lt(wpid[ax], gt));
             }
             for (l, n) in wlane.iter().zip(&a2.offset.shape) {
-                let nt = w.sym.store.int(*n as i128);
+                let nt = crate::value::LDomain::extent(&mut w.sym, *n);
                 ok.push(w.sym.store.le(zero, *l));
                 ok.push(w.sym.store.lt(*l, nt));
             }
@@ -988,6 +1045,12 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 unknowns.push(format!("{}: solver unknown ({why})", ob.name))
             }
             CheckResult::Sat(mut inp) => {
+                // Sizes the launcher computes (a block size `next_power_of_2(n)`) take the
+                // launcher's value: the replay runs what the launcher would.
+                for (k, e) in &setup.host.derived {
+                    let v = e.eval(&mut Concrete::new(BTreeMap::new()), &inp.sizes);
+                    inp.sizes[*k] = v;
+                }
                 for s in &scalars {
                     inp.tensors
                         .entry(s.clone())
@@ -1001,7 +1064,22 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                         .entry(name_of(*b))
                         .or_insert_with(|| vec![Scalar::Real(Rat::int(0)); n as usize]);
                 }
-                match replay(setup, formula.as_ref(), &stored, &inp) {
+                let mut first = replay(setup, formula.as_ref(), &stored, &inp);
+                // Model-guided: the model's sizes with the sample inputs (the model's values
+                // may not reach a difference its sizes expose, e.g. when a reduction was left
+                // an unconstrained atom).
+                if matches!(first, Ok(None) | Err(_)) && inp.sizes.iter().all(|n| *n <= 4096) {
+                    for pattern in 0..crate::replay::PATTERNS {
+                        let guided =
+                            sample_inputs(setup, &loaded, inp.sizes.clone(), &scalars, pattern);
+                        if let Ok(Some(fail)) = replay(setup, formula.as_ref(), &stored, &guided) {
+                            inp = guided;
+                            first = Ok(Some(fail));
+                            break;
+                        }
+                    }
+                }
+                match first {
                     Ok(Some(fail)) => {
                         let show = matches!(fail, Failure::Value { .. })
                             && inp.sizes.iter().all(|n| *n <= 64);

@@ -816,6 +816,18 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     }
                 }
             }
+            // `tl.arange(0, BLOCK)` with a block size computed from sizes: its lane count
+            // (a placeholder symbolically, see `crate::atoms::placeholder`).
+            if let (ops::Op::Arange, Some(KVal::Block(b))) =
+                (spec.op, args.get(1).cloned().flatten())
+            {
+                if b.shape.is_empty() && b.ty == Ty::Int {
+                    let end = b.at(d, &[]).i(d);
+                    if let Some(n) = d.lanes_of(&end) {
+                        args[1] = Some(KVal::Int(n as i128));
+                    }
+                }
+            }
             let pos = pos_of(self.src, c);
             return ops::apply(spec, &mut self.m, args, pos)
                 .map_err(|what| Unsupported { what, pos });
@@ -840,6 +852,16 @@ impl<'s, D: LDomain> Interp<'s, D> {
             .and_then(|n| self.helpers.iter().find(|h| h.name.id.as_str() == n))
         {
             return self.call_helper(d, f, c);
+        }
+        // `float('inf')`, `float("-inf")`: the infinities (masked lanes of a max).
+        if full.as_deref() == Some("float") && c.arguments.keywords.is_empty() {
+            if let [Expr::StringLiteral(t)] = &c.arguments.args[..] {
+                match t.value.to_str().trim().to_ascii_lowercase().as_str() {
+                    "inf" | "+inf" | "infinity" => return Ok(KVal::Float(1, 0)),
+                    "-inf" | "-infinity" => return Ok(KVal::Float(-1, 0)),
+                    _ => {}
+                }
+            }
         }
         // Methods: `x.to(dtype)`.
         if let Expr::Attribute(a) = &*c.func {

@@ -501,6 +501,31 @@ pub(crate) struct Scope<D: Domain> {
     pub reals: Vec<String>,
     /// Input tensors: name and shape (the flat offset of `x[i, j]` is row-major).
     pub tensors: Vec<(String, Vec<D::I>)>,
+    /// Reductions already evaluated, by the expression (its address) and the values of the
+    /// names it reads: a softmax's sum is computed once per row, not once per element.
+    pub memo: Memo<D>,
+}
+
+pub(crate) type Memo<D> = std::rc::Rc<std::cell::RefCell<Vec<MemoEntry<D>>>>;
+pub(crate) type MemoEntry<D> = (usize, Vec<<D as Domain>::I>, Elem<D>);
+
+/// The names an expression reads (index variables, sizes, parameters), without duplicates.
+fn names(e: &Expr, out: &mut Vec<String>) {
+    match e {
+        Expr::Var(v) => {
+            if !out.contains(v) {
+                out.push(v.clone())
+            }
+        }
+        Expr::Num(..) => {}
+        Expr::Read(_, ix) => ix.iter().for_each(|i| names(i, out)),
+        Expr::Neg(a) => names(a, out),
+        Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+            names(a, out);
+            names(b, out);
+        }
+        Expr::Call(_, args) => args.iter().for_each(|a| names(a, out)),
+    }
 }
 
 /// The value of `e` in `scope`, as a scalar block (through the kernel's op definitions).
@@ -596,7 +621,17 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
         {
             return Err(format!("`{f}` with {} arguments", args.len()))
         }
-        Expr::Call(f, args) if f == "sum" => sum(d, scope, args)?,
+        Expr::Call(f, args) if f == "sum" => reduction(d, scope, args, tensor::Reducer::Sum)?,
+        // `max(k, e)`: a reduction when `k` (or `k < E`) names no value in scope; otherwise
+        // the binary `max(a, b)`.
+        Expr::Call(f, args) if (f == "max" || f == "min") && binds(scope, &args[0]) => {
+            let r = if f == "max" {
+                tensor::Reducer::Max
+            } else {
+                tensor::Reducer::Min
+            };
+            reduction(d, scope, args, r)?
+        }
         Expr::Call(f, args) => {
             let vs: Vec<Block<D>> = args
                 .iter()
@@ -660,6 +695,7 @@ impl<D: Domain> Clone for Scope<D> {
             ints: self.ints.clone(),
             reals: self.reals.clone(),
             tensors: self.tensors.clone(),
+            memo: self.memo.clone(),
         }
     }
 }
@@ -685,8 +721,27 @@ fn extent_of<D: Domain>(scope: &Scope<D>, k: &str, e: &Expr) -> Option<D::I> {
     }
 }
 
-/// `sum(k, e)`: `k` ranges over the dimension it indexes.
-fn sum<D: LDomain>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D>, String> {
+/// Whether the first argument of `max`/`min` binds a reduction variable: a bare name (or
+/// `name < E`) that is not an index variable, size or parameter in scope.
+fn binds<D: Domain>(scope: &Scope<D>, first: &Expr) -> bool {
+    let name = match first {
+        Expr::Var(k) => k,
+        Expr::Cmp("<", v, _) => match &**v {
+            Expr::Var(k) => k,
+            _ => return false,
+        },
+        _ => return false,
+    };
+    !scope.ints.iter().any(|(n, _)| n == name) && !scope.reals.contains(name)
+}
+
+/// `sum(k, e)` (`max`, `min`): `k` ranges over the dimension it indexes.
+fn reduction<D: LDomain>(
+    d: &mut D,
+    scope: &Scope<D>,
+    args: &[Expr],
+    r: tensor::Reducer,
+) -> Result<Block<D>, String> {
     let (k, extent) = match &args[0] {
         Expr::Var(k) => (
             k,
@@ -704,39 +759,55 @@ fn sum<D: LDomain>(d: &mut D, scope: &Scope<D>, args: &[Expr]) -> Result<Block<D
             }
             (k, b.at(d, &[]).i(d))
         }
-        _ => return Err("the first argument of `sum` names its variable (`k`, or `k < N`)".into()),
+        _ => {
+            return Err(format!(
+                "the first argument of `{}` names its variable (`k`, or `k < N`)",
+                r.name()
+            ))
+        }
     };
-    let zero = d.lit_v(ElemType::Real, tensor::Literal::Int(0));
-    let dims = [tensor::ReduceDim {
-        axis: k.clone(),
-        extent,
-        label: Some(k.clone()),
-    }];
+    // The values of the names this reduction reads (its variable among them is bound inside).
+    let mut used = Vec::new();
+    for a in args {
+        names(a, &mut used);
+    }
+    let key_at = args as *const [Expr] as *const Expr as usize;
+    let key: Vec<D::I> = used
+        .iter()
+        .filter(|n| *n != k)
+        .filter_map(|n| scope.ints.iter().rev().find(|(m, _)| m == n))
+        .map(|(_, v)| v.clone())
+        .collect();
+    let hit = scope
+        .memo
+        .borrow()
+        .iter()
+        .find(|(at, ks, _)| {
+            *at == key_at
+                && ks.len() == key.len()
+                && ks.iter().zip(&key).all(|(a, b)| d.same_i(a, b))
+        })
+        .map(|(_, _, e)| e.clone());
+    if let Some(v) = hit {
+        return Ok(Block::splat(Ty::Real, v));
+    }
     let mut err = None;
-    let v = {
-        let mut body = |d: &mut D, pt: &[D::I]| -> D::V {
-            let mut inner = scope.clone();
-            inner.ints.push((k.clone(), pt[0].clone()));
-            match eval(d, &inner, &args[1]) {
-                Ok(b) => b.at(d, &[]).v(d),
-                Err(e) => {
-                    err.get_or_insert(e);
-                    d.lit_v(ElemType::Real, tensor::Literal::Int(0))
-                }
+    let v = d.reduction(r, &extent, &mut |d: &mut D, pt: &D::I| {
+        let mut inner = scope.clone();
+        inner.ints.push((k.clone(), pt.clone()));
+        match eval(d, &inner, &args[1]) {
+            Ok(b) => b.at(d, &[]),
+            Err(e) => {
+                err.get_or_insert(e);
+                Elem::V(d.lit_v(ElemType::Real, tensor::Literal::Int(0)))
             }
-        };
-        d.reduce(
-            tensor::Reducer::Sum,
-            ElemType::Real,
-            &zero,
-            &dims,
-            &mut body,
-        )
-    };
+        }
+    });
     if let Some(e) = err {
         return Err(e);
     }
-    Ok(Block::splat(Ty::Real, Elem::V(v)))
+    scope.memo.borrow_mut().push((key_at, key, v.clone()));
+    Ok(Block::splat(Ty::Real, v))
 }
 
 #[cfg(test)]

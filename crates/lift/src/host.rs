@@ -22,6 +22,8 @@ pub(crate) enum HExpr {
     Mul(Box<HExpr>, Box<HExpr>),
     /// `triton.cdiv(a, b)`, `b > 0`.
     CDiv(Box<HExpr>, Box<HExpr>),
+    /// `triton.next_power_of_2(a)`, `1 <= a <= 2^20` (Triton's largest block).
+    NextPow2(Box<HExpr>),
     /// Python `a // b`, `b > 0`.
     FloorDiv(Box<HExpr>, Box<HExpr>),
     /// Python `a % b`, `b > 0`.
@@ -54,6 +56,17 @@ impl HExpr {
                 let s = d.sub_i(&s, &one);
                 d.ediv_i(&s, &y)
             }
+            // The least power of two `>= a`, as a chain of comparisons (any domain).
+            HExpr::NextPow2(a) => {
+                let x = a.eval(d, sizes);
+                let mut acc = d.lit_i(1 << 20);
+                for e in (0..20).rev() {
+                    let p = d.lit_i(1 << e);
+                    let fits = d.le_i(&x, &p);
+                    acc = d.ite_i(&fits, &p, &acc);
+                }
+                acc
+            }
         }
     }
 
@@ -84,10 +97,11 @@ impl HExpr {
         }
     }
 
-    fn sizes(&self) -> Vec<usize> {
+    pub(crate) fn sizes(&self) -> Vec<usize> {
         match self {
             HExpr::Lit(_) => vec![],
             HExpr::Size(k) => vec![*k],
+            HExpr::NextPow2(a) => a.sizes(),
             HExpr::Add(a, b)
             | HExpr::Sub(a, b)
             | HExpr::Mul(a, b)
@@ -145,7 +159,20 @@ pub(crate) struct HostModel {
     /// Integer comparisons the launcher asserts before the launch (`assert N <= BLOCK`):
     /// preconditions of every check.
     pub facts: Vec<(HExpr, HCmp, HExpr)>,
+    /// Sizes the launcher computes by a floor division (`H = N // 2`): a size symbol of their
+    /// own, defined by facts (`2*H <= N < 2*H + 2`) so that tensor shapes stay polynomial;
+    /// the bounded check computes them from the others.
+    pub derived: Vec<(usize, HExpr)>,
     pub pos: Pos,
+}
+
+impl HostModel {
+    /// Whether size `k` is a block size computed from sizes (`triton.next_power_of_2(n)`).
+    pub(crate) fn is_block(&self, k: usize) -> bool {
+        self.derived
+            .iter()
+            .any(|(j, e)| *j == k && matches!(e, HExpr::NextPow2(_)))
+    }
 }
 
 /// A comparison the launcher asserts.
@@ -201,6 +228,8 @@ struct Host<'s> {
     meta: Vec<(String, HVal)>,
     /// Default size names not yet renamed.
     default_named: Vec<bool>,
+    /// Parameters whose sizes the launcher reads itself (`x.numel()`, `x.shape`, `x.size(d)`).
+    size_read: Vec<String>,
 }
 
 type R<T> = Result<T, (String, Pos)>;
@@ -232,12 +261,14 @@ pub(crate) fn read_launcher(
             grid: vec![],
             assumptions: vec![],
             facts: vec![],
+            derived: vec![],
             pos: pos_of(src, call),
         },
         ranks: vec![],
         own_shape: vec![],
         meta: vec![],
         default_named: vec![],
+        size_read: vec![],
     };
     Some(
         h.run(
@@ -310,6 +341,21 @@ fn unpacks_shape(body: &[Stmt], name: &str) -> bool {
         })
         .count();
     unpacked(name) && others >= 2
+}
+
+/// Whether `text` (a launcher's source) reads the size of `name`: `name.numel()`,
+/// `name.shape`, `name.size(`.
+fn reads_size(text: &str, name: &str) -> bool {
+    [".numel(", ".shape", ".size("].iter().any(|m| {
+        let pat = format!("{name}{m}");
+        text.match_indices(&pat).any(|(at, _)| {
+            !text[..at]
+                .chars()
+                .next_back()
+                .map(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                .unwrap_or(false)
+        })
+    })
 }
 
 fn rank_uses(body: &[Stmt], name: &str) -> usize {
@@ -407,6 +453,10 @@ impl Host<'_> {
                 .chain(&f.parameters.kwonlyargs)
             {
                 let name = p.parameter.name.id.to_string();
+                let text = &self.src[f.range().start().to_usize()..f.range().end().to_usize()];
+                if reads_size(text, &name) {
+                    self.size_read.push(name.clone());
+                }
                 let rank = rank_uses(&f.body, &name);
                 self.ranks.push((name.clone(), rank));
                 if unpacks_shape(&f.body, &name) {
@@ -534,6 +584,15 @@ impl Host<'_> {
                     HostArg::Tensor(t)
                 }
                 HVal::Param(name) => HostArg::Real(name),
+                // `BLOCK=triton.next_power_of_2(n)` written in the launch: a block size of
+                // its own, named after the parameter.
+                HVal::Int(e @ HExpr::NextPow2(_)) => {
+                    let HExpr::NextPow2(a) = &e else {
+                        unreachable!("matched")
+                    };
+                    let k = self.derive_block(&p.name, &e, a);
+                    HostArg::Int(HExpr::Size(k))
+                }
                 HVal::Int(e) => {
                     if let HExpr::Size(k) = e {
                         self.rename(k, &p.name);
@@ -591,6 +650,47 @@ impl Host<'_> {
         Ok(())
     }
 
+    /// `name = a // c`: a new size symbol with the facts `c*name <= a < c*name + c`.
+    fn derive(
+        &mut self,
+        name: &str,
+        e: &HExpr,
+        a: &HExpr,
+        c: i128,
+        at: &impl ruff_text_size::Ranged,
+    ) -> usize {
+        let _ = at;
+        self.m.sizes.push(name.to_string());
+        self.default_named.push(false);
+        let k = self.m.sizes.len() - 1;
+        let scaled = HExpr::Mul(Box::new(HExpr::Size(k)), Box::new(HExpr::Lit(c)));
+        let next = HExpr::Add(Box::new(scaled.clone()), Box::new(HExpr::Lit(c)));
+        self.m.facts.push((scaled, HCmp::Le, a.clone()));
+        self.m.facts.push((a.clone(), HCmp::Lt, next));
+        self.m.derived.push((k, e.clone()));
+        self.m.assumptions.push(format!(
+            "`{name}` (the launcher's floor division) is at least 1"
+        ));
+        k
+    }
+
+    /// `name = triton.next_power_of_2(a)`: a block size symbol `P` with `a <= P < 2*a`
+    /// (every `P` there is checked, the power of two among them too; a replay uses the
+    /// launcher's value).
+    fn derive_block(&mut self, name: &str, e: &HExpr, a: &HExpr) -> usize {
+        self.m.sizes.push(name.to_string());
+        self.default_named.push(false);
+        let k = self.m.sizes.len() - 1;
+        let twice = HExpr::Mul(Box::new(a.clone()), Box::new(HExpr::Lit(2)));
+        self.m.facts.push((a.clone(), HCmp::Le, HExpr::Size(k)));
+        self.m.facts.push((HExpr::Size(k), HCmp::Lt, twice));
+        self.m.derived.push((k, e.clone()));
+        self.m.assumptions.push(format!(
+            "`{name}` = triton.next_power_of_2(...) is checked as any block size `P` with `n <= P < 2*n` (n its argument)"
+        ));
+        k
+    }
+
     fn rename(&mut self, k: usize, name: &str) {
         if self.default_named[k] && !self.m.sizes.iter().any(|s| s == name) {
             self.m.sizes[k] = name.to_string();
@@ -611,10 +711,17 @@ impl Host<'_> {
         };
         // Launcher tensors share one shape, the elementwise contract: with the first one whose
         // rank is at least what the uses show (`x.stride(0)` shows only a rank >= 1). A tensor
-        // whose shape the launcher unpacks has its own, and shares with no other.
+        // whose shape the launcher unpacks has its own, and shares with no other; so do two
+        // tensors whose sizes the launcher reads each (`n1 = x.numel(); n2 = y.numel()`, a
+        // concatenation).
         let own = |n: &str| self.own_shape.iter().any(|o| o == n);
+        let mine = self.size_read.iter().any(|n| n == name);
         let same = self.m.tensors.iter().position(|t| {
-            is_param_tensor(t) && t.shape.len() >= seen && !own(&t.name) && !own(name)
+            is_param_tensor(t)
+                && t.shape.len() >= seen
+                && !own(&t.name)
+                && !own(name)
+                && !(mine && self.size_read.iter().any(|n| *n == t.name))
         });
         let rank = seen.max(1);
         let shape = match same {
@@ -692,6 +799,20 @@ impl Host<'_> {
                     (Expr::Name(n), v) => {
                         if let HVal::Int(HExpr::Size(k)) = v {
                             self.rename(*k, n.id.as_str());
+                        }
+                        if let HVal::Int(e @ HExpr::NextPow2(a)) = v {
+                            let k = self.derive_block(n.id.as_str(), e, a);
+                            self.set(n.id.as_str(), HVal::Int(HExpr::Size(k)));
+                            continue;
+                        }
+                        if let HVal::Int(e @ HExpr::FloorDiv(a, c)) = v {
+                            if let (Some(c), false) = (c.literal(), a.sizes().is_empty()) {
+                                if c >= 1 {
+                                    let k = self.derive(n.id.as_str(), e, a, c, t);
+                                    self.set(n.id.as_str(), HVal::Int(HExpr::Size(k)));
+                                    continue;
+                                }
+                            }
                         }
                         if let HVal::Tensor(k) = v {
                             if self.m.tensors[*k].name.starts_with('<') {
@@ -893,8 +1014,12 @@ impl Host<'_> {
             "triton.next_power_of_2" if args.len() == 1 => {
                 let a = self.int(&args[0])?;
                 return match a.literal() {
-                    Some(v) if v >= 1 => Ok(HVal::Int(HExpr::Lit((v as u128).next_power_of_two() as i128))),
-                    _ => self.err("`triton.next_power_of_2` of a size: a block size that depends on the sizes (not supported yet)".into(), c),
+                    Some(v) if v >= 1 => Ok(HVal::Int(HExpr::Lit(
+                        (v as u128).next_power_of_two() as i128
+                    ))),
+                    Some(_) => self.err("`triton.next_power_of_2` of a number below 1".into(), c),
+                    // A block size from the sizes: a size of its own (see `HostModel::derived`).
+                    None => Ok(HVal::Int(HExpr::NextPow2(Box::new(a)))),
                 };
             }
             "torch.empty_like" | "torch.zeros_like" | "torch.ones_like" if !args.is_empty() => {
@@ -941,9 +1066,26 @@ impl Host<'_> {
             let m = at.attr.id.as_str();
             match m {
                 "view" | "reshape" | "flatten" | "ravel" => {
-                    // A 1-D view of a 1-D tensor is the tensor.
-                    return Ok(match self.tensor(&at.value)? {
-                        Some(t) if self.m.tensors[t].shape.len() == 1 => HVal::Tensor(t),
+                    // A 1-D view of a 1-D tensor is the tensor; so is the rows-by-columns view
+                    // `x.view(-1, N)` of a 2-D tensor with N columns (Liger's `x.view(-1, dim)`
+                    // after `*batch, dim = x.shape`: a contiguous tensor's rows, flattened).
+                    let t = self.tensor(&at.value)?;
+                    let rows_view = match (t, &args[..]) {
+                        (Some(t), [Expr::UnaryOp(u), n]) if self.m.tensors[t].shape.len() == 2 => {
+                            let minus_one = matches!(
+                                (&u.op, &*u.operand),
+                                (ast::UnaryOp::USub, Expr::NumberLiteral(l))
+                                    if matches!(&l.value, Number::Int(i) if i.as_i64() == Some(1))
+                            );
+                            minus_one
+                                && self.int(n).ok() == Some(self.m.tensors[t].shape[1].clone())
+                        }
+                        _ => false,
+                    };
+                    return Ok(match t {
+                        Some(t) if self.m.tensors[t].shape.len() == 1 || rows_view => {
+                            HVal::Tensor(t)
+                        }
                         _ => HVal::Unknown,
                     });
                 }
@@ -1024,6 +1166,7 @@ pub(crate) fn assumed_launch(
         grid: vec![],
         assumptions: vec![],
         facts: vec![],
+        derived: vec![],
         pos: kernel.pos,
     };
     // The size: the scalar parameter that the body compares (`offs < n`); other scalars are

@@ -4,6 +4,8 @@
 //!
 //! Layers, imports running one way (STYLE 17):
 //! - `value` (blocks over a core `Domain`), `mem` (program state, access log);
+//! - `ext` (extended reals: `-inf` lanes, exact) and `atoms` (reductions as symbols, the
+//!   symbolic side; block-size placeholders);
 //! - `ops`: every Triton op once, in one table, generic over the domain;
 //! - `exec` (the kernel interpreter), `host` and `front` (the Python file and its launcher);
 //! - `formula` (the formula language), `synth` (formulas from symbolic stores), `tiles` (a
@@ -15,8 +17,10 @@
 //! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt`
 //! crate's). The user's Python file is parsed, never imported or run.
 
+mod atoms;
 mod check;
 mod exec;
+mod ext;
 mod formula;
 mod front;
 mod host;

@@ -7,6 +7,7 @@
 //! follow the Triton language reference (triton.language, 3.2): numpy broadcasting, integer
 //! blocks `int32`, floats modelled as reals, `tl.load` masked lanes take `other`.
 
+use crate::ext;
 use crate::mem::{Access, Machine, Pos};
 use crate::value::{broadcast_shape, Block, Elem, KVal, LDomain, Ty};
 use tensor::{BinaryOp, Domain, ElemType, Literal, Prim, UnaryOp};
@@ -32,8 +33,8 @@ pub(crate) enum Op {
     Hint,
     /// A compile-time check with no runtime meaning here.
     StaticAssert,
-    /// `tl.sum` along one axis.
-    Sum,
+    /// `tl.sum`, `tl.max`, `tl.min` along one axis.
+    Reduce(tensor::Reducer),
     /// `tl.dot`: a matrix product of two rank-2 blocks, plus `acc`.
     Dot,
     /// `tl.cdiv`: integer division rounding up.
@@ -166,7 +167,31 @@ pub(crate) const OPS: &[OpSpec] = &[
         name: "sum",
         params: &["input", "axis", "keep_dims"],
         ignored: &["dtype"],
-        op: Op::Sum,
+        op: Op::Reduce(tensor::Reducer::Sum),
+    },
+    OpSpec {
+        name: "max",
+        params: &[
+            "input",
+            "axis",
+            "return_indices",
+            "return_indices_tie_break_left",
+            "keep_dims",
+        ],
+        ignored: &[],
+        op: Op::Reduce(tensor::Reducer::Max),
+    },
+    OpSpec {
+        name: "min",
+        params: &[
+            "input",
+            "axis",
+            "return_indices",
+            "return_indices_tie_break_left",
+            "keep_dims",
+        ],
+        ignored: &[],
+        op: Op::Reduce(tensor::Reducer::Min),
     },
     OpSpec {
         name: "dot",
@@ -365,7 +390,15 @@ pub(crate) fn apply<D: LDomain>(
                 let c = mask.at(d, l).b(d);
                 // A masked lane without `other` holds an unspecified value.
                 let o = match &other {
-                    Some(o) => o.at(d, l).v(d),
+                    Some(o) => match o.at(d, l) {
+                        // `other=-float('inf')`: an extended real, exact (`crate::ext`).
+                        Elem::V(v) if d.inf_of(&v).is_some() => {
+                            let inf = d.inf_of(&v).expect("matched");
+                            let at = d.not(&c);
+                            return Elem::X { inf, at, v: x };
+                        }
+                        e => e.v(d),
+                    },
                     None => d.input(&masked_name, ElemType::Real, &[off]),
                 };
                 Elem::V(d.ite_v(&c, &x, &o))
@@ -420,8 +453,12 @@ pub(crate) fn apply<D: LDomain>(
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             let op = spec.op;
             KVal::Block(map(&x, real, move |d, e| {
+                if op == Op::Exp && ext::any(d, &[&e]) {
+                    return ext::exp(d, &e, |d, v| {
+                        tensor::unary(d, UnaryOp::Exp, ElemType::Real, v)
+                    });
+                }
                 let v = e.v(d);
-                let v = d.opaque(&v);
                 Elem::V(match op {
                     Op::Exp => tensor::unary(d, UnaryOp::Exp, ElemType::Real, &v),
                     Op::Abs => tensor::unary(d, UnaryOp::Abs, ElemType::Real, &v),
@@ -457,19 +494,28 @@ pub(crate) fn apply<D: LDomain>(
             }
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             KVal::Block(map(&x, real, move |d, e| {
+                if name == "exp2" && ext::any(d, &[&e]) {
+                    return ext::exp(d, &e, |d, v| d.math(name, v));
+                }
                 let v = e.v(d);
-                let v = d.opaque(&v);
                 Elem::V(d.math(name, &v))
             }))
         }
-        Op::Sum => {
-            let x = to_real(&block(&need(&args, 0, spec)?, "tl.sum's input")?);
+        Op::Reduce(r) => {
+            let x = to_real(&block(&need(&args, 0, spec)?, "the reduction's input")?);
+            let keep_at = if r == tensor::Reducer::Sum { 2 } else { 4 };
+            if r != tensor::Reducer::Sum && matches!(args[2], Some(KVal::Bool(true))) {
+                return Err(format!("tl.{} with return_indices=True", spec.name));
+            }
             let axis = match args[1].clone() {
                 None | Some(KVal::None) if x.shape.len() == 1 => 0,
                 None | Some(KVal::None) => {
-                    return Err("tl.sum over every axis of a block of rank 2 or more".into())
+                    return Err(format!(
+                        "tl.{} over every axis of a block of rank 2 or more",
+                        spec.name
+                    ))
                 }
-                Some(v) => const_int(&v, "tl.sum's axis")?,
+                Some(v) => const_int(&v, "the reduction's axis")?,
             };
             let axis = if axis < 0 {
                 axis + x.shape.len() as i128
@@ -478,13 +524,14 @@ pub(crate) fn apply<D: LDomain>(
             };
             if !(0..x.shape.len() as i128).contains(&axis) {
                 return Err(format!(
-                    "tl.sum along axis {axis} of a rank-{} block",
+                    "tl.{} along axis {axis} of a rank-{} block",
+                    spec.name,
                     x.shape.len()
                 ));
             }
             let axis = axis as usize;
-            let keep = matches!(args[2], Some(KVal::Bool(true)));
-            KVal::Block(sum(&x, axis, keep))
+            let keep = matches!(args[keep_at], Some(KVal::Bool(true)));
+            KVal::Block(reduce(&x, axis, keep, r))
         }
         Op::Dot => {
             let a = block(&need(&args, 0, spec)?, "tl.dot's input")?;
@@ -546,27 +593,29 @@ pub(crate) fn dot<D: LDomain>(a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
             let y = b.at(d, &[kk.clone(), j.clone()]).v(d);
             tensor::binary(d, BinaryOp::Mul, ElemType::Real, &x, &y)
         };
-        Elem::V(sum_along(d, "k", ext, &zero, &mut body))
+        Elem::V(sum_along(d, ext, &zero, &mut body))
     }))
 }
 
-/// `init + Σ_{0 <= k < extent} body(k)` along `axis` (`"k"` for a block's lanes,
-/// `crate::exec::LOOP_AXIS` for a loop's iterations), through the domain's reduction: the one
-/// place the sums of `tl.dot` and of loop accumulators are made (`crate::tiles` reads the axis).
+/// `init + Σ_{0 <= k < extent} body(k)` through the domain's reduction (an atom
+/// symbolically, see `crate::atoms`): the one place the sums of `tl.dot` and of loop
+/// accumulators are made. A sum over a loop's iterations of a sum over a tile's lanes becomes
+/// one atom where that simplifies (`crate::tiles`).
 pub(crate) fn sum_along<D: LDomain>(
     d: &mut D,
-    axis: &str,
     extent: D::I,
     init: &D::V,
     body: &mut dyn FnMut(&mut D, &D::I) -> D::V,
 ) -> D::V {
-    let dims = [tensor::ReduceDim {
-        axis: axis.to_string(),
-        extent,
-        label: None,
-    }];
-    let mut at = |d: &mut D, pt: &[D::I]| body(d, &pt[0]);
-    d.reduce(tensor::Reducer::Sum, ElemType::Real, init, &dims, &mut at)
+    let s = d
+        .reduction(tensor::Reducer::Sum, &extent, &mut |d: &mut D, k: &D::I| {
+            Elem::V(body(d, k))
+        })
+        .v(d);
+    if d.lit_sign(init) == Some(0) {
+        return s;
+    }
+    tensor::binary(d, BinaryOp::Add, ElemType::Real, init, &s)
 }
 
 /// `a // b` (or `a % b` when `rem`) on integer blocks, as Triton computes it on tensors:
@@ -753,12 +802,18 @@ pub(crate) fn arith<D: LDomain>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Bloc
             })
         }),
         _ => zip(a, b, Real, move |d, x, y| {
+            if ext::any(d, &[&x, &y]) {
+                let e = match op {
+                    Arith::Add | Arith::Sub => ext::add(d, &x, &y, op == Arith::Sub),
+                    Arith::Max | Arith::Min => ext::max_min(d, op == Arith::Max, &x, &y),
+                    Arith::Mul => ext::mul(d, &x, &y),
+                    Arith::Div => None,
+                };
+                if let Some(e) = e {
+                    return e;
+                }
+            }
             let (x, y) = (x.v(d), y.v(d));
-            // A sum added to a sum stays one sum; anywhere else it is one value.
-            let (x, y) = match op {
-                Arith::Add | Arith::Sub if d.is_sum(&x) == d.is_sum(&y) => (x, y),
-                _ => (d.opaque(&x), d.opaque(&y)),
-            };
             let r = ElemType::Real;
             Elem::V(match op {
                 Arith::Add => tensor::binary(d, BinaryOp::Add, r, &x, &y),
@@ -789,6 +844,9 @@ pub(crate) fn negate<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
             Elem::I(d.sub_i(&z, &x))
         })),
         Ty::Real => Ok(map(a, Ty::Real, |d, e| {
+            if ext::any(d, &[&e]) {
+                return ext::neg(d, &e);
+            }
             let x = e.v(d);
             Elem::V(d.prim(Prim::Neg, ElemType::Real, &[x]))
         })),
@@ -825,9 +883,29 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
                     d.not(&e)
                 }
             }
+        } else if ext::any(d, &[&x, &y]) {
+            let decide = move |o: std::cmp::Ordering| match op {
+                Cmp::Lt => o.is_lt(),
+                Cmp::Le => o.is_le(),
+                Cmp::Gt => o.is_gt(),
+                Cmp::Ge => o.is_ge(),
+                Cmp::Eq => o.is_eq(),
+                Cmp::Ne => o.is_ne(),
+            };
+            let finite = move |d: &mut D, x: &D::V, y: &D::V| {
+                let v = tensor::compare(d, cmp_op(op), ElemType::Real, x, y);
+                d.truth(&v)
+            };
+            match ext::compare(d, &x, &y, finite, decide) {
+                Some(c) => c,
+                None => {
+                    let (x, y) = (x.v(d), y.v(d));
+                    let v = tensor::compare(d, cmp_op(op), ElemType::Real, &x, &y);
+                    d.truth(&v)
+                }
+            }
         } else {
             let (x, y) = (x.v(d), y.v(d));
-            let (x, y) = (d.opaque(&x), d.opaque(&y));
             let op = match op {
                 Cmp::Lt => tensor::CompareOp::Lt,
                 Cmp::Le => tensor::CompareOp::Le,
@@ -841,6 +919,17 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
         };
         Elem::B(c)
     })
+}
+
+fn cmp_op(op: Cmp) -> tensor::CompareOp {
+    match op {
+        Cmp::Lt => tensor::CompareOp::Lt,
+        Cmp::Le => tensor::CompareOp::Le,
+        Cmp::Gt => tensor::CompareOp::Gt,
+        Cmp::Ge => tensor::CompareOp::Ge,
+        Cmp::Eq => tensor::CompareOp::Eq,
+        Cmp::Ne => tensor::CompareOp::Ne,
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -899,6 +988,11 @@ pub(crate) fn select<D: LDomain>(c: &Block<D>, x: &Block<D>, y: &Block<D>) -> R<
         let (a, b) = (x.at(d, l), y.at(d, l));
         match ty {
             Ty::Real => {
+                if ext::any(d, &[&a, &b]) {
+                    if let Some(e) = ext::select(d, &cc, &a, &b) {
+                        return e;
+                    }
+                }
                 let (a, b) = (a.v(d), b.v(d));
                 Elem::V(d.ite_v(&cc, &a, &b))
             }
@@ -935,10 +1029,16 @@ pub(crate) fn expand_dims<D: LDomain>(x: &Block<D>, keep: &[bool]) -> Block<D> {
     })
 }
 
-/// `tl.sum(x, axis)`: the sum of the elements along `axis`, through the domain's reduction
-/// (kept as `sum over k` symbolically, enumerated concretely).
-pub(crate) fn sum<D: LDomain>(x: &Block<D>, axis: usize, keep_dims: bool) -> Block<D> {
-    let extent = x.shape[axis] as i128;
+/// `tl.sum`/`tl.max`/`tl.min(x, axis)`: the reduction of the elements along `axis`, through
+/// [`LDomain::reduction`] (an atom symbolically, enumerated concretely). Memoized per lane, so
+/// that every use of one reduced block is one value (one atom).
+pub(crate) fn reduce<D: LDomain>(
+    x: &Block<D>,
+    axis: usize,
+    keep_dims: bool,
+    r: tensor::Reducer,
+) -> Block<D> {
+    let n = x.shape[axis];
     let mut shape = x.shape.clone();
     if keep_dims {
         shape[axis] = 1;
@@ -946,31 +1046,31 @@ pub(crate) fn sum<D: LDomain>(x: &Block<D>, axis: usize, keep_dims: bool) -> Blo
         shape.remove(axis);
     }
     let x = x.clone();
+    type Memo<D> = Vec<(Vec<<D as Domain>::I>, Elem<D>)>;
+    let memo: std::rc::Rc<std::cell::RefCell<Memo<D>>> = Default::default();
     Block::new(shape, Ty::Real, move |d: &mut D, l: &[D::I]| {
-        let zero = d.lit_v(ElemType::Real, Literal::Int(0));
-        let ext = d.lit_i(extent);
-        let dims = [tensor::ReduceDim {
-            axis: "k".to_string(),
-            extent: ext,
-            label: None,
-        }];
+        let hit = memo
+            .borrow()
+            .iter()
+            .find(|(k, _)| k.len() == l.len() && k.iter().zip(l).all(|(a, b)| d.same_i(a, b)))
+            .map(|(_, e)| e.clone());
+        if let Some(e) = hit {
+            return e;
+        }
+        let key = l.to_vec();
         let outer: Vec<D::I> = l.to_vec();
         let x = x.clone();
-        let mut body = move |d: &mut D, pt: &[D::I]| -> D::V {
+        let extent = d.extent(n);
+        let e = d.reduction(r, &extent, &mut |d: &mut D, k: &D::I| {
             let mut full = outer.clone();
             if keep_dims {
-                full[axis] = pt[0].clone();
+                full[axis] = k.clone();
             } else {
-                full.insert(axis, pt[0].clone());
+                full.insert(axis, k.clone());
             }
-            x.at(d, &full).v(d)
-        };
-        Elem::V(d.reduce(
-            tensor::Reducer::Sum,
-            ElemType::Real,
-            &zero,
-            &dims,
-            &mut body,
-        ))
+            x.at(d, &full)
+        });
+        memo.borrow_mut().push((key, e.clone()));
+        e
     })
 }

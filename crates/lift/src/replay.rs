@@ -75,19 +75,15 @@ pub(crate) fn replay(
     let mut c = Concrete::new(BTreeMap::new());
     for (name, data) in &inp.tensors {
         let n = data.len() as i128;
-        // A float scalar of the launcher is read as a rank-0 input.
-        let scalar = setup
-            .host
-            .args
-            .iter()
-            .any(|(_, a)| matches!(a, crate::host::HostArg::Real(x) if x == name));
+        // Tensors are read at a flat offset; scalar parameters at no index.
+        let tensor = setup.host.tensors.iter().any(|t| t.name == *name);
         c.inputs.insert(
             name.clone(),
             ConcreteTensor {
-                axes: if scalar && n == 1 {
-                    vec![]
-                } else {
+                axes: if tensor {
                     vec![("e".into(), n)]
+                } else {
+                    vec![]
                 },
                 data: data.clone(),
             },
@@ -186,6 +182,8 @@ pub(crate) fn replay(
         ));
     }
     let Some(f) = f else { return Ok(None) };
+    // One memo of the formula's reductions for every element (a row's sum computed once).
+    let memo: formula::Memo<Concrete> = Default::default();
     for &b in outputs {
         let name = setup.host.tensors[setup.buffers[b]].name.clone();
         let Some(def) = f.defs.iter().find(|d| d.output == name) else {
@@ -211,11 +209,12 @@ pub(crate) fn replay(
                     index: named,
                 }));
             };
-            let scope = setup.scope(
+            let mut scope = setup.scope(
                 &mut c,
                 sizes,
                 def.indices.iter().cloned().zip(point).collect(),
             );
+            scope.memo = memo.clone();
             let fv = formula::eval(&mut c, &scope, &def.body)?;
             let y = fv.at(&mut c, &[]).v(&mut c);
             if c.inexact.is_some() {
@@ -330,12 +329,19 @@ pub(crate) fn refute(
     }
 }
 
-/// Deterministic small inputs for the bounded check.
+/// How many input patterns [`sample_inputs`] has.
+pub(crate) const PATTERNS: usize = 3;
+
+/// Deterministic small inputs for the bounded check: pattern 0 mixes signs (halves in
+/// `-3..=3`, scalars `1/5, 2/5, ...`); pattern 1 is positive (quarters in `1/4..=11/4`, for
+/// `log` and `sqrt`) with larger scalars (`2, 3, ...`), so that a scaled value leaves `[-1, 1]`;
+/// pattern 2 is its negation (every element below 0: a max whose padding loads 0 is wrong).
 pub(crate) fn sample_inputs(
     setup: &Setup,
     inputs: &[usize],
     sizes: Vec<i128>,
     scalars: &[String],
+    pattern: usize,
 ) -> Inputs {
     let mut c = Concrete::new(BTreeMap::new());
     let mut tensors = BTreeMap::new();
@@ -343,7 +349,11 @@ pub(crate) fn sample_inputs(
         let n = setup.numel(&mut c, &sizes, b).clamp(0, 1 << 20);
         let data = (0..n)
             .map(|j| {
-                Scalar::Real(Rat::new((j * 7 + 3 * b as i128 + 2) % 13 - 6, 2).expect("den 2"))
+                Scalar::Real(match pattern {
+                    0 => Rat::new((j * 7 + 3 * b as i128 + 2) % 13 - 6, 2).expect("den 2"),
+                    1 => Rat::new((j * 5 + 2 * b as i128 + 1) % 11 + 1, 4).expect("den 4"),
+                    _ => Rat::new(-((j * 5 + 2 * b as i128 + 1) % 11 + 1), 4).expect("den 4"),
+                })
             })
             .collect();
         tensors.insert(setup.host.tensors[setup.buffers[b]].name.clone(), data);
@@ -351,7 +361,11 @@ pub(crate) fn sample_inputs(
     for (k, s) in scalars.iter().enumerate() {
         tensors.insert(
             s.clone(),
-            vec![Scalar::Real(Rat::new(k as i128 + 1, 5).expect("den 5"))],
+            vec![Scalar::Real(match pattern {
+                0 => Rat::new(k as i128 + 1, 5).expect("den 5"),
+                1 => Rat::int(k as i128 + 2),
+                _ => Rat::new(k as i128 + 1, 3).expect("den 3"),
+            })],
         );
     }
     Inputs { sizes, tensors }

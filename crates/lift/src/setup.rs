@@ -135,6 +135,7 @@ impl Setup<'_> {
             ints,
             reals,
             tensors,
+            memo: Default::default(),
         }
     }
 }

@@ -137,8 +137,9 @@ pub(crate) struct Names {
     /// Input functions with the tensor names and shapes.
     pub inputs: Vec<(FunId, String, Vec<Poly>)>,
     pub exp: Option<FunId>,
-    /// Sums named as values (`crate::tiles::named_sums`): printed as `sum(k, ...)`.
-    pub sums: Vec<(SymId, symbolic::Red)>,
+    /// The reduction atoms of the run (`crate::atoms`), printed as `sum(k, ...)`,
+    /// `max(k, ...)`, `min(k, ...)`.
+    pub atoms: Vec<symbolic::LambdaFold>,
 }
 
 pub(crate) struct Synth<'a> {
@@ -148,6 +149,8 @@ pub(crate) struct Synth<'a> {
     pub out: Vec<(Poly, SymId, String)>,
     /// Reduction variables in scope, with their names.
     pub bound: Vec<(SymId, String)>,
+    /// The store's mask, also taken as true inside reduction atoms (see [`Synth::under_mask`]).
+    pub mask: Option<TermId>,
 }
 
 type R<T> = Result<T, String>;
@@ -177,6 +180,7 @@ impl Synth<'_> {
             names,
             out: dims,
             bound: vec![],
+            mask: None,
         })
     }
 
@@ -302,15 +306,15 @@ impl Synth<'_> {
         Ok(match node {
             Node::Real(n, d) => Expr::Num(n, d),
             Node::Int(_) => self.index(t)?,
-            Node::Sym(v) if self.names.sums.iter().any(|(s, _)| *s == v) => {
-                let r = self
+            Node::Sym(_) if self.names.atoms.iter().any(|a| a.value == t) => {
+                let a = self
                     .names
-                    .sums
+                    .atoms
                     .iter()
-                    .find(|(s, _)| *s == v)
-                    .expect("found");
-                let r = r.1.clone();
-                self.sum(&r, None)?
+                    .find(|a| a.value == t)
+                    .expect("found above")
+                    .clone();
+                self.atom(&a)?
             }
             Node::Sym(v) => match self.names.params.iter().find(|(p, _)| *p == v) {
                 Some((_, n)) => Expr::Var(n.clone()),
@@ -513,6 +517,93 @@ pub(crate) fn normalize_sum(s: &mut Store, r: &symbolic::Red) -> Option<(SymId, 
 }
 
 impl Synth<'_> {
+    /// `sum(k, body)`, `max(k, body)`, `min(k, body)` for a reduction atom, its variable named
+    /// `k`, `k2`, ... by nesting. The range is the dimension `k` indexes (`max(k, x[i, k])`)
+    /// when the atom's domain bounds `k` by a size, the block's (`sum(k < 256, ...)`) when only
+    /// by a constant (the verifier checks either).
+    fn atom(&mut self, a: &symbolic::LambdaFold) -> R<Expr> {
+        let k = a.vars[0];
+        let name = (1..)
+            .map(|n| {
+                if n == 1 {
+                    "k".to_string()
+                } else {
+                    format!("k{n}")
+                }
+            })
+            .find(|n| !self.bound.iter().any(|(_, b)| b == n))
+            .expect("names are unbounded");
+        // The store's mask and the atom's domain hold inside it (an index wrapped by `% M` is
+        // the index), and so do a tile loop's conditions on its tile number `k div S` (a guess,
+        // like every synthesized formula: the verifier checks it).
+        let body = self.under_mask(a.body, self.mask);
+        let body = self.under_mask(body, Some(a.dom));
+        let body = self.drop_tile_conditions(body, k);
+        self.bound.push((k, name.clone()));
+        let e = self.expr(body);
+        self.bound.pop();
+        let e = e?;
+        let kt = self.s.sym(k);
+        let mut conj = vec![a.dom];
+        // The block's bound: a constant, or a block size computed from sizes (a named size).
+        let mut block: Option<Expr> = None;
+        let mut by_size = false;
+        while let Some(c) = conj.pop() {
+            match self.s.node(c).clone() {
+                Node::And(xs) => conj.extend(xs),
+                Node::Lt(x, b) if x == kt => match (self.s.as_int(b), self.s.node(b).clone()) {
+                    (Some(n), _) => block = Some(Expr::Num(n, 1)),
+                    (None, Node::Sym(v)) if self.s.sym_name(v).starts_with("block") => {
+                        match self.names.sizes.iter().find(|(s, _)| *s == v) {
+                            Some((_, n)) => block = Some(Expr::Var(n.clone())),
+                            None => by_size = true,
+                        }
+                    }
+                    _ => by_size = true,
+                },
+                _ => {}
+            }
+        }
+        let var = match (by_size, block) {
+            (false, Some(b)) => Expr::Cmp("<", Box::new(Expr::Var(name)), Box::new(b)),
+            _ => Expr::Var(name),
+        };
+        Ok(Expr::Call(a.family.clone(), vec![var, e]))
+    }
+
+    /// `body` with comparisons that mention `k div S` (a tile loop's conditions on its tile
+    /// number) taken as true.
+    fn drop_tile_conditions(&mut self, body: TermId, k: SymId) -> TermId {
+        let kt = self.s.sym(k);
+        let mut map = HashMap::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![body];
+        while let Some(x) = todo.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            let tile = |s: &Store, c: TermId| {
+                let mut stack = vec![c];
+                let mut found = false;
+                while let Some(y) = stack.pop() {
+                    if let Node::IntDiv(a, _) = s.node(y) {
+                        found |= *a == kt;
+                    }
+                    stack.extend(s.children(y));
+                }
+                found
+            };
+            match self.s.node(x).clone() {
+                Node::Lt(..) | Node::Le(..) if tile(self.s, x) => {
+                    let t = self.s.bool(true);
+                    map.insert(x, t);
+                }
+                _ => todo.extend(self.s.children(x)),
+            }
+        }
+        self.s.replace(body, &map)
+    }
+
     /// `sum(k, body)` for a sum value (its range is checked by the verifier, not here).
     pub(crate) fn sum(&mut self, r: &symbolic::Red, mask: Option<TermId>) -> R<Expr> {
         let (k, dom, body) =
@@ -525,36 +616,7 @@ impl Synth<'_> {
         // do the loop's own conditions on its tile number `k div S` (a guess, like every
         // synthesized formula: the verifier checks it).
         let body = self.under_mask(body, Some(dom));
-        let body = {
-            let kt = self.s.sym(k);
-            let mut map = HashMap::new();
-            let mut seen = std::collections::HashSet::new();
-            let mut todo = vec![body];
-            while let Some(x) = todo.pop() {
-                if !seen.insert(x) {
-                    continue;
-                }
-                let tile = |s: &Store, c: TermId| {
-                    let mut stack = vec![c];
-                    let mut found = false;
-                    while let Some(y) = stack.pop() {
-                        if let Node::IntDiv(a, _) = s.node(y) {
-                            found |= *a == kt;
-                        }
-                        stack.extend(s.children(y));
-                    }
-                    found
-                };
-                match self.s.node(x).clone() {
-                    Node::Lt(..) | Node::Le(..) if tile(self.s, x) => {
-                        let t = self.s.bool(true);
-                        map.insert(x, t);
-                    }
-                    _ => todo.extend(self.s.children(x)),
-                }
-            }
-            self.s.replace(body, &map)
-        };
+        let body = self.drop_tile_conditions(body, k);
         self.bound.push((k, "k".into()));
         let e = self.expr(body)?;
         // A bound by a size: the range is the dimension `k` indexes (`sum(k, ...)`); only a

@@ -43,9 +43,10 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     let col = ops::expand_dims(&x, &[true, false]);
     let row = ops::expand_dims(&y, &[false, true]);
     let outer = ops::arith(Arith::Mul, &col, &row).unwrap();
-    v.push(("sum axis 1", ops::sum(&outer, 1, false)));
-    v.push(("sum axis 0", ops::sum(&outer, 0, false)));
-    let diag = ops::sum(&ops::sum(&outer, 1, true), 1, false);
+    use tensor::Reducer::{Max, Min, Sum};
+    v.push(("sum axis 1", ops::reduce(&outer, 1, false, Sum)));
+    v.push(("sum axis 0", ops::reduce(&outer, 0, false, Sum)));
+    let diag = ops::reduce(&ops::reduce(&outer, 1, true, Sum), 1, false, Sum);
     v.push(("sum keep_dims", diag));
     // `tl.dot` of the outer product with itself, read back on the diagonal.
     let sq = ops::dot(&outer, &outer).unwrap();
@@ -70,6 +71,32 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
         let k = KVal::<D>::Int(div).block().unwrap();
         v.push((name, ops::int_div(&ints, &k, rem).unwrap()));
     }
+    v.push(("max axis 1", ops::reduce(&outer, 1, false, Max)));
+    v.push(("min axis 0", ops::reduce(&outer, 0, false, Min)));
+    // A max of maxima, and a softmax-like row: `exp(x - max) / sum(exp(x - max))`.
+    let mm = ops::reduce(&ops::reduce(&outer, 1, true, Max), 0, false, Max);
+    v.push(("max of max", mm.broadcast_to(&[LANES])));
+    let m = ops::reduce(&x, 0, false, Max);
+    let z = ops::arith(Arith::Sub, &x, &m).unwrap();
+    let e = ops::apply(
+        ops::lookup("exp").unwrap(),
+        &mut Machine {
+            pid: vec![],
+            nprog: vec![],
+            buffers: vec![],
+            accesses: vec![],
+            guard: None,
+            math: vec![],
+            loops: vec![],
+        },
+        vec![Some(KVal::Block(z))],
+        Pos { line: 0, col: 0 },
+    )
+    .unwrap()
+    .block()
+    .unwrap();
+    let sm = ops::arith(Arith::Div, &e, &ops::reduce(&e, 0, false, Sum)).unwrap();
+    v.push(("softmax", sm));
     for (name, c) in [
         ("lt", Cmp::Lt),
         ("le", Cmp::Le),
@@ -80,8 +107,16 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     ] {
         v.push((name, ops::compare(c, &x, &y).unwrap()));
     }
-    for name in ["abs", "zeros", "full", "arange", "load"] {
-        let spec = ops::lookup(name).unwrap();
+    for name in [
+        "abs",
+        "zeros",
+        "full",
+        "arange",
+        "load",
+        "load -inf",
+        "max -inf",
+    ] {
+        let spec = ops::lookup(if name.contains("inf") { "load" } else { name }).unwrap();
         let mut m = Machine {
             pid: vec![],
             nprog: vec![],
@@ -110,13 +145,34 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             "zeros" => vec![Some(lanes), None],
             "full" => vec![Some(lanes), Some(KVal::Float(3, 2)), None],
             "arange" => vec![Some(KVal::Int(2)), Some(KVal::Int(2 + LANES as i128))],
+            "load" => vec![
+                Some(KVal::Block(ptr)),
+                Some(KVal::Block(first3.clone())),
+                Some(KVal::Float(7, 1)),
+            ],
             _ => vec![
                 Some(KVal::Block(ptr)),
-                Some(KVal::Block(first3)),
-                Some(KVal::Float(7, 1)),
+                Some(KVal::Block(first3.clone())),
+                Some(KVal::Float(-1, 0)),
             ],
         };
         let b = ops::apply(spec, &mut m, args, at).unwrap().block().unwrap();
+        // Lanes 3 and 4 are `-inf`: kept exact through `- 1`, `* 5/2`, a `where` with a
+        // literal `-inf`, `max(., 0)` with a comparison, and a max over the lanes.
+        let b = match name {
+            "load -inf" => {
+                let one = KVal::<D>::Int(1).block().unwrap();
+                let t = ops::arith(Arith::Sub, &b, &one).unwrap();
+                let two = KVal::<D>::Float(5, 2).block().unwrap();
+                let t = ops::arith(Arith::Mul, &t, &two).unwrap();
+                let t =
+                    ops::select(&first3, &t, &KVal::<D>::Float(-1, 0).block().unwrap()).unwrap();
+                let c = ops::compare(Cmp::Lt, &t, &zero).unwrap();
+                ops::select(&c, &zero, &t).unwrap()
+            }
+            "max -inf" => ops::reduce(&b, 0, false, Max),
+            _ => b,
+        };
         v.push((name, b.broadcast_to(&[LANES])));
     }
     v
@@ -180,17 +236,30 @@ fn symbolic_and_concrete_agree_on_every_op() {
                 let ce = cb.at(&mut c, &[lane as i128]);
                 let lt = s.store.int(lane as i128);
                 let se = sb.at(&mut s, &[lt]);
-                let (cv, term) = match (ce, se) {
-                    (Elem::V(v), Elem::V(SymVal::Plain(t))) => (v, t),
-                    (Elem::V(v), Elem::V(SymVal::Red(r))) => {
-                        // A sum: expand it over its (constant) box to compare.
-                        let t = expand_sum(&mut s, &r);
-                        (v, t)
+                // An extended real: infinite where its condition evaluates true.
+                let (ce, se, inf) = match (ce, se) {
+                    (Elem::X { inf, at, v }, Elem::X { at: st, v: sv, .. }) => {
+                        let at_t = expand_atoms(&mut s, st);
+                        let mut m = Model {
+                            funs: &s.inputs,
+                            data: &data,
+                        };
+                        let hit = smt::eval_term(&s.store, at_t, &mut m);
+                        assert_eq!(hit, Some(Value::Bool(at)), "{name}: where it is infinite");
+                        (Elem::V(v), Elem::V(sv), at.then_some(inf))
                     }
-                    (Elem::B(b), Elem::B(t)) => (Scalar::Bool(b), t),
+                    (ce, se) => (ce, se, None),
+                };
+                let (cv, term) = match (ce, se) {
+                    (Elem::V(v), Elem::V(SymVal::Plain(t))) => (v, expand_atoms(&mut s, t)),
+                    (Elem::B(b), Elem::B(t)) => (Scalar::Bool(b), expand_atoms(&mut s, t)),
                     (Elem::I(i), Elem::I(t)) => (Scalar::Int(i), t),
                     _ => panic!("{name}: the domains disagree on the kind of element"),
                 };
+                if let Some(sign) = inf {
+                    assert_eq!(cv, Scalar::Inf(sign), "{name} at lane {lane}");
+                    continue;
+                }
                 let mut m = Model {
                     funs: &s.inputs,
                     data: &data,
@@ -200,6 +269,13 @@ fn symbolic_and_concrete_agree_on_every_op() {
                 let y = data["y"][lane];
                 if *name == "div" && y.num == 0 {
                     continue; // the reals give x / 0 no value
+                }
+                if name.contains("softmax") {
+                    // exp is uninterpreted in the terms: compare its interval with a float.
+                    let (Scalar::Approx(_) | Scalar::Real(_)) = cv else {
+                        panic!("{name}: {cv:?}")
+                    };
+                    continue;
                 }
                 let want = match sv {
                     Some(Value::Real(a, b)) => Scalar::Real(Rat::new(a, b).unwrap()),
@@ -216,40 +292,58 @@ fn symbolic_and_concrete_agree_on_every_op() {
     }
 }
 
-/// The sum as an explicit term: its variables over small literal boxes (every extent here is
-/// at most `LANES`).
-fn expand_sum(s: &mut Sym, r: &symbolic::Red) -> smt::TermId {
-    let vars: Vec<SymId> = r.vars.iter().map(|v| v.0).collect();
-    let mut points: Vec<Vec<i128>> = vec![vec![]];
-    for _ in &vars {
-        points = points
-            .into_iter()
-            .flat_map(|p| {
-                (0..=LANES as i128).map(move |i| {
-                    let mut q = p.clone();
-                    q.push(i);
-                    q
-                })
-            })
-            .collect();
-    }
+/// `t` with every reduction atom (`crate::atoms`) replaced by its explicit value over its
+/// (constant, small) box: a sum of its terms, a max or min by comparisons.
+fn expand_atoms(s: &mut Sym, t: smt::TermId) -> smt::TermId {
+    expand_in(s, t, &std::collections::HashMap::new())
+}
+
+/// `expand_atoms` with the index variables of enclosing atoms bound by `env` (an inner atom's
+/// definition may mention them).
+fn expand_in(
+    s: &mut Sym,
+    t: smt::TermId,
+    env: &std::collections::HashMap<SymId, smt::TermId>,
+) -> smt::TermId {
+    let atoms = s.folds.lambdas.clone();
+    let syms = s.store.symbols_of(t);
+    let Some(a) = atoms
+        .iter()
+        .find(|a| syms.iter().any(|v| s.store.sym(*v) == a.value))
+    else {
+        return s.store.substitute(t, env);
+    };
+    let k = a.vars[0];
     let mut terms = Vec::new();
-    for p in points {
-        let mut map = std::collections::HashMap::new();
-        for (v, i) in vars.iter().zip(&p) {
-            map.insert(*v, s.store.int(*i));
-        }
-        let dom = s.store.substitute(r.dom, &map);
+    for i in 0..=LANES as i128 {
+        let mut env2 = env.clone();
+        env2.insert(k, s.store.int(i));
+        let dom = expand_in(s, a.dom, &env2);
         match s.store.as_bool(dom) {
-            Some(true) => terms.push(s.store.substitute(r.body, &map)),
+            Some(true) => terms.push(expand_in(s, a.body, &env2)),
             Some(false) => {}
-            None => panic!("a sum's domain does not evaluate at {p:?}"),
+            None => panic!("an atom's domain does not evaluate at {i}"),
         }
     }
-    if terms.is_empty() {
-        return s.store.real(0, 1);
-    }
-    s.store.add(terms)
+    let v = match a.family.as_str() {
+        "sum" if terms.is_empty() => s.store.real(0, 1),
+        "sum" => s.store.add(terms),
+        fam => {
+            let mut acc = terms[0];
+            for x in &terms[1..] {
+                let lt = s.store.lt(acc, *x);
+                acc = if fam == "max" {
+                    s.store.ite(lt, *x, acc)
+                } else {
+                    s.store.ite(lt, acc, *x)
+                };
+            }
+            acc
+        }
+    };
+    let map = std::collections::HashMap::from([(a.value, v)]);
+    let t2 = s.store.replace(t, &map);
+    expand_in(s, t2, env)
 }
 
 /// Triton's integer `//` and `%` on tensors are C's: the quotient rounds toward zero, the

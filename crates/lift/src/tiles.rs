@@ -1,4 +1,4 @@
-//! Tile sums: a loop over tiles summed with a sum over each tile's lanes,
+//! Tile sums: a sum over tiles of sums over each tile's lanes,
 //! `Σ_{t, l : 0 <= l < S, P(t, l)} f(t, l)`, is one sum over `k = t*S + l`,
 //! `Σ_{k : P(k div S, k - S*(k div S))} f(...)`: the pairs `(t, l)` with `0 <= l < S` and the
 //! integers `k` are in bijection (Euclidean division by `S > 0`), so the rewrite is exact for
@@ -6,16 +6,15 @@
 //! through `t*S + l` (`x[row, off + l]` with `off = t*S`) reads `k`; `k div S` stays where
 //! the tile index itself is needed (`k div S < cdiv(n, S)`, the loop's range).
 //!
-//! Also: sums named as one value where an op is not linear in them (`LDomain::opaque`), and
-//! their matching with the formula's named sums.
+//! Used when a sum atom is made (`crate::atoms::reduction`) whose body is another sum atom
+//! whose definition mentions the outer index: a loop accumulating `tl.sum` of tiles (the outer
+//! index is the iteration, the inner one the lane), or `tl.sum` of a tile accumulated by a
+//! loop (the other way round). Either index may be the lane: the one with a literal extent.
 //!
 //! Symbolic only: the concrete interpreter runs loops iteration by iteration.
 
-use crate::exec::LOOP_AXIS;
-use crate::value::OPAQUE_SUM;
 use smt::{Node, Sort, Store, SymId, TermId};
 use std::collections::{BTreeMap, HashMap};
-use symbolic::{Red, Sym};
 
 /// The conjuncts of a condition.
 fn conjuncts(s: &Store, t: TermId, out: &mut Vec<TermId>) {
@@ -193,40 +192,39 @@ fn lane_extent(s: &mut Store, cs: &[TermId], l: SymId) -> Option<i128> {
     })
 }
 
-/// `r` with each loop axis merged with a lane axis of its tiles where that simplifies (see
-/// the module docs); unchanged otherwise.
-pub(crate) fn collapse(s: &mut Store, r: &Red) -> Red {
-    let mut r = r.clone();
-    'again: loop {
-        let mut cs = Vec::new();
-        conjuncts(s, r.dom, &mut cs);
-        let loops: Vec<SymId> = r
-            .vars
-            .iter()
-            .filter(|(_, a)| a == LOOP_AXIS)
-            .map(|(v, _)| *v)
-            .collect();
-        for t in loops {
-            for (l, axis) in r.vars.clone() {
-                if axis == LOOP_AXIS || axis == "#" {
-                    continue;
-                }
-                let Some(size) = lane_extent(s, &cs, l) else {
-                    continue;
-                };
-                if let Some(merged) = merge(s, &r, t, l, size) {
-                    r = merged;
-                    continue 'again;
-                }
-            }
+/// `Σ_{(a, b) : dom} body` as one sum over a fresh `k` (see the module docs), with the lane
+/// (`0 <= lane < S` in `dom`, `S` a literal) `b` or else `a`: `(k, dom', body')`, or `None`
+/// where neither index is a lane or the rewrite does not drop the lane's bounds.
+pub(crate) fn merge_nested(
+    s: &mut Store,
+    a: SymId,
+    b: SymId,
+    dom: TermId,
+    body: TermId,
+) -> Option<(SymId, TermId, TermId)> {
+    let mut cs = Vec::new();
+    conjuncts(s, dom, &mut cs);
+    for (t, l) in [(a, b), (b, a)] {
+        let Some(size) = lane_extent(s, &cs, l) else {
+            continue;
+        };
+        if let Some(m) = merge(s, dom, body, t, l, size) {
+            return Some(m);
         }
-        return r;
     }
+    None
 }
 
 /// Sums over `(t, l)` with `0 <= l < size` as one sum over `k = t*size + l`.
-fn merge(s: &mut Store, r: &Red, t: SymId, l: SymId, size: i128) -> Option<Red> {
-    let k = s.fresh("sum_k", Sort::Int);
+fn merge(
+    s: &mut Store,
+    dom: TermId,
+    body: TermId,
+    t: SymId,
+    l: SymId,
+    size: i128,
+) -> Option<(SymId, TermId, TermId)> {
+    let k = s.fresh("k", Sort::Int);
     let q = s.fresh("tile", Sort::Int);
     let (kt, qt) = (s.sym(k), s.sym(q));
     let st = s.int(size);
@@ -234,7 +232,7 @@ fn merge(s: &mut Store, r: &Red, t: SymId, l: SymId, size: i128) -> Option<Red> 
     let lane = s.sub(kt, sq);
     let map = HashMap::from([(t, qt), (l, lane)]);
     let mut memo = HashMap::new();
-    let body = s.substitute(r.body, &map);
+    let body = s.substitute(body, &map);
     let body = normalize(s, body, &mut memo);
     // `0 <= k - S*q < S` is `q = k div S`: dropped, with `q` replaced by it.
     let zero = s.int(0);
@@ -242,7 +240,7 @@ fn merge(s: &mut Store, r: &Red, t: SymId, l: SymId, size: i128) -> Option<Red> 
     let lo = normalize(s, lo, &mut memo);
     let hi = s.lt(lane, st);
     let hi = normalize(s, hi, &mut memo);
-    let dom = s.substitute(r.dom, &map);
+    let dom = s.substitute(dom, &map);
     let dom = normalize(s, dom, &mut memo);
     let mut cs = Vec::new();
     conjuncts(s, dom, &mut cs);
@@ -255,130 +253,5 @@ fn merge(s: &mut Store, r: &Red, t: SymId, l: SymId, size: i128) -> Option<Red> 
     let cs: Vec<TermId> = cs.iter().map(|c| s.substitute(*c, &back)).collect();
     let dom = s.and(cs);
     let body = s.substitute(body, &back);
-    let mut vars: Vec<(SymId, String)> = r
-        .vars
-        .iter()
-        .filter(|(v, _)| *v != t && *v != l)
-        .cloned()
-        .collect();
-    vars.push((k, "k".to_string()));
-    Some(Red {
-        vars,
-        dom,
-        body,
-        ..r.clone()
-    })
-}
-
-/// Every sum named by `LDomain::opaque` (its value symbol and its definition, collapsed), in
-/// the order they were named.
-pub(crate) fn named_sums(sym: &mut Sym) -> Vec<(SymId, Red)> {
-    let mut out = Vec::new();
-    for f in sym.folds.lambdas.clone() {
-        if f.family != OPAQUE_SUM {
-            continue;
-        }
-        let Node::Sym(v) = sym.store.node(f.value).clone() else {
-            continue;
-        };
-        let vars = f
-            .vars
-            .iter()
-            .map(|x| {
-                let axis = sym
-                    .index_vars
-                    .iter()
-                    .find(|iv| iv.sym == *x)
-                    .map(|iv| iv.axis.clone())
-                    .unwrap_or_default();
-                (*x, axis)
-            })
-            .collect();
-        let r = Red {
-            reducer: tensor::Reducer::Sum,
-            ty: tensor::ElemType::Real,
-            vars,
-            dom: f.dom,
-            body: f.body,
-        };
-        out.push((v, collapse(&mut sym.store, &r)));
-    }
-    out
-}
-
-/// The named sums whose values occur in `t`, directly or through the definitions of others,
-/// in the order they were named.
-pub(crate) fn sums_in(s: &Store, all: &[(SymId, Red)], t: TermId) -> Vec<(SymId, Red)> {
-    let mut found: Vec<usize> = Vec::new();
-    let mut todo = vec![t];
-    while let Some(x) = todo.pop() {
-        for v in s.symbols_of(x) {
-            if let Some(i) = all.iter().position(|(w, _)| *w == v) {
-                if !found.contains(&i) {
-                    found.push(i);
-                    todo.push(all[i].1.dom);
-                    todo.push(all[i].1.body);
-                }
-            }
-        }
-    }
-    found.sort();
-    found.into_iter().map(|i| all[i].clone()).collect()
-}
-
-/// Sorts named sums (the kernel's, then the formula's, each inner ones first) into classes of
-/// equal sums and maps each to its class's first member: two sums are equal when, under
-/// `assume`, they range over the same indices (zero terms dropped) and agree term by term there
-/// (one shared summation variable; the sums they contain already replaced by their classes'
-/// first members). Each equality is proved by the solver (both queries unsat within `cfg`); so
-/// the result maps a sum's symbol to a value equal to it wherever `assume` holds.
-pub(crate) fn sum_classes(
-    s: &mut Store,
-    sums: &[(SymId, Red)],
-    assume: &[TermId],
-    cfg: smt::SolverConfig,
-) -> HashMap<SymId, TermId> {
-    let mut map: HashMap<SymId, TermId> = HashMap::new();
-    // Each class's first member: its symbol, summation variable, domain and body.
-    let mut reps: Vec<(SymId, SymId, TermId, TermId)> = Vec::new();
-    for (v, r) in sums {
-        let Some((k, dom, body)) = crate::synth::normalize_sum(s, r) else {
-            continue;
-        };
-        let dom = s.substitute(dom, &map);
-        let body = s.substitute(body, &map);
-        let mut joined = None;
-        for (rv, rk, rdom, rbody) in &reps {
-            let kt = s.sym(*rk);
-            let m = HashMap::from([(k, kt)]);
-            let (d, b) = (s.substitute(dom, &m), s.substitute(body, &m));
-            let same_dom = s.eq(*rdom, d);
-            let mut q1 = assume.to_vec();
-            q1.push(s.not(same_dom));
-            let same = s.eq(*rbody, b);
-            let mut q2 = assume.to_vec();
-            q2.push(*rdom);
-            q2.push(s.not(same));
-            let proved = [q1, q2].iter().all(|q| {
-                let mut st = s.clone();
-                let q = smt::simplify_arith(&mut st, q);
-                matches!(
-                    smt::decide_portfolio(&st, &q, cfg).0,
-                    smt::CheckResult::Unsat
-                )
-            });
-            if proved {
-                joined = Some(*rv);
-                break;
-            }
-        }
-        match joined {
-            Some(rv) => {
-                let t = s.sym(rv);
-                map.insert(*v, t);
-            }
-            None => reps.push((*v, k, dom, body)),
-        }
-    }
-    map
+    Some((k, dom, body))
 }

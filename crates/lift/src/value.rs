@@ -11,8 +11,8 @@ use tensor::{Concrete, Domain, ElemType, Literal, Scalar};
 
 /// The core `Domain` with what Triton needs beyond it: real functions the core does not define
 /// (`log`, `sqrt`, `sin`, ...). Symbolically each is an uninterpreted function (one symbol per
-/// name, no axioms: the verdict names it); the concrete interpreter has no exact value for
-/// them and marks the run inexact, so a replay that needs one never refutes.
+/// name, no axioms: the verdict names it); the concrete interpreter bounds them by intervals
+/// (`Concrete::real_fn`), so a replayed difference counts only when the intervals are apart.
 pub(crate) trait LDomain: Domain + 'static {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V;
     /// The integer's value when the domain knows it (the concrete domain always does): a loop
@@ -27,19 +27,65 @@ pub(crate) trait LDomain: Domain + 'static {
     /// The integer's value when it is a literal (a launch with a constant grid gives
     /// `tl.num_programs` one).
     fn literal_i(&self, i: &Self::I) -> Option<i128>;
-    /// Whether `v` is a sum kept whole (a symbolic reduction).
-    fn is_sum(&self, v: &Self::V) -> bool;
-    /// A sum used by an op that is not linear in it (`rsqrt(mean + eps)`, `x - mean`) as one
-    /// value: symbolically a fresh real named after its definition, recorded in
-    /// `Sym::folds.lambdas` (family [`OPAQUE_SUM`]), which the checker matches with the
-    /// formula's sums (`crate::tiles`); any other value unchanged.
-    fn opaque(&mut self, v: &Self::V) -> Self::V;
+    /// `Some(sign)` when `v` is the literal `+inf` (true) or `-inf` (false).
+    fn inf_of(&self, v: &Self::V) -> Option<bool>;
+    /// The sign (-1, 0, 1) of `v` when it is a rational literal.
+    fn lit_sign(&self, v: &Self::V) -> Option<i8>;
+    /// A reduction (`tl.sum`, `tl.max`, `tl.min`) of `body(k)` over `k` in `0..extent`; lanes
+    /// whose element is the reducer's identity infinity (`-inf` for a max) take no part. See
+    /// [`crate::atoms`]: concretely enumerated, symbolically an atom.
+    fn reduction(
+        &mut self,
+        reducer: tensor::Reducer,
+        extent: &Self::I,
+        body: &mut dyn FnMut(&mut Self, &Self::I) -> Elem<Self>,
+    ) -> Elem<Self>
+    where
+        Self: Sized;
+    /// The extent of a block dimension of `n` lanes: `n`, or, for a placeholder of a block
+    /// size computed from sizes ([`crate::atoms::placeholder`]), its symbol.
+    fn extent(&mut self, n: usize) -> Self::I;
+    /// The number of lanes of `tl.arange(0, end)` for a non-constant `end`: its value
+    /// concretely, a placeholder for a block-size symbol; `None` otherwise.
+    fn lanes_of(&mut self, end: &Self::I) -> Option<usize>;
+    /// Whether two indices are the same (for memoizing per-lane values: equal numbers, or
+    /// one hash-consed term).
+    fn same_i(&self, a: &Self::I, b: &Self::I) -> bool;
 }
 
-/// The `LambdaFold` family of a sum named by [`LDomain::opaque`].
-pub(crate) const OPAQUE_SUM: &str = "lift_sum";
-
 impl LDomain for symbolic::Sym {
+    fn inf_of(&self, v: &Self::V) -> Option<bool> {
+        match v {
+            symbolic::SymVal::Inf(s) => Some(*s),
+            _ => None,
+        }
+    }
+    fn lit_sign(&self, v: &Self::V) -> Option<i8> {
+        match v {
+            symbolic::SymVal::Plain(t) => match self.store.node(*t) {
+                smt::Node::Real(n, _) | smt::Node::Int(n) => Some(n.signum() as i8),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    fn reduction(
+        &mut self,
+        reducer: tensor::Reducer,
+        extent: &Self::I,
+        body: &mut dyn FnMut(&mut Self, &Self::I) -> Elem<Self>,
+    ) -> Elem<Self> {
+        crate::atoms::reduction(self, reducer, *extent, body)
+    }
+    fn extent(&mut self, n: usize) -> Self::I {
+        crate::atoms::extent(self, n)
+    }
+    fn lanes_of(&mut self, end: &Self::I) -> Option<usize> {
+        crate::atoms::lanes_of(self, *end)
+    }
+    fn same_i(&self, a: &Self::I, b: &Self::I) -> bool {
+        a == b
+    }
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
         match x {
             symbolic::SymVal::Plain(t) => {
@@ -70,7 +116,7 @@ impl LDomain for symbolic::Sym {
             return v.clone();
         };
         let mut map = std::collections::HashMap::from([(s, *to)]);
-        // A value named by its definition (`opaque`, any `folds.lambdas` record) whose
+        // A value named by its definition (an atom, any `folds.lambdas` record) whose
         // definition mentions `from` is named anew with `to` in it, inner ones first (records
         // are in creation order, and a definition only holds earlier names).
         for k in 0..self.folds.lambdas.len() {
@@ -117,30 +163,6 @@ impl LDomain for symbolic::Sym {
     fn literal_i(&self, i: &Self::I) -> Option<i128> {
         self.store.as_int(*i)
     }
-    fn is_sum(&self, v: &Self::V) -> bool {
-        matches!(v, symbolic::SymVal::Red(_))
-    }
-    fn opaque(&mut self, v: &Self::V) -> Self::V {
-        let symbolic::SymVal::Red(r) = v else {
-            return v.clone();
-        };
-        if r.reducer != tensor::Reducer::Sum {
-            return v.clone();
-        }
-        let s = self.store.fresh("sumval", smt::Sort::Real);
-        let value = self.store.sym(s);
-        let zero = self.store.real(0, 1);
-        self.folds.lambdas.push(symbolic::LambdaFold {
-            family: OPAQUE_SUM.to_string(),
-            identity: zero,
-            init: zero,
-            vars: r.vars.iter().map(|(v, _)| *v).collect(),
-            dom: r.dom,
-            body: r.body,
-            value,
-        });
-        symbolic::SymVal::Plain(value)
-    }
 }
 
 /// The exact square root of a rational that is the square of one.
@@ -177,12 +199,51 @@ impl LDomain for Concrete {
                 }
             }
         }
-        if self.inexact.is_none() {
-            self.inexact = Some(format!(
-                "`{name}` has no exact value in the concrete interpreter"
-            ));
+        self.real_fn(name, x)
+    }
+    fn inf_of(&self, v: &Self::V) -> Option<bool> {
+        match v {
+            tensor::Scalar::Inf(s) => Some(*s),
+            _ => None,
         }
-        Scalar::Undef
+    }
+    fn lit_sign(&self, v: &Self::V) -> Option<i8> {
+        match v {
+            tensor::Scalar::Real(r) => Some(r.num.signum() as i8),
+            tensor::Scalar::Int(i) => Some(i.signum() as i8),
+            _ => None,
+        }
+    }
+    fn reduction(
+        &mut self,
+        reducer: tensor::Reducer,
+        extent: &Self::I,
+        body: &mut dyn FnMut(&mut Self, &Self::I) -> Elem<Self>,
+    ) -> Elem<Self> {
+        let init = match reducer {
+            tensor::Reducer::Max => Literal::Inf(false),
+            tensor::Reducer::Min => Literal::Inf(true),
+            _ => Literal::Int(0),
+        };
+        let init = self.lit_v(ElemType::Real, init);
+        let dims = [tensor::ReduceDim {
+            axis: "k".to_string(),
+            extent: *extent,
+            label: None,
+        }];
+        let v = self.reduce(reducer, ElemType::Real, &init, &dims, &mut |d, pt| {
+            body(d, &pt[0]).v(d)
+        });
+        Elem::V(v)
+    }
+    fn extent(&mut self, n: usize) -> Self::I {
+        n as i128
+    }
+    fn lanes_of(&mut self, end: &Self::I) -> Option<usize> {
+        usize::try_from(*end).ok()
+    }
+    fn same_i(&self, a: &Self::I, b: &Self::I) -> bool {
+        a == b
     }
     fn known_i(&self, i: &Self::I) -> Option<i128> {
         Some(*i)
@@ -195,12 +256,6 @@ impl LDomain for Concrete {
     }
     fn literal_i(&self, i: &Self::I) -> Option<i128> {
         Some(*i)
-    }
-    fn is_sum(&self, _: &Self::V) -> bool {
-        false
-    }
-    fn opaque(&mut self, v: &Self::V) -> Self::V {
-        *v
     }
 }
 
@@ -230,6 +285,14 @@ pub(crate) enum Elem<D: Domain> {
     B(D::B),
     I(D::I),
     V(D::V),
+    /// An extended real: `+inf` (`inf` true) or `-inf` where `at` holds, else `v` (a lane
+    /// loaded with `other=-float('inf')`, a max over lanes that may all be masked off). The
+    /// ops of [`crate::ext`] keep it exact; any other use goes through [`Elem::v`].
+    X {
+        inf: bool,
+        at: D::B,
+        v: D::V,
+    },
 }
 
 impl<D: Domain> Clone for Elem<D> {
@@ -238,6 +301,11 @@ impl<D: Domain> Clone for Elem<D> {
             Elem::B(b) => Elem::B(b.clone()),
             Elem::I(i) => Elem::I(i.clone()),
             Elem::V(v) => Elem::V(v.clone()),
+            Elem::X { inf, at, v } => Elem::X {
+                inf: *inf,
+                at: at.clone(),
+                v: v.clone(),
+            },
         }
     }
 }
@@ -252,6 +320,10 @@ impl<D: Domain> Elem<D> {
                 d.not(&e)
             }
             Elem::V(v) => d.truth(&v),
+            x @ Elem::X { .. } => {
+                let v = x.v(d);
+                d.truth(&v)
+            }
         }
     }
     pub(crate) fn i(self, d: &mut D) -> D::I {
@@ -262,7 +334,7 @@ impl<D: Domain> Elem<D> {
                 d.ite_i(&b, &one, &zero)
             }
             // Callers convert reals to ints only through an explicit, documented op.
-            Elem::V(_) => d.lit_i(0),
+            Elem::V(_) | Elem::X { .. } => d.lit_i(0),
         }
     }
     /// As a real: integers and conditions convert exactly.
@@ -274,6 +346,12 @@ impl<D: Domain> Elem<D> {
                 let one = d.lit_v(ElemType::Real, Literal::Int(1));
                 let zero = d.lit_v(ElemType::Real, Literal::Int(0));
                 d.ite_v(&b, &one, &zero)
+            }
+            // Exact concretely; symbolically an infinity under a condition that is not
+            // literally false is unsupported (the verdict says so).
+            Elem::X { inf, at, v } => {
+                let i = d.lit_v(ElemType::Real, Literal::Inf(inf));
+                d.ite_v(&at, &i, &v)
             }
         }
     }
@@ -392,7 +470,8 @@ pub(crate) enum KVal<D: Domain> {
     Block(Block<D>),
     /// A Python or constexpr integer.
     Int(i128),
-    /// A Python float literal, exactly as written (`num/den`).
+    /// A Python float literal, exactly as written (`num/den`); `float('inf')` is `(1, 0)`,
+    /// `-float('inf')` is `(-1, 0)`.
     Float(i128, i128),
     Bool(bool),
     /// A string constexpr (`ACTIVATION="relu"`).
@@ -426,6 +505,12 @@ impl<D: LDomain> KVal<D> {
             KVal::Int(i) => {
                 let i = *i;
                 Block::new(vec![], Ty::Int, move |d: &mut D, _| Elem::I(d.lit_i(i)))
+            }
+            KVal::Float(n, 0) => {
+                let up = *n > 0;
+                Block::new(vec![], Ty::Real, move |d: &mut D, _| {
+                    Elem::V(d.lit_v(ElemType::Real, Literal::Inf(up)))
+                })
             }
             KVal::Float(n, den) => {
                 let (n, den) = (*n, *den);

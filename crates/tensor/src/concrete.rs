@@ -146,6 +146,31 @@ impl Interval {
         let hi = self.hi().exp() * (1.0 + EXP_SLACK);
         Interval::outward(lo, hi)
     }
+    /// `f` applied to the interval, for `f` monotone (increasing when `up`) on it, with its
+    /// libm error (within an ulp or two) covered by a relative and an absolute slack.
+    fn monotone(self, f: impl Fn(f64) -> f64, up: bool, slack: f64) -> Option<Interval> {
+        let (a, b) = (f(self.lo()), f(self.hi()));
+        let (lo, hi) = if up { (a, b) } else { (b, a) };
+        let lo = lo - lo.abs() * slack - slack;
+        let hi = hi + hi.abs() * slack + slack;
+        Interval::outward(lo, hi)
+    }
+    /// `f` with Lipschitz constant 1 (sin, cos): its value at the midpoint, widened by the
+    /// half-width and the slack.
+    fn lipschitz(self, f: impl Fn(f64) -> f64, slack: f64) -> Option<Interval> {
+        let mid = (self.lo() + self.hi()) / 2.0;
+        let r = (self.hi() - self.lo()) / 2.0 + (mid.abs() * 1e-15) + slack;
+        let v = f(mid);
+        Interval::outward(v - r, v + r)
+    }
+    /// Whether every value lies strictly above (or, `!strict`, at or above) zero.
+    fn positive(self, strict: bool) -> bool {
+        if strict {
+            self.lo() > 0.0
+        } else {
+            self.lo() >= 0.0
+        }
+    }
     /// `Some(true)` when every value of `self` is below every value of `o`, `Some(false)` when
     /// none is, `None` when they overlap.
     fn below(self, o: Interval, strict: bool) -> Option<bool> {
@@ -275,7 +300,77 @@ pub struct Concrete {
     pub order_dependent: bool,
 }
 
+/// `erf(x)` for `|x| <= 4` by its Taylor series (terms alternate and shrink after the peak,
+/// so the error after the last term is below the first omitted one), and `±1` beyond, where
+/// `erfc(4) < 2e-8`. The caller's slack (`1e-6`) covers both and the rounding.
+fn erf_approx(x: f64) -> f64 {
+    if x.abs() > 4.0 {
+        return x.signum();
+    }
+    let mut term = x; // x^(2n+1) (-1)^n / n!
+    let mut sum = x;
+    for n in 1..200 {
+        term *= -x * x / n as f64;
+        let t = term / (2 * n + 1) as f64;
+        sum += t;
+        if t.abs() < 1e-17 {
+            break;
+        }
+    }
+    sum * 2.0 / std::f64::consts::PI.sqrt()
+}
+
 impl Concrete {
+    /// A real function of the reals (`log`, `log2`, `exp2`, `sqrt`, `rsqrt`, `sin`, `cos`,
+    /// `tanh`, `erf`) on a value: an [`Interval`] that holds the true value (outward-rounded,
+    /// with slack for libm's error), or the exact value where it is rational (`sqrt(0)`,
+    /// `log(1)`, `exp2` of an integer, `tanh(0)`, ...). Outside the function's domain (`log`
+    /// of a value not above 0), an infinity, or an unknown name: the run is inexact.
+    pub fn real_fn(&mut self, name: &str, x: &Scalar) -> Scalar {
+        use Scalar::*;
+        let exact = match (name, x) {
+            ("sqrt" | "sin" | "tanh" | "erf", Real(r)) if r.num == 0 => Some(Rat::int(0)),
+            ("cos", Real(r)) if r.num == 0 => Some(Rat::int(1)),
+            ("log" | "log2", Real(r)) if *r == Rat::int(1) => Some(Rat::int(0)),
+            ("rsqrt" | "sqrt", Real(r)) if *r == Rat::int(1) => Some(Rat::int(1)),
+            ("exp2", Real(r)) if r.den == 1 && (0..100).contains(&r.num) => {
+                Some(Rat::int(1i128 << r.num))
+            }
+            _ => None,
+        };
+        if let Some(r) = exact {
+            return Real(r);
+        }
+        let iv = match x {
+            Approx(i) => Some(*i),
+            Real(r) => Interval::of(*r),
+            Undef => return Undef,
+            _ => None,
+        };
+        const S: f64 = 1e-12;
+        let r = iv.and_then(|i| match name {
+            "log" if i.positive(true) => i.monotone(f64::ln, true, S),
+            "log2" if i.positive(true) => i.monotone(f64::log2, true, S),
+            "exp2" => i.monotone(f64::exp2, true, S),
+            "sqrt" if i.positive(false) => i.monotone(f64::sqrt, true, S),
+            "rsqrt" if i.positive(true) => i.monotone(|v| 1.0 / v.sqrt(), false, S),
+            "tanh" => i.monotone(f64::tanh, true, S),
+            "erf" => i.monotone(erf_approx, true, 1e-6),
+            "sin" => i.lipschitz(f64::sin, S),
+            "cos" => i.lipschitz(f64::cos, S),
+            _ => None,
+        });
+        match r {
+            Some(i) => Approx(i),
+            None => {
+                self.fail(format!(
+                    "`{name}` of {x} has no value the interpreter can bound"
+                ));
+                Undef
+            }
+        }
+    }
+
     pub fn new(inputs: BTreeMap<String, ConcreteTensor>) -> Self {
         Concrete {
             inputs,
@@ -625,5 +720,45 @@ impl Domain for Concrete {
                 point[k] = 0;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each bound holds the true value (known to 15 digits) and is tight; outside a
+    /// function's domain the run is inexact; exact points stay exact.
+    #[test]
+    fn real_fn_intervals_hold_the_value() {
+        let mut c = Concrete::new(BTreeMap::new());
+        let r = |n, d| Scalar::Real(Rat::new(n, d).unwrap());
+        for (name, x, want) in [
+            ("log", r(2, 1), std::f64::consts::LN_2),
+            ("log2", r(3, 1), 1.584962500721156),
+            ("exp2", r(1, 2), std::f64::consts::SQRT_2),
+            ("sqrt", r(2, 1), std::f64::consts::SQRT_2),
+            ("rsqrt", r(4, 1), 0.5),
+            ("tanh", r(1, 1), 0.7615941559557649),
+            ("erf", r(1, 2), 0.5204998778130465),
+            ("erf", r(-3, 1), -0.9999779095030014),
+            ("erf", r(5, 1), 0.9999999999984626),
+            ("sin", r(1, 1), 0.8414709848078965),
+            ("cos", r(-2, 1), -0.4161468365471424),
+        ] {
+            let Scalar::Approx(i) = c.real_fn(name, &x) else {
+                panic!("{name}({x}) is not an interval")
+            };
+            assert!(
+                i.lo() <= want && want <= i.hi(),
+                "{name}({x}) = {want} not in {i}"
+            );
+            assert!(i.hi() - i.lo() < 1e-5, "{name}({x}): {i} is loose");
+        }
+        assert!(c.inexact.is_none());
+        assert_eq!(c.real_fn("sqrt", &r(0, 1)), r(0, 1));
+        assert_eq!(c.real_fn("exp2", &r(3, 1)), r(8, 1));
+        assert_eq!(c.real_fn("log", &r(-1, 1)), Scalar::Undef);
+        assert!(c.inexact.is_some());
     }
 }

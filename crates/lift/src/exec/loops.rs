@@ -7,9 +7,9 @@
 //! there: it joins the path condition), and what the body assigns is summarised:
 //! - an *accumulator*, a name bound before the loop and updated once, at the top level of the
 //!   body, by `acc += g`, `acc = acc + g` or `acc = tl.dot(a, b, acc)`, with `acc` read
-//!   nowhere else in the body, is `init + Σ_{t < T} g(t)` after the loop: a sum over the
-//!   domain's reduction along axis [`LOOP_AXIS`] (`crate::tiles` matches it with a formula's
-//!   sum);
+//!   nowhere else in the body, is `init + Σ_{t < T} g(t)` after the loop: a sum atom made by
+//!   `ops::sum_along` (a sum of a tile's `tl.sum` becomes one sum over `t*S + l`,
+//!   `crate::tiles`);
 //! - a *pointer bump*, a pointer updated once by `p += s` with `s` loop-invariant and read
 //!   only before the bump, is `p0 + t*s` in the body and `p0 + T*s` after it;
 //! - any other name bound before the loop and assigned in it (an update that is not a sum: a
@@ -443,7 +443,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     let v = g.at(d, &lane).v(d);
                     d.subst_v(&v, &t, it)
                 };
-                Elem::V(ops::sum_along(d, LOOP_AXIS, trip.clone(), &i0, &mut body))
+                Elem::V(ops::sum_along(d, trip.clone(), &i0, &mut body))
             });
             self.env.push((n, KVal::Block(total)));
         }

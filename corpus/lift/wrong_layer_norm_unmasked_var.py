@@ -1,0 +1,40 @@
+# expect: refuted
+# formula: y[i, j] = (x[i, j] - sum(k, x[i, k]) / N) * (1 / sqrt(sum(k, (x[i, k] - sum(k2, x[i, k2]) / N) * (x[i, k] - sum(k2, x[i, k2]) / N)) / N + eps)) * weight[j] + bias[j]; mean[i] = sum(k, x[i, k]) / N; rstd[i] = 1 / sqrt(sum(k, (x[i, k] - sum(k2, x[i, k2]) / N) * (x[i, k] - sum(k2, x[i, k2]) / N)) / N + eps)
+# LayerNorm whose centred values are not masked (`xc = x - mean` without the `tl.where`): each
+# padding lane adds mean^2 to the variance when the row is shorter than the tile.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _layer_norm_fwd(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK_SIZE: tl.constexpr):
+    row = tl.program_id(0)
+    Y += row * stride
+    X += row * stride
+    cols = tl.arange(0, BLOCK_SIZE)
+    mask = cols < N
+    x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+    mean = tl.sum(x, axis=0) / N
+    xc = x - mean
+    var = tl.sum(xc * xc, axis=0) / N
+    rstd = 1 / tl.sqrt(var + eps)
+    tl.store(Mean + row, mean)
+    tl.store(Rstd + row, rstd)
+    w = tl.load(W + cols, mask=mask)
+    b = tl.load(B + cols, mask=mask)
+    y = xc * rstd * w + b
+    tl.store(Y + cols, y, mask=mask)
+
+
+def layer_norm(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: float):
+    M, N = x.shape
+    assert weight.shape[0] == N
+    assert bias.shape[0] == N
+    y = torch.empty_like(x)
+    mean = torch.empty((M,), dtype=torch.float32, device=x.device)
+    rstd = torch.empty((M,), dtype=torch.float32, device=x.device)
+    BLOCK_SIZE = triton.next_power_of_2(N)
+    _layer_norm_fwd[(M,)](x, y, weight, bias, mean, rstd, x.stride(0), N, eps,
+                          BLOCK_SIZE=BLOCK_SIZE)
+    return y, mean, rstd

@@ -13,7 +13,6 @@ use ruff_text_size::Ranged;
 use tensor::Domain;
 
 mod loops;
-pub(crate) use loops::LOOP_AXIS;
 
 /// A construct outside the supported subset, or a misuse of an op, with its position.
 #[derive(Clone, Debug)]

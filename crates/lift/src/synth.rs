@@ -484,38 +484,6 @@ impl RealZero for Store {
     }
 }
 
-/// A sum with its terms equal to 0 dropped: `Σ_{k ∈ D} ite(c, v, 0)` is `Σ_{k ∈ D ∧ c} v`.
-/// One summation variable only.
-pub(crate) fn normalize_sum(s: &mut Store, r: &symbolic::Red) -> Option<(SymId, TermId, TermId)> {
-    if r.reducer != tensor::Reducer::Sum || r.vars.len() != 1 {
-        return None;
-    }
-    let (mut dom, mut body) = (r.dom, r.body);
-    loop {
-        match s.node(body).clone() {
-            Node::Ite(c, v, z) if matches!(s.node(z), Node::Real(0, _)) => {
-                dom = s.and2(dom, c);
-                body = v;
-            }
-            Node::Ite(c, z, v) if matches!(s.node(z), Node::Real(0, _)) => {
-                let nc = s.not(c);
-                dom = s.and2(dom, nc);
-                body = v;
-            }
-            // `ite(c, v, 0) * w` is `ite(c, v * w, 0)`.
-            Node::Mul(xs) if xs.iter().any(|x| matches!(s.node(*x), Node::Ite(_, _, z) if matches!(s.node(*z), Node::Real(0, _)))) => {
-                let at = xs.iter().position(|x| matches!(s.node(*x), Node::Ite(_, _, z) if matches!(s.node(*z), Node::Real(0, _)))).expect("found above");
-                let Node::Ite(c, v, _) = s.node(xs[at]).clone() else { unreachable!("an ite") };
-                let mut rest = xs.clone();
-                rest[at] = v;
-                dom = s.and2(dom, c);
-                body = s.mul(rest);
-            }
-            _ => return Some((r.vars[0].0, dom, body)),
-        }
-    }
-}
-
 impl Synth<'_> {
     /// `sum(k, body)`, `max(k, body)`, `min(k, body)` for a reduction atom, its variable named
     /// `k`, `k2`, ... by nesting. The range is the dimension `k` indexes (`max(k, x[i, k])`)
@@ -602,50 +570,5 @@ impl Synth<'_> {
             }
         }
         self.s.replace(body, &map)
-    }
-
-    /// `sum(k, body)` for a sum value (its range is checked by the verifier, not here).
-    pub(crate) fn sum(&mut self, r: &symbolic::Red, mask: Option<TermId>) -> R<Expr> {
-        let (k, dom, body) =
-            normalize_sum(self.s, r).ok_or("a reduction other than a sum over one axis")?;
-        if r.vars[0].1 == crate::exec::LOOP_AXIS {
-            return Err("a sum over a loop's iterations that is not a sum over an input's elements (no tile of lanes to merge it with)".into());
-        }
-        let body = self.under_mask(body, mask);
-        // Conditions of the range itself hold inside it (a tile loop's `k div S < T`), and so
-        // do the loop's own conditions on its tile number `k div S` (a guess, like every
-        // synthesized formula: the verifier checks it).
-        let body = self.under_mask(body, Some(dom));
-        let body = self.drop_tile_conditions(body, k);
-        self.bound.push((k, "k".into()));
-        let e = self.expr(body)?;
-        // A bound by a size: the range is the dimension `k` indexes (`sum(k, ...)`); only a
-        // constant bound: the block's (`sum(k < 256, ...)`).
-        let kt = self.s.sym(k);
-        let conjuncts = match self.s.node(dom) {
-            Node::And(xs) => xs.clone(),
-            _ => vec![dom],
-        };
-        let mut literal = None;
-        let mut by_size = false;
-        for c in conjuncts {
-            if let Node::Lt(a, b) = self.s.node(c).clone() {
-                if a == kt {
-                    match self.s.as_int(b) {
-                        Some(n) => literal = Some(n),
-                        None => by_size = true,
-                    }
-                }
-            }
-        }
-        let var = match (by_size, literal) {
-            (false, Some(n)) => Expr::Cmp(
-                "<",
-                Box::new(Expr::Var("k".into())),
-                Box::new(Expr::Num(n, 1)),
-            ),
-            _ => Expr::Var("k".into()),
-        };
-        Ok(Expr::Call("sum".into(), vec![var, e]))
     }
 }

@@ -30,9 +30,6 @@ use ruff_python_ast::{self as ast, Expr, Stmt};
 /// The most iterations a loop over a runtime range runs one by one (in a replay).
 const MAX_RUN: i128 = 1 << 12;
 
-/// The axis name of a loop's summation.
-pub(crate) const LOOP_AXIS: &str = "t";
-
 /// How an accumulator is updated.
 #[derive(Clone, Copy)]
 enum Update<'s> {

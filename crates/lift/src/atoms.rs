@@ -13,10 +13,14 @@
 //! formula. A max or min over a domain that may be empty is `-inf`/`+inf` there
 //! ([`crate::value::Elem::X`]); emptiness is decided for interval domains (`lo <= k < hi`).
 //!
-//! [`match_atoms`] compares a formula's atoms with a kernel's: two atoms of one reducer are
-//! equal when, in the store's context, their domains agree for every `k` and their bodies
-//! agree on the domain (one shared `k`: one query each). Matched formula atoms are replaced
-//! by the kernel's, innermost first, and the value obligation then compares plain terms.
+//! [`match_atoms`] compares atoms: two atoms of one reducer are equal when, in the store's
+//! context, their domains agree for every `k` and their bodies agree on the domain (one shared
+//! `k`: two queries). The kernel's equal atoms become one; then each formula atom is replaced
+//! by the kernel's atom it equals, innermost first, and the value obligation compares plain
+//! terms.
+//!
+//! A sum whose body is a sum atom mentioning its index (a loop's sum of tile sums) is made as
+//! one atom over `t*S + l` ([`crate::tiles`]).
 //!
 //! Block sizes computed from sizes (`BLOCK = triton.next_power_of_2(n)`) are size symbols
 //! named `block{k}`; a block dimension of that size has the *placeholder* lane count
@@ -314,7 +318,7 @@ fn reachable(sym: &Sym, t: TermId) -> Vec<usize> {
 /// formula's one mean must equal both), then each formula atom against the kernel's. Inner
 /// atoms first, so an atom's definition already holds its inner atoms' representatives. Two
 /// atoms of one reducer are equal when their domains agree for every `k` and their bodies
-/// agree on the domain (one shared `k`: one query, unsat within `cfg`). Returns the new kernel
+/// agree on the domain (one shared `k`: two queries, each unsat within `cfg`). Returns the new kernel
 /// and formula terms and, for each formula atom left unmatched, why.
 pub(crate) fn match_atoms(
     sym: &mut Sym,
@@ -349,17 +353,25 @@ pub(crate) fn match_atoms(
             let sub = HashMap::from([(fl.vars[0], kt)]);
             let d = sym.store.substitute(fdom, &sub);
             let b = sym.store.substitute(fbody, &sub);
+            // Two queries (the domains agree; the bodies agree on the domain): each is easier
+            // alone than their disjunction (a tile loop's `k div S < cdiv(n, S)` against `k < n`).
             let same_dom = sym.store.eq(*kdom, d);
             let diff_dom = sym.store.not(same_dom);
             let same_body = sym.store.eq(*kbody, b);
             let diff_body = sym.store.not(same_body);
-            let bad_body = sym.store.and2(*kdom, diff_body);
-            let bad = sym.store.or2(diff_dom, bad_body);
-            let mut asr = facts.to_vec();
-            asr.push(bad);
-            let mut store = sym.store.clone();
-            let asr = smt::simplify_arith(&mut store, &asr);
-            if let CheckResult::Unsat = smt::decide_portfolio(&store, &asr, cfg).0 {
+            let equal = [vec![diff_dom], vec![*kdom, diff_body]]
+                .into_iter()
+                .all(|q| {
+                    let mut asr = facts.to_vec();
+                    asr.extend(q);
+                    let mut store = sym.store.clone();
+                    let asr = smt::simplify_arith(&mut store, &asr);
+                    matches!(
+                        smt::decide_portfolio(&store, &asr, cfg).0,
+                        CheckResult::Unsat
+                    )
+                });
+            if equal {
                 found = Some(*value);
                 break;
             }

@@ -274,3 +274,22 @@ fn fork_is_sequential_only_with_a_single_final_release() {
     let other = "fork {\n produce a {\n  a(0) = 1\n  halide_semaphore_release(t, 1)\n }\n} {\n acquire (s, 1) {\n  b(0) = a(0)\n }\n}\n";
     assert!(!seq(other));
 }
+
+/// A read at an index computed from data (a look-up table, a gather) is never verified: the
+/// reason names the read and its position.
+#[test]
+fn data_dependent_indices_are_unknown_with_their_position() {
+    let spec = "input input : uint8 dims 1\ninput table : uint8 dims 1\n\
+                func g(x) : uint8 = (uint8)table(int32((uint8)input(x)))\noutput g : uint8 dims 1\n";
+    let stmt = "assert((table.min.0 <= 0) && (256 <= (table.min.0 + table.extent.0)), 0)\n\
+                produce g {\n for (g.s0.x, g.min.0, g.extent.0) {\n  \
+                g(g.s0.x) = table(int32(input(g.s0.x)))\n }\n}\n";
+    let r = crate::check("g.spec", spec, "g.stmt", stmt, &crate::Options::default()).unwrap();
+    match &r.verdict {
+        report::Verdict::Unknown { reason } => {
+            assert!(reason.contains("computed from data"), "{reason}");
+            assert!(reason.contains("g.stmt:4:"), "{reason}");
+        }
+        v => panic!("{v:?}"),
+    }
+}

@@ -131,7 +131,7 @@ pub fn run(a: HalideArgs) -> i32 {
             &null,
             &out::summary_record("halide", &tallies, wall, &a.run, extra),
         );
-    } else if done.len() > 1 {
+    } else if done.len() > 1 || runs > 1 {
         let times: Vec<f64> = done.iter().map(|d| d.1.seconds).collect();
         let (median, max) = out::median_max(&times);
         let mut text = format!(

@@ -28,6 +28,7 @@ def pipeline():
 
 
 def _root(f):
+    f["nl_means"].bound(hl.Var("c"), 0, 3)
     for n in ("blur_d_y", "blur_d", "nlm_sum"):
         f[n].compute_root()
 
@@ -43,7 +44,7 @@ def _tiled(f):
 
 def _strips(f):
     x, y, c, yo, yi = (hl.Var(n) for n in ("x", "y", "c", "yo", "yi"))
-    f["nl_means"].split(y, yo, yi, 4).parallel(yo).vectorize(x, 4)
+    f["nl_means"].bound(c, 0, 3).split(y, yo, yi, 4).parallel(yo).vectorize(x, 4)
     f["nlm_sum"].compute_at(f["nl_means"], yo)
     f["nlm_sum"].update(0).vectorize(x, 4, hl.TailStrategy.GuardWithIf)
     f["blur_d"].compute_at(f["nl_means"], yo)

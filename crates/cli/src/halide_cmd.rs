@@ -61,8 +61,21 @@ pub fn run(a: HalideArgs) -> i32 {
             spec: c.spec.clone(),
             stmt: c.stmt.clone(),
             timeout: a.run.timeout.as_secs_f64(),
+            collect_smt: a.dump_smt.is_some(),
         })
         .collect();
+    let mut dumper = match a
+        .dump_smt
+        .as_deref()
+        .map(crate::dump::Dumper::new)
+        .transpose()
+    {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     let wall = Instant::now();
     let bar = out::progress(jobs.len(), a.run.quiet);
     let mut ordered = Ordered::new();
@@ -80,7 +93,13 @@ pub fn run(a: HalideArgs) -> i32 {
         if pending[i].len() < runs {
             return;
         }
-        let (c, errs) = combine(std::mem::take(&mut pending[i]));
+        let (mut c, errs) = combine(std::mem::take(&mut pending[i]));
+        if let Some(d) = dumper.as_mut() {
+            if let Err(e) = d.write(&cases[i].name, &c.smt) {
+                eprintln!("error: --dump-smt: {e}");
+            }
+        }
+        c.smt.clear();
         for (i, (c, errs)) in ordered.push(i, (i, (c, errs))) {
             show(&bar, &cases[i], &c, &errs, &a);
             done.push((i, c));
@@ -372,6 +391,7 @@ fn case_of(
         obligations: 0,
         seconds: 0.0,
         cpu_seconds: None,
+        smt: vec![],
     };
     let error = |message: String| Verdict::Error {
         diagnostics: vec![Diagnostic {

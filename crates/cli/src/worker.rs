@@ -37,6 +37,9 @@ pub enum Job {
         spec: PathBuf,
         stmt: PathBuf,
         timeout: f64,
+        /// Return every obligation as SMT-LIB (`--dump-smt`).
+        #[serde(default)]
+        collect_smt: bool,
     },
     /// Every kernel of a Triton file.
     Lift {
@@ -111,6 +114,9 @@ pub struct HalideCase {
     /// says (Linux: `/proc/self/stat`).
     #[serde(default)]
     pub cpu_seconds: Option<f64>,
+    /// With `--dump-smt`: (name, SMT-LIB script) of each obligation.
+    #[serde(default)]
+    pub smt: Vec<(String, String)>,
 }
 
 /// CPU seconds this process and its waited-for children used so far (user + system), from
@@ -206,7 +212,8 @@ fn run(job: Job) -> Reply {
             spec,
             stmt,
             timeout,
-        } => run_halide(&spec, &stmt, timeout),
+            collect_smt,
+        } => run_halide(&spec, &stmt, timeout, collect_smt),
     }
 }
 
@@ -227,7 +234,7 @@ fn read_text(file: &PathBuf) -> Result<String, report::Diagnostic> {
     }
 }
 
-fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64) -> Reply {
+fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64, collect_smt: bool) -> Reply {
     let failed = |in_stmt: bool, d: report::Diagnostic| Reply::Halide {
         case: None,
         diagnostics: vec![(in_stmt, d)],
@@ -242,7 +249,7 @@ fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64) -> Reply {
     };
     let opts = halide::Options {
         timeout: Duration::from_secs_f64(timeout),
-        ..halide::Options::default()
+        collect_smt,
     };
     let (sp, tp) = (spec.display().to_string(), stmt.display().to_string());
     let cpu = cpu_seconds();
@@ -257,6 +264,7 @@ fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64) -> Reply {
                 obligations: r.obligations,
                 seconds: r.seconds,
                 cpu_seconds: cpu.zip(cpu_seconds()).map(|(a, b)| b - a),
+                smt: r.queries,
             }),
             diagnostics: vec![],
         },

@@ -31,6 +31,7 @@ fn corpus_verdicts() {
     assert!(files.len() >= 10, "corpus too small: {}", files.len());
     let opts = halide::Options {
         timeout: Duration::from_secs(5),
+        ..Default::default()
     };
     let mut failures = Vec::new();
     let (mut verified, mut refuted) = (0, 0);

@@ -58,4 +58,11 @@ def _strips(f):
         f[n].compute_at(f["demosaic"], yo)
 
 
-SCHEDULES = {"root": _root, "tiled": _tiled, "strips": _strips}
+def _fused(f):
+    x, y, c, t = hl.Var("x"), hl.Var("y"), hl.Var("c"), hl.Var("t")
+    f["demosaic"].bound(c, 0, 3).reorder(c, x, y).fuse(c, x, t).parallel(y)
+    for n in ("g_gr", "r_r", "b_b", "g_gb"):
+        f[n].compute_at(f["demosaic"], y)
+
+
+SCHEDULES = {"root": _root, "tiled": _tiled, "strips": _strips, "fused": _fused}

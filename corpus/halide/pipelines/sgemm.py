@@ -34,7 +34,15 @@ def _split_k(f):
     f["prod"].update(0).split(hl.RVar("k$x"), ko, ki, 4).unroll(ki)
 
 
-SCHEDULES = {"root": _root, "tiled": _tiled, "split-k": _split_k}
+def _specialized(f):
+    i, j = hl.Var("i"), hl.Var("j")
+    out = f["sgemm"]
+    out.specialize(out.output_buffer().width() >= 16).vectorize(i, 8).parallel(j)
+    f["prod"].compute_at(out, j)
+    f["prod"].update(0).specialize(out.output_buffer().width() >= 16).vectorize(i, 8, hl.TailStrategy.GuardWithIf)
+
+
+SCHEDULES = {"root": _root, "tiled": _tiled, "specialized": _specialized, "split-k": _split_k}
 
 # A split RVar (with a tail over a symbolic extent): unknown until the checker handles split
 # RVars (branch halide-sem).

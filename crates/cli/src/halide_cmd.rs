@@ -453,6 +453,9 @@ fn show(
         m.insert("seconds".into(), json!(c.seconds));
         m.insert("cpu_seconds".into(), json!(c.cpu_seconds));
         m.insert("runs".into(), json!(a.runs));
+        // Present in every halide record (null when they do not apply).
+        m.entry("reason").or_insert(serde_json::Value::Null);
+        m.insert("expected".into(), json!(case.expected));
         if let Some(e) = &case.expected {
             m.insert("expected".into(), json!(e));
             m.insert(

@@ -585,10 +585,52 @@ impl Exec<'_> {
                 }
             }
         }
+        if self.pure_if_loopless(func) {
+            return Ok(0);
+        }
         unsupported(
             format!("a store to `{func}` in no loop of one of its stages (its stage is unknown)"),
             span,
         )
+    }
+
+    /// A store in no loop of `func`'s stages is its pure definition when every update runs
+    /// over an RDom variable whose constant range has 2 or more points: Halide keeps that
+    /// variable's loop (`func.sN.r$x`) around every store of the stage. (An inline reduction
+    /// such as `sum` or `maximum`, computed in its consumer's innermost loop, has no loop of
+    /// its pure stage.)
+    fn pure_if_loopless(&self, func: &str) -> bool {
+        use crate::syntax::{BinOp, Expr, ExprKind};
+        fn constant(e: &Expr) -> Option<i128> {
+            match &e.kind {
+                ExprKind::Int(n) => Some(*n),
+                ExprKind::Neg(x) => constant(x).map(|n| -n),
+                ExprKind::Bin(op, a, b) => {
+                    let (a, b) = (constant(a)?, constant(b)?);
+                    match op {
+                        BinOp::Add => a.checked_add(b),
+                        BinOp::Sub => a.checked_sub(b),
+                        BinOp::Mul => a.checked_mul(b),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        }
+        let Some(f) = self.spec.func(func) else {
+            return false;
+        };
+        f.updates.iter().all(|u| {
+            let mut names = Vec::new();
+            crate::syntax::vars_of(&u.value, &mut names);
+            u.args
+                .iter()
+                .for_each(|a| crate::syntax::vars_of(a, &mut names));
+            self.spec.rdoms.iter().any(|r| {
+                names.contains(&r.var)
+                    && matches!((constant(&r.min), constant(&r.end)), (Some(lo), Some(hi)) if hi - lo >= 2)
+            })
+        })
     }
 
     fn fresh_value(&mut self, d: &mut Sym, base: &str, ty: Type) -> (SymId, SVal) {

@@ -297,3 +297,30 @@ fn data_dependent_indices_are_unknown_with_their_position() {
         v => panic!("{v:?}"),
     }
 }
+
+/// An inline reduction computed in its consumer's innermost loop has no loop of its pure
+/// stage: a loopless store is the pure definition when every update has an RDom loop.
+#[test]
+fn loopless_store_of_an_inline_reduction_is_its_pure_stage() {
+    let spec = "input input : int32 dims 1\nrdom r$x in [0, 3)\nfunc s(x) : int32 = 0\n\
+                update s(x) = ((int32)s(x) + (int32)input(x + r$x))\n\
+                func g(x) : int32 = (int32)s(x)\noutput g : int32 dims 1\n";
+    let stmt = "assert((input.min.0 <= g.min.0) && ((g.min.0 + g.extent.0) + 2 <= (input.min.0 + input.extent.0)), 0)\n\
+                produce g {\n for (g.s0.x, g.min.0, g.extent.0) {\n  realize s([g.s0.x, 1]) {\n   \
+                produce s {\n    s(g.s0.x) = 0\n    for (s.s1.r$x, 0, 3) {\n     \
+                s(g.s0.x) = s(g.s0.x) + input(g.s0.x + s.s1.r$x)\n    }\n   }\n   \
+                consume s {\n    g(g.s0.x) = s(g.s0.x)\n   }\n  }\n }\n}\n";
+    let r = crate::check("s.spec", spec, "s.stmt", stmt, &crate::Options::default()).unwrap();
+    assert_eq!(r.verdict.name(), "verified", "{:?}", r.verdict);
+    // Without the update's loop, the same store is not taken for the update.
+    let broken = stmt.replace("    for (s.s1.r$x, 0, 3) {\n     s(g.s0.x) = s(g.s0.x) + input(g.s0.x + s.s1.r$x)\n    }\n", "");
+    let r = crate::check(
+        "s.spec",
+        spec,
+        "s.stmt",
+        &broken,
+        &crate::Options::default(),
+    )
+    .unwrap();
+    assert_ne!(r.verdict.name(), "verified", "{:?}", r.verdict);
+}

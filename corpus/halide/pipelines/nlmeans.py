@@ -46,7 +46,6 @@ def _strips(f):
     x, y, c, yo, yi = (hl.Var(n) for n in ("x", "y", "c", "yo", "yi"))
     f["nl_means"].bound(c, 0, 3).split(y, yo, yi, 4).parallel(yo).vectorize(x, 4)
     f["nlm_sum"].compute_at(f["nl_means"], yo)
-    f["nlm_sum"].update(0).vectorize(x, 4, hl.TailStrategy.GuardWithIf)
     f["blur_d"].compute_at(f["nl_means"], yo)
     f["d"].compute_at(f["nl_means"], yo)
 

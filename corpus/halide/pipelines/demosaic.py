@@ -66,3 +66,8 @@ def _fused(f):
 
 
 SCHEDULES = {"root": _root, "tiled": _tiled, "strips": _strips, "fused": _fused}
+
+# The fused loop stores the output at `t % 3`, which the checker reads as storage folding of
+# the output (unsupported): unknown until it tells the two apart (it verified before storage
+# folding was supported).
+EXPECT = {"fused": "unknown"}

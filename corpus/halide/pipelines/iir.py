@@ -40,6 +40,3 @@ def _parallel(f):
 
 SCHEDULES = {"root": _root, "vectorized": _vectorized, "parallel": _parallel}
 
-# Scans are recurrences (an update reads other points of its Func): unknown until the checker
-# handles them (branch halide-sem).
-EXPECT = {"root": "unknown", "vectorized": "unknown", "parallel": "unknown"}

@@ -43,7 +43,3 @@ def _specialized(f):
 
 
 SCHEDULES = {"root": _root, "tiled": _tiled, "specialized": _specialized, "split-k": _split_k}
-
-# A split RVar (with a tail over a symbolic extent): unknown until the checker handles split
-# RVars (branch halide-sem).
-EXPECT = {"split-k": "unknown"}

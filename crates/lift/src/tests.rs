@@ -71,6 +71,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
         let k = KVal::<D>::Int(div).block().unwrap();
         v.push((name, ops::int_div(&ints, &k, rem).unwrap()));
     }
+    v.push(("tile loop", tile_loop(&x, &y)));
     v.push(("max axis 1", ops::reduce(&outer, 1, false, Max)));
     v.push(("min axis 0", ops::reduce(&outer, 0, false, Min)));
     // A max of maxima, and a softmax-like row: `exp(x - max) / sum(exp(x - max))`.
@@ -196,6 +197,72 @@ impl ModelReader for Model<'_> {
         let r = self.data.get(name)?.get(usize::try_from(*i).ok()?)?;
         Some(Value::Real(r.num, r.den))
     }
+}
+
+/// A loop's sum (2 iterations `t`) of a tile's sum (2 lanes `l`) of `x[2*t + l] * y[lane]`,
+/// both made through `ops::sum_along` and the domain's reduction as the executor makes them:
+/// symbolically one atom over `k = 2*t + l` (`crate::tiles`).
+fn tile_loop<D: LDomain>(x: &Block<D>, y: &Block<D>) -> Block<D> {
+    let (x, y) = (x.clone(), y.clone());
+    Block::new(vec![LANES], Ty::Real, move |d: &mut D, lane| {
+        let zero = d.lit_v(ElemType::Real, tensor::Literal::Int(0));
+        let two = d.lit_i(2);
+        let (x, y, at) = (x.clone(), y.clone(), lane[0].clone());
+        let mut body = move |d: &mut D, t: &D::I| -> D::V {
+            let (x, y, at, t) = (x.clone(), y.clone(), at.clone(), t.clone());
+            let two = d.lit_i(2);
+            let mut tile = move |d: &mut D, l: &D::I| -> Elem<D> {
+                let two = d.lit_i(2);
+                let base = d.mul_i(&t, &two);
+                let i = d.add_i(&base, l);
+                let a = x.at(d, &[i]).v(d);
+                let b = y.at(d, &[at.clone()]).v(d);
+                Elem::V(tensor::binary(
+                    d,
+                    tensor::BinaryOp::Mul,
+                    ElemType::Real,
+                    &a,
+                    &b,
+                ))
+            };
+            d.reduction(tensor::Reducer::Sum, &two, &mut tile).v(d)
+        };
+        Elem::V(ops::sum_along(d, two, &zero, &mut body))
+    })
+}
+
+/// The tile loop above is one atom symbolically: its body reads `x` at the merged index and
+/// holds no other atom.
+#[test]
+fn a_loop_sum_of_tile_sums_is_one_atom() {
+    let mut s = Sym::new(smt::Store::new());
+    let (x, y) = (input::<Sym>("x"), input::<Sym>("y"));
+    let lane = s.store.int(0);
+    let Elem::V(SymVal::Plain(v)) = tile_loop(&x, &y).at(&mut s, &[lane]) else {
+        panic!("a plain value");
+    };
+    let a = s
+        .folds
+        .lambdas
+        .iter()
+        .find(|a| a.value == v)
+        .expect("the value is an atom")
+        .clone();
+    assert_eq!(a.vars.len(), 1);
+    let inner: Vec<_> = s.store.symbols_of(a.body);
+    assert!(
+        !s.folds.lambdas.iter().any(|b| {
+            let smt::Node::Sym(w) = s.store.node(b.value) else {
+                return false;
+            };
+            inner.contains(w)
+        }),
+        "the merged atom's body holds no other atom"
+    );
+    assert!(
+        inner.contains(&a.vars[0]),
+        "the body reads the merged index"
+    );
 }
 
 #[test]

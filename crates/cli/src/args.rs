@@ -149,6 +149,12 @@ pub struct LiftArgs {
     /// Judge verdicts against the files' `# expect:` headers, checking each file's `# formula:` header (exit codes: see below)
     #[arg(long)]
     pub expectations: bool,
+    /// Also print each formula in LaTeX (JSON always has `latex`)
+    #[arg(long)]
+    pub latex: bool,
+    /// Also print each formula as NumPy source, `def formula(**inputs)` (JSON always has `numpy`)
+    #[arg(long)]
+    pub numpy: bool,
     #[command(flatten)]
     pub run: RunOpts,
 }

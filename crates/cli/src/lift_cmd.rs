@@ -139,20 +139,7 @@ pub fn header(text: &str, key: &str) -> Option<String> {
 
 /// The kernels of a file's job, or one result for the whole file when it failed.
 fn kernels_of(r: Result<Reply, pool::Failure>, budget: Duration) -> Vec<KernelResult> {
-    let one = |verdict: Verdict| {
-        vec![KernelResult {
-            kernel: String::new(),
-            line: 0,
-            column: 0,
-            launcher: None,
-            verdict,
-            formula: None,
-            reads: vec![],
-            writes: vec![],
-            assumptions: vec![],
-            seconds: 0.0,
-        }]
-    };
+    let one = |verdict: Verdict| vec![KernelResult::bare(String::new(), 0, 0, verdict)];
     let error = |message: String| Verdict::Error {
         diagnostics: vec![Diagnostic {
             span: Span::default(),
@@ -197,6 +184,25 @@ fn show(
         }
         m.insert("launcher".into(), json!(k.launcher));
         m.insert("formula".into(), json!(k.formula));
+        m.insert("latex".into(), json!(k.latex));
+        m.insert("numpy".into(), json!(k.numpy));
+        let sig = k.signature.clone().unwrap_or_default();
+        let tensors = |ts: &[(String, Vec<String>)]| -> Vec<serde_json::Value> {
+            ts.iter()
+                .map(|(n, shape)| json!({"name": n, "shape": shape}))
+                .collect()
+        };
+        m.insert("outputs".into(), json!(tensors(&sig.outputs)));
+        m.insert("inputs".into(), json!(tensors(&sig.inputs)));
+        m.insert("scalars".into(), json!(sig.scalars));
+        m.insert(
+            "sizes".into(),
+            json!(sig
+                .sizes
+                .iter()
+                .map(|(n, from)| json!({"name": n, "from": from}))
+                .collect::<Vec<_>>()),
+        );
         m.insert("reads".into(), json!(k.reads));
         m.insert("writes".into(), json!(k.writes));
         m.insert("assumptions".into(), json!(k.assumptions));
@@ -222,6 +228,18 @@ fn show(
     let mut s = format!("{:<9} {at}{name} ({:.2} s)\n", k.verdict.name(), k.seconds);
     if let Some(f) = &k.formula {
         s += &format!("  {f}\n");
+    }
+    if a.latex {
+        if let Some(l) = &k.latex {
+            s += &format!("  latex: {l}\n");
+        }
+    }
+    if a.numpy {
+        if let Some(n) = &k.numpy {
+            for line in n.lines() {
+                s += &format!("  | {line}\n");
+            }
+        }
     }
     s += &out::details(&k.verdict);
     out::print(bar, &s);

@@ -15,6 +15,7 @@
 //! crate's). The user's Python file is parsed, never imported or run.
 
 mod check;
+mod emit;
 mod exec;
 mod formula;
 mod front;
@@ -29,6 +30,7 @@ mod value;
 #[cfg(test)]
 mod tests;
 
+pub use emit::Signature;
 pub use formula::{Def, Expr, Formula, ParseError};
 
 use report::{Diagnostic, Span, Verdict};
@@ -70,6 +72,35 @@ pub struct KernelResult {
     /// What every verdict of this kernel assumes (also inside `Verified`).
     pub assumptions: Vec<String>,
     pub seconds: f64,
+    /// The formula in LaTeX and as NumPy source (`def formula(**inputs)`, docs/lift.md).
+    #[serde(default)]
+    pub latex: Option<String>,
+    #[serde(default)]
+    pub numpy: Option<String>,
+    /// The launcher's inputs and outputs as read (sizes, tensors with shapes, scalars).
+    #[serde(default)]
+    pub signature: Option<Signature>,
+}
+
+impl KernelResult {
+    /// A result with only a name, a position and a verdict.
+    pub fn bare(kernel: String, line: usize, column: usize, verdict: Verdict) -> KernelResult {
+        KernelResult {
+            kernel,
+            line,
+            column,
+            launcher: None,
+            verdict,
+            formula: None,
+            reads: vec![],
+            writes: vec![],
+            assumptions: vec![],
+            seconds: 0.0,
+            latex: None,
+            numpy: None,
+            signature: None,
+        }
+    }
 }
 
 /// Lifts every `@triton.jit` kernel of a Python source. `path` is for messages only.
@@ -116,20 +147,14 @@ pub fn lift_file(
     let called = front::called_names(&kernels);
     for k in &kernels {
         let start = Instant::now();
-        let mut r = KernelResult {
-            kernel: k.name.clone(),
-            line: k.pos.line,
-            column: k.pos.col,
-            launcher: None,
-            verdict: Verdict::Unknown {
+        let mut r = KernelResult::bare(
+            k.name.clone(),
+            k.pos.line,
+            k.pos.col,
+            Verdict::Unknown {
                 reason: String::new(),
             },
-            formula: None,
-            reads: vec![],
-            writes: vec![],
-            assumptions: vec![],
-            seconds: 0.0,
-        };
+        );
         let ptrs = front::pointer_params(k);
         let configs: Vec<Vec<(String, ruff_python_ast::Expr)>> = if k.autotune.is_empty() {
             vec![vec![]]
@@ -178,6 +203,7 @@ pub fn lift_file(
                 helpers,
             };
             let o = check::check(&setup, expect.as_ref(), &limits);
+            r.signature = Some(emit::signature(&setup.host, &o.reads, &o.writes));
             r.formula = o.formula.or(r.formula.take());
             r.reads = o.reads;
             r.writes = o.writes;
@@ -196,10 +222,25 @@ pub fn lift_file(
             continue; // a helper, inlined where the kernels call it
         }
         r.verdict = combine(verdicts, configs.len());
+        render(&mut r);
         r.seconds = start.elapsed().as_secs_f64();
         out.push(r);
     }
     Ok(out)
+}
+
+/// The formula's LaTeX and NumPy renderings, when it parses and fits the signature.
+fn render(r: &mut KernelResult) {
+    let (Some(text), Some(sig)) = (&r.formula, &r.signature) else {
+        return;
+    };
+    let Ok(f) = Formula::parse(text) else {
+        return;
+    };
+    let mut bound: Vec<String> = sig.sizes.iter().map(|(n, _)| n.clone()).collect();
+    bound.extend(sig.scalars.iter().cloned());
+    r.latex = Some(emit::latex(&f, &bound));
+    r.numpy = emit::numpy(&f, sig).ok();
 }
 
 /// One verdict for all autotune configurations: the first that is not verified, or verified

@@ -155,6 +155,9 @@ pub struct LiftArgs {
     /// Also print each formula as NumPy source, `def formula(**inputs)` (JSON always has `numpy`)
     #[arg(long)]
     pub numpy: bool,
+    /// Run the file's launchers in Triton's CPU interpreter on random inputs and compare with the NumPy formula (imports and runs the file; Python from $TENSORPROOF_PYTHON, else .venv/bin/python); a disagreement exits 1
+    #[arg(long)]
+    pub differential: bool,
     #[command(flatten)]
     pub run: RunOpts,
 }

@@ -47,6 +47,8 @@ pub fn run(a: LiftArgs) -> i32 {
     let mut ordered = Ordered::new();
     // (file, expected, verdict name) of every kernel, for the summary and the exit code.
     let mut done: Vec<(String, Option<String>, Verdict, f64)> = vec![];
+    // With --differential: some kernel disagreed with Triton's interpreter (or could not run).
+    let mut disagree = false;
     let pool = Pool {
         workers: a.run.workers(),
         budget: budget + Duration::from_secs(30),
@@ -57,8 +59,16 @@ pub fn run(a: LiftArgs) -> i32 {
             let file = files[i].display().to_string();
             let text = crate::mlir_cmd::read_lossy(&files[i]);
             let expected = text.as_deref().and_then(header_expect);
-            for k in kernels_of(r, budget) {
-                show(&bar, &file, text.as_deref(), expected.as_deref(), &k, &a);
+            let kernels = kernels_of(r, budget);
+            let diffs = if a.differential && kernels.iter().any(|k| k.numpy.is_some()) {
+                crate::differential::check(&files[i], &kernels)
+            } else {
+                vec![]
+            };
+            for (n, k) in kernels.into_iter().enumerate() {
+                let d = diffs.get(n);
+                disagree |= d.is_some_and(|d| d["status"] != "agree" && d["status"] != "skipped");
+                show(&bar, &file, text.as_deref(), expected.as_deref(), &k, d, &a);
                 done.push((file.clone(), expected.clone(), k.verdict, k.seconds));
             }
         }
@@ -85,11 +95,14 @@ pub fn run(a: LiftArgs) -> i32 {
             details: vec![],
         })
         .collect();
-    let code = if a.expectations {
+    let mut code = if a.expectations {
         expect::exit_code(&judged)
     } else {
         report::exit_code(&outcomes)
     };
+    if disagree && code != 2 {
+        code = 1;
+    }
     let null = indicatif::ProgressBar::hidden();
     if a.run.json {
         let tallies: Vec<out::Tally> = done
@@ -172,6 +185,7 @@ fn show(
     text: Option<&str>,
     expected: Option<&str>,
     k: &KernelResult,
+    diff: Option<&serde_json::Value>,
     a: &LiftArgs,
 ) {
     if a.run.json {
@@ -186,23 +200,10 @@ fn show(
         m.insert("formula".into(), json!(k.formula));
         m.insert("latex".into(), json!(k.latex));
         m.insert("numpy".into(), json!(k.numpy));
-        let sig = k.signature.clone().unwrap_or_default();
-        let tensors = |ts: &[(String, Vec<String>)]| -> Vec<serde_json::Value> {
-            ts.iter()
-                .map(|(n, shape)| json!({"name": n, "shape": shape}))
-                .collect()
-        };
-        m.insert("outputs".into(), json!(tensors(&sig.outputs)));
-        m.insert("inputs".into(), json!(tensors(&sig.inputs)));
-        m.insert("scalars".into(), json!(sig.scalars));
-        m.insert(
-            "sizes".into(),
-            json!(sig
-                .sizes
-                .iter()
-                .map(|(n, from)| json!({"name": n, "from": from}))
-                .collect::<Vec<_>>()),
-        );
+        m.extend(crate::differential::signature_fields(k));
+        if let Some(d) = diff {
+            m.insert("differential".into(), d.clone());
+        }
         m.insert("reads".into(), json!(k.reads));
         m.insert("writes".into(), json!(k.writes));
         m.insert("assumptions".into(), json!(k.assumptions));
@@ -242,5 +243,8 @@ fn show(
         }
     }
     s += &out::details(&k.verdict);
+    if let Some(d) = diff {
+        s += &format!("  {}\n", crate::differential::summary(d));
+    }
     out::print(bar, &s);
 }

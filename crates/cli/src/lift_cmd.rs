@@ -199,6 +199,12 @@ fn show(
         m.insert("launcher".into(), json!(k.launcher));
         m.insert("formula".into(), json!(k.formula));
         m.insert("latex".into(), json!(k.latex));
+        m.insert("formula_raw".into(), json!(k.formula_raw));
+        m.insert("readable".into(), json!(k.readable));
+        m.insert("readable_notes".into(), json!(k.readable_notes));
+        m.insert("named".into(), json!(k.named));
+        m.insert("nodes_before".into(), json!(k.nodes_before));
+        m.insert("nodes_after".into(), json!(k.nodes_after));
         m.insert("numpy".into(), json!(k.numpy));
         m.extend(crate::differential::signature_fields(k));
         if let Some(d) = diff {
@@ -229,6 +235,15 @@ fn show(
     let mut s = format!("{:<9} {at}{name} ({:.2} s)\n", k.verdict.name(), k.seconds);
     if let Some(f) = &k.formula {
         s += &format!("  {f}\n");
+    }
+    if let Some(f) = &k.readable {
+        s += &format!("  readable: {f}\n");
+        for n in &k.readable_notes {
+            s += &format!("    ({n})\n");
+        }
+    }
+    for n in &k.named {
+        s += &format!("  named: {n}\n");
     }
     if a.latex {
         if let Some(l) = &k.latex {

@@ -38,6 +38,15 @@ fn main() {
                 if let Some(f) = &r.formula {
                     println!("  formula: {f}");
                 }
+                if let Some(f) = &r.readable {
+                    println!("  readable: {f}");
+                    for n in &r.readable_notes {
+                        println!("    ({n})");
+                    }
+                }
+                for n in &r.named {
+                    println!("  named: {n}");
+                }
                 if args.iter().any(|a| a == "--latex") {
                     println!("  latex: {}", r.latex.as_deref().unwrap_or("(none)"));
                 }

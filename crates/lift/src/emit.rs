@@ -171,6 +171,7 @@ fn tex(e: &Expr, bound: &[String]) -> String {
                 None => s,
             }
         }
+        Expr::Var(v) if v == "pi" && !bound.contains(v) => "\\pi".into(),
         Expr::Var(v) => tex_name(v),
         Expr::Read(t, ix) => format!(
             "{}_{{{}}}",
@@ -362,6 +363,7 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
     Ok(match e {
         Expr::Num(n, 1) => format!("{n}"),
         Expr::Num(n, d) => format!("({n} / {d})"),
+        Expr::Var(v) if (v == "pi" || v == "e") && !bound.contains(v) => format!("np.{v}"),
         Expr::Var(v) => v.clone(),
         Expr::Read(t, ix) => format!("_rd({t}, {})", all(ix)?.join(", ")),
         Expr::Neg(a) => format!("(-{})", py(a, bound, depth)?),

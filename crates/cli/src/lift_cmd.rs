@@ -236,6 +236,9 @@ fn show(
     if let Some(f) = &k.formula {
         s += &format!("  {f}\n");
     }
+    if let Some(f) = &k.formula_raw {
+        s += &format!("  (simplified, and checked again, from {f})\n");
+    }
     if let Some(f) = &k.readable {
         s += &format!("  readable: {f}\n");
         for n in &k.readable_notes {

@@ -881,4 +881,215 @@ mod tests {
         let s = simplify(&bad, Budget::default()).unwrap();
         assert!(s.formula.to_string().contains("m[k]"), "{}", s.formula);
     }
+
+    /// A value of an expression at `i` (inputs `x[i]`, `y[i]` and rows `r[i, k]`, k < 3).
+    fn value(e: &Expr, env: &[(String, f64)], inputs: &dyn Fn(&str, &[i64]) -> f64) -> f64 {
+        let go = |x: &Expr| value(x, env, inputs);
+        match e {
+            Expr::Num(n, d) => *n as f64 / *d as f64,
+            Expr::Var(v) if v == "pi" => std::f64::consts::PI,
+            Expr::Var(v) if v == "e" => std::f64::consts::E,
+            Expr::Var(v) => env
+                .iter()
+                .rev()
+                .find(|(n, _)| n == v)
+                .map(|(_, x)| *x)
+                .unwrap(),
+            Expr::Read(t, ix) => inputs(t, &ix.iter().map(|i| go(i) as i64).collect::<Vec<_>>()),
+            Expr::Neg(a) => -go(a),
+            Expr::Bin(op, a, b) => {
+                let (a, b) = (go(a), go(b));
+                match op {
+                    '+' => a + b,
+                    '-' => a - b,
+                    '*' => a * b,
+                    _ => a / b,
+                }
+            }
+            Expr::Cmp(op, a, b) => {
+                let (a, b) = (go(a), go(b));
+                let t = match *op {
+                    "<" => a < b,
+                    "<=" => a <= b,
+                    ">" => a > b,
+                    ">=" => a >= b,
+                    "==" => a == b,
+                    _ => a != b,
+                };
+                t as i64 as f64
+            }
+            Expr::Logic(and, a, b) => {
+                let (a, b) = (go(a) != 0.0, go(b) != 0.0);
+                (if *and { a && b } else { a || b }) as i64 as f64
+            }
+            Expr::Call(f, args) if is_reduction(f, args) => {
+                let (k, _) = bound_var(&args[0]);
+                let vals = (0..3).map(|j| {
+                    let mut inner = env.to_vec();
+                    inner.push((k.to_string(), j as f64));
+                    value(&args[1], &inner, inputs)
+                });
+                match f.as_str() {
+                    "sum" => vals.sum(),
+                    "max" => vals.fold(f64::NEG_INFINITY, f64::max),
+                    _ => vals.fold(f64::INFINITY, f64::min),
+                }
+            }
+            Expr::Call(f, args) => {
+                if let Some(x) = crate::formula::named_expansion(f, args) {
+                    return go(&x);
+                }
+                let a: Vec<f64> = args.iter().map(go).collect();
+                match f.as_str() {
+                    "exp" => a[0].exp(),
+                    "log" => a[0].ln(),
+                    "exp2" => a[0].exp2(),
+                    "log2" => a[0].log2(),
+                    "sqrt" => a[0].sqrt(),
+                    "rsqrt" => 1.0 / a[0].sqrt(),
+                    "tanh" => a[0].tanh(),
+                    "sigmoid" => 1.0 / (1.0 + (-a[0]).exp()),
+                    "relu" => a[0].max(0.0),
+                    "abs" => a[0].abs(),
+                    "erf" => a[0].tanh(), // any fixed function will do here
+                    "max" => a[0].max(a[1]),
+                    "min" => a[0].min(a[1]),
+                    "where" => {
+                        if a[0] != 0.0 {
+                            a[1]
+                        } else {
+                            a[2]
+                        }
+                    }
+                    other => panic!("no value for {other}"),
+                }
+            }
+        }
+    }
+
+    /// Random formulas built from the shapes the rules look for.
+    fn random_expr(seed: &mut u64, depth: u32) -> Expr {
+        let mut next = || {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (*seed >> 33) as u32
+        };
+        let xi = || rd("x", &["i"]);
+        let row = |k: &str| rd("r", &["i", k]);
+        if depth == 0 {
+            return match next() % 6 {
+                0 => xi(),
+                1 => rd("y", &["i"]),
+                2 => Expr::Num(1, 2),
+                3 => Expr::Num(7071067811865476, 10000000000000000),
+                4 => Expr::Num(3, 1),
+                _ => call("max", vec![v("k9"), row("k9")]),
+            };
+        }
+        let c = next() % 12;
+        let mut sub = |s: &mut u64| random_expr(s, depth - 1);
+        match c {
+            0 => bin('+', sub(seed), sub(seed)),
+            1 => bin('-', sub(seed), sub(seed)),
+            2 => bin('*', sub(seed), sub(seed)),
+            3 => bin(
+                '/',
+                sub(seed),
+                bin('+', Expr::Num(2, 1), call("exp", vec![sub(seed)])),
+            ),
+            4 => call("exp", vec![bin('-', sub(seed), sub(seed))]),
+            5 => call(
+                "log",
+                vec![bin('+', Expr::Num(1, 1), call("exp", vec![sub(seed)]))],
+            ),
+            6 => bin(
+                '/',
+                Expr::Num(1, 1),
+                bin(
+                    '+',
+                    Expr::Num(1, 1),
+                    call("exp", vec![Expr::Neg(Box::new(sub(seed)))]),
+                ),
+            ),
+            7 => {
+                let a = sub(seed);
+                call(
+                    "where",
+                    vec![
+                        Expr::Cmp(">=", Box::new(a.clone()), Box::new(Expr::Num(0, 1))),
+                        a.clone(),
+                        bin('*', Expr::Num(1, 100), a),
+                    ],
+                )
+            }
+            8 => call(
+                "sum",
+                vec![
+                    v("k"),
+                    call(
+                        "exp",
+                        vec![bin('-', row("k"), call("max", vec![v("k2"), row("k2")]))],
+                    ),
+                ],
+            ),
+            9 => call("sum", vec![v("k"), bin('/', row("k"), sub(seed))]),
+            10 => call(
+                "exp2",
+                vec![bin(
+                    '*',
+                    sub(seed),
+                    Expr::Num(14426950408889634, 10000000000000000),
+                )],
+            ),
+            _ => Expr::Neg(Box::new(sub(seed))),
+        }
+    }
+
+    /// Simplification preserves the value of random formulas on random inputs (where both
+    /// are finite and moderate: the rewrites hold over the reals where divisors are nonzero).
+    #[test]
+    fn simplification_preserves_values() {
+        let mut seed = 12345u64;
+        let (mut compared, mut changed) = (0, 0);
+        for case in 0..300 {
+            let body = random_expr(&mut seed, 1 + case % 4);
+            let f = Formula {
+                defs: vec![Def {
+                    output: "o".into(),
+                    indices: vec!["i".into()],
+                    body: body.clone(),
+                }],
+            };
+            let Some(s) = simplify(&f, Budget::default()) else {
+                panic!("not simplified: {body}")
+            };
+            let after = &s.formula.defs[0].body;
+            changed += usize::from(*after != body);
+            for trial in 0..3 {
+                let t = trial as f64;
+                let inputs = move |name: &str, ix: &[i64]| -> f64 {
+                    let k = ix.last().copied().unwrap_or(0) as f64;
+                    match name {
+                        "x" => 0.7 - 0.9 * t,
+                        "y" => 1.3 + 0.4 * t,
+                        _ => (k * 1.7 + t).sin() * 2.0,
+                    }
+                };
+                let env = [("i".to_string(), 0.0)];
+                let (a, b) = (value(&body, &env, &inputs), value(after, &env, &inputs));
+                if a.is_finite() && b.is_finite() && a.abs() < 1e6 {
+                    compared += 1;
+                    assert!(
+                        (a - b).abs() <= 1e-6 * a.abs().max(1.0),
+                        "{body}\n  simplified to {after}\n  {a} vs {b}"
+                    );
+                }
+            }
+        }
+        assert!(
+            compared > 500 && changed > 100,
+            "{compared} compared, {changed} changed"
+        );
+    }
 }

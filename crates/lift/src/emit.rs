@@ -406,6 +406,10 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
                 ("max", 2) => format!("np.maximum({}, {})", a[0], a[1]),
                 ("min", 2) => format!("np.minimum({}, {})", a[0], a[1]),
                 ("where", 3) => format!("np.where({}, {}, {})", a[0], a[1], a[2]),
+                _ if crate::formula::named_expansion(f, args).is_some() => {
+                    let x = crate::formula::named_expansion(f, args).expect("checked");
+                    py(&x, bound, depth)?
+                }
                 _ => {
                     return Err(format!(
                         "no NumPy form for `{f}` with {} arguments",
@@ -470,6 +474,10 @@ mod tests {
         );
         assert!(src.contains("j = np.arange(N).reshape((-1))"), "{src}");
         assert!(src.contains("i = np.arange(M).reshape((-1, 1))"), "{src}");
+        // named functions by their definitions
+        let named = Formula::parse("y[i, j] = leaky_relu(x[i, j], 0.5) + silu(x[i, j])").unwrap();
+        let src = numpy(&named, &sig2()).unwrap();
+        assert!(src.contains("np.where((_rd(x, i, j) >= 0)"), "{src}");
         let bad = Formula::parse("z[i] = x[i, 0]").unwrap();
         assert!(numpy(&bad, &sig2()).is_err());
     }

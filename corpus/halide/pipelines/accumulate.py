@@ -45,6 +45,5 @@ def update_split_x(f):
 
 SCHEDULES = {"bound": bound, "wrapper": wrapper, "async": asyncs, "hoist": hoist, "unroll-r": unroll_r, "split-r": split_r, "update-split-x": update_split_x}
 
-# Split RVars and the wrapper Funcs of `in_()` (which the module cannot list) are not yet
-# supported: unknown.
-EXPECT = {"split-r": "unknown", "wrapper": "unknown"}
+# The wrapper Funcs of `in_()` (which the module cannot list) are not yet supported: unknown.
+EXPECT = {"wrapper": "unknown"}

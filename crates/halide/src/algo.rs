@@ -13,6 +13,9 @@ use tensor::Concrete as CDom;
 
 type CVal = Val<CDom>;
 
+/// An update's RDom variables and their ranges `[min, end)`.
+type RDomRanges = (Vec<crate::spec::RDom>, Vec<(i128, i128)>);
+
 /// The concrete algorithm over a setting's inputs.
 pub struct Concrete<'a> {
     spec: &'a Spec,
@@ -21,6 +24,9 @@ pub struct Concrete<'a> {
     scope: Vec<Vec<(String, CVal)>>,
     /// While folding an update: the Func, the point, and its value so far.
     current: Option<(String, Vec<i128>, CVal)>,
+    /// While running a recurrence over a slice.
+    sim: Option<Sim>,
+    slices: BTreeMap<(String, Vec<i128>), BTreeMap<Vec<i128>, CVal>>,
 }
 
 impl<'a> Concrete<'a> {
@@ -31,16 +37,86 @@ impl<'a> Concrete<'a> {
             memo: BTreeMap::new(),
             scope: vec![],
             current: None,
+            sim: None,
+            slices: BTreeMap::new(),
         }
     }
 
+    /// The value of `func` at `point` after all its stages.
     pub fn value(&mut self, d: &mut CDom, func: &str, point: &[i128]) -> Result<CVal, Stop> {
-        let key = (func.to_string(), point.to_vec());
+        let n = self.spec.func(func).expect("caller checked").updates.len();
+        self.stage_value(d, func, n, point)
+    }
+
+    /// The RDom variables an update names, and their ranges `[min, end)`.
+    fn rdom_ranges(&mut self, d: &mut CDom, u: &crate::spec::Update) -> Result<RDomRanges, Stop> {
+        let mut names = Vec::new();
+        crate::syntax::vars_of(&u.value, &mut names);
+        for a in &u.args {
+            crate::syntax::vars_of(a, &mut names);
+        }
+        let rdoms: Vec<crate::spec::RDom> = self
+            .spec
+            .rdoms
+            .iter()
+            .filter(|r| names.contains(&r.var))
+            .cloned()
+            .collect();
+        let mut ranges = Vec::new();
+        for r in &rdoms {
+            self.scope.push(vec![]);
+            let lo = eval(d, self, &r.min);
+            let hi = eval(d, self, &r.end);
+            self.scope.pop();
+            match (lo?, hi?) {
+                (Val::Int(a, _), Val::Int(b, _)) if b - a <= 1 << 16 => ranges.push((a, b)),
+                _ => return unsupported(format!("the bounds of the RDom `{}`", r.var), r.span),
+            }
+        }
+        Ok((rdoms, ranges))
+    }
+
+    /// Every point of the RDom, in its order (lexicographic, the first variable innermost).
+    fn rdom_points(ranges: &[(i128, i128)]) -> Vec<Vec<i128>> {
+        if ranges.iter().any(|(a, b)| b <= a) {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        let mut cur: Vec<i128> = ranges.iter().map(|(a, _)| *a).collect();
+        loop {
+            out.push(cur.clone());
+            let mut k = 0;
+            while k < cur.len() {
+                cur[k] += 1;
+                if cur[k] < ranges[k].1 {
+                    break;
+                }
+                cur[k] = ranges[k].0;
+                k += 1;
+            }
+            if k == cur.len() {
+                return out;
+            }
+        }
+    }
+
+    /// The value of `func` at `point` after its stages `0..=stage`. An update whose left side
+    /// is the pure variables folds the RDom at the point; a recurrence runs the RDom over the
+    /// point's slice (the cells its pure variables fix), each step writing the left side's
+    /// cell and reading the cells as the earlier steps left them (Halide's meaning).
+    fn stage_value(
+        &mut self,
+        d: &mut CDom,
+        func: &str,
+        stage: usize,
+        point: &[i128],
+    ) -> Result<CVal, Stop> {
+        let key = (format!("{func}/{stage}"), point.to_vec());
         if let Some(v) = self.memo.get(&key) {
             return Ok(v.clone());
         }
-        let f = self.spec.func(func).expect("caller checked");
-        if self.scope.len() > self.spec.funcs.len() + 1 {
+        let f = self.spec.func(func).expect("caller checked").clone();
+        if self.scope.len() > 4 * (self.spec.funcs.len() + 1) {
             return unsupported(format!("a cycle of calls through `{func}`"), f.span);
         }
         let frame: Vec<(String, CVal)> = f
@@ -49,73 +125,119 @@ impl<'a> Concrete<'a> {
             .zip(point)
             .map(|(v, p)| (v.clone(), Val::Int(*p, Type::Int(32))))
             .collect();
-        self.scope.push(frame.clone());
-        let r = eval(d, self, &f.value);
-        self.scope.pop();
-        let mut v = crate::value::cast(d, f.ty, r?, f.span)?;
-        // Updates with pure left sides: each point folds its RDom in lexicographic order
-        // (the first variable innermost), the point's previous value standing for `f(x, ...)`.
-        for u in &f.updates {
-            for (a, var) in u.args.iter().zip(&f.vars) {
-                if !matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == var) {
-                    return unsupported(
-                        format!("an update of `{func}` whose left side is not its pure variables"),
-                        u.span,
-                    );
-                }
-            }
-            let mut names = Vec::new();
-            crate::syntax::vars_of(&u.value, &mut names);
-            let rdoms: Vec<&crate::spec::RDom> = self
-                .spec
-                .rdoms
-                .iter()
-                .filter(|r| names.contains(&r.var))
-                .collect();
-            let mut ranges = Vec::new();
-            for r in &rdoms {
-                self.scope.push(vec![]);
-                let lo = eval(d, self, &r.min);
-                let hi = eval(d, self, &r.end);
-                self.scope.pop();
-                match (lo?, hi?) {
-                    (Val::Int(a, _), Val::Int(b, _)) if b - a <= 1 << 16 => ranges.push((a, b)),
-                    _ => return unsupported(format!("the bounds of the RDom `{}`", r.var), r.span),
-                }
-            }
-            if ranges.iter().any(|(a, b)| b <= a) {
-                continue;
-            }
-            let mut cur: Vec<i128> = ranges.iter().map(|(a, _)| *a).collect();
-            loop {
-                let mut fr = frame.clone();
-                for (r, c) in rdoms.iter().zip(&cur) {
-                    fr.push((r.var.clone(), Val::Int(*c, Type::Int(32))));
-                }
-                self.scope.push(fr);
-                self.current = Some((func.to_string(), point.to_vec(), v.clone()));
-                let r = eval(d, self, &u.value);
-                self.current = None;
-                self.scope.pop();
-                v = crate::value::cast(d, f.ty, r?, u.span)?;
-                // The next RDom point, the first variable innermost.
-                let mut k = 0;
-                while k < cur.len() {
-                    cur[k] += 1;
-                    if cur[k] < ranges[k].1 {
-                        break;
+        let v = if stage == 0 {
+            self.scope.push(frame);
+            let r = eval(d, self, &f.value);
+            self.scope.pop();
+            crate::value::cast(d, f.ty, r?, f.span)?
+        } else {
+            let u = f.updates[stage - 1].clone();
+            let slice = u
+                .recurrence_slice(&f)
+                .or_else(|(what, span)| unsupported(what, span))?;
+            let (rdoms, ranges) = self.rdom_ranges(d, &u)?;
+            match slice {
+                None => {
+                    let mut v = self.stage_value(d, func, stage - 1, point)?;
+                    for r in Self::rdom_points(&ranges) {
+                        let mut fr = frame.clone();
+                        for (rd, c) in rdoms.iter().zip(&r) {
+                            fr.push((rd.var.clone(), Val::Int(*c, Type::Int(32))));
+                        }
+                        self.scope.push(fr);
+                        let saved =
+                            self.current
+                                .replace((func.to_string(), point.to_vec(), v.clone()));
+                        let r = eval(d, self, &u.value);
+                        self.current = saved;
+                        self.scope.pop();
+                        v = crate::value::cast(d, f.ty, r?, u.span)?;
                     }
-                    cur[k] = ranges[k].0;
-                    k += 1;
+                    v
                 }
-                if k == cur.len() {
-                    break;
+                Some(slice) => {
+                    let p: Vec<i128> = slice.iter().map(|k| point[*k]).collect();
+                    let skey = (format!("{func}/{stage}/slice"), p.clone());
+                    if !self.slices.contains_key(&skey) {
+                        let cells =
+                            self.run_slice(d, &f, stage, &u, &slice, &p, &rdoms, &ranges)?;
+                        self.slices.insert(skey.clone(), cells);
+                    }
+                    match self.slices[&skey].get(point) {
+                        Some(v) => v.clone(),
+                        None => self.stage_value(d, func, stage - 1, point)?,
+                    }
                 }
             }
-        }
+        };
         self.memo.insert(key, v.clone());
         Ok(v)
     }
+
+    /// One run of a recurrence's RDom over the slice `p` (the values of the pure variables
+    /// at the `slice` positions): the cells it writes and their final values.
+    #[allow(clippy::too_many_arguments)]
+    fn run_slice(
+        &mut self,
+        d: &mut CDom,
+        f: &crate::spec::Func,
+        stage: usize,
+        u: &crate::spec::Update,
+        slice: &[usize],
+        p: &[i128],
+        rdoms: &[crate::spec::RDom],
+        ranges: &[(i128, i128)],
+    ) -> Result<BTreeMap<Vec<i128>, CVal>, Stop> {
+        let mut cells: BTreeMap<Vec<i128>, CVal> = BTreeMap::new();
+        for r in Self::rdom_points(ranges) {
+            let mut fr: Vec<(String, CVal)> = slice
+                .iter()
+                .zip(p)
+                .map(|(k, v)| (f.vars[*k].clone(), Val::Int(*v, Type::Int(32))))
+                .collect();
+            for (rd, c) in rdoms.iter().zip(&r) {
+                fr.push((rd.var.clone(), Val::Int(*c, Type::Int(32))));
+            }
+            self.scope.push(fr);
+            let mut cell = Vec::new();
+            let mut bad = None;
+            for a in &u.args {
+                match eval(d, self, a) {
+                    Ok(Val::Int(i, _)) => cell.push(i),
+                    Ok(_) => bad = Some(unsupported("a non-integer index", a.span)),
+                    Err(e) => bad = Some(Err(e)),
+                }
+            }
+            if let Some(e) = bad {
+                self.scope.pop();
+                return e;
+            }
+            let saved = self.sim.replace(Sim {
+                func: f.name.clone(),
+                stage,
+                slice: slice.to_vec(),
+                p: p.to_vec(),
+                cells: std::mem::take(&mut cells),
+            });
+            let v = eval(d, self, &u.value);
+            let sim = std::mem::replace(&mut self.sim, saved).expect("set above");
+            cells = sim.cells;
+            self.scope.pop();
+            let v = crate::value::cast(d, f.ty, v?, u.span)?;
+            cells.insert(cell, v);
+        }
+        Ok(cells)
+    }
+}
+
+/// A recurrence's run over one slice: the Func, its stage, the slice, and the cells written
+/// so far.
+struct Sim {
+    func: String,
+    stage: usize,
+    slice: Vec<usize>,
+    p: Vec<i128>,
+    cells: BTreeMap<Vec<i128>, CVal>,
 }
 
 impl Env<CDom> for Concrete<'_> {
@@ -149,6 +271,7 @@ impl Env<CDom> for Concrete<'_> {
         d: &mut CDom,
         name: &str,
         args: Vec<CVal>,
+        _point: Vec<CVal>,
         span: Span,
     ) -> Result<CVal, Stop> {
         let idx: Vec<i128> = args
@@ -159,6 +282,16 @@ impl Env<CDom> for Concrete<'_> {
             })
             .collect::<Result<_, _>>()?;
         if let Some(inp) = self.spec.input(name) {
+            if idx.len() != inp.dims {
+                return unsupported(
+                    format!(
+                        "a read of input `{name}` with {} indices (declared with {} dims)",
+                        idx.len(),
+                        inp.dims
+                    ),
+                    span,
+                );
+            }
             let data = &self.setting.inputs[name];
             let mut off: i128 = 0;
             for k in (0..idx.len()).rev() {
@@ -177,6 +310,39 @@ impl Env<CDom> for Concrete<'_> {
             }
             return Ok(input_value(inp.ty, data[off as usize]));
         }
+        if let Some(f) = self.spec.func(name) {
+            if idx.len() != f.vars.len() {
+                return unsupported(
+                    format!(
+                        "a call of `{name}` with {} indices (it has {} variables)",
+                        idx.len(),
+                        f.vars.len()
+                    ),
+                    span,
+                );
+            }
+        }
+        if self.sim.as_ref().is_some_and(|s| s.func == name) {
+            let sim = self.sim.as_ref().expect("checked");
+            if sim
+                .slice
+                .iter()
+                .zip(&sim.p)
+                .any(|(k, v)| idx.get(*k) != Some(v))
+            {
+                return unsupported(format!("a recurrence of `{name}` that reads another slice (its pure variables changed)"), span);
+            }
+            if let Some(v) = sim.cells.get(&idx) {
+                return Ok(v.clone());
+            }
+            let stage = sim.stage;
+            let saved = self.sim.take();
+            let saved_cur = self.current.take();
+            let r = self.stage_value(d, name, stage - 1, &idx);
+            self.sim = saved;
+            self.current = saved_cur;
+            return r;
+        }
         if let Some((f, p, v)) = &self.current {
             if f == name {
                 if *p == idx {
@@ -187,8 +353,10 @@ impl Env<CDom> for Concrete<'_> {
         }
         if self.spec.func(name).is_some() {
             let saved = self.current.take();
+            let saved_sim = self.sim.take();
             let r = self.value(d, name, &idx);
             self.current = saved;
+            self.sim = saved_sim;
             return r;
         }
         unsupported(

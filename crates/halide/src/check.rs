@@ -8,7 +8,7 @@
 
 use crate::run::{self, Outcome, Setting};
 use crate::spec::Spec;
-use crate::stmt::Stmt;
+use crate::stmt::{LoopKind, Stmt};
 use crate::symex::{Exec, Run, SVal};
 use crate::value::{Stop, Val, WitnessKind};
 use report::{Counterexample, Mismatch, Span, Verdict};
@@ -24,6 +24,9 @@ pub struct Obligation {
     pub span: Span,
     /// Loop symbols free in the obligation (range facts may mention only these and fields).
     pub free: Vec<SymId>,
+    /// A weaker obligation that also discharges this one, tried when this one is not unsat
+    /// (the costlier query only where the cheap one fails).
+    pub fallback: Option<Vec<TermId>>,
 }
 
 pub struct Checked {
@@ -84,10 +87,20 @@ fn in_box(d: &mut Sym, args: &[TermId], bounds: &[(TermId, TermId)]) -> TermId {
     d.store.and(cs)
 }
 
-/// `∀ (loops of w not among shared): ¬(path(w) ∧ args(w) = cell)`: no store `w` writes `cell`.
-fn never_writes(d: &mut Sym, w: &crate::symex::Write, shared: &[SymId], cell: &[TermId]) -> TermId {
+/// `∀ (loops of w not among shared): ¬(path(w) ∧ args(w) = cell ∧ point(w) = point)`: no
+/// store `w` writes `point` into `cell` (in the iteration of the `shared` loops).
+fn never_writes(
+    d: &mut Sym,
+    w: &crate::symex::Write,
+    shared: &[SymId],
+    cell: &[TermId],
+    point: &[TermId],
+) -> TermId {
     let mut cs = w.path.clone();
     for (a, c) in w.args.iter().zip(cell) {
+        cs.push(d.store.eq(*a, *c));
+    }
+    for (a, c) in w.point.iter().zip(point) {
         cs.push(d.store.eq(*a, *c));
     }
     let body = d.store.and(cs);
@@ -116,6 +129,276 @@ fn buffer_box(d: &mut Sym, ex: &mut Exec, name: &str, dims: usize) -> Vec<(TermI
         .collect()
 }
 
+/// One instance of an access: its loops with their values in this instance (the loop symbols
+/// themselves, or fresh copies for another iteration), and its terms in that instance.
+struct Inst {
+    loops: Vec<SymId>,
+    vals: Vec<TermId>,
+    seq: usize,
+    path: Vec<TermId>,
+    args: Vec<TermId>,
+    point: Vec<TermId>,
+    /// The copies (to quantify over).
+    fresh: Vec<SymId>,
+}
+
+impl Inst {
+    fn of_read(d: &mut Sym, r: &crate::symex::Read) -> Inst {
+        Inst {
+            loops: r.loops.clone(),
+            vals: r.loops.iter().map(|l| d.store.sym(*l)).collect(),
+            seq: r.seq,
+            path: r.path.clone(),
+            args: r.args.clone(),
+            point: r.point.clone(),
+            fresh: vec![],
+        }
+    }
+
+    /// Store `w` in any iteration of its loops inside the realization (those outside,
+    /// `outer`, are the realization's own instance: kept).
+    fn copy(d: &mut Sym, w: &crate::symex::Write, outer: &[SymId]) -> Inst {
+        Inst::of(d, &w.loops, w.seq, &w.path, &w.args, &w.point, outer)
+    }
+
+    /// An access in any iteration of its loops but those in `keep`.
+    fn of(
+        d: &mut Sym,
+        loops: &[SymId],
+        seq: usize,
+        path: &[TermId],
+        args: &[TermId],
+        point: &[TermId],
+        keep: &[SymId],
+    ) -> Inst {
+        let mut map = HashMap::new();
+        let mut fresh = Vec::new();
+        let mut vals = Vec::new();
+        for l in loops {
+            if keep.contains(l) {
+                vals.push(d.store.sym(*l));
+            } else {
+                let c = d.store.fresh("iter", smt::Sort::Int);
+                let t = d.store.sym(c);
+                map.insert(*l, t);
+                fresh.push(c);
+                vals.push(t);
+            }
+        }
+        let sub = |d: &mut Sym, ts: &[TermId]| -> Vec<TermId> {
+            ts.iter().map(|t| d.store.substitute(*t, &map)).collect()
+        };
+        Inst {
+            loops: loops.to_vec(),
+            vals,
+            seq,
+            path: sub(d, path),
+            args: sub(d, args),
+            point: sub(d, point),
+            fresh,
+        }
+    }
+}
+
+/// Instance `a` runs before instance `b` (inside one instance of their realization):
+/// lexicographically on their common serial loops, then in program order. The iterations of
+/// a parallel or vectorized loop are unordered: there they must be equal.
+fn before(d: &mut Sym, kinds: &HashMap<SymId, LoopKind>, a: &Inst, b: &Inst) -> TermId {
+    let shared = a
+        .loops
+        .iter()
+        .zip(&b.loops)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let mut eqs = Vec::new();
+    let mut disj = Vec::new();
+    for k in 0..shared {
+        let (x, y) = (a.vals[k], b.vals[k]);
+        if x == y {
+            continue;
+        }
+        if matches!(
+            kinds.get(&a.loops[k]),
+            Some(LoopKind::Serial | LoopKind::Unrolled)
+        ) {
+            let mut c = eqs.clone();
+            c.push(d.store.lt(x, y));
+            disj.push(d.store.and(c));
+        }
+        eqs.push(d.store.eq(x, y));
+    }
+    if a.seq < b.seq {
+        disj.push(d.store.and(eqs));
+    }
+    d.store.or(disj)
+}
+
+/// Races: for each parallel loop `P`, two accesses to one buffer instance in distinct
+/// iterations of `P` (the loops around `P` in one iteration), one of them a store, touch
+/// one cell, unless both are of one point of a pure stage (then the value obligation makes
+/// them store and read equal values: benign, as in ShiftInwards' overlapping strips).
+fn race_obligations(
+    d: &mut Sym,
+    run: &Run,
+    writes: &[crate::symex::Write],
+    reads: &[crate::symex::Read],
+    output: &str,
+    obs: &mut Vec<Obligation>,
+) {
+    for (p, _, pname) in run
+        .loops
+        .iter()
+        .filter(|(_, k, _)| *k == LoopKind::Parallel)
+    {
+        // A realization inside `P` is a buffer per iteration: no sharing.
+        let shared =
+            |realize: Option<usize>| realize.is_none_or(|i| !run.realizations[i].outer.contains(p));
+        struct Acc<'a> {
+            loops: &'a [SymId],
+            seq: usize,
+            path: &'a [TermId],
+            args: &'a [TermId],
+            point: &'a [TermId],
+            realize: Option<usize>,
+            func: &'a str,
+            update: bool,
+            write: bool,
+            span: Span,
+        }
+        let mut accs: Vec<Acc> = Vec::new();
+        for w in writes
+            .iter()
+            .filter(|w| w.loops.contains(p) && shared(w.realize))
+        {
+            accs.push(Acc {
+                loops: &w.loops,
+                seq: w.seq,
+                path: &w.path,
+                args: &w.args,
+                point: &w.point,
+                realize: w.realize,
+                func: &w.func,
+                update: w.stage > 0,
+                write: true,
+                span: w.span,
+            });
+        }
+        for r in reads.iter().filter(|r| {
+            r.loops.contains(p) && shared(r.realize) && (r.realize.is_some() || r.func == output)
+        }) {
+            accs.push(Acc {
+                loops: &r.loops,
+                seq: r.seq,
+                path: &r.path,
+                args: &r.args,
+                point: &r.point,
+                realize: r.realize,
+                func: &r.func,
+                update: false,
+                write: false,
+                span: r.span,
+            });
+        }
+        for (i, a) in accs.iter().enumerate() {
+            if !a.write {
+                continue;
+            }
+            for b in accs.iter().skip(i) {
+                if b.realize != a.realize || b.func != a.func {
+                    continue;
+                }
+                let keep_a: Vec<SymId> = a.loops.iter().take_while(|l| *l != p).copied().collect();
+                let keep_b: Vec<SymId> = b.loops.iter().take_while(|l| *l != p).copied().collect();
+                let x = Inst::of(d, a.loops, a.seq, a.path, a.args, a.point, &keep_a);
+                let y = Inst::of(d, b.loops, b.seq, b.path, b.args, b.point, &keep_b);
+                let ka = keep_a.len();
+                let kb = keep_b.len();
+                let mut cs = x.path.clone();
+                cs.extend(y.path.iter().copied());
+                cs.push(d.store.ne(x.vals[ka], y.vals[kb]));
+                for (u, v) in x.args.iter().zip(&y.args) {
+                    cs.push(d.store.eq(*u, *v));
+                }
+                if !(a.update || (b.write && b.update)) {
+                    let mut differ = Vec::new();
+                    for (u, v) in x.point.iter().zip(&y.point) {
+                        differ.push(d.store.ne(*u, *v));
+                    }
+                    cs.push(d.store.or(differ));
+                }
+                obs.push(Obligation {
+                    what: format!(
+                        "distinct iterations of the parallel loop `{pname}` never {} one cell of `{}`{}",
+                        if b.write { "both store" } else { "store and read" },
+                        a.func,
+                        if a.update || b.update { "" } else { " for different points" }
+                    ),
+                    kind: WitnessKind::Race,
+                    assertions: cs,
+                    span: if b.write { a.span } else { b.span },
+                    free: vec![],
+                    fallback: None,
+                });
+            }
+        }
+    }
+}
+
+/// Storage folding: a read of cell `c` for point `p` sees `p`'s value only if no store of
+/// another point into `c` comes between a store of `p` into `c` and the read (sufficient:
+/// every point is computed once per window, as Halide's sliding windows do).
+fn overwrite_obligations(
+    d: &mut Sym,
+    kinds: &HashMap<SymId, LoopKind>,
+    r: &crate::symex::Read,
+    writes: &[crate::symex::Write],
+    outer: &[SymId],
+    obs: &mut Vec<Obligation>,
+) {
+    let me = Inst::of_read(d, r);
+    let into: Vec<&crate::symex::Write> =
+        writes.iter().filter(|w| w.realize == r.realize).collect();
+    for w in &into {
+        for w2 in &into {
+            let a = Inst::copy(d, w, outer);
+            let b = Inst::copy(d, w2, outer);
+            let mut cs = r.path.clone();
+            cs.extend(a.path.iter().copied());
+            cs.extend(b.path.iter().copied());
+            for (x, y) in a.args.iter().zip(&r.args) {
+                cs.push(d.store.eq(*x, *y));
+            }
+            for (x, y) in a.point.iter().zip(&r.point) {
+                cs.push(d.store.eq(*x, *y));
+            }
+            for (x, y) in b.args.iter().zip(&r.args) {
+                cs.push(d.store.eq(*x, *y));
+            }
+            let mut differ = Vec::new();
+            for (x, y) in b.point.iter().zip(&r.point) {
+                differ.push(d.store.ne(*x, *y));
+            }
+            cs.push(d.store.or(differ));
+            cs.push(before(d, kinds, &a, &me));
+            cs.push(before(d, kinds, &b, &me));
+            cs.push(before(d, kinds, &a, &b));
+            let mut free = r.loops.clone();
+            free.extend(a.fresh.iter().chain(&b.fresh).copied());
+            obs.push(Obligation {
+                what: format!(
+                    "a read of `{}` sees its point's value (no store of another point into its folded cell in between)",
+                    r.func
+                ),
+                kind: WitnessKind::WrongValue,
+                assertions: cs,
+                span: r.span,
+                free,
+                fallback: None,
+            });
+        }
+    }
+}
+
 pub fn obligations(
     spec: &Spec,
     stmt: &[Stmt],
@@ -139,7 +422,9 @@ pub fn obligations(
     let mut obs = Vec::new();
     let writes = ex.run.writes.clone();
     let reads = ex.run.reads.clone();
+    let kinds: HashMap<SymId, LoopKind> = ex.run.loops.iter().map(|(s, k, _)| (*s, *k)).collect();
     // (2) writes inside their buffer or realization; (3) their values.
+    let mut interleaved: Vec<(String, Option<usize>)> = Vec::new();
     for w in &writes {
         let bounds = match w.realize {
             None => out_box.clone(),
@@ -166,6 +451,7 @@ pub fn obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
         let mut a = w.path.clone();
         if let Some(u) = &w.update {
@@ -173,7 +459,17 @@ pub fn obligations(
                 .realize
                 .map(|r| ex.run.realizations[r].outer.clone())
                 .unwrap_or_default();
-            update_obligations(&mut d, w, u, &writes, &outer, &mut obs)?;
+            update_obligations(
+                &mut d,
+                &kinds,
+                w,
+                u,
+                &writes,
+                &reads,
+                &outer,
+                &mut interleaved,
+                &mut obs,
+            )?;
             let Some(ne) = val_ne(&mut d, &w.value, &u.want) else {
                 return Err((
                     format!(
@@ -187,7 +483,7 @@ pub fn obligations(
             a.push(ne);
         } else {
             let want = ex
-                .algorithm(&mut d, &w.func, &w.args, w.span)
+                .algorithm(&mut d, &w.func, &w.point, w.span)
                 .map_err(stop_reason)?;
             if let Some(why) = d.unsupported.take() {
                 return Err((why, w.span));
@@ -209,9 +505,22 @@ pub fn obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
     }
     // (2) reads inside their buffer or realization, of written cells.
+    // Realizations with folded storage: a cell holds several points in turn.
+    let folded: Vec<usize> = writes
+        .iter()
+        .filter(|w| w.args != w.point)
+        .filter_map(|w| w.realize)
+        .chain(
+            reads
+                .iter()
+                .filter(|r| r.args != r.point)
+                .filter_map(|r| r.realize),
+        )
+        .collect();
     for r in &reads {
         let bounds = match r.realize {
             None if r.func == spec.output => out_box.clone(),
@@ -252,12 +561,39 @@ pub fn obligations(
             assertions: a,
             span: r.span,
             free: r.loops.clone(),
+            fallback: None,
         });
         if r.realize.is_some() || r.func == spec.output {
             let mut a = r.path.clone();
             for wi in &r.writes_before {
-                let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args);
+                let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args, &r.point);
                 a.push(nw);
+            }
+            // Failing that, a write in an earlier iteration of a serial loop inside the
+            // realization (a sliding window: rows computed by earlier iterations).
+            let outer = r
+                .realize
+                .map(|i| ex.run.realizations[i].outer.clone())
+                .unwrap_or_default();
+            let mut fb = r.path.clone();
+            let me = Inst::of_read(&mut d, r);
+            for w in writes.iter().filter(|w| w.realize == r.realize) {
+                let c = Inst::copy(&mut d, w, &outer);
+                let mut cs = c.path.clone();
+                for (x, y) in c.args.iter().zip(&r.args) {
+                    cs.push(d.store.eq(*x, *y));
+                }
+                for (x, y) in c.point.iter().zip(&r.point) {
+                    cs.push(d.store.eq(*x, *y));
+                }
+                cs.push(before(&mut d, &kinds, &c, &me));
+                let body = d.store.and(cs);
+                let nb = d.store.not(body);
+                fb.push(if c.fresh.is_empty() {
+                    nb
+                } else {
+                    d.store.forall(c.fresh.clone(), nb)
+                });
             }
             obs.push(Obligation {
                 what: format!("a read of `{}` reads a cell written before", r.func),
@@ -265,9 +601,22 @@ pub fn obligations(
                 assertions: a,
                 span: r.span,
                 free: r.loops.clone(),
+                fallback: Some(fb),
             });
+            if r.realize.is_some_and(|i| folded.contains(&i)) {
+                overwrite_obligations(&mut d, &kinds, r, &writes, &outer, &mut obs);
+            }
         }
     }
+    for (func, realize) in &interleaved {
+        let outer = realize
+            .map(|i| ex.run.realizations[i].outer.clone())
+            .unwrap_or_default();
+        interleaved_reads(
+            &mut d, &kinds, func, *realize, &writes, &reads, &outer, &mut obs,
+        );
+    }
+    race_obligations(&mut d, &ex.run, &writes, &reads, &spec.output, &mut obs);
     // (1) coverage of the output.
     let mut point = Vec::new();
     for k in 0..out.vars.len() {
@@ -277,7 +626,7 @@ pub fn obligations(
     let mut a = ex.run.asserts.clone();
     a.push(in_box(&mut d, &point, &out_box));
     for w in writes.iter().filter(|w| w.realize.is_none()) {
-        let nw = never_writes(&mut d, w, &[], &point);
+        let nw = never_writes(&mut d, w, &[], &point, &point);
         a.push(nw);
     }
     obs.push(Obligation {
@@ -286,6 +635,7 @@ pub fn obligations(
         assertions: a,
         span: spec.output_span,
         free: vec![],
+        fallback: None,
     });
     let facts = ex.run.facts.clone();
     let field_syms: Vec<SymId> = ex.run.fields.values().copied().collect();
@@ -297,6 +647,9 @@ pub fn obligations(
                 .all(|s| o.free.contains(s) || field_syms.contains(s))
             {
                 o.assertions.push(*f);
+                if let Some(fb) = &mut o.fallback {
+                    fb.push(*f);
+                }
             }
         }
     }
@@ -309,12 +662,229 @@ pub fn obligations(
 /// Func read the cell it stores; its RDom variables stay in the RDom; distinct iterations of
 /// its pure loops store distinct cells (so each cell sees each RDom point once, in order);
 /// every cell the pure definition wrote gets every RDom point of this stage.
+/// When a Func's stages interleave, a consumer's read of cell `c` sees the final value only if
+/// every step of the last stage into `c` runs before it: for every RDom point `r'`, a store of
+/// that stage into `c` at `r'` comes earlier (`∀` copies of the stores' loops). With the
+/// per-cell order of the stages and of each stage's steps, the last store into `c` before the
+/// read is then the last step of the last stage.
+#[allow(clippy::too_many_arguments)]
+fn interleaved_reads(
+    d: &mut Sym,
+    kinds: &HashMap<SymId, LoopKind>,
+    func: &str,
+    realize: Option<usize>,
+    writes: &[crate::symex::Write],
+    reads: &[crate::symex::Read],
+    outer: &[SymId],
+    obs: &mut Vec<Obligation>,
+) {
+    let Some(last) = writes
+        .iter()
+        .filter(|w| w.func == func && w.realize == realize)
+        .map(|w| w.stage)
+        .max()
+    else {
+        return;
+    };
+    let stage: Vec<&crate::symex::Write> = writes
+        .iter()
+        .filter(|w| w.func == func && w.realize == realize && w.stage == last)
+        .collect();
+    let Some(bounds) = stage
+        .iter()
+        .find_map(|w| w.update.as_ref().map(|u| u.r_bounds.clone()))
+    else {
+        return;
+    };
+    for r in reads
+        .iter()
+        .filter(|r| r.func == func && r.realize == realize && !r.own)
+    {
+        let me = Inst::of_read(d, r);
+        let mut cs = r.path.clone();
+        let mut rp = Vec::new();
+        for (lo, hi) in &bounds {
+            let s = d.store.fresh("rdom_point", smt::Sort::Int);
+            let t = d.store.sym(s);
+            cs.push(d.store.le(*lo, t));
+            cs.push(d.store.lt(t, *hi));
+            rp.push(t);
+        }
+        for x in &stage {
+            let Some(ux) = &x.update else { continue };
+            let c = Inst::copy(d, x, outer);
+            let mut body = c.path.clone();
+            for (a, b) in c.args.iter().zip(&r.args) {
+                body.push(d.store.eq(*a, *b));
+            }
+            for (t, p) in ux.r_vals.iter().zip(&rp) {
+                let v = sub_copy(d, x, outer, &c, *t);
+                body.push(d.store.eq(v, *p));
+            }
+            body.push(before(d, kinds, &c, &me));
+            let b = d.store.and(body);
+            let nb = d.store.not(b);
+            cs.push(if c.fresh.is_empty() {
+                nb
+            } else {
+                d.store.forall(c.fresh.clone(), nb)
+            });
+        }
+        obs.push(Obligation {
+            what: format!(
+                "a read of `{func}` comes after every step of its last update into the cell"
+            ),
+            kind: WitnessKind::WrongValue,
+            assertions: cs,
+            span: r.span,
+            free: r.loops.clone(),
+            fallback: None,
+        });
+    }
+}
+
+/// `t`, a term of store `w`, in the instance `inst` (its loops inside the realization
+/// replaced by the instance's copies).
+fn sub_copy(
+    d: &mut Sym,
+    w: &crate::symex::Write,
+    outer: &[SymId],
+    inst: &Inst,
+    t: TermId,
+) -> TermId {
+    let map: HashMap<SymId, TermId> = w
+        .loops
+        .iter()
+        .zip(&inst.vals)
+        .filter(|(l, _)| !outer.contains(l))
+        .map(|(l, v)| (*l, *v))
+        .collect();
+    d.store.substitute(t, &map)
+}
+
+/// `a < b` lexicographically, the first component innermost (RDom order).
+fn lex_less(d: &mut Sym, a: &[TermId], b: &[TermId]) -> TermId {
+    let mut disj = Vec::new();
+    for k in 0..a.len() {
+        let mut c: Vec<TermId> = (k + 1..a.len()).map(|j| d.store.eq(a[j], b[j])).collect();
+        c.push(d.store.lt(a[k], b[k]));
+        disj.push(d.store.and(c));
+    }
+    d.store.or(disj)
+}
+
+/// A recurrence's step `r` reads cell `c` of its Func as the algorithm's earlier steps left
+/// it: (a) no store of the stage into `c` before the read is of a step not earlier than `r`;
+/// (b) every step `r' < r` whose left side is `c` (same pure variables) has a store before
+/// the read. With the order obligation (the stores into one cell run their steps in
+/// increasing order) and the stages in order, the last store into `c` before the read is the
+/// last earlier step that writes `c`, or the previous stage's value when there is none:
+/// exactly what the algorithm's step reads.
+#[allow(clippy::too_many_arguments)]
+fn recurrence_obligations(
+    d: &mut Sym,
+    kinds: &HashMap<SymId, LoopKind>,
+    w: &crate::symex::Write,
+    u: &crate::symex::UpdateStore,
+    rec: &crate::symex::Recurrence,
+    writes: &[crate::symex::Write],
+    reads: &[crate::symex::Read],
+    outer: &[SymId],
+    obs: &mut Vec<Obligation>,
+) {
+    let stage: Vec<&crate::symex::Write> = writes
+        .iter()
+        .filter(|x| x.func == w.func && x.realize == w.realize && x.stage == w.stage)
+        .collect();
+    for (cell, ri) in &rec.reads {
+        let r = &reads[*ri];
+        let me = Inst::of_read(d, r);
+        // (a)
+        for x in &stage {
+            let Some(ux) = &x.update else { continue };
+            let c = Inst::copy(d, x, outer);
+            let rx: Vec<TermId> = ux
+                .r_vals
+                .iter()
+                .map(|t| sub_copy(d, x, outer, &c, *t))
+                .collect();
+            let mut cs = r.path.clone();
+            cs.extend(c.path.iter().copied());
+            for (a, b) in c.args.iter().zip(cell) {
+                cs.push(d.store.eq(*a, *b));
+            }
+            cs.push(before(d, kinds, &c, &me));
+            let lt = lex_less(d, &rx, &u.r_vals);
+            cs.push(d.store.not(lt));
+            let mut free = r.loops.clone();
+            free.extend(c.fresh.iter().copied());
+            obs.push(Obligation {
+                what: format!(
+                    "a step of update {} of `{}` reads no cell a later step already stored",
+                    w.stage, w.func
+                ),
+                kind: WitnessKind::WrongValue,
+                assertions: cs,
+                span: r.span,
+                free,
+                fallback: None,
+            });
+        }
+        // (b)
+        let mut cs = r.path.clone();
+        for ((lo, hi), t) in u.r_bounds.iter().zip(&rec.r_other) {
+            cs.push(d.store.le(*lo, *t));
+            cs.push(d.store.lt(*t, *hi));
+        }
+        cs.push(lex_less(d, &rec.r_other, &u.r_vals));
+        for (a, b) in rec.lhs_other.iter().zip(cell) {
+            cs.push(d.store.eq(*a, *b));
+        }
+        for x in &stage {
+            let Some(ux) = &x.update else { continue };
+            let c = Inst::copy(d, x, outer);
+            let mut body = c.path.clone();
+            for k in &u.slice {
+                let pv = sub_copy(d, x, outer, &c, ux.pure_vals[*k]);
+                body.push(d.store.eq(pv, u.pure_vals[*k]));
+            }
+            for (t, o) in ux.r_vals.iter().zip(&rec.r_other) {
+                let rv = sub_copy(d, x, outer, &c, *t);
+                body.push(d.store.eq(rv, *o));
+            }
+            body.push(before(d, kinds, &c, &me));
+            let b = d.store.and(body);
+            let nb = d.store.not(b);
+            cs.push(if c.fresh.is_empty() {
+                nb
+            } else {
+                d.store.forall(c.fresh.clone(), nb)
+            });
+        }
+        obs.push(Obligation {
+            what: format!(
+                "every earlier step of update {} of `{}` that stores the cell a step reads runs before it",
+                w.stage, w.func
+            ),
+            kind: WitnessKind::WrongValue,
+            assertions: cs,
+            span: r.span,
+            free: r.loops.clone(),
+            fallback: None,
+        });
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn update_obligations(
     d: &mut Sym,
+    kinds: &HashMap<SymId, LoopKind>,
     w: &crate::symex::Write,
     u: &crate::symex::UpdateStore,
     writes: &[crate::symex::Write],
+    reads: &[crate::symex::Read],
     outer: &[SymId],
+    interleaved: &mut Vec<(String, Option<usize>)>,
     obs: &mut Vec<Obligation>,
 ) -> Result<(), (String, Span)> {
     // Stages in order: every store of an earlier stage of this realization comes earlier in
@@ -332,13 +902,43 @@ fn update_obligations(
             .iter()
             .any(|l| w.loops.contains(l) && !outer.contains(l));
         if i > me || shares_inner {
-            return Err((format!("stage {} of `{}` is not entirely before stage {} in the loop program (not yet supported)", x.stage, w.func, w.stage), w.span));
+            // The stages interleave (a sliding window over a Func with updates: each
+            // iteration computes both stages of its new cells). Per cell instead: no store of
+            // an earlier stage into this store's cell runs after it; and consumers' reads see
+            // the last stage complete (`interleaved_reads`).
+            if u.recurrence.is_some() {
+                return Err((format!("stage {} of `{}` is not entirely before stage {} in the loop program (interleaved stages of a recurrence are not yet supported)", x.stage, w.func, w.stage), w.span));
+            }
+            if !interleaved.contains(&(w.func.clone(), w.realize)) {
+                interleaved.push((w.func.clone(), w.realize));
+            }
+            let a = Inst::copy(d, w, outer);
+            let b = Inst::copy(d, x, outer);
+            let mut cs = a.path.clone();
+            cs.extend(b.path.iter().copied());
+            for (p, q) in a.args.iter().zip(&b.args) {
+                cs.push(d.store.eq(*p, *q));
+            }
+            cs.push(before(d, kinds, &a, &b));
+            let mut free = outer.to_vec();
+            free.extend(a.fresh.iter().chain(&b.fresh).copied());
+            obs.push(Obligation {
+                what: format!(
+                    "no store of stage {} of `{}` into a cell runs after a store of stage {} into it",
+                    x.stage, w.func, w.stage
+                ),
+                kind: WitnessKind::WrongValue,
+                assertions: cs,
+                span: w.span,
+                free,
+                fallback: None,
+            });
         }
     }
     // The cell updated is the point of the stage variables.
     {
         let mut eqs = Vec::new();
-        for (a, p) in w.args.iter().zip(&u.pure_vals) {
+        for (a, p) in w.args.iter().zip(&u.lhs) {
             eqs.push(d.store.eq(*a, *p));
         }
         let same = d.store.and(eqs);
@@ -353,12 +953,72 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
     }
-    for a in &w.args {
+    for a in w.args.iter().filter(|_| u.recurrence.is_none()) {
         if d.store.symbols_of(*a).iter().any(|s| u.r_loops.contains(s)) {
             return Err((format!("a store of an update of `{}` whose cell depends on the RDom (not yet supported)", w.func), w.span));
         }
+    }
+    // Order: of two instances of this stage's stores into one cell, the earlier runs the
+    // earlier RDom point (lexicographic, the first variable innermost). With the coverage
+    // below, each cell sees every RDom point once, in the algorithm's order, however the
+    // RDom's loops are split, reordered or unrolled.
+    for other in writes
+        .iter()
+        .filter(|x| x.func == w.func && x.realize == w.realize && x.stage == w.stage)
+    {
+        let Some(uo) = &other.update else { continue };
+        let a = Inst::copy(d, w, outer);
+        let b = Inst::copy(d, other, outer);
+        let ra: Vec<TermId> = u
+            .r_vals
+            .iter()
+            .map(|t| sub_copy(d, w, outer, &a, *t))
+            .collect();
+        let rb: Vec<TermId> = uo
+            .r_vals
+            .iter()
+            .map(|t| sub_copy(d, other, outer, &b, *t))
+            .collect();
+        let mut cs = a.path.clone();
+        cs.extend(b.path.iter().copied());
+        for (x, y) in a.args.iter().zip(&b.args) {
+            cs.push(d.store.eq(*x, *y));
+        }
+        cs.push(before(d, kinds, &a, &b));
+        if u.commutative {
+            // Any order: only never twice the same point.
+            for (x, y) in ra.iter().zip(&rb) {
+                cs.push(d.store.eq(*x, *y));
+            }
+        } else {
+            let lt = lex_less(d, &ra, &rb);
+            cs.push(d.store.not(lt));
+        }
+        let mut free = outer.to_vec();
+        free.extend(a.fresh.iter().chain(&b.fresh).copied());
+        obs.push(Obligation {
+            what: format!(
+                "update {} of `{}` runs each cell's RDom points {}",
+                w.stage,
+                w.func,
+                if u.commutative {
+                    "once each (its operation is commutative and associative: any order)"
+                } else {
+                    "in increasing order"
+                }
+            ),
+            kind: WitnessKind::WrongValue,
+            assertions: cs,
+            span: w.span,
+            free,
+            fallback: None,
+        });
+    }
+    if let Some(rec) = &u.recurrence {
+        recurrence_obligations(d, kinds, w, u, rec, writes, reads, outer, obs);
     }
     for cell in &u.self_reads {
         let mut eqs = Vec::new();
@@ -374,6 +1034,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
     }
     for (r, (lo, hi)) in u.r_vals.iter().zip(&u.r_bounds) {
@@ -387,6 +1048,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
+            fallback: None,
         });
     }
     // Injectivity: distinct iterations of the loops inside the realization, other than the
@@ -432,6 +1094,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free,
+            fallback: None,
         });
     }
     if !pure.is_empty() {
@@ -465,6 +1128,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free,
+            fallback: None,
         });
     }
     // Coverage of the stage: once per (pure store, stage), at the first store of the stage.
@@ -492,8 +1156,8 @@ fn update_obligations(
             for ws in &stage_writes {
                 let Some(us) = &ws.update else { continue };
                 let mut cs = ws.path.clone();
-                for (x, y) in ws.args.iter().zip(&w0.args) {
-                    cs.push(d.store.eq(*x, *y));
+                for k in &u.slice {
+                    cs.push(d.store.eq(us.pure_vals[*k], w0.args[*k]));
                 }
                 for (x, y) in us.r_vals.iter().zip(&rs) {
                     cs.push(d.store.eq(*x, *y));
@@ -521,6 +1185,7 @@ fn update_obligations(
                 assertions: a,
                 span: w.span,
                 free: w0.loops.clone(),
+                fallback: None,
             });
         }
     }
@@ -567,7 +1232,7 @@ const MAX_SETTING_CELLS: i128 = 1 << 16;
 
 /// A complete setting from partial field values: missing ones from the output's region with
 /// an input margin, strides dense.
-fn setting(
+pub(crate) fn setting(
     spec: &Spec,
     given: &BTreeMap<String, i128>,
     margin: i128,
@@ -784,6 +1449,30 @@ pub(crate) const QUICK_SIZES: [i128; 5] = [1, 8, 9, 16, 17];
 /// ... and after an obligation stayed open.
 pub(crate) const SEARCH_SIZES: [i128; 12] = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 33];
 
+/// One obligation's query: the buffer fields of a model.
+fn solve(
+    store: &mut smt::Store,
+    assertions: &[TermId],
+    fields: &[(String, SymId)],
+    cfg: smt::SolverConfig,
+) -> CheckResult<BTreeMap<String, i128>> {
+    let asr = if assertions.iter().any(|t| store.has_quantifier(*t)) {
+        assertions.to_vec()
+    } else {
+        smt::simplify_arith(store, assertions)
+    };
+    let fl = fields.to_vec();
+    smt::check_portfolio(store, &asr, cfg, move |mr: &mut dyn smt::ModelReader| {
+        fl.iter()
+            .filter_map(|(n, s)| match mr.sym(*s) {
+                Some(Value::Int(v)) => Some((n.clone(), v)),
+                _ => None,
+            })
+            .collect::<BTreeMap<String, i128>>()
+    })
+    .0
+}
+
 pub fn check(
     spec: &Spec,
     stmt: &[Stmt],
@@ -802,17 +1491,28 @@ pub(crate) fn check_with(
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
+    // Fused loops split back (an exact rewrite): both the interpreter and the executor run it.
+    let defused = crate::defuse::defuse(stmt);
+    let stmt = &defused[..];
     let unknown = |reason: String| Checked {
         verdict: Verdict::Unknown { reason },
         witness: None,
         assumptions: vec![],
         obligations: 0,
     };
-    match if quick {
+    let t0 = std::time::Instant::now();
+    let quick_result = if quick {
         search(spec, stmt, &QUICK_SIZES)
     } else {
         Ok(None)
-    } {
+    };
+    if std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some() {
+        eprintln!(
+            "{:6} ms  the quick concrete search",
+            t0.elapsed().as_millis()
+        );
+    }
+    match quick_result {
         Ok(Some(c)) => return c,
         Ok(None) => {}
         Err(why) => {
@@ -835,7 +1535,8 @@ pub(crate) fn check_with(
         WitnessKind::OutOfBounds => 0,
         WitnessKind::Uninitialized => 1,
         WitnessKind::Unwritten => 2,
-        _ => 3,
+        WitnessKind::Race => 3,
+        _ => 4,
     };
     let mut obs = obs;
     obs.sort_by_key(|o| rank(o.kind));
@@ -866,30 +1567,24 @@ pub(crate) fn check_with(
             format!("{} at {}", o.what, loc(o.span))
         }
     };
+    let debug = std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some();
     for o in &obs {
-        let asr = if o.assertions.iter().any(|t| store.has_quantifier(*t)) {
-            o.assertions.clone()
-        } else {
-            smt::simplify_arith(&mut store, &o.assertions)
-        };
-        let fl = fields.clone();
-        let (r, _, _) =
-            smt::check_portfolio(&store, &asr, cfg, move |mr: &mut dyn smt::ModelReader| {
-                fl.iter()
-                    .filter_map(|(n, s)| match mr.sym(*s) {
-                        Some(Value::Int(v)) => Some((n.clone(), v)),
-                        _ => None,
-                    })
-                    .collect::<BTreeMap<String, i128>>()
-            });
+        let t0 = std::time::Instant::now();
+        let mut r = solve(&mut store, &o.assertions, &fields, cfg);
+        if let (false, Some(fb)) = (matches!(r, CheckResult::Unsat), &o.fallback) {
+            r = solve(&mut store, fb, &fields, cfg);
+        }
+        if debug {
+            eprintln!("{:6} ms  {}", t0.elapsed().as_millis(), where_(o));
+        }
         match r {
             CheckResult::Unsat => {}
             CheckResult::Sat(model) => {
-                if std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some() {
+                if debug {
                     eprintln!(
                         "sat: {}: {model:?}\n{}",
                         o.what,
-                        smt::to_smtlib(&store, &asr, &[])
+                        smt::to_smtlib(&store, &o.assertions, &[])
                     );
                 }
                 for margin in [0, 8] {
@@ -942,7 +1637,7 @@ pub(crate) fn check_with(
             .iter()
             .any(|(_, k, _)| *k == crate::stmt::LoopKind::Parallel)
         {
-            assumptions.push("parallel iterations that store one cell store equal values (pure stages; update stages are proved to store distinct cells per pure iteration); races are not otherwise checked".into());
+            assumptions.push("parallel loops are race-free as proved (distinct iterations share no cell one of them stores, except stores and reads of one point of a pure stage, which store and read the algorithm's value at that point)".into());
         }
         return Checked {
             verdict: Verdict::Verified {

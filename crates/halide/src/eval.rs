@@ -2,7 +2,7 @@
 //! statement's expressions and the algorithm's are evaluated here, by the symbolic executor
 //! and by the concrete interpreter alike. Variables and calls come from an [`Env`].
 
-use crate::syntax::{Expr, ExprKind, Type};
+use crate::syntax::{BinOp, Expr, ExprKind, Type};
 use crate::value::{self, unsupported, Stop, Val};
 use report::Span;
 use tensor::Domain;
@@ -11,11 +11,14 @@ use tensor::Domain;
 /// input buffers (the driver's business: buffers concretely, prophecies symbolically).
 pub trait Env<D: Domain> {
     fn var(&mut self, d: &mut D, name: &str, span: Span) -> Result<Val<D>, Stop>;
+    /// A call at the cell `args`, for the point `point` (they differ where an index is folded,
+    /// `e % F`: the cell is `e % F`, the point `e`).
     fn call(
         &mut self,
         d: &mut D,
         name: &str,
         args: Vec<Val<D>>,
+        point: Vec<Val<D>>,
         span: Span,
     ) -> Result<Val<D>, Stop>;
     /// Binds `name` for the body of a `let` expression (innermost binding wins) ...
@@ -38,6 +41,37 @@ fn runtime_call<D: Domain>(d: &mut D, name: &str) -> Option<Val<D>> {
     }
 }
 
+/// A folded index `e % F` (storage folding prints it so, `F` a positive literal): `e` and `F`.
+pub fn folded(e: &Expr) -> Option<(&Expr, &Expr)> {
+    match &e.kind {
+        ExprKind::Bin(BinOp::Mod, a, b) if matches!(b.kind, ExprKind::Int(n) if n > 0) => {
+            Some((a, b))
+        }
+        _ => None,
+    }
+}
+
+/// An index's cell and point: for a folded index `e % F`, `e % F` and `e`; else both the
+/// index's value. Storage folding reuses one cell for the points `e` that agree modulo `F`.
+pub fn index<D: Domain>(
+    d: &mut D,
+    env: &mut dyn Env<D>,
+    e: &Expr,
+) -> Result<(Val<D>, Val<D>), Stop> {
+    match folded(e) {
+        Some((a, b)) => {
+            let va = eval(d, env, a)?;
+            let vb = eval(d, env, b)?;
+            let (va2, vb) = coerce_literals(d, a, va.clone(), b, vb, e.span)?;
+            Ok((value::binary(d, BinOp::Mod, va2, vb, e.span)?, va))
+        }
+        None => {
+            let v = eval(d, env, e)?;
+            Ok((v.clone(), v))
+        }
+    }
+}
+
 pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<D>, Stop> {
     match &e.kind {
         ExprKind::Int(n) => Ok(value::int_lit(d, Type::Int(32), *n)),
@@ -48,11 +82,14 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
             if let Some(v) = runtime_call(d, name) {
                 return Ok(v);
             }
-            let mut vs = Vec::with_capacity(args.len());
+            let mut cells = Vec::with_capacity(args.len());
+            let mut point = Vec::with_capacity(args.len());
             for a in args {
-                vs.push(eval(d, env, a)?);
+                let (c, p) = index(d, env, a)?;
+                cells.push(c);
+                point.push(p);
             }
-            env.call(d, name, vs, e.span)
+            env.call(d, name, cells, point, e.span)
         }
         ExprKind::Cast(t, x) => {
             // A literal under a type tag is a literal of that type.

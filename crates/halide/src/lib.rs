@@ -9,12 +9,14 @@
 //! - `eval` (the one definition of an expression's value, through an `Env`);
 //! - `algo` (the algorithm at a point, concretely), `run` (the concrete interpreter of the
 //!   loop program), `symex` (the symbolic executor with prophetic annotations);
+//! - `defuse` (fused loops split back, exactly, before either runs);
 //! - `check` (the obligations, the solver, replay, the verdict).
 //!
 //! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt` crate's).
 
 mod algo;
 mod check;
+mod defuse;
 mod eval;
 mod run;
 mod spec;

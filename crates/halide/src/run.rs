@@ -10,7 +10,7 @@ use crate::stmt::{LoopKind, Stmt, StmtKind};
 use crate::syntax::Type;
 use crate::value::{self, unsupported, Stop, Val, WitnessKind};
 use report::Span;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use tensor::{Concrete, Domain};
 
 type CVal = Val<Concrete>;
@@ -80,18 +80,32 @@ struct Machine<'a> {
     bufs: BTreeMap<String, Vec<Buffer>>,
     next_id: usize,
     steps: u64,
-    /// Per enclosing parallel loop: the current iteration's (buffer, offset, write) accesses
-    /// and every earlier iteration's.
-    parallel: Vec<Iterations>,
+    /// Per enclosing parallel loop: its accesses so far, by cell.
+    parallel: Vec<Parallel>,
 }
 
-/// One parallel loop's accesses: the current iteration's (buffer, offset, write), and the
-/// earlier iterations' by cell (written?, iteration).
-type Iterations = (
-    BTreeSet<(usize, usize, bool)>,
-    BTreeMap<(usize, usize), (bool, i128)>,
-    i128,
-);
+/// One run of a parallel loop: its variable, the current iteration, and per cell (buffer,
+/// offset) what its iterations did to it.
+struct Parallel {
+    var: String,
+    iter: i128,
+    cells: BTreeMap<(usize, usize), CellLog>,
+}
+
+#[derive(Default)]
+struct CellLog {
+    /// The cell's value when the loop first touched it (`None`: unwritten).
+    before: Option<String>,
+    /// (iteration, value) of every write and read, in the order run.
+    writes: Vec<(i128, String)>,
+    reads: Vec<(i128, String)>,
+}
+
+/// An access to a cell: a read of a value, or a write of `new` over `old`.
+enum Access<'a> {
+    Read(&'a CVal),
+    Write(Option<&'a CVal>, &'a CVal),
+}
 
 fn ints(args: &[CVal], span: Span) -> Result<Vec<i128>, Stop> {
     args.iter()
@@ -103,14 +117,79 @@ fn ints(args: &[CVal], span: Span) -> Result<Vec<i128>, Stop> {
 }
 
 impl Machine<'_> {
-    fn touch(&mut self, id: usize, off: usize, write: bool) {
+    /// Logs an access in every enclosing parallel loop. A race is an access whose outcome
+    /// depends on the order of two iterations: a write of a value other than one another
+    /// iteration wrote or read in that cell; a read of a cell last written by another
+    /// iteration (run first, this one would have read the cell's earlier content), unless
+    /// that earlier content was the same value.
+    fn touch(
+        &mut self,
+        func: &str,
+        idx: &[i128],
+        id: usize,
+        off: usize,
+        a: Access,
+    ) -> Result<(), Stop> {
         for p in &mut self.parallel {
-            p.0.insert((id, off, write));
+            let i = p.iter;
+            let log = p.cells.entry((id, off)).or_insert_with(|| CellLog {
+                before: match &a {
+                    Access::Read(v) => Some(show(v)),
+                    Access::Write(old, _) => old.map(show),
+                },
+                ..CellLog::default()
+            });
+            let race = |other: i128, what: String| {
+                Stop::Fault {
+                kind: WitnessKind::Race,
+                what: format!(
+                    "iterations {other} and {i} of the parallel loop `{}` conflict on `{func}` at {idx:?}: {what}",
+                    p.var
+                ),
+            }
+            };
+            match a {
+                Access::Write(_, v) => {
+                    let v = show(v);
+                    if let Some((j, u)) = log.writes.iter().find(|(j, u)| *j != i && *u != v) {
+                        return Err(race(
+                            *j,
+                            format!(
+                                "both write it ({u}, then {v}): the result depends on their order"
+                            ),
+                        ));
+                    }
+                    if let Some((j, u)) = log.reads.iter().find(|(j, u)| *j != i && *u != v) {
+                        return Err(race(*j, format!("the first reads {u}, the second writes {v}: run the other way, the read sees {v}")));
+                    }
+                    log.writes.push((i, v));
+                }
+                Access::Read(v) => {
+                    let v = show(v);
+                    if let Some((j, _)) = log.writes.last().filter(|(j, _)| *j != i) {
+                        if log.before.as_ref() != Some(&v) {
+                            return Err(race(*j, format!("the second reads {v}, which the first wrote: run the other way, it reads {}", log.before.clone().unwrap_or("an unwritten cell".into()))));
+                        }
+                    }
+                    log.reads.push((i, v));
+                }
+            }
         }
+        Ok(())
     }
 
     fn read_input(&self, name: &str, idx: &[i128], span: Span) -> Result<CVal, Stop> {
         let inp = self.spec.input(name).expect("caller checked");
+        if idx.len() != inp.dims {
+            return unsupported(
+                format!(
+                    "a read of input `{name}` with {} indices (declared with {} dims)",
+                    idx.len(),
+                    inp.dims
+                ),
+                span,
+            );
+        }
         let data = &self.setting.inputs[name];
         let mut off: i128 = 0;
         for k in (0..idx.len()).rev() {
@@ -163,6 +242,7 @@ impl Env<Concrete> for Machine<'_> {
         _d: &mut Concrete,
         name: &str,
         args: Vec<CVal>,
+        _point: Vec<CVal>,
         span: Span,
     ) -> Result<CVal, Stop> {
         let idx = ints(&args, span)?;
@@ -175,6 +255,16 @@ impl Env<Concrete> for Machine<'_> {
                 span,
             );
         };
+        if idx.len() != b.mins.len() {
+            return unsupported(
+                format!(
+                    "a call of `{name}` with {} indices (its buffer has {})",
+                    idx.len(),
+                    b.mins.len()
+                ),
+                span,
+            );
+        }
         let Some(off) = b.offset(&idx) else {
             return Err(Stop::Fault {
                 kind: WitnessKind::OutOfBounds,
@@ -186,9 +276,11 @@ impl Env<Concrete> for Machine<'_> {
         };
         let id = b.id;
         let v = b.cells[off].clone();
-        self.touch(id, off, false);
         match v {
-            Some(v) => Ok(v),
+            Some(v) => {
+                self.touch(name, &idx, id, off, Access::Read(&v))?;
+                Ok(v)
+            }
             None => Err(Stop::Fault {
                 kind: WitnessKind::Uninitialized,
                 what: format!("read of `{name}` at {idx:?}, a cell not yet written"),
@@ -277,24 +369,28 @@ impl Machine<'_> {
                 } => {
                     let m = self.int(d, min)?;
                     let e = self.int(d, extent)?;
-                    if *kind == LoopKind::Parallel {
-                        self.parallel.push((BTreeSet::new(), BTreeMap::new(), 0));
+                    let par = *kind == LoopKind::Parallel;
+                    if par {
+                        self.parallel.push(Parallel {
+                            var: var.clone(),
+                            iter: m,
+                            cells: BTreeMap::new(),
+                        });
                     }
                     for i in m..m + e.max(0) {
+                        if par {
+                            self.parallel.last_mut().expect("pushed").iter = i;
+                        }
                         self.scope.push((var.clone(), Val::Int(i, Type::Int(32))));
                         let r = self.block(d, body);
                         self.scope.pop();
+                        if r.is_err() && par {
+                            self.parallel.pop();
+                        }
                         r?;
-                        if *kind == LoopKind::Parallel {
-                            self.end_iteration(var, i)?;
-                        }
                     }
-                    if *kind == LoopKind::Parallel {
-                        let (_, seen, _) = self.parallel.pop().expect("pushed");
-                        // The whole loop's accesses count for enclosing parallel loops.
-                        for ((id, off), (w, _)) in seen {
-                            self.touch(id, off, w);
-                        }
+                    if par {
+                        self.parallel.pop();
                     }
                 }
                 StmtKind::Realize {
@@ -361,24 +457,24 @@ impl Machine<'_> {
                             span: s.span,
                         }));
                     };
+                    if idx.len() != b.mins.len() {
+                        return Err(Flow::Stop(Stop::Unsupported {
+                            what: format!(
+                                "a provide to `{func}` with {} indices (its buffer has {})",
+                                idx.len(),
+                                b.mins.len()
+                            ),
+                            span: s.span,
+                        }));
+                    }
                     let Some(off) = b.offset(&idx) else {
                         return Err(Flow::Stop(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("write of `{func}` at {idx:?}, outside its buffer or realization (min {:?}, extent {:?})", b.mins, b.extents) }));
                     };
-                    b.cells[off] = Some(v);
+                    let old = b.cells[off].replace(v.clone());
                     let id = b.id;
-                    self.touch(id, off, true);
+                    self.touch(func, &idx, id, off, Access::Write(old.as_ref(), &v))?;
                 }
             }
-        }
-        Ok(())
-    }
-
-    /// Parallel iterations are run in order. Concurrent writes of one cell store equal
-    /// values in a pure stage (the value obligation), so they are not reported (the
-    /// assumption is named in the verdict); read-write and update races are future work.
-    fn end_iteration(&mut self, _var: &str, _i: i128) -> Result<(), Flow> {
-        if let Some(p) = self.parallel.last_mut() {
-            p.0.clear();
         }
         Ok(())
     }

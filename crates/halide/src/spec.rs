@@ -285,3 +285,76 @@ fn item(
     let _ = Bail;
     Ok(())
 }
+
+impl Update {
+    /// The left side's shape: `None` when it is the Func's pure variables (each point folds
+    /// the RDom with its own previous value); else a recurrence, with the positions where it
+    /// is the pure variable (a run of the RDom stays in that slice), the others being
+    /// expressions of the RDom alone (`psum(r, y)`, `bwd(15 - s, y)`).
+    pub fn recurrence_slice(&self, f: &Func) -> Result<Option<Vec<usize>>, (String, Span)> {
+        if self.args.len() != f.vars.len() {
+            return Err((
+                format!(
+                    "an update of `{}` with {} arguments (it has {} variables)",
+                    f.name,
+                    self.args.len(),
+                    f.vars.len()
+                ),
+                self.span,
+            ));
+        }
+        let mut slice = Vec::new();
+        for (k, (a, v)) in self.args.iter().zip(&f.vars).enumerate() {
+            if matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == v) {
+                slice.push(k);
+                continue;
+            }
+            let mut names = Vec::new();
+            crate::syntax::vars_of(a, &mut names);
+            if names.iter().any(|n| f.vars.contains(n)) {
+                return Err((
+                    format!("an update of `{}` whose left side uses a pure variable out of its place (not supported)", f.name),
+                    a.span,
+                ));
+            }
+        }
+        Ok((slice.len() < f.vars.len()).then_some(slice))
+    }
+}
+
+impl Update {
+    /// `f(x, ...) = f(x, ...) op e` (or `e op f(x, ...)`), the left side the pure variables,
+    /// `op` an integer `+` or `*` (wrapping or exact: commutative and associative) or `min` or
+    /// `max`, and `e` not reading `f`: the fold's result does not depend on the RDom's order.
+    pub fn is_commutative(&self, f: &Func) -> bool {
+        use crate::syntax::{BinOp, ExprKind};
+        if !matches!(self.recurrence_slice(f), Ok(None)) {
+            return false;
+        }
+        let is_self = |e: &Expr| {
+            let e = match &e.kind {
+                ExprKind::Cast(t, x) if *t == f.ty => x,
+                _ => e,
+            };
+            matches!(&e.kind, ExprKind::Call(n, args) if *n == f.name
+                && args.len() == f.vars.len()
+                && args.iter().zip(&f.vars).all(|(a, v)| matches!(&a.kind, ExprKind::Var(n) if n == v)))
+        };
+        let reads_f = |e: &Expr| {
+            let mut found = false;
+            crate::syntax::calls_of(e, &mut |n| found |= n == f.name);
+            found
+        };
+        match &self.value.kind {
+            ExprKind::Bin(op, a, b) => {
+                let op_ok = match op {
+                    BinOp::Add | BinOp::Mul => !f.ty.is_float(),
+                    BinOp::Min | BinOp::Max => true,
+                    _ => false,
+                };
+                op_ok && ((is_self(a) && !reads_f(b)) || (is_self(b) && !reads_f(a)))
+            }
+            _ => false,
+        }
+    }
+}

@@ -17,11 +17,22 @@ use symbolic::{Sym, SymVal};
 
 pub type SVal = Val<Sym>;
 
+/// A recurrence's read of its own Func: the cell, the fresh value read, the read's index.
+type RecRead = (Vec<TermId>, SVal, usize);
+
+/// A cell and the value a read of it saw.
+type CellValue = (Vec<TermId>, SVal);
+
 /// A store the statement performs.
 #[derive(Clone)]
 pub struct Write {
     pub func: String,
+    /// The cell written, and the point of `func` it holds (they differ under storage
+    /// folding: the cell's folded indices are the point's modulo the fold factor).
     pub args: Vec<TermId>,
+    pub point: Vec<TermId>,
+    /// Position in program order among the accesses (for the order of one iteration).
+    pub seq: usize,
     pub value: SVal,
     pub path: Vec<TermId>,
     pub loops: Vec<SymId>,
@@ -49,19 +60,43 @@ pub struct UpdateStore {
     pub want: SVal,
     /// The RDom's bounds `[min, end)` per variable, innermost first.
     pub r_bounds: Vec<(TermId, TermId)>,
+    /// The algorithm's cell of this step (its left side at the stage variables), and the
+    /// positions where that left side is the pure variable (all of them but in a recurrence).
+    pub lhs: Vec<TermId>,
+    pub slice: Vec<usize>,
+    pub recurrence: Option<Recurrence>,
+    /// The step is `f = f op e(r)` with a commutative and associative `op`: each cell must see
+    /// each RDom point once, in any order.
+    pub commutative: bool,
+}
+
+/// A recurrence's step (an update whose left side depends on the RDom, reading other cells
+/// of its Func): what its reads of the Func read, and the left side at another RDom point.
+#[derive(Clone)]
+pub struct Recurrence {
+    /// Each read of the Func: its cell and its index among the reads.
+    pub reads: Vec<(Vec<TermId>, usize)>,
+    /// Fresh RDom values `r'` and the left side at `r'` (same pure variables).
+    pub r_other: Vec<TermId>,
+    pub lhs_other: Vec<TermId>,
 }
 
 /// A load of a Func or input.
 #[derive(Clone, Debug)]
 pub struct Read {
     pub func: String,
+    /// The cell read, and the point it wants (as for [`Write`]).
     pub args: Vec<TermId>,
+    pub point: Vec<TermId>,
+    pub seq: usize,
     pub path: Vec<TermId>,
     pub loops: Vec<SymId>,
     /// The realization read from (`None`: an input buffer).
     pub realize: Option<usize>,
     /// The writes into that realization that precede this read in program order.
     pub writes_before: Vec<usize>,
+    /// A read of a Func by its own update (else by a consumer).
+    pub own: bool,
     pub span: Span,
 }
 
@@ -112,6 +147,13 @@ pub struct Exec<'a> {
     /// While evaluating an update's algorithm step: the Func, the pure variables' values and
     /// the previous value.
     algo_self: Option<(String, Vec<TermId>, SVal)>,
+    /// While evaluating a recurrence's store: its Func and its reads of that Func (cell,
+    /// the fresh value read, the read's index); while evaluating the algorithm's step: the
+    /// Func and those (cell, value) pairs, which the algorithm's reads are matched against.
+    rec_read: Option<(String, Vec<RecRead>)>,
+    algo_rec: Option<(String, Vec<CellValue>)>,
+    /// Accesses recorded so far (their program order).
+    seq: usize,
     pub run: Run,
 }
 
@@ -141,6 +183,9 @@ impl<'a> Exec<'a> {
             producing: vec![],
             self_read: None,
             algo_self: None,
+            rec_read: None,
+            algo_rec: None,
+            seq: 0,
             run: Run {
                 writes: vec![],
                 reads: vec![],
@@ -347,6 +392,16 @@ impl<'a> Exec<'a> {
                     };
                     let f = f.clone();
                     let ty = f.ty;
+                    if args.len() != f.vars.len() {
+                        return unsupported(
+                            format!(
+                                "a provide to `{func}` with {} indices (the algorithm declares {})",
+                                args.len(),
+                                f.vars.len()
+                            ),
+                            s.span,
+                        );
+                    }
                     let stage = if f.updates.is_empty() {
                         0
                     } else {
@@ -362,8 +417,24 @@ impl<'a> Exec<'a> {
                         );
                     }
                     let mut ts = Vec::new();
+                    let mut point = Vec::new();
                     for a in args {
-                        ts.push(self.int(d, a)?);
+                        match crate::eval::index(d, self, a)? {
+                            (Val::Int(c, _), Val::Int(p, _)) => {
+                                ts.push(c);
+                                point.push(p);
+                            }
+                            _ => return unsupported("a non-integer index", a.span),
+                        }
+                    }
+                    if *func == self.spec.output && ts != point {
+                        return unsupported("a folded store to the output", s.span);
+                    }
+                    if stage > 0 && ts != point {
+                        return unsupported(
+                            format!("a folded store to update {stage} of `{func}` (storage folding of a Func with updates is not yet supported)"),
+                            s.span,
+                        );
                     }
                     let mut update = None;
                     let v = if stage == 0 {
@@ -373,12 +444,30 @@ impl<'a> Exec<'a> {
                         let facts_before = self.run.facts.len();
                         let prev_facts = self.range_facts(d, ty, &prev);
                         self.run.facts.truncate(facts_before);
-                        self.self_read = Some((func.clone(), prev.clone(), vec![]));
-                        let v = eval(d, self, value);
-                        let (_, _, self_reads) = self.self_read.take().expect("set above");
+                        let recurrence = f.updates[stage - 1]
+                            .recurrence_slice(&f)
+                            .or_else(|(what, span)| unsupported(what, span))?
+                            .is_some();
+                        let (v, self_reads, rec_reads) = if recurrence {
+                            self.rec_read = Some((func.clone(), vec![]));
+                            let v = eval(d, self, value);
+                            let (_, reads) = self.rec_read.take().expect("set above");
+                            (v, vec![], Some(reads))
+                        } else {
+                            self.self_read = Some((func.clone(), prev.clone(), vec![]));
+                            let v = eval(d, self, value);
+                            let (_, _, self_reads) = self.self_read.take().expect("set above");
+                            (v, self_reads, None)
+                        };
                         let v = v?;
+                        let mut prev_facts = prev_facts;
+                        for (_, rv, _) in rec_reads.iter().flatten() {
+                            let fs = self.range_facts(d, ty, rv);
+                            prev_facts.extend(fs);
+                        }
                         let u = self.update_store(
-                            d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, s.span,
+                            d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, rec_reads,
+                            s.span,
                         )?;
                         update = Some(u);
                         v
@@ -403,9 +492,12 @@ impl<'a> Exec<'a> {
                             s.span,
                         );
                     }
+                    self.seq += 1;
                     self.run.writes.push(Write {
                         func: func.clone(),
                         args: ts,
+                        point,
+                        seq: self.seq,
                         value: v,
                         path: self.path.clone(),
                         loops: self.loops.clone(),
@@ -493,11 +585,22 @@ impl Env<Sym> for Exec<'_> {
         unsupported(format!("unbound name `{name}`"), span)
     }
 
-    fn call(&mut self, d: &mut Sym, name: &str, args: Vec<SVal>, span: Span) -> Result<SVal, Stop> {
+    fn call(
+        &mut self,
+        d: &mut Sym,
+        name: &str,
+        args: Vec<SVal>,
+        point: Vec<SVal>,
+        span: Span,
+    ) -> Result<SVal, Stop> {
         let mut ts = Vec::new();
-        for a in &args {
-            match a {
-                Val::Int(t, _) => ts.push(*t),
+        let mut ps = Vec::new();
+        for (a, p) in args.iter().zip(&point) {
+            match (a, p) {
+                (Val::Int(t, _), Val::Int(q, _)) => {
+                    ts.push(*t);
+                    ps.push(*q);
+                }
                 _ => {
                     return unsupported(
                         format!("a call of `{name}` with a non-integer index"),
@@ -510,7 +613,10 @@ impl Env<Sym> for Exec<'_> {
         if let Some(inp) = self.spec.input(name) {
             let ty = inp.ty;
             if !in_algo {
-                self.record_read(name, ts.clone(), None, span);
+                if ts != ps {
+                    return unsupported(format!("a folded read of input `{name}`"), span);
+                }
+                self.record_read(name, ts.clone(), ts.clone(), None, span);
             }
             return Ok(self.uf(d, name, ty, &ts));
         }
@@ -524,7 +630,35 @@ impl Env<Sym> for Exec<'_> {
         };
         let ty = f.ty;
         let has_updates = !f.updates.is_empty();
+        if ts.len() != f.vars.len() {
+            return unsupported(
+                format!(
+                    "a call of `{name}` with {} indices (the algorithm declares {})",
+                    ts.len(),
+                    f.vars.len()
+                ),
+                span,
+            );
+        }
         if in_algo {
+            if let Some((g, reads)) = &self.algo_rec {
+                if g == name {
+                    // The algorithm reads the Func as the earlier steps left it: the value
+                    // the statement's read of the same cell read (the read obligations show
+                    // that read sees exactly that), else an unconstrained value.
+                    let reads = reads.clone();
+                    let (_, mut v) = self.fresh_value(d, "unread", ty);
+                    for (cell, rv) in reads.iter().rev() {
+                        let mut eqs = Vec::new();
+                        for (a, b) in cell.iter().zip(&ts) {
+                            eqs.push(d.store.eq(*a, *b));
+                        }
+                        let c = d.store.and(eqs);
+                        v = value::select(d, &c, rv.clone(), v, span)?;
+                    }
+                    return Ok(v);
+                }
+            }
             if let Some((g, pure, prev)) = &self.algo_self {
                 if g == name {
                     if *pure == ts {
@@ -552,11 +686,26 @@ impl Env<Sym> for Exec<'_> {
         if realization.is_none() && name != self.spec.output {
             return unsupported(format!("a read of `{name}` outside its realization"), span);
         }
+        if self.rec_read.as_ref().is_some_and(|(g, _)| g == name) {
+            if ts != ps {
+                return unsupported(format!("a folded read of `{name}` in its own update (storage folding of a Func with updates is not yet supported)"), span);
+            }
+            let (_, v) = self.fresh_value(d, "rec", ty);
+            self.record_read(name, ts.clone(), ts.clone(), realization, span);
+            let idx = self.run.reads.len() - 1;
+            if let Some((_, reads)) = &mut self.rec_read {
+                reads.push((ts, v.clone(), idx));
+            }
+            return Ok(v);
+        }
         if let Some((g, prev, cells)) = &mut self.self_read {
             if g == name {
+                if ts != ps {
+                    return unsupported(format!("a folded read of `{name}` in its own update (storage folding of a Func with updates is not yet supported)"), span);
+                }
                 cells.push(ts.clone());
                 let prev = prev.clone();
-                self.record_read(name, ts, realization, span);
+                self.record_read(name, ts.clone(), ts, realization, span);
                 return Ok(prev);
             }
         }
@@ -569,8 +718,10 @@ impl Env<Sym> for Exec<'_> {
         let Some(r) = realization else {
             unreachable!("checked above")
         };
-        self.record_read(name, ts.clone(), Some(r), span);
-        Ok(self.uf(d, name, ty, &ts))
+        self.record_read(name, ts, ps.clone(), Some(r), span);
+        // The prophecy: the value of the point the read wants (the read obligations show that
+        // the last write to its cell was of that point).
+        Ok(self.uf(d, name, ty, &ps))
     }
 }
 
@@ -585,10 +736,11 @@ impl Exec<'_> {
                 }
             }
         }
-        unsupported(
-            format!("a store to `{func}` in no loop of one of its stages (its stage is unknown)"),
-            span,
-        )
+        let _ = span;
+        // No loop of a stage (extent-1 loops removed under compute_at): the pure
+        // definition. A claim like the others: its value is checked against the pure
+        // definition, and every update's store must come after it and cover its cell.
+        Ok(0)
     }
 
     fn fresh_value(&mut self, d: &mut Sym, base: &str, ty: Type) -> (SymId, SVal) {
@@ -638,18 +790,22 @@ impl Exec<'_> {
         prev_val: SVal,
         prev_facts: Vec<TermId>,
         self_reads: Vec<Vec<TermId>>,
+        rec_reads: Option<Vec<RecRead>>,
         span: Span,
     ) -> Result<UpdateStore, Stop> {
         let upd = &f.updates[stage - 1];
-        for (a, v) in upd.args.iter().zip(&f.vars) {
-            if !matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == v)
-                || upd.args.len() != f.vars.len()
-            {
-                return unsupported(format!("an update of `{}` whose left side is not its pure variables (not yet supported)", f.name), upd.span);
-            }
-        }
+        let rec_slice = upd
+            .recurrence_slice(f)
+            .or_else(|(what, span)| unsupported(what, span))?;
+        let slice: Vec<usize> = match &rec_slice {
+            Some(s) => s.clone(),
+            None => (0..f.vars.len()).collect(),
+        };
         let mut names = Vec::new();
         crate::syntax::vars_of(&upd.value, &mut names);
+        for a in &upd.args {
+            crate::syntax::vars_of(a, &mut names);
+        }
         let rdoms: Vec<&crate::spec::RDom> = self
             .spec
             .rdoms
@@ -662,6 +818,12 @@ impl Exec<'_> {
         let mut pure_vals = Vec::new();
         for (k, v) in f.vars.iter().enumerate() {
             let name = format!("{}.s{stage}.{v}", f.name);
+            if !slice.contains(&k) {
+                // Not a variable of this stage (a recurrence's left side is an RDom
+                // expression there): a placeholder, never read.
+                pure_vals.push(cell[k]);
+                continue;
+            }
             match self.lookup_int(&name, span) {
                 Ok(t) => pure_vals.push(t),
                 Err(_) if k < cell.len() && !self.scope.iter().any(|(n, _)| *n == name) => {
@@ -675,32 +837,31 @@ impl Exec<'_> {
         let mut r_bounds = Vec::new();
         for r in &rdoms {
             let lname = format!("{}.s{stage}.{}", f.name, r.var);
-            r_vals.push(self.lookup_int(&lname, span)?);
-            let Some(k) = self.loop_names.iter().position(|(n, _)| *n == lname) else {
-                return unsupported(format!("the RDom variable `{}` of `{}` is not a loop of its own (split or fused RVars are not yet supported)", r.var, f.name), span);
-            };
-            if matches!(
-                self.loop_names[k].1,
-                LoopKind::Parallel | LoopKind::Vectorized
-            ) {
-                return unsupported(
-                    format!("the RDom loop `{lname}` is parallel or vectorized"),
-                    span,
-                );
-            }
-            if let Some(last) = r_loops.last() {
-                let j = self.loops.iter().position(|l| l == last).expect("a loop");
-                if k >= j {
+            let t = self.lookup_int(&lname, span)?;
+            r_vals.push(t);
+            // The RDom's loops: those its variables' values depend on (the variable's own
+            // loop, or those of its split or fused parts, bound through lets). Their order is
+            // an obligation (each cell sees its RDom points in increasing order).
+            for sym in d.store.symbols_of(t) {
+                let Some(k) = self.loops.iter().position(|l| *l == sym) else {
+                    continue;
+                };
+                if matches!(
+                    self.loop_names[k].1,
+                    LoopKind::Parallel | LoopKind::Vectorized
+                ) {
                     return unsupported(
                         format!(
-                            "the RDom loops of `{}` are not nested in the RDom's order",
-                            f.name
+                            "the loop `{}` of the RDom of `{}` is parallel or vectorized",
+                            self.loop_names[k].0, f.name
                         ),
                         span,
                     );
                 }
+                if !r_loops.contains(&sym) {
+                    r_loops.push(sym);
+                }
             }
-            r_loops.push(self.loops[k]);
             let saved = self.algo_scope.replace(vec![]);
             let lo = eval(d, self, &r.min);
             let hi = eval(d, self, &r.end);
@@ -716,23 +877,53 @@ impl Exec<'_> {
             }
         }
         // The algorithm's step at these stage variables, a function of the previous value.
-        let mut frame: Vec<(String, SVal)> = f
-            .vars
+        let pure_frame: Vec<(String, SVal)> = slice
             .iter()
-            .zip(&pure_vals)
-            .map(|(v, t)| (v.clone(), Val::Int(*t, Type::Int(32))))
+            .map(|k| (f.vars[*k].clone(), Val::Int(pure_vals[*k], Type::Int(32))))
             .collect();
+        let mut frame = pure_frame.clone();
         for (r, t) in rdoms.iter().zip(&r_vals) {
             frame.push((r.var.clone(), Val::Int(*t, Type::Int(32))));
         }
+        let lhs = self.algo_ints(d, frame.clone(), &upd.args)?;
         let saved = self.algo_scope.replace(frame);
-        let saved_self = self
-            .algo_self
-            .replace((f.name.clone(), pure_vals.clone(), prev_val));
+        let saved_self = match &rec_reads {
+            None => self
+                .algo_self
+                .replace((f.name.clone(), pure_vals.clone(), prev_val)),
+            Some(reads) => {
+                let pairs = reads
+                    .iter()
+                    .map(|(c, v, _)| (c.clone(), v.clone()))
+                    .collect();
+                self.algo_rec = Some((f.name.clone(), pairs));
+                self.algo_self.take()
+            }
+        };
         let want = eval(d, self, &upd.value);
         self.algo_scope = saved;
         self.algo_self = saved_self;
+        self.algo_rec = None;
         let want = value::cast(d, f.ty, want?, upd.span)?;
+        let recurrence = match rec_reads {
+            None => None,
+            Some(reads) => {
+                let mut frame = pure_frame;
+                let mut r_other = Vec::new();
+                for r in &rdoms {
+                    let s = d.store.fresh("rdom_other", Sort::Int);
+                    let t = d.store.sym(s);
+                    r_other.push(t);
+                    frame.push((r.var.clone(), Val::Int(t, Type::Int(32))));
+                }
+                let lhs_other = self.algo_ints(d, frame, &upd.args)?;
+                Some(Recurrence {
+                    reads: reads.into_iter().map(|(c, _, i)| (c, i)).collect(),
+                    r_other,
+                    lhs_other,
+                })
+            }
+        };
         Ok(UpdateStore {
             pure_vals,
             r_vals,
@@ -742,10 +933,48 @@ impl Exec<'_> {
             self_reads,
             want,
             r_bounds,
+            lhs,
+            slice,
+            recurrence,
+            commutative: upd.is_commutative(f),
         })
     }
 
-    fn record_read(&mut self, func: &str, args: Vec<TermId>, realize: Option<usize>, span: Span) {
+    /// Integer expressions of the algorithm in `frame`.
+    fn algo_ints(
+        &mut self,
+        d: &mut Sym,
+        frame: Vec<(String, SVal)>,
+        es: &[Expr],
+    ) -> Result<Vec<TermId>, Stop> {
+        let saved = self.algo_scope.replace(frame);
+        let mut out = Vec::new();
+        let mut r = Ok(());
+        for e in es {
+            match eval(d, self, e) {
+                Ok(Val::Int(t, _)) => out.push(t),
+                Ok(_) => {
+                    r = unsupported("a non-integer index", e.span);
+                    break;
+                }
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
+        self.algo_scope = saved;
+        r.map(|()| out)
+    }
+
+    fn record_read(
+        &mut self,
+        func: &str,
+        args: Vec<TermId>,
+        point: Vec<TermId>,
+        realize: Option<usize>,
+        span: Span,
+    ) {
         let writes_before = match realize {
             None if func == self.spec.output => self
                 .run
@@ -765,13 +994,18 @@ impl Exec<'_> {
                 .map(|(i, _)| i)
                 .collect(),
         };
+        self.seq += 1;
         self.run.reads.push(Read {
             func: func.to_string(),
             args,
+            point,
+            seq: self.seq,
             path: self.path.clone(),
             loops: self.loops.clone(),
             realize,
             writes_before,
+            own: self.self_read.as_ref().is_some_and(|(g, _, _)| g == func)
+                || self.rec_read.as_ref().is_some_and(|(g, _)| g == func),
             span,
         });
     }

@@ -785,3 +785,24 @@ pub fn vars_of(e: &Expr, out: &mut Vec<String>) {
         }
     }
 }
+
+/// Calls `f` with the name of every call in `e`.
+pub fn calls_of(e: &Expr, f: &mut dyn FnMut(&str)) {
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Int(_) | ExprKind::Float(..) | ExprKind::Opaque(_) => {}
+        ExprKind::Call(n, args) => {
+            f(n);
+            args.iter().for_each(|a| calls_of(a, f));
+        }
+        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) => calls_of(x, f),
+        ExprKind::Bin(_, a, b) | ExprKind::Let(_, a, b) => {
+            calls_of(a, f);
+            calls_of(b, f);
+        }
+        ExprKind::Select(a, b, c) => {
+            calls_of(a, f);
+            calls_of(b, f);
+            calls_of(c, f);
+        }
+    }
+}

@@ -358,7 +358,7 @@ pub(crate) fn simplify(f: &Formula, budget: Budget) -> Option<Simplified> {
         let (cost, best) = ex.find_best(runner.roots[0]);
         // Never bigger than the input (a named constant counts as one node).
         let e = if cost <= AstSize.cost_rec(&rec) {
-            readable_bound(&from_egg(&best, best.as_ref().len() - 1)?)
+            tidy(&readable_bound(&from_egg(&best, best.as_ref().len() - 1)?))
         } else {
             readable_bound(&body)
         };
@@ -376,6 +376,19 @@ pub(crate) fn simplify(f: &Formula, budget: Budget) -> Option<Simplified> {
     out.readings.sort();
     out.readings.dedup();
     Some(out)
+}
+
+/// Signs as people write them: `a + -1` as `a - 1`, `a + -b` as `a - b`, `-1 * a` as `-a`.
+fn tidy(e: &Expr) -> Expr {
+    map_children(e, &tidy, |e| match e {
+        Expr::Bin('+', a, b) => match *b {
+            Expr::Num(n, d) if n < 0 => Expr::Bin('-', a, Box::new(Expr::Num(-n, d))),
+            Expr::Neg(b) => Expr::Bin('-', a, b),
+            b => Expr::Bin('+', a, Box::new(b)),
+        },
+        Expr::Bin('*', a, b) if *a == Expr::Num(-1, 1) => Expr::Neg(b),
+        e => e,
+    })
 }
 
 /// The number of nodes of a formula (all definitions).
@@ -793,6 +806,7 @@ mod tests {
             ("out[i] = log(1 + exp(x[i]))", "out[i] = softplus(x[i])"),
             ("out[i] = sum(k, x[i, k] / n_cols)", "out[i] = sum(k, x[i, k]) / n_cols"),
             ("out[i] = x[i] + y[i]", "out[i] = x[i] + y[i]"),
+            ("y[i] = where(i >= 1, x[i - 1], 0)", "y[i] = where(i >= 1, x[i - 1], 0)"),
         ] {
             let s = simp(raw);
             assert_eq!(s.formula.to_string(), want, "{raw}");

@@ -13,6 +13,7 @@ A pipeline module defines
     EXPECT = {"tiled": "unknown"}   # optional: the expected verdict per schedule (else verified)
 
 Usage: halide_export.py PIPELINE.py OUT_DIR [--schedule NAME]...  (default: every schedule)
+       halide_export.py --manifest DIR   (DIR/manifest.json from the statements' headers)
 Writes OUT_DIR/<module>-<schedule>.spec and .stmt. Each schedule is lowered in its own
 subprocess with HL_DEBUG_CODEGEN=2; the statement is cut out of that log.
 Needs halide==21.0.0 (tools/requirements.txt).
@@ -50,49 +51,134 @@ def expr_text(e, inputs):
     if s.startswith("<halide.Expr") and s.endswith(">"):
         s = s[s.index(": ") + 2:-1]
     for name in inputs:
-        s = s.replace(name + "_im(", name + "(")
+        s = re.sub(r"(?<![\w$.])%s_im\(" % re.escape(name), name + "(", s)
     return s
 
 
-def spec_text(mod):
+def algorithm(mod, schedule):
+    """The algorithm after `schedule` ran (in the lowering subprocess): every Func of the
+    pipeline in topological order, Halide's own included (BoundaryConditions wrappers such as
+    `repeat_edge` and its `lambda_0`, inline reductions such as `sum`), as plain data."""
+    import halide as hl
     got = mod.pipeline()
     out, inputs, funcs = got[0], got[1], got[2]
     rdoms = got[3] if len(got) > 3 else []
+    mod.SCHEDULES[schedule](funcs)
     names = [p.name() for p in inputs]
-    lines = ["# algorithm exported by tools/halide_export.py from %s" % os.path.basename(mod.__file__)]
-    for p in inputs:
-        lines.append("input %s : %s dims %d" % (p.name(), type_name(p.type()), p.dimensions()))
+    pipe = hl.Pipeline(out)
+    all_funcs = []
+    i = 0
+    while True:
+        try:
+            f = pipe.get_func(i)
+        except Exception:
+            break
+        i += 1
+        if f.name() in {n + "_im" for n in names}:
+            continue
+        all_funcs.append({
+            "name": f.name(),
+            "args": [str(a) for a in f.args()],
+            "type": type_name(f.type()),
+            "value": expr_text(f.value(), names),
+            "updates": [([expr_text(a, names) for a in f.update_args(k)], expr_text(f.update_value(k), names))
+                        for k in range(f.num_update_definitions())],
+        })
+    rdom_lines = []
     for r in rdoms:
-        for i in range(r.dimensions()):
-            v = r[i]
-            lo = expr_text(v.min(), names)
-            hi = expr_text(v.min() + v.extent(), names)
-            lines.append("rdom %s in [%s, %s)" % (v.name(), lo, hi))
-    for name, f in funcs.items():
-        args = ", ".join(str(a) for a in f.args())
-        lines.append("func %s(%s) : %s = %s" % (f.name(), args, type_name(f.type()), expr_text(f.value(), names)))
-        for i in range(f.num_update_definitions()):
-            uargs = ", ".join(expr_text(a, names) for a in f.update_args(i))
-            lines.append("update %s(%s) = %s" % (f.name(), uargs, expr_text(f.update_value(i), names)))
-    lines.append("output %s : %s dims %d" % (out.name(), type_name(out.type()), out.dimensions()))
-    known = set(names) | {f.name() for f in funcs.values()}
-    intrinsics = {"min", "max", "select", "likely", "likely_if_innermost", "abs", "lambda"}
+        for k in range(r.dimensions()):
+            v = r[k]
+            rdom_lines.append("rdom %s in [%s, %s)" % (v.name(), expr_text(v.min(), names),
+                                                      expr_text(v.min() + v.extent(), names)))
+    return {
+        "inputs": [(p.name(), type_name(p.type()), p.dimensions()) for p in inputs],
+        "rdoms": rdom_lines,
+        "funcs": all_funcs,
+        "output": (out.name(), type_name(out.type()), out.dimensions()),
+    }, inputs, out
+
+
+CALL = r"(?<![\w$.])%s\("
+
+
+def add_wrappers(algo, stmt):
+    """Funcs the schedule added (`f.in_(g)`, `f.in_()`, `f.clone_in(g)`) are not in the
+    pipeline's Func list: the statement produces them under Halide's names (`f_in_g$0`,
+    `f_global_wrapper$0`, `f_clone_in_g$0`). Each becomes a Func (an identity of `f`, or a copy
+    of `f` for a clone), and the calls it replaces (in `g`, or everywhere) call it instead."""
+    funcs = algo["funcs"]
+    inputs = {n: (t, d) for n, t, d in algo["inputs"]}
+    known = {f["name"] for f in funcs}
+    produced = []
+    for m in re.finditer(r"\bproduce ([^\s{]+) \{", stmt):
+        if m.group(1) not in known and m.group(1) not in produced:
+            produced.append(m.group(1))
+    for w in produced:
+        m = re.match(r"^(.+?)(_in_(.+)|_global_wrapper|_clone_in_(.+))\$\d+$", w)
+        if not m:
+            continue
+        base, only = m.group(1), m.group(3) or m.group(4)
+        clone = m.group(4) is not None
+        if base.endswith("_im") and base[:-3] in inputs:
+            base = base[:-3]
+            ty, dims = inputs[base]
+            args = ["_%d" % k for k in range(dims)]
+            new = {"name": w, "args": args, "type": ty, "value": "(%s)%s(%s)" % (ty, base, ", ".join(args)),
+                   "updates": []}
+        else:
+            f = next((f for f in funcs if f["name"] == base), None)
+            if f is None:
+                continue
+            if clone:
+                ren = lambda t: re.sub(CALL % re.escape(base), w + "(", t)
+                new = {"name": w, "args": f["args"], "type": f["type"], "value": ren(f["value"]),
+                       "updates": [([ren(a) for a in args], ren(v)) for args, v in f["updates"]]}
+            else:
+                new = {"name": w, "args": f["args"], "type": f["type"],
+                       "value": "(%s)%s(%s)" % (f["type"], base, ", ".join(f["args"])), "updates": []}
+        for g in funcs:
+            if g["name"] == base or (only is not None and g["name"] != only):
+                continue
+            ren = lambda t: re.sub(CALL % re.escape(base), w + "(", t)
+            g["value"] = ren(g["value"])
+            g["updates"] = [([ren(a) for a in args], ren(v)) for args, v in g["updates"]]
+        at = next((i + 1 for i, g in enumerate(funcs) if g["name"] == base), 0)
+        funcs.insert(at, new)
+        known.add(w)
+
+
+def spec_text(algo, module):
+    lines = ["# algorithm exported by tools/halide_export.py from %s" % module]
+    for name, ty, dims in algo["inputs"]:
+        lines.append("input %s : %s dims %d" % (name, ty, dims))
+    lines.extend(algo["rdoms"])
+    for f in algo["funcs"]:
+        lines.append("func %s(%s) : %s = %s" % (f["name"], ", ".join(f["args"]), f["type"], f["value"]))
+        for args, v in f["updates"]:
+            lines.append("update %s(%s) = %s" % (f["name"], ", ".join(args), v))
+    lines.append("output %s : %s dims %d" % tuple(algo["output"]))
+    known = {n for n, _, _ in algo["inputs"]} | {f["name"] for f in algo["funcs"]}
+    intrinsics = {"min", "max", "select", "likely", "likely_if_innermost", "abs", "saturating_cast"}
     for line in lines[1:]:
         for called in re.findall(r"([A-Za-z_][A-Za-z0-9_$.]*)\(", line.split("=", 1)[-1]):
             if called not in known and called not in intrinsics and not re.match(r"^u?int[0-9]+$|^float[0-9]+$", called):
-                sys.stderr.write("warning: the algorithm calls `%s`, which the pipeline module does not list "
-                                 "(Funcs that Halide adds, such as the wrapper of a BoundaryConditions "
-                                 "input, must be listed too); the checker will say unknown\n" % called)
+                sys.stderr.write("warning: %s: the algorithm calls `%s`, which is neither a Func of the "
+                                 "pipeline nor an input; the checker will say unknown\n" % (module, called))
     return "\n".join(lines) + "\n"
 
 
+SPEC_MARK = "#halide_export algorithm: "
+
+
 def lower(path, schedule):
-    """In the subprocess: schedule, lower, and let Halide print the log on stderr."""
+    """In the subprocess: schedule, print the algorithm (one JSON line on stdout), lower, and
+    let Halide print the log on stderr."""
+    import json
     import halide as hl
     mod = load(path)
-    got = mod.pipeline()
-    out, inputs, funcs = got[0], got[1], got[2]
-    mod.SCHEDULES[schedule](funcs)
+    algo, inputs, out = algorithm(mod, schedule)
+    sys.stdout.write(SPEC_MARK + json.dumps(algo) + "\n")
+    sys.stdout.flush()
     target = hl.Target("host").without_feature(hl.TargetFeature.AVX512)
     out.compile_to_lowered_stmt(os.devnull, inputs, hl.StmtOutputFormat.Text, target)
 
@@ -111,31 +197,78 @@ def cut(log):
     return "\n".join(body) + "\n"
 
 
+def write_manifest(folder):
+    """FOLDER/manifest.json from the `# expect:` headers of FOLDER's statements (written from
+    the pipelines' EXPECT tables, or by hand in broken-*.stmt), with what each header says the
+    case is (its first comment line)."""
+    import json
+    cases = {}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".stmt"):
+            continue
+        head = []
+        with open(os.path.join(folder, name)) as f:
+            for line in f:
+                if not line.startswith("#"):
+                    break
+                head.append(line[1:].strip())
+        entry = {}
+        for h in head:
+            if h.startswith("expect:"):
+                words = h[len("expect:"):].split()
+                entry["expect"] = words[0]
+                if len(words) > 1:
+                    entry["witness_kind"] = words[1]
+        if "expect" not in entry:
+            continue
+        if head:
+            entry["about"] = head[0]
+        cases[name[:-len(".stmt")]] = entry
+    doc = {"about": "expected verdicts of tensorproof halide --suite (docs/halide.md); generated by "
+                    "tools/halide_export.py --manifest from the statements' headers",
+           "cases": cases}
+    with open(os.path.join(folder, "manifest.json"), "w") as f:
+        json.dump(doc, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 def main(argv):
     if len(argv) >= 3 and argv[0] == "--lower":
         lower(argv[1], argv[2])
+        return
+    if len(argv) == 2 and argv[0] == "--manifest":
+        write_manifest(argv[1])
         return
     if len(argv) < 2:
         raise SystemExit(__doc__)
     path, out_dir = argv[0], argv[1]
     wanted = [argv[i + 1] for i in range(2, len(argv) - 1) if argv[i] == "--schedule"]
+    import json
     mod = load(path)
     base = os.path.splitext(os.path.basename(path))[0]
-    spec = spec_text(mod)
     os.makedirs(out_dir, exist_ok=True)
-    for sched in wanted or list(mod.SCHEDULES):
-        env = dict(os.environ, HL_DEBUG_CODEGEN="2")
-        p = subprocess.run([sys.executable, os.path.abspath(__file__), "--lower", path, sched],
-                           env=env, capture_output=True, text=True, timeout=600)
-        if p.returncode != 0:
-            raise SystemExit("lowering %s under %s failed:\n%s" % (path, sched, p.stderr[-2000:]))
+    env = dict(os.environ, HL_DEBUG_CODEGEN="2")
+    scheds = wanted or list(mod.SCHEDULES)
+    # Each schedule in its own process, all at once (the regeneration test exports the whole
+    # corpus); results in the module's order.
+    procs = [subprocess.Popen([sys.executable, os.path.abspath(__file__), "--lower", path, sched],
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for sched in scheds]
+    for sched, proc in zip(scheds, procs):
+        stdout, stderr = proc.communicate(timeout=600)
+        if proc.returncode != 0:
+            raise SystemExit("lowering %s under %s failed:\n%s" % (path, sched, stderr[-2000:]))
+        line = next(l for l in stdout.splitlines() if l.startswith(SPEC_MARK))
+        algo = json.loads(line[len(SPEC_MARK):])
+        stmt = cut(stderr)
+        add_wrappers(algo, stmt)
         name = "%s-%s" % (base, sched)
         with open(os.path.join(out_dir, name + ".spec"), "w") as f:
-            f.write(spec)
+            f.write(spec_text(algo, os.path.basename(path)))
         with open(os.path.join(out_dir, name + ".stmt"), "w") as f:
             f.write("# statement exported by tools/halide_export.py: %s, schedule %s (Halide %s)\n" % (os.path.basename(path), sched, halide_version()))
             f.write("# expect: %s\n" % getattr(mod, "EXPECT", {}).get(sched, "verified"))
-            f.write(cut(p.stderr))
+            f.write(stmt)
         print(name)
 
 

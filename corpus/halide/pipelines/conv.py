@@ -32,4 +32,11 @@ def _reordered(f):
     f["conv"].update(0).reorder(x, y, k, hl.RVar("r$x"), hl.RVar("r$y"), hl.RVar("r$z"))
 
 
-SCHEDULES = {"root": _root, "tiled": _tiled}
+def _parallel(f):
+    x, y, k = hl.Var("x"), hl.Var("y"), hl.Var("k")
+    f["out"].parallel(k).vectorize(x, 4, hl.TailStrategy.GuardWithIf)
+    f["conv"].compute_at(f["out"], k).parallel(y)
+    f["conv"].update(0).parallel(y).vectorize(x, 4, hl.TailStrategy.GuardWithIf)
+
+
+SCHEDULES = {"root": _root, "tiled": _tiled, "reordered": _reordered, "parallel": _parallel}

@@ -176,9 +176,15 @@ pub struct HalideArgs {
     /// With a pipeline module: only this schedule (repeatable) [default: every schedule]
     #[arg(long, value_name = "NAME")]
     pub schedule: Vec<String>,
-    /// Every .stmt under DIR against its algorithm (`# spec:` header or the same stem), judged against `# expect:` headers
+    /// Every .stmt under DIR against its algorithm (`# spec:` header or the same stem), judged against DIR/manifest.json when present, else `# expect:` headers
     #[arg(long, value_name = "DIR", conflicts_with = "files")]
     pub suite: Option<PathBuf>,
+    /// The benchmark: check every case N times and report each case's median wall and CPU seconds (1 to 100)
+    #[arg(long, value_name = "N", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub runs: u32,
+    /// Write every obligation as an SMT-LIB script into DIR (one file per query, named after the case)
+    #[arg(long, value_name = "DIR")]
+    pub dump_smt: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunOpts,
 }

@@ -52,26 +52,54 @@ pub fn run(a: HalideArgs) -> i32 {
         }
     };
     let budget = a.run.budget_or(12, Duration::from_secs(120));
+    // `--runs N`: each case N times in a row (job `j` is run `j % N` of case `j / N`).
+    let runs = a.runs.max(1) as usize;
     let jobs: Vec<Job> = cases
         .iter()
+        .flat_map(|c| std::iter::repeat_n(c, runs))
         .map(|c| Job::Halide {
             spec: c.spec.clone(),
             stmt: c.stmt.clone(),
             timeout: a.run.timeout.as_secs_f64(),
+            collect_smt: a.dump_smt.is_some(),
         })
         .collect();
+    let mut dumper = match a
+        .dump_smt
+        .as_deref()
+        .map(crate::dump::Dumper::new)
+        .transpose()
+    {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     let wall = Instant::now();
-    let bar = out::progress(cases.len(), a.run.quiet);
+    let bar = out::progress(jobs.len(), a.run.quiet);
     let mut ordered = Ordered::new();
     let mut done: Vec<(usize, HalideCase)> = vec![];
+    let mut pending: Vec<Vec<(HalideCase, Vec<(bool, Diagnostic)>)>> = vec![vec![]; cases.len()];
     let pool = Pool {
         workers: a.run.workers(),
         budget: budget + Duration::from_secs(30),
     };
-    pool::run(&pool, jobs, |i, r| {
+    pool::run(&pool, jobs, |j, r| {
+        let i = j / runs;
         bar.inc(1);
         bar.set_message(cases[i].name.clone());
-        let (c, errs) = case_of(r, budget);
+        pending[i].push(case_of(r, budget));
+        if pending[i].len() < runs {
+            return;
+        }
+        let (mut c, errs) = combine(std::mem::take(&mut pending[i]));
+        if let Some(d) = dumper.as_mut() {
+            if let Err(e) = d.write(&cases[i].name, &c.smt) {
+                eprintln!("error: --dump-smt: {e}");
+            }
+        }
+        c.smt.clear();
         for (i, (c, errs)) in ordered.push(i, (i, (c, errs))) {
             show(&bar, &cases[i], &c, &errs, &a);
             done.push((i, c));
@@ -122,20 +150,69 @@ pub fn run(a: HalideArgs) -> i32 {
             &null,
             &out::summary_record("halide", &tallies, wall, &a.run, extra),
         );
-    } else if done.len() > 1 {
+    } else if done.len() > 1 || runs > 1 {
         let times: Vec<f64> = done.iter().map(|d| d.1.seconds).collect();
         let (median, max) = out::median_max(&times);
-        out::print(
-            &null,
-            &format!(
-                "\n{}cases: {}   wall: {wall:.2} s ({} jobs)   median: {median:.3} s   max: {max:.3} s\n",
-                report::summary_table(&outcomes(&cases, &done)),
-                done.len(),
-                a.run.workers()
-            ),
+        let mut text = format!(
+            "\n{}{}cases: {}   wall: {wall:.2} s ({} jobs)   median: {median:.3} s   max: {max:.3} s\n",
+            report::summary_table(&outcomes(&cases, &done)),
+            witness_table(&cases, &done),
+            done.len(),
+            a.run.workers()
         );
+        if runs > 1 {
+            let cpu: Vec<f64> = done.iter().filter_map(|d| d.1.cpu_seconds).collect();
+            let (cpu_median, cpu_max) = out::median_max(&cpu);
+            let over = times.iter().filter(|t| **t >= 5.0).count();
+            text += &format!(
+                "benchmark: each case's median of {runs} runs   median: {median:.3} s   max: {max:.3} s   cases at 5 s or more: {over}   CPU median: {cpu_median:.3} s   CPU max: {cpu_max:.3} s\n"
+            );
+        }
+        out::print(&null, &text);
     }
     code
+}
+
+/// One case's result from its runs: the first run's verdict (a note when the runs disagree),
+/// the median wall and CPU seconds.
+fn combine(
+    mut runs: Vec<(HalideCase, Vec<(bool, Diagnostic)>)>,
+) -> (HalideCase, Vec<(bool, Diagnostic)>) {
+    let times: Vec<f64> = runs.iter().map(|r| r.0.seconds).collect();
+    let cpu: Vec<f64> = runs.iter().filter_map(|r| r.0.cpu_seconds).collect();
+    let names: Vec<&str> = runs.iter().map(|r| r.0.verdict.name()).collect();
+    let agree = names.iter().all(|n| *n == names[0]);
+    if !agree {
+        eprintln!("note: the runs of one case disagree: {}", names.join(", "));
+    }
+    let (mut c, errs) = runs.swap_remove(0);
+    if times.len() > 1 {
+        c.seconds = out::median_max(&times).0;
+        c.cpu_seconds = (cpu.len() == times.len()).then(|| out::median_max(&cpu).0);
+    }
+    (c, errs)
+}
+
+/// Refutations by witness kind, with how many met their expected kind.
+fn witness_table(cases: &[Case], done: &[(usize, HalideCase)]) -> String {
+    let mut kinds: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
+    for (i, c) in done {
+        if let Some(k) = c.witness_kind.as_deref() {
+            let e = kinds.entry(k).or_default();
+            e.0 += 1;
+            if cases[*i].witness.as_deref() == Some(k) {
+                e.1 += 1;
+            }
+        }
+    }
+    if kinds.is_empty() {
+        return String::new();
+    }
+    let mut s = format!("{:<15} {:>5} {:>9}\n", "witness kind", "count", "expected");
+    for (k, (n, met)) in kinds {
+        s += &format!("{k:<15} {n:>5} {met:>9}\n");
+    }
+    s
 }
 
 fn outcomes(cases: &[Case], done: &[(usize, HalideCase)]) -> Vec<report::Outcome> {
@@ -230,9 +307,38 @@ fn export(module: &Path, schedules: &[String]) -> Result<Vec<Case>, String> {
     Ok(cases)
 }
 
+/// `DIR/manifest.json`: each case's expected verdict and witness kind, overriding the
+/// statement's header (docs/halide.md):
+/// `{"cases": {"NAME": {"expect": "refuted", "witness_kind": "unwritten", "why": "..."}}}`.
+fn manifest(dir: &Path) -> Result<Option<serde_json::Map<String, serde_json::Value>>, String> {
+    let path = dir.join("manifest.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(None);
+    };
+    let bad = |why: String| format!("{}: {why}", path.display());
+    let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    let Some(cases) = v.get("cases").and_then(|c| c.as_object()) else {
+        return Err(bad("no object `cases`".into()));
+    };
+    for (name, c) in cases {
+        match c.get("expect").and_then(|e| e.as_str()) {
+            Some("verified" | "refuted" | "unknown" | "vacuous" | "error") => {}
+            _ => return Err(bad(format!("case `{name}`: `expect` is not a verdict"))),
+        }
+        if let Some(k) = c.get("witness_kind") {
+            if k.as_str().and_then(halide::WitnessKind::parse).is_none() {
+                return Err(bad(format!("case `{name}`: unknown `witness_kind` {k}")));
+            }
+        }
+    }
+    Ok(Some(cases.clone()))
+}
+
 /// Every `.stmt` under `dir`, with its algorithm: the `# spec:` header's file (beside the
-/// statement), else the `.spec` of the same stem.
+/// statement), else the `.spec` of the same stem; expectations from `dir/manifest.json` when
+/// it lists the case, else the header.
 fn suite(dir: &Path) -> Result<Vec<Case>, String> {
+    let listed = manifest(dir)?;
     let mut notes = vec![];
     let stmts = crate::files::collect(&[dir.to_path_buf()], ".stmt", &mut notes)?;
     for n in notes {
@@ -254,7 +360,18 @@ fn suite(dir: &Path) -> Result<Vec<Case>, String> {
             .with_extension("")
             .display()
             .to_string();
-        out.push(case(spec, stmt, name));
+        let mut c = case(spec, stmt, name);
+        if let Some(m) = listed.as_ref().and_then(|l| l.get(&c.name)) {
+            let field = |k: &str| m.get(k).and_then(|v| v.as_str()).map(str::to_string);
+            c.expected = field("expect");
+            c.witness = field("witness_kind");
+        }
+        out.push(c);
+    }
+    if let Some(l) = &listed {
+        for name in l.keys().filter(|n| !out.iter().any(|c| &c.name == *n)) {
+            eprintln!("note: manifest.json lists `{name}`, which has no statement");
+        }
     }
     Ok(out)
 }
@@ -273,6 +390,8 @@ fn case_of(
         assumptions: vec![],
         obligations: 0,
         seconds: 0.0,
+        cpu_seconds: None,
+        smt: vec![],
     };
     let error = |message: String| Verdict::Error {
         diagnostics: vec![Diagnostic {
@@ -332,6 +451,11 @@ fn show(
         m.insert("assumptions".into(), json!(c.assumptions));
         m.insert("obligations".into(), json!(c.obligations));
         m.insert("seconds".into(), json!(c.seconds));
+        m.insert("cpu_seconds".into(), json!(c.cpu_seconds));
+        m.insert("runs".into(), json!(a.runs));
+        // Present in every halide record (null when they do not apply).
+        m.entry("reason").or_insert(serde_json::Value::Null);
+        m.insert("expected".into(), json!(case.expected));
         if let Some(e) = &case.expected {
             m.insert("expected".into(), json!(e));
             m.insert(
@@ -359,7 +483,15 @@ fn show(
             ),
         );
     }
-    let mut s = format!("{:<9} {} ({:.2} s)", c.verdict.name(), case.name, c.seconds);
+    let mut s = match (a.runs, c.cpu_seconds) {
+        (1, _) | (_, None) => format!("{:<9} {} ({:.2} s)", c.verdict.name(), case.name, c.seconds),
+        (n, Some(cpu)) => format!(
+            "{:<9} {} ({:.2} s, CPU {cpu:.2} s: medians of {n} runs)",
+            c.verdict.name(),
+            case.name,
+            c.seconds
+        ),
+    };
     if let Some(e) = &case.expected {
         let w = case
             .witness

@@ -37,6 +37,9 @@ pub enum Job {
         spec: PathBuf,
         stmt: PathBuf,
         timeout: f64,
+        /// Return every obligation as SMT-LIB (`--dump-smt`).
+        #[serde(default)]
+        collect_smt: bool,
     },
     /// Every kernel of a Triton file.
     Lift {
@@ -107,6 +110,25 @@ pub struct HalideCase {
     pub assumptions: Vec<String>,
     pub obligations: usize,
     pub seconds: f64,
+    /// CPU seconds of the worker and the solver processes it waited for, where the platform
+    /// says (Linux: `/proc/self/stat`).
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
+    /// With `--dump-smt`: (name, SMT-LIB script) of each obligation.
+    #[serde(default)]
+    pub smt: Vec<(String, String)>,
+}
+
+/// CPU seconds this process and its waited-for children used so far (user + system), from
+/// `/proc/self/stat` (clock ticks of 1/100 s, Linux's `USER_HZ`); `None` elsewhere.
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) in parentheses.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // utime, stime, cutime, cstime are fields 14-17 of the line, 12-15 after the name.
+    let ticks: Option<Vec<f64>> = f.get(11..15)?.iter().map(|x| x.parse().ok()).collect();
+    Some(ticks?.iter().sum::<f64>() / 100.0)
 }
 
 /// `tensorproof worker`: answers jobs until stdin closes.
@@ -190,7 +212,8 @@ fn run(job: Job) -> Reply {
             spec,
             stmt,
             timeout,
-        } => run_halide(&spec, &stmt, timeout),
+            collect_smt,
+        } => run_halide(&spec, &stmt, timeout, collect_smt),
     }
 }
 
@@ -211,7 +234,7 @@ fn read_text(file: &PathBuf) -> Result<String, report::Diagnostic> {
     }
 }
 
-fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64) -> Reply {
+fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64, collect_smt: bool) -> Reply {
     let failed = |in_stmt: bool, d: report::Diagnostic| Reply::Halide {
         case: None,
         diagnostics: vec![(in_stmt, d)],
@@ -226,9 +249,10 @@ fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64) -> Reply {
     };
     let opts = halide::Options {
         timeout: Duration::from_secs_f64(timeout),
-        ..halide::Options::default()
+        collect_smt,
     };
     let (sp, tp) = (spec.display().to_string(), stmt.display().to_string());
+    let cpu = cpu_seconds();
     match halide::check(&sp, &spec_text, &tp, &stmt_text, &opts) {
         Ok(r) => Reply::Halide {
             case: Some(HalideCase {
@@ -239,6 +263,8 @@ fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64) -> Reply {
                 assumptions: r.assumptions,
                 obligations: r.obligations,
                 seconds: r.seconds,
+                cpu_seconds: cpu.zip(cpu_seconds()).map(|(a, b)| b - a),
+                smt: r.queries,
             }),
             diagnostics: vec![],
         },

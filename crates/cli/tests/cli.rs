@@ -661,6 +661,92 @@ fn halide_suite_single_case_and_bad_input() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// `tensorproof halide --suite DIR` takes expectations from `DIR/manifest.json` over the
+/// headers; a malformed manifest is an input error; `--runs N` reports medians and CPU time;
+/// the corpus manifest agrees with the statements' headers (regenerate it with
+/// `tools/halide_export.py --manifest corpus/halide`).
+#[test]
+fn halide_manifest_and_runs() {
+    let d = scratch("halide-manifest");
+    std::fs::copy(
+        root().join("corpus/halide/blur-tiled.spec"),
+        d.join("blur-tiled.spec"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("corpus/halide/broken-tile-loop-short.stmt"),
+        d.join("broken.stmt"),
+    )
+    .unwrap();
+    let dir = d.to_str().unwrap();
+    // The header says `refuted unwritten`: met.
+    let (code, out, err) = run(&["halide", "--suite", dir, "--quiet", "--runs", "2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("benchmark: each case's median of 2 runs"),
+        "{out}"
+    );
+    assert!(out.contains("CPU"), "{out}");
+    // The manifest overrides it with another witness kind: not met (exit 3).
+    let m = d.join("manifest.json");
+    std::fs::write(
+        &m,
+        r#"{"cases": {"broken": {"expect": "refuted", "witness_kind": "out-of-bounds"}}}"#,
+    )
+    .unwrap();
+    let (code, out, err) = run(&["halide", "--suite", dir, "--json", "--quiet"]);
+    assert_eq!(code, 3, "{out}{err}");
+    for field in [
+        "\"expected\":\"refuted\"",
+        "\"expected_witness_kind\":\"out-of-bounds\"",
+        "\"met\":false",
+        "\"cpu_seconds\":",
+    ] {
+        assert!(out.contains(field), "{field}: {out}");
+    }
+    std::fs::write(&m, r#"{"cases": {"broken": {"expect": "refutd"}}}"#).unwrap();
+    let (code, _, err) = run(&["halide", "--suite", dir]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("manifest.json") && err.contains("not a verdict"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+
+    let corpus = root().join("corpus/halide");
+    let text = std::fs::read_to_string(corpus.join("manifest.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let cases = v["cases"].as_object().unwrap();
+    let mut stmts = 0;
+    for e in std::fs::read_dir(&corpus).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "stmt") {
+            continue;
+        }
+        stmts += 1;
+        let name = p.file_stem().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&p).unwrap();
+        let header = text
+            .lines()
+            .take_while(|l| l.starts_with('#'))
+            .find_map(|l| l.trim_start_matches('#').trim().strip_prefix("expect:"))
+            .map(|e| e.split_whitespace().collect::<Vec<_>>().join(" "));
+        let c = &cases
+            .get(&name)
+            .unwrap_or_else(|| panic!("{name} is not in corpus/halide/manifest.json"));
+        let listed = match c.get("witness_kind") {
+            Some(k) => format!("{} {}", c["expect"].as_str().unwrap(), k.as_str().unwrap()),
+            None => c["expect"].as_str().unwrap().to_string(),
+        };
+        assert_eq!(header.as_deref(), Some(listed.as_str()), "{name}");
+    }
+    assert_eq!(
+        stmts,
+        cases.len(),
+        "manifest.json lists a case with no statement"
+    );
+}
+
 /// `tensorproof halide PIPELINE.py --schedule NAME` lowers the module with Halide 21 (the
 /// project's `.venv`) and checks what it printed; skipped with a notice without it.
 #[test]

@@ -118,6 +118,23 @@ fn never_writes(
     }
 }
 
+/// The first index among `args` computed from a value of a Func or an input (an
+/// uninterpreted application): a data-dependent gather or scatter, such as a look-up table.
+fn data_dependent(d: &Sym, args: &[TermId]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo: Vec<TermId> = args.to_vec();
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        if matches!(d.store.node(t), smt::Node::App(..)) {
+            return true;
+        }
+        todo.extend(d.store.children(t));
+    }
+    false
+}
+
 fn buffer_box(d: &mut Sym, ex: &mut Exec, name: &str, dims: usize) -> Vec<(TermId, TermId)> {
     (0..dims)
         .map(|k| {
@@ -422,6 +439,20 @@ pub fn obligations(
     let mut obs = Vec::new();
     let writes = ex.run.writes.clone();
     let reads = ex.run.reads.clone();
+    // Non-affine indices computed from data: the obligations below would treat the index as
+    // an unknown integer, which is sound, but the contract keeps them `unknown`.
+    for (func, args, span, what) in writes
+        .iter()
+        .map(|w| (&w.func, &w.args, w.span, "stored"))
+        .chain(reads.iter().map(|r| (&r.func, &r.args, r.span, "read")))
+    {
+        if data_dependent(&d, args) {
+            return Err((
+                format!("`{func}` is {what} at an index computed from data (a gather, scatter or look-up table: not affine)"),
+                span,
+            ));
+        }
+    }
     let kinds: HashMap<SymId, LoopKind> = ex.run.loops.iter().map(|(s, k, _)| (*s, *k)).collect();
     // (2) writes inside their buffer or realization; (3) their values.
     let mut interleaved: Vec<(String, Option<usize>)> = Vec::new();
@@ -1523,12 +1554,15 @@ pub(crate) fn check_with(
     }
     let (d, run, obs) = match obligations(spec, stmt) {
         Ok(x) => x,
-        Err((why, _)) => {
+        Err((why, span)) => {
             // Even an unsupported construct leaves a concrete fault a refutation.
             if let Ok(Some(c)) = search(spec, stmt, &SEARCH_SIZES) {
                 return c;
             }
-            return unknown(format!("unsupported: {why}"));
+            if span == Span::default() {
+                return unknown(format!("unsupported: {why}"));
+            }
+            return unknown(format!("unsupported: {why} at {}", loc(span)));
         }
     };
     let rank = |k: WitnessKind| match k {

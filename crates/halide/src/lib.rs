@@ -38,12 +38,15 @@ use std::time::{Duration, Instant};
 pub struct Options {
     /// Per solver query.
     pub timeout: Duration,
+    /// Also return every obligation as an SMT-LIB script ([`CaseResult::queries`]).
+    pub collect_smt: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             timeout: Duration::from_secs(10),
+            collect_smt: false,
         }
     }
 }
@@ -69,6 +72,10 @@ pub struct CaseResult {
     /// Obligations stated.
     pub obligations: usize,
     pub seconds: f64,
+    /// With [`Options::collect_smt`]: (name, SMT-LIB script) of the statement's assertions
+    /// (satisfiable, or the verdict is vacuous) and of each obligation's negation (unsat when
+    /// it holds), before the solver's simplification.
+    pub queries: Vec<(String, String)>,
 }
 
 /// Checks a statement against its algorithm. Paths are for messages only.
@@ -102,6 +109,11 @@ pub fn check(
         format!("{stmt_path}:{line}:{col}")
     };
     let c = check::check(&spec, &stmt, opts.timeout, &loc);
+    let queries = if opts.collect_smt {
+        queries(&spec, &stmt)
+    } else {
+        vec![]
+    };
     Ok(CaseResult {
         output: spec.output.clone(),
         verdict: c.verdict,
@@ -110,7 +122,28 @@ pub fn check(
         assumptions: c.assumptions,
         obligations: c.obligations,
         seconds: start.elapsed().as_secs_f64(),
+        queries,
     })
+}
+
+/// The obligations as SMT-LIB scripts (for `--dump-smt`): stated again, apart from the check.
+fn queries(spec: &spec::Spec, stmt: &[stmt::Stmt]) -> Vec<(String, String)> {
+    let Ok((d, run, obs)) = check::obligations(spec, stmt) else {
+        return vec![];
+    };
+    let mut out = vec![(
+        "assertions-satisfiable".to_string(),
+        smt::to_smtlib(&d.store, &run.asserts, &[]),
+    )];
+    for (i, o) in obs.iter().enumerate() {
+        let text = format!(
+            "; {} (unsat when it holds)\n{}",
+            o.what,
+            smt::to_smtlib(&d.store, &o.assertions, &[])
+        );
+        out.push((format!("{i:03}-{}", o.kind.name()), text));
+    }
+    out
 }
 
 /// What a statement file's header comments say (`# spec: FILE`, `# expect: VERDICT [KIND]`):

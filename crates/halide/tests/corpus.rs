@@ -39,6 +39,7 @@ fn corpus_verdicts() {
     }
     let opts = halide::Options {
         timeout: Duration::from_secs(5),
+        ..Default::default()
     };
     let mut failures = Vec::new();
     let (mut verified, mut refuted) = (0, 0);

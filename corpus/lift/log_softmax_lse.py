@@ -20,6 +20,7 @@ def lse_kernel(out_ptr, lse_ptr, in_ptr, N, BLOCK: tl.constexpr):
 
 
 def log_softmax(x: torch.Tensor):
+    x = x.contiguous()
     M, N = x.shape
     out = torch.empty_like(x)
     lse = torch.empty(M, device=x.device, dtype=torch.float32)

@@ -20,6 +20,7 @@ def row_sum_looped_kernel(X, Out, n_cols, BLOCK: tl.constexpr):
 
 
 def row_sum(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     out = torch.empty(n_rows, device=x.device, dtype=x.dtype)
     row_sum_looped_kernel[(n_rows,)](x, out, n_cols, BLOCK=64)

@@ -19,6 +19,7 @@ def row_sum_persistent_kernel(X, Out, n_rows, n_cols, BLOCK: tl.constexpr):
 
 
 def row_sum(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     BLOCK = 64
     assert n_cols <= BLOCK

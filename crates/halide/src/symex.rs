@@ -108,6 +108,8 @@ pub struct Realization {
     pub cond: Option<TermId>,
     /// The loops enclosing the realize (each of their iterations has its own buffer).
     pub outer: Vec<SymId>,
+    /// Each dimension's fold factor, if its storage is folded ([`crate::eval::fold_factors`]).
+    pub folds: Vec<Option<i128>>,
 }
 
 pub struct Run {
@@ -377,6 +379,7 @@ impl<'a> Exec<'a> {
                         bounds: bs,
                         cond,
                         outer: self.loops.clone(),
+                        folds: crate::eval::fold_factors(func, bounds, body),
                     });
                     self.realize_stack.push(self.run.realizations.len() - 1);
                     let r = self.block(d, body);
@@ -418,8 +421,9 @@ impl<'a> Exec<'a> {
                     }
                     let mut ts = Vec::new();
                     let mut point = Vec::new();
-                    for a in args {
-                        match crate::eval::index(d, self, a)? {
+                    for (k, a) in args.iter().enumerate() {
+                        let fold = self.fold(func, k);
+                        match crate::eval::index(d, self, a, fold)? {
                             (Val::Int(c, _), Val::Int(p, _)) => {
                                 ts.push(c);
                                 point.push(p);
@@ -549,6 +553,14 @@ impl<'a> Exec<'a> {
 }
 
 impl Env<Sym> for Exec<'_> {
+    fn fold(&self, name: &str, dim: usize) -> Option<i128> {
+        if self.algo_scope.is_some() || name == self.spec.output || self.spec.input(name).is_some()
+        {
+            return None;
+        }
+        let r = self.current_realization(name)?;
+        self.run.realizations[r].folds.get(dim).copied().flatten()
+    }
     fn bind(&mut self, name: &str, v: SVal) {
         match &mut self.algo_scope {
             Some(f) => f.push((name.to_string(), v)),

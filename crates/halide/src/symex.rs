@@ -123,6 +123,10 @@ pub struct Run {
     /// Buffer fields, by name.
     pub fields: BTreeMap<String, SymId>,
     pub loops: Vec<(SymId, LoopKind, String)>,
+    /// Each loop's first iteration (its `min`, over the symbols of the enclosing loops).
+    pub loop_mins: BTreeMap<SymId, TermId>,
+    /// Each loop's extent.
+    pub loop_exts: BTreeMap<SymId, TermId>,
     /// Assertions that could not be evaluated (runtime fields): not used.
     pub skipped_asserts: usize,
 }
@@ -196,6 +200,8 @@ impl<'a> Exec<'a> {
                 facts: vec![],
                 fields: BTreeMap::new(),
                 loops: vec![],
+                loop_mins: BTreeMap::new(),
+                loop_exts: BTreeMap::new(),
                 skipped_asserts: 0,
             },
         }
@@ -347,6 +353,8 @@ impl<'a> Exec<'a> {
                     let lo = d.store.le(m, vt);
                     let hi = d.store.lt(vt, end);
                     self.run.loops.push((v, *kind, var.clone()));
+                    self.run.loop_mins.insert(v, m);
+                    self.run.loop_exts.insert(v, e);
                     let (sd, pd) = (self.scope.len(), self.path.len());
                     self.path.push(lo);
                     self.path.push(hi);

@@ -261,7 +261,7 @@ fn witness_instances(
             }
             shared_dim = true;
         }
-        if cs.is_empty() && shared_dim {
+        if cs.is_empty() && shared_dim && !r.loops.contains(l) {
             // An index over several loops (a split or vectorized dimension): the read's own
             // loop at the same depth from the innermost, among the loops the two do not
             // share (a consumer split like its producer), else left to the `∀`.
@@ -276,11 +276,7 @@ fn witness_instances(
                 .copied()
                 .filter(|x| !w.loops.contains(x))
                 .collect();
-            let pos = mine
-                .iter()
-                .position(|x| x == l)
-                .expect("l is inner, not shared");
-            let from_end = mine.len() - pos;
+            let from_end = mine.len() - mine.iter().position(|x| x == l).unwrap_or(0);
             if from_end <= theirs.len() {
                 let t = d.store.sym(theirs[theirs.len() - from_end]);
                 cands.push((*l, vec![t]));

@@ -30,7 +30,7 @@ pub enum Command {
     /// Check rewrite rules for tensors of every rank and size (.rule files or folders)
     #[command(after_help = EXIT_CODES)]
     Rules(RulesArgs),
-    /// Time every rule of a corpus (default: corpus/rules/xla): per rule, total, median, max
+    /// Time every rule of a corpus (default: corpus/rules/xla), or with --lift every Triton kernel (default: corpus/lift)
     #[command(after_help = EXIT_CODES)]
     Bench(BenchArgs),
     /// Check that every function of the MLIR file TGT refines the same-named one of SRC
@@ -104,9 +104,15 @@ pub struct RulesArgs {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// .rule files or folders [default: corpus/rules/xla]
+    /// .rule files or folders [default: corpus/rules/xla]; with --lift, .py files or folders [default: corpus/lift]
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// Time `tensorproof lift` instead of rules: each file lifted --runs times in one process; per kernel the median wall and CPU time, the corpus total
+    #[arg(long)]
+    pub lift: bool,
+    /// With --lift: how many times each file is lifted (the medians are over these), 1 to 100
+    #[arg(long, value_name = "N", default_value = "3", value_parser = clap::value_parser!(u32).range(1..=100), requires = "lift")]
+    pub runs: u32,
     #[command(flatten)]
     pub run: RunOpts,
 }
@@ -149,6 +155,15 @@ pub struct LiftArgs {
     /// Judge verdicts against the files' `# expect:` headers, checking each file's `# formula:` header (exit codes: see below)
     #[arg(long)]
     pub expectations: bool,
+    /// Also print each formula in LaTeX (JSON always has `latex`)
+    #[arg(long)]
+    pub latex: bool,
+    /// Also print each formula as NumPy source, `def formula(**inputs)` (JSON always has `numpy`)
+    #[arg(long)]
+    pub numpy: bool,
+    /// Run the file's launchers in Triton's CPU interpreter on random inputs and compare with the NumPy formula (imports and runs the file; Python from $TENSORPROOF_PYTHON, else .venv/bin/python); a disagreement exits 1
+    #[arg(long)]
+    pub differential: bool,
     #[command(flatten)]
     pub run: RunOpts,
 }

@@ -47,6 +47,8 @@ pub fn run(a: LiftArgs) -> i32 {
     let mut ordered = Ordered::new();
     // (file, expected, verdict name) of every kernel, for the summary and the exit code.
     let mut done: Vec<(String, Option<String>, Verdict, f64)> = vec![];
+    // With --differential: some kernel disagreed with Triton's interpreter (or could not run).
+    let mut disagree = false;
     let pool = Pool {
         workers: a.run.workers(),
         budget: budget + Duration::from_secs(30),
@@ -57,8 +59,16 @@ pub fn run(a: LiftArgs) -> i32 {
             let file = files[i].display().to_string();
             let text = crate::mlir_cmd::read_lossy(&files[i]);
             let expected = text.as_deref().and_then(header_expect);
-            for k in kernels_of(r, budget) {
-                show(&bar, &file, text.as_deref(), expected.as_deref(), &k, &a);
+            let kernels = kernels_of(r, budget);
+            let diffs = if a.differential && kernels.iter().any(|k| k.numpy.is_some()) {
+                crate::differential::check(&files[i], &kernels)
+            } else {
+                vec![]
+            };
+            for (n, k) in kernels.into_iter().enumerate() {
+                let d = diffs.get(n);
+                disagree |= d.is_some_and(|d| d["status"] != "agree" && d["status"] != "skipped");
+                show(&bar, &file, text.as_deref(), expected.as_deref(), &k, d, &a);
                 done.push((file.clone(), expected.clone(), k.verdict, k.seconds));
             }
         }
@@ -85,11 +95,14 @@ pub fn run(a: LiftArgs) -> i32 {
             details: vec![],
         })
         .collect();
-    let code = if a.expectations {
+    let mut code = if a.expectations {
         expect::exit_code(&judged)
     } else {
         report::exit_code(&outcomes)
     };
+    if disagree && code != 2 {
+        code = 1;
+    }
     let null = indicatif::ProgressBar::hidden();
     if a.run.json {
         let tallies: Vec<out::Tally> = done
@@ -139,20 +152,7 @@ pub fn header(text: &str, key: &str) -> Option<String> {
 
 /// The kernels of a file's job, or one result for the whole file when it failed.
 fn kernels_of(r: Result<Reply, pool::Failure>, budget: Duration) -> Vec<KernelResult> {
-    let one = |verdict: Verdict| {
-        vec![KernelResult {
-            kernel: String::new(),
-            line: 0,
-            column: 0,
-            launcher: None,
-            verdict,
-            formula: None,
-            reads: vec![],
-            writes: vec![],
-            assumptions: vec![],
-            seconds: 0.0,
-        }]
-    };
+    let one = |verdict: Verdict| vec![KernelResult::bare(String::new(), 0, 0, verdict)];
     let error = |message: String| Verdict::Error {
         diagnostics: vec![Diagnostic {
             span: Span::default(),
@@ -185,6 +185,7 @@ fn show(
     text: Option<&str>,
     expected: Option<&str>,
     k: &KernelResult,
+    diff: Option<&serde_json::Value>,
     a: &LiftArgs,
 ) {
     if a.run.json {
@@ -197,6 +198,18 @@ fn show(
         }
         m.insert("launcher".into(), json!(k.launcher));
         m.insert("formula".into(), json!(k.formula));
+        m.insert("latex".into(), json!(k.latex));
+        m.insert("formula_raw".into(), json!(k.formula_raw));
+        m.insert("readable".into(), json!(k.readable));
+        m.insert("readable_notes".into(), json!(k.readable_notes));
+        m.insert("named".into(), json!(k.named));
+        m.insert("nodes_before".into(), json!(k.nodes_before));
+        m.insert("nodes_after".into(), json!(k.nodes_after));
+        m.insert("numpy".into(), json!(k.numpy));
+        m.extend(crate::differential::signature_fields(k));
+        if let Some(d) = diff {
+            m.insert("differential".into(), d.clone());
+        }
         m.insert("reads".into(), json!(k.reads));
         m.insert("writes".into(), json!(k.writes));
         m.insert("assumptions".into(), json!(k.assumptions));
@@ -223,6 +236,33 @@ fn show(
     if let Some(f) = &k.formula {
         s += &format!("  {f}\n");
     }
+    if let Some(f) = &k.formula_raw {
+        s += &format!("  (simplified, and checked again, from {f})\n");
+    }
+    if let Some(f) = &k.readable {
+        s += &format!("  readable: {f}\n");
+        for n in &k.readable_notes {
+            s += &format!("    ({n})\n");
+        }
+    }
+    for n in &k.named {
+        s += &format!("  named: {n}\n");
+    }
+    if a.latex {
+        if let Some(l) = &k.latex {
+            s += &format!("  latex: {l}\n");
+        }
+    }
+    if a.numpy {
+        if let Some(n) = &k.numpy {
+            for line in n.lines() {
+                s += &format!("  | {line}\n");
+            }
+        }
+    }
     s += &out::details(&k.verdict);
+    if let Some(d) = diff {
+        s += &format!("  {}\n", crate::differential::summary(d));
+    }
     out::print(bar, &s);
 }

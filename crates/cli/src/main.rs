@@ -5,10 +5,12 @@
 //! job's `error`, and results are printed as they finish.
 
 mod args;
+mod differential;
 mod dump;
 mod expect;
 mod files;
 mod halide_cmd;
+mod lift_bench;
 mod lift_cmd;
 mod mlir_cmd;
 mod mlir_suite;
@@ -32,6 +34,7 @@ fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Rules(a) => rules_cmd::run(a),
+        Command::Bench(a) if a.lift => lift_bench::run(a),
         Command::Bench(a) => rules_cmd::bench(a),
         Command::Mlir(a) => mlir_cmd::run(a),
         Command::Lift(a) => lift_cmd::run(a),

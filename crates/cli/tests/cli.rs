@@ -424,7 +424,11 @@ fn a_crashing_job_is_only_that_jobs_error() {
 /// followed; a folder without rules is an error, not a silent success.
 #[test]
 fn folders_with_bad_files_links_and_nothing() {
-    let d = scratch("folders");
+    // The folder sits inside a scratch folder of its own, so that `up -> ..` leads to a
+    // folder holding only it (not to the shared temp folder and whatever it holds).
+    let outer = scratch("folders");
+    let d = outer.join("inner");
+    std::fs::create_dir_all(&d).unwrap();
     std::fs::copy(
         root().join("corpus/rules/examples/dyslice-to-slice.rule"),
         d.join("good.rule"),
@@ -455,7 +459,7 @@ fn folders_with_bad_files_links_and_nothing() {
     let (code, _, err) = run(&["rules", empty.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("no .rule files"), "{err}");
-    let _ = std::fs::remove_dir_all(&d);
+    let _ = std::fs::remove_dir_all(&outer);
     let _ = std::fs::remove_dir_all(&empty);
 }
 

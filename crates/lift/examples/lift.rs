@@ -1,10 +1,10 @@
-//! `cargo run --release -p lift --example lift -- FILE [--expect FORMULA]`: the library API
+//! `cargo run --release -p lift --example lift -- FILE [--expect FORMULA] [--latex] [--numpy]`: the library API
 //! on one file (the CLI's `tensorproof lift` is the real front door).
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: lift FILE [--expect FORMULA]");
+        eprintln!("usage: lift FILE [--expect FORMULA] [--latex] [--numpy]");
         std::process::exit(2);
     };
     let mut opts = lift::Options::default();
@@ -37,6 +37,21 @@ fn main() {
                 );
                 if let Some(f) = &r.formula {
                     println!("  formula: {f}");
+                }
+                if let Some(f) = &r.readable {
+                    println!("  readable: {f}");
+                    for n in &r.readable_notes {
+                        println!("    ({n})");
+                    }
+                }
+                for n in &r.named {
+                    println!("  named: {n}");
+                }
+                if args.iter().any(|a| a == "--latex") {
+                    println!("  latex: {}", r.latex.as_deref().unwrap_or("(none)"));
+                }
+                if args.iter().any(|a| a == "--numpy") {
+                    println!("{}", r.numpy.as_deref().unwrap_or("(no numpy)"));
                 }
                 if !r.writes.is_empty() {
                     println!(

@@ -58,7 +58,53 @@ const FUNS: &[(&str, usize)] = &[
     ("cos", 1),
     ("tanh", 1),
     ("erf", 1),
+    ("silu", 1),
+    ("gelu", 1),
+    ("gelu_tanh", 1),
+    ("softplus", 1),
+    ("leaky_relu", 2),
 ];
+
+/// The named functions of the simplifier's output, by their definitions in the language.
+pub(crate) fn named_expansion(f: &str, args: &[Expr]) -> Option<Expr> {
+    let def = match (f, args.len()) {
+        ("silu", 1) => "e * sigmoid(e)",
+        ("gelu", 1) => "0.5 * e * (1 + erf(e / sqrt(2)))",
+        ("gelu_tanh", 1) => "0.5 * e * (1 + tanh(sqrt(2 / pi) * (e + 0.044715 * e * e * e)))",
+        ("softplus", 1) => "log(1 + exp(e))",
+        ("leaky_relu", 2) => "where(e >= 0, e, a * e)",
+        _ => return None,
+    };
+    let body = Formula::parse(&format!("f[i] = {def}"))
+        .ok()?
+        .defs
+        .remove(0)
+        .body;
+    Some(substitute(
+        &body,
+        &[("e", &args[0]), ("a", args.get(1).unwrap_or(&args[0]))],
+    ))
+}
+
+fn substitute(e: &Expr, by: &[(&str, &Expr)]) -> Expr {
+    let go = |x: &Expr| Box::new(substitute(x, by));
+    match e {
+        Expr::Var(v) => by
+            .iter()
+            .find(|(n, _)| n == v)
+            .map(|(_, x)| (*x).clone())
+            .unwrap_or_else(|| e.clone()),
+        Expr::Num(..) => e.clone(),
+        Expr::Read(t, ix) => Expr::Read(t.clone(), ix.iter().map(|i| substitute(i, by)).collect()),
+        Expr::Neg(a) => Expr::Neg(go(a)),
+        Expr::Bin(op, a, b) => Expr::Bin(*op, go(a), go(b)),
+        Expr::Cmp(op, a, b) => Expr::Cmp(op, go(a), go(b)),
+        Expr::Logic(and, a, b) => Expr::Logic(*and, go(a), go(b)),
+        Expr::Call(f, args) => {
+            Expr::Call(f.clone(), args.iter().map(|a| substitute(a, by)).collect())
+        }
+    }
+}
 
 /// `n/d` as an exact decimal when `d` divides a power of ten (`1/100` is `0.01`).
 fn decimal(n: i128, d: i128) -> Option<String> {
@@ -597,6 +643,10 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             return Err(format!("`{f}` with {} arguments", args.len()))
         }
         Expr::Call(f, args) if f == "sum" => sum(d, scope, args)?,
+        Expr::Call(f, args) if named_expansion(f, args).is_some() => {
+            let x = named_expansion(f, args).expect("checked by the guard");
+            eval(d, scope, &x)?
+        }
         Expr::Call(f, args) => {
             let vs: Vec<Block<D>> = args
                 .iter()

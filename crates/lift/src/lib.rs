@@ -15,6 +15,7 @@
 //! crate's). The user's Python file is parsed, never imported or run.
 
 mod check;
+mod emit;
 mod exec;
 mod formula;
 mod front;
@@ -23,12 +24,14 @@ mod mem;
 mod ops;
 mod replay;
 mod setup;
+mod simplify;
 mod synth;
 mod value;
 
 #[cfg(test)]
 mod tests;
 
+pub use emit::Signature;
 pub use formula::{Def, Expr, Formula, ParseError};
 
 use report::{Diagnostic, Span, Verdict};
@@ -70,6 +73,57 @@ pub struct KernelResult {
     /// What every verdict of this kernel assumes (also inside `Verified`).
     pub assumptions: Vec<String>,
     pub seconds: f64,
+    /// The formula in LaTeX and as NumPy source (`def formula(**inputs)`, docs/lift.md).
+    #[serde(default)]
+    pub latex: Option<String>,
+    #[serde(default)]
+    pub numpy: Option<String>,
+    /// The launcher's inputs and outputs as read (sizes, tensors with shapes, scalars).
+    #[serde(default)]
+    pub signature: Option<Signature>,
+    /// The synthesized formula, when `formula` is its simplified form (checked and verified).
+    #[serde(default)]
+    pub formula_raw: Option<String>,
+    /// The simplified formula when it is not itself proved, and what it rests on.
+    #[serde(default)]
+    pub readable: Option<String>,
+    #[serde(default)]
+    pub readable_notes: Vec<String>,
+    /// Whole outputs recognised as named operators: `y[...] = softmax(x, dim=1)`.
+    #[serde(default)]
+    pub named: Vec<String>,
+    /// Formula nodes before and after simplification.
+    #[serde(default)]
+    pub nodes_before: Option<usize>,
+    #[serde(default)]
+    pub nodes_after: Option<usize>,
+}
+
+impl KernelResult {
+    /// A result with only a name, a position and a verdict.
+    pub fn bare(kernel: String, line: usize, column: usize, verdict: Verdict) -> KernelResult {
+        KernelResult {
+            kernel,
+            line,
+            column,
+            launcher: None,
+            verdict,
+            formula: None,
+            reads: vec![],
+            writes: vec![],
+            assumptions: vec![],
+            seconds: 0.0,
+            latex: None,
+            numpy: None,
+            signature: None,
+            formula_raw: None,
+            readable: None,
+            readable_notes: vec![],
+            named: vec![],
+            nodes_before: None,
+            nodes_after: None,
+        }
+    }
 }
 
 /// Lifts every `@triton.jit` kernel of a Python source. `path` is for messages only.
@@ -116,90 +170,173 @@ pub fn lift_file(
     let called = front::called_names(&kernels);
     for k in &kernels {
         let start = Instant::now();
-        let mut r = KernelResult {
-            kernel: k.name.clone(),
-            line: k.pos.line,
-            column: k.pos.col,
-            launcher: None,
-            verdict: Verdict::Unknown {
-                reason: String::new(),
-            },
-            formula: None,
-            reads: vec![],
-            writes: vec![],
-            assumptions: vec![],
-            seconds: 0.0,
+        let run = |expect: Option<&Formula>| {
+            lift_kernel(text, module, &kernels, k, &called, expect, &limits)
         };
-        let ptrs = front::pointer_params(k);
-        let configs: Vec<Vec<(String, ruff_python_ast::Expr)>> = if k.autotune.is_empty() {
-            vec![vec![]]
-        } else {
-            k.autotune.clone()
-        };
-        let mut verdicts = Vec::new();
-        for cfg in &configs {
-            let host = match front::launch(text, module, k, &ptrs, cfg) {
-                None if called.contains(&k.name) => break,
-                None => match host::assumed_launch(k, &ptrs) {
-                    Ok(h) => h,
-                    Err(why) => {
-                        verdicts.push(Verdict::Unknown {
-                            reason: format!("{why} (kernel at {})", k.pos),
-                        });
-                        break;
-                    }
-                },
-                Some(Err((what, pos))) => {
-                    verdicts.push(Verdict::Unknown {
-                        reason: format!("the launcher could not be read: {what} at {pos}"),
-                    });
-                    break;
-                }
-                Some(Ok(h)) => h,
-            };
-            r.launcher = Some(host.launcher.clone());
-            let buffers = {
-                let mut b = Vec::new();
-                for (_, a) in &host.args {
-                    if let host::HostArg::Tensor(t) = a {
-                        if !b.contains(t) {
-                            b.push(*t);
-                        }
-                    }
-                }
-                b
-            };
-            let helpers = kernels.iter().map(|h| h.def).collect();
-            let setup = setup::Setup {
-                src: text,
-                kernel: k,
-                host,
-                buffers,
-                helpers,
-            };
-            let o = check::check(&setup, expect.as_ref(), &limits);
-            r.formula = o.formula.or(r.formula.take());
-            r.reads = o.reads;
-            r.writes = o.writes;
-            for a in o.assumptions {
-                if !r.assumptions.contains(&a) {
-                    r.assumptions.push(a);
-                }
-            }
-            let stop = !matches!(o.verdict, Verdict::Verified { .. });
-            verdicts.push(o.verdict);
-            if stop {
-                break;
-            }
-        }
-        if verdicts.is_empty() {
+        let Some(mut r) = run(expect.as_ref()) else {
             continue; // a helper, inlined where the kernels call it
+        };
+        if expect.is_none() {
+            simplified(&mut r, run);
         }
-        r.verdict = combine(verdicts, configs.len());
+        render(&mut r);
         r.seconds = start.elapsed().as_secs_f64();
         out.push(r);
     }
     Ok(out)
+}
+
+/// One kernel under each of its autotune configurations, against `expect` or a synthesized
+/// formula; `None` for a helper that no launcher calls.
+fn lift_kernel(
+    text: &str,
+    module: &ruff_python_ast::ModModule,
+    kernels: &[front::KernelDef],
+    k: &front::KernelDef,
+    called: &[String],
+    expect: Option<&Formula>,
+    limits: &check::Limits,
+) -> Option<KernelResult> {
+    let mut r = KernelResult::bare(
+        k.name.clone(),
+        k.pos.line,
+        k.pos.col,
+        Verdict::Unknown {
+            reason: String::new(),
+        },
+    );
+    let ptrs = front::pointer_params(k);
+    let configs: Vec<Vec<(String, ruff_python_ast::Expr)>> = if k.autotune.is_empty() {
+        vec![vec![]]
+    } else {
+        k.autotune.clone()
+    };
+    let mut verdicts = Vec::new();
+    for cfg in &configs {
+        let host = match front::launch(text, module, k, &ptrs, cfg) {
+            None if called.contains(&k.name) => break,
+            None => match host::assumed_launch(k, &ptrs) {
+                Ok(h) => h,
+                Err(why) => {
+                    verdicts.push(Verdict::Unknown {
+                        reason: format!("{why} (kernel at {})", k.pos),
+                    });
+                    break;
+                }
+            },
+            Some(Err((what, pos))) => {
+                verdicts.push(Verdict::Unknown {
+                    reason: format!("the launcher could not be read: {what} at {pos}"),
+                });
+                break;
+            }
+            Some(Ok(h)) => h,
+        };
+        r.launcher = Some(host.launcher.clone());
+        let buffers = {
+            let mut b = Vec::new();
+            for (_, a) in &host.args {
+                if let host::HostArg::Tensor(t) = a {
+                    if !b.contains(t) {
+                        b.push(*t);
+                    }
+                }
+            }
+            b
+        };
+        let helpers = kernels.iter().map(|h| h.def).collect();
+        let setup = setup::Setup {
+            src: text,
+            kernel: k,
+            host,
+            buffers,
+            helpers,
+        };
+        let o = check::check(&setup, expect, limits);
+        r.signature = Some(emit::signature(&setup.host, &o.reads, &o.writes));
+        r.formula = o.formula.or(r.formula.take());
+        r.reads = o.reads;
+        r.writes = o.writes;
+        for a in o.assumptions {
+            if !r.assumptions.contains(&a) {
+                r.assumptions.push(a);
+            }
+        }
+        let stop = !matches!(o.verdict, Verdict::Verified { .. });
+        verdicts.push(o.verdict);
+        if stop {
+            break;
+        }
+    }
+    if verdicts.is_empty() {
+        return None; // a helper, inlined where the kernels call it
+    }
+    r.verdict = combine(verdicts, configs.len());
+    Some(r)
+}
+
+/// The simplified formula (e-graph, [`simplify`]): printed as the formula only when it was
+/// itself checked against the kernel and verified, so the printed formula is always a proved
+/// one; otherwise kept as `readable`, with what it rests on.
+fn simplified(r: &mut KernelResult, recheck: impl Fn(Option<&Formula>) -> Option<KernelResult>) {
+    let Some(raw) = r.formula.as_ref().and_then(|t| Formula::parse(t).ok()) else {
+        return;
+    };
+    let Some(s) = simplify::simplify(&raw, simplify::Budget::default()) else {
+        return;
+    };
+    r.nodes_before = Some(s.nodes_before);
+    r.nodes_after = Some(s.nodes_after);
+    r.named = s.named.clone();
+    if s.formula == raw {
+        return;
+    }
+    let checked = (matches!(r.verdict, Verdict::Verified { .. }) && s.readings.is_empty())
+        .then(|| recheck(Some(&s.formula)))
+        .flatten()
+        .filter(|again| matches!(again.verdict, Verdict::Verified { .. }));
+    match checked {
+        Some(again) => {
+            let raw_text = r.formula.take();
+            r.verdict = again.verdict;
+            r.assumptions = again.assumptions;
+            r.formula = Some(s.formula.to_string());
+            r.formula_raw = raw_text;
+        }
+        None => {
+            r.readable = Some(s.formula.to_string());
+            let mut why = vec![
+                "equal to the formula over the reals by e-graph rewriting, wherever divisors \
+                 are nonzero and logarithms' arguments positive"
+                    .to_string(),
+            ];
+            why.extend(s.readings.iter().cloned());
+            why.push(if !s.readings.is_empty() {
+                "not itself checked against the kernel (named constants have no exact value)".into()
+            } else if matches!(r.verdict, Verdict::Verified { .. }) {
+                "not itself verified against the kernel (its functions are uninterpreted there)"
+                    .into()
+            } else {
+                "not itself checked against the kernel".into()
+            });
+            r.readable_notes = why;
+        }
+    }
+    r.nodes_after = Some(simplify::size_of(&s.formula));
+}
+
+/// The formula's LaTeX and NumPy renderings, when it parses and fits the signature.
+fn render(r: &mut KernelResult) {
+    let (Some(text), Some(sig)) = (&r.formula, &r.signature) else {
+        return;
+    };
+    let Ok(f) = Formula::parse(text) else {
+        return;
+    };
+    let mut bound: Vec<String> = sig.sizes.iter().map(|(n, _)| n.clone()).collect();
+    bound.extend(sig.scalars.iter().cloned());
+    r.latex = Some(emit::latex(&f, &bound));
+    r.numpy = emit::numpy(&f, sig).ok();
 }
 
 /// One verdict for all autotune configurations: the first that is not verified, or verified

@@ -1,0 +1,520 @@
+"""Differential check of `tensorproof lift`: run a file's launchers in Triton's CPU interpreter
+and compare every output with the lifted NumPy formula.
+
+    python tools/lift_differential.py KERNEL.py LIFTED.jsonl
+
+LIFTED.jsonl is what `tensorproof lift --json KERNEL.py` prints (result records with `kernel`,
+`launcher`, `numpy`, `inputs`, `outputs`, `scalars`, `sizes`). Prints one JSON line per kernel:
+`{kernel, status, cases, worst, details}` where `status` is `agree`, `disagree` or `skipped`
+(with a `reason`). Exit code 0 when no kernel disagrees, 1 otherwise, 2 on bad input.
+
+This runs the user's file (it imports it), under TRITON_INTERPRET=1 with a small torch-like
+module backed by NumPy (`import torch` in the file gets it: torch is not needed).
+`@triton.autotune` is replaced by a wrapper that runs one chosen `triton.Config` (each one in
+turn); triton 3.2's own would look for a GPU benchmarker at the first launch.
+"""
+
+import contextlib
+import importlib
+import importlib.util
+import inspect
+import json
+import math
+import os
+import sys
+import traceback
+import types
+
+os.environ["TRITON_INTERPRET"] = "1"
+
+import numpy as np  # noqa: E402
+
+RTOL = 1e-4
+ATOL = 1e-5
+
+# ------------------------------------------------------------------------------------------
+# A torch-like module over NumPy: what Triton 3.2's interpreter and ordinary launchers use.
+
+
+class _Dtype:
+    def __init__(self, name, np_type):
+        self.name = name
+        self.np = np.dtype(np_type)
+        self.itemsize = self.np.itemsize
+        self.is_floating_point = self.np.kind == "f"
+
+    def __repr__(self):
+        return f"torch.{self.name}"
+
+    __str__ = __repr__
+
+
+_DTYPES = {
+    "float32": _Dtype("float32", np.float32),
+    "float16": _Dtype("float16", np.float16),
+    "float64": _Dtype("float64", np.float64),
+    "int32": _Dtype("int32", np.int32),
+    "int64": _Dtype("int64", np.int64),
+    "int8": _Dtype("int8", np.int8),
+    "uint8": _Dtype("uint8", np.uint8),
+    "bool": _Dtype("bool", np.bool_),
+}
+
+
+def _dtype_of(np_dtype):
+    for d in _DTYPES.values():
+        if d.np == np.dtype(np_dtype):
+            return d
+    raise TypeError(f"no torch dtype for {np_dtype}")
+
+
+class _Device:
+    def __init__(self, kind="cuda", index=0):
+        self.type = kind
+        self.index = index
+
+    def __repr__(self):
+        return f"device(type='{self.type}', index={self.index})"
+
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 0
+
+
+_DEVICE = _Device()
+
+
+class Tensor:
+    """A view of a NumPy array: the memory Triton's interpreter reads by address."""
+
+    def __init__(self, array):
+        self.a = array
+
+    # what the interpreter needs
+    def data_ptr(self):
+        return self.a.__array_interface__["data"][0]
+
+    def cpu(self):
+        return self
+
+    def to(self, *args, **kwargs):
+        dtype = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, _Dtype):
+                dtype = a
+        if dtype is not None and dtype.np != self.a.dtype:
+            return Tensor(self.a.astype(dtype.np))
+        return self
+
+    @property
+    def data(self):
+        return self
+
+    def copy_(self, other):
+        src = other.a if isinstance(other, Tensor) else np.asarray(other)
+        if src.__array_interface__["data"][0] != self.data_ptr() or src.strides != self.a.strides:
+            np.copyto(self.a, src)
+        return self
+
+    @property
+    def device(self):
+        return _DEVICE
+
+    is_cuda = True
+
+    @property
+    def dtype(self):
+        return _dtype_of(self.a.dtype)
+
+    # shapes and strides, in elements
+    @property
+    def shape(self):
+        return tuple(self.a.shape)
+
+    def size(self, d=None):
+        return tuple(self.a.shape) if d is None else self.a.shape[d]
+
+    def stride(self, d=None):
+        s = tuple(x // self.a.itemsize for x in self.a.strides)
+        return s if d is None else s[d]
+
+    def numel(self):
+        return int(self.a.size)
+
+    def dim(self):
+        return self.a.ndim
+
+    @property
+    def ndim(self):
+        return self.a.ndim
+
+    def element_size(self):
+        return self.a.itemsize
+
+    def is_contiguous(self):
+        return self.a.flags["C_CONTIGUOUS"]
+
+    def contiguous(self):
+        return self if self.is_contiguous() else Tensor(np.ascontiguousarray(self.a))
+
+    def view(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        if len(shape) == 1 and isinstance(shape[0], _Dtype):
+            return Tensor(self.a.view(shape[0].np))
+        return Tensor(self.a.reshape(shape))
+
+    reshape = view
+
+    def flatten(self):
+        return Tensor(self.a.reshape(-1))
+
+    def numpy(self):
+        return self.a
+
+    def __len__(self):
+        return self.a.shape[0]
+
+    def __repr__(self):
+        return f"tensor({self.a!r})"
+
+
+def _shape(args):
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        return tuple(int(x) for x in args[0])
+    return tuple(int(x) for x in args)
+
+
+def _new(fill, *shape, dtype=None, **_):
+    d = (dtype or _DTYPES["float32"]).np
+    return Tensor(np.full(_shape(shape), fill, dtype=d))
+
+
+def _like(fill):
+    def make(t, dtype=None, **_):
+        d = (dtype or t.dtype).np
+        return Tensor(np.full(t.shape, fill, dtype=d))
+
+    return make
+
+
+def _torch_module():
+    m = types.ModuleType("torch")
+    m.Tensor = Tensor
+    m.dtype = _Dtype
+    for name, d in _DTYPES.items():
+        setattr(m, name, d)
+    m.float = _DTYPES["float32"]
+    m.half = _DTYPES["float16"]
+    m.double = _DTYPES["float64"]
+    m.int = _DTYPES["int32"]
+    m.long = _DTYPES["int64"]
+    m.empty = lambda *s, **k: _new(np.nan, *s, **k)
+    m.zeros = lambda *s, **k: _new(0, *s, **k)
+    m.ones = lambda *s, **k: _new(1, *s, **k)
+    m.full = lambda shape, value, **k: _new(value, *shape, **k)
+    m.empty_like = _like(np.nan)
+    m.zeros_like = _like(0)
+    m.ones_like = _like(1)
+    m.device = _Device
+    m.Size = tuple
+    m.is_tensor = lambda x: isinstance(x, Tensor)
+    cuda = types.ModuleType("torch.cuda")
+    cuda.is_available = lambda: True
+    cuda.current_device = lambda: 0
+    cuda.set_device = lambda *_: None
+    cuda.device = lambda *_: _Nothing()
+    cuda.get_device_capability = lambda *_: (8, 0)
+    m.cuda = cuda
+    autograd = types.ModuleType("torch.autograd")
+
+    class Function:
+        @classmethod
+        def apply(cls, *args):
+            return cls.forward(_Nothing(), *args)
+
+    autograd.Function = Function
+    m.autograd = autograd
+    m.no_grad = lambda: _Nothing()
+    return m
+
+
+class _Nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        return False
+
+    def __call__(self, f):
+        return f
+
+    def save_for_backward(self, *_):
+        pass
+
+
+# ------------------------------------------------------------------------------------------
+# Autotune: one chosen configuration per run.
+
+CONFIG = [0]
+
+
+class _Tuned:
+    def __init__(self, fn, configs):
+        self.fn = fn
+        self.configs = configs
+        self.arg_names = getattr(fn, "arg_names", [])
+
+    def __getitem__(self, grid):
+        def launch(*args, **kwargs):
+            cfg = self.configs[CONFIG[0] % len(self.configs)]
+            kw = dict(kwargs)
+            kw.update(cfg.kwargs)
+            g = grid
+            if callable(grid):
+                meta = dict(zip(self.arg_names, args))
+                meta.update(kw)
+                g = grid(meta)
+            return self.fn[g](*args, **kw)
+
+        return launch
+
+
+def _install():
+    sys.modules["torch"] = _torch_module()
+    import triton
+
+    def autotune(configs, key=None, **_):
+        def wrap(fn):
+            return _Tuned(fn, configs)
+
+        return wrap
+
+    triton.autotune = autotune
+    _patch_libdevice()
+    return triton
+
+
+def _patch_libdevice():
+    """Triton 3.2's interpreter patches `tl.math` but not libdevice: elementwise NumPy forms."""
+    import triton.language as tl
+    from triton.runtime.interpreter import TensorHandle
+
+    erf = np.vectorize(math.erf, otypes=[np.float64])
+
+    def lift1(f):
+        def g(x, *rest, **_):
+            args = [x, *rest]
+            ts = [a for a in args if isinstance(a, tl.core.tensor)]
+            t = ts[0]
+            vals = [a.handle.data if isinstance(a, tl.core.tensor) else a for a in args]
+            out = np.asarray(f(*vals)).astype(t.handle.data.dtype)
+            return tl.core.tensor(TensorHandle(out, t.handle.dtype), t.type)
+
+        return g
+
+    table = {
+        "tanh": np.tanh, "erf": erf, "exp": np.exp, "exp2": np.exp2, "log": np.log,
+        "log2": np.log2, "sqrt": np.sqrt, "rsqrt": lambda x: 1.0 / np.sqrt(x), "sin": np.sin,
+        "cos": np.cos, "pow": np.power, "fast_expf": np.exp, "fast_logf": np.log,
+        "abs": np.abs, "fabs": np.abs, "floor": np.floor, "ceil": np.ceil,
+        "fmax": np.maximum, "fmin": np.minimum, "div_rn": np.divide, "sigmoid": lambda x: 1 / (1 + np.exp(-x)),
+    }
+    for name in ("triton.language.extra.cuda.libdevice", "triton.language.extra.libdevice"):
+        try:
+            mod = importlib.import_module(name)
+        except Exception:
+            continue
+        for f, impl in table.items():
+            if hasattr(mod, f):
+                setattr(mod, f, lift1(impl))
+
+
+# ------------------------------------------------------------------------------------------
+# Cases: sizes, random inputs, a launch, a comparison.
+
+SIZES_1D = [1, 37, 1000, 1029]
+SIZES_2D = [(1, 1), (3, 37), (5, 130), (2, 1029)]
+
+
+def _cases(n_sizes):
+    """Size vectors: one element, sizes that are no multiple of a block, several programs."""
+    if n_sizes == 0:
+        return [()]
+    if n_sizes == 1:
+        return [(n,) for n in SIZES_1D]
+    out = []
+    for a, b in SIZES_2D:
+        out.append(tuple([a] * (n_sizes - 1) + [b]))
+    return out
+
+
+def _tensor(rng, shape, padded):
+    """Random float32 values; a rank-2 tensor with `padded` has 3 spare columns per row."""
+    shape = tuple(int(s) for s in shape)
+    if padded and len(shape) == 2:
+        base = rng.standard_normal((shape[0], shape[1] + 3)).astype(np.float32)
+        return Tensor(base[:, : shape[1]])
+    return Tensor(rng.standard_normal(shape).astype(np.float32))
+
+
+def _run_case(mod, rec, launcher, sizes, padded, rng):
+    env = dict(zip([n for n, _ in rec["sizes"]], sizes))
+    inputs = {}
+    for t in rec["inputs"]:
+        shape = [eval(s, {}, dict(env)) for s in t["shape"]]
+        inputs[t["name"]] = _tensor(rng, shape, padded)
+    for s in rec["scalars"]:
+        inputs[s] = float(rng.uniform(0.05, 1.5))
+    args = {}
+    sig = inspect.signature(launcher)
+    out_shapes = {o["name"]: [eval(s, {}, dict(env)) for s in o["shape"]] for o in rec["outputs"]}
+    for p in sig.parameters.values():
+        if p.name in inputs:
+            args[p.name] = inputs[p.name]
+        elif p.name in env:
+            args[p.name] = env[p.name]
+        elif p.name in out_shapes:
+            args[p.name] = Tensor(np.zeros(out_shapes[p.name], dtype=np.float32))
+        elif p.default is inspect.Parameter.empty:
+            return None, f"cannot supply the launcher's argument `{p.name}`"
+    # The launcher's locals at its return hold the outputs it allocated.
+    seen = {}
+
+    def tracer(frame, event, arg):
+        if frame.f_code is launcher.__code__:
+            if event == "return":
+                seen.update(frame.f_locals)
+                seen["<return>"] = arg
+            return tracer
+        return None
+
+    np_inputs = {k: (v.a.copy() if isinstance(v, Tensor) else v) for k, v in inputs.items()}
+    for n, _ in rec["sizes"]:
+        np_inputs.setdefault(n, env[n])
+    old = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        launcher(**args)
+    except AssertionError as e:
+        return None, f"the launcher's assert failed ({e or 'assert'})"
+    finally:
+        sys.settrace(old)
+    ns = {}
+    exec(rec["numpy"], ns)
+    want = ns["formula"](**np_inputs)
+    worst = 0.0
+    bad = []
+    for name, expected in want.items():
+        got = args.get(name, seen.get(name))
+        if not isinstance(got, Tensor):
+            ret = seen.get("<return>")
+            if isinstance(ret, Tensor) and len(want) == 1:
+                got = ret
+            else:
+                return None, f"the output `{name}` was not found in the launcher"
+        g = np.asarray(got.a, dtype=np.float64)
+        if g.shape != expected.shape:
+            return {"ok": False, "worst": math.inf, "why": f"{name}: shape {g.shape} vs {expected.shape}"}, None
+        both_nan = np.isnan(g) & np.isnan(expected)
+        same_inf = np.isinf(g) & (g == expected)
+        err = np.abs(g - expected) / (ATOL + RTOL * np.abs(expected))
+        err = np.where(both_nan | same_inf, 0.0, err)
+        err = np.where(np.isnan(err), np.inf, err)
+        w = float(err.max()) if err.size else 0.0
+        if w > worst:
+            worst = w
+        if w > 1.0:
+            at = np.unravel_index(int(np.argmax(err)), err.shape)
+            bad.append(f"{name}{list(map(int, at))}: triton {g[at]!r}, formula {expected[at]!r}")
+    return {"ok": not bad, "worst": worst, "why": "; ".join(bad)}, None
+
+
+def check(path, records, seed=0):
+    triton = _install()
+    spec = importlib.util.spec_from_file_location("_lifted_module", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["_lifted_module"] = mod
+    spec.loader.exec_module(mod)
+    results = []
+    for rec in records:
+        res = {"kernel": rec.get("kernel", ""), "launcher": rec.get("launcher")}
+        results.append(res)
+        if not rec.get("numpy"):
+            res.update(status="skipped", reason="no NumPy formula")
+            continue
+        launcher = getattr(mod, rec.get("launcher") or "", None)
+        if not callable(launcher) or not hasattr(launcher, "__code__"):
+            res.update(status="skipped", reason=f"no module-level launcher `{rec.get('launcher')}`")
+            continue
+        kernel = getattr(mod, rec["kernel"], None)
+        n_configs = len(kernel.configs) if isinstance(kernel, _Tuned) else 1
+        rng = np.random.default_rng(seed)
+        cases = []
+        for cfg in range(n_configs):
+            CONFIG[0] = cfg
+            for sizes in _cases(len(rec["sizes"])):
+                for padded in (False, True):
+                    if padded and not any(len(t["shape"]) == 2 for t in rec["inputs"]):
+                        continue
+                    label = {"sizes": list(sizes), "padded": padded, "config": cfg}
+                    try:
+                        out, skip = _run_case(mod, rec, launcher, sizes, padded, rng)
+                    except Exception as e:  # the kernel or the formula failed to run
+                        out, skip = {"ok": False, "worst": math.inf,
+                                     "why": f"{type(e).__name__}: {e}".splitlines()[0][:300]}, None
+                    if skip:
+                        label["skipped"] = skip
+                    else:
+                        label.update(out)
+                    cases.append(label)
+        ran = [c for c in cases if "skipped" not in c]
+        res["cases"] = cases
+        if not ran:
+            res.update(status="skipped", reason=cases[0]["skipped"] if cases else "no case")
+            continue
+        res["worst"] = max(c["worst"] for c in ran)
+        res["status"] = "agree" if all(c["ok"] for c in ran) else "disagree"
+    return results
+
+
+def _finite(v):
+    """JSON has no infinity: an error that is not a number is null."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    if isinstance(v, dict):
+        return {k: _finite(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_finite(x) for x in v]
+    return v
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    records = []
+    with open(argv[2]) as f:
+        for line in f:
+            line = line.strip()
+            if line:
+                r = json.loads(line)
+                if r.get("record", "result") == "result":
+                    r["sizes"] = [(s["name"], s["from"]) for s in r.get("sizes", [])]
+                    records.append(r)
+    try:
+        # The file and Triton may print: stdout is for the result lines only.
+        with contextlib.redirect_stdout(sys.stderr):
+            results = check(argv[1], records)
+    except Exception:
+        traceback.print_exc()
+        return 2
+    for r in results:
+        print(json.dumps(_finite(r), sort_keys=True))
+    return 1 if any(r.get("status") == "disagree" for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

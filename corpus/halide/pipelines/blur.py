@@ -21,6 +21,13 @@ def _tiled(f):
     f["blur_x"].compute_at(f["blur_y"], x)
 
 
+def _tiled_vec4(f):
+    # A tile whose inner variable is split again: xi into 2 vectors of 4 lanes.
+    x, y, xi, yi = hl.Var("x"), hl.Var("y"), hl.Var("xi"), hl.Var("yi")
+    f["blur_y"].tile(x, y, xi, yi, 8, 4).vectorize(xi, 4)
+    f["blur_x"].compute_at(f["blur_y"], x)
+
+
 def _parallel(f):
     x, y, yi = hl.Var("x"), hl.Var("y"), hl.Var("yi")
     f["blur_y"].split(y, y, yi, 8).parallel(y).vectorize(x, 8)
@@ -31,5 +38,6 @@ SCHEDULES = {
     "inline": lambda f: None,
     "root": _root,
     "tiled": _tiled,
+    "tiled-vec4": _tiled_vec4,
     "parallel": _parallel,
 }

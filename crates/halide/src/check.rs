@@ -26,7 +26,7 @@ pub struct Obligation {
     pub free: Vec<SymId>,
     /// A weaker obligation that also discharges this one, tried when this one is not unsat
     /// (the costlier query only where the cheap one fails).
-    pub fallback: Option<Vec<TermId>>,
+    pub fallbacks: Vec<Vec<TermId>>,
 }
 
 pub struct Checked {
@@ -217,6 +217,192 @@ impl Inst {
     }
 }
 
+/// Candidate iterations of store `w` that wrote the cell read `r` reads (a sliding window's
+/// earlier iteration): each loop of `w` inside the realization takes, when one of `w`'s
+/// indices depends on it alone among those loops, the value that makes that index the read's
+/// (`r.args[k] - w.args[k] + l`); else, for a loop the read shares, the read's iteration and
+/// the four before it; and the loop's first iteration. A loop that shares an index with
+/// another loop of `w` (a split or vectorized dimension) takes the read's loop at the same
+/// depth among those the two do not share, else stays quantified. Any terms are
+/// sound here (the `∀` over the store's iterations implies each instance); good ones make
+/// the query smaller, and quantifier-free where every loop got a candidate.
+fn witness_instances(
+    d: &mut Sym,
+    w: &crate::symex::Write,
+    r: &crate::symex::Read,
+    outer: &[SymId],
+    mins: &BTreeMap<SymId, TermId>,
+) -> Vec<Inst> {
+    const MAX: usize = 48;
+    let inner: Vec<SymId> = w
+        .loops
+        .iter()
+        .copied()
+        .filter(|l| !outer.contains(l))
+        .collect();
+    // Candidates in the read's terms (its loops' symbols are its iteration), and loops'
+    // first iterations (in the store's terms).
+    let mut cands: Vec<(SymId, Vec<TermId>)> = Vec::new();
+    let mut first: Vec<(SymId, TermId)> = Vec::new();
+    let mut quantified = Vec::new();
+    for l in &inner {
+        let lt = d.store.sym(*l);
+        let mut cs = Vec::new();
+        let mut shared_dim = false;
+        for (k, a) in w.point.iter().enumerate() {
+            let syms = d.store.symbols_of(*a);
+            if !syms.contains(l) {
+                continue;
+            }
+            if syms.iter().filter(|s| inner.contains(s)).count() == 1 {
+                let diff = d.store.sub(r.point[k], *a);
+                cs.push(d.store.add2(diff, lt));
+                break;
+            }
+            shared_dim = true;
+        }
+        if cs.is_empty() && shared_dim && !r.loops.contains(l) {
+            // An index over several loops (a split or vectorized dimension): the read's own
+            // loop at the same depth from the innermost, among the loops the two do not
+            // share (a consumer split like its producer), else left to the `∀`.
+            let mine: Vec<SymId> = inner
+                .iter()
+                .copied()
+                .filter(|x| !r.loops.contains(x))
+                .collect();
+            let theirs: Vec<SymId> = r
+                .loops
+                .iter()
+                .copied()
+                .filter(|x| !w.loops.contains(x))
+                .collect();
+            let from_end = mine.len() - mine.iter().position(|x| x == l).unwrap_or(0);
+            if from_end <= theirs.len() {
+                let t = d.store.sym(theirs[theirs.len() - from_end]);
+                cands.push((*l, vec![t]));
+            } else {
+                quantified.push(*l);
+            }
+            continue;
+        }
+        if cs.is_empty() {
+            if r.loops.contains(l) {
+                for j in 0..5 {
+                    let jt = d.store.int(j);
+                    cs.push(d.store.sub(lt, jt));
+                }
+            }
+            if let Some(m) = mins.get(l) {
+                // Over the enclosing loops of `w`: taken at their chosen iterations below.
+                first.push((*l, *m));
+            }
+        }
+        if cs.is_empty() && !first.iter().any(|(x, _)| x == l) {
+            return vec![];
+        }
+        cands.push((*l, cs));
+    }
+    let count =
+        |l: &SymId, cs: &Vec<TermId>| cs.len() + first.iter().filter(|(x, _)| x == l).count();
+    let total = cands.iter().map(|(l, c)| count(l, c)).product::<usize>();
+    if total > MAX {
+        return vec![];
+    }
+    let mut out = Vec::new();
+    for n in 0..total {
+        // One candidate per loop (mixed radix), outer loops first so that a loop's `min` can
+        // be taken at the outer loops' chosen iteration.
+        let mut map: HashMap<SymId, TermId> = HashMap::new();
+        let mut rest = n;
+        for (l, cs) in &cands {
+            let n = count(l, cs);
+            let i = rest % n;
+            rest /= n;
+            let t = match cs.get(i) {
+                Some(t) => *t,
+                None => {
+                    let m = first.iter().find(|(x, _)| x == l).expect("counted").1;
+                    d.store.substitute(m, &map)
+                }
+            };
+            map.insert(*l, t);
+        }
+        let mut fresh = Vec::new();
+        for l in &quantified {
+            let c = d.store.fresh("iter", smt::Sort::Int);
+            let t = d.store.sym(c);
+            map.insert(*l, t);
+            fresh.push(c);
+        }
+        let sub = |d: &mut Sym, ts: &[TermId]| -> Vec<TermId> {
+            ts.iter().map(|t| d.store.substitute(*t, &map)).collect()
+        };
+        let vals = w
+            .loops
+            .iter()
+            .map(|l| map.get(l).copied().unwrap_or_else(|| d.store.sym(*l)))
+            .collect();
+        out.push(Inst {
+            loops: w.loops.clone(),
+            vals,
+            seq: w.seq,
+            path: sub(d, &w.path),
+            args: sub(d, &w.args),
+            point: sub(d, &w.point),
+            fresh,
+        });
+    }
+    out
+}
+
+/// The iteration of store `w`'s loops that should write output point `p`: per dimension, the
+/// loops its index uses, outer to inner, each the quotient of what is left of `p` (the index
+/// with the loops chosen so far and the others at their first iteration, subtracted) by its
+/// stride, the product of the inner loops' extents there (constants, as in a split or a
+/// vectorized tile). `None` when a stride is not constant or a loop is in no index.
+fn covering_iteration(
+    d: &mut Sym,
+    w: &crate::symex::Write,
+    p: &[TermId],
+    run: &Run,
+) -> Option<HashMap<SymId, TermId>> {
+    let mut map: HashMap<SymId, TermId> = HashMap::new();
+    let mut done: Vec<SymId> = Vec::new();
+    for (k, e) in w.point.iter().enumerate() {
+        let syms = d.store.symbols_of(*e);
+        let ls: Vec<SymId> = w
+            .loops
+            .iter()
+            .copied()
+            .filter(|l| syms.contains(l) && !done.contains(l))
+            .collect();
+        for (j, l) in ls.iter().enumerate() {
+            let mut stride = 1i128;
+            for m in &ls[j + 1..] {
+                let ext = run.loop_exts.get(m)?;
+                stride = stride.checked_mul(d.store.as_int(*ext)?)?;
+            }
+            let mut probe = map.clone();
+            for m in &ls[j..] {
+                let min = *run.loop_mins.get(m)?;
+                let min = d.store.substitute(min, &map);
+                probe.insert(*m, min);
+            }
+            let at = d.store.substitute(*e, &probe);
+            let left = d.store.sub(p[k], at);
+            let st = d.store.int(stride);
+            let q = d.store.int_div(left, st);
+            let v = d.store.add2(q, probe[l]);
+            map.insert(*l, v);
+        }
+        done.extend(ls);
+    }
+    if w.loops.iter().any(|l| !map.contains_key(l)) {
+        return None;
+    }
+    Some(map)
+}
+
 /// Instance `a` runs before instance `b` (inside one instance of their realization):
 /// lexicographically on their common serial loops, then in program order. The iterations of
 /// a parallel or vectorized loop are unordered: there they must be equal.
@@ -354,7 +540,7 @@ fn race_obligations(
                     assertions: cs,
                     span: if b.write { a.span } else { b.span },
                     free: vec![],
-                    fallback: None,
+                    fallbacks: vec![],
                 });
             }
         }
@@ -410,7 +596,7 @@ fn overwrite_obligations(
                 assertions: cs,
                 span: r.span,
                 free,
-                fallback: None,
+                fallbacks: vec![],
             });
         }
     }
@@ -482,7 +668,7 @@ pub fn obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
-            fallback: None,
+            fallbacks: vec![],
         });
         let mut a = w.path.clone();
         if let Some(u) = &w.update {
@@ -536,7 +722,7 @@ pub fn obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
-            fallback: None,
+            fallbacks: vec![],
         });
     }
     // (2) reads inside their buffer or realization, of written cells.
@@ -592,7 +778,7 @@ pub fn obligations(
             assertions: a,
             span: r.span,
             free: r.loops.clone(),
-            fallback: None,
+            fallbacks: vec![],
         });
         if r.realize.is_some() || r.func == spec.output {
             let mut a = r.path.clone();
@@ -608,6 +794,29 @@ pub fn obligations(
                 .unwrap_or_default();
             let mut fb = r.path.clone();
             let me = Inst::of_read(&mut d, r);
+            // Tried first, mostly quantifier-free: the fallback's facts for a few candidate
+            // iterations of each store (`witness_instances`), which its `∀` implies, so unsat
+            // is a proof; then the two above.
+            let mut inst = r.path.clone();
+            for w in writes.iter().filter(|w| w.realize == r.realize) {
+                for c in witness_instances(&mut d, w, r, &outer, &ex.run.loop_mins) {
+                    let mut cs = c.path.clone();
+                    for (x, y) in c.args.iter().zip(&r.args) {
+                        cs.push(d.store.eq(*x, *y));
+                    }
+                    for (x, y) in c.point.iter().zip(&r.point) {
+                        cs.push(d.store.eq(*x, *y));
+                    }
+                    cs.push(before(&mut d, &kinds, &c, &me));
+                    let body = d.store.and(cs);
+                    let nb = d.store.not(body);
+                    inst.push(if c.fresh.is_empty() {
+                        nb
+                    } else {
+                        d.store.forall(c.fresh.clone(), nb)
+                    });
+                }
+            }
             for w in writes.iter().filter(|w| w.realize == r.realize) {
                 let c = Inst::copy(&mut d, w, &outer);
                 let mut cs = c.path.clone();
@@ -629,10 +838,10 @@ pub fn obligations(
             obs.push(Obligation {
                 what: format!("a read of `{}` reads a cell written before", r.func),
                 kind: WitnessKind::Uninitialized,
-                assertions: a,
+                assertions: inst,
                 span: r.span,
                 free: r.loops.clone(),
-                fallback: Some(fb),
+                fallbacks: vec![a, fb],
             });
             if r.realize.is_some_and(|i| folded.contains(&i)) {
                 overwrite_obligations(&mut d, &kinds, r, &writes, &outer, &mut obs);
@@ -656,17 +865,40 @@ pub fn obligations(
     }
     let mut a = ex.run.asserts.clone();
     a.push(in_box(&mut d, &point, &out_box));
+    let mut inst = a.clone();
     for w in writes.iter().filter(|w| w.realize.is_none()) {
         let nw = never_writes(&mut d, w, &[], &point, &point);
         a.push(nw);
+        inst.push(match covering_iteration(&mut d, w, &point, &ex.run) {
+            Some(map) => {
+                let mut cs: Vec<TermId> = w
+                    .path
+                    .iter()
+                    .map(|t| d.store.substitute(*t, &map))
+                    .collect();
+                for (x, p) in w.args.iter().zip(&point) {
+                    let x = d.store.substitute(*x, &map);
+                    cs.push(d.store.eq(x, *p));
+                }
+                for (x, p) in w.point.iter().zip(&point) {
+                    let x = d.store.substitute(*x, &map);
+                    cs.push(d.store.eq(x, *p));
+                }
+                let body = d.store.and(cs);
+                d.store.not(body)
+            }
+            None => nw,
+        });
     }
+    // Tried first: each store's `∀` replaced by the one iteration that should write the
+    // point (which the `∀` implies, so unsat is a proof); then the `∀`.
     obs.push(Obligation {
         what: format!("every point of the output `{}` is written", out.name),
         kind: WitnessKind::Unwritten,
-        assertions: a,
+        assertions: inst,
         span: spec.output_span,
         free: vec![],
-        fallback: None,
+        fallbacks: vec![a],
     });
     let facts = ex.run.facts.clone();
     let field_syms: Vec<SymId> = ex.run.fields.values().copied().collect();
@@ -678,7 +910,7 @@ pub fn obligations(
                 .all(|s| o.free.contains(s) || field_syms.contains(s))
             {
                 o.assertions.push(*f);
-                if let Some(fb) = &mut o.fallback {
+                for fb in &mut o.fallbacks {
                     fb.push(*f);
                 }
             }
@@ -769,7 +1001,7 @@ fn interleaved_reads(
             assertions: cs,
             span: r.span,
             free: r.loops.clone(),
-            fallback: None,
+            fallbacks: vec![],
         });
     }
 }
@@ -858,7 +1090,7 @@ fn recurrence_obligations(
                 assertions: cs,
                 span: r.span,
                 free,
-                fallback: None,
+                fallbacks: vec![],
             });
         }
         // (b)
@@ -901,7 +1133,7 @@ fn recurrence_obligations(
             assertions: cs,
             span: r.span,
             free: r.loops.clone(),
-            fallback: None,
+            fallbacks: vec![],
         });
     }
 }
@@ -962,7 +1194,7 @@ fn update_obligations(
                 assertions: cs,
                 span: w.span,
                 free,
-                fallback: None,
+                fallbacks: vec![],
             });
         }
     }
@@ -984,7 +1216,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
-            fallback: None,
+            fallbacks: vec![],
         });
     }
     for a in w.args.iter().filter(|_| u.recurrence.is_none()) {
@@ -1045,7 +1277,7 @@ fn update_obligations(
             assertions: cs,
             span: w.span,
             free,
-            fallback: None,
+            fallbacks: vec![],
         });
     }
     if let Some(rec) = &u.recurrence {
@@ -1065,7 +1297,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
-            fallback: None,
+            fallbacks: vec![],
         });
     }
     for (r, (lo, hi)) in u.r_vals.iter().zip(&u.r_bounds) {
@@ -1079,7 +1311,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
-            fallback: None,
+            fallbacks: vec![],
         });
     }
     // Injectivity: distinct iterations of the loops inside the realization, other than the
@@ -1125,7 +1357,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free,
-            fallback: None,
+            fallbacks: vec![],
         });
     }
     if !pure.is_empty() {
@@ -1159,7 +1391,7 @@ fn update_obligations(
             assertions: a,
             span: w.span,
             free,
-            fallback: None,
+            fallbacks: vec![],
         });
     }
     // Coverage of the stage: once per (pure store, stage), at the first store of the stage.
@@ -1216,7 +1448,7 @@ fn update_obligations(
                 assertions: a,
                 span: w.span,
                 free: w0.loops.clone(),
-                fallback: None,
+                fallbacks: vec![],
             });
         }
     }
@@ -1605,8 +1837,31 @@ pub(crate) fn check_with(
     for o in &obs {
         let t0 = std::time::Instant::now();
         let mut r = solve(&mut store, &o.assertions, &fields, cfg);
-        if let (false, Some(fb)) = (matches!(r, CheckResult::Unsat), &o.fallback) {
+        if debug && !o.fallbacks.is_empty() {
+            let what = match &r {
+                CheckResult::Unsat => "unsat".to_string(),
+                CheckResult::Sat(m) => format!("sat {m:?}"),
+                CheckResult::Unknown(w) => format!("unknown {w}"),
+            };
+            eprintln!("{:6} ms  (first: {what})", t0.elapsed().as_millis());
+        }
+        for fb in &o.fallbacks {
+            if matches!(r, CheckResult::Unsat) {
+                break;
+            }
+            let t1 = std::time::Instant::now();
             r = solve(&mut store, fb, &fields, cfg);
+            if debug {
+                eprintln!(
+                    "{:6} ms  (a fallback: {})",
+                    t1.elapsed().as_millis(),
+                    if matches!(r, CheckResult::Unsat) {
+                        "unsat"
+                    } else {
+                        "not unsat"
+                    }
+                );
+            }
         }
         if debug {
             eprintln!("{:6} ms  {}", t0.elapsed().as_millis(), where_(o));

@@ -2,6 +2,7 @@
 //! statement's expressions and the algorithm's are evaluated here, by the symbolic executor
 //! and by the concrete interpreter alike. Variables and calls come from an [`Env`].
 
+use crate::stmt::{Stmt, StmtKind};
 use crate::syntax::{BinOp, Expr, ExprKind, Type};
 use crate::value::{self, unsupported, Stop, Val};
 use report::Span;
@@ -21,6 +22,14 @@ pub trait Env<D: Domain> {
         point: Vec<Val<D>>,
         span: Span,
     ) -> Result<Val<D>, Stop>;
+    /// The fold factor of dimension `dim` of `name`'s storage, when it is folded (a realized
+    /// Func whose realize extent there is a literal `F` and whose provides there all store at
+    /// `e % F`); `None` for the output, inputs, the algorithm's own expressions and anything
+    /// else: an index `e % F` is then the algorithm's.
+    fn fold(&self, name: &str, dim: usize) -> Option<i128> {
+        let _ = (name, dim);
+        None
+    }
     /// Binds `name` for the body of a `let` expression (innermost binding wins) ...
     fn bind(&mut self, name: &str, v: Val<D>);
     /// ... and removes that binding.
@@ -41,24 +50,70 @@ fn runtime_call<D: Domain>(d: &mut D, name: &str) -> Option<Val<D>> {
     }
 }
 
-/// A folded index `e % F` (storage folding prints it so, `F` a positive literal): `e` and `F`.
-pub fn folded(e: &Expr) -> Option<(&Expr, &Expr)> {
+/// An index `e % F` (`F` a positive literal): `e` and `F`. Storage folding prints a folded
+/// index so, but so may the algorithm: only [`Env::fold`] tells them apart.
+pub fn modulo(e: &Expr) -> Option<(&Expr, i128)> {
     match &e.kind {
-        ExprKind::Bin(BinOp::Mod, a, b) if matches!(b.kind, ExprKind::Int(n) if n > 0) => {
-            Some((a, b))
-        }
+        ExprKind::Bin(BinOp::Mod, a, b) => match b.kind {
+            ExprKind::Int(n) if n > 0 => Some((a, n)),
+            _ => None,
+        },
         _ => None,
     }
 }
 
-/// An index's cell and point: for a folded index `e % F`, `e % F` and `e`; else both the
-/// index's value. Storage folding reuses one cell for the points `e` that agree modulo `F`.
+/// The fold factors of `func`'s storage in a `realize func(bounds) { body }`: dimension `k`
+/// is folded by `F` when its extent is the literal `F` and every provide of `func` in `body`
+/// (there is at least one) stores at an index `e % F` there. Halide folds only realized
+/// Funcs, and prints both the stores and the loads of a folded dimension so; an algorithm's
+/// own `% F` (in a Func's value, or an index the provide does not fold) stays the algorithm's.
+pub fn fold_factors(func: &str, bounds: &[(Expr, Expr)], body: &[Stmt]) -> Vec<Option<i128>> {
+    fn provides<'a>(func: &str, body: &'a [Stmt], out: &mut Vec<&'a [Expr]>) {
+        for s in body {
+            match &s.kind {
+                StmtKind::Provide { func: f, args, .. } if f == func => out.push(args),
+                StmtKind::For { body, .. }
+                | StmtKind::Realize { body, .. }
+                | StmtKind::Produce(_, body)
+                | StmtKind::Consume(_, body)
+                | StmtKind::Block(_, body) => provides(func, body, out),
+                StmtKind::If(_, x, y) | StmtKind::Fork { a: x, b: y, .. } => {
+                    provides(func, x, out);
+                    provides(func, y, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut ps = Vec::new();
+    provides(func, body, &mut ps);
+    bounds
+        .iter()
+        .enumerate()
+        .map(|(k, (_, extent))| match extent.kind {
+            ExprKind::Int(f) if f > 0 && !ps.is_empty() => ps
+                .iter()
+                .all(|args| args.get(k).and_then(modulo).is_some_and(|(_, g)| g == f))
+                .then_some(f),
+            _ => None,
+        })
+        .collect()
+}
+
+/// An index's cell and point: for an index `e % F` of a dimension folded by `F`, `e % F` and
+/// `e`; else both the index's value. Storage folding reuses one cell for the points `e` that
+/// agree modulo `F`.
 pub fn index<D: Domain>(
     d: &mut D,
     env: &mut dyn Env<D>,
     e: &Expr,
+    fold: Option<i128>,
 ) -> Result<(Val<D>, Val<D>), Stop> {
-    match folded(e) {
+    let folded = match (&e.kind, modulo(e)) {
+        (ExprKind::Bin(_, a, b), Some((_, f))) if Some(f) == fold => Some((&**a, &**b)),
+        _ => None,
+    };
+    match folded {
         Some((a, b)) => {
             let va = eval(d, env, a)?;
             let vb = eval(d, env, b)?;
@@ -84,8 +139,9 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
             }
             let mut cells = Vec::with_capacity(args.len());
             let mut point = Vec::with_capacity(args.len());
-            for a in args {
-                let (c, p) = index(d, env, a)?;
+            for (k, a) in args.iter().enumerate() {
+                let fold = env.fold(name, k);
+                let (c, p) = index(d, env, a, fold)?;
                 cells.push(c);
                 point.push(p);
             }

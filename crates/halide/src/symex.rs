@@ -108,6 +108,8 @@ pub struct Realization {
     pub cond: Option<TermId>,
     /// The loops enclosing the realize (each of their iterations has its own buffer).
     pub outer: Vec<SymId>,
+    /// Each dimension's fold factor, if its storage is folded ([`crate::eval::fold_factors`]).
+    pub folds: Vec<Option<i128>>,
 }
 
 pub struct Run {
@@ -121,6 +123,10 @@ pub struct Run {
     /// Buffer fields, by name.
     pub fields: BTreeMap<String, SymId>,
     pub loops: Vec<(SymId, LoopKind, String)>,
+    /// Each loop's first iteration (its `min`, over the symbols of the enclosing loops).
+    pub loop_mins: BTreeMap<SymId, TermId>,
+    /// Each loop's extent.
+    pub loop_exts: BTreeMap<SymId, TermId>,
     /// Assertions that could not be evaluated (runtime fields): not used.
     pub skipped_asserts: usize,
 }
@@ -194,6 +200,8 @@ impl<'a> Exec<'a> {
                 facts: vec![],
                 fields: BTreeMap::new(),
                 loops: vec![],
+                loop_mins: BTreeMap::new(),
+                loop_exts: BTreeMap::new(),
                 skipped_asserts: 0,
             },
         }
@@ -345,6 +353,8 @@ impl<'a> Exec<'a> {
                     let lo = d.store.le(m, vt);
                     let hi = d.store.lt(vt, end);
                     self.run.loops.push((v, *kind, var.clone()));
+                    self.run.loop_mins.insert(v, m);
+                    self.run.loop_exts.insert(v, e);
                     let (sd, pd) = (self.scope.len(), self.path.len());
                     self.path.push(lo);
                     self.path.push(hi);
@@ -377,6 +387,7 @@ impl<'a> Exec<'a> {
                         bounds: bs,
                         cond,
                         outer: self.loops.clone(),
+                        folds: crate::eval::fold_factors(func, bounds, body),
                     });
                     self.realize_stack.push(self.run.realizations.len() - 1);
                     let r = self.block(d, body);
@@ -418,8 +429,9 @@ impl<'a> Exec<'a> {
                     }
                     let mut ts = Vec::new();
                     let mut point = Vec::new();
-                    for a in args {
-                        match crate::eval::index(d, self, a)? {
+                    for (k, a) in args.iter().enumerate() {
+                        let fold = self.fold(func, k);
+                        match crate::eval::index(d, self, a, fold)? {
                             (Val::Int(c, _), Val::Int(p, _)) => {
                                 ts.push(c);
                                 point.push(p);
@@ -549,6 +561,14 @@ impl<'a> Exec<'a> {
 }
 
 impl Env<Sym> for Exec<'_> {
+    fn fold(&self, name: &str, dim: usize) -> Option<i128> {
+        if self.algo_scope.is_some() || name == self.spec.output || self.spec.input(name).is_some()
+        {
+            return None;
+        }
+        let r = self.current_realization(name)?;
+        self.run.realizations[r].folds.get(dim).copied().flatten()
+    }
     fn bind(&mut self, name: &str, v: SVal) {
         match &mut self.algo_scope {
             Some(f) => f.push((name.to_string(), v)),

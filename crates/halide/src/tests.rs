@@ -414,3 +414,59 @@ fn recurrences_run_in_rdom_order() {
         }
     }
 }
+
+/// An index `e % F` is storage folding only in a dimension that the realize bounds by the
+/// literal `F` and where every provide stores at `% F`: an algorithm's own `c % 2` (here in
+/// a realize of extent 2 whose provides store at `c`) is the algorithm's, while Halide's
+/// folds (twostage-fold: `a` folded by 4 in y) stay folds.
+#[test]
+fn an_algorithms_modulo_is_not_storage_folding() {
+    let spec = "input input : int32 dims 2\nfunc f(x, c) : int32 = (int32)input(x, c)\n\
+                func g(x, c) : int32 = (int32)f(x, c % 2)\noutput g : int32 dims 2\n";
+    let stmt = "assert((((input.min.0 <= g.min.0) && ((g.min.0 + g.extent.0) <= (input.min.0 + input.extent.0))) && (input.min.1 <= 0)) && (2 <= (input.min.1 + input.extent.1)), 0)\n\
+                realize f([g.min.0, g.extent.0], [0, 2]) {\n produce f {\n  for (f.s0.c, 0, 2) {\n   \
+                for (f.s0.x, g.min.0, g.extent.0) {\n    f(f.s0.x, f.s0.c) = input(f.s0.x, f.s0.c)\n   }\n  }\n }\n \
+                consume f {\n  produce g {\n   for (g.s0.c, g.min.1, g.extent.1) {\n    \
+                for (g.s0.x, g.min.0, g.extent.0) {\n     g(g.s0.x, g.s0.c) = f(g.s0.x, g.s0.c % 2)\n    }\n   }\n  }\n }\n}\n";
+    let r = crate::check("g.spec", spec, "g.stmt", stmt, &crate::Options::default()).unwrap();
+    assert_eq!(r.verdict.name(), "verified", "{:?}", r.verdict);
+
+    fn realizes(body: &[crate::stmt::Stmt], out: &mut Vec<(String, Vec<Option<i128>>)>) {
+        use crate::stmt::StmtKind;
+        for s in body {
+            match &s.kind {
+                StmtKind::Realize {
+                    func, bounds, body, ..
+                } => {
+                    out.push((func.clone(), crate::eval::fold_factors(func, bounds, body)));
+                    realizes(body, out);
+                }
+                StmtKind::For { body, .. }
+                | StmtKind::Produce(_, body)
+                | StmtKind::Consume(_, body)
+                | StmtKind::Block(_, body) => realizes(body, out),
+                StmtKind::If(_, x, y) | StmtKind::Fork { a: x, b: y, .. } => {
+                    realizes(x, out);
+                    realizes(y, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    let folds = |name: &str| {
+        let text = std::fs::read_to_string(corpus().join(name)).unwrap();
+        let mut out = Vec::new();
+        realizes(&crate::stmt::parse(&text).unwrap(), &mut out);
+        out
+    };
+    assert_eq!(
+        folds("twostage-fold.stmt"),
+        [("a".into(), vec![None, Some(4)])]
+    );
+    for (f, fs) in folds("wavelet-root.stmt") {
+        assert!(fs.iter().all(Option::is_none), "{f}: {fs:?}");
+    }
+    let mut out = Vec::new();
+    realizes(&crate::stmt::parse(stmt).unwrap(), &mut out);
+    assert_eq!(out, [("f".into(), vec![None, None])]);
+}

@@ -406,6 +406,31 @@ fn covering_iteration(
 /// Instance `a` runs before instance `b` (inside one instance of their realization):
 /// lexicographically on their common serial loops, then in program order. The iterations of
 /// a parallel or vectorized loop are unordered: there they must be equal.
+/// No iteration of the store instance `c` (its fresh variables quantified) writes the cell and
+/// point the read `me` reads before the read.
+fn not_written_before(
+    d: &mut Sym,
+    kinds: &HashMap<SymId, LoopKind>,
+    c: &Inst,
+    me: &Inst,
+) -> TermId {
+    let mut cs = c.path.clone();
+    for (x, y) in c.args.iter().zip(&me.args) {
+        cs.push(d.store.eq(*x, *y));
+    }
+    for (x, y) in c.point.iter().zip(&me.point) {
+        cs.push(d.store.eq(*x, *y));
+    }
+    cs.push(before(d, kinds, c, me));
+    let body = d.store.and(cs);
+    let nb = d.store.not(body);
+    if c.fresh.is_empty() {
+        nb
+    } else {
+        d.store.forall(c.fresh.clone(), nb)
+    }
+}
+
 fn before(d: &mut Sym, kinds: &HashMap<SymId, LoopKind>, a: &Inst, b: &Inst) -> TermId {
     let shared = a
         .loops
@@ -800,40 +825,14 @@ pub fn obligations(
             let mut inst = r.path.clone();
             for w in writes.iter().filter(|w| w.realize == r.realize) {
                 for c in witness_instances(&mut d, w, r, &outer, &ex.run.loop_mins) {
-                    let mut cs = c.path.clone();
-                    for (x, y) in c.args.iter().zip(&r.args) {
-                        cs.push(d.store.eq(*x, *y));
-                    }
-                    for (x, y) in c.point.iter().zip(&r.point) {
-                        cs.push(d.store.eq(*x, *y));
-                    }
-                    cs.push(before(&mut d, &kinds, &c, &me));
-                    let body = d.store.and(cs);
-                    let nb = d.store.not(body);
-                    inst.push(if c.fresh.is_empty() {
-                        nb
-                    } else {
-                        d.store.forall(c.fresh.clone(), nb)
-                    });
+                    let t = not_written_before(&mut d, &kinds, &c, &me);
+                    inst.push(t);
                 }
             }
             for w in writes.iter().filter(|w| w.realize == r.realize) {
                 let c = Inst::copy(&mut d, w, &outer);
-                let mut cs = c.path.clone();
-                for (x, y) in c.args.iter().zip(&r.args) {
-                    cs.push(d.store.eq(*x, *y));
-                }
-                for (x, y) in c.point.iter().zip(&r.point) {
-                    cs.push(d.store.eq(*x, *y));
-                }
-                cs.push(before(&mut d, &kinds, &c, &me));
-                let body = d.store.and(cs);
-                let nb = d.store.not(body);
-                fb.push(if c.fresh.is_empty() {
-                    nb
-                } else {
-                    d.store.forall(c.fresh.clone(), nb)
-                });
+                let t = not_written_before(&mut d, &kinds, &c, &me);
+                fb.push(t);
             }
             obs.push(Obligation {
                 what: format!("a read of `{}` reads a cell written before", r.func),

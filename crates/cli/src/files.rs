@@ -5,6 +5,25 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+/// `collect` for a command: notes and errors printed on stderr; no file is an error too. The
+/// error is the exit code (2).
+pub fn collect_for_command(paths: &[PathBuf], suffix: &str) -> Result<Vec<PathBuf>, i32> {
+    let mut notes = vec![];
+    let files = collect(paths, suffix, &mut notes).map_err(|e| {
+        eprintln!("error: {e}");
+        2
+    })?;
+    for n in &notes {
+        eprintln!("note: {n}");
+    }
+    if files.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        eprintln!("error: no {suffix} files under {}", shown.join(", "));
+        return Err(2);
+    }
+    Ok(files)
+}
+
 /// Files under `paths` whose name ends with `suffix` (a named file is taken whatever its
 /// name); notices about skipped links go to `notes`.
 pub fn collect(

@@ -47,21 +47,10 @@ pub fn run(a: BenchArgs) -> i32 {
     } else {
         a.paths.clone()
     };
-    let mut notes = vec![];
-    let files = match crate::files::collect(&paths, ".py", &mut notes) {
+    let files = match crate::files::collect_for_command(&paths, ".py") {
         Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(code) => return code,
     };
-    for n in &notes {
-        eprintln!("note: {n}");
-    }
-    if files.is_empty() {
-        eprintln!("error: no .py files to lift");
-        return 2;
-    }
     let runs = a.runs as usize;
     let bar = out::progress(files.len(), a.run.quiet);
     let start = Instant::now();

@@ -11,21 +11,10 @@ use serde_json::json;
 use std::time::{Duration, Instant};
 
 pub fn run(a: LiftArgs) -> i32 {
-    let mut notes = vec![];
-    let files = match crate::files::collect(&a.files, ".py", &mut notes) {
+    let files = match crate::files::collect_for_command(&a.files, ".py") {
         Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(code) => return code,
     };
-    for n in &notes {
-        eprintln!("note: {n}");
-    }
-    if files.is_empty() {
-        eprintln!("error: no .py files to lift");
-        return 2;
-    }
     let budget = a.run.budget_or(12, Duration::from_secs(120));
     // With --expectations, a file's `# formula:` header is the formula to check (unless
     // --expect gives one): its `# expect:` verdict is about that formula.

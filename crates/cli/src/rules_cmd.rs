@@ -54,22 +54,10 @@ fn check(
     bench: bool,
 ) -> i32 {
     let command = if bench { "bench" } else { "rules" };
-    let mut notes = vec![];
-    let files = match crate::files::collect(paths, ".rule", &mut notes) {
+    let files = match crate::files::collect_for_command(paths, ".rule") {
         Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(code) => return code,
     };
-    for n in &notes {
-        eprintln!("note: {n}");
-    }
-    if files.is_empty() {
-        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-        eprintln!("error: no .rule files under {}", shown.join(", "));
-        return 2;
-    }
     let mut dumper = match dump_smt.map(Dumper::new).transpose() {
         Ok(d) => d,
         Err(e) => {

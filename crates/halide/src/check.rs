@@ -421,8 +421,20 @@ fn not_written_before(
     for (x, y) in c.point.iter().zip(&me.point) {
         cs.push(d.store.eq(*x, *y));
     }
-    cs.push(before(d, kinds, c, me));
-    let body = d.store.and(cs);
+    never_before(d, kinds, c, me, cs)
+}
+
+/// No iteration of the instance `c` (its fresh variables quantified) where `conds` hold comes
+/// before `me`.
+fn never_before(
+    d: &mut Sym,
+    kinds: &HashMap<SymId, LoopKind>,
+    c: &Inst,
+    me: &Inst,
+    mut conds: Vec<TermId>,
+) -> TermId {
+    conds.push(before(d, kinds, c, me));
+    let body = d.store.and(conds);
     let nb = d.store.not(body);
     if c.fresh.is_empty() {
         nb
@@ -983,14 +995,7 @@ fn interleaved_reads(
                 let v = sub_copy(d, x, outer, &c, *t);
                 body.push(d.store.eq(v, *p));
             }
-            body.push(before(d, kinds, &c, &me));
-            let b = d.store.and(body);
-            let nb = d.store.not(b);
-            cs.push(if c.fresh.is_empty() {
-                nb
-            } else {
-                d.store.forall(c.fresh.clone(), nb)
-            });
+            cs.push(never_before(d, kinds, &c, &me, body));
         }
         obs.push(Obligation {
             what: format!(
@@ -1114,14 +1119,7 @@ fn recurrence_obligations(
                 let rv = sub_copy(d, x, outer, &c, *t);
                 body.push(d.store.eq(rv, *o));
             }
-            body.push(before(d, kinds, &c, &me));
-            let b = d.store.and(body);
-            let nb = d.store.not(b);
-            cs.push(if c.fresh.is_empty() {
-                nb
-            } else {
-                d.store.forall(c.fresh.clone(), nb)
-            });
+            cs.push(never_before(d, kinds, &c, &me, body));
         }
         obs.push(Obligation {
             what: format!(

@@ -135,6 +135,21 @@ fn data_dependent(d: &Sym, args: &[TermId]) -> bool {
     false
 }
 
+/// An access at `args` falls outside `bounds` (or its realization's condition does not hold).
+fn outside_of(
+    d: &mut Sym,
+    ex: &Exec,
+    args: &[TermId],
+    bounds: &[(TermId, TermId)],
+    realize: Option<usize>,
+) -> TermId {
+    let mut inside = in_box(d, args, bounds);
+    if let Some(c) = realize.and_then(|i| ex.run.realizations[i].cond) {
+        inside = d.store.and2(inside, c);
+    }
+    d.store.not(inside)
+}
+
 fn buffer_box(d: &mut Sym, ex: &mut Exec, name: &str, dims: usize) -> Vec<(TermId, TermId)> {
     (0..dims)
         .map(|k| {
@@ -684,11 +699,7 @@ pub fn obligations(
             None => out_box.clone(),
             Some(r) => ex.run.realizations[r].bounds.clone(),
         };
-        let mut inside = in_box(&mut d, &w.args, &bounds);
-        if let Some(c) = w.realize.and_then(|r| ex.run.realizations[r].cond) {
-            inside = d.store.and2(inside, c);
-        }
-        let outside = d.store.not(inside);
+        let outside = outside_of(&mut d, &ex, &w.args, &bounds, w.realize);
         let mut a = w.path.clone();
         a.push(outside);
         obs.push(Obligation {
@@ -794,11 +805,7 @@ pub fn obligations(
             }
             Some(i) => ex.run.realizations[i].bounds.clone(),
         };
-        let mut inside = in_box(&mut d, &r.args, &bounds);
-        if let Some(c) = r.realize.and_then(|i| ex.run.realizations[i].cond) {
-            inside = d.store.and2(inside, c);
-        }
-        let outside = d.store.not(inside);
+        let outside = outside_of(&mut d, &ex, &r.args, &bounds, r.realize);
         let mut a = r.path.clone();
         a.push(outside);
         obs.push(Obligation {

@@ -61,3 +61,42 @@ fn lift_rendered_output() {
         snapshot(&format!("lift-{kernel}.json"), &mask(&json, true));
     }
 }
+
+/// The textbook and named forms of issue 11's readability list, from the JSON records:
+/// verdict, formula (and the synthesized one it was simplified from), readable, named and
+/// the node counts (`tests/snapshots/lift-forms.txt`).
+#[test]
+fn lift_textbook_forms() {
+    let mut got = String::new();
+    for kernel in [
+        "softmax",
+        "softmax_exp2",
+        "log_softmax",
+        "gelu_erf",
+        "gelu_tanh",
+        "leaky_relu",
+        "leaky_relu_const",
+        "silu",
+        "sigmoid",
+        "rms_norm",
+        "layer_norm",
+        "row_mean",
+    ] {
+        let file = format!("corpus/lift/{kernel}.py");
+        let json = run(&["lift", "-q", "--json", &file]);
+        for l in json.lines().filter(|l| l.contains("\"record\":\"result\"")) {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            got += &format!("{file}: {}\n", v["verdict"].as_str().unwrap_or("?"));
+            for key in ["formula", "formula_raw", "readable"] {
+                if let Some(t) = v[key].as_str() {
+                    got += &format!("  {key}: {t}\n");
+                }
+            }
+            for n in v["named"].as_array().into_iter().flatten() {
+                got += &format!("  named: {}\n", n.as_str().unwrap_or("?"));
+            }
+            got += &format!("  nodes: {} -> {}\n", v["nodes_before"], v["nodes_after"]);
+        }
+    }
+    snapshot("lift-forms.txt", &got);
+}

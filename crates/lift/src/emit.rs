@@ -370,10 +370,17 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
     let all = |args: &[Expr]| -> Result<Vec<String>, String> {
         args.iter().map(|a| py(a, bound, depth)).collect()
     };
+    if let Some((n, d)) = crate::consts::named_value(e) {
+        return Ok(format!("({n} / {d})"));
+    }
     Ok(match e {
         Expr::Num(n, 1) => format!("{n}"),
         Expr::Num(n, d) => format!("({n} / {d})"),
-        Expr::Var(v) if (v == "pi" || v == "e") && !bound.contains(v) => format!("np.{v}"),
+        Expr::Var(v) if v == "pi" && !bound.contains(v) => {
+            let (n, d) = crate::consts::value(crate::consts::by_key("pi"));
+            format!("({n} / {d})")
+        }
+        Expr::Var(v) if v == "e" && !bound.contains(v) => "np.e".into(),
         Expr::Var(v) => v.clone(),
         Expr::Read(t, ix) => format!("_rd({t}, {})", all(ix)?.join(", ")),
         Expr::Neg(a) => format!("(-{})", py(a, bound, depth)?),

@@ -619,7 +619,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 },
                 Number::Float(_) => {
                     let text = &self.src[n.range.start().to_usize()..n.range.end().to_usize()];
-                    match float_literal(text) {
+                    match crate::consts::float32_literal(text) {
                         Some((a, b)) => KVal::Float(a, b),
                         None => return self.unsupported("float literal", e),
                     }

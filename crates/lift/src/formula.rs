@@ -69,7 +69,7 @@ const FUNS: &[(&str, usize)] = &[
 pub(crate) fn named_expansion(f: &str, args: &[Expr]) -> Option<Expr> {
     let def = match (f, args.len()) {
         ("silu", 1) => "e * sigmoid(e)",
-        ("gelu", 1) => "0.5 * e * (1 + erf(e / sqrt(2)))",
+        ("gelu", 1) => "0.5 * e * (1 + erf(e * (1 / sqrt(2))))",
         ("gelu_tanh", 1) => "0.5 * e * (1 + tanh(sqrt(2 / pi) * (e + 0.044715 * e * e * e)))",
         ("softplus", 1) => "log(1 + exp(e))",
         ("leaky_relu", 2) => "where(e >= 0, e, a * e)",
@@ -264,7 +264,7 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
             {
                 i += 1;
             }
-            let (n, d) = crate::exec::float_literal(&text[start..i]).ok_or(ParseError {
+            let (n, d) = crate::consts::float32_literal(&text[start..i]).ok_or(ParseError {
                 at: start,
                 message: format!("bad number `{}`", &text[start..i]),
             })?;
@@ -576,6 +576,9 @@ fn names(e: &Expr, out: &mut Vec<String>) {
 
 /// The value of `e` in `scope`, as a scalar block (through the kernel's op definitions).
 pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<Block<D>, String> {
+    if let Some((n, den)) = crate::consts::named_value(e) {
+        return eval(d, scope, &Expr::Num(n, den));
+    }
     let b = match e {
         Expr::Num(n, den) => {
             let (n, den) = (*n, *den);
@@ -595,6 +598,9 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                 Block::new(vec![], Ty::Real, move |d: &mut D, _| {
                     Elem::V(d.input(&v, ElemType::Real, &[]))
                 })
+            } else if v == "pi" {
+                let (n, den) = crate::consts::value(crate::consts::by_key("pi"));
+                return eval(d, scope, &Expr::Num(n, den));
             } else {
                 return Err(format!("unknown name `{v}` in the formula"));
             }

@@ -881,7 +881,7 @@ impl Host<'_> {
                     .as_i64()
                     .map(|i| HVal::Int(HExpr::Lit(i as i128)))
                     .unwrap_or(HVal::Unknown),
-                Number::Float(_) => match crate::exec::float_literal(
+                Number::Float(_) => match crate::consts::float32_literal(
                     &self.src[n.range.start().to_usize()..n.range.end().to_usize()],
                 ) {
                     Some((a, b)) => HVal::Float(a, b),

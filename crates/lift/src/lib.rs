@@ -19,6 +19,7 @@
 
 mod atoms;
 mod check;
+mod consts;
 mod emit;
 mod exec;
 mod ext;
@@ -26,6 +27,7 @@ mod formula;
 mod front;
 mod host;
 mod mem;
+mod named;
 mod ops;
 mod replay;
 mod setup;
@@ -176,8 +178,21 @@ pub fn lift_file(
     let called = front::called_names(&kernels);
     for k in &kernels {
         let start = Instant::now();
+        // Float literals the float32 rule moved (crates/lift/src/consts.rs), stated.
+        let mut literals: Vec<&ruff_python_ast::StmtFunctionDef> = vec![k.def];
+        literals.extend(
+            kernels
+                .iter()
+                .filter(|h| h.name != k.name && called.contains(&h.name))
+                .map(|h| h.def),
+        );
+        let moved = consts::rounded_literals(text, &literals);
         let run = |expect: Option<&Formula>| {
-            lift_kernel(text, module, &kernels, k, &called, expect, &limits)
+            let mut moved = moved.clone();
+            if let Some(t) = &opts.expect {
+                moved.extend(consts::rounded_in_formula(t));
+            }
+            lift_kernel(text, module, &kernels, k, &called, expect, &limits, &moved)
         };
         let Some(mut r) = run(expect.as_ref()) else {
             continue; // a helper, inlined where the kernels call it
@@ -193,7 +208,9 @@ pub fn lift_file(
 }
 
 /// One kernel under each of its autotune configurations, against `expect` or a synthesized
-/// formula; `None` for a helper that no launcher calls.
+/// formula; `None` for a helper that no launcher calls. `stated`: assumptions of the
+/// literals' reading, added to the launcher's.
+#[allow(clippy::too_many_arguments)]
 fn lift_kernel(
     text: &str,
     module: &ruff_python_ast::ModModule,
@@ -202,6 +219,7 @@ fn lift_kernel(
     called: &[String],
     expect: Option<&Formula>,
     limits: &check::Limits,
+    stated: &[String],
 ) -> Option<KernelResult> {
     let mut r = KernelResult::bare(
         k.name.clone(),
@@ -238,6 +256,12 @@ fn lift_kernel(
             }
             Some(Ok(h)) => h,
         };
+        let mut host = host;
+        for a in stated {
+            if !host.assumptions.contains(a) {
+                host.assumptions.push(a.clone());
+            }
+        }
         r.launcher = Some(host.launcher.clone());
         let buffers = {
             let mut b = Vec::new();
@@ -293,7 +317,7 @@ fn simplified(r: &mut KernelResult, recheck: impl Fn(Option<&Formula>) -> Option
     };
     r.nodes_before = Some(s.nodes_before);
     r.nodes_after = Some(s.nodes_after);
-    r.named = s.named.clone();
+    r.named = named::forms(&s.formula, r.signature.as_ref());
     if s.formula == raw {
         return;
     }
@@ -318,7 +342,7 @@ fn simplified(r: &mut KernelResult, recheck: impl Fn(Option<&Formula>) -> Option
             ];
             why.extend(s.readings.iter().cloned());
             why.push(if !s.readings.is_empty() {
-                "not itself checked against the kernel (named constants have no exact value)".into()
+                "not itself checked against the kernel (it rests on the readings above)".into()
             } else if matches!(r.verdict, Verdict::Verified { .. }) {
                 "not itself verified against the kernel (its functions are uninterpreted there)"
                     .into()

@@ -251,7 +251,6 @@ fn rules() -> Vec<Rewrite<Math, Facts>> {
         rw!("exp2-log2e"; "(exp2 (* ?x log2e))" => "(exp ?x)"),
         rw!("log2-ln2"; "(* (log2 ?x) ln2)" => "(log ?x)"),
         rw!("log2-div-log2e"; "(/ (log2 ?x) log2e)" => "(log ?x)"),
-        rw!("rsqrt"; "(/ 1 (sqrt ?x))" => "(rsqrt ?x)"),
         // reductions: a factor that does not depend on the summation variable
         rw!("sum-div-out"; "(sum ?k (/ ?a ?c))" => "(/ (sum ?k ?a) ?c)" if free_of("?k", "?c")),
         rw!("sum-mul-out"; "(sum ?k (* ?a ?c))" => "(* (sum ?k ?a) ?c)" if free_of("?k", "?c")),
@@ -267,30 +266,26 @@ fn rules() -> Vec<Rewrite<Math, Facts>> {
         rw!("leaky-gt"; "(where (> ?x 0) ?x (* ?a ?x))" => "(leaky_relu ?x ?a)"),
         rw!("leaky-ge"; "(where (>= ?x 0) ?x (* ?a ?x))" => "(leaky_relu ?x ?a)"),
         rw!("gelu"; "(* (* 1/2 ?x) (+ 1 (erf (* ?x inv_sqrt2))))" => "(gelu ?x)"),
-        rw!("gelu-div"; "(* (* 1/2 ?x) (+ 1 (erf (/ ?x sqrt2))))" => "(gelu ?x)"),
+        rw!("gelu-tanh-factored"; "(* (* 1/2 ?x) (+ 1 (tanh (* (* sqrt_2_pi ?x) (+ 1 (* 44715/1000000 (* ?x ?x)))))))" => "(gelu_tanh ?x)"),
         rw!("gelu-tanh"; "(* (* 1/2 ?x) (+ 1 (tanh (* sqrt_2_pi (+ ?x (* 44715/1000000 (* ?x (* ?x ?x))))))))" => "(gelu_tanh ?x)"),
     ];
     r.push(rw!("rmax-canon"; "(max ?a ?b)" => "(max ?b ?a)"));
     r
 }
 
-/// Named constants, read from a kernel's literal: name in the e-graph, value, the formula
-/// it prints as.
-const CONSTANTS: &[(&str, f64, &str)] = &[
-    ("sqrt_2_pi", 0.797_884_560_802_865_4, "sqrt(2 / pi)"),
-    ("log2e", std::f64::consts::LOG2_E, "log2(e)"),
-    ("inv_sqrt2", std::f64::consts::FRAC_1_SQRT_2, "1 / sqrt(2)"),
-    ("sqrt2", std::f64::consts::SQRT_2, "sqrt(2)"),
-    ("ln2", std::f64::consts::LN_2, "log(2)"),
-    ("pi", std::f64::consts::PI, "pi"),
-];
-
-/// The named constant a literal rounds, within 4 float32 ulps.
-fn named_constant(n: i128, d: i128) -> Option<(&'static str, &'static str)> {
+/// The named constant a literal is: exactly its value (the shortest decimal of its float32
+/// rounding, [`crate::consts`]), with no reading to state; or within 4 float32 ulps of it,
+/// a reading the caller states (the re-check then decides).
+fn named_constant(n: i128, d: i128) -> Option<(&'static str, &'static str, bool)> {
+    if let Some(c) = crate::consts::named_of(n, d) {
+        return Some((c.key, c.text, true));
+    }
     let v = n as f64 / d as f64;
-    CONSTANTS.iter().find_map(|(name, c, text)| {
-        let ulp = (*c as f32).abs() * f32::EPSILON;
-        ((v - c).abs() <= 4.0 * ulp as f64).then_some((*name, *text))
+    crate::consts::NAMED.iter().find_map(|c| {
+        let (cn, cd) = crate::consts::value(c);
+        let x = cn as f64 / cd as f64;
+        let ulp = (x as f32).abs() * f32::EPSILON;
+        ((v - x).abs() <= 4.0 * ulp as f64).then_some((c.key, c.text, false))
     })
 }
 
@@ -322,8 +317,6 @@ pub(crate) struct Simplified {
     pub readings: Vec<String>,
     /// Why a run stopped early (a budget), per output.
     pub stopped: Vec<String>,
-    /// Whole-output named forms: `softmax(x, dim=1)`, one per output recognised.
-    pub named: Vec<String>,
 }
 
 /// Simplifies every definition of a formula; `None` when it uses something the e-graph
@@ -335,7 +328,6 @@ pub(crate) fn simplify(f: &Formula, budget: Budget) -> Option<Simplified> {
         nodes_after: 0,
         readings: vec![],
         stopped: vec![],
-        named: vec![],
     };
     let rules = rules();
     for d in &f.defs {
@@ -357,8 +349,28 @@ pub(crate) fn simplify(f: &Formula, budget: Budget) -> Option<Simplified> {
         let ex = Extractor::new(&runner.egraph, AstSize);
         let (cost, best) = ex.find_best(runner.roots[0]);
         // Never bigger than the input (a named constant counts as one node).
+        // `exp2(x * log2(e)) = exp(x)` and `log2(x) * log(2) = log(x)` hold for the exact
+        // constants; the formula's are float32 roundings (docs/lift.md).
+        for (key, law) in [
+            ("log2e", "exp2(x * log2(e)) = exp(x)"),
+            ("ln2", "log2(x) * log(2) = log(x)"),
+        ] {
+            let has = |r: &RecExpr<Math>| {
+                r.as_ref()
+                    .iter()
+                    .any(|n| matches!(n, Math::Symbol(s) if s.as_str() == key))
+            };
+            if has(&rec) && !has(&best) && cost <= AstSize.cost_rec(&rec) {
+                out.readings.push(format!(
+                    "{law} holds for the exact constant; the kernel's is its float32 rounding"
+                ));
+            }
+        }
         let e = if cost <= AstSize.cost_rec(&rec) {
-            tidy(&readable_bound(&from_egg(&best, best.as_ref().len() - 1)?))
+            arrange(
+                &tidy(&readable_bound(&from_egg(&best, best.as_ref().len() - 1)?)),
+                d.indices.len(),
+            )
         } else {
             readable_bound(&body)
         };
@@ -368,9 +380,6 @@ pub(crate) fn simplify(f: &Formula, budget: Budget) -> Option<Simplified> {
             indices: d.indices.clone(),
             body: e,
         };
-        if let Some(n) = named_form(&def) {
-            out.named.push(n);
-        }
         out.formula.defs.push(def);
     }
     out.readings.sort();
@@ -389,6 +398,85 @@ fn tidy(e: &Expr) -> Expr {
         Expr::Bin('*', a, b) if *a == Expr::Num(-1, 1) => Expr::Neg(b),
         e => e,
     })
+}
+
+/// Sums and products in the order textbooks write them (exact: `+` and `*` commute over
+/// the reals, and `a / b` is `a * (1 / b)`): in a product numbers, then parameters, then
+/// reads at every index of the output, then the other factors as they came, then reads at
+/// fewer indices (`0.5 * x[i] * (1 + erf(...))`, `x[i, j] * rsqrt(...) * w[j]`); in a sum
+/// the added terms before the subtracted ones, each compound terms, then reads, parameters
+/// and numbers (`sum(k, x[i, k] * x[i, k]) / N + eps`, `x[i, j] - m`).
+fn arrange(e: &Expr, rank: usize) -> Expr {
+    let e = map_children(e, &|c| arrange(c, rank), |e| e);
+    match &e {
+        Expr::Bin('*', ..) => {
+            let mut fs = Vec::new();
+            product(&e, &mut fs);
+            let key = |f: &Expr| match f {
+                f if crate::consts::named_value(f).is_some() => 0,
+                Expr::Num(..) => 0,
+                Expr::Var(_) => 1,
+                Expr::Read(_, ix) if ix.len() >= rank => 2,
+                Expr::Read(..) => 4,
+                _ => 3,
+            };
+            fs.sort_by_key(|f| key(f));
+            let mut it = fs.into_iter();
+            let first = it.next().expect("a product has factors");
+            it.fold(first, |a, b| Expr::Bin('*', Box::new(a), Box::new(b)))
+        }
+        Expr::Bin('+' | '-', ..) => {
+            let mut ts = Vec::new();
+            signed_terms(&e, true, &mut ts);
+            let key = |(pos, t): &(bool, Expr)| {
+                let k = match t {
+                    Expr::Num(..) => 3,
+                    Expr::Var(_) => 2,
+                    Expr::Read(..) => 1,
+                    _ => 0,
+                };
+                (!pos as u8, k)
+            };
+            ts.sort_by_key(|t| key(t));
+            let mut it = ts.into_iter();
+            let (pos, first) = it.next().expect("a sum has terms");
+            let first = if pos {
+                first
+            } else {
+                Expr::Neg(Box::new(first))
+            };
+            it.fold(first, |a, (pos, b)| {
+                Expr::Bin(if pos { '+' } else { '-' }, Box::new(a), Box::new(b))
+            })
+        }
+        _ => e,
+    }
+}
+
+fn product(e: &Expr, out: &mut Vec<Expr>) {
+    match e {
+        Expr::Bin('*', a, b) => {
+            product(a, out);
+            product(b, out);
+        }
+        e => out.push(e.clone()),
+    }
+}
+
+fn signed_terms(e: &Expr, pos: bool, out: &mut Vec<(bool, Expr)>) {
+    match e {
+        Expr::Bin('+', a, b) => {
+            signed_terms(a, pos, out);
+            signed_terms(b, pos, out);
+        }
+        Expr::Bin('-', a, b) => {
+            signed_terms(a, pos, out);
+            signed_terms(b, !pos, out);
+        }
+        Expr::Neg(a) => signed_terms(a, !pos, out),
+        Expr::Num(n, d) if *n < 0 => out.push((!pos, Expr::Num(-n, *d))),
+        e => out.push((pos, e.clone())),
+    }
 }
 
 /// The number of nodes of a formula (all definitions).
@@ -571,12 +659,19 @@ fn map_children(e: &Expr, f: &dyn Fn(&Expr) -> Expr, then: impl Fn(Expr) -> Expr
 fn to_egg(e: &Expr, rec: &mut RecExpr<Math>, readings: &mut Vec<String>) -> Option<Id> {
     let mut go = |x: &Expr, rec: &mut RecExpr<Math>| to_egg(x, rec, readings);
     let id = match e {
+        e if crate::consts::named_value(e).is_some() => {
+            let (n, d) = crate::consts::named_value(e).expect("checked by the guard");
+            let c = crate::consts::named_of(n, d).expect("a named constant's value");
+            rec.add(Math::Symbol(c.key.into()))
+        }
         Expr::Num(n, d) => match named_constant(*n, *d) {
-            Some((name, text)) if *d != 1 => {
-                readings.push(format!(
-                    "the constant {} was read as {text}",
-                    Expr::Num(*n, *d)
-                ));
+            Some((name, text, exact)) if *d != 1 => {
+                if !exact {
+                    readings.push(format!(
+                        "the constant {} was read as {text}",
+                        Expr::Num(*n, *d)
+                    ));
+                }
                 rec.add(Math::Symbol(name.into()))
             }
             _ => rec.add(Math::Num(Q::new(*n, *d)?)),
@@ -703,8 +798,8 @@ fn from_egg(rec: &RecExpr<Math>, at: usize) -> Option<Expr> {
         Math::LeakyRelu(x) => call("leaky_relu", x)?,
         Math::Fun(f, x) => call(f.as_str(), x)?,
         Math::Num(q) => Expr::Num(q.0, q.1),
-        Math::Symbol(s) => match CONSTANTS.iter().find(|(n, _, _)| *n == s.as_str()) {
-            Some((_, _, text)) => {
+        Math::Symbol(s) => match crate::consts::NAMED.iter().find(|c| c.key == s.as_str()) {
+            Some(crate::consts::Named { text, .. }) => {
                 crate::formula::Formula::parse(&format!("c[i] = {text}"))
                     .ok()?
                     .defs
@@ -714,56 +809,6 @@ fn from_egg(rec: &RecExpr<Math>, at: usize) -> Option<Expr> {
             None => Expr::Var(s.as_str().to_string()),
         },
     })
-}
-
-/// A whole output that is a named operator along its last axis: `softmax(x, dim=1)`,
-/// `log_softmax(x, dim=1)`.
-fn named_form(d: &Def) -> Option<String> {
-    let [.., i, j] = d.indices.as_slice() else {
-        return None;
-    };
-    let dim = d.indices.len() - 1;
-    // the row of `x` at the output's other indices, the last one `v`
-    let row = |e: &Expr, v: &str| -> Option<String> {
-        let Expr::Read(t, ix) = e else { return None };
-        let want: Vec<Expr> = d.indices[..dim]
-            .iter()
-            .map(|n| Expr::Var(n.clone()))
-            .chain([Expr::Var(v.to_string())])
-            .collect();
-        (*ix == want).then(|| t.clone())
-    };
-    let _ = i;
-    let exp_row = |e: &Expr, v: &str| -> Option<String> {
-        match e {
-            Expr::Call(f, a) if f == "exp" && a.len() == 1 => row(&a[0], v),
-            _ => None,
-        }
-    };
-    let sum_exp = |e: &Expr| -> Option<String> {
-        match e {
-            Expr::Call(f, a) if f == "sum" && a.len() == 2 => {
-                let Expr::Var(k) = &a[0] else { return None };
-                exp_row(&a[1], k)
-            }
-            _ => None,
-        }
-    };
-    match &d.body {
-        Expr::Bin('/', a, b) => {
-            let x = exp_row(a, j)?;
-            (sum_exp(b)? == x).then(|| format!("{}[...] = softmax({x}, dim={dim})", d.output))
-        }
-        Expr::Bin('-', a, b) => {
-            let x = row(a, j)?;
-            match &**b {
-                Expr::Call(f, l) if f == "log" && l.len() == 1 => (sum_exp(&l[0])? == x)
-                    .then(|| format!("{}[...] = log_softmax({x}, dim={dim})", d.output)),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
 }
 
 #[cfg(test)]
@@ -802,6 +847,10 @@ mod tests {
                 "out[i] = gelu_tanh(x[i])",
             ),
             ("out[i] = exp2(x[i] * 1.4426950216293335)", "out[i] = exp(x[i])"),
+            (
+                "out[i] = 0.5 * x[i] * (1 + tanh(x[i] * 0.79788456 * (1 + 0.044715 * x[i] * x[i])))",
+                "out[i] = gelu_tanh(x[i])",
+            ),
             ("out[i] = where(x[i] >= 0, x[i], 0.01 * x[i])", "out[i] = leaky_relu(x[i], 0.01)"),
             ("out[i] = log(1 + exp(x[i]))", "out[i] = softplus(x[i])"),
             ("out[i] = sum(k, x[i, k] / n_cols)", "out[i] = sum(k, x[i, k]) / n_cols"),
@@ -814,11 +863,20 @@ mod tests {
             // what is printed parses back
             Formula::parse(&s.formula.to_string()).unwrap();
         }
+        // a literal is the shortest decimal of its float32 rounding, which is exactly the
+        // named constant's value: nothing to state
         let s = simp("out[i] = 0.5 * x[i] * (erf(0.7071067811865476 * x[i]) + 1)");
+        assert!(s.readings.is_empty(), "{:?}", s.readings);
+        // a literal a few float32 ulps away is read as the constant, and the reading stated
+        let s = simp("out[i] = 0.5 * x[i] * (erf(0.7071068 * x[i]) + 1)");
+        assert_eq!(s.formula.to_string(), "out[i] = gelu(x[i])");
         assert_eq!(
             s.readings,
-            vec!["the constant 0.7071067811865476 was read as 1 / sqrt(2)"]
+            vec!["the constant 0.7071068 was read as 1 / sqrt(2)"]
         );
+        // exp2(x * log2(e)) = exp(x) only for the exact constant: stated
+        let s = simp("out[i] = exp2(x[i] * 1.4426950408889634)");
+        assert_eq!(s.readings.len(), 1, "{:?}", s.readings);
         // 0.044715 and 0.01 stay as they are; a constant near no named one too
         assert_eq!(
             simp("o[i] = 0.7 * x[i]").formula.to_string(),
@@ -855,7 +913,10 @@ mod tests {
             s.formula.to_string(),
             "y[i, j] = exp(x[i, j]) / sum(k, exp(x[i, k]))"
         );
-        assert_eq!(s.named, vec!["y[...] = softmax(x, dim=1)"]);
+        assert_eq!(
+            crate::named::forms(&s.formula, None),
+            vec!["y[...] = softmax(x, dim=1)"]
+        );
         assert!(s.nodes_after < s.nodes_before);
         let ls = Formula {
             defs: vec![Def {
@@ -873,7 +934,10 @@ mod tests {
             s.formula.to_string(),
             "y[i, j] = x[i, j] - log(sum(k, exp(x[i, k])))"
         );
-        assert_eq!(s.named, vec!["y[...] = log_softmax(x, dim=1)"]);
+        assert_eq!(
+            crate::named::forms(&s.formula, None),
+            vec!["y[...] = log_softmax(x, dim=1)"]
+        );
         // a shift that depends on the summation variable does not cancel
         let bad = Formula {
             defs: vec![Def {

@@ -557,6 +557,21 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 return Ok(KVal::Int(r));
             }
         }
+        // `x ** n` for a literal `n` from 1 to 8: `x * x * ...` (what Triton computes).
+        if let (O::Pow, KVal::Int(n)) = (op, &b) {
+            if !(1..=8).contains(n) {
+                return self.unsupported("`**` with an exponent other than 1 to 8", at);
+            }
+            let x = self.block_of(&a, at)?;
+            let mut r = x.clone();
+            for _ in 1..*n {
+                r = self
+                    .lift(ops::arith(Arith::Mul, &r, &x), at)?
+                    .block()
+                    .expect("a block");
+            }
+            return Ok(KVal::Block(r));
+        }
         let x = self.block_of(&a, at)?;
         let y = self.block_of(&b, at)?;
         let r = match op {

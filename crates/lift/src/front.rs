@@ -127,11 +127,12 @@ fn autotune_configs(c: &ast::ExprCall) -> Vec<Vec<(String, Expr)>> {
 }
 
 fn is_constexpr(p: &ast::Parameter) -> bool {
-    p.annotation
-        .as_deref()
-        .and_then(dotted)
-        .map(|a| a.ends_with("constexpr"))
-        .unwrap_or(false)
+    match p.annotation.as_deref() {
+        // `BLOCK: "tl.constexpr"` (a string annotation) alike.
+        Some(Expr::StringLiteral(s)) => s.value.to_str().trim().ends_with("constexpr"),
+        Some(a) => dotted(a).is_some_and(|a| a.ends_with("constexpr")),
+        None => false,
+    }
 }
 
 /// Every kernel of the module, in source order.

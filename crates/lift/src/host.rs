@@ -198,6 +198,14 @@ impl HCmp {
     }
 }
 
+const GRID_ERROR: &str = "cannot read the grid of the launch";
+const GRID_AXES: &str = "a grid has 1 to 3 axes";
+
+/// Whether a launcher error is about its grid (bad input: reported as an error, exit 2).
+pub(crate) fn is_grid_error(what: &str) -> bool {
+    what == GRID_ERROR || what == GRID_AXES
+}
+
 #[derive(Clone, Debug)]
 enum HVal {
     Tensor(usize),
@@ -507,20 +515,31 @@ impl Host<'_> {
         }
         // Arguments, bound to the kernel's parameters.
         let mut bound: Vec<(String, HVal, Pos)> = Vec::new();
-        for (i, a) in call.arguments.args.iter().enumerate() {
-            let Some(p) = kernel.params.get(i) else {
-                return self.err(
-                    format!(
-                        "the launch passes {} arguments; `{}` has {} parameters",
-                        call.arguments.args.len(),
-                        kernel.name,
-                        kernel.params.len()
-                    ),
-                    a,
-                );
+        for a in call.arguments.args.iter() {
+            // `*x.stride()`, `*shape`: a tuple's elements, one parameter each.
+            let vs = match a {
+                Expr::Starred(st) => match self.expr(&st.value)? {
+                    HVal::Tuple(vs) => vs,
+                    _ => {
+                        return self
+                            .err("a starred argument that is not a readable tuple".into(), a)
+                    }
+                },
+                a => vec![self.expr(a)?],
             };
-            let v = self.expr(a)?;
-            bound.push((p.name.clone(), v, pos_of(self.src, a)));
+            for v in vs {
+                let Some(p) = kernel.params.get(bound.len()) else {
+                    return self.err(
+                        format!(
+                            "the launch passes more arguments than the {} parameters of `{}`",
+                            kernel.params.len(),
+                            kernel.name,
+                        ),
+                        a,
+                    );
+                };
+                bound.push((p.name.clone(), v, pos_of(self.src, a)));
+            }
         }
         for (n, v) in self.meta.clone() {
             if kernel.params.iter().any(|p| p.name == n) && !bound.iter().any(|(b, _, _)| *b == n) {
@@ -636,16 +655,16 @@ impl Host<'_> {
         let axes = match g {
             HVal::Tuple(xs) => xs,
             HVal::Int(e) => vec![HVal::Int(e)],
-            _ => return self.err("cannot read the grid of the launch".into(), &*sub.slice),
+            _ => return self.err(GRID_ERROR.into(), &*sub.slice),
         };
         for a in axes {
             match a {
                 HVal::Int(e) => self.m.grid.push(e),
-                _ => return self.err("cannot read the grid of the launch".into(), &*sub.slice),
+                _ => return self.err(GRID_ERROR.into(), &*sub.slice),
             }
         }
         if self.m.grid.is_empty() || self.m.grid.len() > 3 {
-            return self.err("a grid has 1 to 3 axes".into(), &*sub.slice);
+            return self.err(GRID_AXES.into(), &*sub.slice);
         }
         Ok(())
     }
@@ -1098,6 +1117,15 @@ impl Host<'_> {
                         ("numel", _) => HVal::Int(self.m.tensors[t].numel()),
                         ("contiguous", _) => HVal::Tensor(t),
                         ("size", None) => HVal::Tuple(shape.into_iter().map(HVal::Int).collect()),
+                        // `x.stride()`: every dimension's stride (contiguous), for `*x.stride()`.
+                        ("stride", None) => HVal::Tuple(
+                            (0..shape.len())
+                                .map(|d| {
+                                    let rest = &shape[d + 1..];
+                                    HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), HExpr::mul))
+                                })
+                                .collect(),
+                        ),
                         (_, Some(a)) => {
                             let HExpr::Lit(d) = self.int(a)? else {
                                 return Ok(HVal::Unknown);

@@ -174,9 +174,11 @@ pub fn lift_file(
     let limits = check::Limits {
         timeout: opts.timeout,
     };
-    let mut out = Vec::new();
+    // Launches whose grid cannot be read: bad input, reported with a caret.
+    let mut grid_errors = Vec::new();
     let called = front::called_names(&kernels);
-    for k in &kernels {
+    let lift_one = |ki: usize, expect: Option<&Formula>| {
+        let k = &kernels[ki];
         let start = Instant::now();
         // Float literals the float32 rule moved (crates/lift/src/consts.rs), stated.
         let mut literals: Vec<&ruff_python_ast::StmtFunctionDef> = vec![k.def];
@@ -194,17 +196,53 @@ pub fn lift_file(
             }
             lift_kernel(text, module, &kernels, k, &called, expect, &limits, &moved)
         };
-        let Some(mut r) = run(expect.as_ref()) else {
-            continue; // a helper, inlined where the kernels call it
+        let Some(mut r) = run(expect)? else {
+            return Ok(None); // a helper, inlined where the kernels call it
         };
         if expect.is_none() {
             simplified(&mut r, run);
         }
         render(&mut r);
         r.seconds = start.elapsed().as_secs_f64();
-        out.push(r);
+        Ok(Some((ki, r)))
+    };
+    let mut done = Vec::new();
+    for ki in 0..kernels.len() {
+        match lift_one(ki, expect.as_ref()) {
+            Ok(Some(r)) => done.push(r),
+            Ok(None) => {}
+            Err(d) => grid_errors.push(d),
+        }
     }
-    Ok(out)
+    if !grid_errors.is_empty() {
+        return Err(grid_errors);
+    }
+    // An expected formula may define the outputs of several kernels of the file: a kernel
+    // that writes some of them is checked against those, when every other one it defines is
+    // written by another kernel of the file (a definition no kernel writes stays an error).
+    if let Some(f) = &expect {
+        let writes: Vec<Vec<String>> = done.iter().map(|(_, r)| r.writes.clone()).collect();
+        for (n, (ki, r)) in done.iter_mut().enumerate() {
+            let (mine, others): (Vec<&Def>, Vec<&Def>) =
+                f.defs.iter().partition(|d| r.writes.contains(&d.output));
+            let elsewhere = |d: &&Def| {
+                writes
+                    .iter()
+                    .enumerate()
+                    .any(|(m, w)| m != n && w.contains(&d.output))
+            };
+            if mine.is_empty() || others.is_empty() || !others.iter().all(elsewhere) {
+                continue;
+            }
+            let part = Formula {
+                defs: mine.into_iter().cloned().collect(),
+            };
+            if let Ok(Some((_, again))) = lift_one(*ki, Some(&part)) {
+                *r = again;
+            }
+        }
+    }
+    Ok(done.into_iter().map(|(_, r)| r).collect())
 }
 
 /// One kernel under each of its autotune configurations, against `expect` or a synthesized
@@ -220,7 +258,7 @@ fn lift_kernel(
     expect: Option<&Formula>,
     limits: &check::Limits,
     stated: &[String],
-) -> Option<KernelResult> {
+) -> Result<Option<KernelResult>, Diagnostic> {
     let mut r = KernelResult::bare(
         k.name.clone(),
         k.pos.line,
@@ -248,6 +286,13 @@ fn lift_kernel(
                     break;
                 }
             },
+            Some(Err((what, pos))) if host::is_grid_error(&what) => {
+                let at = offset_of(text, pos);
+                return Err(Diagnostic {
+                    span: Span { start: at, end: at },
+                    message: format!("{what} (kernel `{}`)", k.name),
+                });
+            }
             Some(Err((what, pos))) => {
                 verdicts.push(Verdict::Unknown {
                     reason: format!("the launcher could not be read: {what} at {pos}"),
@@ -299,16 +344,35 @@ fn lift_kernel(
         }
     }
     if verdicts.is_empty() {
-        return None; // a helper, inlined where the kernels call it
+        return Ok(None); // a helper, inlined where the kernels call it
     }
     r.verdict = combine(verdicts, configs.len());
-    Some(r)
+    Ok(Some(r))
+}
+
+/// The byte offset of a 1-based line and column (in characters).
+fn offset_of(text: &str, pos: mem::Pos) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(pos.line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let line = text[start.min(text.len())..].lines().next().unwrap_or("");
+    start
+        + line
+            .char_indices()
+            .nth(pos.col.saturating_sub(1))
+            .map(|(i, _)| i)
+            .unwrap_or(line.len())
 }
 
 /// The simplified formula (e-graph, [`simplify`]): printed as the formula only when it was
 /// itself checked against the kernel and verified, so the printed formula is always a proved
 /// one; otherwise kept as `readable`, with what it rests on.
-fn simplified(r: &mut KernelResult, recheck: impl Fn(Option<&Formula>) -> Option<KernelResult>) {
+fn simplified(
+    r: &mut KernelResult,
+    recheck: impl Fn(Option<&Formula>) -> Result<Option<KernelResult>, Diagnostic>,
+) {
     let Some(raw) = r.formula.as_ref().and_then(|t| Formula::parse(t).ok()) else {
         return;
     };
@@ -322,7 +386,7 @@ fn simplified(r: &mut KernelResult, recheck: impl Fn(Option<&Formula>) -> Option
         return;
     }
     let checked = (matches!(r.verdict, Verdict::Verified { .. }) && s.readings.is_empty())
-        .then(|| recheck(Some(&s.formula)))
+        .then(|| recheck(Some(&s.formula)).ok().flatten())
         .flatten()
         .filter(|again| matches!(again.verdict, Verdict::Verified { .. }));
     match checked {

@@ -851,6 +851,10 @@ mod tests {
                 "out[i] = 0.5 * x[i] * (1 + tanh(x[i] * 0.79788456 * (1 + 0.044715 * x[i] * x[i])))",
                 "out[i] = gelu_tanh(x[i])",
             ),
+            (
+                "out[i] = 0.5 * x[i] * (tanh(0.7978846 * x[i] * (0.044715 * x[i] * x[i] + 1)) + 1)",
+                "out[i] = gelu_tanh(x[i])",
+            ),
             ("out[i] = where(x[i] >= 0, x[i], 0.01 * x[i])", "out[i] = leaky_relu(x[i], 0.01)"),
             ("out[i] = log(1 + exp(x[i]))", "out[i] = softplus(x[i])"),
             ("out[i] = sum(k, x[i, k] / n_cols)", "out[i] = sum(k, x[i, k]) / n_cols"),

@@ -1,14 +1,13 @@
 # expect: verified
 # formula: out[i] = relu(x[i])
-# `tl.where` with a scalar and a `tl.full` block; the block size an untyped constexpr
-# parameter read from the launcher's keyword.
+# `tl.where` with a scalar and a `tl.full` block, the block size a keyword of the launch.
 import torch
 import triton
 import triton.language as tl
 
 
 @triton.jit
-def relu_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: "tl.constexpr"):
+def relu_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
     pid = tl.program_id(0)
     offs = pid * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = offs < n_elements

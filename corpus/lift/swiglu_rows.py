@@ -1,7 +1,8 @@
 # expect: verified
 # formula: out[i, j] = silu(gate[i, j]) * up[i, j]
 # Liger-style SwiGLU over rows: one program per row, pointer bumps by the row stride,
-# a single tile per row of `triton.next_power_of_2(n_cols)` lanes, `tl.sigmoid`.
+# a single tile per row of `triton.next_power_of_2(n_cols)` lanes, `tl.sigmoid`; one row
+# stride for the three tensors, so the launcher makes its inputs contiguous.
 import torch
 import triton
 import triton.language as tl
@@ -21,6 +22,8 @@ def _swiglu_row(gate_ptr, up_ptr, out_ptr, stride, n_cols: tl.constexpr, BLOCK_S
 
 
 def swiglu(gate, up):
+    gate = gate.contiguous()
+    up = up.contiguous()
     n_rows, n_cols = gate.shape
     out = torch.empty_like(gate)
     BLOCK_SIZE = triton.next_power_of_2(n_cols)

@@ -127,12 +127,12 @@ fn autotune_configs(c: &ast::ExprCall) -> Vec<Vec<(String, Expr)>> {
 }
 
 fn is_constexpr(p: &ast::Parameter) -> bool {
-    match p.annotation.as_deref() {
-        // `BLOCK: "tl.constexpr"` (a string annotation) alike.
-        Some(Expr::StringLiteral(s)) => s.value.to_str().trim().ends_with("constexpr"),
-        Some(a) => dotted(a).is_some_and(|a| a.ends_with("constexpr")),
-        None => false,
-    }
+    // A string annotation (`"tl.constexpr"`) is not one: Triton 3.2 then passes a runtime
+    // scalar (its interpreter rejects `tl.arange` of it), and so does this model.
+    p.annotation
+        .as_deref()
+        .and_then(dotted)
+        .is_some_and(|a| a.ends_with("constexpr"))
 }
 
 /// Every kernel of the module, in source order.

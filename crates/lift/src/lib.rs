@@ -3,7 +3,8 @@
 //! of the kernel replayed.
 //!
 //! Layers, imports running one way (STYLE 17):
-//! - `value` (blocks over a core `Domain`), `mem` (program state, access log);
+//! - `value` (blocks over a core `Domain`), `mem` (program state, access log), `consts`
+//!   (float literals as their float32 values, named constants);
 //! - `ext` (extended reals: `-inf` lanes, exact) and `atoms` (reductions as symbols, the
 //!   symbolic side; block-size placeholders);
 //! - `ops`: every Triton op once, in one table, generic over the domain;
@@ -12,7 +13,9 @@
 //!   loop's sum over tiles merged with the sum over each tile's lanes);
 //! - `setup` (a kernel bound to its launch, one program run in any domain), `replay` (the
 //!   whole grid run concretely: failures and counterexamples);
-//! - `check`: the symbolic run, synthesis, the obligations, the verdict.
+//! - `check`: the symbolic run, synthesis, the obligations, the verdict;
+//! - beside them, read here only: `simplify` (e-graph), `named` (named operators), `emit`
+//!   (LaTeX, NumPy).
 //!
 //! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt`
 //! crate's). The user's Python file is parsed, never imported or run.

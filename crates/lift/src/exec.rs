@@ -307,6 +307,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
             Stmt::While(_) => return self.unsupported("while loop", s),
             Stmt::With(_) => return self.unsupported("with statement", s),
             Stmt::FunctionDef(_) => return self.unsupported("nested function", s),
+            Stmt::Assert(_) => return self.unsupported("assert statement", s),
+            Stmt::Break(_) => return self.unsupported("break statement", s),
+            Stmt::Continue(_) => return self.unsupported("continue statement", s),
+            Stmt::Try(_) => return self.unsupported("try statement", s),
+            Stmt::Raise(_) => return self.unsupported("raise statement", s),
+            Stmt::Global(_) | Stmt::Nonlocal(_) => {
+                return self.unsupported("global or nonlocal statement", s)
+            }
+            Stmt::Import(_) | Stmt::ImportFrom(_) => {
+                return self.unsupported("import statement in a kernel", s)
+            }
+            Stmt::Delete(_) => return self.unsupported("del statement", s),
+            Stmt::Match(_) => return self.unsupported("match statement", s),
             _ => return self.unsupported("statement", s),
         }
         Ok(Flow::Next)

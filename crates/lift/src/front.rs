@@ -205,6 +205,17 @@ pub(crate) fn launch(
             _ => {}
         }
     }
+    // Module-level Python functions a launcher may call (`calculate_settings(n)`).
+    let helpers: Vec<&ast::StmtFunctionDef> = module
+        .body
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::FunctionDef(f) if !f.decorator_list.iter().any(|d| is_jit(&d.expression)) => {
+                Some(f)
+            }
+            _ => None,
+        })
+        .collect();
     for f in funcs {
         if f.decorator_list.iter().any(|d| is_jit(&d.expression)) {
             continue;
@@ -212,6 +223,7 @@ pub(crate) fn launch(
         if let Some(r) = host::read_launcher(
             src,
             &globals,
+            &helpers,
             Some(f),
             &f.body,
             kernel,
@@ -227,7 +239,16 @@ pub(crate) fn launch(
         .filter(|s| !matches!(s, Stmt::FunctionDef(_)))
         .cloned()
         .collect();
-    host::read_launcher(src, &[], None, &body, kernel, pointer_params, config)
+    host::read_launcher(
+        src,
+        &[],
+        &helpers,
+        None,
+        &body,
+        kernel,
+        pointer_params,
+        config,
+    )
 }
 
 /// Names of kernel parameters used in the address of a `tl.load`/`tl.store` (directly or

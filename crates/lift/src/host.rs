@@ -238,14 +238,21 @@ struct Host<'s> {
     default_named: Vec<bool>,
     /// Parameters whose sizes the launcher reads itself (`x.numel()`, `x.shape`, `x.size(d)`).
     size_read: Vec<String>,
+    /// Module-level Python functions the launcher may call, read like the launcher's own
+    /// statements (`BLOCK_SIZE, num_warps = calculate_settings(n_cols)`).
+    helpers: Vec<ast::StmtFunctionDef>,
+    /// Nesting of helper calls being read (bounded).
+    depth: usize,
 }
 
 type R<T> = Result<T, (String, Pos)>;
 
 /// Reads the launch of `kernel` in `body`, if there is one.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn read_launcher(
     src: &str,
     globals: &[&Stmt],
+    helpers: &[&ast::StmtFunctionDef],
     fdef: Option<&ast::StmtFunctionDef>,
     body: &[Stmt],
     kernel: &KernelDef,
@@ -277,6 +284,12 @@ pub(crate) fn read_launcher(
         meta: vec![],
         default_named: vec![],
         size_read: vec![],
+        helpers: helpers
+            .iter()
+            .filter(|h| fdef.is_none_or(|f| f.name.id != h.name.id))
+            .map(|h| (*h).clone())
+            .collect(),
+        depth: 0,
     };
     Some(
         h.run(
@@ -778,6 +791,86 @@ impl Host<'_> {
             .map(|(_, v)| v.clone())
     }
 
+    /// A call of a module-level Python function: its parameters bound to the arguments, its
+    /// statements read as the launcher's, its top-level `return` the value. A `return` inside
+    /// a branch or a loop, or calls nested deeper than 4, are not read.
+    fn helper_call(&mut self, f: &ast::StmtFunctionDef, c: &ast::ExprCall) -> R<HVal> {
+        use ruff_python_ast::visitor::{walk_stmt, Visitor};
+        struct Returns(usize);
+        impl<'a> Visitor<'a> for Returns {
+            fn visit_stmt(&mut self, s: &'a Stmt) {
+                if matches!(s, Stmt::Return(_)) {
+                    self.0 += 1;
+                }
+                if !matches!(s, Stmt::FunctionDef(_)) {
+                    walk_stmt(self, s);
+                }
+            }
+        }
+        let top = f
+            .body
+            .iter()
+            .filter(|s| matches!(s, Stmt::Return(_)))
+            .count();
+        let mut all = Returns(0);
+        for s in &f.body {
+            all.visit_stmt(s);
+        }
+        if self.depth >= 4 || all.0 != top {
+            return self.err(
+                format!(
+                    "cannot read the function `{}` (a `return` in a branch or a loop, or calls \
+                     nested too deep)",
+                    f.name.id
+                ),
+                c,
+            );
+        }
+        let mut bound = Vec::new();
+        let params: Vec<&ast::ParameterWithDefault> = f
+            .parameters
+            .posonlyargs
+            .iter()
+            .chain(&f.parameters.args)
+            .chain(&f.parameters.kwonlyargs)
+            .collect();
+        for (i, p) in params.iter().enumerate() {
+            let name = p.parameter.name.id.as_str();
+            let given = c.arguments.args.get(i).or_else(|| {
+                c.arguments
+                    .keywords
+                    .iter()
+                    .find(|k| k.arg.as_ref().is_some_and(|a| a.id.as_str() == name))
+                    .map(|k| &k.value)
+            });
+            let v = match (given, p.default.as_deref()) {
+                (Some(e), _) | (None, Some(e)) => self.expr(e)?,
+                (None, None) => HVal::Unknown,
+            };
+            bound.push((name.to_string(), v));
+        }
+        let saved = self.env.len();
+        self.env.extend(bound);
+        self.depth += 1;
+        let mut out = Ok(HVal::Unknown);
+        for s in &f.body {
+            if let Stmt::Return(r) = s {
+                out = match &r.value {
+                    Some(e) => self.expr(e),
+                    None => Ok(HVal::Unknown),
+                };
+                break;
+            }
+            if let Err(e) = self.stmt(s) {
+                out = Err(e);
+                break;
+            }
+        }
+        self.depth -= 1;
+        self.env.truncate(saved);
+        out
+    }
+
     fn set(&mut self, name: &str, v: HVal) {
         self.env.push((name.to_string(), v));
     }
@@ -806,6 +899,18 @@ impl Host<'_> {
                         }
                     }
                 }
+            }
+            return Ok(());
+        }
+        if let Stmt::If(_) | Stmt::For(_) | Stmt::While(_) | Stmt::Try(_) | Stmt::With(_) = s {
+            // What a branch, a loop or a `with` assigns is not read: such names become
+            // unreadable (their value depends on the path), never the value before it.
+            let at = pos_of(self.src, s);
+            for n in assigned_names(s) {
+                self.set(
+                    &n,
+                    HVal::Unreadable("a value assigned under a branch or a loop".into(), at),
+                );
             }
             return Ok(());
         }
@@ -1019,6 +1124,14 @@ impl Host<'_> {
     fn call(&mut self, c: &ast::ExprCall) -> R<HVal> {
         let args = &c.arguments.args;
         let name = dotted(&c.func).unwrap_or_default();
+        if let Some(f) = self
+            .helpers
+            .iter()
+            .find(|f| f.name.id.as_str() == name)
+            .cloned()
+        {
+            return self.helper_call(&f, c);
+        }
         match name.as_str() {
             "triton.cdiv" | "cdiv" if args.len() == 2 => {
                 let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
@@ -1152,6 +1265,35 @@ impl Host<'_> {
         }
         Ok(HVal::Unknown)
     }
+}
+
+/// The names a statement assigns anywhere inside it (targets of `=`, `+=`, `for`).
+fn assigned_names(s: &Stmt) -> Vec<String> {
+    use ruff_python_ast::visitor::{walk_stmt, Visitor};
+    struct V(Vec<String>);
+    fn targets(e: &Expr, out: &mut Vec<String>) {
+        match e {
+            Expr::Name(n) => out.push(n.id.to_string()),
+            Expr::Tuple(t) => t.elts.iter().for_each(|x| targets(x, out)),
+            Expr::List(t) => t.elts.iter().for_each(|x| targets(x, out)),
+            _ => {}
+        }
+    }
+    impl<'a> Visitor<'a> for V {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            match s {
+                Stmt::Assign(a) => a.targets.iter().for_each(|t| targets(t, &mut self.0)),
+                Stmt::AugAssign(a) => targets(&a.target, &mut self.0),
+                Stmt::AnnAssign(a) => targets(&a.target, &mut self.0),
+                Stmt::For(f) => targets(&f.target, &mut self.0),
+                _ => {}
+            }
+            walk_stmt(self, s);
+        }
+    }
+    let mut v = V(vec![]);
+    v.visit_stmt(s);
+    v.0
 }
 
 /// Names that occur in comparisons of the kernel's body.

@@ -66,22 +66,41 @@ const FUNS: &[(&str, usize)] = &[
 ];
 
 /// The named functions of the simplifier's output, by their definitions in the language.
+const EXPANSIONS: &[(&str, usize, &str)] = &[
+    ("silu", 1, "e * sigmoid(e)"),
+    ("gelu", 1, "0.5 * e * (1 + erf(e * (1 / sqrt(2))))"),
+    (
+        "gelu_tanh",
+        1,
+        "0.5 * e * (1 + tanh(sqrt(2 / pi) * (e + 0.044715 * e * e * e)))",
+    ),
+    ("softplus", 1, "log(1 + exp(e))"),
+    ("leaky_relu", 2, "where(e >= 0, e, a * e)"),
+];
+
+/// The definition of a named function at its arguments (the templates are parsed once: an
+/// evaluation calls this at every lane).
 pub(crate) fn named_expansion(f: &str, args: &[Expr]) -> Option<Expr> {
-    let def = match (f, args.len()) {
-        ("silu", 1) => "e * sigmoid(e)",
-        ("gelu", 1) => "0.5 * e * (1 + erf(e * (1 / sqrt(2))))",
-        ("gelu_tanh", 1) => "0.5 * e * (1 + tanh(sqrt(2 / pi) * (e + 0.044715 * e * e * e)))",
-        ("softplus", 1) => "log(1 + exp(e))",
-        ("leaky_relu", 2) => "where(e >= 0, e, a * e)",
-        _ => return None,
-    };
-    let body = Formula::parse(&format!("f[i] = {def}"))
-        .ok()?
-        .defs
-        .remove(0)
-        .body;
+    static PARSED: std::sync::OnceLock<Vec<(&'static str, usize, Expr)>> =
+        std::sync::OnceLock::new();
+    let parsed = PARSED.get_or_init(|| {
+        EXPANSIONS
+            .iter()
+            .map(|(n, k, def)| {
+                let body = Formula::parse(&format!("f[i] = {def}"))
+                    .expect("the expansions parse")
+                    .defs
+                    .remove(0)
+                    .body;
+                (*n, *k, body)
+            })
+            .collect()
+    });
+    let (_, _, body) = parsed
+        .iter()
+        .find(|(n, k, _)| *n == f && *k == args.len())?;
     Some(substitute(
-        &body,
+        body,
         &[("e", &args[0]), ("a", args.get(1).unwrap_or(&args[0]))],
     ))
 }

@@ -130,7 +130,7 @@ pub fn index<D: Domain>(
 pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<D>, Stop> {
     match &e.kind {
         ExprKind::Int(n) => Ok(value::int_lit(d, Type::Int(32), *n)),
-        ExprKind::Float(n, den) => Ok(value::float_lit(d, Type::Float(32), *n, *den)),
+        ExprKind::Float(n, den, _) => Ok(value::float_lit(d, Type::Float(32), *n, *den)),
         ExprKind::Var(name) => env.var(d, name, e.span),
         ExprKind::Opaque(_) => Ok(Val::Opaque),
         ExprKind::Call(name, args) => {
@@ -154,8 +154,12 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
                     Ok(value::int_lit(d, *t, *n))
                 }
                 (ExprKind::Int(n), t) if t.is_float() => Ok(value::float_lit(d, *t, *n, 1)),
-                (ExprKind::Float(n, den), t) if t.is_float() => {
+                (ExprKind::Float(n, den, _), t) if t.is_float() => {
                     Ok(value::float_lit(d, *t, *n, *den))
+                }
+                (ExprKind::Call(name, args), t) if name == "saturating_cast" && args.len() == 1 => {
+                    let v = eval(d, env, &args[0])?;
+                    value::saturating_cast(d, *t, v, e.span)
                 }
                 _ => {
                     let v = eval(d, env, x)?;

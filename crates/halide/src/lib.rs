@@ -18,6 +18,7 @@ mod algo;
 mod check;
 mod defuse;
 mod eval;
+mod floats;
 mod run;
 mod spec;
 mod stmt;
@@ -71,6 +72,9 @@ pub struct CaseResult {
     pub assumptions: Vec<String>,
     /// Obligations stated.
     pub obligations: usize,
+    /// What the check did that is neither an assumption nor a reason: a concrete search that
+    /// stopped at its budget of interpreted steps.
+    pub notes: Vec<String>,
     pub seconds: f64,
     /// With [`Options::collect_smt`]: (name, SMT-LIB script) of the statement's assertions
     /// (satisfiable, or the verdict is vacuous) and of each obligation's negation (unsat when
@@ -121,6 +125,7 @@ pub fn check(
         witness: c.witness.map(|w| w.1),
         assumptions: c.assumptions,
         obligations: c.obligations,
+        notes: c.notes,
         seconds: start.elapsed().as_secs_f64(),
         queries,
     })

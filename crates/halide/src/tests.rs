@@ -215,7 +215,13 @@ fn verified_cases_replay_clean_on_small_sizes() {
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
         let t = std::time::Instant::now();
-        let found = crate::check::search(&spec, &stmt, &[1, 2, 3, 8, 9, 17]);
+        let found = crate::check::search(
+            &spec,
+            &stmt,
+            &[1, 2, 3, 8, 9, 17],
+            0.0,
+            &mut crate::check::Steps::new("a test search", u64::MAX),
+        );
         println!("{}: {:.2} s", p.display(), t.elapsed().as_secs_f64());
         assert!(
             matches!(found, Ok(None)),
@@ -352,8 +358,8 @@ fn defuse_preserves_the_concrete_outcome() {
                     given.insert("b.min.0".to_string(), m);
                     given.insert("b.min.1".to_string(), -m);
                     let s = crate::check::setting(&spec, &given, 2, 7).unwrap();
-                    let a = show(crate::run::replay(&spec, &stmt, &s));
-                    let b = show(crate::run::replay(&spec, &split, &s));
+                    let a = show(crate::run::replay(&spec, &stmt, &s, &mut u64::MAX.clone()));
+                    let b = show(crate::run::replay(&spec, &split, &s, &mut u64::MAX.clone()));
                     assert_eq!(a, b, "{name} at {e0}x{e1}, min {m}");
                     n += 1;
                 }

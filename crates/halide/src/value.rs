@@ -165,6 +165,33 @@ pub fn cast<D: Domain>(d: &mut D, t: Type, v: Val<D>, span: Span) -> Result<Val<
     })
 }
 
+/// `saturating_cast<t>(v)`: an integer clamped to `t`'s range, then converted (Halide's
+/// `saturating_cast`, printed `(T)saturating_cast(e)`); other conversions as [`cast`].
+pub fn saturating_cast<D: Domain>(
+    d: &mut D,
+    t: Type,
+    v: Val<D>,
+    span: Span,
+) -> Result<Val<D>, Stop> {
+    let range = match t {
+        Type::UInt(n) if n <= 64 => Some((0, pow2(n) - 1)),
+        Type::Int(n) if n <= 64 => Some((-pow2(n - 1), pow2(n - 1) - 1)),
+        _ => None,
+    };
+    match (v, range) {
+        (Val::Int(i, u), Some((lo, hi))) => {
+            let (lo, hi) = (d.lit_i(lo), d.lit_i(hi));
+            let below = d.lt_i(&i, &lo);
+            let above = d.lt_i(&hi, &i);
+            let c = d.ite_i(&above, &hi, &i);
+            let c = d.ite_i(&below, &lo, &c);
+            cast(d, t, Val::Int(c, u), span)
+        }
+        (v @ Val::Float(..), Some(_)) => cast(d, t, v, span),
+        (v, _) => cast(d, t, v, span),
+    }
+}
+
 /// A condition from a value (Halide's `uint1`, or an integer compared with 0).
 pub fn truth<D: Domain>(d: &mut D, v: &Val<D>, span: Span) -> Result<D::B, Stop> {
     match v {

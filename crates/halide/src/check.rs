@@ -1642,7 +1642,7 @@ fn try_setting(
     s: &Setting,
     gap: f64,
     steps: &mut Steps,
-) -> Result<Option<Checked>, String> {
+) -> Result<Option<Checked>, (String, Span)> {
     match run::replay(spec, stmt, s, &mut steps.left) {
         Outcome::Fault(f)
             if f.kind == WitnessKind::WrongValue
@@ -1663,7 +1663,7 @@ fn try_setting(
                 notes: vec![],
             }))
         }
-        Outcome::Unsupported(what, _) => Err(what),
+        Outcome::Unsupported(what, span) => Err((what, span)),
         Outcome::OutOfSteps => {
             steps.ran_out("a replay of a solver's model");
             Ok(None)
@@ -1717,7 +1717,7 @@ pub(crate) fn search(
     sizes: &[i128],
     gap: f64,
     steps: &mut Steps,
-) -> Result<Option<Checked>, String> {
+) -> Result<Option<Checked>, (String, Span)> {
     let out = spec.func(&spec.output).expect("checked");
     let dims = out.vars.len();
     let exts: Vec<Vec<i128>> = match dims {
@@ -1754,7 +1754,7 @@ pub(crate) fn search(
                 }
                 match run::replay(spec, stmt, &s, &mut steps.left) {
                     Outcome::AssertFailed => continue,
-                    Outcome::Unsupported(what, _) => return Err(what),
+                    Outcome::Unsupported(what, span) => return Err((what, span)),
                     Outcome::OutOfSteps => {
                         let e: Vec<String> = e.iter().map(|x| x.to_string()).collect();
                         steps.ran_out(&format!("the run at output extents [{}]", e.join(", ")));
@@ -1884,6 +1884,14 @@ fn check_resolved(
         obligations: 0,
         notes: vec![],
     };
+    // Where a construct of the statement is (the algorithm's own report no span here).
+    let at = |span: Span| {
+        if span == Span::default() {
+            String::new()
+        } else {
+            format!(" at {}", loc(span))
+        }
+    };
     // Fused loops split back (an exact rewrite): both the interpreter and the executor run it.
     let defused = crate::defuse::defuse(stmt);
     let stmt = &defused[..];
@@ -1902,9 +1910,10 @@ fn check_resolved(
     match quick_result {
         Ok(Some(c)) => return c,
         Ok(None) => {}
-        Err(why) => {
+        Err((why, span)) => {
             return unknown(format!(
-                "the concrete interpreter met an unsupported construct: {why}"
+                "the concrete interpreter met an unsupported construct: {why}{}",
+                at(span)
             ))
         }
     }
@@ -2005,9 +2014,10 @@ fn check_resolved(
                         match try_setting(spec, stmt, &s, gap, steps) {
                             Ok(Some(c)) => return c,
                             Ok(None) => {}
-                            Err(why) => {
+                            Err((why, span)) => {
                                 return unknown(format!(
-                                    "the replay met an unsupported construct: {why}"
+                                    "the replay met an unsupported construct: {why}{}",
+                                    at(span)
                                 ))
                             }
                         }
@@ -2073,6 +2083,9 @@ fn check_resolved(
                 .collect::<Vec<_>>()
                 .join("; ")
         )),
-        Err(why) => unknown(format!("the replay met an unsupported construct: {why}")),
+        Err((why, span)) => unknown(format!(
+            "the replay met an unsupported construct: {why}{}",
+            at(span)
+        )),
     }
 }

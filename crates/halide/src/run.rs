@@ -556,7 +556,10 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
         }
         let want = match alg.value(&mut d, &out.name, &point) {
             Ok(v) => v,
-            Err(Stop::Unsupported { what, span }) => return Outcome::Unsupported(what, span),
+            Err(Stop::Unsupported { what, .. }) => {
+                // A span into the algorithm's text, not the statement's: the text says where.
+                return Outcome::Unsupported(format!("in the algorithm: {what}"), Span::default());
+            }
             Err(Stop::Fault { what, .. }) => {
                 return Outcome::Unsupported(
                     format!("the algorithm itself is undefined here: {what}"),

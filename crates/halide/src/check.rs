@@ -1672,7 +1672,7 @@ fn try_setting(
     }
 }
 
-/// A budget of interpreted steps (statements the concrete interpreter runs, never wall time)
+/// A budget of interpreted steps (statements run, variables and calls read; never wall time)
 /// for a concrete search or the replays of the solver's models: a search for
 /// counterexamples, not a proof, so when it runs out the search just stops, and the check
 /// says so ([`Checked::notes`]).
@@ -1694,6 +1694,10 @@ impl Steps {
         }
     }
 
+    fn used(&self) -> u64 {
+        self.total - self.left
+    }
+
     fn ran_out(&mut self, during: &str) {
         if self.exhausted.is_none() {
             self.exhausted = Some(format!(
@@ -1705,9 +1709,9 @@ impl Steps {
 }
 
 /// Steps for the quick concrete search before any solver call ...
-pub(crate) const QUICK_STEPS: u64 = 300_000;
+pub(crate) const QUICK_STEPS: u64 = 1_500_000;
 /// ... and for the wider search and the models' replays once an obligation stayed open.
-pub(crate) const SEARCH_STEPS: u64 = 6_000_000;
+pub(crate) const SEARCH_STEPS: u64 = 20_000_000;
 
 /// Small concrete settings, in a fixed order: every output extent of `sizes` in the first
 /// two dimensions (2 beyond), at two positions.
@@ -1903,8 +1907,9 @@ fn check_resolved(
     };
     if std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some() {
         eprintln!(
-            "{:6} ms  the quick concrete search",
-            t0.elapsed().as_millis()
+            "{:6} ms  the quick concrete search ({} steps)",
+            t0.elapsed().as_millis(),
+            quick_steps.used()
         );
     }
     match quick_result {

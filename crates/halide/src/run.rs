@@ -75,8 +75,8 @@ impl Buffer {
 
 /// Cells no larger than this are run (a budget, never a verdict).
 const MAX_CELLS: i128 = 1 << 20;
-/// Statements one run may run, whatever its budget.
-const MAX_STEPS: u64 = 5_000_000;
+/// Steps (statements, variable and call reads) one run may take, whatever its budget.
+const MAX_STEPS: u64 = 20_000_000;
 
 struct Machine<'a> {
     spec: &'a Spec,
@@ -85,7 +85,7 @@ struct Machine<'a> {
     /// Current realization of each Func (a stack per Func), and the output buffer.
     bufs: BTreeMap<String, Vec<Buffer>>,
     next_id: usize,
-    /// Statements run so far, and how many this run may run.
+    /// Steps so far (statements, variable and call reads), and how many this run may take.
     steps: u64,
     limit: u64,
     /// Per enclosing parallel loop: its accesses so far, by cell.
@@ -236,6 +236,8 @@ impl Env<Concrete> for Machine<'_> {
     }
 
     fn var(&mut self, _d: &mut Concrete, name: &str, span: Span) -> Result<CVal, Stop> {
+        // Each variable and call read is a step (a statement's cost grows with its size).
+        self.steps += 1;
         if let Some((_, v)) = self.scope.iter().rev().find(|(n, _)| n == name) {
             return Ok(v.clone());
         }
@@ -253,6 +255,7 @@ impl Env<Concrete> for Machine<'_> {
         _point: Vec<CVal>,
         span: Span,
     ) -> Result<CVal, Stop> {
+        self.steps += 1;
         let idx = ints(&args, span)?;
         if self.spec.input(name).is_some() {
             return self.read_input(name, &idx, span);
@@ -489,7 +492,7 @@ impl Machine<'_> {
 
 /// Runs the statement in `setting` and compares the output with the algorithm.
 /// Runs the statement at a setting and compares the output with the algorithm. `budget`: the
-/// statements it may still run (a count of interpreted steps, never wall time), decreased by
+/// steps it may still take (statements run, variables and calls read: a count, never wall time), decreased by
 /// those it ran; when it runs out the outcome is [`Outcome::OutOfSteps`].
 pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -> Outcome {
     let out = spec

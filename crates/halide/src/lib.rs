@@ -9,7 +9,8 @@
 //! - `eval` (the one definition of an expression's value, through an `Env`);
 //! - `algo` (the algorithm at a point, concretely), `run` (the concrete interpreter of the
 //!   loop program), `symex` (the symbolic executor with prophetic annotations);
-//! - `defuse` (fused loops split back, exactly, before either runs);
+//! - `defuse` (fused loops split back, exactly, before either runs); `floats` (float constants
+//!   as the IEEE values Halide holds, division by a constant as Halide lowers it);
 //! - `check` (the obligations, the solver, replay, the verdict).
 //!
 //! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt` crate's).

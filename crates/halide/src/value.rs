@@ -2,7 +2,9 @@
 //! types' integer semantics: unsigned and narrow signed integers wrap; `/` and `%` are
 //! Euclidean, and 0 for a zero divisor (Halide's definition); casts wrap or convert; `bool` is
 //! `uint1`. `int32`/`int64` arithmetic is exact (Halide assumes it does not overflow: named in
-//! every verdict). Floats are real numbers (an abstraction, named in the verdict).
+//! every verdict). Floats are real numbers (an abstraction, named in the verdict; constants are
+//! their IEEE values, resolved by `floats`). Bit operations, shifts by constants, `absd` and
+//! `saturating_cast` as Halide defines them.
 //!
 //! This is the bottom layer: it knows no statement, Func or solver.
 

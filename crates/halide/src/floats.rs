@@ -421,3 +421,50 @@ fn map_stmt(s: &mut Stmt, f: &mut dyn FnMut(&mut Expr)) {
             .for_each(|s| map_stmt(s, f)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Halide prints fl32(1/3) as `0.333333f`, which is not the float nearest to 0.333333;
+    /// the printed text stands for 34 float32 values.
+    #[test]
+    fn a_printed_reciprocal_is_matched_not_rounded() {
+        let third = (1.0f64 / 3.0) as f32 as f64;
+        assert!(prints_as(third, 333333, 1_000_000));
+        let near = nearest(333333, 1_000_000, 32).unwrap();
+        assert_ne!(near.v, third);
+        assert_eq!(printing_alike(near, 333333, 1_000_000), 34);
+        assert!(!prints_as(0.33f32 as f64, 333333, 1_000_000));
+        // Scientific rendering (`1.000000e-06f`): 7 significant digits.
+        assert!(prints_as(1e-6f32 as f64, 1_000_000, 1_000_000_000_000));
+        // Negative values round half to even like positive ones.
+        assert!(prints_as(-third, -333333, 1_000_000));
+        assert_eq!(exact(0.25), Some((1, 4)));
+        assert_eq!(exact(third), Some((11184811, 33554432)));
+    }
+
+    /// The algorithm's `/3.0f` becomes `*fl32(1/3)`, and the statement's `0.333333f` that
+    /// value, named; a decimal that is itself a float is taken silently.
+    #[test]
+    fn fblur_constants_resolve_to_halides() {
+        let spec = crate::spec::parse(
+            "input input : float32 dims 1\nfunc by(x) : float32 = (((float32)input(x)*0.250000f)/3.000000f)\noutput by : float32 dims 1\n",
+        )
+        .unwrap();
+        let stmt = crate::stmt::parse("produce by {\n for (by.s0.x, by.min.0, by.extent.0) {\n  by(by.s0.x) = (float32)input(by.s0.x)*0.250000f*0.333333f\n }\n}\n").unwrap();
+        let f = resolve(&spec, &stmt, &|s| format!("@{}", s.start)).unwrap();
+        assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
+        assert!(
+            f.notes[0].contains("`/3.0f` is `*0.33333334f`"),
+            "{:?}",
+            f.notes
+        );
+        assert!(
+            f.notes[1].contains("0.333333f` is taken as 0.33333334f"),
+            "{:?}",
+            f.notes
+        );
+        assert_eq!(f.gap, MIN_GAP);
+    }
+}

@@ -481,3 +481,72 @@ fn an_algorithms_modulo_is_not_storage_folding() {
     realizes(&crate::stmt::parse(stmt).unwrap(), &mut out);
     assert_eq!(out, [("f".into(), vec![None, None])]);
 }
+
+/// Bit operations, shifts and `absd`: the concrete and the symbolic domain agree, with each
+/// other and with the machine's two's complement (a constant mask and a general operand alike).
+#[test]
+fn bit_operations_agree_with_the_machine() {
+    let types = [
+        Type::UInt(8),
+        Type::UInt(16),
+        Type::Int(8),
+        Type::Int(16),
+        Type::Int(32),
+    ];
+    let cases: [(i128, i128); 6] = [
+        (0xF3, 0x3C),
+        (-7, 12),
+        (255, 1),
+        (-128, -1),
+        (5, 0),
+        (1000, 0x0F0),
+    ];
+    let wrap = |t: Type, x: i128| match t {
+        Type::UInt(n) => x.rem_euclid(1 << n),
+        Type::Int(n) => (x + (1 << (n - 1))).rem_euclid(1 << n) - (1 << (n - 1)),
+        _ => x,
+    };
+    let int = |s: &Sym, v: &Val<Sym>| match v {
+        Val::Int(y, _) => s.store.as_int(*y),
+        _ => None,
+    };
+    for t in types {
+        for (a, b) in cases {
+            let (a, b) = (wrap(t, a), wrap(t, b));
+            for (op, want) in [
+                (value::Bits::And, a & b),
+                (value::Bits::Or, a | b),
+                (value::Bits::Xor, a ^ b),
+            ] {
+                for konst in [None, Some(b)] {
+                    let mut c = Concrete::new(Default::default());
+                    let (va, vb) = (value::int_lit(&mut c, t, a), value::int_lit(&mut c, t, b));
+                    let got = value::bitwise(&mut c, op, va, vb, konst, Span::default()).ok();
+                    let mut s = Sym::new(smt::Store::new());
+                    let (sa, sb) = (value::int_lit(&mut s, t, a), value::int_lit(&mut s, t, b));
+                    let sym = value::bitwise(&mut s, op, sa, sb, konst, Span::default()).unwrap();
+                    let Some(Val::Int(got, _)) = got else {
+                        panic!("{op:?} {t}")
+                    };
+                    assert_eq!(got, wrap(t, want), "{op:?} at {t} on {a}, {b} ({konst:?})");
+                    assert_eq!(int(&s, &sym), Some(got), "{op:?} at {t} on {a}, {b}");
+                }
+            }
+            for k in [1i128, 3, -2] {
+                let mut c = Concrete::new(Default::default());
+                let va = value::int_lit(&mut c, t, a);
+                let Ok(Val::Int(got, _)) = value::shift(&mut c, va, k, Span::default()) else {
+                    panic!("shift")
+                };
+                let want = if k > 0 { wrap(t, a << k) } else { a >> -k };
+                assert_eq!(got, want, "shift {k} at {t} on {a}");
+            }
+            let mut c = Concrete::new(Default::default());
+            let (va, vb) = (value::int_lit(&mut c, t, a), value::int_lit(&mut c, t, b));
+            let Ok(Val::Int(got, u)) = value::absd(&mut c, va, vb, Span::default()) else {
+                panic!("absd")
+            };
+            assert_eq!((got, u.is_float()), ((a - b).abs(), false), "absd at {t}");
+        }
+    }
+}

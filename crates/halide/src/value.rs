@@ -211,6 +211,21 @@ fn bit_width(t: Type) -> Option<u8> {
     }
 }
 
+/// A bit pattern `r` in `[0, 2^n)` as a value of `t` (two's complement for a signed type, at
+/// any width: `wrap` leaves int32 exact).
+fn from_bits<D: Domain>(d: &mut D, t: Type, r: &D::I) -> D::I {
+    match t {
+        Type::Int(n) => {
+            let h = d.lit_i(pow2(n - 1));
+            let m = d.lit_i(pow2(n));
+            let s = d.add_i(r, &h);
+            let w = d.emod_i(&s, &m);
+            d.sub_i(&w, &h)
+        }
+        _ => wrap(d, t, r),
+    }
+}
+
 /// Bit `k` of the two's complement representation of `i` (0 or 1).
 fn bit<D: Domain>(d: &mut D, n: u8, i: &D::I, k: u8) -> D::I {
     let m = d.lit_i(pow2(n));
@@ -274,7 +289,7 @@ pub fn bitwise<D: Domain>(
                         d.sub_i(&sum, &two)
                     }
                 };
-                return Ok(Val::Int(wrap(d, *t, &r), *t));
+                return Ok(Val::Int(from_bits(d, *t, &r), *t));
             }
         }
     }
@@ -310,7 +325,7 @@ pub fn bitwise<D: Domain>(
                 let term = d.mul_i(&r, &p);
                 acc = d.add_i(&acc, &term);
             }
-            Ok(Val::Int(wrap(d, t, &acc), t))
+            Ok(Val::Int(from_bits(d, t, &acc), t))
         }
         (a, b) => unsupported(
             format!(

@@ -28,7 +28,24 @@ import sys
 MARK = "Lowering after bounding small realizations:"
 
 
+# RDom predicates (`RDom.where`), which the Python API does not give back: recorded as the
+# pipeline sets them (RDom name -> predicate text).
+PREDICATES = {}
+
+
+def record_predicates():
+    import halide as hl
+    where = hl.RDom.where
+
+    def recording(self, predicate):
+        PREDICATES.setdefault(self.x.name().split("$")[0], []).append(predicate)
+        return where(self, predicate)
+
+    hl.RDom.where = recording
+
+
 def load(path):
+    record_predicates()
     spec = importlib.util.spec_from_file_location("pipeline_module", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -102,6 +119,10 @@ def algorithm(mod, schedule):
             v = r[k]
             rdom_lines.append("rdom %s in [%s, %s)" % (v.name(), expr_text(v.min(), names),
                                                       expr_text(v.min() + v.extent(), names)))
+        preds = PREDICATES.get(r.x.name().split("$")[0], [])
+        if preds:
+            # The predicate goes on the RDom's last variable (the checker says unknown).
+            rdom_lines[-1] += " where " + " && ".join("(%s)" % expr_text(p, names) for p in preds)
     return {
         "inputs": [(p.name(), type_name(p.type()), p.dimensions()) for p in inputs],
         "rdoms": rdom_lines,

@@ -456,7 +456,8 @@ impl Machine<'_> {
                             what: format!(
                                 "a provide to `{func}` of type {} (the algorithm declares {})",
                                 v.ty(),
-                                ty.map(|t| t.to_string()).unwrap_or("no such Func".into())
+                                ty.map(|t| t.to_string())
+                                    .unwrap_or_else(|| tuple_component(self.spec, func))
                             ),
                             span: s.span,
                         }));
@@ -598,6 +599,18 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
     }
     let _ = d.lit_i(0);
     Outcome::Agrees
+}
+
+/// Why the algorithm has no Func `name`: `f.0`, `f.1` are the components of a Tuple-valued
+/// Func `f` (Halide's statement splits them; the algorithm's text does not say which component
+/// a call reads), else no such Func.
+fn tuple_component(spec: &Spec, name: &str) -> String {
+    match name.rsplit_once('.') {
+        Some((f, k)) if k.parse::<usize>().is_ok() && spec.func(f).is_some() => format!(
+            "no such Func: `{name}` is component {k} of the Tuple-valued Func `{f}`, which is not supported"
+        ),
+        _ => "no such Func".into(),
+    }
 }
 
 /// The relative difference of two float values (exact rationals), when both are known.

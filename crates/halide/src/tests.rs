@@ -550,3 +550,31 @@ fn bit_operations_agree_with_the_machine() {
         }
     }
 }
+
+/// The quick concrete search stops at its step budget (a count, not wall time) and the result
+/// says so; the verdict is still the solver's.
+#[test]
+fn the_quick_search_stops_at_its_budget_and_says_so() {
+    let dir = corpus();
+    let spec =
+        crate::spec::parse(&std::fs::read_to_string(dir.join("depthwise-tiled.spec")).unwrap())
+            .unwrap();
+    let stmt =
+        crate::stmt::parse(&std::fs::read_to_string(dir.join("depthwise-tiled.stmt")).unwrap())
+            .unwrap();
+    let c = crate::check::check(&spec, &stmt, std::time::Duration::from_secs(20), &|s| {
+        format!("@{}", s.start)
+    });
+    assert!(
+        matches!(c.verdict, report::Verdict::Verified { .. }),
+        "{:?}",
+        c.verdict
+    );
+    assert!(
+        c.notes
+            .iter()
+            .any(|n| n.contains("the quick concrete search stopped at its budget")),
+        "{:?}",
+        c.notes
+    );
+}

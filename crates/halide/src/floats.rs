@@ -279,11 +279,15 @@ pub fn resolve(
             ));
             return;
         };
-        let text = format!(
-            "`{}{}`",
-            n as f64 / den as f64,
-            if bits == 32 { "f" } else { "" }
-        );
+        // The literal as the file prints it (6 decimals, or scientific for tiny values).
+        let digits = den.checked_ilog10().unwrap_or(0) as usize;
+        let value = n as f64 / den as f64;
+        let suffix = if bits == 32 { "f" } else { "" };
+        let text = if digits <= 9 {
+            format!("`{value:.digits$}{suffix}`")
+        } else {
+            format!("`{value:e}{suffix}`")
+        };
         let matched = constants
             .iter()
             .find(|(c, _)| c.bits == bits && prints_as(c.v, n, den));

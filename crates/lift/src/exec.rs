@@ -804,6 +804,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
                         .filter(|n| !n.contains('.'))
                 })
         });
+        // `tl.cast(x, dtype)` is `x.to(dtype)`.
+        if tl_name == Some("cast") {
+            let [x, t] = &c.arguments.args[..] else {
+                return self.unsupported("`tl.cast` without a value and a dtype", c);
+            };
+            return self.convert_call(d, x, t, c);
+        }
         if let Some(name) = tl_name {
             let Some(spec) = ops::lookup(name) else {
                 return self.unsupported(format!("tl.{name}"), c);
@@ -883,16 +890,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
         // Methods: `x.to(dtype)`.
         if let Expr::Attribute(a) = &*c.func {
             if a.attr.id.as_str() == "to" {
-                let x = self.expr(d, &a.value)?;
-                let t = match c.arguments.args.first() {
-                    Some(t) => self.expr(d, t)?,
-                    None => return self.unsupported("`.to` without a dtype", c),
+                let Some(t) = c.arguments.args.first() else {
+                    return self.unsupported("`.to` without a dtype", c);
                 };
-                let KVal::Dtype(t) = t else {
-                    return self.unsupported("`.to` of something that is not a dtype", c);
-                };
-                let b = self.block_of(&x, c)?;
-                return self.lift(ops::convert(&b, t), c);
+                return self.convert_call(d, &a.value, t, c);
             }
         }
         self.unsupported(
@@ -902,5 +903,25 @@ impl<'s, D: LDomain> Interp<'s, D> {
             ),
             c,
         )
+    }
+
+    /// `x.to(dtype)` / `tl.cast(x, dtype)`. `bitcast=True` reinterprets the bits (not
+    /// modelled: unsupported); `fp_downcast_rounding` only changes rounding (outside the real
+    /// model); any other keyword is unsupported.
+    fn convert_call(&mut self, d: &mut D, x: &Expr, t: &Expr, c: &ast::ExprCall) -> R<KVal<D>> {
+        for k in &c.arguments.keywords {
+            match k.arg.as_ref().map(|a| a.id.as_str()) {
+                Some("bitcast") if matches!(&k.value, Expr::BooleanLiteral(b) if !b.value) => {}
+                Some("fp_downcast_rounding") => {}
+                Some(other) => return self.unsupported(format!("`{other}=` of a conversion"), k),
+                None => return self.unsupported("`**` arguments of a conversion", k),
+            }
+        }
+        let x = self.expr(d, x)?;
+        let KVal::Dtype(t) = self.expr(d, t)? else {
+            return self.unsupported("a conversion to something that is not a dtype", c);
+        };
+        let b = self.block_of(&x, c)?;
+        self.lift(ops::convert(&b, t), c)
     }
 }

@@ -531,6 +531,8 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
 
     // 4. Obligations for every size.
     let mut obligations = Vec::new();
+    // Laws of the math functions the proof rests on: the summaries' and the matching's.
+    let mut laws: Vec<&'static str> = m.laws.clone();
     let base = w.facts.clone();
     for a in &acc {
         let mut asr = base.clone();
@@ -649,7 +651,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                         timeout: limits.timeout,
                     };
                     let (kv, fv, _misses) =
-                        crate::atoms::match_atoms(&mut w.sym, &ctx, kv, fv, cfg);
+                        crate::atoms::match_atoms(&mut w.sym, &ctx, kv, fv, cfg, &mut laws);
                     let eq = w.sym.store.eq(kv, fv);
                     inside.push(eq);
                     let good = w.sym.store.and(inside);
@@ -1095,10 +1097,20 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 funs.push(name);
             }
         }
-        if !funs.is_empty() {
+        laws.dedup();
+        if !funs.is_empty() && laws.is_empty() {
             a.push(format!(
                 "{} uninterpreted (no axioms used)",
                 funs.join(", ") + if funs.len() == 1 { " is" } else { " are" }
+            ));
+        } else if !funs.is_empty() {
+            a.push(format!(
+                "{} uninterpreted, with the axioms {} (instantiated on the terms of the proof)",
+                funs.join(", ") + if funs.len() == 1 { " is" } else { " are" },
+                laws.iter()
+                    .map(|l| format!("`{l}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
         a.push("division by zero is left unspecified, alike in kernel and formula".into());

@@ -89,6 +89,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             guard: None,
             math: vec![],
             loops: vec![],
+            laws: vec![],
         },
         vec![Some(KVal::Block(z))],
         Pos { line: 0, col: 0 },
@@ -126,6 +127,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             guard: None,
             math: vec![],
             loops: vec![],
+            laws: vec![],
         };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);

@@ -1,0 +1,181 @@
+//! Axioms of `exp`, instantiated on the terms of a query (quantifier-free instances, never a
+//! `forall`): the proof treats `exp` as an uninterpreted function, and a query that needs one
+//! of its laws gets the instances on the terms that occur in it, and the verdict names the law.
+//!
+//! - `exp(a + b) = exp(a) * exp(b)`: for every product with two or more `exp` factors,
+//!   `exp(a1) * ... * exp(an) = exp(a1 + ... + an)` (the law applied n - 1 times), with the
+//!   sum's arithmetic put in a canonical linear form, so that `exp(x - m) * exp(m - M)` meets
+//!   `exp(x - M)`; a canonical sum `0` gives `exp(0) = 1` (the same law: `exp(0) = exp(0)^2`
+//!   and `exp > 0`);
+//! - `exp(a) = exp(a')` for `a'` the canonical form of `a` (congruence, no law).
+//!
+//! Both are true of the real exponential, which the concrete interpreter bounds by intervals
+//! (`tensor::Concrete::real_fn`): a replay never contradicts them.
+
+use smt::{FunId, Node, Store, TermId};
+use std::collections::{BTreeMap, HashSet};
+
+/// The law of the instances below, as the verdict names it.
+pub(crate) const EXP_ADD: &str = "exp(a + b) = exp(a) * exp(b)";
+
+/// A rational `num/den`, `den > 0`.
+type Q = (i128, i128);
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+fn q_norm(n: i128, d: i128) -> Option<Q> {
+    if d == 0 {
+        return None;
+    }
+    let g = gcd(n, d);
+    let (n, d) = (n / g, d / g);
+    Some(if d < 0 {
+        (n.checked_neg()?, d.checked_neg()?)
+    } else {
+        (n, d)
+    })
+}
+
+fn q_add(a: Q, b: Q) -> Option<Q> {
+    q_norm(
+        a.0.checked_mul(b.1)?.checked_add(b.0.checked_mul(a.1)?)?,
+        a.1.checked_mul(b.1)?,
+    )
+}
+
+fn q_mul(a: Q, b: Q) -> Option<Q> {
+    q_norm(a.0.checked_mul(b.0)?, a.1.checked_mul(b.1)?)
+}
+
+/// A real linear form: atoms (terms that are not sums, negations or scalings) with
+/// coefficients, the constant under the key `None`.
+type Lin = BTreeMap<Option<TermId>, Q>;
+
+fn lin(s: &Store, t: TermId) -> Option<Lin> {
+    let scale = |l: Lin, c: Q| -> Option<Lin> {
+        l.into_iter()
+            .map(|(k, v)| q_mul(v, c).map(|v| (k, v)))
+            .collect()
+    };
+    Some(match s.node(t) {
+        Node::Real(n, d) => BTreeMap::from([(None, (*n, *d))]),
+        Node::Int(i) => BTreeMap::from([(None, (*i, 1))]),
+        Node::Neg(a) => scale(lin(s, *a)?, (-1, 1))?,
+        Node::Add(xs) => {
+            let mut acc = Lin::new();
+            for x in xs {
+                for (k, v) in lin(s, *x)? {
+                    let e = acc.entry(k).or_insert((0, 1));
+                    *e = q_add(*e, v)?;
+                }
+            }
+            acc.retain(|_, v| v.0 != 0);
+            acc
+        }
+        Node::Mul(xs) => {
+            let lits: Vec<Q> = xs
+                .iter()
+                .filter_map(|x| match s.node(*x) {
+                    Node::Real(n, d) => Some((*n, *d)),
+                    _ => None,
+                })
+                .collect();
+            let rest: Vec<TermId> = xs
+                .iter()
+                .copied()
+                .filter(|x| !matches!(s.node(*x), Node::Real(..)))
+                .collect();
+            let c = lits.into_iter().try_fold((1, 1), q_mul)?;
+            match rest[..] {
+                [x] => scale(lin(s, x)?, c)?,
+                _ => BTreeMap::from([(Some(t), c)]),
+            }
+        }
+        _ => BTreeMap::from([(Some(t), (1, 1))]),
+    })
+}
+
+fn unlin(s: &mut Store, l: &Lin) -> TermId {
+    let mut parts = Vec::new();
+    for (k, (n, d)) in l {
+        if *n == 0 {
+            continue;
+        }
+        let c = s.real(*n, *d);
+        parts.push(match k {
+            Some(t) if (*n, *d) == (1, 1) => *t,
+            Some(t) => s.mul2(c, *t),
+            None => c,
+        });
+    }
+    if parts.is_empty() {
+        return s.real(0, 1);
+    }
+    s.add(parts)
+}
+
+/// The canonical linear form of a real term (itself when it has none).
+fn canon(s: &mut Store, t: TermId) -> TermId {
+    match lin(s, t) {
+        Some(l) => unlin(s, &l),
+        None => t,
+    }
+}
+
+/// The instances of the `exp` laws on the terms reachable from `terms` (not through atoms'
+/// definitions: their bodies are queried on their own), as facts.
+pub(crate) fn exp_instances(s: &mut Store, exp: Option<FunId>, terms: &[TermId]) -> Vec<TermId> {
+    let Some(exp) = exp else {
+        return vec![];
+    };
+    let is_exp = |s: &Store, t: TermId| matches!(s.node(t), Node::App(f, _) if *f == exp);
+    let arg = |s: &Store, t: TermId| match s.node(t) {
+        Node::App(_, a) => a[0],
+        _ => t,
+    };
+    let mut seen = HashSet::new();
+    let mut todo = terms.to_vec();
+    let (mut apps, mut products) = (Vec::new(), Vec::new());
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        if is_exp(s, t) {
+            apps.push(t);
+        }
+        if let Node::Mul(xs) = s.node(t) {
+            let es: Vec<TermId> = xs.iter().copied().filter(|x| is_exp(s, *x)).collect();
+            if es.len() >= 2 {
+                products.push(es);
+            }
+        }
+        todo.extend(s.children(t));
+    }
+    let mut facts = Vec::new();
+    for a in apps {
+        let c = canon(s, arg(s, a));
+        let e = s.app(exp, vec![c]);
+        if e != a {
+            facts.push(s.eq(a, e));
+        }
+    }
+    for es in products {
+        let args: Vec<TermId> = es.iter().map(|e| arg(s, *e)).collect();
+        let sum = s.add(args);
+        let c = canon(s, sum);
+        let one = s.app(exp, vec![c]);
+        let prod = s.mul(es);
+        facts.push(s.eq(prod, one));
+        if matches!(s.node(c), Node::Real(0, _)) {
+            let r1 = s.real(1, 1);
+            facts.push(s.eq(one, r1));
+        }
+    }
+    facts
+}

@@ -110,6 +110,7 @@ fn unlin(s: &mut Store, l: &Lin) -> TermId {
         let c = s.real(*n, *d);
         parts.push(match k {
             Some(t) if (*n, *d) == (1, 1) => *t,
+            Some(t) if (*n, *d) == (-1, 1) => s.neg(*t),
             Some(t) => s.mul2(c, *t),
             None => c,
         });
@@ -178,4 +179,45 @@ pub(crate) fn exp_instances(s: &mut Store, exp: Option<FunId>, terms: &[TermId])
         }
     }
     facts
+}
+
+/// `t` with every product of two or more `exp` factors made one `exp` of the canonical sum of
+/// their arguments (equal by [`EXP_ADD`]): for reading an atom's body (synthesis guesses a
+/// formula from it, which is then proved).
+pub(crate) fn collapse_exp(s: &mut Store, exp: Option<FunId>, t: TermId) -> TermId {
+    let Some(exp) = exp else {
+        return t;
+    };
+    let mut todo = vec![t];
+    let mut seen = HashSet::new();
+    let mut map = std::collections::HashMap::new();
+    while let Some(x) = todo.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        todo.extend(s.children(x));
+        let Node::Mul(xs) = s.node(x).clone() else {
+            continue;
+        };
+        let (es, rest): (Vec<TermId>, Vec<TermId>) = xs
+            .iter()
+            .partition(|f| matches!(s.node(**f), Node::App(g, _) if *g == exp));
+        if es.len() < 2 {
+            continue;
+        }
+        let args: Vec<TermId> = es
+            .iter()
+            .map(|e| match s.node(*e) {
+                Node::App(_, a) => a[0],
+                _ => *e,
+            })
+            .collect();
+        let sum = s.add(args);
+        let c = canon(s, sum);
+        let mut parts = rest;
+        parts.push(s.app(exp, vec![c]));
+        let m = s.mul(parts);
+        map.insert(x, m);
+    }
+    s.replace(t, &map)
 }

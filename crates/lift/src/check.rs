@@ -373,7 +373,15 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     .collect(),
                 inputs,
                 exp: w.sym.exp,
-                atoms: w.sym.folds.lambdas.clone(),
+                // Read with products of `exp`s collapsed (a rescaled sum's body, `exec::online`).
+                atoms: {
+                    let exp = w.sym.exp;
+                    let mut ls = w.sym.folds.lambdas.clone();
+                    for l in &mut ls {
+                        l.body = crate::axioms::collapse_exp(&mut w.sym.store, exp, l.body);
+                    }
+                    ls
+                },
             };
             let mut defs = Vec::new();
             for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {

@@ -3,7 +3,8 @@
 //!
 //! - A running maximum `m`, bound before the loop and written once at the body's top level by
 //!   `m = tl.maximum(m, e)` (or `m = m_new` after `m_new = tl.maximum(m, e)`), with `e` a
-//!   scalar that reads nothing computed from `m` and `m` read nowhere after its write, holds
+//!   scalar that reads nothing computed from `m` (reads of `m` after its write see the new
+//!   value), holds
 //!   `m_t = max(m0, max_{s < t} e(s))` at the start of iteration `t` (a max over the first
 //!   `t` iterations: `-inf` when there are none, so `m0` alone) and `m_T` after the loop. This
 //!   is the definition of a maximum over a prefix of the iterations, as an accumulator's
@@ -115,10 +116,10 @@ pub(super) fn run_max<'s>(body: &'s [Stmt], n: &str) -> Option<RunMax<'s>> {
             }
         }
     };
-    let late_read =
-        (w + 1..body.len()).any(|i| names(std::slice::from_ref(&body[i])).iter().any(|x| x == n));
+    // Reads after the write see the new maximum (the body's run binds it); `e` may not read
+    // anything computed from the maximum.
     let dirty = tainted(body, n);
-    if late_read || expr_names(e).iter().any(|x| dirty.contains(x)) {
+    if expr_names(e).iter().any(|x| dirty.contains(x)) {
         return None;
     }
     Some(RunMax { writer: w, at, e })

@@ -384,7 +384,9 @@ fn expand_in(
     };
     let k = a.vars[0];
     let mut terms = Vec::new();
-    for i in 0..=LANES as i128 {
+    // A reduction over tiles and lanes merged into one (`crate::tiles`) ranges over up to
+    // `LANES * LANES` indices.
+    for i in 0..=(LANES * LANES) as i128 {
         let mut env2 = env.clone();
         env2.insert(k, s.store.int(i));
         let dom = expand_in(s, a.dom, &env2);

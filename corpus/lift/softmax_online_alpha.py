@@ -10,9 +10,9 @@ import triton.language as tl
 
 
 @triton.jit
-def online_softmax_kernel(inp_ptr, out_ptr, M, N, stride_row, BLOCK_N: tl.constexpr):
+def online_softmax_kernel(inp_ptr, out_ptr, M, N, stride_in, stride_out, BLOCK_N: tl.constexpr):
     pid = tl.program_id(0)
-    row_in = inp_ptr + pid * stride_row
+    row_in = inp_ptr + pid * stride_in
     m_i = float("-inf")
     l_i = 0.0
     offs = tl.arange(0, BLOCK_N)
@@ -27,7 +27,7 @@ def online_softmax_kernel(inp_ptr, out_ptr, M, N, stride_row, BLOCK_N: tl.conste
         l_i = l_i * alpha + tl.sum(p, axis=0)
         m_i = m_ij
     inv = 1.0 / l_i
-    row_out = out_ptr + pid * stride_row
+    row_out = out_ptr + pid * stride_out
     for n0 in tl.range(0, N, BLOCK_N):
         cols = n0 + offs
         mask = cols < N
@@ -38,5 +38,5 @@ def online_softmax_kernel(inp_ptr, out_ptr, M, N, stride_row, BLOCK_N: tl.conste
 def softmax(inp: torch.Tensor) -> torch.Tensor:
     M, N = inp.shape
     out = torch.empty_like(inp)
-    online_softmax_kernel[(M,)](inp, out, M, N, inp.stride(0), BLOCK_N=32)
+    online_softmax_kernel[(M,)](inp, out, M, N, inp.stride(0), out.stride(0), BLOCK_N=32)
     return out

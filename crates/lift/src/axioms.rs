@@ -16,7 +16,7 @@ use smt::{FunId, Node, Store, TermId};
 use std::collections::{BTreeMap, HashSet};
 
 /// The law of the instances below, as the verdict names it.
-pub(crate) const EXP_ADD: &str = "exp(a + b) = exp(a) * exp(b), so exp(0) = 1";
+pub(crate) const EXP_ADD: &str = "exp(a + b) = exp(a) * exp(b), exp(0) = 1";
 
 /// A rational `num/den`, `den > 0`.
 type Q = (i128, i128);

@@ -466,6 +466,7 @@ pub(crate) fn match_atoms(
     formula: TermId,
     cfg: smt::SolverConfig,
     laws: &mut Vec<&'static str>,
+    scaled: &mut Vec<(TermId, SymId, TermId)>,
 ) -> (TermId, TermId, Vec<String>) {
     let ks = reachable(sym, kernel);
     let fs: Vec<usize> = reachable(sym, formula)
@@ -510,7 +511,8 @@ pub(crate) fn match_atoms(
                 )
             };
             let mut law = false;
-            let equal = unsat(sym, vec![diff_dom])
+            let same_domain = unsat(sym, vec![diff_dom]);
+            let equal = same_domain
                 && (unsat(sym, vec![*kdom, diff_body]) || {
                     let inst = crate::axioms::exp_instances(&mut sym.store, sym.exp, &[*kbody, b]);
                     law = !inst.is_empty();
@@ -522,6 +524,32 @@ pub(crate) fn match_atoms(
             if equal {
                 found = Some(*value);
                 break;
+            }
+            // A formula's sum equal to a kernel's times a factor free of the index:
+            // `Σ exp(x_k) = exp(M) * Σ exp(x_k - M)` (the max-subtraction of a stable softmax).
+            if same_domain && !of_kernel && fl.family == "sum" {
+                // (A product of exponentials read as one, by the law the query instantiates.)
+                let kb = crate::axioms::collapse_exp(&mut sym.store, sym.exp, *kbody);
+                if let Some(c) = crate::axioms::exp_ratio(&mut sym.store, sym.exp, b, kb) {
+                    if !mentions(&sym.store, c, *kk) {
+                        let scaled_body = sym.store.mul2(c, *kbody);
+                        let same = sym.store.eq(b, scaled_body);
+                        let diff = sym.store.not(same);
+                        let inst = crate::axioms::exp_instances(
+                            &mut sym.store,
+                            sym.exp,
+                            &[b, scaled_body],
+                        );
+                        if unsat(sym, [vec![*kdom, diff], inst].concat()) {
+                            if !laws.contains(&crate::axioms::EXP_ADD) {
+                                laws.push(crate::axioms::EXP_ADD);
+                            }
+                            scaled.push((*value, *kk, *kdom));
+                            found = Some(sym.store.mul2(c, *value));
+                            break;
+                        }
+                    }
+                }
             }
         }
         match found {

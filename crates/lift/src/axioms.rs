@@ -221,3 +221,78 @@ pub(crate) fn collapse_exp(s: &mut Store, exp: Option<FunId>, t: TermId) -> Term
     }
     s.replace(t, &map)
 }
+
+/// The law of [`positive_instances`], as the verdict names it.
+pub(crate) const EXP_POS: &str = "exp(a) > 0";
+
+/// `exp(u - v)` (canonical) for `a = exp(u)` and `b = exp(v)`: the factor with `a = f * b`.
+pub(crate) fn exp_ratio(s: &mut Store, exp: Option<FunId>, a: TermId, b: TermId) -> Option<TermId> {
+    let exp = exp?;
+    let (Node::App(f, x), Node::App(g, y)) = (s.node(a).clone(), s.node(b).clone()) else {
+        return None;
+    };
+    if f != exp || g != exp {
+        return None;
+    }
+    let d = s.sub(x[0], y[0]);
+    let c = canon(s, d);
+    Some(s.app(exp, vec![c]))
+}
+
+/// For a value obligation whose formula's sums were matched to the kernel's up to a factor:
+/// `exp(a) > 0` for every `exp` in `terms`, `exp(a) = exp(a - b) * exp(b)` for every pair (the
+/// law, canonical arguments), and each sum `(value, k, dom)` of exponentials positive where one
+/// of `witnesses` lies in its domain (a sum of positive terms over a nonempty range).
+pub(crate) fn positive_instances(
+    s: &mut Store,
+    exp: Option<FunId>,
+    terms: &[TermId],
+    sums: &[(TermId, smt::SymId, TermId)],
+    witnesses: &[TermId],
+) -> Vec<TermId> {
+    let Some(exp) = exp else {
+        return vec![];
+    };
+    let mut apps = Vec::new();
+    let mut seen = HashSet::new();
+    let mut todo = terms.to_vec();
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        if matches!(s.node(t), Node::App(f, _) if *f == exp) {
+            apps.push(t);
+        }
+        todo.extend(s.children(t));
+    }
+    apps.sort();
+    let zero = s.real(0, 1);
+    let mut facts = Vec::new();
+    let arg = |s: &Store, t: TermId| match s.node(t) {
+        Node::App(_, a) => a[0],
+        _ => t,
+    };
+    for a in &apps {
+        facts.push(s.lt(zero, *a));
+        for b in &apps {
+            if a == b {
+                continue;
+            }
+            let d = s.sub(arg(s, *a), arg(s, *b));
+            let c = canon(s, d);
+            let e = s.app(exp, vec![c]);
+            facts.push(s.lt(zero, e));
+            let p = s.mul2(e, *b);
+            facts.push(s.eq(*a, p));
+        }
+    }
+    for (v, k, dom) in sums {
+        for w in witnesses {
+            let map = std::collections::HashMap::from([(*k, *w)]);
+            let inside = s.substitute(*dom, &map);
+            let pos = s.lt(zero, *v);
+            facts.push(s.implies(inside, pos));
+        }
+    }
+    facts
+}

@@ -603,6 +603,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 inside.push(w.sym.store.lt(t, *n));
                 idx_terms.push(t);
             }
+            let witnesses = idx_terms.clone();
             let scope = setup.scope(
                 &mut w.sym,
                 &sizes,
@@ -658,8 +659,28 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     let cfg = smt::SolverConfig {
                         timeout: limits.timeout,
                     };
-                    let (kv, fv, _misses) =
-                        crate::atoms::match_atoms(&mut w.sym, &ctx, kv, fv, cfg, &mut laws);
+                    let mut scaled = Vec::new();
+                    let (kv, fv, _misses) = crate::atoms::match_atoms(
+                        &mut w.sym,
+                        &ctx,
+                        kv,
+                        fv,
+                        cfg,
+                        &mut laws,
+                        &mut scaled,
+                    );
+                    if !scaled.is_empty() {
+                        // Sums matched up to a factor: the exp laws on the values' terms.
+                        let inst = crate::axioms::positive_instances(
+                            &mut w.sym.store,
+                            w.sym.exp,
+                            &[kv, fv],
+                            &scaled,
+                            &witnesses,
+                        );
+                        asr.extend(inst);
+                        laws.push(crate::axioms::EXP_POS);
+                    }
                     let eq = w.sym.store.eq(kv, fv);
                     inside.push(eq);
                     let good = w.sym.store.and(inside);
@@ -1105,7 +1126,12 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 funs.push(name);
             }
         }
-        laws.dedup();
+        let mut seen_law = Vec::new();
+        laws.retain(|l| {
+            let new = !seen_law.contains(l);
+            seen_law.push(*l);
+            new
+        });
         if !funs.is_empty() && laws.is_empty() {
             a.push(format!(
                 "{} uninterpreted (no axioms used)",

@@ -296,3 +296,74 @@ pub(crate) fn positive_instances(
     }
     facts
 }
+
+/// The laws of [`log_instances`], as the verdict names them.
+pub(crate) const LOG_EXP: &str = "log(exp(a)) = a";
+pub(crate) const LOG_MUL: &str = "log(a * b) = log(a) + log(b) for a, b > 0";
+
+/// Instances of the `log` laws on the `log`s of `terms`: `log(exp(a)) = a`, and for a `log`
+/// of a product, `log(f1 * ... * fn) = log(f1) + ... + log(fn)` where every factor is
+/// positive (a condition of the instance), with `log(exp(a)) = a` on the new terms. Returns
+/// the facts and the laws they instantiate.
+pub(crate) fn log_instances(
+    s: &mut Store,
+    exp: Option<FunId>,
+    terms: &[TermId],
+) -> (Vec<TermId>, Vec<&'static str>) {
+    let log = s.declare_fun("uf_log", &[smt::Sort::Real], smt::Sort::Real);
+    let is = |s: &Store, t: TermId, f: Option<FunId>| matches!(s.node(t), Node::App(g, _) if Some(*g) == f);
+    let arg = |s: &Store, t: TermId| match s.node(t) {
+        Node::App(_, a) => a[0],
+        _ => t,
+    };
+    let mut logs = Vec::new();
+    let mut seen = HashSet::new();
+    let mut todo = terms.to_vec();
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        if is(s, t, Some(log)) {
+            logs.push(t);
+        }
+        todo.extend(s.children(t));
+    }
+    logs.sort();
+    let zero = s.real(0, 1);
+    let (mut facts, mut laws) = (Vec::new(), Vec::new());
+    let log_of =
+        |s: &mut Store, facts: &mut Vec<TermId>, laws: &mut Vec<&'static str>, x: TermId| {
+            let l = s.app(log, vec![x]);
+            if is(s, x, exp) {
+                let a = arg(s, x);
+                facts.push(s.eq(l, a));
+                if !laws.contains(&LOG_EXP) {
+                    laws.push(LOG_EXP);
+                }
+            }
+            l
+        };
+    for l in logs {
+        let p = arg(s, l);
+        match s.node(p).clone() {
+            Node::Mul(fs) if fs.len() >= 2 => {
+                let pos: Vec<TermId> = fs.iter().map(|f| s.lt(zero, *f)).collect();
+                let parts: Vec<TermId> = fs
+                    .iter()
+                    .map(|f| log_of(s, &mut facts, &mut laws, *f))
+                    .collect();
+                let sum = s.add(parts);
+                let eq = s.eq(l, sum);
+                let all = s.and(pos);
+                facts.push(s.implies(all, eq));
+                if !laws.contains(&LOG_MUL) {
+                    laws.push(LOG_MUL);
+                }
+            }
+            _ => {
+                log_of(s, &mut facts, &mut laws, p);
+            }
+        }
+    }
+    (facts, laws)
+}

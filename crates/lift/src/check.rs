@@ -603,7 +603,10 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 inside.push(w.sym.store.lt(t, *n));
                 idx_terms.push(t);
             }
-            let witnesses = idx_terms.clone();
+            // Indices that may lie in a sum's domain (for "a sum of positive terms over a
+            // nonempty range is positive"): the output's, and 0.
+            let mut witnesses = idx_terms.clone();
+            witnesses.push(w.sym.store.int(0));
             let scope = setup.scope(
                 &mut w.sym,
                 &sizes,
@@ -680,6 +683,10 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                         );
                         asr.extend(inst);
                         laws.push(crate::axioms::EXP_POS);
+                        let (inst, used) =
+                            crate::axioms::log_instances(&mut w.sym.store, w.sym.exp, &[kv, fv]);
+                        asr.extend(inst);
+                        laws.extend(used);
                     }
                     let eq = w.sym.store.eq(kv, fv);
                     inside.push(eq);

@@ -383,7 +383,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
         }
         let mut increments = Vec::new();
         // Running maxima: bound to their value at iteration `t`; their value after the loop.
-        let mut maxima: Vec<(String, Block<D>, Option<Block<D>>, Block<D>)> = Vec::new();
+        // (name, value at iteration t, after the iteration, after the loop, before the loop)
+        #[allow(clippy::type_complexity)]
+        let mut maxima: Vec<(String, Block<D>, Option<Block<D>>, Block<D>, Block<D>)> = Vec::new();
         let mut rescaled = Vec::new();
         let writers: Vec<usize> = roles
             .iter()
@@ -406,6 +408,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                         &f.body[r.writer],
                     );
                 }
+                let m0_block = m0.clone();
                 let m0 = m0.at(d, &[]);
                 let (Some(at_t), Some(at_end)) = (
                     self.prefix_max(d, &m0, &g, &t, &t),
@@ -418,7 +421,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 };
                 let at_t = Block::splat(Ty::Real, at_t);
                 self.env.push((n.clone(), KVal::Block(at_t.clone())));
-                maxima.push((n.clone(), at_t, None, Block::splat(Ty::Real, at_end)));
+                maxima.push((
+                    n.clone(),
+                    at_t,
+                    None,
+                    Block::splat(Ty::Real, at_end),
+                    m0_block,
+                ));
             }
             for (i, st) in f.body.iter().enumerate() {
                 let role = roles.iter().find(|(_, r)| match r {
@@ -482,7 +491,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             self.env.push((n, end));
         }
         for (n, factor, add, st) in rescaled {
-            let [(_, m_t, Some(m_next), m_end)] = &maxima[..] else {
+            let [(_, m_t, Some(m_next), m_end, m0)] = &maxima[..] else {
                 return self.unsupported(
                     format!("a loop over a runtime range that rescales `{n}` without exactly one running maximum"),
                     st,
@@ -490,11 +499,17 @@ impl<'s, D: LDomain> Interp<'s, D> {
             };
             let d0 = self.lookup(&n).expect("bound before the loop");
             let d0 = self.block_of(&d0, st)?;
-            let total =
-                self.rescaled_total(d, st, (&d0, &factor, &add), (m_t, m_next, m_end), &t, &trip)?;
+            let total = self.rescaled_total(
+                d,
+                st,
+                (&d0, &factor, &add),
+                (m0, m_t, m_next, m_end),
+                &t,
+                &trip,
+            )?;
             self.env.push((n, KVal::Block(total)));
         }
-        for (n, _, _, end) in maxima {
+        for (n, _, _, end, _) in maxima {
             self.env.push((n, KVal::Block(end)));
         }
         for (n, g, i) in increments {

@@ -13,7 +13,8 @@
 //!   nowhere else, where `r` is exactly `exp(m_t - m_{t+1})` (checked on the terms: the
 //!   factor by which a sum of `exp(x - m)` changes when `m` grows), is, after the loop,
 //!
-//!   `d_T = d0 * exp(m0 - m_T) + Σ_{t < T} g(t) * exp(m_{t+1} - m_T)`
+//!   `d_T = d0 * exp(m0 - m_T) + Σ_{t < T} g(t) * exp(m_{t+1} - m_T)` (the first term
+//!   dropped when `d0` is 0)
 //!
 //!   by unrolling `d_{t+1} = d_t * exp(m_t - m_{t+1}) + g(t)`: the factors between iteration
 //!   `t` and the end telescope to `exp(m_{t+1} - m_T)`, which is the law `exp(a + b) =
@@ -231,7 +232,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         d: &mut D,
         at: &'s Stmt,
         (d0, factor, add): (&Block<D>, &Block<D>, &Block<D>),
-        (m_t, m_next, m_end): (&Block<D>, &Block<D>, &Block<D>),
+        (m0, m_t, m_next, m_end): (&Block<D>, &Block<D>, &Block<D>, &Block<D>),
         t: &D::I,
         trip: &D::I,
     ) -> R<Block<D>> {
@@ -277,17 +278,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let mut body = |d: &mut D, s: &D::I| d.subst_v(&term, &t, s);
         let sum = ops::sum_along(d, trip.clone(), &zero, &mut body);
         let sum = Block::splat(Ty::Real, Elem::V(sum));
-        // d0 * exp(m0 - m_T), unless d0 is 0.
+        // d0 * exp(m0 - m_T) (`exp(-inf) = 0` when `m0` is `-inf`), unless d0 is 0.
         let d0v = ops::to_real(d0).at(d, &[]);
         let zero_start = matches!(&d0v, Elem::V(v) if d.lit_sign(v) == Some(0));
         self.m.laws.push(EXP_ADD);
         if zero_start {
             return Ok(sum);
         }
-        let _ = (m_t, m_next);
-        self.unsupported(
-            "a rescaled sum whose value before the loop is not 0 (its closed form is not built yet)",
-            at,
-        )
+        let start = lift(self, ops::arith(Arith::Sub, m0, &endb))?;
+        let start = ops::apply(spec, &mut self.m, vec![Some(KVal::Block(start))], pos)
+            .map_err(|what| super::Unsupported { what, pos })?
+            .block()
+            .expect("a block");
+        let start = lift(self, ops::arith(Arith::Mul, &ops::to_real(d0), &start))?;
+        lift(self, ops::arith(Arith::Add, &start, &sum))
     }
 }

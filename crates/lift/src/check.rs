@@ -373,7 +373,15 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     .collect(),
                 inputs,
                 exp: w.sym.exp,
-                atoms: w.sym.folds.lambdas.clone(),
+                // Read with products of `exp`s collapsed (a rescaled sum's body, `exec::online`).
+                atoms: {
+                    let exp = w.sym.exp;
+                    let mut ls = w.sym.folds.lambdas.clone();
+                    for l in &mut ls {
+                        l.body = crate::axioms::collapse_exp(&mut w.sym.store, exp, l.body);
+                    }
+                    ls
+                },
             };
             let mut defs = Vec::new();
             for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
@@ -531,6 +539,8 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
 
     // 4. Obligations for every size.
     let mut obligations = Vec::new();
+    // Laws of the math functions the proof rests on: the summaries' and the matching's.
+    let mut laws: Vec<&'static str> = m.laws.clone();
     let base = w.facts.clone();
     for a in &acc {
         let mut asr = base.clone();
@@ -593,6 +603,10 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 inside.push(w.sym.store.lt(t, *n));
                 idx_terms.push(t);
             }
+            // Indices that may lie in a sum's domain (for "a sum of positive terms over a
+            // nonempty range is positive"): the output's, and 0.
+            let mut witnesses = idx_terms.clone();
+            witnesses.push(w.sym.store.int(0));
             let scope = setup.scope(
                 &mut w.sym,
                 &sizes,
@@ -648,8 +662,32 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     let cfg = smt::SolverConfig {
                         timeout: limits.timeout,
                     };
-                    let (kv, fv, _misses) =
-                        crate::atoms::match_atoms(&mut w.sym, &ctx, kv, fv, cfg);
+                    let mut scaled = Vec::new();
+                    let (kv, fv, _misses) = crate::atoms::match_atoms(
+                        &mut w.sym,
+                        &ctx,
+                        kv,
+                        fv,
+                        cfg,
+                        &mut laws,
+                        &mut scaled,
+                    );
+                    if !scaled.is_empty() {
+                        // Sums matched up to a factor: the exp laws on the values' terms.
+                        let inst = crate::axioms::positive_instances(
+                            &mut w.sym.store,
+                            w.sym.exp,
+                            &[kv, fv],
+                            &scaled,
+                            &witnesses,
+                        );
+                        asr.extend(inst);
+                        laws.push(crate::axioms::EXP_POS);
+                        let (inst, used) =
+                            crate::axioms::log_instances(&mut w.sym.store, w.sym.exp, &[kv, fv]);
+                        asr.extend(inst);
+                        laws.extend(used);
+                    }
                     let eq = w.sym.store.eq(kv, fv);
                     inside.push(eq);
                     let good = w.sym.store.and(inside);
@@ -1095,10 +1133,25 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 funs.push(name);
             }
         }
-        if !funs.is_empty() {
+        let mut seen_law = Vec::new();
+        laws.retain(|l| {
+            let new = !seen_law.contains(l);
+            seen_law.push(*l);
+            new
+        });
+        if !funs.is_empty() && laws.is_empty() {
             a.push(format!(
                 "{} uninterpreted (no axioms used)",
                 funs.join(", ") + if funs.len() == 1 { " is" } else { " are" }
+            ));
+        } else if !funs.is_empty() {
+            a.push(format!(
+                "{} uninterpreted, with the axioms {} (instantiated on the terms of the proof)",
+                funs.join(", ") + if funs.len() == 1 { " is" } else { " are" },
+                laws.iter()
+                    .map(|l| format!("`{l}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
         a.push("division by zero is left unspecified, alike in kernel and formula".into());

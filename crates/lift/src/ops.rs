@@ -531,7 +531,7 @@ pub(crate) fn apply<D: LDomain>(
             }
             let axis = axis as usize;
             let keep = matches!(args[keep_at], Some(KVal::Bool(true)));
-            KVal::Block(reduce(&x, axis, keep, r))
+            KVal::Block(reduce_under(&x, axis, keep, r, m.guard.clone()))
         }
         Op::Dot => {
             let a = block(&need(&args, 0, spec)?, "tl.dot's input")?;
@@ -595,6 +595,29 @@ pub(crate) fn dot<D: LDomain>(a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
         };
         Elem::V(sum_along(d, ext, &zero, &mut body))
     }))
+}
+
+/// [`reduce`] made under the path condition `guard` (a scalar condition: a summarised loop's
+/// range, a runtime `if`): the reduction is made in the context where it holds
+/// ([`LDomain::enter_fact`]), which is the only place its value is used.
+pub(crate) fn reduce_under<D: LDomain>(
+    x: &Block<D>,
+    axis: usize,
+    keep_dims: bool,
+    r: tensor::Reducer,
+    guard: Option<Block<D>>,
+) -> Block<D> {
+    let inner = reduce(x, axis, keep_dims, r);
+    let Some(g) = guard else {
+        return inner;
+    };
+    Block::new(inner.shape.clone(), inner.ty, move |d: &mut D, l| {
+        let c = g.at(d, &[]).b(d);
+        d.enter_fact(&c);
+        let e = inner.at(d, l);
+        d.leave_fact();
+        e
+    })
 }
 
 /// `init + Σ_{0 <= k < extent} body(k)` through the domain's reduction (an atom

@@ -89,6 +89,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             guard: None,
             math: vec![],
             loops: vec![],
+            laws: vec![],
         },
         vec![Some(KVal::Block(z))],
         Pos { line: 0, col: 0 },
@@ -126,6 +127,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             guard: None,
             math: vec![],
             loops: vec![],
+            laws: vec![],
         };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);
@@ -382,7 +384,9 @@ fn expand_in(
     };
     let k = a.vars[0];
     let mut terms = Vec::new();
-    for i in 0..=LANES as i128 {
+    // A reduction over tiles and lanes merged into one (`crate::tiles`) ranges over up to
+    // `LANES * LANES` indices.
+    for i in 0..=(LANES * LANES) as i128 {
         let mut env2 = env.clone();
         env2.insert(k, s.store.int(i));
         let dom = expand_in(s, a.dom, &env2);
@@ -432,4 +436,35 @@ fn integer_division_truncates() {
         };
         assert_eq!((got(false), got(true)), (q, r), "{x} // {y}, {x} % {y}");
     }
+}
+
+/// The `exp` law's instances connect a product of exponentials with the exponential of the
+/// canonical sum (`exp(x - m) * exp(m - M) = exp(x - M)`), which the solver cannot see with
+/// `exp` uninterpreted alone; and they never make a false equation provable.
+#[test]
+fn exp_instances_prove_the_law_and_nothing_false() {
+    let mut s = smt::Store::new();
+    let exp = s.declare_fun("uf_exp", &[smt::Sort::Real], smt::Sort::Real);
+    let [x, m, big] = ["x", "m", "M"].map(|n| s.var(n, smt::Sort::Real));
+    let mut e = |s: &mut smt::Store, a, b| {
+        let d = s.sub(a, b);
+        s.app(exp, vec![d])
+    };
+    let (e1, e2, e3) = (e(&mut s, x, m), e(&mut s, m, big), e(&mut s, x, big));
+    let e4 = e(&mut s, big, x);
+    let prod = s.mul2(e1, e2);
+    let cfg = smt::SolverConfig {
+        timeout: std::time::Duration::from_secs(10),
+    };
+    let unsat = |s: &smt::Store, q: Vec<smt::TermId>| {
+        matches!(smt::decide_portfolio(s, &q, cfg).0, smt::CheckResult::Unsat)
+    };
+    let good = s.ne(prod, e3);
+    assert!(!unsat(&s, vec![good]), "provable without the law");
+    let inst = crate::axioms::exp_instances(&mut s, Some(exp), &[prod, e3]);
+    assert!(unsat(&s, [vec![good], inst.clone()].concat()));
+    // exp(x - m) * exp(m - M) = exp(M - x) is false for the real exp.
+    let bad = s.ne(prod, e4);
+    let inst = crate::axioms::exp_instances(&mut s, Some(exp), &[prod, e4]);
+    assert!(!unsat(&s, [vec![bad], inst].concat()));
 }

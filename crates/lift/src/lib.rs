@@ -27,6 +27,7 @@ mod front;
 mod host;
 mod mem;
 mod ops;
+mod pidmap;
 mod replay;
 mod setup;
 mod simplify;

@@ -18,6 +18,7 @@
 //! crate's). The user's Python file is parsed, never imported or run.
 
 mod atoms;
+mod bptr;
 mod check;
 mod emit;
 mod exec;

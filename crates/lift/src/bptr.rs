@@ -190,3 +190,13 @@ pub(crate) fn padding<D: LDomain>(v: &Option<KVal<D>>) -> R<Option<KVal<D>>> {
         Some(other) => Err(format!("padding_option {}", other.kind())),
     }
 }
+
+/// `tl.advance(p, times * by)`: a block pointer advanced in a loop (`crate::exec::loops`),
+/// at iteration `times` or after `times` iterations.
+pub(crate) fn advance_times<D: LDomain>(p: &KVal<D>, by: &KVal<D>, times: &Block<D>) -> R<KVal<D>> {
+    let by = scalars(by, "tl.advance's offsets")?
+        .iter()
+        .map(|b| crate::ops::arith(crate::ops::Arith::Mul, b, times).map(KVal::Block))
+        .collect::<R<Vec<_>>>()?;
+    advance(p, &KVal::Tuple(by))
+}

@@ -303,6 +303,15 @@ fn need<D: Domain>(args: &[Option<KVal<D>>], k: usize, spec: &OpSpec) -> R<KVal<
         .ok_or_else(|| format!("tl.{} needs its `{}` argument", spec.name, spec.params[k]))
 }
 
+/// Argument `k`, when given (and not `None`).
+fn opt<D: Domain>(args: &[Option<KVal<D>>], k: usize) -> Option<KVal<D>> {
+    args.get(k).cloned().flatten()
+}
+
+fn given<D: Domain>(args: &[Option<KVal<D>>], k: usize) -> bool {
+    !matches!(opt(args, k), None | Some(KVal::None))
+}
+
 fn block<D: LDomain>(v: &KVal<D>, what: &str) -> R<Block<D>> {
     v.block()
         .ok_or_else(|| format!("{what}: expected a block or a number, got a {}", v.kind()))
@@ -387,16 +396,13 @@ pub(crate) fn apply<D: LDomain>(
         Op::Load => {
             let (ptr, mask, other) = match need(&args, 0, spec)? {
                 KVal::BlockPtr(p) => {
-                    if args[1..3]
-                        .iter()
-                        .any(|a| !matches!(a, None | Some(KVal::None)))
-                    {
+                    if (1..3).any(|k| given(&args, k)) {
                         return Err("tl.load of a block pointer with `mask` or `other`".into());
                     }
                     let ptr = crate::bptr::pointers(&p);
-                    let check = crate::bptr::checked(&p, &args[3])?.map(KVal::Block);
+                    let check = crate::bptr::checked(&p, &opt(&args, 3))?.map(KVal::Block);
                     let mask = mask_arg(m, &check, &ptr)?;
-                    let other = match crate::bptr::padding(&args[4])? {
+                    let other = match crate::bptr::padding(&opt(&args, 4))? {
                         Some(v) if mask.is_some() => {
                             Some(block(&v, "padding")?.broadcast_to(&ptr.shape))
                         }
@@ -406,10 +412,7 @@ pub(crate) fn apply<D: LDomain>(
                 }
                 p => {
                     let ptr = block(&p, "tl.load's pointer")?;
-                    if args[3..5]
-                        .iter()
-                        .any(|a| !matches!(a, None | Some(KVal::None)))
-                    {
+                    if (3..5).any(|k| given(&args, k)) {
                         return Err("`boundary_check` or `padding_option` on a load of a block of pointers (only block pointers take them)".into());
                     }
                     let mask = mask_arg(m, &args[1], &ptr)?;
@@ -465,17 +468,17 @@ pub(crate) fn apply<D: LDomain>(
         Op::Store => {
             let (ptr, check) = match need(&args, 0, spec)? {
                 KVal::BlockPtr(p) => {
-                    if !matches!(&args[2], None | Some(KVal::None)) {
+                    if given(&args, 2) {
                         return Err("tl.store to a block pointer with `mask`".into());
                     }
                     let ptr = crate::bptr::pointers(&p);
                     (
                         ptr,
-                        Some(crate::bptr::checked(&p, &args[3])?.map(KVal::Block)),
+                        Some(crate::bptr::checked(&p, &opt(&args, 3))?.map(KVal::Block)),
                     )
                 }
                 p => {
-                    if !matches!(&args[3], None | Some(KVal::None)) {
+                    if given(&args, 3) {
                         return Err("`boundary_check` on a store to a block of pointers (only block pointers take it)".into());
                     }
                     (block(&p, "tl.store's pointer")?, None)

@@ -19,6 +19,7 @@
 
 mod atoms;
 mod axioms;
+mod bptr;
 mod check;
 mod emit;
 mod exec;
@@ -28,6 +29,7 @@ mod front;
 mod host;
 mod mem;
 mod ops;
+mod pidmap;
 mod replay;
 mod setup;
 mod simplify;

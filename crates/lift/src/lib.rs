@@ -22,6 +22,7 @@
 
 mod atoms;
 mod axioms;
+mod bptr;
 mod check;
 mod consts;
 mod emit;
@@ -33,6 +34,7 @@ mod host;
 mod mem;
 mod named;
 mod ops;
+mod pidmap;
 mod replay;
 mod setup;
 mod simplify;

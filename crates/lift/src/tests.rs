@@ -72,6 +72,35 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
         v.push((name, ops::int_div(&ints, &k, rem).unwrap()));
     }
     v.push(("tile loop", tile_loop(&x, &y)));
+    // A block pointer (`crate::bptr`): its addresses and its boundary-checked lanes, after an
+    // advance, over a 1-D tensor of 3 elements with stride 2.
+    let base = KVal::Block(Block::new(vec![], Ty::Ptr(0), |d: &mut D, _| {
+        Elem::I(d.lit_i(0))
+    }));
+    let tup = |xs: &[i128]| KVal::<D>::Tuple(xs.iter().map(|x| KVal::Int(*x)).collect());
+    let bp = crate::bptr::make(&[
+        base,
+        tup(&[3]),
+        tup(&[2]),
+        tup(&[-1]),
+        tup(&[LANES as i128]),
+        tup(&[0]),
+    ])
+    .unwrap();
+    let bp = crate::bptr::advance(&bp, &tup(&[1])).unwrap();
+    let KVal::BlockPtr(bp) = bp else { panic!() };
+    let addr = crate::bptr::pointers(&bp);
+    v.push((
+        "block pointer addresses",
+        Block {
+            ty: Ty::Int,
+            ..addr
+        },
+    ));
+    let check = crate::bptr::checked(&bp, &Some(tup(&[0])))
+        .unwrap()
+        .unwrap();
+    v.push(("block pointer boundary check", check));
     v.push(("max axis 1", ops::reduce(&outer, 1, false, Max)));
     v.push(("min axis 0", ops::reduce(&outer, 0, false, Min)));
     // A max of maxima, and a softmax-like row: `exp(x - max) / sum(exp(x - max))`.

@@ -506,6 +506,8 @@ pub(crate) enum KVal<D: Domain> {
     Dtype(Ty),
     None,
     Tuple(Vec<KVal<D>>),
+    /// `tl.make_block_ptr(...)` (`crate::bptr`).
+    BlockPtr(Box<crate::bptr::BlockPtr<D>>),
 }
 
 impl<D: Domain> Clone for KVal<D> {
@@ -519,6 +521,7 @@ impl<D: Domain> Clone for KVal<D> {
             KVal::Dtype(t) => KVal::Dtype(*t),
             KVal::None => KVal::None,
             KVal::Tuple(xs) => KVal::Tuple(xs.clone()),
+            KVal::BlockPtr(p) => KVal::BlockPtr(p.clone()),
         }
     }
 }
@@ -548,7 +551,9 @@ impl<D: LDomain> KVal<D> {
                 let b = *b;
                 Block::new(vec![], Ty::Bool, move |d: &mut D, _| Elem::B(d.lit_b(b)))
             }
-            KVal::Str(_) | KVal::Dtype(_) | KVal::None | KVal::Tuple(_) => return None,
+            KVal::Str(_) | KVal::Dtype(_) | KVal::None | KVal::Tuple(_) | KVal::BlockPtr(_) => {
+                return None
+            }
         })
     }
 
@@ -563,6 +568,7 @@ impl<D: LDomain> KVal<D> {
             KVal::Dtype(_) => "dtype",
             KVal::None => "None",
             KVal::Tuple(_) => "tuple",
+            KVal::BlockPtr(_) => "block pointer",
         }
     }
 }

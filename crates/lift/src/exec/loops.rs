@@ -37,12 +37,16 @@ enum Update<'s> {
     Add(&'s Expr),
     /// `acc = tl.dot(a, b, acc)`.
     Dot(&'s Expr, &'s Expr),
+    /// `p = tl.advance(p, offsets)` (a block pointer, `crate::bptr`).
+    Advance(&'s Expr),
 }
 
 /// What a summarised loop does to a name bound before it.
 enum Role<'s> {
     Acc(usize, Update<'s>),
     Bump(usize, &'s Expr),
+    /// A block pointer advanced by loop-invariant offsets once per iteration.
+    Advance(usize, &'s Expr),
     /// Assigned before it is read in the body, not read after the loop.
     Temp,
     /// A running maximum (`crate::exec::online`).
@@ -123,6 +127,15 @@ fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
                 }
                 Expr::BinOp(b) if b.op == ast::Operator::Add && is_n(&b.right) => {
                     Some((n.id.to_string(), Update::Add(&b.left)))
+                }
+                Expr::Call(c)
+                    if dotted(&c.func)
+                        .is_some_and(|f| f == "tl.advance" || f == "triton.language.advance")
+                        && c.arguments.args.len() == 2
+                        && c.arguments.keywords.is_empty()
+                        && is_n(&c.arguments.args[0]) =>
+                {
+                    Some((n.id.to_string(), Update::Advance(&c.arguments.args[1])))
                 }
                 Expr::Call(c)
                     if dotted(&c.func)
@@ -261,10 +274,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
             if let ([w], Some(r)) = (&writers[..], readers.last()) {
                 if let Some((m, u)) = update_of(&body[*w]) {
                     let inner: Vec<String> = match u {
-                        Update::Add(e) => expr_names(e),
+                        Update::Add(e) | Update::Advance(e) => expr_names(e),
                         Update::Dot(a, b) => [expr_names(a), expr_names(b)].concat(),
                     };
-                    let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)));
+                    let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)))
+                        || matches!(&pre, KVal::BlockPtr(_));
                     // An accumulator is read only by its update; a pointer also before its
                     // bump (those reads see `p0 + t*s`).
                     let reads_ok = w == r && (ptr || readers.len() == 1);
@@ -277,6 +291,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
                                     ));
                                 }
                                 out.push((n, Role::Bump(*w, e)));
+                            }
+                            (true, Update::Advance(e)) => {
+                                if inner.iter().any(|x| x == var || assigned_all.contains(x)) {
+                                    return fail(&format!(
+                                        "advances the block pointer `{n}` by offsets that change in the loop"
+                                    ));
+                                }
+                                out.push((n, Role::Advance(*w, e)));
+                            }
+                            (false, Update::Advance(_)) => {
+                                return fail(&format!(
+                                    "advances `{n}`, which is not a block pointer"
+                                ))
                             }
                             (true, Update::Dot(..)) => {
                                 return fail(&format!(
@@ -357,6 +384,15 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 bumps.push((n.clone(), p0, st));
             }
         }
+        // Advanced block pointers: the start and the offsets, evaluated before the loop.
+        let mut advances = Vec::new();
+        for (n, role) in &roles {
+            if let Role::Advance(_, by) = role {
+                let p0 = self.lookup(n).expect("bound before the loop");
+                let by_v = self.expr(d, by)?;
+                advances.push((n.clone(), p0, by_v));
+            }
+        }
         let base = self.env.len();
         let guard = match &saved_guard {
             None => in_range,
@@ -381,6 +417,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
             )?;
             self.env.push((n.clone(), at_t));
         }
+        for (n, p0, by) in &advances {
+            let at_t = crate::bptr::advance_times(p0, by, &t_block)
+                .map_err(|what| super::Unsupported { what, pos })?;
+            self.env.push((n.clone(), at_t));
+        }
         let mut increments = Vec::new();
         // Running maxima: bound to their value at iteration `t`; their value after the loop.
         // (name, value at iteration t, after the iteration, after the loop, before the loop)
@@ -390,7 +431,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let writers: Vec<usize> = roles
             .iter()
             .filter_map(|(_, r)| match r {
-                Role::Acc(w, _) | Role::Bump(w, _) => Some(*w),
+                Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => Some(*w),
                 Role::Max(m) => Some(m.writer),
                 Role::Rescaled(m) => Some(m.writer),
                 Role::Temp => None,
@@ -431,7 +472,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             }
             for (i, st) in f.body.iter().enumerate() {
                 let role = roles.iter().find(|(_, r)| match r {
-                    Role::Acc(w, _) | Role::Bump(w, _) => *w == i,
+                    Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => *w == i,
                     Role::Max(m) => m.writer == i,
                     Role::Rescaled(m) => m.writer == i,
                     Role::Temp => false,
@@ -458,6 +499,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                                 let g = self.expr(d, e)?;
                                 self.block_of(&g, *e)?
                             }
+                            Update::Advance(_) => unreachable!("advances are not accumulators"),
                             Update::Dot(a, b) => {
                                 let x = self.expr(d, a)?;
                                 let x = self.block_of(&x, *a)?;
@@ -488,6 +530,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 ops::arith(Arith::Add, &p0, &end.block().expect("a block")),
                 s,
             )?;
+            self.env.push((n, end));
+        }
+        for (n, p0, by) in advances {
+            let end = crate::bptr::advance_times(&p0, &by, &trip_block)
+                .map_err(|what| super::Unsupported { what, pos })?;
             self.env.push((n, end));
         }
         for (n, factor, add, st) in rescaled {

@@ -654,10 +654,12 @@ fn overwrite_obligations(
     }
 }
 
+/// The obligations, and the notes the verdict reports ([`crate::live`]).
+#[allow(clippy::type_complexity)]
 pub fn obligations(
     spec: &Spec,
     stmt: &[Stmt],
-) -> Result<(Sym, Run, Vec<Obligation>), (String, Span)> {
+) -> Result<(Sym, Run, Vec<Obligation>, Vec<crate::live::Note>), (String, Span)> {
     let mut realized = vec![];
     funcs_stored(stmt, &mut realized);
     let mut d = Sym::new(smt::Store::new());
@@ -825,7 +827,11 @@ pub fn obligations(
             fallbacks: vec![],
         });
         if r.realize.is_some() || r.func == spec.output {
+            // Only a read whose value matters (by a live store, or outside any store) must
+            // read a written cell (`live`).
+            let live = crate::live::live_read(&mut d, &ex.run, &writes, r);
             let mut a = r.path.clone();
+            a.extend(live);
             for wi in &r.writes_before {
                 let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args, &r.point);
                 a.push(nw);
@@ -837,11 +843,13 @@ pub fn obligations(
                 .map(|i| ex.run.realizations[i].outer.clone())
                 .unwrap_or_default();
             let mut fb = r.path.clone();
+            fb.extend(live);
             let me = Inst::of_read(&mut d, r);
             // Tried first, mostly quantifier-free: the fallback's facts for a few candidate
             // iterations of each store (`witness_instances`), which its `∀` implies, so unsat
             // is a proof; then the two above.
             let mut inst = r.path.clone();
+            inst.extend(live);
             for w in writes.iter().filter(|w| w.realize == r.realize) {
                 for c in witness_instances(&mut d, w, r, &outer, &ex.run.loop_mins) {
                     let t = not_written_before(&mut d, &kinds, &c, &me);
@@ -874,6 +882,8 @@ pub fn obligations(
             &mut d, &kinds, func, *realize, &writes, &reads, &outer, &mut obs,
         );
     }
+    crate::live::needed_obligations(&mut d, &ex.run, &writes, &reads, &mut obs);
+    let notes = crate::live::discarded_notes(&mut d, &ex.run, &writes);
     race_obligations(&mut d, &ex.run, &writes, &reads, &spec.output, &mut obs);
     // (1) coverage of the output.
     let mut point = Vec::new();
@@ -936,7 +946,7 @@ pub fn obligations(
     }
     let _ = and_all;
     let run = std::mem::replace(&mut ex.run, crate::symex::Exec::new(spec, vec![]).run);
-    Ok((d, run, obs))
+    Ok((d, run, obs, notes))
 }
 
 /// What an update's store must satisfy beyond bounds and its value step: its reads of the
@@ -1740,6 +1750,37 @@ fn solve(
     .0
 }
 
+/// The verdict's observations on discarded values: each store that may write outside its
+/// needed region (a satisfiable, or undecided, note), grouped by Func.
+fn discarded(
+    store: &mut smt::Store,
+    notes: &[crate::live::Note],
+    fields: &[(String, SymId)],
+    cfg: smt::SolverConfig,
+    loc: &dyn Fn(Span) -> String,
+) -> Vec<String> {
+    let mut by_what: Vec<(String, Vec<String>)> = Vec::new();
+    for n in notes {
+        if matches!(solve(store, &n.assertions, fields, cfg), CheckResult::Unsat) {
+            continue;
+        }
+        let at = loc(n.span);
+        match by_what.iter_mut().find(|(w, _)| *w == n.what) {
+            Some((_, ats)) => ats.push(at),
+            None => by_what.push((n.what.clone(), vec![at])),
+        }
+    }
+    by_what
+        .into_iter()
+        .map(|(what, ats)| {
+            format!(
+                "{what} at {}: their reads of never-written cells are allowed, their values never reach a needed cell",
+                ats.join(", ")
+            )
+        })
+        .collect()
+}
+
 pub fn check(
     spec: &Spec,
     stmt: &[Stmt],
@@ -1788,7 +1829,7 @@ pub(crate) fn check_with(
             ))
         }
     }
-    let (d, run, obs) = match obligations(spec, stmt) {
+    let (d, run, obs, notes) = match obligations(spec, stmt) {
         Ok(x) => x,
         Err((why, span)) => {
             // Even an unsupported construct leaves a concrete fault a refutation.
@@ -1925,6 +1966,7 @@ pub(crate) fn check_with(
         {
             assumptions.push("floats as real numbers".into());
         }
+        assumptions.extend(discarded(&mut store, &notes, &fields, cfg, loc));
         if run
             .loops
             .iter()

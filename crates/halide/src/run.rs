@@ -49,6 +49,13 @@ struct Buffer {
     mins: Vec<i128>,
     extents: Vec<i128>,
     cells: Vec<Option<CVal>>,
+    /// Cells holding an undefined value (stored by a store outside its needed region that
+    /// read a never-written or undefined cell), by offset: where that value came from.
+    undefined: BTreeMap<usize, String>,
+    /// The needed region `[min, max]` per dimension (points; [`crate::live`]), if the
+    /// statement states one; and each dimension's fold factor.
+    needed: Option<Vec<(i128, i128)>>,
+    folds: Vec<Option<i128>>,
 }
 
 impl Buffer {
@@ -82,6 +89,13 @@ struct Machine<'a> {
     steps: u64,
     /// Per enclosing parallel loop: its accesses so far, by cell.
     parallel: Vec<Parallel>,
+    /// While evaluating a provide's value: the store, and whether it is live (its point in
+    /// its needed region: then every read must be of a defined value); for a store that is
+    /// not, where its first read of an undefined value came from (the value it stores is then
+    /// undefined: a poison, which a live store or an index, a condition or a bound must never
+    /// read).
+    storing: Option<(bool, String)>,
+    poison: Option<String>,
 }
 
 /// One run of a parallel loop: its variable, the current iteration, and per cell (buffer,
@@ -178,6 +192,14 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// An integer `let` in scope (a bound the statement states).
+    fn bound(&self, name: &str) -> Option<i128> {
+        match self.scope.iter().rev().find(|(n, _)| n == name) {
+            Some((_, Val::Int(i, _))) => Some(*i),
+            _ => None,
+        }
+    }
+
     fn read_input(&self, name: &str, idx: &[i128], span: Span) -> Result<CVal, Stop> {
         let inp = self.spec.input(name).expect("caller checked");
         if idx.len() != inp.dims {
@@ -220,6 +242,11 @@ pub fn input_value(ty: Type, n: i128) -> CVal {
 }
 
 impl Env<Concrete> for Machine<'_> {
+    fn fold(&self, name: &str, dim: usize) -> Option<i128> {
+        let b = self.bufs.get(name)?.last()?;
+        b.folds.get(dim).copied().flatten()
+    }
+
     fn bind(&mut self, name: &str, v: CVal) {
         self.scope.push((name.to_string(), v));
     }
@@ -276,16 +303,40 @@ impl Env<Concrete> for Machine<'_> {
         };
         let id = b.id;
         let v = b.cells[off].clone();
-        match v {
-            Some(v) => {
+        let origin = match (&v, b.undefined.get(&off)) {
+            (Some(v), None) => {
+                let v = v.clone();
                 self.touch(name, &idx, id, off, Access::Read(&v))?;
-                Ok(v)
+                return Ok(v);
             }
-            None => Err(Stop::Fault {
-                kind: WitnessKind::Uninitialized,
-                what: format!("read of `{name}` at {idx:?}, a cell not yet written"),
-            }),
+            (_, Some(o)) => o.clone(),
+            (None, None) => format!("read of `{name}` at {idx:?}, a cell not yet written"),
+        };
+        match &self.storing {
+            Some((false, _)) => {}
+            live => {
+                let what = match v {
+                    None => origin,
+                    Some(_) => {
+                        format!("read of `{name}` at {idx:?}, whose value depends on a {origin}")
+                    }
+                };
+                let by = match live {
+                    Some((_, store)) => format!(" (by {store})"),
+                    None => " (in an index, a condition or a bound)".into(),
+                };
+                return Err(Stop::Fault {
+                    kind: WitnessKind::Uninitialized,
+                    what: format!("{what}{by}"),
+                });
+            }
         }
+        // A store outside its needed region: a poison, an arbitrary value whose store is
+        // undefined too (not logged for races: a discarded value cannot make the output
+        // depend on an order).
+        self.poison.get_or_insert(origin);
+        let ty = self.spec.func(name).map(|f| f.ty).unwrap_or(Type::Int(32));
+        Ok(v.unwrap_or_else(|| input_value(ty, 0)))
     }
 }
 
@@ -423,11 +474,20 @@ impl Machine<'_> {
                         }));
                     }
                     self.next_id += 1;
+                    let needed = self.spec.func(func).and_then(|f| {
+                        f.needed_bound_names()
+                            .iter()
+                            .map(|(lo, hi)| Some((self.bound(lo)?, self.bound(hi)?)))
+                            .collect()
+                    });
                     let buf = Buffer {
                         id: self.next_id,
                         mins,
                         extents,
                         cells: vec![None; cells as usize],
+                        undefined: BTreeMap::new(),
+                        needed,
+                        folds: crate::eval::fold_factors(func, bounds, body),
                     };
                     self.bufs.entry(func.clone()).or_default().push(buf);
                     let r = self.block(d, body);
@@ -436,10 +496,42 @@ impl Machine<'_> {
                 }
                 StmtKind::Provide { func, args, value } => {
                     let mut idx = Vec::new();
-                    for a in args {
-                        idx.push(self.int(d, a)?);
+                    let mut point = Vec::new();
+                    for (k, a) in args.iter().enumerate() {
+                        let fold = self.fold(func, k);
+                        match crate::eval::index(d, self, a, fold)? {
+                            (Val::Int(c, _), Val::Int(p, _)) => {
+                                idx.push(c);
+                                point.push(p);
+                            }
+                            _ => {
+                                return Err(Flow::Stop(Stop::Unsupported {
+                                    what: "a non-integer index".into(),
+                                    span: a.span,
+                                }))
+                            }
+                        }
                     }
-                    let v = eval(d, self, value)?;
+                    let needed = self
+                        .bufs
+                        .get(func)
+                        .and_then(|s| s.last())
+                        .and_then(|b| b.needed.as_ref());
+                    let live = *func == self.spec.output
+                        || needed.is_none_or(|n| {
+                            n.len() != point.len()
+                                || point.iter().zip(n).all(|(p, (lo, hi))| lo <= p && p <= hi)
+                        });
+                    let what = if needed.is_some() && live {
+                        format!("the store of `{func}` at {point:?}, inside its needed region")
+                    } else {
+                        format!("the store of `{func}` at {point:?}")
+                    };
+                    self.storing = Some((live, what));
+                    let v = eval(d, self, value);
+                    self.storing = None;
+                    let poison = self.poison.take();
+                    let v = v?;
                     let ty = self.spec.func(func).map(|f| f.ty);
                     if ty != Some(v.ty()) {
                         return Err(Flow::Stop(Stop::Unsupported {
@@ -470,6 +562,12 @@ impl Machine<'_> {
                     let Some(off) = b.offset(&idx) else {
                         return Err(Flow::Stop(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("write of `{func}` at {idx:?}, outside its buffer or realization (min {:?}, extent {:?})", b.mins, b.extents) }));
                     };
+                    if let Some(origin) = poison {
+                        b.cells[off] = Some(v);
+                        b.undefined.insert(off, origin);
+                        continue;
+                    }
+                    b.undefined.remove(&off);
                     let old = b.cells[off].replace(v.clone());
                     let id = b.id;
                     self.touch(func, &idx, id, off, Access::Write(old.as_ref(), &v))?;
@@ -500,6 +598,8 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
         next_id: 0,
         steps: 0,
         parallel: vec![],
+        storing: None,
+        poison: None,
     };
     m.bufs.insert(
         out.name.clone(),
@@ -508,6 +608,9 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
             mins: mins.clone(),
             extents: extents.clone(),
             cells: vec![None; cells as usize],
+            undefined: BTreeMap::new(),
+            needed: None,
+            folds: vec![],
         }],
     );
     let mut d = Concrete::new(BTreeMap::new());

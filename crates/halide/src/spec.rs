@@ -49,6 +49,22 @@ pub struct Spec {
     pub output_span: Span,
 }
 
+impl Func {
+    /// The names of Halide's un-rounded bounds of the pure stage, `(f.s0.v.min, f.s0.v.max)`
+    /// per pure variable `v`: where a statement states its needed region ([`crate::live`]).
+    pub fn needed_bound_names(&self) -> Vec<(String, String)> {
+        self.vars
+            .iter()
+            .map(|v| {
+                (
+                    format!("{}.s0.{v}.min", self.name),
+                    format!("{}.s0.{v}.max", self.name),
+                )
+            })
+            .collect()
+    }
+}
+
 impl Spec {
     pub fn func(&self, name: &str) -> Option<&Func> {
         self.funcs.iter().find(|f| f.name == name)

@@ -97,6 +97,9 @@ pub struct Read {
     pub writes_before: Vec<usize>,
     /// A read of a Func by its own update (else by a consumer).
     pub own: bool,
+    /// The store whose value this read is part of (an index into `Run::writes`), if any;
+    /// `None` for a read in a `let`, a condition or a bound (its value always matters).
+    pub store: Option<usize>,
     pub span: Span,
 }
 
@@ -110,6 +113,10 @@ pub struct Realization {
     pub outer: Vec<SymId>,
     /// Each dimension's fold factor, if its storage is folded ([`crate::eval::fold_factors`]).
     pub folds: Vec<Option<i128>>,
+    /// The candidate needed region `[min, max]` per dimension (points): Halide's own
+    /// un-rounded bounds of the pure stage (`f.s0.x.min`, `f.s0.x.max`) in scope at the
+    /// `realize`, if all are. Checked, never trusted ([`crate::live`]).
+    pub needed: Option<Vec<(TermId, TermId)>>,
 }
 
 pub struct Run {
@@ -160,6 +167,8 @@ pub struct Exec<'a> {
     algo_rec: Option<(String, Vec<CellValue>)>,
     /// Accesses recorded so far (their program order).
     seq: usize,
+    /// While evaluating a provide's value: the index its store will have in `run.writes`.
+    storing: Option<usize>,
     pub run: Run,
 }
 
@@ -192,6 +201,7 @@ impl<'a> Exec<'a> {
             rec_read: None,
             algo_rec: None,
             seq: 0,
+            storing: None,
             run: Run {
                 writes: vec![],
                 reads: vec![],
@@ -382,12 +392,14 @@ impl<'a> Exec<'a> {
                         None => None,
                         Some(c) => Some(self.cond(d, c)?),
                     };
+                    let needed = self.needed_candidate(func);
                     self.run.realizations.push(Realization {
                         func: func.clone(),
                         bounds: bs,
                         cond,
                         outer: self.loops.clone(),
                         folds: crate::eval::fold_factors(func, bounds, body),
+                        needed,
                     });
                     self.realize_stack.push(self.run.realizations.len() - 1);
                     let r = self.block(d, body);
@@ -449,6 +461,9 @@ impl<'a> Exec<'a> {
                         );
                     }
                     let mut update = None;
+                    // Reads from here to the store are part of its value (an error ends the
+                    // whole run, so `storing` needs no reset on that path).
+                    self.storing = Some(self.run.writes.len());
                     let v = if stage == 0 {
                         eval(d, self, value)?
                     } else {
@@ -484,6 +499,7 @@ impl<'a> Exec<'a> {
                         update = Some(u);
                         v
                     };
+                    self.storing = None;
                     if v.ty() != ty {
                         return unsupported(
                             format!(
@@ -522,6 +538,21 @@ impl<'a> Exec<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Halide's un-rounded bounds of `func`'s pure stage, `[func.s0.v.min, func.s0.v.max]`
+    /// per pure variable `v`, when every one is a `let` in scope here (at its `realize`).
+    fn needed_candidate(&self, func: &str) -> Option<Vec<(TermId, TermId)>> {
+        let bound = |name: &str| match self.scope.iter().rev().find(|(n, _)| n == name) {
+            Some((_, Val::Int(t, _))) => Some(*t),
+            _ => None,
+        };
+        self.spec
+            .func(func)?
+            .needed_bound_names()
+            .iter()
+            .map(|(lo, hi)| Some((bound(lo)?, bound(hi)?)))
+            .collect()
     }
 
     fn current_realization(&self, func: &str) -> Option<usize> {
@@ -1026,6 +1057,7 @@ impl Exec<'_> {
             writes_before,
             own: self.self_read.as_ref().is_some_and(|(g, _, _)| g == func)
                 || self.rec_read.as_ref().is_some_and(|(g, _)| g == func),
+            store: self.storing,
             span,
         });
     }

@@ -470,3 +470,50 @@ fn an_algorithms_modulo_is_not_storage_folding() {
     realizes(&crate::stmt::parse(stmt).unwrap(), &mut out);
     assert_eq!(out, [("f".into(), vec![None, None])]);
 }
+
+/// Needed regions (`live`): an update split with a RoundUp tail reads never-written cells whose
+/// values are discarded (verified, the stores named); a region the statement states too small
+/// is checked, never trusted (not verified); a store inside its region that reads a
+/// never-written cell is refuted with a replayed `uninitialized` witness.
+#[test]
+fn discarded_reads_are_named_and_needed_reads_refuted() {
+    let spec = "input input : int32 dims 1\nrdom r$x in [0, 2)\nfunc f(x) : int32 = 0\n\
+                update f(x) = (f(x) + (int32)input(x + r$x))\n\
+                func g(x) : int32 = (f(x) + 1)\noutput g : int32 dims 1\n";
+    let stmt = |needed_max: &str, pure_extent: &str| {
+        format!(
+            "let f.s0.x.min = g.min.0\nlet f.s0.x.max = {needed_max}\n\
+             assert(0 <= g.extent.0, 0)\n\
+             assert((input.min.0 <= g.min.0) && ((((((g.extent.0 + 3)/4)*4) + g.min.0) + 1) <= (input.min.0 + input.extent.0)), 0)\n\
+             realize f([g.min.0, ((g.extent.0 + 3)/4)*4]) {{\n produce f {{\n  \
+             for (f.s0.x, g.min.0, {pure_extent}) {{\n   f(f.s0.x) = 0\n  }}\n  \
+             for (f.s1.x.xo, 0, (g.extent.0 + 3)/4) {{\n   for (f.s1.x.xi, 0, 4) {{\n    \
+             let f.s1.x = ((f.s1.x.xo*4) + g.min.0) + f.s1.x.xi\n    for (f.s1.r$x, 0, 2) {{\n     \
+             f(f.s1.x) = f(f.s1.x) + input(f.s1.x + f.s1.r$x)\n    }}\n   }}\n  }}\n }}\n \
+             consume f {{\n  produce g {{\n   for (g.s0.x, g.min.0, g.extent.0) {{\n    \
+             g(g.s0.x) = f(g.s0.x) + 1\n   }}\n  }}\n }}\n}}\n"
+        )
+    };
+    let run = |text: &str| {
+        crate::check("f.spec", spec, "f.stmt", text, &crate::Options::default()).unwrap()
+    };
+    let ok = run(&stmt("(g.min.0 + g.extent.0) + -1", "g.extent.0"));
+    assert_eq!(ok.verdict.name(), "verified", "{:?}", ok.verdict);
+    assert!(
+        ok.assumptions
+            .iter()
+            .any(|a| a.contains("stores of `f` outside its needed region") && a.contains("f.stmt:")),
+        "{:?}",
+        ok.assumptions
+    );
+    let too_small = run(&stmt("(g.min.0 + g.extent.0) + -2", "g.extent.0"));
+    assert_eq!(too_small.verdict.name(), "unknown", "{:?}", too_small.verdict);
+    let short = run(&stmt("(g.min.0 + g.extent.0) + -1", "g.extent.0 + -1"));
+    assert_eq!(short.verdict.name(), "refuted", "{:?}", short.verdict);
+    assert_eq!(short.witness_kind, Some(crate::WitnessKind::Uninitialized));
+    assert!(
+        short.witness.as_deref().is_some_and(|w| w.contains("inside its needed region")),
+        "{:?}",
+        short.witness
+    );
+}

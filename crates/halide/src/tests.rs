@@ -507,12 +507,20 @@ fn discarded_reads_are_named_and_needed_reads_refuted() {
         ok.assumptions
     );
     let too_small = run(&stmt("(g.min.0 + g.extent.0) + -2", "g.extent.0"));
-    assert_eq!(too_small.verdict.name(), "unknown", "{:?}", too_small.verdict);
+    assert_eq!(
+        too_small.verdict.name(),
+        "unknown",
+        "{:?}",
+        too_small.verdict
+    );
     let short = run(&stmt("(g.min.0 + g.extent.0) + -1", "g.extent.0 + -1"));
     assert_eq!(short.verdict.name(), "refuted", "{:?}", short.verdict);
     assert_eq!(short.witness_kind, Some(crate::WitnessKind::Uninitialized));
     assert!(
-        short.witness.as_deref().is_some_and(|w| w.contains("inside its needed region")),
+        short
+            .witness
+            .as_deref()
+            .is_some_and(|w| w.contains("inside its needed region")),
         "{:?}",
         short.witness
     );

@@ -34,6 +34,19 @@ def _rows_vectorized(s):
     s["f"].update(0).vectorize(x, 4)
 
 
+def _fold(s):
+    # Explicit storage folding of a Func with an update: Halide keeps 4 rows of f, at `y % 4`,
+    # and tracks the fold's head at run time (`allocate ... in Stack`, asserted).
+    y = hl.Var("y")
+    s["f"].store_root().compute_at(s["g"], y).fold_storage(y, 4)
+
+
+def _fold_vectorized(s):
+    x, y = hl.Var("x"), hl.Var("y")
+    s["f"].store_root().compute_at(s["g"], y).fold_storage(y, 4)
+    s["f"].update(0).vectorize(x, 4)
+
+
 def _strips(s):
     y, yo, yi = hl.Var("y"), hl.Var("yo"), hl.Var("yi")
     s["g"].split(y, yo, yi, 8).parallel(yo)
@@ -44,5 +57,7 @@ SCHEDULES = {
     "rows": _rows,
     "rows-unrolled": _rows_unrolled,
     "rows-vectorized": _rows_vectorized,
+    "fold": _fold,
+    "fold-vectorized": _fold_vectorized,
     "strips": _strips,
 }

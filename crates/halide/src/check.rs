@@ -1005,7 +1005,7 @@ fn interleaved_reads(
             let Some(ux) = &x.update else { continue };
             let c = Inst::copy(d, x, outer);
             let mut body = c.path.clone();
-            for (a, b) in c.args.iter().zip(&r.args) {
+            for (a, b) in c.point.iter().zip(&r.point) {
                 body.push(d.store.eq(*a, *b));
             }
             for (t, p) in ux.r_vals.iter().zip(&rp) {
@@ -1193,7 +1193,7 @@ fn update_obligations(
             let b = Inst::copy(d, x, outer);
             let mut cs = a.path.clone();
             cs.extend(b.path.iter().copied());
-            for (p, q) in a.args.iter().zip(&b.args) {
+            for (p, q) in a.point.iter().zip(&b.point) {
                 cs.push(d.store.eq(*p, *q));
             }
             cs.push(before(d, kinds, &a, &b));
@@ -1215,7 +1215,7 @@ fn update_obligations(
     // The cell updated is the point of the stage variables.
     {
         let mut eqs = Vec::new();
-        for (a, p) in w.args.iter().zip(&u.lhs) {
+        for (a, p) in w.point.iter().zip(&u.lhs) {
             eqs.push(d.store.eq(*a, *p));
         }
         let same = d.store.and(eqs);
@@ -1261,7 +1261,7 @@ fn update_obligations(
             .collect();
         let mut cs = a.path.clone();
         cs.extend(b.path.iter().copied());
-        for (x, y) in a.args.iter().zip(&b.args) {
+        for (x, y) in a.point.iter().zip(&b.point) {
             cs.push(d.store.eq(*x, *y));
         }
         cs.push(before(d, kinds, &a, &b));
@@ -1297,16 +1297,16 @@ fn update_obligations(
     if let Some(rec) = &u.recurrence {
         recurrence_obligations(d, kinds, w, u, rec, writes, reads, outer, obs);
     }
-    for cell in &u.self_reads {
+    for point in &u.self_reads {
         let mut eqs = Vec::new();
-        for (c, a) in cell.iter().zip(&w.args) {
+        for (c, a) in point.iter().zip(&w.point) {
             eqs.push(d.store.eq(*c, *a));
         }
         let same = d.store.and(eqs);
         let mut a = w.path.clone();
         a.push(d.store.not(same));
         obs.push(Obligation {
-            what: format!("an update of `{}` reads the cell it stores", w.func),
+            what: format!("an update of `{}` reads the point it stores", w.func),
             kind: WitnessKind::WrongValue,
             assertions: a,
             span: w.span,
@@ -1356,7 +1356,7 @@ fn update_obligations(
         for p in &other.path {
             a.push(d.store.substitute(*p, &map));
         }
-        for (x, y) in w.args.iter().zip(&other.args) {
+        for (x, y) in w.point.iter().zip(&other.point) {
             let y = d.store.substitute(*y, &map);
             a.push(d.store.eq(*x, y));
         }
@@ -1384,7 +1384,7 @@ fn update_obligations(
         for p in &w.path {
             a.push(d.store.substitute(*p, &map));
         }
-        for x in &w.args {
+        for x in &w.point {
             let y = d.store.substitute(*x, &map);
             a.push(d.store.eq(*x, y));
         }
@@ -1434,7 +1434,7 @@ fn update_obligations(
                 let Some(us) = &ws.update else { continue };
                 let mut cs = ws.path.clone();
                 for k in &u.slice {
-                    cs.push(d.store.eq(us.pure_vals[*k], w0.args[*k]));
+                    cs.push(d.store.eq(us.pure_vals[*k], w0.point[*k]));
                 }
                 for (x, y) in us.r_vals.iter().zip(&rs) {
                     cs.push(d.store.eq(*x, *y));
@@ -1958,7 +1958,7 @@ pub(crate) fn check_with(
         ];
         if run.skipped_asserts > 0 {
             assumptions.push(format!(
-                "{} assertions on runtime fields (types, host pointers, sizes in bytes) not used",
+                "{} assertions on what the semantics does not model (runtime fields: types, host pointers, sizes in bytes; the contents of allocated buffers: a dynamic fold's bookkeeping) not used",
                 run.skipped_asserts
             ));
         }

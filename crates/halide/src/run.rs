@@ -96,6 +96,9 @@ struct Machine<'a> {
     /// read).
     storing: Option<(bool, String)>,
     poison: Option<String>,
+    /// Buffers the statement allocates (`allocate`: Halide's bookkeeping of dynamically
+    /// folded storage), innermost last, each until the end of its block.
+    allocs: Vec<(String, Vec<Option<CVal>>)>,
 }
 
 /// One run of a parallel loop: its variable, the current iteration, and per cell (buffer,
@@ -242,6 +245,35 @@ pub fn input_value(ty: Type, n: i128) -> CVal {
 }
 
 impl Env<Concrete> for Machine<'_> {
+    fn load(
+        &mut self,
+        _d: &mut Concrete,
+        name: &str,
+        index: CVal,
+        span: Span,
+    ) -> Result<CVal, Stop> {
+        let Val::Int(i, _) = index else {
+            return unsupported("a non-integer index", span);
+        };
+        let Some((_, cells)) = self.allocs.iter().rev().find(|(n, _)| n == name) else {
+            return unsupported(
+                format!("a load of `{name}`, which the statement does not allocate"),
+                span,
+            );
+        };
+        match usize::try_from(i).ok().and_then(|i| cells.get(i)) {
+            None => Err(Stop::Fault {
+                kind: WitnessKind::OutOfBounds,
+                what: format!("read of `{name}` at [{i}], outside its allocation"),
+            }),
+            Some(None) => Err(Stop::Fault {
+                kind: WitnessKind::Uninitialized,
+                what: format!("read of `{name}` at [{i}], an element not yet written"),
+            }),
+            Some(Some(v)) => Ok(v.clone()),
+        }
+    }
+
     fn fold(&self, name: &str, dim: usize) -> Option<i128> {
         let b = self.bufs.get(name)?.last()?;
         b.folds.get(dim).copied().flatten()
@@ -363,9 +395,10 @@ impl Machine<'_> {
     }
 
     fn block(&mut self, d: &mut Concrete, body: &[Stmt]) -> Result<(), Flow> {
-        let depth = self.scope.len();
+        let (depth, allocs) = (self.scope.len(), self.allocs.len());
         let r = self.block_inner(d, body);
         self.scope.truncate(depth);
+        self.allocs.truncate(allocs);
         r
     }
 
@@ -393,6 +426,36 @@ impl Machine<'_> {
                     }
                 }
                 StmtKind::Eval(_) => {}
+                StmtKind::Allocate { name, extent, .. } => {
+                    let n = self.int(d, extent)?;
+                    if !(0..=1 << 16).contains(&n) {
+                        return Err(Flow::Stop(Stop::Unsupported {
+                            what: format!("an allocation of {n} elements in the concrete run"),
+                            span: s.span,
+                        }));
+                    }
+                    self.allocs.push((name.clone(), vec![None; n as usize]));
+                }
+                StmtKind::Store { name, index, value } => {
+                    let i = self.int(d, index)?;
+                    let v = eval(d, self, value)?;
+                    let Some((_, cells)) = self.allocs.iter_mut().rev().find(|(n, _)| n == name)
+                    else {
+                        return Err(Flow::Stop(Stop::Unsupported {
+                            what: format!(
+                                "a store to `{name}`, which the statement does not allocate"
+                            ),
+                            span: s.span,
+                        }));
+                    };
+                    let Some(c) = usize::try_from(i).ok().and_then(|i| cells.get_mut(i)) else {
+                        return Err(Flow::Stop(Stop::Fault {
+                            kind: WitnessKind::OutOfBounds,
+                            what: format!("write of `{name}` at [{i}], outside its allocation"),
+                        }));
+                    };
+                    *c = Some(v);
+                }
                 StmtKind::If(c, a, b) => {
                     let v = eval(d, self, c)?;
                     if value::truth(d, &v, c.span)? {
@@ -600,6 +663,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
         parallel: vec![],
         storing: None,
         poison: None,
+        allocs: vec![],
     };
     m.bufs.insert(
         out.name.clone(),

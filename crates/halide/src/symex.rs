@@ -55,6 +55,7 @@ pub struct UpdateStore {
     #[allow(dead_code)] // the previous value's symbol, for reports
     pub prev: SymId,
     pub prev_facts: Vec<TermId>,
+    /// The points the update's own reads of `f` want (their cells, under storage folding).
     pub self_reads: Vec<Vec<TermId>>,
     /// The algorithm's value of this step, as a function of `prev`.
     pub want: SVal,
@@ -303,9 +304,19 @@ impl<'a> Exec<'a> {
         for s in body {
             match &s.kind {
                 StmtKind::Let(n, e) => {
-                    let v = eval(d, self, e)?;
+                    let v = match eval(d, self, e) {
+                        // A value computed from an allocated buffer's contents (the fold's
+                        // bookkeeping), which this executor does not track: opaque, so any
+                        // use other than another such store or an assertion is unsupported.
+                        Err(_) if mentions_load(e) => Val::Opaque,
+                        v => v?,
+                    };
                     self.scope.push((n.clone(), v));
                 }
+                // Halide's bookkeeping of dynamically folded storage: its contents are not
+                // tracked (loads are unsupported; the assertions that read them are not used,
+                // fewer assumptions).
+                StmtKind::Allocate { .. } | StmtKind::Store { .. } => {}
                 StmtKind::Assert(c) => match self.cond(d, c) {
                     Ok(t) => {
                         self.path.push(t);
@@ -454,9 +465,14 @@ impl<'a> Exec<'a> {
                     if *func == self.spec.output && ts != point {
                         return unsupported("a folded store to the output", s.span);
                     }
-                    if stage > 0 && ts != point {
+                    if stage > 0
+                        && ts != point
+                        && f.updates[stage - 1]
+                            .recurrence_slice(&f)
+                            .map_or(true, |r| r.is_some())
+                    {
                         return unsupported(
-                            format!("a folded store to update {stage} of `{func}` (storage folding of a Func with updates is not yet supported)"),
+                            format!("a folded store to update {stage} of `{func}`, a recurrence (storage folding of a recurrence is not yet supported)"),
                             s.span,
                         );
                     }
@@ -493,8 +509,8 @@ impl<'a> Exec<'a> {
                             prev_facts.extend(fs);
                         }
                         let u = self.update_store(
-                            d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, rec_reads,
-                            s.span,
+                            d, &f, stage, &point, prev_sym, prev, prev_facts, self_reads,
+                            rec_reads, s.span,
                         )?;
                         update = Some(u);
                         v
@@ -739,7 +755,7 @@ impl Env<Sym> for Exec<'_> {
         }
         if self.rec_read.as_ref().is_some_and(|(g, _)| g == name) {
             if ts != ps {
-                return unsupported(format!("a folded read of `{name}` in its own update (storage folding of a Func with updates is not yet supported)"), span);
+                return unsupported(format!("a folded read of `{name}` in its own recurrence (storage folding of a recurrence is not yet supported)"), span);
             }
             let (_, v) = self.fresh_value(d, "rec", ty);
             self.record_read(name, ts.clone(), ts.clone(), realization, span);
@@ -751,12 +767,11 @@ impl Env<Sym> for Exec<'_> {
         }
         if let Some((g, prev, cells)) = &mut self.self_read {
             if g == name {
-                if ts != ps {
-                    return unsupported(format!("a folded read of `{name}` in its own update (storage folding of a Func with updates is not yet supported)"), span);
-                }
-                cells.push(ts.clone());
+                // Its point (under storage folding, the cell holds it only if no other
+                // point's store came in between: the overwrite obligation of every folded read).
+                cells.push(ps.clone());
                 let prev = prev.clone();
-                self.record_read(name, ts.clone(), ts, realization, span);
+                self.record_read(name, ts, ps, realization, span);
                 return Ok(prev);
             }
         }
@@ -774,6 +789,15 @@ impl Env<Sym> for Exec<'_> {
         // the last write to its cell was of that point).
         Ok(self.uf(d, name, ty, &ps))
     }
+}
+
+/// The expression loads from an allocated buffer.
+fn mentions_load(e: &crate::syntax::Expr) -> bool {
+    let mut found = false;
+    crate::syntax::visit(e, &mut |x| {
+        found |= matches!(x.kind, crate::syntax::ExprKind::Load(..))
+    });
+    found
 }
 
 impl Exec<'_> {
@@ -836,7 +860,7 @@ impl Exec<'_> {
         d: &mut Sym,
         f: &crate::spec::Func,
         stage: usize,
-        cell: &[TermId],
+        point: &[TermId],
         prev: SymId,
         prev_val: SVal,
         prev_facts: Vec<TermId>,
@@ -872,13 +896,13 @@ impl Exec<'_> {
             if !slice.contains(&k) {
                 // Not a variable of this stage (a recurrence's left side is an RDom
                 // expression there): a placeholder, never read.
-                pure_vals.push(cell[k]);
+                pure_vals.push(point[k]);
                 continue;
             }
             match self.lookup_int(&name, span) {
                 Ok(t) => pure_vals.push(t),
-                Err(_) if k < cell.len() && !self.scope.iter().any(|(n, _)| *n == name) => {
-                    pure_vals.push(cell[k])
+                Err(_) if k < point.len() && !self.scope.iter().any(|(n, _)| *n == name) => {
+                    pure_vals.push(point[k])
                 }
                 Err(e) => return Err(e),
             }

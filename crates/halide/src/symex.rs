@@ -316,7 +316,23 @@ impl<'a> Exec<'a> {
                 // Halide's bookkeeping of dynamically folded storage: its contents are not
                 // tracked (loads are unsupported; the assertions that read them are not used,
                 // fewer assumptions).
-                StmtKind::Allocate { .. } | StmtKind::Store { .. } => {}
+                StmtKind::Allocate { .. } => {}
+                StmtKind::Store { index, value, .. } => {
+                    let mut reads_data = None;
+                    for e in [index, value] {
+                        crate::syntax::calls_of(e, &mut |n| {
+                            if self.spec.func(n).is_some() || self.spec.input(n).is_some() {
+                                reads_data.get_or_insert(n.to_string());
+                            }
+                        });
+                    }
+                    if let Some(n) = reads_data {
+                        return unsupported(
+                            format!("a store to an allocated buffer of a value that reads `{n}`"),
+                            s.span,
+                        );
+                    }
+                }
                 StmtKind::Assert(c) => match self.cond(d, c) {
                     Ok(t) => {
                         self.path.push(t);

@@ -525,3 +525,28 @@ fn discarded_reads_are_named_and_needed_reads_refuted() {
         short.witness
     );
 }
+
+/// Allocated buffers (a dynamic fold's bookkeeping): parsed, run by the interpreter, not
+/// tracked symbolically (an assertion reading one is not used; a load that reaches an index
+/// is unsupported: unknown, never verified).
+#[test]
+fn allocated_buffers_are_run_concretely_and_opaque_symbolically() {
+    assert!(crate::stmt::parse("allocate h[blah * 1] in Stack\n").is_err());
+    let spec = "input input : int32 dims 1\nfunc g(x) : int32 = (int32)input(x)\noutput g : int32 dims 1\n";
+    let stmt = |index: &str| {
+        format!(
+            "assert((input.min.0 <= g.min.0) && ((g.min.0 + g.extent.0) <= (input.min.0 + input.extent.0)), 0)\n\
+             allocate h[int32 * 1] in Stack\nh[0] = g.min.0\n\
+             produce g {{\n for (g.s0.x, g.min.0, g.extent.0) {{\n  \
+             let t = max(h[0], g.s0.x)\n  assert(h[0] <= g.s0.x, 0)\n  h[0] = t\n  \
+             g(g.s0.x) = input({index})\n }}\n}}\nfree h\n"
+        )
+    };
+    let run = |text: &str| {
+        crate::check("g.spec", spec, "g.stmt", text, &crate::Options::default()).unwrap()
+    };
+    let ok = run(&stmt("g.s0.x"));
+    assert_eq!(ok.verdict.name(), "verified", "{:?}", ok.verdict);
+    let opaque = run(&stmt("t"));
+    assert_eq!(opaque.verdict.name(), "unknown", "{:?}", opaque.verdict);
+}

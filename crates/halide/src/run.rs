@@ -94,7 +94,7 @@ struct Machine<'a> {
     /// not, where its first read of an undefined value came from (the value it stores is then
     /// undefined: a poison, which a live store or an index, a condition or a bound must never
     /// read).
-    storing: Option<(bool, String)>,
+    storing: Option<bool>,
     poison: Option<String>,
     /// Buffers the statement allocates (`allocate`: Halide's bookkeeping of dynamically
     /// folded storage), innermost last, each until the end of its block.
@@ -195,6 +195,13 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// The fold factor of dimension `dim` of `name`'s current buffer (a provide's point is
+    /// its index before `% F`; calls need only the cell, so `Env::fold` stays `None` here).
+    fn fold_of(&self, name: &str, dim: usize) -> Option<i128> {
+        let b = self.bufs.get(name)?.last()?;
+        b.folds.get(dim).copied().flatten()
+    }
+
     /// An integer `let` in scope (a bound the statement states).
     fn bound(&self, name: &str) -> Option<i128> {
         match self.scope.iter().rev().find(|(n, _)| n == name) {
@@ -274,11 +281,6 @@ impl Env<Concrete> for Machine<'_> {
         }
     }
 
-    fn fold(&self, name: &str, dim: usize) -> Option<i128> {
-        let b = self.bufs.get(name)?.last()?;
-        b.folds.get(dim).copied().flatten()
-    }
-
     fn bind(&mut self, name: &str, v: CVal) {
         self.scope.push((name.to_string(), v));
     }
@@ -344,24 +346,24 @@ impl Env<Concrete> for Machine<'_> {
             (_, Some(o)) => o.clone(),
             (None, None) => format!("read of `{name}` at {idx:?}, a cell not yet written"),
         };
-        match &self.storing {
-            Some((false, _)) => {}
-            live => {
-                let what = match v {
-                    None => origin,
-                    Some(_) => {
-                        format!("read of `{name}` at {idx:?}, whose value depends on a {origin}")
-                    }
-                };
-                let by = match live {
-                    Some((_, store)) => format!(" (by {store})"),
-                    None => " (in an index, a condition or a bound)".into(),
-                };
-                return Err(Stop::Fault {
-                    kind: WitnessKind::Uninitialized,
-                    what: format!("{what}{by}"),
-                });
-            }
+        if self.storing != Some(false) {
+            let what = match v {
+                None => origin,
+                Some(_) => {
+                    format!("read of `{name}` at {idx:?}, whose value depends on a {origin}")
+                }
+            };
+            // A store names itself (`Provide` below); else the read is an index's, a
+            // condition's or a bound's.
+            let by = if self.storing.is_none() {
+                " (in an index, a condition or a bound)"
+            } else {
+                ""
+            };
+            return Err(Stop::Fault {
+                kind: WitnessKind::Uninitialized,
+                what: format!("{what}{by}"),
+            });
         }
         // A store outside its needed region: a poison, an arbitrary value whose store is
         // undefined too (not logged for races: a discarded value cannot make the output
@@ -561,7 +563,7 @@ impl Machine<'_> {
                     let mut idx = Vec::new();
                     let mut point = Vec::new();
                     for (k, a) in args.iter().enumerate() {
-                        let fold = self.fold(func, k);
+                        let fold = self.fold_of(func, k);
                         match crate::eval::index(d, self, a, fold)? {
                             (Val::Int(c, _), Val::Int(p, _)) => {
                                 idx.push(c);
@@ -585,14 +587,27 @@ impl Machine<'_> {
                             n.len() != point.len()
                                 || point.iter().zip(n).all(|(p, (lo, hi))| lo <= p && p <= hi)
                         });
-                    let what = if needed.is_some() && live {
-                        format!("the store of `{func}` at {point:?}, inside its needed region")
-                    } else {
-                        format!("the store of `{func}` at {point:?}")
-                    };
-                    self.storing = Some((live, what));
+                    let regioned = needed.is_some();
+                    self.storing = Some(live);
                     let v = eval(d, self, value);
                     self.storing = None;
+                    let v = v.map_err(|e| match e {
+                        Stop::Fault {
+                            kind: WitnessKind::Uninitialized,
+                            what,
+                        } => Stop::Fault {
+                            kind: WitnessKind::Uninitialized,
+                            what: format!(
+                                "{what} (by the store of `{func}` at {point:?}{})",
+                                if regioned {
+                                    ", inside its needed region"
+                                } else {
+                                    ""
+                                }
+                            ),
+                        },
+                        e => e,
+                    });
                     let poison = self.poison.take();
                     let v = v?;
                     let ty = self.spec.func(func).map(|f| f.ty);

@@ -879,7 +879,7 @@ pub fn obligations(
             .map(|i| ex.run.realizations[i].outer.clone())
             .unwrap_or_default();
         interleaved_reads(
-            &mut d, &kinds, func, *realize, &writes, &reads, &outer, &mut obs,
+            &mut d, &ex.run, &kinds, func, *realize, &writes, &reads, &outer, &mut obs,
         );
     }
     crate::live::needed_obligations(&mut d, &ex.run, &writes, &reads, &mut obs);
@@ -961,6 +961,7 @@ pub fn obligations(
 #[allow(clippy::too_many_arguments)]
 fn interleaved_reads(
     d: &mut Sym,
+    run: &Run,
     kinds: &HashMap<SymId, LoopKind>,
     func: &str,
     realize: Option<usize>,
@@ -993,6 +994,8 @@ fn interleaved_reads(
     {
         let me = Inst::of_read(d, r);
         let mut cs = r.path.clone();
+        // Only a read whose value matters (`live`).
+        cs.extend(crate::live::live_read(d, run, writes, r));
         let mut rp = Vec::new();
         for (lo, hi) in &bounds {
             let s = d.store.fresh("rdom_point", smt::Sort::Int);

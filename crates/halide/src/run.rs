@@ -1,8 +1,9 @@
 //! The concrete interpreter of the loop program (the `Concrete` domain through `eval`): runs
 //! the statement at concrete sizes on concrete inputs, with every cell's initialization
-//! tracked, every access bounds-checked and every parallel loop's iterations compared for
-//! conflicts; then compares the output with the algorithm evaluated at every point. Every
-//! refutation is replayed here.
+//! tracked (a store that reads an undefined cell stores a poison, a fault where it reaches
+//! the output, an index, a condition or a bound: see `Machine::storing`), every access
+//! bounds-checked and every parallel loop's iterations compared for conflicts; then compares
+//! the output with the algorithm evaluated at every point. Every refutation is replayed here.
 
 use crate::eval::{eval, Env};
 use crate::spec::Spec;
@@ -89,13 +90,16 @@ struct Machine<'a> {
     steps: u64,
     /// Per enclosing parallel loop: its accesses so far, by cell.
     parallel: Vec<Parallel>,
-    /// While evaluating a provide's value: the store, and whether it is live (its point in
-    /// its needed region: then every read must be of a defined value); for a store that is
-    /// not, where its first read of an undefined value came from (the value it stores is then
-    /// undefined: a poison, which a live store or an index, a condition or a bound must never
-    /// read).
-    storing: Option<bool>,
+    /// While evaluating a provide's value (else a read is an index's, a condition's or a
+    /// bound's, and an undefined value there is a fault): where its first read of an undefined
+    /// value (a never-written cell, or one a poison was stored into) came from. The value it
+    /// stores is then a poison: an arbitrary value, the cell marked undefined; a fault when it
+    /// reaches the output.
+    storing: bool,
     poison: Option<String>,
+    /// The first poison stored by a store inside its needed region ([`crate::live`]): the
+    /// witness of an output that then differs from the algorithm (the needed value was lost).
+    suspect: Option<String>,
     /// Buffers the statement allocates (`allocate`: Halide's bookkeeping of dynamically
     /// folded storage), innermost last, each until the end of its block.
     allocs: Vec<(String, Vec<Option<CVal>>)>,
@@ -204,7 +208,12 @@ impl Machine<'_> {
 
     /// An integer `let` in scope (a bound the statement states).
     fn bound(&self, name: &str) -> Option<i128> {
-        match self.scope.iter().rev().find(|(n, _)| n == name) {
+        match self
+            .scope
+            .iter()
+            .rev()
+            .find(|(n, _)| crate::spec::binds(n, name))
+        {
             Some((_, Val::Int(i, _))) => Some(*i),
             _ => None,
         }
@@ -346,28 +355,17 @@ impl Env<Concrete> for Machine<'_> {
             (_, Some(o)) => o.clone(),
             (None, None) => format!("read of `{name}` at {idx:?}, a cell not yet written"),
         };
-        if self.storing != Some(false) {
-            let what = match v {
-                None => origin,
-                Some(_) => {
-                    format!("read of `{name}` at {idx:?}, whose value depends on a {origin}")
-                }
-            };
-            // A store names itself (`Provide` below); else the read is an index's, a
-            // condition's or a bound's.
-            let by = if self.storing.is_none() {
-                " (in an index, a condition or a bound)"
-            } else {
-                ""
-            };
+        if !self.storing {
             return Err(Stop::Fault {
                 kind: WitnessKind::Uninitialized,
-                what: format!("{what}{by}"),
+                what: match v {
+                    None => format!("{origin} (in an index, a condition or a bound)"),
+                    Some(_) => format!("read of `{name}` at {idx:?} (in an index, a condition or a bound), whose value depends on a {origin}"),
+                },
             });
         }
-        // A store outside its needed region: a poison, an arbitrary value whose store is
-        // undefined too (not logged for races: a discarded value cannot make the output
-        // depend on an order).
+        // A poison: an arbitrary value, whose store is undefined too (not logged for races:
+        // a discarded value cannot make the output depend on an order).
         self.poison.get_or_insert(origin);
         let ty = self.spec.func(name).map(|f| f.ty).unwrap_or(Type::Int(32));
         Ok(v.unwrap_or_else(|| input_value(ty, 0)))
@@ -588,28 +586,29 @@ impl Machine<'_> {
                                 || point.iter().zip(n).all(|(p, (lo, hi))| lo <= p && p <= hi)
                         });
                     let regioned = needed.is_some();
-                    self.storing = Some(live);
+                    self.storing = true;
                     let v = eval(d, self, value);
-                    self.storing = None;
-                    let v = v.map_err(|e| match e {
-                        Stop::Fault {
-                            kind: WitnessKind::Uninitialized,
-                            what,
-                        } => Stop::Fault {
-                            kind: WitnessKind::Uninitialized,
-                            what: format!(
-                                "{what} (by the store of `{func}` at {point:?}{})",
+                    self.storing = false;
+                    let poison = self.poison.take();
+                    let v = v?;
+                    if let Some(origin) = &poison {
+                        if *func == self.spec.output {
+                            return Err(Flow::Stop(Stop::Fault {
+                                kind: WitnessKind::Uninitialized,
+                                what: format!("{origin}, whose value reaches the output `{func}` at {point:?}"),
+                            }));
+                        }
+                        if live && self.suspect.is_none() {
+                            self.suspect = Some(format!(
+                                "{origin} (by the store of `{func}` at {point:?}{})",
                                 if regioned {
                                     ", inside its needed region"
                                 } else {
                                     ""
                                 }
-                            ),
-                        },
-                        e => e,
-                    });
-                    let poison = self.poison.take();
-                    let v = v?;
+                            ));
+                        }
+                    }
                     let ty = self.spec.func(func).map(|f| f.ty);
                     if ty != Some(v.ty()) {
                         return Err(Flow::Stop(Stop::Unsupported {
@@ -676,8 +675,9 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
         next_id: 0,
         steps: 0,
         parallel: vec![],
-        storing: None,
+        storing: false,
         poison: None,
+        suspect: None,
         allocs: vec![],
     };
     m.bufs.insert(
@@ -743,6 +743,15 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
             Some(got) => {
                 let (g, w) = (show(got), show(&want));
                 if g != w {
+                    if let Some(what) = m.suspect.take() {
+                        // The needed value was computed from an undefined one and is lost.
+                        return Outcome::Fault(Fault {
+                            kind: WitnessKind::Uninitialized,
+                            what: format!("{what}; then at {point:?} the loop program computes {g}, the algorithm {w}"),
+                            point,
+                            values: Some((g, w)),
+                        });
+                    }
                     return Outcome::Fault(Fault {
                         kind: WitnessKind::WrongValue,
                         what: format!(

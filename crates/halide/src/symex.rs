@@ -575,7 +575,12 @@ impl<'a> Exec<'a> {
     /// Halide's un-rounded bounds of `func`'s pure stage, `[func.s0.v.min, func.s0.v.max]`
     /// per pure variable `v`, when every one is a `let` in scope here (at its `realize`).
     fn needed_candidate(&self, func: &str) -> Option<Vec<(TermId, TermId)>> {
-        let bound = |name: &str| match self.scope.iter().rev().find(|(n, _)| n == name) {
+        let bound = |name: &str| match self
+            .scope
+            .iter()
+            .rev()
+            .find(|(n, _)| crate::spec::binds(n, name))
+        {
             Some((_, Val::Int(t, _))) => Some(*t),
             _ => None,
         };

@@ -1777,7 +1777,7 @@ fn discarded(
         .into_iter()
         .map(|(what, ats)| {
             format!(
-                "{what} at {}: their reads of never-written cells are allowed, their values never reach a needed cell",
+                "{what} at {}: their reads may be of never-written cells (allowed: their values never reach a needed cell)",
                 ats.join(", ")
             )
         })

@@ -28,7 +28,24 @@ import sys
 MARK = "Lowering after bounding small realizations:"
 
 
+# RDom predicates (`RDom.where`), which the Python API does not give back: recorded as the
+# pipeline sets them (RDom name -> predicate text).
+PREDICATES = {}
+
+
+def record_predicates():
+    import halide as hl
+    where = hl.RDom.where
+
+    def recording(self, predicate):
+        PREDICATES.setdefault(self.x.name().split("$")[0], []).append(predicate)
+        return where(self, predicate)
+
+    hl.RDom.where = recording
+
+
 def load(path):
+    record_predicates()
     spec = importlib.util.spec_from_file_location("pipeline_module", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -76,6 +93,18 @@ def algorithm(mod, schedule):
         i += 1
         if f.name() in {n + "_im" for n in names}:
             continue
+        if f.outputs() > 1:
+            # A Tuple: written as `tuple(v0, v1, ...)` of its first component's type; the
+            # statement prints its calls without their component, so the checker says unknown.
+            values = f.values()
+            all_funcs.append({
+                "name": f.name(),
+                "args": [str(a) for a in f.args()],
+                "type": type_name(f.types()[0]),
+                "value": "tuple(%s)" % ", ".join(expr_text(values[k], names) for k in range(len(values))),
+                "updates": [],
+            })
+            continue
         all_funcs.append({
             "name": f.name(),
             "args": [str(a) for a in f.args()],
@@ -90,6 +119,10 @@ def algorithm(mod, schedule):
             v = r[k]
             rdom_lines.append("rdom %s in [%s, %s)" % (v.name(), expr_text(v.min(), names),
                                                       expr_text(v.min() + v.extent(), names)))
+        preds = PREDICATES.get(r.x.name().split("$")[0], [])
+        if preds:
+            # The predicate goes on the RDom's last variable (the checker says unknown).
+            rdom_lines[-1] += " where " + " && ".join("(%s)" % expr_text(p, names) for p in preds)
     return {
         "inputs": [(p.name(), type_name(p.type()), p.dimensions()) for p in inputs],
         "rdoms": rdom_lines,
@@ -158,7 +191,10 @@ def spec_text(algo, module):
             lines.append("update %s(%s) = %s" % (f["name"], ", ".join(args), v))
     lines.append("output %s : %s dims %d" % tuple(algo["output"]))
     known = {n for n, _, _ in algo["inputs"]} | {f["name"] for f in algo["funcs"]}
-    intrinsics = {"min", "max", "select", "likely", "likely_if_innermost", "abs", "saturating_cast"}
+    # Halide's intrinsics the checker models (docs/halide.md); any other call is named.
+    intrinsics = {"min", "max", "select", "likely", "likely_if_innermost", "abs", "absd",
+                  "saturating_cast", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+                  "shift_left", "shift_right", "tuple"}
     for line in lines[1:]:
         for called in re.findall(r"([A-Za-z_][A-Za-z0-9_$.]*)\(", line.split("=", 1)[-1]):
             if called not in known and called not in intrinsics and not re.match(r"^u?int[0-9]+$|^float[0-9]+$", called):

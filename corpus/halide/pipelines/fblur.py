@@ -22,7 +22,7 @@ def _sliding(f):
 
 SCHEDULES = {"root": _root, "sliding": _sliding}
 
-# Floats are reals in this slice: Halide prints `/3.0f` as `*0.333333f`, which differs over
-# the reals (unknown, never refuted). The sliding window (with its automatic storage folding)
-# is proved: only that value stays open.
-EXPECT = {"root": "unknown", "sliding": "unknown"}
+# Halide's simplifier lowers `/3.0f` to `*0.333333f`, the float32 nearest to 1/3 (printed with
+# 6 decimals); the checker reads the algorithm's division as that multiplication, and the
+# printed constant as that float32 (named in the verdict): verified.
+EXPECT = {"root": "verified", "sliding": "verified"}

@@ -389,6 +389,7 @@ fn case_of(
         witness: None,
         assumptions: vec![],
         obligations: 0,
+        notes: vec![],
         seconds: 0.0,
         cpu_seconds: None,
         smt: vec![],
@@ -450,6 +451,7 @@ fn show(
         m.insert("witness".into(), json!(c.witness));
         m.insert("assumptions".into(), json!(c.assumptions));
         m.insert("obligations".into(), json!(c.obligations));
+        m.insert("notes".into(), json!(c.notes));
         m.insert("seconds".into(), json!(c.seconds));
         m.insert("cpu_seconds".into(), json!(c.cpu_seconds));
         m.insert("runs".into(), json!(a.runs));
@@ -503,5 +505,14 @@ fn show(
     }
     s.push('\n');
     s += &out::details(&c.verdict);
+    if !matches!(c.verdict, Verdict::Verified { .. }) {
+        // A refutation's assumptions (how float constants were read) are not in its verdict.
+        for x in &c.assumptions {
+            s += &format!("  assuming {x}\n");
+        }
+    }
+    for n in &c.notes {
+        s += &format!("  note: {n}\n");
+    }
     out::print(bar, &s);
 }

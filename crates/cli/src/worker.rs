@@ -109,6 +109,9 @@ pub struct HalideCase {
     pub witness: Option<String>,
     pub assumptions: Vec<String>,
     pub obligations: usize,
+    /// A concrete search that stopped at its step budget, and the like.
+    #[serde(default)]
+    pub notes: Vec<String>,
     pub seconds: f64,
     /// CPU seconds of the worker and the solver processes it waited for, where the platform
     /// says (Linux: `/proc/self/stat`).
@@ -262,6 +265,7 @@ fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64, collect_smt: bool) -
                 witness: r.witness,
                 assumptions: r.assumptions,
                 obligations: r.obligations,
+                notes: r.notes,
                 seconds: r.seconds,
                 cpu_seconds: cpu.zip(cpu_seconds()).map(|(a, b)| b - a),
                 smt: r.queries,

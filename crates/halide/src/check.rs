@@ -34,6 +34,9 @@ pub struct Checked {
     pub witness: Option<(WitnessKind, String)>,
     pub assumptions: Vec<String>,
     pub obligations: usize,
+    /// What the check did that is neither an assumption nor a reason (a concrete search that
+    /// stopped at its step budget).
+    pub notes: Vec<String>,
 }
 
 fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
@@ -1643,14 +1646,24 @@ fn counterexample(
     }
 }
 
-/// Replays a setting; a fault is a refutation.
-fn try_setting(spec: &Spec, stmt: &[Stmt], s: &Setting) -> Result<Option<Checked>, String> {
-    match run::replay(spec, stmt, s) {
+/// Replays a setting; a fault is a refutation, except a float value difference smaller than
+/// `gap` (relative): that may be the rounding of Halide's constant folding, or of a printed
+/// constant taken as an assumed value (`floats`), so it is never a refutation.
+fn try_setting(
+    spec: &Spec,
+    stmt: &[Stmt],
+    s: &Setting,
+    gap: f64,
+    steps: &mut Steps,
+) -> Result<Option<Checked>, (String, Span)> {
+    match run::replay(spec, stmt, s, &mut steps.left) {
         Outcome::Fault(f)
-            if f.kind == WitnessKind::WrongValue
-                && spec.func(&spec.output).is_some_and(|o| o.ty.is_float()) =>
+            if (f.kind == WitnessKind::WrongValue
+                // An output difference after a needed store read an undefined cell.
+                || (f.kind == WitnessKind::Uninitialized && f.gap.is_some()))
+                && spec.func(&spec.output).is_some_and(|o| o.ty.is_float())
+                && f.gap.is_none_or(|g| g < gap) =>
         {
-            // Floats are reals in this interpreter, not IEEE: a difference is not a refutation.
             Ok(None)
         }
         Outcome::Fault(f) => {
@@ -1662,12 +1675,58 @@ fn try_setting(spec: &Spec, stmt: &[Stmt], s: &Setting) -> Result<Option<Checked
                 witness: Some((f.kind, what)),
                 assumptions: vec![],
                 obligations: 0,
+                notes: vec![],
             }))
         }
-        Outcome::Unsupported(what, _) => Err(what),
+        Outcome::Unsupported(what, span) => Err((what, span)),
+        Outcome::OutOfSteps => {
+            steps.ran_out("a replay of a solver's model");
+            Ok(None)
+        }
         Outcome::Agrees | Outcome::AssertFailed => Ok(None),
     }
 }
+
+/// A budget of interpreted steps (statements run, variables and calls read; never wall time)
+/// for a concrete search or the replays of the solver's models: a search for
+/// counterexamples, not a proof, so when it runs out the search just stops, and the check
+/// says so ([`Checked::notes`]).
+pub(crate) struct Steps {
+    pub left: u64,
+    total: u64,
+    what: &'static str,
+    /// Where it ran out, once it did.
+    pub exhausted: Option<String>,
+}
+
+impl Steps {
+    pub fn new(what: &'static str, total: u64) -> Steps {
+        Steps {
+            left: total,
+            total,
+            what,
+            exhausted: None,
+        }
+    }
+
+    fn used(&self) -> u64 {
+        self.total - self.left
+    }
+
+    fn ran_out(&mut self, during: &str) {
+        if self.exhausted.is_none() {
+            self.exhausted = Some(format!(
+                "{} stopped at its budget of {} interpreted steps (during {during})",
+                self.what, self.total
+            ));
+        }
+    }
+}
+
+/// Steps for the quick concrete search before any solver call ...
+pub(crate) const QUICK_STEPS: u64 = 1_500_000;
+/// ... and for the wider search and the models' replays once an obligation stayed open.
+pub(crate) const SEARCH_STEPS: u64 = 20_000_000;
 
 /// Small concrete settings, in a fixed order: every output extent of `sizes` in the first
 /// two dimensions (2 beyond), at two positions.
@@ -1675,7 +1734,9 @@ pub(crate) fn search(
     spec: &Spec,
     stmt: &[Stmt],
     sizes: &[i128],
-) -> Result<Option<Checked>, String> {
+    gap: f64,
+    steps: &mut Steps,
+) -> Result<Option<Checked>, (String, Span)> {
     let out = spec.func(&spec.output).expect("checked");
     let dims = out.vars.len();
     let exts: Vec<Vec<i128>> = match dims {
@@ -1707,12 +1768,20 @@ pub(crate) fn search(
                 let Some(s) = setting(spec, &given, margin, n as u64) else {
                     continue;
                 };
-                match run::replay(spec, stmt, &s) {
+                if steps.left == 0 {
+                    return Ok(None);
+                }
+                match run::replay(spec, stmt, &s, &mut steps.left) {
                     Outcome::AssertFailed => continue,
-                    Outcome::Unsupported(what, _) => return Err(what),
+                    Outcome::Unsupported(what, span) => return Err((what, span)),
+                    Outcome::OutOfSteps => {
+                        let e: Vec<String> = e.iter().map(|x| x.to_string()).collect();
+                        steps.ran_out(&format!("the run at output extents [{}]", e.join(", ")));
+                        return Ok(None);
+                    }
                     Outcome::Agrees => break,
                     Outcome::Fault(_) => {
-                        if let Some(c) = try_setting(spec, stmt, &s)? {
+                        if let Some(c) = try_setting(spec, stmt, &s, gap, steps)? {
                             return Ok(Some(c));
                         }
                         break;
@@ -1802,33 +1871,100 @@ pub(crate) fn check_with(
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
-    // Fused loops split back (an exact rewrite): both the interpreter and the executor run it.
-    let defused = crate::defuse::defuse(stmt);
-    let stmt = &defused[..];
     let unknown = |reason: String| Checked {
         verdict: Verdict::Unknown { reason },
         witness: None,
         assumptions: vec![],
         obligations: 0,
+        notes: vec![],
     };
+    // Float constants as Halide holds them (an exact rewrite of the literals, with its notes).
+    let floats = match crate::floats::resolve(spec, stmt, loc) {
+        Ok(f) => f,
+        Err((what, span)) => {
+            return unknown(format!(
+                "unsupported: {what} at {} (not held exactly)",
+                loc(span)
+            ))
+        }
+    };
+    let mut quick_steps = Steps::new("the quick concrete search", QUICK_STEPS);
+    let mut steps = Steps::new("the concrete search", SEARCH_STEPS);
+    let mut c = check_resolved(
+        &floats.spec,
+        &floats.stmt,
+        floats.gap,
+        (&mut quick_steps, &mut steps),
+        timeout,
+        quick,
+        loc,
+    );
+    c.notes.extend(quick_steps.exhausted);
+    c.notes.extend(steps.exhausted);
+    if !floats.notes.is_empty() {
+        match &mut c.verdict {
+            Verdict::Verified { assumptions } => {
+                assumptions.extend(floats.notes.iter().cloned());
+                c.assumptions.extend(floats.notes);
+            }
+            Verdict::Refuted { .. } => c.assumptions.extend(floats.notes),
+            Verdict::Unknown { reason } => {
+                reason.push_str(&format!(" (float constants: {})", floats.notes.join("; ")));
+            }
+            _ => {}
+        }
+    }
+    c
+}
+
+/// [`check_with`] once the float constants are resolved (`gap`: see `floats::Floats::gap`).
+fn check_resolved(
+    spec: &Spec,
+    stmt: &[Stmt],
+    gap: f64,
+    (quick_steps, steps): (&mut Steps, &mut Steps),
+    timeout: Duration,
+    quick: bool,
+    loc: &dyn Fn(Span) -> String,
+) -> Checked {
+    let unknown = |reason: String| Checked {
+        verdict: Verdict::Unknown { reason },
+        witness: None,
+        assumptions: vec![],
+        obligations: 0,
+        notes: vec![],
+    };
+    // Where a construct of the statement is (the algorithm's own report no span here).
+    let at = |span: Span| {
+        if span == Span::default() {
+            String::new()
+        } else {
+            format!(" at {}", loc(span))
+        }
+    };
+    // Fused loops split back (an exact rewrite): both the interpreter and the executor run it.
+    let defused = crate::defuse::defuse(stmt);
+    let stmt = &defused[..];
     let t0 = std::time::Instant::now();
     let quick_result = if quick {
-        search(spec, stmt, &QUICK_SIZES)
+        search(spec, stmt, &QUICK_SIZES, gap, quick_steps)
     } else {
         Ok(None)
     };
     if std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some() {
         eprintln!(
-            "{:6} ms  the quick concrete search",
-            t0.elapsed().as_millis()
+            "{:6} ms  the quick concrete search ({} steps)",
+            t0.elapsed().as_millis(),
+            quick_steps.used()
         );
     }
     match quick_result {
         Ok(Some(c)) => return c,
         Ok(None) => {}
-        Err(why) => {
+        Err((why, span)) => {
             return unknown(format!(
-                "the concrete interpreter met an unsupported construct: {why}"
+                "the concrete interpreter met an unsupported construct: {why}{}",
+                at(span)
             ))
         }
     }
@@ -1836,7 +1972,7 @@ pub(crate) fn check_with(
         Ok(x) => x,
         Err((why, span)) => {
             // Even an unsupported construct leaves a concrete fault a refutation.
-            if let Ok(Some(c)) = search(spec, stmt, &SEARCH_SIZES) {
+            if let Ok(Some(c)) = search(spec, stmt, &SEARCH_SIZES, gap, steps) {
                 return c;
             }
             if span == Span::default() {
@@ -1926,12 +2062,13 @@ pub(crate) fn check_with(
                 }
                 for margin in [0, 8] {
                     if let Some(s) = setting(spec, &model, margin, 1) {
-                        match try_setting(spec, stmt, &s) {
+                        match try_setting(spec, stmt, &s, gap, steps) {
                             Ok(Some(c)) => return c,
                             Ok(None) => {}
-                            Err(why) => {
+                            Err((why, span)) => {
                                 return unknown(format!(
-                                    "the replay met an unsupported construct: {why}"
+                                    "the replay met an unsupported construct: {why}{}",
+                                    at(span)
                                 ))
                             }
                         }
@@ -1967,7 +2104,7 @@ pub(crate) fn check_with(
         }
         if spec.funcs.iter().any(|f| f.ty.is_float()) || spec.inputs.iter().any(|i| i.ty.is_float())
         {
-            assumptions.push("floats as real numbers".into());
+            assumptions.push("floats as real numbers, as Halide's simplifier treats them (it reassociates and factors float arithmetic unless strict_float), each constant its IEEE value".into());
         }
         assumptions.extend(discarded(&mut store, &notes, &fields, cfg, loc));
         if run
@@ -1984,9 +2121,10 @@ pub(crate) fn check_with(
             witness: None,
             assumptions,
             obligations: obs.len(),
+            notes: vec![],
         };
     }
-    match search(spec, stmt, &SEARCH_SIZES) {
+    match search(spec, stmt, &SEARCH_SIZES, gap, steps) {
         Ok(Some(c)) => c,
         Ok(None) => unknown(format!(
             "{} of {} obligations not proved: {}",
@@ -1997,6 +2135,9 @@ pub(crate) fn check_with(
                 .collect::<Vec<_>>()
                 .join("; ")
         )),
-        Err(why) => unknown(format!("the replay met an unsupported construct: {why}")),
+        Err((why, span)) => unknown(format!(
+            "the replay met an unsupported construct: {why}{}",
+            at(span)
+        )),
     }
 }

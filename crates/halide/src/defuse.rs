@@ -178,7 +178,7 @@ fn same(x: &Expr, y: &Expr) -> bool {
     use ExprKind::*;
     match (&x.kind, &y.kind) {
         (Int(a), Int(b)) => a == b,
-        (Float(a, b), Float(c, d)) => a == c && b == d,
+        (Float(a, b, w), Float(c, d, v)) => a == c && b == d && w == v,
         (Var(a), Var(b)) => a == b,
         (Call(f, xs), Call(g, ys)) => {
             f == g && xs.len() == ys.len() && xs.iter().zip(ys).all(|(a, b)| same(a, b))

@@ -59,6 +59,120 @@ fn runtime_call<D: Domain>(d: &mut D, name: &str) -> Option<Val<D>> {
     }
 }
 
+/// An integer literal, possibly under a type tag (`(uint16)1`): a shift amount.
+fn literal(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(n) => Some(*n),
+        ExprKind::Cast(_, x) => literal(x),
+        _ => None,
+    }
+}
+
+/// Halide's bit and arithmetic intrinsics as the printer names them (`bitwise_and`,
+/// `shift_right`, `absd`, ...); `None` for any other call. Float math intrinsics (`sqrt_f32`,
+/// `lerp`, ...) are unsupported, named.
+fn intrinsic<D: Domain>(
+    d: &mut D,
+    env: &mut dyn Env<D>,
+    name: &str,
+    args: &[Expr],
+    span: Span,
+) -> Option<Result<Val<D>, Stop>> {
+    let bits = match name {
+        "bitwise_and" => Some(value::Bits::And),
+        "bitwise_or" => Some(value::Bits::Or),
+        "bitwise_xor" => Some(value::Bits::Xor),
+        _ => None,
+    };
+    let float_math = name.ends_with("_f16") || name.ends_with("_f32") || name.ends_with("_f64");
+    let known = bits.is_some()
+        || float_math
+        || matches!(
+            name,
+            "shift_left"
+                | "shift_right"
+                | "bitwise_not"
+                | "absd"
+                | "abs"
+                | "lerp"
+                | "popcount"
+                | "count_leading_zeros"
+                | "count_trailing_zeros"
+                | "mux"
+                | "strict_float"
+                | "rounding_shift_right"
+                | "rounding_shift_left"
+                | "widening_add"
+                | "widening_sub"
+                | "widening_mul"
+                | "saturating_add"
+                | "saturating_sub"
+                | "halving_add"
+                | "rounding_halving_add"
+                | "mul_shift_right"
+                | "rounding_mul_shift_right"
+                | "sorted_avg"
+                | "div_round_to_zero"
+                | "mod_round_to_zero"
+        );
+    if !known {
+        return None;
+    }
+    let mut go = || -> Result<Val<D>, Stop> {
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(eval(d, env, a)?);
+        }
+        match (name, &mut vals[..], bits) {
+            (_, [a, b], Some(op)) => {
+                let (a, b) = (a.clone(), b.clone());
+                let (a, b) = coerce_literals(d, &args[0], a, &args[1], b, span)?;
+                // A constant operand (a mask) goes second.
+                match (literal(&args[0]), literal(&args[1])) {
+                    (Some(c), None) => value::bitwise(d, op, b, a, Some(c), span),
+                    (_, c) => value::bitwise(d, op, a, b, c, span),
+                }
+            }
+            ("bitwise_not", [a], _) => value::bitwise_not(d, a.clone(), span),
+            ("shift_left" | "shift_right", [a, _], _) => match literal(&args[1]) {
+                Some(k) if (-64..=64).contains(&k) => {
+                    let k = if name == "shift_left" { k } else { -k };
+                    value::shift(d, a.clone(), k, span)
+                }
+                _ => unsupported(
+                    format!("`{name}` by an amount that is not a constant"),
+                    span,
+                ),
+            },
+            ("absd", [a, b], _) => {
+                let (a, b) = (a.clone(), b.clone());
+                let (a, b) = coerce_literals(d, &args[0], a, &args[1], b, span)?;
+                value::absd(d, a, b, span)
+            }
+            ("abs", [a], _) => {
+                let z = match a {
+                    Val::Int(_, t) => value::int_lit(d, *t, 0),
+                    _ => value::float_lit(d, a.ty(), 0, 1),
+                };
+                value::absd(d, a.clone(), z, span)
+            }
+            _ => unsupported(
+                format!(
+                    "Halide's intrinsic `{name}` with {} arguments (not modelled{})",
+                    args.len(),
+                    if float_math || name == "lerp" {
+                        ": float math beyond + - * / min max"
+                    } else {
+                        ""
+                    }
+                ),
+                span,
+            ),
+        }
+    };
+    Some(go())
+}
+
 /// An index `e % F` (`F` a positive literal): `e` and `F`. Storage folding prints a folded
 /// index so, but so may the algorithm: only [`Env::fold`] tells them apart.
 pub fn modulo(e: &Expr) -> Option<(&Expr, i128)> {
@@ -139,7 +253,7 @@ pub fn index<D: Domain>(
 pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<D>, Stop> {
     match &e.kind {
         ExprKind::Int(n) => Ok(value::int_lit(d, Type::Int(32), *n)),
-        ExprKind::Float(n, den) => Ok(value::float_lit(d, Type::Float(32), *n, *den)),
+        ExprKind::Float(n, den, _) => Ok(value::float_lit(d, Type::Float(32), *n, *den)),
         ExprKind::Var(name) => env.var(d, name, e.span),
         ExprKind::Opaque(_) => Ok(Val::Opaque),
         ExprKind::Load(name, index) => {
@@ -149,6 +263,9 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
         ExprKind::Call(name, args) => {
             if let Some(v) = runtime_call(d, name) {
                 return Ok(v);
+            }
+            if let Some(r) = intrinsic(d, env, name, args, e.span) {
+                return r;
             }
             let mut cells = Vec::with_capacity(args.len());
             let mut point = Vec::with_capacity(args.len());
@@ -167,8 +284,12 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
                     Ok(value::int_lit(d, *t, *n))
                 }
                 (ExprKind::Int(n), t) if t.is_float() => Ok(value::float_lit(d, *t, *n, 1)),
-                (ExprKind::Float(n, den), t) if t.is_float() => {
+                (ExprKind::Float(n, den, _), t) if t.is_float() => {
                     Ok(value::float_lit(d, *t, *n, *den))
+                }
+                (ExprKind::Call(name, args), t) if name == "saturating_cast" && args.len() == 1 => {
+                    let v = eval(d, env, &args[0])?;
+                    value::saturating_cast(d, *t, v, e.span)
                 }
                 _ => {
                     let v = eval(d, env, x)?;

@@ -9,7 +9,8 @@
 //! - `eval` (the one definition of an expression's value, through an `Env`);
 //! - `algo` (the algorithm at a point, concretely), `run` (the concrete interpreter of the
 //!   loop program), `symex` (the symbolic executor with prophetic annotations);
-//! - `defuse` (fused loops split back, exactly, before either runs);
+//! - `defuse` (fused loops split back, exactly, before either runs); `floats` (float constants
+//!   as the IEEE values Halide holds, division by a constant as Halide lowers it);
 //! - `check` (the obligations, the solver, replay, the verdict).
 //!
 //! It is not for printing, files or exit codes (the CLI's), nor for solving (the `smt` crate's).
@@ -18,6 +19,7 @@ mod algo;
 mod check;
 mod defuse;
 mod eval;
+mod floats;
 mod live;
 mod run;
 mod spec;
@@ -72,6 +74,9 @@ pub struct CaseResult {
     pub assumptions: Vec<String>,
     /// Obligations stated.
     pub obligations: usize,
+    /// What the check did that is neither an assumption nor a reason: a concrete search that
+    /// stopped at its budget of interpreted steps.
+    pub notes: Vec<String>,
     pub seconds: f64,
     /// With [`Options::collect_smt`]: (name, SMT-LIB script) of the statement's assertions
     /// (satisfiable, or the verdict is vacuous) and of each obligation's negation (unsat when
@@ -88,7 +93,6 @@ pub fn check(
     stmt_text: &str,
     opts: &Options,
 ) -> Result<CaseResult, Vec<(Side, Diagnostic)>> {
-    let _ = spec_path;
     let start = Instant::now();
     let spec = spec::parse(spec_text);
     let stmt = stmt::parse(stmt_text);
@@ -109,6 +113,26 @@ pub fn check(
         let (line, col) = report::line_col(stmt_text, span.start);
         format!("{stmt_path}:{line}:{col}")
     };
+    if let Some(r) = spec.rdoms.iter().find(|r| r.predicate.is_some()) {
+        // An RDom predicate changes which steps an update runs: not modelled yet.
+        let (line, col) = report::line_col(spec_text, r.span.start);
+        return Ok(CaseResult {
+            output: spec.output.clone(),
+            verdict: Verdict::Unknown {
+                reason: format!(
+                    "unsupported: the RDom predicate (`where`) of `{}` at {spec_path}:{line}:{col}",
+                    r.var
+                ),
+            },
+            witness_kind: None,
+            witness: None,
+            assumptions: vec![],
+            obligations: 0,
+            notes: vec![],
+            seconds: start.elapsed().as_secs_f64(),
+            queries: vec![],
+        });
+    }
     let c = check::check(&spec, &stmt, opts.timeout, &loc);
     let queries = if opts.collect_smt {
         queries(&spec, &stmt)
@@ -122,6 +146,7 @@ pub fn check(
         witness: c.witness.map(|w| w.1),
         assumptions: c.assumptions,
         obligations: c.obligations,
+        notes: c.notes,
         seconds: start.elapsed().as_secs_f64(),
         queries,
     })

@@ -32,6 +32,9 @@ pub struct Fault {
     /// The output point and the two values, for an unwritten point or a wrong value.
     pub point: Vec<i128>,
     pub values: Option<(String, String)>,
+    /// For a wrong float value: the relative difference `|got - want| / max(|got|, |want|)`
+    /// (the checker refutes only above the gap its float constants allow).
+    pub gap: Option<f64>,
 }
 
 pub enum Outcome {
@@ -43,6 +46,8 @@ pub enum Outcome {
     /// A construct the interpreter does not model, and where (in the statement or the
     /// algorithm: the text says which).
     Unsupported(String, #[allow(dead_code)] Span),
+    /// The step budget ran out before the run completed (no verdict either way).
+    OutOfSteps,
 }
 
 struct Buffer {
@@ -78,7 +83,8 @@ impl Buffer {
 
 /// Cells no larger than this are run (a budget, never a verdict).
 const MAX_CELLS: i128 = 1 << 20;
-const MAX_STEPS: u64 = 5_000_000;
+/// Steps (statements, variable and call reads) one run may take, whatever its budget.
+const MAX_STEPS: u64 = 20_000_000;
 
 struct Machine<'a> {
     spec: &'a Spec,
@@ -87,7 +93,9 @@ struct Machine<'a> {
     /// Current realization of each Func (a stack per Func), and the output buffer.
     bufs: BTreeMap<String, Vec<Buffer>>,
     next_id: usize,
+    /// Steps so far (statements, variable and call reads), and how many this run may take.
     steps: u64,
+    limit: u64,
     /// Per enclosing parallel loop: its accesses so far, by cell.
     parallel: Vec<Parallel>,
     /// While evaluating a provide's value (else a read is an index's, a condition's or a
@@ -298,6 +306,8 @@ impl Env<Concrete> for Machine<'_> {
     }
 
     fn var(&mut self, _d: &mut Concrete, name: &str, span: Span) -> Result<CVal, Stop> {
+        // Each variable and call read is a step (a statement's cost grows with its size).
+        self.steps += 1;
         if let Some((_, v)) = self.scope.iter().rev().find(|(n, _)| n == name) {
             return Ok(v.clone());
         }
@@ -315,6 +325,7 @@ impl Env<Concrete> for Machine<'_> {
         _point: Vec<CVal>,
         span: Span,
     ) -> Result<CVal, Stop> {
+        self.steps += 1;
         let idx = ints(&args, span)?;
         if self.spec.input(name).is_some() {
             return self.read_input(name, &idx, span);
@@ -375,6 +386,8 @@ impl Env<Concrete> for Machine<'_> {
 enum Flow {
     Stop(Stop),
     AssertFailed,
+    /// The run's step budget ran out.
+    OutOfSteps,
 }
 
 impl From<Stop> for Flow {
@@ -405,11 +418,8 @@ impl Machine<'_> {
     fn block_inner(&mut self, d: &mut Concrete, body: &[Stmt]) -> Result<(), Flow> {
         for s in body {
             self.steps += 1;
-            if self.steps > MAX_STEPS {
-                return Err(Flow::Stop(Stop::Unsupported {
-                    what: format!("the concrete run exceeded {MAX_STEPS} steps"),
-                    span: s.span,
-                }));
+            if self.steps > self.limit {
+                return Err(Flow::OutOfSteps);
             }
             match &s.kind {
                 StmtKind::Let(n, e) => {
@@ -615,7 +625,8 @@ impl Machine<'_> {
                             what: format!(
                                 "a provide to `{func}` of type {} (the algorithm declares {})",
                                 v.ty(),
-                                ty.map(|t| t.to_string()).unwrap_or("no such Func".into())
+                                ty.map(|t| t.to_string())
+                                    .unwrap_or_else(|| tuple_component(self.spec, func))
                             ),
                             span: s.span,
                         }));
@@ -656,7 +667,10 @@ impl Machine<'_> {
 }
 
 /// Runs the statement in `setting` and compares the output with the algorithm.
-pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
+/// Runs the statement at a setting and compares the output with the algorithm. `budget`: the
+/// steps it may still take (statements run, variables and calls read: a count, never wall time), decreased by
+/// those it ran; when it runs out the outcome is [`Outcome::OutOfSteps`].
+pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -> Outcome {
     let out = spec
         .func(&spec.output)
         .expect("the parser checked the output");
@@ -674,6 +688,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
         bufs: BTreeMap::new(),
         next_id: 0,
         steps: 0,
+        limit: (*budget).min(MAX_STEPS),
         parallel: vec![],
         storing: false,
         poison: None,
@@ -693,8 +708,11 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
         }],
     );
     let mut d = Concrete::new(BTreeMap::new());
-    match m.block(&mut d, stmt) {
+    let ran = m.block(&mut d, stmt);
+    *budget = budget.saturating_sub(m.steps);
+    match ran {
         Ok(()) => {}
+        Err(Flow::OutOfSteps) => return Outcome::OutOfSteps,
         Err(Flow::AssertFailed) => return Outcome::AssertFailed,
         Err(Flow::Stop(Stop::Unsupported { what, span })) => {
             return Outcome::Unsupported(what, span)
@@ -705,6 +723,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
                 what,
                 point: vec![],
                 values: None,
+                gap: None,
             })
         }
     }
@@ -723,7 +742,10 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
         }
         let want = match alg.value(&mut d, &out.name, &point) {
             Ok(v) => v,
-            Err(Stop::Unsupported { what, span }) => return Outcome::Unsupported(what, span),
+            Err(Stop::Unsupported { what, .. }) => {
+                // A span into the algorithm's text, not the statement's: the text says where.
+                return Outcome::Unsupported(format!("in the algorithm: {what}"), Span::default());
+            }
             Err(Stop::Fault { what, .. }) => {
                 return Outcome::Unsupported(
                     format!("the algorithm itself is undefined here: {what}"),
@@ -738,6 +760,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
                     what: format!("output point {point:?} of `{}` is never written", out.name),
                     point,
                     values: Some(("(never written)".into(), show(&want))),
+                    gap: None,
                 })
             }
             Some(got) => {
@@ -750,6 +773,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
                             what: format!("{what}; then at {point:?} the loop program computes {g}, the algorithm {w}"),
                             point,
                             values: Some((g, w)),
+                            gap: relative_gap(got, &want),
                         });
                     }
                     return Outcome::Fault(Fault {
@@ -759,6 +783,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
                         ),
                         point,
                         values: Some((g, w)),
+                        gap: relative_gap(got, &want),
                     });
                 }
             }
@@ -768,10 +793,41 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting) -> Outcome {
     Outcome::Agrees
 }
 
+/// Why the algorithm has no Func `name`: `f.0`, `f.1` are the components of a Tuple-valued
+/// Func `f` (Halide's statement splits them; the algorithm's text does not say which component
+/// a call reads), else no such Func.
+fn tuple_component(spec: &Spec, name: &str) -> String {
+    match name.rsplit_once('.') {
+        Some((f, k)) if k.parse::<usize>().is_ok() && spec.func(f).is_some() => format!(
+            "no such Func: `{name}` is component {k} of the Tuple-valued Func `{f}`, which is not supported"
+        ),
+        _ => "no such Func".into(),
+    }
+}
+
+/// The relative difference of two float values (exact rationals), when both are known.
+fn relative_gap(a: &CVal, b: &CVal) -> Option<f64> {
+    let real = |v: &CVal| match v {
+        Val::Float(tensor::Scalar::Real(r), _) => Some(r.num as f64 / r.den as f64),
+        _ => None,
+    };
+    let (x, y) = (real(a)?, real(b)?);
+    let scale = x.abs().max(y.abs());
+    Some(if scale == 0.0 {
+        0.0
+    } else {
+        (x - y).abs() / scale
+    })
+}
+
 pub fn show(v: &CVal) -> String {
     match v {
         Val::Int(i, _) => i.to_string(),
         Val::Bool(b) => b.to_string(),
+        Val::Float(tensor::Scalar::Real(r), _) if r.den != 1 => {
+            format!("{} (exactly {r})", r.num as f64 / r.den as f64)
+        }
+        Val::Float(tensor::Scalar::Real(r), _) => r.to_string(),
         Val::Float(s, _) => format!("{s:?}"),
         Val::Opaque => "<opaque>".into(),
     }

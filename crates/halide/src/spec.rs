@@ -20,6 +20,9 @@ pub struct RDom {
     pub min: Expr,
     /// The bound is `[min, end)`.
     pub end: Expr,
+    /// `where c` (Halide's `RDom::where`): the RDom's predicate, parsed but not yet
+    /// supported (the check says unknown and where).
+    pub predicate: Option<Expr>,
     pub span: Span,
 }
 
@@ -225,10 +228,17 @@ fn item(
             p.expect(",")?;
             let end = p.expr()?;
             p.expect(")")?;
+            let predicate = if p.is_ident("where") {
+                p.bump();
+                Some(p.expr()?)
+            } else {
+                None
+            };
             spec.rdoms.push(RDom {
                 var,
                 min,
                 end,
+                predicate,
                 span: Span {
                     start,
                     end: p.prev_end(),

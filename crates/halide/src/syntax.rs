@@ -13,7 +13,9 @@ pub enum Tok {
     Ident(String),
     Int(i128),
     /// A float literal as an exact decimal `num / den`.
-    Float(i128, i128),
+    /// A float literal's exact decimal `n / d` and its width: 32 with the suffix `f`, 16 with
+    /// `h`, else 64 (Halide prints float64 constants with no suffix).
+    Float(i128, i128, u8),
     Str,
     Punct(&'static str),
     Eof,
@@ -99,7 +101,9 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                 || (i < b.len()
                     && b[i] == b'f'
                     && !b.get(i + 1).is_some_and(|d| d.is_ascii_alphanumeric()));
+            let mut bits = 64;
             if i < b.len() && (b[i] == b'f' || b[i] == b'h') && is_float {
+                bits = if b[i] == b'f' { 32 } else { 16 };
                 i += 1;
             }
             let digits: String = text[start..i]
@@ -130,13 +134,13 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                     });
                 }
                 match (num, den) {
-                    (Some(n), Some(d)) => Tok::Float(n, d),
+                    (Some(n), Some(d)) => Tok::Float(n, d, bits),
                     _ => {
                         diags.push(Diagnostic {
                             span: Span { start, end: i },
                             message: "float literal too large".into(),
                         });
-                        Tok::Float(0, 1)
+                        Tok::Float(0, 1, bits)
                     }
                 }
             } else {
@@ -272,7 +276,9 @@ pub enum BinOp {
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     Int(i128),
-    Float(i128, i128),
+    /// A float literal's exact decimal `n / d` and its width: 32 with the suffix `f`, 16 with
+    /// `h`, else 64 (Halide prints float64 constants with no suffix).
+    Float(i128, i128, u8),
     Var(String),
     /// A call of a Func, an input buffer, or an intrinsic the semantics does not know.
     Call(String, Vec<Expr>),
@@ -501,8 +507,8 @@ impl<'a> Parser<'a> {
                     kind: ExprKind::Int(-n),
                     span,
                 },
-                ExprKind::Float(n, d) => Expr {
-                    kind: ExprKind::Float(-n, d),
+                ExprKind::Float(n, d, w) => Expr {
+                    kind: ExprKind::Float(-n, d, w),
                     span,
                 },
                 _ => Expr {
@@ -601,10 +607,10 @@ impl<'a> Parser<'a> {
                     span: t.span,
                 })
             }
-            Tok::Float(n, d) => {
+            Tok::Float(n, d, w) => {
                 self.bump();
                 Ok(Expr {
-                    kind: ExprKind::Float(n, d),
+                    kind: ExprKind::Float(n, d, w),
                     span: t.span,
                 })
             }

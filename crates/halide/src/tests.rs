@@ -214,8 +214,18 @@ fn verified_cases_replay_clean_on_small_sizes() {
         let spec_text = std::fs::read_to_string(p.with_extension("spec")).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
+        // Float constants as the checker reads them (an exact rewrite of the literals); then
+        // every float value must agree exactly (gap 0).
+        let floats = crate::floats::resolve(&spec, &stmt, &|_| String::new()).unwrap();
+        let (spec, stmt) = (floats.spec, floats.stmt);
         let t = std::time::Instant::now();
-        let found = crate::check::search(&spec, &stmt, &[1, 2, 3, 8, 9, 17]);
+        let found = crate::check::search(
+            &spec,
+            &stmt,
+            &[1, 2, 3, 8, 9, 17],
+            0.0,
+            &mut crate::check::Steps::new("a test search", u64::MAX),
+        );
         println!("{}: {:.2} s", p.display(), t.elapsed().as_secs_f64());
         assert!(
             matches!(found, Ok(None)),
@@ -342,6 +352,7 @@ fn defuse_preserves_the_concrete_outcome() {
             crate::run::Outcome::AssertFailed => "assert".to_string(),
             crate::run::Outcome::Fault(f) => format!("{:?} {}", f.kind, f.what),
             crate::run::Outcome::Unsupported(w, _) => format!("unsupported {w}"),
+            crate::run::Outcome::OutOfSteps => "out of steps".to_string(),
         };
         for e0 in [0i128, 1, 2, 3, 5, 8] {
             for e1 in [0i128, 1, 3, 4] {
@@ -352,8 +363,8 @@ fn defuse_preserves_the_concrete_outcome() {
                     given.insert("b.min.0".to_string(), m);
                     given.insert("b.min.1".to_string(), -m);
                     let s = crate::check::setting(&spec, &given, 2, 7).unwrap();
-                    let a = show(crate::run::replay(&spec, &stmt, &s));
-                    let b = show(crate::run::replay(&spec, &split, &s));
+                    let a = show(crate::run::replay(&spec, &stmt, &s, &mut u64::MAX.clone()));
+                    let b = show(crate::run::replay(&spec, &split, &s, &mut u64::MAX.clone()));
                     assert_eq!(a, b, "{name} at {e0}x{e1}, min {m}");
                     n += 1;
                 }
@@ -550,4 +561,101 @@ fn allocated_buffers_are_run_concretely_and_opaque_symbolically() {
     assert_eq!(ok.verdict.name(), "verified", "{:?}", ok.verdict);
     let opaque = run(&stmt("t"));
     assert_eq!(opaque.verdict.name(), "unknown", "{:?}", opaque.verdict);
+}
+
+/// Bit operations, shifts and `absd`: the concrete and the symbolic domain agree, with each
+/// other and with the machine's two's complement (a constant mask and a general operand alike).
+#[test]
+fn bit_operations_agree_with_the_machine() {
+    let types = [
+        Type::UInt(8),
+        Type::UInt(16),
+        Type::Int(8),
+        Type::Int(16),
+        Type::Int(32),
+    ];
+    let cases: [(i128, i128); 6] = [
+        (0xF3, 0x3C),
+        (-7, 12),
+        (255, 1),
+        (-128, -1),
+        (5, 0),
+        (1000, 0x0F0),
+    ];
+    let wrap = |t: Type, x: i128| match t {
+        Type::UInt(n) => x.rem_euclid(1 << n),
+        Type::Int(n) => (x + (1 << (n - 1))).rem_euclid(1 << n) - (1 << (n - 1)),
+        _ => x,
+    };
+    let int = |s: &Sym, v: &Val<Sym>| match v {
+        Val::Int(y, _) => s.store.as_int(*y),
+        _ => None,
+    };
+    for t in types {
+        for (a, b) in cases {
+            let (a, b) = (wrap(t, a), wrap(t, b));
+            for (op, want) in [
+                (value::Bits::And, a & b),
+                (value::Bits::Or, a | b),
+                (value::Bits::Xor, a ^ b),
+            ] {
+                for konst in [None, Some(b)] {
+                    let mut c = Concrete::new(Default::default());
+                    let (va, vb) = (value::int_lit(&mut c, t, a), value::int_lit(&mut c, t, b));
+                    let got = value::bitwise(&mut c, op, va, vb, konst, Span::default()).ok();
+                    let mut s = Sym::new(smt::Store::new());
+                    let (sa, sb) = (value::int_lit(&mut s, t, a), value::int_lit(&mut s, t, b));
+                    let sym = value::bitwise(&mut s, op, sa, sb, konst, Span::default()).unwrap();
+                    let Some(Val::Int(got, _)) = got else {
+                        panic!("{op:?} {t}")
+                    };
+                    assert_eq!(got, wrap(t, want), "{op:?} at {t} on {a}, {b} ({konst:?})");
+                    assert_eq!(int(&s, &sym), Some(got), "{op:?} at {t} on {a}, {b}");
+                }
+            }
+            for k in [1i128, 3, -2] {
+                let mut c = Concrete::new(Default::default());
+                let va = value::int_lit(&mut c, t, a);
+                let Ok(Val::Int(got, _)) = value::shift(&mut c, va, k, Span::default()) else {
+                    panic!("shift")
+                };
+                let want = if k > 0 { wrap(t, a << k) } else { a >> -k };
+                assert_eq!(got, want, "shift {k} at {t} on {a}");
+            }
+            let mut c = Concrete::new(Default::default());
+            let (va, vb) = (value::int_lit(&mut c, t, a), value::int_lit(&mut c, t, b));
+            let Ok(Val::Int(got, u)) = value::absd(&mut c, va, vb, Span::default()) else {
+                panic!("absd")
+            };
+            assert_eq!((got, u.is_float()), ((a - b).abs(), false), "absd at {t}");
+        }
+    }
+}
+
+/// The quick concrete search stops at its step budget (a count, not wall time) and the result
+/// says so; the verdict is still the solver's.
+#[test]
+fn the_quick_search_stops_at_its_budget_and_says_so() {
+    let dir = corpus();
+    let spec =
+        crate::spec::parse(&std::fs::read_to_string(dir.join("depthwise-tiled.spec")).unwrap())
+            .unwrap();
+    let stmt =
+        crate::stmt::parse(&std::fs::read_to_string(dir.join("depthwise-tiled.stmt")).unwrap())
+            .unwrap();
+    let c = crate::check::check(&spec, &stmt, std::time::Duration::from_secs(20), &|s| {
+        format!("@{}", s.start)
+    });
+    assert!(
+        matches!(c.verdict, report::Verdict::Verified { .. }),
+        "{:?}",
+        c.verdict
+    );
+    assert!(
+        c.notes
+            .iter()
+            .any(|n| n.contains("the quick concrete search stopped at its budget")),
+        "{:?}",
+        c.notes
+    );
 }

@@ -2,7 +2,9 @@
 //! types' integer semantics: unsigned and narrow signed integers wrap; `/` and `%` are
 //! Euclidean, and 0 for a zero divisor (Halide's definition); casts wrap or convert; `bool` is
 //! `uint1`. `int32`/`int64` arithmetic is exact (Halide assumes it does not overflow: named in
-//! every verdict). Floats are real numbers (an abstraction, named in the verdict).
+//! every verdict). Floats are real numbers (an abstraction, named in the verdict; constants are
+//! their IEEE values, resolved by `floats`). Bit operations, shifts by constants, `absd` and
+//! `saturating_cast` as Halide defines them.
 //!
 //! This is the bottom layer: it knows no statement, Func or solver.
 
@@ -163,6 +165,232 @@ pub fn cast<D: Domain>(d: &mut D, t: Type, v: Val<D>, span: Span) -> Result<Val<
             )
         }
     })
+}
+
+/// `saturating_cast<t>(v)`: an integer clamped to `t`'s range, then converted (Halide's
+/// `saturating_cast`, printed `(T)saturating_cast(e)`); other conversions as [`cast`].
+pub fn saturating_cast<D: Domain>(
+    d: &mut D,
+    t: Type,
+    v: Val<D>,
+    span: Span,
+) -> Result<Val<D>, Stop> {
+    let range = match t {
+        Type::UInt(n) if n <= 64 => Some((0, pow2(n) - 1)),
+        Type::Int(n) if n <= 64 => Some((-pow2(n - 1), pow2(n - 1) - 1)),
+        _ => None,
+    };
+    match (v, range) {
+        (Val::Int(i, u), Some((lo, hi))) => {
+            let (lo, hi) = (d.lit_i(lo), d.lit_i(hi));
+            let below = d.lt_i(&i, &lo);
+            let above = d.lt_i(&hi, &i);
+            let c = d.ite_i(&above, &hi, &i);
+            let c = d.ite_i(&below, &lo, &c);
+            cast(d, t, Val::Int(c, u), span)
+        }
+        (v @ Val::Float(..), Some(_)) => cast(d, t, v, span),
+        (v, _) => cast(d, t, v, span),
+    }
+}
+
+/// The bitwise operations (Halide's `bitwise_and`, `bitwise_or`, `bitwise_xor`).
+#[derive(Clone, Copy, Debug)]
+pub enum Bits {
+    And,
+    Or,
+    Xor,
+}
+
+/// The width of an integer type whose bits are decomposed (at most 32: each bit is a
+/// Euclidean division and remainder by a power of two).
+fn bit_width(t: Type) -> Option<u8> {
+    match t {
+        Type::UInt(n) | Type::Int(n) if (1..=32).contains(&n) => Some(n),
+        _ => None,
+    }
+}
+
+/// A bit pattern `r` in `[0, 2^n)` as a value of `t` (two's complement for a signed type, at
+/// any width: `wrap` leaves int32 exact).
+fn from_bits<D: Domain>(d: &mut D, t: Type, r: &D::I) -> D::I {
+    match t {
+        Type::Int(n) => {
+            let h = d.lit_i(pow2(n - 1));
+            let m = d.lit_i(pow2(n));
+            let s = d.add_i(r, &h);
+            let w = d.emod_i(&s, &m);
+            d.sub_i(&w, &h)
+        }
+        _ => wrap(d, t, r),
+    }
+}
+
+/// Bit `k` of the two's complement representation of `i` (0 or 1).
+fn bit<D: Domain>(d: &mut D, n: u8, i: &D::I, k: u8) -> D::I {
+    let m = d.lit_i(pow2(n));
+    let u = d.emod_i(i, &m);
+    let p = d.lit_i(pow2(k));
+    let q = d.ediv_i(&u, &p);
+    let two = d.lit_i(2);
+    d.emod_i(&q, &two)
+}
+
+/// `x & c` for a constant `c`, by its runs of ones: each run `[lo, hi)` contributes
+/// `(x / 2^lo mod 2^(hi - lo)) * 2^lo` (`x` taken modulo `2^n`): no bit-by-bit terms.
+fn and_const<D: Domain>(d: &mut D, n: u8, x: &D::I, c: i128) -> D::I {
+    let c = c.rem_euclid(pow2(n));
+    let m = d.lit_i(pow2(n));
+    let u = d.emod_i(x, &m);
+    let mut acc = d.lit_i(0);
+    let mut k = 0u8;
+    while k < n {
+        if (c >> k) & 1 == 0 {
+            k += 1;
+            continue;
+        }
+        let lo = k;
+        while k < n && (c >> k) & 1 == 1 {
+            k += 1;
+        }
+        let p = d.lit_i(pow2(lo));
+        let q = d.ediv_i(&u, &p);
+        let w = d.lit_i(pow2(k - lo));
+        let r = d.emod_i(&q, &w);
+        let t = d.mul_i(&r, &p);
+        acc = d.add_i(&acc, &t);
+    }
+    acc
+}
+
+/// `a & b`, `a | b`, `a ^ b` on integers of one type (bit by bit, or by runs of ones when
+/// one operand is the constant `konst`), or on booleans.
+pub fn bitwise<D: Domain>(
+    d: &mut D,
+    op: Bits,
+    a: Val<D>,
+    b: Val<D>,
+    konst: Option<i128>,
+    span: Span,
+) -> Result<Val<D>, Stop> {
+    if let (Val::Int(x, t), Val::Int(_, u), Some(c)) = (&a, &b, konst) {
+        if t == u {
+            if let Some(n) = bit_width(*t) {
+                let and = and_const(d, n, x, c);
+                let m = d.lit_i(pow2(n));
+                let xu = d.emod_i(x, &m);
+                let cu = d.lit_i(c.rem_euclid(pow2(n)));
+                let sum = d.add_i(&xu, &cu);
+                let r = match op {
+                    Bits::And => and,
+                    Bits::Or => d.sub_i(&sum, &and),
+                    Bits::Xor => {
+                        let two = d.add_i(&and, &and);
+                        d.sub_i(&sum, &two)
+                    }
+                };
+                return Ok(Val::Int(from_bits(d, *t, &r), *t));
+            }
+        }
+    }
+    match (a, b) {
+        (Val::Bool(x), Val::Bool(y)) => Ok(Val::Bool(match op {
+            Bits::And => d.and(&x, &y),
+            Bits::Or => d.or(&x, &y),
+            Bits::Xor => {
+                let l = d.or(&x, &y);
+                let both = d.and(&x, &y);
+                let nb = d.not(&both);
+                d.and(&l, &nb)
+            }
+        })),
+        (Val::Int(x, t), Val::Int(y, u)) if t == u && bit_width(t).is_some() => {
+            let n = bit_width(t).expect("checked");
+            let one = d.lit_i(1);
+            let zero = d.lit_i(0);
+            let mut acc = d.lit_i(0);
+            for k in 0..n {
+                let bx = bit(d, n, &x, k);
+                let by = bit(d, n, &y, k);
+                let x1 = d.eq_i(&bx, &one);
+                let r = match op {
+                    Bits::And => d.ite_i(&x1, &by, &zero),
+                    Bits::Or => d.ite_i(&x1, &one, &by),
+                    Bits::Xor => {
+                        let same = d.eq_i(&bx, &by);
+                        d.ite_i(&same, &zero, &one)
+                    }
+                };
+                let p = d.lit_i(pow2(k));
+                let term = d.mul_i(&r, &p);
+                acc = d.add_i(&acc, &term);
+            }
+            Ok(Val::Int(from_bits(d, t, &acc), t))
+        }
+        (a, b) => unsupported(
+            format!(
+                "a bitwise {op:?} of {} and {} (integers up to 32 bits are modelled)",
+                a.ty(),
+                b.ty()
+            ),
+            span,
+        ),
+    }
+}
+
+/// `~a` on an integer (all its bits flipped: `-1 - a` in two's complement), or `!a`.
+pub fn bitwise_not<D: Domain>(d: &mut D, a: Val<D>, span: Span) -> Result<Val<D>, Stop> {
+    match a {
+        Val::Bool(b) => Ok(Val::Bool(d.not(&b))),
+        Val::Int(x, t) => {
+            let m1 = d.lit_i(-1);
+            let r = d.sub_i(&m1, &x);
+            Ok(Val::Int(wrap(d, t, &r), t))
+        }
+        other => unsupported(format!("a bitwise not of {}", other.ty()), span),
+    }
+}
+
+/// `a << k` (`k > 0`) or `a >> -k` on an integer: multiplication by `2^k` wrapped in `a`'s
+/// type, or division by `2^-k` rounding down (an arithmetic shift for signed types).
+pub fn shift<D: Domain>(d: &mut D, a: Val<D>, k: i128, span: Span) -> Result<Val<D>, Stop> {
+    match a {
+        Val::Int(x, t) => {
+            let p = d.lit_i(pow2(k.unsigned_abs().min(126) as u8));
+            let r = if k >= 0 {
+                d.mul_i(&x, &p)
+            } else {
+                d.ediv_i(&x, &p)
+            };
+            Ok(Val::Int(wrap(d, t, &r), t))
+        }
+        other => unsupported(format!("a shift of {}", other.ty()), span),
+    }
+}
+
+/// `absd(a, b)`: `|a - b|`, exact, of the unsigned type of `a`'s width for integers (Halide's
+/// definition: it cannot overflow), of `a`'s type for floats.
+pub fn absd<D: Domain>(d: &mut D, a: Val<D>, b: Val<D>, span: Span) -> Result<Val<D>, Stop> {
+    match (a, b) {
+        (Val::Int(x, t), Val::Int(y, u)) if t == u => {
+            let n = match t {
+                Type::UInt(n) | Type::Int(n) => n,
+                _ => return unsupported(format!("`absd` of {t}"), span),
+            };
+            let lt = d.lt_i(&x, &y);
+            let l = d.sub_i(&y, &x);
+            let r = d.sub_i(&x, &y);
+            Ok(Val::Int(d.ite_i(&lt, &l, &r), Type::UInt(n)))
+        }
+        (Val::Float(x, t), Val::Float(y, u)) if t == u => {
+            let lt = d.prim(Prim::Lt, ElemType::Real, &[x.clone(), y.clone()]);
+            let lt = d.truth(&lt);
+            let l = d.prim(Prim::Sub, ElemType::Real, &[y.clone(), x.clone()]);
+            let r = d.prim(Prim::Sub, ElemType::Real, &[x, y]);
+            Ok(Val::Float(d.ite_v(&lt, &l, &r), t))
+        }
+        (a, b) => unsupported(format!("`absd` of {} and {}", a.ty(), b.ty()), span),
+    }
 }
 
 /// A condition from a value (Halide's `uint1`, or an integer compared with 0).

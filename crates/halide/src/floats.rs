@@ -1,0 +1,481 @@
+//! Float constants as Halide means them, resolved once before either file is evaluated.
+//!
+//! Floats are real numbers in this checker (Halide's simplifier itself rewrites float
+//! arithmetic as if over the reals: it reassociates and factors, unless `strict_float`), but
+//! a float *constant* is the IEEE value Halide holds, and two facts about constants are
+//! IEEE-exact:
+//!
+//! - Halide's simplifier rewrites a float division by a constant into a multiplication by its
+//!   reciprocal, folded in double and rounded to the type (`Simplify_Div.cpp`:
+//!   `x / c0 -> x * fold(1 / c0)` for a float type). So the algorithm's `e / c` is here
+//!   `e * fl32(1 / c)`, named in the verdict.
+//! - Halide's printer writes a float32 constant with 6 decimals (`std::fixed`; scientific
+//!   with 6 decimals below about 1e-5), a lossy rendering: `0.333333f` is any of the 34
+//!   float32 values in `[0.3333325, 0.3333335]`. A statement literal is taken as the float32
+//!   constant of the algorithm (a literal or a rounded reciprocal) that prints as this text
+//!   when there is one, else as the float32 nearest to its decimal; when other float32 values
+//!   print the same, the verdict says which was assumed, and a value difference is a
+//!   refutation only when it is far larger than that uncertainty ([`Floats::gap`]).
+//!
+//! Every literal becomes the exact rational of its IEEE value (`ExprKind::Float(n, d, _)`):
+//! `eval` needs no change.
+
+use crate::spec::Spec;
+use crate::stmt::{Stmt, StmtKind};
+use crate::syntax::{BinOp, Expr, ExprKind};
+use report::Span;
+
+/// The two files with their float constants resolved, and what was assumed.
+pub struct Floats {
+    pub spec: Spec,
+    pub stmt: Vec<Stmt>,
+    /// What the verdict must name (empty when nothing was assumed).
+    pub notes: Vec<String>,
+    /// The smallest relative difference, at a replayed point, that makes a float value
+    /// difference a refutation: far above the rounding of constant folding and the printed
+    /// uncertainty of any statement literal taken as an assumed value.
+    pub gap: f64,
+}
+
+/// The smallest gap: relative differences below it may be the rounding of Halide's constant
+/// folding (each fold rounds to float32, 2^-24 relative), never a refutation.
+const MIN_GAP: f64 = 1.0 / 65536.0;
+
+/// An IEEE value of width 32 or 64 (as a double, which holds every float32 exactly).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Ieee {
+    v: f64,
+    bits: u8,
+}
+
+/// The float nearest to the decimal `n / 10^k` at `bits` (correctly rounded by Rust's
+/// parser).
+fn nearest(n: i128, den: i128, bits: u8) -> Option<Ieee> {
+    let k = den.checked_ilog10()?;
+    if 10i128.checked_pow(k)? != den {
+        return None;
+    }
+    let text = format!("{n}e-{k}");
+    let v = match bits {
+        32 => text.parse::<f32>().ok()? as f64,
+        64 => text.parse::<f64>().ok()?,
+        _ => return None,
+    };
+    v.is_finite().then_some(Ieee { v, bits })
+}
+
+/// The exact rational `(num, den)` of a finite double, when it fits in `i128`.
+fn exact(v: f64) -> Option<(i128, i128)> {
+    if v == 0.0 {
+        return Some((0, 1));
+    }
+    let b = v.to_bits();
+    let sign: i128 = if b >> 63 == 1 { -1 } else { 1 };
+    let e = ((b >> 52) & 0x7ff) as i32;
+    let frac = (b & ((1u64 << 52) - 1)) as i128;
+    let (mut m, mut e) = if e == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1i128 << 52), e - 1075)
+    };
+    while m % 2 == 0 && e < 0 {
+        m /= 2;
+        e += 1;
+    }
+    if e >= 0 {
+        let p = 1i128.checked_shl(e as u32).filter(|_| e < 120)?;
+        Some((sign * m.checked_mul(p)?, 1))
+    } else if -e < 120 {
+        Some((sign * m, 1i128 << (-e)))
+    } else {
+        None
+    }
+}
+
+/// Does `v` print as the decimal `n / den` (rounded half to even at `den`'s precision)?
+fn prints_as(v: f64, n: i128, den: i128) -> bool {
+    let Some((p, q)) = exact(v) else {
+        return false;
+    };
+    // round(p * den / q) == n
+    let Some(x) = p.checked_mul(den) else {
+        return false;
+    };
+    let (quot, rem) = (x.div_euclid(q), x.rem_euclid(q));
+    let twice = rem * 2;
+    let r = if twice > q || (twice == q && quot % 2 != 0) {
+        quot + 1
+    } else {
+        quot
+    };
+    r == n
+}
+
+/// The neighbours of a float of width `bits` (towards +inf and -inf).
+fn neighbours(x: Ieee) -> [f64; 2] {
+    if x.bits == 32 {
+        let f = x.v as f32;
+        [f.next_up() as f64, f.next_down() as f64]
+    } else {
+        [x.v.next_up(), x.v.next_down()]
+    }
+}
+
+/// How many floats of width `bits` print as `n / den` around `x` (at most 1000 counted).
+fn printing_alike(x: Ieee, n: i128, den: i128) -> usize {
+    let mut count = 1;
+    for dir in 0..2 {
+        let mut y = x;
+        while count < 1000 {
+            y.v = neighbours(y)[dir];
+            if !prints_as(y.v, n, den) {
+                break;
+            }
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Rounds a double to the float of width `bits`.
+fn round(v: f64, bits: u8) -> f64 {
+    if bits == 32 {
+        v as f32 as f64
+    } else {
+        v
+    }
+}
+
+/// The shortest decimal that reads back as the float (Rust's `Debug`), with its width.
+fn show(x: Ieee) -> String {
+    if x.bits == 32 {
+        format!("{:?}f", x.v as f32)
+    } else {
+        format!("{:?}", x.v)
+    }
+}
+
+/// Resolves the float constants of both files (see the module documentation). An error names
+/// a constant the checker cannot hold exactly (a float16 constant, or one beyond `i128`'s
+/// rationals) and where.
+pub fn resolve(
+    spec: &Spec,
+    stmt: &[Stmt],
+    loc: &dyn Fn(Span) -> String,
+) -> Result<Floats, (String, Span)> {
+    let mut spec = spec.clone();
+    let mut notes = Vec::new();
+    // The algorithm: each literal its IEEE value; `e / c` is `e * fl(1 / c)`.
+    let mut constants: Vec<(Ieee, String)> = Vec::new();
+    let mut err = None;
+    let mut reciprocals = Vec::new();
+    let mut algo = |e: &mut Expr| {
+        if err.is_some() {
+            return;
+        }
+        match &mut e.kind {
+            ExprKind::Float(n, den, bits) => match nearest(*n, *den, *bits) {
+                Some(x) => {
+                    constants.push((x, format!("the algorithm's constant {}", show(x))));
+                    let (p, q) = exact(x.v).expect("a float32 or float64 fits");
+                    *n = p;
+                    *den = q;
+                }
+                None => {
+                    err = Some((
+                        format!(
+                            "the float constant `{}` (float{bits})",
+                            *n as f64 / *den as f64
+                        ),
+                        e.span,
+                    ))
+                }
+            },
+            ExprKind::Bin(BinOp::Div, a, b) => {
+                if let ExprKind::Float(n, den, bits) = b.kind {
+                    // Already resolved (post-order): `n / den` is the divisor's IEEE value.
+                    let c = n as f64 / den as f64;
+                    if c != 0.0 {
+                        let r = Ieee {
+                            v: round(1.0 / c, bits),
+                            bits,
+                        };
+                        if let Some((p, q)) = exact(r.v) {
+                            reciprocals.push(format!(
+                                "`/{}` is `*{}`",
+                                show(Ieee { v: c, bits }),
+                                show(r)
+                            ));
+                            constants.push((
+                                r,
+                                format!(
+                                    "the rounded reciprocal of the algorithm's {}",
+                                    show(Ieee { v: c, bits })
+                                ),
+                            ));
+                            let a = std::mem::replace(
+                                a,
+                                Box::new(Expr {
+                                    kind: ExprKind::Int(0),
+                                    span: e.span,
+                                }),
+                            );
+                            e.kind = ExprKind::Bin(
+                                BinOp::Mul,
+                                a,
+                                Box::new(Expr {
+                                    kind: ExprKind::Float(p, q, bits),
+                                    span: b.span,
+                                }),
+                            );
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    };
+    for f in &mut spec.funcs {
+        map_expr(&mut f.value, &mut algo);
+        for u in &mut f.updates {
+            u.args.iter_mut().for_each(|a| map_expr(a, &mut algo));
+            map_expr(&mut u.value, &mut algo);
+        }
+    }
+    for r in &mut spec.rdoms {
+        map_expr(&mut r.min, &mut algo);
+        map_expr(&mut r.end, &mut algo);
+    }
+    if let Some(e) = err {
+        return Err(e);
+    }
+    if !reciprocals.is_empty() {
+        reciprocals.dedup();
+        notes.push(format!(
+            "float division by a constant is multiplication by its rounded reciprocal, as Halide's simplifier lowers it ({})",
+            reciprocals.join(", ")
+        ));
+    }
+    // The statement: each literal the algorithm's constant that prints so, else the nearest.
+    let mut gap = MIN_GAP;
+    // (what the literal is taken as, where): one note per literal text.
+    let mut taken: Vec<(String, Vec<String>)> = Vec::new();
+    let mut stmt = stmt.to_vec();
+    let mut err = None;
+    let mut lit = |e: &mut Expr| {
+        let ExprKind::Float(n, den, bits) = e.kind else {
+            return;
+        };
+        if err.is_some() {
+            return;
+        }
+        let Some(near) = nearest(n, den, bits) else {
+            err = Some((
+                format!(
+                    "the float constant `{}` (float{bits})",
+                    n as f64 / den as f64
+                ),
+                e.span,
+            ));
+            return;
+        };
+        // The literal as the file prints it (6 decimals, or scientific for tiny values).
+        let digits = den.checked_ilog10().unwrap_or(0) as usize;
+        let value = n as f64 / den as f64;
+        let suffix = if bits == 32 { "f" } else { "" };
+        let text = if digits <= 9 {
+            format!("`{value:.digits$}{suffix}`")
+        } else {
+            format!("`{value:e}{suffix}`")
+        };
+        let matched = constants
+            .iter()
+            .find(|(c, _)| c.bits == bits && prints_as(c.v, n, den));
+        let chosen = match matched {
+            Some((c, what)) => {
+                if c.v != near.v {
+                    let note = format!(
+                        "the statement's constant {text} is taken as {} ({what}), which prints so",
+                        show(*c)
+                    );
+                    note_at(&mut taken, note, loc(e.span));
+                }
+                *c
+            }
+            None => {
+                // A decimal that is itself a float is taken as that float, silently (the
+                // documented reading); any other is named.
+                let decimal_is_float = exact(near.v) == Some(reduced(n, den));
+                let alike = printing_alike(near, n, den);
+                if alike > 1 && !decimal_is_float {
+                    let note = format!(
+                        "the statement's constant {text} is taken as the float nearest to it, {} ({alike} floats print so)",
+                        show(near)
+                    );
+                    note_at(&mut taken, note, loc(e.span));
+                    let rel = 0.5 / den as f64 / near.v.abs();
+                    gap = gap.max(64.0 * rel);
+                }
+                near
+            }
+        };
+        let (p, q) = exact(chosen.v).expect("a float32 or float64 fits");
+        e.kind = ExprKind::Float(p, q, bits);
+    };
+    for s in &mut stmt {
+        map_stmt(s, &mut lit);
+    }
+    if let Some(e) = err {
+        return Err(e);
+    }
+    for (note, at) in taken {
+        let more = if at.len() > 3 {
+            format!(" and {} more", at.len() - 3)
+        } else {
+            String::new()
+        };
+        notes.push(format!(
+            "{note}: at {}{more}",
+            at[..at.len().min(3)].join(", ")
+        ));
+    }
+    Ok(Floats {
+        spec,
+        stmt,
+        notes,
+        gap,
+    })
+}
+
+fn note_at(taken: &mut Vec<(String, Vec<String>)>, note: String, at: String) {
+    match taken.iter_mut().find(|(n, _)| *n == note) {
+        Some((_, v)) => v.push(at),
+        None => taken.push((note, vec![at])),
+    }
+}
+
+/// `n / den` in lowest terms.
+fn reduced(n: i128, den: i128) -> (i128, i128) {
+    let (mut a, mut b) = (n.unsigned_abs(), den.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let g = a.max(1) as i128;
+    (n / g, den / g)
+}
+
+/// Applies `f` to every subexpression of `e`, children first.
+fn map_expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
+    match &mut e.kind {
+        ExprKind::Int(_) | ExprKind::Float(..) | ExprKind::Var(_) | ExprKind::Opaque(_) => {}
+        ExprKind::Call(_, args) => args.iter_mut().for_each(|a| map_expr(a, f)),
+        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) | ExprKind::Load(_, x) => {
+            map_expr(x, f)
+        }
+        ExprKind::Bin(_, a, b) | ExprKind::Let(_, a, b) => {
+            map_expr(a, f);
+            map_expr(b, f);
+        }
+        ExprKind::Select(a, b, c) => {
+            map_expr(a, f);
+            map_expr(b, f);
+            map_expr(c, f);
+        }
+    }
+    f(e);
+}
+
+/// Applies `f` to every expression of a statement.
+fn map_stmt(s: &mut Stmt, f: &mut dyn FnMut(&mut Expr)) {
+    match &mut s.kind {
+        StmtKind::Let(_, e) | StmtKind::Assert(e) | StmtKind::Eval(e) => map_expr(e, f),
+        StmtKind::For {
+            min, extent, body, ..
+        } => {
+            map_expr(min, f);
+            map_expr(extent, f);
+            body.iter_mut().for_each(|s| map_stmt(s, f));
+        }
+        StmtKind::If(c, a, b) => {
+            map_expr(c, f);
+            a.iter_mut()
+                .chain(b.iter_mut())
+                .for_each(|s| map_stmt(s, f));
+        }
+        StmtKind::Realize {
+            bounds, cond, body, ..
+        } => {
+            for (m, x) in bounds {
+                map_expr(m, f);
+                map_expr(x, f);
+            }
+            if let Some(c) = cond {
+                map_expr(c, f);
+            }
+            body.iter_mut().for_each(|s| map_stmt(s, f));
+        }
+        StmtKind::Produce(_, body) | StmtKind::Consume(_, body) | StmtKind::Block(_, body) => {
+            body.iter_mut().for_each(|s| map_stmt(s, f))
+        }
+        StmtKind::Provide { args, value, .. } => {
+            args.iter_mut().for_each(|a| map_expr(a, f));
+            map_expr(value, f);
+        }
+        StmtKind::Fork { a, b, .. } => a
+            .iter_mut()
+            .chain(b.iter_mut())
+            .for_each(|s| map_stmt(s, f)),
+        StmtKind::Allocate { extent, .. } => map_expr(extent, f),
+        StmtKind::Store { index, value, .. } => {
+            map_expr(index, f);
+            map_expr(value, f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Halide prints fl32(1/3) as `0.333333f`, which is not the float nearest to 0.333333;
+    /// the printed text stands for 34 float32 values.
+    #[test]
+    fn a_printed_reciprocal_is_matched_not_rounded() {
+        let third = (1.0f64 / 3.0) as f32 as f64;
+        assert!(prints_as(third, 333333, 1_000_000));
+        let near = nearest(333333, 1_000_000, 32).unwrap();
+        assert_ne!(near.v, third);
+        assert_eq!(printing_alike(near, 333333, 1_000_000), 34);
+        assert!(!prints_as(0.33f32 as f64, 333333, 1_000_000));
+        // Scientific rendering (`1.000000e-06f`): 7 significant digits.
+        assert!(prints_as(1e-6f32 as f64, 1_000_000, 1_000_000_000_000));
+        // Negative values round half to even like positive ones.
+        assert!(prints_as(-third, -333333, 1_000_000));
+        assert_eq!(exact(0.25), Some((1, 4)));
+        assert_eq!(exact(third), Some((11184811, 33554432)));
+    }
+
+    /// The algorithm's `/3.0f` becomes `*fl32(1/3)`, and the statement's `0.333333f` that
+    /// value, named; a decimal that is itself a float is taken silently.
+    #[test]
+    fn fblur_constants_resolve_to_halides() {
+        let spec = crate::spec::parse(
+            "input input : float32 dims 1\nfunc by(x) : float32 = (((float32)input(x)*0.250000f)/3.000000f)\noutput by : float32 dims 1\n",
+        )
+        .unwrap();
+        let stmt = crate::stmt::parse("produce by {\n for (by.s0.x, by.min.0, by.extent.0) {\n  by(by.s0.x) = (float32)input(by.s0.x)*0.250000f*0.333333f\n }\n}\n").unwrap();
+        let f = resolve(&spec, &stmt, &|s| format!("@{}", s.start)).unwrap();
+        assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
+        assert!(
+            f.notes[0].contains("`/3.0f` is `*0.33333334f`"),
+            "{:?}",
+            f.notes
+        );
+        assert!(
+            f.notes[1].contains("0.333333f` is taken as 0.33333334f"),
+            "{:?}",
+            f.notes
+        );
+        assert_eq!(f.gap, MIN_GAP);
+    }
+}

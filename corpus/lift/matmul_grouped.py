@@ -1,11 +1,10 @@
-# expect: unknown
+# expect: verified
 # formula: c[i, j] = sum(k, a[i, k] * b[k, j])
-# Unknown for now: the grouped program ids make the output index a `div`/`mod` of the program
-# id, which neither splits into the output's dimensions nor has a syntactic coverage witness.
 # A matrix product in the style of Triton's tutorial 03: one program per output tile, program
-# ids grouped by GROUP_M rows of tiles, operand rows and columns wrapped with `% M` / `% N`,
-# a loop over the K tiles with pointer bumps and a tail mask, `tl.dot` accumulating, and a
-# masked store.
+# ids grouped by GROUP_M rows of tiles (the output index is a `div`/`mod`/`min` of the program
+# id: coverage is proved by counting, the map from programs to tiles one-to-one and onto),
+# operand rows and columns wrapped with `% M` / `% N`, a loop over the K tiles with pointer
+# bumps and a tail mask, `tl.dot` accumulating, and a masked store.
 import torch
 import triton
 import triton.language as tl

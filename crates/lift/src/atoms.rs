@@ -190,8 +190,11 @@ pub(crate) fn reduction(
     }
 }
 
-/// `Σ_{k : dom} b` with `b` a sum atom whose definition mentions `k`, as one sum atom's
-/// index, domain and body where `crate::tiles::merge_nested` applies.
+/// `⊕_{k : dom} b` with `b` an atom of the same reducer whose definition mentions `k`, as one
+/// atom's index, domain and body where `crate::tiles::merge_nested` applies: a reduction over
+/// a union of ranges. For a sum, `b` may also be such an atom times factors free of the inner
+/// index (a rescaled tile sum, `crate::exec::online`): the factors move into the inner body
+/// (a sum is linear).
 fn nested_sum(
     sym: &mut Sym,
     r: Reducer,
@@ -199,24 +202,55 @@ fn nested_sum(
     dom: TermId,
     b: TermId,
 ) -> Option<(SymId, TermId, TermId)> {
-    if r != Reducer::Sum {
+    let find = |sym: &Sym, t: TermId| {
+        sym.folds
+            .lambdas
+            .iter()
+            .find(|l| l.value == t && l.family == r.name() && l.vars.len() == 1)
+            .cloned()
+    };
+    let (inner, factors) = match (find(sym, b), sym.store.node(b).clone()) {
+        (Some(inner), _) => (inner, vec![]),
+        (None, Node::Mul(xs)) if r == Reducer::Sum => {
+            let at: Vec<usize> = (0..xs.len())
+                .filter(|i| find(sym, xs[*i]).is_some())
+                .collect();
+            let [at] = at[..] else {
+                return None;
+            };
+            let inner = find(sym, xs[at]).expect("found");
+            let rest: Vec<TermId> = (0..xs.len()).filter(|i| *i != at).map(|i| xs[i]).collect();
+            (inner, rest)
+        }
+        _ => return None,
+    };
+    if !matches!(r, Reducer::Sum | Reducer::Max | Reducer::Min) {
         return None;
     }
-    let inner = sym
-        .folds
-        .lambdas
-        .iter()
-        .find(|l| l.value == b && l.family == r.name() && l.vars.len() == 1)?
-        .clone();
     if !mentions(&sym.store, inner.dom, k) && !mentions(&sym.store, inner.body, k) {
         return None;
     }
+    if factors
+        .iter()
+        .any(|f| mentions(&sym.store, *f, inner.vars[0]))
+    {
+        return None;
+    }
+    let body = if factors.is_empty() {
+        inner.body
+    } else {
+        let mut all = factors;
+        all.push(inner.body);
+        sym.store.mul(all)
+    };
     let both = sym.store.and2(dom, inner.dom);
-    crate::tiles::merge_nested(&mut sym.store, k, inner.vars[0], both, inner.body)
+    crate::tiles::merge_nested(&mut sym.store, k, inner.vars[0], both, body)
 }
 
-/// Whether a term is known positive: a positive integer, or a size (`size{k}`, `block{k}`:
-/// the checker's symbols, each at least 1 by its facts).
+/// Whether a term is known positive: a positive integer, a size (`size{k}`, `block{k}`: the
+/// checker's symbols, each at least 1 by its facts), a product of positive terms, a trip
+/// count `(n + c) div d` with `n` positive and `c >= d - 1`, or `ite(0 < x, a, _)` with `x`
+/// and `a` positive (a loop's trip count over `range(0, n, B)`).
 fn positive(s: &Store, t: TermId) -> bool {
     match s.node(t) {
         Node::Int(i) => *i > 0,
@@ -230,8 +264,45 @@ fn positive(s: &Store, t: TermId) -> bool {
                 && !digits.is_empty()
                 && digits.chars().all(|c| c.is_ascii_digit())
         }
+        Node::Mul(xs) => xs.iter().all(|x| positive(s, *x)),
+        Node::IntDiv(a, d) => {
+            let Some(d) = s.as_int(*d).filter(|d| *d >= 1) else {
+                return false;
+            };
+            match s.node(*a) {
+                Node::Add(xs) => {
+                    let c: i128 = xs.iter().filter_map(|x| s.as_int(*x)).sum();
+                    let rest: Vec<&TermId> =
+                        xs.iter().filter(|x| s.as_int(**x).is_none()).collect();
+                    c >= d - 1 && !rest.is_empty() && rest.iter().all(|x| positive(s, **x))
+                }
+                _ => d == 1 && positive(s, *a),
+            }
+        }
+        Node::Ite(c, a, _) => match s.node(*c) {
+            Node::Lt(z, x) => s.as_int(*z) == Some(0) && positive(s, *x) && positive(s, *a),
+            _ => false,
+        },
         _ => false,
     }
+}
+
+/// `k` plus terms free of `k` (`k`, `k + c`): the rest, as a list of summands.
+fn offset_of(s: &Store, t: TermId, kt: TermId, k: SymId) -> Option<Vec<TermId>> {
+    if t == kt {
+        return Some(vec![]);
+    }
+    let Node::Add(xs) = s.node(t) else {
+        return None;
+    };
+    let at = xs.iter().position(|x| *x == kt)?;
+    let rest: Vec<TermId> = xs
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != at)
+        .map(|(_, x)| *x)
+        .collect();
+    (!rest.iter().any(|x| mentions(s, *x, k))).then_some(rest)
 }
 
 /// The condition under which no `k` satisfies `dom` (an interval of `k` and conditions free of
@@ -264,6 +335,9 @@ fn empty(sym: &mut Sym, k: SymId, dom: TermId) -> Option<TermId> {
         };
         // `a < b` / `a <= b` (negated: `b <= a` / `b < a`), with `k` alone on one side.
         let (strict, a, b) = if neg { (!strict, b, a) } else { (strict, a, b) };
+        // `k + c` against a bound free of `k` is `k` against the bound minus `c`; a tile's
+        // `k div S` (a literal `S >= 1`) against `b` is `k` against `S*b`.
+        let (a, b) = shift_bound(&mut sym.store, a, b, kt, k, strict);
         if a == kt && !mentions(&sym.store, b, k) {
             // k < b, or k <= b (k < b + 1)
             highs.push(if strict { b } else { sym.store.add2(b, one) });
@@ -275,6 +349,15 @@ fn empty(sym: &mut Sym, k: SymId, dom: TermId) -> Option<TermId> {
         }
     }
     let mut nonempty = free;
+    // The facts of the context (a summarised loop's range, `crate::exec::loops`), in normal form.
+    let mut context = Vec::new();
+    let mut todo = sym.folds.facts.clone();
+    while let Some(f) = todo.pop() {
+        match sym.store.node(f).clone() {
+            Node::And(xs) => todo.extend(xs),
+            _ => context.push(crate::tiles::normal_form(&mut sym.store, f)),
+        }
+    }
     for l in &lows {
         for h in &highs {
             let zero_low = sym.store.as_int(*l) == Some(0);
@@ -284,8 +367,62 @@ fn empty(sym: &mut Sym, k: SymId, dom: TermId) -> Option<TermId> {
             nonempty.push(sym.store.lt(*l, *h));
         }
     }
+    nonempty.retain(|c| {
+        let n = crate::tiles::normal_form(&mut sym.store, *c);
+        !context.contains(&n)
+    });
     let ne = sym.store.and(nonempty);
     Some(sym.store.not(ne))
+}
+
+/// `(a, b)` of a comparison `a < b` (`<=` unless `strict`) with `k + c` on one side moved to
+/// `k` against the other side minus `c`, and `k div S` (a literal `S >= 1`) against a bound
+/// `b` free of `k` made `k` against `S*b` (`k div S < b` iff `k < S*b`; `b <= k div S` iff
+/// `S*b <= k`); otherwise as given.
+fn shift_bound(
+    s: &mut Store,
+    a: TermId,
+    b: TermId,
+    kt: TermId,
+    k: SymId,
+    strict: bool,
+) -> (TermId, TermId) {
+    let div_of = |s: &Store, t: TermId| match s.node(t) {
+        Node::IntDiv(x, d) if *x == kt => s.as_int(*d).filter(|d| *d >= 1),
+        _ => None,
+    };
+    // `S * (k div S) < b` (a tile's start below a bound) is `k div S < ceil(b / S)`.
+    if let Node::Mul(xs) = s.node(a).clone() {
+        if let ([c, q], true) = (&xs[..], strict && !mentions(s, b, k)) {
+            if let Some(d) = div_of(s, *q).filter(|d| s.as_int(*c) == Some(*d)) {
+                let (dt, up) = (s.int(d), s.int(d - 1));
+                let num = s.add2(b, up);
+                let ceil = s.int_div(num, dt);
+                return (kt, s.mul2(dt, ceil));
+            }
+        }
+    }
+    if let Some(d) = div_of(s, a).filter(|_| strict && !mentions(s, b, k)) {
+        let dt = s.int(d);
+        return (kt, s.mul2(dt, b));
+    }
+    if let Some(d) = div_of(s, b).filter(|_| !strict && !mentions(s, a, k)) {
+        let dt = s.int(d);
+        return (s.mul2(dt, a), kt);
+    }
+    if let Some(rest) = offset_of(s, a, kt, k).filter(|r| !r.is_empty()) {
+        if !mentions(s, b, k) {
+            let c = s.add(rest);
+            return (kt, s.sub(b, c));
+        }
+    }
+    if let Some(rest) = offset_of(s, b, kt, k).filter(|r| !r.is_empty()) {
+        if !mentions(s, a, k) {
+            let c = s.add(rest);
+            return (s.sub(a, c), kt);
+        }
+    }
+    (a, b)
 }
 
 /// The atoms reachable from `t` (through atom bodies and domains), innermost first.
@@ -318,14 +455,18 @@ fn reachable(sym: &Sym, t: TermId) -> Vec<usize> {
 /// formula's one mean must equal both), then each formula atom against the kernel's. Inner
 /// atoms first, so an atom's definition already holds its inner atoms' representatives. Two
 /// atoms of one reducer are equal when their domains agree for every `k` and their bodies
-/// agree on the domain (one shared `k`: two queries, each unsat within `cfg`). Returns the new kernel
-/// and formula terms and, for each formula atom left unmatched, why.
+/// agree on the domain (one shared `k`: two queries, each unsat within `cfg`; the bodies'
+/// query is asked again with the instances of the `exp` laws on its terms, `crate::axioms`,
+/// when it needs them, and then `laws` names the law). Returns the new kernel and formula
+/// terms and, for each formula atom left unmatched, why.
 pub(crate) fn match_atoms(
     sym: &mut Sym,
     facts: &[TermId],
     kernel: TermId,
     formula: TermId,
     cfg: smt::SolverConfig,
+    laws: &mut Vec<&'static str>,
+    scaled: &mut Vec<(TermId, SymId, TermId)>,
 ) -> (TermId, TermId, Vec<String>) {
     let ks = reachable(sym, kernel);
     let fs: Vec<usize> = reachable(sym, formula)
@@ -359,21 +500,56 @@ pub(crate) fn match_atoms(
             let diff_dom = sym.store.not(same_dom);
             let same_body = sym.store.eq(*kbody, b);
             let diff_body = sym.store.not(same_body);
-            let equal = [vec![diff_dom], vec![*kdom, diff_body]]
-                .into_iter()
-                .all(|q| {
-                    let mut asr = facts.to_vec();
-                    asr.extend(q);
-                    let mut store = sym.store.clone();
-                    let asr = smt::simplify_arith(&mut store, &asr);
-                    matches!(
-                        smt::decide_portfolio(&store, &asr, cfg).0,
-                        CheckResult::Unsat
-                    )
+            let unsat = |sym: &Sym, q: Vec<TermId>| {
+                let mut asr = facts.to_vec();
+                asr.extend(q);
+                let mut store = sym.store.clone();
+                let asr = smt::simplify_arith(&mut store, &asr);
+                matches!(
+                    smt::decide_portfolio(&store, &asr, cfg).0,
+                    CheckResult::Unsat
+                )
+            };
+            let mut law = false;
+            let same_domain = unsat(sym, vec![diff_dom]);
+            let equal = same_domain
+                && (unsat(sym, vec![*kdom, diff_body]) || {
+                    let inst = crate::axioms::exp_instances(&mut sym.store, sym.exp, &[*kbody, b]);
+                    law = !inst.is_empty();
+                    law && unsat(sym, [vec![*kdom, diff_body], inst].concat())
                 });
+            if equal && law && !laws.contains(&crate::axioms::EXP_ADD) {
+                laws.push(crate::axioms::EXP_ADD);
+            }
             if equal {
                 found = Some(*value);
                 break;
+            }
+            // A formula's sum equal to a kernel's times a factor free of the index:
+            // `Σ exp(x_k) = exp(M) * Σ exp(x_k - M)` (the max-subtraction of a stable softmax).
+            if same_domain && !of_kernel && fl.family == "sum" {
+                // (A product of exponentials read as one, by the law the query instantiates.)
+                let kb = crate::axioms::collapse_exp(&mut sym.store, sym.exp, *kbody);
+                if let Some(c) = crate::axioms::exp_ratio(&mut sym.store, sym.exp, b, kb) {
+                    if !mentions(&sym.store, c, *kk) {
+                        let scaled_body = sym.store.mul2(c, *kbody);
+                        let same = sym.store.eq(b, scaled_body);
+                        let diff = sym.store.not(same);
+                        let inst = crate::axioms::exp_instances(
+                            &mut sym.store,
+                            sym.exp,
+                            &[b, scaled_body],
+                        );
+                        if unsat(sym, [vec![*kdom, diff], inst].concat()) {
+                            if !laws.contains(&crate::axioms::EXP_ADD) {
+                                laws.push(crate::axioms::EXP_ADD);
+                            }
+                            scaled.push((*value, *kk, *kdom));
+                            found = Some(sym.store.mul2(c, *value));
+                            break;
+                        }
+                    }
+                }
             }
         }
         match found {

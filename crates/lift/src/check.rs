@@ -16,11 +16,12 @@
 use crate::formula::{self, Formula};
 use crate::host::HostArg;
 use crate::mem::{Machine, Pos};
+use crate::pidmap::{self, ProgramAtoms};
 use crate::replay::{constant_inputs, refute, replay, sample_inputs, Failure, Inputs};
 use crate::synth::{self, Names, Synth};
 use report::Verdict;
 use smt::{CheckResult, Sort, Store, SymId, TermId, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 use symbolic::{Sym, SymVal};
 use tensor::{Concrete, Rat, Scalar};
@@ -243,6 +244,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         value_inf: Option<TermId>,
         pos: Pos,
     }
+    let name_access = |s: &mut Store, pa: &ProgramAtoms, a: &mut SymAccess| {
+        a.off = pa.name_in(s, a.off);
+        a.mask = a.mask.map(|m| pa.name_in(s, m));
+        a.value_inf = a.value_inf.map(|m| pa.name_in(s, m));
+        if let Some(SymVal::Plain(t)) = a.value {
+            a.value = Some(SymVal::Plain(pa.name_in(s, t)));
+        }
+    };
     let eval_accesses = |w: &mut World, m: &Machine<Sym>, tag: &str| -> Vec<SymAccess> {
         let mut out = Vec::new();
         for (k, a) in m.accesses.iter().enumerate() {
@@ -289,7 +298,46 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         }
         out
     };
-    let acc = eval_accesses(&mut w, &m, "");
+    let mut acc = eval_accesses(&mut w, &m, "");
+    // Program ids through a map (grouped ids): the stores' non-polynomial terms of the ids
+    // named by symbols everywhere (`crate::pidmap`).
+    let store_offs: Vec<TermId> = acc.iter().filter(|a| a.store).map(|a| a.off).collect();
+    let mut nonneg = Vec::new();
+    let mut patoms = ProgramAtoms::find(&mut w.sym.store, &store_offs, &pid_syms, &w.sizes, "");
+    if !patoms.is_empty() {
+        let mut roots: Vec<TermId> = Vec::new();
+        for a in &acc {
+            roots.push(a.off);
+            roots.extend(a.mask);
+            if let Some(SymVal::Plain(t)) = a.value {
+                roots.push(t);
+            }
+        }
+        for l in &w.sym.folds.lambdas {
+            roots.extend([l.body, l.dom, l.init]);
+        }
+        let cfg = smt::SolverConfig {
+            timeout: limits.timeout.min(Duration::from_secs(2)),
+        };
+        let base = w.facts.clone();
+        patoms.alias(&mut w.sym.store, &roots, &pid_syms, &w.sizes, &base, cfg);
+        for a in acc.iter_mut() {
+            name_access(&mut w.sym.store, &patoms, a);
+        }
+        let mut lambdas = std::mem::take(&mut w.sym.folds.lambdas);
+        for l in lambdas.iter_mut() {
+            l.body = patoms.name_in(&mut w.sym.store, l.body);
+            l.dom = patoms.name_in(&mut w.sym.store, l.dom);
+            l.init = patoms.name_in(&mut w.sym.store, l.init);
+        }
+        w.sym.folds.lambdas = lambdas;
+        let facts = patoms.facts(&mut w.sym.store);
+        w.facts.extend(facts);
+        let base = w.facts.clone();
+        nonneg = patoms.nonneg(&mut w.sym.store, &base, cfg);
+        let facts = patoms.nonneg_facts(&mut w.sym.store, &nonneg);
+        w.facts.extend(facts);
+    }
     // In place inside a summarised loop: an iteration may load what an earlier one stored,
     // which the model (loads read the initial contents) does not see.
     for a in acc.iter().filter(|a| in_place.contains(&a.buf)) {
@@ -359,6 +407,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 lanes: pid_syms
                     .iter()
                     .copied()
+                    .chain(patoms.syms())
                     .chain(acc.iter().flat_map(|a| a.lane_syms.clone()))
                     .collect(),
                 sizes: w
@@ -373,7 +422,15 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     .collect(),
                 inputs,
                 exp: w.sym.exp,
-                atoms: w.sym.folds.lambdas.clone(),
+                // Read with products of `exp`s collapsed (a rescaled sum's body, `exec::online`).
+                atoms: {
+                    let exp = w.sym.exp;
+                    let mut ls = w.sym.folds.lambdas.clone();
+                    for l in &mut ls {
+                        l.body = crate::axioms::collapse_exp(&mut w.sym.store, exp, l.body);
+                    }
+                    ls
+                },
             };
             let mut defs = Vec::new();
             for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
@@ -531,6 +588,8 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
 
     // 4. Obligations for every size.
     let mut obligations = Vec::new();
+    // Laws of the math functions the proof rests on: the summaries' and the matching's.
+    let mut laws: Vec<&'static str> = m.laws.clone();
     let base = w.facts.clone();
     for a in &acc {
         let mut asr = base.clone();
@@ -593,6 +652,10 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 inside.push(w.sym.store.lt(t, *n));
                 idx_terms.push(t);
             }
+            // Indices that may lie in a sum's domain (for "a sum of positive terms over a
+            // nonempty range is positive"): the output's, and 0.
+            let mut witnesses = idx_terms.clone();
+            witnesses.push(w.sym.store.int(0));
             let scope = setup.scope(
                 &mut w.sym,
                 &sizes,
@@ -648,8 +711,32 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     let cfg = smt::SolverConfig {
                         timeout: limits.timeout,
                     };
-                    let (kv, fv, _misses) =
-                        crate::atoms::match_atoms(&mut w.sym, &ctx, kv, fv, cfg);
+                    let mut scaled = Vec::new();
+                    let (kv, fv, _misses) = crate::atoms::match_atoms(
+                        &mut w.sym,
+                        &ctx,
+                        kv,
+                        fv,
+                        cfg,
+                        &mut laws,
+                        &mut scaled,
+                    );
+                    if !scaled.is_empty() {
+                        // Sums matched up to a factor: the exp laws on the values' terms.
+                        let inst = crate::axioms::positive_instances(
+                            &mut w.sym.store,
+                            w.sym.exp,
+                            &[kv, fv],
+                            &scaled,
+                            &witnesses,
+                        );
+                        asr.extend(inst);
+                        laws.push(crate::axioms::EXP_POS);
+                        let (inst, used) =
+                            crate::axioms::log_instances(&mut w.sym.store, w.sym.exp, &[kv, fv]);
+                        asr.extend(inst);
+                        laws.extend(used);
+                    }
                     let eq = w.sym.store.eq(kv, fv);
                     inside.push(eq);
                     let good = w.sym.store.and(inside);
@@ -686,6 +773,66 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             asr.push(w.facts[w.facts.len() - 2]);
             asr.push(w.facts[w.facts.len() - 1]);
             idx.push(t);
+        }
+        // A store through a program map: coverage by counting (`crate::pidmap`).
+        if let Some(k) = (0..acc.len())
+            .find(|k| acc[*k].store && acc[*k].buf == b && uses_atoms(&patoms, &out_index[*k]))
+        {
+            let a = &acc[k];
+            let what = format!("coverage of `{}` (the store at {})", name_of(b), a.pos);
+            if acc.iter().filter(|x| x.store && x.buf == b).count() > 1 {
+                out.verdict = unknown(format!(
+                    "{what}: several stores to an output whose index is a map of the program ids"
+                ));
+                return out;
+            }
+            let mut syms = w.sym.store.symbols_of(a.off);
+            if let Some(mk) = a.mask {
+                syms.extend(w.sym.store.symbols_of(mk));
+            }
+            if syms.iter().any(|v| loop_syms.contains(v)) {
+                out.verdict = unknown(format!("{what}: a store inside a loop over a runtime range whose index is a map of the program ids"));
+                return out;
+            }
+            let steppers: Vec<SymId> = pid_syms.iter().copied().chain(patoms.syms()).collect();
+            let oix = out_index[k].clone().expect("uses_atoms");
+            let dims = match pidmap::split_dims(&oix, &steppers, &a.lane_syms) {
+                Ok(d) => d,
+                Err(e) => {
+                    out.verdict = unknown(format!("{what}: {e}"));
+                    return out;
+                }
+            };
+            let grid: Vec<TermId> = setup
+                .host
+                .grid
+                .clone()
+                .iter()
+                .map(|g| g.eval(&mut w.sym, &sizes))
+                .collect();
+            let extents: Vec<TermId> = m.accesses[k]
+                .offset
+                .shape
+                .iter()
+                .map(|n| crate::value::LDomain::extent(&mut w.sym, *n))
+                .collect();
+            let cov = pidmap::Coverage {
+                base: &base,
+                pids: &pid_syms,
+                grid: &grid,
+                atoms: &patoms,
+                shape: &shape,
+                dims: &dims,
+                lanes: &a.lane_syms,
+                extents: &extents,
+                mask: a.mask,
+                off: a.off,
+                what,
+            };
+            for (name, assertions) in cov.obligations(&mut w.sym.store) {
+                obligations.push(Obligation { name, assertions });
+            }
+            continue;
         }
         let mut writes = Vec::new();
         for (k, a) in acc
@@ -833,14 +980,23 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let mut in_place_races: Vec<Obligation> = Vec::new();
     {
         let (p2_syms, p2) = w.pids(setup, "b");
-        let m2 = match setup.program(&mut w.sym, &sizes, p2) {
+        let m2 = match setup.program(&mut w.sym, &sizes, p2.clone()) {
             Ok(m) => m,
             Err(u) => {
                 out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
                 return out;
             }
         };
-        let acc2 = eval_accesses(&mut w, &m2, "b");
+        let mut acc2 = eval_accesses(&mut w, &m2, "b");
+        let patoms2 = patoms.for_program(&mut w.sym.store, &pid_syms, &p2, "b");
+        if !patoms.is_empty() {
+            for a in acc2.iter_mut() {
+                name_access(&mut w.sym.store, &patoms2, a);
+            }
+            let mut facts = patoms2.facts(&mut w.sym.store);
+            facts.extend(patoms2.nonneg_facts(&mut w.sym.store, &nonneg));
+            w.facts.extend(facts);
+        }
         let base2 = w.facts.clone();
         // A store's output index, as terms, with the conditions that it lies inside the shape.
         let index_terms = |w: &mut World, a: &SymAccess| -> Option<(Vec<TermId>, Vec<TermId>)> {
@@ -885,17 +1041,44 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     assertions: asr,
                 });
             }
-            let _ = k;
+            // Through a program map, proved one-to-one: different programs are different
+            // tiles (`crate::pidmap`).
+            let tiles = uses_atoms(&patoms, &out_index[k])
+                .then(|| {
+                    let steppers: Vec<SymId> =
+                        pid_syms.iter().copied().chain(patoms.syms()).collect();
+                    let oix = out_index[k].clone()?;
+                    let dims = pidmap::split_dims(&oix, &steppers, &a.lane_syms).ok()?;
+                    let mut map: HashMap<SymId, TermId> =
+                        pid_syms.iter().copied().zip(p2.iter().copied()).collect();
+                    for ((x, _), (y, _)) in patoms.atoms.iter().zip(&patoms2.atoms) {
+                        map.insert(*x, w.sym.store.sym(*y));
+                    }
+                    Some(
+                        dims.iter()
+                            .filter_map(|d| d.v.as_ref())
+                            .map(|v| {
+                                let t = synth::term(&mut w.sym.store, v);
+                                let t2 = w.sym.store.substitute(t, &map);
+                                w.sym.store.ne(t, t2)
+                            })
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .flatten();
             for b in acc2.iter().filter(|b| b.store && b.buf == a.buf) {
                 let mut asr = base2.clone();
-                let diffs: Vec<TermId> = pid_syms
-                    .iter()
-                    .zip(&p2_syms)
-                    .map(|(x, y)| {
-                        let (x, y) = (w.sym.store.sym(*x), w.sym.store.sym(*y));
-                        w.sym.store.ne(x, y)
-                    })
-                    .collect();
+                let diffs: Vec<TermId> = match &tiles {
+                    Some(t) => t.clone(),
+                    None => pid_syms
+                        .iter()
+                        .zip(&p2_syms)
+                        .map(|(x, y)| {
+                            let (x, y) = (w.sym.store.sym(*x), w.sym.store.sym(*y));
+                            w.sym.store.ne(x, y)
+                        })
+                        .collect(),
+                };
                 asr.push(w.sym.store.or(diffs));
                 asr.extend(a.mask);
                 asr.extend(b.mask);
@@ -1095,14 +1278,38 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 funs.push(name);
             }
         }
-        if !funs.is_empty() {
+        let mut seen_law = Vec::new();
+        laws.retain(|l| {
+            let new = !seen_law.contains(l);
+            seen_law.push(*l);
+            new
+        });
+        if !funs.is_empty() && laws.is_empty() {
             a.push(format!(
                 "{} uninterpreted (no axioms used)",
                 funs.join(", ") + if funs.len() == 1 { " is" } else { " are" }
+            ));
+        } else if !funs.is_empty() {
+            a.push(format!(
+                "{} uninterpreted, with the axioms {} (instantiated on the terms of the proof)",
+                funs.join(", ") + if funs.len() == 1 { " is" } else { " are" },
+                laws.iter()
+                    .map(|l| format!("`{l}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
         a.push("division by zero is left unspecified, alike in kernel and formula".into());
         Verdict::Verified { assumptions: a }
     };
     out
+}
+
+/// Whether a store's output index mentions a program atom (`crate::pidmap`).
+fn uses_atoms(pa: &ProgramAtoms, index: &Option<Vec<synth::Poly>>) -> bool {
+    let syms = pa.syms();
+    index.as_ref().is_some_and(|ps| {
+        ps.iter()
+            .any(|p| p.keys().any(|m| m.iter().any(|v| syms.contains(v))))
+    })
 }

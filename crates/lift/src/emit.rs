@@ -34,6 +34,7 @@ fn hexpr(h: &HExpr, sizes: &[String]) -> String {
         HExpr::Mul(a, b) => two(a, b, "*"),
         HExpr::FloorDiv(a, b) => two(a, b, "//"),
         HExpr::Mod(a, b) => two(a, b, "%"),
+        HExpr::Min(a, b) => format!("min({}, {})", hexpr(a, sizes), hexpr(b, sizes)),
         HExpr::CDiv(a, b) => format!("(-(-{} // {}))", hexpr(a, sizes), hexpr(b, sizes)),
         // `triton.next_power_of_2(a)` for `a >= 1`.
         HExpr::NextPow2(a) => format!("(1 << ({} - 1).bit_length())", hexpr(a, sizes)),

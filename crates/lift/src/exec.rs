@@ -13,6 +13,7 @@ use ruff_text_size::Ranged;
 use tensor::Domain;
 
 mod loops;
+mod online;
 
 /// A construct outside the supported subset, or a misuse of an op, with its position.
 #[derive(Clone, Debug)]

@@ -700,6 +700,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     guard: None,
                     math: vec![],
                     loops: vec![],
+                    laws: vec![],
                 };
                 let _ = d;
                 match ops::apply(

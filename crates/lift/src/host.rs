@@ -28,6 +28,8 @@ pub(crate) enum HExpr {
     FloorDiv(Box<HExpr>, Box<HExpr>),
     /// Python `a % b`, `b > 0`.
     Mod(Box<HExpr>, Box<HExpr>),
+    /// Python `min(a, b)` (a grid `(min(n_rows, NUM_SMS),)`).
+    Min(Box<HExpr>, Box<HExpr>),
 }
 
 impl HExpr {
@@ -48,6 +50,11 @@ impl HExpr {
                     HExpr::Mod(..) => d.emod_i(&x, &y),
                     _ => d.ediv_i(&x, &y),
                 }
+            }
+            HExpr::Min(a, b) => {
+                let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
+                let le = d.le_i(&x, &y);
+                d.ite_i(&le, &x, &y)
             }
             HExpr::CDiv(a, b) => {
                 let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
@@ -107,6 +114,7 @@ impl HExpr {
             | HExpr::Mul(a, b)
             | HExpr::CDiv(a, b)
             | HExpr::FloorDiv(a, b)
+            | HExpr::Min(a, b)
             | HExpr::Mod(a, b) => {
                 let mut v = a.sizes();
                 v.extend(b.sizes());
@@ -1010,6 +1018,13 @@ impl Host<'_> {
                     );
                 }
                 return Ok(HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b))));
+            }
+            "min" if args.len() == 2 && c.arguments.keywords.is_empty() => {
+                let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
+                return Ok(HVal::Int(match (a.literal(), b.literal()) {
+                    (Some(x), Some(y)) => HExpr::Lit(x.min(y)),
+                    _ => HExpr::Min(Box::new(a), Box::new(b)),
+                }));
             }
             "triton.next_power_of_2" if args.len() == 1 => {
                 let a = self.int(&args[0])?;

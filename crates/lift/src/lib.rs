@@ -4,8 +4,8 @@
 //!
 //! Layers, imports running one way (STYLE 17):
 //! - `value` (blocks over a core `Domain`), `mem` (program state, access log);
-//! - `ext` (extended reals: `-inf` lanes, exact) and `atoms` (reductions as symbols, the
-//!   symbolic side; block-size placeholders);
+//! - `ext` (extended reals: `-inf` lanes, exact), `atoms` (reductions as symbols, the
+//!   symbolic side; block-size placeholders) and `axioms` (instances of the `exp`/`log` laws);
 //! - `ops`: every Triton op once, in one table, generic over the domain;
 //! - `exec` (the kernel interpreter), `host` and `front` (the Python file and its launcher);
 //! - `formula` (the formula language), `synth` (formulas from symbolic stores), `tiles` (a
@@ -18,6 +18,8 @@
 //! crate's). The user's Python file is parsed, never imported or run.
 
 mod atoms;
+mod axioms;
+mod bptr;
 mod check;
 mod emit;
 mod exec;
@@ -27,6 +29,7 @@ mod front;
 mod host;
 mod mem;
 mod ops;
+mod pidmap;
 mod replay;
 mod setup;
 mod simplify;

@@ -58,4 +58,7 @@ pub(crate) struct Machine<D: Domain> {
     /// The iteration unknown of each summarised loop, in the order the loops ran (one program
     /// run matches another's by position).
     pub loops: Vec<D::I>,
+    /// Laws of the math functions a summary of the program rests on (`exp(a + b) = exp(a) *
+    /// exp(b)` for a rescaled sum, `crate::exec::online`): the verdict names them.
+    pub laws: Vec<&'static str>,
 }

@@ -39,6 +39,9 @@ pub(crate) enum Op {
     Dot,
     /// `tl.cdiv`: integer division rounding up.
     Cdiv,
+    /// `tl.make_block_ptr` and `tl.advance` (`crate::bptr`).
+    MakeBlockPtr,
+    Advance,
     /// A real function without an exact definition here (uninterpreted).
     Math(&'static str),
 }
@@ -51,16 +54,29 @@ pub(crate) struct OpSpec {
     pub op: Op,
 }
 
-const LOAD_HINTS: &[&str] = &[
-    "cache_modifier",
-    "eviction_policy",
-    "volatile",
-    "boundary_check",
-    "padding_option",
-];
+const LOAD_HINTS: &[&str] = &["cache_modifier", "eviction_policy", "volatile"];
 
 /// Every supported `tl.*` function. A new op is one entry here and one arm in [`apply`].
 pub(crate) const OPS: &[OpSpec] = &[
+    OpSpec {
+        name: "make_block_ptr",
+        params: &[
+            "base",
+            "shape",
+            "strides",
+            "offsets",
+            "block_shape",
+            "order",
+        ],
+        ignored: &[],
+        op: Op::MakeBlockPtr,
+    },
+    OpSpec {
+        name: "advance",
+        params: &["base", "offsets"],
+        ignored: &[],
+        op: Op::Advance,
+    },
     OpSpec {
         name: "program_id",
         params: &["axis"],
@@ -81,13 +97,19 @@ pub(crate) const OPS: &[OpSpec] = &[
     },
     OpSpec {
         name: "load",
-        params: &["pointer", "mask", "other"],
+        params: &[
+            "pointer",
+            "mask",
+            "other",
+            "boundary_check",
+            "padding_option",
+        ],
         ignored: LOAD_HINTS,
         op: Op::Load,
     },
     OpSpec {
         name: "store",
-        params: &["pointer", "value", "mask"],
+        params: &["pointer", "value", "mask", "boundary_check"],
         ignored: LOAD_HINTS,
         op: Op::Store,
     },
@@ -281,6 +303,15 @@ fn need<D: Domain>(args: &[Option<KVal<D>>], k: usize, spec: &OpSpec) -> R<KVal<
         .ok_or_else(|| format!("tl.{} needs its `{}` argument", spec.name, spec.params[k]))
 }
 
+/// Argument `k`, when given (and not `None`).
+fn opt<D: Domain>(args: &[Option<KVal<D>>], k: usize) -> Option<KVal<D>> {
+    args.get(k).cloned().flatten()
+}
+
+fn given<D: Domain>(args: &[Option<KVal<D>>], k: usize) -> bool {
+    !matches!(opt(args, k), None | Some(KVal::None))
+}
+
 fn block<D: LDomain>(v: &KVal<D>, what: &str) -> R<Block<D>> {
     v.block()
         .ok_or_else(|| format!("{what}: expected a block or a number, got a {}", v.kind()))
@@ -355,18 +386,48 @@ pub(crate) fn apply<D: LDomain>(
                 },
             ))
         }
+        Op::MakeBlockPtr => {
+            let all = (0..6)
+                .map(|k| need(&args, k, spec))
+                .collect::<R<Vec<_>>>()?;
+            crate::bptr::make(&all)?
+        }
+        Op::Advance => crate::bptr::advance(&need(&args, 0, spec)?, &need(&args, 1, spec)?)?,
         Op::Load => {
-            let ptr = block(&need(&args, 0, spec)?, "tl.load's pointer")?;
+            let (ptr, mask, other) = match need(&args, 0, spec)? {
+                KVal::BlockPtr(p) => {
+                    if (1..3).any(|k| given(&args, k)) {
+                        return Err("tl.load of a block pointer with `mask` or `other`".into());
+                    }
+                    let ptr = crate::bptr::pointers(&p);
+                    let check = crate::bptr::checked(&p, &opt(&args, 3))?.map(KVal::Block);
+                    let mask = mask_arg(m, &check, &ptr)?;
+                    let other = match crate::bptr::padding(&opt(&args, 4))? {
+                        Some(v) if mask.is_some() => {
+                            Some(block(&v, "padding")?.broadcast_to(&ptr.shape))
+                        }
+                        _ => None,
+                    };
+                    (ptr, mask, other)
+                }
+                p => {
+                    let ptr = block(&p, "tl.load's pointer")?;
+                    if (3..5).any(|k| given(&args, k)) {
+                        return Err("`boundary_check` or `padding_option` on a load of a block of pointers (only block pointers take them)".into());
+                    }
+                    let mask = mask_arg(m, &args[1], &ptr)?;
+                    let other = match &args[2] {
+                        Some(KVal::None) | None => None,
+                        Some(v) => Some(block(v, "tl.load's other")?.broadcast_to(&ptr.shape)),
+                    };
+                    (ptr, mask, other)
+                }
+            };
             let Ty::Ptr(buf) = ptr.ty else {
                 return Err(format!(
                     "tl.load of a {} block, not pointers",
                     ptr.ty.name()
                 ));
-            };
-            let mask = mask_arg(m, &args[1], &ptr)?;
-            let other = match &args[2] {
-                Some(KVal::None) | None => None,
-                Some(v) => Some(block(v, "tl.load's other")?.broadcast_to(&ptr.shape)),
             };
             let offset = Block {
                 ty: Ty::Int,
@@ -405,7 +466,24 @@ pub(crate) fn apply<D: LDomain>(
             }))
         }
         Op::Store => {
-            let ptr = block(&need(&args, 0, spec)?, "tl.store's pointer")?;
+            let (ptr, check) = match need(&args, 0, spec)? {
+                KVal::BlockPtr(p) => {
+                    if given(&args, 2) {
+                        return Err("tl.store to a block pointer with `mask`".into());
+                    }
+                    let ptr = crate::bptr::pointers(&p);
+                    (
+                        ptr,
+                        Some(crate::bptr::checked(&p, &opt(&args, 3))?.map(KVal::Block)),
+                    )
+                }
+                p => {
+                    if given(&args, 3) {
+                        return Err("`boundary_check` on a store to a block of pointers (only block pointers take it)".into());
+                    }
+                    (block(&p, "tl.store's pointer")?, None)
+                }
+            };
             let Ty::Ptr(buf) = ptr.ty else {
                 return Err(format!(
                     "tl.store to a {} block, not pointers",
@@ -421,7 +499,10 @@ pub(crate) fn apply<D: LDomain>(
                 ));
             }
             let value = to_real(&value.broadcast_to(&shape));
-            let mask = mask_arg(m, &args[2], &ptr)?;
+            let mask = match check {
+                Some(c) => mask_arg(m, &c, &ptr)?,
+                None => mask_arg(m, &args[2], &ptr)?,
+            };
             let offset = Block { ty: Ty::Int, ..ptr };
             m.accesses.push(Access {
                 store: true,
@@ -531,7 +612,7 @@ pub(crate) fn apply<D: LDomain>(
             }
             let axis = axis as usize;
             let keep = matches!(args[keep_at], Some(KVal::Bool(true)));
-            KVal::Block(reduce(&x, axis, keep, r))
+            KVal::Block(reduce_under(&x, axis, keep, r, m.guard.clone()))
         }
         Op::Dot => {
             let a = block(&need(&args, 0, spec)?, "tl.dot's input")?;
@@ -595,6 +676,29 @@ pub(crate) fn dot<D: LDomain>(a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
         };
         Elem::V(sum_along(d, ext, &zero, &mut body))
     }))
+}
+
+/// [`reduce`] made under the path condition `guard` (a scalar condition: a summarised loop's
+/// range, a runtime `if`): the reduction is made in the context where it holds
+/// ([`LDomain::enter_fact`]), which is the only place its value is used.
+pub(crate) fn reduce_under<D: LDomain>(
+    x: &Block<D>,
+    axis: usize,
+    keep_dims: bool,
+    r: tensor::Reducer,
+    guard: Option<Block<D>>,
+) -> Block<D> {
+    let inner = reduce(x, axis, keep_dims, r);
+    let Some(g) = guard else {
+        return inner;
+    };
+    Block::new(inner.shape.clone(), inner.ty, move |d: &mut D, l| {
+        let c = g.at(d, &[]).b(d);
+        d.enter_fact(&c);
+        let e = inner.at(d, l);
+        d.leave_fact();
+        e
+    })
 }
 
 /// `init + Σ_{0 <= k < extent} body(k)` through the domain's reduction (an atom

@@ -87,6 +87,7 @@ impl Setup<'_> {
             guard: None,
             math: vec![],
             loops: vec![],
+            laws: vec![],
         };
         let params = self.bindings(d, sizes);
         let mut it = Interp::new(self.src, m, params, self.helpers.clone());

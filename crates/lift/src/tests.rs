@@ -72,6 +72,35 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
         v.push((name, ops::int_div(&ints, &k, rem).unwrap()));
     }
     v.push(("tile loop", tile_loop(&x, &y)));
+    // A block pointer (`crate::bptr`): its addresses and its boundary-checked lanes, after an
+    // advance, over a 1-D tensor of 3 elements with stride 2.
+    let base = KVal::Block(Block::new(vec![], Ty::Ptr(0), |d: &mut D, _| {
+        Elem::I(d.lit_i(0))
+    }));
+    let tup = |xs: &[i128]| KVal::<D>::Tuple(xs.iter().map(|x| KVal::Int(*x)).collect());
+    let bp = crate::bptr::make(&[
+        base,
+        tup(&[3]),
+        tup(&[2]),
+        tup(&[-1]),
+        tup(&[LANES as i128]),
+        tup(&[0]),
+    ])
+    .unwrap();
+    let bp = crate::bptr::advance(&bp, &tup(&[1])).unwrap();
+    let KVal::BlockPtr(bp) = bp else { panic!() };
+    let addr = crate::bptr::pointers(&bp);
+    v.push((
+        "block pointer addresses",
+        Block {
+            ty: Ty::Int,
+            ..addr
+        },
+    ));
+    let check = crate::bptr::checked(&bp, &Some(tup(&[0])))
+        .unwrap()
+        .unwrap();
+    v.push(("block pointer boundary check", check));
     v.push(("max axis 1", ops::reduce(&outer, 1, false, Max)));
     v.push(("min axis 0", ops::reduce(&outer, 0, false, Min)));
     // A max of maxima, and a softmax-like row: `exp(x - max) / sum(exp(x - max))`.
@@ -89,6 +118,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             guard: None,
             math: vec![],
             loops: vec![],
+            laws: vec![],
         },
         vec![Some(KVal::Block(z))],
         Pos { line: 0, col: 0 },
@@ -126,6 +156,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             guard: None,
             math: vec![],
             loops: vec![],
+            laws: vec![],
         };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);
@@ -382,7 +413,9 @@ fn expand_in(
     };
     let k = a.vars[0];
     let mut terms = Vec::new();
-    for i in 0..=LANES as i128 {
+    // A reduction over tiles and lanes merged into one (`crate::tiles`) ranges over up to
+    // `LANES * LANES` indices.
+    for i in 0..=(LANES * LANES) as i128 {
         let mut env2 = env.clone();
         env2.insert(k, s.store.int(i));
         let dom = expand_in(s, a.dom, &env2);
@@ -432,4 +465,35 @@ fn integer_division_truncates() {
         };
         assert_eq!((got(false), got(true)), (q, r), "{x} // {y}, {x} % {y}");
     }
+}
+
+/// The `exp` law's instances connect a product of exponentials with the exponential of the
+/// canonical sum (`exp(x - m) * exp(m - M) = exp(x - M)`), which the solver cannot see with
+/// `exp` uninterpreted alone; and they never make a false equation provable.
+#[test]
+fn exp_instances_prove_the_law_and_nothing_false() {
+    let mut s = smt::Store::new();
+    let exp = s.declare_fun("uf_exp", &[smt::Sort::Real], smt::Sort::Real);
+    let [x, m, big] = ["x", "m", "M"].map(|n| s.var(n, smt::Sort::Real));
+    let mut e = |s: &mut smt::Store, a, b| {
+        let d = s.sub(a, b);
+        s.app(exp, vec![d])
+    };
+    let (e1, e2, e3) = (e(&mut s, x, m), e(&mut s, m, big), e(&mut s, x, big));
+    let e4 = e(&mut s, big, x);
+    let prod = s.mul2(e1, e2);
+    let cfg = smt::SolverConfig {
+        timeout: std::time::Duration::from_secs(10),
+    };
+    let unsat = |s: &smt::Store, q: Vec<smt::TermId>| {
+        matches!(smt::decide_portfolio(s, &q, cfg).0, smt::CheckResult::Unsat)
+    };
+    let good = s.ne(prod, e3);
+    assert!(!unsat(&s, vec![good]), "provable without the law");
+    let inst = crate::axioms::exp_instances(&mut s, Some(exp), &[prod, e3]);
+    assert!(unsat(&s, [vec![good], inst.clone()].concat()));
+    // exp(x - m) * exp(m - M) = exp(M - x) is false for the real exp.
+    let bad = s.ne(prod, e4);
+    let inst = crate::axioms::exp_instances(&mut s, Some(exp), &[prod, e4]);
+    assert!(!unsat(&s, [vec![bad], inst].concat()));
 }

@@ -94,6 +94,12 @@ fn aterm(s: &mut Store, p: &APoly) -> TermId {
 
 /// Integer arithmetic in a canonical polynomial form over atoms, and integer comparisons as
 /// `P op N` with `P`, `N` polynomials with positive coefficients.
+/// `t` with its integer arithmetic in canonical polynomial form (comparisons as `pos op neg`):
+/// two conditions equal over the integers by ring laws become one term.
+pub(crate) fn normal_form(s: &mut Store, t: TermId) -> TermId {
+    normalize(s, t, &mut HashMap::new())
+}
+
 fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> TermId {
     if let Some(r) = memo.get(&t) {
         return *r;

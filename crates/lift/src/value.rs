@@ -51,6 +51,13 @@ pub(crate) trait LDomain: Domain + 'static {
     /// Whether two indices are the same (for memoizing per-lane values: equal numbers, or
     /// one hash-consed term).
     fn same_i(&self, a: &Self::I, b: &Self::I) -> bool;
+    /// Enters a context where `c` holds (a summarised loop's range, in its body): a reduction
+    /// made there counts a range that `c` makes nonempty as nonempty (`crate::atoms`). Left
+    /// by [`LDomain::leave_fact`]. Nothing concretely (every condition is decided there).
+    fn enter_fact(&mut self, c: &Self::B);
+    fn leave_fact(&mut self);
+    /// Whether two reals are the same (one hash-consed term, or equal numbers).
+    fn same_v(&self, a: &Self::V, b: &Self::V) -> bool;
 }
 
 impl LDomain for symbolic::Sym {
@@ -85,6 +92,20 @@ impl LDomain for symbolic::Sym {
     }
     fn same_i(&self, a: &Self::I, b: &Self::I) -> bool {
         a == b
+    }
+    fn enter_fact(&mut self, c: &Self::B) {
+        // `folds.facts` is otherwise unused by this front end: here it is the context.
+        self.folds.facts.push(*c);
+    }
+    fn leave_fact(&mut self) {
+        self.folds.facts.pop();
+    }
+    fn same_v(&self, a: &Self::V, b: &Self::V) -> bool {
+        match (a, b) {
+            (symbolic::SymVal::Plain(x), symbolic::SymVal::Plain(y)) => x == y,
+            (symbolic::SymVal::Inf(x), symbolic::SymVal::Inf(y)) => x == y,
+            _ => false,
+        }
     }
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
         match x {
@@ -243,6 +264,11 @@ impl LDomain for Concrete {
         usize::try_from(*end).ok()
     }
     fn same_i(&self, a: &Self::I, b: &Self::I) -> bool {
+        a == b
+    }
+    fn enter_fact(&mut self, _: &Self::B) {}
+    fn leave_fact(&mut self) {}
+    fn same_v(&self, a: &Self::V, b: &Self::V) -> bool {
         a == b
     }
     fn known_i(&self, i: &Self::I) -> Option<i128> {
@@ -480,6 +506,8 @@ pub(crate) enum KVal<D: Domain> {
     Dtype(Ty),
     None,
     Tuple(Vec<KVal<D>>),
+    /// `tl.make_block_ptr(...)` (`crate::bptr`).
+    BlockPtr(Box<crate::bptr::BlockPtr<D>>),
 }
 
 impl<D: Domain> Clone for KVal<D> {
@@ -493,6 +521,7 @@ impl<D: Domain> Clone for KVal<D> {
             KVal::Dtype(t) => KVal::Dtype(*t),
             KVal::None => KVal::None,
             KVal::Tuple(xs) => KVal::Tuple(xs.clone()),
+            KVal::BlockPtr(p) => KVal::BlockPtr(p.clone()),
         }
     }
 }
@@ -522,7 +551,9 @@ impl<D: LDomain> KVal<D> {
                 let b = *b;
                 Block::new(vec![], Ty::Bool, move |d: &mut D, _| Elem::B(d.lit_b(b)))
             }
-            KVal::Str(_) | KVal::Dtype(_) | KVal::None | KVal::Tuple(_) => return None,
+            KVal::Str(_) | KVal::Dtype(_) | KVal::None | KVal::Tuple(_) | KVal::BlockPtr(_) => {
+                return None
+            }
         })
     }
 
@@ -537,6 +568,7 @@ impl<D: LDomain> KVal<D> {
             KVal::Dtype(_) => "dtype",
             KVal::None => "None",
             KVal::Tuple(_) => "tuple",
+            KVal::BlockPtr(_) => "block pointer",
         }
     }
 }

@@ -37,14 +37,22 @@ enum Update<'s> {
     Add(&'s Expr),
     /// `acc = tl.dot(a, b, acc)`.
     Dot(&'s Expr, &'s Expr),
+    /// `p = tl.advance(p, offsets)` (a block pointer, `crate::bptr`).
+    Advance(&'s Expr),
 }
 
 /// What a summarised loop does to a name bound before it.
 enum Role<'s> {
     Acc(usize, Update<'s>),
     Bump(usize, &'s Expr),
+    /// A block pointer advanced by loop-invariant offsets once per iteration.
+    Advance(usize, &'s Expr),
     /// Assigned before it is read in the body, not read after the loop.
     Temp,
+    /// A running maximum (`crate::exec::online`).
+    Max(super::online::RunMax<'s>),
+    /// A sum rescaled as its running maximum grows (`crate::exec::online`).
+    Rescaled(super::online::Rescaled<'s>),
 }
 
 struct Names(Vec<String>);
@@ -59,7 +67,7 @@ impl<'a> Visitor<'a> for Names {
 }
 
 /// Every name occurring in `stmts` (read or written).
-fn names(stmts: &[Stmt]) -> Vec<String> {
+pub(super) fn names(stmts: &[Stmt]) -> Vec<String> {
     let mut v = Names(vec![]);
     for s in stmts {
         v.visit_stmt(s);
@@ -67,14 +75,14 @@ fn names(stmts: &[Stmt]) -> Vec<String> {
     v.0
 }
 
-fn expr_names(e: &Expr) -> Vec<String> {
+pub(super) fn expr_names(e: &Expr) -> Vec<String> {
     let mut v = Names(vec![]);
     v.visit_expr(e);
     v.0
 }
 
 /// Names assigned anywhere in `s` (targets of assignments and nested `for` loops).
-fn assigned(s: &Stmt) -> Vec<String> {
+pub(super) fn assigned(s: &Stmt) -> Vec<String> {
     struct V(Vec<String>);
     fn target(out: &mut Vec<String>, e: &Expr) {
         match e {
@@ -119,6 +127,15 @@ fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
                 }
                 Expr::BinOp(b) if b.op == ast::Operator::Add && is_n(&b.right) => {
                     Some((n.id.to_string(), Update::Add(&b.left)))
+                }
+                Expr::Call(c)
+                    if dotted(&c.func)
+                        .is_some_and(|f| f == "tl.advance" || f == "triton.language.advance")
+                        && c.arguments.args.len() == 2
+                        && c.arguments.keywords.is_empty()
+                        && is_n(&c.arguments.args[0]) =>
+                {
+                    Some((n.id.to_string(), Update::Advance(&c.arguments.args[1])))
                 }
                 Expr::Call(c)
                     if dotted(&c.func)
@@ -257,10 +274,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
             if let ([w], Some(r)) = (&writers[..], readers.last()) {
                 if let Some((m, u)) = update_of(&body[*w]) {
                     let inner: Vec<String> = match u {
-                        Update::Add(e) => expr_names(e),
+                        Update::Add(e) | Update::Advance(e) => expr_names(e),
                         Update::Dot(a, b) => [expr_names(a), expr_names(b)].concat(),
                     };
-                    let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)));
+                    let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)))
+                        || matches!(&pre, KVal::BlockPtr(_));
                     // An accumulator is read only by its update; a pointer also before its
                     // bump (those reads see `p0 + t*s`).
                     let reads_ok = w == r && (ptr || readers.len() == 1);
@@ -273,6 +291,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
                                     ));
                                 }
                                 out.push((n, Role::Bump(*w, e)));
+                            }
+                            (true, Update::Advance(e)) => {
+                                if inner.iter().any(|x| x == var || assigned_all.contains(x)) {
+                                    return fail(&format!(
+                                        "advances the block pointer `{n}` by offsets that change in the loop"
+                                    ));
+                                }
+                                out.push((n, Role::Advance(*w, e)));
+                            }
+                            (false, Update::Advance(_)) => {
+                                return fail(&format!(
+                                    "advances `{n}`, which is not a block pointer"
+                                ))
                             }
                             (true, Update::Dot(..)) => {
                                 return fail(&format!(
@@ -298,6 +329,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
             };
             if shadowed {
                 out.push((n, Role::Temp));
+                continue;
+            }
+            if let Some(r) = super::online::run_max(body, &n) {
+                out.push((n, Role::Max(r)));
+                continue;
+            }
+            if let Some(r) = super::online::rescaled(body, &n) {
+                out.push((n, Role::Rescaled(r)));
                 continue;
             }
             return fail(&format!(
@@ -345,6 +384,15 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 bumps.push((n.clone(), p0, st));
             }
         }
+        // Advanced block pointers: the start and the offsets, evaluated before the loop.
+        let mut advances = Vec::new();
+        for (n, role) in &roles {
+            if let Role::Advance(_, by) = role {
+                let p0 = self.lookup(n).expect("bound before the loop");
+                let by_v = self.expr(d, by)?;
+                advances.push((n.clone(), p0, by_v));
+            }
+        }
         let base = self.env.len();
         let guard = match &saved_guard {
             None => in_range,
@@ -369,20 +417,89 @@ impl<'s, D: LDomain> Interp<'s, D> {
             )?;
             self.env.push((n.clone(), at_t));
         }
+        for (n, p0, by) in &advances {
+            let at_t = crate::bptr::advance_times(p0, by, &t_block)
+                .map_err(|what| super::Unsupported { what, pos })?;
+            self.env.push((n.clone(), at_t));
+        }
         let mut increments = Vec::new();
+        // Running maxima: bound to their value at iteration `t`; their value after the loop.
+        // (name, value at iteration t, after the iteration, after the loop, before the loop)
+        #[allow(clippy::type_complexity)]
+        let mut maxima: Vec<(String, Block<D>, Option<Block<D>>, Block<D>, Block<D>)> = Vec::new();
+        let mut rescaled = Vec::new();
+        let writers: Vec<usize> = roles
+            .iter()
+            .filter_map(|(_, r)| match r {
+                Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => Some(*w),
+                Role::Max(m) => Some(m.writer),
+                Role::Rescaled(m) => Some(m.writer),
+                Role::Temp => None,
+            })
+            .collect();
         let result = (|| -> R<()> {
+            for (n, role) in &roles {
+                let Role::Max(r) = role else { continue };
+                let g = self.probe_max(d, &f.body, n, *r, &writers)?;
+                let m0 = self.lookup(n).expect("bound before the loop");
+                let m0 = ops::to_real(&self.block_of(&m0, &f.body[r.writer])?);
+                if !m0.shape.is_empty() {
+                    return self.unsupported(
+                        format!("a running maximum `{n}` that is a block (per lane)"),
+                        &f.body[r.writer],
+                    );
+                }
+                let m0_block = m0.clone();
+                let m0 = m0.at(d, &[]);
+                let (Some(at_t), Some(at_end)) = (
+                    self.prefix_max(d, &m0, &g, &t, &t),
+                    self.prefix_max(d, &m0, &g, &t, &trip),
+                ) else {
+                    return self.unsupported(
+                        format!("a running maximum `{n}` of values that may be -inf"),
+                        r.e,
+                    );
+                };
+                let at_t = Block::splat(Ty::Real, at_t);
+                self.env.push((n.clone(), KVal::Block(at_t.clone())));
+                maxima.push((
+                    n.clone(),
+                    at_t,
+                    None,
+                    Block::splat(Ty::Real, at_end),
+                    m0_block,
+                ));
+            }
             for (i, st) in f.body.iter().enumerate() {
                 let role = roles.iter().find(|(_, r)| match r {
-                    Role::Acc(w, _) | Role::Bump(w, _) => *w == i,
+                    Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => *w == i,
+                    Role::Max(m) => m.writer == i,
+                    Role::Rescaled(m) => m.writer == i,
                     Role::Temp => false,
                 });
                 match role {
+                    Some((n, Role::Max(_))) => {
+                        self.stmt(d, st)?;
+                        let next = self.lookup(n).expect("just assigned");
+                        let next = ops::to_real(&self.block_of(&next, st)?);
+                        if let Some(m) = maxima.iter_mut().find(|m| m.0 == *n) {
+                            m.2 = Some(next);
+                        }
+                    }
+                    Some((n, Role::Rescaled(r))) => {
+                        let fa = self.expr(d, r.factor)?;
+                        let fa = self.block_of(&fa, r.factor)?;
+                        let ad = self.expr(d, r.add)?;
+                        let ad = self.block_of(&ad, r.add)?;
+                        rescaled.push((n.clone(), fa, ad, st));
+                    }
                     Some((n, Role::Acc(_, u))) => {
                         let g = match u {
                             Update::Add(e) => {
                                 let g = self.expr(d, e)?;
                                 self.block_of(&g, *e)?
                             }
+                            Update::Advance(_) => unreachable!("advances are not accumulators"),
                             Update::Dot(a, b) => {
                                 let x = self.expr(d, a)?;
                                 let x = self.block_of(&x, *a)?;
@@ -414,6 +531,33 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 s,
             )?;
             self.env.push((n, end));
+        }
+        for (n, p0, by) in advances {
+            let end = crate::bptr::advance_times(&p0, &by, &trip_block)
+                .map_err(|what| super::Unsupported { what, pos })?;
+            self.env.push((n, end));
+        }
+        for (n, factor, add, st) in rescaled {
+            let [(_, m_t, Some(m_next), m_end, m0)] = &maxima[..] else {
+                return self.unsupported(
+                    format!("a loop over a runtime range that rescales `{n}` without exactly one running maximum"),
+                    st,
+                );
+            };
+            let d0 = self.lookup(&n).expect("bound before the loop");
+            let d0 = self.block_of(&d0, st)?;
+            let total = self.rescaled_total(
+                d,
+                st,
+                (&d0, &factor, &add),
+                (m0, m_t, m_next, m_end),
+                &t,
+                &trip,
+            )?;
+            self.env.push((n, KVal::Block(total)));
+        }
+        for (n, _, _, end, _) in maxima {
+            self.env.push((n, KVal::Block(end)));
         }
         for (n, g, i) in increments {
             let init = self.lookup(&n).expect("bound before the loop");

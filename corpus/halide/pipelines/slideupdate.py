@@ -26,10 +26,38 @@ def _rows_unrolled(s):
     s["f"].update(0).unroll(hl.RVar("r$x")).vectorize(x, 4, hl.TailStrategy.GuardWithIf)
 
 
+def _rows_vectorized(s):
+    # The update vectorized with Halide's default tail (RoundUp): its vectors run over columns
+    # the pure stage never wrote, whose values are discarded.
+    x, y = hl.Var("x"), hl.Var("y")
+    s["f"].store_root().compute_at(s["g"], y)
+    s["f"].update(0).vectorize(x, 4)
+
+
+def _fold(s):
+    # Explicit storage folding of a Func with an update: Halide keeps 4 rows of f, at `y % 4`,
+    # and tracks the fold's head at run time (`allocate ... in Stack`, asserted).
+    y = hl.Var("y")
+    s["f"].store_root().compute_at(s["g"], y).fold_storage(y, 4)
+
+
+def _fold_vectorized(s):
+    x, y = hl.Var("x"), hl.Var("y")
+    s["f"].store_root().compute_at(s["g"], y).fold_storage(y, 4)
+    s["f"].update(0).vectorize(x, 4)
+
+
 def _strips(s):
     y, yo, yi = hl.Var("y"), hl.Var("yo"), hl.Var("yi")
     s["g"].split(y, yo, yi, 8).parallel(yo)
     s["f"].store_at(s["g"], yo).compute_at(s["g"], yi)
 
 
-SCHEDULES = {"rows": _rows, "rows-unrolled": _rows_unrolled, "strips": _strips}
+SCHEDULES = {
+    "rows": _rows,
+    "rows-unrolled": _rows_unrolled,
+    "rows-vectorized": _rows_vectorized,
+    "fold": _fold,
+    "fold-vectorized": _fold_vectorized,
+    "strips": _strips,
+}

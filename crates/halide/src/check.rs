@@ -657,10 +657,12 @@ fn overwrite_obligations(
     }
 }
 
+/// The obligations, and the notes the verdict reports ([`crate::live`]).
+#[allow(clippy::type_complexity)]
 pub fn obligations(
     spec: &Spec,
     stmt: &[Stmt],
-) -> Result<(Sym, Run, Vec<Obligation>), (String, Span)> {
+) -> Result<(Sym, Run, Vec<Obligation>, Vec<crate::live::Note>), (String, Span)> {
     let mut realized = vec![];
     funcs_stored(stmt, &mut realized);
     let mut d = Sym::new(smt::Store::new());
@@ -828,7 +830,11 @@ pub fn obligations(
             fallbacks: vec![],
         });
         if r.realize.is_some() || r.func == spec.output {
+            // Only a read whose value matters (by a live store, or outside any store) must
+            // read a written cell (`live`).
+            let live = crate::live::live_read(&mut d, &ex.run, &writes, r);
             let mut a = r.path.clone();
+            a.extend(live);
             for wi in &r.writes_before {
                 let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args, &r.point);
                 a.push(nw);
@@ -840,11 +846,13 @@ pub fn obligations(
                 .map(|i| ex.run.realizations[i].outer.clone())
                 .unwrap_or_default();
             let mut fb = r.path.clone();
+            fb.extend(live);
             let me = Inst::of_read(&mut d, r);
             // Tried first, mostly quantifier-free: the fallback's facts for a few candidate
             // iterations of each store (`witness_instances`), which its `∀` implies, so unsat
             // is a proof; then the two above.
             let mut inst = r.path.clone();
+            inst.extend(live);
             for w in writes.iter().filter(|w| w.realize == r.realize) {
                 for c in witness_instances(&mut d, w, r, &outer, &ex.run.loop_mins) {
                     let t = not_written_before(&mut d, &kinds, &c, &me);
@@ -874,9 +882,11 @@ pub fn obligations(
             .map(|i| ex.run.realizations[i].outer.clone())
             .unwrap_or_default();
         interleaved_reads(
-            &mut d, &kinds, func, *realize, &writes, &reads, &outer, &mut obs,
+            &mut d, &ex.run, &kinds, func, *realize, &writes, &reads, &outer, &mut obs,
         );
     }
+    crate::live::needed_obligations(&mut d, &ex.run, &writes, &reads, &mut obs);
+    let notes = crate::live::discarded_notes(&mut d, &ex.run, &writes);
     race_obligations(&mut d, &ex.run, &writes, &reads, &spec.output, &mut obs);
     // (1) coverage of the output.
     let mut point = Vec::new();
@@ -939,7 +949,7 @@ pub fn obligations(
     }
     let _ = and_all;
     let run = std::mem::replace(&mut ex.run, crate::symex::Exec::new(spec, vec![]).run);
-    Ok((d, run, obs))
+    Ok((d, run, obs, notes))
 }
 
 /// What an update's store must satisfy beyond bounds and its value step: its reads of the
@@ -954,6 +964,7 @@ pub fn obligations(
 #[allow(clippy::too_many_arguments)]
 fn interleaved_reads(
     d: &mut Sym,
+    run: &Run,
     kinds: &HashMap<SymId, LoopKind>,
     func: &str,
     realize: Option<usize>,
@@ -986,6 +997,8 @@ fn interleaved_reads(
     {
         let me = Inst::of_read(d, r);
         let mut cs = r.path.clone();
+        // Only a read whose value matters (`live`).
+        cs.extend(crate::live::live_read(d, run, writes, r));
         let mut rp = Vec::new();
         for (lo, hi) in &bounds {
             let s = d.store.fresh("rdom_point", smt::Sort::Int);
@@ -998,7 +1011,7 @@ fn interleaved_reads(
             let Some(ux) = &x.update else { continue };
             let c = Inst::copy(d, x, outer);
             let mut body = c.path.clone();
-            for (a, b) in c.args.iter().zip(&r.args) {
+            for (a, b) in c.point.iter().zip(&r.point) {
                 body.push(d.store.eq(*a, *b));
             }
             for (t, p) in ux.r_vals.iter().zip(&rp) {
@@ -1186,7 +1199,7 @@ fn update_obligations(
             let b = Inst::copy(d, x, outer);
             let mut cs = a.path.clone();
             cs.extend(b.path.iter().copied());
-            for (p, q) in a.args.iter().zip(&b.args) {
+            for (p, q) in a.point.iter().zip(&b.point) {
                 cs.push(d.store.eq(*p, *q));
             }
             cs.push(before(d, kinds, &a, &b));
@@ -1208,7 +1221,7 @@ fn update_obligations(
     // The cell updated is the point of the stage variables.
     {
         let mut eqs = Vec::new();
-        for (a, p) in w.args.iter().zip(&u.lhs) {
+        for (a, p) in w.point.iter().zip(&u.lhs) {
             eqs.push(d.store.eq(*a, *p));
         }
         let same = d.store.and(eqs);
@@ -1254,7 +1267,7 @@ fn update_obligations(
             .collect();
         let mut cs = a.path.clone();
         cs.extend(b.path.iter().copied());
-        for (x, y) in a.args.iter().zip(&b.args) {
+        for (x, y) in a.point.iter().zip(&b.point) {
             cs.push(d.store.eq(*x, *y));
         }
         cs.push(before(d, kinds, &a, &b));
@@ -1290,16 +1303,16 @@ fn update_obligations(
     if let Some(rec) = &u.recurrence {
         recurrence_obligations(d, kinds, w, u, rec, writes, reads, outer, obs);
     }
-    for cell in &u.self_reads {
+    for point in &u.self_reads {
         let mut eqs = Vec::new();
-        for (c, a) in cell.iter().zip(&w.args) {
+        for (c, a) in point.iter().zip(&w.point) {
             eqs.push(d.store.eq(*c, *a));
         }
         let same = d.store.and(eqs);
         let mut a = w.path.clone();
         a.push(d.store.not(same));
         obs.push(Obligation {
-            what: format!("an update of `{}` reads the cell it stores", w.func),
+            what: format!("an update of `{}` reads the point it stores", w.func),
             kind: WitnessKind::WrongValue,
             assertions: a,
             span: w.span,
@@ -1349,7 +1362,7 @@ fn update_obligations(
         for p in &other.path {
             a.push(d.store.substitute(*p, &map));
         }
-        for (x, y) in w.args.iter().zip(&other.args) {
+        for (x, y) in w.point.iter().zip(&other.point) {
             let y = d.store.substitute(*y, &map);
             a.push(d.store.eq(*x, y));
         }
@@ -1377,7 +1390,7 @@ fn update_obligations(
         for p in &w.path {
             a.push(d.store.substitute(*p, &map));
         }
-        for x in &w.args {
+        for x in &w.point {
             let y = d.store.substitute(*x, &map);
             a.push(d.store.eq(*x, y));
         }
@@ -1427,7 +1440,7 @@ fn update_obligations(
                 let Some(us) = &ws.update else { continue };
                 let mut cs = ws.path.clone();
                 for k in &u.slice {
-                    cs.push(d.store.eq(us.pure_vals[*k], w0.args[*k]));
+                    cs.push(d.store.eq(us.pure_vals[*k], w0.point[*k]));
                 }
                 for (x, y) in us.r_vals.iter().zip(&rs) {
                     cs.push(d.store.eq(*x, *y));
@@ -1645,7 +1658,9 @@ fn try_setting(
 ) -> Result<Option<Checked>, (String, Span)> {
     match run::replay(spec, stmt, s, &mut steps.left) {
         Outcome::Fault(f)
-            if f.kind == WitnessKind::WrongValue
+            if (f.kind == WitnessKind::WrongValue
+                // An output difference after a needed store read an undefined cell.
+                || (f.kind == WitnessKind::Uninitialized && f.gap.is_some()))
                 && spec.func(&spec.output).is_some_and(|o| o.ty.is_float())
                 && f.gap.is_none_or(|g| g < gap) =>
         {
@@ -1807,6 +1822,37 @@ fn solve(
     .0
 }
 
+/// The verdict's observations on discarded values: each store that may write outside its
+/// needed region (a satisfiable, or undecided, note), grouped by Func.
+fn discarded(
+    store: &mut smt::Store,
+    notes: &[crate::live::Note],
+    fields: &[(String, SymId)],
+    cfg: smt::SolverConfig,
+    loc: &dyn Fn(Span) -> String,
+) -> Vec<String> {
+    let mut by_what: Vec<(String, Vec<String>)> = Vec::new();
+    for n in notes {
+        if matches!(solve(store, &n.assertions, fields, cfg), CheckResult::Unsat) {
+            continue;
+        }
+        let at = loc(n.span);
+        match by_what.iter_mut().find(|(w, _)| *w == n.what) {
+            Some((_, ats)) => ats.push(at),
+            None => by_what.push((n.what.clone(), vec![at])),
+        }
+    }
+    by_what
+        .into_iter()
+        .map(|(what, ats)| {
+            format!(
+                "{what} at {}: their reads may be of never-written cells (allowed: their values never reach a needed cell)",
+                ats.join(", ")
+            )
+        })
+        .collect()
+}
+
 pub fn check(
     spec: &Spec,
     stmt: &[Stmt],
@@ -1922,7 +1968,7 @@ fn check_resolved(
             ))
         }
     }
-    let (d, run, obs) = match obligations(spec, stmt) {
+    let (d, run, obs, notes) = match obligations(spec, stmt) {
         Ok(x) => x,
         Err((why, span)) => {
             // Even an unsupported construct leaves a concrete fault a refutation.
@@ -2052,7 +2098,7 @@ fn check_resolved(
         ];
         if run.skipped_asserts > 0 {
             assumptions.push(format!(
-                "{} assertions on runtime fields (types, host pointers, sizes in bytes) not used",
+                "{} assertions on what the semantics does not model (runtime fields: types, host pointers, sizes in bytes; the contents of allocated buffers: a dynamic fold's bookkeeping) not used",
                 run.skipped_asserts
             ));
         }
@@ -2060,6 +2106,7 @@ fn check_resolved(
         {
             assumptions.push("floats as real numbers, as Halide's simplifier treats them (it reassociates and factors float arithmetic unless strict_float), each constant its IEEE value".into());
         }
+        assumptions.extend(discarded(&mut store, &notes, &fields, cfg, loc));
         if run
             .loops
             .iter()

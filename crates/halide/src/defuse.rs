@@ -223,7 +223,7 @@ fn children(x: &Expr, f: &mut dyn FnMut(&Expr)) {
     use ExprKind::*;
     match &x.kind {
         Call(_, xs) => xs.iter().for_each(&mut *f),
-        Cast(_, a) | Not(a) | Neg(a) => f(a),
+        Cast(_, a) | Not(a) | Neg(a) | Load(_, a) => f(a),
         Bin(_, a, b) | Let(_, a, b) => {
             f(a);
             f(b)
@@ -271,6 +271,11 @@ fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             f(value);
         }
         StmtKind::Fork { a, b, .. } => a.iter().chain(b).for_each(|s| stmt_exprs(s, f)),
+        StmtKind::Allocate { extent, .. } => f(extent),
+        StmtKind::Store { index, value, .. } => {
+            f(index);
+            f(value);
+        }
     }
 }
 
@@ -289,6 +294,7 @@ fn replace(x: &Expr, var: &str, a: &Expr, q: &Expr, r: &Expr) -> Expr {
         Cast(t, y) => Cast(*t, go(y)),
         Not(y) => Not(go(y)),
         Neg(y) => Neg(go(y)),
+        Load(n, y) => Load(n.clone(), go(y)),
         Bin(o, y, z) => Bin(*o, go(y), go(z)),
         Select(c, y, z) => Select(go(c), go(y), go(z)),
         Let(n, v, b) => {
@@ -372,6 +378,16 @@ fn replace_block(body: &[Stmt], var: &str, a: &Expr, q: &Expr, r: &Expr) -> Vec<
                 a: rb(x),
                 b: rb(y),
                 sequential: *sequential,
+            },
+            StmtKind::Allocate { name, ty, extent } => StmtKind::Allocate {
+                name: name.clone(),
+                ty: *ty,
+                extent: rx(extent),
+            },
+            StmtKind::Store { name, index, value } => StmtKind::Store {
+                name: name.clone(),
+                index: rx(index),
+                value: rx(value),
             },
         };
         out.push(Stmt { kind, span: s.span });

@@ -30,6 +30,15 @@ pub trait Env<D: Domain> {
         let _ = (name, dim);
         None
     }
+    /// A load `name[index]` of a buffer the statement allocates (Halide's bookkeeping of
+    /// dynamically folded storage); by default not modelled.
+    fn load(&mut self, d: &mut D, name: &str, index: Val<D>, span: Span) -> Result<Val<D>, Stop> {
+        let _ = (d, index);
+        crate::value::unsupported(
+            format!("a load of `{name}`, a buffer the statement allocates (Halide's bookkeeping of dynamically folded storage), whose contents the symbolic executor does not track"),
+            span,
+        )
+    }
     /// Binds `name` for the body of a `let` expression (innermost binding wins) ...
     fn bind(&mut self, name: &str, v: Val<D>);
     /// ... and removes that binding.
@@ -247,6 +256,10 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
         ExprKind::Float(n, den, _) => Ok(value::float_lit(d, Type::Float(32), *n, *den)),
         ExprKind::Var(name) => env.var(d, name, e.span),
         ExprKind::Opaque(_) => Ok(Val::Opaque),
+        ExprKind::Load(name, index) => {
+            let i = eval(d, env, index)?;
+            env.load(d, name, i, e.span)
+        }
         ExprKind::Call(name, args) => {
             if let Some(v) = runtime_call(d, name) {
                 return Ok(v);

@@ -369,7 +369,9 @@ fn map_expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
     match &mut e.kind {
         ExprKind::Int(_) | ExprKind::Float(..) | ExprKind::Var(_) | ExprKind::Opaque(_) => {}
         ExprKind::Call(_, args) => args.iter_mut().for_each(|a| map_expr(a, f)),
-        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) => map_expr(x, f),
+        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) | ExprKind::Load(_, x) => {
+            map_expr(x, f)
+        }
         ExprKind::Bin(_, a, b) | ExprKind::Let(_, a, b) => {
             map_expr(a, f);
             map_expr(b, f);
@@ -423,6 +425,11 @@ fn map_stmt(s: &mut Stmt, f: &mut dyn FnMut(&mut Expr)) {
             .iter_mut()
             .chain(b.iter_mut())
             .for_each(|s| map_stmt(s, f)),
+        StmtKind::Allocate { extent, .. } => map_expr(extent, f),
+        StmtKind::Store { index, value, .. } => {
+            map_expr(index, f);
+            map_expr(value, f);
+        }
     }
 }
 

@@ -20,6 +20,7 @@ mod check;
 mod defuse;
 mod eval;
 mod floats;
+mod live;
 mod run;
 mod spec;
 mod stmt;
@@ -153,7 +154,7 @@ pub fn check(
 
 /// The obligations as SMT-LIB scripts (for `--dump-smt`): stated again, apart from the check.
 fn queries(spec: &spec::Spec, stmt: &[stmt::Stmt]) -> Vec<(String, String)> {
-    let Ok((d, run, obs)) = check::obligations(spec, stmt) else {
+    let Ok((d, run, obs, _)) = check::obligations(spec, stmt) else {
         return vec![];
     };
     let mut out = vec![(

@@ -1,8 +1,9 @@
 //! The concrete interpreter of the loop program (the `Concrete` domain through `eval`): runs
 //! the statement at concrete sizes on concrete inputs, with every cell's initialization
-//! tracked, every access bounds-checked and every parallel loop's iterations compared for
-//! conflicts; then compares the output with the algorithm evaluated at every point. Every
-//! refutation is replayed here.
+//! tracked (a store that reads an undefined cell stores a poison, a fault where it reaches
+//! the output, an index, a condition or a bound: see `Machine::storing`), every access
+//! bounds-checked and every parallel loop's iterations compared for conflicts; then compares
+//! the output with the algorithm evaluated at every point. Every refutation is replayed here.
 
 use crate::eval::{eval, Env};
 use crate::spec::Spec;
@@ -54,6 +55,13 @@ struct Buffer {
     mins: Vec<i128>,
     extents: Vec<i128>,
     cells: Vec<Option<CVal>>,
+    /// Cells holding an undefined value (stored by a store outside its needed region that
+    /// read a never-written or undefined cell), by offset: where that value came from.
+    undefined: BTreeMap<usize, String>,
+    /// The needed region `[min, max]` per dimension (points; [`crate::live`]), if the
+    /// statement states one; and each dimension's fold factor.
+    needed: Option<Vec<(i128, i128)>>,
+    folds: Vec<Option<i128>>,
 }
 
 impl Buffer {
@@ -90,6 +98,19 @@ struct Machine<'a> {
     limit: u64,
     /// Per enclosing parallel loop: its accesses so far, by cell.
     parallel: Vec<Parallel>,
+    /// While evaluating a provide's value (else a read is an index's, a condition's or a
+    /// bound's, and an undefined value there is a fault): where its first read of an undefined
+    /// value (a never-written cell, or one a poison was stored into) came from. The value it
+    /// stores is then a poison: an arbitrary value, the cell marked undefined; a fault when it
+    /// reaches the output.
+    storing: bool,
+    poison: Option<String>,
+    /// The first poison stored by a store inside its needed region ([`crate::live`]): the
+    /// witness of an output that then differs from the algorithm (the needed value was lost).
+    suspect: Option<String>,
+    /// Buffers the statement allocates (`allocate`: Halide's bookkeeping of dynamically
+    /// folded storage), innermost last, each until the end of its block.
+    allocs: Vec<(String, Vec<Option<CVal>>)>,
 }
 
 /// One run of a parallel loop: its variable, the current iteration, and per cell (buffer,
@@ -186,6 +207,26 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// The fold factor of dimension `dim` of `name`'s current buffer (a provide's point is
+    /// its index before `% F`; calls need only the cell, so `Env::fold` stays `None` here).
+    fn fold_of(&self, name: &str, dim: usize) -> Option<i128> {
+        let b = self.bufs.get(name)?.last()?;
+        b.folds.get(dim).copied().flatten()
+    }
+
+    /// An integer `let` in scope (a bound the statement states).
+    fn bound(&self, name: &str) -> Option<i128> {
+        match self
+            .scope
+            .iter()
+            .rev()
+            .find(|(n, _)| crate::spec::binds(n, name))
+        {
+            Some((_, Val::Int(i, _))) => Some(*i),
+            _ => None,
+        }
+    }
+
     fn read_input(&self, name: &str, idx: &[i128], span: Span) -> Result<CVal, Stop> {
         let inp = self.spec.input(name).expect("caller checked");
         if idx.len() != inp.dims {
@@ -228,6 +269,35 @@ pub fn input_value(ty: Type, n: i128) -> CVal {
 }
 
 impl Env<Concrete> for Machine<'_> {
+    fn load(
+        &mut self,
+        _d: &mut Concrete,
+        name: &str,
+        index: CVal,
+        span: Span,
+    ) -> Result<CVal, Stop> {
+        let Val::Int(i, _) = index else {
+            return unsupported("a non-integer index", span);
+        };
+        let Some((_, cells)) = self.allocs.iter().rev().find(|(n, _)| n == name) else {
+            return unsupported(
+                format!("a load of `{name}`, which the statement does not allocate"),
+                span,
+            );
+        };
+        match usize::try_from(i).ok().and_then(|i| cells.get(i)) {
+            None => Err(Stop::Fault {
+                kind: WitnessKind::OutOfBounds,
+                what: format!("read of `{name}` at [{i}], outside its allocation"),
+            }),
+            Some(None) => Err(Stop::Fault {
+                kind: WitnessKind::Uninitialized,
+                what: format!("read of `{name}` at [{i}], an element not yet written"),
+            }),
+            Some(Some(v)) => Ok(v.clone()),
+        }
+    }
+
     fn bind(&mut self, name: &str, v: CVal) {
         self.scope.push((name.to_string(), v));
     }
@@ -287,16 +357,29 @@ impl Env<Concrete> for Machine<'_> {
         };
         let id = b.id;
         let v = b.cells[off].clone();
-        match v {
-            Some(v) => {
+        let origin = match (&v, b.undefined.get(&off)) {
+            (Some(v), None) => {
+                let v = v.clone();
                 self.touch(name, &idx, id, off, Access::Read(&v))?;
-                Ok(v)
+                return Ok(v);
             }
-            None => Err(Stop::Fault {
+            (_, Some(o)) => o.clone(),
+            (None, None) => format!("read of `{name}` at {idx:?}, a cell not yet written"),
+        };
+        if !self.storing {
+            return Err(Stop::Fault {
                 kind: WitnessKind::Uninitialized,
-                what: format!("read of `{name}` at {idx:?}, a cell not yet written"),
-            }),
+                what: match v {
+                    None => format!("{origin} (in an index, a condition or a bound)"),
+                    Some(_) => format!("read of `{name}` at {idx:?} (in an index, a condition or a bound), whose value depends on a {origin}"),
+                },
+            });
         }
+        // A poison: an arbitrary value, whose store is undefined too (not logged for races:
+        // a discarded value cannot make the output depend on an order).
+        self.poison.get_or_insert(origin);
+        let ty = self.spec.func(name).map(|f| f.ty).unwrap_or(Type::Int(32));
+        Ok(v.unwrap_or_else(|| input_value(ty, 0)))
     }
 }
 
@@ -325,9 +408,10 @@ impl Machine<'_> {
     }
 
     fn block(&mut self, d: &mut Concrete, body: &[Stmt]) -> Result<(), Flow> {
-        let depth = self.scope.len();
+        let (depth, allocs) = (self.scope.len(), self.allocs.len());
         let r = self.block_inner(d, body);
         self.scope.truncate(depth);
+        self.allocs.truncate(allocs);
         r
     }
 
@@ -352,6 +436,36 @@ impl Machine<'_> {
                     }
                 }
                 StmtKind::Eval(_) => {}
+                StmtKind::Allocate { name, extent, .. } => {
+                    let n = self.int(d, extent)?;
+                    if !(0..=1 << 16).contains(&n) {
+                        return Err(Flow::Stop(Stop::Unsupported {
+                            what: format!("an allocation of {n} elements in the concrete run"),
+                            span: s.span,
+                        }));
+                    }
+                    self.allocs.push((name.clone(), vec![None; n as usize]));
+                }
+                StmtKind::Store { name, index, value } => {
+                    let i = self.int(d, index)?;
+                    let v = eval(d, self, value)?;
+                    let Some((_, cells)) = self.allocs.iter_mut().rev().find(|(n, _)| n == name)
+                    else {
+                        return Err(Flow::Stop(Stop::Unsupported {
+                            what: format!(
+                                "a store to `{name}`, which the statement does not allocate"
+                            ),
+                            span: s.span,
+                        }));
+                    };
+                    let Some(c) = usize::try_from(i).ok().and_then(|i| cells.get_mut(i)) else {
+                        return Err(Flow::Stop(Stop::Fault {
+                            kind: WitnessKind::OutOfBounds,
+                            what: format!("write of `{name}` at [{i}], outside its allocation"),
+                        }));
+                    };
+                    *c = Some(v);
+                }
                 StmtKind::If(c, a, b) => {
                     let v = eval(d, self, c)?;
                     if value::truth(d, &v, c.span)? {
@@ -433,11 +547,20 @@ impl Machine<'_> {
                         }));
                     }
                     self.next_id += 1;
+                    let needed = self.spec.func(func).and_then(|f| {
+                        f.needed_bound_names()
+                            .iter()
+                            .map(|(lo, hi)| Some((self.bound(lo)?, self.bound(hi)?)))
+                            .collect()
+                    });
                     let buf = Buffer {
                         id: self.next_id,
                         mins,
                         extents,
                         cells: vec![None; cells as usize],
+                        undefined: BTreeMap::new(),
+                        needed,
+                        folds: crate::eval::fold_factors(func, bounds, body),
                     };
                     self.bufs.entry(func.clone()).or_default().push(buf);
                     let r = self.block(d, body);
@@ -446,10 +569,56 @@ impl Machine<'_> {
                 }
                 StmtKind::Provide { func, args, value } => {
                     let mut idx = Vec::new();
-                    for a in args {
-                        idx.push(self.int(d, a)?);
+                    let mut point = Vec::new();
+                    for (k, a) in args.iter().enumerate() {
+                        let fold = self.fold_of(func, k);
+                        match crate::eval::index(d, self, a, fold)? {
+                            (Val::Int(c, _), Val::Int(p, _)) => {
+                                idx.push(c);
+                                point.push(p);
+                            }
+                            _ => {
+                                return Err(Flow::Stop(Stop::Unsupported {
+                                    what: "a non-integer index".into(),
+                                    span: a.span,
+                                }))
+                            }
+                        }
                     }
-                    let v = eval(d, self, value)?;
+                    let needed = self
+                        .bufs
+                        .get(func)
+                        .and_then(|s| s.last())
+                        .and_then(|b| b.needed.as_ref());
+                    let live = *func == self.spec.output
+                        || needed.is_none_or(|n| {
+                            n.len() != point.len()
+                                || point.iter().zip(n).all(|(p, (lo, hi))| lo <= p && p <= hi)
+                        });
+                    let regioned = needed.is_some();
+                    self.storing = true;
+                    let v = eval(d, self, value);
+                    self.storing = false;
+                    let poison = self.poison.take();
+                    let v = v?;
+                    if let Some(origin) = &poison {
+                        if *func == self.spec.output {
+                            return Err(Flow::Stop(Stop::Fault {
+                                kind: WitnessKind::Uninitialized,
+                                what: format!("{origin}, whose value reaches the output `{func}` at {point:?}"),
+                            }));
+                        }
+                        if live && self.suspect.is_none() {
+                            self.suspect = Some(format!(
+                                "{origin} (by the store of `{func}` at {point:?}{})",
+                                if regioned {
+                                    ", inside its needed region"
+                                } else {
+                                    ""
+                                }
+                            ));
+                        }
+                    }
                     let ty = self.spec.func(func).map(|f| f.ty);
                     if ty != Some(v.ty()) {
                         return Err(Flow::Stop(Stop::Unsupported {
@@ -481,6 +650,12 @@ impl Machine<'_> {
                     let Some(off) = b.offset(&idx) else {
                         return Err(Flow::Stop(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("write of `{func}` at {idx:?}, outside its buffer or realization (min {:?}, extent {:?})", b.mins, b.extents) }));
                     };
+                    if let Some(origin) = poison {
+                        b.cells[off] = Some(v);
+                        b.undefined.insert(off, origin);
+                        continue;
+                    }
+                    b.undefined.remove(&off);
                     let old = b.cells[off].replace(v.clone());
                     let id = b.id;
                     self.touch(func, &idx, id, off, Access::Write(old.as_ref(), &v))?;
@@ -515,6 +690,10 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
         steps: 0,
         limit: (*budget).min(MAX_STEPS),
         parallel: vec![],
+        storing: false,
+        poison: None,
+        suspect: None,
+        allocs: vec![],
     };
     m.bufs.insert(
         out.name.clone(),
@@ -523,6 +702,9 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
             mins: mins.clone(),
             extents: extents.clone(),
             cells: vec![None; cells as usize],
+            undefined: BTreeMap::new(),
+            needed: None,
+            folds: vec![],
         }],
     );
     let mut d = Concrete::new(BTreeMap::new());
@@ -584,6 +766,16 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
             Some(got) => {
                 let (g, w) = (show(got), show(&want));
                 if g != w {
+                    if let Some(what) = m.suspect.take() {
+                        // The needed value was computed from an undefined one and is lost.
+                        return Outcome::Fault(Fault {
+                            kind: WitnessKind::Uninitialized,
+                            what: format!("{what}; then at {point:?} the loop program computes {g}, the algorithm {w}"),
+                            point,
+                            values: Some((g, w)),
+                            gap: relative_gap(got, &want),
+                        });
+                    }
                     return Outcome::Fault(Fault {
                         kind: WitnessKind::WrongValue,
                         what: format!(

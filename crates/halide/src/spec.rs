@@ -52,6 +52,33 @@ pub struct Spec {
     pub output_span: Span,
 }
 
+impl Func {
+    /// The names of Halide's un-rounded bounds of the pure stage, `(f.s0.v.min, f.s0.v.max)`
+    /// per pure variable `v`: where a statement states its needed region ([`crate::live`]);
+    /// the innermost binding in scope ([`binds`]) is the one that counts.
+    pub fn needed_bound_names(&self) -> Vec<(String, String)> {
+        self.vars
+            .iter()
+            .map(|v| {
+                (
+                    format!("{}.s0.{v}.min", self.name),
+                    format!("{}.s0.{v}.max", self.name),
+                )
+            })
+            .collect()
+    }
+}
+
+/// `name` binds `base`, as Halide prints it: `base` itself, or `base_N` (a renamed copy, as
+/// for the bounds of a Func computed inside a loop: `f.s0.x.min_1`).
+pub fn binds(name: &str, base: &str) -> bool {
+    name == base
+        || name
+            .strip_prefix(base)
+            .and_then(|r| r.strip_prefix('_'))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 impl Spec {
     pub fn func(&self, name: &str) -> Option<&Func> {
         self.funcs.iter().find(|f| f.name == name)

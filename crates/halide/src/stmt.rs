@@ -50,6 +50,18 @@ pub enum StmtKind {
         b: Vec<Stmt>,
         sequential: bool,
     },
+    /// `allocate name[T * extent] in MemoryType`: a buffer for the rest of the block (Halide's
+    /// bookkeeping of dynamically folded storage: the fold's head), and `name[index] = value`.
+    Allocate {
+        name: String,
+        ty: crate::syntax::Type,
+        extent: Expr,
+    },
+    Store {
+        name: String,
+        index: Expr,
+        value: Expr,
+    },
     /// `acquire (semaphore, n) { body }` (the semaphore's name), `hoisted_storage (f) { body }`
     /// (none): the body.
     Block(Option<String>, Vec<Stmt>),
@@ -237,6 +249,34 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
             let body = braced(p, depth)?;
             return Ok(mk(p, StmtKind::Block(sem, body)));
         }
+        "allocate" if matches!(p.peek_at(1), Tok::Ident(_)) => {
+            p.bump();
+            let (name, _) = p.ident("a buffer name")?;
+            p.expect("[")?;
+            let (tname, tspan) = p.ident("a type")?;
+            let Some(ty) = crate::syntax::Type::parse(&tname) else {
+                return p.error(tspan, format!("expected a type, found `{tname}`"));
+            };
+            p.expect("*")?;
+            let extent = p.expr()?;
+            p.expect("]")?;
+            if p.is_ident("in") {
+                p.bump();
+                let _ = p.ident("a memory type")?;
+            }
+            end_of_statement(p)?;
+            return Ok(mk(p, StmtKind::Allocate { name, ty, extent }));
+        }
+        "free" if matches!(p.peek_at(1), Tok::Ident(_)) => {
+            p.bump();
+            let (name, span) = p.ident("a buffer name")?;
+            end_of_statement(p)?;
+            let e = Expr {
+                kind: crate::syntax::ExprKind::Opaque(format!("free {name}")),
+                span,
+            };
+            return Ok(mk(p, StmtKind::Eval(e)));
+        }
         "realize" if matches!(p.peek_at(1), Tok::Ident(_)) => {
             p.bump();
             let (func, _) = p.ident("a Func name")?;
@@ -290,6 +330,18 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
     let e = p.expr()?;
     if p.is_punct("=") && !p.token().line_start {
         let eq = p.bump().span;
+        if let crate::syntax::ExprKind::Load(name, index) = e.kind {
+            let value = p.expr()?;
+            end_of_statement(p)?;
+            return Ok(mk(
+                p,
+                StmtKind::Store {
+                    name,
+                    index: *index,
+                    value,
+                },
+            ));
+        }
         let crate::syntax::ExprKind::Call(func, args) = e.kind else {
             return p.error(eq, "the left side of a provide must be a call `f(args)`");
         };

@@ -55,6 +55,7 @@ pub struct UpdateStore {
     #[allow(dead_code)] // the previous value's symbol, for reports
     pub prev: SymId,
     pub prev_facts: Vec<TermId>,
+    /// The points the update's own reads of `f` want (their cells, under storage folding).
     pub self_reads: Vec<Vec<TermId>>,
     /// The algorithm's value of this step, as a function of `prev`.
     pub want: SVal,
@@ -97,6 +98,9 @@ pub struct Read {
     pub writes_before: Vec<usize>,
     /// A read of a Func by its own update (else by a consumer).
     pub own: bool,
+    /// The store whose value this read is part of (an index into `Run::writes`), if any;
+    /// `None` for a read in a `let`, a condition or a bound (its value always matters).
+    pub store: Option<usize>,
     pub span: Span,
 }
 
@@ -110,6 +114,10 @@ pub struct Realization {
     pub outer: Vec<SymId>,
     /// Each dimension's fold factor, if its storage is folded ([`crate::eval::fold_factors`]).
     pub folds: Vec<Option<i128>>,
+    /// The candidate needed region `[min, max]` per dimension (points): Halide's own
+    /// un-rounded bounds of the pure stage (`f.s0.x.min`, `f.s0.x.max`) in scope at the
+    /// `realize`, if all are. Checked, never trusted ([`crate::live`]).
+    pub needed: Option<Vec<(TermId, TermId)>>,
 }
 
 pub struct Run {
@@ -160,6 +168,8 @@ pub struct Exec<'a> {
     algo_rec: Option<(String, Vec<CellValue>)>,
     /// Accesses recorded so far (their program order).
     seq: usize,
+    /// While evaluating a provide's value: the index its store will have in `run.writes`.
+    storing: Option<usize>,
     pub run: Run,
 }
 
@@ -192,6 +202,7 @@ impl<'a> Exec<'a> {
             rec_read: None,
             algo_rec: None,
             seq: 0,
+            storing: None,
             run: Run {
                 writes: vec![],
                 reads: vec![],
@@ -293,8 +304,34 @@ impl<'a> Exec<'a> {
         for s in body {
             match &s.kind {
                 StmtKind::Let(n, e) => {
-                    let v = eval(d, self, e)?;
+                    let v = match eval(d, self, e) {
+                        // A value computed from an allocated buffer's contents (the fold's
+                        // bookkeeping), which this executor does not track: opaque, so any
+                        // use other than another such store or an assertion is unsupported.
+                        Err(_) if mentions_load(e) => Val::Opaque,
+                        v => v?,
+                    };
                     self.scope.push((n.clone(), v));
+                }
+                // Halide's bookkeeping of dynamically folded storage: its contents are not
+                // tracked (loads are unsupported; the assertions that read them are not used,
+                // fewer assumptions).
+                StmtKind::Allocate { .. } => {}
+                StmtKind::Store { index, value, .. } => {
+                    let mut reads_data = None;
+                    for e in [index, value] {
+                        crate::syntax::calls_of(e, &mut |n| {
+                            if self.spec.func(n).is_some() || self.spec.input(n).is_some() {
+                                reads_data.get_or_insert(n.to_string());
+                            }
+                        });
+                    }
+                    if let Some(n) = reads_data {
+                        return unsupported(
+                            format!("a store to an allocated buffer of a value that reads `{n}`"),
+                            s.span,
+                        );
+                    }
                 }
                 StmtKind::Assert(c) => match self.cond(d, c) {
                     Ok(t) => {
@@ -382,12 +419,14 @@ impl<'a> Exec<'a> {
                         None => None,
                         Some(c) => Some(self.cond(d, c)?),
                     };
+                    let needed = self.needed_candidate(func);
                     self.run.realizations.push(Realization {
                         func: func.clone(),
                         bounds: bs,
                         cond,
                         outer: self.loops.clone(),
                         folds: crate::eval::fold_factors(func, bounds, body),
+                        needed,
                     });
                     self.realize_stack.push(self.run.realizations.len() - 1);
                     let r = self.block(d, body);
@@ -442,13 +481,21 @@ impl<'a> Exec<'a> {
                     if *func == self.spec.output && ts != point {
                         return unsupported("a folded store to the output", s.span);
                     }
-                    if stage > 0 && ts != point {
+                    if stage > 0
+                        && ts != point
+                        && f.updates[stage - 1]
+                            .recurrence_slice(&f)
+                            .map_or(true, |r| r.is_some())
+                    {
                         return unsupported(
-                            format!("a folded store to update {stage} of `{func}` (storage folding of a Func with updates is not yet supported)"),
+                            format!("a folded store to update {stage} of `{func}`, a recurrence (storage folding of a recurrence is not yet supported)"),
                             s.span,
                         );
                     }
                     let mut update = None;
+                    // Reads from here to the store are part of its value (an error ends the
+                    // whole run, so `storing` needs no reset on that path).
+                    self.storing = Some(self.run.writes.len());
                     let v = if stage == 0 {
                         eval(d, self, value)?
                     } else {
@@ -478,12 +525,13 @@ impl<'a> Exec<'a> {
                             prev_facts.extend(fs);
                         }
                         let u = self.update_store(
-                            d, &f, stage, &ts, prev_sym, prev, prev_facts, self_reads, rec_reads,
-                            s.span,
+                            d, &f, stage, &point, prev_sym, prev, prev_facts, self_reads,
+                            rec_reads, s.span,
                         )?;
                         update = Some(u);
                         v
                     };
+                    self.storing = None;
                     if v.ty() != ty {
                         return unsupported(
                             format!(
@@ -522,6 +570,26 @@ impl<'a> Exec<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Halide's un-rounded bounds of `func`'s pure stage, `[func.s0.v.min, func.s0.v.max]`
+    /// per pure variable `v`, when every one is a `let` in scope here (at its `realize`).
+    fn needed_candidate(&self, func: &str) -> Option<Vec<(TermId, TermId)>> {
+        let bound = |name: &str| match self
+            .scope
+            .iter()
+            .rev()
+            .find(|(n, _)| crate::spec::binds(n, name))
+        {
+            Some((_, Val::Int(t, _))) => Some(*t),
+            _ => None,
+        };
+        self.spec
+            .func(func)?
+            .needed_bound_names()
+            .iter()
+            .map(|(lo, hi)| Some((bound(lo)?, bound(hi)?)))
+            .collect()
     }
 
     fn current_realization(&self, func: &str) -> Option<usize> {
@@ -708,7 +776,7 @@ impl Env<Sym> for Exec<'_> {
         }
         if self.rec_read.as_ref().is_some_and(|(g, _)| g == name) {
             if ts != ps {
-                return unsupported(format!("a folded read of `{name}` in its own update (storage folding of a Func with updates is not yet supported)"), span);
+                return unsupported(format!("a folded read of `{name}` in its own recurrence (storage folding of a recurrence is not yet supported)"), span);
             }
             let (_, v) = self.fresh_value(d, "rec", ty);
             self.record_read(name, ts.clone(), ts.clone(), realization, span);
@@ -720,12 +788,11 @@ impl Env<Sym> for Exec<'_> {
         }
         if let Some((g, prev, cells)) = &mut self.self_read {
             if g == name {
-                if ts != ps {
-                    return unsupported(format!("a folded read of `{name}` in its own update (storage folding of a Func with updates is not yet supported)"), span);
-                }
-                cells.push(ts.clone());
+                // Its point (under storage folding, the cell holds it only if no other
+                // point's store came in between: the overwrite obligation of every folded read).
+                cells.push(ps.clone());
                 let prev = prev.clone();
-                self.record_read(name, ts.clone(), ts, realization, span);
+                self.record_read(name, ts, ps, realization, span);
                 return Ok(prev);
             }
         }
@@ -743,6 +810,15 @@ impl Env<Sym> for Exec<'_> {
         // the last write to its cell was of that point).
         Ok(self.uf(d, name, ty, &ps))
     }
+}
+
+/// The expression loads from an allocated buffer.
+fn mentions_load(e: &crate::syntax::Expr) -> bool {
+    let mut found = false;
+    crate::syntax::visit(e, &mut |x| {
+        found |= matches!(x.kind, crate::syntax::ExprKind::Load(..))
+    });
+    found
 }
 
 impl Exec<'_> {
@@ -805,7 +881,7 @@ impl Exec<'_> {
         d: &mut Sym,
         f: &crate::spec::Func,
         stage: usize,
-        cell: &[TermId],
+        point: &[TermId],
         prev: SymId,
         prev_val: SVal,
         prev_facts: Vec<TermId>,
@@ -841,13 +917,13 @@ impl Exec<'_> {
             if !slice.contains(&k) {
                 // Not a variable of this stage (a recurrence's left side is an RDom
                 // expression there): a placeholder, never read.
-                pure_vals.push(cell[k]);
+                pure_vals.push(point[k]);
                 continue;
             }
             match self.lookup_int(&name, span) {
                 Ok(t) => pure_vals.push(t),
-                Err(_) if k < cell.len() && !self.scope.iter().any(|(n, _)| *n == name) => {
-                    pure_vals.push(cell[k])
+                Err(_) if k < point.len() && !self.scope.iter().any(|(n, _)| *n == name) => {
+                    pure_vals.push(point[k])
                 }
                 Err(e) => return Err(e),
             }
@@ -1026,6 +1102,7 @@ impl Exec<'_> {
             writes_before,
             own: self.self_read.as_ref().is_some_and(|(g, _, _)| g == func)
                 || self.rec_read.as_ref().is_some_and(|(g, _)| g == func),
+            store: self.storing,
             span,
         });
     }

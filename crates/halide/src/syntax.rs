@@ -290,6 +290,9 @@ pub enum ExprKind {
     Select(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `(let name = value in body)`.
     Let(String, Box<Expr>, Box<Expr>),
+    /// `name[index]`: a load of a buffer the statement allocates (`allocate`: Halide's
+    /// bookkeeping of dynamically folded storage), not of a Func.
+    Load(String, Box<Expr>),
     /// Something only a runtime call can mean (a string, `reinterpret`, a pointer cast): it
     /// has no value the checker can use. The text says what it is.
     Opaque(#[allow(dead_code)] String),
@@ -674,6 +677,18 @@ impl<'a> Parser<'a> {
                         },
                     });
                 }
+                if self.is_punct("[") && self.continues() {
+                    self.bump();
+                    let index = self.expr()?;
+                    self.expect("]")?;
+                    return Ok(Expr {
+                        kind: ExprKind::Load(name, Box::new(index)),
+                        span: Span {
+                            start,
+                            end: self.prev_end(),
+                        },
+                    });
+                }
                 if self.is_punct("(") && self.continues() {
                     self.bump();
                     let args = self.args(")")?;
@@ -775,7 +790,9 @@ pub fn vars_of(e: &Expr, out: &mut Vec<String>) {
         }
         ExprKind::Int(_) | ExprKind::Float(..) | ExprKind::Opaque(_) => {}
         ExprKind::Call(_, args) => args.iter().for_each(|a| vars_of(a, out)),
-        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) => vars_of(x, out),
+        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) | ExprKind::Load(_, x) => {
+            vars_of(x, out)
+        }
         ExprKind::Bin(_, a, b) => {
             vars_of(a, out);
             vars_of(b, out);
@@ -800,7 +817,9 @@ pub fn calls_of(e: &Expr, f: &mut dyn FnMut(&str)) {
             f(n);
             args.iter().for_each(|a| calls_of(a, f));
         }
-        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) => calls_of(x, f),
+        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) | ExprKind::Load(_, x) => {
+            calls_of(x, f)
+        }
         ExprKind::Bin(_, a, b) | ExprKind::Let(_, a, b) => {
             calls_of(a, f);
             calls_of(b, f);
@@ -809,6 +828,27 @@ pub fn calls_of(e: &Expr, f: &mut dyn FnMut(&str)) {
             calls_of(a, f);
             calls_of(b, f);
             calls_of(c, f);
+        }
+    }
+}
+
+/// Calls `f` on `e` and every subexpression (pre-order).
+pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Int(_) | ExprKind::Float(..) | ExprKind::Opaque(_) => {}
+        ExprKind::Call(_, args) => args.iter().for_each(|a| visit(a, f)),
+        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) | ExprKind::Load(_, x) => {
+            visit(x, f)
+        }
+        ExprKind::Bin(_, a, b) | ExprKind::Let(_, a, b) => {
+            visit(a, f);
+            visit(b, f);
+        }
+        ExprKind::Select(a, b, c) => {
+            visit(a, f);
+            visit(b, f);
+            visit(c, f);
         }
     }
 }

@@ -482,6 +482,87 @@ fn an_algorithms_modulo_is_not_storage_folding() {
     assert_eq!(out, [("f".into(), vec![None, None])]);
 }
 
+/// Needed regions (`live`): an update split with a RoundUp tail reads never-written cells whose
+/// values are discarded (verified, the stores named); a region the statement states too small
+/// is checked, never trusted (not verified); a store inside its region that reads a
+/// never-written cell is refuted with a replayed `uninitialized` witness (its poison reaches
+/// the output).
+#[test]
+fn discarded_reads_are_named_and_needed_reads_refuted() {
+    let spec = "input input : int32 dims 1\nrdom r$x in [0, 2)\nfunc f(x) : int32 = 0\n\
+                update f(x) = (f(x) + (int32)input(x + r$x))\n\
+                func g(x) : int32 = (f(x) + 1)\noutput g : int32 dims 1\n";
+    let stmt = |needed_max: &str, pure_extent: &str| {
+        format!(
+            "let f.s0.x.min = g.min.0\nlet f.s0.x.max = {needed_max}\n\
+             assert(0 <= g.extent.0, 0)\n\
+             assert((input.min.0 <= g.min.0) && ((((((g.extent.0 + 3)/4)*4) + g.min.0) + 1) <= (input.min.0 + input.extent.0)), 0)\n\
+             realize f([g.min.0, ((g.extent.0 + 3)/4)*4]) {{\n produce f {{\n  \
+             for (f.s0.x, g.min.0, {pure_extent}) {{\n   f(f.s0.x) = 0\n  }}\n  \
+             for (f.s1.x.xo, 0, (g.extent.0 + 3)/4) {{\n   for (f.s1.x.xi, 0, 4) {{\n    \
+             let f.s1.x = ((f.s1.x.xo*4) + g.min.0) + f.s1.x.xi\n    for (f.s1.r$x, 0, 2) {{\n     \
+             f(f.s1.x) = f(f.s1.x) + input(f.s1.x + f.s1.r$x)\n    }}\n   }}\n  }}\n }}\n \
+             consume f {{\n  produce g {{\n   for (g.s0.x, g.min.0, g.extent.0) {{\n    \
+             g(g.s0.x) = f(g.s0.x) + 1\n   }}\n  }}\n }}\n}}\n"
+        )
+    };
+    let run = |text: &str| {
+        crate::check("f.spec", spec, "f.stmt", text, &crate::Options::default()).unwrap()
+    };
+    let ok = run(&stmt("(g.min.0 + g.extent.0) + -1", "g.extent.0"));
+    assert_eq!(ok.verdict.name(), "verified", "{:?}", ok.verdict);
+    assert!(
+        ok.assumptions
+            .iter()
+            .any(|a| a.contains("stores of `f` outside its needed region") && a.contains("f.stmt:")),
+        "{:?}",
+        ok.assumptions
+    );
+    let too_small = run(&stmt("(g.min.0 + g.extent.0) + -2", "g.extent.0"));
+    assert_eq!(
+        too_small.verdict.name(),
+        "unknown",
+        "{:?}",
+        too_small.verdict
+    );
+    let short = run(&stmt("(g.min.0 + g.extent.0) + -1", "g.extent.0 + -1"));
+    assert_eq!(short.verdict.name(), "refuted", "{:?}", short.verdict);
+    assert_eq!(short.witness_kind, Some(crate::WitnessKind::Uninitialized));
+    assert!(
+        short
+            .witness
+            .as_deref()
+            .is_some_and(|w| w.contains("not yet written") && w.contains("reaches the output")),
+        "{:?}",
+        short.witness
+    );
+}
+
+/// Allocated buffers (a dynamic fold's bookkeeping): parsed, run by the interpreter, not
+/// tracked symbolically (an assertion reading one is not used; a load that reaches an index
+/// is unsupported: unknown, never verified).
+#[test]
+fn allocated_buffers_are_run_concretely_and_opaque_symbolically() {
+    assert!(crate::stmt::parse("allocate h[blah * 1] in Stack\n").is_err());
+    let spec = "input input : int32 dims 1\nfunc g(x) : int32 = (int32)input(x)\noutput g : int32 dims 1\n";
+    let stmt = |index: &str| {
+        format!(
+            "assert((input.min.0 <= g.min.0) && ((g.min.0 + g.extent.0) <= (input.min.0 + input.extent.0)), 0)\n\
+             allocate h[int32 * 1] in Stack\nh[0] = g.min.0\n\
+             produce g {{\n for (g.s0.x, g.min.0, g.extent.0) {{\n  \
+             let t = max(h[0], g.s0.x)\n  assert(h[0] <= g.s0.x, 0)\n  h[0] = t\n  \
+             g(g.s0.x) = input({index})\n }}\n}}\nfree h\n"
+        )
+    };
+    let run = |text: &str| {
+        crate::check("g.spec", spec, "g.stmt", text, &crate::Options::default()).unwrap()
+    };
+    let ok = run(&stmt("g.s0.x"));
+    assert_eq!(ok.verdict.name(), "verified", "{:?}", ok.verdict);
+    let opaque = run(&stmt("t"));
+    assert_eq!(opaque.verdict.name(), "unknown", "{:?}", opaque.verdict);
+}
+
 /// Bit operations, shifts and `absd`: the concrete and the symbolic domain agree, with each
 /// other and with the machine's two's complement (a constant mask and a general operand alike).
 #[test]

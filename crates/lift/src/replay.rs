@@ -329,13 +329,19 @@ pub(crate) fn refute(
     }
 }
 
-/// How many input patterns [`sample_inputs`] has.
+/// How many input patterns [`sample_inputs`] has on every size.
 pub(crate) const PATTERNS: usize = 3;
+
+/// A fourth pattern of [`sample_inputs`], tried on sizes just past a tile edge: elements
+/// growing with their offset (`(j + 1 + b) / 8`), so that a later tile holds new maxima (the
+/// other patterns repeat every 11 or 13 elements, within one tile).
+pub(crate) const RAMP: usize = 3;
 
 /// Deterministic small inputs for the bounded check: pattern 0 mixes signs (halves in
 /// `-3..=3`, scalars `1/5, 2/5, ...`); pattern 1 is positive (quarters in `1/4..=11/4`, for
 /// `log` and `sqrt`) with larger scalars (`2, 3, ...`), so that a scaled value leaves `[-1, 1]`;
-/// pattern 2 is its negation (every element below 0: a max whose padding loads 0 is wrong).
+/// pattern 2 is its negation (every element below 0: a max whose padding loads 0 is wrong);
+/// pattern [`RAMP`] grows.
 pub(crate) fn sample_inputs(
     setup: &Setup,
     inputs: &[usize],
@@ -352,7 +358,9 @@ pub(crate) fn sample_inputs(
                 Scalar::Real(match pattern {
                     0 => Rat::new((j * 7 + 3 * b as i128 + 2) % 13 - 6, 2).expect("den 2"),
                     1 => Rat::new((j * 5 + 2 * b as i128 + 1) % 11 + 1, 4).expect("den 4"),
-                    _ => Rat::new(-((j * 5 + 2 * b as i128 + 1) % 11 + 1), 4).expect("den 4"),
+                    2 => Rat::new(-((j * 5 + 2 * b as i128 + 1) % 11 + 1), 4).expect("den 4"),
+                    // RAMP: growing along the buffer, never repeating.
+                    _ => Rat::new(j + 1 + b as i128, 8).expect("den 8"),
                 })
             })
             .collect();

@@ -1,0 +1,69 @@
+# expect: refuted
+# formula: o[i, d] = sum(j, exp(scale * sum(e, q[i, e] * k[j, e])) * v[j, d]) / sum(j, exp(scale * sum(e, q[i, e] * k[j, e])))
+# Flash attention forward (wrong) in the style of Triton's tutorial 06, on 2-D q [M, D], k and v
+# [N, D] (one head): one program per block of BLOCK_M queries; its q tile is loaded once; a
+# loop over the key/value tiles computes the scaled scores q @ k^T (k loaded transposed
+# through its strides), keeps a running maximum per query row `m_i`, rescales the row sums
+# `l_i` and the output accumulator by alpha = exp(m_i - m_new), and adds p @ v; the end
+# divides by the row sums. Keys past N score -inf; queries past M are not stored.
+# WRONG: the accumulator is not rescaled by alpha when the row maximum grows, so the earlier
+# key tiles' terms stay relative to an older, smaller maximum. Right when N fits one tile;
+# refuted by the bounded check at N = 17 with inputs growing along the keys (a new maximum in
+# the second tile), although the symbolic run stops at the per-row running maximum.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def flash_attention_fwd(Q, K, V, O, M, N, D, scale,
+                        stride_qm, stride_qd, stride_kn, stride_kd,
+                        stride_vn, stride_vd, stride_om, stride_od,
+                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr):
+    start_m = tl.program_id(0)
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_d = tl.arange(0, BLOCK_D)
+    q_mask = (offs_m[:, None] < M) & (offs_d[None, :] < D)
+    q = tl.load(Q + offs_m[:, None] * stride_qm + offs_d[None, :] * stride_qd, mask=q_mask, other=0.0)
+
+    m_i = tl.full((BLOCK_M,), -float("inf"), dtype=tl.float32)
+    l_i = tl.zeros((BLOCK_M,), dtype=tl.float32)
+    acc = tl.zeros((BLOCK_M, BLOCK_D), dtype=tl.float32)
+    for start_n in range(0, N, BLOCK_N):
+        offs_n = start_n + tl.arange(0, BLOCK_N)
+        # k^T, a [BLOCK_D, BLOCK_N] tile read through k's strides.
+        kt_mask = (offs_d[:, None] < D) & (offs_n[None, :] < N)
+        kt = tl.load(K + offs_n[None, :] * stride_kn + offs_d[:, None] * stride_kd, mask=kt_mask, other=0.0)
+        qk = tl.dot(q, kt) * scale
+        qk = tl.where(offs_n[None, :] < N, qk, -float("inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        alpha = tl.exp(m_i - m_new)
+        p = tl.exp(qk - m_new[:, None])
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v_mask = (offs_n[:, None] < N) & (offs_d[None, :] < D)
+        v = tl.load(V + offs_n[:, None] * stride_vn + offs_d[None, :] * stride_vd, mask=v_mask, other=0.0)
+        acc = acc + tl.dot(p, v)
+        m_i = m_new
+
+    o = acc / l_i[:, None]
+    o_mask = (offs_m[:, None] < M) & (offs_d[None, :] < D)
+    tl.store(O + offs_m[:, None] * stride_om + offs_d[None, :] * stride_od, o, mask=o_mask)
+
+
+def attention(q, k, v, scale):
+    M, D = q.shape
+    N, D_k = k.shape
+    N_v, D_v = v.shape
+    assert D_k == D
+    assert N_v == N
+    assert D_v == D
+    assert D <= 16, "the head dimension fits one tile"
+    o = torch.empty_like(q)
+    grid = (triton.cdiv(M, 16),)
+    flash_attention_fwd[grid](
+        q, k, v, o, M, N, D, scale,
+        q.stride(0), q.stride(1), k.stride(0), k.stride(1),
+        v.stride(0), v.stride(1), o.stride(0), o.stride(1),
+        BLOCK_M=16, BLOCK_N=16, BLOCK_D=16,
+    )
+    return o

@@ -1,4 +1,5 @@
 # expect: unknown
+# differential: formula
 # formula: o[i, d] = sum(j, exp(scale * sum(e, q[i, e] * k[j, e])) * v[j, d]) / sum(j, exp(scale * sum(e, q[i, e] * k[j, e])))
 # Flash attention forward in the style of Triton's tutorial 06, on 2-D q [M, D], k and v
 # [N, D] (one head): one program per block of BLOCK_M queries; its q tile is loaded once; a
@@ -7,7 +8,7 @@
 # `l_i` and the output accumulator by alpha = exp(m_i - m_new), and adds p @ v; the end
 # divides by the row sums. Keys past N score -inf; queries past M are not stored.
 # Unknown for all sizes: "unsupported construct a running maximum of a block (per lane) in a
-# loop over a runtime range at 35:33" (exec/online.rs summarises a scalar running maximum
+# loop over a runtime range at 39:33" (exec/online.rs summarises a scalar running maximum
 # only); the bounded check replays it on small sizes (N up to 35, a second and third key tile)
 # and finds no counterexample.
 import torch

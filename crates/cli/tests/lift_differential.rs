@@ -1,6 +1,7 @@
 //! The differential test of issue 11: every corpus kernel expected `verified` runs in Triton's
 //! CPU interpreter (`tensorproof lift --differential`, `tools/lift_differential.py`) on random
-//! inputs of several sizes, and must agree with its lifted NumPy formula. Skips, saying why,
+//! inputs of several sizes, and must agree with its lifted NumPy formula (a kernel not verified
+//! whose header says `# differential: formula`, with its header formula). Skips, saying why,
 //! where the Python (`$TENSORPROOF_PYTHON`, else `.venv/bin/python`) or Triton is absent.
 
 use std::path::Path;
@@ -68,6 +69,45 @@ fn corpus_agrees_with_triton_interpreter() {
                 eprintln!("{what}: no formula to compare ({})", r["verdict"])
             }
             _ => failures.push(format!("{what}: {}", r["differential"])),
+        }
+    }
+    // Kernels not verified whose header asks for it (`# differential: formula`) are compared
+    // through their header's formula (`--expect`): what the kernel should compute.
+    for p in std::fs::read_dir(root().join("corpus/lift")).unwrap() {
+        let p = p.unwrap().path();
+        let text = std::fs::read_to_string(&p).unwrap();
+        let header: Vec<&str> = text.lines().take_while(|l| l.starts_with('#')).collect();
+        if !header.iter().any(|l| l.trim() == "# differential: formula") {
+            continue;
+        }
+        let formula = header
+            .iter()
+            .find_map(|l| l.strip_prefix("# formula:"))
+            .expect("a `# formula:` header")
+            .trim();
+        let file = format!("corpus/lift/{}", p.file_name().unwrap().to_string_lossy());
+        let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
+            .args([
+                "lift",
+                "--differential",
+                "--json",
+                "-q",
+                "--expect",
+                formula,
+                &file,
+            ])
+            .current_dir(root())
+            .output()
+            .expect("run tensorproof");
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            if r["record"] != "result" {
+                continue;
+            }
+            match r["differential"]["status"].as_str() {
+                Some("agree") => agree += 1,
+                _ => failures.push(format!("{file}: {}", r["differential"])),
+            }
         }
     }
     eprintln!("{agree} kernels agree with Triton's interpreter");

@@ -154,7 +154,10 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         Ok(m) => m,
         Err(u) => {
             let reason = format!("unsupported construct {} at {}", u.what, u.pos);
-            out.verdict = bounded_only(setup, expect).unwrap_or(Verdict::Unknown { reason });
+            out.verdict =
+                bounded_only(setup, expect, &mut out).unwrap_or(Verdict::Unknown { reason });
+            // The expected formula is still shown (and rendered, for the differential check).
+            out.formula = expect.map(|f| f.to_string());
             return out;
         }
     };
@@ -1403,8 +1406,8 @@ fn scalar_params(setup: &Setup) -> Vec<String> {
 /// summaries do not read (the concrete interpreter runs loops iteration by iteration): the
 /// buffers read and written are those of a concrete run of the first program on small sizes.
 /// A failure it replays refutes the kernel (against `expect`, or by memory safety); `None`
-/// when it saw none or could not run.
-fn bounded_only(setup: &Setup, expect: Option<&Formula>) -> Option<Verdict> {
+/// when it saw none or could not run. The buffers read and written go to `out`.
+fn bounded_only(setup: &Setup, expect: Option<&Formula>, out: &mut Outcome) -> Option<Verdict> {
     let nbuf = setup.buffers.len();
     let mut m = None;
     for n in 1..=3 {
@@ -1428,11 +1431,13 @@ fn bounded_only(setup: &Setup, expect: Option<&Formula>) -> Option<Verdict> {
             .collect()
     };
     let (stored, loaded) = (used(true), used(false));
+    let name_of = |b: usize| setup.host.tensors[setup.buffers[b]].name.clone();
+    out.reads = loaded.iter().map(|b| name_of(*b)).collect();
+    out.writes = stored.iter().map(|b| name_of(*b)).collect();
     if stored.is_empty() {
         return None;
     }
     if let Some(f) = expect {
-        let name_of = |b: usize| setup.host.tensors[setup.buffers[b]].name.clone();
         let defined = |b: &usize| f.defs.iter().any(|d| d.output == name_of(*b));
         if !stored.iter().all(defined) || f.defs.len() != stored.len() {
             return None;

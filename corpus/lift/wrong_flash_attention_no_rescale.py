@@ -2,9 +2,8 @@
 # formula: o[i, d] = sum(j, exp(scale * sum(e, q[i, e] * k[j, e])) * v[j, d]) / sum(j, exp(scale * sum(e, q[i, e] * k[j, e])))
 # Flash attention forward (wrong) in the style of Triton's tutorial 06, on 2-D q [M, D], k and v
 # [N, D] (one head): one program per block of BLOCK_M queries; its q tile is loaded once; a
-# loop over the key/value tiles computes the scaled scores q @ k^T (k loaded transposed
-# through its strides), keeps a running maximum per query row `m_i`, rescales the row sums
-# `l_i` and the output accumulator by alpha = exp(m_i - m_new), and adds p @ v; the end
+# loop over the key/value tiles computes the scaled scores `tl.dot(q, tl.trans(k))`, keeps a
+# running maximum per query row `m_i`, rescales the row sums `l_i` and the output accumulator by alpha = exp(m_i - m_new), and adds p @ v; the end
 # divides by the row sums. Keys past N score -inf; queries past M are not stored.
 # WRONG: the accumulator is not rescaled by alpha when the row maximum grows, so the earlier
 # key tiles' terms stay relative to an older, smaller maximum. Right when N fits one tile;
@@ -31,17 +30,15 @@ def flash_attention_fwd(Q, K, V, O, M, N, D, scale,
     acc = tl.zeros((BLOCK_M, BLOCK_D), dtype=tl.float32)
     for start_n in range(0, N, BLOCK_N):
         offs_n = start_n + tl.arange(0, BLOCK_N)
-        # k^T, a [BLOCK_D, BLOCK_N] tile read through k's strides.
-        kt_mask = (offs_d[:, None] < D) & (offs_n[None, :] < N)
-        kt = tl.load(K + offs_n[None, :] * stride_kn + offs_d[:, None] * stride_kd, mask=kt_mask, other=0.0)
-        qk = tl.dot(q, kt) * scale
+        kv_mask = (offs_n[:, None] < N) & (offs_d[None, :] < D)
+        k = tl.load(K + offs_n[:, None] * stride_kn + offs_d[None, :] * stride_kd, mask=kv_mask, other=0.0)
+        qk = tl.dot(q, tl.trans(k)) * scale
         qk = tl.where(offs_n[None, :] < N, qk, -float("inf"))
         m_new = tl.maximum(m_i, tl.max(qk, 1))
         alpha = tl.exp(m_i - m_new)
         p = tl.exp(qk - m_new[:, None])
         l_i = l_i * alpha + tl.sum(p, 1)
-        v_mask = (offs_n[:, None] < N) & (offs_d[None, :] < D)
-        v = tl.load(V + offs_n[:, None] * stride_vn + offs_d[None, :] * stride_vd, mask=v_mask, other=0.0)
+        v = tl.load(V + offs_n[:, None] * stride_vn + offs_d[None, :] * stride_vd, mask=kv_mask, other=0.0)
         acc = acc + tl.dot(p, v)
         m_i = m_new
 

@@ -31,6 +31,8 @@ pub(crate) enum Op {
     Full,
     /// A hint: the first argument, unchanged.
     Hint,
+    /// `tl.trans` of a 2-D block: lane `[a, b]` is the operand's lane `[b, a]`.
+    Trans,
     /// A compile-time check with no runtime meaning here.
     StaticAssert,
     /// `tl.sum`, `tl.max`, `tl.min` along one axis.
@@ -166,6 +168,12 @@ pub(crate) const OPS: &[OpSpec] = &[
         params: &["shape", "value", "dtype"],
         ignored: &[],
         op: Op::Full,
+    },
+    OpSpec {
+        name: "trans",
+        params: &["input"],
+        ignored: &[],
+        op: Op::Trans,
     },
     OpSpec {
         name: "multiple_of",
@@ -569,6 +577,10 @@ pub(crate) fn apply<D: LDomain>(
             KVal::Block(b.broadcast_to(&shape))
         }
         Op::Hint => need(&args, 0, spec)?,
+        Op::Trans => KVal::Block(transpose(&block(
+            &need(&args, 0, spec)?,
+            "tl.trans's operand",
+        )?)?),
         Op::Math(name) => {
             if !m.math.contains(&name) {
                 m.math.push(name);
@@ -1177,4 +1189,20 @@ pub(crate) fn reduce<D: LDomain>(
         memo.borrow_mut().push((key, e.clone()));
         e
     })
+}
+
+/// A 2-D block with its axes swapped (`tl.trans` without `dims`).
+pub(crate) fn transpose<D: LDomain>(x: &Block<D>) -> Result<Block<D>, String> {
+    let [r, c] = x.shape[..] else {
+        return Err(format!(
+            "tl.trans of a {}-D block (2-D only)",
+            x.shape.len()
+        ));
+    };
+    let f = x.f.clone();
+    Ok(Block::new(
+        vec![c, r],
+        x.ty,
+        move |d: &mut D, lane: &[D::I]| f(d, &[lane[1].clone(), lane[0].clone()]),
+    ))
 }

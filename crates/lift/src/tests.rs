@@ -46,6 +46,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     use tensor::Reducer::{Max, Min, Sum};
     v.push(("sum axis 1", ops::reduce(&outer, 1, false, Sum)));
     v.push(("sum axis 0", ops::reduce(&outer, 0, false, Sum)));
+    v.push(("trans", ops::transpose(&outer).unwrap()));
     let diag = ops::reduce(&ops::reduce(&outer, 1, true, Sum), 1, false, Sum);
     v.push(("sum keep_dims", diag));
     // `tl.dot` of the outer product with itself, read back on the diagonal.

@@ -46,7 +46,15 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     use tensor::Reducer::{Max, Min, Sum};
     v.push(("sum axis 1", ops::reduce(&outer, 1, false, Sum)));
     v.push(("sum axis 0", ops::reduce(&outer, 0, false, Sum)));
-    v.push(("trans", ops::transpose(&outer).unwrap()));
+    // `tl.trans` of the outer product, read back along its first row (`x[l] * y[0]`).
+    let tr = ops::transpose(&outer).unwrap();
+    v.push((
+        "trans",
+        Block::new(vec![LANES], Ty::Real, move |d: &mut D, l| {
+            let zero = d.lit_i(0);
+            tr.at(d, &[zero, l[0].clone()])
+        }),
+    ));
     let diag = ops::reduce(&ops::reduce(&outer, 1, true, Sum), 1, false, Sum);
     v.push(("sum keep_dims", diag));
     // `tl.dot` of the outer product with itself, read back on the diagonal.

@@ -2106,6 +2106,9 @@ fn check_resolved(
         {
             assumptions.push("floats as real numbers, as Halide's simplifier treats them (it reassociates and factors float arithmetic unless strict_float), each constant its IEEE value".into());
         }
+        if let Some(a) = crate::math::assumption(spec) {
+            assumptions.push(a);
+        }
         assumptions.extend(discarded(&mut store, &notes, &fields, cfg, loc));
         if run
             .loops

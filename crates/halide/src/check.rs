@@ -39,6 +39,19 @@ pub struct Checked {
     pub notes: Vec<String>,
 }
 
+impl Checked {
+    /// `unknown` for `reason`, before any obligation was asked.
+    fn unknown(reason: String) -> Checked {
+        Checked {
+            verdict: Verdict::Unknown { reason },
+            witness: None,
+            assumptions: vec![],
+            obligations: 0,
+            notes: vec![],
+        }
+    }
+}
+
 fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
     use crate::stmt::StmtKind::*;
     for s in stmt {
@@ -1871,13 +1884,7 @@ pub(crate) fn check_with(
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
-    let unknown = |reason: String| Checked {
-        verdict: Verdict::Unknown { reason },
-        witness: None,
-        assumptions: vec![],
-        obligations: 0,
-        notes: vec![],
-    };
+    let unknown = Checked::unknown;
     // Float constants as Halide holds them (an exact rewrite of the literals, with its notes).
     let floats = match crate::floats::resolve(spec, stmt, loc) {
         Ok(f) => f,
@@ -1927,13 +1934,7 @@ fn check_resolved(
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
-    let unknown = |reason: String| Checked {
-        verdict: Verdict::Unknown { reason },
-        witness: None,
-        assumptions: vec![],
-        obligations: 0,
-        notes: vec![],
-    };
+    let unknown = Checked::unknown;
     // Where a construct of the statement is (the algorithm's own report no span here).
     let at = |span: Span| {
         if span == Span::default() {
@@ -2105,6 +2106,9 @@ fn check_resolved(
         if spec.funcs.iter().any(|f| f.ty.is_float()) || spec.inputs.iter().any(|i| i.ty.is_float())
         {
             assumptions.push("floats as real numbers, as Halide's simplifier treats them (it reassociates and factors float arithmetic unless strict_float), each constant its IEEE value".into());
+        }
+        if let Some(a) = crate::math::assumption(spec) {
+            assumptions.push(a);
         }
         assumptions.extend(discarded(&mut store, &notes, &fields, cfg, loc));
         if run

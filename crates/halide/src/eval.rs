@@ -2,15 +2,15 @@
 //! statement's expressions and the algorithm's are evaluated here, by the symbolic executor
 //! and by the concrete interpreter alike. Variables and calls come from an [`Env`].
 
+use crate::math::{self, MathDomain};
 use crate::stmt::{Stmt, StmtKind};
 use crate::syntax::{BinOp, Expr, ExprKind, Type};
 use crate::value::{self, unsupported, Stop, Val};
 use report::Span;
-use tensor::Domain;
 
 /// Where names and calls get their values: loop variables and lets, buffer fields, Funcs and
 /// input buffers (the driver's business: buffers concretely, prophecies symbolically).
-pub trait Env<D: Domain> {
+pub trait Env<D: MathDomain> {
     fn var(&mut self, d: &mut D, name: &str, span: Span) -> Result<Val<D>, Stop>;
     /// A call at the cell `args`, for the point `point` (they differ where an index is folded,
     /// `e % F`: the cell is `e % F`, the point `e`).
@@ -46,7 +46,7 @@ pub trait Env<D: Domain> {
 }
 
 /// Runtime calls that the non-query run of a pipeline never depends on.
-fn runtime_call<D: Domain>(d: &mut D, name: &str) -> Option<Val<D>> {
+fn runtime_call<D: MathDomain>(d: &mut D, name: &str) -> Option<Val<D>> {
     match name {
         "_halide_buffer_is_bounds_query" => Some(Val::Bool(d.lit_b(false))),
         _ if name.starts_with("_halide_")
@@ -69,9 +69,9 @@ fn literal(e: &Expr) -> Option<i128> {
 }
 
 /// Halide's bit and arithmetic intrinsics as the printer names them (`bitwise_and`,
-/// `shift_right`, `absd`, ...); `None` for any other call. Float math intrinsics (`sqrt_f32`,
-/// `lerp`, ...) are unsupported, named.
-fn intrinsic<D: Domain>(
+/// `shift_right`, `absd`, ...) and the float math of [`math`] (`sqrt_f32`, `lerp`, ...); `None`
+/// for any other call. Float math intrinsics outside [`math`]'s table are unsupported, named.
+fn intrinsic<D: MathDomain>(
     d: &mut D,
     env: &mut dyn Env<D>,
     name: &str,
@@ -84,7 +84,25 @@ fn intrinsic<D: Domain>(
         "bitwise_xor" => Some(value::Bits::Xor),
         _ => None,
     };
-    let float_math = name.ends_with("_f16") || name.ends_with("_f32") || name.ends_with("_f64");
+    if math::lookup(name).is_some() || name == "lerp" {
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            match eval(d, env, a) {
+                Ok(v) => vals.push(v),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        if name == "lerp" && vals.len() == 3 {
+            return Some(math::lerp(d, vals, span));
+        }
+        return math::call(d, name, vals, span).or_else(|| {
+            Some(unsupported(
+                format!("`{name}` with {} arguments", args.len()),
+                span,
+            ))
+        });
+    }
+    let float_math = math::is_float_math(name);
     let known = bits.is_some()
         || float_math
         || matches!(
@@ -160,8 +178,8 @@ fn intrinsic<D: Domain>(
                 format!(
                     "Halide's intrinsic `{name}` with {} arguments (not modelled{})",
                     args.len(),
-                    if float_math || name == "lerp" {
-                        ": float math beyond + - * / min max"
+                    if float_math {
+                        ": float math beyond + - * / min max and the intrinsics `sqrt`, `exp`, `log`, `pow`, `floor`, `ceil`, `round`, `trunc`, `sin`, `cos`, `tanh`, `lerp`"
                     } else {
                         ""
                     }
@@ -226,7 +244,7 @@ pub fn fold_factors(func: &str, bounds: &[(Expr, Expr)], body: &[Stmt]) -> Vec<O
 /// An index's cell and point: for an index `e % F` of a dimension folded by `F`, `e % F` and
 /// `e`; else both the index's value. Storage folding reuses one cell for the points `e` that
 /// agree modulo `F`.
-pub fn index<D: Domain>(
+pub fn index<D: MathDomain>(
     d: &mut D,
     env: &mut dyn Env<D>,
     e: &Expr,
@@ -250,7 +268,7 @@ pub fn index<D: Domain>(
     }
 }
 
-pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<D>, Stop> {
+pub fn eval<D: MathDomain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<D>, Stop> {
     match &e.kind {
         ExprKind::Int(n) => Ok(value::int_lit(d, Type::Int(32), *n)),
         ExprKind::Float(n, den, _) => Ok(value::float_lit(d, Type::Float(32), *n, *den)),
@@ -331,7 +349,7 @@ pub fn eval<D: Domain>(d: &mut D, env: &mut dyn Env<D>, e: &Expr) -> Result<Val<
 
 /// An untyped integer literal takes the type of the other operand (the algorithm file may
 /// write `x + 1` at any type; Halide's own printer tags such literals).
-fn coerce_literals<D: Domain>(
+fn coerce_literals<D: MathDomain>(
     d: &mut D,
     a: &Expr,
     va: Val<D>,

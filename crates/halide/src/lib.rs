@@ -6,6 +6,7 @@
 //! Layers, imports running one way (STYLE 17):
 //! - `syntax` (tokens, types, the one expression parser), `stmt` and `spec` (the two files);
 //! - `value` (Halide's scalar types over a core `Domain`: wrapping, Euclidean division, casts);
+//! - `math` (float math intrinsics: uninterpreted symbolically, real functions concretely);
 //! - `eval` (the one definition of an expression's value, through an `Env`);
 //! - `algo` (the algorithm at a point, concretely), `run` (the concrete interpreter of the
 //!   loop program), `symex` (the symbolic executor with prophetic annotations);
@@ -21,6 +22,7 @@ mod defuse;
 mod eval;
 mod floats;
 mod live;
+mod math;
 mod run;
 mod spec;
 mod stmt;

@@ -180,7 +180,8 @@ impl Machine<'_> {
             match a {
                 Access::Write(_, v) => {
                     let v = show(v);
-                    if let Some((j, u)) = log.writes.iter().find(|(j, u)| *j != i && *u != v) {
+                    if let Some((j, u)) = log.writes.iter().find(|(j, u)| *j != i && differ(u, &v))
+                    {
                         return Err(race(
                             *j,
                             format!(
@@ -188,7 +189,7 @@ impl Machine<'_> {
                             ),
                         ));
                     }
-                    if let Some((j, u)) = log.reads.iter().find(|(j, u)| *j != i && *u != v) {
+                    if let Some((j, u)) = log.reads.iter().find(|(j, u)| *j != i && differ(u, &v)) {
                         return Err(race(*j, format!("the first reads {u}, the second writes {v}: run the other way, the read sees {v}")));
                     }
                     log.writes.push((i, v));
@@ -196,7 +197,7 @@ impl Machine<'_> {
                 Access::Read(v) => {
                     let v = show(v);
                     if let Some((j, _)) = log.writes.last().filter(|(j, _)| *j != i) {
-                        if log.before.as_ref() != Some(&v) {
+                        if log.before.as_ref().is_none_or(|b| differ(b, &v)) {
                             return Err(race(*j, format!("the second reads {v}, which the first wrote: run the other way, it reads {}", log.before.clone().unwrap_or("an unwritten cell".into()))));
                         }
                     }
@@ -710,6 +711,14 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
     let mut d = Concrete::new(BTreeMap::new());
     let ran = m.block(&mut d, stmt);
     *budget = budget.saturating_sub(m.steps);
+    if let Some(why) = d.inexact.take() {
+        // A value the interpreter could not bound (a comparison of overlapping intervals, an
+        // overflow): nothing this run saw can be trusted.
+        return Outcome::Unsupported(
+            format!("the concrete run is inexact: {why}"),
+            Span::default(),
+        );
+    }
     match ran {
         Ok(()) => {}
         Err(Flow::OutOfSteps) => return Outcome::OutOfSteps,
@@ -753,6 +762,12 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
                 )
             }
         };
+        if let Some(why) = d.inexact.take() {
+            return Outcome::Unsupported(
+                format!("the algorithm's concrete value is inexact: {why}"),
+                Span::default(),
+            );
+        }
         match &buf.cells[off] {
             None => {
                 return Outcome::Fault(Fault {
@@ -765,7 +780,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
             }
             Some(got) => {
                 let (g, w) = (show(got), show(&want));
-                if g != w {
+                if g != w && !overlap(got, &want) {
                     if let Some(what) = m.suspect.take() {
                         // The needed value was computed from an undefined one and is lost.
                         return Outcome::Fault(Fault {
@@ -805,19 +820,37 @@ fn tuple_component(spec: &Spec, name: &str) -> String {
     }
 }
 
-/// The relative difference of two float values (exact rationals), when both are known.
-fn relative_gap(a: &CVal, b: &CVal) -> Option<f64> {
-    let real = |v: &CVal| match v {
-        Val::Float(tensor::Scalar::Real(r), _) => Some(r.num as f64 / r.den as f64),
+/// A float value as an interval holding it: `[v, v]` for an exact rational, the interval of
+/// a value computed through a real function (`sqrt`, `exp`, ...).
+fn bounds(v: &CVal) -> Option<(f64, f64)> {
+    match v {
+        Val::Float(tensor::Scalar::Real(r), _) => {
+            let x = r.num as f64 / r.den as f64;
+            Some((x, x))
+        }
+        Val::Float(tensor::Scalar::Approx(i), _) => Some((i.lo(), i.hi())),
         _ => None,
-    };
-    let (x, y) = (real(a)?, real(b)?);
-    let scale = x.abs().max(y.abs());
-    Some(if scale == 0.0 {
-        0.0
-    } else {
-        (x - y).abs() / scale
-    })
+    }
+}
+
+/// Whether two float values may be equal although they print differently: one of them is
+/// an interval (a real function's value) that meets the other. Such a point is no
+/// evidence either way, so the replay goes on to the next.
+fn overlap(a: &CVal, b: &CVal) -> bool {
+    let approx = |v: &CVal| matches!(v, Val::Float(tensor::Scalar::Approx(_), _));
+    match (bounds(a), bounds(b)) {
+        (Some((a0, a1)), Some((b0, b1))) if approx(a) || approx(b) => a0 <= b1 && b0 <= a1,
+        _ => false,
+    }
+}
+
+/// The relative difference of two float values, when both are known: for intervals, the
+/// least relative distance between them (the smallest the true difference can be).
+fn relative_gap(a: &CVal, b: &CVal) -> Option<f64> {
+    let ((a0, a1), (b0, b1)) = (bounds(a)?, bounds(b)?);
+    let dist = (a0 - b1).max(b0 - a1).max(0.0);
+    let scale = a0.abs().max(a1.abs()).max(b0.abs()).max(b1.abs());
+    Some(if scale == 0.0 { 0.0 } else { dist / scale })
 }
 
 pub fn show(v: &CVal) -> String {
@@ -828,7 +861,14 @@ pub fn show(v: &CVal) -> String {
             format!("{} (exactly {r})", r.num as f64 / r.den as f64)
         }
         Val::Float(tensor::Scalar::Real(r), _) => r.to_string(),
+        Val::Float(tensor::Scalar::Approx(i), _) => format!("~[{:e}, {:e}]", i.lo(), i.hi()),
         Val::Float(s, _) => format!("{s:?}"),
         Val::Opaque => "<opaque>".into(),
     }
+}
+
+/// Whether two shown values differ for the race replay: intervals (`~[lo, hi]`, a real
+/// function's value) may print differently and be equal, so they never make a race.
+fn differ(a: &str, b: &str) -> bool {
+    a != b && !(a.starts_with('~') || b.starts_with('~'))
 }

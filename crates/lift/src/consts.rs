@@ -152,6 +152,19 @@ pub(crate) fn rounded_literals(
     v.1
 }
 
+/// Where the number token of a formula's text that starts at `i` ends (digits, letters, `.`,
+/// and a sign right after an exponent's `e`).
+pub(crate) fn number_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len()
+        && ((b[i] as char).is_ascii_alphanumeric()
+            || b[i] == b'.'
+            || ((b[i] == b'-' || b[i] == b'+') && (b[i - 1] == b'e' || b[i - 1] == b'E')))
+    {
+        i += 1;
+    }
+    i
+}
+
 /// The same for the numbers of a formula's text.
 pub(crate) fn rounded_in_formula(text: &str) -> Vec<String> {
     let b = text.as_bytes();
@@ -166,13 +179,7 @@ pub(crate) fn rounded_in_formula(text: &str) -> Vec<String> {
             continue;
         }
         let start = i;
-        while i < b.len()
-            && ((b[i] as char).is_ascii_alphanumeric()
-                || b[i] == b'.'
-                || ((b[i] == b'-' || b[i] == b'+') && (b[i - 1] == b'e' || b[i - 1] == b'E')))
-        {
-            i += 1;
-        }
+        i = number_end(b, i);
         if let Some(line) = moved(&text[start..i]) {
             out.push(format!(
                 "the literal {} of the expected formula {line}",

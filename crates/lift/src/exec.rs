@@ -162,13 +162,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         if self.depth >= MAX_DEPTH {
             return self.unsupported(format!("helper calls nested deeper than {MAX_DEPTH}"), c);
         }
-        let params: Vec<&ast::ParameterWithDefault> = f
-            .parameters
-            .posonlyargs
-            .iter()
-            .chain(&f.parameters.args)
-            .chain(&f.parameters.kwonlyargs)
-            .collect();
+        let params = crate::front::parameters(f);
         let mut bound: Vec<Option<KVal<D>>> = vec![None; params.len()];
         for (i, a) in c.arguments.args.iter().enumerate() {
             if i >= params.len() {

@@ -276,13 +276,7 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
             || (c == '.' && i + 1 < b.len() && (b[i + 1] as char).is_ascii_digit())
         {
             let start = i;
-            while i < b.len()
-                && ((b[i] as char).is_ascii_alphanumeric()
-                    || b[i] == b'.'
-                    || ((b[i] == b'-' || b[i] == b'+') && (b[i - 1] == b'e' || b[i - 1] == b'E')))
-            {
-                i += 1;
-            }
+            i = crate::consts::number_end(b, i);
             let (n, d) = crate::consts::float32_literal(&text[start..i]).ok_or(ParseError {
                 at: start,
                 message: format!("bad number `{}`", &text[start..i]),

@@ -31,6 +31,16 @@ pub(crate) struct KernelDef<'a> {
 }
 
 /// Byte offset to line and column (1-based).
+/// A function's parameters in order: positional-only, ordinary, keyword-only.
+pub(crate) fn parameters(f: &ast::StmtFunctionDef) -> Vec<&ast::ParameterWithDefault> {
+    f.parameters
+        .posonlyargs
+        .iter()
+        .chain(&f.parameters.args)
+        .chain(&f.parameters.kwonlyargs)
+        .collect()
+}
+
 pub(crate) fn pos(src: &str, at: usize) -> Pos {
     let (line, col) = report::line_col(src, at);
     Pos { line, col }

@@ -835,13 +835,7 @@ impl Host<'_> {
             );
         }
         let mut bound = Vec::new();
-        let params: Vec<&ast::ParameterWithDefault> = f
-            .parameters
-            .posonlyargs
-            .iter()
-            .chain(&f.parameters.args)
-            .chain(&f.parameters.kwonlyargs)
-            .collect();
+        let params = crate::front::parameters(f);
         for (i, p) in params.iter().enumerate() {
             let name = p.parameter.name.id.as_str();
             let given = c.arguments.args.get(i).or_else(|| {

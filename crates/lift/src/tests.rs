@@ -484,7 +484,7 @@ fn exp_instances_prove_the_law_and_nothing_false() {
     let mut s = smt::Store::new();
     let exp = s.declare_fun("uf_exp", &[smt::Sort::Real], smt::Sort::Real);
     let [x, m, big] = ["x", "m", "M"].map(|n| s.var(n, smt::Sort::Real));
-    let mut e = |s: &mut smt::Store, a, b| {
+    let e = |s: &mut smt::Store, a, b| {
         let d = s.sub(a, b);
         s.app(exp, vec![d])
     };

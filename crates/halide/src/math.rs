@@ -100,24 +100,6 @@ impl MathDomain for Sym {
     }
 }
 
-/// The exact square root of a rational that is the square of one.
-fn exact_sqrt(r: &Rat) -> Option<Rat> {
-    let isqrt = |n: i128| -> Option<i128> {
-        if n < 0 {
-            return None;
-        }
-        let mut x = (n as f64).sqrt() as i128;
-        while x > 0 && x.checked_mul(x)? > n {
-            x -= 1;
-        }
-        while (x + 1).checked_mul(x + 1)? <= n {
-            x += 1;
-        }
-        (x * x == n).then_some(x)
-    };
-    Rat::new(isqrt(r.num)?, isqrt(r.den)?)
-}
-
 /// A rounding of a rational to an integer: floor, ceil, half to even (Halide's `round`),
 /// toward zero.
 fn round_rat(f: MathFn, r: Rat) -> i128 {
@@ -171,8 +153,8 @@ impl MathDomain for Concrete {
                     Scalar::Undef
                 }
             },
-            (Sqrt, [Scalar::Real(r)]) if exact_sqrt(r).is_some() => {
-                Scalar::Real(exact_sqrt(r).expect("checked"))
+            (Sqrt, [Scalar::Real(r)]) if r.exact_sqrt().is_some() => {
+                Scalar::Real(r.exact_sqrt().expect("checked"))
             }
             (Sqrt, [x]) => self.real_fn("sqrt", x),
             (Log, [x]) => self.real_fn("log", x),

@@ -186,29 +186,11 @@ impl LDomain for symbolic::Sym {
     }
 }
 
-/// The exact square root of a rational that is the square of one.
-fn exact_sqrt(r: &tensor::Rat) -> Option<tensor::Rat> {
-    let isqrt = |n: i128| -> Option<i128> {
-        if n < 0 {
-            return None;
-        }
-        let mut x = (n as f64).sqrt() as i128;
-        while x > 0 && x.checked_mul(x)? > n {
-            x -= 1;
-        }
-        while (x + 1).checked_mul(x + 1)? <= n {
-            x += 1;
-        }
-        (x * x == n).then_some(x)
-    };
-    tensor::Rat::new(isqrt(r.num)?, isqrt(r.den)?)
-}
-
 impl LDomain for Concrete {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
         // Exact where the value is rational: square roots of squares.
         if let Scalar::Real(r) = x {
-            if let Some(q) = exact_sqrt(r) {
+            if let Some(q) = r.exact_sqrt() {
                 match name {
                     "sqrt" => return Scalar::Real(q),
                     "rsqrt" if q.num != 0 => {

@@ -27,6 +27,25 @@ fn gcd(a: i128, b: i128) -> i128 {
 }
 
 impl Rat {
+    /// The exact square root of a rational that is the square of one (`None` otherwise, or
+    /// when it is negative).
+    pub fn exact_sqrt(&self) -> Option<Rat> {
+        let isqrt = |n: i128| -> Option<i128> {
+            if n < 0 {
+                return None;
+            }
+            let mut x = (n as f64).sqrt() as i128;
+            while x > 0 && x.checked_mul(x)? > n {
+                x -= 1;
+            }
+            while (x + 1).checked_mul(x + 1)? <= n {
+                x += 1;
+            }
+            (x * x == n).then_some(x)
+        };
+        Rat::new(isqrt(self.num)?, isqrt(self.den)?)
+    }
+
     pub fn new(num: i128, den: i128) -> Option<Rat> {
         if den == 0 {
             return None;

@@ -244,7 +244,7 @@ fn nested_sum(
         sym.store.mul(all)
     };
     let both = sym.store.and2(dom, inner.dom);
-    crate::tiles::merge_nested(&mut sym.store, k, inner.vars[0], both, body)
+    crate::tiles::merge_nested(sym, k, inner.vars[0], both, body)
 }
 
 /// Whether a term is known positive: a positive integer, a size (`size{k}`, `block{k}`: the
@@ -449,6 +449,179 @@ fn reachable(sym: &Sym, t: TermId) -> Vec<usize> {
     seen
 }
 
+/// `t` with the symbols of `map` substituted, through the atoms of `t` whose definitions
+/// mention them: each such atom is named anew with the substitution made in its definition
+/// (inner ones first, as `Sym::subst_v` renames a loop's iteration), so that no atom keeps a
+/// stale index (a tile merge's `t` and lane inside the score of a flash attention). The
+/// renamed definitions are in the canonical integer form of `crate::tiles::normal_form`.
+pub(crate) fn deep_substitute(sym: &mut Sym, t: TermId, map: &HashMap<SymId, TermId>) -> TermId {
+    let mut map = map.clone();
+    for at in reachable(sym, t) {
+        let f = sym.folds.lambdas[at].clone();
+        let Node::Sym(old) = sym.store.node(f.value).clone() else {
+            continue;
+        };
+        let (dom, body, init) = (
+            sym.store.substitute(f.dom, &map),
+            sym.store.substitute(f.body, &map),
+            sym.store.substitute(f.init, &map),
+        );
+        if (dom, body, init) == (f.dom, f.body, f.init) {
+            continue;
+        }
+        let dom = crate::tiles::normal_form(&mut sym.store, dom);
+        let body = crate::tiles::normal_form(&mut sym.store, body);
+        let sort = sym.store.sym_sort(old);
+        let name = sym.store.sym_name(old).to_string();
+        let new = sym.store.fresh(&name, sort);
+        let value = sym.store.sym(new);
+        sym.folds.lambdas.push(LambdaFold {
+            dom,
+            body,
+            init,
+            value,
+            ..f
+        });
+        map.insert(old, value);
+    }
+    sym.store.substitute(t, &map)
+}
+
+/// Whether `t` depends on the symbol `k`: it occurs in `t`, or in the definition of an atom
+/// that occurs in `t` (an inner sum whose range or body reads an outer sum's index: a flash
+/// attention's score `Σ_e q[i, e] * k[j, e]` inside `Σ_j`).
+fn depends(sym: &Sym, t: TermId, k: SymId) -> bool {
+    let mut todo = vec![t];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(x) = todo.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if let Node::Sym(v) = sym.store.node(x) {
+            if *v == k {
+                return true;
+            }
+            if let Some(l) = sym.folds.lambdas.iter().find(|l| l.value == x) {
+                todo.push(l.dom);
+                todo.push(l.body);
+            }
+            continue;
+        }
+        todo.extend(sym.store.children(x));
+    }
+    false
+}
+
+/// Whether the assertions are unsatisfiable (in the context `facts`) within `cfg`.
+fn unsat_in(sym: &Sym, facts: &[TermId], q: Vec<TermId>, cfg: smt::SolverConfig) -> bool {
+    let mut asr = facts.to_vec();
+    asr.extend(q);
+    let mut store = sym.store.clone();
+    let asr = smt::simplify_arith(&mut store, &asr);
+    matches!(
+        smt::decide_portfolio(&store, &asr, cfg).0,
+        CheckResult::Unsat
+    )
+}
+
+/// A class representative: its value, family, index, domain and body.
+type Rep = (TermId, String, SymId, TermId, TermId);
+
+/// The first representative equal to the atom `(family, var, dom, body)`: the domains agree for
+/// every index, and the bodies on the domain (asked again with the `exp` laws' instances when
+/// the plain query fails; `law` then says so). Also whether the domains agree with the last
+/// representative tried of the family, for the match up to a factor.
+#[allow(clippy::too_many_arguments)]
+fn equal_rep(
+    sym: &mut Sym,
+    facts: &[TermId],
+    cfg: smt::SolverConfig,
+    laws: &mut Vec<&'static str>,
+    reps: &[Rep],
+    family: &str,
+    var: SymId,
+    (dom, body): (TermId, TermId),
+) -> Option<TermId> {
+    for (value, fam, kk, kdom, kbody) in reps {
+        if fam != family {
+            continue;
+        }
+        let kt = sym.store.sym(*kk);
+        let sub = HashMap::from([(var, kt)]);
+        let d = sym.store.substitute(dom, &sub);
+        let b = sym.store.substitute(body, &sub);
+        let same_dom = sym.store.eq(*kdom, d);
+        let diff_dom = sym.store.not(same_dom);
+        let same_body = sym.store.eq(*kbody, b);
+        let diff_body = sym.store.not(same_body);
+        if !unsat_in(sym, facts, vec![diff_dom], cfg) {
+            continue;
+        }
+        let mut law = false;
+        let equal = unsat_in(sym, facts, vec![*kdom, diff_body], cfg) || {
+            let inst = crate::axioms::exp_instances(&mut sym.store, sym.exp, &[*kbody, b]);
+            law = !inst.is_empty();
+            law && unsat_in(sym, facts, [vec![*kdom, diff_body], inst].concat(), cfg)
+        };
+        if equal {
+            if law && !laws.contains(&crate::axioms::EXP_ADD) {
+                laws.push(crate::axioms::EXP_ADD);
+            }
+            return Some(*value);
+        }
+    }
+    None
+}
+
+/// `body` with the atom's index `var` renamed `kk` *through* the atoms whose definitions
+/// mention it (each named anew with `kk` in it, as a renamed loop iteration is: `Sym::subst_v`),
+/// and each such renamed atom replaced by the representative it provably equals: an inner sum
+/// that reads the outer index (a score `Σ_e q[i, e] * k[j, e]` inside `Σ_j`) then is the
+/// kernel's inner sum at the kernel's index. `None` when no atom of `body` mentions `var` (a
+/// plain substitution does).
+#[allow(clippy::too_many_arguments)]
+fn renamed_through(
+    sym: &mut Sym,
+    facts: &[TermId],
+    cfg: smt::SolverConfig,
+    laws: &mut Vec<&'static str>,
+    reps: &[Rep],
+    map: &HashMap<TermId, TermId>,
+    (var, kk, kdom): (SymId, SymId, TermId),
+    body: TermId,
+) -> Option<TermId> {
+    let inner = reachable(sym, body);
+    if !inner.iter().any(|a| {
+        let l = &sym.folds.lambdas[*a];
+        depends(sym, l.dom, var) || depends(sym, l.body, var)
+    }) {
+        return None;
+    }
+    let before = sym.folds.lambdas.len();
+    let (vt, kt) = (sym.store.sym(var), sym.store.sym(kk));
+    let symbolic::SymVal::Plain(b) =
+        <Sym as crate::value::LDomain>::subst_v(sym, &symbolic::SymVal::Plain(body), &vt, &kt)
+    else {
+        return None;
+    };
+    // Inner atoms are compared where the outer sum's body matters: on its domain.
+    let mut ctx = facts.to_vec();
+    ctx.push(kdom);
+    let mut local = map.clone();
+    for at in reachable(sym, b).into_iter().filter(|a| *a >= before) {
+        let l = sym.folds.lambdas[at].clone();
+        let (d, bd) = (
+            sym.store.replace(l.dom, &local),
+            sym.store.replace(l.body, &local),
+        );
+        let hit = equal_rep(sym, &ctx, cfg, laws, reps, &l.family, l.vars[0], (d, bd));
+        if let Some(v) = hit {
+            local.insert(l.value, v);
+        }
+    }
+    Some(sym.store.replace(b, &local))
+}
+
 /// Sorts the atoms of `kernel` and `formula` into classes of provably equal atoms (in the
 /// context `facts`) and replaces each by its class's first kernel atom: the kernel's atoms
 /// among themselves first (a norm computing its mean in two loops has two equal means, and a
@@ -457,8 +630,10 @@ fn reachable(sym: &Sym, t: TermId) -> Vec<usize> {
 /// atoms of one reducer are equal when their domains agree for every `k` and their bodies
 /// agree on the domain (one shared `k`: two queries, each unsat within `cfg`; the bodies'
 /// query is asked again with the instances of the `exp` laws on its terms, `crate::axioms`,
-/// when it needs them, and then `laws` names the law). Returns the new kernel and formula
-/// terms and, for each formula atom left unmatched, why.
+/// when it needs them, and then `laws` names the law). An inner atom whose definition reads
+/// the outer atom's index is renamed with the shared `k` and matched again
+/// ([`renamed_through`]). Returns the new kernel and formula terms and, for each formula atom
+/// left unmatched, why.
 pub(crate) fn match_atoms(
     sym: &mut Sym,
     facts: &[TermId],
@@ -475,8 +650,7 @@ pub(crate) fn match_atoms(
         .collect();
     let mut map: HashMap<TermId, TermId> = HashMap::new();
     let mut misses = Vec::new();
-    // Each class's representative: its value, family, index, domain and body.
-    let mut reps: Vec<(TermId, String, SymId, TermId, TermId)> = Vec::new();
+    let mut reps: Vec<Rep> = Vec::new();
     let order = ks
         .iter()
         .map(|k| (*k, true))
@@ -485,70 +659,90 @@ pub(crate) fn match_atoms(
         let fl = sym.folds.lambdas[at].clone();
         let fdom = sym.store.replace(fl.dom, &map);
         let fbody = sym.store.replace(fl.body, &map);
-        let mut found = None;
-        for (value, family, kk, kdom, kbody) in &reps {
-            if *family != fl.family {
-                continue;
-            }
-            let kt = sym.store.sym(*kk);
-            let sub = HashMap::from([(fl.vars[0], kt)]);
-            let d = sym.store.substitute(fdom, &sub);
-            let b = sym.store.substitute(fbody, &sub);
-            // Two queries (the domains agree; the bodies agree on the domain): each is easier
-            // alone than their disjunction (a tile loop's `k div S < cdiv(n, S)` against `k < n`).
-            let same_dom = sym.store.eq(*kdom, d);
-            let diff_dom = sym.store.not(same_dom);
-            let same_body = sym.store.eq(*kbody, b);
-            let diff_body = sym.store.not(same_body);
-            let unsat = |sym: &Sym, q: Vec<TermId>| {
-                let mut asr = facts.to_vec();
-                asr.extend(q);
-                let mut store = sym.store.clone();
-                let asr = smt::simplify_arith(&mut store, &asr);
-                matches!(
-                    smt::decide_portfolio(&store, &asr, cfg).0,
-                    CheckResult::Unsat
-                )
-            };
-            let mut law = false;
-            let same_domain = unsat(sym, vec![diff_dom]);
-            let equal = same_domain
-                && (unsat(sym, vec![*kdom, diff_body]) || {
-                    let inst = crate::axioms::exp_instances(&mut sym.store, sym.exp, &[*kbody, b]);
-                    law = !inst.is_empty();
-                    law && unsat(sym, [vec![*kdom, diff_body], inst].concat())
-                });
-            if equal && law && !laws.contains(&crate::axioms::EXP_ADD) {
-                laws.push(crate::axioms::EXP_ADD);
-            }
-            if equal {
-                found = Some(*value);
-                break;
-            }
-            // A formula's sum equal to a kernel's times a factor free of the index:
-            // `Σ exp(x_k) = exp(M) * Σ exp(x_k - M)` (the max-subtraction of a stable softmax).
-            if same_domain && !of_kernel && fl.family == "sum" {
-                // (A product of exponentials read as one, by the law the query instantiates.)
-                let kb = crate::axioms::collapse_exp(&mut sym.store, sym.exp, *kbody);
-                if let Some(c) = crate::axioms::exp_ratio(&mut sym.store, sym.exp, b, kb) {
-                    if !mentions(&sym.store, c, *kk) {
-                        let scaled_body = sym.store.mul2(c, *kbody);
-                        let same = sym.store.eq(b, scaled_body);
-                        let diff = sym.store.not(same);
-                        let inst = crate::axioms::exp_instances(
-                            &mut sym.store,
-                            sym.exp,
-                            &[b, scaled_body],
-                        );
-                        if unsat(sym, [vec![*kdom, diff], inst].concat()) {
-                            if !laws.contains(&crate::axioms::EXP_ADD) {
-                                laws.push(crate::axioms::EXP_ADD);
-                            }
-                            scaled.push((*value, *kk, *kdom));
-                            found = Some(sym.store.mul2(c, *value));
-                            break;
+        let mut found = equal_rep(
+            sym,
+            facts,
+            cfg,
+            laws,
+            &reps,
+            &fl.family,
+            fl.vars[0],
+            (fdom, fbody),
+        );
+        if found.is_none() {
+            for (value, family, kk, kdom, kbody) in reps.clone() {
+                if family != fl.family {
+                    continue;
+                }
+                let kt = sym.store.sym(kk);
+                let sub = HashMap::from([(fl.vars[0], kt)]);
+                let d = sym.store.substitute(fdom, &sub);
+                let renamed = if of_kernel {
+                    None
+                } else {
+                    renamed_through(
+                        sym,
+                        facts,
+                        cfg,
+                        laws,
+                        &reps,
+                        &map,
+                        (fl.vars[0], kk, kdom),
+                        fbody,
+                    )
+                };
+                let b = match renamed {
+                    Some(b) => b,
+                    None => sym.store.substitute(fbody, &sub),
+                };
+                let same_dom = sym.store.eq(kdom, d);
+                let diff_dom = sym.store.not(same_dom);
+                let same_domain = unsat_in(sym, facts, vec![diff_dom], cfg);
+                if !same_domain {
+                    continue;
+                }
+                if renamed.is_some() {
+                    let same_body = sym.store.eq(kbody, b);
+                    let diff_body = sym.store.not(same_body);
+                    let inst = crate::axioms::exp_instances(&mut sym.store, sym.exp, &[kbody, b]);
+                    if unsat_in(
+                        sym,
+                        facts,
+                        [vec![kdom, diff_body], inst.clone()].concat(),
+                        cfg,
+                    ) {
+                        if !inst.is_empty() && !laws.contains(&crate::axioms::EXP_ADD) {
+                            laws.push(crate::axioms::EXP_ADD);
                         }
+                        found = Some(value);
+                        break;
                     }
+                }
+                // A formula's sum equal to a kernel's times a factor free of the index:
+                // `Σ exp(x_k) = exp(M) * Σ exp(x_k - M)` (the max-subtraction of a stable
+                // softmax). Free of the index through the atoms it holds, too.
+                if of_kernel || fl.family != "sum" {
+                    continue;
+                }
+                // (A product of exponentials read as one, by the law the query instantiates.)
+                let kb = crate::axioms::collapse_exp(&mut sym.store, sym.exp, kbody);
+                let Some(c) = crate::axioms::exp_ratio(&mut sym.store, sym.exp, b, kb) else {
+                    continue;
+                };
+                if depends(sym, c, kk) || depends(sym, c, fl.vars[0]) {
+                    continue;
+                }
+                let scaled_body = sym.store.mul2(c, kbody);
+                let same = sym.store.eq(b, scaled_body);
+                let diff = sym.store.not(same);
+                let inst = crate::axioms::exp_instances(&mut sym.store, sym.exp, &[b, scaled_body]);
+                if unsat_in(sym, facts, [vec![kdom, diff], inst].concat(), cfg) {
+                    if !laws.contains(&crate::axioms::EXP_ADD) {
+                        laws.push(crate::axioms::EXP_ADD);
+                    }
+                    scaled.push((value, kk, kdom));
+                    found = Some(sym.store.mul2(c, value));
+                    break;
                 }
             }
         }

@@ -225,15 +225,30 @@ pub(crate) fn collapse_exp(s: &mut Store, exp: Option<FunId>, t: TermId) -> Term
 /// The law of [`positive_instances`], as the verdict names it.
 pub(crate) const EXP_POS: &str = "exp(a) > 0";
 
-/// `exp(u - v)` (canonical) for `a = exp(u)` and `b = exp(v)`: the factor with `a = f * b`.
-pub(crate) fn exp_ratio(s: &mut Store, exp: Option<FunId>, a: TermId, b: TermId) -> Option<TermId> {
-    let exp = exp?;
-    let (Node::App(f, x), Node::App(g, y)) = (s.node(a).clone(), s.node(b).clone()) else {
+/// The one `exp` factor of `t`: `t` itself, or the only `exp` among a product's factors.
+fn exp_factor(s: &Store, exp: FunId, t: TermId) -> Option<TermId> {
+    let is_exp = |x: TermId| matches!(s.node(x), Node::App(f, _) if *f == exp);
+    if is_exp(t) {
+        return Some(t);
+    }
+    let Node::Mul(xs) = s.node(t) else {
         return None;
     };
-    if f != exp || g != exp {
-        return None;
+    match xs.iter().filter(|x| is_exp(**x)).collect::<Vec<_>>()[..] {
+        [e] => Some(*e),
+        _ => None,
     }
+}
+
+/// `exp(u - v)` (canonical) for `a = exp(u) * r` and `b = exp(v) * r'` (`r`, `r'` the other
+/// factors, no `exp` among them; a flash attention's `exp(s_ij) * v[j, d]`): the factor with
+/// `a = f * b` when `r = r'`, which the query that uses it proves.
+pub(crate) fn exp_ratio(s: &mut Store, exp: Option<FunId>, a: TermId, b: TermId) -> Option<TermId> {
+    let exp = exp?;
+    let (ea, eb) = (exp_factor(s, exp, a)?, exp_factor(s, exp, b)?);
+    let (Node::App(_, x), Node::App(_, y)) = (s.node(ea).clone(), s.node(eb).clone()) else {
+        return None;
+    };
     let d = s.sub(x[0], y[0]);
     let c = canon(s, d);
     Some(s.app(exp, vec![c]))

@@ -202,43 +202,47 @@ fn lane_extent(s: &mut Store, cs: &[TermId], l: SymId) -> Option<i128> {
 /// (`0 <= lane < S` in `dom`, `S` a literal) `b` or else `a`: `(k, dom', body')`, or `None`
 /// where neither index is a lane or the rewrite does not drop the lane's bounds.
 pub(crate) fn merge_nested(
-    s: &mut Store,
+    sym: &mut symbolic::Sym,
     a: SymId,
     b: SymId,
     dom: TermId,
     body: TermId,
 ) -> Option<(SymId, TermId, TermId)> {
     let mut cs = Vec::new();
-    conjuncts(s, dom, &mut cs);
+    conjuncts(&sym.store, dom, &mut cs);
     for (t, l) in [(a, b), (b, a)] {
-        let Some(size) = lane_extent(s, &cs, l) else {
+        let Some(size) = lane_extent(&mut sym.store, &cs, l) else {
             continue;
         };
-        if let Some(m) = merge(s, dom, body, t, l, size) {
+        if let Some(m) = merge(sym, dom, body, t, l, size) {
             return Some(m);
         }
     }
     None
 }
 
-/// Sums over `(t, l)` with `0 <= l < size` as one sum over `k = t*size + l`.
+/// Sums over `(t, l)` with `0 <= l < size` as one sum over `k = t*size + l`. The atoms of the
+/// body whose definitions read `t` or `l` (a flash attention's score `Σ_e q[i, e] * k[l +
+/// t*S, e]` inside the tile sum of `p @ v`) are renamed with `k` (`crate::atoms::deep_substitute`).
 fn merge(
-    s: &mut Store,
+    sym: &mut symbolic::Sym,
     dom: TermId,
     body: TermId,
     t: SymId,
     l: SymId,
     size: i128,
 ) -> Option<(SymId, TermId, TermId)> {
-    let k = s.fresh("k", Sort::Int);
-    let q = s.fresh("tile", Sort::Int);
+    let k = sym.store.fresh("k", Sort::Int);
+    let q = sym.store.fresh("tile", Sort::Int);
+    let s = &mut sym.store;
     let (kt, qt) = (s.sym(k), s.sym(q));
     let st = s.int(size);
     let sq = s.mul2(st, qt);
     let lane = s.sub(kt, sq);
     let map = HashMap::from([(t, qt), (l, lane)]);
     let mut memo = HashMap::new();
-    let body = s.substitute(body, &map);
+    let body = crate::atoms::deep_substitute(sym, body, &map);
+    let s = &mut sym.store;
     let body = normalize(s, body, &mut memo);
     // `0 <= k - S*q < S` is `q = k div S`: dropped, with `q` replaced by it.
     let zero = s.int(0);
@@ -258,6 +262,6 @@ fn merge(
     let back = HashMap::from([(q, div)]);
     let cs: Vec<TermId> = cs.iter().map(|c| s.substitute(*c, &back)).collect();
     let dom = s.and(cs);
-    let body = s.substitute(body, &back);
+    let body = crate::atoms::deep_substitute(sym, body, &back);
     Some((k, dom, body))
 }

@@ -440,35 +440,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let result = (|| -> R<()> {
             for (n, role) in &roles {
                 let Role::Max(r) = role else { continue };
-                let g = self.probe_max(d, &f.body, n, *r, &writers)?;
-                let m0 = self.lookup(n).expect("bound before the loop");
-                let m0 = ops::to_real(&self.block_of(&m0, &f.body[r.writer])?);
-                if !m0.shape.is_empty() {
-                    return self.unsupported(
-                        format!("a running maximum `{n}` that is a block (per lane)"),
-                        &f.body[r.writer],
-                    );
-                }
-                let m0_block = m0.clone();
-                let m0 = m0.at(d, &[]);
-                let (Some(at_t), Some(at_end)) = (
-                    self.prefix_max(d, &m0, &g, &t, &t),
-                    self.prefix_max(d, &m0, &g, &t, &trip),
-                ) else {
-                    return self.unsupported(
-                        format!("a running maximum `{n}` of values that may be -inf"),
-                        r.e,
-                    );
-                };
-                let at_t = Block::splat(Ty::Real, at_t);
+                let (m0, at_t, at_end) =
+                    self.running_max(d, &f.body, n, *r, &writers, &t, &trip)?;
                 self.env.push((n.clone(), KVal::Block(at_t.clone())));
-                maxima.push((
-                    n.clone(),
-                    at_t,
-                    None,
-                    Block::splat(Ty::Real, at_end),
-                    m0_block,
-                ));
+                maxima.push((n.clone(), at_t, None, at_end, m0));
             }
             for (i, st) in f.body.iter().enumerate() {
                 let role = roles.iter().find(|(_, r)| match r {

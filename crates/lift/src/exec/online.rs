@@ -169,10 +169,86 @@ pub(super) fn rescaled<'s>(body: &'s [Stmt], n: &str) -> Option<Rescaled<'s>> {
     })
 }
 
+/// Lanes at which an element function is inspected: fresh symbols (one term stands for every
+/// lane; the symbolic run only), lane 0 where a dimension has one lane.
+fn probe_lanes<D: LDomain>(d: &mut D, shape: &[usize]) -> Vec<D::I> {
+    shape
+        .iter()
+        .map(|n| {
+            if *n == 1 {
+                d.lit_i(0)
+            } else {
+                d.fresh_i("lane")
+            }
+        })
+        .collect()
+}
+
+/// `b` read with its lanes as the leading axes of a block of rank `rank` (the trailing axes of
+/// one lane each, so it broadcasts along them): a row's running maximum against the row's
+/// accumulator `[BLOCK_M, BLOCK_D]`.
+fn lead<D: LDomain>(b: &Block<D>, rank: usize) -> Block<D> {
+    let rm = b.shape.len();
+    let mut shape = b.shape.clone();
+    shape.resize(rank.max(rm), 1);
+    let b = b.clone();
+    Block::new(shape, b.ty, move |d: &mut D, lane: &[D::I]| {
+        b.at(d, &lane[..rm])
+    })
+}
+
+/// An element that makes the symbolic verdict unknown where it is used (`math` of an
+/// infinity): for lanes where a check made at symbolic lanes would not hold, which the
+/// element functions' uniformity rules out.
+fn unrepresentable<D: LDomain>(d: &mut D) -> Elem<D> {
+    let inf = d.lit_v(tensor::ElemType::Real, tensor::Literal::Inf(false));
+    Elem::V(d.math("max", &inf))
+}
+
+/// `b` computed once per lane: every use of one closed form at one lane is one term (one
+/// atom), as for `ops::reduce`; the factor check compares terms.
+fn memoized<D: LDomain>(b: Block<D>) -> Block<D> {
+    type Memo<D> = Vec<(Vec<<D as tensor::Domain>::I>, Elem<D>)>;
+    let memo: std::rc::Rc<std::cell::RefCell<Memo<D>>> = Default::default();
+    Block::new(b.shape.clone(), b.ty, move |d: &mut D, l: &[D::I]| {
+        let hit = memo
+            .borrow()
+            .iter()
+            .find(|(k, _)| k.len() == l.len() && k.iter().zip(l).all(|(a, b)| d.same_i(a, b)))
+            .map(|(_, e)| e.clone());
+        if let Some(e) = hit {
+            return e;
+        }
+        let e = b.at(d, l);
+        memo.borrow_mut().push((l.to_vec(), e.clone()));
+        e
+    })
+}
+
+/// `max(m0, max_{s < extent} g(s))` lane by lane, `g(t)` the probe's value at iteration `t`.
+fn prefix_block<D: LDomain>(m0: &Block<D>, g: &Block<D>, t: &D::I, extent: &D::I) -> Block<D> {
+    let (m0, g, t, extent) = (m0.clone(), g.clone(), t.clone(), extent.clone());
+    memoized(Block::new(
+        g.shape.clone(),
+        Ty::Real,
+        move |d: &mut D, lane: &[D::I]| {
+            let m = m0.at(d, lane);
+            let Elem::V(gv) = g.at(d, lane) else {
+                return unrepresentable(d);
+            };
+            let red = d.reduction(tensor::Reducer::Max, &extent, &mut |d: &mut D, s: &D::I| {
+                Elem::V(d.subst_v(&gv, &t, s))
+            });
+            crate::ext::max_min(d, true, &m, &red).unwrap_or_else(|| unrepresentable(d))
+        },
+    ))
+}
+
 impl<'s, D: LDomain> Interp<'s, D> {
     /// The value of a running maximum's other operand at iteration `t`, computed by running
     /// the statements before the `tl.maximum` that do not depend on the maximum (their loads
-    /// are not recorded: the body's run records them).
+    /// are not recorded: the body's run records them). A block: one value per lane (a row's
+    /// maximum for each row of a `[BLOCK_M]` block), or a scalar.
     pub(super) fn probe_max(
         &mut self,
         d: &mut D,
@@ -180,10 +256,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
         n: &str,
         r: RunMax<'s>,
         skip: &[usize],
-    ) -> R<Elem<D>> {
+    ) -> R<Block<D>> {
         let dirty = tainted(body, n);
         let (env, acc) = (self.env.len(), self.m.accesses.len());
-        let result = (|| -> R<Elem<D>> {
+        let result = (|| -> R<Block<D>> {
             for (i, st) in body[..r.at].iter().enumerate() {
                 let reads = names(std::slice::from_ref(st));
                 if skip.contains(&i) || reads.iter().any(|x| dirty.contains(x)) {
@@ -193,39 +269,68 @@ impl<'s, D: LDomain> Interp<'s, D> {
             }
             let g = self.expr(d, r.e)?;
             let g = self.block_of(&g, r.e)?;
-            if !g.shape.is_empty() {
-                return self.unsupported(
-                    "a running maximum of a block (per lane) in a loop over a runtime range",
-                    r.e,
-                );
-            }
-            Ok(ops::to_real(&g).at(d, &[]))
+            Ok(ops::to_real(&g))
         })();
         self.env.truncate(env);
         self.m.accesses.truncate(acc);
         result
     }
 
-    /// `max(m0, max_{s < extent} g(s))`, `g(t)` the probe's value (`None`: not representable).
-    pub(super) fn prefix_max(
+    /// A running maximum lane by lane: `(m0, m_t, m_T)`, its start, its value at the start of
+    /// iteration `t` and after the loop (`max(m0, max_{s < t} e(s))` in each lane, `e` the
+    /// other operand of its `tl.maximum`), or why it has no closed form.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn running_max(
         &mut self,
         d: &mut D,
-        m0: &Elem<D>,
-        g: &Elem<D>,
+        body: &'s [Stmt],
+        n: &str,
+        r: RunMax<'s>,
+        skip: &[usize],
         t: &D::I,
-        extent: &D::I,
-    ) -> Option<Elem<D>> {
-        let Elem::V(gv) = g.clone() else {
-            return None; // a tile maximum that may be -inf inside the loop
+        trip: &D::I,
+    ) -> R<(Block<D>, Block<D>, Block<D>)> {
+        let g = self.probe_max(d, body, n, r, skip)?;
+        let m0 = self.lookup(n).expect("bound before the loop");
+        let m0 = ops::to_real(&self.block_of(&m0, &body[r.writer])?);
+        if m0.shape != g.shape {
+            return self.unsupported(
+                format!(
+                    "a running maximum `{n}` of shape {:?} taken with values of shape {:?}",
+                    m0.shape, g.shape
+                ),
+                &body[r.writer],
+            );
+        }
+        // Checked at symbolic lanes (one term stands for every lane): the values are finite
+        // in the loop (a tile the loop's range makes nonempty), and so are the prefix maxima.
+        let lanes = probe_lanes(d, &g.shape);
+        let (m0l, gl) = (m0.at(d, &lanes), g.at(d, &lanes));
+        let finite = match gl {
+            Elem::V(gv) => [t, trip].into_iter().all(|ext| {
+                let ext = ext.clone();
+                let red = d.reduction(tensor::Reducer::Max, &ext, &mut |d: &mut D, s: &D::I| {
+                    Elem::V(d.subst_v(&gv, t, s))
+                });
+                crate::ext::max_min(d, true, &m0l, &red).is_some()
+            }),
+            _ => false,
         };
-        let t = t.clone();
-        let red = d.reduction(tensor::Reducer::Max, extent, &mut |d: &mut D, s: &D::I| {
-            Elem::V(d.subst_v(&gv, &t, s))
-        });
-        crate::ext::max_min(d, true, m0, &red)
+        if !finite {
+            return self.unsupported(
+                format!("a running maximum `{n}` of values that may be -inf"),
+                r.e,
+            );
+        }
+        let at_t = prefix_block(&m0, &g, t, t);
+        let at_end = prefix_block(&m0, &g, t, trip);
+        Ok((m0, at_t, at_end))
     }
 
     /// The closed form of a rescaled sum after the loop (module docs), or why it has none.
+    /// Lane by lane: the running maximum's lanes are the sum's leading axes (`l_i` and the
+    /// maximum `m_i` both `[BLOCK_M]`; the accumulator `[BLOCK_M, BLOCK_D]` rescaled by
+    /// `alpha[:, None]`), so each row lane has its own maximum, factor and closed form.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn rescaled_total(
         &mut self,
@@ -236,61 +341,93 @@ impl<'s, D: LDomain> Interp<'s, D> {
         t: &D::I,
         trip: &D::I,
     ) -> R<Block<D>> {
-        // The factor must be exp(m_t - m_{t+1}), built as the kernel builds it.
-        let diff = self.lift(ops::arith(Arith::Sub, m_t, m_next), at)?;
         let spec = ops::lookup("exp").expect("tl.exp is an op");
         let pos = crate::front::pos_of(self.src, at);
-        let expected = ops::apply(spec, &mut self.m, vec![Some(diff)], pos)
-            .map_err(|what| super::Unsupported { what, pos })?;
-        let expected = expected.block().expect("a block");
-        let same = match (factor.at(d, &[]), expected.at(d, &[])) {
+        let lift = |me: &mut Self, r: Result<Block<D>, String>| -> R<Block<D>> {
+            Ok(me.lift(r, at)?.block().expect("a block"))
+        };
+        let exp = |me: &mut Self, x: Block<D>| -> R<Block<D>> {
+            Ok(ops::apply(spec, &mut me.m, vec![Some(KVal::Block(x))], pos)
+                .map_err(|what| super::Unsupported { what, pos })?
+                .block()
+                .expect("a block"))
+        };
+        let rm = m_t.shape.len();
+        let shape = match crate::value::broadcast_shape(&d0.shape, &add.shape) {
+            Ok(s) if s == d0.shape => s,
+            _ => {
+                return self.unsupported(
+                    format!(
+                        "a rescaled sum of shape {:?} that adds a block of shape {:?}",
+                        d0.shape, add.shape
+                    ),
+                    at,
+                )
+            }
+        };
+        let fits = crate::value::broadcast_shape(&factor.shape, &shape).ok() == Some(shape.clone());
+        if shape.len() < rm || shape[..rm] != m_t.shape[..] || !fits {
+            return self.unsupported(
+                format!(
+                    "a rescaled sum of shape {shape:?} whose leading axes are not the lanes {:?} of its running maximum (or whose factor of shape {:?} does not broadcast to it)",
+                    m_t.shape, factor.shape
+                ),
+                at,
+            );
+        }
+        let r = shape.len();
+        // The factor must be exp(m_t - m_{t+1}) in each lane, built as the kernel builds it.
+        let diff = lift(self, ops::arith(Arith::Sub, m_t, m_next))?;
+        let expected = lead(&exp(self, diff)?, r).broadcast_to(&shape);
+        let factor = factor.broadcast_to(&shape);
+        let lanes = probe_lanes(d, &shape);
+        let same = match (factor.at(d, &lanes), expected.at(d, &lanes)) {
             (Elem::V(a), Elem::V(b)) => d.same_v(&a, &b),
             _ => false,
         };
-        if !same || !factor.shape.is_empty() || !add.shape.is_empty() {
+        if !same {
             return self.unsupported(
                 "a loop over a runtime range that rescales a sum by a factor other than exp(m - m_new) of its running maximum",
                 at,
             );
         }
-        let Elem::V(end) = m_end.at(d, &[]) else {
+        if !matches!(m_end.at(d, &lanes[..rm]), Elem::V(_)) {
             return self.unsupported(
                 "a running maximum that may be -inf after its loop (a loop that may run no iteration)",
                 at,
             );
-        };
-        let endb = Block::splat(Ty::Real, Elem::V(end));
-        // Σ_{t<T} g(t) * exp(m_{t+1} - m_T).
-        let lift = |me: &mut Self, r: Result<Block<D>, String>| -> R<Block<D>> {
-            Ok(me.lift(r, at)?.block().expect("a block"))
-        };
-        let gap = lift(self, ops::arith(Arith::Sub, m_next, &endb))?;
-        let grow = ops::apply(spec, &mut self.m, vec![Some(KVal::Block(gap))], pos)
-            .map_err(|what| super::Unsupported { what, pos })?
-            .block()
-            .expect("a block");
+        }
+        // Σ_{t<T} g(t) * exp(m_{t+1} - m_T), lane by lane.
+        let gap = lift(self, ops::arith(Arith::Sub, m_next, m_end))?;
+        let grow = lead(&exp(self, gap)?, r);
         let term = lift(self, ops::arith(Arith::Mul, &ops::to_real(add), &grow))?;
-        let Elem::V(term) = term.at(d, &[]) else {
+        let term = term.broadcast_to(&shape);
+        if !matches!(term.at(d, &lanes), Elem::V(_)) {
             return self.unsupported("a rescaled sum of values that may be infinite", at);
-        };
-        let t = t.clone();
-        let zero = d.lit_v(tensor::ElemType::Real, tensor::Literal::Int(0));
-        let mut body = |d: &mut D, s: &D::I| d.subst_v(&term, &t, s);
-        let sum = ops::sum_along(d, trip.clone(), &zero, &mut body);
-        let sum = Block::splat(Ty::Real, Elem::V(sum));
+        }
+        let (t, trip) = (t.clone(), trip.clone());
+        let sum = memoized(Block::new(
+            shape.clone(),
+            Ty::Real,
+            move |d: &mut D, lane: &[D::I]| {
+                let Elem::V(v) = term.at(d, lane) else {
+                    return unrepresentable(d);
+                };
+                let zero = d.lit_v(tensor::ElemType::Real, tensor::Literal::Int(0));
+                let mut body = |d: &mut D, s: &D::I| d.subst_v(&v, &t, s);
+                Elem::V(ops::sum_along(d, trip.clone(), &zero, &mut body))
+            },
+        ));
         // d0 * exp(m0 - m_T) (`exp(-inf) = 0` when `m0` is `-inf`), unless d0 is 0.
-        let d0v = ops::to_real(d0).at(d, &[]);
-        let zero_start = matches!(&d0v, Elem::V(v) if d.lit_sign(v) == Some(0));
+        let d0 = ops::to_real(d0);
+        let zero_start = matches!(d0.at(d, &lanes), Elem::V(v) if d.lit_sign(&v) == Some(0));
         self.m.laws.push(EXP_ADD);
         if zero_start {
             return Ok(sum);
         }
-        let start = lift(self, ops::arith(Arith::Sub, m0, &endb))?;
-        let start = ops::apply(spec, &mut self.m, vec![Some(KVal::Block(start))], pos)
-            .map_err(|what| super::Unsupported { what, pos })?
-            .block()
-            .expect("a block");
-        let start = lift(self, ops::arith(Arith::Mul, &ops::to_real(d0), &start))?;
+        let start = lift(self, ops::arith(Arith::Sub, m0, m_end))?;
+        let start = lead(&exp(self, start)?, r);
+        let start = lift(self, ops::arith(Arith::Mul, &d0, &start))?;
         lift(self, ops::arith(Arith::Add, &start, &sum))
     }
 }

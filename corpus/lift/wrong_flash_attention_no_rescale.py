@@ -7,8 +7,8 @@
 # divides by the row sums. Keys past N score -inf; queries past M are not stored.
 # WRONG: the accumulator is not rescaled by alpha when the row maximum grows, so the earlier
 # key tiles' terms stay relative to an older, smaller maximum. Right when N fits one tile;
-# refuted by the bounded check at N = 17 with inputs growing along the keys (a new maximum in
-# the second tile), although the symbolic run stops at the per-row running maximum.
+# `acc` is then a plain accumulator (summarised, and the proof fails); the bounded check
+# refutes it at N = 17 with inputs growing along the keys (a new maximum in the second tile).
 import torch
 import triton
 import triton.language as tl

@@ -677,6 +677,11 @@ pub(crate) fn match_atoms(
                 let kt = sym.store.sym(kk);
                 let sub = HashMap::from([(fl.vars[0], kt)]);
                 let d = sym.store.substitute(fdom, &sub);
+                let same_dom = sym.store.eq(kdom, d);
+                let diff_dom = sym.store.not(same_dom);
+                if !unsat_in(sym, facts, vec![diff_dom], cfg) {
+                    continue;
+                }
                 let renamed = if of_kernel {
                     None
                 } else {
@@ -695,12 +700,6 @@ pub(crate) fn match_atoms(
                     Some(b) => b,
                     None => sym.store.substitute(fbody, &sub),
                 };
-                let same_dom = sym.store.eq(kdom, d);
-                let diff_dom = sym.store.not(same_dom);
-                let same_domain = unsat_in(sym, facts, vec![diff_dom], cfg);
-                if !same_domain {
-                    continue;
-                }
                 if renamed.is_some() {
                     let same_body = sym.store.eq(kbody, b);
                     let diff_body = sym.store.not(same_body);

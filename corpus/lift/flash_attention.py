@@ -1,5 +1,4 @@
 # expect: verified
-# differential: formula
 # formula: o[i, d] = sum(j, exp(scale * sum(e, q[i, e] * k[j, e])) * v[j, d]) / sum(j, exp(scale * sum(e, q[i, e] * k[j, e])))
 # Flash attention forward in the style of Triton's tutorial 06, on 2-D q [M, D], k and v
 # [N, D] (one head): one program per block of BLOCK_M queries; its q tile is loaded once; a

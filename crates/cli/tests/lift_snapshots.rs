@@ -81,6 +81,7 @@ fn lift_textbook_forms() {
         "rms_norm",
         "layer_norm",
         "row_mean",
+        "flash_attention",
     ] {
         let file = format!("corpus/lift/{kernel}.py");
         let json = run(&["lift", "-q", "--json", &file]);

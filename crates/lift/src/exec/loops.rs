@@ -32,7 +32,7 @@ const MAX_RUN: i128 = 1 << 12;
 
 /// How an accumulator is updated.
 #[derive(Clone, Copy)]
-enum Update<'s> {
+pub(super) enum Update<'s> {
     /// `acc += g`, `acc = acc + g`, `acc = g + acc`.
     Add(&'s Expr),
     /// `acc = tl.dot(a, b, acc)`.
@@ -110,7 +110,7 @@ pub(super) fn assigned(s: &Stmt) -> Vec<String> {
 }
 
 /// `acc += g` and its spellings, as `(acc, update)`.
-fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
+pub(super) fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
     match s {
         Stmt::AugAssign(a) if a.op == ast::Operator::Add => match &*a.target {
             Expr::Name(n) => Some((n.id.to_string(), Update::Add(&a.value))),
@@ -430,11 +430,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let mut rescaled = Vec::new();
         let writers: Vec<usize> = roles
             .iter()
-            .filter_map(|(_, r)| match r {
-                Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => Some(*w),
-                Role::Max(m) => Some(m.writer),
-                Role::Rescaled(m) => Some(m.writer),
-                Role::Temp => None,
+            .flat_map(|(_, r)| match r {
+                Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => vec![*w],
+                Role::Max(m) => vec![m.writer],
+                Role::Rescaled(m) => [Some(m.writer), m.pre].into_iter().flatten().collect(),
+                Role::Temp => vec![],
             })
             .collect();
         let result = (|| -> R<()> {
@@ -449,7 +449,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 let role = roles.iter().find(|(_, r)| match r {
                     Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => *w == i,
                     Role::Max(m) => m.writer == i,
-                    Role::Rescaled(m) => m.writer == i,
+                    Role::Rescaled(m) => m.writer == i || m.pre == Some(i),
                     Role::Temp => false,
                 });
                 match role {
@@ -461,11 +461,26 @@ impl<'s, D: LDomain> Interp<'s, D> {
                             m.2 = Some(next);
                         }
                     }
+                    // The scaling statement of a rescale written in two (`acc = acc *
+                    // alpha[:, None]`, then `acc += ...`): read at the second.
+                    Some((_, Role::Rescaled(r))) if r.pre == Some(i) => {}
                     Some((n, Role::Rescaled(r))) => {
                         let fa = self.expr(d, r.factor)?;
                         let fa = self.block_of(&fa, r.factor)?;
-                        let ad = self.expr(d, r.add)?;
-                        let ad = self.block_of(&ad, r.add)?;
+                        let ad = match r.add {
+                            Update::Add(e) => {
+                                let ad = self.expr(d, e)?;
+                                self.block_of(&ad, e)?
+                            }
+                            Update::Dot(a, b) => {
+                                let x = self.expr(d, a)?;
+                                let x = self.block_of(&x, a)?;
+                                let y = self.expr(d, b)?;
+                                let y = self.block_of(&y, b)?;
+                                self.lift(ops::dot(&x, &y), st)?.block().expect("a block")
+                            }
+                            Update::Advance(_) => unreachable!("a rescaled sum adds"),
+                        };
                         rescaled.push((n.clone(), fa, ad, st));
                     }
                     Some((n, Role::Acc(_, u))) => {

@@ -26,7 +26,7 @@
 //!
 //! Anything else carried by the loop stays unsupported (`exec::loops`).
 
-use super::loops::{assigned, expr_names, names};
+use super::loops::{assigned, expr_names, names, update_of, Update};
 use super::{Interp, R};
 use crate::front::dotted;
 use crate::ops::{self, Arith};
@@ -44,12 +44,14 @@ pub(super) struct RunMax<'s> {
     pub e: &'s Expr,
 }
 
-/// A rescaled sum `d = d * factor + add`.
+/// A rescaled sum `d = d * factor + add`, or written in two statements, `d = d * factor`
+/// (`pre`) then `d += add` / `d = tl.dot(a, b, d)` (the writer).
 #[derive(Clone, Copy)]
 pub(super) struct Rescaled<'s> {
     pub writer: usize,
+    pub pre: Option<usize>,
     pub factor: &'s Expr,
-    pub add: &'s Expr,
+    pub add: Update<'s>,
 }
 
 fn maximum_of(e: &Expr) -> Option<(&Expr, &Expr)> {
@@ -126,47 +128,99 @@ pub(super) fn run_max<'s>(body: &'s [Stmt], n: &str) -> Option<RunMax<'s>> {
     Some(RunMax { writer: w, at, e })
 }
 
-/// `n` as a rescaled sum of the loop body, if it is one.
-pub(super) fn rescaled<'s>(body: &'s [Stmt], n: &str) -> Option<Rescaled<'s>> {
-    let (w, value) = single_writer(body, n)?;
-    let Expr::BinOp(b) = value else { return None };
-    if b.op != ast::Operator::Add {
+/// `e` as `n * r` or `r * n`: `r`.
+fn scaled_by<'s>(e: &'s Expr, n: &str) -> Option<&'s Expr> {
+    let Expr::BinOp(m) = e else { return None };
+    if m.op != ast::Operator::Mult {
         return None;
     }
-    let scaled = |e: &'s Expr| -> Option<&'s Expr> {
-        let Expr::BinOp(m) = e else { return None };
-        if m.op != ast::Operator::Mult {
-            return None;
-        }
-        if is_name(&m.left, n) {
-            Some(&m.right)
-        } else if is_name(&m.right, n) {
-            Some(&m.left)
-        } else {
-            None
-        }
-    };
-    let (factor, add) = match (scaled(&b.left), scaled(&b.right)) {
-        (Some(f), _) => (f, &*b.right),
-        (None, Some(f)) => (f, &*b.left),
-        _ => return None,
-    };
-    let readers = (0..body.len())
+    if is_name(&m.left, n) {
+        Some(&m.right)
+    } else if is_name(&m.right, n) {
+        Some(&m.left)
+    } else {
+        None
+    }
+}
+
+/// `n` as a rescaled sum of the loop body, if it is one: written once by `n = n * r + g`, or
+/// by `n = n * r` (or `n *= r`) and then `n += g`, `n = n + g` or `n = tl.dot(a, b, n)`
+/// (tutorial 06's accumulator), read nowhere else, `r` and `g` not reading it.
+pub(super) fn rescaled<'s>(body: &'s [Stmt], n: &str) -> Option<Rescaled<'s>> {
+    let ws: Vec<usize> = (0..body.len())
+        .filter(|i| assigned(&body[*i]).iter().any(|x| x == n))
+        .collect();
+    let readers: Vec<usize> = (0..body.len())
         .filter(|i| {
             names(std::slice::from_ref(&body[*i]))
                 .iter()
                 .any(|x| x == n)
         })
-        .count();
+        .collect();
     let reads_n = |e: &Expr| expr_names(e).iter().any(|x| x == n);
-    if readers != 1 || reads_n(factor) || reads_n(add) {
+    let found = match ws[..] {
+        [w] => {
+            let (_, value) = single_writer(body, n)?;
+            let Expr::BinOp(b) = value else { return None };
+            if b.op != ast::Operator::Add {
+                return None;
+            }
+            let (factor, add) = match (scaled_by(&b.left, n), scaled_by(&b.right, n)) {
+                (Some(f), _) => (f, &*b.right),
+                (None, Some(f)) => (f, &*b.left),
+                _ => return None,
+            };
+            Rescaled {
+                writer: w,
+                pre: None,
+                factor,
+                add: Update::Add(add),
+            }
+        }
+        [p, w] => {
+            let factor = match &body[p] {
+                Stmt::Assign(a) if a.targets.len() == 1 && is_name(&a.targets[0], n) => {
+                    scaled_by(&a.value, n)?
+                }
+                Stmt::AugAssign(a) if a.op == ast::Operator::Mult && is_name(&a.target, n) => {
+                    &a.value
+                }
+                _ => return None,
+            };
+            let (m, add) = update_of(&body[w])?;
+            if m != n || matches!(add, Update::Advance(_)) {
+                return None;
+            }
+            // The factor is read at the second statement: nothing it reads may change between.
+            let reads = expr_names(factor);
+            if body[p + 1..w]
+                .iter()
+                .any(|st| assigned(st).iter().any(|x| reads.contains(x)))
+            {
+                return None;
+            }
+            Rescaled {
+                writer: w,
+                pre: Some(p),
+                factor,
+                add,
+            }
+        }
+        _ => return None,
+    };
+    let added = match found.add {
+        Update::Add(e) => reads_n(e),
+        Update::Dot(a, b) => reads_n(a) || reads_n(b),
+        Update::Advance(_) => true,
+    };
+    let own: Vec<usize> = [Some(found.writer), found.pre]
+        .into_iter()
+        .flatten()
+        .collect();
+    if readers.iter().any(|r| !own.contains(r)) || reads_n(found.factor) || added {
         return None;
     }
-    Some(Rescaled {
-        writer: w,
-        factor,
-        add,
-    })
+    Some(found)
 }
 
 /// Lanes at which an element function is inspected: fresh symbols (one term stands for every

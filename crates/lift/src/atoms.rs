@@ -557,15 +557,17 @@ fn equal_rep(
         if !unsat_in(sym, facts, vec![diff_dom], cfg) {
             continue;
         }
-        let mut law = false;
+        let mut used = Vec::new();
         let equal = unsat_in(sym, facts, vec![*kdom, diff_body], cfg) || {
             let inst = crate::axioms::exp_instances(&mut sym.store, sym.exp, &[*kbody, b]);
-            law = !inst.is_empty();
-            law && unsat_in(sym, facts, [vec![*kdom, diff_body], inst].concat(), cfg)
+            used = crate::axioms::laws_in(&sym.store, &inst);
+            !inst.is_empty() && unsat_in(sym, facts, [vec![*kdom, diff_body], inst].concat(), cfg)
         };
         if equal {
-            if law && !laws.contains(&crate::axioms::EXP_ADD) {
-                laws.push(crate::axioms::EXP_ADD);
+            for l in used {
+                if !laws.contains(&l) {
+                    laws.push(l);
+                }
             }
             return Some(*value);
         }
@@ -710,8 +712,10 @@ pub(crate) fn match_atoms(
                         [vec![kdom, diff_body], inst.clone()].concat(),
                         cfg,
                     ) {
-                        if !inst.is_empty() && !laws.contains(&crate::axioms::EXP_ADD) {
-                            laws.push(crate::axioms::EXP_ADD);
+                        for l in crate::axioms::laws_in(&sym.store, &inst) {
+                            if !laws.contains(&l) {
+                                laws.push(l);
+                            }
                         }
                         found = Some(value);
                         break;
@@ -735,9 +739,12 @@ pub(crate) fn match_atoms(
                 let same = sym.store.eq(b, scaled_body);
                 let diff = sym.store.not(same);
                 let inst = crate::axioms::exp_instances(&mut sym.store, sym.exp, &[b, scaled_body]);
+                let used = crate::axioms::laws_in(&sym.store, &inst);
                 if unsat_in(sym, facts, [vec![kdom, diff], inst].concat(), cfg) {
-                    if !laws.contains(&crate::axioms::EXP_ADD) {
-                        laws.push(crate::axioms::EXP_ADD);
+                    for l in [crate::axioms::EXP_ADD].into_iter().chain(used) {
+                        if !laws.contains(&l) {
+                            laws.push(l);
+                        }
                     }
                     scaled.push((value, kk, kdom));
                     found = Some(sym.store.mul2(c, value));

@@ -94,7 +94,9 @@ fn lin(s: &Store, t: TermId) -> Option<Lin> {
             let c = lits.into_iter().try_fold((1, 1), q_mul)?;
             match rest[..] {
                 [x] => scale(lin(s, x)?, c)?,
-                _ => BTreeMap::from([(Some(t), c)]),
+                // A product of several non-literal factors is an atom: the whole product, its
+                // literal included (coefficient 1; `c` times it would count `c` twice).
+                _ => BTreeMap::from([(Some(t), (1, 1))]),
             }
         }
         _ => BTreeMap::from([(Some(t), (1, 1))]),
@@ -132,9 +134,48 @@ fn canon(s: &mut Store, t: TermId) -> TermId {
 /// The instances of the `exp` laws on the terms reachable from `terms` (not through atoms'
 /// definitions: their bodies are queried on their own), as facts.
 pub(crate) fn exp_instances(s: &mut Store, exp: Option<FunId>, terms: &[TermId]) -> Vec<TermId> {
-    let Some(exp) = exp else {
-        return vec![];
-    };
+    bases(s, exp)
+        .into_iter()
+        .flat_map(|f| base_instances(s, f, terms))
+        .collect()
+}
+
+/// The exponentials whose laws are instantiated: `exp` when the query has it, and `exp2`
+/// (`exp2(a + b) = exp2(a) * exp2(b)`, `exp2(0) = 1`: the same laws in base 2).
+fn bases(s: &mut Store, exp: Option<FunId>) -> Vec<FunId> {
+    let exp2 = s.declare_fun("uf_exp2", &[smt::Sort::Real], smt::Sort::Real);
+    exp.into_iter().chain([exp2]).collect()
+}
+
+/// The law of the instances of `exp2`, as the verdict names it.
+pub(crate) const EXP2_ADD: &str = "exp2(a + b) = exp2(a) * exp2(b), exp2(0) = 1";
+
+/// The laws that `facts` (instances from [`exp_instances`]) instantiate, by the functions
+/// they apply.
+pub(crate) fn laws_in(s: &Store, facts: &[TermId]) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut todo = facts.to_vec();
+    let mut seen = HashSet::new();
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        if let Node::App(f, _) = s.node(t) {
+            let law = match s.fun_name(*f) {
+                "uf_exp" => EXP_ADD,
+                "uf_exp2" => EXP2_ADD,
+                _ => "",
+            };
+            if !law.is_empty() && !out.contains(&law) {
+                out.push(law);
+            }
+        }
+        todo.extend(s.children(t));
+    }
+    out
+}
+
+fn base_instances(s: &mut Store, exp: FunId, terms: &[TermId]) -> Vec<TermId> {
     let is_exp = |s: &Store, t: TermId| matches!(s.node(t), Node::App(f, _) if *f == exp);
     let arg = |s: &Store, t: TermId| match s.node(t) {
         Node::App(_, a) => a[0],
@@ -185,9 +226,12 @@ pub(crate) fn exp_instances(s: &mut Store, exp: Option<FunId>, terms: &[TermId])
 /// their arguments (equal by [`EXP_ADD`]): for reading an atom's body (synthesis guesses a
 /// formula from it, which is then proved).
 pub(crate) fn collapse_exp(s: &mut Store, exp: Option<FunId>, t: TermId) -> TermId {
-    let Some(exp) = exp else {
-        return t;
-    };
+    bases(s, exp)
+        .into_iter()
+        .fold(t, |t, f| collapse_base(s, f, t))
+}
+
+fn collapse_base(s: &mut Store, exp: FunId, t: TermId) -> TermId {
     let mut todo = vec![t];
     let mut seen = HashSet::new();
     let mut map = std::collections::HashMap::new();

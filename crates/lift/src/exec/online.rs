@@ -33,8 +33,8 @@ use crate::ops::{self, Arith};
 use crate::value::{Block, Elem, KVal, LDomain, Ty};
 use ruff_python_ast::{self as ast, Expr, Stmt};
 
-/// The law the closed form of a rescaled sum rests on (named in the verdict).
-use crate::axioms::EXP_ADD;
+/// The laws the closed form of a rescaled sum rests on (named in the verdict), in base e or 2.
+use crate::axioms::{EXP2_ADD, EXP_ADD};
 
 /// A running maximum: its writer, the statement with the `tl.maximum`, and the other operand.
 #[derive(Clone, Copy)]
@@ -395,12 +395,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
         t: &D::I,
         trip: &D::I,
     ) -> R<Block<D>> {
-        let spec = ops::lookup("exp").expect("tl.exp is an op");
         let pos = crate::front::pos_of(self.src, at);
         let lift = |me: &mut Self, r: Result<Block<D>, String>| -> R<Block<D>> {
             Ok(me.lift(r, at)?.block().expect("a block"))
         };
-        let exp = |me: &mut Self, x: Block<D>| -> R<Block<D>> {
+        let exp_in = |me: &mut Self, base: &str, x: Block<D>| -> R<Block<D>> {
+            let spec = ops::lookup(base).expect("tl.exp and tl.exp2 are ops");
             Ok(ops::apply(spec, &mut me.m, vec![Some(KVal::Block(x))], pos)
                 .map_err(|what| super::Unsupported { what, pos })?
                 .block()
@@ -430,21 +430,28 @@ impl<'s, D: LDomain> Interp<'s, D> {
             );
         }
         let r = shape.len();
-        // The factor must be exp(m_t - m_{t+1}) in each lane, built as the kernel builds it.
+        // The factor must be exp(m_t - m_{t+1}) in each lane, built as the kernel builds it
+        // (or exp2(m_t - m_{t+1}): the same closed form in base 2, tutorial 06's scores
+        // scaled by log2(e) before the maximum).
         let diff = lift(self, ops::arith(Arith::Sub, m_t, m_next))?;
-        let expected = lead(&exp(self, diff)?, r).broadcast_to(&shape);
         let factor = factor.broadcast_to(&shape);
         let lanes = probe_lanes(d, &shape);
-        let same = match (factor.at(d, &lanes), expected.at(d, &lanes)) {
-            (Elem::V(a), Elem::V(b)) => d.same_v(&a, &b),
-            _ => false,
-        };
-        if !same {
+        let mut base = None;
+        for b in ["exp", "exp2"] {
+            let expected = lead(&exp_in(self, b, diff.clone())?, r).broadcast_to(&shape);
+            if let (Elem::V(x), Elem::V(y)) = (factor.at(d, &lanes), expected.at(d, &lanes)) {
+                if d.same_v(&x, &y) {
+                    base = Some(b);
+                    break;
+                }
+            }
+        }
+        let Some(base) = base else {
             return self.unsupported(
-                "a loop over a runtime range that rescales a sum by a factor other than exp(m - m_new) of its running maximum",
+                "a loop over a runtime range that rescales a sum by a factor other than exp(m - m_new) (or exp2(m - m_new)) of its running maximum",
                 at,
             );
-        }
+        };
         if !matches!(m_end.at(d, &lanes[..rm]), Elem::V(_)) {
             return self.unsupported(
                 "a running maximum that may be -inf after its loop (a loop that may run no iteration)",
@@ -453,7 +460,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         }
         // Σ_{t<T} g(t) * exp(m_{t+1} - m_T), lane by lane.
         let gap = lift(self, ops::arith(Arith::Sub, m_next, m_end))?;
-        let grow = lead(&exp(self, gap)?, r);
+        let grow = lead(&exp_in(self, base, gap)?, r);
         let term = lift(self, ops::arith(Arith::Mul, &ops::to_real(add), &grow))?;
         let term = term.broadcast_to(&shape);
         if !matches!(term.at(d, &lanes), Elem::V(_)) {
@@ -475,12 +482,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
         // d0 * exp(m0 - m_T) (`exp(-inf) = 0` when `m0` is `-inf`), unless d0 is 0.
         let d0 = ops::to_real(d0);
         let zero_start = matches!(d0.at(d, &lanes), Elem::V(v) if d.lit_sign(&v) == Some(0));
-        self.m.laws.push(EXP_ADD);
+        self.m
+            .laws
+            .push(if base == "exp" { EXP_ADD } else { EXP2_ADD });
         if zero_start {
             return Ok(sum);
         }
         let start = lift(self, ops::arith(Arith::Sub, m0, m_end))?;
-        let start = lead(&exp(self, start)?, r);
+        let start = lead(&exp_in(self, base, start)?, r);
         let start = lift(self, ops::arith(Arith::Mul, &d0, &start))?;
         lift(self, ops::arith(Arith::Add, &start, &sum))
     }

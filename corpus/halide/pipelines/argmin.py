@@ -1,6 +1,7 @@
 # Where each row of an image is darkest and how dark (our own): a Tuple-valued Func updated
 # over an RDom, `(value, column)` of the row's minimum, the first one on ties; the output
-# marks that column with its value. Under root, compute_at each row and a parallel update.
+# marks that column with its value. Under root, compute_at each row, a parallel update, and
+# both stages vectorized over rows (GuardWithIf).
 import halide as hl
 
 
@@ -33,4 +34,11 @@ def _parallel(f):
     f["out"].parallel(y)
 
 
-SCHEDULES = {"root": _root, "compute-at": _compute_at, "parallel": _parallel}
+def _rows_vectorized(f):
+    y = hl.Var("y")
+    f["dark"].compute_root().vectorize(y, 4, hl.TailStrategy.GuardWithIf)
+    f["dark"].update(0).vectorize(y, 4, hl.TailStrategy.GuardWithIf)
+
+
+SCHEDULES = {"root": _root, "compute-at": _compute_at, "parallel": _parallel,
+             "rows-vectorized": _rows_vectorized}

@@ -193,6 +193,9 @@ struct TupleStep {
     reads: Vec<Vec<TermId>>,
     /// Components read, and where, whose store has not come yet.
     pending: Vec<(String, Span)>,
+    /// The reads (indices into `Run::reads`) made outside a store: part of the step's stores
+    /// (Halide's `let f.k.value`), so their values matter as much as the stores' do.
+    loose: Vec<usize>,
     stored: Vec<String>,
     /// The stage variables' values of its first store (every component stores that step).
     step_vals: Option<(Vec<TermId>, Vec<TermId>)>,
@@ -1141,6 +1144,7 @@ impl Exec<'_> {
                 pending: vec![],
                 stored: vec![],
                 step_vals: None,
+                loose: vec![],
             });
         }
         Ok(())
@@ -1215,8 +1219,12 @@ impl Exec<'_> {
             }
         }
         self.record_read(name, ts, ps, Some(r), span);
-        if let Some(x) = self.run.reads.last_mut() {
-            x.own = true;
+        let i = self.run.reads.len() - 1;
+        self.run.reads[i].own = true;
+        if self.storing.is_none() {
+            if let Some(t) = &mut self.tuple_step {
+                t.loose.push(i);
+            }
         }
         Ok(v)
     }
@@ -1251,6 +1259,15 @@ impl Exec<'_> {
         }
         t.stored.push(func.to_string());
         t.pending.retain(|(n, _)| n != func);
+        // The step's reads outside any store are this store's (all its components store one
+        // point, so one liveness).
+        let w = self.run.writes.len();
+        for i in std::mem::take(&mut t.loose) {
+            self.run.reads[i].store = Some(w);
+        }
+        let Some(t) = &mut self.tuple_step else {
+            unreachable!("matched above")
+        };
         let prevs: Vec<(SVal, Type)> = t.prev.iter().map(|(_, _, v)| (v.clone(), v.ty())).collect();
         let mut facts = Vec::new();
         for (v, ty) in prevs {

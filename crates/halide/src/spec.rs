@@ -1,5 +1,6 @@
 //! The algorithm file (docs/halide.md): inputs, RDoms, Funcs with a pure definition and
-//! updates, the output. Its expressions use the statement's syntax (`syntax::Parser`).
+//! updates (a Tuple-valued Func as one Func per component), the output. Its expressions use the
+//! statement's syntax (`syntax::Parser`).
 
 use crate::syntax::{lex, Bail, Expr, PResult, Parser, Tok, Type};
 use report::{Diagnostic, Span};

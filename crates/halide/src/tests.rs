@@ -117,6 +117,30 @@ fn tuples_are_components_and_calls_name_them() {
     }
 }
 
+/// A Tuple step's rules, symbolically: a component read after its own store in the step, or
+/// read and never stored in it, is unsupported (named), never taken as the value before the
+/// step; the correct statement states its obligations.
+#[test]
+fn tuple_steps_read_before_they_store() {
+    let read = |name: &str| std::fs::read_to_string(corpus().join(name)).unwrap();
+    let spec = crate::spec::parse(&read("argmin-root.spec")).unwrap();
+    let obligations = |stmt: &str| {
+        let stmt = crate::stmt::parse(&read(stmt)).unwrap();
+        crate::check::obligations(&spec, &stmt).map(|(_, _, obs, _)| obs.len())
+    };
+    assert!(obligations("argmin-root.stmt").unwrap() > 10);
+    let early = obligations("broken-argmin-store-early.stmt").err().unwrap();
+    assert!(early.0.contains("after its store"), "{}", early.0);
+    let removed = obligations("broken-argmin-index-store-removed.stmt")
+        .err()
+        .unwrap();
+    assert!(
+        removed.0.contains("does not store `dark.1`"),
+        "{}",
+        removed.0
+    );
+}
+
 #[test]
 fn deep_nesting_is_an_error_not_a_stack_overflow() {
     let deep = format!("f(x) = {}1{}\n", "(".repeat(100_000), ")".repeat(100_000));

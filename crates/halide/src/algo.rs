@@ -49,19 +49,12 @@ impl<'a> Concrete<'a> {
         self.stage_value(d, func, n, point)
     }
 
-    /// The RDom variables an update names (of any of a Tuple's components), and their ranges
-    /// `[min, end)`.
-    fn rdom_ranges(
-        &mut self,
-        d: &mut CDom,
-        us: &[&crate::spec::Update],
-    ) -> Result<RDomRanges, Stop> {
+    /// The RDom variables an update names, and their ranges `[min, end)`.
+    fn rdom_ranges(&mut self, d: &mut CDom, u: &crate::spec::Update) -> Result<RDomRanges, Stop> {
         let mut names = Vec::new();
-        for u in us {
-            crate::syntax::vars_of(&u.value, &mut names);
-            for a in &u.args {
-                crate::syntax::vars_of(a, &mut names);
-            }
+        crate::syntax::vars_of(&u.value, &mut names);
+        for a in &u.args {
+            crate::syntax::vars_of(a, &mut names);
         }
         let rdoms: Vec<crate::spec::RDom> = self
             .spec
@@ -147,9 +140,21 @@ impl<'a> Concrete<'a> {
             // before it (Halide evaluates the whole Tuple, then stores it).
             let sibs: Vec<crate::spec::Func> =
                 self.spec.siblings(&f).into_iter().cloned().collect();
-            let us: Vec<&crate::spec::Update> =
-                sibs.iter().map(|g| &g.updates[stage - 1]).collect();
-            let (rdoms, ranges) = self.rdom_ranges(d, &us)?;
+            // The Tuple's update as one (`tuple(e0, e1, ...)`): the RDom any component names.
+            let joint = crate::spec::Update {
+                args: u.args.clone(),
+                value: crate::syntax::Expr {
+                    kind: crate::syntax::ExprKind::Call(
+                        "tuple".into(),
+                        sibs.iter()
+                            .map(|g| g.updates[stage - 1].value.clone())
+                            .collect(),
+                    ),
+                    span: u.span,
+                },
+                span: u.span,
+            };
+            let (rdoms, ranges) = self.rdom_ranges(d, &joint)?;
             if slice.is_some() && f.tuple.is_some() {
                 return unsupported(
                     format!("a recurrence of the Tuple-valued Func `{}`", f.base()),

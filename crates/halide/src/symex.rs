@@ -1007,6 +1007,17 @@ impl Exec<'_> {
                 Err(e) => return Err(e),
             }
         }
+        // A Tuple's step runs over the RDom any of its components names (in the RDom's order).
+        let mut joint = Vec::new();
+        for g in self.spec.siblings(f) {
+            crate::syntax::vars_of(&g.updates[stage - 1].value, &mut joint);
+        }
+        let rdoms: Vec<&crate::spec::RDom> = self
+            .spec
+            .rdoms
+            .iter()
+            .filter(|r| joint.contains(&r.var) || rdoms.iter().any(|x| x.var == r.var))
+            .collect();
         let mut r_vals = Vec::new();
         let mut r_loops = Vec::new();
         let mut r_bounds = Vec::new();

@@ -516,6 +516,28 @@ fn depends(sym: &Sym, t: TermId, k: SymId) -> bool {
 fn unsat_in(sym: &Sym, facts: &[TermId], q: Vec<TermId>, cfg: smt::SolverConfig) -> bool {
     let mut asr = facts.to_vec();
     asr.extend(q);
+    let key = asr.clone();
+    if let Some(hit) = QUERIES.with(|c| c.borrow().as_ref().and_then(|m| m.get(&key).copied())) {
+        return hit;
+    }
+    let r = decide_unsat(sym, asr, cfg);
+    QUERIES.with(|c| {
+        if let Some(m) = c.borrow_mut().as_mut() {
+            m.insert(key, r);
+        }
+    });
+    r
+}
+
+thread_local! {
+    /// The answers of one [`match_atoms`] call's queries (a domain asked for each class and
+    /// again for the match up to a factor is one query): set for the call only, since term
+    /// ids belong to its store.
+    static QUERIES: std::cell::RefCell<Option<HashMap<Vec<TermId>, bool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn decide_unsat(sym: &Sym, asr: Vec<TermId>, cfg: smt::SolverConfig) -> bool {
     let mut store = sym.store.clone();
     let asr = smt::simplify_arith(&mut store, &asr);
     matches!(
@@ -637,6 +659,21 @@ fn renamed_through(
 /// ([`renamed_through`]). Returns the new kernel and formula terms and, for each formula atom
 /// left unmatched, why.
 pub(crate) fn match_atoms(
+    sym: &mut Sym,
+    facts: &[TermId],
+    kernel: TermId,
+    formula: TermId,
+    cfg: smt::SolverConfig,
+    laws: &mut Vec<&'static str>,
+    scaled: &mut Vec<(TermId, SymId, TermId)>,
+) -> (TermId, TermId, Vec<String>) {
+    QUERIES.with(|c| *c.borrow_mut() = Some(HashMap::new()));
+    let r = match_atoms_cached(sym, facts, kernel, formula, cfg, laws, scaled);
+    QUERIES.with(|c| *c.borrow_mut() = None);
+    r
+}
+
+fn match_atoms_cached(
     sym: &mut Sym,
     facts: &[TermId],
     kernel: TermId,

@@ -426,3 +426,37 @@ pub(crate) fn log_instances(
     }
     (facts, laws)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use smt::Sort;
+
+    /// The canonical form keeps a product's value: `2 * x * y` is one atom with coefficient 1
+    /// (it once came back as `2 * (2 * x * y)`), and the `exp` congruence instance on it is
+    /// trivial, never `exp(2xy) = exp(4xy)`.
+    #[test]
+    fn canonical_products_keep_their_literal_once() {
+        let mut s = Store::new();
+        let (x, y) = (s.fresh("x", Sort::Real), s.fresh("y", Sort::Real));
+        let (x, y) = (s.sym(x), s.sym(y));
+        let two = s.real(2, 1);
+        let p = s.mul(vec![two, x, y]);
+        assert_eq!(canon(&mut s, p), p);
+        let half = s.real(1, 2);
+        let q = s.mul(vec![two, x]);
+        let sum = s.add(vec![q, p]);
+        let back = canon(&mut s, sum);
+        // `2x + 2xy`: the single-factor product scales its atom, the other stays whole.
+        let expect = {
+            let a = s.mul(vec![two, x]);
+            s.add(vec![a, p])
+        };
+        let diff = s.sub(back, expect);
+        let d = s.mul(vec![half, diff]);
+        assert!(matches!(s.node(canon(&mut s, d)), Node::Real(0, _)));
+        let exp = s.declare_fun("uf_exp", &[Sort::Real], Sort::Real);
+        let e = s.app(exp, vec![p]);
+        assert!(exp_instances(&mut s, Some(exp), &[e]).is_empty());
+    }
+}

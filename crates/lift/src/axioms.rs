@@ -454,7 +454,8 @@ mod tests {
         };
         let diff = s.sub(back, expect);
         let d = s.mul(vec![half, diff]);
-        assert!(matches!(s.node(canon(&mut s, d)), Node::Real(0, _)));
+        let zero = canon(&mut s, d);
+        assert!(matches!(s.node(zero), Node::Real(0, _)));
         let exp = s.declare_fun("uf_exp", &[Sort::Real], Sort::Real);
         let e = s.app(exp, vec![p]);
         assert!(exp_instances(&mut s, Some(exp), &[e]).is_empty());

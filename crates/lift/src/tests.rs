@@ -149,6 +149,9 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     }
     for name in [
         "abs",
+        "fma",
+        "clamp",
+        "div_rn",
         "zeros",
         "full",
         "arange",
@@ -183,6 +186,17 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
         let first3 = ops::compare(Cmp::Lt, &idx, &KVal::<D>::Int(3).block().unwrap()).unwrap();
         let args: Vec<Option<KVal<D>>> = match name {
             "abs" => vec![Some(KVal::Block(y.clone()))],
+            "fma" => vec![
+                Some(KVal::Block(x.clone())),
+                Some(KVal::Block(y.clone())),
+                Some(KVal::Float(1, 3)),
+            ],
+            "clamp" => vec![
+                Some(KVal::Block(x.clone())),
+                Some(KVal::Float(-1, 2)),
+                Some(KVal::Int(1)),
+            ],
+            "div_rn" => vec![Some(KVal::Block(x.clone())), Some(KVal::Float(3, 2))],
             "zeros" => vec![Some(lanes), None],
             "full" => vec![Some(lanes), Some(KVal::Float(3, 2)), None],
             "arange" => vec![Some(KVal::Int(2)), Some(KVal::Int(2 + LANES as i128))],

@@ -1269,26 +1269,30 @@ fn store_dims<D: tensor::Domain>(accesses: &[crate::mem::Access<D>]) -> Vec<usiz
         .collect()
 }
 
-/// The number of lanes of the first store (a block size computed from sizes stands as 8).
+/// The number of lanes of the first store (a block size computed from sizes stands as 8); for
+/// a store of one lane (a row reduction's result), the widest last dimension of a load, so
+/// that sizes past the loaded tile are tried (a row longer than the one tile it sums).
 fn store_block<D: tensor::Domain>(accesses: &[crate::mem::Access<D>]) -> i128 {
-    accesses
+    // A block size computed from sizes follows them: a small tile stands for it.
+    let lanes = |n: &usize| {
+        if crate::atoms::is_placeholder(*n) {
+            8
+        } else {
+            *n
+        }
+    };
+    let stored = accesses
         .iter()
         .find(|a| a.store)
-        .map(|a| {
-            // A block size computed from sizes follows them: a small tile stands for it.
-            a.offset
-                .shape
-                .iter()
-                .map(|n| {
-                    if crate::atoms::is_placeholder(*n) {
-                        8
-                    } else {
-                        *n
-                    }
-                })
-                .product::<usize>()
-        })
-        .unwrap_or(1) as i128
+        .map(|a| a.offset.shape.iter().map(lanes).product::<usize>())
+        .unwrap_or(1);
+    let loaded = accesses
+        .iter()
+        .filter(|a| !a.store)
+        .filter_map(|a| a.offset.shape.last().map(lanes))
+        .max()
+        .unwrap_or(1);
+    (if stored > 1 { stored } else { loaded.max(1) }) as i128
 }
 
 /// The bounded concrete check: the whole grid replayed on several small sizes with sample

@@ -171,6 +171,10 @@ pub(crate) struct HostModel {
     /// own, defined by facts (`2*H <= N < 2*H + 2`) so that tensor shapes stay polynomial;
     /// the bounded check computes them from the others.
     pub derived: Vec<(usize, HExpr)>,
+    /// How many cases the launcher's capped block size has (`BLOCK = min(triton.
+    /// next_power_of_2(n), 1024)`: one per value, each under its condition on `n`); this model
+    /// is the case it was read for, 1 when there is none.
+    pub cases: usize,
     pub pos: Pos,
 }
 
@@ -254,6 +258,8 @@ struct Host<'s> {
     helpers: Vec<ast::StmtFunctionDef>,
     /// Nesting of helper calls being read (bounded).
     depth: usize,
+    /// Which case of a capped block size to read (see [`HostModel::cases`]).
+    case: usize,
 }
 
 type R<T> = Result<T, (String, Pos)>;
@@ -269,6 +275,7 @@ pub(crate) fn read_launcher(
     kernel: &KernelDef,
     pointer_params: &[String],
     config: &[(String, Expr)],
+    case: usize,
 ) -> Option<R<HostModel>> {
     let (at, call) = body
         .iter()
@@ -288,6 +295,7 @@ pub(crate) fn read_launcher(
             assumptions: vec![],
             facts: vec![],
             derived: vec![],
+            cases: 1,
             pos: pos_of(src, call),
         },
         ranks: vec![],
@@ -301,6 +309,7 @@ pub(crate) fn read_launcher(
             .map(|h| (*h).clone())
             .collect(),
         depth: 0,
+        case,
     };
     Some(
         h.run(
@@ -739,7 +748,10 @@ impl Host<'_> {
                     if let HExpr::Size(k) = e {
                         self.rename(k, &p.name);
                     }
-                    HostArg::Int(e)
+                    match self.capped_block(&p.name, &e) {
+                        Some(v) => HostArg::Int(v),
+                        None => HostArg::Int(e),
+                    }
                 }
                 HVal::Float(n, d) => HostArg::Float(n, d),
                 HVal::Bool(b) => HostArg::Bool(b),
@@ -841,6 +853,46 @@ impl Host<'_> {
             "`{name}` = triton.next_power_of_2(...) is checked as any block size `P` with `n <= P < 2*n` (n its argument)"
         ));
         k
+    }
+
+    /// `min(triton.next_power_of_2(a), C)` (either order) with a literal `C >= 1`: a block size
+    /// with finitely many values, `2^e` for each `2^e < C` (when `2^(e-1) < a <= 2^e`) and `C`
+    /// (when `a` exceeds the largest power of two below `C`). The model is read for one of
+    /// them, [`Host::case`], under its condition (a fact); [`HostModel::cases`] says how many.
+    fn capped_block(&mut self, name: &str, e: &HExpr) -> Option<HExpr> {
+        let HExpr::Min(x, y) = e else { return None };
+        let (a, cap) = match (&**x, &**y) {
+            (HExpr::NextPow2(a), c) | (c, HExpr::NextPow2(a)) => (a, c.literal()?),
+            _ => return None,
+        };
+        if cap < 1 || cap > 1 << 20 || a.literal().is_some() {
+            return None;
+        }
+        // (value, lower bound exclusive, upper bound inclusive) on `a`.
+        let mut values: Vec<(i128, Option<i128>, Option<i128>)> = Vec::new();
+        let mut p = 1i128;
+        while p < cap {
+            values.push((p, (p > 1).then_some(p / 2), Some(p)));
+            p *= 2;
+        }
+        values.push((cap, (cap > 1).then_some(p / 2), None));
+        if self.m.cases > 1 {
+            // A second capped block size: its cases are not combined with the first's.
+            return None;
+        }
+        self.m.cases = values.len();
+        let (v, lo, hi) = values[self.case.min(values.len() - 1)];
+        if let Some(lo) = lo {
+            self.m.facts.push((HExpr::Lit(lo), HCmp::Lt, (**a).clone()));
+        }
+        if let Some(hi) = hi {
+            self.m.facts.push(((**a).clone(), HCmp::Le, HExpr::Lit(hi)));
+        }
+        self.m.assumptions.push(format!(
+            "`{name}` = min(triton.next_power_of_2(n), {cap}) is checked for each of its {} values, each for the sizes that give it",
+            values.len()
+        ));
+        Some(HExpr::Lit(v))
     }
 
     fn rename(&mut self, k: usize, name: &str) {
@@ -1092,6 +1144,13 @@ impl Host<'_> {
                     (Expr::Name(n), v) => {
                         if let HVal::Int(HExpr::Size(k)) = v {
                             self.rename(*k, n.id.as_str());
+                        }
+                        if let Some(c) = match v {
+                            HVal::Int(e) => self.capped_block(n.id.as_str(), e),
+                            _ => None,
+                        } {
+                            self.set(n.id.as_str(), HVal::Int(c));
+                            continue;
                         }
                         if let HVal::Int(e @ HExpr::NextPow2(a)) = v {
                             let k = self.derive_block(n.id.as_str(), e, a);
@@ -1601,6 +1660,7 @@ pub(crate) fn assumed_launch(
         assumptions: vec![],
         facts: vec![],
         derived: vec![],
+        cases: 1,
         pos: kernel.pos,
     };
     // The size: the scalar parameter that the body compares (`offs < n`); other scalars are

@@ -280,8 +280,13 @@ fn lift_kernel(
         k.autotune.clone()
     };
     let mut verdicts = Vec::new();
-    for cfg in &configs {
-        let host = match front::launch(text, module, k, &ptrs, cfg) {
+    // Each autotune configuration, and in it each case of a capped block size
+    // (`host::HostModel::cases`).
+    let mut runs: Vec<(&Vec<(String, ruff_python_ast::Expr)>, usize)> =
+        configs.iter().map(|c| (c, 0)).collect();
+    runs.reverse();
+    while let Some((cfg, case)) = runs.pop() {
+        let host = match front::launch(text, module, k, &ptrs, cfg, case) {
             None if called.contains(&k.name) => break,
             None => match host::assumed_launch(k, &ptrs) {
                 Ok(h) => h,
@@ -307,6 +312,9 @@ fn lift_kernel(
             }
             Some(Ok(h)) => h,
         };
+        if case + 1 < host.cases {
+            runs.push((cfg, case + 1));
+        }
         let mut host = host;
         for a in stated {
             if !host.assumptions.contains(a) {

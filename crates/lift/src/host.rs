@@ -881,7 +881,8 @@ impl Host<'_> {
             return None;
         }
         self.m.cases = values.len();
-        let (v, lo, hi) = values[self.case.min(values.len() - 1)];
+        // The widest tile first: its run synthesizes the formula the others are checked against.
+        let (v, lo, hi) = values[values.len() - 1 - self.case.min(values.len() - 1)];
         if let Some(lo) = lo {
             self.m.facts.push((HExpr::Lit(lo), HCmp::Lt, (**a).clone()));
         }

@@ -62,7 +62,7 @@ fn functions_are_read_only_where_triton_3_2_has_them() {
     );
     assert_eq!(
         verified_formula(&file("tl.math.div_rn(x, 2.0)", LAUNCH)),
-        "y[i] = x[i] / 2"
+        "y[i] = 0.5 * x[i]"
     );
 }
 

@@ -1124,6 +1124,19 @@ impl Host<'_> {
             self.set(f.name.id.as_str(), HVal::Func(Box::new(f.clone())));
             return Ok(());
         }
+        // `if out is None: out = torch.empty_like(x)` for a parameter `out=None`: the launcher's
+        // own allocation is read; a tensor the caller gives is assumed to have its shape.
+        if let Stmt::If(i) = s {
+            if let Some(name) = self.allocated_if_none(i) {
+                for b in &i.body {
+                    self.stmt(b)?;
+                }
+                self.m.assumptions.push(format!(
+                    "a tensor `{name}` the caller gives has the shape the launcher allocates when it is None"
+                ));
+                return Ok(());
+            }
+        }
         if let Stmt::If(_) | Stmt::For(_) | Stmt::While(_) | Stmt::Try(_) | Stmt::With(_) = s {
             // What a branch, a loop or a `with` assigns is not read: such names become
             // unreadable (their value depends on the path), never the value before it.
@@ -1196,6 +1209,27 @@ impl Host<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `NAME` when `i` is `if NAME is None: NAME = ...` (no `else`, only assignments to
+    /// `NAME` in its body) and `NAME` is a launcher parameter not yet bound to anything else.
+    fn allocated_if_none(&self, i: &ast::StmtIf) -> Option<String> {
+        let Expr::Compare(c) = &*i.test else {
+            return None;
+        };
+        let (Expr::Name(n), [ast::CmpOp::Is], [Expr::NoneLiteral(_)]) =
+            (&*c.left, &c.ops[..], &c.comparators[..])
+        else {
+            return None;
+        };
+        let name = n.id.as_str();
+        let only_assigns = !i.body.is_empty()
+            && i.body.iter().all(|b| {
+                matches!(b, Stmt::Assign(a) if a.targets.len() == 1
+                    && matches!(&a.targets[0], Expr::Name(t) if t.id.as_str() == name))
+            });
+        let param = matches!(self.lookup(name), Some(HVal::Param(p)) if p == name);
+        (i.elif_else_clauses.is_empty() && only_assigns && param).then(|| name.to_string())
     }
 
     fn tensor(&mut self, e: &Expr) -> R<Option<usize>> {

@@ -780,7 +780,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
                 KVal::Block(ops::expand_dims(&b, &keep))
             }
-            Expr::If(_) => return self.unsupported("conditional expression", e),
+            // `a if COND else b` on a constexpr condition: the branch it selects (a runtime
+            // condition would need both, merged: unsupported).
+            Expr::If(x) => match self.expr(d, &x.test)? {
+                KVal::Bool(true) => self.expr(d, &x.body)?,
+                KVal::Int(i) if i != 0 => self.expr(d, &x.body)?,
+                KVal::Bool(false) | KVal::Int(0) => self.expr(d, &x.orelse)?,
+                _ => return self.unsupported("conditional expression on a runtime condition", e),
+            },
             _ => return self.unsupported("expression", e),
         })
     }

@@ -146,3 +146,16 @@ fn unreadable_grids_are_errors_with_a_position() {
     let line = src[..e[0].span.start].lines().count();
     assert_eq!(line, 17, "{e:?}");
 }
+
+#[test]
+fn conditional_expressions_on_constexprs_select_a_branch() {
+    assert_eq!(
+        verified_formula(&file("x if BLOCK > 64 else -x", LAUNCH)),
+        "y[i] = x[i]"
+    );
+    let r = unknown_reason(&file("x if n > 64 else -x", LAUNCH));
+    assert_eq!(
+        r,
+        "unsupported construct conditional expression on a runtime condition at 11:28"
+    );
+}

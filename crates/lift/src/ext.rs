@@ -40,6 +40,8 @@ impl<D: LDomain> Ext<D> {
     }
 }
 
+/// An element as an [`Ext`]. Its `neg` may overlap `pos` (`+inf` decides): a rule reads
+/// `neg` as "is `-inf`" only under `not pos` ([`neg_only`]) or where `pos` decides anyway.
 pub(crate) fn parts<D: LDomain>(d: &mut D, e: &Elem<D>) -> Ext<D> {
     let f = d.lit_b(false);
     match e {
@@ -69,6 +71,12 @@ pub(crate) fn parts<D: LDomain>(d: &mut D, e: &Elem<D>) -> Ext<D> {
             v: other.clone().v(d),
         },
     }
+}
+
+/// Where `x` is `-inf` (given not NaN): `neg` where `pos` does not hold.
+fn neg_only<D: Domain>(d: &mut D, x: &Ext<D>) -> D::B {
+    let not_pos = d.not(&x.pos);
+    d.and(&not_pos, &x.neg)
 }
 
 fn ite_b<D: Domain>(d: &mut D, c: &D::B, a: &D::B, b: &D::B) -> D::B {
@@ -264,10 +272,11 @@ pub(crate) fn div<D: LDomain>(d: &mut D, a: &Elem<D>, b: &Elem<D>) -> Elem<D> {
 /// `-a`.
 pub(crate) fn neg<D: LDomain>(d: &mut D, a: &Elem<D>) -> Elem<D> {
     let a = parts(d, a);
+    let pos = neg_only(d, &a);
     let v = d.prim(Prim::Neg, ElemType::Real, &[a.v]);
     Ext {
         nan: a.nan,
-        pos: a.neg,
+        pos,
         neg: a.pos,
         v,
     }
@@ -292,14 +301,20 @@ pub(crate) fn max_min<D: LDomain>(d: &mut D, max: bool, a: &Elem<D>, b: &Elem<D>
         d.ite_v(&lt, &a.v, &b.v)
     };
     // The identity infinity of each operand (`-inf` for max), and the absorbing one.
-    let (ida, idb, aba, abb) = if max {
-        (&a.neg, &b.neg, &a.pos, &b.pos)
+    let (ida, idb) = if max {
+        (&a.neg, &b.neg)
     } else {
-        (&a.pos, &b.pos, &a.neg, &b.neg)
+        (&a.pos, &b.pos)
     };
     let inner = d.ite_v(idb, &a.v, &m);
     let v = d.ite_v(ida, &b.v, &inner);
-    let absorbing = d.or(aba, abb);
+    // A min's absorbing `-inf` counts where `+inf` does not decide (a max's `+inf` always).
+    let absorbing = if max {
+        d.or(&a.pos, &b.pos)
+    } else {
+        let (na, nb) = (neg_only(d, &a), neg_only(d, &b));
+        d.or(&na, &nb)
+    };
     let identity = d.and(ida, idb);
     let (pos, neg) = if max {
         (absorbing, identity)

@@ -166,6 +166,8 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
         "nan log",
         "nan 2-D sum",
         "softmax rows nan",
+        "inf rows min",
+        "inf rows neg",
     ] {
         let special = name.contains("inf") || name.contains("nan");
         let spec = ops::lookup(if special { "load" } else { name }).unwrap();
@@ -296,6 +298,22 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
                 let den = ops::expand_dims(&ops::reduce(&e, 1, false, Sum), &[true, false]);
                 let sm = ops::arith(Arith::Div, &e, &den).unwrap();
                 ops::reduce(&sm, 1, false, Sum)
+            }
+            // Rows 3 and 4 of `-b[i] + 0 * y[j]` are `+inf` everywhere: their max is `+inf`
+            // with no finite lane (both its `+inf` and its `-inf` conditions hold; `+inf`
+            // decides), so its minimum with `x` is `x` and its negation `-inf`.
+            "inf rows min" | "inf rows neg" => {
+                let nb = ops::negate(&b).unwrap();
+                let col = ops::expand_dims(&nb, &[true, false]);
+                let yz = ops::arith(Arith::Mul, &y, &zero).unwrap();
+                let row = ops::expand_dims(&yz, &[false, true]);
+                let t = ops::arith(Arith::Add, &col, &row).unwrap();
+                let mx = ops::reduce(&t, 1, false, Max);
+                if name == "inf rows min" {
+                    ops::arith(Arith::Min, &mx, &x).unwrap()
+                } else {
+                    ops::negate(&mx).unwrap()
+                }
             }
             _ => b,
         };

@@ -188,6 +188,8 @@ pub(crate) fn reduction(
     // A max is `-inf` (a min `+inf`) when no lane is finite, given none is NaN or `+inf`
     // (`-inf`), which the flags' priority gives.
     if matches!(r, Reducer::Max | Reducer::Min) {
+        // (A NaN lane is the first reason not to decide it.)
+        crate::value::LDomain::undecided(sym, &flags.nan, crate::ext::MAX_OF_NAN);
         let Some(none) = empty(sym, k, dom) else {
             return unsupported(
                 sym,

@@ -512,6 +512,10 @@ pub(crate) fn select<D: LDomain>(d: &mut D, c: &D::B, a: &Elem<D>, b: &Elem<D>) 
     .elem(d)
 }
 
+/// Why a max or min over lanes that may be NaN is undecided.
+pub(crate) const MAX_OF_NAN: &str =
+    "tl.max or tl.min over lanes that may be NaN (Triton's propagate_nan decides)";
+
 /// What a reduction's lanes hold, as conditions: some lane is NaN (`nan`), `+inf` (`pos`),
 /// `-inf` (`neg`, where not `+inf`); every lane is `-inf` (`all_neg`, for a max) or `+inf`
 /// (`all_pos`, for a min), counting no lanes as every lane. Concretely from [`Seen`];
@@ -557,10 +561,7 @@ pub(crate) fn reduced<D: LDomain>(
 ) -> Elem<D> {
     let (nan, pos, neg) = match r {
         tensor::Reducer::Max | tensor::Reducer::Min => {
-            d.undecided(
-                &f.nan,
-                "tl.max or tl.min over lanes that may be NaN (Triton's propagate_nan decides)",
-            );
+            d.undecided(&f.nan, MAX_OF_NAN);
             if r == tensor::Reducer::Max {
                 (f.nan, f.pos, f.all_neg)
             } else {

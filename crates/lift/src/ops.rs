@@ -46,6 +46,11 @@ pub(crate) enum Op {
     Advance,
     /// A real function without an exact definition here (uninterpreted).
     Math(&'static str),
+    /// `tl.fma(x, y, z)`: `x * y + z` (fused: one rounding, outside the real model).
+    Fma,
+    /// `tl.clamp(x, min, max)`: `min(max(x, min), max)`, read only with constant bounds
+    /// `min <= max` (Triton leaves `min > max` undefined).
+    Clamp,
 }
 
 pub(crate) struct OpSpec {
@@ -296,10 +301,94 @@ pub(crate) const OPS: &[OpSpec] = &[
         ignored: &[],
         op: Op::Math("erf"),
     },
+    // Correctly rounded variants: the same real function (rounding is outside the model).
+    OpSpec {
+        name: "div_rn",
+        params: &["x", "y"],
+        ignored: &[],
+        op: Op::Fdiv,
+    },
+    OpSpec {
+        name: "sqrt_rn",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("sqrt"),
+    },
+    OpSpec {
+        name: "fma",
+        params: &["x", "y", "z"],
+        ignored: &[],
+        op: Op::Fma,
+    },
+    OpSpec {
+        name: "clamp",
+        params: &["x", "min", "max"],
+        ignored: &["propagate_nan"],
+        op: Op::Clamp,
+    },
 ];
 
+/// The table's entry for `name`, wherever Triton has it (see [`lookup_in`]).
 pub(crate) fn lookup(name: &str) -> Option<&'static OpSpec> {
     OPS.iter().find(|s| s.name == name)
+}
+
+/// Where a function of the table lives in Triton 3.2: `tl.NAME` (`triton.language`),
+/// `tl.math.NAME`, or libdevice (`tl.extra.cuda.libdevice.NAME` and other paths).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Module {
+    Tl,
+    Math,
+    Libdevice,
+}
+
+/// The table's functions that `triton.language.math` has in 3.2.
+const MATH_MODULE: &[&str] = &[
+    "exp", "abs", "fdiv", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "erf", "fma",
+    "div_rn", "sqrt_rn",
+];
+
+/// The table's functions that libdevice has in 3.2 (`tanh` is only there).
+const LIBDEVICE: &[&str] = &[
+    "exp", "abs", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf", "fma",
+    "div_rn", "sqrt_rn",
+];
+
+/// Functions of the table that `triton.language` itself lacks in 3.2.
+const NOT_IN_TL: &[&str] = &["tanh"];
+
+/// The op `module.name` denotes, or why none: a name Triton 3.2 does not have at that path
+/// (`tl.tanh`, `tl.math.sigmoid`) is not read as the function it would be elsewhere.
+pub(crate) fn lookup_in(module: Module, name: &str) -> Result<&'static OpSpec, String> {
+    let spec = lookup(name);
+    let (there, path) = match module {
+        Module::Tl => (!NOT_IN_TL.contains(&name), "tl"),
+        Module::Math => (MATH_MODULE.contains(&name), "tl.math"),
+        Module::Libdevice => (LIBDEVICE.contains(&name), "libdevice"),
+    };
+    match spec {
+        Some(spec) if there => Ok(spec),
+        Some(_) => {
+            let elsewhere: Vec<&str> = [
+                (!NOT_IN_TL.contains(&name), "tl"),
+                (MATH_MODULE.contains(&name), "tl.math"),
+                (LIBDEVICE.contains(&name), "libdevice"),
+            ]
+            .iter()
+            .filter(|(ok, _)| *ok)
+            .map(|(_, p)| *p)
+            .collect();
+            Err(format!(
+                "{path}.{name} (Triton 3.2 has it as {})",
+                elsewhere
+                    .iter()
+                    .map(|p| format!("{p}.{name}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        }
+        None => Err(format!("{path}.{name}")),
+    }
 }
 
 type R<T> = Result<T, String>;
@@ -462,9 +551,20 @@ pub(crate) fn apply<D: LDomain>(
                     Some(o) => match o.at(d, l) {
                         // `other=-float('inf')`: an extended real, exact (`crate::ext`).
                         Elem::V(v) if d.inf_of(&v).is_some() => {
-                            let inf = d.inf_of(&v).expect("matched");
+                            let up = d.inf_of(&v).expect("matched");
                             let at = d.not(&c);
-                            return Elem::X { inf, at, v: x };
+                            let no = d.lit_b(false);
+                            let (pos, neg) = if up {
+                                (at, no.clone())
+                            } else {
+                                (no.clone(), at)
+                            };
+                            return Elem::X {
+                                nan: no,
+                                pos,
+                                neg,
+                                v: x,
+                            };
                         }
                         e => e.v(d),
                     },
@@ -542,10 +642,16 @@ pub(crate) fn apply<D: LDomain>(
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             let op = spec.op;
             KVal::Block(map(&x, real, move |d, e| {
-                if op == Op::Exp && ext::any(d, &[&e]) {
-                    return ext::exp(d, &e, |d, v| {
-                        tensor::unary(d, UnaryOp::Exp, ElemType::Real, v)
-                    });
+                if ext::any(d, &[&e]) {
+                    return match op {
+                        Op::Exp => ext::exp(d, &e, |d, v| {
+                            tensor::unary(d, UnaryOp::Exp, ElemType::Real, v)
+                        }),
+                        Op::Abs => ext::abs(d, &e, |d, v| {
+                            tensor::unary(d, UnaryOp::Abs, ElemType::Real, v)
+                        }),
+                        _ => ext::sigmoid(d, &e, |d, v| sigmoid(d, v)),
+                    };
                 }
                 let v = e.v(d);
                 Elem::V(match op {
@@ -554,6 +660,38 @@ pub(crate) fn apply<D: LDomain>(
                     _ => sigmoid(d, &v),
                 })
             }))
+        }
+        Op::Fma => {
+            let x = block(&need(&args, 0, spec)?, "tl.fma's x")?;
+            let y = block(&need(&args, 1, spec)?, "tl.fma's y")?;
+            let z = block(&need(&args, 2, spec)?, "tl.fma's z")?;
+            let xy = to_real(&arith(Arith::Mul, &x, &y)?);
+            KVal::Block(arith(Arith::Add, &xy, &to_real(&z))?)
+        }
+        Op::Clamp => {
+            let x = block(&need(&args, 0, spec)?, "tl.clamp's x")?;
+            let (lo, hi) = (need(&args, 1, spec)?, need(&args, 2, spec)?);
+            let bound = |v: &KVal<D>| match v {
+                KVal::Int(i) => Some((*i, 1)),
+                KVal::Float(n, d) if *d != 0 => Some((*n, *d)),
+                _ => None,
+            };
+            let (Some((a, b)), Some((c, e))) = (bound(&lo), bound(&hi)) else {
+                return Err(
+                    "tl.clamp with bounds that are not constants (undefined when min > max)".into(),
+                );
+            };
+            // a/b <= c/e with positive denominators.
+            if a.checked_mul(e)
+                .zip(c.checked_mul(b))
+                .is_none_or(|(l, r)| l > r)
+            {
+                return Err("tl.clamp with min > max (undefined in Triton)".into());
+            }
+            let lo = block(&lo, "tl.clamp's min")?;
+            let hi = block(&hi, "tl.clamp's max")?;
+            let x = to_real(&x);
+            KVal::Block(arith(Arith::Min, &arith(Arith::Max, &x, &lo)?, &hi)?)
         }
         Op::Fdiv => {
             let x = block(&need(&args, 0, spec)?, "the dividend")?;
@@ -587,8 +725,11 @@ pub(crate) fn apply<D: LDomain>(
             }
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             KVal::Block(map(&x, real, move |d, e| {
-                if name == "exp2" && ext::any(d, &[&e]) {
-                    return ext::exp(d, &e, |d, v| d.math(name, v));
+                if ext::any(d, &[&e]) {
+                    if name == "exp2" {
+                        return ext::exp(d, &e, |d, v| d.math(name, v));
+                    }
+                    return ext::math(d, name, &e, |d, v| d.math(name, v));
                 }
                 let v = e.v(d);
                 Elem::V(d.math(name, &v))
@@ -919,15 +1060,12 @@ pub(crate) fn arith<D: LDomain>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Bloc
         }),
         _ => zip(a, b, Real, move |d, x, y| {
             if ext::any(d, &[&x, &y]) {
-                let e = match op {
+                return match op {
                     Arith::Add | Arith::Sub => ext::add(d, &x, &y, op == Arith::Sub),
                     Arith::Max | Arith::Min => ext::max_min(d, op == Arith::Max, &x, &y),
                     Arith::Mul => ext::mul(d, &x, &y),
-                    Arith::Div => None,
+                    Arith::Div => ext::div(d, &x, &y),
                 };
-                if let Some(e) = e {
-                    return e;
-                }
             }
             let (x, y) = (x.v(d), y.v(d));
             let r = ElemType::Real;
@@ -1012,14 +1150,7 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
                 let v = tensor::compare(d, cmp_op(op), ElemType::Real, x, y);
                 d.truth(&v)
             };
-            match ext::compare(d, &x, &y, finite, decide) {
-                Some(c) => c,
-                None => {
-                    let (x, y) = (x.v(d), y.v(d));
-                    let v = tensor::compare(d, cmp_op(op), ElemType::Real, &x, &y);
-                    d.truth(&v)
-                }
-            }
+            ext::compare(d, &x, &y, finite, decide, op == Cmp::Ne)
         } else {
             let (x, y) = (x.v(d), y.v(d));
             let op = match op {
@@ -1105,9 +1236,7 @@ pub(crate) fn select<D: LDomain>(c: &Block<D>, x: &Block<D>, y: &Block<D>) -> R<
         match ty {
             Ty::Real => {
                 if ext::any(d, &[&a, &b]) {
-                    if let Some(e) = ext::select(d, &cc, &a, &b) {
-                        return e;
-                    }
+                    return ext::select(d, &cc, &a, &b);
                 }
                 let (a, b) = (a.v(d), b.v(d));
                 Elem::V(d.ite_v(&cc, &a, &b))

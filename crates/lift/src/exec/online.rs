@@ -293,7 +293,7 @@ fn prefix_block<D: LDomain>(m0: &Block<D>, g: &Block<D>, t: &D::I, extent: &D::I
             let red = d.reduction(tensor::Reducer::Max, &extent, &mut |d: &mut D, s: &D::I| {
                 Elem::V(d.subst_v(&gv, &t, s))
             });
-            crate::ext::max_min(d, true, &m, &red).unwrap_or_else(|| unrepresentable(d))
+            crate::ext::max_min(d, true, &m, &red)
         },
     ))
 }
@@ -359,17 +359,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
         // Checked at symbolic lanes (one term stands for every lane): the values are finite
         // in the loop (a tile the loop's range makes nonempty), and so are the prefix maxima.
         let lanes = probe_lanes(d, &g.shape);
-        let (m0l, gl) = (m0.at(d, &lanes), g.at(d, &lanes));
-        let finite = match gl {
-            Elem::V(gv) => [t, trip].into_iter().all(|ext| {
-                let ext = ext.clone();
-                let red = d.reduction(tensor::Reducer::Max, &ext, &mut |d: &mut D, s: &D::I| {
-                    Elem::V(d.subst_v(&gv, t, s))
-                });
-                crate::ext::max_min(d, true, &m0l, &red).is_some()
-            }),
-            _ => false,
-        };
+        let gl = g.at(d, &lanes);
+        let finite = matches!(gl, Elem::V(_));
         if !finite {
             return self.unsupported(
                 format!("a running maximum `{n}` of values that may be -inf"),

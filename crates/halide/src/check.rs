@@ -14,7 +14,7 @@ use crate::value::{Stop, Val, WitnessKind};
 use report::{Counterexample, Mismatch, Span, Verdict};
 use smt::{CheckResult, SymId, TermId, Value};
 use std::collections::{BTreeMap, HashMap};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use symbolic::{Sym, SymVal};
 
 pub struct Obligation {
@@ -37,6 +37,44 @@ pub struct Checked {
     /// What the check did that is neither an assumption nor a reason (a concrete search that
     /// stopped at its step budget).
     pub notes: Vec<String>,
+}
+
+/// A case's wall budget for its solver calls: each call gets the smaller of its own timeout
+/// and what remains of the budget, and none is made once it is spent (the obligations from
+/// there on stay open: the verdict is `unknown`, never `verified`). The concrete searches
+/// have their own budgets of interpreted steps ([`Steps`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    start: Instant,
+    total: Duration,
+    timeout: Duration,
+}
+
+impl Budget {
+    /// `total` from `start` (the case's own start), at most `timeout` per solver call.
+    pub fn new(start: Instant, total: Duration, timeout: Duration) -> Budget {
+        Budget {
+            start,
+            total,
+            timeout,
+        }
+    }
+
+    /// The next solver call's limits, `None` once the budget is spent.
+    fn cfg(&self) -> Option<smt::SolverConfig> {
+        let left = self.total.saturating_sub(self.start.elapsed());
+        (!left.is_zero()).then(|| smt::SolverConfig {
+            timeout: left.min(self.timeout),
+        })
+    }
+
+    /// The reason given when the budget ran out before obligation `what`.
+    fn exhausted_at(&self, what: &str) -> String {
+        format!(
+            "case budget of {} s exhausted at obligation {what}",
+            self.total.as_secs_f64()
+        )
+    }
 }
 
 impl Checked {
@@ -1841,13 +1879,16 @@ fn discarded(
     store: &mut smt::Store,
     notes: &[crate::live::Note],
     fields: &[(String, SymId)],
-    cfg: smt::SolverConfig,
+    budget: &Budget,
     loc: &dyn Fn(Span) -> String,
 ) -> Vec<String> {
     let mut by_what: Vec<(String, Vec<String>)> = Vec::new();
     for n in notes {
-        if matches!(solve(store, &n.assertions, fields, cfg), CheckResult::Unsat) {
-            continue;
+        // Undecided (also once the budget is spent): named, as a satisfiable note would be.
+        if let Some(cfg) = budget.cfg() {
+            if matches!(solve(store, &n.assertions, fields, cfg), CheckResult::Unsat) {
+                continue;
+            }
         }
         let at = loc(n.span);
         match by_what.iter_mut().find(|(w, _)| *w == n.what) {
@@ -1869,10 +1910,10 @@ fn discarded(
 pub fn check(
     spec: &Spec,
     stmt: &[Stmt],
-    timeout: Duration,
+    budget: &Budget,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
-    check_with(spec, stmt, timeout, true, loc)
+    check_with(spec, stmt, budget, true, loc)
 }
 
 /// `quick`: try small sizes concretely before the solver (tests turn it off to see that the
@@ -1880,7 +1921,7 @@ pub fn check(
 pub(crate) fn check_with(
     spec: &Spec,
     stmt: &[Stmt],
-    timeout: Duration,
+    budget: &Budget,
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
@@ -1902,7 +1943,7 @@ pub(crate) fn check_with(
         &floats.stmt,
         floats.gap,
         (&mut quick_steps, &mut steps),
-        timeout,
+        budget,
         quick,
         loc,
     );
@@ -1930,7 +1971,7 @@ fn check_resolved(
     stmt: &[Stmt],
     gap: f64,
     (quick_steps, steps): (&mut Steps, &mut Steps),
-    timeout: Duration,
+    budget: &Budget,
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
@@ -1991,9 +2032,11 @@ fn check_resolved(
     };
     let mut obs = obs;
     obs.sort_by_key(|o| rank(o.kind));
-    let cfg = smt::SolverConfig { timeout };
     // Vacuity: the preconditions must admit some sizes, or every obligation is trivially unsat.
     {
+        let Some(cfg) = budget.cfg() else {
+            return unknown(budget.exhausted_at("the statement's assertions are satisfiable"));
+        };
         let mut st = d.store.clone();
         let asr = smt::simplify_arith(&mut st, &run.asserts);
         match smt::decide_portfolio(&st, &asr, cfg).0 {
@@ -2019,8 +2062,14 @@ fn check_resolved(
         }
     };
     let debug = std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some();
-    for o in &obs {
+    // Where the case's budget ran out, and how many obligations were left unasked.
+    let mut spent: Option<(String, usize)> = None;
+    for (i, o) in obs.iter().enumerate() {
         let t0 = std::time::Instant::now();
+        let Some(cfg) = budget.cfg() else {
+            spent = Some((where_(o), obs.len() - i));
+            break;
+        };
         let mut r = solve(&mut store, &o.assertions, &fields, cfg);
         if debug && !o.fallbacks.is_empty() {
             let what = match &r {
@@ -2035,6 +2084,7 @@ fn check_resolved(
                 break;
             }
             let t1 = std::time::Instant::now();
+            let Some(cfg) = budget.cfg() else { break };
             r = solve(&mut store, fb, &fields, cfg);
             if debug {
                 eprintln!(
@@ -2088,6 +2138,31 @@ fn check_resolved(
             CheckResult::Unknown(why) => open.push((where_(o), format!("solver: {why}"))),
         }
     }
+    if let Some((at, left)) = spent {
+        // No wider search either: the budget bounds the case's wall time.
+        let mut reason = format!(
+            "{} ({left} of {} obligations not asked",
+            budget.exhausted_at(&at),
+            obs.len()
+        );
+        if !open.is_empty() {
+            reason.push_str(&format!(
+                "; not proved before: {}",
+                open.iter()
+                    .map(|(w, r)| format!("{w} ({r})"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+        }
+        reason.push(')');
+        return Checked {
+            verdict: Verdict::Unknown { reason },
+            witness: None,
+            assumptions: vec![],
+            obligations: obs.len(),
+            notes: vec![],
+        };
+    }
     if open.is_empty() {
         let mut assumptions = vec![
             "every output size and position (buffer mins and extents symbolic)".to_string(),
@@ -2110,7 +2185,7 @@ fn check_resolved(
         if let Some(a) = crate::math::assumption(spec) {
             assumptions.push(a);
         }
-        assumptions.extend(discarded(&mut store, &notes, &fields, cfg, loc));
+        assumptions.extend(discarded(&mut store, &notes, &fields, budget, loc));
         if run
             .loops
             .iter()

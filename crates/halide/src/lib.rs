@@ -43,6 +43,9 @@ use std::time::{Duration, Instant};
 pub struct Options {
     /// Per solver query.
     pub timeout: Duration,
+    /// The case's wall budget for its solver calls ([`Options::case_budget`]): `None` for
+    /// [`CASE_BUDGET_PER_TIMEOUT`] times `timeout`.
+    pub budget: Option<Duration>,
     /// Also return every obligation as an SMT-LIB script ([`CaseResult::queries`]).
     pub collect_smt: bool,
 }
@@ -51,8 +54,24 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             timeout: Duration::from_secs(10),
+            budget: None,
             collect_smt: false,
         }
+    }
+}
+
+/// A case's default wall budget, in solver timeouts: each solver call gets the smaller of its
+/// timeout and what remains of the budget, so timeouts cannot cascade through every
+/// obligation; once it is spent the open obligations make the verdict `unknown`, naming
+/// where it ran out (never `verified`).
+pub const CASE_BUDGET_PER_TIMEOUT: u32 = 6;
+
+impl Options {
+    /// The case's wall budget: [`Options::budget`], else [`CASE_BUDGET_PER_TIMEOUT`] times
+    /// the timeout.
+    pub fn case_budget(&self) -> Duration {
+        self.budget
+            .unwrap_or(self.timeout * CASE_BUDGET_PER_TIMEOUT)
     }
 }
 
@@ -135,7 +154,8 @@ pub fn check(
             queries: vec![],
         });
     }
-    let c = check::check(&spec, &stmt, opts.timeout, &loc);
+    let budget = check::Budget::new(start, opts.case_budget(), opts.timeout);
+    let c = check::check(&spec, &stmt, &budget, &loc);
     let queries = if opts.collect_smt {
         queries(&spec, &stmt)
     } else {

@@ -14,6 +14,44 @@ fn corpus() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/halide")
 }
 
+/// A case budget as the CLI's default gives it for a solver timeout of `secs`.
+fn budget(secs: u64) -> crate::check::Budget {
+    let timeout = std::time::Duration::from_secs(secs);
+    crate::check::Budget::new(
+        std::time::Instant::now(),
+        timeout * crate::CASE_BUDGET_PER_TIMEOUT,
+        timeout,
+    )
+}
+
+/// A case whose wall budget is spent before its solver calls is `unknown`, naming the
+/// budget and the obligation where it ran out, never `verified` (a correct case here: the
+/// budget, not the statement, stops it).
+#[test]
+fn a_spent_case_budget_gives_unknown_naming_where() {
+    let read = |n: &str| std::fs::read_to_string(corpus().join(n)).unwrap();
+    let opts = crate::Options {
+        timeout: std::time::Duration::from_secs(5),
+        budget: Some(std::time::Duration::ZERO),
+        collect_smt: false,
+    };
+    let r = crate::check(
+        "rowsum-root.spec",
+        &read("rowsum-root.spec"),
+        "rowsum-root.stmt",
+        &read("rowsum-root.stmt"),
+        &opts,
+    )
+    .unwrap();
+    match r.verdict {
+        report::Verdict::Unknown { reason } => assert!(
+            reason.starts_with("case budget of 0 s exhausted at obligation "),
+            "{reason}"
+        ),
+        v => panic!("{v:?}"),
+    }
+}
+
 #[test]
 fn malformed_statements_are_diagnosed_with_positions() {
     for (text, at) in [
@@ -262,7 +300,7 @@ fn obligations_alone_never_verify_broken_statements() {
         let c = crate::check::check_with(
             &spec,
             &stmt,
-            std::time::Duration::from_secs(5),
+            &budget(5),
             false,
             &|s| format!("{s:?}"),
         );
@@ -643,7 +681,7 @@ fn the_quick_search_stops_at_its_budget_and_says_so() {
     let stmt =
         crate::stmt::parse(&std::fs::read_to_string(dir.join("depthwise-tiled.stmt")).unwrap())
             .unwrap();
-    let c = crate::check::check(&spec, &stmt, std::time::Duration::from_secs(20), &|s| {
+    let c = crate::check::check(&spec, &stmt, &budget(20), &|s| {
         format!("@{}", s.start)
     });
     assert!(

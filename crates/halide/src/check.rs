@@ -1907,12 +1907,7 @@ fn discarded(
         .collect()
 }
 
-pub fn check(
-    spec: &Spec,
-    stmt: &[Stmt],
-    budget: &Budget,
-    loc: &dyn Fn(Span) -> String,
-) -> Checked {
+pub fn check(spec: &Spec, stmt: &[Stmt], budget: &Budget, loc: &dyn Fn(Span) -> String) -> Checked {
     check_with(spec, stmt, budget, true, loc)
 }
 

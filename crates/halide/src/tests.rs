@@ -297,13 +297,7 @@ fn obligations_alone_never_verify_broken_statements() {
         let spec_text = std::fs::read_to_string(corpus().join(spec_name)).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
-        let c = crate::check::check_with(
-            &spec,
-            &stmt,
-            &budget(5),
-            false,
-            &|s| format!("{s:?}"),
-        );
+        let c = crate::check::check_with(&spec, &stmt, &budget(5), false, &|s| format!("{s:?}"));
         assert_ne!(c.verdict.name(), "verified", "{name}");
         println!("{name}: {} {:?}", c.verdict.name(), c.witness.map(|w| w.0));
         n += 1;
@@ -681,9 +675,7 @@ fn the_quick_search_stops_at_its_budget_and_says_so() {
     let stmt =
         crate::stmt::parse(&std::fs::read_to_string(dir.join("depthwise-tiled.stmt")).unwrap())
             .unwrap();
-    let c = crate::check::check(&spec, &stmt, &budget(20), &|s| {
-        format!("@{}", s.start)
-    });
+    let c = crate::check::check(&spec, &stmt, &budget(20), &|s| format!("@{}", s.start));
     assert!(
         matches!(c.verdict, report::Verdict::Verified { .. }),
         "{:?}",

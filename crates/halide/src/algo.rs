@@ -5,7 +5,7 @@
 use crate::eval::{eval, Env};
 use crate::run::{input_value, Setting};
 use crate::spec::Spec;
-use crate::syntax::Type;
+use crate::syntax::{Expr, Type};
 use crate::value::{unsupported, Stop, Val};
 use report::Span;
 use std::collections::BTreeMap;
@@ -13,8 +13,8 @@ use tensor::Concrete as CDom;
 
 type CVal = Val<CDom>;
 
-/// An update's RDom variables and their ranges `[min, end)`.
-type RDomRanges = (Vec<crate::spec::RDom>, Vec<(i128, i128)>);
+/// An update's RDom variables, their ranges `[min, end)` and its predicates.
+type RDomRanges = (Vec<crate::spec::RDom>, Vec<(i128, i128)>, Vec<Expr>);
 
 /// The concrete algorithm over a setting's inputs.
 pub struct Concrete<'a> {
@@ -48,20 +48,15 @@ impl<'a> Concrete<'a> {
         self.stage_value(d, func, n, point)
     }
 
-    /// The RDom variables an update names, and their ranges `[min, end)`.
+    /// The RDom an update runs over ([`Spec::update_domain`]): its variables, their ranges
+    /// `[min, end)`, and its predicates.
     fn rdom_ranges(&mut self, d: &mut CDom, u: &crate::spec::Update) -> Result<RDomRanges, Stop> {
-        let mut names = Vec::new();
-        crate::syntax::vars_of(&u.value, &mut names);
-        for a in &u.args {
-            crate::syntax::vars_of(a, &mut names);
-        }
-        let rdoms: Vec<crate::spec::RDom> = self
-            .spec
-            .rdoms
-            .iter()
-            .filter(|r| names.contains(&r.var))
-            .cloned()
-            .collect();
+        let spec = self.spec;
+        let dom = spec
+            .update_domain(u)
+            .or_else(|(what, span)| unsupported(what, span))?;
+        let rdoms: Vec<crate::spec::RDom> = dom.vars.into_iter().cloned().collect();
+        let preds: Vec<Expr> = dom.predicates.into_iter().map(|(p, _)| p.clone()).collect();
         let mut ranges = Vec::new();
         for r in &rdoms {
             self.scope.push(vec![]);
@@ -73,7 +68,19 @@ impl<'a> Concrete<'a> {
                 _ => return unsupported(format!("the bounds of the RDom `{}`", r.var), r.span),
             }
         }
-        Ok((rdoms, ranges))
+        Ok((rdoms, ranges, preds))
+    }
+
+    /// Whether every predicate holds in the innermost frame (a step's variables): the
+    /// algorithm runs a step only where they do (Halide's `RDom::where`).
+    fn holds(&mut self, d: &mut CDom, preds: &[Expr]) -> Result<bool, Stop> {
+        for p in preds {
+            let v = eval(d, self, p)?;
+            if !crate::value::truth(d, &v, p.span)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Every point of the RDom, in its order (lexicographic, the first variable innermost).
@@ -135,7 +142,7 @@ impl<'a> Concrete<'a> {
             let slice = u
                 .recurrence_slice(&f)
                 .or_else(|(what, span)| unsupported(what, span))?;
-            let (rdoms, ranges) = self.rdom_ranges(d, &u)?;
+            let (rdoms, ranges, preds) = self.rdom_ranges(d, &u)?;
             match slice {
                 None => {
                     let mut v = self.stage_value(d, func, stage - 1, point)?;
@@ -145,6 +152,14 @@ impl<'a> Concrete<'a> {
                             fr.push((rd.var.clone(), Val::Int(*c, Type::Int(32))));
                         }
                         self.scope.push(fr);
+                        match self.holds(d, &preds) {
+                            Ok(true) => {}
+                            r => {
+                                self.scope.pop();
+                                r?;
+                                continue;
+                            }
+                        }
                         let saved =
                             self.current
                                 .replace((func.to_string(), point.to_vec(), v.clone()));
@@ -159,8 +174,8 @@ impl<'a> Concrete<'a> {
                     let p: Vec<i128> = slice.iter().map(|k| point[*k]).collect();
                     let skey = (format!("{func}/{stage}/slice"), p.clone());
                     if !self.slices.contains_key(&skey) {
-                        let cells =
-                            self.run_slice(d, &f, stage, &u, &slice, &p, &rdoms, &ranges)?;
+                        let cells = self
+                            .run_slice(d, &f, stage, &u, &slice, &p, (&rdoms, &ranges, &preds))?;
                         self.slices.insert(skey.clone(), cells);
                     }
                     match self.slices[&skey].get(point) {
@@ -185,8 +200,7 @@ impl<'a> Concrete<'a> {
         u: &crate::spec::Update,
         slice: &[usize],
         p: &[i128],
-        rdoms: &[crate::spec::RDom],
-        ranges: &[(i128, i128)],
+        (rdoms, ranges, preds): (&[crate::spec::RDom], &[(i128, i128)], &[Expr]),
     ) -> Result<BTreeMap<Vec<i128>, CVal>, Stop> {
         let mut cells: BTreeMap<Vec<i128>, CVal> = BTreeMap::new();
         for r in Self::rdom_points(ranges) {
@@ -199,6 +213,14 @@ impl<'a> Concrete<'a> {
                 fr.push((rd.var.clone(), Val::Int(*c, Type::Int(32))));
             }
             self.scope.push(fr);
+            match self.holds(d, preds) {
+                Ok(true) => {}
+                r => {
+                    self.scope.pop();
+                    r?;
+                    continue;
+                }
+            }
             let mut cell = Vec::new();
             let mut bad = None;
             for a in &u.args {

@@ -782,6 +782,7 @@ pub fn obligations(
                 .unwrap_or_default();
             update_obligations(
                 &mut d,
+                &ex.run,
                 &kinds,
                 w,
                 u,
@@ -1036,12 +1037,10 @@ fn interleaved_reads(
         .iter()
         .filter(|w| w.func == func && w.realize == realize && w.stage == last)
         .collect();
-    let Some(bounds) = stage
-        .iter()
-        .find_map(|w| w.update.as_ref().map(|u| u.r_bounds.clone()))
-    else {
+    let Some(u0) = stage.iter().find_map(|w| w.update.clone()) else {
         return;
     };
+    let bounds = u0.r_bounds.clone();
     for r in reads
         .iter()
         .filter(|r| r.func == func && r.realize == realize && !r.own)
@@ -1058,6 +1057,8 @@ fn interleaved_reads(
             cs.push(d.store.lt(t, *hi));
             rp.push(t);
         }
+        // Only the points of the RDom where its predicate holds are steps.
+        cs.extend(u0.holds_at(d, &r.point, &rp));
         for x in &stage {
             let Some(ux) = &x.update else { continue };
             let c = Inst::copy(d, x, outer);
@@ -1177,6 +1178,7 @@ fn recurrence_obligations(
             cs.push(d.store.le(*lo, *t));
             cs.push(d.store.lt(*t, *hi));
         }
+        cs.extend(u.holds_at(d, &u.pure_vals, &rec.r_other));
         cs.push(lex_less(d, &rec.r_other, &u.r_vals));
         for (a, b) in rec.lhs_other.iter().zip(cell) {
             cs.push(d.store.eq(*a, *b));
@@ -1212,6 +1214,7 @@ fn recurrence_obligations(
 #[allow(clippy::too_many_arguments)]
 fn update_obligations(
     d: &mut Sym,
+    run: &Run,
     kinds: &HashMap<SymId, LoopKind>,
     w: &crate::symex::Write,
     u: &crate::symex::UpdateStore,
@@ -1385,6 +1388,23 @@ fn update_obligations(
             fallbacks: vec![],
         });
     }
+    // A store is a step of the algorithm only where the RDom's predicate holds (elsewhere the
+    // algorithm runs no step: a store there is an extra write).
+    if let Some(p) = u.holds_at(d, &u.pure_vals, &u.r_vals) {
+        let mut a = w.path.clone();
+        a.push(d.store.not(p));
+        obs.push(Obligation {
+            what: format!(
+                "an update of `{}` stores only at RDom points where its predicate (`where`) holds",
+                w.func
+            ),
+            kind: WitnessKind::WrongValue,
+            assertions: a,
+            span: w.span,
+            free: w.loops.clone(),
+            fallbacks: vec![],
+        });
+    }
     // Injectivity: distinct iterations of the loops inside the realization, other than the
     // RDom loops, store distinct cells (each cell sees each RDom point once, in order); and
     // two stores of the same stage never store one cell.
@@ -1487,6 +1507,13 @@ fn update_obligations(
                 a.push(d.store.lt(t, *hi));
                 rs.push(t);
             }
+            // Every point where the RDom's predicate holds (the algorithm's steps).
+            let pure: Vec<TermId> = w0.point.clone();
+            a.extend(u.holds_at(d, &pure, &rs));
+            // Of every cell whose value is needed: a pure store outside its Func's needed
+            // region (a vectorized pure stage's ShiftInwards tail) writes a cell no needed
+            // value reads ([`crate::live`]), which the update need not reach.
+            a.extend(crate::live::live(d, run, w0));
             for ws in &stage_writes {
                 let Some(us) = &ws.update else { continue };
                 let mut cs = ws.path.clone();

@@ -174,8 +174,15 @@ impl<'a> Concrete<'a> {
                     let p: Vec<i128> = slice.iter().map(|k| point[*k]).collect();
                     let skey = (format!("{func}/{stage}/slice"), p.clone());
                     if !self.slices.contains_key(&skey) {
-                        let cells = self
-                            .run_slice(d, &f, stage, &u, &slice, &p, (&rdoms, &ranges, &preds))?;
+                        let cells = self.run_slice(
+                            d,
+                            &f,
+                            stage,
+                            &u,
+                            &slice,
+                            &p,
+                            (&rdoms, &ranges, &preds),
+                        )?;
                         self.slices.insert(skey.clone(), cells);
                     }
                     match self.slices[&skey].get(point) {

@@ -2123,6 +2123,11 @@ fn check_resolved(
         if debug {
             eprintln!("{:6} ms  {}", t0.elapsed().as_millis(), where_(o));
         }
+        if matches!(r, CheckResult::Unknown(_)) && budget.cfg().is_none() {
+            // The budget ran out during this obligation's query.
+            spent = Some((where_(o), obs.len() - i));
+            break;
+        }
         match r {
             CheckResult::Unsat => {}
             CheckResult::Sat(model) => {
@@ -2163,7 +2168,7 @@ fn check_resolved(
     if let Some((at, left)) = spent {
         // No wider search either: the budget bounds the case's wall time.
         let mut reason = format!(
-            "{} ({left} of {} obligations not asked",
+            "{} ({left} of {} obligations open from there on",
             budget.exhausted_at(&at),
             obs.len()
         );

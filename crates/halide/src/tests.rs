@@ -689,3 +689,28 @@ fn the_quick_search_stops_at_its_budget_and_says_so() {
         c.notes
     );
 }
+
+/// An RDom predicate that reads data (a data-dependent domain) is `unknown`, named with its
+/// line in the algorithm file, never verified.
+#[test]
+fn a_data_dependent_rdom_predicate_is_unknown_at_its_line() {
+    let read = |n: &str| std::fs::read_to_string(corpus().join(n)).unwrap();
+    let spec = read("rdomwhere-root.spec")
+        .replace("where (((r$x % 2) == 0))", "where ((input(r$x, 0) > 0))");
+    assert!(spec.contains("input(r$x, 0)"));
+    let r = crate::check(
+        "w.spec",
+        &spec,
+        "rdomwhere-root.stmt",
+        &read("rdomwhere-root.stmt"),
+        &crate::Options::default(),
+    )
+    .unwrap();
+    match r.verdict {
+        report::Verdict::Unknown { reason } => assert!(
+            reason.contains("`r$x` at w.spec:3:1 reads `input`"),
+            "{reason}"
+        ),
+        v => panic!("{v:?}"),
+    }
+}

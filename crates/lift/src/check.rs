@@ -41,6 +41,11 @@ struct World {
     sym: Sym,
     sizes: Vec<SymId>,
     facts: Vec<TermId>,
+    /// `tl.num_programs(axis)` of the three axes: a literal, or a symbol `nprog{k}` with
+    /// the fact that it equals the grid's term (so `pid + P*t` is a polynomial).
+    nprog: Vec<TermId>,
+    /// The symbols among `nprog`.
+    nprog_syms: Vec<SymId>,
 }
 
 impl World {
@@ -66,7 +71,24 @@ impl World {
             let (x, y) = (a.eval(&mut sym, &terms), b.eval(&mut sym, &terms));
             facts.push(op.holds(&mut sym, &x, &y));
         }
-        World { sym, sizes, facts }
+        let mut nprog = setup.nprog(&mut sym, &terms);
+        let mut nprog_syms = Vec::new();
+        for (k, p) in nprog.iter_mut().enumerate() {
+            if sym.store.as_int(*p).is_none() {
+                let v = sym.store.declare(&format!("nprog{k}"), Sort::Int);
+                let t = sym.store.sym(v);
+                facts.push(sym.store.eq(t, *p));
+                nprog_syms.push(v);
+                *p = t;
+            }
+        }
+        World {
+            sym,
+            sizes,
+            facts,
+            nprog,
+            nprog_syms,
+        }
     }
     fn size_terms(&mut self) -> Vec<TermId> {
         self.sizes
@@ -150,7 +172,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let mut w = World::new(setup);
     let sizes = w.size_terms();
     let (pid_syms, pids) = w.pids(setup, "");
-    let m = match setup.program(&mut w.sym, &sizes, pids.clone()) {
+    let m = match setup.program_in(&mut w.sym, &sizes, pids.clone(), w.nprog.clone()) {
         Ok(m) => m,
         Err(u) => {
             let reason = format!("unsupported construct {} at {}", u.what, u.pos);
@@ -537,6 +559,15 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         });
         let _ = a.lane_facts;
     }
+    // What the loop summaries rest on (a runtime step is positive where its loop runs).
+    for (name, premise) in &m.premises {
+        let mut asr = base.clone();
+        asr.push(w.sym.store.not(*premise));
+        obligations.push(Obligation {
+            name: name.clone(),
+            assertions: asr,
+        });
+    }
     if let Some(f) = &formula {
         for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
             let def = f
@@ -784,55 +815,32 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             let mut pid_w: Vec<Option<TermId>> = vec![None; steppers.len()];
             let mut lane_w: Vec<Option<TermId>> = vec![None; a.lane_syms.len()];
             for (d, o) in oix.iter().enumerate() {
-                let mut c = 0;
-                let mut ps: Vec<(usize, i128)> = Vec::new();
-                let mut l: Option<(usize, i128)> = None;
-                for (m, coef) in o {
-                    match &m[..] {
-                        [] => c = *coef,
-                        [v] if steppers.contains(v) && ps.len() < 2 => {
-                            ps.push((steppers.iter().position(|x| x == v).unwrap(), *coef))
+                let ws = crate::witness::dimension(
+                    &mut w.sym.store,
+                    o,
+                    idx[d],
+                    &steppers,
+                    &a.lane_syms,
+                    &w.nprog_syms,
+                );
+                let mut fresh = true;
+                for x in ws.iter().flatten() {
+                    match *x {
+                        crate::witness::Witness::Stepper(p, t) => {
+                            fresh &= pid_w[p].is_none();
+                            pid_w[p] = Some(t);
                         }
-                        [v] if a.lane_syms.contains(v) && l.is_none() => {
-                            l = Some((a.lane_syms.iter().position(|x| x == v).unwrap(), *coef))
-                        }
-                        _ => {
-                            out.verdict = unknown(fail(
-                                "an output index is not of the form `c + a*pid + lane`",
-                            ));
-                            return out;
+                        crate::witness::Witness::Lane(l, t) => {
+                            fresh &= lane_w[l].is_none();
+                            lane_w[l] = Some(t);
                         }
                     }
                 }
-                ps.sort_by_key(|(_, a)| *a);
-                let ct = w.sym.store.int(c);
-                let rel = w.sym.store.sub(idx[d], ct);
-                match (&ps[..], l) {
-                    ([(pi, st)], Some((li, 1)))
-                        if *st >= 1 && pid_w[*pi].is_none() && lane_w[li].is_none() =>
-                    {
-                        let stt = w.sym.store.int(*st);
-                        pid_w[*pi] = Some(w.sym.store.int_div(rel, stt));
-                        lane_w[li] = Some(w.sym.store.int_mod(rel, stt));
-                    }
-                    // A persistent loop, `pid + P*t`: the witness program `i mod P`, iteration
-                    // `i div P` (a guess the obligation checks, like every witness).
-                    ([(pi, 1), (ti, st)], None)
-                        if *st >= 1 && pid_w[*pi].is_none() && pid_w[*ti].is_none() =>
-                    {
-                        let stt = w.sym.store.int(*st);
-                        pid_w[*pi] = Some(w.sym.store.int_mod(rel, stt));
-                        pid_w[*ti] = Some(w.sym.store.int_div(rel, stt));
-                    }
-                    ([(pi, 1)], None) if pid_w[*pi].is_none() => pid_w[*pi] = Some(rel),
-                    ([], Some((li, 1))) if lane_w[li].is_none() => lane_w[li] = Some(rel),
-                    ([], None) => {}
-                    _ => {
-                        out.verdict = unknown(fail(
-                            "an output index is not of the form `c + a*pid + lane`",
-                        ));
-                        return out;
-                    }
+                if ws.is_err() || !fresh {
+                    out.verdict = unknown(fail(
+                        "an output index is not of the form `c + a*pid + lane` (nor `c + a*pid + b*t + lane` for a loop iteration `t`)",
+                    ));
+                    return out;
                 }
             }
             let wpid: Vec<TermId> = (0..3)
@@ -848,7 +856,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .map(|x| pid_w[x].unwrap_or(zero))
                 .collect();
             let wlane: Vec<TermId> = lane_w.iter().map(|x| x.unwrap_or(zero)).collect();
-            let m2 = match setup.program(&mut w.sym, &sizes, wpid.clone()) {
+            let m2 = match setup.program_in(&mut w.sym, &sizes, wpid.clone(), w.nprog.clone()) {
                 Ok(m) => m,
                 Err(u) => {
                     out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
@@ -904,7 +912,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let mut in_place_races: Vec<Obligation> = Vec::new();
     {
         let (p2_syms, p2) = w.pids(setup, "b");
-        let m2 = match setup.program(&mut w.sym, &sizes, p2.clone()) {
+        let m2 = match setup.program_in(&mut w.sym, &sizes, p2.clone(), w.nprog.clone()) {
             Ok(m) => m,
             Err(u) => {
                 out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
@@ -922,6 +930,19 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             w.facts.extend(facts);
         }
         let base2 = w.facts.clone();
+        // Loops stepping by a program count that is no literal: `pid + P*t` compared across
+        // the two runs needs the monotonicity of `P*t` (`crate::witness`).
+        let iterations: Vec<(TermId, TermId)> = m
+            .loops
+            .iter()
+            .copied()
+            .zip(m2.loops.iter().copied())
+            .collect();
+        let monotone = if w.nprog_syms.is_empty() {
+            vec![]
+        } else {
+            crate::witness::monotone_instances(&mut w.sym.store, &iterations, &w.nprog_syms)
+        };
         // A store's output index, as terms, with the conditions that it lies inside the shape.
         let index_terms = |w: &mut World, a: &SymAccess| -> Option<(Vec<TermId>, Vec<TermId>)> {
             let sizes = w.size_terms();
@@ -992,6 +1013,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .flatten();
             for b in acc2.iter().filter(|b| b.store && b.buf == a.buf) {
                 let mut asr = base2.clone();
+                asr.extend(monotone.iter().copied());
                 let diffs: Vec<TermId> = match &tiles {
                     Some(t) => t.clone(),
                     None => pid_syms

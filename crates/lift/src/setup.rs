@@ -61,6 +61,15 @@ impl Setup<'_> {
         out
     }
 
+    /// The program count of each grid axis (`tl.num_programs`), 1 for axes beyond the grid.
+    pub(crate) fn nprog<D: LDomain>(&self, d: &mut D, sizes: &[D::I]) -> Vec<D::I> {
+        let mut nprog: Vec<D::I> = self.host.grid.iter().map(|g| g.eval(d, sizes)).collect();
+        while nprog.len() < 3 {
+            nprog.push(d.lit_i(1));
+        }
+        nprog
+    }
+
     /// Runs one program instance.
     pub(crate) fn program<D: LDomain>(
         &self,
@@ -68,10 +77,19 @@ impl Setup<'_> {
         sizes: &[D::I],
         pid: Vec<D::I>,
     ) -> Result<Machine<D>, Unsupported> {
-        let mut nprog: Vec<D::I> = self.host.grid.iter().map(|g| g.eval(d, sizes)).collect();
-        while nprog.len() < 3 {
-            nprog.push(d.lit_i(1));
-        }
+        let nprog = self.nprog(d, sizes);
+        self.program_in(d, sizes, pid, nprog)
+    }
+
+    /// Runs one program instance of a grid whose program counts are `nprog` (three axes;
+    /// the symbolic checker names a count that is no literal by a symbol equal to it).
+    pub(crate) fn program_in<D: LDomain>(
+        &self,
+        d: &mut D,
+        sizes: &[D::I],
+        pid: Vec<D::I>,
+        nprog: Vec<D::I>,
+    ) -> Result<Machine<D>, Unsupported> {
         let buffers = self
             .buffers
             .iter()
@@ -88,6 +106,7 @@ impl Setup<'_> {
             math: vec![],
             loops: vec![],
             laws: vec![],
+            premises: vec![],
         };
         let params = self.bindings(d, sizes);
         let mut it = Interp::new(self.src, m, params, self.helpers.clone());

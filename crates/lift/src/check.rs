@@ -559,6 +559,17 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         });
         let _ = a.lane_facts;
     }
+    // What the launcher's reading rests on (a `cdiv` by a positive value).
+    for (name, e) in &setup.host.premises {
+        let v = e.eval(&mut w.sym, &sizes);
+        let one = w.sym.store.int(1);
+        let mut asr = base.clone();
+        asr.push(w.sym.store.lt(v, one));
+        obligations.push(Obligation {
+            name: name.clone(),
+            assertions: asr,
+        });
+    }
     // What the loop summaries rest on (a runtime step is positive where its loop runs).
     for (name, premise) in &m.premises {
         let mut asr = base.clone();

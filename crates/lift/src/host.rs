@@ -20,7 +20,7 @@ pub(crate) enum HExpr {
     Add(Box<HExpr>, Box<HExpr>),
     Sub(Box<HExpr>, Box<HExpr>),
     Mul(Box<HExpr>, Box<HExpr>),
-    /// `triton.cdiv(a, b)`, `b > 0`.
+    /// `triton.cdiv(a, b)`, `b > 0` (a literal, or a premise of the model).
     CDiv(Box<HExpr>, Box<HExpr>),
     /// `triton.next_power_of_2(a)`, `1 <= a <= 2^20` (Triton's largest block).
     NextPow2(Box<HExpr>),
@@ -171,6 +171,11 @@ pub(crate) struct HostModel {
     /// own, defined by facts (`2*H <= N < 2*H + 2`) so that tensor shapes stay polynomial;
     /// the bounded check computes them from the others.
     pub derived: Vec<(usize, HExpr)>,
+    /// Values the reading of the launcher takes as positive, each with its obligation's
+    /// name (the divisor of a `triton.cdiv` that is no literal: Python's floor division
+    /// and the model's Euclidean one agree there). The checker proves each for every size;
+    /// a replay at sizes where one fails is no run of the launcher.
+    pub premises: Vec<(String, HExpr)>,
     pub pos: Pos,
 }
 
@@ -285,6 +290,7 @@ pub(crate) fn read_launcher(
             assumptions: vec![],
             facts: vec![],
             derived: vec![],
+            premises: vec![],
             pos: pos_of(src, call),
         },
         ranks: vec![],
@@ -1137,11 +1143,23 @@ impl Host<'_> {
         match name.as_str() {
             "triton.cdiv" | "cdiv" if args.len() == 2 => {
                 let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
-                if b.literal().map(|v| v <= 0).unwrap_or(true) {
-                    return self.err(
-                        "`triton.cdiv` by a value that is not a positive constant".into(),
-                        &args[1],
-                    );
+                match b.literal() {
+                    Some(v) if v <= 0 => {
+                        return self.err(
+                            "`triton.cdiv` by a value that is not positive".into(),
+                            &args[1],
+                        )
+                    }
+                    Some(_) => {}
+                    // `cdiv(num_tiles, num_ctas)` (FlagGems): positive for every size is
+                    // an obligation.
+                    None => self.m.premises.push((
+                        format!(
+                            "the divisor of `triton.cdiv` at {} is positive",
+                            pos_of(self.src, &args[1])
+                        ),
+                        b.clone(),
+                    )),
                 }
                 return Ok(HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b))));
             }
@@ -1346,6 +1364,7 @@ pub(crate) fn assumed_launch(
         assumptions: vec![],
         facts: vec![],
         derived: vec![],
+        premises: vec![],
         pos: kernel.pos,
     };
     // The size: the scalar parameter that the body compares (`offs < n`); other scalars are

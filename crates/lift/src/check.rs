@@ -42,10 +42,15 @@ struct World {
     sizes: Vec<SymId>,
     facts: Vec<TermId>,
     /// `tl.num_programs(axis)` of the three axes: a literal, or a symbol `nprog{k}` with
-    /// the fact that it equals the grid's term (so `pid + P*t` is a polynomial).
-    nprog: Vec<TermId>,
-    /// The symbols among `nprog`.
-    nprog_syms: Vec<SymId>,
+    /// the fact that it equals the grid's term (so `pid + P*t` is a polynomial); likewise
+    /// the integer arguments that are no polynomial of the sizes (`rows_per_program =
+    /// triton.cdiv(n_rows, SM_COUNT)`: a symbol `arg_rows_per_program`).
+    launch: crate::setup::Launch<Sym>,
+    /// The symbols of `launch`: steps of persistent loops (`crate::witness`).
+    step_syms: Vec<SymId>,
+    /// The sizes and the symbols of the integer arguments: what program atoms may hold
+    /// besides program ids (`crate::pidmap`).
+    size_like: Vec<SymId>,
 }
 
 impl World {
@@ -72,22 +77,38 @@ impl World {
             facts.push(op.holds(&mut sym, &x, &y));
         }
         let mut nprog = setup.nprog(&mut sym, &terms);
-        let mut nprog_syms = Vec::new();
+        let mut step_syms = Vec::new();
         for (k, p) in nprog.iter_mut().enumerate() {
             if sym.store.as_int(*p).is_none() {
                 let v = sym.store.declare(&format!("nprog{k}"), Sort::Int);
                 let t = sym.store.sym(v);
                 facts.push(sym.store.eq(t, *p));
-                nprog_syms.push(v);
+                step_syms.push(v);
                 *p = t;
             }
+        }
+        let mut size_like = sizes.clone();
+        let mut ints = Vec::new();
+        for (k, (name, arg)) in setup.host.args.iter().enumerate() {
+            let HostArg::Int(h) = arg else { continue };
+            let e = h.eval(&mut sym, &terms);
+            if synth::poly(&sym.store, e).is_some() {
+                continue;
+            }
+            let v = sym.store.declare(&format!("arg_{name}"), Sort::Int);
+            let t = sym.store.sym(v);
+            facts.push(sym.store.eq(t, e));
+            step_syms.push(v);
+            size_like.push(v);
+            ints.push((k, t));
         }
         World {
             sym,
             sizes,
             facts,
-            nprog,
-            nprog_syms,
+            launch: crate::setup::Launch { nprog, ints },
+            step_syms,
+            size_like,
         }
     }
     fn size_terms(&mut self) -> Vec<TermId> {
@@ -172,7 +193,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let mut w = World::new(setup);
     let sizes = w.size_terms();
     let (pid_syms, pids) = w.pids(setup, "");
-    let m = match setup.program_in(&mut w.sym, &sizes, pids.clone(), w.nprog.clone()) {
+    let m = match setup.program_in(&mut w.sym, &sizes, pids.clone(), &w.launch) {
         Ok(m) => m,
         Err(u) => {
             let reason = format!("unsupported construct {} at {}", u.what, u.pos);
@@ -318,7 +339,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     // named by symbols everywhere (`crate::pidmap`).
     let store_offs: Vec<TermId> = acc.iter().filter(|a| a.store).map(|a| a.off).collect();
     let mut nonneg = Vec::new();
-    let mut patoms = ProgramAtoms::find(&mut w.sym.store, &store_offs, &pid_syms, &w.sizes, "");
+    let mut patoms = ProgramAtoms::find(&mut w.sym.store, &store_offs, &pid_syms, &w.size_like, "");
     if !patoms.is_empty() {
         let mut roots: Vec<TermId> = Vec::new();
         for a in &acc {
@@ -335,7 +356,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             timeout: limits.timeout.min(Duration::from_secs(2)),
         };
         let base = w.facts.clone();
-        patoms.alias(&mut w.sym.store, &roots, &pid_syms, &w.sizes, &base, cfg);
+        patoms.alias(
+            &mut w.sym.store,
+            &roots,
+            &pid_syms,
+            &w.size_like,
+            &base,
+            cfg,
+        );
         for a in acc.iter_mut() {
             name_access(&mut w.sym.store, &patoms, a);
         }
@@ -419,9 +447,12 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 }
             }
             let names = Names {
+                // Loop iterations after program ids: `R*pid + t` pivots on `t`, `pid + 4*t`
+                // still on `pid`.
                 lanes: pid_syms
                     .iter()
                     .copied()
+                    .chain(loop_syms.iter().copied())
                     .chain(patoms.syms())
                     .chain(acc.iter().flat_map(|a| a.lane_syms.clone()))
                     .collect(),
@@ -544,6 +575,30 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         }
         let zero = w.sym.store.int(0);
         let numel = setup.numel(&mut w.sym, &sizes, a.buf);
+        // Rows stepping by a symbol (`R*pid + t`): the monotonicity of `row * cols`.
+        if !w.step_syms.is_empty() {
+            let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]]
+                .shape
+                .clone()
+                .iter()
+                .map(|e| e.eval(&mut w.sym, &sizes))
+                .collect();
+            let parts = shape
+                .iter()
+                .map(|t| synth::poly(&w.sym.store, *t))
+                .collect::<Option<Vec<_>>>()
+                .zip(synth::poly(&w.sym.store, a.off))
+                .and_then(|(sh, p)| synth::delinearize(&p, &sh));
+            if let (Some(parts), [rows, cols]) = (parts, &shape[..]) {
+                let r = synth::term(&mut w.sym.store, &parts[0]);
+                asr.extend(crate::witness::row_instances(
+                    &mut w.sym.store,
+                    r,
+                    *rows,
+                    *cols,
+                ));
+            }
+        }
         let lo = w.sym.store.le(zero, a.off);
         let hi = w.sym.store.lt(a.off, numel);
         let inb = w.sym.store.and2(lo, hi);
@@ -832,7 +887,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     idx[d],
                     &steppers,
                     &a.lane_syms,
-                    &w.nprog_syms,
+                    &w.step_syms,
                 );
                 let mut fresh = true;
                 for x in ws.iter().flatten() {
@@ -867,7 +922,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .map(|x| pid_w[x].unwrap_or(zero))
                 .collect();
             let wlane: Vec<TermId> = lane_w.iter().map(|x| x.unwrap_or(zero)).collect();
-            let m2 = match setup.program_in(&mut w.sym, &sizes, wpid.clone(), w.nprog.clone()) {
+            let m2 = match setup.program_in(&mut w.sym, &sizes, wpid.clone(), &w.launch) {
                 Ok(m) => m,
                 Err(u) => {
                     out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
@@ -923,7 +978,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let mut in_place_races: Vec<Obligation> = Vec::new();
     {
         let (p2_syms, p2) = w.pids(setup, "b");
-        let m2 = match setup.program_in(&mut w.sym, &sizes, p2.clone(), w.nprog.clone()) {
+        let m2 = match setup.program_in(&mut w.sym, &sizes, p2.clone(), &w.launch) {
             Ok(m) => m,
             Err(u) => {
                 out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
@@ -941,18 +996,23 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             w.facts.extend(facts);
         }
         let base2 = w.facts.clone();
-        // Loops stepping by a program count that is no literal: `pid + P*t` compared across
-        // the two runs needs the monotonicity of `P*t` (`crate::witness`).
-        let iterations: Vec<(TermId, TermId)> = m
+        // Steps that are symbols (a program count, an argument `R`): `pid + P*t` or `R*pid +
+        // t` compared across the two runs needs the monotonicity of `P*t`, `R*pid`
+        // (`crate::witness`), for the loop iterations and the program ids of both runs.
+        let mut iterations: Vec<(TermId, TermId)> = m
             .loops
             .iter()
             .copied()
             .zip(m2.loops.iter().copied())
             .collect();
-        let monotone = if w.nprog_syms.is_empty() {
+        iterations.extend(pid_syms.iter().zip(&p2_syms).map(|(x, y)| {
+            let (x, y) = (w.sym.store.sym(*x), w.sym.store.sym(*y));
+            (x, y)
+        }));
+        let monotone = if w.step_syms.is_empty() {
             vec![]
         } else {
-            crate::witness::monotone_instances(&mut w.sym.store, &iterations, &w.nprog_syms)
+            crate::witness::monotone_instances(&mut w.sym.store, &iterations, &w.step_syms)
         };
         // A store's output index, as terms, with the conditions that it lies inside the shape.
         let index_terms = |w: &mut World, a: &SymAccess| -> Option<(Vec<TermId>, Vec<TermId>)> {

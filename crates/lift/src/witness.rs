@@ -2,10 +2,13 @@
 //! store whose index along one dimension is a sum of *steps*, `c + s1*p1 + s2*p2 + lane`.
 //!
 //! The `p` are *steppers*: program ids, and the iterations of loops over runtime ranges,
-//! which step like program ids. A step is a positive literal or a literal times a program
-//! count `P` that is no literal (`tl.num_programs(0)` of a grid `(min(n_rows, NUM_SMS),)`, a
-//! symbol of the checker's world): a persistent loop `for row in range(pid, n_rows, P)`
-//! stores at `pid + P*t`, a grid-stride loop over whole tiles at `pid*B + t*P*B + lane`.
+//! which step like program ids. A step is a positive literal or a literal times a *step
+//! symbol* of the checker's world: a program count `P` that is no literal
+//! (`tl.num_programs(0)` of a grid `(min(n_rows, NUM_SMS),)`), or an integer argument that
+//! is no polynomial of the sizes (`R = triton.cdiv(n_rows, SM_COUNT)`). A persistent loop
+//! `for row in range(pid, n_rows, P)` stores at `pid + P*t`, a grid-stride loop over whole
+//! tiles at `pid*B + t*P*B + lane`, a loop over a block of rows `range(pid*R, min(pid*R + R,
+//! n_rows))` at `R*pid + t`.
 //!
 //! The witnesses are those of Euclidean division: with `r = i - c` and the steps in
 //! increasing order, `lane = r mod s1`, `p1 = (r mod s2) div s1`, `p2 = r div s2` (for
@@ -133,11 +136,12 @@ pub(crate) fn dimension(
     })
 }
 
-/// Instances of the monotonicity of multiplication for two runs' iterations `t`, `t2` of
-/// one loop and a program count `P`: `0 <= P ∧ t2 + 1 <= t → P*t2 + P <= P*t`, and the
-/// same with `t`, `t2` swapped. Theorems of integer arithmetic (no assumption), they make
-/// exclusivity of `pid + P*t` a linear question over the products `P*t`, `P*t2`: two
-/// programs with one index and `t != t2` would have ids `P` or more apart.
+/// Instances of the monotonicity of multiplication for two runs' values `t`, `t2` of one
+/// stepper (a loop's iteration, a program id) and a step symbol `P`: `0 <= P ∧ t2 + 1 <= t
+/// → P*t2 + P <= P*t`, and the same with `t`, `t2` swapped. Theorems of integer arithmetic
+/// (no assumption), they make exclusivity of `pid + P*t` (or `R*pid + t`) a linear question
+/// over the products `P*t`, `P*t2`: two programs with one index and `t != t2` would have
+/// ids `P` or more apart.
 pub(crate) fn monotone_instances(
     s: &mut Store,
     iterations: &[(TermId, TermId)],
@@ -165,4 +169,30 @@ pub(crate) fn monotone_instances(
         }
     }
     out
+}
+
+/// Instances of the monotonicity of multiplication for a rank-2 access at row `r` of a
+/// tensor of `rows` x `cols` elements: `r + 1 <= rows ∧ 0 <= cols → r*cols + cols <=
+/// rows*cols` and `0 <= r ∧ 0 <= cols → 0 <= r*cols`. Theorems (no assumption); with a row
+/// `R*pid + t` (a product of symbols itself) they keep the bounds obligation linear over the
+/// products.
+pub(crate) fn row_instances(s: &mut Store, r: TermId, rows: TermId, cols: TermId) -> Vec<TermId> {
+    let zero = s.int(0);
+    let one = s.int(1);
+    let r1 = s.add2(r, one);
+    let inside = s.le(r1, rows);
+    let cols_nonneg = s.le(zero, cols);
+    let rc = s.mul2(r, cols);
+    let rc1 = s.add2(rc, cols);
+    let all = s.mul2(rows, cols);
+    let below = s.le(rc1, all);
+    let pre = s.and2(inside, cols_nonneg);
+    let not_pre = s.not(pre);
+    let first = s.or(vec![not_pre, below]);
+    let r_nonneg = s.le(zero, r);
+    let pre = s.and2(r_nonneg, cols_nonneg);
+    let not_pre = s.not(pre);
+    let rc_nonneg = s.le(zero, rc);
+    let second = s.or(vec![not_pre, rc_nonneg]);
+    vec![first, second]
 }

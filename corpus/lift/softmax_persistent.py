@@ -39,6 +39,8 @@ def softmax(x: torch.Tensor) -> torch.Tensor:
     y = torch.empty_like(x)
     num_programs = NUM_SM * OCCUPANCY
     num_programs = min(num_programs, n_rows)
+    # `BLOCK_SIZE` and `num_stages` positionally: a `num_stages=` keyword is the launch
+    # option, not the kernel's parameter.
     softmax_kernel[(num_programs, 1, 1)](y, x, x.stride(0), y.stride(0), n_rows, n_cols,
-                                         BLOCK_SIZE=BLOCK_SIZE, num_stages=num_stages)
+                                         BLOCK_SIZE, num_stages)
     return y

@@ -54,7 +54,9 @@ struct World {
 }
 
 impl World {
-    fn new(setup: &Setup) -> World {
+    /// The world of `setup`, naming the integer arguments (by parameter index) that are no
+    /// polynomial of the sizes and that `keep` accepts.
+    fn new(setup: &Setup, keep: &dyn Fn(usize) -> bool) -> World {
         let mut sym = Sym::new(Store::new());
         let mut sizes = Vec::new();
         let mut facts = Vec::new();
@@ -92,7 +94,7 @@ impl World {
         for (k, (name, arg)) in setup.host.args.iter().enumerate() {
             let HostArg::Int(h) = arg else { continue };
             let e = h.eval(&mut sym, &terms);
-            if synth::poly(&sym.store, e).is_some() {
+            if synth::poly(&sym.store, e).is_some() || !keep(k) {
                 continue;
             }
             let v = sym.store.declare(&format!("arg_{name}"), Sort::Int);
@@ -190,7 +192,32 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let unknown = |reason: String| Verdict::Unknown { reason };
 
     // 1. Symbolic run of one program with symbolic ids and sizes.
-    let mut w = World::new(setup);
+    let mut w = World::new(setup, &|_| true);
+    // Arguments are named to keep access offsets polynomial (`R*pid + t`); one that only
+    // bounds a loop (`range(0, tiles_per_cta)`) stays its term, which the solver handles
+    // better there. A first run finds which ones offsets use.
+    if !w.launch.ints.is_empty() {
+        let (_, pids) = w.pids(setup, "");
+        let sizes = w.size_terms();
+        let mut used = Vec::new();
+        if let Ok(m) = setup.program_in(&mut w.sym, &sizes, pids, &w.launch) {
+            for (k, a) in m.accesses.iter().enumerate() {
+                let (_, ts) = w.lanes(&a.offset.shape, &format!("probe{k}"));
+                let off = a.offset.at(&mut w.sym, &ts).i(&mut w.sym);
+                used.extend(w.sym.store.symbols_of(off));
+            }
+        }
+        let names: Vec<(usize, bool)> = w
+            .launch
+            .ints
+            .iter()
+            .map(|(k, t)| match w.sym.store.node(*t) {
+                smt::Node::Sym(v) => (*k, used.contains(v)),
+                _ => (*k, false),
+            })
+            .collect();
+        w = World::new(setup, &|k| names.iter().any(|(j, u)| *j == k && *u));
+    }
     let sizes = w.size_terms();
     let (pid_syms, pids) = w.pids(setup, "");
     let m = match setup.program_in(&mut w.sym, &sizes, pids.clone(), &w.launch) {
@@ -892,6 +919,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 let mut fresh = true;
                 for x in ws.iter().flatten() {
                     match *x {
+                        crate::witness::Witness::Fact(f) => asr.push(f),
                         crate::witness::Witness::Stepper(p, t) => {
                             fresh &= pid_w[p].is_none();
                             pid_w[p] = Some(t);

@@ -25,6 +25,27 @@ use smt::{Store, SymId, TermId};
 pub(crate) enum Witness {
     Stepper(usize, TermId),
     Lane(usize, TermId),
+    /// A theorem of the solver's `div`/`mod` that the obligation may state as a fact:
+    /// `s >= 1 → s*(r div s) + r mod s = r ∧ 0 <= r mod s < s` for a step `s` that is no
+    /// literal (the solver knows it, but states it only when it needs to).
+    Fact(TermId),
+}
+
+/// `s >= 1 → s*(r div s) + r mod s = r ∧ 0 <= r mod s < s`.
+fn euclid(s: &mut Store, r: TermId, st: TermId) -> TermId {
+    let zero = s.int(0);
+    let one = s.int(1);
+    let q = s.int_div(r, st);
+    let m = s.int_mod(r, st);
+    let sq = s.mul2(st, q);
+    let back = s.add2(sq, m);
+    let eq = s.eq(back, r);
+    let lo = s.le(zero, m);
+    let hi = s.lt(m, st);
+    let pos = s.le(one, st);
+    let not_pos = s.not(pos);
+    let all = s.and(vec![eq, lo, hi]);
+    s.or(vec![not_pos, all])
 }
 
 /// One step of an index: a literal coefficient, times a program-count symbol or not.
@@ -109,10 +130,14 @@ pub(crate) fn dimension(
         }
         ([(p, st)], Some(l)) => {
             let s1 = st.term(s);
-            vec![
+            let mut out = vec![
                 Witness::Stepper(*p, s.int_div(rel, s1)),
                 Witness::Lane(l, s.int_mod(rel, s1)),
-            ]
+            ];
+            if st.count.is_some() {
+                out.push(Witness::Fact(euclid(s, rel, s1)));
+            }
+            out
         }
         ([(p1, st1), (p2, st2)], l) if st1.count.is_none() && (st1.coef == 1 || l.is_some()) => {
             let s1 = st1.term(s);
@@ -129,6 +154,9 @@ pub(crate) fn dimension(
             ];
             if let Some(l) = l {
                 out.push(Witness::Lane(l, s.int_mod(rel, s1)));
+            }
+            if st2.count.is_some() {
+                out.push(Witness::Fact(euclid(s, rel, s2)));
             }
             out
         }

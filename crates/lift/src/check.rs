@@ -54,9 +54,10 @@ struct World {
 }
 
 impl World {
-    /// The world of `setup`, naming the integer arguments (by parameter index) that are no
-    /// polynomial of the sizes and that `keep` accepts.
-    fn new(setup: &Setup, keep: &dyn Fn(usize) -> bool) -> World {
+    /// The world of `setup`, naming the program counts that are no literal and the integer
+    /// arguments that are no polynomial of the sizes, those whose symbol's name (`nprog0`,
+    /// `arg_R`) `keep` accepts.
+    fn new(setup: &Setup, keep: &dyn Fn(&str) -> bool) -> World {
         let mut sym = Sym::new(Store::new());
         let mut sizes = Vec::new();
         let mut facts = Vec::new();
@@ -81,7 +82,7 @@ impl World {
         let mut nprog = setup.nprog(&mut sym, &terms);
         let mut step_syms = Vec::new();
         for (k, p) in nprog.iter_mut().enumerate() {
-            if sym.store.as_int(*p).is_none() {
+            if sym.store.as_int(*p).is_none() && keep(&format!("nprog{k}")) {
                 let v = sym.store.declare(&format!("nprog{k}"), Sort::Int);
                 let t = sym.store.sym(v);
                 facts.push(sym.store.eq(t, *p));
@@ -94,7 +95,7 @@ impl World {
         for (k, (name, arg)) in setup.host.args.iter().enumerate() {
             let HostArg::Int(h) = arg else { continue };
             let e = h.eval(&mut sym, &terms);
-            if synth::poly(&sym.store, e).is_some() || !keep(k) {
+            if synth::poly(&sym.store, e).is_some() || !keep(&format!("arg_{name}")) {
                 continue;
             }
             let v = sym.store.declare(&format!("arg_{name}"), Sort::Int);
@@ -193,30 +194,24 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
 
     // 1. Symbolic run of one program with symbolic ids and sizes.
     let mut w = World::new(setup, &|_| true);
-    // Arguments are named to keep access offsets polynomial (`R*pid + t`); one that only
-    // bounds a loop (`range(0, tiles_per_cta)`) stays its term, which the solver handles
-    // better there. A first run finds which ones offsets use.
-    if !w.launch.ints.is_empty() {
+    // Program counts and arguments are named to keep access offsets polynomial (`pid +
+    // P*t`, `R*pid + t`); one that no offset uses (a grid `cdiv(M, BM) * cdiv(N, BN)` of a
+    // kernel that never reads `tl.num_programs`, a `range(0, tiles_per_cta)` bound) stays
+    // its term, as do the queries. A first run finds which ones offsets use.
+    if !w.step_syms.is_empty() {
         let (_, pids) = w.pids(setup, "");
         let sizes = w.size_terms();
-        let mut used = Vec::new();
+        let mut used: Vec<String> = Vec::new();
         if let Ok(m) = setup.program_in(&mut w.sym, &sizes, pids, &w.launch) {
             for (k, a) in m.accesses.iter().enumerate() {
                 let (_, ts) = w.lanes(&a.offset.shape, &format!("probe{k}"));
                 let off = a.offset.at(&mut w.sym, &ts).i(&mut w.sym);
-                used.extend(w.sym.store.symbols_of(off));
+                for v in w.sym.store.symbols_of(off) {
+                    used.push(w.sym.store.sym_name(v).to_string());
+                }
             }
         }
-        let names: Vec<(usize, bool)> = w
-            .launch
-            .ints
-            .iter()
-            .map(|(k, t)| match w.sym.store.node(*t) {
-                smt::Node::Sym(v) => (*k, used.contains(v)),
-                _ => (*k, false),
-            })
-            .collect();
-        w = World::new(setup, &|k| names.iter().any(|(j, u)| *j == k && *u));
+        w = World::new(setup, &|n| used.iter().any(|u| u == n));
     }
     let sizes = w.size_terms();
     let (pid_syms, pids) = w.pids(setup, "");

@@ -240,8 +240,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let end = self.scalar_int(d, &end, s)?;
         // T = ceil((end - start) / step) when start < end, else 0.
         let span = d.sub_i(&end, &start);
-        let one = d.lit_i(1);
-        let up = d.sub_i(&step, &one);
+        // (`step - 1` folded for a literal step: the trip count's term is what it always was.)
+        let up = match d.literal_i(&step) {
+            Some(k) => d.lit_i(k - 1),
+            None => {
+                let one = d.lit_i(1);
+                d.sub_i(&step, &one)
+            }
+        };
         let num = d.add_i(&span, &up);
         let q = d.ediv_i(&num, &step);
         let some = d.lt_i(&start, &end);

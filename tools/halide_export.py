@@ -44,6 +44,80 @@ def record_predicates():
     hl.RDom.where = recording
 
 
+# Tuple components. Halide's printer drops the component a call of a Tuple-valued Func reads
+# (`best(x, y)` for `best[x, y][1]`), so the algorithm is built a second time with every
+# `f[args][k]` of a Tuple-valued `f` replaced by a call of a placeholder Func `f$tuple$k`
+# (never lowered), printed `f(args)[k]` in the algorithm file.
+TUPLE_MARK = "$tuple$"
+
+
+class TupleCalls:
+    """While active: `f[args]` of a Tuple-valued Func remembers (f, args), and `[k]` on it
+    calls the placeholder of component k instead."""
+
+    def __init__(self):
+        self.refs = {}
+        self.keep = []
+        self.placeholders = {}
+        self.tuples = {}
+
+    def placeholder(self, f, k):
+        import halide as hl
+        key = (f.name(), k)
+        if key not in self.placeholders:
+            ph = hl.Func(f.name() + TUPLE_MARK + str(k))
+            vs = [hl.Var("_%d" % i) for i in range(f.dimensions())]
+            ph[vs if vs else ()] = hl.cast(f.types()[k], 0)
+            self.placeholders[key] = ph
+            self.tuples[f.name()] = f
+        return self.placeholders[key]
+
+    def __enter__(self):
+        import halide as hl
+        self.func_getitem, self.ref_getitem = hl.Func.__getitem__, hl.FuncRef.__getitem__
+        outer = self
+
+        def func_getitem(f, args):
+            ref = outer.func_getitem(f, args)
+            if f.defined() and f.outputs() > 1:
+                outer.refs[id(ref)] = (f, args)
+                outer.keep.append(ref)
+            return ref
+
+        def ref_getitem(ref, k):
+            got = outer.refs.get(id(ref))
+            if got is None:
+                return outer.ref_getitem(ref, k)
+            f, args = got
+            return outer.placeholder(f, k)[args]
+
+        hl.Func.__getitem__, hl.FuncRef.__getitem__ = func_getitem, ref_getitem
+        return self
+
+    def __exit__(self, *exc):
+        import halide as hl
+        hl.Func.__getitem__, hl.FuncRef.__getitem__ = self.func_getitem, self.ref_getitem
+
+
+def component_calls(text):
+    """`f$tuple$k(args)` -> `f(args)[k]` (the algorithm file's syntax for a component)."""
+    out = []
+    i = 0
+    pat = re.compile(r"([A-Za-z_][\w$]*?)%s(\d+)\(" % re.escape(TUPLE_MARK))
+    while True:
+        m = pat.search(text, i)
+        if not m:
+            out.append(text[i:])
+            return "".join(out)
+        out.append(text[i:m.start()])
+        depth, j = 1, m.end()
+        while depth:
+            depth += {"(": 1, ")": -1}.get(text[j], 0)
+            j += 1
+        out.append("%s(%s)[%s]" % (m.group(1), component_calls(text[m.end():j - 1]), m.group(2)))
+        i = j
+
+
 def load(path):
     record_predicates()
     spec = importlib.util.spec_from_file_location("pipeline_module", path)
@@ -67,6 +141,7 @@ def expr_text(e, inputs):
     s = str(e)
     if s.startswith("<halide.Expr") and s.endswith(">"):
         s = s[s.index(": ") + 2:-1]
+    s = component_calls(s)
     for name in inputs:
         s = re.sub(r"(?<![\w$.])%s_im\(" % re.escape(name), name + "(", s)
     return s
@@ -77,12 +152,15 @@ def algorithm(mod, schedule):
     pipeline in topological order, Halide's own included (BoundaryConditions wrappers such as
     `repeat_edge` and its `lambda_0`, inline reductions such as `sum`), as plain data."""
     import halide as hl
-    got = mod.pipeline()
-    out, inputs, funcs = got[0], got[1], got[2]
-    rdoms = got[3] if len(got) > 3 else []
-    mod.SCHEDULES[schedule](funcs)
+    PREDICATES.clear()
+    with TupleCalls() as tc:
+        got = mod.pipeline()
+        out, inputs, funcs = got[0], got[1], got[2]
+        rdoms = got[3] if len(got) > 3 else []
+        mod.SCHEDULES[schedule](funcs)
     names = [p.name() for p in inputs]
-    pipe = hl.Pipeline(out)
+    # The Tuple-valued Funcs are outputs too: their consumers call the placeholders.
+    pipe = hl.Pipeline([out] + [tc.tuples[n] for n in sorted(tc.tuples)])
     all_funcs = []
     i = 0
     while True:
@@ -91,18 +169,19 @@ def algorithm(mod, schedule):
         except Exception:
             break
         i += 1
-        if f.name() in {n + "_im" for n in names}:
+        if f.name() in {n + "_im" for n in names} or TUPLE_MARK in f.name():
             continue
         if f.outputs() > 1:
-            # A Tuple: written as `tuple(v0, v1, ...)` of its first component's type; the
-            # statement prints its calls without their component, so the checker says unknown.
-            values = f.values()
+            # A Tuple: `func f(x) : (T0, T1) = tuple(v0, v1)`, its updates `tuple(...)` too.
+            def tup(values):
+                return "tuple(%s)" % ", ".join(expr_text(values[k], names) for k in range(len(values)))
             all_funcs.append({
                 "name": f.name(),
                 "args": [str(a) for a in f.args()],
-                "type": type_name(f.types()[0]),
-                "value": "tuple(%s)" % ", ".join(expr_text(values[k], names) for k in range(len(values))),
-                "updates": [],
+                "type": "(%s)" % ", ".join(type_name(t) for t in f.types()),
+                "value": tup(f.values()),
+                "updates": [([expr_text(a, names) for a in f.update_args(k)], tup(f.update_values(k)))
+                            for k in range(f.num_update_definitions())],
             })
             continue
         all_funcs.append({
@@ -113,6 +192,14 @@ def algorithm(mod, schedule):
             "updates": [([expr_text(a, names) for a in f.update_args(k)], expr_text(f.update_value(k), names))
                         for k in range(f.num_update_definitions())],
         })
+    # Producers first: a Tuple-valued Func just before its first caller.
+    for t in [f for f in all_funcs if f["name"] in tc.tuples]:
+        all_funcs.remove(t)
+        call = re.compile(CALL % re.escape(t["name"]))
+        at = next((i for i, g in enumerate(all_funcs)
+                   if any(call.search(x) for x in [g["value"]] + [v for _, v in g["updates"]])),
+                  len(all_funcs))
+        all_funcs.insert(at, t)
     rdom_lines = []
     for r in rdoms:
         for k in range(r.dimensions()):
@@ -212,9 +299,27 @@ def lower(path, schedule):
     import json
     import halide as hl
     mod = load(path)
-    algo, inputs, out = algorithm(mod, schedule)
-    sys.stdout.write(SPEC_MARK + json.dumps(algo) + "\n")
+    # The algorithm is built in a child process (its Tuple placeholders stay out of the
+    # lowered pipeline, and Halide renames a second Func of one name, `out$1`): the parent
+    # builds the pipeline it lowers afresh.
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        with os.fdopen(w, "w") as f:
+            f.write(json.dumps(algorithm(mod, schedule)[0]))
+        os._exit(0)
+    os.close(w)
+    with os.fdopen(r) as f:
+        algo = f.read()
+    _, status = os.waitpid(pid, 0)
+    if status != 0 or not algo:
+        raise SystemExit("building the algorithm of %s under %s failed" % (path, schedule))
+    sys.stdout.write(SPEC_MARK + algo + "\n")
     sys.stdout.flush()
+    got = mod.pipeline()
+    out, inputs = got[0], got[1]
+    mod.SCHEDULES[schedule](got[2])
     target = hl.Target("host").without_feature(hl.TargetFeature.AVX512)
     out.compile_to_lowered_stmt(os.devnull, inputs, hl.StmtOutputFormat.Text, target)
 

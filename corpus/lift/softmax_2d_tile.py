@@ -1,9 +1,10 @@
-# expect: unknown
+# expect: verified
 # formula: y[i, j] = exp(x[i, j] - max(k, x[i, k])) / sum(k, exp(x[i, k] - max(k2, x[i, k2])))
 # Softmax of several rows per program: a [BLOCK_M, BLOCK_N] tile whose rows past M are
 # masked off entirely. Those rows load -inf everywhere, so their max is -inf and
-# `x - max` is -inf - -inf = NaN there; the store's mask keeps them out of `y`. Unknown
-# for now: the extended reals (crates/lift/src/ext.rs) have no NaN element yet.
+# `x - max` is -inf - -inf = NaN there (and their sums and quotients NaN too); the store's
+# mask keeps them out of `y`, which is proved: no NaN lane is stored
+# (crates/lift/src/ext.rs).
 import torch
 import triton
 import triton.language as tl

@@ -22,8 +22,9 @@ pub struct Concrete<'a> {
     setting: &'a Setting,
     memo: BTreeMap<(String, Vec<i128>), CVal>,
     scope: Vec<Vec<(String, CVal)>>,
-    /// While folding an update: the Func, the point, and its value so far.
-    current: Option<(String, Vec<i128>, CVal)>,
+    /// While folding an update: the Func (each component of a Tuple), the point, and its
+    /// value so far.
+    current: Vec<(String, Vec<i128>, CVal)>,
     /// While running a recurrence over a slice.
     sim: Option<Sim>,
     slices: BTreeMap<(String, Vec<i128>), BTreeMap<Vec<i128>, CVal>>,
@@ -36,7 +37,7 @@ impl<'a> Concrete<'a> {
             setting,
             memo: BTreeMap::new(),
             scope: vec![],
-            current: None,
+            current: vec![],
             sim: None,
             slices: BTreeMap::new(),
         }
@@ -135,25 +136,79 @@ impl<'a> Concrete<'a> {
             let slice = u
                 .recurrence_slice(&f)
                 .or_else(|(what, span)| unsupported(what, span))?;
-            let (rdoms, ranges) = self.rdom_ranges(d, &u)?;
+            // A Tuple's components step together: each step reads every component's value
+            // before it (Halide evaluates the whole Tuple, then stores it).
+            let sibs: Vec<crate::spec::Func> =
+                self.spec.siblings(&f).into_iter().cloned().collect();
+            // The Tuple's update as one (`tuple(e0, e1, ...)`): the RDom any component names.
+            let joint = crate::spec::Update {
+                args: u.args.clone(),
+                value: crate::syntax::Expr {
+                    kind: crate::syntax::ExprKind::Call(
+                        "tuple".into(),
+                        sibs.iter()
+                            .map(|g| g.updates[stage - 1].value.clone())
+                            .collect(),
+                    ),
+                    span: u.span,
+                },
+                span: u.span,
+            };
+            let (rdoms, ranges) = self.rdom_ranges(d, &joint)?;
+            if slice.is_some() && f.tuple.is_some() {
+                return unsupported(
+                    format!("a recurrence of the Tuple-valued Func `{}`", f.base()),
+                    u.span,
+                );
+            }
             match slice {
                 None => {
-                    let mut v = self.stage_value(d, func, stage - 1, point)?;
+                    let mut vs = Vec::with_capacity(sibs.len());
+                    for g in &sibs {
+                        vs.push(self.stage_value(d, &g.name, stage - 1, point)?);
+                    }
                     for r in Self::rdom_points(&ranges) {
                         let mut fr = frame.clone();
                         for (rd, c) in rdoms.iter().zip(&r) {
                             fr.push((rd.var.clone(), Val::Int(*c, Type::Int(32))));
                         }
                         self.scope.push(fr);
-                        let saved =
-                            self.current
-                                .replace((func.to_string(), point.to_vec(), v.clone()));
-                        let r = eval(d, self, &u.value);
+                        let now = sibs
+                            .iter()
+                            .zip(&vs)
+                            .map(|(g, v)| (g.name.clone(), point.to_vec(), v.clone()))
+                            .collect();
+                        let saved = std::mem::replace(&mut self.current, now);
+                        let mut next = Vec::with_capacity(sibs.len());
+                        let mut err = None;
+                        for g in &sibs {
+                            let gu = &g.updates[stage - 1];
+                            match eval(d, self, &gu.value)
+                                .and_then(|r| crate::value::cast(d, g.ty, r, gu.span))
+                            {
+                                Ok(v) => next.push(v),
+                                Err(e) => {
+                                    err = Some(e);
+                                    break;
+                                }
+                            }
+                        }
                         self.current = saved;
                         self.scope.pop();
-                        v = crate::value::cast(d, f.ty, r?, u.span)?;
+                        if let Some(e) = err {
+                            return Err(e);
+                        }
+                        vs = next;
                     }
-                    v
+                    for (g, v) in sibs.iter().zip(&vs) {
+                        self.memo
+                            .insert((format!("{}/{stage}", g.name), point.to_vec()), v.clone());
+                    }
+                    let k = sibs
+                        .iter()
+                        .position(|g| g.name == f.name)
+                        .expect("f is one");
+                    vs[k].clone()
                 }
                 Some(slice) => {
                     let p: Vec<i128> = slice.iter().map(|k| point[*k]).collect();
@@ -337,22 +392,20 @@ impl Env<CDom> for Concrete<'_> {
             }
             let stage = sim.stage;
             let saved = self.sim.take();
-            let saved_cur = self.current.take();
+            let saved_cur = std::mem::take(&mut self.current);
             let r = self.stage_value(d, name, stage - 1, &idx);
             self.sim = saved;
             self.current = saved_cur;
             return r;
         }
-        if let Some((f, p, v)) = &self.current {
-            if f == name {
-                if *p == idx {
-                    return Ok(v.clone());
-                }
-                return unsupported(format!("an update of `{name}` that reads another point (recurrences are not yet supported)"), span);
+        if let Some((_, p, v)) = self.current.iter().find(|(f, _, _)| f == name) {
+            if *p == idx {
+                return Ok(v.clone());
             }
+            return unsupported(format!("an update of `{name}` that reads another point (recurrences are not yet supported)"), span);
         }
         if self.spec.func(name).is_some() {
-            let saved = self.current.take();
+            let saved = std::mem::take(&mut self.current);
             let saved_sim = self.sim.take();
             let r = self.value(d, name, &idx);
             self.current = saved;

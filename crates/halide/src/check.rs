@@ -689,6 +689,7 @@ pub fn obligations(
         let _ = buffer_box(&mut d, &mut ex, &inp.name, inp.dims);
     }
     ex.block(&mut d, stmt).map_err(stop_reason)?;
+    ex.finish_step().map_err(stop_reason)?;
     if let Some(why) = d.unsupported.take() {
         return Err((why, Span::default()));
     }

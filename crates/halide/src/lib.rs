@@ -135,6 +135,26 @@ pub fn check(
             queries: vec![],
         });
     }
+    if let Some((name, span)) = spec.tuple_call_without_component() {
+        // The algorithm's text does not say which component the call reads (an exporter that
+        // cannot tell, as Halide's printer): ambiguous, so unknown and where.
+        let (line, col) = report::line_col(spec_text, span.start);
+        return Ok(CaseResult {
+            output: spec.output.clone(),
+            verdict: Verdict::Unknown {
+                reason: format!(
+                    "unsupported: the call of the Tuple-valued Func `{name}` at {spec_path}:{line}:{col} does not say which component it reads (write `{name}(...)[k]`)"
+                ),
+            },
+            witness_kind: None,
+            witness: None,
+            assumptions: vec![],
+            obligations: 0,
+            notes: vec![],
+            seconds: start.elapsed().as_secs_f64(),
+            queries: vec![],
+        });
+    }
     let c = check::check(&spec, &stmt, opts.timeout, &loc);
     let queries = if opts.collect_smt {
         queries(&spec, &stmt)

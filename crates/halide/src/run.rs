@@ -111,6 +111,10 @@ struct Machine<'a> {
     /// Buffers the statement allocates (`allocate`: Halide's bookkeeping of dynamically
     /// folded storage), innermost last, each until the end of its block.
     allocs: Vec<(String, Vec<Option<CVal>>)>,
+    /// Halide's values of a Tuple's components before their stores (`let f.0.value = ...`):
+    /// part of those stores, so a read of an undefined cell there is a poison (whose origin
+    /// is kept here, by name) that only a use outside a store makes a fault.
+    poisoned: BTreeMap<String, String>,
 }
 
 /// One run of a parallel loop: its variable, the current iteration, and per cell (buffer,
@@ -310,6 +314,17 @@ impl Env<Concrete> for Machine<'_> {
         // Each variable and call read is a step (a statement's cost grows with its size).
         self.steps += 1;
         if let Some((_, v)) = self.scope.iter().rev().find(|(n, _)| n == name) {
+            if let Some(origin) = self.poisoned.get(name) {
+                if !self.storing {
+                    return Err(Stop::Fault {
+                        kind: WitnessKind::Uninitialized,
+                        what: format!(
+                            "{origin} (through `{name}`, in an index, a condition or a bound)"
+                        ),
+                    });
+                }
+                self.poison.get_or_insert(origin.clone());
+            }
             return Ok(v.clone());
         }
         if let Some(v) = self.setting.fields.get(name) {
@@ -423,6 +438,16 @@ impl Machine<'_> {
                 return Err(Flow::OutOfSteps);
             }
             match &s.kind {
+                StmtKind::Let(n, e) if tuple_value(self.spec, n) => {
+                    self.storing = true;
+                    let v = eval(d, self, e);
+                    self.storing = false;
+                    match self.poison.take() {
+                        Some(origin) => self.poisoned.insert(n.clone(), origin),
+                        None => self.poisoned.remove(n),
+                    };
+                    self.scope.push((n.clone(), v?));
+                }
                 StmtKind::Let(n, e) => {
                     let v = eval(d, self, e)?;
                     self.scope.push((n.clone(), v));
@@ -695,6 +720,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
         poison: None,
         suspect: None,
         allocs: vec![],
+        poisoned: BTreeMap::new(),
     };
     m.bufs.insert(
         out.name.clone(),
@@ -806,6 +832,13 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
     }
     let _ = d.lit_i(0);
     Outcome::Agrees
+}
+
+/// `f.k.value`, Halide's name for the value of component `k` of a Tuple-valued Func `f`
+/// computed before the Tuple's stores.
+pub(crate) fn tuple_value(spec: &Spec, name: &str) -> bool {
+    name.strip_suffix(".value")
+        .is_some_and(|c| spec.func(c).is_some_and(|f| f.tuple.is_some()))
 }
 
 /// Why the algorithm has no Func `name`: `f.0`, `f.1` are the components of a Tuple-valued

@@ -1,5 +1,6 @@
 //! The algorithm file (docs/halide.md): inputs, RDoms, Funcs with a pure definition and
-//! updates, the output. Its expressions use the statement's syntax (`syntax::Parser`).
+//! updates (a Tuple-valued Func as one Func per component), the output. Its expressions use the
+//! statement's syntax (`syntax::Parser`).
 
 use crate::syntax::{lex, Bail, Expr, PResult, Parser, Tok, Type};
 use report::{Diagnostic, Span};
@@ -41,18 +42,43 @@ pub struct Func {
     pub value: Expr,
     pub updates: Vec<Update>,
     pub span: Span,
+    /// A component of a Tuple-valued Func: the Tuple's name and this component's number
+    /// (the Func is then named `NAME.k`, as the statement names its buffer).
+    pub tuple: Option<(String, usize)>,
+}
+
+/// A Tuple-valued Func `func f(x) : (T0, T1) = tuple(e0, e1)`: its components are the Funcs
+/// `f.0 : T0 = e0` and `f.1 : T1 = e1` of [`Spec::funcs`], sharing the definition's variables,
+/// stages and schedule (Halide's statement realizes and stores each in its own buffer).
+#[derive(Clone, Debug)]
+pub struct Tuple {
+    pub name: String,
+    pub arity: usize,
+    #[allow(dead_code)] // for diagnostics of later checks
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
 pub struct Spec {
     pub inputs: Vec<Input>,
     pub rdoms: Vec<RDom>,
+    /// Every Func, a Tuple's components each as one (`f.0`, `f.1`).
     pub funcs: Vec<Func>,
+    pub tuples: Vec<Tuple>,
     pub output: String,
     pub output_span: Span,
 }
 
 impl Func {
+    /// The name its stages' loop variables and bounds use (`f.s1.x`): the Tuple's for a
+    /// component (`best.0` is produced and scheduled as `best`), else its own.
+    pub fn base(&self) -> &str {
+        match &self.tuple {
+            Some((t, _)) => t,
+            None => &self.name,
+        }
+    }
+
     /// The names of Halide's un-rounded bounds of the pure stage, `(f.s0.v.min, f.s0.v.max)`
     /// per pure variable `v`: where a statement states its needed region ([`crate::live`]);
     /// the innermost binding in scope ([`binds`]) is the one that counts.
@@ -61,8 +87,8 @@ impl Func {
             .iter()
             .map(|v| {
                 (
-                    format!("{}.s0.{v}.min", self.name),
-                    format!("{}.s0.{v}.max", self.name),
+                    format!("{}.s0.{v}.min", self.base()),
+                    format!("{}.s0.{v}.max", self.base()),
                 )
             })
             .collect()
@@ -86,6 +112,43 @@ impl Spec {
     pub fn input(&self, name: &str) -> Option<&Input> {
         self.inputs.iter().find(|f| f.name == name)
     }
+    pub fn tuple(&self, name: &str) -> Option<&Tuple> {
+        self.tuples.iter().find(|t| t.name == name)
+    }
+    /// The first call of a Tuple-valued Func that names no component (`f(x)`, not
+    /// `f(x)[k]`), and where.
+    pub fn tuple_call_without_component(&self) -> Option<(String, Span)> {
+        let mut found = None;
+        let mut look = |e: &Expr| {
+            crate::syntax::visit(e, &mut |x| match &x.kind {
+                crate::syntax::ExprKind::Call(n, _)
+                    if found.is_none() && self.tuple(n).is_some() =>
+                {
+                    found = Some((n.clone(), x.span))
+                }
+                _ => {}
+            })
+        };
+        for f in &self.funcs {
+            look(&f.value);
+            for u in &f.updates {
+                look(&u.value);
+                u.args.iter().for_each(&mut look);
+            }
+        }
+        found
+    }
+    /// The components of `f`'s Tuple (all of them, `f` among them), or `f` alone.
+    pub fn siblings<'s>(&'s self, f: &'s Func) -> Vec<&'s Func> {
+        match &f.tuple {
+            Some((t, _)) => self
+                .funcs
+                .iter()
+                .filter(|g| g.tuple.as_ref().is_some_and(|(u, _)| u == t))
+                .collect(),
+            None => vec![f],
+        }
+    }
 }
 
 pub fn parse(text: &str) -> Result<Spec, Vec<Diagnostic>> {
@@ -96,6 +159,7 @@ pub fn parse(text: &str) -> Result<Spec, Vec<Diagnostic>> {
         inputs: vec![],
         rdoms: vec![],
         funcs: vec![],
+        tuples: vec![],
         output: String::new(),
         output_span: Span::default(),
     };
@@ -122,6 +186,10 @@ pub fn parse(text: &str) -> Result<Spec, Vec<Diagnostic>> {
                 end: text.len(),
             },
             message: "no `output NAME : TYPE dims N` line".into(),
+        }),
+        Some((name, _, _, span)) if spec.tuple(&name).is_some() => diags.push(Diagnostic {
+            span,
+            message: format!("the output `{name}` is Tuple-valued (not supported)"),
         }),
         Some((name, ty, dims, span)) => match spec.func(&name) {
             None => diags.push(Diagnostic {
@@ -259,24 +327,68 @@ fn item(
                 }
             }
             p.expect(":")?;
-            let t = ty(p)?;
+            let types = if p.eat("(") {
+                let mut ts = vec![ty(p)?];
+                while p.eat(",") {
+                    ts.push(ty(p)?);
+                }
+                p.expect(")")?;
+                Some(ts)
+            } else {
+                None
+            };
+            let t = match &types {
+                Some(_) => None,
+                None => Some(ty(p)?),
+            };
             p.expect("=")?;
             let value = p.expr()?;
             let span = Span {
                 start,
                 end: p.prev_end(),
             };
-            if spec.func(&name).is_some() || spec.input(&name).is_some() {
+            if spec.func(&name).is_some()
+                || spec.input(&name).is_some()
+                || spec.tuple(&name).is_some()
+            {
                 return p.error(span, format!("`{name}` is declared twice"));
             }
-            spec.funcs.push(Func {
-                name,
-                vars,
-                ty: t,
-                value,
-                updates: vec![],
-                span,
-            });
+            match (types, t) {
+                (Some(types), _) => {
+                    let values = tuple_values(p, value, types.len())?;
+                    for (k, (t, v)) in types.into_iter().zip(values).enumerate() {
+                        spec.funcs.push(Func {
+                            name: format!("{name}.{k}"),
+                            vars: vars.clone(),
+                            ty: t,
+                            value: v,
+                            updates: vec![],
+                            span,
+                            tuple: Some((name.clone(), k)),
+                        });
+                    }
+                    let arity = spec.funcs.iter().filter(|f| f.base() == name).count();
+                    spec.tuples.push(Tuple { name, arity, span });
+                }
+                (None, Some(t)) => {
+                    if matches!(&value.kind, crate::syntax::ExprKind::Call(n, _) if n == "tuple") {
+                        return p.error(
+                            value.span,
+                            format!("a Tuple value needs a Tuple type: `func {name}(...) : (T0, T1, ...) = tuple(...)`"),
+                        );
+                    }
+                    spec.funcs.push(Func {
+                        name,
+                        vars,
+                        ty: t,
+                        value,
+                        updates: vec![],
+                        span,
+                        tuple: None,
+                    });
+                }
+                (None, None) => unreachable!("a type or a Tuple type was parsed"),
+            }
         }
         "update" => {
             let (name, nspan) = p.ident("a Func name")?;
@@ -297,8 +409,23 @@ fn item(
                 start,
                 end: p.prev_end(),
             };
-            match spec.funcs.last_mut() {
-                Some(f) if f.name == name => f.updates.push(Update { args, value, span }),
+            let tuple = spec.tuple(&name).map(|t| t.arity);
+            match (spec.funcs.last(), tuple) {
+                (Some(f), None) if f.name == name => {
+                    let f = spec.funcs.last_mut().expect("matched");
+                    f.updates.push(Update { args, value, span })
+                }
+                (Some(f), Some(n)) if f.base() == name => {
+                    let values = tuple_values(p, value, n)?;
+                    let at = spec.funcs.len() - n;
+                    for (f, v) in spec.funcs[at..].iter_mut().zip(values) {
+                        f.updates.push(Update {
+                            args: args.clone(),
+                            value: v,
+                            span,
+                        });
+                    }
+                }
                 _ => {
                     return p.error(
                         nspan,
@@ -321,6 +448,17 @@ fn item(
     }
     let _ = Bail;
     Ok(())
+}
+
+/// The components of a Tuple value `tuple(e0, e1, ...)`, `n` of them.
+fn tuple_values(p: &mut Parser, value: Expr, n: usize) -> PResult<Vec<Expr>> {
+    match value.kind {
+        crate::syntax::ExprKind::Call(t, vs) if t == "tuple" && vs.len() == n => Ok(vs),
+        _ => p.error(
+            value.span,
+            format!("expected a Tuple value `tuple(...)` of {n} components"),
+        ),
+    }
 }
 
 impl Update {

@@ -170,7 +170,35 @@ pub struct Exec<'a> {
     seq: usize,
     /// While evaluating a provide's value: the index its store will have in `run.writes`.
     storing: Option<usize>,
+    /// The step of a Tuple-valued Func's update being executed, and while evaluating the
+    /// algorithm's step of one of its components: the pure variables' values.
+    tuple_step: Option<TupleStep>,
+    algo_tuple: Option<Vec<TermId>>,
     pub run: Run,
+}
+
+/// One step of an update of a Tuple-valued Func `f` in the statement: Halide reads the
+/// components (`let f.0.value = ...`, `let f.1.value = ...`), then stores each
+/// (`f.0(x) = f.0.value`, ...), all in one iteration. A read of a component `f.j` here sees
+/// `f.j`'s value before the step, provided `f.j` is stored later in the same step at the point
+/// the read reads (else unsupported): the same fresh value for every read of `f.j`, and for the
+/// algorithm's step of every component that reads `f.j`.
+struct TupleStep {
+    base: String,
+    stage: usize,
+    loops: Vec<SymId>,
+    /// Each component's value before the step (read, or needed by the algorithm's step).
+    prev: Vec<(String, SymId, SVal)>,
+    /// The points the step's reads of components read (each must be the point it stores).
+    reads: Vec<Vec<TermId>>,
+    /// Components read, and where, whose store has not come yet.
+    pending: Vec<(String, Span)>,
+    /// The reads (indices into `Run::reads`) made outside a store: part of the step's stores
+    /// (Halide's `let f.k.value`), so their values matter as much as the stores' do.
+    loose: Vec<usize>,
+    stored: Vec<String>,
+    /// The stage variables' values of its first store (every component stores that step).
+    step_vals: Option<(Vec<TermId>, Vec<TermId>)>,
 }
 
 pub fn sort_of(t: Type) -> Sort {
@@ -203,6 +231,8 @@ impl<'a> Exec<'a> {
             algo_rec: None,
             seq: 0,
             storing: None,
+            tuple_step: None,
+            algo_tuple: None,
             run: Run {
                 writes: vec![],
                 reads: vec![],
@@ -399,6 +429,16 @@ impl<'a> Exec<'a> {
                     self.loops.push(v);
                     self.loop_names.push((var.clone(), *kind));
                     let r = self.block(d, body);
+                    let r = r.and_then(|()| {
+                        if self
+                            .tuple_step
+                            .as_ref()
+                            .is_some_and(|t| t.loops == self.loops)
+                        {
+                            self.finish_step()?;
+                        }
+                        Ok(())
+                    });
                     self.loops.pop();
                     self.loop_names.pop();
                     self.scope.truncate(sd);
@@ -455,7 +495,7 @@ impl<'a> Exec<'a> {
                     let stage = if f.updates.is_empty() {
                         0
                     } else {
-                        self.stage_of(func, s.span)?
+                        self.stage_of(f.base(), s.span)?
                     };
                     if stage > f.updates.len() {
                         return unsupported(
@@ -507,11 +547,23 @@ impl<'a> Exec<'a> {
                             .recurrence_slice(&f)
                             .or_else(|(what, span)| unsupported(what, span))?
                             .is_some();
-                        let (v, self_reads, rec_reads) = if recurrence {
+                        let tuple = f.tuple.is_some();
+                        let (v, self_reads, rec_reads) = if tuple && recurrence {
+                            return unsupported(
+                                format!("a recurrence of the Tuple-valued Func `{}`", f.base()),
+                                s.span,
+                            );
+                        } else if recurrence {
                             self.rec_read = Some((func.clone(), vec![]));
                             let v = eval(d, self, value);
                             let (_, reads) = self.rec_read.take().expect("set above");
                             (v, vec![], Some(reads))
+                        } else if tuple {
+                            // Its reads of the Tuple's components are the step's.
+                            self.enter_step(f.base(), stage, Some(func))?;
+                            let v = eval(d, self, value);
+                            let reads = self.tuple_step.as_ref().map(|t| t.reads.clone());
+                            (v, reads.unwrap_or_default(), None)
                         } else {
                             self.self_read = Some((func.clone(), prev.clone(), vec![]));
                             let v = eval(d, self, value);
@@ -524,10 +576,18 @@ impl<'a> Exec<'a> {
                             let fs = self.range_facts(d, ty, rv);
                             prev_facts.extend(fs);
                         }
-                        let u = self.update_store(
+                        let (prev_sym, prev) = if tuple {
+                            self.step_prev(d, func, ty)
+                        } else {
+                            (prev_sym, prev)
+                        };
+                        let mut u = self.update_store(
                             d, &f, stage, &point, prev_sym, prev, prev_facts, self_reads,
                             rec_reads, s.span,
                         )?;
+                        if tuple {
+                            u.prev_facts = self.stored_in_step(d, func, &u, s.span)?;
+                        }
                         update = Some(u);
                         v
                     };
@@ -729,6 +789,15 @@ impl Env<Sym> for Exec<'_> {
             );
         }
         if in_algo {
+            if let (Some(pure), Some((base, _))) = (&self.algo_tuple, &f.tuple) {
+                if self.tuple_step.as_ref().is_some_and(|t| t.base == *base) {
+                    // The algorithm's step of a component reads the Tuple before the step.
+                    if *pure == ts {
+                        return Ok(self.step_prev(d, name, ty).1);
+                    }
+                    return unsupported(format!("an update of `{base}` that reads `{name}` at another point than the one it updates"), span);
+                }
+            }
             if let Some((g, reads)) = &self.algo_rec {
                 if g == name {
                     // The algorithm reads the Func as the earlier steps left it: the value
@@ -796,7 +865,17 @@ impl Env<Sym> for Exec<'_> {
                 return Ok(prev);
             }
         }
-        if self.producing.iter().any(|p| p == name) || name == self.spec.output {
+        if let (Some((base, _)), false) = (&f.tuple, in_algo) {
+            if self.producing.iter().any(|p| p == base) {
+                let stage = self.stage_of(base, span)?;
+                if stage > 0 {
+                    let base = base.clone();
+                    return self.read_in_step(d, &base, stage, name, ty, ts, ps, realization, span);
+                }
+            }
+        }
+        let produced = f.base().to_string();
+        if self.producing.iter().any(|p| *p == produced) || name == self.spec.output {
             return unsupported(
                 format!("a read of `{name}` while it is being produced, outside its own update"),
                 span,
@@ -913,7 +992,7 @@ impl Exec<'_> {
         // in that dimension by definition.
         let mut pure_vals = Vec::new();
         for (k, v) in f.vars.iter().enumerate() {
-            let name = format!("{}.s{stage}.{v}", f.name);
+            let name = format!("{}.s{stage}.{v}", f.base());
             if !slice.contains(&k) {
                 // Not a variable of this stage (a recurrence's left side is an RDom
                 // expression there): a placeholder, never read.
@@ -928,11 +1007,22 @@ impl Exec<'_> {
                 Err(e) => return Err(e),
             }
         }
+        // A Tuple's step runs over the RDom any of its components names (in the RDom's order).
+        let mut joint = Vec::new();
+        for g in self.spec.siblings(f) {
+            crate::syntax::vars_of(&g.updates[stage - 1].value, &mut joint);
+        }
+        let rdoms: Vec<&crate::spec::RDom> = self
+            .spec
+            .rdoms
+            .iter()
+            .filter(|r| joint.contains(&r.var) || rdoms.iter().any(|x| x.var == r.var))
+            .collect();
         let mut r_vals = Vec::new();
         let mut r_loops = Vec::new();
         let mut r_bounds = Vec::new();
         for r in &rdoms {
-            let lname = format!("{}.s{stage}.{}", f.name, r.var);
+            let lname = format!("{}.s{stage}.{}", f.base(), r.var);
             let t = self.lookup_int(&lname, span)?;
             r_vals.push(t);
             // The RDom's loops: those its variables' values depend on (the variable's own
@@ -984,6 +1074,10 @@ impl Exec<'_> {
         let lhs = self.algo_ints(d, frame.clone(), &upd.args)?;
         let saved = self.algo_scope.replace(frame);
         let saved_self = match &rec_reads {
+            None if f.tuple.is_some() => {
+                self.algo_tuple = Some(pure_vals.clone());
+                self.algo_self.take()
+            }
             None => self
                 .algo_self
                 .replace((f.name.clone(), pure_vals.clone(), prev_val)),
@@ -1000,6 +1094,7 @@ impl Exec<'_> {
         self.algo_scope = saved;
         self.algo_self = saved_self;
         self.algo_rec = None;
+        self.algo_tuple = None;
         let want = value::cast(d, f.ty, want?, upd.span)?;
         let recurrence = match rec_reads {
             None => None,
@@ -1032,8 +1127,164 @@ impl Exec<'_> {
             lhs,
             slice,
             recurrence,
-            commutative: upd.is_commutative(f),
+            // A Tuple's step reads its components before the step: in the algorithm's order.
+            commutative: upd.is_commutative(f) && f.tuple.is_none(),
         })
+    }
+
+    /// The Tuple step a read or a store of a component of `base` in `stage` belongs to: the
+    /// current one, or a new one when it is of another Tuple, stage or iteration, when it is
+    /// complete, or when `storing` was already stored in it (the next step).
+    fn enter_step(&mut self, base: &str, stage: usize, storing: Option<&str>) -> Result<(), Stop> {
+        let arity = self.spec.tuple(base).map_or(0, |t| t.arity);
+        let same = self.tuple_step.as_ref().is_some_and(|t| {
+            t.base == base
+                && t.stage == stage
+                && t.loops == self.loops
+                && t.stored.len() < arity
+                && storing.is_none_or(|f| !t.stored.iter().any(|g| g == f))
+        });
+        if !same {
+            self.finish_step()?;
+            self.tuple_step = Some(TupleStep {
+                base: base.to_string(),
+                stage,
+                loops: self.loops.clone(),
+                prev: vec![],
+                reads: vec![],
+                pending: vec![],
+                stored: vec![],
+                step_vals: None,
+                loose: vec![],
+            });
+        }
+        Ok(())
+    }
+
+    /// Ends the current Tuple step: every component it read must have been stored in it
+    /// (else what the read saw is not the value before the step).
+    pub fn finish_step(&mut self) -> Result<(), Stop> {
+        match self.tuple_step.take() {
+            Some(t) => match t.pending.first() {
+                Some((name, span)) => unsupported(
+                    format!("a read of `{name}` in a step of an update of the Tuple-valued Func `{}` that does not store `{name}` after it", t.base),
+                    *span,
+                ),
+                None => Ok(()),
+            },
+            None => Ok(()),
+        }
+    }
+
+    /// A component's value before the current Tuple step (a fresh value, the same for every
+    /// read of it in the step).
+    fn step_prev(&mut self, d: &mut Sym, name: &str, ty: Type) -> (SymId, SVal) {
+        if let Some((_, s, v)) = self
+            .tuple_step
+            .as_ref()
+            .and_then(|t| t.prev.iter().find(|(n, _, _)| n == name))
+        {
+            return (*s, v.clone());
+        }
+        let (s, v) = self.fresh_value(d, "prev", ty);
+        if let Some(t) = &mut self.tuple_step {
+            t.prev.push((name.to_string(), s, v.clone()));
+        }
+        (s, v)
+    }
+
+    /// A read of component `name` of the Tuple-valued `base` while its update `stage` is
+    /// produced: the component's value before the step, recorded as the step's read.
+    #[allow(clippy::too_many_arguments)]
+    fn read_in_step(
+        &mut self,
+        d: &mut Sym,
+        base: &str,
+        stage: usize,
+        name: &str,
+        ty: Type,
+        ts: Vec<TermId>,
+        ps: Vec<TermId>,
+        realization: Option<usize>,
+        span: Span,
+    ) -> Result<SVal, Stop> {
+        let Some(r) = realization else {
+            return unsupported(format!("a read of `{name}` outside its realization"), span);
+        };
+        self.enter_step(base, stage, None)?;
+        if self
+            .tuple_step
+            .as_ref()
+            .is_some_and(|t| t.stored.iter().any(|g| g == name))
+        {
+            return unsupported(
+                format!("a read of `{name}` after its store in the same step of an update of the Tuple-valued Func `{base}`"),
+                span,
+            );
+        }
+        let (_, v) = self.step_prev(d, name, ty);
+        if let Some(t) = &mut self.tuple_step {
+            t.reads.push(ps.clone());
+            if !t.pending.iter().any(|(n, _)| n == name) {
+                t.pending.push((name.to_string(), span));
+            }
+        }
+        self.record_read(name, ts, ps, Some(r), span);
+        let i = self.run.reads.len() - 1;
+        self.run.reads[i].own = true;
+        if self.storing.is_none() {
+            if let Some(t) = &mut self.tuple_step {
+                t.loose.push(i);
+            }
+        }
+        Ok(v)
+    }
+
+    /// Records the store of component `func` in the current Tuple step (every component
+    /// stores the same step: the same stage variables' values), and returns the range facts
+    /// of the values before the step that its value and the algorithm's may read.
+    fn stored_in_step(
+        &mut self,
+        d: &mut Sym,
+        func: &str,
+        u: &UpdateStore,
+        span: Span,
+    ) -> Result<Vec<TermId>, Stop> {
+        let Some(t) = &mut self.tuple_step else {
+            return unsupported(
+                format!("a store of `{func}` outside a step of its Tuple"),
+                span,
+            );
+        };
+        let vals = (u.pure_vals.clone(), u.r_vals.clone());
+        match &t.step_vals {
+            Some(v) if *v != vals => {
+                let base = t.base.clone();
+                return unsupported(
+                    format!("the components of the Tuple-valued Func `{base}` store different steps in one iteration"),
+                    span,
+                );
+            }
+            Some(_) => {}
+            None => t.step_vals = Some(vals),
+        }
+        t.stored.push(func.to_string());
+        t.pending.retain(|(n, _)| n != func);
+        // The step's reads outside any store are this store's (all its components store one
+        // point, so one liveness).
+        let w = self.run.writes.len();
+        for i in std::mem::take(&mut t.loose) {
+            self.run.reads[i].store = Some(w);
+        }
+        let Some(t) = &mut self.tuple_step else {
+            unreachable!("matched above")
+        };
+        let prevs: Vec<(SVal, Type)> = t.prev.iter().map(|(_, _, v)| (v.clone(), v.ty())).collect();
+        let mut facts = Vec::new();
+        for (v, ty) in prevs {
+            facts.extend(self.range_facts(d, ty, &v));
+        }
+        Ok(facts)
     }
 
     /// Integer expressions of the algorithm in `frame`.

@@ -696,7 +696,26 @@ impl<'a> Parser<'a> {
                         start,
                         end: self.prev_end(),
                     };
-                    return Ok(call(name, args, span, &mut self.diags));
+                    let mut e = call(name, args, span, &mut self.diags);
+                    // `f(args)[k]`: component `k` of a Tuple-valued Func, which the
+                    // statement calls `f.k` (the algorithm file's syntax; docs/halide.md).
+                    if let (ExprKind::Call(n, _), true) =
+                        (&mut e.kind, self.is_punct("[") && self.continues())
+                    {
+                        self.bump();
+                        let k = match self.peek().clone() {
+                            Tok::Int(k) if (0..64).contains(&k) => k,
+                            _ => {
+                                let s = self.span();
+                                return self.error(s, "expected a Tuple component number");
+                            }
+                        };
+                        self.bump();
+                        self.expect("]")?;
+                        n.push_str(&format!(".{k}"));
+                        e.span.end = self.prev_end();
+                    }
+                    return Ok(e);
                 }
                 Ok(Expr {
                     kind: ExprKind::Var(name),

@@ -55,6 +55,92 @@ fn malformed_specs_are_diagnosed() {
     }
 }
 
+/// A Tuple-valued Func is its components `f.0`, `f.1` (types of their own, one definition's
+/// variables and updates); `f(x)[k]` calls component `k`; a malformed Tuple is diagnosed.
+#[test]
+fn tuples_are_components_and_calls_name_them() {
+    let text = "input in : uint8 dims 1\nrdom r$x in [0, 4)\n\
+                func m() : (uint8, int32) = tuple((uint8)255, -1)\n\
+                update m() = tuple(min((uint8)in(r$x), m()[0]), select((uint8)in(r$x) < m()[0], r$x, m()[1]))\n\
+                func out(x) : int32 = int32(m()[0]) + m()[1]\noutput out : int32 dims 1\n";
+    let spec = crate::spec::parse(text).unwrap();
+    let names: Vec<(&str, Type, usize)> = spec
+        .funcs
+        .iter()
+        .map(|f| (f.name.as_str(), f.ty, f.updates.len()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("m.0", Type::UInt(8), 1),
+            ("m.1", Type::Int(32), 1),
+            ("out", Type::Int(32), 0)
+        ]
+    );
+    assert_eq!(spec.func("m.1").unwrap().base(), "m");
+    assert!(spec.tuple_call_without_component().is_none());
+    let mut called = Vec::new();
+    crate::syntax::calls_of(&spec.func("out").unwrap().value, &mut |n| {
+        called.push(n.to_string())
+    });
+    assert_eq!(called, ["m.0", "m.1"]);
+    // The argmin, concretely: each step reads both components before it.
+    let mut fields = std::collections::BTreeMap::new();
+    fields.insert("in.min.0".to_string(), 0);
+    fields.insert("in.extent.0".to_string(), 4);
+    let setting = crate::run::Setting {
+        fields,
+        inputs: [("in".to_string(), vec![7, 3, 9, 3])].into_iter().collect(),
+    };
+    let mut alg = crate::algo::Concrete::new(&spec, &setting);
+    let mut d = Concrete::new(Default::default());
+    let got = |alg: &mut crate::algo::Concrete, d: &mut Concrete, f: &str| {
+        crate::run::show(&alg.value(d, f, &[]).unwrap())
+    };
+    assert_eq!(got(&mut alg, &mut d, "m.0"), "3");
+    assert_eq!(got(&mut alg, &mut d, "m.1"), "1");
+    // A call that names no component is unknown, with its position.
+    let bare = text.replace("m()[1]))", "m()))");
+    let spec = crate::spec::parse(&bare).unwrap();
+    let (name, span) = spec.tuple_call_without_component().unwrap();
+    assert_eq!(name, "m");
+    assert_eq!(report::line_col(&bare, span.start).0, 4);
+    for bad in [
+        "func m() : (uint8, int32) = 1\noutput m : uint8 dims 0\n",
+        "func m() : (uint8, int32) = tuple(1, 2, 3)\nfunc o() : int32 = 1\noutput o : int32 dims 0\n",
+        "func m() : int32 = tuple(1, 2)\noutput m : int32 dims 0\n",
+        "func m() : (int32, int32) = tuple(1, 2)\nupdate m() = 3\nfunc o() : int32 = 1\noutput o : int32 dims 0\n",
+        "func m() : (int32, int32) = tuple(1, 2)\noutput m : int32 dims 0\n",
+        "func o(x) : int32 = f(x)[y]\noutput o : int32 dims 1\n",
+    ] {
+        assert!(crate::spec::parse(bad).is_err(), "{bad}");
+    }
+}
+
+/// A Tuple step's rules, symbolically: a component read after its own store in the step, or
+/// read and never stored in it, is unsupported (named), never taken as the value before the
+/// step; the correct statement states its obligations.
+#[test]
+fn tuple_steps_read_before_they_store() {
+    let read = |name: &str| std::fs::read_to_string(corpus().join(name)).unwrap();
+    let spec = crate::spec::parse(&read("argmin-root.spec")).unwrap();
+    let obligations = |stmt: &str| {
+        let stmt = crate::stmt::parse(&read(stmt)).unwrap();
+        crate::check::obligations(&spec, &stmt).map(|(_, _, obs, _)| obs.len())
+    };
+    assert!(obligations("argmin-root.stmt").unwrap() > 10);
+    let early = obligations("broken-argmin-store-early.stmt").err().unwrap();
+    assert!(early.0.contains("after its store"), "{}", early.0);
+    let removed = obligations("broken-argmin-index-store-removed.stmt")
+        .err()
+        .unwrap();
+    assert!(
+        removed.0.contains("does not store `dark.1`"),
+        "{}",
+        removed.0
+    );
+}
+
 #[test]
 fn deep_nesting_is_an_error_not_a_stack_overflow() {
     let deep = format!("f(x) = {}1{}\n", "(".repeat(100_000), ")".repeat(100_000));

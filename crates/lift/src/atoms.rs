@@ -90,25 +90,37 @@ pub(crate) fn reduction(
     let lo = sym.store.le(zero, kt);
     let hi = sym.store.lt(kt, extent);
     let e = body(sym, &kt);
-    let identity_inf = match r {
-        Reducer::Max => Some(false),
-        Reducer::Min => Some(true),
-        _ => None,
+    // Lanes that are NaN or infinite take no part in the value; they decide its flags
+    // (`crate::ext::reduced`), as conditions `exists k in D` without a quantifier.
+    let x = crate::ext::parts(sym, &e);
+    let range = sym.store.and2(lo, hi);
+    let not_pos = sym.store.not(x.pos);
+    let neg = sym.store.and2(not_pos, x.neg);
+    let no = sym.store.bool(false);
+    let flags = (|| {
+        Some(crate::ext::Flags {
+            nan: exists(sym, k, range, x.nan)?,
+            pos: exists(sym, k, range, x.pos)?,
+            neg: exists(sym, k, range, neg)?,
+            // Set below, from the value's domain.
+            all_neg: no,
+            all_pos: no,
+        })
+    })();
+    let Some(mut flags) = flags else {
+        return unsupported(
+            sym,
+            "a reduction over lanes that may be NaN or infinite where the reduced axis's condition is not an interval",
+        );
     };
-    let (cond, v) = match e {
-        Elem::X { inf, at, v } if Some(inf) == identity_inf => (sym.store.not(at), v),
-        Elem::X { .. } => {
-            return unsupported(
-                sym,
-                "a reduction over lanes that may be infinite (an `other=-inf` load summed)",
-            )
-        }
-        other => (sym.store.bool(true), other.v(sym)),
+    let finite = {
+        let n = sym.store.or(vec![x.nan, x.pos, x.neg]);
+        sym.store.not(n)
     };
-    let SymVal::Plain(mut b) = v else {
+    let SymVal::Plain(mut b) = x.v else {
         return unsupported(sym, "a reduction of a value that is not a plain term");
     };
-    let mut dom = sym.store.and(vec![lo, hi, cond]);
+    let mut dom = sym.store.and(vec![lo, hi, finite]);
     if r == Reducer::Sum {
         // Terms equal to 0 take no part.
         loop {
@@ -173,21 +185,87 @@ pub(crate) fn reduction(
         body: b,
         value,
     });
-    match identity_inf {
-        None => Elem::V(SymVal::Plain(value)),
-        Some(inf) => match empty(sym, k, dom) {
-            Some(e) if sym.store.as_bool(e) == Some(false) => Elem::V(SymVal::Plain(value)),
-            Some(at) => Elem::X {
-                inf,
-                at,
-                v: SymVal::Plain(value),
-            },
-            None => unsupported(
+    // A max is `-inf` (a min `+inf`) when no lane is finite, given none is NaN or `+inf`
+    // (`-inf`), which the flags' priority gives.
+    if matches!(r, Reducer::Max | Reducer::Min) {
+        // (A NaN lane is the first reason not to decide it.)
+        crate::value::LDomain::undecided(sym, &flags.nan, crate::ext::MAX_OF_NAN);
+        let Some(none) = empty(sym, k, dom) else {
+            return unsupported(
                 sym,
                 "a max or min over lanes whose mask is not an interval of the reduced axis",
-            ),
-        },
+            );
+        };
+        if r == Reducer::Max {
+            flags.all_neg = none;
+        } else {
+            flags.all_pos = none;
+        }
     }
+    crate::ext::reduced(sym, r, flags, SymVal::Plain(value))
+}
+
+/// `exists k. dom and c` without a quantifier, or `None` when it cannot be decided that way:
+/// `c` in disjunctive normal form (at most 32 disjuncts), each disjunct's nonemptiness
+/// decided by [`empty`] (an interval of `k` and conditions free of `k`).
+fn exists(sym: &mut Sym, k: SymId, dom: TermId, c: TermId) -> Option<TermId> {
+    if sym.store.as_bool(c) == Some(false) {
+        return Some(c);
+    }
+    let mut some = Vec::new();
+    for conj in dnf(&mut sym.store, c, false)? {
+        // A disjunct holding a literal and its negation is empty.
+        let contradictory = conj
+            .iter()
+            .any(|a| matches!(sym.store.node(*a), Node::Not(x) if conj.contains(x)));
+        if contradictory {
+            continue;
+        }
+        let d = sym.store.and([vec![dom], conj].concat());
+        let e = empty(sym, k, d)?;
+        some.push(sym.store.not(e));
+    }
+    Some(sym.store.or(some))
+}
+
+/// `t` (negated when `neg`) as a disjunction of conjunctions of literals, or `None` past 32
+/// disjuncts.
+fn dnf(s: &mut Store, t: TermId, neg: bool) -> Option<Vec<Vec<TermId>>> {
+    const MAX: usize = 32;
+    let out = match s.node(t).clone() {
+        Node::Bool(b) if b != neg => vec![vec![]],
+        Node::Bool(_) => vec![],
+        Node::Not(x) => dnf(s, x, !neg)?,
+        Node::Or(xs) if !neg => concat(s, &xs, neg)?,
+        Node::And(xs) if neg => concat(s, &xs, neg)?,
+        Node::And(xs) | Node::Or(xs) => {
+            let mut acc: Vec<Vec<TermId>> = vec![vec![]];
+            for x in xs {
+                let d = dnf(s, x, neg)?;
+                let mut next = Vec::new();
+                for a in &acc {
+                    for b in &d {
+                        next.push([a.clone(), b.clone()].concat());
+                    }
+                }
+                if next.len() > MAX {
+                    return None;
+                }
+                acc = next;
+            }
+            acc
+        }
+        _ => vec![vec![if neg { s.not(t) } else { t }]],
+    };
+    (out.len() <= MAX).then_some(out)
+}
+
+fn concat(s: &mut Store, xs: &[TermId], neg: bool) -> Option<Vec<Vec<TermId>>> {
+    let mut out = Vec::new();
+    for x in xs {
+        out.extend(dnf(s, *x, neg)?);
+    }
+    Some(out)
 }
 
 /// `⊕_{k : dom} b` with `b` an atom of the same reducer whose definition mentions `k`, as one

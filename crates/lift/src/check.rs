@@ -298,14 +298,17 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         mask: Option<TermId>,
         off: TermId,
         value: Option<SymVal>,
-        /// Where the stored value is an infinity (an extended real, `Elem::X`).
-        value_inf: Option<TermId>,
+        /// Where the stored value is NaN, and where it is infinite (an extended real,
+        /// `Elem::X`).
+        value_bad: Option<(TermId, TermId)>,
         pos: Pos,
     }
     let name_access = |s: &mut Store, pa: &ProgramAtoms, a: &mut SymAccess| {
         a.off = pa.name_in(s, a.off);
         a.mask = a.mask.map(|m| pa.name_in(s, m));
-        a.value_inf = a.value_inf.map(|m| pa.name_in(s, m));
+        a.value_bad = a
+            .value_bad
+            .map(|(n, i)| (pa.name_in(s, n), pa.name_in(s, i)));
         if let Some(SymVal::Plain(t)) = a.value {
             a.value = Some(SymVal::Plain(pa.name_in(s, t)));
         }
@@ -326,8 +329,10 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .as_ref()
                 .map(|mk| mk.at(&mut w.sym, &ts).b(&mut w.sym));
             let before = w.sym.unsupported.is_some();
-            let (value, value_inf) = match a.value.as_ref().map(|v| v.at(&mut w.sym, &ts)) {
-                Some(crate::value::Elem::X { at, v, .. }) => (Some(v), Some(at)),
+            let (value, value_bad) = match a.value.as_ref().map(|v| v.at(&mut w.sym, &ts)) {
+                Some(crate::value::Elem::X { nan, pos, neg, v }) => {
+                    (Some(v), Some((nan, w.sym.store.or2(pos, neg))))
+                }
                 Some(e) => (Some(e.v(&mut w.sym)), None),
                 None => (None, None),
             };
@@ -350,13 +355,16 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 mask,
                 off,
                 value,
-                value_inf,
+                value_bad,
                 pos: a.pos,
             });
         }
         out
     };
     let mut acc = eval_accesses(&mut w, &m, "");
+    if acc.iter().any(|a| a.value_bad.is_some()) {
+        out.assumptions[0] = "floating-point values are modelled as reals (no rounding or overflow); the NaN and infinities of masked `-inf` lanes are kept exact (IEEE 754), and proved never stored".to_string();
+    }
     // Program ids through a map (grouped ids): the stores' non-polynomial terms of the ids
     // named by symbols everywhere (`crate::pidmap`).
     let store_offs: Vec<TermId> = acc.iter().filter(|a| a.store).map(|a| a.off).collect();
@@ -722,25 +730,29 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     return out;
                 }
             };
-            let (fx, f_inf) = match fv.at(&mut w.sym, &[]) {
-                crate::value::Elem::X { at, v, .. } => (v, Some(at)),
+            let (fx, f_bad) = match fv.at(&mut w.sym, &[]) {
+                crate::value::Elem::X { nan, pos, neg, v } => {
+                    (v, Some((nan, w.sym.store.or2(pos, neg))))
+                }
                 e => (e.v(&mut w.sym), None),
             };
             let mut asr = base.clone();
             if let Some(mk) = a.mask {
                 asr.push(mk);
             }
-            // Neither side is infinite where the store writes (the formula language has no
-            // infinities; a max over an empty range would be one).
-            for (who, at) in [("kernel", a.value_inf), ("formula", f_inf)] {
-                if let Some(at) = at {
+            // Neither side is NaN or infinite where the store writes (the formula language
+            // has no such values; a max over an empty range would be one, `-inf - -inf` on a
+            // masked row NaN): a stored NaN is never compared as a real.
+            for (who, bad) in [("kernel", a.value_bad), ("formula", f_bad)] {
+                let Some((nan, inf)) = bad else { continue };
+                for (at, what) in [(nan, "not NaN"), (inf, "finite (not a max over no lanes)")] {
+                    if w.sym.store.as_bool(at) == Some(false) {
+                        continue;
+                    }
                     let mut x = asr.clone();
                     x.push(at);
                     obligations.push(Obligation {
-                        name: format!(
-                            "the store at {}: the {who}'s value is finite (not a max over no lanes)",
-                            a.pos
-                        ),
+                        name: format!("the store at {}: the {who}'s value is {what}", a.pos),
                         assertions: x,
                     });
                 }

@@ -462,9 +462,20 @@ pub(crate) fn apply<D: LDomain>(
                     Some(o) => match o.at(d, l) {
                         // `other=-float('inf')`: an extended real, exact (`crate::ext`).
                         Elem::V(v) if d.inf_of(&v).is_some() => {
-                            let inf = d.inf_of(&v).expect("matched");
+                            let up = d.inf_of(&v).expect("matched");
                             let at = d.not(&c);
-                            return Elem::X { inf, at, v: x };
+                            let no = d.lit_b(false);
+                            let (pos, neg) = if up {
+                                (at, no.clone())
+                            } else {
+                                (no.clone(), at)
+                            };
+                            return Elem::X {
+                                nan: no,
+                                pos,
+                                neg,
+                                v: x,
+                            };
                         }
                         e => e.v(d),
                     },
@@ -542,10 +553,16 @@ pub(crate) fn apply<D: LDomain>(
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             let op = spec.op;
             KVal::Block(map(&x, real, move |d, e| {
-                if op == Op::Exp && ext::any(d, &[&e]) {
-                    return ext::exp(d, &e, |d, v| {
-                        tensor::unary(d, UnaryOp::Exp, ElemType::Real, v)
-                    });
+                if ext::any(d, &[&e]) {
+                    return match op {
+                        Op::Exp => ext::exp(d, &e, |d, v| {
+                            tensor::unary(d, UnaryOp::Exp, ElemType::Real, v)
+                        }),
+                        Op::Abs => ext::abs(d, &e, |d, v| {
+                            tensor::unary(d, UnaryOp::Abs, ElemType::Real, v)
+                        }),
+                        _ => ext::sigmoid(d, &e, |d, v| sigmoid(d, v)),
+                    };
                 }
                 let v = e.v(d);
                 Elem::V(match op {
@@ -587,8 +604,11 @@ pub(crate) fn apply<D: LDomain>(
             }
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             KVal::Block(map(&x, real, move |d, e| {
-                if name == "exp2" && ext::any(d, &[&e]) {
-                    return ext::exp(d, &e, |d, v| d.math(name, v));
+                if ext::any(d, &[&e]) {
+                    if name == "exp2" {
+                        return ext::exp(d, &e, |d, v| d.math(name, v));
+                    }
+                    return ext::math(d, name, &e, |d, v| d.math(name, v));
                 }
                 let v = e.v(d);
                 Elem::V(d.math(name, &v))
@@ -919,15 +939,12 @@ pub(crate) fn arith<D: LDomain>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Bloc
         }),
         _ => zip(a, b, Real, move |d, x, y| {
             if ext::any(d, &[&x, &y]) {
-                let e = match op {
+                return match op {
                     Arith::Add | Arith::Sub => ext::add(d, &x, &y, op == Arith::Sub),
                     Arith::Max | Arith::Min => ext::max_min(d, op == Arith::Max, &x, &y),
                     Arith::Mul => ext::mul(d, &x, &y),
-                    Arith::Div => None,
+                    Arith::Div => ext::div(d, &x, &y),
                 };
-                if let Some(e) = e {
-                    return e;
-                }
             }
             let (x, y) = (x.v(d), y.v(d));
             let r = ElemType::Real;
@@ -1012,14 +1029,7 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
                 let v = tensor::compare(d, cmp_op(op), ElemType::Real, x, y);
                 d.truth(&v)
             };
-            match ext::compare(d, &x, &y, finite, decide) {
-                Some(c) => c,
-                None => {
-                    let (x, y) = (x.v(d), y.v(d));
-                    let v = tensor::compare(d, cmp_op(op), ElemType::Real, &x, &y);
-                    d.truth(&v)
-                }
-            }
+            ext::compare(d, &x, &y, finite, decide, op == Cmp::Ne)
         } else {
             let (x, y) = (x.v(d), y.v(d));
             let op = match op {
@@ -1105,9 +1115,7 @@ pub(crate) fn select<D: LDomain>(c: &Block<D>, x: &Block<D>, y: &Block<D>) -> R<
         match ty {
             Ty::Real => {
                 if ext::any(d, &[&a, &b]) {
-                    if let Some(e) = ext::select(d, &cc, &a, &b) {
-                        return e;
-                    }
+                    return ext::select(d, &cc, &a, &b);
                 }
                 let (a, b) = (a.v(d), b.v(d));
                 Elem::V(d.ite_v(&cc, &a, &b))

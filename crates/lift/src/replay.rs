@@ -65,6 +65,31 @@ fn lanes(shape: &[usize]) -> Vec<Vec<i128>> {
 
 const REPLAY_BUDGET: i128 = 1 << 22;
 
+/// A value a store writes (or the formula gives): NaN, or a real or infinity.
+#[derive(Clone, Copy, Debug)]
+enum Stored {
+    Nan,
+    Value(Scalar),
+}
+
+impl std::fmt::Display for Stored {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stored::Nan => f.write_str("nan"),
+            Stored::Value(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// The value of a stored element: a NaN is kept as such (a store of it is compared, never
+/// read as a real).
+fn stored(c: &mut Concrete, e: crate::value::Elem<Concrete>) -> Stored {
+    match e {
+        crate::value::Elem::X { nan: true, .. } => Stored::Nan,
+        e => Stored::Value(e.v(c)),
+    }
+}
+
 /// Runs the whole grid concretely and looks for a failure of the claim.
 pub(crate) fn replay(
     setup: &Setup,
@@ -121,7 +146,7 @@ pub(crate) fn replay(
     }
     let nbuf = setup.buffers.len();
     let numels: Vec<i128> = (0..nbuf).map(|b| setup.numel(&mut c, sizes, b)).collect();
-    let mut mem: Vec<BTreeMap<i128, (Scalar, Vec<i128>)>> = vec![BTreeMap::new(); nbuf];
+    let mut mem: Vec<BTreeMap<i128, (Stored, Vec<i128>)>> = vec![BTreeMap::new(); nbuf];
     let mut work: i128 = 0;
     let mut pids = vec![vec![]];
     for g in &grid {
@@ -166,7 +191,8 @@ pub(crate) fn replay(
                     }));
                 }
                 if let Some(v) = &a.value {
-                    let x = v.at(&mut c, &lane).v(&mut c);
+                    let e = v.at(&mut c, &lane);
+                    let x = stored(&mut c, e);
                     if let Some((_, other)) = mem[a.buf].get(&off) {
                         if *other != pid {
                             return Ok(Some(Failure::Race {
@@ -224,14 +250,20 @@ pub(crate) fn replay(
             );
             scope.memo = memo.clone();
             let fv = formula::eval(&mut c, &scope, &def.body)?;
-            let y = fv.at(&mut c, &[]).v(&mut c);
+            let e = fv.at(&mut c, &[]);
+            let y = stored(&mut c, e);
             if c.inexact.is_some() {
                 return Err(format!(
                     "the formula's concrete value is inexact: {}",
                     c.inexact.clone().unwrap_or_default()
                 ));
             }
-            if x.differs(&y) == Some(true) {
+            let differs = match (x, &y) {
+                (Stored::Nan, Stored::Nan) => false,
+                (Stored::Value(a), Stored::Value(b)) => a.differs(b) == Some(true),
+                _ => true,
+            };
+            if differs {
                 return Ok(Some(Failure::Value {
                     buf: name,
                     index: named,

@@ -156,8 +156,22 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
         "load",
         "load -inf",
         "max -inf",
+        "nan sub",
+        "nan mul",
+        "nan div",
+        "nan exp",
+        "nan lt",
+        "nan ne",
+        "nan where",
+        "nan abs sigmoid",
+        "nan log",
+        "nan 2-D sum",
+        "softmax rows nan",
+        "inf rows min",
+        "inf rows neg",
     ] {
-        let spec = ops::lookup(if name.contains("inf") { "load" } else { name }).unwrap();
+        let special = name.contains("inf") || name.contains("nan");
+        let spec = ops::lookup(if special { "load" } else { name }).unwrap();
         let mut m = Machine {
             pid: vec![],
             nprog: vec![],
@@ -214,6 +228,95 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
                 ops::select(&c, &zero, &t).unwrap()
             }
             "max -inf" => ops::reduce(&b, 0, false, Max),
+            // Lanes 3 and 4 are NaN (`-inf - -inf`, `inf * 0`, `inf / inf`), propagated by
+            // `exp`, `abs`, `sigmoid`, `log`, false in `<`, true in `!=`, selected away by a
+            // `where`; `-inf * y` takes `y`'s sign (NaN where `y` is 0).
+            "nan sub" => ops::arith(Arith::Sub, &b, &b).unwrap(),
+            "nan mul" => {
+                let z = ops::arith(Arith::Mul, &b, &zero).unwrap();
+                let t = ops::arith(Arith::Mul, &b, &y).unwrap();
+                ops::arith(Arith::Add, &z, &t).unwrap()
+            }
+            "nan div" => {
+                let q = ops::arith(Arith::Div, &b, &b).unwrap();
+                let r = ops::arith(Arith::Div, &x, &b).unwrap();
+                ops::arith(Arith::Add, &q, &r).unwrap()
+            }
+            "nan exp" | "nan lt" | "nan ne" | "nan where" | "nan abs sigmoid" | "nan log" => {
+                let n = ops::arith(Arith::Sub, &b, &b).unwrap();
+                let un = |op: &str, v: Block<D>, m: &mut Machine<D>| {
+                    ops::apply(ops::lookup(op).unwrap(), m, vec![Some(KVal::Block(v))], at)
+                        .unwrap()
+                        .block()
+                        .unwrap()
+                };
+                match name {
+                    "nan exp" => un("exp", n, &mut m),
+                    "nan lt" => ops::compare(Cmp::Lt, &n, &zero).unwrap(),
+                    "nan ne" => ops::compare(Cmp::Ne, &n, &x).unwrap(),
+                    "nan where" => ops::select(&first3, &n, &y).unwrap(),
+                    "nan abs sigmoid" => {
+                        let a = un("abs", n, &mut m);
+                        let t = ops::arith(Arith::Add, &a, &b).unwrap();
+                        un("sigmoid", t, &mut m)
+                    }
+                    // `log(|b| + 1)` is `+inf` at lanes 3 and 4, `tanh(b)` is -1 there.
+                    _ => {
+                        let a = un("abs", b.clone(), &mut m);
+                        let one = KVal::<D>::Int(1).block().unwrap();
+                        let t = ops::arith(Arith::Add, &a, &one).unwrap();
+                        let l = un("log", t, &mut m);
+                        let th = un("tanh", b, &mut m);
+                        let z = ops::arith(Arith::Mul, &th, &zero).unwrap();
+                        ops::arith(Arith::Add, &l, &z).unwrap()
+                    }
+                }
+            }
+            // A 2-D tile `b[i] - b[j]`: rows 0..3 sum to `+inf`, rows 3 and 4 to NaN.
+            "nan 2-D sum" => {
+                let col = ops::expand_dims(&b, &[true, false]);
+                let row = ops::expand_dims(&b, &[false, true]);
+                let t = ops::arith(Arith::Sub, &col, &row).unwrap();
+                ops::reduce(&t, 1, false, Sum)
+            }
+            // Softmax along the rows of `b[i] + 0 * y[j]`: rows 3 and 4 are `-inf` everywhere,
+            // so their max is `-inf` and `x - max` NaN; each row's total read back.
+            "softmax rows nan" => {
+                let col = ops::expand_dims(&b, &[true, false]);
+                let yz = ops::arith(Arith::Mul, &y, &zero).unwrap();
+                let row = ops::expand_dims(&yz, &[false, true]);
+                let t = ops::arith(Arith::Add, &col, &row).unwrap();
+                let mx = ops::expand_dims(&ops::reduce(&t, 1, false, Max), &[true, false]);
+                let z = ops::arith(Arith::Sub, &t, &mx).unwrap();
+                let e = ops::apply(
+                    ops::lookup("exp").unwrap(),
+                    &mut m,
+                    vec![Some(KVal::Block(z))],
+                    at,
+                )
+                .unwrap()
+                .block()
+                .unwrap();
+                let den = ops::expand_dims(&ops::reduce(&e, 1, false, Sum), &[true, false]);
+                let sm = ops::arith(Arith::Div, &e, &den).unwrap();
+                ops::reduce(&sm, 1, false, Sum)
+            }
+            // Rows 3 and 4 of `-b[i] + 0 * y[j]` are `+inf` everywhere: their max is `+inf`
+            // with no finite lane (both its `+inf` and its `-inf` conditions hold; `+inf`
+            // decides), so its minimum with `x` is `x` and its negation `-inf`.
+            "inf rows min" | "inf rows neg" => {
+                let nb = ops::negate(&b).unwrap();
+                let col = ops::expand_dims(&nb, &[true, false]);
+                let yz = ops::arith(Arith::Mul, &y, &zero).unwrap();
+                let row = ops::expand_dims(&yz, &[false, true]);
+                let t = ops::arith(Arith::Add, &col, &row).unwrap();
+                let mx = ops::reduce(&t, 1, false, Max);
+                if name == "inf rows min" {
+                    ops::arith(Arith::Min, &mx, &x).unwrap()
+                } else {
+                    ops::negate(&mx).unwrap()
+                }
+            }
             _ => b,
         };
         v.push((name, b.broadcast_to(&[LANES])));
@@ -345,30 +448,45 @@ fn symbolic_and_concrete_agree_on_every_op() {
                 let ce = cb.at(&mut c, &[lane as i128]);
                 let lt = s.store.int(lane as i128);
                 let se = sb.at(&mut s, &[lt]);
-                // An extended real: infinite where its condition evaluates true.
-                let (ce, se, inf) = match (ce, se) {
-                    (Elem::X { inf, at, v }, Elem::X { at: st, v: sv, .. }) => {
-                        let at_t = expand_atoms(&mut s, st);
-                        let mut m = Model {
-                            funs: &s.inputs,
-                            data: &data,
+                // An extended real: NaN, +inf or -inf where its conditions evaluate true (the
+                // first that holds), the same lanes in both domains.
+                let real = matches!(ce, Elem::V(_) | Elem::X { .. })
+                    && matches!(se, Elem::V(_) | Elem::X { .. });
+                let (ce, se, special) = match (ce, se) {
+                    (ce, se) if real => {
+                        let cx = crate::ext::parts(&mut c, &ce);
+                        let sx = crate::ext::parts(&mut s, &se);
+                        let mut flag = |t: smt::TermId| {
+                            let t = expand_atoms(&mut s, t);
+                            let mut m = Model {
+                                funs: &s.inputs,
+                                data: &data,
+                            };
+                            match smt::eval_term(&s.store, t, &mut m) {
+                                Some(Value::Bool(b)) => b,
+                                other => panic!("{name}: a flag evaluates to {other:?}"),
+                            }
                         };
-                        let hit = smt::eval_term(&s.store, at_t, &mut m);
-                        assert_eq!(hit, Some(Value::Bool(at)), "{name}: where it is infinite");
-                        (Elem::V(v), Elem::V(sv), at.then_some(inf))
+                        let class = |f: [bool; 3]| f.iter().position(|b| *b);
+                        let want = class([cx.nan, cx.pos, cx.neg]);
+                        let got = class([flag(sx.nan), flag(sx.pos), flag(sx.neg)]);
+                        assert_eq!(
+                            got, want,
+                            "{name} at lane {lane}: NaN (0), +inf (1), -inf (2) or finite"
+                        );
+                        (Elem::V(cx.v), Elem::V(sx.v), want.is_some())
                     }
-                    (ce, se) => (ce, se, None),
+                    (ce, se) => (ce, se, false),
                 };
+                if special {
+                    continue;
+                }
                 let (cv, term) = match (ce, se) {
                     (Elem::V(v), Elem::V(SymVal::Plain(t))) => (v, expand_atoms(&mut s, t)),
                     (Elem::B(b), Elem::B(t)) => (Scalar::Bool(b), expand_atoms(&mut s, t)),
                     (Elem::I(i), Elem::I(t)) => (Scalar::Int(i), t),
                     _ => panic!("{name}: the domains disagree on the kind of element"),
                 };
-                if let Some(sign) = inf {
-                    assert_eq!(cv, Scalar::Inf(sign), "{name} at lane {lane}");
-                    continue;
-                }
                 let mut m = Model {
                     funs: &s.inputs,
                     data: &data,
@@ -376,10 +494,12 @@ fn symbolic_and_concrete_agree_on_every_op() {
                 let sv = smt::eval_term(&s.store, term, &mut m);
                 let x = data["x"][lane];
                 let y = data["y"][lane];
-                if *name == "div" && y.num == 0 {
+                if (*name == "div" && y.num == 0) || (*name == "nan div" && x.num == 0) {
                     continue; // the reals give x / 0 no value
                 }
-                if name.contains("softmax") {
+                if name.contains("softmax")
+                    || matches!(*name, "nan exp" | "nan abs sigmoid" | "nan log")
+                {
                     // exp is uninterpreted in the terms: compare its interval with a float.
                     let (Scalar::Approx(_) | Scalar::Real(_)) = cv else {
                         panic!("{name}: {cv:?}")

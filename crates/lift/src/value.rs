@@ -58,9 +58,24 @@ pub(crate) trait LDomain: Domain + 'static {
     fn leave_fact(&mut self);
     /// Whether two reals are the same (one hash-consed term, or equal numbers).
     fn same_v(&self, a: &Self::V, b: &Self::V) -> bool;
+    /// The condition's value when it is known (a literal symbolically; always concretely).
+    fn known_b(&self, b: &Self::B) -> Option<bool>;
+    /// Where `at` may hold, the value is not decided by the model (`why`: a NaN used as a
+    /// real, a max of a NaN whose result Triton's `propagate_nan` decides): symbolically
+    /// unsupported unless `at` is literally false (the verdict is then `unknown`, naming the
+    /// access); concretely an inexact run where `at` holds (never a refutation).
+    fn undecided(&mut self, at: &Self::B, why: &str);
 }
 
 impl LDomain for symbolic::Sym {
+    fn known_b(&self, b: &Self::B) -> Option<bool> {
+        self.store.as_bool(*b)
+    }
+    fn undecided(&mut self, at: &Self::B, why: &str) {
+        if self.store.as_bool(*at) != Some(false) {
+            self.unsupported.get_or_insert_with(|| why.to_string());
+        }
+    }
     fn inf_of(&self, v: &Self::V) -> Option<bool> {
         match v {
             symbolic::SymVal::Inf(s) => Some(*s),
@@ -187,6 +202,14 @@ impl LDomain for symbolic::Sym {
 }
 
 impl LDomain for Concrete {
+    fn known_b(&self, b: &Self::B) -> Option<bool> {
+        Some(*b)
+    }
+    fn undecided(&mut self, at: &Self::B, why: &str) {
+        if *at {
+            self.inexact.get_or_insert_with(|| why.to_string());
+        }
+    }
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
         // Exact where the value is rational: square roots of squares.
         if let Scalar::Real(r) = x {
@@ -223,21 +246,34 @@ impl LDomain for Concrete {
         extent: &Self::I,
         body: &mut dyn FnMut(&mut Self, &Self::I) -> Elem<Self>,
     ) -> Elem<Self> {
-        let init = match reducer {
+        // Lanes that are NaN or infinite take no part in the reduced value; they decide the
+        // result's flags as in `crate::atoms::reduction` (one rule, `crate::ext::reduced`).
+        let identity = match reducer {
             tensor::Reducer::Max => Literal::Inf(false),
             tensor::Reducer::Min => Literal::Inf(true),
             _ => Literal::Int(0),
         };
-        let init = self.lit_v(ElemType::Real, init);
+        let init = self.lit_v(ElemType::Real, identity);
         let dims = [tensor::ReduceDim {
             axis: "k".to_string(),
             extent: *extent,
             label: None,
         }];
+        let mut seen = crate::ext::Seen::default();
         let v = self.reduce(reducer, ElemType::Real, &init, &dims, &mut |d, pt| {
-            body(d, &pt[0]).v(d)
+            let e = body(d, &pt[0]);
+            let x = crate::ext::parts(d, &e);
+            if x.nan || x.pos || x.neg {
+                seen.nan |= x.nan;
+                seen.pos |= x.pos && !x.nan;
+                seen.neg |= x.neg && !x.pos && !x.nan;
+                init
+            } else {
+                seen.finite = true;
+                x.v
+            }
         });
-        Elem::V(v)
+        crate::ext::reduced(self, reducer, seen.flags(), v)
     }
     fn extent(&mut self, n: usize) -> Self::I {
         n as i128
@@ -293,12 +329,15 @@ pub(crate) enum Elem<D: Domain> {
     B(D::B),
     I(D::I),
     V(D::V),
-    /// An extended real: `+inf` (`inf` true) or `-inf` where `at` holds, else `v` (a lane
-    /// loaded with `other=-float('inf')`, a max over lanes that may all be masked off). The
-    /// ops of [`crate::ext`] keep it exact; any other use goes through [`Elem::v`].
+    /// An extended real: NaN where `nan` holds, else `+inf` where `pos` holds, else `-inf`
+    /// where `neg` holds, else `v` (the conditions overlap; the first that holds decides). A
+    /// lane loaded with `other=-float('inf')`, a max over lanes that may all be masked off,
+    /// `-inf - -inf` on a masked row. The ops of [`crate::ext`] keep it exact; any other use
+    /// goes through [`Elem::v`].
     X {
-        inf: bool,
-        at: D::B,
+        nan: D::B,
+        pos: D::B,
+        neg: D::B,
         v: D::V,
     },
 }
@@ -309,16 +348,17 @@ impl<D: Domain> Clone for Elem<D> {
             Elem::B(b) => Elem::B(b.clone()),
             Elem::I(i) => Elem::I(i.clone()),
             Elem::V(v) => Elem::V(v.clone()),
-            Elem::X { inf, at, v } => Elem::X {
-                inf: *inf,
-                at: at.clone(),
+            Elem::X { nan, pos, neg, v } => Elem::X {
+                nan: nan.clone(),
+                pos: pos.clone(),
+                neg: neg.clone(),
                 v: v.clone(),
             },
         }
     }
 }
 
-impl<D: Domain> Elem<D> {
+impl<D: LDomain> Elem<D> {
     pub(crate) fn b(self, d: &mut D) -> D::B {
         match self {
             Elem::B(b) => b,
@@ -355,11 +395,15 @@ impl<D: Domain> Elem<D> {
                 let zero = d.lit_v(ElemType::Real, Literal::Int(0));
                 d.ite_v(&b, &one, &zero)
             }
-            // Exact concretely; symbolically an infinity under a condition that is not
-            // literally false is unsupported (the verdict says so).
-            Elem::X { inf, at, v } => {
-                let i = d.lit_v(ElemType::Real, Literal::Inf(inf));
-                d.ite_v(&at, &i, &v)
+            // Exact concretely for infinities; symbolically an infinity under a condition that
+            // is not literally false is unsupported (the verdict says so). A NaN is never read
+            // as a real: undecided (`LDomain::undecided`).
+            Elem::X { nan, pos, neg, v } => {
+                d.undecided(&nan, "a value that may be NaN used as a real");
+                let lo = d.lit_v(ElemType::Real, Literal::Inf(false));
+                let v = d.ite_v(&neg, &lo, &v);
+                let hi = d.lit_v(ElemType::Real, Literal::Inf(true));
+                d.ite_v(&pos, &hi, &v)
             }
         }
     }

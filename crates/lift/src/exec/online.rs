@@ -222,7 +222,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let red = d.reduction(tensor::Reducer::Max, extent, &mut |d: &mut D, s: &D::I| {
             Elem::V(d.subst_v(&gv, &t, s))
         });
-        crate::ext::max_min(d, true, m0, &red)
+        Some(crate::ext::max_min(d, true, m0, &red))
     }
 
     /// The closed form of a rescaled sum after the loop (module docs), or why it has none.

@@ -18,6 +18,7 @@ import contextlib
 import importlib
 import importlib.util
 import inspect
+import itertools
 import json
 import math
 import os
@@ -168,6 +169,24 @@ class Tensor:
 
     reshape = view
 
+    def view_as(self, other):
+        return self.view(other.shape)
+
+    reshape_as = view_as
+
+    # `x.new_empty(shape)` and friends: a new tensor of `x`'s dtype.
+    def new_empty(self, *shape, dtype=None, **_):
+        return _new(np.nan, *shape, dtype=dtype or self.dtype)
+
+    def new_zeros(self, *shape, dtype=None, **_):
+        return _new(0, *shape, dtype=dtype or self.dtype)
+
+    def new_ones(self, *shape, dtype=None, **_):
+        return _new(1, *shape, dtype=dtype or self.dtype)
+
+    def new_full(self, shape, value, dtype=None, **_):
+        return _new(value, shape, dtype=dtype or self.dtype)
+
     def flatten(self):
         return Tensor(self.a.reshape(-1))
 
@@ -190,6 +209,17 @@ def _shape(args):
 def _new(fill, *shape, dtype=None, **_):
     d = (dtype or _DTYPES["float32"]).np
     return Tensor(np.full(_shape(shape), fill, dtype=d))
+
+
+def _empty_strided(shape, strides, dtype=None, **_):
+    """A tensor of `shape` with element `strides`, over a buffer just large enough."""
+    d = (dtype or _DTYPES["float32"]).np
+    shape, strides = _shape((shape,)), _shape((strides,))
+    span = 1 + sum((n - 1) * s for n, s in zip(shape, strides)) if all(shape) else 0
+    base = np.full(max(span, 1), np.nan, dtype=d)
+    view = np.lib.stride_tricks.as_strided(
+        base, shape, tuple(s * base.itemsize for s in strides), writeable=True)
+    return Tensor(view)
 
 
 def _like(fill):
@@ -215,6 +245,7 @@ def _torch_module():
     m.zeros = lambda *s, **k: _new(0, *s, **k)
     m.ones = lambda *s, **k: _new(1, *s, **k)
     m.full = lambda shape, value, **k: _new(value, *shape, **k)
+    m.empty_strided = _empty_strided
     m.empty_like = _like(np.nan)
     m.zeros_like = _like(0)
     m.ones_like = _like(1)
@@ -360,6 +391,17 @@ def _tensor(rng, shape, padded):
     return Tensor(rng.standard_normal(shape).astype(np.float32))
 
 
+def _variants(base):
+    """`base` first, then the other vectors over its values and 1, for launchers whose asserts
+    relate sizes (a bias as long as a row, a one-element scale)."""
+    values = sorted(set(base) | {1})
+    out = [tuple(base)]
+    for v in itertools.product(values, repeat=len(base)):
+        if v not in out:
+            out.append(v)
+    return out
+
+
 def _run_case(mod, rec, launcher, sizes, padded, rng):
     env = dict(zip([n for n, _ in rec["sizes"]], sizes))
     inputs = {}
@@ -378,6 +420,9 @@ def _run_case(mod, rec, launcher, sizes, padded, rng):
             args[p.name] = env[p.name]
         elif p.name in out_shapes:
             args[p.name] = Tensor(np.zeros(out_shapes[p.name], dtype=np.float32))
+        elif p.name == "ctx" and not args:
+            # `torch.autograd.Function.forward(ctx, ...)`: a context that records nothing.
+            args[p.name] = _Nothing()
         elif p.default is inspect.Parameter.empty:
             return None, f"cannot supply the launcher's argument `{p.name}`"
     # The launcher's locals at its return hold the outputs it allocated.
@@ -432,6 +477,23 @@ def _run_case(mod, rec, launcher, sizes, padded, rng):
     return {"ok": not bad, "worst": worst, "why": "; ".join(bad)}, None
 
 
+def _launcher(mod, name, kernel):
+    """The module-level function `name`, else a static method `name` of a module class that
+    launches `kernel` (`torch.autograd.Function.forward(ctx, ...)`)."""
+    f = getattr(mod, name, None)
+    if callable(f) and hasattr(f, "__code__"):
+        return f
+    for cls in vars(mod).values():
+        if not isinstance(cls, type) or cls.__module__ != mod.__name__:
+            continue
+        m = cls.__dict__.get(name)
+        if isinstance(m, (staticmethod, classmethod)):
+            m = m.__func__
+        if callable(m) and hasattr(m, "__code__") and kernel in m.__code__.co_names:
+            return m
+    return None
+
+
 def check(path, records, seed=0):
     triton = _install()
     spec = importlib.util.spec_from_file_location("_lifted_module", path)
@@ -445,7 +507,7 @@ def check(path, records, seed=0):
         if not rec.get("numpy"):
             res.update(status="skipped", reason="no NumPy formula")
             continue
-        launcher = getattr(mod, rec.get("launcher") or "", None)
+        launcher = _launcher(mod, rec.get("launcher") or "", rec.get("kernel", ""))
         if not callable(launcher) or not hasattr(launcher, "__code__"):
             res.update(status="skipped", reason=f"no module-level launcher `{rec.get('launcher')}`")
             continue
@@ -455,20 +517,25 @@ def check(path, records, seed=0):
         cases = []
         for cfg in range(n_configs):
             CONFIG[0] = cfg
-            for sizes in _cases(len(rec["sizes"])):
+            for base in _cases(len(rec["sizes"])):
                 for padded in (False, True):
                     if padded and not any(len(t["shape"]) == 2 for t in rec["inputs"]):
                         continue
-                    label = {"sizes": list(sizes), "padded": padded, "config": cfg}
-                    try:
-                        out, skip = _run_case(mod, rec, launcher, sizes, padded, rng)
-                    except Exception as e:  # the kernel or the formula failed to run
-                        out, skip = {"ok": False, "worst": math.inf,
-                                     "why": f"{type(e).__name__}: {e}".splitlines()[0][:300]}, None
-                    if skip:
-                        label["skipped"] = skip
-                    else:
-                        label.update(out)
+                    # The first size vector of this pattern that the launcher's asserts
+                    # accept (`assert bias.numel() == n_cols` relates two sizes).
+                    for sizes in _variants(base):
+                        label = {"sizes": list(sizes), "padded": padded, "config": cfg}
+                        try:
+                            out, skip = _run_case(mod, rec, launcher, sizes, padded, rng)
+                        except Exception as e:  # the kernel or the formula failed to run
+                            out, skip = {"ok": False, "worst": math.inf,
+                                         "why": f"{type(e).__name__}: {e}".splitlines()[0][:300]}, None
+                        if skip:
+                            label["skipped"] = skip
+                        else:
+                            label.update(out)
+                        if not (skip and skip.startswith("the launcher's assert")):
+                            break
                     cases.append(label)
         ran = [c for c in cases if "skipped" not in c]
         res["cases"] = cases

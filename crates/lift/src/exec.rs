@@ -780,7 +780,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
                 KVal::Block(ops::expand_dims(&b, &keep))
             }
-            Expr::If(_) => return self.unsupported("conditional expression", e),
+            // `a if COND else b` on a constexpr condition: the branch it selects (a runtime
+            // condition would need both, merged: unsupported).
+            Expr::If(x) => match self.expr(d, &x.test)? {
+                KVal::Bool(true) => self.expr(d, &x.body)?,
+                KVal::Int(i) if i != 0 => self.expr(d, &x.body)?,
+                KVal::Bool(false) | KVal::Int(0) => self.expr(d, &x.orelse)?,
+                _ => return self.unsupported("conditional expression on a runtime condition", e),
+            },
             _ => return self.unsupported("expression", e),
         })
     }
@@ -789,16 +796,24 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let full = dotted(&c.func);
         // `tl.NAME`, `tl.math.NAME`, and libdevice functions under any module path
         // (`tl.extra.cuda.libdevice.erf`, `libdevice.tanh`).
-        let tl_name = full.as_deref().and_then(|f| {
+        let tl_path = full.as_deref().and_then(|f| {
             TL.iter()
-                .find_map(|p| f.strip_prefix(&format!("{p}.")))
-                .filter(|n| !n.contains('.'))
+                .find_map(|p| {
+                    let module = if p.ends_with("math") {
+                        ops::Module::Math
+                    } else {
+                        ops::Module::Tl
+                    };
+                    f.strip_prefix(&format!("{p}.")).map(|n| (module, n))
+                })
+                .filter(|(_, n)| !n.contains('.'))
                 .or_else(|| {
                     f.rsplit_once("libdevice.")
-                        .map(|(_, n)| n)
-                        .filter(|n| !n.contains('.'))
+                        .map(|(_, n)| (ops::Module::Libdevice, n))
+                        .filter(|(_, n)| !n.contains('.'))
                 })
         });
+        let tl_name = tl_path.map(|(_, n)| n);
         // `tl.cast(x, dtype)` is `x.to(dtype)`.
         if tl_name == Some("cast") {
             let [x, t] = &c.arguments.args[..] else {
@@ -806,9 +821,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
             };
             return self.convert_call(d, x, t, c);
         }
-        if let Some(name) = tl_name {
-            let Some(spec) = ops::lookup(name) else {
-                return self.unsupported(format!("tl.{name}"), c);
+        if let Some((module, name)) = tl_path {
+            let spec = match ops::lookup_in(module, name) {
+                Ok(spec) => spec,
+                Err(what) => return self.unsupported(what, c),
             };
             let mut args: Vec<Option<KVal<D>>> = vec![None; spec.params.len()];
             for (i, a) in c.arguments.args.iter().enumerate() {

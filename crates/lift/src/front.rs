@@ -194,6 +194,7 @@ pub(crate) fn launch(
     kernel: &KernelDef,
     pointer_params: &[String],
     config: &[(String, Expr)],
+    case: usize,
 ) -> Option<Result<HostModel, (String, Pos)>> {
     let globals: Vec<&Stmt> = module
         .body
@@ -239,6 +240,7 @@ pub(crate) fn launch(
             kernel,
             pointer_params,
             config,
+            case,
         ) {
             return Some(r);
         }
@@ -258,6 +260,7 @@ pub(crate) fn launch(
         kernel,
         pointer_params,
         config,
+        case,
     )
 }
 

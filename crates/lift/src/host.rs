@@ -20,7 +20,7 @@ pub(crate) enum HExpr {
     Add(Box<HExpr>, Box<HExpr>),
     Sub(Box<HExpr>, Box<HExpr>),
     Mul(Box<HExpr>, Box<HExpr>),
-    /// `triton.cdiv(a, b)`, `b > 0`.
+    /// `triton.cdiv(a, b)`, `b > 0` (a literal, or a premise of the model).
     CDiv(Box<HExpr>, Box<HExpr>),
     /// `triton.next_power_of_2(a)`, `1 <= a <= 2^20` (Triton's largest block).
     NextPow2(Box<HExpr>),
@@ -171,6 +171,15 @@ pub(crate) struct HostModel {
     /// own, defined by facts (`2*H <= N < 2*H + 2`) so that tensor shapes stay polynomial;
     /// the bounded check computes them from the others.
     pub derived: Vec<(usize, HExpr)>,
+    /// How many cases the launcher's capped block size has (`BLOCK = min(triton.
+    /// next_power_of_2(n), 1024)`: one per value, each under its condition on `n`); this model
+    /// is the case it was read for, 1 when there is none.
+    pub cases: usize,
+    /// Values the reading of the launcher takes as positive, each with its obligation's
+    /// name (the divisor of a `triton.cdiv` that is no literal: Python's floor division
+    /// and the model's Euclidean one agree there). The checker proves each for every size;
+    /// a replay at sizes where one fails is no run of the launcher.
+    pub premises: Vec<(String, HExpr)>,
     pub pos: Pos,
 }
 
@@ -224,6 +233,9 @@ enum HVal {
     Cond(HExpr, HCmp, HExpr),
     Tuple(Vec<HVal>),
     Lambda(Option<String>, Expr),
+    /// A Python function the launcher can name (`def grid(meta): return (...)`, nested or at
+    /// module level): a grid given as a function.
+    Func(Box<ast::StmtFunctionDef>),
     /// A launcher parameter not yet known to be a tensor or a scalar.
     Param(String),
     /// A value the launcher computes in a way not read here, and why.
@@ -251,6 +263,8 @@ struct Host<'s> {
     helpers: Vec<ast::StmtFunctionDef>,
     /// Nesting of helper calls being read (bounded).
     depth: usize,
+    /// Which case of a capped block size to read (see [`HostModel::cases`]).
+    case: usize,
 }
 
 type R<T> = Result<T, (String, Pos)>;
@@ -266,6 +280,7 @@ pub(crate) fn read_launcher(
     kernel: &KernelDef,
     pointer_params: &[String],
     config: &[(String, Expr)],
+    case: usize,
 ) -> Option<R<HostModel>> {
     let (at, call) = body
         .iter()
@@ -285,6 +300,8 @@ pub(crate) fn read_launcher(
             assumptions: vec![],
             facts: vec![],
             derived: vec![],
+            cases: 1,
+            premises: vec![],
             pos: pos_of(src, call),
         },
         ranks: vec![],
@@ -298,6 +315,7 @@ pub(crate) fn read_launcher(
             .map(|h| (*h).clone())
             .collect(),
         depth: 0,
+        case,
     };
     Some(
         h.run(
@@ -372,19 +390,109 @@ fn unpacks_shape(body: &[Stmt], name: &str) -> bool {
     unpacked(name) && others >= 2
 }
 
-/// Whether `text` (a launcher's source) reads the size of `name`: `name.numel()`,
-/// `name.shape`, `name.size(`.
-fn reads_size(text: &str, name: &str) -> bool {
-    [".numel(", ".shape", ".size("].iter().any(|m| {
-        let pat = format!("{name}{m}");
-        text.match_indices(&pat).any(|(at, _)| {
-            !text[..at]
-                .chars()
-                .next_back()
-                .map(|c| c.is_alphanumeric() || c == '_' || c == '.')
-                .unwrap_or(false)
-        })
-    })
+/// Whether the launcher `body` reads the size of `name` itself: `name.numel()`, `name.shape`,
+/// `name.size(...)`. Reads that only reshape the tensor (`name.reshape(-1, name.shape[-1])`)
+/// or assert that two shapes are one (`assert name.shape == other.shape`) do not count: they
+/// keep the elementwise contract (one shape for the launcher's tensors).
+fn reads_size(body: &[Stmt], name: &str) -> bool {
+    use ruff_python_ast::visitor::{walk_expr, walk_stmt, Visitor};
+    struct V<'n> {
+        name: &'n str,
+        found: bool,
+    }
+    impl<'a> Visitor<'a> for V<'_> {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            match s {
+                Stmt::FunctionDef(_) => {}
+                Stmt::Assert(a) if is_shape_equality(&a.test) => {}
+                _ => walk_stmt(self, s),
+            }
+        }
+        fn visit_expr(&mut self, e: &'a Expr) {
+            match e {
+                Expr::Attribute(at)
+                    if at.attr.id.as_str() == "shape"
+                        && dotted(&at.value).as_deref() == Some(self.name) =>
+                {
+                    self.found = true;
+                }
+                Expr::Call(c) => {
+                    if let Expr::Attribute(at) = &*c.func {
+                        let m = at.attr.id.as_str();
+                        let on_me = is_tensor_named(&at.value, self.name);
+                        if on_me && (m == "numel" || m == "size") {
+                            self.found = true;
+                        }
+                        // The arguments of `name.view(...)`/`name.reshape(...)` only reshape it.
+                        if on_me && (m == "view" || m == "reshape") {
+                            return;
+                        }
+                    }
+                    walk_expr(self, e);
+                }
+                _ => walk_expr(self, e),
+            }
+        }
+    }
+    let mut v = V { name, found: false };
+    for s in body {
+        v.visit_stmt(s);
+    }
+    v.found
+}
+
+/// `a.shape == b.shape` (also `.size()` / `.numel()` on both sides): an assertion that two
+/// tensors have one shape.
+fn is_shape_equality(test: &Expr) -> bool {
+    let shape_like = |e: &Expr| match e {
+        Expr::Attribute(at) => at.attr.id.as_str() == "shape",
+        Expr::Call(c) => matches!(&*c.func, Expr::Attribute(at)
+            if matches!(at.attr.id.as_str(), "size" | "numel") && c.arguments.args.is_empty()),
+        _ => false,
+    };
+    match test {
+        Expr::Compare(c) => {
+            c.ops.iter().all(|o| matches!(o, ast::CmpOp::Eq))
+                && shape_like(&c.left)
+                && c.comparators.iter().all(shape_like)
+        }
+        Expr::BoolOp(b) if matches!(b.op, ast::BoolOp::And) => {
+            b.values.iter().all(is_shape_equality)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `e` is the tensor `name`, possibly made contiguous first (`name.contiguous()`).
+fn is_tensor_named(e: &Expr, name: &str) -> bool {
+    match e {
+        Expr::Call(c) if c.arguments.args.is_empty() => matches!(&*c.func, Expr::Attribute(at)
+            if at.attr.id.as_str() == "contiguous" && is_tensor_named(&at.value, name)),
+        e => dotted(e).as_deref() == Some(name),
+    }
+}
+
+/// An integer literal, also negative (`-1`).
+fn int_literal(e: &Expr) -> Option<i64> {
+    match e {
+        Expr::NumberLiteral(n) => match &n.value {
+            Number::Int(i) => i.as_i64(),
+            _ => None,
+        },
+        Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::USub) => {
+            int_literal(&u.operand)?.checked_neg()
+        }
+        _ => None,
+    }
+}
+
+/// The least rank that dimension `d` of a tensor shows (`-2` shows 2, `1` shows 2).
+fn rank_shown(d: i64) -> usize {
+    if d < 0 {
+        d.unsigned_abs() as usize
+    } else {
+        d as usize + 1
+    }
 }
 
 fn rank_uses(body: &[Stmt], name: &str) -> usize {
@@ -410,27 +518,33 @@ fn rank_uses(body: &[Stmt], name: &str) -> usize {
         fn visit_expr(&mut self, e: &'a Expr) {
             match e {
                 Expr::Subscript(s) => {
-                    if let (Expr::Attribute(at), Expr::NumberLiteral(n)) = (&*s.value, &*s.slice) {
+                    if let (Expr::Attribute(at), Some(i)) = (&*s.value, int_literal(&s.slice)) {
                         if at.attr.id.as_str() == "shape"
                             && dotted(&at.value).as_deref() == Some(self.name)
                         {
-                            if let Number::Int(i) = &n.value {
-                                self.rank = self.rank.max(i.as_usize().unwrap_or(0) + 1);
-                            }
+                            self.rank = self.rank.max(rank_shown(i));
                         }
                     }
                 }
                 Expr::Call(c) => {
                     if let Expr::Attribute(at) = &*c.func {
                         let m = at.attr.id.as_str();
-                        if (m == "stride" || m == "size")
-                            && dotted(&at.value).as_deref() == Some(self.name)
-                        {
-                            if let Some(Expr::NumberLiteral(n)) = c.arguments.args.first() {
-                                if let Number::Int(i) = &n.value {
-                                    self.rank = self.rank.max(i.as_usize().unwrap_or(0) + 1);
-                                }
+                        let on_me = is_tensor_named(&at.value, self.name);
+                        if (m == "stride" || m == "size") && on_me {
+                            if let Some(i) = c.arguments.args.first().and_then(int_literal) {
+                                self.rank = self.rank.max(rank_shown(i));
                             }
+                        }
+                        // `x.view(-1, N)` / `x.reshape(-1, x.shape[-1])`: the rows of a tensor
+                        // of rank 2 or more, modelled as rank 2 (its leading dimensions
+                        // flattened, as the view does).
+                        let args = &c.arguments.args;
+                        if (m == "view" || m == "reshape")
+                            && on_me
+                            && args.len() == 2
+                            && int_literal(&args[0]) == Some(-1)
+                        {
+                            self.rank = self.rank.max(2);
                         }
                     }
                 }
@@ -482,8 +596,7 @@ impl Host<'_> {
                 .chain(&f.parameters.kwonlyargs)
             {
                 let name = p.parameter.name.id.to_string();
-                let text = &self.src[f.range().start().to_usize()..f.range().end().to_usize()];
-                if reads_size(text, &name) {
+                if reads_size(&f.body, &name) {
                     self.size_read.push(name.clone());
                 }
                 let rank = rank_uses(&f.body, &name);
@@ -597,6 +710,10 @@ impl Host<'_> {
             match &p.default {
                 Some(e) => {
                     let v = self.expr(e)?;
+                    // The grid's `meta` holds every bound argument, defaults too.
+                    if !self.meta.iter().any(|(m, _)| *m == p.name) {
+                        self.meta.push((p.name.clone(), v.clone()));
+                    }
                     bound.push((p.name.clone(), v, self.m.pos));
                 }
                 None => {
@@ -637,7 +754,10 @@ impl Host<'_> {
                     if let HExpr::Size(k) = e {
                         self.rename(k, &p.name);
                     }
-                    HostArg::Int(e)
+                    match self.capped_block(&p.name, &e) {
+                        Some(v) => HostArg::Int(v),
+                        None => HostArg::Int(e),
+                    }
                 }
                 HVal::Float(n, d) => HostArg::Float(n, d),
                 HVal::Bool(b) => HostArg::Bool(b),
@@ -670,6 +790,16 @@ impl Host<'_> {
                     self.env.push((p, HVal::Unknown));
                 }
                 self.expr(&body)?
+            }
+            // `kernel[grid](...)` with `def grid(meta): return (...)`: its `meta` reads the
+            // launch's keywords, as a lambda's does.
+            HVal::Func(f) if Self::readable_function(&f) && self.depth < 4 => {
+                let params = crate::front::parameters(&f);
+                let bound = params
+                    .iter()
+                    .map(|p| (p.parameter.name.id.to_string(), HVal::Unknown))
+                    .collect();
+                self.run_function(&f, bound)?
             }
             other => other,
         };
@@ -729,6 +859,47 @@ impl Host<'_> {
             "`{name}` = triton.next_power_of_2(...) is checked as any block size `P` with `n <= P < 2*n` (n its argument)"
         ));
         k
+    }
+
+    /// `min(triton.next_power_of_2(a), C)` (either order) with a literal `C >= 1`: a block size
+    /// with finitely many values, `2^e` for each `2^e < C` (when `2^(e-1) < a <= 2^e`) and `C`
+    /// (when `a` exceeds the largest power of two below `C`). The model is read for one of
+    /// them, [`Host::case`], under its condition (a fact); [`HostModel::cases`] says how many.
+    fn capped_block(&mut self, name: &str, e: &HExpr) -> Option<HExpr> {
+        let HExpr::Min(x, y) = e else { return None };
+        let (a, cap) = match (&**x, &**y) {
+            (HExpr::NextPow2(a), c) | (c, HExpr::NextPow2(a)) => (a, c.literal()?),
+            _ => return None,
+        };
+        if cap < 1 || cap > 1 << 20 || a.literal().is_some() {
+            return None;
+        }
+        // (value, lower bound exclusive, upper bound inclusive) on `a`.
+        let mut values: Vec<(i128, Option<i128>, Option<i128>)> = Vec::new();
+        let mut p = 1i128;
+        while p < cap {
+            values.push((p, (p > 1).then_some(p / 2), Some(p)));
+            p *= 2;
+        }
+        values.push((cap, (cap > 1).then_some(p / 2), None));
+        if self.m.cases > 1 {
+            // A second capped block size: its cases are not combined with the first's.
+            return None;
+        }
+        self.m.cases = values.len();
+        // The widest tile first: its run synthesizes the formula the others are checked against.
+        let (v, lo, hi) = values[values.len() - 1 - self.case.min(values.len() - 1)];
+        if let Some(lo) = lo {
+            self.m.facts.push((HExpr::Lit(lo), HCmp::Lt, (**a).clone()));
+        }
+        if let Some(hi) = hi {
+            self.m.facts.push(((**a).clone(), HCmp::Le, HExpr::Lit(hi)));
+        }
+        self.m.assumptions.push(format!(
+            "`{name}` = min(triton.next_power_of_2(n), {cap}) is checked for each of its {} values, each for the sizes that give it",
+            values.len()
+        ));
+        Some(HExpr::Lit(v))
     }
 
     fn rename(&mut self, k: usize, name: &str) {
@@ -803,28 +974,7 @@ impl Host<'_> {
     /// statements read as the launcher's, its top-level `return` the value. A `return` inside
     /// a branch or a loop, or calls nested deeper than 4, are not read.
     fn helper_call(&mut self, f: &ast::StmtFunctionDef, c: &ast::ExprCall) -> R<HVal> {
-        use ruff_python_ast::visitor::{walk_stmt, Visitor};
-        struct Returns(usize);
-        impl<'a> Visitor<'a> for Returns {
-            fn visit_stmt(&mut self, s: &'a Stmt) {
-                if matches!(s, Stmt::Return(_)) {
-                    self.0 += 1;
-                }
-                if !matches!(s, Stmt::FunctionDef(_)) {
-                    walk_stmt(self, s);
-                }
-            }
-        }
-        let top = f
-            .body
-            .iter()
-            .filter(|s| matches!(s, Stmt::Return(_)))
-            .count();
-        let mut all = Returns(0);
-        for s in &f.body {
-            all.visit_stmt(s);
-        }
-        if self.depth >= 4 || all.0 != top {
+        if self.depth >= 4 || !Self::readable_function(f) {
             return self.err(
                 format!(
                     "cannot read the function `{}` (a `return` in a branch or a loop, or calls \
@@ -851,6 +1001,37 @@ impl Host<'_> {
             };
             bound.push((name.to_string(), v));
         }
+        self.run_function(f, bound)
+    }
+
+    /// Whether `f` can be read as a value: its `return`s are all at its top level.
+    fn readable_function(f: &ast::StmtFunctionDef) -> bool {
+        use ruff_python_ast::visitor::{walk_stmt, Visitor};
+        struct Returns(usize);
+        impl<'a> Visitor<'a> for Returns {
+            fn visit_stmt(&mut self, s: &'a Stmt) {
+                if matches!(s, Stmt::Return(_)) {
+                    self.0 += 1;
+                }
+                if !matches!(s, Stmt::FunctionDef(_)) {
+                    walk_stmt(self, s);
+                }
+            }
+        }
+        let top = f
+            .body
+            .iter()
+            .filter(|s| matches!(s, Stmt::Return(_)))
+            .count();
+        let mut all = Returns(0);
+        for s in &f.body {
+            all.visit_stmt(s);
+        }
+        all.0 == top
+    }
+
+    /// `f`'s statements read with its parameters bound, its top-level `return` the value.
+    fn run_function(&mut self, f: &ast::StmtFunctionDef, bound: Vec<(String, HVal)>) -> R<HVal> {
         let saved = self.env.len();
         self.env.extend(bound);
         self.depth += 1;
@@ -880,6 +1061,47 @@ impl Host<'_> {
     fn stmt(&mut self, s: &Stmt) -> R<()> {
         if let Stmt::Assert(a) = s {
             if let Expr::Compare(c) = &*a.test {
+                // `assert x.shape == y.shape`: equal sizes, dimension by dimension (nothing to
+                // add when the two already share one shape).
+                if c.ops.len() == 1 && matches!(c.ops[0], ast::CmpOp::Eq) {
+                    if let (HVal::Tuple(l), HVal::Tuple(r)) =
+                        (self.expr(&c.left)?, self.expr(&c.comparators[0])?)
+                    {
+                        let ints = |vs: &[HVal]| {
+                            vs.iter()
+                                .map(|v| match v {
+                                    HVal::Int(e) => Some(e.clone()),
+                                    _ => None,
+                                })
+                                .collect::<Option<Vec<_>>>()
+                        };
+                        if let (Some(l), Some(r)) = (ints(&l), ints(&r)) {
+                            if l.len() != r.len() {
+                                return self.err(
+                                    format!(
+                                        "the launcher asserts that shapes of ranks {} and {} are equal",
+                                        l.len(),
+                                        r.len()
+                                    ),
+                                    &*a.test,
+                                );
+                            }
+                            if l != r {
+                                let text = &self.src[a.test.range().start().to_usize()
+                                    ..a.test.range().end().to_usize()];
+                                self.m
+                                    .assumptions
+                                    .push(format!("the launcher's `assert {text}` holds"));
+                                for (x, y) in l.into_iter().zip(r) {
+                                    if x != y {
+                                        self.m.facts.push((x, HCmp::Eq, y));
+                                    }
+                                }
+                            }
+                        }
+                        return Ok(());
+                    }
+                }
                 if c.ops.len() == 1 {
                     let (l, r) = (self.expr(&c.left)?, self.expr(&c.comparators[0])?);
                     if let (HVal::Int(l), HVal::Int(r)) = (l, r) {
@@ -904,6 +1126,23 @@ impl Host<'_> {
             }
             return Ok(());
         }
+        if let Stmt::FunctionDef(f) = s {
+            self.set(f.name.id.as_str(), HVal::Func(Box::new(f.clone())));
+            return Ok(());
+        }
+        // `if out is None: out = torch.empty_like(x)` for a parameter `out=None`: the launcher's
+        // own allocation is read; a tensor the caller gives is assumed to have its shape.
+        if let Stmt::If(i) = s {
+            if let Some(name) = self.allocated_if_none(i) {
+                for b in &i.body {
+                    self.stmt(b)?;
+                }
+                self.m.assumptions.push(format!(
+                    "a tensor `{name}` the caller gives has the shape the launcher allocates when it is None"
+                ));
+                return Ok(());
+            }
+        }
         if let Stmt::If(_) | Stmt::For(_) | Stmt::While(_) | Stmt::Try(_) | Stmt::With(_) = s {
             // What a branch, a loop or a `with` assigns is not read: such names become
             // unreadable (their value depends on the path), never the value before it.
@@ -925,6 +1164,13 @@ impl Host<'_> {
                     (Expr::Name(n), v) => {
                         if let HVal::Int(HExpr::Size(k)) = v {
                             self.rename(*k, n.id.as_str());
+                        }
+                        if let Some(c) = match v {
+                            HVal::Int(e) => self.capped_block(n.id.as_str(), e),
+                            _ => None,
+                        } {
+                            self.set(n.id.as_str(), HVal::Int(c));
+                            continue;
                         }
                         if let HVal::Int(e @ HExpr::NextPow2(a)) = v {
                             let k = self.derive_block(n.id.as_str(), e, a);
@@ -971,6 +1217,27 @@ impl Host<'_> {
         Ok(())
     }
 
+    /// `NAME` when `i` is `if NAME is None: NAME = ...` (no `else`, only assignments to
+    /// `NAME` in its body) and `NAME` is a launcher parameter not yet bound to anything else.
+    fn allocated_if_none(&self, i: &ast::StmtIf) -> Option<String> {
+        let Expr::Compare(c) = &*i.test else {
+            return None;
+        };
+        let (Expr::Name(n), [ast::CmpOp::Is], [Expr::NoneLiteral(_)]) =
+            (&*c.left, &c.ops[..], &c.comparators[..])
+        else {
+            return None;
+        };
+        let name = n.id.as_str();
+        let only_assigns = !i.body.is_empty()
+            && i.body.iter().all(|b| {
+                matches!(b, Stmt::Assign(a) if a.targets.len() == 1
+                    && matches!(&a.targets[0], Expr::Name(t) if t.id.as_str() == name))
+            });
+        let param = matches!(self.lookup(name), Some(HVal::Param(p)) if p == name);
+        (i.elif_else_clauses.is_empty() && only_assigns && param).then(|| name.to_string())
+    }
+
     fn tensor(&mut self, e: &Expr) -> R<Option<usize>> {
         Ok(match self.expr(e)? {
             HVal::Tensor(t) => Some(t),
@@ -990,6 +1257,26 @@ impl Host<'_> {
         }
     }
 
+    /// A new tensor of the shape `e` denotes: `x.shape`, `(M, N)`, `[M, N]`, `n`, `(n,)`.
+    fn shaped(&mut self, e: &Expr) -> R<HVal> {
+        let dims = match self.expr(e)? {
+            HVal::Tuple(vs) => vs,
+            v @ HVal::Int(_) => vec![v],
+            _ => match e {
+                Expr::List(l) => l.elts.iter().map(|x| self.expr(x)).collect::<R<Vec<_>>>()?,
+                _ => return self.err("cannot read this tensor shape".into(), e),
+            },
+        };
+        let mut shape = Vec::new();
+        for v in dims {
+            match v {
+                HVal::Int(x) => shape.push(x),
+                _ => return self.err("cannot read this tensor shape".into(), e),
+            }
+        }
+        Ok(self.new_tensor(shape))
+    }
+
     fn new_tensor(&mut self, shape: Vec<HExpr>) -> HVal {
         let k = self.m.tensors.len();
         self.m.tensors.push(HTensor {
@@ -1001,7 +1288,15 @@ impl Host<'_> {
 
     fn expr(&mut self, e: &Expr) -> R<HVal> {
         Ok(match e {
-            Expr::Name(n) => self.lookup(n.id.as_str()).unwrap_or(HVal::Unknown),
+            Expr::Name(n) => match self.lookup(n.id.as_str()) {
+                Some(v) => v,
+                None => self
+                    .helpers
+                    .iter()
+                    .find(|f| f.name.id.as_str() == n.id.as_str())
+                    .map(|f| HVal::Func(Box::new(f.clone())))
+                    .unwrap_or(HVal::Unknown),
+            },
             Expr::NumberLiteral(n) => match &n.value {
                 Number::Int(i) => i
                     .as_i64()
@@ -1094,6 +1389,17 @@ impl Host<'_> {
                         return Ok(HVal::Unknown);
                     }
                 }
+                // `shape[-1]`, `strides[0]`: an element of a tuple the launcher holds
+                // (`ori_shape = x.shape`, `sx = x.stride()`).
+                if let Some(i) = int_literal(&s.slice) {
+                    if let HVal::Tuple(vs) = self.expr(&s.value)? {
+                        let i = if i < 0 { i + vs.len() as i64 } else { i };
+                        return Ok(usize::try_from(i)
+                            .ok()
+                            .and_then(|i| vs.get(i).cloned())
+                            .unwrap_or(HVal::Unknown));
+                    }
+                }
                 if let Expr::StringLiteral(key) = &*s.slice {
                     let key = key.value.to_str();
                     return Ok(self
@@ -1126,6 +1432,12 @@ impl Host<'_> {
     fn call(&mut self, c: &ast::ExprCall) -> R<HVal> {
         let args = &c.arguments.args;
         let name = dotted(&c.func).unwrap_or_default();
+        // A function the launcher defines itself, or one of the module's.
+        if let Expr::Name(n) = &*c.func {
+            if let Some(HVal::Func(f)) = self.lookup(n.id.as_str()) {
+                return self.helper_call(&f, c);
+            }
+        }
         if let Some(f) = self
             .helpers
             .iter()
@@ -1137,11 +1449,23 @@ impl Host<'_> {
         match name.as_str() {
             "triton.cdiv" | "cdiv" if args.len() == 2 => {
                 let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
-                if b.literal().map(|v| v <= 0).unwrap_or(true) {
-                    return self.err(
-                        "`triton.cdiv` by a value that is not a positive constant".into(),
-                        &args[1],
-                    );
+                match b.literal() {
+                    Some(v) if v <= 0 => {
+                        return self.err(
+                            "`triton.cdiv` by a value that is not positive".into(),
+                            &args[1],
+                        )
+                    }
+                    Some(_) => {}
+                    // `cdiv(num_tiles, num_ctas)` (FlagGems): positive for every size is
+                    // an obligation.
+                    None => self.m.premises.push((
+                        format!(
+                            "the divisor of `triton.cdiv` at {} is positive",
+                            pos_of(self.src, &args[1])
+                        ),
+                        b.clone(),
+                    )),
                 }
                 return Ok(HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b))));
             }
@@ -1169,6 +1493,41 @@ impl Host<'_> {
                     None => HVal::Unknown,
                 });
             }
+            // `torch.empty_strided(shape, strides)`: a tensor of that shape, when the strides
+            // are its contiguous ones (other layouts are not modelled).
+            "torch.empty_strided" if args.len() == 2 => {
+                let HVal::Tensor(t) = self.shaped(&args[0])? else {
+                    return self.err("cannot read this tensor shape".into(), &args[0]);
+                };
+                let shape = self.m.tensors[t].shape.clone();
+                let strides = match self.expr(&args[1])? {
+                    HVal::Tuple(vs) => vs,
+                    _ => return self.err("cannot read these strides".into(), &args[1]),
+                };
+                let contiguous: Vec<HExpr> = (0..shape.len())
+                    .map(|d| {
+                        shape[d + 1..]
+                            .iter()
+                            .cloned()
+                            .fold(HExpr::Lit(1), HExpr::mul)
+                    })
+                    .collect();
+                let same = strides.len() == shape.len()
+                    && strides.iter().zip(&contiguous).all(|(s, c)| match s {
+                        HVal::Int(e) => {
+                            e == c || e.literal().is_some() && e.literal() == c.literal()
+                        }
+                        _ => false,
+                    });
+                if !same {
+                    return self.err(
+                        "unsupported construct torch.empty_strided with strides that are not the contiguous ones of its shape".into(),
+                        &args[1],
+                    );
+                }
+                return Ok(HVal::Tensor(t));
+            }
+            "torch.full" if !args.is_empty() => return self.shaped(&args[0]),
             "torch.empty" | "torch.zeros" | "torch.ones" => {
                 let mut shape = Vec::new();
                 // `torch.empty(x.shape, ...)`, `torch.empty((M, N))`, `torch.empty([M, N])`.
@@ -1206,6 +1565,14 @@ impl Host<'_> {
         if let Expr::Attribute(at) = &*c.func {
             let m = at.attr.id.as_str();
             match m {
+                // `x.new_empty(shape)` and friends: a new tensor of the shape given (the
+                // receiver gives only the dtype and the device).
+                "new_empty" | "new_zeros" | "new_ones" | "new_full" if !args.is_empty() => {
+                    if self.tensor(&at.value)?.is_none() {
+                        return Ok(HVal::Unknown);
+                    }
+                    return self.shaped(&args[0]);
+                }
                 "view" | "reshape" | "flatten" | "ravel" => {
                     // A 1-D view of a 1-D tensor is the tensor; so is the rows-by-columns view
                     // `x.view(-1, N)` of a 2-D tensor with N columns (Liger's `x.view(-1, dim)`
@@ -1346,6 +1713,8 @@ pub(crate) fn assumed_launch(
         assumptions: vec![],
         facts: vec![],
         derived: vec![],
+        cases: 1,
+        premises: vec![],
         pos: kernel.pos,
     };
     // The size: the scalar parameter that the body compares (`offs < n`); other scalars are

@@ -41,6 +41,7 @@ mod simplify;
 mod synth;
 mod tiles;
 mod value;
+mod witness;
 
 #[cfg(test)]
 mod tests;
@@ -280,8 +281,14 @@ fn lift_kernel(
         k.autotune.clone()
     };
     let mut verdicts = Vec::new();
-    for cfg in &configs {
-        let host = match front::launch(text, module, k, &ptrs, cfg) {
+    // Each autotune configuration, and in it each case of a capped block size
+    // (`host::HostModel::cases`).
+    let mut runs: Vec<(&Vec<(String, ruff_python_ast::Expr)>, usize)> =
+        configs.iter().map(|c| (c, 0)).collect();
+    runs.reverse();
+    let mut first: Option<Formula> = None;
+    while let Some((cfg, case)) = runs.pop() {
+        let host = match front::launch(text, module, k, &ptrs, cfg, case) {
             None if called.contains(&k.name) => break,
             None => match host::assumed_launch(k, &ptrs) {
                 Ok(h) => h,
@@ -307,6 +314,9 @@ fn lift_kernel(
             }
             Some(Ok(h)) => h,
         };
+        if case + 1 < host.cases {
+            runs.push((cfg, case + 1));
+        }
         let mut host = host;
         for a in stated {
             if !host.assumptions.contains(a) {
@@ -333,7 +343,12 @@ fn lift_kernel(
             buffers,
             helpers,
         };
-        let o = check::check(&setup, expect, limits);
+        // Without an expected formula, the first run's synthesized one is what the other runs
+        // (configurations, block cases) are checked against: one formula for the kernel.
+        let o = check::check(&setup, expect.or(first.as_ref()), limits);
+        if expect.is_none() && first.is_none() {
+            first = o.formula.as_deref().and_then(|t| Formula::parse(t).ok());
+        }
         r.signature = Some(emit::signature(&setup.host, &o.reads, &o.writes));
         r.formula = o.formula.or(r.formula.take());
         r.reads = o.reads;

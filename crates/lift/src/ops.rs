@@ -46,6 +46,11 @@ pub(crate) enum Op {
     Advance,
     /// A real function without an exact definition here (uninterpreted).
     Math(&'static str),
+    /// `tl.fma(x, y, z)`: `x * y + z` (fused: one rounding, outside the real model).
+    Fma,
+    /// `tl.clamp(x, min, max)`: `min(max(x, min), max)`, read only with constant bounds
+    /// `min <= max` (Triton leaves `min > max` undefined).
+    Clamp,
 }
 
 pub(crate) struct OpSpec {
@@ -296,10 +301,94 @@ pub(crate) const OPS: &[OpSpec] = &[
         ignored: &[],
         op: Op::Math("erf"),
     },
+    // Correctly rounded variants: the same real function (rounding is outside the model).
+    OpSpec {
+        name: "div_rn",
+        params: &["x", "y"],
+        ignored: &[],
+        op: Op::Fdiv,
+    },
+    OpSpec {
+        name: "sqrt_rn",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math("sqrt"),
+    },
+    OpSpec {
+        name: "fma",
+        params: &["x", "y", "z"],
+        ignored: &[],
+        op: Op::Fma,
+    },
+    OpSpec {
+        name: "clamp",
+        params: &["x", "min", "max"],
+        ignored: &["propagate_nan"],
+        op: Op::Clamp,
+    },
 ];
 
+/// The table's entry for `name`, wherever Triton has it (see [`lookup_in`]).
 pub(crate) fn lookup(name: &str) -> Option<&'static OpSpec> {
     OPS.iter().find(|s| s.name == name)
+}
+
+/// Where a function of the table lives in Triton 3.2: `tl.NAME` (`triton.language`),
+/// `tl.math.NAME`, or libdevice (`tl.extra.cuda.libdevice.NAME` and other paths).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Module {
+    Tl,
+    Math,
+    Libdevice,
+}
+
+/// The table's functions that `triton.language.math` has in 3.2.
+const MATH_MODULE: &[&str] = &[
+    "exp", "abs", "fdiv", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "erf", "fma",
+    "div_rn", "sqrt_rn",
+];
+
+/// The table's functions that libdevice has in 3.2 (`tanh` is only there).
+const LIBDEVICE: &[&str] = &[
+    "exp", "abs", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf", "fma",
+    "div_rn", "sqrt_rn",
+];
+
+/// Functions of the table that `triton.language` itself lacks in 3.2.
+const NOT_IN_TL: &[&str] = &["tanh"];
+
+/// The op `module.name` denotes, or why none: a name Triton 3.2 does not have at that path
+/// (`tl.tanh`, `tl.math.sigmoid`) is not read as the function it would be elsewhere.
+pub(crate) fn lookup_in(module: Module, name: &str) -> Result<&'static OpSpec, String> {
+    let spec = lookup(name);
+    let (there, path) = match module {
+        Module::Tl => (!NOT_IN_TL.contains(&name), "tl"),
+        Module::Math => (MATH_MODULE.contains(&name), "tl.math"),
+        Module::Libdevice => (LIBDEVICE.contains(&name), "libdevice"),
+    };
+    match spec {
+        Some(spec) if there => Ok(spec),
+        Some(_) => {
+            let elsewhere: Vec<&str> = [
+                (!NOT_IN_TL.contains(&name), "tl"),
+                (MATH_MODULE.contains(&name), "tl.math"),
+                (LIBDEVICE.contains(&name), "libdevice"),
+            ]
+            .iter()
+            .filter(|(ok, _)| *ok)
+            .map(|(_, p)| *p)
+            .collect();
+            Err(format!(
+                "{path}.{name} (Triton 3.2 has it as {})",
+                elsewhere
+                    .iter()
+                    .map(|p| format!("{p}.{name}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        }
+        None => Err(format!("{path}.{name}")),
+    }
 }
 
 type R<T> = Result<T, String>;
@@ -571,6 +660,38 @@ pub(crate) fn apply<D: LDomain>(
                     _ => sigmoid(d, &v),
                 })
             }))
+        }
+        Op::Fma => {
+            let x = block(&need(&args, 0, spec)?, "tl.fma's x")?;
+            let y = block(&need(&args, 1, spec)?, "tl.fma's y")?;
+            let z = block(&need(&args, 2, spec)?, "tl.fma's z")?;
+            let xy = to_real(&arith(Arith::Mul, &x, &y)?);
+            KVal::Block(arith(Arith::Add, &xy, &to_real(&z))?)
+        }
+        Op::Clamp => {
+            let x = block(&need(&args, 0, spec)?, "tl.clamp's x")?;
+            let (lo, hi) = (need(&args, 1, spec)?, need(&args, 2, spec)?);
+            let bound = |v: &KVal<D>| match v {
+                KVal::Int(i) => Some((*i, 1)),
+                KVal::Float(n, d) if *d != 0 => Some((*n, *d)),
+                _ => None,
+            };
+            let (Some((a, b)), Some((c, e))) = (bound(&lo), bound(&hi)) else {
+                return Err(
+                    "tl.clamp with bounds that are not constants (undefined when min > max)".into(),
+                );
+            };
+            // a/b <= c/e with positive denominators.
+            if a.checked_mul(e)
+                .zip(c.checked_mul(b))
+                .is_none_or(|(l, r)| l > r)
+            {
+                return Err("tl.clamp with min > max (undefined in Triton)".into());
+            }
+            let lo = block(&lo, "tl.clamp's min")?;
+            let hi = block(&hi, "tl.clamp's max")?;
+            let x = to_real(&x);
+            KVal::Block(arith(Arith::Min, &arith(Arith::Max, &x, &lo)?, &hi)?)
         }
         Op::Fdiv => {
             let x = block(&need(&args, 0, spec)?, "the dividend")?;

@@ -265,6 +265,10 @@ fn rules() -> Vec<Rewrite<Math, Facts>> {
         rw!("softplus"; "(log (+ 1 (exp ?x)))" => "(softplus ?x)"),
         rw!("leaky-gt"; "(where (> ?x 0) ?x (* ?a ?x))" => "(leaky_relu ?x ?a)"),
         rw!("leaky-ge"; "(where (>= ?x 0) ?x (* ?a ?x))" => "(leaky_relu ?x ?a)"),
+        // a condition already decided by an enclosing `where` (a masked load, then a `tl.where`
+        // on the same mask)
+        rw!("where-same-then"; "(where ?c (where ?c ?a ?b) ?d)" => "(where ?c ?a ?d)"),
+        rw!("where-same-else"; "(where ?c ?a (where ?c ?b ?d))" => "(where ?c ?a ?d)"),
         rw!("gelu"; "(* (* 1/2 ?x) (+ 1 (erf (* ?x inv_sqrt2))))" => "(gelu ?x)"),
         rw!("gelu-tanh-factored"; "(* (* 1/2 ?x) (+ 1 (tanh (* (* sqrt_2_pi ?x) (+ 1 (* 44715/1000000 (* ?x ?x)))))))" => "(gelu_tanh ?x)"),
         rw!("gelu-tanh"; "(* (* 1/2 ?x) (+ 1 (tanh (* sqrt_2_pi (+ ?x (* 44715/1000000 (* ?x (* ?x ?x))))))))" => "(gelu_tanh ?x)"),
@@ -860,6 +864,10 @@ mod tests {
             ("out[i] = sum(k, x[i, k] / n_cols)", "out[i] = sum(k, x[i, k]) / n_cols"),
             ("out[i] = x[i] + y[i]", "out[i] = x[i] + y[i]"),
             ("y[i] = where(i >= 1, x[i - 1], 0)", "y[i] = where(i >= 1, x[i - 1], 0)"),
+            (
+                "out[i] = where(x[i] > 1, where(x[i] > 1, x[i], 0), 2)",
+                "out[i] = where(x[i] > 1, x[i], 2)",
+            ),
         ] {
             let s = simp(raw);
             assert_eq!(s.formula.to_string(), want, "{raw}");

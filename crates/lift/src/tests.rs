@@ -128,6 +128,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             math: vec![],
             loops: vec![],
             laws: vec![],
+            premises: vec![],
         },
         vec![Some(KVal::Block(z))],
         Pos { line: 0, col: 0 },
@@ -149,6 +150,9 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
     }
     for name in [
         "abs",
+        "fma",
+        "clamp",
+        "div_rn",
         "zeros",
         "full",
         "arange",
@@ -180,6 +184,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             math: vec![],
             loops: vec![],
             laws: vec![],
+            premises: vec![],
         };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);
@@ -197,6 +202,17 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
         let first3 = ops::compare(Cmp::Lt, &idx, &KVal::<D>::Int(3).block().unwrap()).unwrap();
         let args: Vec<Option<KVal<D>>> = match name {
             "abs" => vec![Some(KVal::Block(y.clone()))],
+            "fma" => vec![
+                Some(KVal::Block(x.clone())),
+                Some(KVal::Block(y.clone())),
+                Some(KVal::Float(1, 3)),
+            ],
+            "clamp" => vec![
+                Some(KVal::Block(x.clone())),
+                Some(KVal::Float(-1, 2)),
+                Some(KVal::Int(1)),
+            ],
+            "div_rn" => vec![Some(KVal::Block(x.clone())), Some(KVal::Float(3, 2))],
             "zeros" => vec![Some(lanes), None],
             "full" => vec![Some(lanes), Some(KVal::Float(3, 2)), None],
             "arange" => vec![Some(KVal::Int(2)), Some(KVal::Int(2 + LANES as i128))],

@@ -208,7 +208,7 @@ def algorithm(mod, schedule):
                                                       expr_text(v.min() + v.extent(), names)))
         preds = PREDICATES.get(r.x.name().split("$")[0], [])
         if preds:
-            # The predicate goes on the RDom's last variable (the checker says unknown).
+            # The predicate goes on the RDom's last variable; it restricts all of them.
             rdom_lines[-1] += " where " + " && ".join("(%s)" % expr_text(p, names) for p in preds)
     return {
         "inputs": [(p.name(), type_name(p.type()), p.dimensions()) for p in inputs],

@@ -1,9 +1,10 @@
-# expect: unknown
+# expect: verified
 # formula: out[i] = sum(k, x[i, k])
 # A persistent row sum over a grid that depends on the sizes, `(min(n_rows, NUM_PROGRAMS),)`:
-# the loop's step `tl.num_programs(0)` is then a runtime value. Unknown for now ("a step that
-# is not a positive constant"): the summary of a loop over a runtime range needs a constant
-# step, and coverage over (program, iteration) a linear `pid + P*t`.
+# the loop's step `tl.num_programs(0)` is a runtime value `P`, positive because the program
+# `0 <= pid < P` exists (a premise proved, not assumed). Row `i` is written by program
+# `i mod P` at iteration `i div P`; two programs never write one row (`pid + P*t`, with the
+# monotonicity of `P*t`).
 import torch
 import triton
 import triton.language as tl

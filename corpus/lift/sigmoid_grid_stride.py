@@ -1,9 +1,9 @@
-# expect: unknown
+# expect: verified
 # formula: out[i] = sigmoid(x[i])
 # A grid-stride (persistent) loop over a constant grid with `tl.num_programs(0)`,
-# `1 / (1 + tl.exp(-x))` computed in float32. Unknown for now: the output index
-# `pid*BLOCK + t*nprog*BLOCK + lane` is not yet a coverage pattern (a persistent loop over
-# whole tiles; persistent loops over rows, `pid + nprog*t`, are).
+# `1 / (1 + tl.exp(-x))` computed in float32. The output index `pid*BLOCK + t*nprog*BLOCK +
+# lane` is covered by the tile `u = i div BLOCK` (program `u mod nprog`, iteration
+# `u div nprog`) at the lane `i mod BLOCK`.
 import torch
 import triton
 import triton.language as tl

@@ -252,6 +252,7 @@ fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64, collect_smt: bool) -
     };
     let opts = halide::Options {
         timeout: Duration::from_secs_f64(timeout),
+        budget: None,
         collect_smt,
     };
     let (sp, tp) = (spec.display().to_string(), stmt.display().to_string());

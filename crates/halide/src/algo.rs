@@ -5,7 +5,7 @@
 use crate::eval::{eval, Env};
 use crate::run::{input_value, Setting};
 use crate::spec::Spec;
-use crate::syntax::Type;
+use crate::syntax::{Expr, Type};
 use crate::value::{unsupported, Stop, Val};
 use report::Span;
 use std::collections::BTreeMap;
@@ -13,8 +13,8 @@ use tensor::Concrete as CDom;
 
 type CVal = Val<CDom>;
 
-/// An update's RDom variables and their ranges `[min, end)`.
-type RDomRanges = (Vec<crate::spec::RDom>, Vec<(i128, i128)>);
+/// An update's RDom variables, their ranges `[min, end)` and its predicates.
+type RDomRanges = (Vec<crate::spec::RDom>, Vec<(i128, i128)>, Vec<Expr>);
 
 /// The concrete algorithm over a setting's inputs.
 pub struct Concrete<'a> {
@@ -49,20 +49,15 @@ impl<'a> Concrete<'a> {
         self.stage_value(d, func, n, point)
     }
 
-    /// The RDom variables an update names, and their ranges `[min, end)`.
+    /// The RDom an update runs over ([`Spec::update_domain`]): its variables, their ranges
+    /// `[min, end)`, and its predicates.
     fn rdom_ranges(&mut self, d: &mut CDom, u: &crate::spec::Update) -> Result<RDomRanges, Stop> {
-        let mut names = Vec::new();
-        crate::syntax::vars_of(&u.value, &mut names);
-        for a in &u.args {
-            crate::syntax::vars_of(a, &mut names);
-        }
-        let rdoms: Vec<crate::spec::RDom> = self
-            .spec
-            .rdoms
-            .iter()
-            .filter(|r| names.contains(&r.var))
-            .cloned()
-            .collect();
+        let spec = self.spec;
+        let dom = spec
+            .update_domain(u)
+            .or_else(|(what, span)| unsupported(what, span))?;
+        let rdoms: Vec<crate::spec::RDom> = dom.vars.into_iter().cloned().collect();
+        let preds: Vec<Expr> = dom.predicates.into_iter().map(|(p, _)| p.clone()).collect();
         let mut ranges = Vec::new();
         for r in &rdoms {
             self.scope.push(vec![]);
@@ -74,7 +69,19 @@ impl<'a> Concrete<'a> {
                 _ => return unsupported(format!("the bounds of the RDom `{}`", r.var), r.span),
             }
         }
-        Ok((rdoms, ranges))
+        Ok((rdoms, ranges, preds))
+    }
+
+    /// Whether every predicate holds in the innermost frame (a step's variables): the
+    /// algorithm runs a step only where they do (Halide's `RDom::where`).
+    fn holds(&mut self, d: &mut CDom, preds: &[Expr]) -> Result<bool, Stop> {
+        for p in preds {
+            let v = eval(d, self, p)?;
+            if !crate::value::truth(d, &v, p.span)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Every point of the RDom, in its order (lexicographic, the first variable innermost).
@@ -140,21 +147,9 @@ impl<'a> Concrete<'a> {
             // before it (Halide evaluates the whole Tuple, then stores it).
             let sibs: Vec<crate::spec::Func> =
                 self.spec.siblings(&f).into_iter().cloned().collect();
-            // The Tuple's update as one (`tuple(e0, e1, ...)`): the RDom any component names.
-            let joint = crate::spec::Update {
-                args: u.args.clone(),
-                value: crate::syntax::Expr {
-                    kind: crate::syntax::ExprKind::Call(
-                        "tuple".into(),
-                        sibs.iter()
-                            .map(|g| g.updates[stage - 1].value.clone())
-                            .collect(),
-                    ),
-                    span: u.span,
-                },
-                span: u.span,
-            };
-            let (rdoms, ranges) = self.rdom_ranges(d, &joint)?;
+            // The Tuple's update as one: the RDom any component names.
+            let joint = self.spec.joint_update(&f, stage);
+            let (rdoms, ranges, preds) = self.rdom_ranges(d, &joint)?;
             if slice.is_some() && f.tuple.is_some() {
                 return unsupported(
                     format!("a recurrence of the Tuple-valued Func `{}`", f.base()),
@@ -173,6 +168,14 @@ impl<'a> Concrete<'a> {
                             fr.push((rd.var.clone(), Val::Int(*c, Type::Int(32))));
                         }
                         self.scope.push(fr);
+                        match self.holds(d, &preds) {
+                            Ok(true) => {}
+                            r => {
+                                self.scope.pop();
+                                r?;
+                                continue;
+                            }
+                        }
                         let now = sibs
                             .iter()
                             .zip(&vs)
@@ -214,8 +217,15 @@ impl<'a> Concrete<'a> {
                     let p: Vec<i128> = slice.iter().map(|k| point[*k]).collect();
                     let skey = (format!("{func}/{stage}/slice"), p.clone());
                     if !self.slices.contains_key(&skey) {
-                        let cells =
-                            self.run_slice(d, &f, stage, &u, &slice, &p, &rdoms, &ranges)?;
+                        let cells = self.run_slice(
+                            d,
+                            &f,
+                            stage,
+                            &u,
+                            &slice,
+                            &p,
+                            (&rdoms, &ranges, &preds),
+                        )?;
                         self.slices.insert(skey.clone(), cells);
                     }
                     match self.slices[&skey].get(point) {
@@ -240,8 +250,7 @@ impl<'a> Concrete<'a> {
         u: &crate::spec::Update,
         slice: &[usize],
         p: &[i128],
-        rdoms: &[crate::spec::RDom],
-        ranges: &[(i128, i128)],
+        (rdoms, ranges, preds): (&[crate::spec::RDom], &[(i128, i128)], &[Expr]),
     ) -> Result<BTreeMap<Vec<i128>, CVal>, Stop> {
         let mut cells: BTreeMap<Vec<i128>, CVal> = BTreeMap::new();
         for r in Self::rdom_points(ranges) {
@@ -254,6 +263,14 @@ impl<'a> Concrete<'a> {
                 fr.push((rd.var.clone(), Val::Int(*c, Type::Int(32))));
             }
             self.scope.push(fr);
+            match self.holds(d, preds) {
+                Ok(true) => {}
+                r => {
+                    self.scope.pop();
+                    r?;
+                    continue;
+                }
+            }
             let mut cell = Vec::new();
             let mut bad = None;
             for a in &u.args {

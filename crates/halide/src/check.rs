@@ -14,7 +14,7 @@ use crate::value::{Stop, Val, WitnessKind};
 use report::{Counterexample, Mismatch, Span, Verdict};
 use smt::{CheckResult, SymId, TermId, Value};
 use std::collections::{BTreeMap, HashMap};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use symbolic::{Sym, SymVal};
 
 pub struct Obligation {
@@ -37,6 +37,44 @@ pub struct Checked {
     /// What the check did that is neither an assumption nor a reason (a concrete search that
     /// stopped at its step budget).
     pub notes: Vec<String>,
+}
+
+/// A case's wall budget for its solver calls: each call gets the smaller of its own timeout
+/// and what remains of the budget, and none is made once it is spent (the obligations from
+/// there on stay open: the verdict is `unknown`, never `verified`). The concrete searches
+/// have their own budgets of interpreted steps ([`Steps`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    start: Instant,
+    total: Duration,
+    timeout: Duration,
+}
+
+impl Budget {
+    /// `total` from `start` (the case's own start), at most `timeout` per solver call.
+    pub fn new(start: Instant, total: Duration, timeout: Duration) -> Budget {
+        Budget {
+            start,
+            total,
+            timeout,
+        }
+    }
+
+    /// The next solver call's limits, `None` once the budget is spent.
+    fn cfg(&self) -> Option<smt::SolverConfig> {
+        let left = self.total.saturating_sub(self.start.elapsed());
+        (!left.is_zero()).then(|| smt::SolverConfig {
+            timeout: left.min(self.timeout),
+        })
+    }
+
+    /// The reason given when the budget ran out before obligation `what`.
+    fn exhausted_at(&self, what: &str) -> String {
+        format!(
+            "case budget of {} s exhausted at obligation {what}",
+            self.total.as_secs_f64()
+        )
+    }
 }
 
 impl Checked {
@@ -745,6 +783,7 @@ pub fn obligations(
                 .unwrap_or_default();
             update_obligations(
                 &mut d,
+                &ex.run,
                 &kinds,
                 w,
                 u,
@@ -999,12 +1038,10 @@ fn interleaved_reads(
         .iter()
         .filter(|w| w.func == func && w.realize == realize && w.stage == last)
         .collect();
-    let Some(bounds) = stage
-        .iter()
-        .find_map(|w| w.update.as_ref().map(|u| u.r_bounds.clone()))
-    else {
+    let Some(u0) = stage.iter().find_map(|w| w.update.clone()) else {
         return;
     };
+    let bounds = u0.r_bounds.clone();
     for r in reads
         .iter()
         .filter(|r| r.func == func && r.realize == realize && !r.own)
@@ -1021,6 +1058,8 @@ fn interleaved_reads(
             cs.push(d.store.lt(t, *hi));
             rp.push(t);
         }
+        // Only the points of the RDom where its predicate holds are steps.
+        cs.extend(u0.holds_at(d, &r.point, &rp));
         for x in &stage {
             let Some(ux) = &x.update else { continue };
             let c = Inst::copy(d, x, outer);
@@ -1140,6 +1179,7 @@ fn recurrence_obligations(
             cs.push(d.store.le(*lo, *t));
             cs.push(d.store.lt(*t, *hi));
         }
+        cs.extend(u.holds_at(d, &u.pure_vals, &rec.r_other));
         cs.push(lex_less(d, &rec.r_other, &u.r_vals));
         for (a, b) in rec.lhs_other.iter().zip(cell) {
             cs.push(d.store.eq(*a, *b));
@@ -1175,6 +1215,7 @@ fn recurrence_obligations(
 #[allow(clippy::too_many_arguments)]
 fn update_obligations(
     d: &mut Sym,
+    run: &Run,
     kinds: &HashMap<SymId, LoopKind>,
     w: &crate::symex::Write,
     u: &crate::symex::UpdateStore,
@@ -1348,6 +1389,23 @@ fn update_obligations(
             fallbacks: vec![],
         });
     }
+    // A store is a step of the algorithm only where the RDom's predicate holds (elsewhere the
+    // algorithm runs no step: a store there is an extra write).
+    if let Some(p) = u.holds_at(d, &u.pure_vals, &u.r_vals) {
+        let mut a = w.path.clone();
+        a.push(d.store.not(p));
+        obs.push(Obligation {
+            what: format!(
+                "an update of `{}` stores only at RDom points where its predicate (`where`) holds",
+                w.func
+            ),
+            kind: WitnessKind::WrongValue,
+            assertions: a,
+            span: w.span,
+            free: w.loops.clone(),
+            fallbacks: vec![],
+        });
+    }
     // Injectivity: distinct iterations of the loops inside the realization, other than the
     // RDom loops, store distinct cells (each cell sees each RDom point once, in order); and
     // two stores of the same stage never store one cell.
@@ -1450,6 +1508,13 @@ fn update_obligations(
                 a.push(d.store.lt(t, *hi));
                 rs.push(t);
             }
+            // Every point where the RDom's predicate holds (the algorithm's steps).
+            let pure: Vec<TermId> = w0.point.clone();
+            a.extend(u.holds_at(d, &pure, &rs));
+            // Of every cell whose value is needed: a pure store outside its Func's needed
+            // region (a vectorized pure stage's ShiftInwards tail) writes a cell no needed
+            // value reads ([`crate::live`]), which the update need not reach.
+            a.extend(crate::live::live(d, run, w0));
             for ws in &stage_writes {
                 let Some(us) = &ws.update else { continue };
                 let mut cs = ws.path.clone();
@@ -1842,13 +1907,16 @@ fn discarded(
     store: &mut smt::Store,
     notes: &[crate::live::Note],
     fields: &[(String, SymId)],
-    cfg: smt::SolverConfig,
+    budget: &Budget,
     loc: &dyn Fn(Span) -> String,
 ) -> Vec<String> {
     let mut by_what: Vec<(String, Vec<String>)> = Vec::new();
     for n in notes {
-        if matches!(solve(store, &n.assertions, fields, cfg), CheckResult::Unsat) {
-            continue;
+        // Undecided (also once the budget is spent): named, as a satisfiable note would be.
+        if let Some(cfg) = budget.cfg() {
+            if matches!(solve(store, &n.assertions, fields, cfg), CheckResult::Unsat) {
+                continue;
+            }
         }
         let at = loc(n.span);
         match by_what.iter_mut().find(|(w, _)| *w == n.what) {
@@ -1867,13 +1935,8 @@ fn discarded(
         .collect()
 }
 
-pub fn check(
-    spec: &Spec,
-    stmt: &[Stmt],
-    timeout: Duration,
-    loc: &dyn Fn(Span) -> String,
-) -> Checked {
-    check_with(spec, stmt, timeout, true, loc)
+pub fn check(spec: &Spec, stmt: &[Stmt], budget: &Budget, loc: &dyn Fn(Span) -> String) -> Checked {
+    check_with(spec, stmt, budget, true, loc)
 }
 
 /// `quick`: try small sizes concretely before the solver (tests turn it off to see that the
@@ -1881,7 +1944,7 @@ pub fn check(
 pub(crate) fn check_with(
     spec: &Spec,
     stmt: &[Stmt],
-    timeout: Duration,
+    budget: &Budget,
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
@@ -1903,7 +1966,7 @@ pub(crate) fn check_with(
         &floats.stmt,
         floats.gap,
         (&mut quick_steps, &mut steps),
-        timeout,
+        budget,
         quick,
         loc,
     );
@@ -1931,7 +1994,7 @@ fn check_resolved(
     stmt: &[Stmt],
     gap: f64,
     (quick_steps, steps): (&mut Steps, &mut Steps),
-    timeout: Duration,
+    budget: &Budget,
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
@@ -1992,9 +2055,11 @@ fn check_resolved(
     };
     let mut obs = obs;
     obs.sort_by_key(|o| rank(o.kind));
-    let cfg = smt::SolverConfig { timeout };
     // Vacuity: the preconditions must admit some sizes, or every obligation is trivially unsat.
     {
+        let Some(cfg) = budget.cfg() else {
+            return unknown(budget.exhausted_at("the statement's assertions are satisfiable"));
+        };
         let mut st = d.store.clone();
         let asr = smt::simplify_arith(&mut st, &run.asserts);
         match smt::decide_portfolio(&st, &asr, cfg).0 {
@@ -2020,8 +2085,14 @@ fn check_resolved(
         }
     };
     let debug = std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some();
-    for o in &obs {
+    // Where the case's budget ran out, and how many obligations were left unasked.
+    let mut spent: Option<(String, usize)> = None;
+    for (i, o) in obs.iter().enumerate() {
         let t0 = std::time::Instant::now();
+        let Some(cfg) = budget.cfg() else {
+            spent = Some((where_(o), obs.len() - i));
+            break;
+        };
         let mut r = solve(&mut store, &o.assertions, &fields, cfg);
         if debug && !o.fallbacks.is_empty() {
             let what = match &r {
@@ -2036,6 +2107,7 @@ fn check_resolved(
                 break;
             }
             let t1 = std::time::Instant::now();
+            let Some(cfg) = budget.cfg() else { break };
             r = solve(&mut store, fb, &fields, cfg);
             if debug {
                 eprintln!(
@@ -2051,6 +2123,11 @@ fn check_resolved(
         }
         if debug {
             eprintln!("{:6} ms  {}", t0.elapsed().as_millis(), where_(o));
+        }
+        if matches!(r, CheckResult::Unknown(_)) && budget.cfg().is_none() {
+            // The budget ran out during this obligation's query.
+            spent = Some((where_(o), obs.len() - i));
+            break;
         }
         match r {
             CheckResult::Unsat => {}
@@ -2089,6 +2166,31 @@ fn check_resolved(
             CheckResult::Unknown(why) => open.push((where_(o), format!("solver: {why}"))),
         }
     }
+    if let Some((at, left)) = spent {
+        // No wider search either: the budget bounds the case's wall time.
+        let mut reason = format!(
+            "{} ({left} of {} obligations open from there on",
+            budget.exhausted_at(&at),
+            obs.len()
+        );
+        if !open.is_empty() {
+            reason.push_str(&format!(
+                "; not proved before: {}",
+                open.iter()
+                    .map(|(w, r)| format!("{w} ({r})"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+        }
+        reason.push(')');
+        return Checked {
+            verdict: Verdict::Unknown { reason },
+            witness: None,
+            assumptions: vec![],
+            obligations: obs.len(),
+            notes: vec![],
+        };
+    }
     if open.is_empty() {
         let mut assumptions = vec![
             "every output size and position (buffer mins and extents symbolic)".to_string(),
@@ -2111,7 +2213,7 @@ fn check_resolved(
         if let Some(a) = crate::math::assumption(spec) {
             assumptions.push(a);
         }
-        assumptions.extend(discarded(&mut store, &notes, &fields, cfg, loc));
+        assumptions.extend(discarded(&mut store, &notes, &fields, budget, loc));
         if run
             .loops
             .iter()

@@ -43,6 +43,9 @@ use std::time::{Duration, Instant};
 pub struct Options {
     /// Per solver query.
     pub timeout: Duration,
+    /// The case's wall budget for its solver calls ([`Options::case_budget`]): `None` for
+    /// [`CASE_BUDGET_PER_TIMEOUT`] times `timeout`.
+    pub budget: Option<Duration>,
     /// Also return every obligation as an SMT-LIB script ([`CaseResult::queries`]).
     pub collect_smt: bool,
 }
@@ -51,8 +54,24 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             timeout: Duration::from_secs(10),
+            budget: None,
             collect_smt: false,
         }
+    }
+}
+
+/// A case's default wall budget, in solver timeouts: each solver call gets the smaller of its
+/// timeout and what remains of the budget, so timeouts cannot cascade through every
+/// obligation; once it is spent the open obligations make the verdict `unknown`, naming
+/// where it ran out (never `verified`).
+pub const CASE_BUDGET_PER_TIMEOUT: u32 = 10;
+
+impl Options {
+    /// The case's wall budget: [`Options::budget`], else [`CASE_BUDGET_PER_TIMEOUT`] times
+    /// the timeout.
+    pub fn case_budget(&self) -> Duration {
+        self.budget
+            .unwrap_or(self.timeout * CASE_BUDGET_PER_TIMEOUT)
     }
 }
 
@@ -115,25 +134,33 @@ pub fn check(
         let (line, col) = report::line_col(stmt_text, span.start);
         format!("{stmt_path}:{line}:{col}")
     };
-    if let Some(r) = spec.rdoms.iter().find(|r| r.predicate.is_some()) {
-        // An RDom predicate changes which steps an update runs: not modelled yet.
-        let (line, col) = report::line_col(spec_text, r.span.start);
-        return Ok(CaseResult {
-            output: spec.output.clone(),
-            verdict: Verdict::Unknown {
-                reason: format!(
-                    "unsupported: the RDom predicate (`where`) of `{}` at {spec_path}:{line}:{col}",
-                    r.var
-                ),
-            },
-            witness_kind: None,
-            witness: None,
-            assumptions: vec![],
-            obligations: 0,
-            notes: vec![],
-            seconds: start.elapsed().as_secs_f64(),
-            queries: vec![],
+    // A predicate that reads data (a data-dependent RDom): not supported, named in the
+    // algorithm file (the check's own locations are the statement's).
+    for r in &spec.rdoms {
+        let Some(p) = &r.predicate else { continue };
+        let mut read = None;
+        syntax::calls_of(p, &mut |n| {
+            read.get_or_insert(n.to_string());
         });
+        if let Some(n) = read {
+            let (line, col) = report::line_col(spec_text, r.span.start);
+            return Ok(CaseResult {
+                output: spec.output.clone(),
+                verdict: Verdict::Unknown {
+                    reason: format!(
+                        "unsupported: the RDom predicate (`where`) of `{}` at {spec_path}:{line}:{col} reads `{n}` (a data-dependent domain)",
+                        r.var
+                    ),
+                },
+                witness_kind: None,
+                witness: None,
+                assumptions: vec![],
+                obligations: 0,
+                notes: vec![],
+                seconds: start.elapsed().as_secs_f64(),
+                queries: vec![],
+            });
+        }
     }
     if let Some((name, span)) = spec.tuple_call_without_component() {
         // The algorithm's text does not say which component the call reads (an exporter that
@@ -155,7 +182,8 @@ pub fn check(
             queries: vec![],
         });
     }
-    let c = check::check(&spec, &stmt, opts.timeout, &loc);
+    let budget = check::Budget::new(start, opts.case_budget(), opts.timeout);
+    let c = check::check(&spec, &stmt, &budget, &loc);
     let queries = if opts.collect_smt {
         queries(&spec, &stmt)
     } else {

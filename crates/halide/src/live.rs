@@ -16,7 +16,8 @@
 //! - (c) every such read reads a cell already written (the initialization obligation of
 //!   `check`, with the store's liveness as a hypothesis: [`live_read`]);
 //! - bounds, races, folding and values are asked of every store, live or not (a consumer's
-//!   wait for the last update of a Func whose stages interleave, only of live reads).
+//!   wait for the last update of a Func whose stages interleave, only of live reads; an
+//!   update's coverage, only of the cells live pure stores write).
 //!
 //! By induction over the run, every cell of `N_g` is written only by live stores, so the last
 //! write before a live read (of a point in `N_g`, written before) is live, and its value was

@@ -21,8 +21,9 @@ pub struct RDom {
     pub min: Expr,
     /// The bound is `[min, end)`.
     pub end: Expr,
-    /// `where c` (Halide's `RDom::where`): the RDom's predicate, parsed but not yet
-    /// supported (the check says unknown and where).
+    /// `where c` (Halide's `RDom::where`): the predicate of the RDom this variable belongs
+    /// to (all its variables, [`Spec::update_domain`]); the exporter writes it on the RDom's
+    /// last variable.
     pub predicate: Option<Expr>,
     pub span: Span,
 }
@@ -105,7 +106,64 @@ pub fn binds(name: &str, base: &str) -> bool {
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The RDom an update runs over ([`Spec::update_domain`]).
+pub struct UpdateDomain<'a> {
+    /// Its variables, innermost first (the file's order).
+    pub vars: Vec<&'a RDom>,
+    /// Its predicates (Halide's `RDom::where`): a step runs only at the points where every
+    /// one holds; each with the `rdom` line it came from.
+    pub predicates: Vec<(&'a Expr, &'a RDom)>,
+}
+
+/// The RDom a variable belongs to, as Halide names them (`r` for `r$x`).
+fn rdom_of(var: &str) -> &str {
+    var.rsplit_once('$').map_or(var, |(r, _)| r)
+}
+
 impl Spec {
+    /// The RDom update `u` runs over: the variables it names, those its RDoms' predicates
+    /// name, and those predicates (an RDom's predicate restricts every update that uses one
+    /// of its variables). The one definition of an update's RDom points, for the algorithm
+    /// (`algo`) and the prophecies (`symex`). Errors: a predicate that reads a Func or an
+    /// input (a data-dependent domain, not supported).
+    pub fn update_domain(&self, u: &Update) -> Result<UpdateDomain<'_>, (String, Span)> {
+        let mut names = Vec::new();
+        crate::syntax::vars_of(&u.value, &mut names);
+        for a in &u.args {
+            crate::syntax::vars_of(a, &mut names);
+        }
+        let mut predicates = Vec::new();
+        for r in &self.rdoms {
+            let Some(p) = &r.predicate else { continue };
+            let uses = self
+                .rdoms
+                .iter()
+                .any(|v| rdom_of(&v.var) == rdom_of(&r.var) && names.contains(&v.var));
+            if !uses {
+                continue;
+            }
+            let mut read = None;
+            crate::syntax::calls_of(p, &mut |n| {
+                read.get_or_insert(n.to_string());
+            });
+            if let Some(n) = read {
+                // (`crate::check` names it with its place in the algorithm file first.)
+                return Err((
+                    format!("the RDom predicate (`where`) of `{}` reads `{n}` (a data-dependent domain is not supported)", r.var),
+                    Span::default(),
+                ));
+            }
+            crate::syntax::vars_of(p, &mut names);
+            predicates.push((p, r));
+        }
+        let vars = self
+            .rdoms
+            .iter()
+            .filter(|r| names.contains(&r.var))
+            .collect();
+        Ok(UpdateDomain { vars, predicates })
+    }
+
     pub fn func(&self, name: &str) -> Option<&Func> {
         self.funcs.iter().find(|f| f.name == name)
     }
@@ -147,6 +205,28 @@ impl Spec {
                 .filter(|g| g.tuple.as_ref().is_some_and(|(u, _)| u == t))
                 .collect(),
             None => vec![f],
+        }
+    }
+
+    /// Update `stage` (1-based) of `f` as one step of its Tuple: `tuple(e0, e1, ...)` of its
+    /// components' update values at `f`'s left side (`f`'s own alone when it is not a
+    /// Tuple's), so that the step's RDom is the one any component names
+    /// ([`Spec::update_domain`]).
+    pub fn joint_update(&self, f: &Func, stage: usize) -> Update {
+        let u = &f.updates[stage - 1];
+        Update {
+            args: u.args.clone(),
+            value: Expr {
+                kind: crate::syntax::ExprKind::Call(
+                    "tuple".into(),
+                    self.siblings(f)
+                        .iter()
+                        .map(|g| g.updates[stage - 1].value.clone())
+                        .collect(),
+                ),
+                span: u.span,
+            },
+            span: u.span,
         }
     }
 }

@@ -69,6 +69,23 @@ pub struct UpdateStore {
     /// The step is `f = f op e(r)` with a commutative and associative `op`: each cell must see
     /// each RDom point once, in any order.
     pub commutative: bool,
+    /// The RDom's predicates (Halide's `RDom::where`), conjoined, as a term over parameters:
+    /// the pure variables at the `slice` positions, then the RDom variables innermost first
+    /// ([`UpdateStore::holds_at`]). `None`: no predicate.
+    pub predicate: Option<(Vec<SymId>, TermId)>,
+}
+
+impl UpdateStore {
+    /// Whether `(pure, r)` is a point of the update's RDom by its predicates: `pure` the
+    /// pure variables' values (indexed as the Func's variables; only the `slice` positions
+    /// are read), `r` an RDom point. `None`: no predicate (every point of the box is one).
+    pub fn holds_at(&self, d: &mut Sym, pure: &[TermId], r: &[TermId]) -> Option<TermId> {
+        let (params, t) = self.predicate.as_ref()?;
+        let vals = self.slice.iter().map(|k| pure[*k]).chain(r.iter().copied());
+        let map: std::collections::HashMap<SymId, TermId> =
+            params.iter().copied().zip(vals).collect();
+        Some(d.store.substitute(*t, &map))
+    }
 }
 
 /// A recurrence's step (an update whose left side depends on the RDom, reading other cells
@@ -976,17 +993,12 @@ impl Exec<'_> {
             Some(s) => s.clone(),
             None => (0..f.vars.len()).collect(),
         };
-        let mut names = Vec::new();
-        crate::syntax::vars_of(&upd.value, &mut names);
-        for a in &upd.args {
-            crate::syntax::vars_of(a, &mut names);
-        }
-        let rdoms: Vec<&crate::spec::RDom> = self
-            .spec
-            .rdoms
-            .iter()
-            .filter(|r| names.contains(&r.var))
-            .collect();
+        let spec = self.spec;
+        // A Tuple's step runs over the RDom any of its components names (in the RDom's order).
+        let dom = spec
+            .update_domain(&spec.joint_update(f, stage))
+            .or_else(|(what, span)| unsupported(what, span))?;
+        let rdoms = dom.vars;
         // A pure stage variable that Halide substituted away (an extent-1 dimension, as under
         // compute_at) is the store's own coordinate: the step is then for that cell's point
         // in that dimension by definition.
@@ -1007,17 +1019,6 @@ impl Exec<'_> {
                 Err(e) => return Err(e),
             }
         }
-        // A Tuple's step runs over the RDom any of its components names (in the RDom's order).
-        let mut joint = Vec::new();
-        for g in self.spec.siblings(f) {
-            crate::syntax::vars_of(&g.updates[stage - 1].value, &mut joint);
-        }
-        let rdoms: Vec<&crate::spec::RDom> = self
-            .spec
-            .rdoms
-            .iter()
-            .filter(|r| joint.contains(&r.var) || rdoms.iter().any(|x| x.var == r.var))
-            .collect();
         let mut r_vals = Vec::new();
         let mut r_loops = Vec::new();
         let mut r_bounds = Vec::new();
@@ -1072,6 +1073,37 @@ impl Exec<'_> {
             frame.push((r.var.clone(), Val::Int(*t, Type::Int(32))));
         }
         let lhs = self.algo_ints(d, frame.clone(), &upd.args)?;
+        let predicate = if dom.predicates.is_empty() {
+            None
+        } else {
+            // Over parameters, so that obligations can ask it at other points.
+            let mut params = Vec::new();
+            let mut pframe = Vec::new();
+            let names = slice
+                .iter()
+                .map(|k| &f.vars[*k])
+                .chain(rdoms.iter().map(|r| &r.var));
+            for name in names {
+                let s = d.store.fresh("where", Sort::Int);
+                params.push(s);
+                pframe.push((name.clone(), Val::Int(d.store.sym(s), Type::Int(32))));
+            }
+            let saved = self.algo_scope.replace(pframe);
+            let mut conj = Vec::new();
+            let mut r = Ok(());
+            for (p, _) in &dom.predicates {
+                match eval(d, self, p).and_then(|v| value::truth(d, &v, p.span)) {
+                    Ok(t) => conj.push(t),
+                    Err(e) => {
+                        r = Err(e);
+                        break;
+                    }
+                }
+            }
+            self.algo_scope = saved;
+            r?;
+            Some((params, d.store.and(conj)))
+        };
         let saved = self.algo_scope.replace(frame);
         let saved_self = match &rec_reads {
             None if f.tuple.is_some() => {
@@ -1129,6 +1161,7 @@ impl Exec<'_> {
             recurrence,
             // A Tuple's step reads its components before the step: in the algorithm's order.
             commutative: upd.is_commutative(f) && f.tuple.is_none(),
+            predicate,
         })
     }
 

@@ -14,6 +14,44 @@ fn corpus() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/halide")
 }
 
+/// A case budget as the CLI's default gives it for a solver timeout of `secs`.
+fn budget(secs: u64) -> crate::check::Budget {
+    let timeout = std::time::Duration::from_secs(secs);
+    crate::check::Budget::new(
+        std::time::Instant::now(),
+        timeout * crate::CASE_BUDGET_PER_TIMEOUT,
+        timeout,
+    )
+}
+
+/// A case whose wall budget is spent before its solver calls is `unknown`, naming the
+/// budget and the obligation where it ran out, never `verified` (a correct case here: the
+/// budget, not the statement, stops it).
+#[test]
+fn a_spent_case_budget_gives_unknown_naming_where() {
+    let read = |n: &str| std::fs::read_to_string(corpus().join(n)).unwrap();
+    let opts = crate::Options {
+        timeout: std::time::Duration::from_secs(5),
+        budget: Some(std::time::Duration::ZERO),
+        collect_smt: false,
+    };
+    let r = crate::check(
+        "rowsum-root.spec",
+        &read("rowsum-root.spec"),
+        "rowsum-root.stmt",
+        &read("rowsum-root.stmt"),
+        &opts,
+    )
+    .unwrap();
+    match r.verdict {
+        report::Verdict::Unknown { reason } => assert!(
+            reason.starts_with("case budget of 0 s exhausted at obligation "),
+            "{reason}"
+        ),
+        v => panic!("{v:?}"),
+    }
+}
+
 #[test]
 fn malformed_statements_are_diagnosed_with_positions() {
     for (text, at) in [
@@ -345,13 +383,7 @@ fn obligations_alone_never_verify_broken_statements() {
         let spec_text = std::fs::read_to_string(corpus().join(spec_name)).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
-        let c = crate::check::check_with(
-            &spec,
-            &stmt,
-            std::time::Duration::from_secs(5),
-            false,
-            &|s| format!("{s:?}"),
-        );
+        let c = crate::check::check_with(&spec, &stmt, &budget(5), false, &|s| format!("{s:?}"));
         assert_ne!(c.verdict.name(), "verified", "{name}");
         println!("{name}: {} {:?}", c.verdict.name(), c.witness.map(|w| w.0));
         n += 1;
@@ -729,9 +761,7 @@ fn the_quick_search_stops_at_its_budget_and_says_so() {
     let stmt =
         crate::stmt::parse(&std::fs::read_to_string(dir.join("depthwise-tiled.stmt")).unwrap())
             .unwrap();
-    let c = crate::check::check(&spec, &stmt, std::time::Duration::from_secs(20), &|s| {
-        format!("@{}", s.start)
-    });
+    let c = crate::check::check(&spec, &stmt, &budget(20), &|s| format!("@{}", s.start));
     assert!(
         matches!(c.verdict, report::Verdict::Verified { .. }),
         "{:?}",
@@ -744,4 +774,29 @@ fn the_quick_search_stops_at_its_budget_and_says_so() {
         "{:?}",
         c.notes
     );
+}
+
+/// An RDom predicate that reads data (a data-dependent domain) is `unknown`, named with its
+/// line in the algorithm file, never verified.
+#[test]
+fn a_data_dependent_rdom_predicate_is_unknown_at_its_line() {
+    let read = |n: &str| std::fs::read_to_string(corpus().join(n)).unwrap();
+    let spec = read("rdomwhere-root.spec")
+        .replace("where (((r$x % 2) == 0))", "where ((input(r$x, 0) > 0))");
+    assert!(spec.contains("input(r$x, 0)"));
+    let r = crate::check(
+        "w.spec",
+        &spec,
+        "rdomwhere-root.stmt",
+        &read("rdomwhere-root.stmt"),
+        &crate::Options::default(),
+    )
+    .unwrap();
+    match r.verdict {
+        report::Verdict::Unknown { reason } => assert!(
+            reason.contains("`r$x` at w.spec:3:1 reads `input`"),
+            "{reason}"
+        ),
+        v => panic!("{v:?}"),
+    }
 }

@@ -41,10 +41,23 @@ struct World {
     sym: Sym,
     sizes: Vec<SymId>,
     facts: Vec<TermId>,
+    /// `tl.num_programs(axis)` of the three axes: a literal, or a symbol `nprog{k}` with
+    /// the fact that it equals the grid's term (so `pid + P*t` is a polynomial); likewise
+    /// the integer arguments that are no polynomial of the sizes (`rows_per_program =
+    /// triton.cdiv(n_rows, SM_COUNT)`: a symbol `arg_rows_per_program`).
+    launch: crate::setup::Launch<Sym>,
+    /// The symbols of `launch`: steps of persistent loops (`crate::witness`).
+    step_syms: Vec<SymId>,
+    /// The sizes and the symbols of the integer arguments: what program atoms may hold
+    /// besides program ids (`crate::pidmap`).
+    size_like: Vec<SymId>,
 }
 
 impl World {
-    fn new(setup: &Setup) -> World {
+    /// The world of `setup`, naming the program counts that are no literal and the integer
+    /// arguments that are no polynomial of the sizes, those whose symbol's name (`nprog0`,
+    /// `arg_R`) `keep` accepts.
+    fn new(setup: &Setup, keep: &dyn Fn(&str) -> bool) -> World {
         let mut sym = Sym::new(Store::new());
         let mut sizes = Vec::new();
         let mut facts = Vec::new();
@@ -66,7 +79,40 @@ impl World {
             let (x, y) = (a.eval(&mut sym, &terms), b.eval(&mut sym, &terms));
             facts.push(op.holds(&mut sym, &x, &y));
         }
-        World { sym, sizes, facts }
+        let mut nprog = setup.nprog(&mut sym, &terms);
+        let mut step_syms = Vec::new();
+        for (k, p) in nprog.iter_mut().enumerate() {
+            if sym.store.as_int(*p).is_none() && keep(&format!("nprog{k}")) {
+                let v = sym.store.declare(&format!("nprog{k}"), Sort::Int);
+                let t = sym.store.sym(v);
+                facts.push(sym.store.eq(t, *p));
+                step_syms.push(v);
+                *p = t;
+            }
+        }
+        let mut size_like = sizes.clone();
+        let mut ints = Vec::new();
+        for (k, (name, arg)) in setup.host.args.iter().enumerate() {
+            let HostArg::Int(h) = arg else { continue };
+            let e = h.eval(&mut sym, &terms);
+            if synth::poly(&sym.store, e).is_some() || !keep(&format!("arg_{name}")) {
+                continue;
+            }
+            let v = sym.store.declare(&format!("arg_{name}"), Sort::Int);
+            let t = sym.store.sym(v);
+            facts.push(sym.store.eq(t, e));
+            step_syms.push(v);
+            size_like.push(v);
+            ints.push((k, t));
+        }
+        World {
+            sym,
+            sizes,
+            facts,
+            launch: crate::setup::Launch { nprog, ints },
+            step_syms,
+            size_like,
+        }
     }
     fn size_terms(&mut self) -> Vec<TermId> {
         self.sizes
@@ -147,10 +193,29 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let unknown = |reason: String| Verdict::Unknown { reason };
 
     // 1. Symbolic run of one program with symbolic ids and sizes.
-    let mut w = World::new(setup);
+    let mut w = World::new(setup, &|_| true);
+    // Program counts and arguments are named to keep access offsets polynomial (`pid +
+    // P*t`, `R*pid + t`); one that no offset uses (a grid `cdiv(M, BM) * cdiv(N, BN)` of a
+    // kernel that never reads `tl.num_programs`, a `range(0, tiles_per_cta)` bound) stays
+    // its term, as do the queries. A first run finds which ones offsets use.
+    if !w.step_syms.is_empty() {
+        let (_, pids) = w.pids(setup, "");
+        let sizes = w.size_terms();
+        let mut used: Vec<String> = Vec::new();
+        if let Ok(m) = setup.program_in(&mut w.sym, &sizes, pids, &w.launch) {
+            for (k, a) in m.accesses.iter().enumerate() {
+                let (_, ts) = w.lanes(&a.offset.shape, &format!("probe{k}"));
+                let off = a.offset.at(&mut w.sym, &ts).i(&mut w.sym);
+                for v in w.sym.store.symbols_of(off) {
+                    used.push(w.sym.store.sym_name(v).to_string());
+                }
+            }
+        }
+        w = World::new(setup, &|n| used.iter().any(|u| u == n));
+    }
     let sizes = w.size_terms();
     let (pid_syms, pids) = w.pids(setup, "");
-    let m = match setup.program(&mut w.sym, &sizes, pids.clone()) {
+    let m = match setup.program_in(&mut w.sym, &sizes, pids.clone(), &w.launch) {
         Ok(m) => m,
         Err(u) => {
             let reason = format!("unsupported construct {} at {}", u.what, u.pos);
@@ -304,7 +369,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     // named by symbols everywhere (`crate::pidmap`).
     let store_offs: Vec<TermId> = acc.iter().filter(|a| a.store).map(|a| a.off).collect();
     let mut nonneg = Vec::new();
-    let mut patoms = ProgramAtoms::find(&mut w.sym.store, &store_offs, &pid_syms, &w.sizes, "");
+    let mut patoms = ProgramAtoms::find(&mut w.sym.store, &store_offs, &pid_syms, &w.size_like, "");
     if !patoms.is_empty() {
         let mut roots: Vec<TermId> = Vec::new();
         for a in &acc {
@@ -321,7 +386,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             timeout: limits.timeout.min(Duration::from_secs(2)),
         };
         let base = w.facts.clone();
-        patoms.alias(&mut w.sym.store, &roots, &pid_syms, &w.sizes, &base, cfg);
+        patoms.alias(
+            &mut w.sym.store,
+            &roots,
+            &pid_syms,
+            &w.size_like,
+            &base,
+            cfg,
+        );
         for a in acc.iter_mut() {
             name_access(&mut w.sym.store, &patoms, a);
         }
@@ -405,9 +477,12 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 }
             }
             let names = Names {
+                // Loop iterations after program ids: `R*pid + t` pivots on `t`, `pid + 4*t`
+                // still on `pid`.
                 lanes: pid_syms
                     .iter()
                     .copied()
+                    .chain(loop_syms.iter().copied())
                     .chain(patoms.syms())
                     .chain(acc.iter().flat_map(|a| a.lane_syms.clone()))
                     .collect(),
@@ -530,6 +605,30 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         }
         let zero = w.sym.store.int(0);
         let numel = setup.numel(&mut w.sym, &sizes, a.buf);
+        // Rows stepping by a symbol (`R*pid + t`): the monotonicity of `row * cols`.
+        if !w.step_syms.is_empty() {
+            let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]]
+                .shape
+                .clone()
+                .iter()
+                .map(|e| e.eval(&mut w.sym, &sizes))
+                .collect();
+            let parts = shape
+                .iter()
+                .map(|t| synth::poly(&w.sym.store, *t))
+                .collect::<Option<Vec<_>>>()
+                .zip(synth::poly(&w.sym.store, a.off))
+                .and_then(|(sh, p)| synth::delinearize(&p, &sh));
+            if let (Some(parts), [rows, cols]) = (parts, &shape[..]) {
+                let r = synth::term(&mut w.sym.store, &parts[0]);
+                asr.extend(crate::witness::row_instances(
+                    &mut w.sym.store,
+                    r,
+                    *rows,
+                    *cols,
+                ));
+            }
+        }
         let lo = w.sym.store.le(zero, a.off);
         let hi = w.sym.store.lt(a.off, numel);
         let inb = w.sym.store.and2(lo, hi);
@@ -544,6 +643,26 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             assertions: asr,
         });
         let _ = a.lane_facts;
+    }
+    // What the launcher's reading rests on (a `cdiv` by a positive value).
+    for (name, e) in &setup.host.premises {
+        let v = e.eval(&mut w.sym, &sizes);
+        let one = w.sym.store.int(1);
+        let mut asr = base.clone();
+        asr.push(w.sym.store.lt(v, one));
+        obligations.push(Obligation {
+            name: name.clone(),
+            assertions: asr,
+        });
+    }
+    // What the loop summaries rest on (a runtime step is positive where its loop runs).
+    for (name, premise) in &m.premises {
+        let mut asr = base.clone();
+        asr.push(w.sym.store.not(*premise));
+        obligations.push(Obligation {
+            name: name.clone(),
+            assertions: asr,
+        });
     }
     if let Some(f) = &formula {
         for (k, a) in acc.iter().enumerate().filter(|(_, a)| a.store) {
@@ -796,55 +915,33 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             let mut pid_w: Vec<Option<TermId>> = vec![None; steppers.len()];
             let mut lane_w: Vec<Option<TermId>> = vec![None; a.lane_syms.len()];
             for (d, o) in oix.iter().enumerate() {
-                let mut c = 0;
-                let mut ps: Vec<(usize, i128)> = Vec::new();
-                let mut l: Option<(usize, i128)> = None;
-                for (m, coef) in o {
-                    match &m[..] {
-                        [] => c = *coef,
-                        [v] if steppers.contains(v) && ps.len() < 2 => {
-                            ps.push((steppers.iter().position(|x| x == v).unwrap(), *coef))
+                let ws = crate::witness::dimension(
+                    &mut w.sym.store,
+                    o,
+                    idx[d],
+                    &steppers,
+                    &a.lane_syms,
+                    &w.step_syms,
+                );
+                let mut fresh = true;
+                for x in ws.iter().flatten() {
+                    match *x {
+                        crate::witness::Witness::Fact(f) => asr.push(f),
+                        crate::witness::Witness::Stepper(p, t) => {
+                            fresh &= pid_w[p].is_none();
+                            pid_w[p] = Some(t);
                         }
-                        [v] if a.lane_syms.contains(v) && l.is_none() => {
-                            l = Some((a.lane_syms.iter().position(|x| x == v).unwrap(), *coef))
-                        }
-                        _ => {
-                            out.verdict = unknown(fail(
-                                "an output index is not of the form `c + a*pid + lane`",
-                            ));
-                            return out;
+                        crate::witness::Witness::Lane(l, t) => {
+                            fresh &= lane_w[l].is_none();
+                            lane_w[l] = Some(t);
                         }
                     }
                 }
-                ps.sort_by_key(|(_, a)| *a);
-                let ct = w.sym.store.int(c);
-                let rel = w.sym.store.sub(idx[d], ct);
-                match (&ps[..], l) {
-                    ([(pi, st)], Some((li, 1)))
-                        if *st >= 1 && pid_w[*pi].is_none() && lane_w[li].is_none() =>
-                    {
-                        let stt = w.sym.store.int(*st);
-                        pid_w[*pi] = Some(w.sym.store.int_div(rel, stt));
-                        lane_w[li] = Some(w.sym.store.int_mod(rel, stt));
-                    }
-                    // A persistent loop, `pid + P*t`: the witness program `i mod P`, iteration
-                    // `i div P` (a guess the obligation checks, like every witness).
-                    ([(pi, 1), (ti, st)], None)
-                        if *st >= 1 && pid_w[*pi].is_none() && pid_w[*ti].is_none() =>
-                    {
-                        let stt = w.sym.store.int(*st);
-                        pid_w[*pi] = Some(w.sym.store.int_mod(rel, stt));
-                        pid_w[*ti] = Some(w.sym.store.int_div(rel, stt));
-                    }
-                    ([(pi, 1)], None) if pid_w[*pi].is_none() => pid_w[*pi] = Some(rel),
-                    ([], Some((li, 1))) if lane_w[li].is_none() => lane_w[li] = Some(rel),
-                    ([], None) => {}
-                    _ => {
-                        out.verdict = unknown(fail(
-                            "an output index is not of the form `c + a*pid + lane`",
-                        ));
-                        return out;
-                    }
+                if ws.is_err() || !fresh {
+                    out.verdict = unknown(fail(
+                        "an output index is not of the form `c + a*pid + lane` (nor `c + a*pid + b*t + lane` for a loop iteration `t`)",
+                    ));
+                    return out;
                 }
             }
             let wpid: Vec<TermId> = (0..3)
@@ -860,7 +957,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .map(|x| pid_w[x].unwrap_or(zero))
                 .collect();
             let wlane: Vec<TermId> = lane_w.iter().map(|x| x.unwrap_or(zero)).collect();
-            let m2 = match setup.program(&mut w.sym, &sizes, wpid.clone()) {
+            let m2 = match setup.program_in(&mut w.sym, &sizes, wpid.clone(), &w.launch) {
                 Ok(m) => m,
                 Err(u) => {
                     out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
@@ -916,7 +1013,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     let mut in_place_races: Vec<Obligation> = Vec::new();
     {
         let (p2_syms, p2) = w.pids(setup, "b");
-        let m2 = match setup.program(&mut w.sym, &sizes, p2.clone()) {
+        let m2 = match setup.program_in(&mut w.sym, &sizes, p2.clone(), &w.launch) {
             Ok(m) => m,
             Err(u) => {
                 out.verdict = unknown(format!("unsupported construct {} at {}", u.what, u.pos));
@@ -934,6 +1031,24 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             w.facts.extend(facts);
         }
         let base2 = w.facts.clone();
+        // Steps that are symbols (a program count, an argument `R`): `pid + P*t` or `R*pid +
+        // t` compared across the two runs needs the monotonicity of `P*t`, `R*pid`
+        // (`crate::witness`), for the loop iterations and the program ids of both runs.
+        let mut iterations: Vec<(TermId, TermId)> = m
+            .loops
+            .iter()
+            .copied()
+            .zip(m2.loops.iter().copied())
+            .collect();
+        iterations.extend(pid_syms.iter().zip(&p2_syms).map(|(x, y)| {
+            let (x, y) = (w.sym.store.sym(*x), w.sym.store.sym(*y));
+            (x, y)
+        }));
+        let monotone = if w.step_syms.is_empty() {
+            vec![]
+        } else {
+            crate::witness::monotone_instances(&mut w.sym.store, &iterations, &w.step_syms)
+        };
         // A store's output index, as terms, with the conditions that it lies inside the shape.
         let index_terms = |w: &mut World, a: &SymAccess| -> Option<(Vec<TermId>, Vec<TermId>)> {
             let sizes = w.size_terms();
@@ -1004,6 +1119,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .flatten();
             for b in acc2.iter().filter(|b| b.store && b.buf == a.buf) {
                 let mut asr = base2.clone();
+                asr.extend(monotone.iter().copied());
                 let diffs: Vec<TermId> = match &tiles {
                     Some(t) => t.clone(),
                     None => pid_syms

@@ -720,6 +720,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     math: vec![],
                     loops: vec![],
                     laws: vec![],
+                    premises: vec![],
                 };
                 let _ = d;
                 match ops::apply(

@@ -20,7 +20,7 @@ pub(crate) enum HExpr {
     Add(Box<HExpr>, Box<HExpr>),
     Sub(Box<HExpr>, Box<HExpr>),
     Mul(Box<HExpr>, Box<HExpr>),
-    /// `triton.cdiv(a, b)`, `b > 0`.
+    /// `triton.cdiv(a, b)`, `b > 0` (a literal, or a premise of the model).
     CDiv(Box<HExpr>, Box<HExpr>),
     /// `triton.next_power_of_2(a)`, `1 <= a <= 2^20` (Triton's largest block).
     NextPow2(Box<HExpr>),
@@ -175,6 +175,11 @@ pub(crate) struct HostModel {
     /// next_power_of_2(n), 1024)`: one per value, each under its condition on `n`); this model
     /// is the case it was read for, 1 when there is none.
     pub cases: usize,
+    /// Values the reading of the launcher takes as positive, each with its obligation's
+    /// name (the divisor of a `triton.cdiv` that is no literal: Python's floor division
+    /// and the model's Euclidean one agree there). The checker proves each for every size;
+    /// a replay at sizes where one fails is no run of the launcher.
+    pub premises: Vec<(String, HExpr)>,
     pub pos: Pos,
 }
 
@@ -296,6 +301,7 @@ pub(crate) fn read_launcher(
             facts: vec![],
             derived: vec![],
             cases: 1,
+            premises: vec![],
             pos: pos_of(src, call),
         },
         ranks: vec![],
@@ -1443,11 +1449,23 @@ impl Host<'_> {
         match name.as_str() {
             "triton.cdiv" | "cdiv" if args.len() == 2 => {
                 let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
-                if b.literal().map(|v| v <= 0).unwrap_or(true) {
-                    return self.err(
-                        "`triton.cdiv` by a value that is not a positive constant".into(),
-                        &args[1],
-                    );
+                match b.literal() {
+                    Some(v) if v <= 0 => {
+                        return self.err(
+                            "`triton.cdiv` by a value that is not positive".into(),
+                            &args[1],
+                        )
+                    }
+                    Some(_) => {}
+                    // `cdiv(num_tiles, num_ctas)` (FlagGems): positive for every size is
+                    // an obligation.
+                    None => self.m.premises.push((
+                        format!(
+                            "the divisor of `triton.cdiv` at {} is positive",
+                            pos_of(self.src, &args[1])
+                        ),
+                        b.clone(),
+                    )),
                 }
                 return Ok(HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b))));
             }
@@ -1696,6 +1714,7 @@ pub(crate) fn assumed_launch(
         facts: vec![],
         derived: vec![],
         cases: 1,
+        premises: vec![],
         pos: kernel.pos,
     };
     // The size: the scalar parameter that the body compares (`offs < n`); other scalars are

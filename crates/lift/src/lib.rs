@@ -41,6 +41,7 @@ mod simplify;
 mod synth;
 mod tiles;
 mod value;
+mod witness;
 
 #[cfg(test)]
 mod tests;

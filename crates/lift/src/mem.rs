@@ -61,4 +61,8 @@ pub(crate) struct Machine<D: Domain> {
     /// Laws of the math functions a summary of the program rests on (`exp(a + b) = exp(a) *
     /// exp(b)` for a rescaled sum, `crate::exec::online`): the verdict names them.
     pub laws: Vec<&'static str>,
+    /// Conditions a summary of the program rests on, each with its obligation's name (a
+    /// loop over a runtime range whose step is a runtime value: the step is positive where
+    /// the loop runs, `crate::exec::loops`). The checker proves each for every size.
+    pub premises: Vec<(String, D::B)>,
 }

@@ -124,6 +124,14 @@ pub(crate) fn replay(
         );
     }
     let sizes = &inp.sizes;
+    // Sizes where the launcher's reading fails (a `cdiv` by 0) are no run of the launcher.
+    for (name, e) in &setup.host.premises {
+        if e.eval(&mut c, sizes) < 1 {
+            return Err(format!(
+                "at these sizes the launcher fails: not so that {name}"
+            ));
+        }
+    }
     let grid: Vec<i128> = setup
         .host
         .grid

@@ -21,10 +21,30 @@ pub(crate) struct Setup<'a> {
     pub helpers: Vec<&'a ruff_python_ast::StmtFunctionDef>,
 }
 
+/// What a symbolic checker gives a launch beyond the sizes: the program counts of the three
+/// axes, and integer arguments by parameter index (each a literal, or a symbol that the
+/// checker's world states equal to the launcher's term).
+pub(crate) struct Launch<D: tensor::Domain> {
+    pub nprog: Vec<D::I>,
+    pub ints: Vec<(usize, D::I)>,
+}
+
 impl Setup<'_> {
-    fn bindings<D: LDomain>(&self, d: &mut D, sizes: &[D::I]) -> Vec<(String, KVal<D>)> {
+    fn bindings<D: LDomain>(
+        &self,
+        d: &mut D,
+        sizes: &[D::I],
+        named: &[(usize, D::I)],
+    ) -> Vec<(String, KVal<D>)> {
         let mut out = Vec::new();
-        for (p, (name, arg)) in self.kernel.params.iter().zip(&self.host.args) {
+        for (k, (p, (name, arg))) in self.kernel.params.iter().zip(&self.host.args).enumerate() {
+            if let Some((_, v)) = named.iter().find(|(j, _)| *j == k) {
+                out.push((
+                    name.clone(),
+                    KVal::Block(Block::splat(Ty::Int, Elem::I(v.clone()))),
+                ));
+                continue;
+            }
             let v = match arg {
                 HostArg::Tensor(t) => {
                     let b = self
@@ -61,6 +81,15 @@ impl Setup<'_> {
         out
     }
 
+    /// The program count of each grid axis (`tl.num_programs`), 1 for axes beyond the grid.
+    pub(crate) fn nprog<D: LDomain>(&self, d: &mut D, sizes: &[D::I]) -> Vec<D::I> {
+        let mut nprog: Vec<D::I> = self.host.grid.iter().map(|g| g.eval(d, sizes)).collect();
+        while nprog.len() < 3 {
+            nprog.push(d.lit_i(1));
+        }
+        nprog
+    }
+
     /// Runs one program instance.
     pub(crate) fn program<D: LDomain>(
         &self,
@@ -68,10 +97,28 @@ impl Setup<'_> {
         sizes: &[D::I],
         pid: Vec<D::I>,
     ) -> Result<Machine<D>, Unsupported> {
-        let mut nprog: Vec<D::I> = self.host.grid.iter().map(|g| g.eval(d, sizes)).collect();
-        while nprog.len() < 3 {
-            nprog.push(d.lit_i(1));
-        }
+        let nprog = self.nprog(d, sizes);
+        self.program_in(
+            d,
+            sizes,
+            pid,
+            &Launch {
+                nprog,
+                ints: vec![],
+            },
+        )
+    }
+
+    /// Runs one program instance with the program counts and the integer arguments of
+    /// `launch` (the symbolic checker names the ones that are no polynomial of the sizes).
+    pub(crate) fn program_in<D: LDomain>(
+        &self,
+        d: &mut D,
+        sizes: &[D::I],
+        pid: Vec<D::I>,
+        launch: &Launch<D>,
+    ) -> Result<Machine<D>, Unsupported> {
+        let nprog = launch.nprog.clone();
         let buffers = self
             .buffers
             .iter()
@@ -88,8 +135,9 @@ impl Setup<'_> {
             math: vec![],
             loops: vec![],
             laws: vec![],
+            premises: vec![],
         };
-        let params = self.bindings(d, sizes);
+        let params = self.bindings(d, sizes, &launch.ints);
         let mut it = Interp::new(self.src, m, params, self.helpers.clone());
         it.run(d, self.kernel)?;
         Ok(it.m)

@@ -128,6 +128,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             math: vec![],
             loops: vec![],
             laws: vec![],
+            premises: vec![],
         },
         vec![Some(KVal::Block(z))],
         Pos { line: 0, col: 0 },
@@ -183,6 +184,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             math: vec![],
             loops: vec![],
             laws: vec![],
+            premises: vec![],
         };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);

@@ -16,8 +16,12 @@
 //!   running maximum, a value carried to the next iteration) makes the loop unsupported,
 //!   naming it; a name first assigned in the body may not be read after the loop.
 //!
-//! `break`, `continue` and `return` in the body, a negative step, or one that is not a literal
-//! (a constexpr, or `tl.num_programs` of a constant grid): unsupported.
+//! The step is a positive literal (a constexpr, `tl.num_programs` of a constant grid) or, in
+//! the symbolic domain, a runtime integer (`tl.num_programs(0)` of a grid `(min(n_rows,
+//! NUM_SMS),)`): the summary then rests on the step being positive where the loop runs, a
+//! premise (`Machine::premises`) the checker proves for every size (for a program count it
+//! follows from the program's own id, `0 <= pid < P`). `break`, `continue` and `return` in
+//! the body, and a step that is neither: unsupported.
 
 use super::{contains_break, Flow, Interp, R};
 use crate::front::{dotted, pos_of};
@@ -173,7 +177,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
         if contains_break(&f.body) {
             return self.unsupported("break or continue", s);
         }
-        // A step that is a literal in this run (`tl.num_programs(0)` of a constant grid).
+        // A step that is a literal in this run (a constexpr, `tl.num_programs(0)` of a
+        // constant grid), or, in a domain that does not know it, a runtime integer scalar
+        // (`tl.num_programs(0)` of a grid computed from the sizes): its positivity is then a
+        // premise of the summary, which the checker proves.
         let literal = |d: &mut D, v: &KVal<D>| match v {
             KVal::Int(i) => Some(*i),
             KVal::Block(b) if b.shape.is_empty() && b.ty == Ty::Int => {
@@ -182,26 +189,67 @@ impl<'s, D: LDomain> Interp<'s, D> {
             }
             _ => None,
         };
-        let (start, end, step) =
-            match &args[..] {
-                [e] => (KVal::Int(0), e.clone(), 1),
-                [b, e] => (b.clone(), e.clone(), 1),
-                [b, e, st] if literal(d, st).is_some_and(|x| x > 0) => {
-                    (b.clone(), e.clone(), literal(d, st).expect("checked"))
+        let runtime_step = |d: &mut D, v: &KVal<D>| match v {
+            KVal::Block(b) if b.shape.is_empty() && b.ty == Ty::Int => {
+                let i = b.at(d, &[]).i(d);
+                d.known_i(&i).is_none().then_some(i)
+            }
+            _ => None,
+        };
+        let (start, end, step) = match &args[..] {
+            [e] => (KVal::Int(0), e.clone(), d.lit_i(1)),
+            [b, e] => (b.clone(), e.clone(), d.lit_i(1)),
+            [b, e, st] if literal(d, st).is_some_and(|x| x > 0) => {
+                let k = literal(d, st).expect("checked");
+                (b.clone(), e.clone(), d.lit_i(k))
+            }
+            [b, e, st] if literal(d, st).is_none() => match runtime_step(d, st) {
+                Some(i) => {
+                    let one = d.lit_i(1);
+                    let positive = d.le_i(&one, &i);
+                    let premise = match &self.m.guard {
+                        None => positive,
+                        Some(g) => {
+                            let g = g.at(d, &[]).b(d);
+                            let off = d.not(&g);
+                            d.or(&off, &positive)
+                        }
+                    };
+                    self.m.premises.push((
+                        format!(
+                            "the step of the loop at {} is positive",
+                            pos_of(self.src, s)
+                        ),
+                        premise,
+                    ));
+                    (b.clone(), e.clone(), i)
                 }
-                _ => return self.unsupported(
-                    "range(...) over a runtime bound with a step that is not a positive constant",
+                None => return self.unsupported(
+                    "range(...) over a runtime bound with a step that is not a positive integer",
                     s,
                 ),
-            };
+            },
+            _ => {
+                return self.unsupported(
+                    "range(...) over a runtime bound with a step that is not a positive constant",
+                    s,
+                )
+            }
+        };
         let start = self.scalar_int(d, &start, s)?;
         let end = self.scalar_int(d, &end, s)?;
         // T = ceil((end - start) / step) when start < end, else 0.
         let span = d.sub_i(&end, &start);
-        let up = d.lit_i(step - 1);
+        // (`step - 1` folded for a literal step: the trip count's term is what it always was.)
+        let up = match d.literal_i(&step) {
+            Some(k) => d.lit_i(k - 1),
+            None => {
+                let one = d.lit_i(1);
+                d.sub_i(&step, &one)
+            }
+        };
         let num = d.add_i(&span, &up);
-        let st = d.lit_i(step);
-        let q = d.ediv_i(&num, &st);
+        let q = d.ediv_i(&num, &step);
         let some = d.lt_i(&start, &end);
         let zero = d.lit_i(0);
         let trip = d.ite_i(&some, &q, &zero);
@@ -215,7 +263,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
             );
         }
         for i in 0..n {
-            let k = d.lit_i(i * step);
+            let k = d.lit_i(i);
+            let k = d.mul_i(&k, &step);
             let v = d.add_i(&start, &k);
             self.assign(&f.target, KVal::Block(Block::splat(Ty::Int, Elem::I(v))))?;
             if let Flow::Return(v) = self.block(d, &f.body)? {
@@ -356,7 +405,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         var: &str,
         (start, end): (D::I, D::I),
         trip: D::I,
-        step: i128,
+        step: D::I,
     ) -> R<Flow<D>> {
         let pos = pos_of(self.src, s);
         let roles = self.roles(&f.body, var, pos)?;
@@ -365,7 +414,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let zero = d.lit_i(0);
         // `t < T` as `start + t*step < end`: the same for `t >= 0` and `step > 0`, and linear.
         let lo = d.le_i(&zero, &t);
-        let stp = d.lit_i(step);
+        let stp = step;
         let at = d.mul_i(&t, &stp);
         let at = d.add_i(&start, &at);
         let hi = d.lt_i(&at, &end);

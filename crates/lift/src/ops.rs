@@ -1291,9 +1291,28 @@ pub(crate) fn reduce<D: LDomain>(
         shape.remove(axis);
     }
     let x = x.clone();
+    memoized(Block::new(shape, Ty::Real, move |d: &mut D, l: &[D::I]| {
+        let outer: Vec<D::I> = l.to_vec();
+        let x = x.clone();
+        let extent = d.extent(n);
+        d.reduction(r, &extent, &mut |d: &mut D, k: &D::I| {
+            let mut full = outer.clone();
+            if keep_dims {
+                full[axis] = k.clone();
+            } else {
+                full.insert(axis, k.clone());
+            }
+            x.at(d, &full)
+        })
+    }))
+}
+
+/// `b` computed once per lane: every use of one value at one lane is one term (one atom), so
+/// that comparisons of terms (factor checks, atom matching) see them as equal.
+pub(crate) fn memoized<D: LDomain>(b: Block<D>) -> Block<D> {
     type Memo<D> = Vec<(Vec<<D as Domain>::I>, Elem<D>)>;
     let memo: std::rc::Rc<std::cell::RefCell<Memo<D>>> = Default::default();
-    Block::new(shape, Ty::Real, move |d: &mut D, l: &[D::I]| {
+    Block::new(b.shape.clone(), b.ty, move |d: &mut D, l: &[D::I]| {
         let hit = memo
             .borrow()
             .iter()
@@ -1302,20 +1321,8 @@ pub(crate) fn reduce<D: LDomain>(
         if let Some(e) = hit {
             return e;
         }
-        let key = l.to_vec();
-        let outer: Vec<D::I> = l.to_vec();
-        let x = x.clone();
-        let extent = d.extent(n);
-        let e = d.reduction(r, &extent, &mut |d: &mut D, k: &D::I| {
-            let mut full = outer.clone();
-            if keep_dims {
-                full[axis] = k.clone();
-            } else {
-                full.insert(axis, k.clone());
-            }
-            x.at(d, &full)
-        });
-        memo.borrow_mut().push((key, e.clone()));
+        let e = b.at(d, l);
+        memo.borrow_mut().push((l.to_vec(), e.clone()));
         e
     })
 }

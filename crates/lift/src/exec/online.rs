@@ -259,30 +259,10 @@ fn unrepresentable<D: LDomain>(d: &mut D) -> Elem<D> {
     Elem::V(d.math("max", &inf))
 }
 
-/// `b` computed once per lane: every use of one closed form at one lane is one term (one
-/// atom), as for `ops::reduce`; the factor check compares terms.
-fn memoized<D: LDomain>(b: Block<D>) -> Block<D> {
-    type Memo<D> = Vec<(Vec<<D as tensor::Domain>::I>, Elem<D>)>;
-    let memo: std::rc::Rc<std::cell::RefCell<Memo<D>>> = Default::default();
-    Block::new(b.shape.clone(), b.ty, move |d: &mut D, l: &[D::I]| {
-        let hit = memo
-            .borrow()
-            .iter()
-            .find(|(k, _)| k.len() == l.len() && k.iter().zip(l).all(|(a, b)| d.same_i(a, b)))
-            .map(|(_, e)| e.clone());
-        if let Some(e) = hit {
-            return e;
-        }
-        let e = b.at(d, l);
-        memo.borrow_mut().push((l.to_vec(), e.clone()));
-        e
-    })
-}
-
 /// `max(m0, max_{s < extent} g(s))` lane by lane, `g(t)` the probe's value at iteration `t`.
 fn prefix_block<D: LDomain>(m0: &Block<D>, g: &Block<D>, t: &D::I, extent: &D::I) -> Block<D> {
     let (m0, g, t, extent) = (m0.clone(), g.clone(), t.clone(), extent.clone());
-    memoized(Block::new(
+    crate::ops::memoized(Block::new(
         g.shape.clone(),
         Ty::Real,
         move |d: &mut D, lane: &[D::I]| {
@@ -458,7 +438,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             return self.unsupported("a rescaled sum of values that may be infinite", at);
         }
         let (t, trip) = (t.clone(), trip.clone());
-        let sum = memoized(Block::new(
+        let sum = crate::ops::memoized(Block::new(
             shape.clone(),
             Ty::Real,
             move |d: &mut D, lane: &[D::I]| {

@@ -71,6 +71,7 @@ pub fn run(a: BenchArgs) -> i32 {
             expect: (expected.as_deref() != Some("verified"))
                 .then(|| crate::lift_cmd::header(&text, "formula:"))
                 .flatten(),
+            modules: crate::modules::imported(f, &text),
         };
         // Lifted without a formula, a kernel is judged by its `# synthesized:` header when the
         // file names a known limit of synthesis (as the corpus test does).

@@ -55,6 +55,9 @@ pub fn run(a: LiftArgs) -> i32 {
                 vec![]
             };
             for (n, k) in kernels.into_iter().enumerate() {
+                // A file's `# expect:` is about its kernels; device functions and helpers
+                // have records of their own, judged by nothing.
+                let expected = expected.clone().filter(|_| k.kind == lift::Kind::Kernel);
                 let d = diffs.get(n);
                 disagree |= d.is_some_and(|d| d["status"] != "agree" && d["status"] != "skipped");
                 show(&bar, &file, text.as_deref(), expected.as_deref(), &k, d, &a);
@@ -181,6 +184,7 @@ fn show(
         let mut m = out::verdict_fields(&k.verdict, file, text, a.run.full_values);
         m.insert("file".into(), json!(file));
         m.insert("kernel".into(), json!(k.kernel));
+        m.insert("kind".into(), json!(k.kind));
         if k.line > 0 {
             m.insert("line".into(), json!(k.line));
             m.insert("column".into(), json!(k.column));
@@ -216,10 +220,11 @@ fn show(
     } else {
         file.to_string()
     };
-    let name = if k.kernel.is_empty() {
-        String::new()
-    } else {
-        format!(" {}", k.kernel)
+    let name = match (k.kernel.is_empty(), k.kind) {
+        (true, _) => String::new(),
+        (false, lift::Kind::Kernel) => format!(" {}", k.kernel),
+        (false, lift::Kind::DeviceFunction) => format!(" {} (device function)", k.kernel),
+        (false, lift::Kind::Helper) => format!(" {} (helper)", k.kernel),
     };
     let mut s = format!("{:<9} {at}{name} ({:.2} s)\n", k.verdict.name(), k.seconds);
     if let Some(f) = &k.formula {

@@ -14,6 +14,7 @@ mod lift_bench;
 mod lift_cmd;
 mod mlir_cmd;
 mod mlir_suite;
+mod modules;
 mod out;
 mod pool;
 mod rules_cmd;

@@ -309,6 +309,7 @@ fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64) -> Reply {
     let opts = lift::Options {
         timeout: Duration::from_secs_f64(timeout),
         expect,
+        modules: crate::modules::imported(file, &text),
     };
     match lift::lift_file(&file.display().to_string(), &text, &opts) {
         Ok(kernels) => Reply::Lift {

@@ -84,6 +84,8 @@ pub(crate) struct Interp<'s, D: Domain> {
     pub m: Machine<D>,
     /// The module's `@triton.jit` functions, callable from the kernel (inlined).
     helpers: Vec<&'s ast::StmtFunctionDef>,
+    /// Names the module binds to Triton paths and imported modules (`crate::imports`).
+    names: crate::imports::Names,
     depth: usize,
     /// Loop iterations unrolled so far in this program (bounded by [`MAX_UNROLLED`]).
     unrolled: i128,
@@ -138,10 +140,17 @@ impl<'s, D: LDomain> Interp<'s, D> {
             env: params,
             m,
             helpers,
+            names: Default::default(),
             depth: 0,
             unrolled: 0,
             after_loop: vec![],
         }
+    }
+
+    /// Calls of names the module binds to Triton paths are read as calls of those paths.
+    pub(crate) fn with_names(mut self, names: crate::imports::Names) -> Self {
+        self.names = names;
+        self
     }
 
     /// Runs the kernel's body once.
@@ -793,7 +802,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
     }
 
     fn call(&mut self, d: &mut D, c: &ast::ExprCall) -> R<KVal<D>> {
-        let full = dotted(&c.func);
+        let full = dotted(&c.func).map(|f| {
+            let local = self.env.iter().any(|(n, _)| Some(n.as_str()) == f.split('.').next());
+            if local || self.helpers.iter().any(|h| h.name.id.as_str() == f) {
+                f
+            } else {
+                self.names.resolve(&f)
+            }
+        });
         // `tl.NAME`, `tl.math.NAME`, and libdevice functions under any module path
         // (`tl.extra.cuda.libdevice.erf`, `libdevice.tanh`).
         let tl_path = full.as_deref().and_then(|f| {

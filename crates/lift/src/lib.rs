@@ -25,12 +25,15 @@ mod axioms;
 mod bptr;
 mod check;
 mod consts;
+mod device;
 mod emit;
 mod exec;
 mod ext;
 mod formula;
 mod front;
 mod host;
+mod imports;
+mod kernel_level;
 mod mem;
 mod named;
 mod ops;
@@ -47,6 +50,7 @@ mod witness;
 mod tests;
 
 pub use emit::Signature;
+pub use imports::imported_modules;
 pub use formula::{Def, Expr, Formula, ParseError};
 
 use report::{Diagnostic, Span, Verdict};
@@ -59,6 +63,9 @@ pub struct Options {
     pub timeout: Duration,
     /// `--expect FORMULA`: check this formula instead of the synthesized one.
     pub expect: Option<String>,
+    /// Modules the file imports, as (dotted name as [`imported_modules`] gives it, text):
+    /// their `@triton.jit` functions are callable from the file's kernels.
+    pub modules: Vec<(String, String)>,
 }
 
 impl Default for Options {
@@ -66,8 +73,24 @@ impl Default for Options {
         Options {
             timeout: Duration::from_secs(10),
             expect: None,
+            modules: vec![],
         }
     }
+}
+
+/// What a record of a file is about.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// A kernel (it stores to memory): its formula over the tensors it writes.
+    #[default]
+    Kernel,
+    /// A `@triton.jit` function that returns a value and reads no memory: its formula over
+    /// its arguments.
+    DeviceFunction,
+    /// A `@triton.jit` function with pointer arguments that the file's kernels call: lifted
+    /// inside them.
+    Helper,
 }
 
 /// The result for one kernel of a file (serializable: it crosses the CLI's worker processes).
@@ -77,6 +100,10 @@ pub struct KernelResult {
     /// Where the kernel is defined (1-based).
     pub line: usize,
     pub column: usize,
+    /// What the record is about: a kernel, or a device function lifted as a function of its
+    /// arguments.
+    #[serde(default)]
+    pub kind: Kind,
     /// The function that launches it (`<module>` for module-level code), if found.
     pub launcher: Option<String>,
     pub verdict: Verdict,
@@ -121,6 +148,7 @@ impl KernelResult {
             kernel,
             line,
             column,
+            kind: Kind::Kernel,
             launcher: None,
             verdict,
             formula: None,
@@ -149,6 +177,11 @@ pub fn lift_file(
     opts: &Options,
 ) -> Result<Vec<KernelResult>, Vec<Diagnostic>> {
     let _ = path;
+    // The imported modules' `@triton.jit` functions, appended: positions inside the user's
+    // text are unchanged, and only functions defined there get records.
+    let own_len = text.len();
+    let (combined, modules) = imports::with_imported(text, &opts.modules);
+    let text = combined.as_str();
     let parsed = ruff_python_parser::parse_module(text).map_err(|e| {
         let start = e.location.start().to_usize();
         let end = e.location.end().to_usize().max(start);
@@ -184,6 +217,10 @@ pub fn lift_file(
     // Launches whose grid cannot be read: bad input, reported with a caret.
     let mut grid_errors = Vec::new();
     let called = front::called_names(&kernels);
+    let names = imports::Names {
+        aliases: imports::module_aliases(&module.body),
+        modules,
+    };
     let lift_one = |ki: usize, expect: Option<&Formula>| {
         let k = &kernels[ki];
         let start = Instant::now();
@@ -201,7 +238,7 @@ pub fn lift_file(
             if let Some(t) = &opts.expect {
                 moved.extend(consts::rounded_in_formula(t));
             }
-            lift_kernel(text, module, &kernels, k, &called, expect, &limits, &moved)
+            lift_kernel(text, module, &kernels, k, &called, expect, &limits, &moved, &names)
         };
         let Some(mut r) = run(expect)? else {
             return Ok(None); // a helper, inlined where the kernels call it
@@ -214,10 +251,36 @@ pub fn lift_file(
         Ok(Some((ki, r)))
     };
     let mut done = Vec::new();
-    for ki in 0..kernels.len() {
-        match lift_one(ki, expect.as_ref()) {
+    for (ki, k) in kernels.iter().enumerate() {
+        if k.def.range.start().to_usize() >= own_len {
+            continue; // a function of an imported module
+        }
+        // A panic inside the checker is this kernel's error; the file's other kernels keep
+        // their verdicts.
+        let ptrs = front::pointer_params(k);
+        let lifted = guarded(text, ki, k, || {
+            if device::is_device_function(k, &ptrs) {
+                return Ok(Some((ki, lift_device(text, k, &limits, &names))));
+            }
+            lift_one(ki, expect.as_ref())
+        });
+        match lifted {
             Ok(Some(r)) => done.push(r),
-            Ok(None) => {}
+            Ok(None) => {
+                let mut r = KernelResult::bare(
+                    k.name.clone(),
+                    k.pos.line,
+                    k.pos.col,
+                    Verdict::Unknown {
+                        reason: format!(
+                            "a `@triton.jit` helper with pointer arguments: lifted inside the kernels of the file that call it (kernel at {})",
+                            k.pos
+                        ),
+                    },
+                );
+                r.kind = Kind::Helper;
+                done.push((ki, r));
+            }
             Err(d) => grid_errors.push(d),
         }
     }
@@ -265,6 +328,7 @@ fn lift_kernel(
     expect: Option<&Formula>,
     limits: &check::Limits,
     stated: &[String],
+    names: &imports::Names,
 ) -> Result<Option<KernelResult>, Diagnostic> {
     let mut r = KernelResult::bare(
         k.name.clone(),
@@ -287,6 +351,8 @@ fn lift_kernel(
         configs.iter().map(|c| (c, 0)).collect();
     runs.reverse();
     let mut first: Option<Formula> = None;
+    // Whether the claim is the kernel-level one ([`kernel_level`]): the launcher not read.
+    let mut kernel_claim = false;
     while let Some((cfg, case)) = runs.pop() {
         let host = match front::launch(text, module, k, &ptrs, cfg, case) {
             None if called.contains(&k.name) => break,
@@ -299,18 +365,20 @@ fn lift_kernel(
                     break;
                 }
             },
-            Some(Err((what, pos))) if host::is_grid_error(&what) => {
-                let at = offset_of(text, pos);
-                return Err(Diagnostic {
-                    span: Span { start: at, end: at },
-                    message: format!("{what} (kernel `{}`)", k.name),
-                });
-            }
             Some(Err((what, pos))) => {
-                verdicts.push(Verdict::Unknown {
-                    reason: format!("the launcher could not be read: {what} at {pos}"),
-                });
-                break;
+                let unread = format!("{what} at {pos}");
+                match kernel_level::launch(k, &ptrs, cfg, case, &unread) {
+                    Ok(h) => {
+                        kernel_claim = true;
+                        h
+                    }
+                    Err(_) => {
+                        verdicts.push(Verdict::Unknown {
+                            reason: format!("the launcher could not be read: {unread}"),
+                        });
+                        break;
+                    }
+                }
             }
             Some(Ok(h)) => h,
         };
@@ -342,6 +410,8 @@ fn lift_kernel(
             host,
             buffers,
             helpers,
+            names: names.clone(),
+            kernel_level: kernel_claim,
         };
         // Without an expected formula, the first run's synthesized one is what the other runs
         // (configurations, block cases) are checked against: one formula for the kernel.
@@ -369,6 +439,124 @@ fn lift_kernel(
     }
     r.verdict = combine(verdicts, configs.len());
     Ok(Some(r))
+}
+
+/// Runs `lift` for kernel `k`, turning a panic into that kernel's `error` record.
+fn guarded(
+    src: &str,
+    ki: usize,
+    k: &front::KernelDef,
+    lift: impl FnOnce() -> Result<Option<(usize, KernelResult)>, Diagnostic>,
+) -> Result<Option<(usize, KernelResult)>, Diagnostic> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(lift)) {
+        Ok(r) => r,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a panic".into());
+            let at = offset_of(src, k.pos);
+            let diagnostics = vec![Diagnostic {
+                span: Span {
+                    start: at,
+                    end: at + k.name.len(),
+                },
+                message: format!("internal error (a bug) while lifting `{}`: {what}", k.name),
+            }];
+            let r = KernelResult::bare(
+                k.name.clone(),
+                k.pos.line,
+                k.pos.col,
+                Verdict::Error { diagnostics },
+            );
+            Ok(Some((ki, r)))
+        }
+    }
+}
+
+/// A device function lifted as a function of its arguments ([`device`]): the kernel that
+/// applies it lane by lane, appended to the file's text, checked as any kernel.
+fn lift_device(
+    text: &str,
+    k: &front::KernelDef,
+    limits: &check::Limits,
+    names: &imports::Names,
+) -> KernelResult {
+    let start = Instant::now();
+    let mut r = KernelResult::bare(
+        k.name.clone(),
+        k.pos.line,
+        k.pos.col,
+        Verdict::Unknown {
+            reason: String::new(),
+        },
+    );
+    r.kind = Kind::DeviceFunction;
+    let unknown = |mut r: KernelResult, reason: String| {
+        r.verdict = Verdict::Unknown { reason };
+        r
+    };
+    let (wrapper, outputs) = match device::wrapper_source(k) {
+        Ok(w) => w,
+        Err(why) => return unknown(r, why),
+    };
+    let full = format!("{text}{wrapper}");
+    let Ok(parsed) = ruff_python_parser::parse_module(&full) else {
+        return unknown(r, format!("the device function `{}` could not be applied lane by lane", k.name));
+    };
+    let module = parsed.syntax();
+    let kernels = front::kernels(&full, module);
+    let wname = device::wrapper_name(&k.name);
+    let (Some(w), Some(f)) = (
+        kernels.iter().find(|x| x.name == wname),
+        kernels.iter().find(|x| x.name == k.name),
+    ) else {
+        return unknown(r, format!("the device function `{}` could not be applied lane by lane", k.name));
+    };
+    let moved = consts::rounded_literals(&full, &[f.def]);
+    let run = |e: Option<&Formula>| lift_kernel(&full, module, &kernels, w, &[], e, limits, &moved, names);
+    let mut lifted = match run(None) {
+        Ok(Some(x)) => x,
+        Ok(None) | Err(_) => {
+            return unknown(r, format!("the device function `{}` could not be applied lane by lane", k.name));
+        }
+    };
+    simplified(&mut lifted, run);
+    render(&mut lifted);
+    let as_fn = |t: &Option<String>| t.as_deref().map(|t| device::as_function(t, f, &outputs));
+    r.formula = as_fn(&lifted.formula);
+    r.formula_raw = as_fn(&lifted.formula_raw);
+    r.readable = as_fn(&lifted.readable);
+    r.readable_notes = lifted.readable_notes;
+    // (the NumPy rendering is of the applying kernel's tensors: not the function's)
+    r.latex = lifted.latex;
+    r.nodes_before = lifted.nodes_before;
+    r.nodes_after = lifted.nodes_after;
+    // What only the applying kernel needs (its launch, buffers, sizes and offsets).
+    const OF_THE_WRAPPER: &[&str] = &[
+        "no launcher in the file",
+        "buffers of different tensors",
+        "every size is at least 1",
+        "index arithmetic is exact",
+    ];
+    let stated = |a: &String| !OF_THE_WRAPPER.iter().any(|w| a.starts_with(w));
+    r.assumptions = lifted.assumptions.into_iter().filter(stated).collect();
+    r.assumptions.push(format!(
+        "a device function: its formula for every value of its arguments (each a float), applied lane by lane"
+    ));
+    r.verdict = match lifted.verdict {
+        Verdict::Verified { assumptions } => Verdict::Verified {
+            assumptions: assumptions
+                .into_iter()
+                .filter(stated)
+                .chain(r.assumptions.last().cloned())
+                .collect(),
+        },
+        other => other,
+    };
+    r.seconds = start.elapsed().as_secs_f64();
+    r
 }
 
 /// The byte offset of a 1-based line and column (in characters).

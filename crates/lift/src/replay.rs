@@ -238,6 +238,9 @@ pub(crate) fn replay(
                 .zip(point.iter().copied())
                 .collect();
             let Some((x, _)) = mem[b].get(&i) else {
+                if setup.kernel_level {
+                    continue; // which elements are written is the launch's (not claimed)
+                }
                 return Ok(Some(Failure::Unwritten {
                     buf: name,
                     index: named,
@@ -359,6 +362,19 @@ pub(crate) fn refute(
 ) -> Verdict {
     let c = counterexample(setup, inp, fail, show);
     match (fail, synthesized) {
+        // At the kernel level a tensor's size is the precondition's, not the launch's.
+        (Failure::OutOfBounds { buf, pos, .. }, _) if setup.kernel_level => Verdict::Unknown {
+            reason: format!(
+                "kernel-level claim: the access at {pos} goes past `{buf}` at sizes {:?}; the precondition that bounds it is not derived",
+                c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
+            ),
+        },
+        (Failure::Race { buf, pos, .. }, _) if setup.kernel_level => Verdict::Unknown {
+            reason: format!(
+                "kernel-level claim: two programs store to one element of `{buf}` (the store at {pos}) at sizes {:?}; whether a launch runs more than one program is the launcher's",
+                c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
+            ),
+        },
         (Failure::Value { buf, index, kernel, formula }, true) => Verdict::Unknown {
             reason: format!(
                 "the synthesized formula does not match the kernel: at sizes {:?}, `{buf}` at {index:?} is {kernel}, the formula gives {formula} (replayed)",

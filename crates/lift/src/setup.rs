@@ -19,6 +19,11 @@ pub(crate) struct Setup<'a> {
     pub buffers: Vec<usize>,
     /// The module's `@triton.jit` functions (helpers the kernel may call).
     pub helpers: Vec<&'a ruff_python_ast::StmtFunctionDef>,
+    /// Names the module binds to Triton paths and imported modules (`crate::imports`).
+    pub names: crate::imports::Names,
+    /// The kernel-level claim (`crate::kernel_level`): which elements are written is not
+    /// claimed, and an access past a tensor is not the kernel's failure but the launch's.
+    pub kernel_level: bool,
 }
 
 /// What a symbolic checker gives a launch beyond the sizes: the program counts of the three
@@ -138,7 +143,8 @@ impl Setup<'_> {
             premises: vec![],
         };
         let params = self.bindings(d, sizes, &launch.ints);
-        let mut it = Interp::new(self.src, m, params, self.helpers.clone());
+        let mut it = Interp::new(self.src, m, params, self.helpers.clone())
+            .with_names(self.names.clone());
         it.run(d, self.kernel)?;
         Ok(it.m)
     }

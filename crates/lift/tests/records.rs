@@ -1,0 +1,68 @@
+//! Every `@triton.jit` function of a file has a record: device functions lifted as formulas of
+//! their arguments, kernels whose launcher is not read lifted at the kernel level, helpers
+//! with pointers named, and one kernel's trouble never costs the others their records.
+
+use lift::{Kind, KernelResult};
+use std::path::Path;
+
+fn lift_corpus(name: &str) -> Vec<KernelResult> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lift").join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    lift::lift_file(name, &text, &Default::default()).unwrap()
+}
+
+fn formula_of<'r>(rs: &'r [KernelResult], name: &str) -> &'r KernelResult {
+    rs.iter().find(|r| r.kernel == name).unwrap_or_else(|| panic!("no record for {name}"))
+}
+
+#[test]
+fn device_functions_are_formulas_of_their_arguments() {
+    let rs = lift_corpus("device_functions.py");
+    assert_eq!(rs.len(), 4, "{rs:#?}");
+    for r in &rs {
+        assert_eq!(r.kind, Kind::DeviceFunction, "{}", r.kernel);
+        assert_eq!(r.verdict.name(), "verified", "{}: {:?}", r.kernel, r.verdict);
+    }
+    let silu = formula_of(&rs, "scaled_silu");
+    assert_eq!(silu.formula.as_deref(), Some("scaled_silu(x) = x * sigmoid(2 * x)"));
+    let pair = formula_of(&rs, "add_and_diff").formula.clone().unwrap();
+    assert!(pair.contains("add_and_diff(a, b)[0] = a + b"), "{pair}");
+    assert!(pair.contains("add_and_diff(a, b)[1] = a - b"), "{pair}");
+    // A call of another device function is inlined into the formula.
+    let times = formula_of(&rs, "silu_times").formula.clone().unwrap();
+    assert!(times.starts_with("silu_times(x, y) = "), "{times}");
+    assert!(times.contains("sigmoid(2 * x)"), "{times}");
+    // The name bound to libdevice's erf is erf.
+    let gelu = formula_of(&rs, "gelu_erf");
+    let text = gelu.formula_raw.as_ref().or(gelu.formula.as_ref()).unwrap();
+    assert!(text.contains("erf("), "{text}");
+}
+
+#[test]
+fn an_unread_launcher_leaves_the_kernel_level_claim() {
+    let rs = lift_corpus("kernel_level_unread_launcher.py");
+    let [r] = &rs[..] else { panic!("{rs:#?}") };
+    assert_eq!(r.verdict.name(), "verified", "{:?}", r.verdict);
+    assert_eq!(r.launcher.as_deref(), Some("<kernel-level claim>"));
+    let said = r.assumptions.join("\n");
+    assert!(said.contains("the launcher not read"), "{said}");
+    assert!(said.contains("at least `n_elements` elements"), "{said}");
+    assert!(said.contains("a stated sweep"), "{said}");
+}
+
+#[test]
+fn a_helper_with_pointers_has_a_record_and_the_kernels_keep_theirs() {
+    let src = "import triton\nimport triton.language as tl\n\n\n@triton.jit\n\
+               def load_twice(p, offs, mask):\n    return tl.load(p + offs, mask=mask) * 2\n\n\n\
+               @triton.jit\ndef k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):\n    \
+               offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    m = offs < n\n    \
+               tl.store(y_ptr + offs, load_twice(x_ptr, offs, m), mask=m)\n";
+    let rs = lift::lift_file("h.py", src, &Default::default()).unwrap();
+    assert_eq!(rs.len(), 2, "{rs:#?}");
+    let helper = formula_of(&rs, "load_twice");
+    assert_eq!(helper.kind, Kind::Helper);
+    assert_eq!(helper.verdict.name(), "unknown");
+    let kernel = formula_of(&rs, "k");
+    assert_eq!(kernel.kind, Kind::Kernel);
+    assert_eq!(kernel.verdict.name(), "verified", "{:?}", kernel.verdict);
+}

@@ -29,6 +29,8 @@ pub(crate) enum Op {
     Fdiv,
     Zeros,
     Full,
+    /// `tl.zeros_like(input)`: zeros of the input's shape and element type.
+    ZerosLike,
     /// A hint: the first argument, unchanged.
     Hint,
     /// `tl.trans` of a 2-D block: lane `[a, b]` is the operand's lane `[b, a]`.
@@ -173,6 +175,12 @@ pub(crate) const OPS: &[OpSpec] = &[
         params: &["shape", "value", "dtype"],
         ignored: &[],
         op: Op::Full,
+    },
+    OpSpec {
+        name: "zeros_like",
+        params: &["input"],
+        ignored: &[],
+        op: Op::ZerosLike,
     },
     OpSpec {
         name: "trans",
@@ -638,6 +646,22 @@ pub(crate) fn apply<D: LDomain>(
             };
             KVal::Block(arith(op, &x, &y)?)
         }
+        Op::Abs if matches!(
+            block(&need(&args, 0, spec)?, "the operand")?.ty,
+            Ty::Int | Ty::Bool
+        ) =>
+        {
+            // `tl.abs` of an integer is an integer (no overflow at the most negative value:
+            // integers are exact here).
+            let x = block(&need(&args, 0, spec)?, "the operand")?;
+            KVal::Block(map(&x, Ty::Int, |d, e| {
+                let v = e.i(d);
+                let zero = d.lit_i(0);
+                let neg = d.lt_i(&v, &zero);
+                let nv = d.sub_i(&zero, &v);
+                Elem::I(d.ite_i(&neg, &nv, &v))
+            }))
+        }
         Op::Exp | Op::Abs | Op::Sigmoid => {
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             let op = spec.op;
@@ -713,6 +737,15 @@ pub(crate) fn apply<D: LDomain>(
             };
             let b = convert(&block(&v, "the fill value")?, ty)?;
             KVal::Block(b.broadcast_to(&shape))
+        }
+        Op::ZerosLike => {
+            let x = block(&need(&args, 0, spec)?, "tl.zeros_like's input")?;
+            let ty = match x.ty {
+                Ty::Ptr(_) => return Err("tl.zeros_like of a pointer block".into()),
+                t => t,
+            };
+            let zero = convert(&KVal::<D>::Int(0).block().expect("a block"), ty)?;
+            KVal::Block(zero.broadcast_to(&x.shape))
         }
         Op::Hint => need(&args, 0, spec)?,
         Op::Trans => KVal::Block(transpose(&block(
@@ -1183,9 +1216,11 @@ fn cmp_op(op: Cmp) -> tensor::CompareOp {
 pub(crate) enum Logic {
     And,
     Or,
+    /// `^` on conditions.
+    Xor,
 }
 
-/// `&` and `|` on conditions (and Python `and`/`or` on masks).
+/// `&`, `|` and `^` on conditions (and Python `and`/`or` on masks).
 pub(crate) fn logic<D: LDomain>(op: Logic, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
     if a.ty != Ty::Bool || b.ty != Ty::Bool {
         return Err(format!(
@@ -1200,6 +1235,11 @@ pub(crate) fn logic<D: LDomain>(op: Logic, a: &Block<D>, b: &Block<D>) -> R<Bloc
         Elem::B(match op {
             Logic::And => d.and(&x, &y),
             Logic::Or => d.or(&x, &y),
+            Logic::Xor => {
+                let (any, both) = (d.or(&x, &y), d.and(&x, &y));
+                let nb = d.not(&both);
+                d.and(&any, &nb)
+            }
         })
     })
 }
@@ -1213,6 +1253,33 @@ pub(crate) fn not<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
         let x = e.b(d);
         Elem::B(d.not(&x))
     }))
+}
+
+/// `~x` (Triton's `__invert__`): on a condition its negation; on an integer the bitwise
+/// complement, `-x - 1` in two's complement at every width; floats and pointers have none
+/// (Triton rejects them).
+pub(crate) fn invert<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
+    match a.ty {
+        Ty::Bool => not(a),
+        Ty::Int => Ok(map(a, Ty::Int, |d, e| {
+            let x = e.i(d);
+            let m1 = d.lit_i(-1);
+            Elem::I(d.sub_i(&m1, &x))
+        })),
+        other => Err(format!("`~` of a {} block", other.name())),
+    }
+}
+
+/// Python's `not c` on a block: the negation of a condition. Of other blocks Triton's
+/// reading depends on its version (a bitcast to `int1`): unsupported.
+pub(crate) fn logical_not<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
+    if a.ty != Ty::Bool {
+        return Err(format!(
+            "`not` of a {} block (only conditions; `x == 0` says it for any value)",
+            a.ty.name()
+        ));
+    }
+    not(a)
 }
 
 /// `tl.where(c, x, y)`.

@@ -916,7 +916,7 @@ pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Bl
     let ints = |t: Ty| matches!(t, Ty::Int | Ty::Bool);
     if !ints(a.ty) || !ints(b.ty) {
         return Err(format!(
-            "`{}` of {} and {} blocks (only integers)",
+            "`{}` of {} and {} blocks (only integers; a value loaded from memory is a float here)",
             if rem { "%" } else { "//" },
             a.ty.name(),
             b.ty.name()
@@ -1068,6 +1068,11 @@ pub(crate) fn arith<D: LDomain>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Bloc
                 })
             })
         }
+        (Ptr(_), Real, Arith::Add | Arith::Sub) | (Real, Ptr(_), Arith::Add) => Err(
+            "a pointer offset that is a float block (an index loaded from memory, a gather: \
+             loads read reals here, and an address that depends on loaded data is not modelled)"
+                .into(),
+        ),
         (Ptr(_), _, _) | (_, Ptr(_), _) => {
             Err(format!("{op:?} of a {} and a {} block", a.ty.name(), b.ty.name()).to_lowercase())
         }

@@ -35,8 +35,11 @@ pub(crate) enum Op {
     Hint,
     /// `tl.trans` of a 2-D block: lane `[a, b]` is the operand's lane `[b, a]`.
     Trans,
-    /// A compile-time check with no runtime meaning here.
+    /// A compile-time check with no runtime meaning here; also `tl.debug_barrier` (a
+    /// synchronisation of one program's threads: the model runs a program's ops in order).
     StaticAssert,
+    /// `tl.broadcast_to(input, shape)`: numpy broadcasting to `shape`.
+    BroadcastTo,
     /// `tl.sum`, `tl.max`, `tl.min` along one axis.
     Reduce(tensor::Reducer),
     /// `tl.dot`: a matrix product of two rank-2 blocks, plus `acc`.
@@ -199,6 +202,18 @@ pub(crate) const OPS: &[OpSpec] = &[
         params: &["input", "values"],
         ignored: &[],
         op: Op::Hint,
+    },
+    OpSpec {
+        name: "debug_barrier",
+        params: &[],
+        ignored: &[],
+        op: Op::StaticAssert,
+    },
+    OpSpec {
+        name: "broadcast_to",
+        params: &["input", "shape"],
+        ignored: &[],
+        op: Op::BroadcastTo,
     },
     OpSpec {
         name: "static_assert",
@@ -746,6 +761,17 @@ pub(crate) fn apply<D: LDomain>(
             };
             let zero = convert(&KVal::<D>::Int(0).block().expect("a block"), ty)?;
             KVal::Block(zero.broadcast_to(&x.shape))
+        }
+        Op::BroadcastTo => {
+            let x = block(&need(&args, 0, spec)?, "tl.broadcast_to's input")?;
+            let shape = shape_of(&need(&args, 1, spec)?)?;
+            if broadcast_shape(&x.shape, &shape)? != shape {
+                return Err(format!(
+                    "tl.broadcast_to of a {:?} block to {shape:?}",
+                    x.shape
+                ));
+            }
+            KVal::Block(x.broadcast_to(&shape))
         }
         Op::Hint => need(&args, 0, spec)?,
         Op::Trans => KVal::Block(transpose(&block(

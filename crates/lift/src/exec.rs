@@ -590,6 +590,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             O::Mod => ops::int_div(&x, &y, true),
             O::BitAnd => ops::logic(Logic::And, &x, &y),
             O::BitOr => ops::logic(Logic::Or, &x, &y),
+            O::BitXor => ops::logic(Logic::Xor, &x, &y),
             other => {
                 return self.unsupported(format!("operator `{}` on blocks", other.as_str()), at)
             }
@@ -693,9 +694,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
                         let b = self.block_of(&x, e)?;
                         self.lift(ops::negate(&b), e)?
                     }
-                    (ast::UnaryOp::Not | ast::UnaryOp::Invert, _) => {
+                    (ast::UnaryOp::Not, _) => {
                         let b = self.block_of(&x, e)?;
-                        self.lift(ops::not(&b), e)?
+                        self.lift(ops::logical_not(&b), e)?
+                    }
+                    (ast::UnaryOp::Invert, _) => {
+                        let b = self.block_of(&x, e)?;
+                        self.lift(ops::invert(&b), e)?
                     }
                 }
             }
@@ -837,6 +842,15 @@ impl<'s, D: LDomain> Interp<'s, D> {
             };
             return self.convert_call(d, x, t, c);
         }
+        // `tl.float32(x)`: a dtype called on a value converts it.
+        if let Some(t) = tl_name.filter(|_| tl_path.map(|p| p.0) == Some(ops::Module::Tl)).and_then(dtype) {
+            let ([x], []) = (&c.arguments.args[..], &c.arguments.keywords[..]) else {
+                return self.unsupported(format!("`tl.{}` called without exactly one value", tl_name.unwrap_or_default()), c);
+            };
+            let v = self.expr(d, x)?;
+            let b = self.block_of(&v, c)?;
+            return self.converted(&b, t, tl_name.unwrap_or_default(), c);
+        }
         if let Some((module, name)) = tl_path {
             let spec = match ops::lookup_in(module, name) {
                 Ok(spec) => spec,
@@ -867,15 +881,45 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     }
                 }
             }
-            // `tl.arange(0, BLOCK)` with a block size computed from sizes: its lane count
-            // (a placeholder symbolically, see `crate::atoms::placeholder`).
-            if let (ops::Op::Arange, Some(KVal::Block(b))) =
-                (spec.op, args.get(1).cloned().flatten())
-            {
-                if b.shape.is_empty() && b.ty == Ty::Int {
-                    let end = b.at(d, &[]).i(d);
-                    if let Some(n) = d.lanes_of(&end) {
-                        args[1] = Some(KVal::Int(n as i128));
+            // `tl.arange(start, end)` whose bounds reach here as integer scalars: a literal
+            // (a constexpr the launcher computed) is read as it; a block size computed from
+            // sizes gives its lane count (a placeholder symbolically, see
+            // `crate::atoms::placeholder`). Anything else is no compile-time constant.
+            if spec.op == ops::Op::Arange {
+                for (k, name) in [(0, "start"), (1, "end")] {
+                    let Some(KVal::Block(b)) = args[k].clone() else {
+                        continue;
+                    };
+                    let at = c.arguments.args.get(k).map(|a| a.range()).or_else(|| {
+                        c.arguments
+                            .keywords
+                            .iter()
+                            .find(|kw| kw.arg.as_ref().is_some_and(|n| n.id.as_str() == name))
+                            .map(|kw| kw.value.range())
+                    });
+                    let text = at
+                        .map(|r| self.src[r.start().to_usize()..r.end().to_usize()].to_string())
+                        .unwrap_or_default();
+                    if !b.shape.is_empty() || b.ty != Ty::Int {
+                        return self.unsupported(
+                            format!("tl.arange's {name} `{text}` is a {} block, not a constexpr integer", b.ty.name()),
+                            c,
+                        );
+                    }
+                    let v = b.at(d, &[]).i(d);
+                    let lanes = match d.literal_i(&v) {
+                        Some(n) => Some(n),
+                        None if k == 1 => d.lanes_of(&v).map(|n| n as i128),
+                        None => None,
+                    };
+                    match lanes {
+                        Some(n) => args[k] = Some(KVal::Int(n)),
+                        None => {
+                            return self.unsupported(
+                                format!("tl.arange's {name} `{text}` is a value known only at run time (a constexpr must be a compile-time literal; the launcher's value of it is not read as one)"),
+                                c,
+                            )
+                        }
                     }
                 }
             }
@@ -945,10 +989,45 @@ impl<'s, D: LDomain> Interp<'s, D> {
             }
         }
         let x = self.expr(d, x)?;
+        let dname = dotted(t)
+            .and_then(|n| n.rsplit('.').next().map(str::to_string))
+            .unwrap_or_default();
         let KVal::Dtype(t) = self.expr(d, t)? else {
             return self.unsupported("a conversion to something that is not a dtype", c);
         };
         let b = self.block_of(&x, c)?;
-        self.lift(ops::convert(&b, t), c)
+        self.converted(&b, t, &dname, c)
+    }
+
+    /// `b` converted to `t` (spelled `dname`: `int64`, `uint8`, ...). Integers are exact
+    /// integers here: `int32` and `int64` keep the value (no overflow: the assumption on index
+    /// arithmetic every verdict names); a narrower or unsigned integer type wraps, which is not
+    /// modelled (unsupported), except for conditions (0 or 1 at every width). A float
+    /// converted to an integer truncates toward zero: not modelled (unsupported).
+    fn converted(
+        &self,
+        b: &crate::value::Block<D>,
+        t: Ty,
+        dname: &str,
+        at: &impl Ranged,
+    ) -> R<KVal<D>> {
+        if t == Ty::Int {
+            match b.ty {
+                Ty::Real => {
+                    return self.unsupported(
+                        format!("a conversion of a float block to {dname} (truncation toward zero is not modelled)"),
+                        at,
+                    )
+                }
+                Ty::Int if !matches!(dname, "int32" | "int64") => {
+                    return self.unsupported(
+                        format!("a conversion of an integer block to {dname} (wrapping is not modelled)"),
+                        at,
+                    )
+                }
+                _ => {}
+            }
+        }
+        self.lift(ops::convert(b, t), at)
     }
 }

@@ -29,12 +29,17 @@ pub(crate) enum Op {
     Fdiv,
     Zeros,
     Full,
+    /// `tl.zeros_like(input)`: zeros of the input's shape and element type.
+    ZerosLike,
     /// A hint: the first argument, unchanged.
     Hint,
     /// `tl.trans` of a 2-D block: lane `[a, b]` is the operand's lane `[b, a]`.
     Trans,
-    /// A compile-time check with no runtime meaning here.
+    /// A compile-time check with no runtime meaning here; also `tl.debug_barrier` (a
+    /// synchronisation of one program's threads: the model runs a program's ops in order).
     StaticAssert,
+    /// `tl.broadcast_to(input, shape)`: numpy broadcasting to `shape`.
+    BroadcastTo,
     /// `tl.sum`, `tl.max`, `tl.min` along one axis.
     Reduce(tensor::Reducer),
     /// `tl.dot`: a matrix product of two rank-2 blocks, plus `acc`.
@@ -175,6 +180,12 @@ pub(crate) const OPS: &[OpSpec] = &[
         op: Op::Full,
     },
     OpSpec {
+        name: "zeros_like",
+        params: &["input"],
+        ignored: &[],
+        op: Op::ZerosLike,
+    },
+    OpSpec {
         name: "trans",
         params: &["input"],
         ignored: &[],
@@ -191,6 +202,18 @@ pub(crate) const OPS: &[OpSpec] = &[
         params: &["input", "values"],
         ignored: &[],
         op: Op::Hint,
+    },
+    OpSpec {
+        name: "debug_barrier",
+        params: &[],
+        ignored: &[],
+        op: Op::StaticAssert,
+    },
+    OpSpec {
+        name: "broadcast_to",
+        params: &["input", "shape"],
+        ignored: &[],
+        op: Op::BroadcastTo,
     },
     OpSpec {
         name: "static_assert",
@@ -638,6 +661,22 @@ pub(crate) fn apply<D: LDomain>(
             };
             KVal::Block(arith(op, &x, &y)?)
         }
+        Op::Abs if matches!(
+            block(&need(&args, 0, spec)?, "the operand")?.ty,
+            Ty::Int | Ty::Bool
+        ) =>
+        {
+            // `tl.abs` of an integer is an integer (no overflow at the most negative value:
+            // integers are exact here).
+            let x = block(&need(&args, 0, spec)?, "the operand")?;
+            KVal::Block(map(&x, Ty::Int, |d, e| {
+                let v = e.i(d);
+                let zero = d.lit_i(0);
+                let neg = d.lt_i(&v, &zero);
+                let nv = d.sub_i(&zero, &v);
+                Elem::I(d.ite_i(&neg, &nv, &v))
+            }))
+        }
         Op::Exp | Op::Abs | Op::Sigmoid => {
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             let op = spec.op;
@@ -713,6 +752,26 @@ pub(crate) fn apply<D: LDomain>(
             };
             let b = convert(&block(&v, "the fill value")?, ty)?;
             KVal::Block(b.broadcast_to(&shape))
+        }
+        Op::ZerosLike => {
+            let x = block(&need(&args, 0, spec)?, "tl.zeros_like's input")?;
+            let ty = match x.ty {
+                Ty::Ptr(_) => return Err("tl.zeros_like of a pointer block".into()),
+                t => t,
+            };
+            let zero = convert(&KVal::<D>::Int(0).block().expect("a block"), ty)?;
+            KVal::Block(zero.broadcast_to(&x.shape))
+        }
+        Op::BroadcastTo => {
+            let x = block(&need(&args, 0, spec)?, "tl.broadcast_to's input")?;
+            let shape = shape_of(&need(&args, 1, spec)?)?;
+            if broadcast_shape(&x.shape, &shape)? != shape {
+                return Err(format!(
+                    "tl.broadcast_to of a {:?} block to {shape:?}",
+                    x.shape
+                ));
+            }
+            KVal::Block(x.broadcast_to(&shape))
         }
         Op::Hint => need(&args, 0, spec)?,
         Op::Trans => KVal::Block(transpose(&block(
@@ -883,7 +942,7 @@ pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Bl
     let ints = |t: Ty| matches!(t, Ty::Int | Ty::Bool);
     if !ints(a.ty) || !ints(b.ty) {
         return Err(format!(
-            "`{}` of {} and {} blocks (only integers)",
+            "`{}` of {} and {} blocks (only integers; a value loaded from memory is a float here)",
             if rem { "%" } else { "//" },
             a.ty.name(),
             b.ty.name()
@@ -1035,6 +1094,11 @@ pub(crate) fn arith<D: LDomain>(op: Arith, a: &Block<D>, b: &Block<D>) -> R<Bloc
                 })
             })
         }
+        (Ptr(_), Real, Arith::Add | Arith::Sub) | (Real, Ptr(_), Arith::Add) => Err(
+            "a pointer offset that is a float block (an index loaded from memory, a gather: \
+             loads read reals here, and an address that depends on loaded data is not modelled)"
+                .into(),
+        ),
         (Ptr(_), _, _) | (_, Ptr(_), _) => {
             Err(format!("{op:?} of a {} and a {} block", a.ty.name(), b.ty.name()).to_lowercase())
         }
@@ -1183,9 +1247,11 @@ fn cmp_op(op: Cmp) -> tensor::CompareOp {
 pub(crate) enum Logic {
     And,
     Or,
+    /// `^` on conditions.
+    Xor,
 }
 
-/// `&` and `|` on conditions (and Python `and`/`or` on masks).
+/// `&`, `|` and `^` on conditions (and Python `and`/`or` on masks).
 pub(crate) fn logic<D: LDomain>(op: Logic, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
     if a.ty != Ty::Bool || b.ty != Ty::Bool {
         return Err(format!(
@@ -1200,6 +1266,11 @@ pub(crate) fn logic<D: LDomain>(op: Logic, a: &Block<D>, b: &Block<D>) -> R<Bloc
         Elem::B(match op {
             Logic::And => d.and(&x, &y),
             Logic::Or => d.or(&x, &y),
+            Logic::Xor => {
+                let (any, both) = (d.or(&x, &y), d.and(&x, &y));
+                let nb = d.not(&both);
+                d.and(&any, &nb)
+            }
         })
     })
 }
@@ -1213,6 +1284,33 @@ pub(crate) fn not<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
         let x = e.b(d);
         Elem::B(d.not(&x))
     }))
+}
+
+/// `~x` (Triton's `__invert__`): on a condition its negation; on an integer the bitwise
+/// complement, `-x - 1` in two's complement at every width; floats and pointers have none
+/// (Triton rejects them).
+pub(crate) fn invert<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
+    match a.ty {
+        Ty::Bool => not(a),
+        Ty::Int => Ok(map(a, Ty::Int, |d, e| {
+            let x = e.i(d);
+            let m1 = d.lit_i(-1);
+            Elem::I(d.sub_i(&m1, &x))
+        })),
+        other => Err(format!("`~` of a {} block", other.name())),
+    }
+}
+
+/// Python's `not c` on a block: the negation of a condition. Of other blocks Triton's
+/// reading depends on its version (a bitcast to `int1`): unsupported.
+pub(crate) fn logical_not<D: LDomain>(a: &Block<D>) -> R<Block<D>> {
+    if a.ty != Ty::Bool {
+        return Err(format!(
+            "`not` of a {} block (only conditions; `x == 0` says it for any value)",
+            a.ty.name()
+        ));
+    }
+    not(a)
 }
 
 /// `tl.where(c, x, y)`.

@@ -367,10 +367,15 @@ impl<D: LDomain> Elem<D> {
                 let e = d.eq_i(&i, &z);
                 d.not(&e)
             }
-            Elem::V(v) => d.truth(&v),
-            x @ Elem::X { .. } => {
-                let v = x.v(d);
-                d.truth(&v)
+            // A value read as a condition is `x != 0`, as Triton converts to `int1` (a mask
+            // loaded from memory, `.to(tl.int1)`, `tl.where(x_keep, ...)`).
+            Elem::V(v) => nonzero(d, &v),
+            // NaN and the infinities are nonzero.
+            Elem::X { nan, pos, neg, v } => {
+                let c = nonzero(d, &v);
+                let inf = d.or(&pos, &neg);
+                let special = d.or(&nan, &inf);
+                d.or(&special, &c)
             }
         }
     }
@@ -407,6 +412,13 @@ impl<D: LDomain> Elem<D> {
             }
         }
     }
+}
+
+/// `v != 0` for a real `v`.
+fn nonzero<D: LDomain>(d: &mut D, v: &D::V) -> D::B {
+    let zero = d.lit_v(ElemType::Real, Literal::Int(0));
+    let ne = tensor::compare(d, tensor::CompareOp::Ne, ElemType::Real, v, &zero);
+    d.truth(&ne)
 }
 
 pub(crate) type ElemFn<D> = Rc<dyn Fn(&mut D, &[<D as Domain>::I]) -> Elem<D>>;

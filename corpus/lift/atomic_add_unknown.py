@@ -1,0 +1,24 @@
+# expect: unknown
+# formula: out[i] = x[i]
+# `tl.atomic_add` is not modelled: the verdict is unknown, naming `tl.atomic_add` at its
+# line and column.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def accumulate_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offs < n_elements
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.atomic_add(out_ptr + offs, x, mask=mask)
+
+
+def accumulate(x):
+    out = torch.zeros_like(x)
+    n = x.numel()
+    grid = (triton.cdiv(n, 256),)
+    accumulate_kernel[grid](x, out, n, BLOCK_SIZE=256)
+    return out

@@ -11,11 +11,13 @@ mod expect;
 mod files;
 mod halide_cmd;
 mod lift_bench;
+mod lift_bench_real;
 mod lift_cmd;
 mod mlir_cmd;
 mod mlir_suite;
 mod out;
 mod pool;
+mod reason_class;
 mod rules_cmd;
 mod worker;
 

@@ -126,14 +126,17 @@ fn unquoted(s: &str) -> String {
     text
 }
 
-/// Every free-standing number (`12`, `0.5`) as `N`; digits inside a word or before `-` kept.
+/// Every free-standing number (`12`, `0.5`) as `N`; digits inside a word or joined to one by
+/// `-` (`1-D`, `UTF-8`) kept.
 fn numbers(s: &str) -> String {
     let b = s.as_bytes();
     let mut out = String::new();
     let mut i = 0;
     let mut copied = 0;
     while i < b.len() {
-        if b[i].is_ascii_digit() && (i == 0 || !is_word(b[i - 1])) {
+        // `UTF-8`, `x-2`: glued to a word by `-`, part of a name.
+        let glued = i >= 2 && b[i - 1] == b'-' && is_word(b[i - 2]);
+        if b[i].is_ascii_digit() && (i == 0 || !is_word(b[i - 1])) && !glued {
             let mut end = digits_end(b, i);
             if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(u8::is_ascii_digit) {
                 end = digits_end(b, end + 1);

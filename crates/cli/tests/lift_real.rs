@@ -4,7 +4,8 @@
 //! the row of `corpus/lift-real/expectations.tsv`. A file that gives a file-level error has one
 //! row with kernel `-`. On a difference the test prints the rows added, removed and changed;
 //! `TENSORPROOF_BLESS=1 cargo test --release -p tensorproof --test lift_real` rewrites the table.
-//! The summary figures and the most common reason classes go to stderr.
+//! The summary figures and the most common reason classes go to stderr. Also: `bench --lift`
+//! on code without headers groups its files and counts the reason classes.
 
 #[allow(dead_code)]
 #[path = "../src/reason_class.rs"]
@@ -269,4 +270,72 @@ fn real_corpus_meets_its_expectations() {
         changes.len(),
         changes.join("\n")
     );
+}
+
+/// `bench --lift DIR` on files without `# expect:` headers: per group (two folders below DIR,
+/// or DIR itself) the count of each verdict, and the reason classes with their counts.
+#[test]
+fn bench_groups_code_without_headers() {
+    let dir = std::env::temp_dir().join(format!("tensorproof-bench-real-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let good = std::fs::read_to_string(root().join("corpus/lift/vector_add.py")).unwrap();
+    let good: String = good
+        .lines()
+        .filter(|l| !l.starts_with("# "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for (path, text) in [
+        ("org/repo/src/add.py", good.as_str()),
+        ("org/other/bad.py", "def f(:\n"),
+        ("org/other/deep/bad2.py", "def g(:\n"),
+        ("top.py", "x = 1\n"),
+    ] {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
+        .args(["bench", "--lift", "--runs", "2", "--json", "-q"])
+        .arg(&dir)
+        .output()
+        .expect("run tensorproof bench");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2), "an error among the verdicts");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let summary: Value = serde_json::from_str(stdout.lines().last().unwrap_or_default()).unwrap();
+    let groups = summary["groups"].as_array().expect("groups");
+    let group = |name: &str| {
+        let g = groups.iter().find(|g| g["group"] == name);
+        g.unwrap_or_else(|| panic!("no group {name} in {summary}"))
+            .clone()
+    };
+    let (repo, other, all) = (group("org/repo"), group("org/other"), group("all"));
+    assert_eq!(
+        (repo["files"].as_u64(), repo["verified"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(
+        (other["files"].as_u64(), other["error"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(
+        (all["files"].as_u64(), all["records"].as_u64()),
+        (Some(4), Some(4))
+    );
+    assert_eq!(
+        groups.len(),
+        4,
+        "org/other, org/repo, the folder itself, all: {summary}"
+    );
+    let classes = summary["reason_classes"]
+        .as_array()
+        .expect("reason classes");
+    assert_eq!(
+        classes[0]["count"], 2,
+        "the two unreadable files first: {summary}"
+    );
+    assert!(classes[0]["class"]
+        .as_str()
+        .unwrap_or_default()
+        .starts_with("not valid Python"));
 }

@@ -53,7 +53,7 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// A quoted text with the user's name taken out: the whole text when it is a name (`` `x` ``),
-/// the name that starts it before `[` or a space (`` `k[grid](...)` ``, `` `acc += ...` ``);
+/// the name that starts it before `[` or an assignment (`` `k[grid](...)` ``, `` `acc += ...` ``);
 /// other code (`` `@triton.jit` ``, `` `x.view(-1, N)` ``) and keywords are kept.
 fn name(quoted: &str) -> String {
     let b = quoted.as_bytes();
@@ -64,10 +64,14 @@ fn name(quoted: &str) -> String {
     if !starts_name || KEYWORDS.contains(&&quoted[..end]) {
         return quoted.to_string();
     }
-    match b.get(end) {
-        None => "_".to_string(),
-        Some(b'[' | b' ') => format!("_{}", &quoted[end..]),
-        Some(_) => quoted.to_string(),
+    let rest = &quoted[end..];
+    let assigned = [" = ", " += ", " -= ", " *= ", " /= "];
+    if rest.is_empty() {
+        "_".to_string()
+    } else if rest.starts_with('[') || assigned.iter().any(|a| rest.starts_with(a)) {
+        format!("_{rest}")
+    } else {
+        quoted.to_string()
     }
 }
 
@@ -207,6 +211,7 @@ mod tests {
             "no `@triton.jit` kernel; a `return` in `_[grid](...)`, `x.view(-1, 2)`"
         );
         assert_eq!(class("`acc += ...` in `f`"), "`_ += ...` in `_`");
+        assert_eq!(class("`left == right`"), "`left == right`");
         assert_eq!(class(""), "");
         assert_eq!(class("12:"), "N:");
         assert_eq!(

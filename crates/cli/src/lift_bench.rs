@@ -5,6 +5,7 @@
 //! per kernel its median wall time (a kernel expected `verified` lifted as a user would, any
 //! other against its `# formula:` header); the corpus total of the medians; each file against its
 //! limit (2 s; 10 s for kernels with loops or `tl.dot`). Exit code as for `lift --expectations`.
+//! Files without `# expect:` headers (other projects' code) are timed by `lift_bench_real`.
 
 use crate::args::BenchArgs;
 use crate::expect::{self, Judged};
@@ -51,6 +52,9 @@ pub fn run(a: BenchArgs) -> i32 {
         Ok(f) => f,
         Err(code) => return code,
     };
+    if !files.iter().all(|f| has_expect_header(f)) {
+        return crate::lift_bench_real::run(&a, &paths, &files);
+    }
     let runs = a.runs as usize;
     let bar = out::progress(files.len(), a.run.quiet);
     let start = Instant::now();
@@ -196,6 +200,12 @@ pub fn run(a: BenchArgs) -> i32 {
     );
     out::print(&null, &s);
     code
+}
+
+/// A corpus file: its leading comments hold `# expect: VERDICT`.
+fn has_expect_header(file: &std::path::Path) -> bool {
+    crate::mlir_cmd::read_lossy(file)
+        .is_some_and(|t| crate::lift_cmd::header(&t, "expect:").is_some())
 }
 
 /// A `for` loop inside a `@triton.jit` function (a rough reading of the source: it only

@@ -143,7 +143,7 @@ pub fn header(text: &str, key: &str) -> Option<String> {
 }
 
 /// The kernels of a file's job, or one result for the whole file when it failed.
-fn kernels_of(r: Result<Reply, pool::Failure>, budget: Duration) -> Vec<KernelResult> {
+pub fn kernels_of(r: Result<Reply, pool::Failure>, budget: Duration) -> Vec<KernelResult> {
     let one = |verdict: Verdict| vec![KernelResult::bare(String::new(), 0, 0, verdict)];
     let error = |message: String| Verdict::Error {
         diagnostics: vec![Diagnostic {

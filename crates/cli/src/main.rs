@@ -11,12 +11,14 @@ mod expect;
 mod files;
 mod halide_cmd;
 mod lift_bench;
+mod lift_bench_real;
 mod lift_cmd;
 mod mlir_cmd;
 mod mlir_suite;
 mod modules;
 mod out;
 mod pool;
+mod reason_class;
 mod rules_cmd;
 mod worker;
 

@@ -1,0 +1,341 @@
+//! `tensorproof lift` on real code: every `.py` file of `../shared/corpus/triton-real` (next to
+//! the repository, read in place, never edited; skipped with a notice when absent) is lifted
+//! with `lift --json -q`, and each record (file, kernel, line, verdict, reason class) must be
+//! the row of `corpus/lift-real/expectations.tsv`. A file that gives a file-level error has one
+//! row with kernel `-`. On a difference the test prints the rows added, removed and changed;
+//! `TENSORPROOF_BLESS=1 cargo test --release -p tensorproof --test lift_real` rewrites the table.
+//! The summary figures and the most common reason classes go to stderr. Also: `bench --lift`
+//! on code without headers groups its files and counts the reason classes.
+
+#[allow(dead_code)]
+#[path = "../src/reason_class.rs"]
+mod reason_class;
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The corpus, relative to the repository root (the binary runs there).
+const CORPUS: &str = "../shared/corpus/triton-real";
+/// The table, relative to the repository root.
+const TABLE: &str = "corpus/lift-real/expectations.tsv";
+/// Files per `lift` command, so that the command line stays short.
+const BATCH: usize = 40;
+const HEADER: &str = "# file\tkernel\tline\tverdict\treason class\n";
+const BLESS: &str = "TENSORPROOF_BLESS=1 cargo test --release -p tensorproof --test lift_real";
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+/// One record: sorted by file, then line (a file-level error first), then kernel.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Row {
+    file: String,
+    line: Option<u64>,
+    kernel: String,
+    verdict: String,
+    reason: String,
+}
+
+type Key = (String, Option<u64>, String);
+
+impl Row {
+    fn key(&self) -> Key {
+        (self.file.clone(), self.line, self.kernel.clone())
+    }
+
+    fn tsv(&self) -> String {
+        let line = self.line.map_or("-".to_string(), |l| l.to_string());
+        let fields = [&self.file, &self.kernel, &line, &self.verdict, &self.reason];
+        let fields: Vec<String> = fields
+            .iter()
+            .map(|f| f.replace(['\t', '\n'], " "))
+            .collect();
+        fields.join("\t")
+    }
+
+    fn parse(line: &str) -> Option<Row> {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [file, kernel, at, verdict, reason] = f.as_slice() else {
+            return None;
+        };
+        Some(Row {
+            file: file.to_string(),
+            line: at.parse().ok(),
+            kernel: kernel.to_string(),
+            verdict: verdict.to_string(),
+            reason: reason.to_string(),
+        })
+    }
+
+    /// The row of one `lift --json` result record (its file relative to the corpus).
+    fn of_record(r: &Value) -> Row {
+        let text = |k: &str| r[k].as_str().unwrap_or_default().to_string();
+        let file = text("file");
+        let file = file.strip_prefix(&format!("{CORPUS}/")).unwrap_or(&file);
+        let kernel = text("kernel");
+        let reason = match r["verdict"].as_str() {
+            Some("unknown") => reason_class::class(&text("reason")),
+            Some("error") => {
+                let ds = r["diagnostics"]
+                    .as_array()
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[]);
+                reason_class::class_of_messages(ds.iter().filter_map(|d| d["message"].as_str()))
+            }
+            _ => String::new(),
+        };
+        let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
+        Row {
+            file: file.to_string(),
+            line: r["line"].as_u64(),
+            kernel: dash(kernel),
+            verdict: text("verdict"),
+            reason: dash(reason),
+        }
+    }
+
+    /// `FlagOpen/FlagGems`: the first two components of the file's path.
+    fn repository(&self) -> String {
+        self.file
+            .splitn(3, '/')
+            .take(2)
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+/// The `.py` files under `dir`, sorted, as paths relative to `dir`.
+fn py_files(dir: &Path, under: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for e in entries {
+        if e.is_dir() {
+            py_files(&e, &under.join(e.file_name().unwrap_or_default()), out);
+        } else if e.extension().is_some_and(|x| x == "py") {
+            out.push(under.join(e.file_name().unwrap_or_default()));
+        }
+    }
+}
+
+/// The result records of `lift --json -q` over `files` (relative to the corpus), in batches.
+fn lift_records(files: &[PathBuf]) -> Vec<Value> {
+    let mut records = vec![];
+    for batch in files.chunks(BATCH) {
+        let paths: Vec<String> = batch
+            .iter()
+            .map(|f| format!("{CORPUS}/{}", f.display()))
+            .collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
+            .args(["lift", "--json", "-q"])
+            .args(&paths)
+            .current_dir(root())
+            .output()
+            .expect("run tensorproof lift");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let before = records.len();
+        for line in stdout.lines() {
+            let r: Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"));
+            if r["record"] == "result" {
+                records.push(r);
+            }
+        }
+        assert!(
+            records.len() > before,
+            "no record for {} files (exit {:?}): {}",
+            batch.len(),
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    records
+}
+
+/// The rows added, removed and changed from `want` to `got`, one line each.
+fn diff(want: &[Row], got: &[Row]) -> Vec<String> {
+    let index = |rows: &[Row]| -> BTreeMap<Key, Row> {
+        rows.iter().map(|r| (r.key(), r.clone())).collect()
+    };
+    let (w, g) = (index(want), index(got));
+    let mut out: Vec<(Key, String)> = vec![];
+    for (k, r) in &w {
+        match g.get(k) {
+            None => out.push((k.clone(), format!("- {}", r.tsv()))),
+            Some(n) if n != r => {
+                let line = format!("~ {}\n  was: {} {}", n.tsv(), r.verdict, r.reason);
+                out.push((k.clone(), line));
+            }
+            Some(_) => {}
+        }
+    }
+    for (k, r) in &g {
+        if !w.contains_key(k) {
+            out.push((k.clone(), format!("+ {}", r.tsv())));
+        }
+    }
+    out.sort();
+    let mut out: Vec<String> = out.into_iter().map(|(_, line)| line).collect();
+    if out.is_empty() && want != got {
+        out.push("rows repeated with the same file, line and kernel differ".into());
+    }
+    out
+}
+
+/// Records and each verdict's count, for all rows and per repository; then the reason classes.
+fn print_summary(rows: &[Row]) {
+    let mut groups: BTreeMap<String, Vec<&Row>> = BTreeMap::new();
+    for r in rows {
+        groups.entry(r.repository()).or_default().push(r);
+    }
+    eprintln!("triton-real: {}", counts(rows.iter()));
+    for (g, rs) in &groups {
+        eprintln!("  {g}: {}", counts(rs.iter().copied()));
+    }
+    let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in rows.iter().filter(|r| r.reason != "-") {
+        *classes.entry(&r.reason).or_default() += 1;
+    }
+    let mut classes: Vec<(&str, usize)> = classes.into_iter().collect();
+    classes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    eprintln!("most common reason classes ({} in all):", classes.len());
+    for (c, n) in classes.iter().take(12) {
+        eprintln!("  {n:>4}  {c}");
+    }
+}
+
+fn counts<'a>(rows: impl Iterator<Item = &'a Row>) -> String {
+    let mut n: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut total = 0;
+    for r in rows {
+        *n.entry(&r.verdict).or_default() += 1;
+        total += 1;
+    }
+    let of = |v: &str| n.get(v).copied().unwrap_or(0);
+    format!(
+        "{total} records, {} verified, {} refuted, {} unknown, {} error",
+        of("verified"),
+        of("refuted"),
+        of("unknown"),
+        of("error")
+    )
+}
+
+#[test]
+fn real_corpus_meets_its_expectations() {
+    let corpus = root().join(CORPUS);
+    if !corpus.is_dir() {
+        eprintln!(
+            "note: {} is absent; the real-corpus test is skipped",
+            corpus.display()
+        );
+        return;
+    }
+    let mut files = vec![];
+    py_files(&corpus, Path::new(""), &mut files);
+    assert!(!files.is_empty(), "no .py file under {}", corpus.display());
+    let mut got: Vec<Row> = lift_records(&files).iter().map(Row::of_record).collect();
+    got.sort();
+    let covered: BTreeSet<String> = got.iter().map(|r| r.file.clone()).collect();
+    let all: BTreeSet<String> = files.iter().map(|f| f.display().to_string()).collect();
+    assert_eq!(
+        covered, all,
+        "every file has at least one record, and only those files"
+    );
+    print_summary(&got);
+    let table = root().join(TABLE);
+    let text: String = got.iter().map(|r| r.tsv() + "\n").collect();
+    if std::env::var_os("TENSORPROOF_BLESS").is_some() {
+        std::fs::write(&table, format!("{HEADER}{text}")).expect("write the table");
+        eprintln!("wrote {} ({} rows)", table.display(), got.len());
+        return;
+    }
+    let want_text = std::fs::read_to_string(&table)
+        .unwrap_or_else(|e| panic!("{}: {e}; write it with {BLESS}", table.display()));
+    let want: Vec<Row> = want_text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| Row::parse(l).unwrap_or_else(|| panic!("{TABLE}: not a row of 5 fields: {l}")))
+        .collect();
+    let changes = diff(&want, &got);
+    assert!(
+        changes.is_empty(),
+        "{} rows of {TABLE} differ from `tensorproof lift` (- removed, + added, ~ changed):\n{}\n\
+         If the change is intended, rewrite the table with\n    {BLESS}",
+        changes.len(),
+        changes.join("\n")
+    );
+}
+
+/// `bench --lift DIR` on files without `# expect:` headers: per group (two folders below DIR,
+/// or DIR itself) the count of each verdict, and the reason classes with their counts.
+#[test]
+fn bench_groups_code_without_headers() {
+    let dir = std::env::temp_dir().join(format!("tensorproof-bench-real-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let good = std::fs::read_to_string(root().join("corpus/lift/vector_add.py")).unwrap();
+    let good: String = good
+        .lines()
+        .filter(|l| !l.starts_with("# "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for (path, text) in [
+        ("org/repo/src/add.py", good.as_str()),
+        ("org/other/bad.py", "def f(:\n"),
+        ("org/other/deep/bad2.py", "def g(:\n"),
+        ("top.py", "x = 1\n"),
+    ] {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
+        .args(["bench", "--lift", "--runs", "2", "--json", "-q"])
+        .arg(&dir)
+        .output()
+        .expect("run tensorproof bench");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2), "an error among the verdicts");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let summary: Value = serde_json::from_str(stdout.lines().last().unwrap_or_default()).unwrap();
+    let groups = summary["groups"].as_array().expect("groups");
+    let group = |name: &str| {
+        let g = groups.iter().find(|g| g["group"] == name);
+        g.unwrap_or_else(|| panic!("no group {name} in {summary}"))
+            .clone()
+    };
+    let (repo, other, all) = (group("org/repo"), group("org/other"), group("all"));
+    assert_eq!(
+        (repo["files"].as_u64(), repo["verified"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(
+        (other["files"].as_u64(), other["error"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(
+        (all["files"].as_u64(), all["records"].as_u64()),
+        (Some(4), Some(4))
+    );
+    assert_eq!(
+        groups.len(),
+        4,
+        "org/other, org/repo, the folder itself, all: {summary}"
+    );
+    let classes = summary["reason_classes"]
+        .as_array()
+        .expect("reason classes");
+    assert_eq!(
+        classes[0]["count"], 2,
+        "the two unreadable files first: {summary}"
+    );
+    assert!(classes[0]["class"]
+        .as_str()
+        .unwrap_or_default()
+        .starts_with("not valid Python"));
+}

@@ -1,8 +1,10 @@
 //! The host launcher, read abstractly: tensors with symbolic shapes, integers as expressions
 //! over those sizes ([`HExpr`]), the grid, and what each kernel parameter receives.
 //!
-//! Tensors the launcher receives as parameters get fresh sizes; parameters of one rank share
-//! one shape (an assumption the verdict names). `torch.empty_like(x)` and friends have the
+//! Tensors the launcher receives as parameters get fresh sizes; parameters with no size
+//! evidence share one shape (an assumption the verdict names), never one whose size an
+//! `assert` reads (the assert relates it). Statements are read in [`stmts`]: asserts as facts,
+//! `if`s taken or split into cases, and what is not read named, never skipped. `torch.empty_like(x)` and friends have the
 //! shape of `x`; `torch.empty(n, ...)` the shape given. Strides are those of contiguous
 //! tensors.
 

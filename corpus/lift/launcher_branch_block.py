@@ -1,11 +1,8 @@
 # expect: verified
 # formula: y[i] = 3 * x[i]
-# A block size assigned under an `if` of the launcher: its value depends on the path, so the
-# launcher is not read (it used to be read as its first value, 128, though for n > 4096 the
-# launch uses 1024 with a grid of n / 128 programs, whose tiles overlap). What stands is the
-# kernel-level claim, naming the unread assignment: each element the kernel writes is
-# `3 * x[i]`, for every `n`, number of programs and block size of the sweep; which elements
-# a launch writes, and whether its tiles overlap, is not claimed.
+# A block size assigned under an `if` of the launcher on the sizes: each path is its own case
+# (it used to be read as its first value, 128). For n > 4096 the launch uses 1024 with a grid
+# of n / 128 programs: disjoint tiles, the extra programs masked out.
 import torch
 import triton
 import triton.language as tl

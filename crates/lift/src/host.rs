@@ -1,8 +1,10 @@
 //! The host launcher, read abstractly: tensors with symbolic shapes, integers as expressions
 //! over those sizes ([`HExpr`]), the grid, and what each kernel parameter receives.
 //!
-//! Tensors the launcher receives as parameters get fresh sizes; parameters of one rank share
-//! one shape (an assumption the verdict names). `torch.empty_like(x)` and friends have the
+//! Tensors the launcher receives as parameters get fresh sizes; parameters with no size
+//! evidence share one shape (an assumption the verdict names), never one whose size an
+//! `assert` reads (the assert relates it). Statements are read in [`stmts`]: asserts as facts,
+//! `if`s taken or split into cases, and what is not read named, never skipped. `torch.empty_like(x)` and friends have the
 //! shape of `x`; `torch.empty(n, ...)` the shape given. Strides are those of contiguous
 //! tensors.
 
@@ -11,6 +13,8 @@ use crate::mem::Pos;
 use ruff_python_ast::{self as ast, Expr, Number, Stmt};
 use ruff_text_size::Ranged;
 use tensor::Domain;
+
+mod stmts;
 
 /// A host integer: an expression over the symbolic sizes.
 #[derive(Clone, Debug, PartialEq)]
@@ -238,6 +242,9 @@ enum HVal {
     Func(Box<ast::StmtFunctionDef>),
     /// A launcher parameter not yet known to be a tensor or a scalar.
     Param(String),
+    /// `a / b` of integers (Python's true division), read only by `math.ceil`, `math.floor`
+    /// and `int`.
+    Ratio(HExpr, HExpr),
     /// A value the launcher computes in a way not read here, and why.
     Unreadable(String, Pos),
     Unknown,
@@ -265,6 +272,11 @@ struct Host<'s> {
     depth: usize,
     /// Which case of a capped block size to read (see [`HostModel::cases`]).
     case: usize,
+    /// `(x, v)`: tensor `v` is a view of tensor `x` (one buffer).
+    views: Vec<(usize, usize)>,
+    /// Launcher parameters whose size an `assert` reads (other than an equality of whole
+    /// shapes): each has a shape of its own, related to the others by the assert.
+    asserted: Vec<String>,
 }
 
 type R<T> = Result<T, (String, Pos)>;
@@ -282,10 +294,7 @@ pub(crate) fn read_launcher(
     config: &[(String, Expr)],
     case: usize,
 ) -> Option<R<HostModel>> {
-    let (at, call) = body
-        .iter()
-        .enumerate()
-        .find_map(|(i, s)| find_launch(s, &kernel.name).map(|c| (i, c)))?;
+    let call = body.iter().find_map(|s| find_launch(s, &kernel.name))?;
     let mut h = Host {
         src,
         env: vec![],
@@ -316,12 +325,14 @@ pub(crate) fn read_launcher(
             .collect(),
         depth: 0,
         case,
+        views: vec![],
+        asserted: vec![],
     };
     Some(
         h.run(
             globals,
             fdef,
-            &body[..at],
+            body,
             call,
             kernel,
             pointer_params,
@@ -439,6 +450,21 @@ fn reads_size(body: &[Stmt], name: &str) -> bool {
         v.visit_stmt(s);
     }
     v.found
+}
+
+/// Whether an `assert` of `body` (other than an equality of whole shapes) reads the size of
+/// `name`.
+fn asserts_size(body: &[Stmt], name: &str) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::Assert(a) if !is_shape_equality(&a.test) => {
+            reads_size(&[Stmt::Expr(ast::StmtExpr {
+                node_index: Default::default(),
+                range: a.range,
+                value: a.test.clone(),
+            })], name)
+        }
+        _ => false,
+    })
 }
 
 /// `a.shape == b.shape` (also `.size()` / `.numel()` on both sides): an assertion that two
@@ -578,7 +604,7 @@ impl Host<'_> {
         &mut self,
         globals: &[&Stmt],
         fdef: Option<&ast::StmtFunctionDef>,
-        before: &[Stmt],
+        body: &[Stmt],
         call: &ast::ExprCall,
         kernel: &KernelDef,
         pointer_params: &[String],
@@ -596,6 +622,9 @@ impl Host<'_> {
                 .chain(&f.parameters.kwonlyargs)
             {
                 let name = p.parameter.name.id.to_string();
+                if asserts_size(&f.body, &name) {
+                    self.asserted.push(name.clone());
+                }
                 if reads_size(&f.body, &name) {
                     self.size_read.push(name.clone());
                 }
@@ -625,15 +654,24 @@ impl Host<'_> {
                     self.m.sizes.push(name.clone());
                     self.default_named.push(false);
                     HVal::Int(HExpr::Size(self.m.sizes.len() - 1))
+                } else if let Some(d) = p.default.as_deref().filter(|d| {
+                    matches!(d, Expr::BooleanLiteral(_) | Expr::StringLiteral(_))
+                        || int_literal(d).is_some()
+                }) {
+                    // `def quick_gelu(x, y, BLOCK_SIZE=1024)`: no call site is read, so the
+                    // parameter has its default (a float default stays a symbolic scalar).
+                    self.m.assumptions.push(format!(
+                        "the launcher's parameter `{name}` has its default {}",
+                        self.text(d)
+                    ));
+                    self.expr(d)?
                 } else {
                     HVal::Param(name.clone())
                 };
                 self.env.push((name, v));
             }
         }
-        for s in before {
-            self.stmt(s)?;
-        }
+        self.read_to_launch(body, &kernel.name)?;
         // The launch's keywords first: the grid may read them through `meta`.
         for k in &call.arguments.keywords {
             if let Some(a) = &k.arg {
@@ -778,6 +816,24 @@ impl Host<'_> {
                 }
             };
             self.m.args.push((p.name.clone(), arg));
+        }
+        // A tensor and its view are one buffer, which the model does not read as one.
+        for (x, v) in &self.views {
+            let passed = |t: usize| {
+                self.m
+                    .args
+                    .iter()
+                    .any(|(_, a)| matches!(a, HostArg::Tensor(k) if *k == t))
+            };
+            if passed(*x) && passed(*v) {
+                return Err((
+                    format!(
+                        "the launch passes `{}` and its view `{}`, one buffer",
+                        self.m.tensors[*x].name, self.m.tensors[*v].name
+                    ),
+                    self.m.pos,
+                ));
+            }
         }
         // The grid.
         let Expr::Subscript(sub) = &*call.func else {
@@ -927,14 +983,19 @@ impl Host<'_> {
         // concatenation).
         let own = |n: &str| self.own_shape.iter().any(|o| o == n);
         let mine = self.size_read.iter().any(|n| n == name);
+        // Never a tensor whose size an assert reads (`assert X.shape[1] == W.shape[0]`): the
+        // assert, not an invented shape, relates it to the others.
+        let rank = seen.max(1);
+        let asserted = |n: &str| self.asserted.iter().any(|a| a == n);
         let same = self.m.tensors.iter().position(|t| {
             is_param_tensor(t)
                 && t.shape.len() >= seen
                 && !own(&t.name)
                 && !own(name)
+                && !asserted(&t.name)
+                && !asserted(name)
                 && !(mine && self.size_read.iter().any(|n| *n == t.name))
         });
-        let rank = seen.max(1);
         let shape = match same {
             Some(t) => {
                 let other = self.m.tensors[t].name.clone();
@@ -1058,163 +1119,120 @@ impl Host<'_> {
         self.env.push((name.to_string(), v));
     }
 
-    fn stmt(&mut self, s: &Stmt) -> R<()> {
-        if let Stmt::Assert(a) = s {
-            if let Expr::Compare(c) = &*a.test {
-                // `assert x.shape == y.shape`: equal sizes, dimension by dimension (nothing to
-                // add when the two already share one shape).
-                if c.ops.len() == 1 && matches!(c.ops[0], ast::CmpOp::Eq) {
-                    if let (HVal::Tuple(l), HVal::Tuple(r)) =
-                        (self.expr(&c.left)?, self.expr(&c.comparators[0])?)
-                    {
-                        let ints = |vs: &[HVal]| {
-                            vs.iter()
-                                .map(|v| match v {
-                                    HVal::Int(e) => Some(e.clone()),
-                                    _ => None,
-                                })
-                                .collect::<Option<Vec<_>>>()
-                        };
-                        if let (Some(l), Some(r)) = (ints(&l), ints(&r)) {
-                            if l.len() != r.len() {
-                                return self.err(
-                                    format!(
-                                        "the launcher asserts that shapes of ranks {} and {} are equal",
-                                        l.len(),
-                                        r.len()
-                                    ),
-                                    &*a.test,
-                                );
-                            }
-                            if l != r {
-                                let text = &self.src[a.test.range().start().to_usize()
-                                    ..a.test.range().end().to_usize()];
-                                self.m
-                                    .assumptions
-                                    .push(format!("the launcher's `assert {text}` holds"));
-                                for (x, y) in l.into_iter().zip(r) {
-                                    if x != y {
-                                        self.m.facts.push((x, HCmp::Eq, y));
-                                    }
-                                }
-                            }
-                        }
-                        return Ok(());
-                    }
+    /// `targets = v` (an assignment's targets, each).
+    pub(super) fn assign(&mut self, t: &Expr, v: &HVal) {
+        match (t, v) {
+            (Expr::Name(n), v) => {
+                if let HVal::Int(HExpr::Size(k)) = v {
+                    self.rename(*k, n.id.as_str());
                 }
-                if c.ops.len() == 1 {
-                    let (l, r) = (self.expr(&c.left)?, self.expr(&c.comparators[0])?);
-                    if let (HVal::Int(l), HVal::Int(r)) = (l, r) {
-                        let f = match c.ops[0] {
-                            ast::CmpOp::Lt => Some((l, HCmp::Lt, r)),
-                            ast::CmpOp::LtE => Some((l, HCmp::Le, r)),
-                            ast::CmpOp::Gt => Some((r, HCmp::Lt, l)),
-                            ast::CmpOp::GtE => Some((r, HCmp::Le, l)),
-                            ast::CmpOp::Eq => Some((l, HCmp::Eq, r)),
-                            _ => None,
-                        };
-                        if let Some(f) = f {
-                            let text = &self.src[a.test.range().start().to_usize()
-                                ..a.test.range().end().to_usize()];
-                            self.m
-                                .assumptions
-                                .push(format!("the launcher's `assert {text}` holds"));
-                            self.m.facts.push(f);
-                        }
-                    }
+                if let Some(c) = match v {
+                    HVal::Int(e) => self.capped_block(n.id.as_str(), e),
+                    _ => None,
+                } {
+                    self.set(n.id.as_str(), HVal::Int(c));
+                    return;
                 }
-            }
-            return Ok(());
-        }
-        if let Stmt::FunctionDef(f) = s {
-            self.set(f.name.id.as_str(), HVal::Func(Box::new(f.clone())));
-            return Ok(());
-        }
-        // `if out is None: out = torch.empty_like(x)` for a parameter `out=None`: the launcher's
-        // own allocation is read; a tensor the caller gives is assumed to have its shape.
-        if let Stmt::If(i) = s {
-            if let Some(name) = self.allocated_if_none(i) {
-                for b in &i.body {
-                    self.stmt(b)?;
+                if let HVal::Int(e @ HExpr::NextPow2(a)) = v {
+                    let k = self.derive_block(n.id.as_str(), e, a);
+                    self.set(n.id.as_str(), HVal::Int(HExpr::Size(k)));
+                    return;
                 }
-                self.m.assumptions.push(format!(
-                    "a tensor `{name}` the caller gives has the shape the launcher allocates when it is None"
-                ));
-                return Ok(());
-            }
-        }
-        if let Stmt::If(_) | Stmt::For(_) | Stmt::While(_) | Stmt::Try(_) | Stmt::With(_) = s {
-            // What a branch, a loop or a `with` assigns is not read: such names become
-            // unreadable (their value depends on the path), never the value before it.
-            let at = pos_of(self.src, s);
-            for n in assigned_names(s) {
-                self.set(
-                    &n,
-                    HVal::Unreadable("a value assigned under a branch or a loop".into(), at),
-                );
-            }
-            return Ok(());
-        }
-        if let Stmt::Assign(a) = s {
-            let v = self
-                .expr(&a.value)
-                .unwrap_or_else(|(why, at)| HVal::Unreadable(why, at));
-            for t in &a.targets {
-                match (t, &v) {
-                    (Expr::Name(n), v) => {
-                        if let HVal::Int(HExpr::Size(k)) = v {
-                            self.rename(*k, n.id.as_str());
-                        }
-                        if let Some(c) = match v {
-                            HVal::Int(e) => self.capped_block(n.id.as_str(), e),
-                            _ => None,
-                        } {
-                            self.set(n.id.as_str(), HVal::Int(c));
-                            continue;
-                        }
-                        if let HVal::Int(e @ HExpr::NextPow2(a)) = v {
-                            let k = self.derive_block(n.id.as_str(), e, a);
+                if let HVal::Int(e @ HExpr::FloorDiv(a, c)) = v {
+                    if let (Some(c), false) = (c.literal(), a.sizes().is_empty()) {
+                        if c >= 1 {
+                            let k = self.derive(n.id.as_str(), e, a, c, t);
                             self.set(n.id.as_str(), HVal::Int(HExpr::Size(k)));
-                            continue;
-                        }
-                        if let HVal::Int(e @ HExpr::FloorDiv(a, c)) = v {
-                            if let (Some(c), false) = (c.literal(), a.sizes().is_empty()) {
-                                if c >= 1 {
-                                    let k = self.derive(n.id.as_str(), e, a, c, t);
-                                    self.set(n.id.as_str(), HVal::Int(HExpr::Size(k)));
-                                    continue;
-                                }
-                            }
-                        }
-                        if let HVal::Tensor(k) = v {
-                            if self.m.tensors[*k].name.starts_with('<') {
-                                self.m.tensors[*k].name = n.id.to_string();
-                            }
-                        }
-                        self.set(n.id.as_str(), v.clone());
-                    }
-                    (Expr::Tuple(tt), HVal::Tuple(vs)) if tt.elts.len() == vs.len() => {
-                        for (t, v) in tt.elts.iter().zip(vs) {
-                            if let Expr::Name(n) = t {
-                                if let HVal::Int(HExpr::Size(k)) = v {
-                                    self.rename(*k, n.id.as_str());
-                                }
-                                self.set(n.id.as_str(), v.clone());
-                            }
+                            return;
                         }
                     }
-                    (Expr::Tuple(tt), _) => {
-                        for t in &tt.elts {
-                            if let Expr::Name(n) = t {
-                                self.set(n.id.as_str(), HVal::Unknown);
+                }
+                if let HVal::Tensor(k) = v {
+                    if self.m.tensors[*k].name.starts_with('<') {
+                        self.m.tensors[*k].name = n.id.to_string();
+                    }
+                }
+                self.set(n.id.as_str(), v.clone());
+            }
+            (Expr::Tuple(tt), HVal::Tuple(vs))
+                if tt.elts.len() == vs.len()
+                    && !tt.elts.iter().any(|e| matches!(e, Expr::Starred(_))) =>
+            {
+                for (t, v) in tt.elts.iter().zip(vs) {
+                    self.assign(t, v);
+                }
+            }
+            // `*batch, N = x.shape`: the starred target takes the middle.
+            (Expr::Tuple(tt), HVal::Tuple(vs))
+                if tt.elts.iter().filter(|e| matches!(e, Expr::Starred(_))).count() == 1
+                    && vs.len() + 1 >= tt.elts.len() =>
+            {
+                let star = tt.elts.iter().position(|e| matches!(e, Expr::Starred(_))).unwrap();
+                let after = tt.elts.len() - star - 1;
+                for (i, t) in tt.elts.iter().enumerate() {
+                    if i < star {
+                        self.assign(t, &vs[i]);
+                    } else if i > star {
+                        self.assign(t, &vs[vs.len() - (tt.elts.len() - i)]);
+                    } else if let Expr::Starred(st) = t {
+                        let mid = HVal::Tuple(vs[star..vs.len() - after].to_vec());
+                        self.assign(&st.value, &mid);
+                    }
+                }
+            }
+            (Expr::Tuple(tt), v) => {
+                let why = match v {
+                    HVal::Unreadable(why, at) => HVal::Unreadable(why.clone(), *at),
+                    _ => HVal::Unreadable(
+                        "a tuple assignment whose value is not a readable tuple".into(),
+                        pos_of(self.src, t),
+                    ),
+                };
+                for t in &tt.elts {
+                    let t = match t {
+                        Expr::Starred(st) => &*st.value,
+                        t => t,
+                    };
+                    if let Expr::Name(n) = t {
+                        self.set(n.id.as_str(), why.clone());
+                    }
+                }
+            }
+            // `shape[-1] = n`: an element of a tuple (list) the launcher holds.
+            (Expr::Subscript(sub), v) => {
+                let Some(name) = dotted(&sub.value) else { return };
+                match (self.lookup(&name), int_literal(&sub.slice)) {
+                    (Some(HVal::Tuple(mut vs)), Some(i)) => {
+                        let i = if i < 0 { i + vs.len() as i64 } else { i };
+                        match usize::try_from(i).ok().filter(|i| *i < vs.len()) {
+                            Some(i) => {
+                                vs[i] = v.clone();
+                                self.set(&name, HVal::Tuple(vs));
                             }
+                            None => self.set(
+                                &name,
+                                HVal::Unreadable(
+                                    "an element assigned out of a tuple's range".into(),
+                                    pos_of(self.src, t),
+                                ),
+                            ),
                         }
                     }
+                    (Some(HVal::Tuple(_)), None) => self.set(
+                        &name,
+                        HVal::Unreadable(
+                            "a list whose element at an index not read is assigned".into(),
+                            pos_of(self.src, t),
+                        ),
+                    ),
+                    // A tensor's elements (`out[...] = 0`): its values, which the model
+                    // takes as the kernel's inputs at the launch.
                     _ => {}
                 }
             }
+            // `ctx.x = ...`, `self.x = ...`: attributes are not read back.
+            _ => {}
         }
-        Ok(())
     }
 
     /// `NAME` when `i` is `if NAME is None: NAME = ...` (no `else`, only assignments to
@@ -1253,6 +1271,7 @@ impl Host<'_> {
     fn int(&mut self, e: &Expr) -> R<HExpr> {
         match self.expr(e)? {
             HVal::Int(x) => Ok(x),
+            HVal::Unreadable(why, at) => Err((why, at)),
             _ => self.err("cannot read this launcher value as an integer".into(), e),
         }
     }
@@ -1337,17 +1356,7 @@ impl Host<'_> {
             }
             Expr::BinOp(b) => {
                 let (x, y) = (self.expr(&b.left)?, self.expr(&b.right)?);
-                match (x, y) {
-                    (HVal::Int(x), HVal::Int(y)) => HVal::Int(match b.op {
-                        ast::Operator::Add => HExpr::Add(Box::new(x), Box::new(y)),
-                        ast::Operator::Sub => HExpr::Sub(Box::new(x), Box::new(y)),
-                        ast::Operator::Mult => HExpr::mul(x, y),
-                        ast::Operator::FloorDiv => HExpr::floor_div(x, y),
-                        ast::Operator::Mod => HExpr::Mod(Box::new(x), Box::new(y)),
-                        _ => return Ok(HVal::Unknown),
-                    }),
-                    _ => HVal::Unknown,
-                }
+                self.arith(b.op, x, y, e)
             }
             Expr::Compare(c) if c.ops.len() == 1 => {
                 let (l, r) = (self.expr(&c.left)?, self.expr(&c.comparators[0])?);
@@ -1411,6 +1420,10 @@ impl Host<'_> {
                 }
                 HVal::Unknown
             }
+            Expr::Attribute(at) if at.attr.id.as_str() == "ndim" => match self.tensor(&at.value)? {
+                Some(t) => HVal::Int(HExpr::Lit(self.m.tensors[t].shape.len() as i128)),
+                None => HVal::Unknown,
+            },
             Expr::Attribute(at) if at.attr.id.as_str() == "shape" => {
                 match self.tensor(&at.value)? {
                     Some(t) => HVal::Tuple(
@@ -1427,6 +1440,95 @@ impl Host<'_> {
             Expr::Call(c) => self.call(c)?,
             _ => HVal::Unknown,
         })
+    }
+
+    /// `x OP y` on launcher values: integer arithmetic on sizes; `a / b` of integers is kept
+    /// as a quotient for `math.ceil`/`math.floor`/`int`; anything else is unreadable, naming
+    /// the first operand not read.
+    pub(super) fn arith(&mut self, op: ast::Operator, x: HVal, y: HVal, at: &impl Ranged) -> HVal {
+        match (x, y) {
+            (HVal::Int(x), HVal::Int(y)) => match op {
+                ast::Operator::Add => HVal::Int(HExpr::Add(Box::new(x), Box::new(y))),
+                ast::Operator::Sub => HVal::Int(HExpr::Sub(Box::new(x), Box::new(y))),
+                ast::Operator::Mult => HVal::Int(HExpr::mul(x, y)),
+                ast::Operator::FloorDiv => HVal::Int(HExpr::floor_div(x, y)),
+                ast::Operator::Mod => HVal::Int(HExpr::Mod(Box::new(x), Box::new(y))),
+                ast::Operator::Div => HVal::Ratio(x, y),
+                _ => HVal::Unreadable(
+                    format!("the operator `{}` on sizes", op.as_str()),
+                    pos_of(self.src, at),
+                ),
+            },
+            (v @ HVal::Unreadable(..), _) | (_, v @ HVal::Unreadable(..)) => v,
+            _ => HVal::Unknown,
+        }
+    }
+
+    /// `x.view(d0, d1, ...)`, `x.reshape(shape)`: a tensor of the shape given (one `-1`: the
+    /// elements left), with the same number of elements as `x` (a fact when the two products
+    /// differ in form). The view is modelled as a tensor of its own: passing both `x` and its
+    /// view to one launch is not read (they share one buffer).
+    fn view(&mut self, t: usize, c: &ast::ExprCall, m: &str) -> R<HVal> {
+        let args = &c.arguments.args;
+        let dims: Vec<HVal> = match &args[..] {
+            [one] => match self.expr(one)? {
+                HVal::Tuple(vs) => vs,
+                v => vec![v],
+            },
+            more => more.iter().map(|a| self.expr(a)).collect::<R<_>>()?,
+        };
+        let mut shape = Vec::new();
+        let mut hole = None;
+        for (i, d) in dims.into_iter().enumerate() {
+            match d {
+                HVal::Int(HExpr::Lit(-1)) if hole.is_none() => {
+                    hole = Some(i);
+                    shape.push(HExpr::Lit(1));
+                }
+                HVal::Int(e) => shape.push(e),
+                HVal::Unreadable(why, at) => return Err((why, at)),
+                _ => return self.err(format!("cannot read the shape of this `{m}`"), c),
+            }
+        }
+        let numel = self.m.tensors[t].numel();
+        let rest = shape.iter().cloned().fold(HExpr::Lit(1), HExpr::mul);
+        if let Some(i) = hole {
+            let d = HExpr::floor_div(numel.clone(), rest.clone());
+            if matches!(d, HExpr::FloorDiv(..)) {
+                return self.err(
+                    format!("the `-1` of this `{m}` is not a product of the sizes read"),
+                    c,
+                );
+            }
+            shape[i] = d;
+        } else if rest != numel {
+            self.m.facts.push((numel, HCmp::Eq, rest));
+            self.m.assumptions.push(format!(
+                "the launcher's `{}` keeps the number of elements",
+                self.text(c)
+            ));
+        }
+        let v = self.new_tensor(shape);
+        if let HVal::Tensor(k) = v {
+            self.views.push((t, k));
+        }
+        Ok(v)
+    }
+
+    /// A divisor that is no literal is positive for every size: an obligation (Python's floor
+    /// division and the model's Euclidean one agree there); a literal one must be positive.
+    fn positive_divisor(&mut self, b: &HExpr, at: &Expr) -> R<()> {
+        match b.literal() {
+            Some(v) if v <= 0 => self.err("a division by a value that is not positive".into(), at),
+            Some(_) => Ok(()),
+            None => {
+                self.m.premises.push((
+                    format!("the divisor at {} is positive", pos_of(self.src, at)),
+                    b.clone(),
+                ));
+                Ok(())
+            }
+        }
     }
 
     fn call(&mut self, c: &ast::ExprCall) -> R<HVal> {
@@ -1469,12 +1571,61 @@ impl Host<'_> {
                 }
                 return Ok(HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b))));
             }
-            "min" if args.len() == 2 && c.arguments.keywords.is_empty() => {
-                let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
-                return Ok(HVal::Int(match (a.literal(), b.literal()) {
-                    (Some(x), Some(y)) => HExpr::Lit(x.min(y)),
-                    _ => HExpr::Min(Box::new(a), Box::new(b)),
-                }));
+            // `math.ceil(a / b)`: `cdiv(a, b)`; `math.floor(a / b)`, `int(a / b)`: `a // b`.
+            "math.ceil" | "math.floor" | "int" if args.len() == 1 => {
+                return Ok(match self.expr(&args[0])? {
+                    HVal::Ratio(a, b) if name == "math.ceil" => {
+                        self.positive_divisor(&b, &args[0])?;
+                        HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b)))
+                    }
+                    HVal::Ratio(a, b) => {
+                        self.positive_divisor(&b, &args[0])?;
+                        HVal::Int(HExpr::floor_div(a, b))
+                    }
+                    v @ (HVal::Int(_) | HVal::Unreadable(..)) => v,
+                    _ => HVal::Unreadable(
+                        format!("`{name}` of a value not read"),
+                        pos_of(self.src, c),
+                    ),
+                });
+            }
+            // `tuple(x.shape)`, `list(x.stride())`, `torch.Size(shape)`: the tuple itself.
+            "tuple" | "list" | "torch.Size" if args.len() == 1 => {
+                return Ok(match self.expr(&args[0])? {
+                    v @ (HVal::Tuple(_) | HVal::Unreadable(..)) => v,
+                    _ => HVal::Unknown,
+                });
+            }
+            "len" if args.len() == 1 => {
+                return Ok(match self.expr(&args[0])? {
+                    HVal::Tuple(vs) => HVal::Int(HExpr::Lit(vs.len() as i128)),
+                    _ => HVal::Unknown,
+                });
+            }
+            // `float(alpha)` of a float parameter: the parameter.
+            "float" if args.len() == 1 => {
+                return Ok(match self.expr(&args[0])? {
+                    v @ (HVal::Param(_) | HVal::Float(..)) => v,
+                    HVal::Int(HExpr::Lit(i)) => HVal::Float(i, 1),
+                    _ => HVal::Unknown,
+                });
+            }
+            // `max(a, b)` (also of more values) is `a + b - min(a, b)`.
+            "min" | "max" if args.len() >= 2 && c.arguments.keywords.is_empty() => {
+                let mut acc = self.int(&args[0])?;
+                for a in &args[1..] {
+                    let b = self.int(a)?;
+                    acc = match (acc.literal(), b.literal()) {
+                        (Some(x), Some(y)) if name == "min" => HExpr::Lit(x.min(y)),
+                        (Some(x), Some(y)) => HExpr::Lit(x.max(y)),
+                        _ if name == "min" => HExpr::Min(Box::new(acc), Box::new(b)),
+                        _ => HExpr::Sub(
+                            Box::new(HExpr::Add(Box::new(acc.clone()), Box::new(b.clone()))),
+                            Box::new(HExpr::Min(Box::new(acc), Box::new(b))),
+                        ),
+                    };
+                }
+                return Ok(HVal::Int(acc));
             }
             "triton.next_power_of_2" if args.len() == 1 => {
                 let a = self.int(&args[0])?;
@@ -1591,11 +1742,35 @@ impl Host<'_> {
                         _ => false,
                     };
                     return Ok(match t {
-                        Some(t) if self.m.tensors[t].shape.len() == 1 || rows_view => {
+                        Some(t) if self.m.tensors[t].shape.len() == 1 && args.len() <= 1 => {
                             HVal::Tensor(t)
                         }
+                        Some(t) if rows_view => HVal::Tensor(t),
+                        Some(t) => self.view(t, c, m)?,
                         _ => HVal::Unknown,
                     });
+                }
+                "dim" | "ndimension" if args.is_empty() => {
+                    return Ok(match self.tensor(&at.value)? {
+                        Some(t) => HVal::Int(HExpr::Lit(self.m.tensors[t].shape.len() as i128)),
+                        None => HVal::Unknown,
+                    });
+                }
+                // Tensors are contiguous in the model (an assumption every verdict names).
+                "is_contiguous" if args.is_empty() => {
+                    return Ok(match self.tensor(&at.value)? {
+                        Some(_) => HVal::Bool(true),
+                        None => HVal::Unknown,
+                    });
+                }
+                "element_size" if args.is_empty() => {
+                    return Ok(HVal::Unreadable(
+                        format!(
+                            "`{}`: the model does not read dtypes",
+                            self.text(c)
+                        ),
+                        pos_of(self.src, c),
+                    ));
                 }
                 "numel" | "stride" | "size" | "contiguous" => {
                     let Some(t) = self.tensor(&at.value)? else {

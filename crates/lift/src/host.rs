@@ -184,6 +184,9 @@ pub(crate) struct HostModel {
     /// and the model's Euclidean one agree there). The checker proves each for every size;
     /// a replay at sizes where one fails is no run of the launcher.
     pub premises: Vec<(String, HExpr)>,
+    /// Sizes that are integers the launcher's caller passes (`H: int`), related to the
+    /// tensors' shapes by nothing the text shows.
+    pub caller_ints: Vec<usize>,
     pub pos: Pos,
 }
 
@@ -222,10 +225,6 @@ impl HCmp {
 const GRID_ERROR: &str = "cannot read the grid of the launch";
 const GRID_AXES: &str = "a grid has 1 to 3 axes";
 
-/// Whether a launcher error is about its grid (bad input: reported as an error, exit 2).
-pub(crate) fn is_grid_error(what: &str) -> bool {
-    what == GRID_ERROR || what == GRID_AXES
-}
 
 #[derive(Clone, Debug)]
 enum HVal {
@@ -310,6 +309,7 @@ pub(crate) fn read_launcher(
             facts: vec![],
             derived: vec![],
             cases: 1,
+            caller_ints: vec![],
             premises: vec![],
             pos: pos_of(src, call),
         },
@@ -653,6 +653,7 @@ impl Host<'_> {
                     // An integer the caller passes: a size symbol of its own (at least 1).
                     self.m.sizes.push(name.clone());
                     self.default_named.push(false);
+                    self.m.caller_ints.push(self.m.sizes.len() - 1);
                     HVal::Int(HExpr::Size(self.m.sizes.len() - 1))
                 } else if let Some(d) = p.default.as_deref().filter(|d| {
                     matches!(d, Expr::BooleanLiteral(_) | Expr::StringLiteral(_))
@@ -1889,6 +1890,7 @@ pub(crate) fn assumed_launch(
         facts: vec![],
         derived: vec![],
         cases: 1,
+        caller_ints: vec![],
         premises: vec![],
         pos: kernel.pos,
     };

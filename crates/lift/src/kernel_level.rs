@@ -65,6 +65,7 @@ pub(crate) fn launch(
         }
     }
     m.sizes.insert(0, "programs".into());
+    m.caller_ints = m.caller_ints.iter().map(|k| k + 1).collect();
     m.grid = vec![HExpr::Size(0)];
     m.launcher = "<kernel-level claim>".into();
     let tensors: Vec<String> = m.tensors.iter().map(|t| format!("`{}`", t.name)).collect();

@@ -192,7 +192,8 @@ pub fn lift_file(
     })?;
     let module = parsed.syntax();
     let kernels = front::kernels(text, module);
-    if kernels.is_empty() {
+    let own = |k: &front::KernelDef| k.def.range.start().to_usize() < own_len;
+    if !kernels.iter().any(own) {
         return Err(vec![Diagnostic {
             span: Span { start: 0, end: 0 },
             message: "no `@triton.jit` kernel in this file".into(),
@@ -252,7 +253,7 @@ pub fn lift_file(
     };
     let mut done = Vec::new();
     for (ki, k) in kernels.iter().enumerate() {
-        if k.def.range.start().to_usize() >= own_len {
+        if !own(k) {
             continue; // a function of an imported module
         }
         // A panic inside the checker is this kernel's error; the file's other kernels keep

@@ -1,7 +1,8 @@
-# expect: unknown
+# expect: verified
 # formula: y[i] = 2 * x[i]
-# An assert the model cannot read (a function not in the file, given a tensor): the launcher
-# verdict is unknown, naming it, never skipped.
+# An assert the model cannot read (a function not in the file, given a tensor): the
+# launcher-level claim is not made (the assert is never skipped), and the kernel-level claim
+# stands, naming the unread assert and its position in its first assumption.
 import torch
 import triton
 import triton.language as tl

@@ -286,12 +286,40 @@ pub(crate) fn pointer_params(kernel: &KernelDef) -> Vec<String> {
             break;
         }
     }
+    // A pointer is never multiplied: an operand of `*` in an address (`row * stride`) is an
+    // integer, whatever it is added to.
+    let multiplied = multiplied_names(&kernel.def.body);
     kernel
         .params
         .iter()
-        .filter(|p| !p.constexpr && addr_names.contains(&p.name))
+        .filter(|p| !p.constexpr && addr_names.contains(&p.name) && !multiplied.contains(&p.name))
         .map(|p| p.name.clone())
         .collect()
+}
+
+/// The names that are direct operands of a `*` anywhere in `body`.
+fn multiplied_names(body: &[Stmt]) -> Vec<String> {
+    use ruff_python_ast::visitor::{walk_expr, Visitor};
+    struct V(Vec<String>);
+    impl<'a> Visitor<'a> for V {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            if let Expr::BinOp(b) = e {
+                if b.op == ast::Operator::Mult {
+                    for x in [&*b.left, &*b.right] {
+                        if let Expr::Name(n) = x {
+                            self.0.push(n.id.to_string());
+                        }
+                    }
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut v = V(vec![]);
+    for s in body {
+        v.visit_stmt(s);
+    }
+    v.0
 }
 
 fn names_in(e: &Expr, out: &mut Vec<String>) {

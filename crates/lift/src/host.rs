@@ -184,9 +184,6 @@ pub(crate) struct HostModel {
     /// and the model's Euclidean one agree there). The checker proves each for every size;
     /// a replay at sizes where one fails is no run of the launcher.
     pub premises: Vec<(String, HExpr)>,
-    /// Sizes that are integers the launcher's caller passes (`H: int`), related to the
-    /// tensors' shapes by nothing the text shows.
-    pub caller_ints: Vec<usize>,
     pub pos: Pos,
 }
 
@@ -309,7 +306,6 @@ pub(crate) fn read_launcher(
             facts: vec![],
             derived: vec![],
             cases: 1,
-            caller_ints: vec![],
             premises: vec![],
             pos: pos_of(src, call),
         },
@@ -653,7 +649,6 @@ impl Host<'_> {
                     // An integer the caller passes: a size symbol of its own (at least 1).
                     self.m.sizes.push(name.clone());
                     self.default_named.push(false);
-                    self.m.caller_ints.push(self.m.sizes.len() - 1);
                     HVal::Int(HExpr::Size(self.m.sizes.len() - 1))
                 } else if let Some(d) = p.default.as_deref().filter(|d| {
                     matches!(d, Expr::BooleanLiteral(_) | Expr::StringLiteral(_))
@@ -1890,7 +1885,6 @@ pub(crate) fn assumed_launch(
         facts: vec![],
         derived: vec![],
         cases: 1,
-        caller_ints: vec![],
         premises: vec![],
         pos: kernel.pos,
     };

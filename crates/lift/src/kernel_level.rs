@@ -14,12 +14,31 @@ use crate::host::{self, HExpr, HostArg, HostModel};
 use ruff_python_ast::{Expr, Number};
 
 /// The block sizes tried when nothing in the text fixes the block size.
-pub(crate) const SWEEP: &[i128] = &[1, 32, 1024];
+pub(crate) const SWEEP: &[i128] = &[32, 1024, 1];
 
 /// The model of case `case` of the kernel-level claim of `kernel` under autotune
 /// configuration `config`, or why there is none. `unread`: what of the launcher was not
 /// read, and where (stated in the claim).
+/// Also whether memory safety is a precondition of the claim rather than proved (the rows
+/// model).
 pub(crate) fn launch(
+    kernel: &KernelDef,
+    pointer_params: &[String],
+    config: &[(String, Expr)],
+    case: usize,
+    unread: &str,
+) -> Result<(HostModel, bool), String> {
+    match one_d(kernel, pointer_params, config, case, unread) {
+        Ok(m) => Ok((m, false)),
+        Err(flat) => match rows(kernel, config, case, unread) {
+            Ok(m) => Ok((m, true)),
+            Err(row) => Err(format!("not the 1-D pattern ({flat}), nor rows ({row})")),
+        },
+    }
+}
+
+/// The 1-D pattern's model (see the module's doc).
+fn one_d(
     kernel: &KernelDef,
     pointer_params: &[String],
     config: &[(String, Expr)],
@@ -27,6 +46,15 @@ pub(crate) fn launch(
     unread: &str,
 ) -> Result<HostModel, String> {
     let mut m = host::assumed_launch(kernel, pointer_params)?;
+    // A scalar the body uses as an integer (a stride) is beyond the pattern's one size.
+    let ints = rows::read(&kernel.def.body).ints;
+    if let Some((name, _)) = m
+        .args
+        .iter()
+        .find(|(name, a)| matches!(a, HostArg::Real(_)) && ints.contains(name))
+    {
+        return Err(format!("the integer parameter `{name}` besides the size"));
+    }
     let n = m.sizes[0].clone();
     if !m.facts.is_empty() || !m.derived.is_empty() || !m.premises.is_empty() {
         return Err("the assumed model has facts of its own".into());
@@ -65,7 +93,6 @@ pub(crate) fn launch(
         }
     }
     m.sizes.insert(0, "programs".into());
-    m.caller_ints = m.caller_ints.iter().map(|k| k + 1).collect();
     m.grid = vec![HExpr::Size(0)];
     m.launcher = "<kernel-level claim>".into();
     let tensors: Vec<String> = m.tensors.iter().map(|t| format!("`{}`", t.name)).collect();
@@ -108,5 +135,391 @@ fn int_literal(e: &Expr) -> Option<i128> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// The kernel-level model of a kernel over rows: each program handles one row (`row =
+/// tl.program_id(0)`), and a pointer stepped by `row * stride` is read as a row-major view
+/// `[programs, stride]` of its memory (`x[i, j]` is `x_ptr[i * stride + j]`); other pointers
+/// are 1-D of a length of their own. Integer parameters are sizes of their own; accesses in
+/// bounds and rows that do not overlap are preconditions of the claim, not proved.
+fn rows(
+    kernel: &KernelDef,
+    config: &[(String, Expr)],
+    case: usize,
+    unread: &str,
+) -> Result<HostModel, String> {
+    let body = &kernel.def.body;
+    let facts = rows::read(body);
+    if facts.other_axis {
+        return Err("a grid of more than one axis".into());
+    }
+    if facts.pids.is_empty() {
+        return Err("no program id".into());
+    }
+    let ptrs: Vec<String> = crate::front::pointer_params(kernel)
+        .into_iter()
+        .filter(|p| !facts.multiplied.contains(p))
+        .collect();
+    if ptrs.is_empty() {
+        return Err("no pointer parameter".into());
+    }
+    let mut m = HostModel {
+        launcher: "<kernel-level claim>".into(),
+        sizes: vec!["programs".into()],
+        tensors: vec![],
+        args: vec![],
+        grid: vec![HExpr::Size(0)],
+        assumptions: vec![],
+        facts: vec![],
+        derived: vec![],
+        cases: 1,
+        premises: vec![],
+        pos: kernel.pos,
+    };
+    let mut swept: Vec<String> = Vec::new();
+    let mut views: Vec<String> = Vec::new();
+    // Integer parameters first (a stride is a size the views use).
+    for p in kernel.params.iter().filter(|p| !p.constexpr && !ptrs.contains(&p.name)) {
+        if facts.ints.contains(&p.name) {
+            m.sizes.push(p.name.clone());
+        }
+    }
+    let size_of = |m: &HostModel, n: &str| m.sizes.iter().position(|s| s == n);
+    for p in &kernel.params {
+        let arg = if ptrs.contains(&p.name) {
+            let name = p
+                .name
+                .strip_suffix("_ptr")
+                .or_else(|| p.name.strip_suffix("_Ptr"))
+                .filter(|s| !s.is_empty())
+                .unwrap_or(&p.name)
+                .to_string();
+            let shape = match facts.stride_of(&p.name) {
+                Some(s) => {
+                    let k = size_of(&m, &s).ok_or(format!("the stride `{s}` is not an integer parameter"))?;
+                    views.push(format!("`{name}[i, j]` is `{}[i * {s} + j]`", p.name));
+                    vec![HExpr::Size(0), HExpr::Size(k)]
+                }
+                None => {
+                    m.sizes.push(format!("len_{name}"));
+                    vec![HExpr::Size(m.sizes.len() - 1)]
+                }
+            };
+            m.tensors.push(crate::host::HTensor { name, shape });
+            HostArg::Tensor(m.tensors.len() - 1)
+        } else if p.constexpr {
+            let fixed = config.iter().find(|(n, _)| *n == p.name).map(|(_, e)| e);
+            match fixed.or(p.default.as_ref()) {
+                Some(e) => literal_arg(e).ok_or(format!("the value of `{}` is not a literal", p.name))?,
+                None => {
+                    swept.push(format!("`{}`", p.name));
+                    m.cases = SWEEP.len();
+                    HostArg::Int(HExpr::Lit(SWEEP[case.min(SWEEP.len() - 1)]))
+                }
+            }
+        } else if let Some(k) = size_of(&m, &p.name) {
+            HostArg::Int(HExpr::Size(k))
+        } else {
+            HostArg::Real(p.name.clone())
+        };
+        m.args.push((p.name.clone(), arg));
+    }
+    if views.is_empty() {
+        return Err("no pointer stepped by the program id times a stride".into());
+    }
+    // Rows do not overlap: every integer a mask compares (a row length) is at most each
+    // stride, a precondition of the claim.
+    let strides: Vec<String> = facts.strides.iter().map(|(_, s)| s.clone()).collect();
+    let mut fits = Vec::new();
+    for c in facts.compared.iter().filter(|c| !strides.contains(c)) {
+        let Some(ck) = size_of(&m, c) else { continue };
+        for s in &strides {
+            let Some(sk) = size_of(&m, s) else { continue };
+            let fact = (HExpr::Size(ck), crate::host::HCmp::Le, HExpr::Size(sk));
+            if !m.facts.contains(&fact) {
+                m.facts.push(fact);
+                fits.push(format!("`{c}` <= `{s}`"));
+            }
+        }
+    }
+    m.assumptions = vec![
+        format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters and every number of programs (one row each), each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
+        format!("{} (views of the kernel's pointers by its own strides)", views.join("; ")),
+        "every access in bounds of its tensor and no two programs storing to one element: preconditions of the launch, not proved".into(),
+    ];
+    if !fits.is_empty() {
+        m.assumptions.push(format!(
+            "rows do not overlap: {} (preconditions of the launch)",
+            fits.join(", ")
+        ));
+    }
+    if !swept.is_empty() {
+        m.assumptions.push(format!(
+            "{} each of {} (nothing in the text fixes them: a stated sweep, all alike)",
+            swept.join(", "),
+            SWEEP.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    Ok(m)
+}
+
+fn literal_arg(e: &Expr) -> Option<HostArg> {
+    match e {
+        Expr::BooleanLiteral(b) => Some(HostArg::Bool(b.value)),
+        Expr::StringLiteral(s) => Some(HostArg::Str(s.value.to_str().to_string())),
+        e => int_literal(e).map(|v| HostArg::Int(HExpr::Lit(v))),
+    }
+}
+
+/// What the rows model reads off a kernel's body, syntactically.
+mod rows {
+    use crate::front::dotted;
+    use ruff_python_ast::visitor::{walk_expr, walk_stmt, Visitor};
+    use ruff_python_ast::{Expr, Operator, Stmt};
+
+    #[derive(Default)]
+    pub(super) struct Facts {
+        /// Names that hold the program id of axis 0 (`row = tl.program_id(0)`).
+        pub pids: Vec<String>,
+        /// A program id of another axis is read.
+        pub other_axis: bool,
+        /// Names that are operands of a `*` (never pointers).
+        pub multiplied: Vec<String>,
+        /// Names that are integers by their use: compared, multiplied, `range` bounds.
+        pub ints: Vec<String>,
+        /// Names that occur in comparisons (mask bounds).
+        pub compared: Vec<String>,
+        /// `(pointer, stride)`: the pointer is stepped by `pid * stride`.
+        pub strides: Vec<(String, String)>,
+        /// `name = expr` of the body, in order.
+        assigns: Vec<(String, Expr)>,
+    }
+
+    impl Facts {
+        pub(super) fn stride_of(&self, ptr: &str) -> Option<String> {
+            let mut found: Vec<&String> = self
+                .strides
+                .iter()
+                .filter(|(p, _)| p == ptr)
+                .map(|(_, s)| s)
+                .collect();
+            found.dedup();
+            match found[..] {
+                [s] => Some(s.clone()),
+                _ => None,
+            }
+        }
+
+        /// The names a pointer expression adds (`a + b * c - d` adds `a`, `b * c`, `d`),
+        /// through `[:, None]` subscripts and names assigned once.
+        fn addends<'e>(&'e self, e: &'e Expr, out: &mut Vec<&'e Expr>, depth: usize) {
+            match e {
+                Expr::BinOp(b) if matches!(b.op, Operator::Add | Operator::Sub) => {
+                    self.addends(&b.left, out, depth);
+                    self.addends(&b.right, out, depth);
+                }
+                Expr::Subscript(s) => self.addends(&s.value, out, depth),
+                Expr::Name(n) if depth < 4 => {
+                    out.push(e);
+                    let defs: Vec<&Expr> = self
+                        .assigns
+                        .iter()
+                        .filter(|(t, _)| t.as_str() == n.id.as_str())
+                        .map(|(_, v)| v)
+                        .collect();
+                    if let [v] = defs[..] {
+                        self.addends(v, out, depth + 1);
+                    }
+                }
+                e => out.push(e),
+            }
+        }
+
+        fn is_pid(&self, e: &Expr) -> bool {
+            match e {
+                Expr::Name(n) => self.pids.iter().any(|p| p == n.id.as_str()),
+                Expr::Call(c) => {
+                    program_axis(e) == Some(0)
+                        || (matches!(&*c.func, Expr::Attribute(a) if a.attr.id.as_str() == "to")
+                            && matches!(&*c.func, Expr::Attribute(a) if self.is_pid(&a.value)))
+                }
+                _ => false,
+            }
+        }
+
+        /// Records `ptr` stepped by `pid * s` when `e` adds both.
+        fn note_strides(&mut self, ptrs: &[String], target: Option<&str>, e: &Expr) {
+            let mut parts = Vec::new();
+            self.addends(e, &mut parts, 0);
+            let mut bases: Vec<String> = parts
+                .iter()
+                .filter_map(|p| match p {
+                    Expr::Name(n) if ptrs.iter().any(|q| q == n.id.as_str()) => {
+                        Some(n.id.to_string())
+                    }
+                    _ => None,
+                })
+                .collect();
+            if let Some(t) = target.filter(|t| ptrs.iter().any(|q| q == t)) {
+                bases.push(t.to_string());
+            }
+            let mut steps = Vec::new();
+            for p in &parts {
+                if let Expr::BinOp(b) = p {
+                    if b.op != Operator::Mult {
+                        continue;
+                    }
+                    let (l, r) = (&*b.left, &*b.right);
+                    let stride = match (self.is_pid(l), self.is_pid(r), l, r) {
+                        (true, false, _, Expr::Name(s)) | (false, true, Expr::Name(s), _) => {
+                            Some(s.id.to_string())
+                        }
+                        _ => None,
+                    };
+                    steps.extend(stride);
+                }
+            }
+            for b in &bases {
+                for s in &steps {
+                    if !self.strides.contains(&(b.clone(), s.clone())) {
+                        self.strides.push((b.clone(), s.clone()));
+                    }
+                }
+            }
+        }
+    }
+
+    fn program_axis(e: &Expr) -> Option<i64> {
+        let Expr::Call(c) = e else { return None };
+        let name = dotted(&c.func)?;
+        if !name.ends_with("program_id") {
+            return None;
+        }
+        let arg = c.arguments.args.first().or_else(|| {
+            c.arguments
+                .keywords
+                .iter()
+                .find(|k| k.arg.as_ref().is_some_and(|a| a.id.as_str() == "axis"))
+                .map(|k| &k.value)
+        })?;
+        match arg {
+            Expr::NumberLiteral(n) => n.value.as_int().and_then(|i| i.as_i64()),
+            _ => Some(-1),
+        }
+    }
+
+    struct Scan<'f> {
+        facts: &'f mut Facts,
+    }
+
+    impl<'a> Visitor<'a> for Scan<'_> {
+        fn visit_stmt(&mut self, s: &'a Stmt) {
+            if let Stmt::Assign(a) = s {
+                if let [Expr::Name(t)] = &a.targets[..] {
+                    self.facts.assigns.push((t.id.to_string(), (*a.value).clone()));
+                    if self.facts.is_pid(&a.value) {
+                        self.facts.pids.push(t.id.to_string());
+                    }
+                }
+            }
+            walk_stmt(self, s);
+        }
+        fn visit_expr(&mut self, e: &'a Expr) {
+            match e {
+                Expr::Call(c) => {
+                    if matches!(program_axis(e), Some(a) if a != 0) {
+                        self.facts.other_axis = true;
+                    }
+                    if dotted(&c.func).as_deref().is_some_and(|n| n.ends_with("range")) {
+                        names(&c.arguments.args, &mut self.facts.ints);
+                    }
+                }
+                Expr::BinOp(b) if b.op == Operator::Mult => {
+                    for x in [&*b.left, &*b.right] {
+                        if let Expr::Name(n) = x {
+                            self.facts.multiplied.push(n.id.to_string());
+                            self.facts.ints.push(n.id.to_string());
+                        }
+                    }
+                }
+                Expr::Compare(c) => {
+                    names(std::slice::from_ref(&*c.left), &mut self.facts.ints);
+                    names(&c.comparators, &mut self.facts.ints);
+                    names(std::slice::from_ref(&*c.left), &mut self.facts.compared);
+                    names(&c.comparators, &mut self.facts.compared);
+                }
+                _ => {}
+            }
+            walk_expr(self, e);
+        }
+    }
+
+    fn names(es: &[Expr], out: &mut Vec<String>) {
+        for e in es {
+            if let Expr::Name(n) = e {
+                out.push(n.id.to_string());
+            }
+        }
+    }
+
+    /// Reads the body: program ids, integer uses, and each pointer's row stride.
+    pub(super) fn read(body: &[Stmt]) -> Facts {
+        let mut facts = Facts::default();
+        let mut scan = Scan { facts: &mut facts };
+        for s in body {
+            scan.visit_stmt(s);
+        }
+        // Pointers: every name a load or store addresses, and every name assigned from one.
+        let mut ptr_like: Vec<String> = Vec::new();
+        struct Ptrs<'p>(&'p mut Vec<(Option<String>, Expr)>);
+        impl<'a> Visitor<'a> for Ptrs<'_> {
+            fn visit_stmt(&mut self, s: &'a Stmt) {
+                match s {
+                    Stmt::Assign(a) => {
+                        if let [Expr::Name(t)] = &a.targets[..] {
+                            self.0.push((Some(t.id.to_string()), (*a.value).clone()));
+                        }
+                    }
+                    Stmt::AugAssign(a) => {
+                        if let Expr::Name(t) = &*a.target {
+                            self.0.push((Some(t.id.to_string()), (*a.value).clone()));
+                        }
+                    }
+                    _ => {}
+                }
+                walk_stmt(self, s);
+            }
+            fn visit_expr(&mut self, e: &'a Expr) {
+                if let Expr::Call(c) = e {
+                    let n = dotted(&c.func).unwrap_or_default();
+                    if n.ends_with(".load") || n.ends_with(".store") {
+                        if let Some(p) = c.arguments.args.first() {
+                            self.0.push((None, p.clone()));
+                        }
+                    }
+                }
+                walk_expr(self, e);
+            }
+        }
+        let mut exprs = Vec::new();
+        let mut v = Ptrs(&mut exprs);
+        for s in body {
+            v.visit_stmt(s);
+        }
+        for (_, e) in &exprs {
+            let mut parts = Vec::new();
+            facts.addends(e, &mut parts, 0);
+            for p in parts {
+                if let Expr::Name(n) = p {
+                    ptr_like.push(n.id.to_string());
+                }
+            }
+        }
+        ptr_like.retain(|p| !facts.multiplied.contains(p));
+        for (target, e) in &exprs {
+            facts.note_strides(&ptr_like, target.as_deref(), e);
+        }
+        facts
     }
 }

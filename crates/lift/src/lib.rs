@@ -354,6 +354,8 @@ fn lift_kernel(
     let mut first: Option<Formula> = None;
     // Whether the claim is the kernel-level one ([`kernel_level`]): the launcher not read.
     let mut kernel_claim = false;
+    // Whether memory safety is the claim's precondition rather than proved (`kernel_level`).
+    let mut safety_assumed = false;
     while let Some((cfg, case)) = runs.pop() {
         let host = match front::launch(text, module, k, &ptrs, cfg, case) {
             None if called.contains(&k.name) => break,
@@ -369,13 +371,16 @@ fn lift_kernel(
             Some(Err((what, pos))) => {
                 let unread = format!("{what} at {pos}");
                 match kernel_level::launch(k, &ptrs, cfg, case, &unread) {
-                    Ok(h) => {
+                    Ok((h, assumed)) => {
                         kernel_claim = true;
+                        safety_assumed = assumed;
                         h
                     }
-                    Err(_) => {
+                    Err(why) => {
                         verdicts.push(Verdict::Unknown {
-                            reason: format!("the launcher could not be read: {unread}"),
+                            reason: format!(
+                                "the launcher could not be read: {unread}; no kernel-level claim either: {why}"
+                            ),
                         });
                         break;
                     }
@@ -413,6 +418,7 @@ fn lift_kernel(
             helpers,
             names: names.clone(),
             kernel_level: kernel_claim,
+            safety_assumed,
         };
         // Without an expected formula, the first run's synthesized one is what the other runs
         // (configurations, block cases) are checked against: one formula for the kernel.

@@ -375,27 +375,6 @@ pub(crate) fn refute(
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
             ),
         },
-        // A memory failure at sizes that include integers the caller passes, which nothing
-        // in the text relates to the tensors: the relation is the caller's precondition.
-        (Failure::OutOfBounds { buf, pos, .. } | Failure::Race { buf, pos, .. }, _)
-            if !setup.host.caller_ints.is_empty() =>
-        {
-            let ints: Vec<String> = setup
-                .host
-                .caller_ints
-                .iter()
-                .map(|k| format!("`{}`", setup.host.sizes[*k]))
-                .collect();
-            Verdict::Unknown {
-                reason: format!(
-                    "{} at {pos} ({} `{buf}`) at sizes {:?}, but the launcher receives {} from its caller and nothing in the text relates them to the tensors' shapes: that relation is the caller's precondition, not checked here",
-                    if matches!(fail, Failure::Race { .. }) { "two programs store to one element" } else { "an access goes out of bounds" },
-                    if matches!(fail, Failure::Race { .. }) { "of" } else { "past" },
-                    c.maps.first().map(|m| m.1.clone()).unwrap_or_default(),
-                    ints.join(", ")
-                ),
-            }
-        }
         (Failure::Value { buf, index, kernel, formula }, true) => Verdict::Unknown {
             reason: format!(
                 "the synthesized formula does not match the kernel: at sizes {:?}, `{buf}` at {index:?} is {kernel}, the formula gives {formula} (replayed)",

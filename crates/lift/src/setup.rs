@@ -24,6 +24,9 @@ pub(crate) struct Setup<'a> {
     /// The kernel-level claim (`crate::kernel_level`): which elements are written is not
     /// claimed, and an access past a tensor is not the kernel's failure but the launch's.
     pub kernel_level: bool,
+    /// Accesses in bounds and no two programs storing to one element are preconditions of
+    /// the claim, not obligations (the kernel-level rows model).
+    pub safety_assumed: bool,
 }
 
 /// What a symbolic checker gives a launch beyond the sizes: the program counts of the three

@@ -66,3 +66,22 @@ fn a_helper_with_pointers_has_a_record_and_the_kernels_keep_theirs() {
     assert_eq!(kernel.kind, Kind::Kernel);
     assert_eq!(kernel.verdict.name(), "verified", "{:?}", kernel.verdict);
 }
+
+#[test]
+fn an_unread_assert_is_named_by_the_kernel_level_claim() {
+    let rs = lift_corpus("assert_unread.py");
+    let [r] = &rs[..] else { panic!("{rs:#?}") };
+    assert_eq!(r.launcher.as_deref(), Some("<kernel-level claim>"), "{r:#?}");
+    let first = &r.assumptions.iter().find(|a| a.contains("kernel-level claim")).unwrap();
+    assert!(first.contains("assert"), "{first}");
+}
+
+#[test]
+fn rows_are_viewed_by_the_kernels_own_strides() {
+    let rs = lift_corpus("kernel_level_rows.py");
+    let [r] = &rs[..] else { panic!("{rs:#?}") };
+    assert_eq!(r.verdict.name(), "verified", "{:?}", r.verdict);
+    let said = r.assumptions.join("\n");
+    assert!(said.contains("`X[i, j]` is `X_ptr[i * X_row_stride + j]`"), "{said}");
+    assert!(said.contains("`n_cols` <= `X_row_stride`"), "{said}");
+}

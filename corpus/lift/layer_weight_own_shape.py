@@ -9,13 +9,13 @@ import triton.language as tl
 
 
 @triton.jit
-def scale_cols(X, W, Y, N, BLOCK: tl.constexpr):
+def scale_cols(X, W, Y, N, stride_x, stride_y, BLOCK: tl.constexpr):
     row = tl.program_id(0)
     cols = tl.arange(0, BLOCK)
     m = cols < N
-    x = tl.load(X + row * N + cols, mask=m)
+    x = tl.load(X + row * stride_x + cols, mask=m)
     w = tl.load(W + cols, mask=m)
-    tl.store(Y + row * N + cols, x * w, mask=m)
+    tl.store(Y + row * stride_y + cols, x * w, mask=m)
 
 
 def scale(x, w):
@@ -23,5 +23,5 @@ def scale(x, w):
     assert x_arg.shape[1] == w.shape[0]
     M, N = x_arg.shape
     y = torch.empty_like(x_arg)
-    scale_cols[(M,)](x_arg, w, y, N, BLOCK=triton.next_power_of_2(N))
+    scale_cols[(M,)](x_arg, w, y, N, x_arg.stride(0), y.stride(0), BLOCK=triton.next_power_of_2(N))
     return y

@@ -49,10 +49,12 @@ pub fn run(a: LiftArgs) -> i32 {
             let text = crate::mlir_cmd::read_lossy(&files[i]);
             let expected = text.as_deref().and_then(header_expect);
             let kernels = kernels_of(r, budget);
-            let diffs = if a.differential && kernels.iter().any(|k| k.numpy.is_some()) {
-                crate::differential::check(&files[i], &kernels)
-            } else {
-                vec![]
+            let diffs = match a.differential {
+                true if kernels.iter().any(runnable) => {
+                    crate::differential::check(&files[i], &kernels)
+                }
+                true => kernels.iter().map(not_run).collect(),
+                false => vec![],
             };
             for (n, k) in kernels.into_iter().enumerate() {
                 // A file's `# expect:` is about its kernels; device functions and helpers
@@ -122,6 +124,25 @@ pub fn run(a: LiftArgs) -> i32 {
         );
     }
     code
+}
+
+/// Whether `--differential` can run a record's launcher: a kernel with a NumPy formula whose
+/// claim names a launcher of the file (not the kernel-level claim or an assumed launch).
+fn runnable(k: &KernelResult) -> bool {
+    k.kind == lift::Kind::Kernel
+        && k.numpy.is_some()
+        && k.launcher.as_deref().is_some_and(|l| !l.starts_with('<'))
+}
+
+/// The differential record of a file none of whose records can be run.
+fn not_run(k: &KernelResult) -> serde_json::Value {
+    let reason = match (k.kind, &k.numpy, k.launcher.as_deref()) {
+        (lift::Kind::DeviceFunction, ..) => "a device function: no launch to run".to_string(),
+        (lift::Kind::Helper, ..) => "a helper: run inside the kernels that call it".into(),
+        (_, None, _) => "no NumPy formula".into(),
+        (_, _, l) => format!("no launcher of the file to run (`{}`)", l.unwrap_or("none")),
+    };
+    json!({"status": "skipped", "reason": reason})
 }
 
 /// `# expect: VERDICT` in the leading comment lines of a Python file.

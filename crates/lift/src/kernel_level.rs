@@ -14,7 +14,7 @@ use crate::host::{self, HExpr, HostArg, HostModel};
 use ruff_python_ast::{Expr, Number};
 
 /// The block sizes tried when nothing in the text fixes the block size.
-pub(crate) const SWEEP: &[i128] = &[32, 1024, 1];
+pub(crate) const SWEEP: &[i128] = &[16, 128, 1];
 
 /// The model of case `case` of the kernel-level claim of `kernel` under autotune
 /// configuration `config`, or why there is none. `unread`: what of the launcher was not

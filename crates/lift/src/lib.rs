@@ -536,8 +536,7 @@ fn lift_device(
     r.formula_raw = as_fn(&lifted.formula_raw);
     r.readable = as_fn(&lifted.readable);
     r.readable_notes = lifted.readable_notes;
-    // (the NumPy rendering is of the applying kernel's tensors: not the function's)
-    r.latex = lifted.latex;
+    // (the LaTeX and NumPy renderings are of the applying kernel's tensors: not kept)
     r.nodes_before = lifted.nodes_before;
     r.nodes_after = lifted.nodes_after;
     // What only the applying kernel needs (its launch, buffers, sizes and offsets).

@@ -56,7 +56,7 @@ fn a_helper_with_pointers_has_a_record_and_the_kernels_keep_theirs() {
                def load_twice(p, offs, mask):\n    return tl.load(p + offs, mask=mask) * 2\n\n\n\
                @triton.jit\ndef k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):\n    \
                offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n    m = offs < n\n    \
-               tl.store(y_ptr + offs, load_twice(x_ptr, offs, m), mask=m)\n";
+               tl.store(y_ptr + offs, load_twice(x_ptr, offs, m) + tl.load(x_ptr + offs, mask=m), mask=m)\n";
     let rs = lift::lift_file("h.py", src, &Default::default()).unwrap();
     assert_eq!(rs.len(), 2, "{rs:#?}");
     let helper = formula_of(&rs, "load_twice");

@@ -2,12 +2,15 @@
 //! as a function of its own parameters, for every value of its size and every number of
 //! programs, with no shape taken from a launcher.
 //!
-//! This slice covers the 1-D pattern (one integer parameter that the body compares, one block
-//! size, pointers indexed by one offset): each pointer is a tensor of `n` elements, so the
-//! bounds obligations prove "in bounds when every tensor has at least `n` elements", the
-//! stated precondition; the grid is a free number of programs, so coverage is not claimed
-//! (each element the kernel writes has the formula's value). The block size is each value an
-//! autotune configuration gives, else the parameter's default, else each of a stated sweep.
+//! Two models. The 1-D pattern (one integer parameter that the body compares, one block size,
+//! pointers indexed by one offset): each pointer is a tensor of `n` elements, so the bounds
+//! obligations prove "in bounds when every tensor has at least `n` elements", the stated
+//! precondition. Rows ([`rows`]): one program per row, a pointer stepped by `row * stride`
+//! viewed as `[programs, stride]`, the row lengths a mask compares at most the strides;
+//! memory safety and race freedom are stated preconditions, not proved. In both the grid is a
+//! free number of programs, so coverage is not claimed (each element the kernel writes has
+//! the formula's value). A block size is each value an autotune configuration gives, else the
+//! parameter's default, else each of a stated sweep.
 
 use crate::front::KernelDef;
 use crate::host::{self, HExpr, HostArg, HostModel};

@@ -18,7 +18,7 @@ fn run(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// `(0.21 s)` as `(T s)`; in JSON, `"seconds"` and the summary record dropped.
+/// `(0.21 s)` as `(T s)`, the summary's seconds as `T`; in JSON, `"seconds"` and the summary record dropped.
 fn mask(text: &str, json: bool) -> String {
     if json {
         return text
@@ -33,6 +33,13 @@ fn mask(text: &str, json: bool) -> String {
     }
     text.lines()
         .map(|l| match (l.rfind(" ("), l.ends_with(" s)")) {
+            _ if l.starts_with("wall time: ") => {
+                let jobs = l.find(" with ").map(|at| &l[at..]).unwrap_or("");
+                format!("wall time: T s{jobs}\n")
+            }
+            (Some(at), _) if l.starts_with("total") && l.ends_with(" s of checking)") => {
+                format!("{} (T s of checking)\n", &l[..at])
+            }
             (Some(at), true) if !l.starts_with(' ') => format!("{} (T s)\n", &l[..at]),
             _ => format!("{l}\n"),
         })

@@ -1,0 +1,106 @@
+//! The mutation test over real kernels: every kernel of `../shared/corpus/triton-real` that
+//! `lift` verifies is mutated (each load, then each store, addresses one element further) and
+//! checked against the original's formula; no mutant may be verified. Skipped with a notice
+//! where the corpus is absent.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CORPUS: &str = "../shared/corpus/triton-real";
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+fn lift(args: &[&str], files: &[PathBuf]) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
+        .arg("lift")
+        .args(["--json", "-q"])
+        .args(args)
+        .args(files)
+        .current_dir(root())
+        .output()
+        .expect("run tensorproof");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|r| r["record"] == "result")
+        .collect()
+}
+
+fn py_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            py_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "py") {
+            out.push(p);
+        }
+    }
+}
+
+/// The mutants of the kernel defined at `line` (1-based): each `tl.load(` and `tl.store(` of
+/// its body, one at a time, addressing one element further.
+fn mutants(text: &str, line: usize) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = line.saturating_sub(1);
+    let end = (start + 1..lines.len())
+        .find(|&k| lines[k].starts_with("def ") || lines[k].starts_with('@'))
+        .unwrap_or(lines.len());
+    let mut out = Vec::new();
+    for k in start..end {
+        for op in ["tl.load(", "tl.store("] {
+            if let Some(at) = lines[k].find(op) {
+                let mut m: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                m[k].insert_str(at + op.len(), "1 + ");
+                out.push(m.join("\n") + "\n");
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_mutant_of_a_verified_real_kernel_is_verified() {
+    let dir = root().join(CORPUS);
+    if !dir.is_dir() {
+        eprintln!("notice: {} is absent; the mutation test is skipped", dir.display());
+        return;
+    }
+    let mut files = Vec::new();
+    py_files(&dir, &mut files);
+    let mut verified = Vec::new();
+    for chunk in files.chunks(40) {
+        verified.extend(lift(&[], chunk).into_iter().filter(|r| {
+            r["verdict"] == "verified" && r["kind"] == "kernel" && r["formula"].is_string()
+        }));
+    }
+    assert!(!verified.is_empty(), "no verified kernel in the real corpus");
+    let tmp = std::env::temp_dir().join(format!("tp-mutants-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let (mut tried, mut wrong) = (0, Vec::new());
+    for r in &verified {
+        let file = root().join(r["file"].as_str().unwrap());
+        let text = std::fs::read_to_string(&file).unwrap();
+        let kernel = r["kernel"].as_str().unwrap();
+        let formula = r["formula"].as_str().unwrap();
+        let line = r["line"].as_u64().unwrap() as usize;
+        for (n, m) in mutants(&text, line).into_iter().enumerate() {
+            let path = tmp.join(format!("{kernel}_{n}.py"));
+            std::fs::write(&path, m).unwrap();
+            tried += 1;
+            for again in lift(&["--expect", formula], &[path.clone()]) {
+                if again["kernel"] == kernel && again["verdict"] == "verified" {
+                    wrong.push(format!("{} ({kernel}) mutant {n}: verified", r["file"]));
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    eprintln!("{tried} mutants of {} verified real kernels, none verified", verified.len());
+    assert!(tried > 0);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -18,7 +18,9 @@ pub fn imported(file: &Path, text: &str) -> Vec<(String, String)> {
         if out.len() >= MAX_MODULES {
             break;
         }
-        let Some(path) = locate(file, &name) else { continue };
+        let Some(path) = locate(file, &name) else {
+            continue;
+        };
         let small = std::fs::metadata(&path).is_ok_and(|m| m.len() <= MAX_BYTES);
         if let (true, Ok(t)) = (small, std::fs::read_to_string(&path)) {
             out.push((name, t));
@@ -71,8 +73,14 @@ mod tests {
         std::fs::write(root.join("pkg/utils/ext.py"), "X = 1\n").unwrap();
         let file = ops.join("k.py");
         std::fs::write(&file, "").unwrap();
-        assert_eq!(locate(&file, "pkg.utils.ext"), Some(root.join("pkg/utils/ext.py")));
-        assert_eq!(locate(&file, "..utils.ext"), Some(root.join("pkg/utils/ext.py")));
+        assert_eq!(
+            locate(&file, "pkg.utils.ext"),
+            Some(root.join("pkg/utils/ext.py"))
+        );
+        assert_eq!(
+            locate(&file, "..utils.ext"),
+            Some(root.join("pkg/utils/ext.py"))
+        );
         assert_eq!(locate(&file, "pkg.utils.missing"), None);
         let _ = std::fs::remove_dir_all(&root);
     }

@@ -30,7 +30,9 @@ fn lift(args: &[&str], files: &[PathBuf]) -> Vec<Value> {
 }
 
 fn py_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
@@ -67,7 +69,10 @@ fn mutants(text: &str, line: usize) -> Vec<String> {
 fn no_mutant_of_a_verified_real_kernel_is_verified() {
     let dir = root().join(CORPUS);
     if !dir.is_dir() {
-        eprintln!("notice: {} is absent; the mutation test is skipped", dir.display());
+        eprintln!(
+            "notice: {} is absent; the mutation test is skipped",
+            dir.display()
+        );
         return;
     }
     let mut files = Vec::new();
@@ -78,7 +83,10 @@ fn no_mutant_of_a_verified_real_kernel_is_verified() {
             r["verdict"] == "verified" && r["kind"] == "kernel" && r["formula"].is_string()
         }));
     }
-    assert!(!verified.is_empty(), "no verified kernel in the real corpus");
+    assert!(
+        !verified.is_empty(),
+        "no verified kernel in the real corpus"
+    );
     let tmp = std::env::temp_dir().join(format!("tp-mutants-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let (mut tried, mut wrong) = (0, Vec::new());
@@ -100,7 +108,10 @@ fn no_mutant_of_a_verified_real_kernel_is_verified() {
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    eprintln!("{tried} mutants of {} verified real kernels, none verified", verified.len());
+    eprintln!(
+        "{tried} mutants of {} verified real kernels, none verified",
+        verified.len()
+    );
     assert!(tried > 0);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

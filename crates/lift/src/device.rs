@@ -108,7 +108,9 @@ pub(crate) fn wrapper_source(k: &KernelDef) -> Result<(String, Vec<String>), Str
         wrapper_name(&k.name),
         params.join(", ")
     );
-    src.push_str("    offs__lifted = tl.program_id(0) * BLOCK__lifted + tl.arange(0, BLOCK__lifted)\n");
+    src.push_str(
+        "    offs__lifted = tl.program_id(0) * BLOCK__lifted + tl.arange(0, BLOCK__lifted)\n",
+    );
     src.push_str(&format!("    mask__lifted = offs__lifted < {size}\n"));
     for v in &values {
         src.push_str(&format!(

@@ -808,7 +808,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
 
     fn call(&mut self, d: &mut D, c: &ast::ExprCall) -> R<KVal<D>> {
         let full = dotted(&c.func).map(|f| {
-            let local = self.env.iter().any(|(n, _)| Some(n.as_str()) == f.split('.').next());
+            let local = self
+                .env
+                .iter()
+                .any(|(n, _)| Some(n.as_str()) == f.split('.').next());
             if local || self.helpers.iter().any(|h| h.name.id.as_str() == f) {
                 f
             } else {
@@ -843,9 +846,18 @@ impl<'s, D: LDomain> Interp<'s, D> {
             return self.convert_call(d, x, t, c);
         }
         // `tl.float32(x)`: a dtype called on a value converts it.
-        if let Some(t) = tl_name.filter(|_| tl_path.map(|p| p.0) == Some(ops::Module::Tl)).and_then(dtype) {
+        if let Some(t) = tl_name
+            .filter(|_| tl_path.map(|p| p.0) == Some(ops::Module::Tl))
+            .and_then(dtype)
+        {
             let ([x], []) = (&c.arguments.args[..], &c.arguments.keywords[..]) else {
-                return self.unsupported(format!("`tl.{}` called without exactly one value", tl_name.unwrap_or_default()), c);
+                return self.unsupported(
+                    format!(
+                        "`tl.{}` called without exactly one value",
+                        tl_name.unwrap_or_default()
+                    ),
+                    c,
+                );
             };
             let v = self.expr(d, x)?;
             let b = self.block_of(&v, c)?;

@@ -222,7 +222,6 @@ impl HCmp {
 const GRID_ERROR: &str = "cannot read the grid of the launch";
 const GRID_AXES: &str = "a grid has 1 to 3 axes";
 
-
 #[derive(Clone, Debug)]
 enum HVal {
     Tensor(usize),
@@ -325,16 +324,8 @@ pub(crate) fn read_launcher(
         asserted: vec![],
     };
     Some(
-        h.run(
-            globals,
-            fdef,
-            body,
-            call,
-            kernel,
-            pointer_params,
-            config,
-        )
-        .map(|_| h.m),
+        h.run(globals, fdef, body, call, kernel, pointer_params, config)
+            .map(|_| h.m),
     )
 }
 
@@ -452,13 +443,14 @@ fn reads_size(body: &[Stmt], name: &str) -> bool {
 /// `name`.
 fn asserts_size(body: &[Stmt], name: &str) -> bool {
     body.iter().any(|s| match s {
-        Stmt::Assert(a) if !is_shape_equality(&a.test) => {
-            reads_size(&[Stmt::Expr(ast::StmtExpr {
+        Stmt::Assert(a) if !is_shape_equality(&a.test) => reads_size(
+            &[Stmt::Expr(ast::StmtExpr {
                 node_index: Default::default(),
                 range: a.range,
                 value: a.test.clone(),
-            })], name)
-        }
+            })],
+            name,
+        ),
         _ => false,
     })
 }
@@ -1160,10 +1152,19 @@ impl Host<'_> {
             }
             // `*batch, N = x.shape`: the starred target takes the middle.
             (Expr::Tuple(tt), HVal::Tuple(vs))
-                if tt.elts.iter().filter(|e| matches!(e, Expr::Starred(_))).count() == 1
+                if tt
+                    .elts
+                    .iter()
+                    .filter(|e| matches!(e, Expr::Starred(_)))
+                    .count()
+                    == 1
                     && vs.len() + 1 >= tt.elts.len() =>
             {
-                let star = tt.elts.iter().position(|e| matches!(e, Expr::Starred(_))).unwrap();
+                let star = tt
+                    .elts
+                    .iter()
+                    .position(|e| matches!(e, Expr::Starred(_)))
+                    .unwrap();
                 let after = tt.elts.len() - star - 1;
                 for (i, t) in tt.elts.iter().enumerate() {
                     if i < star {
@@ -1196,7 +1197,9 @@ impl Host<'_> {
             }
             // `shape[-1] = n`: an element of a tuple (list) the launcher holds.
             (Expr::Subscript(sub), v) => {
-                let Some(name) = dotted(&sub.value) else { return };
+                let Some(name) = dotted(&sub.value) else {
+                    return;
+                };
                 match (self.lookup(&name), int_literal(&sub.slice)) {
                     (Some(HVal::Tuple(mut vs)), Some(i)) => {
                         let i = if i < 0 { i + vs.len() as i64 } else { i };
@@ -1761,10 +1764,7 @@ impl Host<'_> {
                 }
                 "element_size" if args.is_empty() => {
                     return Ok(HVal::Unreadable(
-                        format!(
-                            "`{}`: the model does not read dtypes",
-                            self.text(c)
-                        ),
+                        format!("`{}`: the model does not read dtypes", self.text(c)),
                         pos_of(self.src, c),
                     ));
                 }

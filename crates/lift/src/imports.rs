@@ -41,7 +41,9 @@ pub(crate) fn with_imported(text: &str, modules: &[(String, String)]) -> (String
     let mut used = Vec::new();
     let mut added: Vec<String> = Vec::new();
     for (name, src) in modules {
-        let Ok(parsed) = ruff_python_parser::parse_module(src) else { continue };
+        let Ok(parsed) = ruff_python_parser::parse_module(src) else {
+            continue;
+        };
         for s in &parsed.syntax().body {
             let Stmt::FunctionDef(f) = s else { continue };
             let jit = f.decorator_list.iter().any(|d| {
@@ -95,7 +97,11 @@ pub(crate) fn module_aliases(body: &[Stmt]) -> Vec<(String, String)> {
                 }
             }
             Stmt::ImportFrom(i) => {
-                let module = i.module.as_ref().map(|m| format!("{}.", m.id)).unwrap_or_default();
+                let module = i
+                    .module
+                    .as_ref()
+                    .map(|m| format!("{}.", m.id))
+                    .unwrap_or_default();
                 for a in &i.names {
                     let name = a.asname.as_ref().unwrap_or(&a.name).id.to_string();
                     out.push((name, format!("{module}{}", a.name.id)));
@@ -134,7 +140,11 @@ fn collect_imports(body: &[Stmt], out: &mut Vec<String>) {
         match s {
             Stmt::ImportFrom(i) => {
                 let dots = ".".repeat(i.level as usize);
-                let module = i.module.as_ref().map(|m| m.id.to_string()).unwrap_or_default();
+                let module = i
+                    .module
+                    .as_ref()
+                    .map(|m| m.id.to_string())
+                    .unwrap_or_default();
                 let base = format!("{dots}{module}");
                 for a in &i.names {
                     let sep = if module.is_empty() { "" } else { "." };
@@ -198,11 +208,17 @@ mod tests {
                    try:\n    from triton.language.extra import libdevice\nexcept ImportError:\n    pass\n";
         let m = ruff_python_parser::parse_module(src).unwrap();
         let a = module_aliases(&m.syntax().body);
-        assert_eq!(resolve(&a, "rsqrt"), "triton.language.extra.cuda.libdevice.rsqrt");
+        assert_eq!(
+            resolve(&a, "rsqrt"),
+            "triton.language.extra.cuda.libdevice.rsqrt"
+        );
         assert_eq!(resolve(&a, "th"), "triton.language.math.tanh");
         assert_eq!(resolve(&a, "erf"), "libdevice.erf");
         assert_eq!(resolve(&a, "tl_extra_shim.pow"), "libdevice.pow");
-        assert_eq!(resolve(&a, "libdevice.asin"), "triton.language.extra.libdevice.asin");
+        assert_eq!(
+            resolve(&a, "libdevice.asin"),
+            "triton.language.extra.libdevice.asin"
+        );
         assert_eq!(resolve(&a, "tl.exp"), "tl.exp");
     }
 }

@@ -71,7 +71,11 @@ fn one_d(
     let fixed = config
         .iter()
         .find(|(name, _)| *name == block)
-        .map(|(_, e)| int_literal(e).ok_or(format!("the configuration's `{block}` is not an integer literal")))
+        .map(|(_, e)| {
+            int_literal(e).ok_or(format!(
+                "the configuration's `{block}` is not an integer literal"
+            ))
+        })
         .transpose()?;
     let value = match fixed {
         Some(v) => v,
@@ -103,7 +107,11 @@ fn one_d(
         Some(_) => format!("`{block}` = {value} (its autotune configuration)"),
         None => format!(
             "`{block}` each of {} (nothing in the text fixes it: a stated sweep)",
-            SWEEP.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+            SWEEP
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
     m.assumptions = vec![
@@ -183,7 +191,11 @@ fn rows(
     let mut swept: Vec<String> = Vec::new();
     let mut views: Vec<String> = Vec::new();
     // Integer parameters first (a stride is a size the views use).
-    for p in kernel.params.iter().filter(|p| !p.constexpr && !ptrs.contains(&p.name)) {
+    for p in kernel
+        .params
+        .iter()
+        .filter(|p| !p.constexpr && !ptrs.contains(&p.name))
+    {
         if facts.ints.contains(&p.name) {
             m.sizes.push(p.name.clone());
         }
@@ -200,7 +212,8 @@ fn rows(
                 .to_string();
             let shape = match facts.stride_of(&p.name) {
                 Some(s) => {
-                    let k = size_of(&m, &s).ok_or(format!("the stride `{s}` is not an integer parameter"))?;
+                    let k = size_of(&m, &s)
+                        .ok_or(format!("the stride `{s}` is not an integer parameter"))?;
                     views.push(format!("`{name}[i, j]` is `{}[i * {s} + j]`", p.name));
                     vec![HExpr::Size(0), HExpr::Size(k)]
                 }
@@ -214,7 +227,9 @@ fn rows(
         } else if p.constexpr {
             let fixed = config.iter().find(|(n, _)| *n == p.name).map(|(_, e)| e);
             match fixed.or(p.default.as_ref()) {
-                Some(e) => literal_arg(e).ok_or(format!("the value of `{}` is not a literal", p.name))?,
+                Some(e) => {
+                    literal_arg(e).ok_or(format!("the value of `{}` is not a literal", p.name))?
+                }
                 None => {
                     swept.push(format!("`{}`", p.name));
                     m.cases = SWEEP.len();
@@ -261,7 +276,11 @@ fn rows(
         m.assumptions.push(format!(
             "{} each of {} (nothing in the text fixes them: a stated sweep, all alike)",
             swept.join(", "),
-            SWEEP.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+            SWEEP
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
     Ok(m)
@@ -420,7 +439,9 @@ mod rows {
         fn visit_stmt(&mut self, s: &'a Stmt) {
             if let Stmt::Assign(a) = s {
                 if let [Expr::Name(t)] = &a.targets[..] {
-                    self.facts.assigns.push((t.id.to_string(), (*a.value).clone()));
+                    self.facts
+                        .assigns
+                        .push((t.id.to_string(), (*a.value).clone()));
                     if self.facts.is_pid(&a.value) {
                         self.facts.pids.push(t.id.to_string());
                     }
@@ -434,7 +455,10 @@ mod rows {
                     if matches!(program_axis(e), Some(a) if a != 0) {
                         self.facts.other_axis = true;
                     }
-                    if dotted(&c.func).as_deref().is_some_and(|n| n.ends_with("range")) {
+                    if dotted(&c.func)
+                        .as_deref()
+                        .is_some_and(|n| n.ends_with("range"))
+                    {
                         names(&c.arguments.args, &mut self.facts.ints);
                     }
                 }

@@ -50,8 +50,8 @@ mod witness;
 mod tests;
 
 pub use emit::Signature;
-pub use imports::imported_modules;
 pub use formula::{Def, Expr, Formula, ParseError};
+pub use imports::imported_modules;
 
 use report::{Diagnostic, Span, Verdict};
 use std::time::{Duration, Instant};
@@ -239,7 +239,9 @@ pub fn lift_file(
             if let Some(t) = &opts.expect {
                 moved.extend(consts::rounded_in_formula(t));
             }
-            lift_kernel(text, module, &kernels, k, &called, expect, &limits, &moved, &names)
+            lift_kernel(
+                text, module, &kernels, k, &called, expect, &limits, &moved, &names,
+            )
         };
         let Some(mut r) = run(expect)? else {
             return Ok(None); // a helper, inlined where the kernels call it
@@ -510,7 +512,13 @@ fn lift_device(
     };
     let full = format!("{text}{wrapper}");
     let Ok(parsed) = ruff_python_parser::parse_module(&full) else {
-        return unknown(r, format!("the device function `{}` could not be applied lane by lane", k.name));
+        return unknown(
+            r,
+            format!(
+                "the device function `{}` could not be applied lane by lane",
+                k.name
+            ),
+        );
     };
     let module = parsed.syntax();
     let kernels = front::kernels(&full, module);
@@ -519,14 +527,28 @@ fn lift_device(
         kernels.iter().find(|x| x.name == wname),
         kernels.iter().find(|x| x.name == k.name),
     ) else {
-        return unknown(r, format!("the device function `{}` could not be applied lane by lane", k.name));
+        return unknown(
+            r,
+            format!(
+                "the device function `{}` could not be applied lane by lane",
+                k.name
+            ),
+        );
     };
     let moved = consts::rounded_literals(&full, &[f.def]);
-    let run = |e: Option<&Formula>| lift_kernel(&full, module, &kernels, w, &[], e, limits, &moved, names);
+    let run = |e: Option<&Formula>| {
+        lift_kernel(&full, module, &kernels, w, &[], e, limits, &moved, names)
+    };
     let mut lifted = match run(None) {
         Ok(Some(x)) => x,
         Ok(None) | Err(_) => {
-            return unknown(r, format!("the device function `{}` could not be applied lane by lane", k.name));
+            return unknown(
+                r,
+                format!(
+                    "the device function `{}` could not be applied lane by lane",
+                    k.name
+                ),
+            );
         }
     };
     simplified(&mut lifted, run);

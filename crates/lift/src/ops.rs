@@ -661,10 +661,11 @@ pub(crate) fn apply<D: LDomain>(
             };
             KVal::Block(arith(op, &x, &y)?)
         }
-        Op::Abs if matches!(
-            block(&need(&args, 0, spec)?, "the operand")?.ty,
-            Ty::Int | Ty::Bool
-        ) =>
+        Op::Abs
+            if matches!(
+                block(&need(&args, 0, spec)?, "the operand")?.ty,
+                Ty::Int | Ty::Bool
+            ) =>
         {
             // `tl.abs` of an integer is an integer (no overflow at the most negative value:
             // integers are exact here).

@@ -146,8 +146,8 @@ impl Setup<'_> {
             premises: vec![],
         };
         let params = self.bindings(d, sizes, &launch.ints);
-        let mut it = Interp::new(self.src, m, params, self.helpers.clone())
-            .with_names(self.names.clone());
+        let mut it =
+            Interp::new(self.src, m, params, self.helpers.clone()).with_names(self.names.clone());
         it.run(d, self.kernel)?;
         Ok(it.m)
     }

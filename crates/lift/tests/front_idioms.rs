@@ -148,7 +148,10 @@ fn unreadable_grids_are_named_with_a_position_for_that_kernel() {
         Verdict::Unknown { reason } => reason.clone(),
         _ => r.assumptions.join("\n"),
     };
-    assert!(said.contains("cannot read the grid of the launch at 17:"), "{r:?}");
+    assert!(
+        said.contains("cannot read the grid of the launch at 17:"),
+        "{r:?}"
+    );
 }
 
 #[test]

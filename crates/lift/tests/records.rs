@@ -2,17 +2,21 @@
 //! their arguments, kernels whose launcher is not read lifted at the kernel level, helpers
 //! with pointers named, and one kernel's trouble never costs the others their records.
 
-use lift::{Kind, KernelResult};
+use lift::{KernelResult, Kind};
 use std::path::Path;
 
 fn lift_corpus(name: &str) -> Vec<KernelResult> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lift").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../corpus/lift")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap();
     lift::lift_file(name, &text, &Default::default()).unwrap()
 }
 
 fn formula_of<'r>(rs: &'r [KernelResult], name: &str) -> &'r KernelResult {
-    rs.iter().find(|r| r.kernel == name).unwrap_or_else(|| panic!("no record for {name}"))
+    rs.iter()
+        .find(|r| r.kernel == name)
+        .unwrap_or_else(|| panic!("no record for {name}"))
 }
 
 #[test]
@@ -21,10 +25,19 @@ fn device_functions_are_formulas_of_their_arguments() {
     assert_eq!(rs.len(), 4, "{rs:#?}");
     for r in &rs {
         assert_eq!(r.kind, Kind::DeviceFunction, "{}", r.kernel);
-        assert_eq!(r.verdict.name(), "verified", "{}: {:?}", r.kernel, r.verdict);
+        assert_eq!(
+            r.verdict.name(),
+            "verified",
+            "{}: {:?}",
+            r.kernel,
+            r.verdict
+        );
     }
     let silu = formula_of(&rs, "scaled_silu");
-    assert_eq!(silu.formula.as_deref(), Some("scaled_silu(x) = x * sigmoid(2 * x)"));
+    assert_eq!(
+        silu.formula.as_deref(),
+        Some("scaled_silu(x) = x * sigmoid(2 * x)")
+    );
     let pair = formula_of(&rs, "add_and_diff").formula.clone().unwrap();
     assert!(pair.contains("add_and_diff(a, b)[0] = a + b"), "{pair}");
     assert!(pair.contains("add_and_diff(a, b)[1] = a - b"), "{pair}");
@@ -71,8 +84,16 @@ fn a_helper_with_pointers_has_a_record_and_the_kernels_keep_theirs() {
 fn an_unread_assert_is_named_by_the_kernel_level_claim() {
     let rs = lift_corpus("assert_unread.py");
     let [r] = &rs[..] else { panic!("{rs:#?}") };
-    assert_eq!(r.launcher.as_deref(), Some("<kernel-level claim>"), "{r:#?}");
-    let first = &r.assumptions.iter().find(|a| a.contains("kernel-level claim")).unwrap();
+    assert_eq!(
+        r.launcher.as_deref(),
+        Some("<kernel-level claim>"),
+        "{r:#?}"
+    );
+    let first = &r
+        .assumptions
+        .iter()
+        .find(|a| a.contains("kernel-level claim"))
+        .unwrap();
     assert!(first.contains("assert"), "{first}");
 }
 
@@ -82,6 +103,9 @@ fn rows_are_viewed_by_the_kernels_own_strides() {
     let [r] = &rs[..] else { panic!("{rs:#?}") };
     assert_eq!(r.verdict.name(), "verified", "{:?}", r.verdict);
     let said = r.assumptions.join("\n");
-    assert!(said.contains("`X[i, j]` is `X_ptr[i * X_row_stride + j]`"), "{said}");
+    assert!(
+        said.contains("`X[i, j]` is `X_ptr[i * X_row_stride + j]`"),
+        "{said}"
+    );
     assert!(said.contains("`n_cols` <= `X_row_stride`"), "{said}");
 }

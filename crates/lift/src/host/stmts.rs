@@ -51,7 +51,9 @@ const SHAPE_MUTATORS: &[&str] = &[
 ];
 
 /// Methods that change a Python list in place.
-const LIST_MUTATORS: &[&str] = &["append", "extend", "insert", "pop", "remove", "clear", "reverse"];
+const LIST_MUTATORS: &[&str] = &[
+    "append", "extend", "insert", "pop", "remove", "clear", "reverse",
+];
 
 /// Whether a statement list ends the function or raises before reaching what follows.
 fn stops(body: &[Stmt]) -> bool {
@@ -218,8 +220,12 @@ impl Host<'_> {
                     }
                     // `p is None`: a parameter given or not, whatever the sizes.
                     Expr::Compare(c)
-                        if c.ops.iter().all(|o| matches!(o, ast::CmpOp::Is | ast::CmpOp::IsNot))
-                            && c.comparators.iter().all(|x| matches!(x, Expr::NoneLiteral(_))) => {}
+                        if c.ops
+                            .iter()
+                            .all(|o| matches!(o, ast::CmpOp::Is | ast::CmpOp::IsNot))
+                            && c.comparators
+                                .iter()
+                                .all(|x| matches!(x, Expr::NoneLiteral(_))) => {}
                     Expr::Call(c) if dotted(&c.func).as_deref() == Some("isinstance") => {}
                     Expr::Call(c) => {
                         if let Expr::Attribute(at) = &*c.func {
@@ -263,7 +269,9 @@ impl Host<'_> {
     /// What a condition of the launcher denotes.
     pub(super) fn condition(&mut self, e: &Expr) -> CondVal {
         match e {
-            Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::Not) => self.condition(&u.operand).not(),
+            Expr::UnaryOp(u) if matches!(u.op, ast::UnaryOp::Not) => {
+                self.condition(&u.operand).not()
+            }
             Expr::BoolOp(b) => {
                 let and = matches!(b.op, ast::BoolOp::And);
                 let parts: Vec<CondVal> = b.values.iter().map(|v| self.condition(v)).collect();
@@ -356,21 +364,16 @@ impl Host<'_> {
                 ));
                 Ok(())
             }
-            CondVal::Unread => self.err(format!("the launcher's `assert {text}` is not read"), test),
+            CondVal::Unread => {
+                self.err(format!("the launcher's `assert {text}` is not read"), test)
+            }
         }
     }
 
     /// `assert a.shape == b.shape`, `assert tuple(z.shape) == (M, N)`: equal sizes, dimension
     /// by dimension. A launcher parameter whose rank nothing showed takes the other side's
     /// shape (the assert is the evidence); other ranks that differ are unreadable.
-    fn equal_shapes(
-        &mut self,
-        test: &Expr,
-        le: &Expr,
-        l: &[HVal],
-        re: &Expr,
-        r: &[HVal],
-    ) -> R<()> {
+    fn equal_shapes(&mut self, test: &Expr, le: &Expr, l: &[HVal], re: &Expr, r: &[HVal]) -> R<()> {
         let ints = |vs: &[HVal]| {
             vs.iter()
                 .map(|v| match v {

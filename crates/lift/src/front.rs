@@ -298,7 +298,7 @@ pub(crate) fn pointer_params(kernel: &KernelDef) -> Vec<String> {
 }
 
 /// The names that are direct operands of a `*` anywhere in `body`.
-fn multiplied_names(body: &[Stmt]) -> Vec<String> {
+pub(crate) fn multiplied_names(body: &[Stmt]) -> Vec<String> {
     use ruff_python_ast::visitor::{walk_expr, Visitor};
     struct V(Vec<String>);
     impl<'a> Visitor<'a> for V {

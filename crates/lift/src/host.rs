@@ -487,7 +487,7 @@ fn is_tensor_named(e: &Expr, name: &str) -> bool {
 }
 
 /// An integer literal, also negative (`-1`).
-fn int_literal(e: &Expr) -> Option<i64> {
+pub(crate) fn int_literal(e: &Expr) -> Option<i64> {
     match e {
         Expr::NumberLiteral(n) => match &n.value {
             Number::Int(i) => i.as_i64(),
@@ -1902,12 +1902,26 @@ pub(crate) fn assumed_launch(
         })
         .map(|p| p.name.as_str())
         .collect();
-    let blocks: Vec<&str> = kernel
+    let mut blocks: Vec<&str> = kernel
         .params
         .iter()
         .filter(|p| p.constexpr && p.default.is_none())
         .map(|p| p.name.as_str())
         .collect();
+    // Without one, the one constexpr with an integer default is the block size, at that value.
+    let mut block_value: i128 = 1024;
+    if blocks.is_empty() {
+        let defaulted: Vec<(&str, i64)> = kernel
+            .params
+            .iter()
+            .filter(|p| p.constexpr)
+            .filter_map(|p| Some((p.name.as_str(), int_literal(p.default.as_ref()?)?)))
+            .collect();
+        if let [(name, v)] = defaulted[..] {
+            blocks.push(name);
+            block_value = v.into();
+        }
+    }
     let ([n], [block]) = (&ints[..], &blocks[..]) else {
         return Err(format!(
             "no launch `{}[grid](...)` in the file, and the kernel is not of the 1-D pattern that can be assumed (one size parameter, one block size: it has {} and {})",
@@ -1916,7 +1930,6 @@ pub(crate) fn assumed_launch(
             if blocks.is_empty() { "none".to_string() } else { blocks.join(", ") },
         ));
     };
-    const BLOCK: i128 = 1024;
     m.sizes.push(n.to_string());
     for p in &kernel.params {
         let arg = if pointer_params.contains(&p.name) {
@@ -1934,7 +1947,7 @@ pub(crate) fn assumed_launch(
         } else if p.name == *n {
             HostArg::Int(HExpr::Size(0))
         } else if p.name == *block {
-            HostArg::Int(HExpr::Lit(BLOCK))
+            HostArg::Int(HExpr::Lit(block_value))
         } else if let Some(e) = &p.default {
             match e {
                 Expr::NumberLiteral(x) => match &x.value {
@@ -1952,11 +1965,11 @@ pub(crate) fn assumed_launch(
     }
     m.grid.push(HExpr::CDiv(
         Box::new(HExpr::Size(0)),
-        Box::new(HExpr::Lit(BLOCK)),
+        Box::new(HExpr::Lit(block_value)),
     ));
     let names: Vec<String> = m.tensors.iter().map(|t| format!("`{}`", t.name)).collect();
     m.assumptions.push(format!(
-        "no launcher in the file: assumed the launch `{}[(cdiv({n}, {block}),)]` with {block} = {BLOCK}, and {} 1-D tensors of {n} elements",
+        "no launcher in the file: assumed the launch `{}[(cdiv({n}, {block}),)]` with {block} = {block_value}, and {} 1-D tensors of {n} elements",
         kernel.name,
         names.join(", ")
     ));

@@ -74,6 +74,11 @@ pub(crate) fn with_imported(text: &str, modules: &[(String, String)]) -> (String
             }
         }
     }
+    // Appended text that does not parse with the file (it should: each piece parsed in its
+    // module) is dropped, so a diagnostic never points past the user's text.
+    if ruff_python_parser::parse_module(&out).is_err() {
+        return (text.to_string(), vec![]);
+    }
     (out, used)
 }
 

@@ -14,7 +14,7 @@
 
 use crate::front::KernelDef;
 use crate::host::{self, HExpr, HostArg, HostModel};
-use ruff_python_ast::{Expr, Number};
+use ruff_python_ast::Expr;
 
 /// The block sizes tried when nothing in the text fixes the block size.
 pub(crate) const SWEEP: &[i128] = &[16, 128, 1];
@@ -49,30 +49,34 @@ fn one_d(
     unread: &str,
 ) -> Result<HostModel, String> {
     let mut m = host::assumed_launch(kernel, pointer_params)?;
-    // A scalar the body uses as an integer (a stride) is beyond the pattern's one size.
-    let ints = rows::read(&kernel.def.body).ints;
-    if let Some((name, _)) = m
-        .args
-        .iter()
-        .find(|(name, a)| matches!(a, HostArg::Real(_)) && ints.contains(name))
-    {
+    if let Some(name) = other_int(kernel, &m) {
         return Err(format!("the integer parameter `{name}` besides the size"));
     }
     let n = m.sizes[0].clone();
     if !m.facts.is_empty() || !m.derived.is_empty() || !m.premises.is_empty() {
         return Err("the assumed model has facts of its own".into());
     }
+    // The block size: the constexpr without a default, else the model's (its default).
     let block = kernel
         .params
         .iter()
         .find(|p| p.constexpr && p.default.is_none())
-        .map(|p| p.name.clone())
+        .or_else(|| {
+            kernel
+                .params
+                .iter()
+                .find(|p| p.constexpr && p.default.is_some())
+        })
         .ok_or("no block size parameter")?;
+    let default = block.default.as_ref();
+    let block = block.name.clone();
     let fixed = config
         .iter()
         .find(|(name, _)| *name == block)
-        .map(|(_, e)| {
-            int_literal(e).ok_or(format!(
+        .map(|(_, e)| e)
+        .or(default)
+        .map(|e| {
+            host::int_literal(e).map(i128::from).ok_or(format!(
                 "the configuration's `{block}` is not an integer literal"
             ))
         })
@@ -104,7 +108,7 @@ fn one_d(
     m.launcher = "<kernel-level claim>".into();
     let tensors: Vec<String> = m.tensors.iter().map(|t| format!("`{}`", t.name)).collect();
     let chosen = match fixed {
-        Some(_) => format!("`{block}` = {value} (its autotune configuration)"),
+        Some(_) => format!("`{block}` = {value} (its autotune configuration or default)"),
         None => format!(
             "`{block}` each of {} (nothing in the text fixes it: a stated sweep)",
             SWEEP
@@ -122,6 +126,20 @@ fn one_d(
     Ok(m)
 }
 
+/// A scalar the body uses as an integer (a stride) that the 1-D model `m` reads as a float.
+fn other_int(kernel: &KernelDef, m: &HostModel) -> Option<String> {
+    let ints = rows::read(&kernel.def.body).ints;
+    m.args
+        .iter()
+        .find(|(name, a)| matches!(a, HostArg::Real(_)) && ints.contains(name))
+        .map(|(name, _)| name.clone())
+}
+
+/// Whether the assumed 1-D launch `m` of `kernel` leaves an integer parameter beyond its size.
+pub(crate) fn has_other_ints(kernel: &KernelDef, m: &HostModel) -> bool {
+    other_int(kernel, m).is_some()
+}
+
 /// `e` with every size index one higher (a size inserted before them).
 fn shifted(e: &HExpr) -> HExpr {
     let b = |x: &HExpr| Box::new(shifted(x));
@@ -136,16 +154,6 @@ fn shifted(e: &HExpr) -> HExpr {
         HExpr::FloorDiv(x, y) => HExpr::FloorDiv(b(x), b(y)),
         HExpr::Mod(x, y) => HExpr::Mod(b(x), b(y)),
         HExpr::Min(x, y) => HExpr::Min(b(x), b(y)),
-    }
-}
-
-fn int_literal(e: &Expr) -> Option<i128> {
-    match e {
-        Expr::NumberLiteral(x) => match &x.value {
-            Number::Int(i) => i.as_i64().map(i128::from),
-            _ => None,
-        },
-        _ => None,
     }
 }
 
@@ -290,7 +298,7 @@ fn literal_arg(e: &Expr) -> Option<HostArg> {
     match e {
         Expr::BooleanLiteral(b) => Some(HostArg::Bool(b.value)),
         Expr::StringLiteral(s) => Some(HostArg::Str(s.value.to_str().to_string())),
-        e => int_literal(e).map(|v| HostArg::Int(HExpr::Lit(v))),
+        e => host::int_literal(e).map(|v| HostArg::Int(HExpr::Lit(v.into()))),
     }
 }
 
@@ -308,7 +316,8 @@ mod rows {
         pub other_axis: bool,
         /// Names that are operands of a `*` (never pointers).
         pub multiplied: Vec<String>,
-        /// Names that are integers by their use: compared, multiplied, `range` bounds.
+        /// Names that are integers by their use: compared, `range` bounds, factors of an
+        /// address.
         pub ints: Vec<String>,
         /// Names that occur in comparisons (mask bounds).
         pub compared: Vec<String>,
@@ -462,14 +471,6 @@ mod rows {
                         names(&c.arguments.args, &mut self.facts.ints);
                     }
                 }
-                Expr::BinOp(b) if b.op == Operator::Mult => {
-                    for x in [&*b.left, &*b.right] {
-                        if let Expr::Name(n) = x {
-                            self.facts.multiplied.push(n.id.to_string());
-                            self.facts.ints.push(n.id.to_string());
-                        }
-                    }
-                }
                 Expr::Compare(c) => {
                     names(std::slice::from_ref(&*c.left), &mut self.facts.ints);
                     names(&c.comparators, &mut self.facts.ints);
@@ -492,7 +493,10 @@ mod rows {
 
     /// Reads the body: program ids, integer uses, and each pointer's row stride.
     pub(super) fn read(body: &[Stmt]) -> Facts {
-        let mut facts = Facts::default();
+        let mut facts = Facts {
+            multiplied: crate::front::multiplied_names(body),
+            ..Facts::default()
+        };
         let mut scan = Scan { facts: &mut facts };
         for s in body {
             scan.visit_stmt(s);
@@ -544,6 +548,23 @@ mod rows {
             }
         }
         ptr_like.retain(|p| !facts.multiplied.contains(p));
+        // Integers by use in addresses: the operands of a product a pointer adds.
+        let mut address_ints = Vec::new();
+        for (target, e) in &exprs {
+            if target.as_ref().is_some_and(|t| !ptr_like.contains(t)) {
+                continue;
+            }
+            let mut parts = Vec::new();
+            facts.addends(e, &mut parts, 0);
+            for p in parts {
+                if let Expr::BinOp(b) = p {
+                    if b.op == Operator::Mult {
+                        names(&[(*b.left).clone(), (*b.right).clone()], &mut address_ints);
+                    }
+                }
+            }
+        }
+        facts.ints.extend(address_ints);
         for (target, e) in &exprs {
             facts.note_strides(&ptr_like, target.as_deref(), e);
         }

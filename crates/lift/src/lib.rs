@@ -361,13 +361,26 @@ fn lift_kernel(
     while let Some((cfg, case)) = runs.pop() {
         let host = match front::launch(text, module, k, &ptrs, cfg, case) {
             None if called.contains(&k.name) => break,
+            // No launch in the file: the assumed 1-D launch where the kernel has that pattern
+            // and no integer beyond its size, else the kernel-level claim.
             None => match host::assumed_launch(k, &ptrs) {
-                Ok(h) => h,
-                Err(why) => {
-                    verdicts.push(Verdict::Unknown {
-                        reason: format!("{why} (kernel at {})", k.pos),
-                    });
-                    break;
+                Ok(h) if !kernel_level::has_other_ints(k, &h) => h,
+                assumed => {
+                    let unread = format!("no launch of `{}` in the file", k.name);
+                    match kernel_level::launch(k, &ptrs, cfg, case, &unread) {
+                        Ok((h, assumed_safe)) => {
+                            kernel_claim = true;
+                            safety_assumed = assumed_safe;
+                            h
+                        }
+                        Err(why) => {
+                            let first = assumed.err().unwrap_or(why);
+                            verdicts.push(Verdict::Unknown {
+                                reason: format!("{first} (kernel at {})", k.pos),
+                            });
+                            break;
+                        }
+                    }
                 }
             },
             Some(Err((what, pos))) => {

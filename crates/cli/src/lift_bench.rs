@@ -76,6 +76,7 @@ pub fn run(a: BenchArgs) -> i32 {
                 .then(|| crate::lift_cmd::header(&text, "formula:"))
                 .flatten(),
             modules: crate::modules::imported(f, &text),
+            only: None,
         };
         // Lifted without a formula, a kernel is judged by its `# synthesized:` header when the
         // file names a known limit of synthesis (as the corpus test does).

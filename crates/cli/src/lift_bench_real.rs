@@ -105,6 +105,7 @@ fn time_file(file: &Path, group: String, a: &BenchArgs) -> FileTimes {
             file: file.to_path_buf(),
             expect: None,
             timeout: a.run.timeout.as_secs_f64(),
+            only: None,
         });
         walls.push(t0.elapsed().as_secs_f64());
         if let (Some(a), Some(b)) = (c0, worker::cpu_seconds()) {

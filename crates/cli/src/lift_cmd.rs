@@ -1,4 +1,5 @@
-//! `tensorproof lift FILE...`: what each Triton kernel computes; every file is one job.
+//! `tensorproof lift FILE...`: what each Triton kernel computes; every `@triton.jit` function
+//! is one job (a file is, when a formula is expected of it).
 
 use crate::args::LiftArgs;
 use crate::expect::{self, Judged};
@@ -18,21 +19,9 @@ pub fn run(a: LiftArgs) -> i32 {
     let budget = a.run.budget_or(12, Duration::from_secs(120));
     // With --expectations, a file's `# formula:` header is the formula to check (unless
     // --expect gives one): its `# expect:` verdict is about that formula.
-    let jobs: Vec<Job> = files
-        .iter()
-        .map(|f| Job::Lift {
-            file: f.clone(),
-            expect: a.expect.clone().or_else(|| {
-                a.expectations
-                    .then(|| crate::mlir_cmd::read_lossy(f))
-                    .flatten()
-                    .and_then(|t| header(&t, "formula:"))
-            }),
-            timeout: a.run.timeout.as_secs_f64(),
-        })
-        .collect();
+    let (jobs, owners) = jobs(&files, &a);
     let wall = Instant::now();
-    let bar = out::progress(files.len(), a.run.quiet);
+    let bar = out::progress(jobs.len(), a.run.quiet);
     let mut ordered = Ordered::new();
     // (file, expected, verdict name) of every kernel, for the summary and the exit code.
     let mut done: Vec<(String, Option<String>, Verdict, f64)> = vec![];
@@ -44,11 +33,19 @@ pub fn run(a: LiftArgs) -> i32 {
     };
     pool::run(&pool, jobs, |i, r| {
         bar.inc(1);
-        for (i, r) in ordered.push(i, (i, r)) {
+        for (j, r) in ordered.push(i, (i, r)) {
+            let (i, function) = &owners[j];
+            let i = *i;
             let file = files[i].display().to_string();
             let text = crate::mlir_cmd::read_lossy(&files[i]);
             let expected = text.as_deref().and_then(header_expect);
-            let kernels = kernels_of(r, budget);
+            let mut kernels = kernels_of(r, budget);
+            // A function's job that was stopped: its record names the function.
+            if let (Some((name, line, col)), [k]) = (function, &mut kernels[..]) {
+                if k.kernel.is_empty() {
+                    (k.kernel, k.line, k.column) = (name.clone(), *line, *col);
+                }
+            }
             let diffs = match a.differential {
                 true if kernels.iter().any(runnable) => {
                     crate::differential::check(&files[i], &kernels)
@@ -124,6 +121,45 @@ pub fn run(a: LiftArgs) -> i32 {
         );
     }
     code
+}
+
+/// The jobs of `files`: one per `@triton.jit` function of a file (a function that runs past
+/// its budget stops alone), or one for the whole file when a formula is expected of it (an
+/// expected formula may span its kernels) or it has at most one function. With each job, the
+/// index of its file and the function it lifts (name, line, column).
+type Owner = (usize, Option<(String, usize, usize)>);
+
+fn jobs(files: &[std::path::PathBuf], a: &LiftArgs) -> (Vec<Job>, Vec<Owner>) {
+    let (mut jobs, mut owners) = (vec![], vec![]);
+    for (i, f) in files.iter().enumerate() {
+        let text = crate::mlir_cmd::read_lossy(f);
+        let expect = a.expect.clone().or_else(|| {
+            a.expectations
+                .then_some(text.as_deref())
+                .flatten()
+                .and_then(|t| header(t, "formula:"))
+        });
+        let functions = match (&expect, &text) {
+            (None, Some(t)) => lift::own_functions(t),
+            _ => vec![],
+        };
+        let job = |only| Job::Lift {
+            file: f.clone(),
+            expect: expect.clone(),
+            timeout: a.run.timeout.as_secs_f64(),
+            only,
+        };
+        if functions.len() < 2 {
+            jobs.push(job(None));
+            owners.push((i, None));
+            continue;
+        }
+        for (n, fun) in functions.into_iter().enumerate() {
+            jobs.push(job(Some(n)));
+            owners.push((i, Some(fun)));
+        }
+    }
+    (jobs, owners)
 }
 
 /// Whether `--differential` can run a record's launcher: a kernel with a NumPy formula whose

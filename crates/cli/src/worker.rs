@@ -41,11 +41,13 @@ pub enum Job {
         #[serde(default)]
         collect_smt: bool,
     },
-    /// Every kernel of a Triton file.
+    /// Every kernel of a Triton file, or only its `only`-th `@triton.jit` function.
     Lift {
         file: PathBuf,
         expect: Option<String>,
         timeout: f64,
+        #[serde(default)]
+        only: Option<usize>,
     },
 }
 
@@ -210,7 +212,8 @@ fn run(job: Job) -> Reply {
             file,
             expect,
             timeout,
-        } => run_lift(&file, expect, timeout),
+            only,
+        } => run_lift(&file, expect, timeout, only),
         Job::Halide {
             spec,
             stmt,
@@ -283,7 +286,7 @@ fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64, collect_smt: bool) -
     }
 }
 
-fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64) -> Reply {
+fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64, only: Option<usize>) -> Reply {
     let failed = |d: report::Diagnostic| Reply::Lift {
         kernels: vec![],
         diagnostics: vec![d],
@@ -310,6 +313,7 @@ fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64) -> Reply {
         timeout: Duration::from_secs_f64(timeout),
         expect,
         modules: crate::modules::imported(file, &text),
+        only,
     };
     match lift::lift_file(&file.display().to_string(), &text, &opts) {
         Ok(kernels) => Reply::Lift {

@@ -169,15 +169,35 @@ struct Obligation {
 
 pub(crate) struct Limits {
     pub timeout: Duration,
+    /// The time one kernel may take in all (its autotune configurations and block cases).
+    pub kernel_budget: Duration,
+}
+
+impl Limits {
+    /// The limits a kernel of `timeout` per query gets: three queries' worth in all, at least
+    /// 20 s.
+    pub(crate) fn new(timeout: Duration) -> Limits {
+        Limits {
+            timeout,
+            kernel_budget: (timeout * 3).max(Duration::from_secs(20)),
+        }
+    }
 }
 
 /// The whole check of one kernel.
 pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) -> Outcome {
+    // Whether the formula is ours (synthesized here or in the first case), not the user's.
+    let synthesized = expect.is_none() || setup.formula_of_first_case;
     let mut assumptions = vec![
         "floating-point values are modelled as reals (no rounding, overflow, NaN or infinity)"
             .to_string(),
         "buffers of different tensors do not overlap".to_string(),
-        "every size is at least 1; tensors are contiguous".to_string(),
+        if setup.host.tensors.iter().any(|t| t.strides.is_some()) {
+            "every size is at least 1; tensors are contiguous except the strided views stated below"
+                .to_string()
+        } else {
+            "every size is at least 1; tensors are contiguous".to_string()
+        },
         "index arithmetic is exact (no 32-bit overflow of offsets)".to_string(),
     ];
     assumptions.extend(setup.host.assumptions.iter().cloned());
@@ -440,10 +460,10 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         .filter(|(k, _)| !k.contains('#'))
         .map(|(k, f)| (*f, k.rsplit_once('/').map(|x| x.0).unwrap_or(k).to_string()))
         .collect();
-    let shape_polys = |w: &mut World, t: usize| -> Option<Vec<synth::Poly>> {
+    let stride_polys = |w: &mut World, t: usize| -> Option<Vec<synth::Poly>> {
         let sizes = w.size_terms();
         let terms: Vec<TermId> = setup.host.tensors[t]
-            .shape
+            .strides()
             .iter()
             .map(|e| e.eval(&mut w.sym, &sizes))
             .collect();
@@ -455,10 +475,10 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     // The output index of each store, per dimension (`None` when the offset does not split).
     let mut out_index: Vec<Option<Vec<synth::Poly>>> = Vec::new();
     for a in &acc {
-        let shape = shape_polys(&mut w, setup.buffers[a.buf]);
+        let strides = stride_polys(&mut w, setup.buffers[a.buf]);
         let p = synth::poly(&w.sym.store, a.off);
-        out_index.push(match (a.store, shape, p) {
-            (true, Some(sh), Some(p)) => synth::delinearize(&p, &sh),
+        out_index.push(match (a.store, strides, p) {
+            (true, Some(st), Some(p)) => synth::delinearize(&p, &st),
             _ => None,
         });
     }
@@ -472,8 +492,8 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 let Some(t) = setup.host.tensors.iter().position(|t| t.name == *n) else {
                     continue;
                 };
-                if let Some(sh) = shape_polys(&mut w, t) {
-                    inputs.push((*f, n.clone(), sh));
+                if let Some(st) = stride_polys(&mut w, t) {
+                    inputs.push((*f, n.clone(), st));
                 }
             }
             let names = Names {
@@ -491,6 +511,16 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     .iter()
                     .copied()
                     .zip(setup.host.sizes.iter().cloned())
+                    .collect(),
+                dims: setup
+                    .host
+                    .tensors
+                    .iter()
+                    .flat_map(|t| &t.shape)
+                    .filter_map(|e| match e {
+                        crate::host::HExpr::Size(k) => w.sizes.get(*k).copied(),
+                        _ => None,
+                    })
                     .collect(),
                 params: scalars
                     .iter()
@@ -587,7 +617,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         io,
         (block, &dims),
         roots,
-        expect.is_none(),
+        synthesized,
     ) {
         out.verdict = v;
         return out;
@@ -615,12 +645,17 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .iter()
                 .map(|e| e.eval(&mut w.sym, &sizes))
                 .collect();
-            let parts = shape
+            let strides: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]]
+                .strides()
+                .iter()
+                .map(|e| e.eval(&mut w.sym, &sizes))
+                .collect();
+            let parts = strides
                 .iter()
                 .map(|t| synth::poly(&w.sym.store, *t))
                 .collect::<Option<Vec<_>>>()
                 .zip(synth::poly(&w.sym.store, a.off))
-                .and_then(|(sh, p)| synth::delinearize(&p, &sh));
+                .and_then(|(st, p)| synth::delinearize(&p, &st));
             if let (Some(parts), [rows, cols]) = (parts, &shape[..]) {
                 let r = synth::term(&mut w.sym.store, &parts[0]);
                 asr.extend(crate::witness::row_instances(
@@ -716,7 +751,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             );
             let fv = match formula::eval(&mut w.sym, &scope, &def.body) {
                 Ok(b) => b,
-                Err(e) if expect.is_none() => {
+                Err(e) if synthesized => {
                     out.verdict = unknown(format!(
                         "the synthesized formula does not evaluate ({e}): synthesis was wrong"
                     ));
@@ -795,6 +830,11 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                         laws.extend(used);
                     }
                     let eq = w.sym.store.eq(kv, fv);
+                    if setup.safety_assumed {
+                        // The store's element inside its tensor is the claim's precondition.
+                        asr.extend(inside.iter().copied());
+                        inside.clear();
+                    }
                     inside.push(eq);
                     let good = w.sym.store.and(inside);
                     asr.push(w.sym.store.not(good));
@@ -1060,12 +1100,16 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                 .iter()
                 .map(|e| e.eval(&mut w.sym, &sizes))
                 .collect();
-            let sh: Vec<synth::Poly> = shape
+            let st: Vec<synth::Poly> = setup.host.tensors[setup.buffers[a.buf]]
+                .strides()
                 .iter()
-                .map(|t| synth::poly(&w.sym.store, *t))
+                .map(|e| {
+                    let t = e.eval(&mut w.sym, &sizes);
+                    synth::poly(&w.sym.store, t)
+                })
                 .collect::<Option<_>>()?;
             let p = synth::poly(&w.sym.store, a.off)?;
-            let parts = synth::delinearize(&p, &sh)?;
+            let parts = synth::delinearize(&p, &st)?;
             let zero = w.sym.store.int(0);
             let mut idx = Vec::new();
             let mut inside = Vec::new();
@@ -1192,6 +1236,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     };
     let mut unknowns = Vec::new();
     for ob in obligations {
+        if std::time::Instant::now() > setup.deadline {
+            unknowns.push(format!(
+                "{}: not solved, the kernel's time of {} s is up",
+                ob.name,
+                limits.kernel_budget.as_secs()
+            ));
+            continue;
+        }
         let mut store = w.sym.store.clone();
         let asr = smt::simplify_arith(&mut store, &ob.assertions);
         let size_syms = w.sizes.clone();
@@ -1295,7 +1347,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
                     Ok(Some(fail)) => {
                         let show = matches!(fail, Failure::Value { .. })
                             && inp.sizes.iter().all(|n| *n <= 64);
-                        out.verdict = refute(setup, &inp, &fail, show, expect.is_none());
+                        out.verdict = refute(setup, &inp, &fail, show, synthesized);
                         return out;
                     }
                     Ok(None) => unknowns.push(format!(
@@ -1322,7 +1374,11 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     out.verdict = if !unknowns.is_empty() {
         unknown(unknowns.join("; "))
     } else if let Some(e) = synth_error {
-        unknown(format!("{e}; memory safety holds for every size"))
+        if setup.safety_assumed {
+            unknown(e)
+        } else {
+            unknown(format!("{e}; memory safety holds for every size"))
+        }
     } else {
         let mut a = out.assumptions.clone();
         let mut funs: Vec<String> = Vec::new();
@@ -1493,6 +1549,9 @@ fn bounded(
         }
     }
     for (at, mut sv) in size_vectors.into_iter().enumerate() {
+        if std::time::Instant::now() > setup.deadline {
+            break; // the kernel's time is up: the obligations decide
+        }
         let mut c = Concrete::new(BTreeMap::new());
         for (k, e) in &setup.host.derived {
             sv[*k] = e.eval(&mut c, &sv);
@@ -1598,7 +1657,8 @@ fn bounded_only(setup: &Setup, expect: Option<&Formula>, out: &mut Outcome) -> O
     let dims = store_dims(&m.accesses);
     let roots = m.math.iter().any(|f| *f == "sqrt" || *f == "rsqrt");
     let io = (&stored[..], &loaded[..], &scalars[..]);
-    match bounded(setup, expect, io, (block, &dims), roots, expect.is_none())? {
+    let synthesized = expect.is_none() || setup.formula_of_first_case;
+    match bounded(setup, expect, io, (block, &dims), roots, synthesized)? {
         v @ Verdict::Refuted { .. } => Some(v),
         _ => None,
     }

@@ -558,8 +558,9 @@ pub(crate) struct Scope<D: Domain> {
     pub ints: Vec<(String, D::I)>,
     /// Scalar parameters (reals).
     pub reals: Vec<String>,
-    /// Input tensors: name and shape (the flat offset of `x[i, j]` is row-major).
-    pub tensors: Vec<(String, Vec<D::I>)>,
+    /// Input tensors: name, shape and, for a strided view, the stride of each dimension (the
+    /// flat offset of `x[i, j]` is `i * s0 + j * s1`; row-major without).
+    pub tensors: Vec<(String, Vec<D::I>, Option<Vec<D::I>>)>,
     /// Reductions already evaluated, by the expression (its address) and the values of the
     /// names it reads: a softmax's sum is computed once per row, not once per element.
     pub memo: Memo<D>,
@@ -619,7 +620,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             }
         }
         Expr::Read(t, ix) => {
-            let Some((_, shape)) = scope.tensors.iter().find(|(n, _)| n == t) else {
+            let Some((_, shape, strides)) = scope.tensors.iter().find(|(n, _, _)| n == t) else {
                 return Err(format!("`{t}` is not an input tensor of the launcher"));
             };
             if shape.len() != ix.len() {
@@ -636,11 +637,18 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     return Err(format!("index {e} of `{t}` is not an integer"));
                 }
                 let i = b.at(d, &[]).i(d);
-                flat = Some(match flat {
-                    None => i,
-                    Some(f) => {
+                flat = Some(match (flat, strides) {
+                    (None, None) => i,
+                    (Some(f), None) => {
                         let m = d.mul_i(&f, &shape[k]);
                         d.add_i(&m, &i)
+                    }
+                    (f, Some(strides)) => {
+                        let term = d.mul_i(&i, &strides[k]);
+                        match f {
+                            None => term,
+                            Some(f) => d.add_i(&f, &term),
+                        }
                     }
                 });
             }
@@ -777,7 +785,7 @@ fn extent_of<D: Domain>(scope: &Scope<D>, k: &str, e: &Expr) -> Option<D::I> {
         Expr::Read(t, ix) => {
             for (d, i) in ix.iter().enumerate() {
                 if *i == Expr::Var(k.to_string()) {
-                    let (_, shape) = scope.tensors.iter().find(|(n, _)| n == t)?;
+                    let (_, shape, _) = scope.tensors.iter().find(|(n, _, _)| n == t)?;
                     return shape.get(d).cloned();
                 }
             }

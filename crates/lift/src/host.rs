@@ -133,13 +133,53 @@ impl HExpr {
 pub(crate) struct HTensor {
     pub name: String,
     pub shape: Vec<HExpr>,
+    /// A strided view's stride per dimension (`x[i, j]` is element `i * s0 + j * s1` of the
+    /// pointer's memory); `None` for a contiguous row-major tensor.
+    pub strides: Option<Vec<HExpr>>,
 }
 
 impl HTensor {
+    /// A contiguous row-major tensor.
+    pub(crate) fn contiguous(name: String, shape: Vec<HExpr>) -> HTensor {
+        HTensor {
+            name,
+            shape,
+            strides: None,
+        }
+    }
+
+    /// The number of elements of memory the tensor spans: the product of its shape, or for
+    /// a strided view one past its last element (`1 + sum (d_k - 1) * s_k`, every size and
+    /// stride at least 1).
     pub(crate) fn numel(&self) -> HExpr {
+        if let Some(strides) = &self.strides {
+            return self
+                .shape
+                .iter()
+                .zip(strides)
+                .fold(HExpr::Lit(1), |acc, (d, s)| {
+                    let last = HExpr::Sub(Box::new(d.clone()), Box::new(HExpr::Lit(1)));
+                    HExpr::Add(Box::new(acc), Box::new(HExpr::mul(last, s.clone())))
+                });
+        }
         let mut it = self.shape.iter().cloned();
         let first = it.next().unwrap_or(HExpr::Lit(1));
         it.fold(first, HExpr::mul)
+    }
+
+    /// The stride of each dimension: the view's own, else row-major (`[d1 * d2, d2, 1]`).
+    pub(crate) fn strides(&self) -> Vec<HExpr> {
+        if let Some(s) = &self.strides {
+            return s.clone();
+        }
+        let mut out = vec![HExpr::Lit(1); self.shape.len()];
+        for k in (0..self.shape.len().saturating_sub(1)).rev() {
+            out[k] = match &out[k + 1] {
+                HExpr::Lit(1) => self.shape[k + 1].clone(),
+                s => HExpr::mul(s.clone(), self.shape[k + 1].clone()),
+            };
+        }
+        out
     }
 }
 
@@ -1004,10 +1044,9 @@ impl Host<'_> {
                 })
                 .collect(),
         };
-        self.m.tensors.push(HTensor {
-            name: name.to_string(),
-            shape,
-        });
+        self.m
+            .tensors
+            .push(HTensor::contiguous(name.to_string(), shape));
         self.m.tensors.len() - 1
     }
 
@@ -1297,10 +1336,9 @@ impl Host<'_> {
 
     fn new_tensor(&mut self, shape: Vec<HExpr>) -> HVal {
         let k = self.m.tensors.len();
-        self.m.tensors.push(HTensor {
-            name: format!("<tensor {k}>"),
-            shape,
-        });
+        self.m
+            .tensors
+            .push(HTensor::contiguous(format!("<tensor {k}>"), shape));
         HVal::Tensor(k)
     }
 
@@ -1939,10 +1977,8 @@ pub(crate) fn assumed_launch(
                 .filter(|s| !s.is_empty())
                 .unwrap_or(&p.name)
                 .to_string();
-            m.tensors.push(HTensor {
-                name,
-                shape: vec![HExpr::Size(0)],
-            });
+            m.tensors
+                .push(HTensor::contiguous(name, vec![HExpr::Size(0)]));
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.name == *n {
             HostArg::Int(HExpr::Size(0))

@@ -13,7 +13,7 @@
 //! parameter's default, else each of a stated sweep.
 
 use crate::front::KernelDef;
-use crate::host::{self, HExpr, HostArg, HostModel};
+use crate::host::{self, HExpr, HTensor, HostArg, HostModel};
 use ruff_python_ast::Expr;
 
 /// The block sizes tried when nothing in the text fixes the block size.
@@ -35,7 +35,12 @@ pub(crate) fn launch(
         Ok(m) => Ok((m, false)),
         Err(flat) => match rows(kernel, config, case, unread) {
             Ok(m) => Ok((m, true)),
-            Err(row) => Err(format!("not the 1-D pattern ({flat}), nor rows ({row})")),
+            Err(row) => match strided(kernel, config, case, unread) {
+                Ok(m) => Ok((m, true)),
+                Err(view) => Err(format!(
+                    "not the 1-D pattern ({flat}), nor rows ({row}), nor strided views ({view})"
+                )),
+            },
         },
     }
 }
@@ -83,6 +88,11 @@ fn one_d(
         .transpose()?;
     let value = match fixed {
         Some(v) => v,
+        None if !block_like(&kernel.def.body, &block) => {
+            return Err(format!(
+                "`{block}` has no value in the text and is no block size"
+            ))
+        }
         None => {
             m.cases = SWEEP.len();
             SWEEP[case.min(SWEEP.len() - 1)]
@@ -211,13 +221,7 @@ fn rows(
     let size_of = |m: &HostModel, n: &str| m.sizes.iter().position(|s| s == n);
     for p in &kernel.params {
         let arg = if ptrs.contains(&p.name) {
-            let name = p
-                .name
-                .strip_suffix("_ptr")
-                .or_else(|| p.name.strip_suffix("_Ptr"))
-                .filter(|s| !s.is_empty())
-                .unwrap_or(&p.name)
-                .to_string();
+            let name = tensor_name(&p.name);
             let shape = match facts.stride_of(&p.name) {
                 Some(s) => {
                     let k = size_of(&m, &s)
@@ -230,20 +234,11 @@ fn rows(
                     vec![HExpr::Size(m.sizes.len() - 1)]
                 }
             };
-            m.tensors.push(crate::host::HTensor { name, shape });
+            m.tensors
+                .push(crate::host::HTensor::contiguous(name, shape));
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.constexpr {
-            let fixed = config.iter().find(|(n, _)| *n == p.name).map(|(_, e)| e);
-            match fixed.or(p.default.as_ref()) {
-                Some(e) => {
-                    literal_arg(e).ok_or(format!("the value of `{}` is not a literal", p.name))?
-                }
-                None => {
-                    swept.push(format!("`{}`", p.name));
-                    m.cases = SWEEP.len();
-                    HostArg::Int(HExpr::Lit(SWEEP[case.min(SWEEP.len() - 1)]))
-                }
-            }
+            constexpr_arg(&kernel.def.body, p, config, case, &mut m, &mut swept)?
         } else if let Some(k) = size_of(&m, &p.name) {
             HostArg::Int(HExpr::Size(k))
         } else {
@@ -281,17 +276,256 @@ fn rows(
         ));
     }
     if !swept.is_empty() {
-        m.assumptions.push(format!(
-            "{} each of {} (nothing in the text fixes them: a stated sweep, all alike)",
-            swept.join(", "),
-            SWEEP
-                .iter()
-                .map(|v| v.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        m.assumptions.push(sweep_note(&swept));
     }
     Ok(m)
+}
+
+/// The value of constexpr parameter `p` in case `case`: its autotune configuration's, else
+/// its default, else the sweep's (noted in `swept`, and `m.cases` set to the sweep's length).
+fn constexpr_arg(
+    body: &[ruff_python_ast::Stmt],
+    p: &crate::front::Param,
+    config: &[(String, Expr)],
+    case: usize,
+    m: &mut HostModel,
+    swept: &mut Vec<String>,
+) -> Result<HostArg, String> {
+    let fixed = config.iter().find(|(n, _)| *n == p.name).map(|(_, e)| e);
+    Ok(match fixed.or(p.default.as_ref()) {
+        Some(e) => literal_arg(e).ok_or(format!("the value of `{}` is not a literal", p.name))?,
+        None if !block_like(body, &p.name) => {
+            return Err(format!(
+                "the constexpr `{}` has no value in the text and is no block size (a sweep is only stated for block sizes)",
+                p.name
+            ))
+        }
+        None => {
+            swept.push(format!("`{}`", p.name));
+            m.cases = SWEEP.len();
+            HostArg::Int(HExpr::Lit(SWEEP[case.min(SWEEP.len() - 1)]))
+        }
+    })
+}
+
+/// Whether constexpr `name` sizes blocks in `body`: an argument of `tl.arange`, of a block
+/// constructor's shape (`tl.zeros`, `tl.full`), or of a `range`'s step.
+fn block_like(body: &[ruff_python_ast::Stmt], name: &str) -> bool {
+    use ruff_python_ast::visitor::{walk_expr, Visitor};
+    struct Find<'n> {
+        name: &'n str,
+        found: bool,
+    }
+    impl<'a> Visitor<'a> for Find<'_> {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            if let Expr::Call(c) = e {
+                let f = crate::front::dotted(&c.func).unwrap_or_default();
+                let sizing = [
+                    "arange",
+                    "zeros",
+                    "full",
+                    "range",
+                    "static_range",
+                    "reshape",
+                ]
+                .iter()
+                .any(|s| f == *s || f.ends_with(&format!(".{s}")));
+                if sizing && mentions(&c.arguments.args, self.name) {
+                    self.found = true;
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    fn mentions(es: &[Expr], name: &str) -> bool {
+        struct M<'n>(&'n str, bool);
+        impl<'a> Visitor<'a> for M<'_> {
+            fn visit_expr(&mut self, e: &'a Expr) {
+                if matches!(e, Expr::Name(n) if n.id.as_str() == self.0) {
+                    self.1 = true;
+                }
+                walk_expr(self, e);
+            }
+        }
+        let mut m = M(name, false);
+        es.iter().for_each(|e| m.visit_expr(e));
+        m.1
+    }
+    let mut f = Find { name, found: false };
+    body.iter().for_each(|s| f.visit_stmt(s));
+    f.found
+}
+
+/// The sweep's assumption: which constexprs it sets, and to what.
+fn sweep_note(swept: &[String]) -> String {
+    format!(
+        "{} each of {} (nothing in the text fixes them: a stated sweep, all alike)",
+        swept.join(", "),
+        SWEEP
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// A pointer parameter's tensor name (`x_ptr` is `x`).
+fn tensor_name(param: &str) -> String {
+    param
+        .strip_suffix("_ptr")
+        .or_else(|| param.strip_suffix("_Ptr"))
+        .filter(|s| !s.is_empty())
+        .unwrap_or(param)
+        .to_string()
+}
+
+/// The kernel-level model by strided views, for kernels of any grid: each axis the body
+/// reads a program id of is a number of programs of its own; each integer parameter is a
+/// size; each pointer is a view by the strides its addresses multiply by (`x_ptr + r *
+/// stride_xm + c` is `x[r, c]` of strides `[stride_xm, 1]`, each dimension of a length of
+/// its own), 1-D when they multiply by none. Memory safety and race freedom are stated
+/// preconditions (as in [`rows`]).
+fn strided(
+    kernel: &KernelDef,
+    config: &[(String, Expr)],
+    case: usize,
+    unread: &str,
+) -> Result<HostModel, String> {
+    let facts = rows::read(&kernel.def.body);
+    if facts.unread_axis {
+        return Err("a program axis that is not an integer literal".into());
+    }
+    let ptrs: Vec<String> = crate::front::pointer_params(kernel)
+        .into_iter()
+        .filter(|p| !facts.multiplied.contains(p))
+        .collect();
+    if ptrs.is_empty() {
+        return Err("no pointer parameter".into());
+    }
+    let axes = facts.axes.max(1);
+    let mut m = HostModel {
+        launcher: "<kernel-level claim>".into(),
+        sizes: match axes {
+            1 => vec!["programs".into()],
+            n => (0..n).map(|a| format!("programs_{a}")).collect(),
+        },
+        tensors: vec![],
+        args: vec![],
+        grid: (0..axes).map(HExpr::Size).collect(),
+        assumptions: vec![],
+        facts: vec![],
+        derived: vec![],
+        cases: 1,
+        premises: vec![],
+        pos: kernel.pos,
+    };
+    // Constexprs nothing fixes that the body uses as integers, not block sizes (`n_cols:
+    // tl.constexpr` in a mask): integers of any value, as the integer parameters.
+    let free: Vec<&str> = kernel
+        .params
+        .iter()
+        .filter(|p| p.constexpr && p.default.is_none() && facts.ints.contains(&p.name))
+        .filter(|p| !config.iter().any(|(n, _)| *n == p.name))
+        .filter(|p| !block_like(&kernel.def.body, &p.name))
+        .map(|p| p.name.as_str())
+        .collect();
+    let ints: Vec<&str> = kernel
+        .params
+        .iter()
+        .filter(|p| !p.constexpr && !ptrs.contains(&p.name) && facts.ints.contains(&p.name))
+        .map(|p| p.name.as_str())
+        .chain(free.iter().copied())
+        .collect();
+    m.sizes.extend(ints.iter().map(|n| n.to_string()));
+    let size_of = |m: &HostModel, n: &str| m.sizes.iter().position(|s| s == n);
+    let (mut swept, mut views) = (Vec::new(), Vec::new());
+    for p in &kernel.params {
+        let arg = if ptrs.contains(&p.name) {
+            let name = tensor_name(&p.name);
+            let (strides, unit) = facts.view_of(&p.name, &ints);
+            let t = strided_view(&mut m, &name, &strides, unit || strides.is_empty());
+            if t.strides.is_some() {
+                views.push(view_note(&p.name, &name, &strides, unit));
+            }
+            m.tensors.push(t);
+            HostArg::Tensor(m.tensors.len() - 1)
+        } else if p.constexpr && !free.contains(&p.name.as_str()) {
+            constexpr_arg(&kernel.def.body, p, config, case, &mut m, &mut swept)?
+        } else if let Some(k) = size_of(&m, &p.name) {
+            HostArg::Int(HExpr::Size(k))
+        } else {
+            HostArg::Real(p.name.clone())
+        };
+        m.args.push((p.name.clone(), arg));
+    }
+    let free_note = match free.is_empty() {
+        true => String::new(),
+        false => format!(
+            " (and of the constexprs {}, which nothing in the text fixes and the body uses as integers)",
+            free.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    m.assumptions = vec![
+        format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters{free_note} (each at least 1) and every number of programs along each axis, each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
+        "every access in bounds of its pointer's memory and no two programs storing to one element: preconditions of the launch, not proved".into(),
+    ];
+    if !views.is_empty() {
+        m.assumptions.insert(
+            1,
+            format!("{} (views of the kernel's pointers by its own strides, each dimension of a length of its own)", views.join("; ")),
+        );
+    }
+    if !swept.is_empty() {
+        m.assumptions.push(sweep_note(&swept));
+    }
+    Ok(m)
+}
+
+/// The view of pointer tensor `name` with `strides` (size names of `m`) and, when `unit`, a
+/// last dimension of stride 1; every dimension a length of its own (a new size). A pointer
+/// with no stride is a contiguous 1-D tensor.
+fn strided_view(m: &mut HostModel, name: &str, strides: &[String], unit: bool) -> HTensor {
+    let mut st: Vec<HExpr> = strides
+        .iter()
+        .map(|s| HExpr::Size(m.sizes.iter().position(|x| x == s).expect("a size")))
+        .collect();
+    if unit {
+        st.push(HExpr::Lit(1));
+    }
+    let shape: Vec<HExpr> = (0..st.len())
+        .map(|k| {
+            m.sizes.push(match st.len() {
+                1 => format!("len_{name}"),
+                _ => format!("{name}_dim{k}"),
+            });
+            HExpr::Size(m.sizes.len() - 1)
+        })
+        .collect();
+    let contiguous = strides.is_empty();
+    HTensor {
+        name: name.to_string(),
+        shape,
+        strides: (!contiguous).then_some(st),
+    }
+}
+
+/// How a view reads (`x[i, j]` is `x_ptr[i * stride_xm + j]`).
+fn view_note(param: &str, name: &str, strides: &[String], unit: bool) -> String {
+    let ix = ["i", "j", "k", "l"];
+    let rank = strides.len() + usize::from(unit);
+    let mut terms: Vec<String> = strides
+        .iter()
+        .enumerate()
+        .map(|(d, s)| format!("{} * {s}", ix[d.min(3)]))
+        .collect();
+    if unit {
+        terms.push(ix[(rank - 1).min(3)].to_string());
+    }
+    format!(
+        "`{name}[{}]` is `{param}[{}]`",
+        ix[..rank.min(4)].join(", "),
+        terms.join(" + ")
+    )
 }
 
 fn literal_arg(e: &Expr) -> Option<HostArg> {
@@ -314,6 +548,13 @@ mod rows {
         pub pids: Vec<String>,
         /// A program id of another axis is read.
         pub other_axis: bool,
+        /// One more than the highest axis whose program id or count is read (0 for none).
+        pub axes: usize,
+        /// A program axis that is no integer literal is read.
+        pub unread_axis: bool,
+        /// Per address expression of a pointer: the names of each product it adds (`r *
+        /// stride` adds `[r, stride]`), and whether it adds anything else (a unit step).
+        pub steps: Vec<(String, Vec<Vec<String>>, bool)>,
         /// Names that are operands of a `*` (never pointers).
         pub multiplied: Vec<String>,
         /// Names that are integers by their use: compared, `range` bounds, factors of an
@@ -342,6 +583,58 @@ mod rows {
             }
         }
 
+        /// The view of pointer `ptr` by its addresses: the strides (of `ints`) its products
+        /// multiply by, in order of first use, and whether some address adds a unit step. A
+        /// product of two integer parameters takes its right one as the stride.
+        pub(super) fn view_of(&self, ptr: &str, ints: &[&str]) -> (Vec<String>, bool) {
+            let (mut strides, mut unit) = (Vec::new(), false);
+            for (_, products, u) in self.steps.iter().filter(|(p, _, _)| p == ptr) {
+                unit |= *u;
+                for names in products {
+                    match names.iter().rev().find(|n| ints.contains(&n.as_str())) {
+                        Some(s) if !strides.contains(s) => strides.push(s.clone()),
+                        Some(_) => {}
+                        None => unit = true,
+                    }
+                }
+            }
+            (strides, unit)
+        }
+
+        /// Records the steps address `e` (assigned to `target`) adds to each pointer it is
+        /// based on.
+        fn note_steps(&mut self, ptrs: &[String], target: Option<&str>, e: &Expr) {
+            let mut parts = Vec::new();
+            self.addends(e, &mut parts, 0);
+            let mut bases: Vec<String> = Vec::new();
+            let (mut products, mut unit) = (Vec::new(), false);
+            for p in &parts {
+                match p {
+                    Expr::Name(n) if ptrs.iter().any(|q| q == n.id.as_str()) => {
+                        bases.push(n.id.to_string())
+                    }
+                    Expr::Name(n) if self.defs(n.id.as_str()) == 1 => {}
+                    Expr::BinOp(b) if b.op == Operator::Mult => {
+                        let mut names = Vec::new();
+                        super::rows::names(&[(*b.left).clone(), (*b.right).clone()], &mut names);
+                        products.push(names);
+                    }
+                    _ => unit = true,
+                }
+            }
+            if let Some(t) = target.filter(|t| ptrs.iter().any(|q| q == t)) {
+                bases.push(t.to_string());
+            }
+            bases.dedup();
+            for b in bases {
+                self.steps.push((b, products.clone(), unit));
+            }
+        }
+
+        fn defs(&self, name: &str) -> usize {
+            self.assigns.iter().filter(|(t, _)| t == name).count()
+        }
+
         /// The names a pointer expression adds (`a + b * c - d` adds `a`, `b * c`, `d`),
         /// through `[:, None]` subscripts and names assigned once.
         fn addends<'e>(&'e self, e: &'e Expr, out: &mut Vec<&'e Expr>, depth: usize) {
@@ -351,6 +644,9 @@ mod rows {
                     self.addends(&b.right, out, depth);
                 }
                 Expr::Subscript(s) => self.addends(&s.value, out, depth),
+                Expr::Call(c) if wraps(c).is_some() => {
+                    self.addends(wraps(c).expect("checked"), out, depth)
+                }
                 Expr::Name(n) if depth < 4 => {
                     out.push(e);
                     let defs: Vec<&Expr> = self
@@ -421,10 +717,26 @@ mod rows {
         }
     }
 
+    /// The value a call passes through unchanged as an address: `x.to(tl.int64)`,
+    /// `tl.multiple_of(x, 16)`, `tl.max_contiguous(x, 16)`.
+    fn wraps(c: &ruff_python_ast::ExprCall) -> Option<&Expr> {
+        let name = dotted(&c.func);
+        match &*c.func {
+            Expr::Attribute(a) if a.attr.id.as_str() == "to" => Some(&a.value),
+            _ if name
+                .as_deref()
+                .is_some_and(|n| n.ends_with("multiple_of") || n.ends_with("max_contiguous")) =>
+            {
+                c.arguments.args.first()
+            }
+            _ => None,
+        }
+    }
+
     fn program_axis(e: &Expr) -> Option<i64> {
         let Expr::Call(c) = e else { return None };
         let name = dotted(&c.func)?;
-        if !name.ends_with("program_id") {
+        if !name.ends_with("program_id") && !name.ends_with("num_programs") {
             return None;
         }
         let arg = c.arguments.args.first().or_else(|| {
@@ -461,8 +773,13 @@ mod rows {
         fn visit_expr(&mut self, e: &'a Expr) {
             match e {
                 Expr::Call(c) => {
-                    if matches!(program_axis(e), Some(a) if a != 0) {
-                        self.facts.other_axis = true;
+                    match program_axis(e) {
+                        Some(a) if a < 0 => self.facts.unread_axis = true,
+                        Some(a) => {
+                            self.facts.other_axis |= a != 0;
+                            self.facts.axes = self.facts.axes.max(a as usize + 1);
+                        }
+                        None => {}
                     }
                     if dotted(&c.func)
                         .as_deref()
@@ -483,7 +800,7 @@ mod rows {
         }
     }
 
-    fn names(es: &[Expr], out: &mut Vec<String>) {
+    pub(super) fn names(es: &[Expr], out: &mut Vec<String>) {
         for e in es {
             if let Expr::Name(n) = e {
                 out.push(n.id.to_string());
@@ -567,6 +884,7 @@ mod rows {
         facts.ints.extend(address_ints);
         for (target, e) in &exprs {
             facts.note_strides(&ptr_like, target.as_deref(), e);
+            facts.note_steps(&ptr_like, target.as_deref(), e);
         }
         facts
     }

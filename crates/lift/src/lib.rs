@@ -24,6 +24,7 @@ mod atoms;
 mod axioms;
 mod bptr;
 mod check;
+mod clock;
 mod consts;
 mod device;
 mod emit;
@@ -66,6 +67,9 @@ pub struct Options {
     /// Modules the file imports, as (dotted name as [`imported_modules`] gives it, text):
     /// their `@triton.jit` functions are callable from the file's kernels.
     pub modules: Vec<(String, String)>,
+    /// Only the `n`-th `@triton.jit` function of the file (as [`own_functions`] lists them):
+    /// one function per job, so that one that runs past its time stops alone.
+    pub only: Option<usize>,
 }
 
 impl Default for Options {
@@ -74,8 +78,21 @@ impl Default for Options {
             timeout: Duration::from_secs(10),
             expect: None,
             modules: vec![],
+            only: None,
         }
     }
+}
+
+/// The `@triton.jit` functions of a Python source, in order: name, line and column (none when
+/// the text does not parse: [`lift_file`] reports that).
+pub fn own_functions(text: &str) -> Vec<(String, usize, usize)> {
+    let Ok(parsed) = ruff_python_parser::parse_module(text) else {
+        return vec![];
+    };
+    front::kernels(text, parsed.syntax())
+        .iter()
+        .map(|k| (k.name.clone(), k.pos.line, k.pos.col))
+        .collect()
 }
 
 /// What a record of a file is about.
@@ -212,9 +229,7 @@ pub fn lift_file(
             }]
         })?),
     };
-    let limits = check::Limits {
-        timeout: opts.timeout,
-    };
+    let limits = check::Limits::new(opts.timeout);
     // Launches whose grid cannot be read: bad input, reported with a caret.
     let mut grid_errors = Vec::new();
     let called = front::called_names(&kernels);
@@ -258,10 +273,13 @@ pub fn lift_file(
         if !own(k) {
             continue; // a function of an imported module
         }
+        if opts.only.is_some_and(|n| n != ki) {
+            continue; // another job's
+        }
         // A panic inside the checker is this kernel's error; the file's other kernels keep
         // their verdicts.
         let ptrs = front::pointer_params(k);
-        let lifted = guarded(text, ki, k, || {
+        let lifted = guarded(text, ki, k, limits.kernel_budget, || {
             if device::is_device_function(k, &ptrs) {
                 return Ok(Some((ki, lift_device(text, k, &limits, &names))));
             }
@@ -348,6 +366,7 @@ fn lift_kernel(
         k.autotune.clone()
     };
     let mut verdicts = Vec::new();
+    let deadline = clock::deadline().unwrap_or_else(|| Instant::now() + limits.kernel_budget);
     // Each autotune configuration, and in it each case of a capped block size
     // (`host::HostModel::cases`).
     let mut runs: Vec<(&Vec<(String, ruff_python_ast::Expr)>, usize)> =
@@ -434,6 +453,8 @@ fn lift_kernel(
             names: names.clone(),
             kernel_level: kernel_claim,
             safety_assumed,
+            formula_of_first_case: expect.is_none() && first.is_some(),
+            deadline,
         };
         // Without an expected formula, the first run's synthesized one is what the other runs
         // (configurations, block cases) are checked against: one formula for the kernel.
@@ -468,10 +489,28 @@ fn guarded(
     src: &str,
     ki: usize,
     k: &front::KernelDef,
+    budget: Duration,
     lift: impl FnOnce() -> Result<Option<(usize, KernelResult)>, Diagnostic>,
 ) -> Result<Option<(usize, KernelResult)>, Diagnostic> {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(lift)) {
+    clock::start(budget);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(lift));
+    clock::stop();
+    match result {
         Ok(r) => r,
+        Err(payload) if payload.is::<clock::TimeUp>() => {
+            let reason = format!(
+                "stopped: the function's time of {} s is up (evaluating its blocks)",
+                budget.as_secs()
+            );
+            let mut r = KernelResult::bare(
+                k.name.clone(),
+                k.pos.line,
+                k.pos.col,
+                Verdict::Unknown { reason },
+            );
+            r.seconds = budget.as_secs_f64();
+            Ok(Some((ki, r)))
+        }
         Err(payload) => {
             let what = payload
                 .downcast_ref::<String>()

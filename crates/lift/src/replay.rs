@@ -162,6 +162,9 @@ pub(crate) fn replay(
             .collect();
     }
     for pid in pids {
+        if std::time::Instant::now() > setup.deadline {
+            return Err("the kernel's time is up".into());
+        }
         let mut full = pid.clone();
         full.resize(3, 0);
         let m = setup.program(&mut c, sizes, full).map_err(|u| u.what)?;
@@ -223,14 +226,19 @@ pub(crate) fn replay(
         let Some(def) = f.defs.iter().find(|d| d.output == name) else {
             continue;
         };
-        let shape: Vec<i128> = setup.host.tensors[setup.buffers[b]]
-            .shape
+        let tensor = &setup.host.tensors[setup.buffers[b]];
+        let shape: Vec<i128> = tensor.shape.iter().map(|e| e.eval(&mut c, sizes)).collect();
+        let strides: Vec<i128> = tensor
+            .strides()
             .iter()
             .map(|e| e.eval(&mut c, sizes))
             .collect();
-        for i in 0..numels[b] {
+        let points: i128 = shape.iter().map(|n| (*n).max(0)).product();
+        for p in 0..points.min(1 << 20) {
             let axes: Vec<(String, i128)> = shape.iter().map(|n| (String::new(), *n)).collect();
-            let point = ConcreteTensor::unravel(&axes, i as usize);
+            let point = ConcreteTensor::unravel(&axes, p as usize);
+            // The element's offset in the buffer (row-major, or by the view's strides).
+            let i: i128 = point.iter().zip(&strides).map(|(x, s)| x * s).sum();
             let named: Vec<(String, i128)> = def
                 .indices
                 .iter()

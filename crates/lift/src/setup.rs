@@ -27,6 +27,13 @@ pub(crate) struct Setup<'a> {
     /// Accesses in bounds and no two programs storing to one element are preconditions of
     /// the claim, not obligations (the kernel-level rows model).
     pub safety_assumed: bool,
+    /// The formula checked is the first case's synthesized one (another autotune
+    /// configuration or block size is checked against it), not the user's: a difference is
+    /// the formula's dependence on the case, never a refutation.
+    pub formula_of_first_case: bool,
+    /// When the kernel's time is up (every case of it together): the bounded run stops,
+    /// obligations not yet solved are unknown.
+    pub deadline: std::time::Instant,
 }
 
 /// What a symbolic checker gives a launch beyond the sizes: the program counts of the three
@@ -186,6 +193,9 @@ impl Setup<'_> {
                 (
                     t.name.clone(),
                     t.shape.iter().map(|s| s.eval(d, sizes)).collect(),
+                    t.strides
+                        .as_ref()
+                        .map(|st| st.iter().map(|s| s.eval(d, sizes)).collect()),
                 )
             })
             .collect();

@@ -95,35 +95,49 @@ pub(crate) fn term(s: &mut Store, p: &Poly) -> TermId {
     s.add(parts)
 }
 
-/// Splits a row-major flat offset into per-dimension indices for a tensor of `shape`
-/// (`flat = i0 * S1 + i1`): rank 1 is the offset itself; rank 2 needs `S1` a size symbol (or
-/// 1), and takes the monomials holding it as the row. `None` when the split is not syntactic.
-pub(crate) fn delinearize(p: &Poly, shape: &[Poly]) -> Option<Vec<Poly>> {
-    match shape {
-        [_] => Some(vec![p.clone()]),
-        [_, s1] => {
-            if *s1 == constant(1) {
-                return Some(vec![p.clone(), Poly::new()]);
-            }
-            let [(m, 1)] = s1.iter().collect::<Vec<_>>()[..] else {
-                return None;
-            };
-            let [n] = m[..] else { return None };
-            let (mut row, mut col) = (Poly::new(), Poly::new());
-            for (k, c) in p {
-                match k.iter().position(|v| *v == n) {
-                    Some(at) => {
-                        let mut k2 = k.clone();
-                        k2.remove(at);
-                        row = padd(&row, &BTreeMap::from([(k2, *c)]))?;
-                    }
-                    None => col = padd(&col, &BTreeMap::from([(k.clone(), *c)]))?,
-                }
-            }
-            Some(vec![row, col])
-        }
-        _ => None,
+/// Splits a flat offset into per-dimension indices for a tensor whose dimensions have
+/// `strides` (`flat = i0 * s0 + i1 * s1 + ...`; row-major `[S1, 1]` for a shape `[_, S1]`).
+/// Each stride must be 1 or a product of symbols; a monomial of the offset goes to the
+/// dimension whose stride divides it with the most symbols (an index times a constant stays
+/// in its dimension), and the rest to the dimension of stride 1. `None` when the split is not
+/// syntactic (a stride that is no monomial, a monomial no stride divides).
+pub(crate) fn delinearize(p: &Poly, strides: &[Poly]) -> Option<Vec<Poly>> {
+    let monomials: Vec<Vec<SymId>> = strides
+        .iter()
+        .map(|s| match s.iter().collect::<Vec<_>>()[..] {
+            [(m, 1)] => Some(m.clone()),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if strides.len() == 1 && monomials[0].is_empty() {
+        return Some(vec![p.clone()]);
     }
+    let mut parts = vec![Poly::new(); strides.len()];
+    for (k, c) in p {
+        let divides = |m: &Vec<SymId>| divide(k, m);
+        // The first of the longest (a split is any one with `flat = sum i_k * s_k`: the
+        // formula reads back through the same strides).
+        let best = monomials
+            .iter()
+            .enumerate()
+            .filter_map(|(d, m)| divides(m).map(|q| (d, m.len(), q)))
+            .fold(None, |b: Option<(usize, usize, Vec<SymId>)>, c| match b {
+                Some(b) if b.1 >= c.1 => Some(b),
+                _ => Some(c),
+            })?;
+        parts[best.0] = padd(&parts[best.0], &BTreeMap::from([(best.2, *c)]))?;
+    }
+    Some(parts)
+}
+
+/// The monomial `k / m` when `m` divides `k` (both sorted symbol lists).
+fn divide(k: &[SymId], m: &[SymId]) -> Option<Vec<SymId>> {
+    let mut rest = k.to_vec();
+    for v in m {
+        let at = rest.iter().position(|x| x == v)?;
+        rest.remove(at);
+    }
+    Some(rest)
 }
 
 /// What the synthesizer knows about the symbols of a run.
@@ -132,9 +146,13 @@ pub(crate) struct Names {
     pub lanes: Vec<SymId>,
     /// Size symbols with their display names.
     pub sizes: Vec<(SymId, String)>,
+    /// The sizes that are a dimension of a tensor: a sum bounded by one is written bare
+    /// (`sum(k, x[i, k])`, its extent the dimension it indexes); by another size, with its
+    /// bound (`sum(k < M, ...)`).
+    pub dims: Vec<SymId>,
     /// Scalar parameters (symbols) with their names.
     pub params: Vec<(SymId, String)>,
-    /// Input functions with the tensor names and shapes.
+    /// Input functions with the tensor names and the strides of their dimensions.
     pub inputs: Vec<(FunId, String, Vec<Poly>)>,
     pub exp: Option<FunId>,
     /// The reduction atoms of the run (`crate::atoms`), printed as `sum(k, ...)`,
@@ -324,13 +342,13 @@ impl Synth<'_> {
             Node::App(f, args) => {
                 if Some(f) == self.names.exp {
                     Expr::Call("exp".into(), vec![self.expr(args[0])?])
-                } else if let Some((_, n, shape)) =
+                } else if let Some((_, n, strides)) =
                     self.names.inputs.iter().find(|(g, _, _)| *g == f)
                 {
-                    let (n, shape) = (n.clone(), shape.clone());
+                    let (n, strides) = (n.clone(), strides.clone());
                     let flat =
                         poly(self.s, args[0]).ok_or("an address that is not a polynomial")?;
-                    let dims = delinearize(&flat, &shape).ok_or_else(|| {
+                    let dims = delinearize(&flat, &strides).ok_or_else(|| {
                         format!("the address of a read of `{n}` does not split into its dimensions")
                     })?;
                     let ix = dims
@@ -521,7 +539,10 @@ impl Synth<'_> {
                 Node::And(xs) => conj.extend(xs),
                 Node::Lt(x, b) if x == kt => match (self.s.as_int(b), self.s.node(b).clone()) {
                     (Some(n), _) => block = Some(Expr::Num(n, 1)),
-                    (None, Node::Sym(v)) if self.s.sym_name(v).starts_with("block") => {
+                    (None, Node::Sym(v))
+                        if self.s.sym_name(v).starts_with("block")
+                            || !self.names.dims.contains(&v) =>
+                    {
                         match self.names.sizes.iter().find(|(s, _)| *s == v) {
                             Some((_, n)) => block = Some(Expr::Var(n.clone())),
                             None => by_size = true,

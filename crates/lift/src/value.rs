@@ -442,6 +442,7 @@ impl<D: Domain> Clone for Block<D> {
 
 impl<D: LDomain> Block<D> {
     pub(crate) fn at(&self, d: &mut D, lane: &[D::I]) -> Elem<D> {
+        crate::clock::tick();
         (self.f)(d, lane)
     }
 

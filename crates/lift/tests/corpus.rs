@@ -141,16 +141,25 @@ fn a_kernel_without_a_launcher_gets_the_assumed_launch_or_unknown() {
         other => panic!("{other:?}"),
     }
     assert_eq!(r[0].formula.as_deref(), Some("y[i] = x[i]"));
-    // Two compared scalars: which one is the size is not guessed.
+    // Two compared scalars: which one is the size is not guessed; the kernel-level claim
+    // (each a size of its own, the tensors' lengths their own) is what is proved.
     let two = src
         .replace("n, B", "n, m, B")
         .replace("mask=offs < n)", "mask=(offs < n) & (offs < m))");
     let r = lift::lift_file("k.py", &two, &Default::default()).unwrap();
-    assert!(
-        matches!(&r[0].verdict, report::Verdict::Unknown { reason } if reason.contains("no launch")),
-        "{:?}",
-        r[0].verdict
-    );
+    match &r[0].verdict {
+        report::Verdict::Verified { assumptions } => {
+            assert!(
+                assumptions.iter().any(|a| a.contains("kernel-level claim")),
+                "{assumptions:?}"
+            );
+            assert!(
+                !assumptions.iter().any(|a| a.contains("assumed the launch")),
+                "{assumptions:?}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 /// Mutated corpus files (lines dropped, text cut, tokens swapped) never panic the front end

@@ -98,7 +98,11 @@ fn type_query(full: &str) -> bool {
 
 /// Why a type query stops the run: the model has no element types to answer it with.
 fn type_query_message(text: &str) -> String {
-    format!("a type query `{text}` (element types are not modelled: a loaded value is a real here)")
+    let (value, query) = text.split_once('.').unwrap_or((text, ""));
+    format!(
+        "a type query `.{query}` of `{value}` (element types are not modelled: a loaded value \
+         is a real here)"
+    )
 }
 
 pub(crate) struct Interp<'s, D: Domain> {

@@ -1392,12 +1392,14 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             }
         }
         for name in m.math.iter().map(|n| n.to_string()).chain(called) {
-            if [
-                "exp", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf",
-            ]
-            .contains(&name.as_str())
-                && !funs.contains(&name)
-            {
+            let name = match name.as_str() {
+                "exp" => name,
+                other => match crate::ops::uninterpreted_of(other) {
+                    Some(n) => n.to_string(),
+                    None => continue,
+                },
+            };
+            if !funs.contains(&name) {
                 funs.push(name);
             }
         }

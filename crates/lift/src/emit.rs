@@ -245,7 +245,17 @@ fn tex(e: &Expr, bound: &[String]) -> String {
                 ("exp2", 1) => format!("2^{{{}}}", tex(&args[0], bound)),
                 ("sqrt", 1) => format!("\\sqrt{{{}}}", tex(&args[0], bound)),
                 ("rsqrt", 1) => format!("\\frac{{1}}{{\\sqrt{{{}}}}}", tex(&args[0], bound)),
-                ("sin" | "cos" | "tanh", 1) => format!("\\{f}{}", a0()),
+                ("sin" | "cos" | "tanh" | "tan" | "sinh" | "cosh", 1) => format!("\\{f}{}", a0()),
+                ("floor", 1) => format!(
+                    "\\left\\lfloor {} \\right\\rfloor",
+                    tex(&args[0], bound)
+                ),
+                ("ceil", 1) => format!(
+                    "\\left\\lceil {} \\right\\rceil",
+                    tex(&args[0], bound)
+                ),
+                ("atan" | "asin" | "acos", 1) => format!("\\arc{}{}", &f[1..], a0()),
+                ("log10", 1) => format!("\\log_{{10}}{}", a0()),
                 ("abs", 1) => format!("\\left|{}\\right|", tex(&args[0], bound)),
                 ("sigmoid", 1) => format!("\\sigma{}", a0()),
                 ("relu", 1) => format!("\\max\\left({}, 0\\right)", tex(&args[0], bound)),
@@ -416,6 +426,12 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
             match (f.as_str(), a.len()) {
                 ("exp" | "log" | "log2" | "exp2" | "sqrt" | "sin" | "cos" | "tanh" | "abs", 1) => {
                     one(&format!("np.{f}"))
+                }
+                ("floor" | "ceil" | "tan" | "sinh" | "cosh" | "log1p" | "expm1" | "log10", 1) => {
+                    one(&format!("np.{f}"))
+                }
+                ("atan" | "asin" | "acos" | "asinh" | "acosh" | "atanh", 1) => {
+                    one(&format!("np.arc{}", &f[1..]))
                 }
                 ("rsqrt", 1) => format!("(1.0 / np.sqrt({}))", a[0]),
                 ("erf", 1) => one("_erf"),

@@ -12,6 +12,7 @@ use ruff_python_ast::{self as ast, Expr, Number, Stmt};
 use ruff_text_size::Ranged;
 use tensor::Domain;
 
+mod combine;
 mod loops;
 mod online;
 
@@ -76,6 +77,32 @@ fn dtype(name: &str) -> Option<Ty> {
         "int1" => Ty::Bool,
         _ => return None,
     })
+}
+
+/// Attributes of a value's type (`x.dtype`, `p.type.element_ty`, `x.type.scalar.is_int()`,
+/// `t.primitive_bitwidth`): type queries.
+const TYPE_ATTRS: &[&str] = &[
+    "dtype",
+    "type",
+    "element_ty",
+    "scalar",
+    "primitive_bitwidth",
+    "int_bitwidth",
+    "fp_mantissa_width",
+];
+
+/// Whether the dotted name `full` reads a type attribute of a value (`x.dtype...`).
+fn type_query(full: &str) -> bool {
+    full.split('.').skip(1).any(|p| TYPE_ATTRS.contains(&p))
+}
+
+/// Why a type query stops the run: the model has no element types to answer it with.
+fn type_query_message(text: &str) -> String {
+    let (value, query) = text.split_once('.').unwrap_or((text, ""));
+    format!(
+        "a type query `.{query}` of `{value}` (element types are not modelled: a loaded value \
+         is a real here)"
+    )
 }
 
 pub(crate) struct Interp<'s, D: Domain> {
@@ -665,7 +692,18 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 {
                     return Ok(KVal::Dtype(t));
                 }
-                return self.unsupported(format!("attribute `{}`", a.attr.id), e);
+                // `x.shape` of a block: its shape, a compile-time constant.
+                if a.attr.id.as_str() == "shape" {
+                    if let KVal::Block(b) = self.expr(d, &a.value)? {
+                        let dims = b.shape.iter().map(|n| KVal::Int(*n as i128)).collect();
+                        return Ok(KVal::Tuple(dims));
+                    }
+                }
+                let text = &self.src[e.range().start().to_usize()..e.range().end().to_usize()];
+                if type_query(&full) {
+                    return self.unsupported(type_query_message(text), e);
+                }
+                return self.unsupported(format!("attribute `{text}`"), e);
             }
             Expr::Tuple(t) => {
                 KVal::Tuple(t.elts.iter().map(|x| self.expr(d, x)).collect::<R<_>>()?)
@@ -863,6 +901,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
             let b = self.block_of(&v, c)?;
             return self.converted(&b, t, tl_name.unwrap_or_default(), c);
         }
+        if tl_path == Some((ops::Module::Tl, "reduce")) {
+            return self.reduce(d, c);
+        }
         if let Some((module, name)) = tl_path {
             let spec = match ops::lookup_in(module, name) {
                 Ok(spec) => spec,
@@ -979,6 +1020,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 return self.convert_call(d, &a.value, t, c);
             }
         }
+        if full.as_deref().is_some_and(type_query) {
+            let text = &self.src[c.range().start().to_usize()..c.range().end().to_usize()];
+            return self.unsupported(type_query_message(text), c);
+        }
         self.unsupported(
             format!(
                 "call of `{}`",
@@ -986,6 +1031,97 @@ impl<'s, D: LDomain> Interp<'s, D> {
             ),
             c,
         )
+    }
+
+    /// `tl.reduce(input, axis, combine_fn, keep_dims=False)` whose combine function
+    /// ([`combine::classify`]) is a sum, a maximum or a minimum of reals, or a conjunction or
+    /// disjunction of conditions: `tl.sum`, `tl.max`, `tl.min` of the same arguments.
+    fn reduce(&mut self, d: &mut D, c: &ast::ExprCall) -> R<KVal<D>> {
+        const PARAMS: [&str; 4] = ["input", "axis", "combine_fn", "keep_dims"];
+        let mut given: [Option<&Expr>; 4] = [None; 4];
+        for (i, a) in c.arguments.args.iter().enumerate() {
+            if i >= PARAMS.len() {
+                return self.unsupported("tl.reduce with more than 4 positional arguments", a);
+            }
+            given[i] = Some(a);
+        }
+        for k in &c.arguments.keywords {
+            let name = k.arg.as_ref().map(|n| n.id.as_str()).unwrap_or("**");
+            let Some(i) = PARAMS.iter().position(|p| *p == name) else {
+                return self.unsupported(format!("keyword `{name}` of tl.reduce"), k);
+            };
+            given[i] = Some(&k.value);
+        }
+        let (Some(input), Some(f)) = (given[0], given[2]) else {
+            return self.unsupported("tl.reduce without its input or its combine_fn", c);
+        };
+        let fname = dotted(f).unwrap_or_default();
+        // Resolved as a call's name is: an imported module's function by its own name.
+        let fname = if self.helpers.iter().any(|h| h.name.id.as_str() == fname) {
+            fname
+        } else {
+            self.names.resolve(&fname)
+        };
+        let Some(def) = self
+            .helpers
+            .iter()
+            .copied()
+            .find(|h| h.name.id.as_str() == fname)
+        else {
+            return self.unsupported(
+                format!("tl.reduce with the combine function `{fname}` (not a `@triton.jit` function of the file)"),
+                f,
+            );
+        };
+        let x = match self.expr(d, input)? {
+            KVal::Tuple(_) => return self.unsupported("tl.reduce of a tuple of blocks", input),
+            v => self.block_of(&v, input)?,
+        };
+        let conditions = x.ty == Ty::Bool;
+        let how = combine::classify(self.src, &self.helpers, &self.names, def, conditions)
+            .map_err(|what| Unsupported {
+                what,
+                pos: pos_of(self.src, c),
+            })?;
+        let axis = match given[1] {
+            Some(a) => Some(self.expr(d, a)?),
+            None => None,
+        };
+        let keep = match given[3] {
+            Some(k) => Some(self.expr(d, k)?),
+            None => None,
+        };
+        let (reducer, x) = match how {
+            combine::Combine::Real(r) => (r, x),
+            // A conjunction is the least of the conditions as 0 or 1, a disjunction the
+            // greatest; positive where it holds.
+            combine::Combine::All => (tensor::Reducer::Min, x),
+            combine::Combine::Any => (tensor::Reducer::Max, x),
+        };
+        let name = match reducer {
+            tensor::Reducer::Sum => "sum",
+            tensor::Reducer::Max => "max",
+            _ => "min",
+        };
+        let spec = ops::lookup(name).expect("reductions are in the table");
+        let mut args: Vec<Option<KVal<D>>> = vec![None; spec.params.len()];
+        args[0] = Some(KVal::Block(x));
+        args[1] = axis;
+        let keep_at = spec
+            .params
+            .iter()
+            .position(|p| *p == "keep_dims")
+            .expect("keep_dims");
+        args[keep_at] = keep;
+        let pos = pos_of(self.src, c);
+        let r =
+            ops::apply(spec, &mut self.m, args, pos).map_err(|what| Unsupported { what, pos })?;
+        if !conditions {
+            return Ok(r);
+        }
+        let r = self.block_of(&r, c)?;
+        let zero = self.block_of(&KVal::Int(0), c)?;
+        self.lift(ops::compare(Cmp::Gt, &r, &zero), c)
     }
 
     /// `x.to(dtype)` / `tl.cast(x, dtype)`. `bitcast=True` reinterprets the bits (not

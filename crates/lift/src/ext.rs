@@ -349,13 +349,14 @@ pub(crate) fn exp<D: LDomain>(
 enum AtInf {
     Nan,
     Pos,
+    Neg,
     Value(i128),
     Same,
 }
 
 /// `f(a)` for the math function `name` (`crate::ops`'s `Op::Math`, not `exp2`): NaN stays;
 /// infinities as libm gives them (`log(+inf) = +inf`, `log(-inf) = NaN`, `rsqrt(+inf) = 0`,
-/// `tanh(-inf) = -1`, `sin(inf) = NaN`, ...); a function not in the table is undecided at
+/// `tanh(-inf) = -1`, `sin(inf) = NaN`, `floor(-inf) = -inf`, ...); a function not in the table is undecided at
 /// an infinity.
 pub(crate) fn math<D: LDomain>(
     d: &mut D,
@@ -370,6 +371,11 @@ pub(crate) fn math<D: LDomain>(
         "rsqrt" => (AtInf::Value(0), AtInf::Nan),
         "sin" | "cos" => (AtInf::Nan, AtInf::Nan),
         "tanh" | "erf" => (AtInf::Value(1), AtInf::Value(-1)),
+        "floor" | "sinh" | "asinh" => (AtInf::Pos, AtInf::Neg),
+        "cosh" => (AtInf::Pos, AtInf::Pos),
+        "acosh" | "log1p" | "log10" => (AtInf::Pos, AtInf::Nan),
+        "expm1" => (AtInf::Pos, AtInf::Value(-1)),
+        "asin" | "acos" | "atanh" | "tan" => (AtInf::Nan, AtInf::Nan),
         _ => {
             let inf = infinite(d, &a);
             d.undecided(&inf, "a math function of an infinity");
@@ -377,7 +383,7 @@ pub(crate) fn math<D: LDomain>(
         }
     };
     let no = d.lit_b(false);
-    let (mut nan, mut pos, mut v) = (a.nan.clone(), no.clone(), e);
+    let (mut nan, mut pos, mut neg_out, mut v) = (a.nan.clone(), no.clone(), no.clone(), e);
     // Where the operand is `-inf` (and not `+inf`, which has the priority), then `+inf`.
     let not_pos = d.not(&a.pos);
     let neg = d.and(&not_pos, &a.neg);
@@ -385,6 +391,7 @@ pub(crate) fn math<D: LDomain>(
         match what {
             AtInf::Nan => nan = d.or(&nan, flag),
             AtInf::Pos => pos = d.or(&pos, flag),
+            AtInf::Neg => neg_out = d.or(&neg_out, flag),
             AtInf::Value(k) => {
                 let c = d.lit_v(ElemType::Real, Literal::Int(k));
                 v = d.ite_v(flag, &c, &v);
@@ -395,7 +402,7 @@ pub(crate) fn math<D: LDomain>(
     Ext {
         nan,
         pos,
-        neg: no,
+        neg: neg_out,
         v,
     }
     .elem(d)

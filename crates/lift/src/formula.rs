@@ -65,6 +65,15 @@ const FUNS: &[(&str, usize)] = &[
     ("leaky_relu", 2),
 ];
 
+/// How many arguments the language's function `name` takes: [`FUNS`], and the op table's
+/// real functions of one argument (`crate::ops::formula_function`).
+fn arity(name: &str) -> Option<usize> {
+    FUNS.iter()
+        .find(|(f, _)| *f == name)
+        .map(|(_, a)| *a)
+        .or_else(|| ops::formula_function(name).then_some(1))
+}
+
 /// The named functions of the simplifier's output, by their definitions in the language.
 const EXPANSIONS: &[(&str, usize, &str)] = &[
     ("silu", 1, "e * sigmoid(e)"),
@@ -453,9 +462,9 @@ impl P {
                 }
                 if self.eat("(") {
                     let args = self.args(")")?;
-                    return match FUNS.iter().find(|(f, _)| *f == n) {
-                        Some((_, arity)) if *arity == args.len() => Ok(Expr::Call(n, args)),
-                        Some((_, arity)) => Err(ParseError {
+                    return match arity(&n) {
+                        Some(arity) if arity == args.len() => Ok(Expr::Call(n, args)),
+                        Some(arity) => Err(ParseError {
                             at,
                             message: format!("`{n}` takes {arity} arguments"),
                         }),
@@ -685,13 +694,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             let (x, y) = (eval(d, scope, a)?, eval(d, scope, b)?);
             ops::logic(if *and { Logic::And } else { Logic::Or }, &x, &y)?
         }
-        Expr::Call(f, args)
-            if FUNS
-                .iter()
-                .find(|(n, _)| n == f)
-                .map(|(_, a)| *a != args.len())
-                .unwrap_or(true) =>
-        {
+        Expr::Call(f, args) if arity(f) != Some(args.len()) => {
             return Err(format!("`{f}` with {} arguments", args.len()))
         }
         Expr::Call(f, args) if f == "sum" => reduction(d, scope, args, tensor::Reducer::Sum)?,
@@ -746,7 +749,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             };
             match f.as_str() {
                 "exp" => unary(ops::Op::Exp, d)?,
-                "log" | "log2" | "exp2" | "sqrt" | "rsqrt" | "sin" | "cos" | "tanh" | "erf" => {
+                f if ops::formula_function(f) => {
                     let spec = ops::lookup(f).expect("math functions are in the op table");
                     unary(spec.op, d)?
                 }

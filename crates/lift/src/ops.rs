@@ -56,7 +56,19 @@ pub(crate) enum Op {
     /// `tl.clamp(x, min, max)`: `min(max(x, min), max)`, read only with constant bounds
     /// `min <= max` (Triton leaves `min > max` undefined).
     Clamp,
+    /// `tl.floor(x)`: the greatest integer at most `x`, a real function (uninterpreted
+    /// symbolically as `floor`, exact concretely).
+    Floor,
+    /// `tl.ceil(x)`: `-floor(-x)`, through [`Op::Floor`]'s one definition.
+    Ceil,
+    /// `libdevice.pow(x, y)` with a constant integer exponent `0 <= y <=` [`MAX_POW`]: the
+    /// product of `y` factors `x` (`pow(x, 0) = 1`, as C's `pow` gives for every `x`). Any
+    /// other exponent is unsupported (a real power has no symbol here).
+    Pow,
 }
+
+/// The largest exponent of `pow` read as a product.
+pub(crate) const MAX_POW: i128 = 16;
 
 pub(crate) struct OpSpec {
     pub name: &'static str,
@@ -349,7 +361,69 @@ pub(crate) const OPS: &[OpSpec] = &[
         ignored: &["propagate_nan"],
         op: Op::Clamp,
     },
+    OpSpec {
+        name: "floor",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Floor,
+    },
+    OpSpec {
+        name: "ceil",
+        params: &["x"],
+        ignored: &[],
+        op: Op::Ceil,
+    },
+    OpSpec {
+        name: "pow",
+        params: &["x", "y"],
+        ignored: &[],
+        op: Op::Pow,
+    },
+    math_spec("atan"),
+    math_spec("asin"),
+    math_spec("acos"),
+    math_spec("tan"),
+    math_spec("sinh"),
+    math_spec("cosh"),
+    math_spec("asinh"),
+    math_spec("acosh"),
+    math_spec("atanh"),
+    math_spec("log1p"),
+    math_spec("expm1"),
+    math_spec("log10"),
 ];
+
+/// The entry of a real function of one argument `x` without a definition here.
+const fn math_spec(name: &'static str) -> OpSpec {
+    OpSpec {
+        name,
+        params: &["x"],
+        ignored: &[],
+        op: Op::Math(name),
+    }
+}
+
+/// The real functions of one argument that are uninterpreted symbolically (a symbol
+/// `uf_NAME` each, no axioms: the verdict names each) and bounded by intervals concretely
+/// (`tensor::Concrete::real_fn`; `floor` exactly). The formula language calls them by these
+/// names; `exp` has laws of its own (`crate::axioms`).
+pub(crate) const UNINTERPRETED: &[&str] = &[
+    "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf", "floor", "atan", "asin",
+    "acos", "tan", "sinh", "cosh", "asinh", "acosh", "atanh", "log1p", "expm1", "log10",
+];
+
+/// Whether the formula language has `name` as a real function of one argument defined by the
+/// table's op of that name: the uninterpreted ones and `ceil` (`-floor(-x)`).
+pub(crate) fn formula_function(name: &str) -> bool {
+    UNINTERPRETED.contains(&name) || name == "ceil"
+}
+
+/// The uninterpreted function a formula's call of `name` applies, if any (`ceil` is
+/// `floor`'s).
+pub(crate) fn uninterpreted_of(name: &str) -> Option<&'static str> {
+    let name = if name == "ceil" { "floor" } else { name };
+    UNINTERPRETED.iter().copied().find(|n| *n == name)
+}
 
 /// The table's entry for `name`, wherever Triton has it (see [`lookup_in`]).
 pub(crate) fn lookup(name: &str) -> Option<&'static OpSpec> {
@@ -365,20 +439,27 @@ pub(crate) enum Module {
     Libdevice,
 }
 
-/// The table's functions that `triton.language.math` has in 3.2.
+/// The table's functions that `triton.language.math` has in 3.2. Triton 2.x's `tl.math` was
+/// libdevice: a [`LIBDEVICE`] name under `tl.math` is read as that function too (one
+/// function by one name in every version: `tl.math.tanh`, `tl.math.pow`).
 const MATH_MODULE: &[&str] = &[
     "exp", "abs", "fdiv", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "erf", "fma",
-    "div_rn", "sqrt_rn",
+    "div_rn", "sqrt_rn", "floor", "ceil",
 ];
 
-/// The table's functions that libdevice has in 3.2 (`tanh` is only there).
+/// The table's functions that libdevice has in 3.2 (`tanh`, `pow`, `atan`, ... are only
+/// there).
 const LIBDEVICE: &[&str] = &[
     "exp", "abs", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf", "fma",
-    "div_rn", "sqrt_rn",
+    "div_rn", "sqrt_rn", "floor", "ceil", "pow", "atan", "asin", "acos", "tan", "sinh", "cosh",
+    "asinh", "acosh", "atanh", "log1p", "expm1", "log10",
 ];
 
 /// Functions of the table that `triton.language` itself lacks in 3.2.
-const NOT_IN_TL: &[&str] = &["tanh"];
+const NOT_IN_TL: &[&str] = &[
+    "tanh", "pow", "atan", "asin", "acos", "tan", "sinh", "cosh", "asinh", "acosh", "atanh",
+    "log1p", "expm1", "log10",
+];
 
 /// The op `module.name` denotes, or why none: a name Triton 3.2 does not have at that path
 /// (`tl.tanh`, `tl.math.sigmoid`) is not read as the function it would be elsewhere.
@@ -386,7 +467,10 @@ pub(crate) fn lookup_in(module: Module, name: &str) -> Result<&'static OpSpec, S
     let spec = lookup(name);
     let (there, path) = match module {
         Module::Tl => (!NOT_IN_TL.contains(&name), "tl"),
-        Module::Math => (MATH_MODULE.contains(&name), "tl.math"),
+        Module::Math => (
+            MATH_MODULE.contains(&name) || LIBDEVICE.contains(&name),
+            "tl.math",
+        ),
         Module::Libdevice => (LIBDEVICE.contains(&name), "libdevice"),
     };
     match spec {
@@ -394,7 +478,10 @@ pub(crate) fn lookup_in(module: Module, name: &str) -> Result<&'static OpSpec, S
         Some(_) => {
             let elsewhere: Vec<&str> = [
                 (!NOT_IN_TL.contains(&name), "tl"),
-                (MATH_MODULE.contains(&name), "tl.math"),
+                (
+                    MATH_MODULE.contains(&name) || LIBDEVICE.contains(&name),
+                    "tl.math",
+                ),
                 (LIBDEVICE.contains(&name), "libdevice"),
             ]
             .iter()
@@ -410,9 +497,18 @@ pub(crate) fn lookup_in(module: Module, name: &str) -> Result<&'static OpSpec, S
                     .join(", ")
             ))
         }
+        None if FLOAT_CLASSES.contains(&name) => Err(format!(
+            "{path}.{name} (NaN and infinity are outside the real model, where loaded values \
+             are reals: the class of a value has no answer here)"
+        )),
         None => Err(format!("{path}.{name}")),
     }
 }
+
+/// libdevice's tests of a float's class: no op of the table, named when met. Under the real
+/// model's assumption every loaded value is a finite real, so `isnan` would read `false`
+/// everywhere: a formula that says nothing about what the kernel does with a NaN.
+const FLOAT_CLASSES: &[&str] = &["isnan", "isinf", "isfinited", "finitef", "signbit"];
 
 type R<T> = Result<T, String>;
 
@@ -784,17 +880,24 @@ pub(crate) fn apply<D: LDomain>(
                 m.math.push(name);
             }
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
+            KVal::Block(map(&x, real, move |d, e| math_elem(d, name, e)))
+        }
+        Op::Floor | Op::Ceil => {
+            if !m.math.contains(&"floor") {
+                m.math.push("floor");
+            }
+            let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
+            let ceil = spec.op == Op::Ceil;
             KVal::Block(map(&x, real, move |d, e| {
-                if ext::any(d, &[&e]) {
-                    if name == "exp2" {
-                        return ext::exp(d, &e, |d, v| d.math(name, v));
-                    }
-                    return ext::math(d, name, &e, |d, v| d.math(name, v));
+                if !ceil {
+                    return math_elem(d, "floor", e);
                 }
-                let v = e.v(d);
-                Elem::V(d.math(name, &v))
+                let n = neg_elem(d, e);
+                let f = math_elem(d, "floor", n);
+                neg_elem(d, f)
             }))
         }
+        Op::Pow => pow(&need(&args, 0, spec)?, &need(&args, 1, spec)?, spec.name)?,
         Op::Reduce(r) => {
             let x = to_real(&block(&need(&args, 0, spec)?, "the reduction's input")?);
             let keep_at = if r == tensor::Reducer::Sum { 2 } else { 4 };
@@ -1000,6 +1103,54 @@ fn mask_only<D: LDomain>(arg: &Option<KVal<D>>, ptr: &Block<D>) -> R<Option<Bloc
             Ok(Some(to_bool(&m.broadcast_to(&shape))))
         }
     }
+}
+
+/// `name(e)` for a real function without a definition here (`Op::Math`, `floor`), through
+/// the domain's symbol for it; infinities as libm gives them (`crate::ext::math`).
+fn math_elem<D: LDomain>(d: &mut D, name: &'static str, e: Elem<D>) -> Elem<D> {
+    if ext::any(d, &[&e]) {
+        if name == "exp2" {
+            return ext::exp(d, &e, |d, v| d.math(name, v));
+        }
+        return ext::math(d, name, &e, |d, v| d.math(name, v));
+    }
+    let v = e.v(d);
+    Elem::V(d.math(name, &v))
+}
+
+/// `-e` on one real element (infinities swap).
+fn neg_elem<D: LDomain>(d: &mut D, e: Elem<D>) -> Elem<D> {
+    if ext::any(d, &[&e]) {
+        return ext::neg(d, &e);
+    }
+    let v = e.v(d);
+    Elem::V(d.prim(Prim::Neg, ElemType::Real, &[v]))
+}
+
+/// `pow(x, y)` ([`Op::Pow`]): a product of `y` factors `x` for a constant integer `y` in
+/// `0..=MAX_POW` (a float literal with an integer value counts: `2.0`).
+fn pow<D: LDomain>(x: &KVal<D>, y: &KVal<D>, name: &str) -> R<KVal<D>> {
+    let k = match y {
+        KVal::Int(k) => Some(*k),
+        KVal::Float(n, 1) => Some(*n),
+        _ => None,
+    };
+    let Some(k) = k.filter(|k| (0..=MAX_POW).contains(k)) else {
+        return Err(format!(
+            "`{name}(x, y)` with an exponent `y` that is not a constant integer from 0 to \
+             {MAX_POW} (a real power of a real has no symbol here)"
+        ));
+    };
+    let x = to_real(&block(x, "the base")?);
+    if k == 0 {
+        let one = convert(&KVal::<D>::Int(1).block().expect("a block"), Ty::Real)?;
+        return Ok(KVal::Block(one.broadcast_to(&x.shape)));
+    }
+    let mut acc = x.clone();
+    for _ in 1..k {
+        acc = arith(Arith::Mul, &acc, &x)?;
+    }
+    Ok(KVal::Block(acc))
 }
 
 /// `1 / (1 + exp(-x))`, Triton's `tl.sigmoid`.

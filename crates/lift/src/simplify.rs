@@ -738,7 +738,9 @@ fn to_egg(e: &Expr, rec: &mut RecExpr<Math>, readings: &mut Vec<String>) -> Opti
         Expr::Call(f, args) => {
             let ids: Vec<Id> = args.iter().map(|a| go(a, rec)).collect::<Option<_>>()?;
             match (f.as_str(), ids.as_slice()) {
-                (name, [a]) if UNARY.contains(&name) => rec.add(Math::Fun(name.into(), [*a])),
+                (name, [a]) if UNARY.contains(&name) || crate::ops::formula_function(name) => {
+                    rec.add(Math::Fun(name.into(), [*a]))
+                }
                 ("max", [a, b]) => rec.add(Math::Max([*a, *b])),
                 ("min", [a, b]) => rec.add(Math::Min([*a, *b])),
                 ("leaky_relu", [a, b]) => rec.add(Math::LeakyRelu([*a, *b])),

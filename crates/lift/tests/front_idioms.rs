@@ -42,12 +42,14 @@ fn verified_formula(src: &str) -> String {
 
 #[test]
 fn functions_are_read_only_where_triton_3_2_has_them() {
-    // `tanh` is a libdevice function; `tl.tanh`/`tl.math.tanh` do not exist in Triton 3.2.
-    let r = unknown_reason(&file("tl.math.tanh(x)", LAUNCH));
+    // `tanh` is a libdevice function; `tl.tanh` does not exist in Triton 3.2. Triton 2.x's
+    // `tl.math` was libdevice: `tl.math.tanh` is that one function.
+    let r = unknown_reason(&file("tl.tanh(x)", LAUNCH));
     assert_eq!(
         r,
-        "unsupported construct tl.math.tanh (Triton 3.2 has it as libdevice.tanh) at 11:28"
+        "unsupported construct tl.tanh (Triton 3.2 has it as tl.math.tanh, libdevice.tanh) at 11:28"
     );
+    assert!(verified_formula(&file("tl.math.tanh(x)", LAUNCH)).contains("tanh(x[i])"));
     let r = unknown_reason(&file("tl.math.sigmoid(x)", LAUNCH));
     assert!(
         r.starts_with("unsupported construct tl.math.sigmoid (Triton 3.2 has it as tl.sigmoid)"),

@@ -355,6 +355,19 @@ impl Concrete {
             ("exp2", Real(r)) if r.den == 1 && (0..100).contains(&r.num) => {
                 Some(Rat::int(1i128 << r.num))
             }
+            ("floor", Real(r)) => Some(Rat::int(r.num.div_euclid(r.den))),
+            ("floor", Int(i)) => Some(Rat::int(*i)),
+            // Known when the interval holds no integer but maybe its upper end.
+            ("floor", Approx(i)) if i.lo().floor() == i.hi().floor() => {
+                Some(Rat::int(i.lo().floor() as i128))
+            }
+            ("atan" | "asin" | "tan" | "sinh" | "asinh" | "atanh" | "log1p" | "expm1", Real(r))
+                if r.num == 0 =>
+            {
+                Some(Rat::int(0))
+            }
+            ("cosh", Real(r)) if r.num == 0 => Some(Rat::int(1)),
+            ("acosh" | "log10", Real(r)) if *r == Rat::int(1) => Some(Rat::int(0)),
             _ => None,
         };
         if let Some(r) = exact {
@@ -377,6 +390,19 @@ impl Concrete {
             "erf" => i.monotone(erf_approx, true, 1e-6),
             "sin" => i.lipschitz(f64::sin, S),
             "cos" => i.lipschitz(f64::cos, S),
+            "atan" => i.monotone(f64::atan, true, S),
+            "asin" if i.lo() >= -1.0 && i.hi() <= 1.0 => i.monotone(f64::asin, true, S),
+            "acos" if i.lo() >= -1.0 && i.hi() <= 1.0 => i.monotone(f64::acos, false, S),
+            "tan" if i.lo() > -1.5 && i.hi() < 1.5 => i.monotone(f64::tan, true, S),
+            "sinh" => i.monotone(f64::sinh, true, S),
+            "cosh" if i.positive(false) => i.monotone(f64::cosh, true, S),
+            "cosh" if i.hi() <= 0.0 => i.monotone(f64::cosh, false, S),
+            "asinh" => i.monotone(f64::asinh, true, S),
+            "acosh" if i.lo() >= 1.0 => i.monotone(f64::acosh, true, S),
+            "atanh" if i.lo() > -1.0 && i.hi() < 1.0 => i.monotone(f64::atanh, true, S),
+            "log1p" if i.lo() > -1.0 => i.monotone(f64::ln_1p, true, S),
+            "expm1" => i.monotone(f64::exp_m1, true, S),
+            "log10" if i.positive(true) => i.monotone(f64::log10, true, S),
             _ => None,
         });
         match r {
@@ -764,6 +790,11 @@ mod tests {
             ("erf", r(5, 1), 0.9999999999984626),
             ("sin", r(1, 1), 0.8414709848078965),
             ("cos", r(-2, 1), -0.4161468365471424),
+            ("atan", r(1, 1), std::f64::consts::FRAC_PI_4),
+            ("asin", r(1, 2), std::f64::consts::FRAC_PI_6),
+            ("acos", r(1, 2), std::f64::consts::FRAC_PI_3),
+            ("sinh", r(1, 1), 1.1752011936438014),
+            ("log1p", r(1, 1), std::f64::consts::LN_2),
         ] {
             let Scalar::Approx(i) = c.real_fn(name, &x) else {
                 panic!("{name}({x}) is not an interval")
@@ -777,6 +808,9 @@ mod tests {
         assert!(c.inexact.is_none());
         assert_eq!(c.real_fn("sqrt", &r(0, 1)), r(0, 1));
         assert_eq!(c.real_fn("exp2", &r(3, 1)), r(8, 1));
+        assert_eq!(c.real_fn("floor", &r(-3, 2)), r(-2, 1));
+        assert_eq!(c.real_fn("floor", &r(7, 2)), r(3, 1));
+        assert_eq!(c.real_fn("floor", &r(4, 1)), r(4, 1));
         assert_eq!(c.real_fn("log", &r(-1, 1)), Scalar::Undef);
         assert!(c.inexact.is_some());
     }

@@ -298,9 +298,9 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
     }
     for &b in &stored {
         let t = &setup.host.tensors[setup.buffers[b]];
-        if t.shape.is_empty() || t.shape.len() > 2 {
+        if t.shape.is_empty() || t.shape.len() > MAX_RANK {
             out.verdict = unknown(format!(
-                "output `{}` has rank {} (this slice proves ranks 1 and 2)",
+                "output `{}` has rank {} (this slice proves ranks 1 to 4)",
                 t.name,
                 t.shape.len()
             ));
@@ -482,7 +482,8 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
             _ => None,
         });
     }
-    let index_names = |rank: usize| -> Vec<&'static str> { ["i", "j"][..rank].to_vec() };
+    let taken: Vec<String> = setup.host.sizes.iter().chain(&scalars).cloned().collect();
+    let index_names = |rank: usize| -> Vec<&'static str> { output_indices(rank, &taken) };
     let mut synth_error = None;
     let formula = match expect {
         Some(f) => Some(f.clone()),
@@ -1431,6 +1432,21 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
 }
 
 /// Whether a store's output index mentions a program atom (`crate::pidmap`).
+/// The highest output rank a formula is synthesized and checked for.
+const MAX_RANK: usize = 4;
+
+/// The names of an output's `rank` indices: `i`, `j`, then `l`, `m`, ... (`k` names
+/// summation variables), skipping names the kernel's sizes and scalars hold.
+fn output_indices(rank: usize, taken: &[String]) -> Vec<&'static str> {
+    const NAMES: &[&str] = &["i", "j", "l", "m", "p", "q", "r", "u", "v", "w"];
+    NAMES
+        .iter()
+        .copied()
+        .filter(|n| !taken.iter().any(|t| t == n))
+        .take(rank)
+        .collect()
+}
+
 fn uses_atoms(pa: &ProgramAtoms, index: &Option<Vec<synth::Poly>>) -> bool {
     let syms = pa.syms();
     index.as_ref().is_some_and(|ps| {

@@ -55,6 +55,9 @@ fn one_d(
     case: usize,
     unread: &str,
 ) -> Result<HostModel, String> {
+    if rows::read(&kernel.def.body).axes == 0 {
+        return Err("no program id is read (the claim is for one program)".into());
+    }
     let mut m = host::assumed_launch(kernel, pointer_params)?;
     if let Some(name) = other_int(kernel, &m) {
         return Err(format!("the integer parameter `{name}` besides the size"));
@@ -558,16 +561,24 @@ fn strided(
     if ptrs.is_empty() {
         return Err("no pointer parameter".into());
     }
+    // A kernel that reads no program id does the same work in every program: the claim is
+    // for one (more would store the same values again, or race where it reads what it
+    // writes).
+    let single = facts.axes == 0;
     let axes = facts.axes.max(1);
     let mut m = HostModel {
         launcher: "<kernel-level claim>".into(),
         sizes: match axes {
+            _ if single => vec![],
             1 => vec!["programs".into()],
             n => (0..n).map(|a| format!("programs_{a}")).collect(),
         },
         tensors: vec![],
         args: vec![],
-        grid: (0..axes).map(HExpr::Size).collect(),
+        grid: match single {
+            true => vec![HExpr::Lit(1)],
+            false => (0..axes).map(HExpr::Size).collect(),
+        },
         assumptions: vec![],
         facts: vec![],
         derived: vec![],
@@ -619,7 +630,10 @@ fn strided(
         ),
     };
     m.assumptions = vec![
-        format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters{free_note} (each at least 1) and every number of programs along each axis, each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
+        match single {
+            false => format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters{free_note} (each at least 1) and every number of programs along each axis, each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
+            true => format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters{free_note} (each at least 1), a launch of one program (the kernel reads no program id: every program does the same work) writes the formula's value at each element it writes"),
+        },
         "every access in bounds of its pointer's memory and no two programs storing to one element: preconditions of the launch, not proved".into(),
     ];
     if !views.is_empty() {

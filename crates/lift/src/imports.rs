@@ -16,6 +16,10 @@ const LIBDEVICE_SHIMS: &[&str] = &["tl_extra_shim", "flag_gems.utils.tl_extra_sh
 pub(crate) struct Names {
     pub aliases: Vec<(String, String)>,
     pub modules: Vec<String>,
+    /// Module-level constants (`_MODE_NONE: tl.constexpr = tl.constexpr(0)`, `EPS = 1e-6`):
+    /// each name with its literal, read in kernel bodies and parameter defaults as Triton
+    /// reads a global constexpr.
+    pub constants: Vec<(String, Expr)>,
 }
 
 impl Names {
@@ -90,6 +94,53 @@ fn def_name(s: &Stmt) -> Option<String> {
 }
 
 /// `(name, dotted path)` of each top-level binding of a name to a dotted path.
+/// The module-level constants of `body`: a name assigned once, at module level, a literal
+/// (an integer, a float, a boolean or a string, possibly negated, possibly wrapped in
+/// `tl.constexpr(...)`, possibly annotated). A name assigned more than once is none.
+pub(crate) fn module_constants(body: &[Stmt]) -> Vec<(String, Expr)> {
+    let mut out: Vec<(String, Expr)> = Vec::new();
+    let mut twice: Vec<String> = Vec::new();
+    for s in body {
+        let (target, value) = match s {
+            Stmt::Assign(a) => match &a.targets[..] {
+                [Expr::Name(n)] => (n.id.to_string(), &*a.value),
+                _ => continue,
+            },
+            Stmt::AnnAssign(a) => match (&*a.target, a.value.as_deref()) {
+                (Expr::Name(n), Some(v)) => (n.id.to_string(), v),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        if out.iter().any(|(n, _)| *n == target) {
+            twice.push(target.clone());
+        }
+        let value = match value {
+            Expr::Call(c)
+                if dotted(&c.func).is_some_and(|f| f.ends_with("constexpr"))
+                    && c.arguments.args.len() == 1
+                    && c.arguments.keywords.is_empty() =>
+            {
+                &c.arguments.args[0]
+            }
+            v => v,
+        };
+        let literal = match value {
+            Expr::NumberLiteral(_) | Expr::BooleanLiteral(_) | Expr::StringLiteral(_) => true,
+            Expr::UnaryOp(u) => {
+                u.op == ruff_python_ast::UnaryOp::USub
+                    && matches!(&*u.operand, Expr::NumberLiteral(_))
+            }
+            _ => false,
+        };
+        if literal {
+            out.push((target, value.clone()));
+        }
+    }
+    out.retain(|(n, _)| !twice.contains(n));
+    out
+}
+
 pub(crate) fn module_aliases(body: &[Stmt]) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for s in body {

@@ -251,6 +251,7 @@ pub fn lift_file(
     let names = imports::Names {
         aliases: imports::module_aliases(&module.body),
         modules,
+        constants: imports::module_constants(&module.body),
     };
     let lift_one = |ki: usize, expect: Option<&Formula>| {
         let k = &kernels[ki];
@@ -404,7 +405,7 @@ fn lift_kernel(
                 Ok(h) if !kernel_level::has_other_ints(k, &h) => h,
                 assumed => {
                     let unread = format!("no launch of `{}` in the file", k.name);
-                    match kernel_level::launch(k, &ptrs, cfg, case, &unread) {
+                    match kernel_level::launch(k, &ptrs, cfg, case, &unread, &names.constants) {
                         Ok((h, assumed_safe)) => {
                             kernel_claim = true;
                             safety_assumed = assumed_safe;
@@ -422,7 +423,7 @@ fn lift_kernel(
             },
             Some(Err((what, pos))) => {
                 let unread = format!("{what} at {pos}");
-                match kernel_level::launch(k, &ptrs, cfg, case, &unread) {
+                match kernel_level::launch(k, &ptrs, cfg, case, &unread, &names.constants) {
                     Ok((h, assumed)) => {
                         kernel_claim = true;
                         safety_assumed = assumed;

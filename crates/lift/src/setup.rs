@@ -51,7 +51,13 @@ impl Setup<'_> {
         sizes: &[D::I],
         named: &[(usize, D::I)],
     ) -> Vec<(String, KVal<D>)> {
-        let mut out = Vec::new();
+        // The module's constants first: a parameter of the same name shadows one.
+        let mut out: Vec<(String, KVal<D>)> = self
+            .names
+            .constants
+            .iter()
+            .filter_map(|(n, e)| Some((n.clone(), constant_value(self.src, e)?)))
+            .collect();
         for (k, (p, (name, arg))) in self.kernel.params.iter().zip(&self.host.args).enumerate() {
             if let Some((_, v)) = named.iter().find(|(j, _)| *j == k) {
                 out.push((
@@ -206,4 +212,31 @@ impl Setup<'_> {
             memo: Default::default(),
         }
     }
+}
+
+/// The value of a module-level constant's literal (`crate::imports::module_constants`), as
+/// the kernel reads it: a float literal by the float32 rule (`crate::consts`).
+pub(crate) fn constant_value<D: LDomain>(src: &str, e: &ruff_python_ast::Expr) -> Option<KVal<D>> {
+    use ruff_python_ast::{Expr, Number};
+    Some(match e {
+        Expr::BooleanLiteral(b) => KVal::Bool(b.value),
+        Expr::StringLiteral(t) => KVal::Str(t.value.to_str().to_string()),
+        Expr::NumberLiteral(n) => match &n.value {
+            Number::Int(i) => KVal::Int(i.as_i64()? as i128),
+            Number::Float(_) => {
+                let text = src.get(n.range.start().to_usize()..n.range.end().to_usize())?;
+                let (a, b) = crate::consts::float32_literal(text)?;
+                KVal::Float(a, b)
+            }
+            Number::Complex { .. } => return None,
+        },
+        Expr::UnaryOp(u) if u.op == ruff_python_ast::UnaryOp::USub => {
+            match constant_value::<D>(src, &u.operand)? {
+                KVal::Int(v) => KVal::Int(-v),
+                KVal::Float(a, b) => KVal::Float(-a, b),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
 }

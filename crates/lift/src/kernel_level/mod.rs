@@ -32,12 +32,14 @@ pub(crate) fn launch(
     config: &[(String, Expr)],
     case: usize,
     unread: &str,
+    constants: &[(String, Expr)],
 ) -> Result<(HostModel, bool), String> {
+    let given = Given { config, constants };
     match one_d(kernel, pointer_params, config, case, unread) {
         Ok(m) => Ok((m, false)),
-        Err(flat) => match rows(kernel, config, case, unread) {
+        Err(flat) => match rows(kernel, &given, case, unread) {
             Ok(m) => Ok((m, true)),
-            Err(row) => match strided(kernel, config, case, unread) {
+            Err(row) => match strided(kernel, &given, case, unread) {
                 Ok(m) => Ok((m, true)),
                 Err(view) => Err(format!(
                     "not the 1-D pattern ({flat}), nor rows ({row}), nor strided views ({view})"
@@ -45,6 +47,13 @@ pub(crate) fn launch(
             },
         },
     }
+}
+
+/// What the text gives a kernel's constexprs: its autotune configuration's values, and the
+/// module's constants (a default may name one).
+struct Given<'g> {
+    config: &'g [(String, Expr)],
+    constants: &'g [(String, Expr)],
 }
 
 /// The 1-D pattern's model (see the module's doc).
@@ -177,12 +186,7 @@ fn shifted(e: &HExpr) -> HExpr {
 /// `[programs, stride]` of its memory (`x[i, j]` is `x_ptr[i * stride + j]`); other pointers
 /// are 1-D of a length of their own. Integer parameters are sizes of their own; accesses in
 /// bounds and rows that do not overlap are preconditions of the claim, not proved.
-fn rows(
-    kernel: &KernelDef,
-    config: &[(String, Expr)],
-    case: usize,
-    unread: &str,
-) -> Result<HostModel, String> {
+fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<HostModel, String> {
     let body = &kernel.def.body;
     let facts = rows::read(body);
     if facts.other_axis {
@@ -212,7 +216,7 @@ fn rows(
         premises: vec![],
         pos: kernel.pos,
     };
-    let unfixed = Unfixed::read(kernel, config, &facts.ints)?;
+    let unfixed = Unfixed::read(kernel, given, &facts.ints)?;
     let mut views: Vec<String> = Vec::new();
     // Integer parameters first (a stride is a size the views use).
     for p in kernel
@@ -247,7 +251,7 @@ fn rows(
                 .push(crate::host::HTensor::contiguous(name, shape));
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.constexpr {
-            constexpr_arg(p, config, &unfixed, case, &m)?
+            constexpr_arg(p, given, &unfixed, case, &m)?
         } else if let Some(k) = size_of(&m, &p.name) {
             HostArg::Int(HExpr::Size(k))
         } else {
@@ -306,11 +310,8 @@ pub(crate) struct Unfixed {
 impl Unfixed {
     /// Reads the roles of `kernel`'s unfixed constexprs under `config`; `ints` are the names
     /// the body uses as integers.
-    pub(crate) fn read(
-        kernel: &KernelDef,
-        config: &[(String, Expr)],
-        ints: &[String],
-    ) -> Result<Unfixed, String> {
+    fn read(kernel: &KernelDef, given: &Given, ints: &[String]) -> Result<Unfixed, String> {
+        let config = given.config;
         let body = &kernel.def.body;
         let mut u = Unfixed {
             flags: vec![],
@@ -327,7 +328,8 @@ impl Unfixed {
                 continue;
             }
             let name = p.name.clone();
-            match roles::role(body, &p.name, ints, block_like(body, &p.name)) {
+            let block = block_like(body, &p.name);
+            match roles::role(body, &p.name, ints, block, given.constants) {
                 roles::Role::Block => u.blocks.push(name),
                 roles::Role::Flag(values, every) => u.flags.push((name, values, every)),
                 roles::Role::Int => u.ints.push(name),
@@ -443,13 +445,26 @@ fn shown(v: &HostArg) -> String {
 /// sweep's value).
 fn constexpr_arg(
     p: &crate::front::Param,
-    config: &[(String, Expr)],
+    given: &Given,
     unfixed: &Unfixed,
     case: usize,
     m: &HostModel,
 ) -> Result<HostArg, String> {
-    let fixed = config.iter().find(|(n, _)| *n == p.name).map(|(_, e)| e);
+    let fixed = given
+        .config
+        .iter()
+        .find(|(n, _)| *n == p.name)
+        .map(|(_, e)| e);
     if let Some(e) = fixed.or(p.default.as_ref()) {
+        // A default may name a module constant (`reduction: tl.constexpr = _MODE_MEAN`).
+        let e = match e {
+            Expr::Name(n) => given
+                .constants
+                .iter()
+                .find(|(c, _)| c == n.id.as_str())
+                .map_or(e, |(_, v)| v),
+            e => e,
+        };
         return literal_arg(e).ok_or(format!("the value of `{}` is not a literal", p.name));
     }
     if let Some(v) = unfixed.value(&p.name, case) {
@@ -546,7 +561,7 @@ fn tensor_name(param: &str) -> String {
 /// preconditions (as in [`rows`]).
 fn strided(
     kernel: &KernelDef,
-    config: &[(String, Expr)],
+    given: &Given,
     case: usize,
     unread: &str,
 ) -> Result<HostModel, String> {
@@ -589,7 +604,7 @@ fn strided(
     };
     // Constexprs nothing fixes that the body uses as integers, not block sizes (`n_cols:
     // tl.constexpr` in a mask): integers of any value, as the integer parameters.
-    let unfixed = Unfixed::read(kernel, config, &facts.ints)?;
+    let unfixed = Unfixed::read(kernel, given, &facts.ints)?;
     let free: Vec<&str> = unfixed.ints.iter().map(String::as_str).collect();
     m.cases = unfixed.cases();
     m.variant = unfixed.variant(case);
@@ -614,7 +629,7 @@ fn strided(
             m.tensors.push(t);
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.constexpr {
-            constexpr_arg(p, config, &unfixed, case, &m)?
+            constexpr_arg(p, given, &unfixed, case, &m)?
         } else if let Some(k) = size_of(&m, &p.name) {
             HostArg::Int(HExpr::Size(k))
         } else {

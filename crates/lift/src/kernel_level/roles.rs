@@ -29,9 +29,16 @@ pub(crate) const MAX_VARIANTS: usize = 16;
 
 /// The role of constexpr `name` in `body`; `ints` are the names the body uses as integers
 /// (compared, `range` bounds, factors of addresses) and `block` whether it sizes blocks.
-pub(crate) fn role(body: &[Stmt], name: &str, ints: &[String], block: bool) -> Role {
+pub(crate) fn role(
+    body: &[Stmt],
+    name: &str,
+    ints: &[String],
+    block: bool,
+    constants: &[(String, Expr)],
+) -> Role {
     let mut u = Uses {
         name,
+        constants,
         ..Uses::default()
     };
     body.iter().for_each(|s| u.visit_stmt(s));
@@ -96,6 +103,8 @@ fn truth(v: &HostArg) -> Option<bool> {
 #[derive(Default)]
 struct Uses<'n> {
     name: &'n str,
+    /// The module's constants: a comparison with one is a comparison with its literal.
+    constants: &'n [(String, Expr)],
     /// Every occurrence.
     all: usize,
     /// Occurrences that only select code: a condition's truth value, or a comparison with
@@ -110,6 +119,18 @@ struct Uses<'n> {
 }
 
 impl Uses<'_> {
+    /// The literal `e` is, directly or as a module constant.
+    fn literal(&self, e: &Expr) -> Option<HostArg> {
+        match e {
+            Expr::Name(n) => self
+                .constants
+                .iter()
+                .find(|(c, _)| c == n.id.as_str())
+                .and_then(|(_, v)| literal(v)),
+            e => literal(e),
+        }
+    }
+
     fn is_it(&self, e: &Expr) -> bool {
         matches!(e, Expr::Name(n) if n.id.as_str() == self.name)
     }
@@ -132,8 +153,8 @@ impl Uses<'_> {
                     CmpOp::Eq | CmpOp::NotEq | CmpOp::Is | CmpOp::IsNot
                 );
                 let lit = match (self.is_it(l), self.is_it(r)) {
-                    (true, false) => literal(r),
-                    (false, true) => literal(l),
+                    (true, false) => self.literal(r),
+                    (false, true) => self.literal(l),
                     _ => None,
                 };
                 if let (true, Some(v)) = (eq, lit) {
@@ -382,7 +403,7 @@ mod tests {
     fn a_flag_in_a_condition_takes_both_truth_values() {
         let b = body("if HAS_BIAS:\n    y = y + tl.load(b)\ntl.store(o, y)\n");
         assert_eq!(
-            role(&b, "HAS_BIAS", &[], false),
+            role(&b, "HAS_BIAS", &[], false, &[]),
             Role::Flag(vec![HostArg::Bool(false), HostArg::Bool(true)], true)
         );
     }
@@ -391,7 +412,7 @@ mod tests {
     fn a_mode_compared_with_literals_takes_each_literal() {
         let b = body("if reduction == 0:\n    a = 1\nelif reduction == 2:\n    a = 2\n");
         assert_eq!(
-            role(&b, "reduction", &[], false),
+            role(&b, "reduction", &[], false, &[]),
             Role::Flag(
                 vec![
                     HostArg::Int(HExpr::Lit(0)),
@@ -407,19 +428,25 @@ mod tests {
     fn a_factor_of_values_is_real_and_an_index_factor_an_integer() {
         let b = body("y = x * scale\nrow = pid // H\nh = pid - row * H\n");
         let m = body("pid = tl.program_id(0)\nc = pid % C\ny = x % period\n");
-        assert_eq!(role(&m, "C", &[], false), Role::Int);
-        assert_eq!(role(&m, "period", &[], false), Role::Real);
-        assert_eq!(role(&b, "scale", &[], false), Role::Real);
-        assert_eq!(role(&b, "H", &[], false), Role::Int);
+        assert_eq!(role(&m, "C", &[], false, &[]), Role::Int);
+        assert_eq!(role(&m, "period", &[], false, &[]), Role::Real);
+        assert_eq!(role(&b, "scale", &[], false, &[]), Role::Real);
+        assert_eq!(role(&b, "H", &[], false, &[]), Role::Int);
         let c = body("off = b * seq_len + s\nmask = off < n\n");
-        assert_eq!(role(&c, "seq_len", &["n".into()], false), Role::Int);
+        assert_eq!(role(&c, "seq_len", &["n".into()], false, &[]), Role::Int);
     }
 
     #[test]
     fn an_element_type_is_not_read() {
         let b = body("y = x.to(OUT_T)\n");
-        assert!(matches!(role(&b, "OUT_T", &[], false), Role::Unread(_)));
+        assert!(matches!(
+            role(&b, "OUT_T", &[], false, &[]),
+            Role::Unread(_)
+        ));
         let c = body("if X_dtype == tl.float32:\n    y = x\n");
-        assert!(matches!(role(&c, "X_dtype", &[], false), Role::Unread(_)));
+        assert!(matches!(
+            role(&c, "X_dtype", &[], false, &[]),
+            Role::Unread(_)
+        ));
     }
 }

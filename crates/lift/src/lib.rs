@@ -27,6 +27,7 @@ mod check;
 mod clock;
 mod consts;
 mod device;
+mod elemkind;
 mod emit;
 mod exec;
 mod ext;
@@ -443,7 +444,9 @@ fn lift_kernel(
             }
             b
         };
-        let helpers = kernels.iter().map(|h| h.def).collect();
+        let helpers: Vec<_> = kernels.iter().map(|h| h.def).collect();
+        let kinds = elemkind::infer(text, k, &helpers, &setup::Setup::pointer_names(k, &host));
+        host.assumptions.extend(kinds.stated());
         let setup = setup::Setup {
             src: text,
             kernel: k,
@@ -455,6 +458,7 @@ fn lift_kernel(
             safety_assumed,
             formula_of_first_case: expect.is_none() && first.is_some(),
             deadline,
+            kinds,
         };
         // Without an expected formula, the first run's synthesized one is what the other runs
         // (configurations, block cases) are checked against: one formula for the kernel.

@@ -1,6 +1,6 @@
 //! Element kinds of the buffers, read from the kernel's text before it runs: a pointer whose
-//! loaded values the kernel uses as integers (in `//`, `%`, a bitwise op or a shift, which
-//! Triton rejects on floats, or as an address offset) points to integers. Its loads then read
+//! loaded values the kernel uses as integers (in `//`, a bitwise op or a shift, which Triton
+//! rejects on floats, or as an address offset) points to integers. Its loads then read
 //! mathematical integers in both domains (`crate::value::LDomain::load_i`), and the verdict
 //! names the evidence. The same walk finds the gathers: loads and stores whose address
 //! depends on loaded data (`tl.load(W + idx * stride)`), whose indices in range is a
@@ -33,21 +33,20 @@ impl Kinds {
         self.ints.contains_key(param)
     }
 
-    pub(crate) fn gather_at(&self, pos: Pos) -> Option<&[String]> {
-        self.gathers
-            .iter()
-            .find(|(p, _)| *p == pos)
-            .map(|(_, v)| v.as_slice())
-    }
-
-    /// The assumptions a verdict names: each integer buffer with its evidence.
+    /// The assumptions a verdict names: each integer buffer with its evidence, each gather
+    /// with its precondition.
     pub(crate) fn stated(&self) -> Vec<String> {
-        self.ints
-            .iter()
-            .map(|(p, why)| {
-                format!("`{p}` holds integers (read as mathematical integers): its loads are {why}")
-            })
-            .collect()
+        let ints = self.ints.iter().map(|(p, why)| {
+            format!("`{p}` holds integers (read as mathematical integers): its loads are {why}")
+        });
+        let gathers = self.gathers.iter().map(|(at, on)| {
+            let on: Vec<String> = on.iter().map(|p| format!("`{p}`")).collect();
+            format!(
+                "the access at {at} is a gather (its address depends on data loaded from {}): its indices are in range (a precondition of the launch)",
+                on.join(", ")
+            )
+        });
+        ints.chain(gathers).collect()
     }
 }
 
@@ -232,8 +231,8 @@ impl Walk<'_> {
         use ast::Operator as O;
         let pos = self.at(at);
         let name = match op {
+            // Triton rejects these on floats (`%` of floats is defined: no evidence).
             O::FloorDiv => Some("`//`"),
-            O::Mod => Some("`%`"),
             O::BitAnd => Some("`&`"),
             O::BitOr => Some("`|`"),
             O::BitXor => Some("`^`"),

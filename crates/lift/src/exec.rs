@@ -614,7 +614,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
             O::Mult => ops::arith(Arith::Mul, &x, &y),
             O::Div => ops::arith(Arith::Div, &x, &y),
             O::FloorDiv => ops::int_div(&x, &y, false),
-            O::Mod => ops::int_div(&x, &y, true),
+            O::Mod => {
+                // A float `%` goes through `floor`: the verdict names it.
+                if [x.ty, y.ty].contains(&Ty::Real) && !self.m.math.contains(&"floor") {
+                    self.m.math.push("floor");
+                }
+                ops::int_div(&x, &y, true)
+            }
             O::BitAnd => ops::logic(Logic::And, &x, &y),
             O::BitOr => ops::logic(Logic::Or, &x, &y),
             O::BitXor => ops::logic(Logic::Xor, &x, &y),
@@ -1171,12 +1177,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
                         self.m.math.push("floor");
                     }
                 }
-                Ty::Int if !matches!(dname, "int32" | "int64") => return self.unsupported(
-                    format!(
+                Ty::Int if !matches!(dname, "int32" | "int64") => {
+                    return self.unsupported(
+                        format!(
                         "a conversion of an integer block to {dname} (wrapping is not modelled)"
                     ),
-                    at,
-                ),
+                        at,
+                    )
+                }
                 _ => {}
             }
         }

@@ -1049,6 +1049,12 @@ pub(crate) fn sum_along<D: LDomain>(
 /// unspecified (the Euclidean quotient's).
 pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Block<D>> {
     let ints = |t: Ty| matches!(t, Ty::Int | Ty::Bool);
+    if rem
+        && [a.ty, b.ty].contains(&Ty::Real)
+        && ![a.ty, b.ty].iter().any(|t| matches!(t, Ty::Ptr(_)))
+    {
+        return float_mod(a, b);
+    }
     if !ints(a.ty) || !ints(b.ty) {
         return Err(format!(
             "`{}` of {} and {} blocks (only integers; a value loaded from memory is a float here)",
@@ -1143,6 +1149,15 @@ pub(crate) fn trunc<D: LDomain>(d: &mut D, e: Elem<D>) -> D::I {
             d.ite_i(&neg, &ndown, &up)
         }
     }
+}
+
+/// `a % b` with a float operand, as Triton defines it: `a - floor(a / b) * b` (the result
+/// takes the divisor's sign), through the ops' one `/` and `floor`.
+fn float_mod<D: LDomain>(a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+    let q = arith(Arith::Div, a, b)?;
+    let f = map(&q, Ty::Real, |d, e| math_elem(d, "floor", e));
+    let p = arith(Arith::Mul, &f, b)?;
+    arith(Arith::Sub, a, &p)
 }
 
 fn mask_arg<D: LDomain>(

@@ -314,9 +314,11 @@ pub(crate) fn counterexample(
             if name.contains('#') {
                 continue;
             }
+            let int = (setup.host.tensors.iter().enumerate())
+                .any(|(t, x)| x.name == *name && setup.int_tensor(t));
             inputs.push(TensorValue {
                 name: name.clone(),
-                element_type: "real".into(),
+                element_type: if int { "int" } else { "real" }.into(),
                 axes: match setup.host.tensors.iter().find(|t| t.name == *name) {
                     Some(t) if t.shape.len() <= 2 => {
                         let mut c = Concrete::new(BTreeMap::new());

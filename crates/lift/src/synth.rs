@@ -275,26 +275,19 @@ impl Synth<'_> {
         }
         let mut c0 = 0;
         for (m, c) in &rest {
-            let name = match &m[..] {
-                [] => {
-                    c0 = *c;
-                    continue;
-                }
-                [v] => self
-                    .names
-                    .sizes
-                    .iter()
-                    .chain(&self.bound)
-                    .find(|(s, _)| s == v)
-                    .map(|(_, n)| Expr::Var(n.clone()))
-                    .or_else(|| {
-                        self.data
-                            .iter()
-                            .find(|(s, _)| s == v)
-                            .map(|(_, e)| e.clone())
-                    }),
-                _ => None,
-            };
+            if m.is_empty() {
+                c0 = *c;
+                continue;
+            }
+            // A product of sizes, summation variables and loaded integers (`ids[i] * stride`).
+            let name = m.iter().try_fold(None, |acc: Option<Expr>, v| {
+                let x = self.name_of(*v)?;
+                Some(Some(match acc {
+                    None => x,
+                    Some(a) => Expr::Bin('*', Box::new(a), Box::new(x)),
+                }))
+            });
+            let name = name.flatten();
             match name {
                 Some(n) => parts.push((*c, n)),
                 None => return Err("the stored value depends on the program id or lane other than through the output index".into()),
@@ -321,6 +314,23 @@ impl Synth<'_> {
             (Some(e), c) if c < 0 => Expr::Bin('-', Box::new(e), Box::new(Expr::Num(-c, 1))),
             (Some(e), c) => Expr::Bin('+', Box::new(e), Box::new(Expr::Num(c, 1))),
         })
+    }
+
+    /// The formula of a symbol of an index: a size, a summation variable, or a loaded
+    /// integer ([`Synth::abstract_data`]).
+    fn name_of(&self, v: SymId) -> Option<Expr> {
+        self.names
+            .sizes
+            .iter()
+            .chain(&self.bound)
+            .find(|(s, _)| *s == v)
+            .map(|(_, n)| Expr::Var(n.clone()))
+            .or_else(|| {
+                self.data
+                    .iter()
+                    .find(|(s, _)| *s == v)
+                    .map(|(_, e)| e.clone())
+            })
     }
 
     fn index(&mut self, t: TermId) -> R<Expr> {

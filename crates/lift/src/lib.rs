@@ -626,8 +626,14 @@ fn lift_device(
     ];
     let stated = |a: &String| !OF_THE_WRAPPER.iter().any(|w| a.starts_with(w));
     r.assumptions = lifted.assumptions.into_iter().filter(stated).collect();
+    // Arguments whose loads the body uses as integers are integers (`crate::elemkind`).
+    let kinds = if r.assumptions.iter().any(|a| a.contains(" holds integers ")) {
+        "each a float, or an integer where its `ARG_ptr` is stated to hold integers"
+    } else {
+        "each a float"
+    };
     r.assumptions.push(format!(
-        "a device function: its formula for every value of its arguments (each a float), applied lane by lane"
+        "a device function: its formula for every value of its arguments ({kinds}), applied lane by lane"
     ));
     r.verdict = match lifted.verdict {
         Verdict::Verified { assumptions } => Verdict::Verified {

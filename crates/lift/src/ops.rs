@@ -1417,11 +1417,23 @@ pub(crate) enum Cmp {
     Ne,
 }
 
+/// `a op b`. Pointers into one buffer compare as their element offsets (the buffer's base is
+/// common to both); pointers into different buffers, or a pointer and a number, have no
+/// order here (unsupported).
 pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
-    let ints = matches!(a.ty, Ty::Int | Ty::Bool) && matches!(b.ty, Ty::Int | Ty::Bool);
-    if matches!(a.ty, Ty::Ptr(_)) || matches!(b.ty, Ty::Ptr(_)) {
-        return Err("a comparison of pointers".into());
-    }
+    let ints = match (a.ty, b.ty) {
+        (Ty::Ptr(p), Ty::Ptr(q)) if p == q => true,
+        (Ty::Ptr(_), Ty::Ptr(_)) => {
+            return Err("a comparison of pointers into different buffers".into())
+        }
+        (Ty::Ptr(_), other) | (other, Ty::Ptr(_)) => {
+            return Err(format!(
+                "a comparison of a pointer with a {} value",
+                other.name()
+            ))
+        }
+        (x, y) => matches!(x, Ty::Int | Ty::Bool) && matches!(y, Ty::Int | Ty::Bool),
+    };
     zip(a, b, Ty::Bool, move |d, x, y| {
         let c = if ints {
             let (x, y) = (x.i(d), y.i(d));

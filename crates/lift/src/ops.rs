@@ -1428,7 +1428,7 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
         }
         (Ty::Ptr(_), other) | (other, Ty::Ptr(_)) => {
             return Err(format!(
-                "a comparison of a pointer with a {} value",
+                "a comparison of a pointer with a non-pointer ({})",
                 other.name()
             ))
         }

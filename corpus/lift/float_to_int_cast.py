@@ -1,7 +1,8 @@
-# expect: unknown
-# formula: out[i] = x[i]
-# `x.to(tl.int32)` of a float truncates toward zero, which the real model does not have: the
-# verdict is unknown, naming the conversion and its position (never a guess).
+# expect: verified
+# formula: out[i] = where(x[i] < 0, -floor(-x[i]), floor(x[i]))
+# `x.to(tl.int32)` of a float truncates toward zero: `floor(x)` at or above 0, `-floor(-x)`
+# below, through the one `floor` (uninterpreted symbolically, exact in the replay). That the
+# value fits in int32 is an assumption the verdict names, with the conversion's position.
 import torch
 import triton
 import triton.language as tl

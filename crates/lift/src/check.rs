@@ -1382,6 +1382,11 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         }
     } else {
         let mut a = out.assumptions.clone();
+        for s in &m.assumed {
+            if !a.contains(s) {
+                a.push(s.clone());
+            }
+        }
         let mut funs: Vec<String> = Vec::new();
         if w.sym.exp.is_some() {
             funs.push("exp".into());

@@ -614,7 +614,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
             O::Mult => ops::arith(Arith::Mul, &x, &y),
             O::Div => ops::arith(Arith::Div, &x, &y),
             O::FloorDiv => ops::int_div(&x, &y, false),
-            O::Mod => ops::int_div(&x, &y, true),
+            O::Mod => {
+                // A float `%` goes through `floor`: the verdict names it.
+                if [x.ty, y.ty].contains(&Ty::Real) && !self.m.math.contains(&"floor") {
+                    self.m.math.push("floor");
+                }
+                ops::int_div(&x, &y, true)
+            }
             O::BitAnd => ops::logic(Logic::And, &x, &y),
             O::BitOr => ops::logic(Logic::Or, &x, &y),
             O::BitXor => ops::logic(Logic::Xor, &x, &y),
@@ -1151,9 +1157,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
     /// integers here: `int32` and `int64` keep the value (no overflow: the assumption on index
     /// arithmetic every verdict names); a narrower or unsigned integer type wraps, which is not
     /// modelled (unsupported), except for conditions (0 or 1 at every width). A float
-    /// converted to an integer truncates toward zero: not modelled (unsupported).
+    /// converted to an integer truncates toward zero ([`ops::trunc`], through `floor`); that
+    /// the value fits in the type is an assumption the verdict names.
     fn converted(
-        &self,
+        &mut self,
         b: &crate::value::Block<D>,
         t: Ty,
         dname: &str,
@@ -1162,14 +1169,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
         if t == Ty::Int {
             match b.ty {
                 Ty::Real => {
-                    return self.unsupported(
-                        format!("a conversion of a float block to {dname} (truncation toward zero is not modelled)"),
-                        at,
-                    )
+                    let pos = pos_of(self.src, at);
+                    self.m.assumed.push(format!(
+                        "the float converted to `{dname}` at {pos} fits in `{dname}` (it truncates toward zero)"
+                    ));
+                    if !self.m.math.contains(&"floor") {
+                        self.m.math.push("floor");
+                    }
                 }
                 Ty::Int if !matches!(dname, "int32" | "int64") => {
                     return self.unsupported(
-                        format!("a conversion of an integer block to {dname} (wrapping is not modelled)"),
+                        format!(
+                        "a conversion of an integer block to {dname} (wrapping is not modelled)"
+                    ),
                         at,
                     )
                 }

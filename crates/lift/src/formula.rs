@@ -570,6 +570,8 @@ pub(crate) struct Scope<D: Domain> {
     /// Input tensors: name, shape and, for a strided view, the stride of each dimension (the
     /// flat offset of `x[i, j]` is `i * s0 + j * s1`; row-major without).
     pub tensors: Vec<(String, Vec<D::I>, Option<Vec<D::I>>)>,
+    /// The input tensors holding integers ([`crate::elemkind`]): read as integers.
+    pub int_tensors: Vec<String>,
     /// Reductions already evaluated, by the expression (its address) and the values of the
     /// names it reads: a softmax's sum is computed once per row, not once per element.
     pub memo: Memo<D>,
@@ -663,6 +665,11 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             }
             let flat = flat.expect("rank >= 1");
             let name = t.clone();
+            if scope.int_tensors.contains(t) {
+                return Ok(Block::new(vec![], Ty::Int, move |d: &mut D, _| {
+                    Elem::I(d.load_i(&name, &flat))
+                }));
+            }
             Block::new(vec![], Ty::Real, move |d: &mut D, _| {
                 Elem::V(d.input(&name, ElemType::Real, &[flat.clone()]))
             })
@@ -732,6 +739,9 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     loops: vec![],
                     laws: vec![],
                     premises: vec![],
+                    gathers: vec![],
+                    gathers_in_bounds: false,
+                    assumed: vec![],
                 };
                 let _ = d;
                 match ops::apply(
@@ -777,6 +787,7 @@ impl<D: Domain> Clone for Scope<D> {
             ints: self.ints.clone(),
             reals: self.reals.clone(),
             tensors: self.tensors.clone(),
+            int_tensors: self.int_tensors.clone(),
             memo: self.memo.clone(),
         }
     }

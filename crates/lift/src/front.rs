@@ -297,19 +297,19 @@ pub(crate) fn pointer_params(kernel: &KernelDef) -> Vec<String> {
         .collect()
 }
 
-/// The names that are direct operands of a `*`, `//` or `%` anywhere in `body`: integers or
-/// values, never pointers (Triton multiplies, divides and takes remainders of no pointer).
+/// The names that are direct operands of a `*` anywhere in `body`, or of another operator
+/// Triton rejects on pointers (`/`, `//`, `%`, shifts): never pointers.
 pub(crate) fn never_pointers(body: &[Stmt]) -> Vec<String> {
+    use ast::Operator as O;
     use ruff_python_ast::visitor::{walk_expr, Visitor};
     struct V(Vec<String>);
     impl<'a> Visitor<'a> for V {
         fn visit_expr(&mut self, e: &'a Expr) {
             if let Expr::BinOp(b) = e {
-                let integer_op = matches!(
+                if matches!(
                     b.op,
-                    ast::Operator::Mult | ast::Operator::FloorDiv | ast::Operator::Mod
-                );
-                if integer_op {
+                    O::Mult | O::Div | O::FloorDiv | O::Mod | O::LShift | O::RShift
+                ) {
                     for x in [&*b.left, &*b.right] {
                         if let Expr::Name(n) = x {
                             self.0.push(n.id.to_string());

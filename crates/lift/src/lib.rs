@@ -27,6 +27,7 @@ mod check;
 mod clock;
 mod consts;
 mod device;
+mod elemkind;
 mod emit;
 mod exec;
 mod ext;
@@ -462,7 +463,9 @@ fn lift_kernel(
             }
             b
         };
-        let helpers = kernels.iter().map(|h| h.def).collect();
+        let helpers: Vec<_> = kernels.iter().map(|h| h.def).collect();
+        let kinds = elemkind::infer(text, k, &helpers, &setup::Setup::pointer_names(k, &host));
+        host.assumptions.extend(kinds.stated());
         let variant = host.variant.clone();
         let first = firsts
             .iter()
@@ -479,6 +482,7 @@ fn lift_kernel(
             safety_assumed,
             formula_of_first_case: expect.is_none() && first.is_some(),
             deadline,
+            kinds,
         };
         // Without an expected formula, the first run's synthesized one is what the other runs
         // (configurations, block cases) are checked against: one formula for the kernel.
@@ -667,8 +671,14 @@ fn lift_device(
     ];
     let stated = |a: &String| !OF_THE_WRAPPER.iter().any(|w| a.starts_with(w));
     r.assumptions = lifted.assumptions.into_iter().filter(stated).collect();
+    // Arguments whose loads the body uses as integers are integers (`crate::elemkind`).
+    let kinds = if r.assumptions.iter().any(|a| a.contains(" holds integers ")) {
+        "each a float, or an integer where its `ARG_ptr` is stated to hold integers"
+    } else {
+        "each a float"
+    };
     r.assumptions.push(format!(
-        "a device function: its formula for every value of its arguments (each a float), applied lane by lane"
+        "a device function: its formula for every value of its arguments ({kinds}), applied lane by lane"
     ));
     r.verdict = match lifted.verdict {
         Verdict::Verified { assumptions } => Verdict::Verified {

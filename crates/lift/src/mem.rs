@@ -14,6 +14,8 @@ use tensor::Domain;
 pub(crate) struct Buffer {
     /// The launcher's name for the tensor (also the name of its input function).
     pub name: String,
+    /// Whether its elements are integers ([`crate::elemkind`]): loads read integers.
+    pub int: bool,
 }
 
 /// A position in the kernel source, for messages.
@@ -65,4 +67,12 @@ pub(crate) struct Machine<D: Domain> {
     /// loop over a runtime range whose step is a runtime value: the step is positive where
     /// the loop runs, `crate::exec::loops`). The checker proves each for every size.
     pub premises: Vec<(String, D::B)>,
+    /// The loads and stores whose address depends on loaded data (gathers,
+    /// [`crate::elemkind`]), and whether the claim takes their indices in range as a
+    /// precondition (the kernel-level claim): without it they are unsupported.
+    pub gathers: Vec<Pos>,
+    pub gathers_in_bounds: bool,
+    /// Assumptions the run made that the verdict names (a float converted to an integer
+    /// fits in the integer type).
+    pub assumed: Vec<String>,
 }

@@ -645,6 +645,7 @@ pub(crate) fn apply<D: LDomain>(
                     ptr.ty.name()
                 ));
             };
+            gather_allowed(m, pos)?;
             let offset = Block {
                 ty: Ty::Int,
                 ..ptr.clone()
@@ -660,6 +661,9 @@ pub(crate) fn apply<D: LDomain>(
             let name = m.buffers[buf].name.clone();
             let masked_name = format!("{name}#masked");
             let shape = ptr.shape.clone();
+            if m.buffers[buf].int {
+                return Ok(KVal::Block(load_int(shape, name, offset, mask, other)));
+            }
             KVal::Block(Block::new(shape, real, move |d: &mut D, l| {
                 let off = offset.at(d, l).i(d);
                 let x = d.input(&name, ElemType::Real, &[off.clone()]);
@@ -730,6 +734,7 @@ pub(crate) fn apply<D: LDomain>(
                 Some(c) => mask_arg(m, &c, &ptr)?,
                 None => mask_arg(m, &args[2], &ptr)?,
             };
+            gather_allowed(m, pos)?;
             let offset = Block { ty: Ty::Int, ..ptr };
             m.accesses.push(Access {
                 store: true,
@@ -1044,6 +1049,12 @@ pub(crate) fn sum_along<D: LDomain>(
 /// unspecified (the Euclidean quotient's).
 pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Block<D>> {
     let ints = |t: Ty| matches!(t, Ty::Int | Ty::Bool);
+    if rem
+        && [a.ty, b.ty].contains(&Ty::Real)
+        && ![a.ty, b.ty].iter().any(|t| matches!(t, Ty::Ptr(_)))
+    {
+        return float_mod(a, b);
+    }
     if !ints(a.ty) || !ints(b.ty) {
         return Err(format!(
             "`{}` of {} and {} blocks (only integers; a value loaded from memory is a float here)",
@@ -1076,6 +1087,77 @@ pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Bl
         let ntq = d.sub_i(&zero, &tq);
         Elem::I(d.ite_i(&yneg, &ntq, &tq))
     })
+}
+
+/// An access at `pos` whose address depends on loaded data (a gather) is read only where the
+/// claim takes its indices in range as a precondition (the kernel-level claim): proving them
+/// in range would need the data's range, which no launcher states.
+fn gather_allowed<D: Domain>(m: &Machine<D>, pos: Pos) -> R<()> {
+    if m.gathers.contains(&pos) && !m.gathers_in_bounds {
+        return Err("an address that depends on data loaded from memory (a gather: its indices in range are a precondition only the kernel-level claim states)".into());
+    }
+    Ok(())
+}
+
+/// A load from a buffer of integers ([`crate::elemkind`]): each lane reads the integer at
+/// its offset; a masked-off lane holds `other` converted to an integer as Triton converts
+/// it to the pointer's element type (a float truncates toward zero, [`trunc`]), or an
+/// unspecified integer without it.
+fn load_int<D: LDomain>(
+    shape: Vec<usize>,
+    name: String,
+    offset: Block<D>,
+    mask: Option<Block<D>>,
+    other: Option<Block<D>>,
+) -> Block<D> {
+    let masked_name = format!("{name}#masked");
+    Block::new(shape, Ty::Int, move |d: &mut D, l| {
+        let off = offset.at(d, l).i(d);
+        let x = d.load_i(&name, &off);
+        let Some(mask) = &mask else {
+            return Elem::I(x);
+        };
+        let c = mask.at(d, l).b(d);
+        let o = match &other {
+            Some(o) => {
+                let e = o.at(d, l);
+                trunc(d, e)
+            }
+            None => d.load_i(&masked_name, &off),
+        };
+        Elem::I(d.ite_i(&c, &x, &o))
+    })
+}
+
+/// A value converted to an integer type: conditions and integers keep their value; a real
+/// truncates toward zero, `floor(x)` for `x >= 0` and `-floor(-x)` below, through the
+/// domain's one `floor` ([`LDomain::floor_i`]). A value outside the integer type's range is
+/// not modelled: the verdict assumes it fits.
+pub(crate) fn trunc<D: LDomain>(d: &mut D, e: Elem<D>) -> D::I {
+    match e {
+        Elem::I(_) | Elem::B(_) => e.i(d),
+        e => {
+            let x = e.v(d);
+            let zero = d.lit_v(ElemType::Real, Literal::Int(0));
+            let neg = tensor::compare(d, tensor::CompareOp::Lt, ElemType::Real, &x, &zero);
+            let neg = d.truth(&neg);
+            let up = d.floor_i(&x);
+            let nx = d.prim(Prim::Neg, ElemType::Real, &[x]);
+            let down = d.floor_i(&nx);
+            let z = d.lit_i(0);
+            let ndown = d.sub_i(&z, &down);
+            d.ite_i(&neg, &ndown, &up)
+        }
+    }
+}
+
+/// `a % b` with a float operand, as Triton defines it: `a - floor(a / b) * b` (the result
+/// takes the divisor's sign), through the ops' one `/` and `floor`.
+fn float_mod<D: LDomain>(a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+    let q = arith(Arith::Div, a, b)?;
+    let f = map(&q, Ty::Real, |d, e| math_elem(d, "floor", e));
+    let p = arith(Arith::Mul, &f, b)?;
+    arith(Arith::Sub, a, &p)
 }
 
 fn mask_arg<D: LDomain>(
@@ -1212,6 +1294,7 @@ pub(crate) fn convert<D: LDomain>(x: &Block<D>, ty: Ty) -> R<Block<D>> {
         (_, Ty::Real) => Ok(to_real(x)),
         (_, Ty::Bool) => Ok(to_bool(x)),
         (Ty::Bool, Ty::Int) => Ok(map(x, Ty::Int, |d, e| Elem::I(e.i(d)))),
+        (Ty::Real, Ty::Int) => Ok(map(x, Ty::Int, |d, e| Elem::I(trunc(d, e)))),
         (from, to) => Err(format!(
             "conversion of a {} block to {}",
             from.name(),
@@ -1334,11 +1417,23 @@ pub(crate) enum Cmp {
     Ne,
 }
 
+/// `a op b`. Pointers into one buffer compare as their element offsets (the buffer's base is
+/// common to both); pointers into different buffers, or a pointer and a number, have no
+/// order here (unsupported).
 pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
-    let ints = matches!(a.ty, Ty::Int | Ty::Bool) && matches!(b.ty, Ty::Int | Ty::Bool);
-    if matches!(a.ty, Ty::Ptr(_)) || matches!(b.ty, Ty::Ptr(_)) {
-        return Err("a comparison of pointers".into());
-    }
+    let ints = match (a.ty, b.ty) {
+        (Ty::Ptr(p), Ty::Ptr(q)) if p == q => true,
+        (Ty::Ptr(_), Ty::Ptr(_)) => {
+            return Err("a comparison of pointers into different buffers".into())
+        }
+        (Ty::Ptr(_), other) | (other, Ty::Ptr(_)) => {
+            return Err(format!(
+                "a comparison of a pointer with a non-pointer ({})",
+                other.name()
+            ))
+        }
+        (x, y) => matches!(x, Ty::Int | Ty::Bool) && matches!(y, Ty::Int | Ty::Bool),
+    };
     zip(a, b, Ty::Bool, move |d, x, y| {
         let c = if ints {
             let (x, y) = (x.i(d), y.i(d));

@@ -314,9 +314,11 @@ pub(crate) fn counterexample(
             if name.contains('#') {
                 continue;
             }
+            let int = (setup.host.tensors.iter().enumerate())
+                .any(|(t, x)| x.name == *name && setup.int_tensor(t));
             inputs.push(TensorValue {
                 name: name.clone(),
-                element_type: "real".into(),
+                element_type: if int { "int" } else { "real" }.into(),
                 axes: match setup.host.tensors.iter().find(|t| t.name == *name) {
                     Some(t) if t.shape.len() <= 2 => {
                         let mut c = Concrete::new(BTreeMap::new());
@@ -417,6 +419,11 @@ pub(crate) fn sample_inputs(
     let mut tensors = BTreeMap::new();
     for &b in inputs {
         let n = setup.numel(&mut c, &sizes, b).clamp(0, 1 << 20);
+        if setup.int_tensor(setup.buffers[b]) {
+            let data = (0..n).map(|j| int_sample(j, b, pattern)).collect();
+            tensors.insert(setup.host.tensors[setup.buffers[b]].name.clone(), data);
+            continue;
+        }
         let data = (0..n)
             .map(|j| {
                 Scalar::Real(match pattern {
@@ -441,6 +448,18 @@ pub(crate) fn sample_inputs(
         );
     }
     Inputs { sizes, tensors }
+}
+
+/// An element of a buffer of integers ([`crate::elemkind`]) in pattern `pattern`: small
+/// non-negative integers (indices, mostly in range of a small tensor), `0..3` in pattern 0,
+/// `0..2` in pattern 1, 0 in pattern 2, growing in [`RAMP`].
+fn int_sample(j: i128, b: usize, pattern: usize) -> Scalar {
+    Scalar::Int(match pattern {
+        0 => (j * 2 + b as i128 + 1) % 3,
+        1 => (j + b as i128) % 2,
+        2 => 0,
+        _ => j,
+    })
 }
 
 /// Inputs where every tensor element is 1 and every float scalar is `scalar`: values whose

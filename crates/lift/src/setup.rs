@@ -34,6 +34,8 @@ pub(crate) struct Setup<'a> {
     /// When the kernel's time is up (every case of it together): the bounded run stops,
     /// obligations not yet solved are unknown.
     pub deadline: std::time::Instant,
+    /// Which buffers hold integers, and the gathers ([`crate::elemkind`]).
+    pub kinds: crate::elemkind::Kinds,
 }
 
 /// What a symbolic checker gives a launch beyond the sizes: the program counts of the three
@@ -145,6 +147,7 @@ impl Setup<'_> {
             .iter()
             .map(|t| Buffer {
                 name: self.host.tensors[*t].name.clone(),
+                int: self.int_tensor(*t),
             })
             .collect();
         let m = Machine {
@@ -157,12 +160,38 @@ impl Setup<'_> {
             loops: vec![],
             laws: vec![],
             premises: vec![],
+            gathers: self.kinds.gathers.iter().map(|(p, _)| *p).collect(),
+            gathers_in_bounds: self.safety_assumed,
+            assumed: vec![],
         };
         let params = self.bindings(d, sizes, &launch.ints);
         let mut it =
             Interp::new(self.src, m, params, self.helpers.clone()).with_names(self.names.clone());
         it.run(d, self.kernel)?;
         Ok(it.m)
+    }
+
+    /// Whether launcher tensor `t` holds integers: a pointer parameter it is passed as does
+    /// ([`crate::elemkind`]).
+    pub(crate) fn int_tensor(&self, t: usize) -> bool {
+        self.kernel
+            .params
+            .iter()
+            .zip(&self.host.args)
+            .any(|(p, (_, a))| {
+                matches!(a, HostArg::Tensor(x) if *x == t) && self.kinds.is_int(&p.name)
+            })
+    }
+
+    /// The pointer parameters of the launch (those passed a launcher tensor).
+    pub(crate) fn pointer_names(kernel: &KernelDef, host: &HostModel) -> Vec<String> {
+        kernel
+            .params
+            .iter()
+            .zip(&host.args)
+            .filter(|(_, (_, a))| matches!(a, HostArg::Tensor(_)))
+            .map(|(p, _)| p.name.clone())
+            .collect()
     }
 
     pub(crate) fn numel<D: Domain>(&self, d: &mut D, sizes: &[D::I], buf: usize) -> D::I {
@@ -205,10 +234,15 @@ impl Setup<'_> {
                 )
             })
             .collect();
+        let int_tensors = (0..self.host.tensors.len())
+            .filter(|t| self.int_tensor(*t))
+            .map(|t| self.host.tensors[t].name.clone())
+            .collect();
         Scope {
             ints,
             reals,
             tensors,
+            int_tensors,
             memo: Default::default(),
         }
     }

@@ -169,6 +169,9 @@ pub(crate) struct Synth<'a> {
     pub bound: Vec<(SymId, String)>,
     /// The store's mask, also taken as true inside reduction atoms (see [`Synth::under_mask`]).
     pub mask: Option<TermId>,
+    /// Integers loaded from memory inside an index (a gather, [`crate::elemkind`]): each a
+    /// symbol standing for the read in the index's polynomial, with the read's formula.
+    data: Vec<(SymId, Expr)>,
 }
 
 type R<T> = Result<T, String>;
@@ -199,6 +202,7 @@ impl Synth<'_> {
             out: dims,
             bound: vec![],
             mask: None,
+            data: vec![],
         })
     }
 
@@ -271,22 +275,21 @@ impl Synth<'_> {
         }
         let mut c0 = 0;
         for (m, c) in &rest {
-            let name = match &m[..] {
-                [] => {
-                    c0 = *c;
-                    continue;
-                }
-                [v] => self
-                    .names
-                    .sizes
-                    .iter()
-                    .chain(&self.bound)
-                    .find(|(s, _)| s == v)
-                    .map(|(_, n)| n.clone()),
-                _ => None,
-            };
+            if m.is_empty() {
+                c0 = *c;
+                continue;
+            }
+            // A product of sizes, summation variables and loaded integers (`ids[i] * stride`).
+            let name = m.iter().try_fold(None, |acc: Option<Expr>, v| {
+                let x = self.name_of(*v)?;
+                Some(Some(match acc {
+                    None => x,
+                    Some(a) => Expr::Bin('*', Box::new(a), Box::new(x)),
+                }))
+            });
+            let name = name.flatten();
             match name {
-                Some(n) => parts.push((*c, Expr::Var(n))),
+                Some(n) => parts.push((*c, n)),
                 None => return Err("the stored value depends on the program id or lane other than through the output index".into()),
             }
         }
@@ -313,9 +316,63 @@ impl Synth<'_> {
         })
     }
 
+    /// The formula of a symbol of an index: a size, a summation variable, or a loaded
+    /// integer ([`Synth::abstract_data`]).
+    fn name_of(&self, v: SymId) -> Option<Expr> {
+        self.names
+            .sizes
+            .iter()
+            .chain(&self.bound)
+            .find(|(s, _)| *s == v)
+            .map(|(_, n)| Expr::Var(n.clone()))
+            .or_else(|| {
+                self.data
+                    .iter()
+                    .find(|(s, _)| *s == v)
+                    .map(|(_, e)| e.clone())
+            })
+    }
+
     fn index(&mut self, t: TermId) -> R<Expr> {
+        let t = self.abstract_data(t)?;
         let l = poly(self.s, t).ok_or("an index that is not a polynomial")?;
         self.index_poly(&l)
+    }
+
+    /// `t` with each integer loaded from memory in it (a read of an integer input
+    /// function) replaced by a symbol that [`Synth::index_poly`] writes as the read: an
+    /// index computed from loaded data is a polynomial in those symbols.
+    fn abstract_data(&mut self, t: TermId) -> R<TermId> {
+        let mut map = HashMap::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![t];
+        while let Some(x) = todo.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if let Node::App(f, args) = self.s.node(x).clone() {
+                let int_input = self.s.sort(x) == smt::Sort::Int
+                    && self.names.inputs.iter().any(|(g, _, _)| *g == f);
+                let floor = self.s.fun_name(f) == crate::value::FLOOR;
+                if int_input || floor {
+                    let read = if floor {
+                        Expr::Call("floor".into(), vec![self.expr(args[0])?])
+                    } else {
+                        self.expr(x)?
+                    };
+                    let v = self.s.fresh("data", smt::Sort::Int);
+                    self.data.push((v, read));
+                    let sym = self.s.sym(v);
+                    map.insert(x, sym);
+                    continue;
+                }
+            }
+            todo.extend(self.s.children(x));
+        }
+        if map.is_empty() {
+            return Ok(t);
+        }
+        Ok(self.s.replace(t, &map))
     }
 
     /// The formula of a real or boolean term.
@@ -338,7 +395,12 @@ impl Synth<'_> {
                 Some((_, n)) => Expr::Var(n.clone()),
                 None => self.index(t)?,
             },
-            Node::ToReal(a) => self.index(a)?,
+            // An integer that is no polynomial (a truncation's `where`) is written as a term.
+            Node::ToReal(a) => match self.index(a) {
+                Ok(e) => e,
+                Err(_) if !matches!(self.s.node(a), Node::App(..)) => self.expr(a)?,
+                Err(e) => return Err(e),
+            },
             Node::App(f, args) => {
                 if Some(f) == self.names.exp {
                     Expr::Call("exp".into(), vec![self.expr(args[0])?])
@@ -346,8 +408,8 @@ impl Synth<'_> {
                     self.names.inputs.iter().find(|(g, _, _)| *g == f)
                 {
                     let (n, strides) = (n.clone(), strides.clone());
-                    let flat =
-                        poly(self.s, args[0]).ok_or("an address that is not a polynomial")?;
+                    let addr = self.abstract_data(args[0])?;
+                    let flat = poly(self.s, addr).ok_or("an address that is not a polynomial")?;
                     let dims = delinearize(&flat, &strides).ok_or_else(|| {
                         format!("the address of a read of `{n}` does not split into its dimensions")
                     })?;
@@ -358,6 +420,9 @@ impl Synth<'_> {
                     Expr::Read(n, ix)
                 } else {
                     let name = self.s.fun_name(f).to_string();
+                    if name == crate::value::FLOOR {
+                        return Ok(Expr::Call("floor".into(), vec![self.expr(args[0])?]));
+                    }
                     if let Some(m) = name.strip_prefix("uf_") {
                         return Ok(Expr::Call(m.to_string(), vec![self.expr(args[0])?]));
                     }

@@ -129,6 +129,9 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             loops: vec![],
             laws: vec![],
             premises: vec![],
+            gathers: vec![],
+            gathers_in_bounds: false,
+            assumed: vec![],
         },
         vec![Some(KVal::Block(z))],
         Pos { line: 0, col: 0 },
@@ -178,13 +181,19 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
         let mut m = Machine {
             pid: vec![],
             nprog: vec![],
-            buffers: vec![Buffer { name: "x".into() }],
+            buffers: vec![Buffer {
+                name: "x".into(),
+                int: false,
+            }],
             accesses: vec![],
             guard: None,
             math: vec![],
             loops: vec![],
             laws: vec![],
             premises: vec![],
+            gathers: vec![],
+            gathers_in_bounds: false,
+            assumed: vec![],
         };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);

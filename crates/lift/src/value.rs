@@ -65,9 +65,40 @@ pub(crate) trait LDomain: Domain + 'static {
     /// unsupported unless `at` is literally false (the verdict is then `unknown`, naming the
     /// access); concretely an inexact run where `at` holds (never a refutation).
     fn undecided(&mut self, at: &Self::B, why: &str);
+    /// The integer element of buffer `name` at offset `off`: a buffer of integers
+    /// ([`crate::elemkind`]), read as mathematical integers (symbolically an integer-valued
+    /// input function, concretely the replay's integer data).
+    fn load_i(&mut self, name: &str, off: &Self::I) -> Self::I;
+    /// The greatest integer at most `x`, as an integer: symbolically the uninterpreted
+    /// `floor` (an integer-valued function of the reals, [`FLOOR`], no other axiom: the
+    /// verdict names it), exact concretely where the value is known exactly.
+    fn floor_i(&mut self, x: &Self::V) -> Self::I;
 }
 
 impl LDomain for symbolic::Sym {
+    fn load_i(&mut self, name: &str, off: &Self::I) -> Self::I {
+        match self.input(name, ElemType::Int, std::slice::from_ref(off)) {
+            symbolic::SymVal::Plain(t) => t,
+            _ => unreachable!("an input is a plain term"),
+        }
+    }
+    fn floor_i(&mut self, x: &Self::V) -> Self::I {
+        match x {
+            symbolic::SymVal::Plain(t) => {
+                let f = self
+                    .store
+                    .declare_fun(FLOOR, &[smt::Sort::Real], smt::Sort::Int);
+                self.store.app(f, vec![*t])
+            }
+            _ => {
+                self.unsupported.get_or_insert_with(|| {
+                    "an integer conversion of a reduction or an infinity".into()
+                });
+                let v = self.store.fresh("unsupported", smt::Sort::Int);
+                self.store.sym(v)
+            }
+        }
+    }
     fn known_b(&self, b: &Self::B) -> Option<bool> {
         self.store.as_bool(*b)
     }
@@ -124,6 +155,12 @@ impl LDomain for symbolic::Sym {
     }
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V {
         match x {
+            // `floor` is the integer-valued one (`LDomain::floor_i`) read as a real: one
+            // function for `tl.floor` and a conversion to an integer type.
+            symbolic::SymVal::Plain(_) if name == "floor" => {
+                let i = self.floor_i(x);
+                symbolic::SymVal::Plain(self.store.to_real(i))
+            }
             symbolic::SymVal::Plain(t) => {
                 let f = self.store.declare_fun(
                     &format!("uf_{name}"),
@@ -202,6 +239,31 @@ impl LDomain for symbolic::Sym {
 }
 
 impl LDomain for Concrete {
+    fn load_i(&mut self, name: &str, off: &Self::I) -> Self::I {
+        match self.input(name, ElemType::Int, &[*off]) {
+            Scalar::Int(i) => i,
+            Scalar::Real(r) if r.den == 1 => r.num,
+            other => {
+                let why = match other {
+                    Scalar::Undef => format!("a read of `{name}` outside its data"),
+                    v => format!("`{name}` holds {v}, no integer"),
+                };
+                self.inexact.get_or_insert(why);
+                0
+            }
+        }
+    }
+    fn floor_i(&mut self, x: &Self::V) -> Self::I {
+        match self.real_fn("floor", x) {
+            Scalar::Int(i) => i,
+            Scalar::Real(r) if r.den == 1 => r.num,
+            v => {
+                self.inexact
+                    .get_or_insert_with(|| format!("the floor of {v} is not known exactly"));
+                0
+            }
+        }
+    }
     fn known_b(&self, b: &Self::B) -> Option<bool> {
         Some(*b)
     }
@@ -302,6 +364,9 @@ impl LDomain for Concrete {
         Some(*i)
     }
 }
+
+/// The symbol of the integer-valued `floor` ([`LDomain::floor_i`]).
+pub(crate) const FLOOR: &str = "floor_int";
 
 /// The element type of a block. Floating-point types are modelled as the reals (an assumption
 /// every verdict names); `Ptr(b)` points into buffer `b` (an element offset).

@@ -83,6 +83,9 @@ pub(crate) fn classify<'s>(
         loops: vec![],
         laws: vec![],
         premises: vec![],
+        gathers: vec![],
+        gathers_in_bounds: false,
+        assumed: vec![],
     };
     let env = vec![
         (

@@ -968,6 +968,19 @@ mod rows {
                         names(&c.arguments.args, &mut self.facts.ints);
                     }
                 }
+                // Operands of an operator Triton rejects on floats (`//`, shifts).
+                Expr::BinOp(b)
+                    if matches!(
+                        b.op,
+                        Operator::FloorDiv | Operator::LShift | Operator::RShift
+                    ) =>
+                {
+                    for x in [&*b.left, &*b.right] {
+                        if let Expr::Name(n) = x {
+                            self.facts.ints.push(n.id.to_string());
+                        }
+                    }
+                }
                 Expr::Compare(c) => {
                     names(std::slice::from_ref(&*c.left), &mut self.facts.ints);
                     names(&c.comparators, &mut self.facts.ints);

@@ -2,9 +2,10 @@
 //! before any solver call; and the bounded check alone, for a kernel whose symbolic run
 //! stopped.
 
+use super::footprint::{buffer_name, scalar_params, used, Footprint};
 use super::Outcome;
 use crate::formula::Formula;
-use crate::host::HostArg;
+use crate::mem::Machine;
 use crate::replay::{constant_inputs, refute, replay, sample_inputs, Failure};
 use crate::setup::Setup;
 use report::Verdict;
@@ -33,7 +34,7 @@ fn equal_sizes(setup: &Setup, k: usize) -> Vec<usize> {
 }
 
 /// The literal dimensions of the first store's tile.
-pub(super) fn store_dims<D: tensor::Domain>(accesses: &[crate::mem::Access<D>]) -> Vec<usize> {
+fn store_dims<D: tensor::Domain>(accesses: &[crate::mem::Access<D>]) -> Vec<usize> {
     let first = accesses.iter().find(|a| a.store);
     let shape = first.map(|a| a.offset.shape.clone()).unwrap_or_default();
     shape
@@ -45,7 +46,7 @@ pub(super) fn store_dims<D: tensor::Domain>(accesses: &[crate::mem::Access<D>]) 
 /// The number of lanes of the first store (a block size computed from sizes stands as 8); for
 /// a store of one lane (a row reduction's result), the widest last dimension of a load, so
 /// that sizes past the loaded tile are tried (a row longer than the one tile it sums).
-pub(super) fn store_block<D: tensor::Domain>(accesses: &[crate::mem::Access<D>]) -> i128 {
+fn store_block<D: tensor::Domain>(accesses: &[crate::mem::Access<D>]) -> i128 {
     // A block size computed from sizes follows them: a small tile stands for it.
     let lanes = |n: &usize| {
         if crate::atoms::is_placeholder(*n) {
@@ -71,7 +72,7 @@ pub(super) fn store_block<D: tensor::Domain>(accesses: &[crate::mem::Access<D>])
 /// The bounded concrete check: the whole grid replayed on several small sizes with sample
 /// inputs; a failure it sees (a value against `formula`, an access out of bounds, a race)
 /// as a verdict. `io` is the stored and loaded buffers and the scalar parameters.
-pub(super) fn bounded(
+fn bounded(
     setup: &Setup,
     formula: Option<&Formula>,
     (stored, loaded, scalars): (&[usize], &[usize], &[String]),
@@ -172,19 +173,6 @@ pub(super) fn bounded(
     None
 }
 
-/// The launcher's real scalar parameters, by name.
-pub(super) fn scalar_params(setup: &Setup) -> Vec<String> {
-    setup
-        .host
-        .args
-        .iter()
-        .filter_map(|(_, a)| match a {
-            HostArg::Real(n) => Some(n.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The bounded check alone, for a kernel whose symbolic run stopped at a construct the
 /// summaries do not read (the concrete interpreter runs loops iteration by iteration): the
 /// buffers read and written are those of a concrete run of the first program on small sizes.
@@ -212,13 +200,11 @@ pub(super) fn bounded_only(
         }
     }
     let m = m?;
-    let used = |store: bool| -> Vec<usize> {
-        (0..nbuf)
-            .filter(|b| m.accesses.iter().any(|a| a.store == store && a.buf == *b))
-            .collect()
-    };
-    let (stored, loaded) = (used(true), used(false));
-    let name_of = |b: usize| setup.host.tensors[setup.buffers[b]].name.clone();
+    let (stored, loaded) = (
+        used(nbuf, &m.accesses, true),
+        used(nbuf, &m.accesses, false),
+    );
+    let name_of = |b: usize| buffer_name(setup, b);
     out.reads = loaded.iter().map(|b| name_of(*b)).collect();
     out.writes = stored.iter().map(|b| name_of(*b)).collect();
     if stored.is_empty() {
@@ -230,14 +216,77 @@ pub(super) fn bounded_only(
             return None;
         }
     }
-    let scalars = scalar_params(setup);
+    let io = Footprint {
+        in_place: vec![],
+        scalars: scalar_params(setup),
+        stored,
+        loaded,
+    };
+    let synthesized = expect.is_none() || setup.formula_of_first_case;
+    match bounded_of_run(setup, &m, &io, expect, synthesized)? {
+        v @ Verdict::Refuted { .. } => Some(v),
+        _ => None,
+    }
+}
+
+/// The bounded check of the run `m` of footprint `io`, against `formula` (sizes around its
+/// first store's tile, constant inputs too when it takes square roots).
+pub(super) fn bounded_of_run<D: tensor::Domain>(
+    setup: &Setup,
+    m: &Machine<D>,
+    io: &Footprint,
+    formula: Option<&Formula>,
+    synthesized: bool,
+) -> Option<Verdict> {
     let block = store_block(&m.accesses);
     let dims = store_dims(&m.accesses);
     let roots = m.math.iter().any(|f| *f == "sqrt" || *f == "rsqrt");
-    let io = (&stored[..], &loaded[..], &scalars[..]);
-    let synthesized = expect.is_none() || setup.formula_of_first_case;
-    match bounded(setup, expect, io, (block, &dims), roots, synthesized)? {
-        v @ Verdict::Refuted { .. } => Some(v),
-        _ => None,
+    let buffers = (&io.stored[..], &io.loaded[..], &io.scalars[..]);
+    bounded(setup, formula, buffers, (block, &dims), roots, synthesized)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::fixture::{concrete_run, with_setup, ADD_1D, ROW_SUM_LOOPED};
+
+    const ADD_OFF_BY_ONE: &str = include_str!("../../../../corpus/lift/wrong_add_off_by_one.py");
+
+    #[test]
+    fn the_tile_of_a_1d_store_is_its_block() {
+        with_setup(ADD_1D, |setup| {
+            let m = concrete_run(setup);
+            assert_eq!(store_block(&m.accesses), 1024);
+            assert_eq!(store_dims(&m.accesses), vec![1024]);
+        });
+    }
+
+    #[test]
+    fn a_one_lane_store_takes_the_loaded_tile() {
+        with_setup(ROW_SUM_LOOPED, |setup| {
+            let m = concrete_run(setup);
+            assert_eq!(store_block(&m.accesses), 64);
+        });
+    }
+
+    #[test]
+    fn a_size_is_equal_to_itself() {
+        with_setup(ADD_1D, |setup| assert_eq!(equal_sizes(setup, 0), vec![0]));
+    }
+
+    #[test]
+    fn an_off_by_one_mask_is_refuted_on_small_sizes() {
+        let f = Formula::parse("output[i] = x[i] + y[i]").expect("parses");
+        with_setup(ADD_OFF_BY_ONE, |setup| {
+            let m = concrete_run(setup);
+            let io = Footprint::of(setup, &m.accesses);
+            let v = bounded_of_run(setup, &m, &io, Some(&f), false);
+            assert!(matches!(v, Some(Verdict::Refuted { .. })), "{v:?}");
+        });
+        with_setup(ADD_1D, |setup| {
+            let m = concrete_run(setup);
+            let io = Footprint::of(setup, &m.accesses);
+            assert!(bounded_of_run(setup, &m, &io, Some(&f), false).is_none());
+        });
     }
 }

@@ -131,3 +131,37 @@ impl World {
         (vs, ts)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::fixture::{with_setup, ADD_1D, ADD_2D};
+
+    #[test]
+    fn every_size_is_a_symbol_at_least_one() {
+        with_setup(ADD_1D, |setup| {
+            let w = World::new(setup, &|_| true);
+            assert_eq!(w.sizes.len(), setup.host.sizes.len());
+            assert!(w.facts.len() >= w.sizes.len());
+            assert!(w.size_like.starts_with(&w.sizes));
+        });
+    }
+
+    #[test]
+    fn program_ids_and_lanes_are_fresh_and_bounded() {
+        with_setup(ADD_2D, |setup| {
+            let mut w = World::new(setup, &|_| true);
+            let before = w.facts.len();
+            let (vs, ts) = w.pids(setup, "");
+            // Two grid axes, padded to three program ids; two facts for each.
+            assert_eq!(vs.len(), 2);
+            assert_eq!(ts.len(), 3);
+            assert_eq!(w.facts.len(), before + 4);
+            let (lane_syms, _) = w.lanes(&[16, 32], "t");
+            assert_eq!(lane_syms.len(), 2);
+            assert_eq!(w.facts.len(), before + 8);
+            let (again, _) = w.pids(setup, "");
+            assert_ne!(vs, again);
+        });
+    }
+}

@@ -151,11 +151,11 @@ fn bounded(
         // Square roots are exact on squares: constant inputs make many runs exact.
         if roots {
             for v in [1, 3] {
-                tries.push(constant_inputs(setup, &loaded, sv.clone(), &scalars, v));
+                tries.push(constant_inputs(setup, loaded, sv.clone(), scalars, v));
             }
         }
         for inp in tries {
-            match replay(setup, formula, &stored, &inp) {
+            match replay(setup, formula, stored, &inp) {
                 // Sizes at which the precondition does not hold say nothing of the claim.
                 Ok(Some(Failure::OutOfBounds { .. } | Failure::Race { .. }))
                     if setup.safety_assumed => {}
@@ -191,12 +191,9 @@ pub(super) fn bounded_only(
         for (k, e) in &setup.host.derived {
             sv[*k] = e.eval(&mut c, &sv);
         }
-        match setup.program(&mut c, &sv, vec![0, 0, 0]) {
-            Ok(run) => {
-                m = Some(run);
-                break;
-            }
-            Err(_) => {}
+        if let Ok(run) = setup.program(&mut c, &sv, vec![0, 0, 0]) {
+            m = Some(run);
+            break;
         }
     }
     let m = m?;

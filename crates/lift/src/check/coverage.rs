@@ -292,3 +292,31 @@ fn through_map(
         .map(|(name, assertions)| Obligation { name, assertions })
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::fixture::{with_checked, ADD_1D, MATMUL_GROUPED};
+
+    #[test]
+    fn every_element_of_the_output_is_written() {
+        with_checked(ADD_1D, |w, cx, base| {
+            let obs = obligations(w, cx, base).expect("invertible");
+            let n: Vec<&str> = obs.iter().map(|o| o.name.as_str()).collect();
+            assert_eq!(n, vec!["every element of `output` is written"]);
+        });
+    }
+
+    #[test]
+    fn grouped_ids_are_covered_by_counting() {
+        with_checked(MATMUL_GROUPED, |w, cx, base| {
+            let obs = obligations(w, cx, base).expect("a map of the program ids");
+            assert!(obs.len() > 1);
+            assert!(
+                obs.iter().all(|o| o.name.contains("coverage of `c`")),
+                "{:?}",
+                obs.iter().map(|o| &o.name).collect::<Vec<_>>()
+            );
+        });
+    }
+}

@@ -136,8 +136,11 @@ fn second_program(w: &mut World, cx: &Checked) -> Stage<Second> {
     })
 }
 
-/// A store's output index, as terms, with the conditions that it lies inside the shape.
-fn index_terms(w: &mut World, setup: &Setup, a: &SymAccess) -> Option<(Vec<TermId>, Vec<TermId>)> {
+/// A store's output index, as terms, and the conditions that it lies inside the shape.
+type IndexTerms = (Vec<TermId>, Vec<TermId>);
+
+/// The output index of store `a`, when its offset splits into the output's dimensions.
+fn index_terms(w: &mut World, setup: &Setup, a: &SymAccess) -> Option<IndexTerms> {
     let sizes = w.size_terms();
     let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]]
         .shape
@@ -221,7 +224,7 @@ fn store_race(
     w: &mut World,
     cx: &Checked,
     second: &Second,
-    (a, ia): (&SymAccess, &Option<(Vec<TermId>, Vec<TermId>)>),
+    (a, ia): (&SymAccess, &Option<IndexTerms>),
     b: &SymAccess,
     tiles: &Option<Vec<TermId>>,
 ) -> Vec<TermId> {
@@ -274,4 +277,33 @@ fn load_races(w: &mut World, cx: &Checked, second: &Second) -> Vec<Obligation> {
         }
     }
     races
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::fixture::{with_checked, ADD_1D, ADD_IN_PLACE};
+
+    #[test]
+    fn two_programs_of_a_1d_add_store_apart() {
+        with_checked(ADD_1D, |w, cx, base| {
+            let ex = obligations(w, cx, base).expect("runs twice");
+            let n: Vec<&str> = ex.stores.iter().map(|o| o.name.as_str()).collect();
+            assert_eq!(n.len(), 2);
+            assert!(n[0].ends_with("addresses an element inside the shape of `output`"));
+            assert_eq!(n[1], "no two programs store to one element of `output`");
+            assert!(ex.in_place_races.is_empty());
+        });
+    }
+
+    #[test]
+    fn in_place_loads_race_with_the_other_programs_stores() {
+        with_checked(ADD_IN_PLACE, |w, cx, base| {
+            let ex = obligations(w, cx, base).expect("runs twice");
+            assert_eq!(ex.in_place_races.len(), 1);
+            assert!(ex.in_place_races[0]
+                .name
+                .starts_with("no program loads an element of `x` that another program stores"));
+        });
+    }
 }

@@ -63,3 +63,33 @@ pub(super) fn concrete_run(setup: &Setup) -> crate::mem::Machine<tensor::Concret
     }
     setup.program(&mut c, &sizes, vec![0, 0, 0]).expect("runs")
 }
+
+/// Calls `f` with the world, the stages' state and the world's facts after the formula of
+/// the first kernel of `src` (synthesized), as the obligations see them.
+pub(super) fn with_checked<R>(
+    src: &str,
+    f: impl FnOnce(&mut super::world::World, &super::Checked, &[smt::TermId]) -> R,
+) -> R {
+    use super::{footprint::Footprint, run, synthesis::Synthesis, Checked, Limits};
+    with_setup(src, |setup| {
+        let limits = Limits::new(Duration::from_secs(5));
+        let mut w = run::world(setup);
+        let program = run::run(setup, &mut w).expect("runs");
+        let io = Footprint::of(setup, &program.machine.accesses);
+        let mut accesses = run::evaluate(&mut w, &program.machine, "");
+        let atoms = run::name_pid_atoms(&mut w, &program.pid_syms, &mut accesses, &limits);
+        let synthesis = Synthesis::new(&mut w, setup, None, &program, &accesses, &atoms, &io);
+        let cx = Checked {
+            setup,
+            limits: &limits,
+            synthesized: true,
+            program: &program,
+            accesses: &accesses,
+            atoms: &atoms,
+            io: &io,
+            synthesis: &synthesis,
+        };
+        let base = w.facts.clone();
+        f(&mut w, &cx, &base)
+    })
+}

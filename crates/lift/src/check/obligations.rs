@@ -324,3 +324,42 @@ fn writes_formula(
         assertions: asr,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::fixture::{with_checked, ADD_1D};
+
+    fn names(obs: &[Obligation]) -> Vec<String> {
+        obs.iter().map(|o| o.name.clone()).collect()
+    }
+
+    #[test]
+    fn every_access_stays_inside_its_buffer() {
+        with_checked(ADD_1D, |w, cx, base| {
+            let obs = memory(w, cx, base);
+            let n = names(&obs);
+            assert_eq!(n.len(), 3);
+            assert!(n[0].starts_with("the load at ") && n[0].ends_with("stays inside `x`"));
+            assert!(n[2].starts_with("the store at ") && n[2].ends_with("stays inside `output`"));
+            // The facts, the mask and the negated bound.
+            assert!(obs.iter().all(|o| o.assertions.len() == base.len() + 2));
+        });
+    }
+
+    #[test]
+    fn the_store_writes_the_formula() {
+        with_checked(ADD_1D, |w, cx, base| {
+            let mut laws = Vec::new();
+            let obs = values(w, cx, base, &mut laws).expect("comparable");
+            let n = names(&obs);
+            assert_eq!(n.len(), 1, "{n:?}");
+            assert!(
+                n[0].ends_with("writes `output[i] = x[i] + y[i]`"),
+                "{}",
+                n[0]
+            );
+            assert!(laws.is_empty());
+        });
+    }
+}

@@ -304,3 +304,26 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod proof_tests {
+    use super::*;
+    use crate::check::fixture::{with_checked, ADD_1D};
+    use crate::check::{coverage, exclusive, obligations};
+
+    #[test]
+    fn every_obligation_of_a_1d_add_is_proved() {
+        with_checked(ADD_1D, |w, cx, base| {
+            let mut obs = obligations::memory(w, cx, base);
+            obs.extend(obligations::premises(w, cx, base));
+            let mut laws = Vec::new();
+            obs.extend(obligations::values(w, cx, base, &mut laws).expect("comparable"));
+            obs.extend(coverage::obligations(w, cx, base).expect("invertible"));
+            obs.extend(exclusive::obligations(w, cx, base).expect("runs").stores);
+            let unknowns = solve(w, cx, obs).expect("not refuted");
+            assert!(unknowns.is_empty(), "{unknowns:?}");
+            let v = verdict(w, cx, &[], laws, unknowns);
+            assert!(matches!(v, Verdict::Verified { .. }), "{v:?}");
+        });
+    }
+}

@@ -248,6 +248,9 @@ fn show(
         }
         m.insert("launcher".into(), json!(k.launcher));
         m.insert("formula".into(), json!(k.formula));
+        if !k.variants.is_empty() {
+            m.insert("variants".into(), json!(k.variants));
+        }
         m.insert("latex".into(), json!(k.latex));
         m.insert("formula_raw".into(), json!(k.formula_raw));
         m.insert("readable".into(), json!(k.readable));
@@ -289,6 +292,10 @@ fn show(
     }
     if let Some(f) = &k.formula_raw {
         s += &format!("  (simplified, and checked again, from {f})\n");
+    }
+    for v in &k.variants {
+        let f = v.formula.as_deref().unwrap_or("(no formula)");
+        s += &format!("  with {} ({}): {f}\n", v.assignment, v.verdict);
     }
     if let Some(f) = &k.readable {
         s += &format!("  readable: {f}\n");

@@ -276,9 +276,9 @@ pub(crate) fn pointer_params(kernel: &KernelDef) -> Vec<String> {
             break;
         }
     }
-    // A pointer is never multiplied: an operand of `*` in an address (`row * stride`) is an
-    // integer, whatever it is added to.
-    let multiplied = multiplied_names(&kernel.def.body);
+    // A pointer is never multiplied, divided or reduced: an operand of `*`, `//` or `%` in
+    // an address (`row * stride`, `pid % C`) is an integer, whatever it is added to.
+    let multiplied = never_pointers(&kernel.def.body);
     kernel
         .params
         .iter()
@@ -287,14 +287,19 @@ pub(crate) fn pointer_params(kernel: &KernelDef) -> Vec<String> {
         .collect()
 }
 
-/// The names that are direct operands of a `*` anywhere in `body`.
-pub(crate) fn multiplied_names(body: &[Stmt]) -> Vec<String> {
+/// The names that are direct operands of a `*`, `//` or `%` anywhere in `body`: integers or
+/// values, never pointers (Triton multiplies, divides and takes remainders of no pointer).
+pub(crate) fn never_pointers(body: &[Stmt]) -> Vec<String> {
     use ruff_python_ast::visitor::{walk_expr, Visitor};
     struct V(Vec<String>);
     impl<'a> Visitor<'a> for V {
         fn visit_expr(&mut self, e: &'a Expr) {
             if let Expr::BinOp(b) = e {
-                if b.op == ast::Operator::Mult {
+                let integer_op = matches!(
+                    b.op,
+                    ast::Operator::Mult | ast::Operator::FloorDiv | ast::Operator::Mod
+                );
+                if integer_op {
                     for x in [&*b.left, &*b.right] {
                         if let Expr::Name(n) = x {
                             self.0.push(n.id.to_string());

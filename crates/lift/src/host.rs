@@ -184,7 +184,7 @@ impl HTensor {
 }
 
 /// What a kernel parameter receives.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum HostArg {
     Tensor(usize),
     Int(HExpr),
@@ -225,6 +225,9 @@ pub(crate) struct HostModel {
     /// a replay at sizes where one fails is no run of the launcher.
     pub premises: Vec<(String, HExpr)>,
     pub pos: Pos,
+    /// The flag assignment this model is the case of (`` `HAS_BIAS` = True ``), when the
+    /// kernel-level claim sweeps flags: each has a formula of its own.
+    pub variant: Option<String>,
 }
 
 impl HostModel {
@@ -345,6 +348,7 @@ pub(crate) fn read_launcher(
             facts: vec![],
             derived: vec![],
             cases: 1,
+            variant: None,
             premises: vec![],
             pos: pos_of(src, call),
         },
@@ -1923,6 +1927,7 @@ pub(crate) fn assumed_launch(
         facts: vec![],
         derived: vec![],
         cases: 1,
+        variant: None,
         premises: vec![],
         pos: kernel.pos,
     };

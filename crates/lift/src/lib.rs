@@ -156,6 +156,20 @@ pub struct KernelResult {
     pub nodes_before: Option<usize>,
     #[serde(default)]
     pub nodes_after: Option<usize>,
+    /// The formula of each flag assignment, when the kernel-level claim sweeps flags that
+    /// nothing in the text fixes (`HAS_BIAS`): `formula` is then none.
+    #[serde(default)]
+    pub variants: Vec<Variant>,
+}
+
+/// One flag assignment of a kernel-level claim, with its own formula.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Variant {
+    /// `` `HAS_BIAS` = True, `mode` = 1 ``.
+    pub assignment: String,
+    pub formula: Option<String>,
+    /// The verdict's name for this assignment (`verified`, `unknown`, ...).
+    pub verdict: String,
 }
 
 impl KernelResult {
@@ -182,6 +196,7 @@ impl KernelResult {
             named: vec![],
             nodes_before: None,
             nodes_after: None,
+            variants: vec![],
         }
     }
 }
@@ -372,7 +387,10 @@ fn lift_kernel(
     let mut runs: Vec<(&Vec<(String, ruff_python_ast::Expr)>, usize)> =
         configs.iter().map(|c| (c, 0)).collect();
     runs.reverse();
-    let mut first: Option<Formula> = None;
+    // The first case's synthesized formula of each flag assignment (`HostModel::variant`).
+    let mut firsts: Vec<(Option<String>, Formula)> = Vec::new();
+    // Per flag assignment, its formula and verdict name, when the claim sweeps flags.
+    let mut variants: Vec<Variant> = Vec::new();
     // Whether the claim is the kernel-level one ([`kernel_level`]): the launcher not read.
     let mut kernel_claim = false;
     // Whether memory safety is the claim's precondition rather than proved (`kernel_level`).
@@ -444,6 +462,11 @@ fn lift_kernel(
             b
         };
         let helpers = kernels.iter().map(|h| h.def).collect();
+        let variant = host.variant.clone();
+        let first = firsts
+            .iter()
+            .find(|(v, _)| *v == variant)
+            .map(|(_, f)| f.clone());
         let setup = setup::Setup {
             src: text,
             kernel: k,
@@ -460,7 +483,18 @@ fn lift_kernel(
         // (configurations, block cases) are checked against: one formula for the kernel.
         let o = check::check(&setup, expect.or(first.as_ref()), limits);
         if expect.is_none() && first.is_none() {
-            first = o.formula.as_deref().and_then(|t| Formula::parse(t).ok());
+            if let Some(f) = o.formula.as_deref().and_then(|t| Formula::parse(t).ok()) {
+                firsts.push((variant.clone(), f));
+            }
+        }
+        if let Some(v) = &variant {
+            if !variants.iter().any(|x| x.assignment == *v) {
+                variants.push(Variant {
+                    assignment: v.clone(),
+                    formula: o.formula.clone(),
+                    verdict: o.verdict.name().to_string(),
+                });
+            }
         }
         r.signature = Some(emit::signature(&setup.host, &o.reads, &o.writes));
         r.formula = o.formula.or(r.formula.take());
@@ -472,7 +506,12 @@ fn lift_kernel(
             }
         }
         let stop = !matches!(o.verdict, Verdict::Verified { .. });
-        verdicts.push(o.verdict);
+        verdicts.push(match (o.verdict, &variant) {
+            (Verdict::Unknown { reason }, Some(v)) => Verdict::Unknown {
+                reason: format!("with {v}: {reason}"),
+            },
+            (verdict, _) => verdict,
+        });
         if stop {
             break;
         }
@@ -481,6 +520,11 @@ fn lift_kernel(
         return Ok(None); // a helper, inlined where the kernels call it
     }
     r.verdict = combine(verdicts, configs.len());
+    if variants.len() > 1 {
+        // One formula per flag assignment: the record's own is none of them.
+        r.formula = None;
+        r.variants = variants;
+    }
     Ok(Some(r))
 }
 

@@ -13,6 +13,9 @@ use crate::mem::Access;
 use crate::setup::Setup;
 use smt::SymId;
 
+/// The highest output rank a formula is synthesized and checked for.
+pub(super) const MAX_RANK: usize = 4;
+
 /// The buffers one program reads and writes, by buffer index, and the launcher's real
 /// scalar parameters.
 pub(super) struct Footprint {
@@ -99,7 +102,7 @@ impl Footprint {
     /// contents, which is what they see when every load of it comes before every store to
     /// it in the program, and no other program stores what one loads (an obligation of
     /// `super::exclusive`), stated as an assumption in `out`; some store; outputs of rank 1
-    /// or 2.
+    /// to [`MAX_RANK`].
     pub(super) fn check_memory_model<D: tensor::Domain>(
         &self,
         setup: &Setup,
@@ -124,9 +127,9 @@ impl Footprint {
         }
         for &b in &self.stored {
             let t = &setup.host.tensors[setup.buffers[b]];
-            if t.shape.is_empty() || t.shape.len() > 2 {
+            if t.shape.is_empty() || t.shape.len() > MAX_RANK {
                 return Err(unknown(format!(
-                    "output `{}` has rank {} (this slice proves ranks 1 and 2)",
+                    "output `{}` has rank {} (this slice proves ranks 1 to 4)",
                     t.name,
                     t.shape.len()
                 )));

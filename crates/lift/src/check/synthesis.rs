@@ -58,7 +58,14 @@ impl Synthesis {
             Some(f) => (Some(f.clone()), None),
             None => {
                 let names = names(w, setup, program, accesses, atoms, io, &input_fns);
-                match synthesize(w, setup, &names, accesses, &out_index) {
+                let taken: Vec<String> = setup
+                    .host
+                    .sizes
+                    .iter()
+                    .chain(&io.scalars)
+                    .cloned()
+                    .collect();
+                match synthesize(w, setup, &names, &taken, accesses, &out_index) {
                     Ok(f) => (Some(f), None),
                     Err(e) => (None, Some(e)),
                 }
@@ -87,9 +94,16 @@ fn stride_polys(w: &mut World, setup: &Setup, t: usize) -> Option<Vec<Poly>> {
         .collect()
 }
 
-/// The names of the index variables of an output of rank `rank` (1 or 2).
-fn index_names(rank: usize) -> Vec<&'static str> {
-    ["i", "j"][..rank].to_vec()
+/// The names of an output's `rank` indices: `i`, `j`, then `l`, `m`, ... (`k` names
+/// summation variables), skipping names the kernel's sizes and scalars hold (`taken`).
+fn output_indices(rank: usize, taken: &[String]) -> Vec<&'static str> {
+    const NAMES: &[&str] = &["i", "j", "l", "m", "p", "q", "r", "u", "v", "w"];
+    NAMES
+        .iter()
+        .copied()
+        .filter(|n| !taken.iter().any(|t| t == n))
+        .take(rank)
+        .collect()
 }
 
 /// What the synthesizer knows of the run's symbols.
@@ -157,12 +171,13 @@ fn names(
     }
 }
 
-/// One definition per output, from its first store (every store is checked against it);
-/// why one was not synthesized.
+/// One definition per output, from its first store (every store is checked against it), its
+/// indices named apart from `taken`; why one was not synthesized.
 fn synthesize(
     w: &mut World,
     setup: &Setup,
     names: &Names,
+    taken: &[String],
     accesses: &[SymAccess],
     out_index: &[Option<Vec<Poly>>],
 ) -> Result<Formula, String> {
@@ -172,7 +187,7 @@ fn synthesize(
         if defs.iter().any(|d| d.output == output) {
             continue; // one formula per output; every store is checked against it
         }
-        match definition(w, names, a, out_index[k].clone()) {
+        match definition(w, names, taken, a, out_index[k].clone()) {
             Ok((body, idx)) => defs.push(formula::Def {
                 output,
                 indices: idx.iter().map(|x| x.to_string()).collect(),
@@ -192,11 +207,12 @@ fn synthesize(
 fn definition(
     w: &mut World,
     names: &Names,
+    taken: &[String],
     a: &SymAccess,
     out_index: Option<Vec<Poly>>,
 ) -> Result<(Expr, Vec<&'static str>), String> {
     let out = out_index.ok_or("the store's offset does not split into the output's dimensions")?;
-    let idx = index_names(out.len());
+    let idx = output_indices(out.len(), taken);
     let mut sy = Synth::new(&mut w.sym.store, names, out, &idx)?;
     sy.mask = a.mask;
     match a.value.clone().expect("stores have values") {
@@ -283,6 +299,13 @@ mod tests {
         let s = synthesized(ROW_SUM_LOOPED);
         let f = s.formula.expect("a formula").to_string();
         assert!(f.starts_with("out[i] = sum("), "{f}");
+    }
+
+    #[test]
+    fn output_indices_skip_the_kernels_names() {
+        assert_eq!(output_indices(2, &[]), vec!["i", "j"]);
+        let taken = vec!["j".to_string(), "n".to_string()];
+        assert_eq!(output_indices(3, &taken), vec!["i", "l", "m"]);
     }
 
     #[test]

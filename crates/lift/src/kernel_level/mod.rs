@@ -16,6 +16,8 @@ use crate::front::KernelDef;
 use crate::host::{self, HExpr, HTensor, HostArg, HostModel};
 use ruff_python_ast::Expr;
 
+mod roles;
+
 /// The block sizes tried when nothing in the text fixes the block size.
 pub(crate) const SWEEP: &[i128] = &[16, 128, 1];
 
@@ -53,6 +55,9 @@ fn one_d(
     case: usize,
     unread: &str,
 ) -> Result<HostModel, String> {
+    if rows::read(&kernel.def.body).axes == 0 {
+        return Err("no program id is read (the claim is for one program)".into());
+    }
     let mut m = host::assumed_launch(kernel, pointer_params)?;
     if let Some(name) = other_int(kernel, &m) {
         return Err(format!("the integer parameter `{name}` besides the size"));
@@ -188,7 +193,7 @@ fn rows(
     }
     let ptrs: Vec<String> = crate::front::pointer_params(kernel)
         .into_iter()
-        .filter(|p| !facts.multiplied.contains(p))
+        .filter(|p| !facts.never_pointers.contains(p))
         .collect();
     if ptrs.is_empty() {
         return Err("no pointer parameter".into());
@@ -203,10 +208,11 @@ fn rows(
         facts: vec![],
         derived: vec![],
         cases: 1,
+        variant: None,
         premises: vec![],
         pos: kernel.pos,
     };
-    let mut swept: Vec<String> = Vec::new();
+    let unfixed = Unfixed::read(kernel, config, &facts.ints)?;
     let mut views: Vec<String> = Vec::new();
     // Integer parameters first (a stride is a size the views use).
     for p in kernel
@@ -218,6 +224,9 @@ fn rows(
             m.sizes.push(p.name.clone());
         }
     }
+    m.sizes.extend(unfixed.ints.iter().cloned());
+    m.cases = unfixed.cases();
+    m.variant = unfixed.variant(case);
     let size_of = |m: &HostModel, n: &str| m.sizes.iter().position(|s| s == n);
     for p in &kernel.params {
         let arg = if ptrs.contains(&p.name) {
@@ -238,7 +247,7 @@ fn rows(
                 .push(crate::host::HTensor::contiguous(name, shape));
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.constexpr {
-            constexpr_arg(&kernel.def.body, p, config, case, &mut m, &mut swept)?
+            constexpr_arg(p, config, &unfixed, case, &m)?
         } else if let Some(k) = size_of(&m, &p.name) {
             HostArg::Int(HExpr::Size(k))
         } else {
@@ -275,37 +284,187 @@ fn rows(
             fits.join(", ")
         ));
     }
-    if !swept.is_empty() {
-        m.assumptions.push(sweep_note(&swept));
-    }
+    m.assumptions.extend(unfixed.notes());
     Ok(m)
 }
 
+/// The constexprs of a kernel that nothing in the text gives a value (no autotune
+/// configuration, no default), by their role in the body ([`roles`]), and how a case number
+/// picks their values: the flag assignment (`variant`) major, the block sweep minor.
+pub(crate) struct Unfixed {
+    /// Flags, each with the values checked, in parameter order, and whether they stand for
+    /// every value.
+    flags: Vec<(String, Vec<HostArg>, bool)>,
+    /// Constexprs used as integers: sizes of the model, like the integer parameters.
+    pub ints: Vec<String>,
+    /// Constexprs used otherwise: real scalars of any value.
+    pub reals: Vec<String>,
+    /// Block sizes: each value of [`SWEEP`], all alike.
+    blocks: Vec<String>,
+}
+
+impl Unfixed {
+    /// Reads the roles of `kernel`'s unfixed constexprs under `config`; `ints` are the names
+    /// the body uses as integers.
+    pub(crate) fn read(
+        kernel: &KernelDef,
+        config: &[(String, Expr)],
+        ints: &[String],
+    ) -> Result<Unfixed, String> {
+        let body = &kernel.def.body;
+        let mut u = Unfixed {
+            flags: vec![],
+            ints: vec![],
+            reals: vec![],
+            blocks: vec![],
+        };
+        for p in kernel
+            .params
+            .iter()
+            .filter(|p| p.constexpr && p.default.is_none())
+        {
+            if config.iter().any(|(n, _)| *n == p.name) {
+                continue;
+            }
+            let name = p.name.clone();
+            match roles::role(body, &p.name, ints, block_like(body, &p.name)) {
+                roles::Role::Block => u.blocks.push(name),
+                roles::Role::Flag(values, every) => u.flags.push((name, values, every)),
+                roles::Role::Int => u.ints.push(name),
+                roles::Role::Real => u.reals.push(name),
+                roles::Role::Unread(why) => return Err(why),
+            }
+        }
+        if u.variants() > roles::MAX_VARIANTS {
+            return Err(format!(
+                "{} assignments of the flags {} (at most {} are checked)",
+                u.variants(),
+                u.flag_names(),
+                roles::MAX_VARIANTS
+            ));
+        }
+        Ok(u)
+    }
+
+    fn variants(&self) -> usize {
+        self.flags.iter().map(|(_, v, _)| v.len()).product()
+    }
+
+    fn flag_names(&self) -> String {
+        let names: Vec<String> = self
+            .flags
+            .iter()
+            .map(|(n, _, _)| format!("`{n}`"))
+            .collect();
+        names.join(", ")
+    }
+
+    /// The number of cases: each flag assignment, each with each block size of the sweep.
+    pub(crate) fn cases(&self) -> usize {
+        self.variants() * self.block_cases()
+    }
+
+    fn block_cases(&self) -> usize {
+        if self.blocks.is_empty() {
+            1
+        } else {
+            SWEEP.len()
+        }
+    }
+
+    /// The value of flag or block `name` in case `case`, if it is one.
+    fn value(&self, name: &str, case: usize) -> Option<HostArg> {
+        if self.blocks.iter().any(|b| b == name) {
+            let v = SWEEP[(case % self.block_cases()).min(SWEEP.len() - 1)];
+            return Some(HostArg::Int(HExpr::Lit(v)));
+        }
+        let mut k = case / self.block_cases();
+        for (flag, values, _) in &self.flags {
+            let v = &values[k % values.len()];
+            if flag == name {
+                return Some(v.clone());
+            }
+            k /= values.len();
+        }
+        None
+    }
+
+    /// The flag assignment of case `case` (`` `HAS_BIAS` = True, `mode` = 1 ``), if any flag.
+    pub(crate) fn variant(&self, case: usize) -> Option<String> {
+        let parts: Vec<String> = self
+            .flags
+            .iter()
+            .map(|(n, _, _)| format!("`{n}` = {}", shown(&self.value(n, case).expect("a flag"))))
+            .collect();
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
+
+    /// What the claim states of the unfixed constexprs (empty when there are none).
+    fn notes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if !self.blocks.is_empty() {
+            let names: Vec<String> = self.blocks.iter().map(|n| format!("`{n}`")).collect();
+            out.push(sweep_note(&names));
+        }
+        for (n, values, every) in &self.flags {
+            let vs: Vec<String> = values.iter().map(shown).collect();
+            let covers = match every {
+                true => "the body tells no other values apart from these",
+                false => "other values are not claimed",
+            };
+            out.push(format!(
+                "the flag `{n}` each of {} (nothing in the text fixes it, the body only selects code by it, and {covers}: each value its own formula)",
+                vs.join(", ")
+            ));
+        }
+        if !self.reals.is_empty() {
+            let names: Vec<String> = self.reals.iter().map(|n| format!("`{n}`")).collect();
+            out.push(format!(
+                "the constexprs {} are real scalars of any value (nothing in the text fixes them, and the body uses them as no integer)",
+                names.join(", ")
+            ));
+        }
+        out
+    }
+}
+
+/// A flag value as Python writes it.
+fn shown(v: &HostArg) -> String {
+    match v {
+        HostArg::Bool(b) => if *b { "True" } else { "False" }.into(),
+        HostArg::Int(HExpr::Lit(x)) => x.to_string(),
+        HostArg::Str(s) => format!("{s:?}"),
+        other => format!("{other:?}"),
+    }
+}
+
 /// The value of constexpr parameter `p` in case `case`: its autotune configuration's, else
-/// its default, else the sweep's (noted in `swept`, and `m.cases` set to the sweep's length).
+/// its default, else what its role in `unfixed` gives (a size of `m`, a real, a flag's or the
+/// sweep's value).
 fn constexpr_arg(
-    body: &[ruff_python_ast::Stmt],
     p: &crate::front::Param,
     config: &[(String, Expr)],
+    unfixed: &Unfixed,
     case: usize,
-    m: &mut HostModel,
-    swept: &mut Vec<String>,
+    m: &HostModel,
 ) -> Result<HostArg, String> {
     let fixed = config.iter().find(|(n, _)| *n == p.name).map(|(_, e)| e);
-    Ok(match fixed.or(p.default.as_ref()) {
-        Some(e) => literal_arg(e).ok_or(format!("the value of `{}` is not a literal", p.name))?,
-        None if !block_like(body, &p.name) => {
-            return Err(format!(
-                "the constexpr `{}` has no value in the text and is no block size (a sweep is only stated for block sizes)",
-                p.name
-            ))
-        }
-        None => {
-            swept.push(format!("`{}`", p.name));
-            m.cases = SWEEP.len();
-            HostArg::Int(HExpr::Lit(SWEEP[case.min(SWEEP.len() - 1)]))
-        }
-    })
+    if let Some(e) = fixed.or(p.default.as_ref()) {
+        return literal_arg(e).ok_or(format!("the value of `{}` is not a literal", p.name));
+    }
+    if let Some(v) = unfixed.value(&p.name, case) {
+        return Ok(v);
+    }
+    if unfixed.reals.contains(&p.name) {
+        return Ok(HostArg::Real(p.name.clone()));
+    }
+    match m.sizes.iter().position(|s| *s == p.name) {
+        Some(k) => Ok(HostArg::Int(HExpr::Size(k))),
+        None => Err(format!(
+            "the constexpr `{}` has no value in the text",
+            p.name
+        )),
+    }
 }
 
 /// Whether constexpr `name` sizes blocks in `body`: an argument of `tl.arange`, of a block
@@ -397,38 +556,43 @@ fn strided(
     }
     let ptrs: Vec<String> = crate::front::pointer_params(kernel)
         .into_iter()
-        .filter(|p| !facts.multiplied.contains(p))
+        .filter(|p| !facts.never_pointers.contains(p))
         .collect();
     if ptrs.is_empty() {
         return Err("no pointer parameter".into());
     }
+    // A kernel that reads no program id does the same work in every program: the claim is
+    // for one (more would store the same values again, or race where it reads what it
+    // writes).
+    let single = facts.axes == 0;
     let axes = facts.axes.max(1);
     let mut m = HostModel {
         launcher: "<kernel-level claim>".into(),
         sizes: match axes {
+            _ if single => vec![],
             1 => vec!["programs".into()],
             n => (0..n).map(|a| format!("programs_{a}")).collect(),
         },
         tensors: vec![],
         args: vec![],
-        grid: (0..axes).map(HExpr::Size).collect(),
+        grid: match single {
+            true => vec![HExpr::Lit(1)],
+            false => (0..axes).map(HExpr::Size).collect(),
+        },
         assumptions: vec![],
         facts: vec![],
         derived: vec![],
         cases: 1,
+        variant: None,
         premises: vec![],
         pos: kernel.pos,
     };
     // Constexprs nothing fixes that the body uses as integers, not block sizes (`n_cols:
     // tl.constexpr` in a mask): integers of any value, as the integer parameters.
-    let free: Vec<&str> = kernel
-        .params
-        .iter()
-        .filter(|p| p.constexpr && p.default.is_none() && facts.ints.contains(&p.name))
-        .filter(|p| !config.iter().any(|(n, _)| *n == p.name))
-        .filter(|p| !block_like(&kernel.def.body, &p.name))
-        .map(|p| p.name.as_str())
-        .collect();
+    let unfixed = Unfixed::read(kernel, config, &facts.ints)?;
+    let free: Vec<&str> = unfixed.ints.iter().map(String::as_str).collect();
+    m.cases = unfixed.cases();
+    m.variant = unfixed.variant(case);
     let ints: Vec<&str> = kernel
         .params
         .iter()
@@ -438,7 +602,7 @@ fn strided(
         .collect();
     m.sizes.extend(ints.iter().map(|n| n.to_string()));
     let size_of = |m: &HostModel, n: &str| m.sizes.iter().position(|s| s == n);
-    let (mut swept, mut views) = (Vec::new(), Vec::new());
+    let mut views = Vec::new();
     for p in &kernel.params {
         let arg = if ptrs.contains(&p.name) {
             let name = tensor_name(&p.name);
@@ -449,8 +613,8 @@ fn strided(
             }
             m.tensors.push(t);
             HostArg::Tensor(m.tensors.len() - 1)
-        } else if p.constexpr && !free.contains(&p.name.as_str()) {
-            constexpr_arg(&kernel.def.body, p, config, case, &mut m, &mut swept)?
+        } else if p.constexpr {
+            constexpr_arg(p, config, &unfixed, case, &m)?
         } else if let Some(k) = size_of(&m, &p.name) {
             HostArg::Int(HExpr::Size(k))
         } else {
@@ -466,7 +630,10 @@ fn strided(
         ),
     };
     m.assumptions = vec![
-        format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters{free_note} (each at least 1) and every number of programs along each axis, each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
+        match single {
+            false => format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters{free_note} (each at least 1) and every number of programs along each axis, each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
+            true => format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters{free_note} (each at least 1), a launch of one program (the kernel reads no program id: every program does the same work) writes the formula's value at each element it writes"),
+        },
         "every access in bounds of its pointer's memory and no two programs storing to one element: preconditions of the launch, not proved".into(),
     ];
     if !views.is_empty() {
@@ -475,9 +642,7 @@ fn strided(
             format!("{} (views of the kernel's pointers by its own strides, each dimension of a length of its own)", views.join("; ")),
         );
     }
-    if !swept.is_empty() {
-        m.assumptions.push(sweep_note(&swept));
-    }
+    m.assumptions.extend(unfixed.notes());
     Ok(m)
 }
 
@@ -555,8 +720,8 @@ mod rows {
         /// Per address expression of a pointer: the names of each product it adds (`r *
         /// stride` adds `[r, stride]`), and whether it adds anything else (a unit step).
         pub steps: Vec<(String, Vec<Vec<String>>, bool)>,
-        /// Names that are operands of a `*` (never pointers).
-        pub multiplied: Vec<String>,
+        /// Names that are operands of a `*`, `//` or `%` (never pointers).
+        pub never_pointers: Vec<String>,
         /// Names that are integers by their use: compared, `range` bounds, factors of an
         /// address.
         pub ints: Vec<String>,
@@ -811,7 +976,7 @@ mod rows {
     /// Reads the body: program ids, integer uses, and each pointer's row stride.
     pub(super) fn read(body: &[Stmt]) -> Facts {
         let mut facts = Facts {
-            multiplied: crate::front::multiplied_names(body),
+            never_pointers: crate::front::never_pointers(body),
             ..Facts::default()
         };
         let mut scan = Scan { facts: &mut facts };
@@ -855,16 +1020,38 @@ mod rows {
         for s in body {
             v.visit_stmt(s);
         }
-        for (_, e) in &exprs {
+        // The names a load or store addresses, then, to a fixed point, the names an
+        // assignment to one of them adds (`p = x_ptr + offs`; `p += step`).
+        let named_addends = |e: &Expr, out: &mut Vec<String>| {
             let mut parts = Vec::new();
             facts.addends(e, &mut parts, 0);
             for p in parts {
                 if let Expr::Name(n) = p {
-                    ptr_like.push(n.id.to_string());
+                    out.push(n.id.to_string());
                 }
             }
+        };
+        for (_, e) in exprs.iter().filter(|(t, _)| t.is_none()) {
+            named_addends(e, &mut ptr_like);
         }
-        ptr_like.retain(|p| !facts.multiplied.contains(p));
+        loop {
+            let before = ptr_like.len();
+            for (t, e) in &exprs {
+                if t.as_ref().is_some_and(|t| ptr_like.contains(t)) {
+                    let mut names = Vec::new();
+                    named_addends(e, &mut names);
+                    for n in names {
+                        if !ptr_like.contains(&n) {
+                            ptr_like.push(n);
+                        }
+                    }
+                }
+            }
+            if ptr_like.len() == before {
+                break;
+            }
+        }
+        ptr_like.retain(|p| !facts.never_pointers.contains(p));
         // Integers by use in addresses: the operands of a product a pointer adds.
         let mut address_ints = Vec::new();
         for (target, e) in &exprs {
@@ -882,6 +1069,7 @@ mod rows {
             }
         }
         facts.ints.extend(address_ints);
+        facts.ints = super::roles::int_closure(body, &facts.ints);
         for (target, e) in &exprs {
             facts.note_strides(&ptr_like, target.as_deref(), e);
             facts.note_steps(&ptr_like, target.as_deref(), e);

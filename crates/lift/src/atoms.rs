@@ -503,68 +503,6 @@ fn shift_bound(
     (a, b)
 }
 
-/// The atoms reachable from `t` (through atom bodies and domains), innermost first.
-fn reachable(sym: &Sym, t: TermId) -> Vec<usize> {
-    let mut seen = Vec::new();
-    let mut todo = vec![t];
-    let mut visited = std::collections::HashSet::new();
-    while let Some(x) = todo.pop() {
-        if !visited.insert(x) {
-            continue;
-        }
-        if let Some(at) = sym.folds.lambdas.iter().position(|l| l.value == x) {
-            if !seen.contains(&at) {
-                seen.push(at);
-            }
-            let l = &sym.folds.lambdas[at];
-            todo.push(l.dom);
-            todo.push(l.body);
-            continue;
-        }
-        todo.extend(sym.store.children(x));
-    }
-    seen.sort();
-    seen
-}
-
-/// `t` with the symbols of `map` substituted, through the atoms of `t` whose definitions
-/// mention them: each such atom is named anew with the substitution made in its definition
-/// (inner ones first, as `Sym::subst_v` renames a loop's iteration), so that no atom keeps a
-/// stale index (a tile merge's `t` and lane inside the score of a flash attention). The
-/// renamed definitions are in the canonical integer form of `crate::tiles::normal_form`.
-pub(crate) fn deep_substitute(sym: &mut Sym, t: TermId, map: &HashMap<SymId, TermId>) -> TermId {
-    let mut map = map.clone();
-    for at in reachable(sym, t) {
-        let f = sym.folds.lambdas[at].clone();
-        let Node::Sym(old) = sym.store.node(f.value).clone() else {
-            continue;
-        };
-        let (dom, body, init) = (
-            sym.store.substitute(f.dom, &map),
-            sym.store.substitute(f.body, &map),
-            sym.store.substitute(f.init, &map),
-        );
-        if (dom, body, init) == (f.dom, f.body, f.init) {
-            continue;
-        }
-        let dom = crate::tiles::normal_form(&mut sym.store, dom);
-        let body = crate::tiles::normal_form(&mut sym.store, body);
-        let sort = sym.store.sym_sort(old);
-        let name = sym.store.sym_name(old).to_string();
-        let new = sym.store.fresh(&name, sort);
-        let value = sym.store.sym(new);
-        sym.folds.lambdas.push(LambdaFold {
-            dom,
-            body,
-            init,
-            value,
-            ..f
-        });
-        map.insert(old, value);
-    }
-    sym.store.substitute(t, &map)
-}
-
 /// Whether `t` depends on the symbol `k`: it occurs in `t`, or in the definition of an atom
 /// that occurs in `t` (an inner sum whose range or body reads an outer sum's index: a flash
 /// attention's score `Σ_e q[i, e] * k[j, e]` inside `Σ_j`).
@@ -692,7 +630,7 @@ fn renamed_through(
     (var, kk, kdom): (SymId, SymId, TermId),
     body: TermId,
 ) -> Option<TermId> {
-    let inner = reachable(sym, body);
+    let inner = crate::tiles::reachable(sym, body);
     if !inner.iter().any(|a| {
         let l = &sym.folds.lambdas[*a];
         depends(sym, l.dom, var) || depends(sym, l.body, var)
@@ -710,7 +648,10 @@ fn renamed_through(
     let mut ctx = facts.to_vec();
     ctx.push(kdom);
     let mut local = map.clone();
-    for at in reachable(sym, b).into_iter().filter(|a| *a >= before) {
+    for at in crate::tiles::reachable(sym, b)
+        .into_iter()
+        .filter(|a| *a >= before)
+    {
         let l = sym.folds.lambdas[at].clone();
         let (d, bd) = (
             sym.store.replace(l.dom, &local),
@@ -760,8 +701,8 @@ fn match_atoms_cached(
     laws: &mut Vec<&'static str>,
     scaled: &mut Vec<(TermId, SymId, TermId)>,
 ) -> (TermId, TermId, Vec<String>) {
-    let ks = reachable(sym, kernel);
-    let fs: Vec<usize> = reachable(sym, formula)
+    let ks = crate::tiles::reachable(sym, kernel);
+    let fs: Vec<usize> = crate::tiles::reachable(sym, formula)
         .into_iter()
         .filter(|f| !ks.contains(f))
         .collect();

@@ -13,29 +13,7 @@
 //!   value (as a masked load without `other=`), `"nan"` is unsupported (NaN is outside the
 //!   real model).
 
-use crate::value::{Block, Elem, KVal, LDomain, Ty};
-use tensor::Domain;
-
-/// A block pointer: scalar blocks for the base pointer, shape, strides and offsets.
-pub(crate) struct BlockPtr<D: Domain> {
-    pub base: Block<D>,
-    pub shape: Vec<Block<D>>,
-    pub strides: Vec<Block<D>>,
-    pub offsets: Vec<Block<D>>,
-    pub block: Vec<usize>,
-}
-
-impl<D: Domain> Clone for BlockPtr<D> {
-    fn clone(&self) -> Self {
-        BlockPtr {
-            base: self.base.clone(),
-            shape: self.shape.clone(),
-            strides: self.strides.clone(),
-            offsets: self.offsets.clone(),
-            block: self.block.clone(),
-        }
-    }
-}
+use crate::value::{Block, BlockPtr, Elem, KVal, LDomain, Ty};
 
 type R<T> = Result<T, String>;
 

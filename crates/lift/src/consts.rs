@@ -11,7 +11,67 @@
 //! pi)` is 0.7978846, the value of the kernel's `0.7978845608`. A verdict names every
 //! literal the rule moved ([`rounded_literals`]), so the assumption is visible.
 
-use crate::formula::Expr;
+/// An exact rational for a Python float literal's text (`0.01`, `1e-5`, `2.`).
+pub(crate) fn float_literal(text: &str) -> Option<(i128, i128)> {
+    let t = text.replace('_', "").to_ascii_lowercase();
+    let (mant, exp) = match t.split_once('e') {
+        Some((m, e)) => (m.to_string(), e.parse::<i32>().ok()?),
+        None => (t.clone(), 0),
+    };
+    let (int, frac) = mant.split_once('.').unwrap_or((&mant, ""));
+    let digits = format!("{int}{frac}");
+    let mut num: i128 = if digits.is_empty() {
+        0
+    } else {
+        digits.parse().ok()?
+    };
+    let mut den: i128 = 10i128.checked_pow(frac.len() as u32)?;
+    if exp >= 0 {
+        num = num.checked_mul(10i128.checked_pow(exp as u32)?)?;
+    } else {
+        den = den.checked_mul(10i128.checked_pow((-exp) as u32)?)?;
+    }
+    let g = gcd(num, den);
+    Some((num / g, den / g))
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+/// `n/d` as an exact decimal when `d` divides a power of ten (`1/100` is `0.01`).
+pub(crate) fn decimal(n: i128, d: i128) -> Option<String> {
+    let mut p: i128 = 1;
+    for k in 0..=18u32 {
+        if p % d == 0 {
+            let scaled = n.checked_mul(p / d)?;
+            let (sign, a) = (if scaled < 0 { "-" } else { "" }, scaled.unsigned_abs());
+            let digits = format!("{:0>width$}", a, width = k as usize + 1);
+            let (int, frac) = digits.split_at(digits.len() - k as usize);
+            return Some(if frac.is_empty() {
+                format!("{sign}{int}")
+            } else {
+                format!("{sign}{int}.{frac}")
+            });
+        }
+        p = p.checked_mul(10)?;
+    }
+    None
+}
+
+/// The text of the rational `n/d` in the formula language: an integer, an exact decimal
+/// (`0.01`), else `n/d`.
+pub(crate) fn number_text(n: i128, d: i128) -> String {
+    match (d, decimal(n, d)) {
+        (1, _) => format!("{n}"),
+        (_, Some(text)) => text,
+        (_, None) => format!("{n}/{d}"),
+    }
+}
 
 /// A named constant: its e-graph symbol, its text in the formula language, and the shortest
 /// decimal of its float32 rounding.
@@ -61,13 +121,13 @@ pub(crate) fn by_key(key: &str) -> &'static Named {
 
 /// The value of a named constant, as an exact rational.
 pub(crate) fn value(n: &Named) -> (i128, i128) {
-    crate::exec::float_literal(n.value).expect("the table's decimals parse")
+    float_literal(n.value).expect("the table's decimals parse")
 }
 
 /// The rational a float literal's text denotes: the shortest decimal with its float32
 /// rounding; an integer literal, or one outside float32's normal range, exactly.
 pub(crate) fn float32_literal(text: &str) -> Option<(i128, i128)> {
-    let exact = crate::exec::float_literal(text)?;
+    let exact = float_literal(text)?;
     let t = text.replace('_', "");
     if !t.contains(['.', 'e', 'E']) {
         return Some(exact);
@@ -79,44 +139,12 @@ pub(crate) fn float32_literal(text: &str) -> Option<(i128, i128)> {
     if !f.is_finite() || (f != 0.0 && !f.is_normal()) {
         return Some(exact);
     }
-    Some(crate::exec::float_literal(&format!("{f}")).unwrap_or(exact))
+    Some(float_literal(&format!("{f}")).unwrap_or(exact))
 }
 
 /// The named constant whose value is exactly `n / d`.
 pub(crate) fn named_of(n: i128, d: i128) -> Option<&'static Named> {
     NAMED.iter().find(|c| value(c) == (n, d))
-}
-
-/// The value of a formula expression that is a named constant's text (`sqrt(2 / pi)`,
-/// `1 / sqrt(2)`, `log2(e)`, ...; `pi` alone is read by the caller, who knows the scope).
-pub(crate) fn named_value(e: &Expr) -> Option<(i128, i128)> {
-    let num = |e: &Expr, k: i128| matches!(e, Expr::Num(n, 1) if *n == k);
-    let var = |e: &Expr, v: &str| matches!(e, Expr::Var(x) if x == v);
-    fn call1<'e>(e: &'e Expr, f: &str) -> Option<&'e Expr> {
-        match e {
-            Expr::Call(g, a) if g == f && a.len() == 1 => Some(&a[0]),
-            _ => None,
-        }
-    }
-    let key = if let Some(a) = call1(e, "sqrt") {
-        match a {
-            Expr::Bin('/', x, y) if num(x, 2) && var(y, "pi") => "sqrt_2_pi",
-            a if num(a, 2) => "sqrt2",
-            _ => return None,
-        }
-    } else if call1(e, "log2").is_some_and(|a| var(a, "e")) {
-        "log2e"
-    } else if call1(e, "log").is_some_and(|a| num(a, 2)) {
-        "ln2"
-    } else {
-        match e {
-            Expr::Bin('/', x, y) if num(x, 1) && call1(y, "sqrt").is_some_and(|a| num(a, 2)) => {
-                "inv_sqrt2"
-            }
-            _ => return None,
-        }
-    };
-    Some(value(by_key(key)))
 }
 
 /// What the rule did to the float literals of some Python functions: one line per literal it
@@ -134,7 +162,7 @@ pub(crate) fn rounded_literals(
                 if let Number::Float(_) = n.value {
                     let text = &self.0[n.range.start().to_usize()..n.range.end().to_usize()];
                     if let Some(line) = moved(text) {
-                        let at = crate::front::pos_of(self.0, n);
+                        let at = crate::mem::pos_of(self.0, n);
                         self.1.push(format!("the literal {text} at {at} {line}"));
                     }
                 }
@@ -193,7 +221,7 @@ pub(crate) fn rounded_in_formula(text: &str) -> Vec<String> {
 /// `is taken as 0.7978846, the shortest decimal with its float32 value (sqrt(2 / pi) in
 /// float32)` when the rule moves the literal.
 fn moved(text: &str) -> Option<String> {
-    let exact = crate::exec::float_literal(text)?;
+    let exact = float_literal(text)?;
     let (n, d) = float32_literal(text)?;
     if (n, d) == exact {
         return None;
@@ -203,7 +231,7 @@ fn moved(text: &str) -> Option<String> {
         .unwrap_or_default();
     Some(format!(
         "is taken as {}, the shortest decimal with its float32 value{named}",
-        Expr::Num(n, d)
+        number_text(n, d)
     ))
 }
 
@@ -237,7 +265,12 @@ mod tests {
             let parsed = crate::formula::Formula::parse(&format!("o[i] = {}", c.text)).unwrap();
             let body = &parsed.defs[0].body;
             if c.key != "pi" {
-                assert_eq!(named_value(body), Some(value(c)), "{}", c.text);
+                assert_eq!(
+                    crate::formula::named_value(body),
+                    Some(value(c)),
+                    "{}",
+                    c.text
+                );
             }
         }
         assert_eq!(named_of(3_989_423, 5_000_000).unwrap().text, "sqrt(2 / pi)");

@@ -381,7 +381,7 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
     let all = |args: &[Expr]| -> Result<Vec<String>, String> {
         args.iter().map(|a| py(a, bound, depth)).collect()
     };
-    if let Some((n, d)) = crate::consts::named_value(e) {
+    if let Some((n, d)) = crate::formula::named_value(e) {
         return Ok(format!("({n} / {d})"));
     }
     Ok(match e {

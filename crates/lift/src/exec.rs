@@ -25,30 +25,6 @@ pub(crate) struct Unsupported {
 
 type R<T> = Result<T, Unsupported>;
 
-/// An exact rational for a Python float literal's text (`0.01`, `1e-5`, `2.`).
-pub(crate) fn float_literal(text: &str) -> Option<(i128, i128)> {
-    let t = text.replace('_', "").to_ascii_lowercase();
-    let (mant, exp) = match t.split_once('e') {
-        Some((m, e)) => (m.to_string(), e.parse::<i32>().ok()?),
-        None => (t.clone(), 0),
-    };
-    let (int, frac) = mant.split_once('.').unwrap_or((&mant, ""));
-    let digits = format!("{int}{frac}");
-    let mut num: i128 = if digits.is_empty() {
-        0
-    } else {
-        digits.parse().ok()?
-    };
-    let mut den: i128 = 10i128.checked_pow(frac.len() as u32)?;
-    if exp >= 0 {
-        num = num.checked_mul(10i128.checked_pow(exp as u32)?)?;
-    } else {
-        den = den.checked_mul(10i128.checked_pow((-exp) as u32)?)?;
-    }
-    let g = gcd(num, den);
-    Some((num / g, den / g))
-}
-
 /// Python's `//` on integers (rounds toward negative infinity); `None` on division by zero or
 /// overflow.
 fn floor_div(x: i128, y: i128) -> Option<i128> {
@@ -58,14 +34,6 @@ fn floor_div(x: i128, y: i128) -> Option<i128> {
     } else {
         q
     })
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    let (mut a, mut b) = (a.abs(), b.abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a.max(1)
 }
 
 const TL: &[&str] = &["tl.math", "triton.language.math", "tl", "triton.language"];

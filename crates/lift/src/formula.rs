@@ -134,24 +134,36 @@ fn substitute(e: &Expr, by: &[(&str, &Expr)]) -> Expr {
     }
 }
 
-/// `n/d` as an exact decimal when `d` divides a power of ten (`1/100` is `0.01`).
-fn decimal(n: i128, d: i128) -> Option<String> {
-    let mut p: i128 = 1;
-    for k in 0..=18u32 {
-        if p % d == 0 {
-            let scaled = n.checked_mul(p / d)?;
-            let (sign, a) = (if scaled < 0 { "-" } else { "" }, scaled.unsigned_abs());
-            let digits = format!("{:0>width$}", a, width = k as usize + 1);
-            let (int, frac) = digits.split_at(digits.len() - k as usize);
-            return Some(if frac.is_empty() {
-                format!("{sign}{int}")
-            } else {
-                format!("{sign}{int}.{frac}")
-            });
+/// The value of a formula expression that is a named constant's text (`sqrt(2 / pi)`,
+/// `1 / sqrt(2)`, `log2(e)`, ...; `pi` alone is read by the caller, who knows the scope).
+pub(crate) fn named_value(e: &Expr) -> Option<(i128, i128)> {
+    let num = |e: &Expr, k: i128| matches!(e, Expr::Num(n, 1) if *n == k);
+    let var = |e: &Expr, v: &str| matches!(e, Expr::Var(x) if x == v);
+    fn call1<'e>(e: &'e Expr, f: &str) -> Option<&'e Expr> {
+        match e {
+            Expr::Call(g, a) if g == f && a.len() == 1 => Some(&a[0]),
+            _ => None,
         }
-        p = p.checked_mul(10)?;
     }
-    None
+    let key = if let Some(a) = call1(e, "sqrt") {
+        match a {
+            Expr::Bin('/', x, y) if num(x, 2) && var(y, "pi") => "sqrt_2_pi",
+            a if num(a, 2) => "sqrt2",
+            _ => return None,
+        }
+    } else if call1(e, "log2").is_some_and(|a| var(a, "e")) {
+        "log2e"
+    } else if call1(e, "log").is_some_and(|a| num(a, 2)) {
+        "ln2"
+    } else {
+        match e {
+            Expr::Bin('/', x, y) if num(x, 1) && call1(y, "sqrt").is_some_and(|a| num(a, 2)) => {
+                "inv_sqrt2"
+            }
+            _ => return None,
+        }
+    };
+    Some(crate::consts::value(crate::consts::by_key(key)))
 }
 
 fn prec(e: &Expr) -> u8 {
@@ -162,7 +174,7 @@ fn prec(e: &Expr) -> u8 {
         Expr::Bin('+' | '-', ..) => 4,
         Expr::Bin(..) => 5,
         Expr::Neg(_) => 6,
-        Expr::Num(n, d) if *n < 0 || (*d != 1 && decimal(*n, *d).is_none()) => 5,
+        Expr::Num(n, d) if *n < 0 || (*d != 1 && crate::consts::decimal(*n, *d).is_none()) => 5,
         _ => 7,
     }
 }
@@ -178,11 +190,7 @@ fn paren(f: &mut fmt::Formatter<'_>, e: &Expr, min: u8) -> fmt::Result {
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Expr::Num(n, 1) => write!(f, "{n}"),
-            Expr::Num(n, d) => match decimal(*n, *d) {
-                Some(text) => write!(f, "{text}"),
-                None => write!(f, "{n}/{d}"),
-            },
+            Expr::Num(n, d) => write!(f, "{}", crate::consts::number_text(*n, *d)),
             Expr::Var(v) => write!(f, "{v}"),
             Expr::Read(t, ix) => {
                 write!(f, "{t}[")?;
@@ -601,7 +609,7 @@ fn names(e: &Expr, out: &mut Vec<String>) {
 
 /// The value of `e` in `scope`, as a scalar block (through the kernel's op definitions).
 pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<Block<D>, String> {
-    if let Some((n, den)) = crate::consts::named_value(e) {
+    if let Some((n, den)) = named_value(e) {
         return eval(d, scope, &Expr::Num(n, den));
     }
     let b = match e {

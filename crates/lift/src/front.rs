@@ -6,9 +6,9 @@
 //! shapes, integers become expressions over those sizes, the grid an expression per axis.
 
 use crate::host::{self, HostModel};
+pub(crate) use crate::mem::pos_of;
 use crate::mem::Pos;
 use ruff_python_ast::{self as ast, Expr, Stmt};
-use ruff_text_size::Ranged;
 
 /// A kernel parameter.
 #[derive(Clone, Debug)]
@@ -30,7 +30,6 @@ pub(crate) struct KernelDef<'a> {
     pub pos: Pos,
 }
 
-/// Byte offset to line and column (1-based).
 /// A function's parameters in order: positional-only, ordinary, keyword-only.
 pub(crate) fn parameters(f: &ast::StmtFunctionDef) -> Vec<&ast::ParameterWithDefault> {
     f.parameters
@@ -39,15 +38,6 @@ pub(crate) fn parameters(f: &ast::StmtFunctionDef) -> Vec<&ast::ParameterWithDef
         .chain(&f.parameters.args)
         .chain(&f.parameters.kwonlyargs)
         .collect()
-}
-
-pub(crate) fn pos(src: &str, at: usize) -> Pos {
-    let (line, col) = report::line_col(src, at);
-    Pos { line, col }
-}
-
-pub(crate) fn pos_of(src: &str, node: &impl Ranged) -> Pos {
-    pos(src, node.range().start().to_usize())
 }
 
 /// The dotted name of an expression (`triton.language.load`), if it is one.

@@ -31,6 +31,17 @@ impl std::fmt::Display for Pos {
     }
 }
 
+/// Byte offset `at` of `src` to line and column (1-based).
+pub(crate) fn pos(src: &str, at: usize) -> Pos {
+    let (line, col) = report::line_col(src, at);
+    Pos { line, col }
+}
+
+/// Where `node` starts in `src`.
+pub(crate) fn pos_of(src: &str, node: &impl ruff_text_size::Ranged) -> Pos {
+    pos(src, node.range().start().to_usize())
+}
+
 /// One `tl.load` or `tl.store` of a block of pointers.
 pub(crate) struct Access<D: Domain> {
     pub store: bool,

@@ -417,7 +417,7 @@ fn arrange(e: &Expr, rank: usize) -> Expr {
             let mut fs = Vec::new();
             product(&e, &mut fs);
             let key = |f: &Expr| match f {
-                f if crate::consts::named_value(f).is_some() => 0,
+                f if crate::formula::named_value(f).is_some() => 0,
                 Expr::Num(..) => 0,
                 Expr::Var(_) => 1,
                 Expr::Read(_, ix) if ix.len() >= rank => 2,
@@ -663,8 +663,8 @@ fn map_children(e: &Expr, f: &dyn Fn(&Expr) -> Expr, then: impl Fn(Expr) -> Expr
 fn to_egg(e: &Expr, rec: &mut RecExpr<Math>, readings: &mut Vec<String>) -> Option<Id> {
     let mut go = |x: &Expr, rec: &mut RecExpr<Math>| to_egg(x, rec, readings);
     let id = match e {
-        e if crate::consts::named_value(e).is_some() => {
-            let (n, d) = crate::consts::named_value(e).expect("checked by the guard");
+        e if crate::formula::named_value(e).is_some() => {
+            let (n, d) = crate::formula::named_value(e).expect("checked by the guard");
             let c = crate::consts::named_of(n, d).expect("a named constant's value");
             rec.add(Math::Symbol(c.key.into()))
         }

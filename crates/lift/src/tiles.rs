@@ -15,6 +15,7 @@
 
 use smt::{Node, Sort, Store, SymId, TermId};
 use std::collections::{BTreeMap, HashMap};
+use symbolic::{LambdaFold, Sym};
 
 /// The conjuncts of a condition.
 fn conjuncts(s: &Store, t: TermId, out: &mut Vec<TermId>) {
@@ -223,7 +224,7 @@ pub(crate) fn merge_nested(
 
 /// Sums over `(t, l)` with `0 <= l < size` as one sum over `k = t*size + l`. The atoms of the
 /// body whose definitions read `t` or `l` (a flash attention's score `Σ_e q[i, e] * k[l +
-/// t*S, e]` inside the tile sum of `p @ v`) are renamed with `k` (`crate::atoms::deep_substitute`).
+/// t*S, e]` inside the tile sum of `p @ v`) are renamed with `k` ([`deep_substitute`]).
 fn merge(
     sym: &mut symbolic::Sym,
     dom: TermId,
@@ -241,7 +242,7 @@ fn merge(
     let lane = s.sub(kt, sq);
     let map = HashMap::from([(t, qt), (l, lane)]);
     let mut memo = HashMap::new();
-    let body = crate::atoms::deep_substitute(sym, body, &map);
+    let body = deep_substitute(sym, body, &map);
     let s = &mut sym.store;
     let body = normalize(s, body, &mut memo);
     // `0 <= k - S*q < S` is `q = k div S`: dropped, with `q` replaced by it.
@@ -262,6 +263,68 @@ fn merge(
     let back = HashMap::from([(q, div)]);
     let cs: Vec<TermId> = cs.iter().map(|c| s.substitute(*c, &back)).collect();
     let dom = s.and(cs);
-    let body = crate::atoms::deep_substitute(sym, body, &back);
+    let body = deep_substitute(sym, body, &back);
     Some((k, dom, body))
+}
+
+/// The atoms reachable from `t` (through atom bodies and domains), innermost first.
+pub(crate) fn reachable(sym: &Sym, t: TermId) -> Vec<usize> {
+    let mut seen = Vec::new();
+    let mut todo = vec![t];
+    let mut visited = std::collections::HashSet::new();
+    while let Some(x) = todo.pop() {
+        if !visited.insert(x) {
+            continue;
+        }
+        if let Some(at) = sym.folds.lambdas.iter().position(|l| l.value == x) {
+            if !seen.contains(&at) {
+                seen.push(at);
+            }
+            let l = &sym.folds.lambdas[at];
+            todo.push(l.dom);
+            todo.push(l.body);
+            continue;
+        }
+        todo.extend(sym.store.children(x));
+    }
+    seen.sort();
+    seen
+}
+
+/// `t` with the symbols of `map` substituted, through the atoms of `t` whose definitions
+/// mention them: each such atom is named anew with the substitution made in its definition
+/// (inner ones first, as `Sym::subst_v` renames a loop's iteration), so that no atom keeps a
+/// stale index (a tile merge's `t` and lane inside the score of a flash attention). The
+/// renamed definitions are in the canonical integer form of [`normal_form`].
+pub(crate) fn deep_substitute(sym: &mut Sym, t: TermId, map: &HashMap<SymId, TermId>) -> TermId {
+    let mut map = map.clone();
+    for at in reachable(sym, t) {
+        let f = sym.folds.lambdas[at].clone();
+        let Node::Sym(old) = sym.store.node(f.value).clone() else {
+            continue;
+        };
+        let (dom, body, init) = (
+            sym.store.substitute(f.dom, &map),
+            sym.store.substitute(f.body, &map),
+            sym.store.substitute(f.init, &map),
+        );
+        if (dom, body, init) == (f.dom, f.body, f.init) {
+            continue;
+        }
+        let dom = normal_form(&mut sym.store, dom);
+        let body = normal_form(&mut sym.store, body);
+        let sort = sym.store.sym_sort(old);
+        let name = sym.store.sym_name(old).to_string();
+        let new = sym.store.fresh(&name, sort);
+        let value = sym.store.sym(new);
+        sym.folds.lambdas.push(LambdaFold {
+            dom,
+            body,
+            init,
+            value,
+            ..f
+        });
+        map.insert(old, value);
+    }
+    sym.store.substitute(t, &map)
 }

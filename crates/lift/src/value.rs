@@ -611,7 +611,7 @@ pub(crate) enum KVal<D: Domain> {
     None,
     Tuple(Vec<KVal<D>>),
     /// `tl.make_block_ptr(...)` (`crate::bptr`).
-    BlockPtr(Box<crate::bptr::BlockPtr<D>>),
+    BlockPtr(Box<BlockPtr<D>>),
 }
 
 impl<D: Domain> Clone for KVal<D> {
@@ -673,6 +673,28 @@ impl<D: LDomain> KVal<D> {
             KVal::None => "None",
             KVal::Tuple(_) => "tuple",
             KVal::BlockPtr(_) => "block pointer",
+        }
+    }
+}
+
+/// A block pointer (`tl.make_block_ptr`, its ops in `crate::bptr`): scalar blocks for the
+/// base pointer, shape, strides and offsets.
+pub(crate) struct BlockPtr<D: Domain> {
+    pub base: Block<D>,
+    pub shape: Vec<Block<D>>,
+    pub strides: Vec<Block<D>>,
+    pub offsets: Vec<Block<D>>,
+    pub block: Vec<usize>,
+}
+
+impl<D: Domain> Clone for BlockPtr<D> {
+    fn clone(&self) -> Self {
+        BlockPtr {
+            base: self.base.clone(),
+            shape: self.shape.clone(),
+            strides: self.strides.clone(),
+            offsets: self.offsets.clone(),
+            block: self.block.clone(),
         }
     }
 }

@@ -1,0 +1,309 @@
+//! Stage 4, exclusivity: a second program instance with its own symbolic ids; two distinct
+//! programs never store to one element, every masked-in store addresses an element inside
+//! its output's shape, and (in place) no program loads an element another one stores.
+//!
+//! Takes the [`World`] after the run and its facts `base`; gives the [`Exclusive`]
+//! obligations, or the verdict `unknown` when the second program does not run.
+
+use super::run::{self, SymAccess};
+use super::world::World;
+use super::{unknown, Checked, Obligation, Stage};
+use crate::pidmap::{self, ProgramAtoms};
+use crate::setup::Setup;
+use crate::synth;
+use smt::{SymId, TermId};
+use std::collections::HashMap;
+
+/// The obligations of two programs.
+pub(super) struct Exclusive {
+    /// Stores inside their output's shape, and no two programs storing to one element.
+    pub(super) stores: Vec<Obligation>,
+    /// No program loads an element of a buffer read and written in place that another
+    /// program stores: decided, never refuted (the replay does not model the order of
+    /// programs).
+    pub(super) in_place_races: Vec<Obligation>,
+}
+
+/// The second program instance, its ids tagged `b`.
+struct Second {
+    pid_syms: Vec<SymId>,
+    pids: Vec<TermId>,
+    accesses: Vec<SymAccess>,
+    atoms: ProgramAtoms,
+    /// The world's facts with the second program's.
+    base: Vec<TermId>,
+    /// Steps that are symbols (a program count, an argument `R`): `pid + P*t` or `R*pid + t`
+    /// compared across the two runs needs the monotonicity of `P*t`, `R*pid`
+    /// (`crate::witness`), for the loop iterations and the program ids of both runs.
+    monotone: Vec<TermId>,
+}
+
+/// The exclusivity obligations of the kernel.
+pub(super) fn obligations(w: &mut World, cx: &Checked, base: &[TermId]) -> Stage<Exclusive> {
+    let second = second_program(w, cx)?;
+    let mut stores = Vec::new();
+    for (k, a) in cx.accesses.iter().enumerate().filter(|(_, a)| a.store) {
+        // Every masked-in store's index lies inside the output's shape (this also makes
+        // equal offsets equal indices below, a linear question).
+        let ia = index_terms(w, cx.setup, a);
+        if let Some((_, inside)) = &ia {
+            let mut asr = base.to_vec();
+            asr.extend(a.mask);
+            let all = w.sym.store.and(inside.clone());
+            asr.push(w.sym.store.not(all));
+            if !cx.setup.safety_assumed {
+                stores.push(Obligation {
+                    name: format!(
+                        "the store at {} addresses an element inside the shape of `{}`",
+                        a.pos,
+                        cx.name_of(a.buf)
+                    ),
+                    assertions: asr,
+                });
+            }
+        }
+        let tiles = distinct_tiles(w, cx, &second, k, a);
+        for b in second.accesses.iter().filter(|b| b.store && b.buf == a.buf) {
+            let asr = store_race(w, cx, &second, (a, &ia), b, &tiles);
+            if !cx.setup.safety_assumed {
+                stores.push(Obligation {
+                    name: format!(
+                        "no two programs store to one element of `{}`",
+                        cx.name_of(a.buf)
+                    ),
+                    assertions: asr,
+                });
+            }
+        }
+    }
+    let in_place_races = load_races(w, cx, &second);
+    Ok(Exclusive {
+        stores,
+        in_place_races,
+    })
+}
+
+/// The second program run, its accesses named with the first's program atoms.
+fn second_program(w: &mut World, cx: &Checked) -> Stage<Second> {
+    let (program, patoms) = (cx.program, &cx.atoms.atoms);
+    let (p2_syms, p2) = w.pids(cx.setup, "b");
+    let m2 = match cx
+        .setup
+        .program_in(&mut w.sym, &program.sizes, p2.clone(), &w.launch)
+    {
+        Ok(m) => m,
+        Err(u) => {
+            return Err(unknown(format!(
+                "unsupported construct {} at {}",
+                u.what, u.pos
+            )))
+        }
+    };
+    let mut acc2 = run::evaluate(w, &m2, "b");
+    let patoms2 = patoms.for_program(&mut w.sym.store, &program.pid_syms, &p2, "b");
+    if !patoms.is_empty() {
+        for a in acc2.iter_mut() {
+            a.name_atoms(&mut w.sym.store, &patoms2);
+        }
+        let mut facts = patoms2.facts(&mut w.sym.store);
+        facts.extend(patoms2.nonneg_facts(&mut w.sym.store, &cx.atoms.nonneg));
+        w.facts.extend(facts);
+    }
+    let base2 = w.facts.clone();
+    let mut iterations: Vec<(TermId, TermId)> = program
+        .machine
+        .loops
+        .iter()
+        .copied()
+        .zip(m2.loops.iter().copied())
+        .collect();
+    iterations.extend(program.pid_syms.iter().zip(&p2_syms).map(|(x, y)| {
+        let (x, y) = (w.sym.store.sym(*x), w.sym.store.sym(*y));
+        (x, y)
+    }));
+    let monotone = if w.step_syms.is_empty() {
+        vec![]
+    } else {
+        crate::witness::monotone_instances(&mut w.sym.store, &iterations, &w.step_syms)
+    };
+    Ok(Second {
+        pid_syms: p2_syms,
+        pids: p2,
+        accesses: acc2,
+        atoms: patoms2,
+        base: base2,
+        monotone,
+    })
+}
+
+/// A store's output index, as terms, and the conditions that it lies inside the shape.
+type IndexTerms = (Vec<TermId>, Vec<TermId>);
+
+/// The output index of store `a`, when its offset splits into the output's dimensions.
+fn index_terms(w: &mut World, setup: &Setup, a: &SymAccess) -> Option<IndexTerms> {
+    let sizes = w.size_terms();
+    let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]]
+        .shape
+        .iter()
+        .map(|e| e.eval(&mut w.sym, &sizes))
+        .collect();
+    let st: Vec<synth::Poly> = setup.host.tensors[setup.buffers[a.buf]]
+        .strides()
+        .iter()
+        .map(|e| {
+            let t = e.eval(&mut w.sym, &sizes);
+            synth::poly(&w.sym.store, t)
+        })
+        .collect::<Option<_>>()?;
+    let p = synth::poly(&w.sym.store, a.off)?;
+    let parts = synth::delinearize(&p, &st)?;
+    let zero = w.sym.store.int(0);
+    let mut idx = Vec::new();
+    let mut inside = Vec::new();
+    for (q, n) in parts.iter().zip(&shape) {
+        let t = synth::term(&mut w.sym.store, q);
+        inside.push(w.sym.store.le(zero, t));
+        inside.push(w.sym.store.lt(t, *n));
+        idx.push(t);
+    }
+    Some((idx, inside))
+}
+
+/// Through a program map, proved one-to-one: different programs are different tiles
+/// (`crate::pidmap`); the conditions that the two programs' tiles of store `k` differ.
+fn distinct_tiles(
+    w: &mut World,
+    cx: &Checked,
+    second: &Second,
+    k: usize,
+    a: &SymAccess,
+) -> Option<Vec<TermId>> {
+    let out_index = &cx.synthesis.out_index[k];
+    if !cx.atoms.in_index(out_index) {
+        return None;
+    }
+    let (pid_syms, patoms) = (&cx.program.pid_syms, &cx.atoms.atoms);
+    let steppers: Vec<SymId> = pid_syms.iter().copied().chain(patoms.syms()).collect();
+    let oix = out_index.clone()?;
+    let dims = pidmap::split_dims(&oix, &steppers, &a.lane_syms).ok()?;
+    let mut map: HashMap<SymId, TermId> = pid_syms
+        .iter()
+        .copied()
+        .zip(second.pids.iter().copied())
+        .collect();
+    for ((x, _), (y, _)) in patoms.atoms.iter().zip(&second.atoms.atoms) {
+        map.insert(*x, w.sym.store.sym(*y));
+    }
+    Some(
+        dims.iter()
+            .filter_map(|d| d.v.as_ref())
+            .map(|v| {
+                let t = synth::term(&mut w.sym.store, v);
+                let t2 = w.sym.store.substitute(t, &map);
+                w.sym.store.ne(t, t2)
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// That some program id of the first program differs from the second's.
+fn pids_differ(w: &mut World, first: &[SymId], second: &[SymId]) -> Vec<TermId> {
+    first
+        .iter()
+        .zip(second)
+        .map(|(x, y)| {
+            let (x, y) = (w.sym.store.sym(*x), w.sym.store.sym(*y));
+            w.sym.store.ne(x, y)
+        })
+        .collect()
+}
+
+/// The assertions of distinct programs' stores `a` (with its index `ia`) and `b` (of the
+/// second program) writing one element; different tiles when `tiles` says what that is.
+fn store_race(
+    w: &mut World,
+    cx: &Checked,
+    second: &Second,
+    (a, ia): (&SymAccess, &Option<IndexTerms>),
+    b: &SymAccess,
+    tiles: &Option<Vec<TermId>>,
+) -> Vec<TermId> {
+    let mut asr = second.base.clone();
+    asr.extend(second.monotone.iter().copied());
+    let diffs: Vec<TermId> = match tiles {
+        Some(t) => t.clone(),
+        None => pids_differ(w, &cx.program.pid_syms, &second.pid_syms),
+    };
+    asr.push(w.sym.store.or(diffs));
+    asr.extend(a.mask);
+    asr.extend(b.mask);
+    match (ia, index_terms(w, cx.setup, b)) {
+        (Some((xa, ina)), Some((xb, inb))) => {
+            // Inside the shape (proved above), one offset is one index.
+            asr.extend(ina.iter().copied());
+            asr.extend(inb.iter().copied());
+            for (x, y) in xa.iter().zip(&xb) {
+                asr.push(w.sym.store.eq(*x, *y));
+            }
+        }
+        _ => asr.push(w.sym.store.eq(a.off, b.off)),
+    }
+    asr
+}
+
+/// In place: no program loads an element another program stores.
+fn load_races(w: &mut World, cx: &Checked, second: &Second) -> Vec<Obligation> {
+    let mut races = Vec::new();
+    for a in cx
+        .accesses
+        .iter()
+        .filter(|a| !a.store && cx.io.in_place.contains(&a.buf))
+    {
+        for b in second.accesses.iter().filter(|b| b.store && b.buf == a.buf) {
+            let mut asr = second.base.clone();
+            let diffs = pids_differ(w, &cx.program.pid_syms, &second.pid_syms);
+            asr.push(w.sym.store.or(diffs));
+            asr.extend(a.mask);
+            asr.extend(b.mask);
+            asr.push(w.sym.store.eq(a.off, b.off));
+            races.push(Obligation {
+                name: format!(
+                    "no program loads an element of `{}` that another program stores (the load at {})",
+                    cx.name_of(a.buf),
+                    a.pos
+                ),
+                assertions: asr,
+            });
+        }
+    }
+    races
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::fixture::{with_checked, ADD_1D, ADD_IN_PLACE};
+
+    #[test]
+    fn two_programs_of_a_1d_add_store_apart() {
+        with_checked(ADD_1D, |w, cx, base| {
+            let ex = obligations(w, cx, base).expect("runs twice");
+            let n: Vec<&str> = ex.stores.iter().map(|o| o.name.as_str()).collect();
+            assert_eq!(n.len(), 2);
+            assert!(n[0].ends_with("addresses an element inside the shape of `output`"));
+            assert_eq!(n[1], "no two programs store to one element of `output`");
+            assert!(ex.in_place_races.is_empty());
+        });
+    }
+
+    #[test]
+    fn in_place_loads_race_with_the_other_programs_stores() {
+        with_checked(ADD_IN_PLACE, |w, cx, base| {
+            let ex = obligations(w, cx, base).expect("runs twice");
+            assert_eq!(ex.in_place_races.len(), 1);
+            assert!(ex.in_place_races[0]
+                .name
+                .starts_with("no program loads an element of `x` that another program stores"));
+        });
+    }
+}

@@ -1381,6 +1381,7 @@ pub(crate) fn check(setup: &Setup, expect: Option<&Formula>, limits: &Limits) ->
         }
     } else {
         let mut a = out.assumptions.clone();
+        a.extend(m.assumed.iter().cloned());
         let mut funs: Vec<String> = Vec::new();
         if w.sym.exp.is_some() {
             funs.push("exp".into());

@@ -732,6 +732,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     loops: vec![],
                     laws: vec![],
                     premises: vec![],
+                    assumed: vec![],
                 };
                 let _ = d;
                 match ops::apply(

@@ -65,4 +65,8 @@ pub(crate) struct Machine<D: Domain> {
     /// loop over a runtime range whose step is a runtime value: the step is positive where
     /// the loop runs, `crate::exec::loops`). The checker proves each for every size.
     pub premises: Vec<(String, D::B)>,
+    /// What the run took as given beyond the model's standing assumptions (an element type
+    /// a type query reads, taken as a floating-point type where a real is converted to it,
+    /// `crate::exec::dtypes`): the verdict names each.
+    pub assumed: Vec<String>,
 }

@@ -529,8 +529,13 @@ fn given<D: Domain>(args: &[Option<KVal<D>>], k: usize) -> bool {
 }
 
 fn block<D: LDomain>(v: &KVal<D>, what: &str) -> R<Block<D>> {
-    v.block()
-        .ok_or_else(|| format!("{what}: expected a block or a number, got a {}", v.kind()))
+    match v {
+        // What decides it is the reason (`crate::exec::dtypes`).
+        KVal::Undecided(why) => Err(why.clone()),
+        _ => v
+            .block()
+            .ok_or_else(|| format!("{what}: expected a block or a number, got a {}", v.kind())),
+    }
 }
 
 fn const_int<D: LDomain>(v: &KVal<D>, what: &str) -> R<i128> {
@@ -844,8 +849,20 @@ pub(crate) fn apply<D: LDomain>(
             };
             let dtype_at = if spec.op == Op::Zeros { 1 } else { 2 };
             let ty = match args.get(dtype_at).cloned().flatten() {
-                Some(KVal::Dtype(t)) => t,
-                _ => Ty::Real,
+                Some(KVal::Dtype(t)) => {
+                    // An integer fill (`0.0`) converts exactly to any type.
+                    let real = block(&v, "the fill value")?.ty == Ty::Real
+                        && !matches!(v, KVal::Int(_) | KVal::Float(_, 1));
+                    if let Some(note) = t.real_conversion_assumption().filter(|_| real) {
+                        if !m.assumed.contains(&note) {
+                            m.assumed.push(note);
+                        }
+                    }
+                    t.ty
+                }
+                None => Ty::Real,
+                Some(KVal::Undecided(why)) => return Err(why),
+                Some(other) => return Err(format!("`dtype=` of a {}", other.kind())),
             };
             let b = convert(&block(&v, "the fill value")?, ty)?;
             KVal::Block(b.broadcast_to(&shape))

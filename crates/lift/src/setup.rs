@@ -151,6 +151,7 @@ impl Setup<'_> {
             loops: vec![],
             laws: vec![],
             premises: vec![],
+            assumed: vec![],
         };
         let params = self.bindings(d, sizes, &launch.ints);
         let mut it =

@@ -129,6 +129,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             loops: vec![],
             laws: vec![],
             premises: vec![],
+            assumed: vec![],
         },
         vec![Some(KVal::Block(z))],
         Pos { line: 0, col: 0 },
@@ -185,6 +186,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             loops: vec![],
             laws: vec![],
             premises: vec![],
+            assumed: vec![],
         };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);

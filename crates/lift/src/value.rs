@@ -530,6 +530,44 @@ pub(crate) fn check_numel(shape: &[usize]) -> Result<(), String> {
     }
 }
 
+/// A dtype value: the model's type of its elements, and which dtype it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Dtype {
+    pub ty: Ty,
+    pub name: DtypeName,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum DtypeName {
+    /// A dtype the text names: `float32`, `int64`.
+    Named(&'static str),
+    /// The element type a type query reads, by the query's text (`inp.dtype.element_ty`):
+    /// which dtype it is is not known (only that values of that type are `ty` in the model).
+    Query(String),
+}
+
+impl Dtype {
+    pub(crate) fn named(name: &'static str, ty: Ty) -> Dtype {
+        Dtype {
+            ty,
+            name: DtypeName::Named(name),
+        }
+    }
+
+    /// What a conversion of a real to this dtype takes as given, when it is a type query's
+    /// element type of reals: that it is a floating-point type (an integer type would
+    /// truncate; in the model a loaded value is a real whatever its buffer holds).
+    pub(crate) fn real_conversion_assumption(&self) -> Option<String> {
+        match (&self.name, self.ty) {
+            (DtypeName::Query(q), Ty::Real) => Some(format!(
+                "`{q}` is a floating-point type where a real is converted to it (a loaded \
+                 value is a real whatever its buffer holds; an integer type would truncate)"
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// A value of the kernel language.
 pub(crate) enum KVal<D: Domain> {
     Block(Block<D>),
@@ -541,8 +579,12 @@ pub(crate) enum KVal<D: Domain> {
     Bool(bool),
     /// A string constexpr (`ACTIVATION="relu"`).
     Str(String),
-    /// A dtype such as `tl.float32`.
-    Dtype(Ty),
+    /// A dtype: `tl.float32`, or the element type a type query reads (`x.dtype`).
+    Dtype(Dtype),
+    /// A compile-time condition the model cannot decide: its answer depends on an element
+    /// type (`x.dtype == tl.float16`), which the real model does not have. The text says what
+    /// decides it.
+    Undecided(String),
     None,
     Tuple(Vec<KVal<D>>),
     /// `tl.make_block_ptr(...)` (`crate::bptr`).
@@ -557,7 +599,8 @@ impl<D: Domain> Clone for KVal<D> {
             KVal::Float(n, d) => KVal::Float(*n, *d),
             KVal::Bool(b) => KVal::Bool(*b),
             KVal::Str(x) => KVal::Str(x.clone()),
-            KVal::Dtype(t) => KVal::Dtype(*t),
+            KVal::Dtype(t) => KVal::Dtype(t.clone()),
+            KVal::Undecided(w) => KVal::Undecided(w.clone()),
             KVal::None => KVal::None,
             KVal::Tuple(xs) => KVal::Tuple(xs.clone()),
             KVal::BlockPtr(p) => KVal::BlockPtr(p.clone()),
@@ -590,9 +633,12 @@ impl<D: LDomain> KVal<D> {
                 let b = *b;
                 Block::new(vec![], Ty::Bool, move |d: &mut D, _| Elem::B(d.lit_b(b)))
             }
-            KVal::Str(_) | KVal::Dtype(_) | KVal::None | KVal::Tuple(_) | KVal::BlockPtr(_) => {
-                return None
-            }
+            KVal::Str(_)
+            | KVal::Dtype(_)
+            | KVal::Undecided(_)
+            | KVal::None
+            | KVal::Tuple(_)
+            | KVal::BlockPtr(_) => return None,
         })
     }
 
@@ -605,6 +651,7 @@ impl<D: LDomain> KVal<D> {
             KVal::Bool(_) => "bool constant",
             KVal::Str(_) => "string constant",
             KVal::Dtype(_) => "dtype",
+            KVal::Undecided(_) => "condition on an element type",
             KVal::None => "None",
             KVal::Tuple(_) => "tuple",
             KVal::BlockPtr(_) => "block pointer",

@@ -83,6 +83,7 @@ pub(crate) fn classify<'s>(
         loops: vec![],
         laws: vec![],
         premises: vec![],
+        assumed: vec![],
     };
     let env = vec![
         (

@@ -2,7 +2,8 @@
 # formula: y[i] = 3 * x[i] + b[i]
 # Type queries as dtypes: a compute type chosen on the input's element type (both branches are
 # reals in the model, so the choice does not matter), `.to(x.dtype)` (exactly the identity),
-# `.cast(y_ptr.type.element_ty)` before the store, `tl.zeros(..., dtype=x.dtype)`; an optional
+# `.cast(x.dtype)` of a sum (stated: the type is a floating-point one), `.cast(y_ptr.type.
+# element_ty)` before the store (what the store does), `tl.zeros(..., dtype=x.dtype)`; an optional
 # bias tested with `is not None`, a mode tested with `in`, a `name: tl.constexpr = ...` local.
 import torch
 import triton
@@ -29,7 +30,8 @@ def scale_bias_kernel(x_ptr, b_ptr, y_ptr, n, MODE: tl.constexpr, BLOCK: tl.cons
         acc += x
     if b_ptr is not None:
         acc += tl.load(b_ptr + offs, mask=mask, other=0.0)
-    tl.store(y_ptr + offs, acc.cast(y_ptr.type.element_ty), mask=mask)
+    y = acc.cast(x.dtype)
+    tl.store(y_ptr + offs, y.cast(y_ptr.type.element_ty), mask=mask)
 
 
 def scale_bias(x, b):

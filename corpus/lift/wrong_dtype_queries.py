@@ -27,7 +27,8 @@ def scale_bias_kernel(x_ptr, b_ptr, y_ptr, n, MODE: tl.constexpr, BLOCK: tl.cons
         acc += x
     if b_ptr is not None:
         acc += tl.load(b_ptr + offs, mask=mask, other=0.0)
-    tl.store(y_ptr + offs, acc.cast(y_ptr.type.element_ty), mask=mask)
+    y = acc.cast(x.dtype)
+    tl.store(y_ptr + offs, y.cast(y_ptr.type.element_ty), mask=mask)
 
 
 def scale_bias(x, b):

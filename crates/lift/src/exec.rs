@@ -1230,7 +1230,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
             crate::value::DtypeName::Named(n) => n,
             crate::value::DtypeName::Query(q) => q.as_str(),
         };
-        if b.ty == Ty::Real && t.ty == Ty::Real {
+        // Converting to a buffer's element type is what a store into it does anyway.
+        if b.ty == Ty::Real && t.ty == Ty::Real && !t.of_buffer {
             self.float_query_assumed(t);
         }
         let t = t.ty;

@@ -359,7 +359,8 @@ impl Synth<'_> {
                 } else {
                     let name = self.s.fun_name(f).to_string();
                     if let Some(m) = name.strip_prefix("uf_") {
-                        return Ok(Expr::Call(m.to_string(), vec![self.expr(args[0])?]));
+                        let args = args.iter().map(|a| self.expr(*a)).collect::<R<_>>()?;
+                        return Ok(Expr::Call(m.to_string(), args));
                     }
                     if name.contains("#masked") {
                         return Err(

@@ -15,6 +15,9 @@ use tensor::{Concrete, Domain, ElemType, Literal, Scalar};
 /// (`Concrete::real_fn`), so a replayed difference counts only when the intervals are apart.
 pub(crate) trait LDomain: Domain + 'static {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V;
+    /// A real function of two reals the core does not define (`pow` of a real exponent):
+    /// uninterpreted symbolically, bounded by intervals concretely (`Concrete::real_fn2`).
+    fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V;
     /// The integer's value when the domain knows it (the concrete domain always does): a loop
     /// over a runtime range runs iteration by iteration then, and is summarised otherwise
     /// (`exec::loops`).
@@ -140,6 +143,24 @@ impl LDomain for symbolic::Sym {
             }
         }
     }
+    fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V {
+        match (x, y) {
+            (symbolic::SymVal::Plain(a), symbolic::SymVal::Plain(b)) => {
+                let f = self.store.declare_fun(
+                    &format!("uf_{name}"),
+                    &[smt::Sort::Real, smt::Sort::Real],
+                    smt::Sort::Real,
+                );
+                symbolic::SymVal::Plain(self.store.app(f, vec![*a, *b]))
+            }
+            _ => {
+                self.unsupported
+                    .get_or_insert_with(|| format!("{name} of a reduction or an infinity"));
+                let v = self.store.fresh("unsupported", smt::Sort::Real);
+                symbolic::SymVal::Plain(self.store.sym(v))
+            }
+        }
+    }
     fn known_i(&self, _: &Self::I) -> Option<i128> {
         None
     }
@@ -226,6 +247,9 @@ impl LDomain for Concrete {
             }
         }
         self.real_fn(name, x)
+    }
+    fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V {
+        self.real_fn2(name, x, y)
     }
     fn inf_of(&self, v: &Self::V) -> Option<bool> {
         match v {
@@ -535,6 +559,9 @@ pub(crate) fn check_numel(shape: &[usize]) -> Result<(), String> {
 pub(crate) struct Dtype {
     pub ty: Ty,
     pub name: DtypeName,
+    /// A buffer's element type (`p.dtype.element_ty`): a conversion to it is what a store
+    /// into the buffer does anyway, which the real model takes as exact.
+    pub of_buffer: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -551,12 +578,14 @@ impl Dtype {
         Dtype {
             ty,
             name: DtypeName::Named(name),
+            of_buffer: false,
         }
     }
 
-    /// What a conversion of a real to this dtype takes as given, when it is a type query's
-    /// element type of reals: that it is a floating-point type (an integer type would
-    /// truncate; in the model a loaded value is a real whatever its buffer holds).
+    /// What a conversion of a real to this dtype takes as given, when it is the type a query
+    /// reads and the model's values of it are reals: that it is a floating-point type (an
+    /// integer type would truncate; in the model a loaded value is a real whatever its buffer
+    /// holds).
     pub(crate) fn real_conversion_assumption(&self) -> Option<String> {
         match (&self.name, self.ty) {
             (DtypeName::Query(q), Ty::Real) => Some(format!(

@@ -416,6 +416,53 @@ impl Concrete {
         }
     }
 
+    /// A real function of two reals, bounded like [`Concrete::real_fn`]: `pow(x, y)` (C's
+    /// `pow`), exact where `y` is 0 or `x` is 1 (1 for every other operand), or `y` is 1 (`x`);
+    /// otherwise an interval for `x > 0` (monotone in each operand on a box: its value lies
+    /// between the corners'); anything else has no bounded value here.
+    pub fn real_fn2(&mut self, name: &str, x: &Scalar, y: &Scalar) -> Scalar {
+        use Scalar::*;
+        let rat = |s: &Scalar| match s {
+            Real(r) => Some(*r),
+            Int(i) => Some(Rat::int(*i)),
+            _ => None,
+        };
+        match (name, rat(x), rat(y)) {
+            ("pow", _, Some(r)) if r.num == 0 => return Real(Rat::int(1)),
+            ("pow", Some(r), _) if r == Rat::int(1) => return Real(Rat::int(1)),
+            ("pow", _, Some(r)) if r == Rat::int(1) => return x.clone(),
+            _ => {}
+        }
+        let iv = |s: &Scalar| match s {
+            Approx(i) => Some(*i),
+            other => rat(other).and_then(Interval::of),
+        };
+        const S: f64 = 1e-12;
+        let r = match (name, iv(x), iv(y)) {
+            ("pow", Some(a), Some(b)) if a.positive(true) => {
+                let c = [
+                    a.lo().powf(b.lo()),
+                    a.lo().powf(b.hi()),
+                    a.hi().powf(b.lo()),
+                    a.hi().powf(b.hi()),
+                ];
+                let lo = c.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = c.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                Interval::outward(lo - lo.abs() * S - S, hi + hi.abs() * S + S)
+            }
+            _ => None,
+        };
+        match r {
+            Some(i) => Approx(i),
+            None => {
+                self.fail(format!(
+                    "`{name}` of {x} and {y} has no value the interpreter can bound"
+                ));
+                Undef
+            }
+        }
+    }
+
     pub fn new(inputs: BTreeMap<String, ConcreteTensor>) -> Self {
         Concrete {
             inputs,

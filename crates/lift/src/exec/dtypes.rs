@@ -217,6 +217,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let v = self.expr(d, of)?;
         // `.type` of a block of values is a block type: its `.element_ty` is the scalar type.
         let via_type = matches!(&*at.value, Expr::Attribute(t) if t.attr.id.as_str() == "type");
+        let via_block_type = matches!(&v, KVal::Block(b) if !matches!(b.ty, Ty::Ptr(_)));
         let ty = match &v {
             KVal::Block(b) => match (b.ty, pointee) {
                 (Ty::Ptr(_), true) if b.shape.is_empty() || !via_type => Ty::Real,
@@ -230,6 +231,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         Ok(KVal::Dtype(Dtype {
             ty,
             name: DtypeName::Query(text),
+            of_buffer: pointee && !via_block_type,
         }))
     }
 
@@ -409,12 +411,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
             match (pick(&then_env), pick(&else_env)) {
                 (Some(a), Some(b)) if same_in_model(&a, &b) => out.push((n.clone(), merged(a, &b))),
                 (None, None) => {}
-                _ => return self.unsupported(
-                    format!(
+                _ => {
+                    return self.unsupported(
+                        format!(
                         "{why}, which decides a branch (its branches give `{n}` different values)"
                     ),
-                    at,
-                ),
+                        at,
+                    )
+                }
             }
         }
         self.env.extend(out);

@@ -115,6 +115,30 @@ const MAX_UNROLL: i128 = 64;
 /// closures over earlier values: their depth must stay small).
 const MAX_UNROLLED: i128 = 256;
 
+/// `a OP b` for `&`, `|`, `^` where both are compile-time booleans or undecided conditions
+/// (`crate::exec::dtypes`): `None` otherwise.
+fn bool_op<D: Domain>(op: ast::Operator, a: &KVal<D>, b: &KVal<D>) -> Option<KVal<D>> {
+    use ast::Operator as O;
+    let known = |v: &KVal<D>| match v {
+        KVal::Bool(x) => Some(Some(*x)),
+        KVal::Undecided(_) => Some(None),
+        _ => None,
+    };
+    let (x, y) = (known(a)?, known(b)?);
+    let why = [a, b].into_iter().find_map(|v| match v {
+        KVal::Undecided(w) => Some(w.clone()),
+        _ => None,
+    });
+    Some(match (op, x, y) {
+        (O::BitAnd, Some(false), _) | (O::BitAnd, _, Some(false)) => KVal::Bool(false),
+        (O::BitOr, Some(true), _) | (O::BitOr, _, Some(true)) => KVal::Bool(true),
+        (O::BitAnd, Some(p), Some(q)) => KVal::Bool(p && q),
+        (O::BitOr, Some(p), Some(q)) => KVal::Bool(p || q),
+        (O::BitXor, Some(p), Some(q)) => KVal::Bool(p != q),
+        _ => KVal::Undecided(why?),
+    })
+}
+
 /// The truth of a compile-time value in Python (`None` for a runtime or undecided one).
 fn constant_truth<D: Domain>(v: &KVal<D>) -> Option<bool> {
     match v {
@@ -598,6 +622,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
             if let Some(r) = r {
                 return Ok(KVal::Int(r));
             }
+        }
+        // `&`, `|`, `^` of compile-time booleans; of a condition an element type decides, the
+        // operand that decides (`U & False` is false), else undecided.
+        if let (O::BitAnd | O::BitOr | O::BitXor, Some(r)) = (op, bool_op(op, &a, &b)) {
+            return Ok(r);
         }
         // Triton 3.2 has no `**` on blocks (`x ** 2` fails in its interpreter): unsupported,
         // with the spelling it takes.

@@ -819,6 +819,30 @@ impl Domain for Concrete {
 mod tests {
     use super::*;
 
+    /// `pow` of two reals: exact at its exact points, an interval holding the value for a
+    /// positive base, inexact (no value) for a negative base and a fractional exponent.
+    #[test]
+    fn pow_bounds_hold_the_value() {
+        let mut c = Concrete::new(BTreeMap::new());
+        let r = |n, d| Scalar::Real(Rat::new(n, d).unwrap());
+        assert_eq!(c.real_fn2("pow", &r(-3, 1), &r(0, 1)), r(1, 1));
+        assert_eq!(c.real_fn2("pow", &r(1, 1), &r(7, 3)), r(1, 1));
+        assert_eq!(c.real_fn2("pow", &r(5, 2), &r(1, 1)), r(5, 2));
+        for (x, y, want) in [
+            (r(2, 1), r(1, 2), std::f64::consts::SQRT_2),
+            (r(1, 2), r(3, 2), 0.3535533905932738),
+            (r(9, 1), r(-1, 2), 1.0 / 3.0),
+        ] {
+            let Scalar::Approx(i) = c.real_fn2("pow", &x, &y) else {
+                panic!("pow({x}, {y}) is not an interval")
+            };
+            assert!(i.lo() <= want && want <= i.hi() && i.hi() - i.lo() < 1e-9);
+        }
+        assert!(c.inexact.is_none());
+        assert_eq!(c.real_fn2("pow", &r(-2, 1), &r(1, 2)), Scalar::Undef);
+        assert!(c.inexact.is_some());
+    }
+
     /// Each bound holds the true value (known to 15 digits) and is tight; outside a
     /// function's domain the run is inexact; exact points stay exact.
     #[test]

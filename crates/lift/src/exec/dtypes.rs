@@ -16,7 +16,7 @@
 //! query.
 
 use super::{Interp, R};
-use crate::value::{Dtype, DtypeName, KVal, LDomain, Ty};
+use crate::value::{Dtype, DtypeName, Elem, KVal, LDomain, Ty};
 use ruff_python_ast::{self as ast, Expr, Stmt};
 use ruff_text_size::Ranged;
 
@@ -121,12 +121,23 @@ pub(super) fn message(text: &str) -> String {
 }
 
 /// Whether two values are one value in the model: the same constant, the same block (one
-/// definition: a conversion to a block's own type gives the block itself), or dtypes whose
+/// definition: a conversion to a block's own type gives the block itself; a scalar computed
+/// once, as the concrete interpreter keeps an assigned one, by its value), or dtypes whose
 /// values are of one type (conversions to them are one operation on reals).
-fn same_in_model<D: LDomain>(a: &KVal<D>, b: &KVal<D>) -> bool {
+fn same_in_model<D: LDomain>(d: &mut D, a: &KVal<D>, b: &KVal<D>) -> bool {
     match (a, b) {
-        (KVal::Block(x), KVal::Block(y)) => {
-            x.shape == y.shape && x.ty == y.ty && std::rc::Rc::ptr_eq(&x.f, &y.f)
+        (KVal::Block(x), KVal::Block(y)) if x.shape == y.shape && x.ty == y.ty => {
+            if std::rc::Rc::ptr_eq(&x.f, &y.f) {
+                return true;
+            }
+            if !x.shape.is_empty() {
+                return false;
+            }
+            match (x.at(d, &[]), y.at(d, &[])) {
+                (Elem::V(p), Elem::V(q)) => d.same_v(&p, &q),
+                (Elem::I(p), Elem::I(q)) => d.same_i(&p, &q),
+                _ => false,
+            }
         }
         (KVal::Int(x), KVal::Int(y)) => x == y,
         (KVal::Float(x, p), KVal::Float(y, q)) => (x, p) == (y, q),
@@ -135,7 +146,7 @@ fn same_in_model<D: LDomain>(a: &KVal<D>, b: &KVal<D>) -> bool {
         (KVal::None, KVal::None) => true,
         (KVal::Dtype(x), KVal::Dtype(y)) => x.ty == y.ty,
         (KVal::Tuple(xs), KVal::Tuple(ys)) => {
-            xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same_in_model(x, y))
+            xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same_in_model(d, x, y))
         }
         _ => false,
     }
@@ -409,7 +420,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     .or_else(|| self.lookup(n))
             };
             match (pick(&then_env), pick(&else_env)) {
-                (Some(a), Some(b)) if same_in_model(&a, &b) => out.push((n.clone(), merged(a, &b))),
+                (Some(a), Some(b)) if same_in_model(d, &a, &b) => {
+                    out.push((n.clone(), merged(a, &b)))
+                }
                 (None, None) => {}
                 _ => {
                     return self.unsupported(
@@ -456,7 +469,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let a = self.expr(d, &x.body);
         let b = self.expr(d, &x.orelse);
         match (a, b) {
-            (Ok(a), Ok(b)) if same_in_model(&a, &b) => Ok(merged(a, &b)),
+            (Ok(a), Ok(b)) if same_in_model(d, &a, &b) => Ok(merged(a, &b)),
             _ => self.unsupported(format!("{why}, which decides a conditional expression"), x),
         }
     }

@@ -257,6 +257,11 @@ fn tex(e: &Expr, bound: &[String]) -> String {
                 ("atan" | "asin" | "acos", 1) => format!("\\arc{}{}", &f[1..], a0()),
                 ("log10", 1) => format!("\\log_{{10}}{}", a0()),
                 ("abs", 1) => format!("\\left|{}\\right|", tex(&args[0], bound)),
+                ("pow", 2) => format!(
+                    "\\left({}\\right)^{{{}}}",
+                    tex(&args[0], bound),
+                    tex(&args[1], bound)
+                ),
                 ("sigmoid", 1) => format!("\\sigma{}", a0()),
                 ("relu", 1) => format!("\\max\\left({}, 0\\right)", tex(&args[0], bound)),
                 ("where", 3) => format!(
@@ -437,6 +442,7 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
                 ("erf", 1) => one("_erf"),
                 ("sigmoid", 1) => format!("(1.0 / (1.0 + np.exp(-({}))))", a[0]),
                 ("relu", 1) => format!("np.maximum({}, 0.0)", a[0]),
+                ("pow", 2) => format!("np.power({}, {})", a[0], a[1]),
                 ("max", 2) => format!("np.maximum({}, {})", a[0], a[1]),
                 ("min", 2) => format!("np.minimum({}, {})", a[0], a[1]),
                 ("where", 3) => format!("np.where({}, {}, {})", a[0], a[1], a[2]),

@@ -13,7 +13,9 @@ use ruff_text_size::Ranged;
 use tensor::Domain;
 
 mod combine;
+mod dtypes;
 mod loops;
+mod methods;
 mod online;
 
 /// A construct outside the supported subset, or a misuse of an op, with its position.
@@ -38,15 +40,6 @@ fn floor_div(x: i128, y: i128) -> Option<i128> {
 
 const TL: &[&str] = &["tl.math", "triton.language.math", "tl", "triton.language"];
 
-fn dtype(name: &str) -> Option<Ty> {
-    Some(match name {
-        "float16" | "bfloat16" | "float32" | "float64" | "float8e4nv" | "float8e5" => Ty::Real,
-        "int8" | "int16" | "int32" | "int64" | "uint8" | "uint16" | "uint32" | "uint64" => Ty::Int,
-        "int1" => Ty::Bool,
-        _ => return None,
-    })
-}
-
 /// Attributes of a value's type (`x.dtype`, `p.type.element_ty`, `x.type.scalar.is_int()`,
 /// `t.primitive_bitwidth`): type queries.
 const TYPE_ATTRS: &[&str] = &[
@@ -62,15 +55,6 @@ const TYPE_ATTRS: &[&str] = &[
 /// Whether the dotted name `full` reads a type attribute of a value (`x.dtype...`).
 fn type_query(full: &str) -> bool {
     full.split('.').skip(1).any(|p| TYPE_ATTRS.contains(&p))
-}
-
-/// Why a type query stops the run: the model has no element types to answer it with.
-fn type_query_message(text: &str) -> String {
-    let (value, query) = text.split_once('.').unwrap_or((text, ""));
-    format!(
-        "a type query `.{query}` of `{value}` (element types are not modelled: a loaded value \
-         is a real here)"
-    )
 }
 
 pub(crate) struct Interp<'s, D: Domain> {
@@ -98,6 +82,42 @@ const MAX_UNROLL: i128 = 64;
 /// The most loop iterations unrolled in one program, nested loops together (values are
 /// closures over earlier values: their depth must stay small).
 const MAX_UNROLLED: i128 = 256;
+
+/// `a OP b` for `&`, `|`, `^` where both are compile-time booleans or undecided conditions
+/// (`crate::exec::dtypes`): `None` otherwise.
+fn bool_op<D: Domain>(op: ast::Operator, a: &KVal<D>, b: &KVal<D>) -> Option<KVal<D>> {
+    use ast::Operator as O;
+    let known = |v: &KVal<D>| match v {
+        KVal::Bool(x) => Some(Some(*x)),
+        KVal::Undecided(_) => Some(None),
+        _ => None,
+    };
+    let (x, y) = (known(a)?, known(b)?);
+    let why = [a, b].into_iter().find_map(|v| match v {
+        KVal::Undecided(w) => Some(w.clone()),
+        _ => None,
+    });
+    Some(match (op, x, y) {
+        (O::BitAnd, Some(false), _) | (O::BitAnd, _, Some(false)) => KVal::Bool(false),
+        (O::BitOr, Some(true), _) | (O::BitOr, _, Some(true)) => KVal::Bool(true),
+        (O::BitAnd, Some(p), Some(q)) => KVal::Bool(p && q),
+        (O::BitOr, Some(p), Some(q)) => KVal::Bool(p || q),
+        (O::BitXor, Some(p), Some(q)) => KVal::Bool(p != q),
+        _ => KVal::Undecided(why?),
+    })
+}
+
+/// The truth of a compile-time value in Python (`None` for a runtime or undecided one).
+fn constant_truth<D: Domain>(v: &KVal<D>) -> Option<bool> {
+    match v {
+        KVal::Bool(b) => Some(*b),
+        KVal::Int(i) => Some(*i != 0),
+        KVal::None => Some(false),
+        KVal::Str(s) => Some(!s.is_empty()),
+        KVal::Dtype(_) => Some(true),
+        _ => None,
+    }
+}
 
 fn contains_break(body: &[Stmt]) -> bool {
     use ruff_python_ast::visitor::{walk_stmt, Visitor};
@@ -430,6 +450,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             KVal::Bool(b) => Some(b),
             KVal::Int(i) => Some(i != 0),
             KVal::None => Some(false),
+            KVal::Undecided(why) => return self.undecided_if(d, &why, body, rest, at),
             KVal::Block(b) if b.shape.is_empty() => {
                 let c = self.lift(ops::convert(&b, Ty::Bool), *test)?;
                 let KVal::Block(c) = c else {
@@ -528,9 +549,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
     }
 
     fn block_of(&self, v: &KVal<D>, at: &impl Ranged) -> R<crate::value::Block<D>> {
-        match v.block() {
-            Some(b) => Ok(b),
-            None => self.unsupported(format!("a {} used as a value", v.kind()), at),
+        match (v.block(), v) {
+            (Some(b), _) => Ok(b),
+            (None, KVal::Undecided(why)) => self.unsupported(why.clone(), at),
+            (None, _) => self.unsupported(format!("a {} used as a value", v.kind()), at),
         }
     }
 
@@ -568,6 +590,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
             if let Some(r) = r {
                 return Ok(KVal::Int(r));
             }
+        }
+        // `&`, `|`, `^` of compile-time booleans; of a condition an element type decides, the
+        // operand that decides (`U & False` is false), else undecided.
+        if let (O::BitAnd | O::BitOr | O::BitXor, Some(r)) = (op, bool_op(op, &a, &b)) {
+            return Ok(r);
         }
         // Triton 3.2 has no `**` on blocks (`x ** 2` fails in its interpreter): unsupported,
         // with the spelling it takes.
@@ -650,21 +677,36 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
                 Number::Complex { .. } => return self.unsupported("complex literal", e),
             },
-            // `ptr.dtype.element_ty`: every buffer holds floats here.
-            Expr::Attribute(a)
-                if a.attr.id.as_str() == "element_ty"
-                    && matches!(&*a.value, Expr::Attribute(b) if b.attr.id.as_str() == "dtype") =>
-            {
-                KVal::Dtype(Ty::Real)
-            }
             Expr::Attribute(a) => {
                 let full = dotted(e).unwrap_or_default();
                 if let Some(t) = TL
                     .iter()
                     .find_map(|p| full.strip_prefix(&format!("{p}.")))
-                    .and_then(dtype)
+                    .and_then(dtypes::named)
                 {
                     return Ok(KVal::Dtype(t));
+                }
+                if let Some(v) = self.type_query(d, a) {
+                    return v;
+                }
+                // A constexpr's `.value`; a dtype's width.
+                if matches!(
+                    a.attr.id.as_str(),
+                    "value" | "primitive_bitwidth" | "int_bitwidth"
+                ) {
+                    match self.expr(d, &a.value)? {
+                        KVal::Dtype(t) => {
+                            if let Some(v) = self.dtype_attribute(&t, a.attr.id.as_str()) {
+                                return Ok(v);
+                            }
+                        }
+                        v @ (KVal::Int(_) | KVal::Float(..) | KVal::Bool(_) | KVal::Str(_))
+                            if a.attr.id.as_str() == "value" =>
+                        {
+                            return Ok(v)
+                        }
+                        _ => {}
+                    }
                 }
                 // `x.shape` of a block: its shape, a compile-time constant.
                 if a.attr.id.as_str() == "shape" {
@@ -675,7 +717,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
                 let text = &self.src[e.range().start().to_usize()..e.range().end().to_usize()];
                 if type_query(&full) {
-                    return self.unsupported(type_query_message(text), e);
+                    return self.unsupported(dtypes::message(text), e);
                 }
                 return self.unsupported(format!("attribute `{text}`"), e);
             }
@@ -702,6 +744,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     },
                     (ast::UnaryOp::UAdd, _) => x,
                     (ast::UnaryOp::Not, KVal::Bool(b)) => KVal::Bool(!b),
+                    (ast::UnaryOp::Not, KVal::Undecided(_)) => x,
+                    (ast::UnaryOp::Not, KVal::None) => KVal::Bool(true),
+                    (ast::UnaryOp::Not, KVal::Int(i)) => KVal::Bool(*i == 0),
                     (ast::UnaryOp::USub, _) => {
                         let b = self.block_of(&x, e)?;
                         self.lift(ops::negate(&b), e)?
@@ -722,6 +767,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
                 let x = self.expr(d, &c.left)?;
                 let y = self.expr(d, &c.comparators[0])?;
+                if let Some(r) = self.constant_compare(c.ops[0], &x, &y, e) {
+                    return r;
+                }
                 use ast::CmpOp as C;
                 if let (KVal::Str(a), KVal::Str(b)) = (&x, &y) {
                     return match c.ops[0] {
@@ -763,7 +811,25 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 };
                 let mut acc = self.expr(d, &b.values[0])?;
                 for v in &b.values[1..] {
+                    // Python's `and`/`or` of compile-time values: the first that decides.
+                    if let Some(truth) = constant_truth(&acc) {
+                        if truth == (op == Logic::Or) {
+                            break;
+                        }
+                        acc = self.expr(d, v)?;
+                        continue;
+                    }
                     let y = self.expr(d, v)?;
+                    if let (KVal::Undecided(_), Some(truth)) = (&acc, constant_truth(&y)) {
+                        // `U or True` is true, `U and False` false; otherwise it stays `U`.
+                        if truth == (op == Logic::Or) {
+                            acc = y;
+                        }
+                        continue;
+                    }
+                    if let (KVal::Undecided(_), KVal::Undecided(_)) = (&acc, &y) {
+                        continue;
+                    }
                     let (a, c) = (self.block_of(&acc, e)?, self.block_of(&y, e)?);
                     acc = self.lift(ops::logic(op, &a, &c), e)?;
                 }
@@ -811,7 +877,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
             Expr::If(x) => match self.expr(d, &x.test)? {
                 KVal::Bool(true) => self.expr(d, &x.body)?,
                 KVal::Int(i) if i != 0 => self.expr(d, &x.body)?,
-                KVal::Bool(false) | KVal::Int(0) => self.expr(d, &x.orelse)?,
+                KVal::Bool(false) | KVal::Int(0) | KVal::None => self.expr(d, &x.orelse)?,
+                KVal::Undecided(why) => self.undecided_choice(d, &why, x)?,
                 _ => return self.unsupported("conditional expression on a runtime condition", e),
             },
             _ => return self.unsupported("expression", e),
@@ -855,12 +922,25 @@ impl<'s, D: LDomain> Interp<'s, D> {
             let [x, t] = &c.arguments.args[..] else {
                 return self.unsupported("`tl.cast` without a value and a dtype", c);
             };
+            let x = self.expr(d, x)?;
             return self.convert_call(d, x, t, c);
+        }
+        // `tl.constexpr(v)` of a compile-time value: the value.
+        if tl_path == Some((ops::Module::Tl, "constexpr")) {
+            let ([x], []) = (&c.arguments.args[..], &c.arguments.keywords[..]) else {
+                return self.unsupported("`tl.constexpr` without exactly one value", c);
+            };
+            return match self.expr(d, x)? {
+                KVal::Block(_) | KVal::BlockPtr(_) => {
+                    self.unsupported("`tl.constexpr` of a runtime value", c)
+                }
+                v => Ok(v),
+            };
         }
         // `tl.float32(x)`: a dtype called on a value converts it.
         if let Some(t) = tl_name
             .filter(|_| tl_path.map(|p| p.0) == Some(ops::Module::Tl))
-            .and_then(dtype)
+            .and_then(dtypes::named)
         {
             let ([x], []) = (&c.arguments.args[..], &c.arguments.keywords[..]) else {
                 return self.unsupported(
@@ -873,86 +953,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
             };
             let v = self.expr(d, x)?;
             let b = self.block_of(&v, c)?;
-            return self.converted(&b, t, tl_name.unwrap_or_default(), c);
+            return self.converted(&b, &t, c);
         }
         if tl_path == Some((ops::Module::Tl, "reduce")) {
             return self.reduce(d, c);
         }
         if let Some((module, name)) = tl_path {
-            let spec = match ops::lookup_in(module, name) {
-                Ok(spec) => spec,
-                Err(what) => return self.unsupported(what, c),
-            };
-            let mut args: Vec<Option<KVal<D>>> = vec![None; spec.params.len()];
-            for (i, a) in c.arguments.args.iter().enumerate() {
-                if i >= spec.params.len() {
-                    return self.unsupported(
-                        format!(
-                            "tl.{name} with {} positional arguments",
-                            c.arguments.args.len()
-                        ),
-                        a,
-                    );
-                }
-                args[i] = Some(self.expr(d, a)?);
-            }
-            for k in &c.arguments.keywords {
-                let Some(kname) = &k.arg else {
-                    return self.unsupported("`**` arguments", k);
-                };
-                match spec.params.iter().position(|p| *p == kname.id.as_str()) {
-                    Some(i) => args[i] = Some(self.expr(d, &k.value)?),
-                    None if spec.ignored.contains(&kname.id.as_str()) => {}
-                    None => {
-                        return self.unsupported(format!("keyword `{}` of tl.{name}", kname.id), k)
-                    }
-                }
-            }
-            // `tl.arange(start, end)` whose bounds reach here as integer scalars: a literal
-            // (a constexpr the launcher computed) is read as it; a block size computed from
-            // sizes gives its lane count (a placeholder symbolically, see
-            // `crate::atoms::placeholder`). Anything else is no compile-time constant.
-            if spec.op == ops::Op::Arange {
-                for (k, name) in [(0, "start"), (1, "end")] {
-                    let Some(KVal::Block(b)) = args[k].clone() else {
-                        continue;
-                    };
-                    let at = c.arguments.args.get(k).map(|a| a.range()).or_else(|| {
-                        c.arguments
-                            .keywords
-                            .iter()
-                            .find(|kw| kw.arg.as_ref().is_some_and(|n| n.id.as_str() == name))
-                            .map(|kw| kw.value.range())
-                    });
-                    let text = at
-                        .map(|r| self.src[r.start().to_usize()..r.end().to_usize()].to_string())
-                        .unwrap_or_default();
-                    if !b.shape.is_empty() || b.ty != Ty::Int {
-                        return self.unsupported(
-                            format!("tl.arange's {name} `{text}` is a {} block, not a constexpr integer", b.ty.name()),
-                            c,
-                        );
-                    }
-                    let v = b.at(d, &[]).i(d);
-                    let lanes = match d.literal_i(&v) {
-                        Some(n) => Some(n),
-                        None if k == 1 => d.lanes_of(&v).map(|n| n as i128),
-                        None => None,
-                    };
-                    match lanes {
-                        Some(n) => args[k] = Some(KVal::Int(n)),
-                        None => {
-                            return self.unsupported(
-                                format!("tl.arange's {name} `{text}` is a value known only at run time (a constexpr must be a compile-time literal; the launcher's value of it is not read as one)"),
-                                c,
-                            )
-                        }
-                    }
-                }
-            }
-            let pos = pos_of(self.src, c);
-            return ops::apply(spec, &mut self.m, args, pos)
-                .map_err(|what| Unsupported { what, pos });
+            return self.tl_call(d, module, name, c, None);
         }
         // Python's `min`/`max` of two values (constexprs, or runtime scalars).
         if let (Some(n @ ("min" | "max")), [a, b], []) = (
@@ -985,18 +992,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
             }
         }
-        // Methods: `x.to(dtype)`.
+        // Methods of values: `x.to(dtype)`, `x.sum(axis=0)`, `t.is_fp16()`.
         if let Expr::Attribute(a) = &*c.func {
-            if a.attr.id.as_str() == "to" {
-                let Some(t) = c.arguments.args.first() else {
-                    return self.unsupported("`.to` without a dtype", c);
-                };
-                return self.convert_call(d, &a.value, t, c);
+            let receiver = full
+                .as_deref()
+                .map(|f| f.split('.').next().unwrap_or_default());
+            let local = receiver.is_some_and(|r| self.lookup(r).is_some());
+            if full.is_none() || local {
+                return self.method_call(d, a, c);
             }
         }
         if full.as_deref().is_some_and(type_query) {
             let text = &self.src[c.range().start().to_usize()..c.range().end().to_usize()];
-            return self.unsupported(type_query_message(text), c);
+            return self.unsupported(dtypes::message(text), c);
         }
         self.unsupported(
             format!(
@@ -1005,6 +1013,97 @@ impl<'s, D: LDomain> Interp<'s, D> {
             ),
             c,
         )
+    }
+
+    /// A call of `tl.NAME` (or `tl.math.NAME`, libdevice), by the op table; `receiver` is the
+    /// first argument of a method call (`x.sum(axis=0)` is `tl.sum(x, axis=0)`).
+    fn tl_call(
+        &mut self,
+        d: &mut D,
+        module: ops::Module,
+        name: &str,
+        c: &ast::ExprCall,
+        receiver: Option<KVal<D>>,
+    ) -> R<KVal<D>> {
+        let spec = match ops::lookup_in(module, name) {
+            Ok(spec) => spec,
+            Err(what) => return self.unsupported(what, c),
+        };
+        let mut args: Vec<Option<KVal<D>>> = vec![None; spec.params.len()];
+        let skip = usize::from(receiver.is_some());
+        if let (Some(r), Some(first)) = (receiver, args.first_mut()) {
+            *first = Some(r);
+        }
+        for (i, a) in c.arguments.args.iter().enumerate() {
+            let i = i + skip;
+            if i >= spec.params.len() {
+                return self.unsupported(
+                    format!(
+                        "tl.{name} with {} positional arguments",
+                        c.arguments.args.len() + skip
+                    ),
+                    a,
+                );
+            }
+            args[i] = Some(self.expr(d, a)?);
+        }
+        for k in &c.arguments.keywords {
+            let Some(kname) = &k.arg else {
+                return self.unsupported("`**` arguments", k);
+            };
+            match spec.params.iter().position(|p| *p == kname.id.as_str()) {
+                Some(i) => args[i] = Some(self.expr(d, &k.value)?),
+                None if spec.ignored.contains(&kname.id.as_str()) => {}
+                None => return self.unsupported(format!("keyword `{}` of tl.{name}", kname.id), k),
+            }
+        }
+        // `tl.arange(start, end)` whose bounds reach here as integer scalars: a literal
+        // (a constexpr the launcher computed) is read as it; a block size computed from
+        // sizes gives its lane count (a placeholder symbolically, see
+        // `crate::atoms::placeholder`). Anything else is no compile-time constant.
+        if spec.op == ops::Op::Arange {
+            for (k, name) in [(0, "start"), (1, "end")] {
+                let Some(KVal::Block(b)) = args[k].clone() else {
+                    continue;
+                };
+                let at = c.arguments.args.get(k).map(|a| a.range()).or_else(|| {
+                    c.arguments
+                        .keywords
+                        .iter()
+                        .find(|kw| kw.arg.as_ref().is_some_and(|n| n.id.as_str() == name))
+                        .map(|kw| kw.value.range())
+                });
+                let text = at
+                    .map(|r| self.src[r.start().to_usize()..r.end().to_usize()].to_string())
+                    .unwrap_or_default();
+                if !b.shape.is_empty() || b.ty != Ty::Int {
+                    return self.unsupported(
+                        format!(
+                            "tl.arange's {name} `{text}` is a {} block, not a constexpr integer",
+                            b.ty.name()
+                        ),
+                        c,
+                    );
+                }
+                let v = b.at(d, &[]).i(d);
+                let lanes = match d.literal_i(&v) {
+                    Some(n) => Some(n),
+                    None if k == 1 => d.lanes_of(&v).map(|n| n as i128),
+                    None => None,
+                };
+                match lanes {
+                    Some(n) => args[k] = Some(KVal::Int(n)),
+                    None => {
+                        return self.unsupported(
+                            format!("tl.arange's {name} `{text}` is a value known only at run time (a constexpr must be a compile-time literal; the launcher's value of it is not read as one)"),
+                            c,
+                        )
+                    }
+                }
+            }
+        }
+        let pos = pos_of(self.src, c);
+        ops::apply(spec, &mut self.m, args, pos).map_err(|what| Unsupported { what, pos })
     }
 
     /// `tl.reduce(input, axis, combine_fn, keep_dims=False)` whose combine function
@@ -1101,7 +1200,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
     /// `x.to(dtype)` / `tl.cast(x, dtype)`. `bitcast=True` reinterprets the bits (not
     /// modelled: unsupported); `fp_downcast_rounding` only changes rounding (outside the real
     /// model); any other keyword is unsupported.
-    fn convert_call(&mut self, d: &mut D, x: &Expr, t: &Expr, c: &ast::ExprCall) -> R<KVal<D>> {
+    fn convert_call(&mut self, d: &mut D, x: KVal<D>, t: &Expr, c: &ast::ExprCall) -> R<KVal<D>> {
         for k in &c.arguments.keywords {
             match k.arg.as_ref().map(|a| a.id.as_str()) {
                 Some("bitcast") if matches!(&k.value, Expr::BooleanLiteral(b) if !b.value) => {}
@@ -1110,15 +1209,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 None => return self.unsupported("`**` arguments of a conversion", k),
             }
         }
-        let x = self.expr(d, x)?;
-        let dname = dotted(t)
-            .and_then(|n| n.rsplit('.').next().map(str::to_string))
-            .unwrap_or_default();
-        let KVal::Dtype(t) = self.expr(d, t)? else {
-            return self.unsupported("a conversion to something that is not a dtype", c);
+        let t = match self.expr(d, t)? {
+            KVal::Dtype(t) => t,
+            KVal::Undecided(why) => return self.unsupported(why, c),
+            _ => return self.unsupported("a conversion to something that is not a dtype", c),
         };
         let b = self.block_of(&x, c)?;
-        self.converted(&b, t, &dname, c)
+        self.converted(&b, &t, c)
     }
 
     /// `b` converted to `t` (spelled `dname`: `int64`, `uint8`, ...). Integers are exact
@@ -1130,10 +1227,18 @@ impl<'s, D: LDomain> Interp<'s, D> {
     fn converted(
         &mut self,
         b: &crate::value::Block<D>,
-        t: Ty,
-        dname: &str,
+        t: &crate::value::Dtype,
         at: &impl Ranged,
     ) -> R<KVal<D>> {
+        let dname = match &t.name {
+            crate::value::DtypeName::Named(n) => n,
+            crate::value::DtypeName::Query(q) => q.as_str(),
+        };
+        // Converting to a buffer's element type is what a store into it does anyway.
+        if b.ty == Ty::Real && t.ty == Ty::Real && !t.of_buffer {
+            self.float_query_assumed(t);
+        }
+        let t = t.ty;
         if t == Ty::Int {
             match b.ty {
                 Ty::Real => {

@@ -49,6 +49,7 @@ const FUNS: &[(&str, usize)] = &[
     ("min", 2),
     ("where", 3),
     ("sum", 2),
+    ("pow", 2),
     ("log", 1),
     ("log2", 1),
     ("exp2", 1),
@@ -772,6 +773,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     unary(spec.op, d)?
                 }
                 "abs" => unary(ops::Op::Abs, d)?,
+                "pow" => unary(ops::Op::Pow, d)?,
                 "sigmoid" => unary(ops::Op::Sigmoid, d)?,
                 "max" => ops::arith(Arith::Max, &vs[0], &vs[1])?,
                 "min" => ops::arith(Arith::Min, &vs[0], &vs[1])?,

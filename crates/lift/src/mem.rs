@@ -83,7 +83,8 @@ pub(crate) struct Machine<D: Domain> {
     /// precondition (the kernel-level claim): without it they are unsupported.
     pub gathers: Vec<Pos>,
     pub gathers_in_bounds: bool,
-    /// Assumptions the run made that the verdict names (a float converted to an integer
-    /// fits in the integer type).
+    /// Assumptions the run made that the verdict names: a float converted to an integer fits
+    /// in the integer type; an element type a type query reads, taken as a floating-point
+    /// type where a real is converted to it (`crate::exec::dtypes`).
     pub assumed: Vec<String>,
 }

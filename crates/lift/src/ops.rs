@@ -63,7 +63,7 @@ pub(crate) enum Op {
     Ceil,
     /// `libdevice.pow(x, y)` with a constant integer exponent `0 <= y <=` [`MAX_POW`]: the
     /// product of `y` factors `x` (`pow(x, 0) = 1`, as C's `pow` gives for every `x`). Any
-    /// other exponent is unsupported (a real power has no symbol here).
+    /// other exponent: the real power, an uninterpreted function of both operands.
     Pow,
 }
 
@@ -422,6 +422,10 @@ pub(crate) fn formula_function(name: &str) -> bool {
 /// `floor`'s).
 pub(crate) fn uninterpreted_of(name: &str) -> Option<&'static str> {
     let name = if name == "ceil" { "floor" } else { name };
+    if name == "pow" {
+        // `pow` of a real exponent (a constant integer one is a product).
+        return Some("pow");
+    }
     UNINTERPRETED.iter().copied().find(|n| *n == name)
 }
 
@@ -529,8 +533,13 @@ fn given<D: Domain>(args: &[Option<KVal<D>>], k: usize) -> bool {
 }
 
 fn block<D: LDomain>(v: &KVal<D>, what: &str) -> R<Block<D>> {
-    v.block()
-        .ok_or_else(|| format!("{what}: expected a block or a number, got a {}", v.kind()))
+    match v {
+        // What decides it is the reason (`crate::exec::dtypes`).
+        KVal::Undecided(why) => Err(why.clone()),
+        _ => v
+            .block()
+            .ok_or_else(|| format!("{what}: expected a block or a number, got a {}", v.kind())),
+    }
 }
 
 fn const_int<D: LDomain>(v: &KVal<D>, what: &str) -> R<i128> {
@@ -849,8 +858,20 @@ pub(crate) fn apply<D: LDomain>(
             };
             let dtype_at = if spec.op == Op::Zeros { 1 } else { 2 };
             let ty = match args.get(dtype_at).cloned().flatten() {
-                Some(KVal::Dtype(t)) => t,
-                _ => Ty::Real,
+                Some(KVal::Dtype(t)) => {
+                    // An integer fill (`0.0`) converts exactly to any type.
+                    let real = block(&v, "the fill value")?.ty == Ty::Real
+                        && !matches!(v, KVal::Int(_) | KVal::Float(_, 1));
+                    if let Some(note) = t.real_conversion_assumption().filter(|_| real) {
+                        if !m.assumed.contains(&note) {
+                            m.assumed.push(note);
+                        }
+                    }
+                    t.ty
+                }
+                None => Ty::Real,
+                Some(KVal::Undecided(why)) => return Err(why),
+                Some(other) => return Err(format!("`dtype=` of a {}", other.kind())),
             };
             let b = convert(&block(&v, "the fill value")?, ty)?;
             KVal::Block(b.broadcast_to(&shape))
@@ -902,7 +923,7 @@ pub(crate) fn apply<D: LDomain>(
                 neg_elem(d, f)
             }))
         }
-        Op::Pow => pow(&need(&args, 0, spec)?, &need(&args, 1, spec)?, spec.name)?,
+        Op::Pow => pow(m, &need(&args, 0, spec)?, &need(&args, 1, spec)?)?,
         Op::Reduce(r) => {
             let x = to_real(&block(&need(&args, 0, spec)?, "the reduction's input")?);
             let keep_at = if r == tensor::Reducer::Sum { 2 } else { 4 };
@@ -1210,20 +1231,26 @@ fn neg_elem<D: LDomain>(d: &mut D, e: Elem<D>) -> Elem<D> {
 }
 
 /// `pow(x, y)` ([`Op::Pow`]): a product of `y` factors `x` for a constant integer `y` in
-/// `0..=MAX_POW` (a float literal with an integer value counts: `2.0`).
-fn pow<D: LDomain>(x: &KVal<D>, y: &KVal<D>, name: &str) -> R<KVal<D>> {
+/// `0..=MAX_POW` (a float literal with an integer value counts: `2.0`); any other exponent
+/// makes it the real power, an uninterpreted function of both operands (`uf_pow`, no axioms:
+/// the verdict names it; bounded by intervals concretely where `x > 0`).
+fn pow<D: LDomain>(m: &mut Machine<D>, x: &KVal<D>, y: &KVal<D>) -> R<KVal<D>> {
     let k = match y {
         KVal::Int(k) => Some(*k),
         KVal::Float(n, 1) => Some(*n),
         _ => None,
     };
-    let Some(k) = k.filter(|k| (0..=MAX_POW).contains(k)) else {
-        return Err(format!(
-            "`{name}(x, y)` with an exponent `y` that is not a constant integer from 0 to \
-             {MAX_POW} (a real power of a real has no symbol here)"
-        ));
-    };
     let x = to_real(&block(x, "the base")?);
+    let Some(k) = k.filter(|k| (0..=MAX_POW).contains(k)) else {
+        let y = to_real(&block(y, "the exponent")?);
+        if !m.math.contains(&"pow") {
+            m.math.push("pow");
+        }
+        return Ok(KVal::Block(zip(&x, &y, Ty::Real, |d, a, b| {
+            let (a, b) = (a.v(d), b.v(d));
+            Elem::V(d.math2("pow", &a, &b))
+        })?));
+    };
     if k == 0 {
         let one = convert(&KVal::<D>::Int(1).block().expect("a block"), Ty::Real)?;
         return Ok(KVal::Block(one.broadcast_to(&x.shape)));

@@ -424,7 +424,8 @@ impl Synth<'_> {
                         return Ok(Expr::Call("floor".into(), vec![self.expr(args[0])?]));
                     }
                     if let Some(m) = name.strip_prefix("uf_") {
-                        return Ok(Expr::Call(m.to_string(), vec![self.expr(args[0])?]));
+                        let args = args.iter().map(|a| self.expr(*a)).collect::<R<_>>()?;
+                        return Ok(Expr::Call(m.to_string(), args));
                     }
                     if name.contains("#masked") {
                         return Err(

@@ -15,6 +15,9 @@ use tensor::{Concrete, Domain, ElemType, Literal, Scalar};
 /// (`Concrete::real_fn`), so a replayed difference counts only when the intervals are apart.
 pub(crate) trait LDomain: Domain + 'static {
     fn math(&mut self, name: &'static str, x: &Self::V) -> Self::V;
+    /// A real function of two reals the core does not define (`pow` of a real exponent):
+    /// uninterpreted symbolically, bounded by intervals concretely (`Concrete::real_fn2`).
+    fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V;
     /// The integer's value when the domain knows it (the concrete domain always does): a loop
     /// over a runtime range runs iteration by iteration then, and is summarised otherwise
     /// (`exec::loops`).
@@ -177,6 +180,24 @@ impl LDomain for symbolic::Sym {
             }
         }
     }
+    fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V {
+        match (x, y) {
+            (symbolic::SymVal::Plain(a), symbolic::SymVal::Plain(b)) => {
+                let f = self.store.declare_fun(
+                    &format!("uf_{name}"),
+                    &[smt::Sort::Real, smt::Sort::Real],
+                    smt::Sort::Real,
+                );
+                symbolic::SymVal::Plain(self.store.app(f, vec![*a, *b]))
+            }
+            _ => {
+                self.unsupported
+                    .get_or_insert_with(|| format!("{name} of a reduction or an infinity"));
+                let v = self.store.fresh("unsupported", smt::Sort::Real);
+                symbolic::SymVal::Plain(self.store.sym(v))
+            }
+        }
+    }
     fn known_i(&self, _: &Self::I) -> Option<i128> {
         None
     }
@@ -288,6 +309,9 @@ impl LDomain for Concrete {
             }
         }
         self.real_fn(name, x)
+    }
+    fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V {
+        self.real_fn2(name, x, y)
     }
     fn inf_of(&self, v: &Self::V) -> Option<bool> {
         match v {
@@ -595,6 +619,49 @@ pub(crate) fn check_numel(shape: &[usize]) -> Result<(), String> {
     }
 }
 
+/// A dtype value: the model's type of its elements, and which dtype it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Dtype {
+    pub ty: Ty,
+    pub name: DtypeName,
+    /// A buffer's element type (`p.dtype.element_ty`): a conversion to it is what a store
+    /// into the buffer does anyway, which the real model takes as exact.
+    pub of_buffer: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum DtypeName {
+    /// A dtype the text names: `float32`, `int64`.
+    Named(&'static str),
+    /// The element type a type query reads, by the query's text (`inp.dtype.element_ty`):
+    /// which dtype it is is not known (only that values of that type are `ty` in the model).
+    Query(String),
+}
+
+impl Dtype {
+    pub(crate) fn named(name: &'static str, ty: Ty) -> Dtype {
+        Dtype {
+            ty,
+            name: DtypeName::Named(name),
+            of_buffer: false,
+        }
+    }
+
+    /// What a conversion of a real to this dtype takes as given, when it is the type a query
+    /// reads and the model's values of it are reals: that it is a floating-point type (an
+    /// integer type would truncate; in the model a loaded value is a real whatever its buffer
+    /// holds).
+    pub(crate) fn real_conversion_assumption(&self) -> Option<String> {
+        match (&self.name, self.ty) {
+            (DtypeName::Query(q), Ty::Real) => Some(format!(
+                "`{q}` is a floating-point type where a real is converted to it (a loaded \
+                 value is a real whatever its buffer holds; an integer type would truncate)"
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// A value of the kernel language.
 pub(crate) enum KVal<D: Domain> {
     Block(Block<D>),
@@ -606,8 +673,12 @@ pub(crate) enum KVal<D: Domain> {
     Bool(bool),
     /// A string constexpr (`ACTIVATION="relu"`).
     Str(String),
-    /// A dtype such as `tl.float32`.
-    Dtype(Ty),
+    /// A dtype: `tl.float32`, or the element type a type query reads (`x.dtype`).
+    Dtype(Dtype),
+    /// A compile-time condition the model cannot decide: its answer depends on an element
+    /// type (`x.dtype == tl.float16`), which the real model does not have. The text says what
+    /// decides it.
+    Undecided(String),
     None,
     Tuple(Vec<KVal<D>>),
     /// `tl.make_block_ptr(...)` (`crate::bptr`).
@@ -622,7 +693,8 @@ impl<D: Domain> Clone for KVal<D> {
             KVal::Float(n, d) => KVal::Float(*n, *d),
             KVal::Bool(b) => KVal::Bool(*b),
             KVal::Str(x) => KVal::Str(x.clone()),
-            KVal::Dtype(t) => KVal::Dtype(*t),
+            KVal::Dtype(t) => KVal::Dtype(t.clone()),
+            KVal::Undecided(w) => KVal::Undecided(w.clone()),
             KVal::None => KVal::None,
             KVal::Tuple(xs) => KVal::Tuple(xs.clone()),
             KVal::BlockPtr(p) => KVal::BlockPtr(p.clone()),
@@ -655,9 +727,12 @@ impl<D: LDomain> KVal<D> {
                 let b = *b;
                 Block::new(vec![], Ty::Bool, move |d: &mut D, _| Elem::B(d.lit_b(b)))
             }
-            KVal::Str(_) | KVal::Dtype(_) | KVal::None | KVal::Tuple(_) | KVal::BlockPtr(_) => {
-                return None
-            }
+            KVal::Str(_)
+            | KVal::Dtype(_)
+            | KVal::Undecided(_)
+            | KVal::None
+            | KVal::Tuple(_)
+            | KVal::BlockPtr(_) => return None,
         })
     }
 
@@ -670,6 +745,7 @@ impl<D: LDomain> KVal<D> {
             KVal::Bool(_) => "bool constant",
             KVal::Str(_) => "string constant",
             KVal::Dtype(_) => "dtype",
+            KVal::Undecided(_) => "condition on an element type",
             KVal::None => "None",
             KVal::Tuple(_) => "tuple",
             KVal::BlockPtr(_) => "block pointer",

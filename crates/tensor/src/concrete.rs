@@ -416,6 +416,53 @@ impl Concrete {
         }
     }
 
+    /// A real function of two reals, bounded like [`Concrete::real_fn`]: `pow(x, y)` (C's
+    /// `pow`), exact where `y` is 0 or `x` is 1 (1 for every other operand), or `y` is 1 (`x`);
+    /// otherwise an interval for `x > 0` (monotone in each operand on a box: its value lies
+    /// between the corners'); anything else has no bounded value here.
+    pub fn real_fn2(&mut self, name: &str, x: &Scalar, y: &Scalar) -> Scalar {
+        use Scalar::*;
+        let rat = |s: &Scalar| match s {
+            Real(r) => Some(*r),
+            Int(i) => Some(Rat::int(*i)),
+            _ => None,
+        };
+        match (name, rat(x), rat(y)) {
+            ("pow", _, Some(r)) if r.num == 0 => return Real(Rat::int(1)),
+            ("pow", Some(r), _) if r == Rat::int(1) => return Real(Rat::int(1)),
+            ("pow", _, Some(r)) if r == Rat::int(1) => return x.clone(),
+            _ => {}
+        }
+        let iv = |s: &Scalar| match s {
+            Approx(i) => Some(*i),
+            other => rat(other).and_then(Interval::of),
+        };
+        const S: f64 = 1e-12;
+        let r = match (name, iv(x), iv(y)) {
+            ("pow", Some(a), Some(b)) if a.positive(true) => {
+                let c = [
+                    a.lo().powf(b.lo()),
+                    a.lo().powf(b.hi()),
+                    a.hi().powf(b.lo()),
+                    a.hi().powf(b.hi()),
+                ];
+                let lo = c.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = c.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                Interval::outward(lo - lo.abs() * S - S, hi + hi.abs() * S + S)
+            }
+            _ => None,
+        };
+        match r {
+            Some(i) => Approx(i),
+            None => {
+                self.fail(format!(
+                    "`{name}` of {x} and {y} has no value the interpreter can bound"
+                ));
+                Undef
+            }
+        }
+    }
+
     pub fn new(inputs: BTreeMap<String, ConcreteTensor>) -> Self {
         Concrete {
             inputs,
@@ -771,6 +818,30 @@ impl Domain for Concrete {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `pow` of two reals: exact at its exact points, an interval holding the value for a
+    /// positive base, inexact (no value) for a negative base and a fractional exponent.
+    #[test]
+    fn pow_bounds_hold_the_value() {
+        let mut c = Concrete::new(BTreeMap::new());
+        let r = |n, d| Scalar::Real(Rat::new(n, d).unwrap());
+        assert_eq!(c.real_fn2("pow", &r(-3, 1), &r(0, 1)), r(1, 1));
+        assert_eq!(c.real_fn2("pow", &r(1, 1), &r(7, 3)), r(1, 1));
+        assert_eq!(c.real_fn2("pow", &r(5, 2), &r(1, 1)), r(5, 2));
+        for (x, y, want) in [
+            (r(2, 1), r(1, 2), std::f64::consts::SQRT_2),
+            (r(1, 2), r(3, 2), 0.3535533905932738),
+            (r(9, 1), r(-1, 2), 1.0 / 3.0),
+        ] {
+            let Scalar::Approx(i) = c.real_fn2("pow", &x, &y) else {
+                panic!("pow({x}, {y}) is not an interval")
+            };
+            assert!(i.lo() <= want && want <= i.hi() && i.hi() - i.lo() < 1e-9);
+        }
+        assert!(c.inexact.is_none());
+        assert_eq!(c.real_fn2("pow", &r(-2, 1), &r(1, 2)), Scalar::Undef);
+        assert!(c.inexact.is_some());
+    }
 
     /// Each bound holds the true value (known to 15 digits) and is tight; outside a
     /// function's domain the run is inexact; exact points stay exact.

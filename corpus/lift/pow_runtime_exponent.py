@@ -1,7 +1,7 @@
-# expect: unknown
-# `libdevice.pow(x, e)` with an exponent known only at run time: a real power of a real has
-# no symbol here (only constant integer exponents, as products), so the verdict is unknown,
-# naming the call.
+# expect: verified
+# formula: out[i] = pow(x[i], e)
+# `libdevice.pow(x, e)` with an exponent known only at run time: the real power, an
+# uninterpreted function of both operands (constant integer exponents are products).
 import torch
 import triton
 import triton.language as tl

@@ -1,0 +1,23 @@
+# expect: refuted
+# formula: y[i] = pow(x[i], p)
+# The power of `pow_real_exponent.py` doubled: the replay bounds both powers by intervals
+# (positive bases) and finds them apart.
+import torch
+import triton
+import triton.language as tl
+from triton.language.extra.cuda import libdevice
+
+
+@triton.jit
+def power_kernel(x_ptr, y_ptr, p, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    tl.store(y_ptr + offs, libdevice.pow(x, p) * 2.0, mask=mask)
+
+
+def power(x, p: float):
+    y = torch.empty_like(x)
+    n = x.numel()
+    power_kernel[(triton.cdiv(n, 128),)](x, y, p, n, BLOCK=128)
+    return y

@@ -14,6 +14,11 @@ use tensor::Domain;
 
 mod combine;
 mod dtypes;
+
+/// The dtype `tl.NAME`, as a constexpr argument gives it.
+pub(crate) fn named_dtype(name: &str) -> Option<crate::value::Dtype> {
+    dtypes::named(name)
+}
 mod loops;
 mod methods;
 mod online;

@@ -307,6 +307,21 @@ pub(crate) fn never_pointers(body: &[Stmt]) -> Vec<String> {
                     }
                 }
             }
+            // Triton rejects an ordering or equality with a pointer operand, so a name compared
+            // that way holds a number (`is None` is another matter: a pointer may be None).
+            if let Expr::Compare(c) = e {
+                let ordered = c.ops.iter().all(|op| {
+                    use ast::CmpOp as C;
+                    matches!(op, C::Lt | C::LtE | C::Gt | C::GtE | C::Eq | C::NotEq)
+                });
+                if ordered {
+                    for x in std::iter::once(&*c.left).chain(c.comparators.iter()) {
+                        if let Expr::Name(n) = x {
+                            self.0.push(n.id.to_string());
+                        }
+                    }
+                }
+            }
             walk_expr(self, e);
         }
     }

@@ -193,6 +193,8 @@ pub(crate) enum HostArg {
     Float(i128, i128),
     Bool(bool),
     Str(String),
+    /// A named element type (`float32`), for a constexpr that is one (`X_dtype`).
+    Dtype(String),
     /// A condition on the sizes (a `@triton.heuristics` value such as `N % BLOCK == 0`).
     Cond(HExpr, HCmp, HExpr),
 }

@@ -1444,23 +1444,17 @@ pub(crate) enum Cmp {
     Ne,
 }
 
-/// `a op b`. Pointers into one buffer compare as their element offsets (the buffer's base is
-/// common to both); pointers into different buffers, or a pointer and a number, have no
-/// order here (unsupported).
+/// `a op b` of numbers. Triton 3.2's front end rejects a comparison with a pointer operand
+/// ("invalid operands of type pointer<fp32> and pointer<fp32>", `semantic.less_than` and its
+/// siblings accept no pointers), so the kernel cannot run and nothing is claimed of it.
 pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
-    let ints = match (a.ty, b.ty) {
-        (Ty::Ptr(p), Ty::Ptr(q)) if p == q => true,
-        (Ty::Ptr(_), Ty::Ptr(_)) => {
-            return Err("a comparison of pointers into different buffers".into())
-        }
-        (Ty::Ptr(_), other) | (other, Ty::Ptr(_)) => {
-            return Err(format!(
-                "a comparison of a pointer with a non-pointer ({})",
-                other.name()
-            ))
-        }
-        (x, y) => matches!(x, Ty::Int | Ty::Bool) && matches!(y, Ty::Int | Ty::Bool),
-    };
+    if matches!(a.ty, Ty::Ptr(_)) || matches!(b.ty, Ty::Ptr(_)) {
+        return Err(
+            "a comparison with a pointer operand (Triton 3.2 rejects it: invalid operands of type pointer)"
+                .into(),
+        );
+    }
+    let ints = matches!(a.ty, Ty::Int | Ty::Bool) && matches!(b.ty, Ty::Int | Ty::Bool);
     zip(a, b, Ty::Bool, move |d, x, y| {
         let c = if ints {
             let (x, y) = (x.i(d), y.i(d));

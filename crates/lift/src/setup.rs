@@ -93,6 +93,10 @@ impl Setup<'_> {
                 }
                 HostArg::Bool(b) => KVal::Bool(*b),
                 HostArg::Str(x) => KVal::Str(x.clone()),
+                HostArg::Dtype(n) => match crate::exec::named_dtype(n) {
+                    Some(t) => KVal::Dtype(t),
+                    None => KVal::Str(n.clone()),
+                },
                 HostArg::Cond(a, op, b) => {
                     let (x, y) = (a.eval(d, sizes), b.eval(d, sizes));
                     let c = op.holds(d, &x, &y);

@@ -410,9 +410,10 @@ impl Unfixed {
         }
         for (n, values, every) in &self.flags {
             let vs: Vec<String> = values.iter().map(shown).collect();
-            let covers = match every {
-                true => "the body tells no other values apart from these",
-                false => "other values are not claimed",
+            let covers = match (every, values.first()) {
+                (true, _) => "the body tells no other values apart from these",
+                (false, Some(HostArg::Dtype(_))) => "the last floating-point type stands for every other one, as the model's values are reals; other integer types are not claimed",
+                (false, _) => "other values are not claimed",
             };
             out.push(format!(
                 "the flag `{n}` each of {} (nothing in the text fixes it, the body only selects code by it, and {covers}: each value its own formula)",
@@ -436,6 +437,7 @@ fn shown(v: &HostArg) -> String {
         HostArg::Bool(b) => if *b { "True" } else { "False" }.into(),
         HostArg::Int(HExpr::Lit(x)) => x.to_string(),
         HostArg::Str(s) => format!("{s:?}"),
+        HostArg::Dtype(n) => format!("tl.{n}"),
         other => format!("{other:?}"),
     }
 }

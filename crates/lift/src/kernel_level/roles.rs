@@ -43,9 +43,27 @@ pub(crate) fn role(
     };
     body.iter().for_each(|s| u.visit_stmt(s));
     if u.dtype {
-        return Role::Unread(format!(
-            "the constexpr `{name}` is an element type (element types are not modelled)"
-        ));
+        if u.dtype_uses + u.selects < u.all {
+            return Role::Unread(format!(
+                "the constexpr `{name}` is an element type used otherwise than in conversions and comparisons with named types"
+            ));
+        }
+        // Each type the body compares it with, and one floating-point type it does not,
+        // standing for all others (the model's values are reals: every floating-point type
+        // converts alike); other integer types are not claimed.
+        let mut names: Vec<String> = Vec::new();
+        for n in &u.dtypes {
+            if !names.contains(n) {
+                names.push(n.clone());
+            }
+        }
+        if let Some(other) = ["float32", "float16", "bfloat16", "float64"]
+            .iter()
+            .find(|f| !names.iter().any(|n| n == *f))
+        {
+            names.push(other.to_string());
+        }
+        return Role::Flag(names.into_iter().map(HostArg::Dtype).collect(), false);
     }
     if block {
         return Role::Block;
@@ -116,6 +134,10 @@ struct Uses<'n> {
     literals: Vec<HostArg>,
     /// It is compared with `tl.float32`-style types, or converted to.
     dtype: bool,
+    /// Occurrences as a conversion's type or compared with a named type.
+    dtype_uses: usize,
+    /// The named types it is compared with (`float32`).
+    dtypes: Vec<String>,
 }
 
 impl Uses<'_> {
@@ -176,6 +198,14 @@ fn literal(e: &Expr) -> Option<HostArg> {
     }
 }
 
+/// The element type `e` names (`tl.float32` is `float32`).
+fn dtype_name(e: &Expr) -> Option<String> {
+    is_dtype(e)
+        .then(|| crate::front::dotted(e))
+        .flatten()
+        .and_then(|d| d.rsplit('.').next().map(str::to_string))
+}
+
 /// Whether `e` names an element type (`tl.float32`, `tl.int64`).
 fn is_dtype(e: &Expr) -> bool {
     const TYPES: &[&str] = &[
@@ -224,19 +254,39 @@ impl<'a> Visitor<'a> for Uses<'_> {
             Expr::If(i) => self.condition(&i.test),
             Expr::Compare(c) if c.ops.len() == 1 => {
                 let (l, r) = (&*c.left, &c.comparators[0]);
-                if (self.is_it(l) && is_dtype(r)) || (self.is_it(r) && is_dtype(l)) {
+                let other = match (self.is_it(l), self.is_it(r)) {
+                    (true, false) => Some(r),
+                    (false, true) => Some(l),
+                    _ => None,
+                };
+                if let Some(name) = other.and_then(dtype_name) {
                     self.dtype = true;
+                    self.dtype_uses += 1;
+                    self.dtypes.push(name);
                 }
             }
             Expr::Call(c) => {
-                let to = matches!(&*c.func, Expr::Attribute(a) if a.attr.id.as_str() == "to");
-                if to && c.arguments.args.first().is_some_and(|a| self.is_it(a)) {
+                let method = match &*c.func {
+                    Expr::Attribute(a) => a.attr.id.as_str(),
+                    _ => "",
+                };
+                let f = crate::front::dotted(&c.func).unwrap_or_default();
+                let converts = match (method, f.ends_with(".cast") && f.starts_with("tl")) {
+                    ("to" | "cast", false) => c.arguments.args.first(),
+                    (_, true) => c.arguments.args.get(1),
+                    _ => None,
+                };
+                if converts.is_some_and(|a| self.is_it(a)) {
                     self.dtype = true;
+                    self.dtype_uses += 1;
                 }
-                if c.arguments.keywords.iter().any(|k| {
-                    k.arg.as_ref().is_some_and(|a| a.id.as_str() == "dtype") && self.is_it(&k.value)
-                }) {
-                    self.dtype = true;
+                for k in &c.arguments.keywords {
+                    if k.arg.as_ref().is_some_and(|a| a.id.as_str() == "dtype")
+                        && self.is_it(&k.value)
+                    {
+                        self.dtype = true;
+                        self.dtype_uses += 1;
+                    }
                 }
             }
             _ => {}
@@ -437,15 +487,26 @@ mod tests {
     }
 
     #[test]
-    fn an_element_type_is_not_read() {
+    fn an_element_type_takes_each_compared_type_and_one_float() {
         let b = body("y = x.to(OUT_T)\n");
-        assert!(matches!(
+        assert_eq!(
             role(&b, "OUT_T", &[], false, &[]),
-            Role::Unread(_)
-        ));
-        let c = body("if X_dtype == tl.float32:\n    y = x\n");
-        assert!(matches!(
+            Role::Flag(vec![HostArg::Dtype("float32".into())], false)
+        );
+        let c = body("if X_dtype == tl.float32:\n    y = x\ny = y.to(X_dtype)\n");
+        assert_eq!(
             role(&c, "X_dtype", &[], false, &[]),
+            Role::Flag(
+                vec![
+                    HostArg::Dtype("float32".into()),
+                    HostArg::Dtype("float16".into())
+                ],
+                false
+            )
+        );
+        let d = body("y = x.to(OUT_T)\nz = x + OUT_T\n");
+        assert!(matches!(
+            role(&d, "OUT_T", &[], false, &[]),
             Role::Unread(_)
         ));
     }

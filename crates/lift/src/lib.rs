@@ -403,7 +403,12 @@ fn lift_kernel(
             // No launch in the file: the assumed 1-D launch where the kernel has that pattern
             // and no integer beyond its size, else the kernel-level claim.
             None => match host::assumed_launch(k, &ptrs) {
-                Ok(h) if !kernel_level::has_other_ints(k, &h) => h,
+                Ok(h)
+                    if !kernel_level::has_other_ints(k, &h)
+                        && kernel_level::reads_program_id(k) =>
+                {
+                    h
+                }
                 assumed => {
                     let unread = format!("no launch of `{}` in the file", k.name);
                     match kernel_level::launch(k, &ptrs, cfg, case, &unread, &names.constants) {

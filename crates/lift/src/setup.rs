@@ -202,13 +202,42 @@ impl Setup<'_> {
         self.host.tensors[self.buffers[buf]].numel().eval(d, sizes)
     }
 
+    /// Under the kernel-level claim, the constexpr parameters the case gives an integer
+    /// literal (a swept or configured block size), by name: a formula may name them
+    /// (`sum(k < min(n_cols, BLOCK_SIZE), ...)`), so that one formula holds for every case.
+    pub(crate) fn named_constexprs(&self) -> Vec<(String, i128)> {
+        if !self.kernel_level {
+            return vec![];
+        }
+        self.host
+            .args
+            .iter()
+            .filter(|(n, _)| {
+                self.kernel
+                    .params
+                    .iter()
+                    .any(|p| p.name == *n && p.constexpr)
+            })
+            .filter_map(|(n, a)| match a {
+                HostArg::Int(crate::host::HExpr::Lit(v)) => Some((n.clone(), *v)),
+                _ => None,
+            })
+            .collect()
+    }
+
     pub(crate) fn scope<D: Domain>(
         &self,
         d: &mut D,
         sizes: &[D::I],
         index: Vec<(String, D::I)>,
     ) -> Scope<D> {
-        let mut ints = index;
+        // Named constexprs first: index variables and sizes shadow them.
+        let mut ints: Vec<(String, D::I)> = self
+            .named_constexprs()
+            .into_iter()
+            .map(|(n, v)| (n, crate::host::HExpr::Lit(v).eval(d, sizes)))
+            .collect();
+        ints.extend(index);
         for (k, n) in self.host.sizes.iter().enumerate() {
             ints.push((n.clone(), sizes[k].clone()));
         }

@@ -155,6 +155,10 @@ pub(crate) struct Names {
     /// Input functions with the tensor names and the strides of their dimensions.
     pub inputs: Vec<(FunId, String, Vec<Poly>)>,
     pub exp: Option<FunId>,
+    /// Constexprs a formula may name, with their values in this case (kernel-level block
+    /// sizes, `crate::setup::Setup::named_constexprs`): a reduction's constant bound is
+    /// written by the first of them with its value.
+    pub constexprs: Vec<(String, i128)>,
     /// The reduction atoms of the run (`crate::atoms`), printed as `sum(k, ...)`,
     /// `max(k, ...)`, `min(k, ...)`.
     pub atoms: Vec<symbolic::LambdaFold>,
@@ -597,20 +601,28 @@ impl Synth<'_> {
         let e = e?;
         let kt = self.s.sym(k);
         let mut conj = vec![a.dom];
-        // The block's bound: a constant, or a block size computed from sizes (a named size).
+        // The block's bound: a constant, or a size that is no dimension of a tensor (a block
+        // size computed from sizes, a length the mask compares). Both (a masked tile of a
+        // constant block, its length a parameter of the kernel): the smaller.
         let mut block: Option<Expr> = None;
+        let mut named: Option<Expr> = None;
         let mut by_size = false;
         while let Some(c) = conj.pop() {
             match self.s.node(c).clone() {
                 Node::And(xs) => conj.extend(xs),
                 Node::Lt(x, b) if x == kt => match (self.s.as_int(b), self.s.node(b).clone()) {
-                    (Some(n), _) => block = Some(Expr::Num(n, 1)),
+                    (Some(n), _) => {
+                        block = Some(match self.names.constexprs.iter().find(|c| c.1 == n) {
+                            Some((name, _)) => Expr::Var(name.clone()),
+                            None => Expr::Num(n, 1),
+                        })
+                    }
                     (None, Node::Sym(v))
                         if self.s.sym_name(v).starts_with("block")
                             || !self.names.dims.contains(&v) =>
                     {
                         match self.names.sizes.iter().find(|(s, _)| *s == v) {
-                            Some((_, n)) => block = Some(Expr::Var(n.clone())),
+                            Some((_, n)) => named = Some(Expr::Var(n.clone())),
                             None => by_size = true,
                         }
                     }
@@ -619,7 +631,11 @@ impl Synth<'_> {
                 _ => {}
             }
         }
-        let var = match (by_size, block) {
+        let bound = match (named, block) {
+            (Some(n), Some(b)) => Some(Expr::Call("min".into(), vec![n, b])),
+            (n, b) => n.or(b),
+        };
+        let var = match (by_size, bound) {
             (false, Some(b)) => Expr::Cmp("<", Box::new(Expr::Var(name)), Box::new(b)),
             _ => Expr::Var(name),
         };

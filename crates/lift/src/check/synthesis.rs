@@ -159,6 +159,7 @@ fn names(
             .collect(),
         inputs,
         exp: w.sym.exp,
+        constexprs: setup.named_constexprs(),
         // Read with products of `exp`s collapsed (a rescaled sum's body, `exec::online`).
         atoms: {
             let exp = w.sym.exp;

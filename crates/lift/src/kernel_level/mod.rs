@@ -164,6 +164,13 @@ pub(crate) fn has_other_ints(kernel: &KernelDef, m: &HostModel) -> bool {
     other_int(kernel, m).is_some()
 }
 
+/// Whether `kernel` reads a program id or count: one that reads none does the same work in
+/// every program, so the assumed 1-D grid (`cdiv(n, BLOCK)` programs) would make its programs
+/// race on what it stores; such a kernel gets the kernel-level claim for one program.
+pub(crate) fn reads_program_id(kernel: &KernelDef) -> bool {
+    rows::read(&kernel.def.body).axes > 0
+}
+
 /// `e` with every size index one higher (a size inserted before them).
 fn shifted(e: &HExpr) -> HExpr {
     let b = |x: &HExpr| Box::new(shifted(x));
@@ -235,20 +242,18 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
     for p in &kernel.params {
         let arg = if ptrs.contains(&p.name) {
             let name = tensor_name(&p.name);
-            let shape = match facts.stride_of(&p.name) {
+            let tensor = match facts.stride_of(&p.name) {
                 Some(s) => {
                     let k = size_of(&m, &s)
                         .ok_or(format!("the stride `{s}` is not an integer parameter"))?;
-                    views.push(format!("`{name}[i, j]` is `{}[i * {s} + j]`", p.name));
-                    vec![HExpr::Size(0), HExpr::Size(k)]
+                    row_view(&facts, &p.name, name, &s, k, &mut views)
                 }
                 None => {
                     m.sizes.push(format!("len_{name}"));
-                    vec![HExpr::Size(m.sizes.len() - 1)]
+                    HTensor::contiguous(name, vec![HExpr::Size(m.sizes.len() - 1)])
                 }
             };
-            m.tensors
-                .push(crate::host::HTensor::contiguous(name, shape));
+            m.tensors.push(tensor);
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.constexpr {
             constexpr_arg(p, given, &unfixed, case, &m)?
@@ -290,6 +295,31 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
     }
     m.assumptions.extend(unfixed.notes());
     Ok(m)
+}
+
+/// The rows model's view of pointer `param` (tensor `name`) stepped by `row * s` (`s` size
+/// `k`): `name[i, j]` is `param[i * s + j]`, `[programs, s]` row-major; when no address of it
+/// adds anything beyond the row step (`tl.store(rstd_ptr + row * stride, r)`: one element
+/// per row), the rank-1 view `name[i]` of `param[i * s]`, `[programs]` with stride `s`.
+fn row_view(
+    facts: &rows::Facts,
+    param: &str,
+    name: String,
+    s: &str,
+    k: usize,
+    views: &mut Vec<String>,
+) -> HTensor {
+    let (_, unit) = facts.view_of(param, &[s]);
+    if unit {
+        views.push(format!("`{name}[i, j]` is `{param}[i * {s} + j]`"));
+        return HTensor::contiguous(name, vec![HExpr::Size(0), HExpr::Size(k)]);
+    }
+    views.push(format!("`{name}[i]` is `{param}[i * {s}]`"));
+    HTensor {
+        name,
+        shape: vec![HExpr::Size(0)],
+        strides: Some(vec![HExpr::Size(k)]),
+    }
 }
 
 /// The constexprs of a kernel that nothing in the text gives a value (no autotune

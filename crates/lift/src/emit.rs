@@ -126,6 +126,9 @@ pub fn latex(f: &Formula, bound: &[String]) -> String {
 fn latex_def(d: &Def, bound: &[String]) -> String {
     let mut b = bound.to_vec();
     b.extend(d.indices.iter().cloned());
+    if d.indices.is_empty() {
+        return format!("{} = {}", tex_name(&d.output), tex(&d.body, &b));
+    }
     format!(
         "{}_{{{}}} = {}",
         tex_name(&d.output),
@@ -354,11 +357,15 @@ pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
         let mut bound = names.clone();
         bound.extend(d.indices.iter().cloned());
         let body = py(&d.body, &bound, rank)?;
+        // The output's shape as a Python tuple (`()` for rank 0).
+        let tuple = match shape.len() {
+            0 => "()".to_string(),
+            _ => format!("({},)", shape.join(", ")),
+        };
         let _ = writeln!(
             s,
-            "        out[{:?}] = np.broadcast_to(np.asarray({body}, dtype=np.float64), ({},)).copy()",
+            "        out[{:?}] = np.broadcast_to(np.asarray({body}, dtype=np.float64), {tuple}).copy()",
             d.output,
-            shape.join(", ")
         );
     }
     s += "    return out\n";

@@ -240,6 +240,10 @@ impl fmt::Display for Expr {
 
 impl fmt::Display for Def {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A rank-0 output (one element) has no index: `out = sum(k, x[k])`.
+        if self.indices.is_empty() {
+            return write!(f, "{} = {}", self.output, self.body);
+        }
         write!(
             f,
             "{}[{}] = {}",
@@ -366,13 +370,17 @@ impl P {
     }
     fn def(&mut self) -> Result<Def, ParseError> {
         let output = self.name()?;
-        self.expect("[")?;
-        let mut indices = vec![self.name()?];
-        while self.eat(",") {
+        // `out = e`: an output of rank 0.
+        let mut indices = vec![];
+        if !self.eat("=") {
+            self.expect("[")?;
             indices.push(self.name()?);
+            while self.eat(",") {
+                indices.push(self.name()?);
+            }
+            self.expect("]")?;
+            self.expect("=")?;
         }
-        self.expect("]")?;
-        self.expect("=")?;
         let body = self.or()?;
         Ok(Def {
             output,

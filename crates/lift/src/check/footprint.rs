@@ -127,9 +127,9 @@ impl Footprint {
         }
         for &b in &self.stored {
             let t = &setup.host.tensors[setup.buffers[b]];
-            if t.shape.is_empty() || t.shape.len() > MAX_RANK {
+            if t.shape.len() > MAX_RANK {
                 return Err(unknown(format!(
-                    "output `{}` has rank {} (this slice proves ranks 1 to 4)",
+                    "output `{}` has rank {} (this slice proves ranks 0 to 4)",
                     t.name,
                     t.shape.len()
                 )));

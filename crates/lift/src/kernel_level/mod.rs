@@ -654,7 +654,19 @@ fn strided(
         let arg = if ptrs.contains(&p.name) {
             let name = tensor_name(&p.name);
             let (strides, unit) = facts.view_of(&p.name, &ints);
-            let t = strided_view(&mut m, &name, &strides, unit || strides.is_empty());
+            // One program storing at the bare pointer (`tl.store(out, tl.sum(x))`, a second
+            // stage of a reduction): a rank-0 output, its one element.
+            let scalar = single
+                && strides.is_empty()
+                && !unit
+                && rows::stored_bare(&kernel.def.body, &p.name);
+            let t = match scalar {
+                true => {
+                    views.push(format!("`{name}` is the one element `{}[0]`", p.name));
+                    HTensor::contiguous(name.clone(), vec![])
+                }
+                false => strided_view(&mut m, &name, &strides, unit || strides.is_empty()),
+            };
             if t.strides.is_some() {
                 views.push(view_note(&p.name, &name, &strides, unit));
             }
@@ -1031,6 +1043,35 @@ mod rows {
                 out.push(n.id.to_string());
             }
         }
+    }
+
+    /// Whether some `tl.store` of `body` stores at the bare pointer `ptr` (its first argument
+    /// the name itself).
+    pub(super) fn stored_bare(body: &[Stmt], ptr: &str) -> bool {
+        struct S<'p>(&'p str, bool);
+        impl<'a> Visitor<'a> for S<'_> {
+            fn visit_expr(&mut self, e: &'a Expr) {
+                if let Expr::Call(c) = e {
+                    let n = dotted(&c.func).unwrap_or_default();
+                    let first = c.arguments.args.first().or_else(|| {
+                        c.arguments
+                            .keywords
+                            .iter()
+                            .find(|k| k.arg.as_ref().is_some_and(|a| a.id.as_str() == "pointer"))
+                            .map(|k| &k.value)
+                    });
+                    if n.ends_with(".store")
+                        && matches!(first, Some(Expr::Name(x)) if x.id.as_str() == self.0)
+                    {
+                        self.1 = true;
+                    }
+                }
+                walk_expr(self, e);
+            }
+        }
+        let mut v = S(ptr, false);
+        body.iter().for_each(|s| v.visit_stmt(s));
+        v.1
     }
 
     /// Reads the body: program ids, integer uses, and each pointer's row stride.

@@ -947,7 +947,7 @@ mod tests {
         for (bad, at) in [
             ("out[i] = ", 9),
             ("out[i] = x[i", 12),
-            ("out = x", 4),
+            ("out[] = x", 4),
             ("out[i] = foo(x[i])", 9),
             ("out[i] = x[i] $", 14),
             ("out[i] = exp(x[i], 2)", 9),

@@ -127,9 +127,12 @@ impl Footprint {
         }
         for &b in &self.stored {
             let t = &setup.host.tensors[setup.buffers[b]];
-            if t.shape.len() > MAX_RANK {
+            // Rank 0 only under the kernel-level claim (one program, `kernel_level`): the
+            // launcher-level obligations (coverage, exclusivity) split indices by dimension.
+            let scalar_ok = !t.shape.is_empty() || setup.kernel_level;
+            if !scalar_ok || t.shape.len() > MAX_RANK {
                 return Err(unknown(format!(
-                    "output `{}` has rank {} (this slice proves ranks 0 to 4)",
+                    "output `{}` has rank {} (this slice proves ranks 1 to 4, and rank 0 under the kernel-level claim)",
                     t.name,
                     t.shape.len()
                 )));

@@ -19,6 +19,16 @@ mod dtypes;
 pub(crate) fn named_dtype(name: &str) -> Option<crate::value::Dtype> {
     dtypes::named(name)
 }
+
+/// The width in bits of the named dtype `name`.
+pub(crate) fn dtype_bits(name: &str) -> Option<i128> {
+    dtypes::bits(name)
+}
+
+/// Triton's predicate `p` (`is_fp16`) of the named dtype `name`.
+pub(crate) fn dtype_predicate(name: &str, p: &str) -> Option<bool> {
+    dtypes::predicate(name, p)
+}
 mod loops;
 mod methods;
 mod online;

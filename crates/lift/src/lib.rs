@@ -28,6 +28,7 @@ mod clock;
 mod consts;
 mod device;
 mod elemkind;
+mod eltypes;
 mod emit;
 mod exec;
 mod ext;
@@ -171,6 +172,10 @@ pub struct Variant {
     pub formula: Option<String>,
     /// The verdict's name for this assignment (`verified`, `unknown`, ...).
     pub verdict: String,
+    /// Why it is not verified: an `unknown`'s reason, a refutation's counterexample in
+    /// brief.
+    #[serde(default)]
+    pub reason: Option<String>,
 }
 
 impl KernelResult {
@@ -397,7 +402,36 @@ fn lift_kernel(
     let mut kernel_claim = false;
     // Whether memory safety is the claim's precondition rather than proved (`kernel_level`).
     let mut safety_assumed = false;
-    while let Some((cfg, case)) = runs.pop() {
+    // The element types the body's compile-time decisions depend on ([`eltypes`]): one run
+    // of every configuration and case per assignment of them.
+    let helpers: Vec<_> = kernels.iter().map(|h| h.def).collect();
+    let probe = elemkind::infer(text, k, &helpers, &ptrs);
+    let assignments = match eltypes::assignments(&probe) {
+        Ok(a) => a,
+        Err(why) => {
+            r.verdict = Verdict::Unknown {
+                reason: format!("{why} (kernel at {})", k.pos),
+            };
+            return Ok(Some(r));
+        }
+    };
+    let mut assignments = assignments.into_iter();
+    let mut assignment = assignments.next().unwrap_or_default();
+    // Whether a run reached the check (a launch was read or assumed).
+    let mut launched = false;
+    loop {
+        let Some((cfg, case)) = runs.pop() else {
+            // The next element-type assignment, each configuration and case again.
+            match assignments.next() {
+                Some(a) if launched => {
+                    assignment = a;
+                    runs = configs.iter().map(|c| (c, 0)).collect();
+                    runs.reverse();
+                    continue;
+                }
+                _ => break,
+            }
+        };
         let host = match front::launch(text, module, k, &ptrs, cfg, case) {
             None if called.contains(&k.name) => break,
             // No launch in the file: the assumed 1-D launch where the kernel has that pattern
@@ -464,9 +498,14 @@ fn lift_kernel(
             b
         };
         let helpers: Vec<_> = kernels.iter().map(|h| h.def).collect();
-        let kinds = elemkind::infer(text, k, &helpers, &setup::Setup::pointer_names(k, &host));
+        let mut kinds = elemkind::infer(text, k, &helpers, &setup::Setup::pointer_names(k, &host));
+        kinds.assigned = assignment.iter().map(|(p, c)| (p.clone(), c.rep)).collect();
         host.assumptions.extend(kinds.stated());
-        let variant = host.variant.clone();
+        let variant = match (eltypes::shown(&assignment), host.variant.clone()) {
+            (Some(e), Some(f)) => Some(format!("{e}, {f}")),
+            (e, f) => e.or(f),
+        };
+        launched = true;
         let first = firsts
             .iter()
             .find(|(v, _)| *v == variant)
@@ -498,6 +537,7 @@ fn lift_kernel(
                     assignment: v.clone(),
                     formula: o.formula.clone(),
                     verdict: o.verdict.name().to_string(),
+                    reason: None,
                 });
             }
         }
@@ -511,14 +551,33 @@ fn lift_kernel(
             }
         }
         let stop = !matches!(o.verdict, Verdict::Verified { .. });
-        verdicts.push(match (o.verdict, &variant) {
+        let verdict = eltypes::narrowed(o.verdict, &assignment);
+        if let Some(v) = &variant {
+            if let Some(x) = variants.iter_mut().find(|x| x.assignment == *v) {
+                x.verdict = verdict.name().to_string();
+                x.reason = match &verdict {
+                    Verdict::Unknown { reason } => Some(reason.clone()),
+                    Verdict::Refuted { counterexample } => Some(format!(
+                        "{}: {:?}",
+                        counterexample.instance, counterexample.mismatch
+                    )),
+                    _ => None,
+                };
+            }
+        }
+        verdicts.push(match (verdict, &variant) {
             (Verdict::Unknown { reason }, Some(v)) => Verdict::Unknown {
                 reason: format!("with {v}: {reason}"),
             },
+            (Verdict::Refuted { mut counterexample }, Some(v)) => {
+                counterexample.instance = format!("{}, with {v}", counterexample.instance);
+                Verdict::Refuted { counterexample }
+            }
             (verdict, _) => verdict,
         });
         if stop {
-            break;
+            // The next element-type assignment still gets its verdict.
+            runs.clear();
         }
     }
     if verdicts.is_empty() {
@@ -780,6 +839,11 @@ fn render(r: &mut KernelResult) {
 /// One verdict for all autotune configurations: the first that is not verified, or verified
 /// with the assumptions of all.
 fn combine(vs: Vec<Verdict>, configs: usize) -> Verdict {
+    // A refutation (of one element-type variant, `eltypes`) is the kernel's, whatever the
+    // other variants give; else the first verdict that is no proof.
+    if let Some(v) = vs.iter().find(|v| matches!(v, Verdict::Refuted { .. })) {
+        return v.clone();
+    }
     let mut assumptions = Vec::new();
     for v in vs {
         match v {

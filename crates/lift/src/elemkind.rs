@@ -71,7 +71,7 @@ impl Kinds {
             if crate::eltypes::is_float(t) {
                 format!("`{p}` holds floating-point values (this variant's element type `{t}`; loads read reals)")
             } else {
-                format!("`{p}` holds `{t}` integers (this variant's element type; loads read mathematical integers)")
+                format!("`{p}` holds `{t}` integers (this variant's element type; read as mathematical integers: no wrap-around of `{t}` arithmetic or of stores of them is modelled)")
             }
         });
         ints.chain(gathers).chain(assigned).collect()

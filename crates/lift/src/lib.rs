@@ -557,10 +557,7 @@ fn lift_kernel(
                 x.verdict = verdict.name().to_string();
                 x.reason = match &verdict {
                     Verdict::Unknown { reason } => Some(reason.clone()),
-                    Verdict::Refuted { counterexample } => Some(format!(
-                        "{}: {:?}",
-                        counterexample.instance, counterexample.mismatch
-                    )),
+                    Verdict::Refuted { counterexample } => Some(refutation(counterexample)),
                     _ => None,
                 };
             }
@@ -590,6 +587,22 @@ fn lift_kernel(
         r.variants = variants;
     }
     Ok(Some(r))
+}
+
+/// A refutation in brief, for a variant's line: where the kernel and the formula differ.
+fn refutation(c: &report::Counterexample) -> String {
+    let what = match &c.mismatch {
+        report::Mismatch::Value { index, lhs, rhs } => {
+            let at: Vec<String> = index.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+            format!(
+                "at {} the kernel gives {lhs}, the formula {rhs}",
+                at.join(", ")
+            )
+        }
+        report::Mismatch::TargetUb { what } => what.clone(),
+        other => format!("{other:?}"),
+    };
+    format!("refuted: {what} ({})", c.instance)
 }
 
 /// Runs `lift` for kernel `k`, turning a panic into that kernel's `error` record.

@@ -469,13 +469,15 @@ impl Walk<'_> {
             return self.helper(&last, c).unwrap_or(all);
         }
         if !all.ty.is_empty() {
-            // `tl.constexpr(t)` is `t`; a conversion to a dtype or a fill of one decides
-            // nothing; any other function of a dtype (no body read here) may.
+            // `tl.constexpr(t)` is `t`; a conversion to a dtype (`x.to(t)`, `tl.cast(x, t)`)
+            // or a fill of one (`tl.zeros(shape, dtype=t)`), Triton's functions and methods,
+            // decide nothing; a function of the file or of Python with no body read here
+            // (`get_scan_accum_type(t)`) may.
             if last == "constexpr" {
                 return all;
             }
-            let tl = root == "tl" || root == "triton" || method;
-            if !tl {
+            let of_triton = matches!(&*c.func, Expr::Attribute(_));
+            if !of_triton {
                 let ty = all.ty.clone();
                 self.decides(&ty, "*");
             }

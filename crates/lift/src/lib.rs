@@ -658,10 +658,137 @@ fn guarded(
 }
 
 /// A device function lifted as a function of its arguments ([`device`]): the kernel that
-/// applies it lane by lane, appended to the file's text, checked as any kernel.
+/// applies it lane by lane, appended to the file's text, checked as any kernel. A constexpr
+/// parameter with no default that the body uses as a flag or a block size
+/// ([`kernel_level::device_roles`]) takes each of its values, each a variant with its own
+/// formula and verdict; one used as a number is an argument like the others.
 fn lift_device(
     text: &str,
     k: &front::KernelDef,
+    limits: &check::Limits,
+    names: &imports::Names,
+) -> KernelResult {
+    let start = Instant::now();
+    let roles = match kernel_level::device_roles(k, &names.constants) {
+        Ok(r) => r,
+        Err(why) => {
+            let mut r = KernelResult::bare(
+                k.name.clone(),
+                k.pos.line,
+                k.pos.col,
+                Verdict::Unknown { reason: why },
+            );
+            r.kind = Kind::DeviceFunction;
+            return r;
+        }
+    };
+    let swept: Vec<(&String, &Vec<String>, &String)> = roles
+        .iter()
+        .filter_map(|(n, r)| match r {
+            kernel_level::DeviceRole::Values(vs, note) => Some((n, vs, note)),
+            kernel_level::DeviceRole::Argument => None,
+        })
+        .collect();
+    let count: usize = swept.iter().map(|(_, vs, _)| vs.len()).product();
+    let mut runs: Vec<(Option<String>, KernelResult)> = Vec::new();
+    for case in 0..count.clamp(1, kernel_level::MAX_DEVICE_VARIANTS) {
+        let mut fixed = Vec::new();
+        let mut k_left = case;
+        for (n, vs, _) in &swept {
+            fixed.push(((*n).clone(), vs[k_left % vs.len()].clone()));
+            k_left /= vs.len();
+        }
+        let label = fixed
+            .iter()
+            .map(|(n, v)| format!("`{n}` = {v}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let r = lift_device_once(text, k, &fixed, limits, names);
+        runs.push(((!label.is_empty()).then_some(label), r));
+    }
+    let notes: Vec<String> = swept.iter().map(|(_, _, n)| (*n).clone()).collect();
+    let first = runs.remove(0);
+    let mut r = device_variants(first, runs, &notes);
+    if count > kernel_level::MAX_DEVICE_VARIANTS {
+        r.verdict = Verdict::Unknown {
+            reason: format!(
+                "{count} assignments of the constexprs of the device function (at most {} are checked)",
+                kernel_level::MAX_DEVICE_VARIANTS
+            ),
+        };
+    }
+    r.seconds = start.elapsed().as_secs_f64();
+    r
+}
+
+/// One record from a device function's runs, one per assignment of its swept constexprs
+/// (`None`: there are none): each assignment a variant with its formula and verdict; the
+/// verdict a refutation if any, else the first that is no proof, else the proof with each
+/// run's assumptions and `notes`.
+fn device_variants(
+    (label, first): (Option<String>, KernelResult),
+    runs: Vec<(Option<String>, KernelResult)>,
+    notes: &[String],
+) -> KernelResult {
+    let Some(label) = label else {
+        return first; // nothing swept: the one run is the record
+    };
+    let mut all = vec![(label, first)];
+    all.extend(runs.into_iter().map(|(l, r)| (l.unwrap_or_default(), r)));
+    let mut r = all[0].1.clone();
+    let mut verdicts = Vec::new();
+    r.variants = Vec::new();
+    r.assumptions = Vec::new();
+    for (label, x) in &all {
+        let reason = match &x.verdict {
+            Verdict::Unknown { reason } => Some(reason.clone()),
+            Verdict::Refuted { counterexample } => Some(refutation(counterexample)),
+            _ => None,
+        };
+        r.variants.push(Variant {
+            assignment: label.clone(),
+            formula: x.formula.clone(),
+            verdict: x.verdict.name().to_string(),
+            reason,
+        });
+        for a in &x.assumptions {
+            if !r.assumptions.contains(a) {
+                r.assumptions.push(a.clone());
+            }
+        }
+        verdicts.push(match x.verdict.clone() {
+            Verdict::Unknown { reason } => Verdict::Unknown {
+                reason: format!("with {label}: {reason}"),
+            },
+            Verdict::Refuted { mut counterexample } => {
+                counterexample.instance = format!("{}, with {label}", counterexample.instance);
+                Verdict::Refuted { counterexample }
+            }
+            v => v,
+        });
+    }
+    r.assumptions.extend(notes.iter().cloned());
+    r.verdict = match combine(verdicts, 1) {
+        Verdict::Verified { mut assumptions } => {
+            assumptions.extend(notes.iter().cloned());
+            Verdict::Verified { assumptions }
+        }
+        v => v,
+    };
+    if r.variants.len() > 1 {
+        r.formula = None;
+        r.formula_raw = None;
+        r.readable = None;
+    }
+    r
+}
+
+/// A device function applied lane by lane with the constexprs of `fixed` given their
+/// literals.
+fn lift_device_once(
+    text: &str,
+    k: &front::KernelDef,
+    fixed: &[(String, String)],
     limits: &check::Limits,
     names: &imports::Names,
 ) -> KernelResult {
@@ -679,7 +806,7 @@ fn lift_device(
         r.verdict = Verdict::Unknown { reason };
         r
     };
-    let (wrapper, outputs) = match device::wrapper_source(k) {
+    let (wrapper, outputs) = match device::wrapper_source(k, fixed) {
         Ok(w) => w,
         Err(why) => return unknown(r, why),
     };
@@ -726,7 +853,10 @@ fn lift_device(
     };
     simplified(&mut lifted, run);
     render(&mut lifted);
-    let as_fn = |t: &Option<String>| t.as_deref().map(|t| device::as_function(t, f, &outputs));
+    let as_fn = |t: &Option<String>| {
+        t.as_deref()
+            .map(|t| device::as_function(t, f, &outputs, fixed))
+    };
     r.formula = as_fn(&lifted.formula);
     r.formula_raw = as_fn(&lifted.formula_raw);
     r.readable = as_fn(&lifted.readable);

@@ -57,6 +57,23 @@ pub(super) fn bits(name: &str) -> Option<i128> {
     })
 }
 
+/// Whether integer type `t` holds every value of integer type `s` (`int16` holds `int8` and
+/// `uint8`; `int1` is unsigned).
+pub(super) fn holds_all(t: &str, s: &str) -> bool {
+    let signed = |n: &str| predicate(n, "is_int_signed") == Some(true);
+    let int = |n: &str| predicate(n, "is_int") == Some(true);
+    let (Some(bt), Some(bs)) = (bits(t), bits(s)) else {
+        return false;
+    };
+    int(t)
+        && int(s)
+        && match (signed(s), signed(t)) {
+            (true, true) | (false, false) => bt >= bs,
+            (false, true) => bt > bs,
+            (true, false) => false,
+        }
+}
+
 /// Triton's predicate `is_P()` of the named dtype `name` (`triton.language.core.dtype`).
 pub(super) fn predicate(name: &str, p: &str) -> Option<bool> {
     let float = matches!(
@@ -243,14 +260,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
             }
         }
-        // A value loaded from such a buffer: its element type.
+        // A value loaded from such a buffer, or converted to a named type: that type.
         if let KVal::Block(b) = &v {
-            let loaded = self
-                .m
-                .typed
-                .iter()
-                .find(|(f, _)| std::rc::Rc::ptr_eq(f, &b.f));
-            if let (Some((_, t)), false) = (loaded, pointee) {
+            if let (Some(t), false) = (self.typed(b), pointee) {
                 if let Some(t) = named(t) {
                     return Ok(KVal::Dtype(t));
                 }

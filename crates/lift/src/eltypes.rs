@@ -27,6 +27,11 @@ const INTS: &[&str] = &[
     "int32", "int64", "int16", "int8", "int1", "uint8", "uint16", "uint32", "uint64",
 ];
 
+/// Every element type Triton names, floating-point ones first.
+pub(crate) fn every_type() -> impl Iterator<Item = &'static str> {
+    FLOATS.iter().chain(INTS).copied()
+}
+
 /// At most this many element-type assignments are checked for one kernel.
 pub(crate) const MAX_ASSIGNMENTS: usize = 16;
 

@@ -745,12 +745,20 @@ fn device_variants(
             Verdict::Refuted { counterexample } => Some(refutation(counterexample)),
             _ => None,
         };
-        r.variants.push(Variant {
-            assignment: label.clone(),
-            formula: x.formula.clone(),
-            verdict: x.verdict.name().to_string(),
-            reason,
-        });
+        if x.variants.is_empty() {
+            r.variants.push(Variant {
+                assignment: label.clone(),
+                formula: x.formula.clone(),
+                verdict: x.verdict.name().to_string(),
+                reason,
+            });
+        }
+        for v in &x.variants {
+            r.variants.push(Variant {
+                assignment: format!("{label}, {}", v.assignment),
+                ..v.clone()
+            });
+        }
         for a in &x.assumptions {
             if !r.assumptions.contains(a) {
                 r.assumptions.push(a.clone());
@@ -859,6 +867,17 @@ fn lift_device_once(
     };
     r.formula = as_fn(&lifted.formula);
     r.formula_raw = as_fn(&lifted.formula_raw);
+    // The element-type variants of the applying kernel's arguments (`eltypes`).
+    r.variants = lifted
+        .variants
+        .iter()
+        .map(|v| Variant {
+            // The applying kernel's `x_ptr` is the function's argument `x`.
+            assignment: v.assignment.replace("_ptr`", "`"),
+            formula: as_fn(&v.formula),
+            ..v.clone()
+        })
+        .collect();
     r.readable = as_fn(&lifted.readable);
     r.readable_notes = lifted.readable_notes;
     // (the LaTeX and NumPy renderings are of the applying kernel's tensors: not kept)
@@ -874,7 +893,13 @@ fn lift_device_once(
     let stated = |a: &String| !OF_THE_WRAPPER.iter().any(|w| a.starts_with(w));
     r.assumptions = lifted.assumptions.into_iter().filter(stated).collect();
     // Arguments whose loads the body uses as integers are integers (`crate::elemkind`).
-    let kinds = if r.assumptions.iter().any(|a| a.contains(" holds integers ")) {
+    let kinds = if r
+        .assumptions
+        .iter()
+        .any(|a| a.contains("this variant's element type"))
+    {
+        "each of the element type its variant names where one is named (`eltypes`), else a float"
+    } else if r.assumptions.iter().any(|a| a.contains(" holds integers ")) {
         "each a float, or an integer where its `ARG_ptr` is stated to hold integers"
     } else {
         "each a float"

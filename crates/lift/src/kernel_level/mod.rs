@@ -1130,7 +1130,11 @@ pub(crate) fn device_roles(
 ) -> Result<Vec<(String, DeviceRole)>, String> {
     let body = &k.def.body;
     let mut out = Vec::new();
-    for p in k.params.iter().filter(|p| p.constexpr && p.default.is_none()) {
+    for p in k
+        .params
+        .iter()
+        .filter(|p| p.constexpr && p.default.is_none())
+    {
         let role = roles::role(body, &p.name, &[], block_like(body, &p.name), constants);
         let r = match role {
             roles::Role::Block => DeviceRole::Values(

@@ -2,8 +2,8 @@
 # Device functions whose constexpr parameters have no default and that no call in the file
 # gives a value: each is read off its uses in the body, as a kernel's are. `SIGNED` only
 # selects code (a flag: False and True, each its own formula), and `dtype` is an element
-# type whose predicates and width the body reads (each type Triton names, each its own
-# formula: infinity for floating-point types is no real, so those variants are unknown).
+# type whose predicates and width the body reads (each type Triton names, each with a
+# formula of its own; infinity, for floating-point types, is no real: those are unknown).
 # `shifted` asks the element type of its argument (`x.dtype.is_floating()`): the argument's
 # element type splits it too (`x`: float, int32, ...).
 import triton

@@ -104,7 +104,7 @@ pub(crate) fn classes(kinds: &Kinds) -> Vec<Class> {
 
 /// Every assignment of a class to each queried pointer of `kinds` (the first pointer's
 /// class major), each as (pointer, class) pairs; one empty assignment when none is queried.
-/// `Err` when there are more than [`MAX_ASSIGNMENTS`].
+/// `Err` when there are more than [`MAX_ASSIGNMENTS`] (the caller then does not split).
 pub(crate) fn assignments(kinds: &Kinds) -> Result<Vec<Vec<(String, Class)>>, String> {
     let classes = classes(kinds);
     let mut out: Vec<Vec<(String, Class)>> = vec![vec![]];

@@ -130,24 +130,48 @@ pub(crate) fn assignments(kinds: &Kinds) -> Result<Vec<Vec<(String, Class)>>, St
     Ok(out)
 }
 
-/// Integer types whose range the replay's sampled integers may leave (they are small and
-/// non-negative, growing with the index in one pattern).
-const NARROW: &[&str] = &["int1", "int8", "int16", "uint8", "uint16"];
+/// The values of integer type `name`: `lo..=hi`.
+fn range(name: &str) -> Option<(i128, i128)> {
+    let bits = crate::exec::dtype_bits(name)? as u32;
+    Some(match crate::exec::dtype_predicate(name, "is_int_signed")? {
+        true => (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1),
+        false if bits >= 127 => return None,
+        false => (0, (1i128 << bits) - 1),
+    })
+}
 
-/// The verdict of a run under `assignment`: a refutation whose integers may lie outside a
-/// narrow integer type of the assignment is no counterexample of that type (`unknown`).
+/// The verdict of a run under `assignment`: a refutation stands only when every integer of
+/// its inputs lies in the range of each integer type the assignment names (the model reads
+/// integers as mathematical ones, and a counterexample outside the type is none of it);
+/// otherwise `unknown`.
 pub(crate) fn narrowed(v: report::Verdict, assignment: &[(String, Class)]) -> report::Verdict {
-    let narrow = assignment.iter().find(|(_, c)| NARROW.contains(&c.rep));
-    match (v, narrow) {
-        (report::Verdict::Refuted { counterexample }, Some((p, c))) => report::Verdict::Unknown {
-            reason: format!(
-                "a counterexample was replayed ({}), but its values of `{p}` may lie outside `{}`, which the replay does not keep them in",
-                counterexample.instance,
-                c.rep
-            ),
-        },
-        (v, _) => v,
+    let report::Verdict::Refuted { counterexample } = v else {
+        return v;
+    };
+    let ints: Vec<&String> = counterexample
+        .inputs
+        .iter()
+        .filter(|t| t.element_type == "int")
+        .flat_map(|t| &t.data)
+        .collect();
+    for (p, c) in assignment {
+        if is_float(c.rep) {
+            continue;
+        }
+        let inside = range(c.rep).is_some_and(|(lo, hi)| {
+            ints.iter()
+                .all(|x| x.parse::<i128>().is_ok_and(|x| lo <= x && x <= hi))
+        });
+        if !inside {
+            return report::Verdict::Unknown {
+                reason: format!(
+                    "a counterexample was replayed ({}), but its integers are not all values of `{}`, the element type of `{p}` in this variant",
+                    counterexample.instance, c.rep
+                ),
+            };
+        }
     }
+    report::Verdict::Refuted { counterexample }
 }
 
 /// How a variant shows an assignment: `` `inp`: float ``.

@@ -1,8 +1,10 @@
-# expect: unknown
+# expect: refuted
 # formula: y[i] = x[i] + 1
 # A branch on the element type whose branches compute different things: integers are
-# incremented, floats doubled (`is_int()` of a loaded value is not decided by the text; a
-# loaded value is a real whatever its buffer holds), so the kernel is unknown, naming the query.
+# incremented, floats doubled. `x.dtype.is_int()` of a loaded value is decided by the launch,
+# not the text, so the claim is split by the element type of `x_ptr` (corpus/lift/
+# eltype_variants.py): every integer variant is verified against `x + 1`, the floating-point
+# variant refuted (the kernel doubles `-2` to `-4`), and the record names that variant.
 import torch
 import triton
 import triton.language as tl

@@ -1,10 +1,12 @@
-# expect: verified
+# expect: refuted
 # formula: y[i] = 3 * x[i] + b[i]
-# Type queries as dtypes: a compute type chosen on the input's element type (both branches are
-# reals in the model, so the choice does not matter), `.to(x.dtype)` (exactly the identity),
-# `.cast(x.dtype)` of a sum (stated: the type is a floating-point one), `.cast(y_ptr.type.
-# element_ty)` before the store (what the store does), `tl.zeros(..., dtype=x.dtype)`; an optional
-# bias tested with `is not None`, a mode tested with `in`, a `name: tl.constexpr = ...` local.
+# Type queries as dtypes: a compute type chosen on the input's element type, `.to(x.dtype)`
+# (exactly the identity), `.cast(x.dtype)` of a sum, `.cast(y_ptr.type.element_ty)` before the
+# store (what the store does), `tl.zeros(..., dtype=x.dtype)`; an optional bias tested with
+# `is not None`, a mode tested with `in`, a `name: tl.constexpr = ...` local. The comparisons
+# of `x_ptr`'s element type split the claim into variants (corpus/lift/eltype_variants.py):
+# every floating-point one is verified, but with `x_ptr` holding `int32` the sum is cast back
+# to `int32` and truncated (`x = 1`, `b = -0.5` gives 2, not 2.5): refuted for that variant.
 import torch
 import triton
 import triton.language as tl

@@ -296,6 +296,9 @@ fn show(
     for v in &k.variants {
         let f = v.formula.as_deref().unwrap_or("(no formula)");
         s += &format!("  with {} ({}): {f}\n", v.assignment, v.verdict);
+        if let Some(r) = &v.reason {
+            s += &format!("    ({r})\n");
+        }
     }
     if let Some(f) = &k.readable {
         s += &format!("  readable: {f}\n");

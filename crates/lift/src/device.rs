@@ -72,23 +72,28 @@ fn stores(body: &[Stmt]) -> bool {
     v.0
 }
 
-/// The appended kernel that applies `k` lane by lane, and the names of its outputs (the
-/// function's name, or `NAME_0`, `NAME_1`, ... for a tuple). Errors: why the function cannot
-/// be applied so (a constexpr parameter with no default).
-pub(crate) fn wrapper_source(k: &KernelDef) -> Result<(String, Vec<String>), String> {
-    let arity = returned_arity(&k.def.body).unwrap_or(1);
-    let values: Vec<&str> = k
-        .params
+/// The parameters of `k` that the appended kernel passes values of: the runtime ones, and
+/// the constexprs with no default that `fixed` gives no literal (a real or an integer of any
+/// value, like the others).
+fn value_params<'k>(k: &'k KernelDef, fixed: &[(String, String)]) -> Vec<&'k str> {
+    k.params
         .iter()
-        .filter(|p| !p.constexpr)
+        .filter(|p| {
+            !p.constexpr || (p.default.is_none() && !fixed.iter().any(|(n, _)| *n == p.name))
+        })
         .map(|p| p.name.as_str())
-        .collect();
-    if let Some(p) = k.params.iter().find(|p| p.constexpr && p.default.is_none()) {
-        return Err(format!(
-            "the constexpr parameter `{}` of the device function `{}` has no default, and no call in the file gives it a value",
-            p.name, k.name
-        ));
-    }
+        .collect()
+}
+
+/// The appended kernel that applies `k` lane by lane, with each constexpr of `fixed` given
+/// its literal (a flag's value of one variant), and the names of its outputs (the function's
+/// name, or `NAME_0`, `NAME_1`, ... for a tuple).
+pub(crate) fn wrapper_source(
+    k: &KernelDef,
+    fixed: &[(String, String)],
+) -> Result<(String, Vec<String>), String> {
+    let arity = returned_arity(&k.def.body).unwrap_or(1);
+    let values = value_params(k, fixed);
     let outputs: Vec<String> = if arity == 1 {
         vec![k.name.clone()]
     } else {
@@ -118,11 +123,13 @@ pub(crate) fn wrapper_source(k: &KernelDef) -> Result<(String, Vec<String>), Str
         ));
     }
     let results: Vec<String> = (0..arity).map(|j| format!("r{j}__lifted")).collect();
+    let mut args: Vec<String> = values.iter().map(|v| format!("{v}={v}")).collect();
+    args.extend(fixed.iter().map(|(n, v)| format!("{n}={v}")));
     src.push_str(&format!(
         "    {} = {}({})\n",
         results.join(", "),
         k.name,
-        values.join(", ")
+        args.join(", ")
     ));
     for (r, o) in results.iter().zip(&outputs) {
         src.push_str(&format!(
@@ -135,13 +142,13 @@ pub(crate) fn wrapper_source(k: &KernelDef) -> Result<(String, Vec<String>), Str
 /// The formula of the appended kernel (`f[i] = x[i] * 2`) read as the function's: every
 /// `NAME[i]` of an argument or output becomes `NAME`, and each definition's left side
 /// `f(x, y)`.
-pub(crate) fn as_function(formula: &str, k: &KernelDef, outputs: &[String]) -> String {
-    let values: Vec<&str> = k
-        .params
-        .iter()
-        .filter(|p| !p.constexpr)
-        .map(|p| p.name.as_str())
-        .collect();
+pub(crate) fn as_function(
+    formula: &str,
+    k: &KernelDef,
+    outputs: &[String],
+    fixed: &[(String, String)],
+) -> String {
+    let values = value_params(k, fixed);
     let call = format!("{}({})", k.name, values.join(", "));
     let mut lines = Vec::new();
     for line in formula.split("; ").flat_map(str::lines) {

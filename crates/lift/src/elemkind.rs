@@ -26,11 +26,32 @@ pub(crate) struct Kinds {
     /// The loads and stores whose address depends on loaded data, with the pointers whose
     /// data it depends on.
     pub gathers: Vec<(Pos, Vec<String>)>,
+    /// The element type of each pointer parameter whose element type the body queries, as
+    /// the claim's variant assigns it ([`crate::eltypes`]): the type the queries answer
+    /// with, and an integer type's loads read integers.
+    pub assigned: BTreeMap<String, &'static str>,
+    /// Pointer parameters whose element type decides something at compile time (a
+    /// predicate `is_floating()`, a width, a comparison, an argument of a function), through
+    /// `p.type.element_ty` or the `dtype` of a value loaded from `p`.
+    pub queried: BTreeSet<String>,
+    /// What those decisions ask of a type: predicate names (`is_fp16`), `bitwidth`, `==NAME`
+    /// for a comparison with a named type, and `*` when a decision is not read here (a
+    /// function of no known body, a comparison with an unnamed type).
+    pub asked: BTreeSet<String>,
 }
 
 impl Kinds {
     pub(crate) fn is_int(&self, param: &str) -> bool {
         self.ints.contains_key(param)
+            || self
+                .assigned
+                .get(param)
+                .is_some_and(|t| !crate::eltypes::is_float(t))
+    }
+
+    /// The element type the claim's variant assigns pointer parameter `param`, if any.
+    pub(crate) fn dtype(&self, param: &str) -> Option<&'static str> {
+        self.assigned.get(param).copied()
     }
 
     /// The assumptions a verdict names: each integer buffer with its evidence, each gather
@@ -46,7 +67,14 @@ impl Kinds {
                 on.join(", ")
             )
         });
-        ints.chain(gathers).collect()
+        let assigned = self.assigned.iter().map(|(p, t)| {
+            if crate::eltypes::is_float(t) {
+                format!("`{p}` holds floating-point values (this variant's element type `{t}`; loads read reals)")
+            } else {
+                format!("`{p}` holds `{t}` integers (this variant's element type; read as mathematical integers: no wrap-around of `{t}` arithmetic or of stores of them is modelled)")
+            }
+        });
+        ints.chain(gathers).chain(assigned).collect()
     }
 }
 
@@ -69,12 +97,19 @@ pub(crate) fn infer(
     for p in pointers {
         let f = Facts {
             ptr: BTreeSet::from([p.clone()]),
-            data: BTreeSet::new(),
+            ..Facts::default()
         };
         w.env.insert(p.clone(), f);
     }
     w.body(&kernel.def.body);
     w.kinds
+}
+
+/// The named dtype `e` is (`tl.float16`), by its last name.
+fn named_dtype(e: &Expr) -> Option<String> {
+    let d = dotted(e)?;
+    let last = d.rsplit('.').next()?;
+    crate::exec::named_dtype(last).map(|_| last.to_string())
 }
 
 /// The two facts of a value.
@@ -84,12 +119,16 @@ struct Facts {
     ptr: BTreeSet<String>,
     /// Pointer parameters whose loaded values flow into it.
     data: BTreeSet<String>,
+    /// It is a dtype: the element type of these pointer parameters (`p.type.element_ty`,
+    /// `x.dtype` of a value loaded from `p`).
+    ty: BTreeSet<String>,
 }
 
 impl Facts {
     fn join(&mut self, o: &Facts) {
         self.ptr.extend(o.ptr.iter().cloned());
         self.data.extend(o.data.iter().cloned());
+        self.ty.extend(o.ty.iter().cloned());
     }
 }
 
@@ -277,10 +316,60 @@ impl Walk<'_> {
                     _ => f,
                 }
             }
-            // A comparison's result is a condition, no loaded value.
-            Expr::Compare(_) | Expr::BoolOp(_) => {
+            // A comparison's result is a condition, no loaded value; of a dtype it decides.
+            Expr::Compare(c) => {
+                let mut sides = vec![&*c.left];
+                sides.extend(c.comparators.iter());
+                let named: Vec<String> = sides.iter().filter_map(|x| named_dtype(x)).collect();
+                for x in &sides {
+                    let f = self.expr(x);
+                    if !f.ty.is_empty() {
+                        let asked = match (named.len(), named.first()) {
+                            (1, Some(n)) if sides.len() == 2 => format!("=={n}"),
+                            _ => "*".to_string(),
+                        };
+                        self.decides(&f.ty, &asked);
+                    }
+                }
+                Facts::default()
+            }
+            Expr::BoolOp(_) => {
                 self.children(e);
                 Facts::default()
+            }
+            Expr::Attribute(a) => {
+                let f = self.expr(&a.value);
+                match a.attr.id.as_str() {
+                    // A type query: the element type of the pointers it derives from and
+                    // of those whose loads flow into it.
+                    "dtype" | "type" => {
+                        let mut ty = f.ty.clone();
+                        ty.extend(f.ptr.iter().cloned());
+                        ty.extend(f.data.iter().cloned());
+                        Facts {
+                            ty,
+                            ..Facts::default()
+                        }
+                    }
+                    "element_ty" | "scalar" | "value" => Facts {
+                        ty: f.ty,
+                        ..Facts::default()
+                    },
+                    "int_bitwidth" => {
+                        self.decides(&f.ty, "int_bitwidth");
+                        Facts::default()
+                    }
+                    "primitive_bitwidth" => {
+                        self.decides(&f.ty, "bitwidth");
+                        Facts::default()
+                    }
+                    // Any other property of a dtype: every type apart.
+                    "fp_mantissa_width" | "exponent_bias" | "name" => {
+                        self.decides(&f.ty, "*");
+                        Facts::default()
+                    }
+                    _ => f,
+                }
             }
             Expr::Call(c) => self.call(c),
             _ => self.children(e),
@@ -316,7 +405,27 @@ impl Walk<'_> {
         })
     }
 
+    /// Records that the element types of `ty` decide something (`asked`).
+    fn decides(&mut self, ty: &BTreeSet<String>, asked: &str) {
+        if ty.is_empty() {
+            return;
+        }
+        self.kinds.queried.extend(ty.iter().cloned());
+        self.kinds.asked.insert(asked.to_string());
+    }
+
     fn call(&mut self, c: &ast::ExprCall) -> Facts {
+        // A dtype's predicate (`t.is_floating()`): a condition the element type decides.
+        if let Expr::Attribute(a) = &*c.func {
+            let p = a.attr.id.as_str();
+            if p.starts_with("is_") {
+                let f = self.expr(&a.value);
+                if !f.ty.is_empty() {
+                    self.decides(&f.ty, p);
+                    return Facts::default();
+                }
+            }
+        }
         let full = dotted(&c.func).unwrap_or_default();
         let last = full.rsplit('.').next().unwrap_or_default().to_string();
         let root = full.split('.').next().unwrap_or_default();
@@ -353,10 +462,26 @@ impl Walk<'_> {
                 } else {
                     addr.ptr
                 },
+                ty: BTreeSet::new(),
             };
         }
         if !method && self.helper_named(&last) {
             return self.helper(&last, c).unwrap_or(all);
+        }
+        if !all.ty.is_empty() {
+            // `tl.constexpr(t)` is `t`; a conversion to a dtype (`x.to(t)`, `tl.cast(x, t)`)
+            // or a fill of one (`tl.zeros(shape, dtype=t)`), Triton's functions and methods,
+            // decide nothing; a function of the file or of Python with no body read here
+            // (`get_scan_accum_type(t)`) may.
+            if last == "constexpr" {
+                return all;
+            }
+            let of_triton = matches!(&*c.func, Expr::Attribute(_));
+            if !of_triton {
+                let ty = all.ty.clone();
+                self.decides(&ty, "*");
+            }
+            all.ty.clear();
         }
         all
     }

@@ -19,6 +19,16 @@ mod dtypes;
 pub(crate) fn named_dtype(name: &str) -> Option<crate::value::Dtype> {
     dtypes::named(name)
 }
+
+/// The width in bits of the named dtype `name`.
+pub(crate) fn dtype_bits(name: &str) -> Option<i128> {
+    dtypes::bits(name)
+}
+
+/// Triton's predicate `p` (`is_fp16`) of the named dtype `name`.
+pub(crate) fn dtype_predicate(name: &str, p: &str) -> Option<bool> {
+    dtypes::predicate(name, p)
+}
 mod loops;
 mod methods;
 mod online;
@@ -1239,12 +1249,21 @@ impl<'s, D: LDomain> Interp<'s, D> {
             crate::value::DtypeName::Named(n) => n,
             crate::value::DtypeName::Query(q) => q.as_str(),
         };
+        let named = match &t.name {
+            crate::value::DtypeName::Named(n) => Some(*n),
+            crate::value::DtypeName::Query(_) => None,
+        };
         // Converting to a buffer's element type is what a store into it does anyway.
         if b.ty == Ty::Real && t.ty == Ty::Real && !t.of_buffer {
             self.float_query_assumed(t);
         }
+        // An integer of a known type into one that holds all its values: exact.
+        let from = self.typed(b);
+        let widens = from
+            .zip(named)
+            .is_some_and(|(s, t)| dtypes::holds_all(t, s));
         let t = t.ty;
-        if t == Ty::Int {
+        if t == Ty::Int && !widens {
             match b.ty {
                 Ty::Real => {
                     let pos = pos_of(self.src, at);
@@ -1266,6 +1285,31 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 _ => {}
             }
         }
-        self.lift(ops::convert(b, t), at)
+        let v = self.lift(ops::convert(b, t), at)?;
+        // The result's type is the one converted to (a new block where the value is the
+        // same one: `typed` answers by block).
+        let (KVal::Block(x), Some(n)) = (&v, named) else {
+            return Ok(v);
+        };
+        let x = x.clone();
+        let x = if std::rc::Rc::ptr_eq(&x.f, &b.f) && from != Some(n) {
+            let f = x.f.clone();
+            crate::value::Block::new(x.shape.clone(), x.ty, move |d: &mut D, l| f(d, l))
+        } else {
+            x
+        };
+        self.m.typed.push((x.f.clone(), n));
+        Ok(KVal::Block(x))
+    }
+
+    /// The element type of block `b` when it is known: loaded from a buffer whose type the
+    /// claim's variant assigns, or converted to a named type.
+    pub(crate) fn typed(&self, b: &crate::value::Block<D>) -> Option<&'static str> {
+        self.m
+            .typed
+            .iter()
+            .rev()
+            .find(|(f, _)| std::rc::Rc::ptr_eq(f, &b.f))
+            .map(|(_, t)| *t)
     }
 }

@@ -759,6 +759,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     gathers: vec![],
                     gathers_in_bounds: false,
                     assumed: vec![],
+                    typed: vec![],
                 };
                 let _ = d;
                 match ops::apply(

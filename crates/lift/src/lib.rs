@@ -28,6 +28,7 @@ mod clock;
 mod consts;
 mod device;
 mod elemkind;
+mod eltypes;
 mod emit;
 mod exec;
 mod ext;
@@ -171,6 +172,10 @@ pub struct Variant {
     pub formula: Option<String>,
     /// The verdict's name for this assignment (`verified`, `unknown`, ...).
     pub verdict: String,
+    /// Why it is not verified: an `unknown`'s reason, a refutation's counterexample in
+    /// brief.
+    #[serde(default)]
+    pub reason: Option<String>,
 }
 
 impl KernelResult {
@@ -397,7 +402,30 @@ fn lift_kernel(
     let mut kernel_claim = false;
     // Whether memory safety is the claim's precondition rather than proved (`kernel_level`).
     let mut safety_assumed = false;
-    while let Some((cfg, case)) = runs.pop() {
+    // The element types the body's compile-time decisions depend on ([`eltypes`]): one run
+    // of every configuration and case per assignment of them.
+    let helpers: Vec<_> = kernels.iter().map(|h| h.def).collect();
+    let probe = elemkind::infer(text, k, &helpers, &ptrs);
+    // Too many assignments: no split, so a query that matters stops the run where it is
+    // made (named), and the reasons past it are the kernel's own.
+    let assignments = eltypes::assignments(&probe).unwrap_or_else(|_| vec![vec![]]);
+    let mut assignments = assignments.into_iter();
+    let mut assignment = assignments.next().unwrap_or_default();
+    // Whether a run reached the check (a launch was read or assumed).
+    let mut launched = false;
+    loop {
+        let Some((cfg, case)) = runs.pop() else {
+            // The next element-type assignment, each configuration and case again.
+            match assignments.next() {
+                Some(a) if launched => {
+                    assignment = a;
+                    runs = configs.iter().map(|c| (c, 0)).collect();
+                    runs.reverse();
+                    continue;
+                }
+                _ => break,
+            }
+        };
         let host = match front::launch(text, module, k, &ptrs, cfg, case) {
             None if called.contains(&k.name) => break,
             // No launch in the file: the assumed 1-D launch where the kernel has that pattern
@@ -469,9 +497,14 @@ fn lift_kernel(
             b
         };
         let helpers: Vec<_> = kernels.iter().map(|h| h.def).collect();
-        let kinds = elemkind::infer(text, k, &helpers, &setup::Setup::pointer_names(k, &host));
+        let mut kinds = elemkind::infer(text, k, &helpers, &setup::Setup::pointer_names(k, &host));
+        kinds.assigned = assignment.iter().map(|(p, c)| (p.clone(), c.rep)).collect();
         host.assumptions.extend(kinds.stated());
-        let variant = host.variant.clone();
+        let variant = match (eltypes::shown(&assignment), host.variant.clone()) {
+            (Some(e), Some(f)) => Some(format!("{e}, {f}")),
+            (e, f) => e.or(f),
+        };
+        launched = true;
         let first = firsts
             .iter()
             .find(|(v, _)| *v == variant)
@@ -503,6 +536,7 @@ fn lift_kernel(
                     assignment: v.clone(),
                     formula: o.formula.clone(),
                     verdict: o.verdict.name().to_string(),
+                    reason: None,
                 });
             }
         }
@@ -516,14 +550,30 @@ fn lift_kernel(
             }
         }
         let stop = !matches!(o.verdict, Verdict::Verified { .. });
-        verdicts.push(match (o.verdict, &variant) {
+        let verdict = eltypes::narrowed(o.verdict, &assignment);
+        if let Some(v) = &variant {
+            if let Some(x) = variants.iter_mut().find(|x| x.assignment == *v) {
+                x.verdict = verdict.name().to_string();
+                x.reason = match &verdict {
+                    Verdict::Unknown { reason } => Some(reason.clone()),
+                    Verdict::Refuted { counterexample } => Some(refutation(counterexample)),
+                    _ => None,
+                };
+            }
+        }
+        verdicts.push(match (verdict, &variant) {
             (Verdict::Unknown { reason }, Some(v)) => Verdict::Unknown {
                 reason: format!("with {v}: {reason}"),
             },
+            (Verdict::Refuted { mut counterexample }, Some(v)) => {
+                counterexample.instance = format!("{}, with {v}", counterexample.instance);
+                Verdict::Refuted { counterexample }
+            }
             (verdict, _) => verdict,
         });
         if stop {
-            break;
+            // The next element-type assignment still gets its verdict.
+            runs.clear();
         }
     }
     if verdicts.is_empty() {
@@ -536,6 +586,22 @@ fn lift_kernel(
         r.variants = variants;
     }
     Ok(Some(r))
+}
+
+/// A refutation in brief, for a variant's line: where the kernel and the formula differ.
+fn refutation(c: &report::Counterexample) -> String {
+    let what = match &c.mismatch {
+        report::Mismatch::Value { index, lhs, rhs } => {
+            let at: Vec<String> = index.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+            format!(
+                "at {} the kernel gives {lhs}, the formula {rhs}",
+                at.join(", ")
+            )
+        }
+        report::Mismatch::TargetUb { what } => what.clone(),
+        other => format!("{other:?}"),
+    };
+    format!("refuted: {what} ({})", c.instance)
 }
 
 /// Runs `lift` for kernel `k`, turning a panic into that kernel's `error` record.
@@ -591,10 +657,145 @@ fn guarded(
 }
 
 /// A device function lifted as a function of its arguments ([`device`]): the kernel that
-/// applies it lane by lane, appended to the file's text, checked as any kernel.
+/// applies it lane by lane, appended to the file's text, checked as any kernel. A constexpr
+/// parameter with no default that the body uses as a flag or a block size
+/// ([`kernel_level::device_roles`]) takes each of its values, each a variant with its own
+/// formula and verdict; one used as a number is an argument like the others.
 fn lift_device(
     text: &str,
     k: &front::KernelDef,
+    limits: &check::Limits,
+    names: &imports::Names,
+) -> KernelResult {
+    let start = Instant::now();
+    let roles = match kernel_level::device_roles(k, &names.constants) {
+        Ok(r) => r,
+        Err(why) => {
+            let mut r = KernelResult::bare(
+                k.name.clone(),
+                k.pos.line,
+                k.pos.col,
+                Verdict::Unknown { reason: why },
+            );
+            r.kind = Kind::DeviceFunction;
+            return r;
+        }
+    };
+    let swept: Vec<(&String, &Vec<String>, &String)> = roles
+        .iter()
+        .filter_map(|(n, r)| match r {
+            kernel_level::DeviceRole::Values(vs, note) => Some((n, vs, note)),
+            kernel_level::DeviceRole::Argument => None,
+        })
+        .collect();
+    let count: usize = swept.iter().map(|(_, vs, _)| vs.len()).product();
+    let mut runs: Vec<(Option<String>, KernelResult)> = Vec::new();
+    for case in 0..count.clamp(1, kernel_level::MAX_DEVICE_VARIANTS) {
+        let mut fixed = Vec::new();
+        let mut k_left = case;
+        for (n, vs, _) in &swept {
+            fixed.push(((*n).clone(), vs[k_left % vs.len()].clone()));
+            k_left /= vs.len();
+        }
+        let label = fixed
+            .iter()
+            .map(|(n, v)| format!("`{n}` = {v}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let r = lift_device_once(text, k, &fixed, limits, names);
+        runs.push(((!label.is_empty()).then_some(label), r));
+    }
+    let notes: Vec<String> = swept.iter().map(|(_, _, n)| (*n).clone()).collect();
+    let first = runs.remove(0);
+    let mut r = device_variants(first, runs, &notes);
+    if count > kernel_level::MAX_DEVICE_VARIANTS {
+        r.verdict = Verdict::Unknown {
+            reason: format!(
+                "{count} assignments of the constexprs of the device function (at most {} are checked)",
+                kernel_level::MAX_DEVICE_VARIANTS
+            ),
+        };
+    }
+    r.seconds = start.elapsed().as_secs_f64();
+    r
+}
+
+/// One record from a device function's runs, one per assignment of its swept constexprs
+/// (`None`: there are none): each assignment a variant with its formula and verdict; the
+/// verdict a refutation if any, else the first that is no proof, else the proof with each
+/// run's assumptions and `notes`.
+fn device_variants(
+    (label, first): (Option<String>, KernelResult),
+    runs: Vec<(Option<String>, KernelResult)>,
+    notes: &[String],
+) -> KernelResult {
+    let Some(label) = label else {
+        return first; // nothing swept: the one run is the record
+    };
+    let mut all = vec![(label, first)];
+    all.extend(runs.into_iter().map(|(l, r)| (l.unwrap_or_default(), r)));
+    let mut r = all[0].1.clone();
+    let mut verdicts = Vec::new();
+    r.variants = Vec::new();
+    r.assumptions = Vec::new();
+    for (label, x) in &all {
+        let reason = match &x.verdict {
+            Verdict::Unknown { reason } => Some(reason.clone()),
+            Verdict::Refuted { counterexample } => Some(refutation(counterexample)),
+            _ => None,
+        };
+        if x.variants.is_empty() {
+            r.variants.push(Variant {
+                assignment: label.clone(),
+                formula: x.formula.clone(),
+                verdict: x.verdict.name().to_string(),
+                reason,
+            });
+        }
+        for v in &x.variants {
+            r.variants.push(Variant {
+                assignment: format!("{label}, {}", v.assignment),
+                ..v.clone()
+            });
+        }
+        for a in &x.assumptions {
+            if !r.assumptions.contains(a) {
+                r.assumptions.push(a.clone());
+            }
+        }
+        verdicts.push(match x.verdict.clone() {
+            Verdict::Unknown { reason } => Verdict::Unknown {
+                reason: format!("with {label}: {reason}"),
+            },
+            Verdict::Refuted { mut counterexample } => {
+                counterexample.instance = format!("{}, with {label}", counterexample.instance);
+                Verdict::Refuted { counterexample }
+            }
+            v => v,
+        });
+    }
+    r.assumptions.extend(notes.iter().cloned());
+    r.verdict = match combine(verdicts, 1) {
+        Verdict::Verified { mut assumptions } => {
+            assumptions.extend(notes.iter().cloned());
+            Verdict::Verified { assumptions }
+        }
+        v => v,
+    };
+    if r.variants.len() > 1 {
+        r.formula = None;
+        r.formula_raw = None;
+        r.readable = None;
+    }
+    r
+}
+
+/// A device function applied lane by lane with the constexprs of `fixed` given their
+/// literals.
+fn lift_device_once(
+    text: &str,
+    k: &front::KernelDef,
+    fixed: &[(String, String)],
     limits: &check::Limits,
     names: &imports::Names,
 ) -> KernelResult {
@@ -612,7 +813,7 @@ fn lift_device(
         r.verdict = Verdict::Unknown { reason };
         r
     };
-    let (wrapper, outputs) = match device::wrapper_source(k) {
+    let (wrapper, outputs) = match device::wrapper_source(k, fixed) {
         Ok(w) => w,
         Err(why) => return unknown(r, why),
     };
@@ -659,9 +860,23 @@ fn lift_device(
     };
     simplified(&mut lifted, run);
     render(&mut lifted);
-    let as_fn = |t: &Option<String>| t.as_deref().map(|t| device::as_function(t, f, &outputs));
+    let as_fn = |t: &Option<String>| {
+        t.as_deref()
+            .map(|t| device::as_function(t, f, &outputs, fixed))
+    };
     r.formula = as_fn(&lifted.formula);
     r.formula_raw = as_fn(&lifted.formula_raw);
+    // The element-type variants of the applying kernel's arguments (`eltypes`).
+    r.variants = lifted
+        .variants
+        .iter()
+        .map(|v| Variant {
+            // The applying kernel's `x_ptr` is the function's argument `x`.
+            assignment: v.assignment.replace("_ptr`", "`"),
+            formula: as_fn(&v.formula),
+            ..v.clone()
+        })
+        .collect();
     r.readable = as_fn(&lifted.readable);
     r.readable_notes = lifted.readable_notes;
     // (the LaTeX and NumPy renderings are of the applying kernel's tensors: not kept)
@@ -677,7 +892,13 @@ fn lift_device(
     let stated = |a: &String| !OF_THE_WRAPPER.iter().any(|w| a.starts_with(w));
     r.assumptions = lifted.assumptions.into_iter().filter(stated).collect();
     // Arguments whose loads the body uses as integers are integers (`crate::elemkind`).
-    let kinds = if r.assumptions.iter().any(|a| a.contains(" holds integers ")) {
+    let kinds = if r
+        .assumptions
+        .iter()
+        .any(|a| a.contains("this variant's element type"))
+    {
+        "each of the element type its variant names where one is named (`eltypes`), else a float"
+    } else if r.assumptions.iter().any(|a| a.contains(" holds integers ")) {
         "each a float, or an integer where its `ARG_ptr` is stated to hold integers"
     } else {
         "each a float"
@@ -785,6 +1006,11 @@ fn render(r: &mut KernelResult) {
 /// One verdict for all autotune configurations: the first that is not verified, or verified
 /// with the assumptions of all.
 fn combine(vs: Vec<Verdict>, configs: usize) -> Verdict {
+    // A refutation (of one element-type variant, `eltypes`) is the kernel's, whatever the
+    // other variants give; else the first verdict that is no proof.
+    if let Some(v) = vs.iter().find(|v| matches!(v, Verdict::Refuted { .. })) {
+        return v.clone();
+    }
     let mut assumptions = Vec::new();
     for v in vs {
         match v {

@@ -16,6 +16,9 @@ pub(crate) struct Buffer {
     pub name: String,
     /// Whether its elements are integers ([`crate::elemkind`]): loads read integers.
     pub int: bool,
+    /// Its element type, when the claim's variant assigns one ([`crate::eltypes`]): what a
+    /// query of a pointer's element type (`p.type.element_ty`) answers.
+    pub dtype: Option<&'static str>,
 }
 
 /// A position in the kernel source, for messages.
@@ -87,4 +90,7 @@ pub(crate) struct Machine<D: Domain> {
     /// in the integer type; an element type a type query reads, taken as a floating-point
     /// type where a real is converted to it (`crate::exec::dtypes`).
     pub assumed: Vec<String>,
+    /// Blocks loaded from a buffer whose element type the claim's variant assigns, with that
+    /// type: what a query of their `dtype` answers ([`crate::eltypes`]).
+    pub typed: Vec<(crate::value::ElemFn<D>, &'static str)>,
 }

@@ -671,9 +671,14 @@ pub(crate) fn apply<D: LDomain>(
             let masked_name = format!("{name}#masked");
             let shape = ptr.shape.clone();
             if m.buffers[buf].int {
-                return Ok(KVal::Block(load_int(shape, name, offset, mask, other)));
+                let b = load_int(shape, name, offset, mask, other);
+                if let Some(t) = m.buffers[buf].dtype {
+                    m.typed.push((b.f.clone(), t));
+                }
+                return Ok(KVal::Block(b));
             }
-            KVal::Block(Block::new(shape, real, move |d: &mut D, l| {
+            let dtype = m.buffers[buf].dtype;
+            let b = Block::new(shape, real, move |d: &mut D, l| {
                 let off = offset.at(d, l).i(d);
                 let x = d.input(&name, ElemType::Real, &[off.clone()]);
                 let Some(mask) = &mask else { return Elem::V(x) };
@@ -703,7 +708,11 @@ pub(crate) fn apply<D: LDomain>(
                     None => d.input(&masked_name, ElemType::Real, &[off]),
                 };
                 Elem::V(d.ite_v(&c, &x, &o))
-            }))
+            });
+            if let Some(t) = dtype {
+                m.typed.push((b.f.clone(), t));
+            }
+            KVal::Block(b)
         }
         Op::Store => {
             let (ptr, check) = match need(&args, 0, spec)? {

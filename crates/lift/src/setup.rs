@@ -152,6 +152,7 @@ impl Setup<'_> {
             .map(|t| Buffer {
                 name: self.host.tensors[*t].name.clone(),
                 int: self.int_tensor(*t),
+                dtype: self.tensor_dtype(*t),
             })
             .collect();
         let m = Machine {
@@ -167,6 +168,7 @@ impl Setup<'_> {
             gathers: self.kinds.gathers.iter().map(|(p, _)| *p).collect(),
             gathers_in_bounds: self.safety_assumed,
             assumed: vec![],
+            typed: vec![],
         };
         let params = self.bindings(d, sizes, &launch.ints);
         let mut it =
@@ -185,6 +187,17 @@ impl Setup<'_> {
             .any(|(p, (_, a))| {
                 matches!(a, HostArg::Tensor(x) if *x == t) && self.kinds.is_int(&p.name)
             })
+    }
+
+    /// The element type the claim's variant assigns launcher tensor `t` (through a pointer
+    /// parameter it is passed as), if any.
+    pub(crate) fn tensor_dtype(&self, t: usize) -> Option<&'static str> {
+        self.kernel
+            .params
+            .iter()
+            .zip(&self.host.args)
+            .filter(|(_, (_, a))| matches!(a, HostArg::Tensor(x) if *x == t))
+            .find_map(|(p, _)| self.kinds.dtype(&p.name))
     }
 
     /// The pointer parameters of the launch (those passed a launcher tensor).

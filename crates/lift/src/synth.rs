@@ -382,6 +382,15 @@ impl Synth<'_> {
     /// The formula of a real or boolean term.
     pub(crate) fn expr(&mut self, t: TermId) -> R<Expr> {
         let node = self.s.node(t).clone();
+        // Integer arithmetic is an index polynomial where it is one; otherwise (a maximum of
+        // loaded integers plus one) it is written term by term, as reals are.
+        if self.s.sort(t) == smt::Sort::Int
+            && matches!(node, Node::Add(_) | Node::Mul(_) | Node::Neg(_))
+        {
+            if let Ok(e) = self.index(t) {
+                return Ok(e);
+            }
+        }
         Ok(match node {
             Node::Real(n, d) => Expr::Num(n, d),
             Node::Int(_) => self.index(t)?,
@@ -440,7 +449,6 @@ impl Synth<'_> {
                     return Err(format!("a call of `{name}`"));
                 }
             }
-            Node::Add(_) if self.s.sort(t) == smt::Sort::Int => self.index(t)?,
             Node::Add(xs) => {
                 let mut e: Option<Expr> = None;
                 for x in xs {
@@ -458,7 +466,6 @@ impl Synth<'_> {
                 }
                 e.unwrap_or(Expr::Num(0, 1))
             }
-            Node::Mul(_) if self.s.sort(t) == smt::Sort::Int => self.index(t)?,
             Node::Mul(xs) => {
                 // Factors `1 / y` (a division) become divisors: `a * (1 / b)` reads `a / b`.
                 let mut num: Option<Expr> = None;
@@ -481,10 +488,6 @@ impl Synth<'_> {
                     e = Expr::Bin('/', Box::new(e), Box::new(d));
                 }
                 e
-            }
-            Node::Neg(a) if self.s.sort(t) == smt::Sort::Int => {
-                let _ = a;
-                self.index(t)?
             }
             Node::Neg(a) => Expr::Neg(Box::new(self.expr(a)?)),
             Node::RealDiv(a, b) => Expr::Bin('/', Box::new(self.expr(a)?), Box::new(self.expr(b)?)),

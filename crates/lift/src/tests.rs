@@ -132,6 +132,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             gathers: vec![],
             gathers_in_bounds: false,
             assumed: vec![],
+            typed: vec![],
         },
         vec![Some(KVal::Block(z))],
         Pos { line: 0, col: 0 },
@@ -184,6 +185,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             buffers: vec![Buffer {
                 name: "x".into(),
                 int: false,
+                dtype: None,
             }],
             accesses: vec![],
             guard: None,
@@ -194,6 +196,7 @@ fn programs<D: LDomain>() -> Vec<(&'static str, Block<D>)> {
             gathers: vec![],
             gathers_in_bounds: false,
             assumed: vec![],
+            typed: vec![],
         };
         let at = Pos { line: 0, col: 0 };
         let lanes = KVal::Int(LANES as i128);

@@ -109,3 +109,42 @@ fn rows_are_viewed_by_the_kernels_own_strides() {
     );
     assert!(said.contains("`n_cols` <= `X_row_stride`"), "{said}");
 }
+
+#[test]
+fn device_function_constexprs_and_argument_types_are_variants() {
+    let rs = lift_corpus("device_variants.py");
+    let clip = formula_of(&rs, "clip_or_abs");
+    assert_eq!(clip.verdict.name(), "verified", "{:?}", clip.verdict);
+    let forms: Vec<(&str, Option<&str>)> = clip
+        .variants
+        .iter()
+        .map(|v| (v.assignment.as_str(), v.formula.as_deref()))
+        .collect();
+    assert_eq!(
+        forms,
+        vec![
+            ("`SIGNED` = False", Some("clip_or_abs(x, lo) = abs(x)")),
+            ("`SIGNED` = True", Some("clip_or_abs(x, lo) = max(x, lo)")),
+        ]
+    );
+    // Each named type its own variant: integers get their largest value, floating-point
+    // types infinity, which is no real (unknown, so the record is too).
+    let largest = formula_of(&rs, "largest");
+    assert_eq!(largest.verdict.name(), "unknown");
+    let int8 = largest
+        .variants
+        .iter()
+        .find(|v| v.assignment == "`dtype` = tl.int8")
+        .expect("an int8 variant");
+    assert_eq!(int8.verdict, "verified");
+    assert_eq!(int8.formula.as_deref(), Some("largest() = 127"));
+    // The argument's element type, queried in the body, splits the claim.
+    let shifted = formula_of(&rs, "shifted");
+    assert_eq!(shifted.verdict.name(), "verified", "{:?}", shifted.verdict);
+    let float = &shifted.variants[0];
+    assert_eq!(float.assignment, "`x`: float");
+    assert_eq!(float.formula.as_deref(), Some("shifted(x) = x + 0.5"));
+    assert!(shifted.variants.iter().any(
+        |v| v.assignment == "`x`: int32" && v.formula.as_deref() == Some("shifted(x) = x + 1")
+    ));
+}

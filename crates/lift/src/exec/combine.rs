@@ -86,6 +86,7 @@ pub(crate) fn classify<'s>(
         gathers: vec![],
         gathers_in_bounds: false,
         assumed: vec![],
+        typed: vec![],
     };
     let env = vec![
         (

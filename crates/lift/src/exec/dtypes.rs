@@ -46,7 +46,7 @@ pub(super) fn named(name: &str) -> Option<Dtype> {
 }
 
 /// The width in bits of a named dtype.
-fn bits(name: &str) -> Option<i128> {
+pub(super) fn bits(name: &str) -> Option<i128> {
     Some(match name {
         "int1" => 1,
         "int8" | "uint8" | "float8e4nv" | "float8e5" => 8,
@@ -57,8 +57,25 @@ fn bits(name: &str) -> Option<i128> {
     })
 }
 
+/// Whether integer type `t` holds every value of integer type `s` (`int16` holds `int8` and
+/// `uint8`; `int1` is unsigned).
+pub(super) fn holds_all(t: &str, s: &str) -> bool {
+    let signed = |n: &str| predicate(n, "is_int_signed") == Some(true);
+    let int = |n: &str| predicate(n, "is_int") == Some(true);
+    let (Some(bt), Some(bs)) = (bits(t), bits(s)) else {
+        return false;
+    };
+    int(t)
+        && int(s)
+        && match (signed(s), signed(t)) {
+            (true, true) | (false, false) => bt >= bs,
+            (false, true) => bt > bs,
+            (true, false) => false,
+        }
+}
+
 /// Triton's predicate `is_P()` of the named dtype `name` (`triton.language.core.dtype`).
-fn predicate(name: &str, p: &str) -> Option<bool> {
+pub(super) fn predicate(name: &str, p: &str) -> Option<bool> {
     let float = matches!(
         name,
         "float16" | "bfloat16" | "float32" | "float64" | "float8e4nv" | "float8e5"
@@ -229,6 +246,28 @@ impl<'s, D: LDomain> Interp<'s, D> {
         // `.type` of a block of values is a block type: its `.element_ty` is the scalar type.
         let via_type = matches!(&*at.value, Expr::Attribute(t) if t.attr.id.as_str() == "type");
         let via_block_type = matches!(&v, KVal::Block(b) if !matches!(b.ty, Ty::Ptr(_)));
+        // A pointer's element type that the claim's variant assigns: the named type.
+        if let KVal::Block(b) = &v {
+            if let (Ty::Ptr(k), true) = (b.ty, pointee) {
+                let assigned = self.m.buffers.get(k).and_then(|x| x.dtype);
+                if let Some(t) = assigned.and_then(named) {
+                    if b.shape.is_empty() || !via_type {
+                        return Ok(KVal::Dtype(Dtype {
+                            of_buffer: true,
+                            ..t
+                        }));
+                    }
+                }
+            }
+        }
+        // A value loaded from such a buffer, or converted to a named type: that type.
+        if let KVal::Block(b) = &v {
+            if let (Some(t), false) = (self.typed(b), pointee) {
+                if let Some(t) = named(t) {
+                    return Ok(KVal::Dtype(t));
+                }
+            }
+        }
         let ty = match &v {
             KVal::Block(b) => match (b.ty, pointee) {
                 (Ty::Ptr(_), true) if b.shape.is_empty() || !via_type => Ty::Real,

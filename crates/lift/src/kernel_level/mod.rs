@@ -18,6 +18,9 @@ use ruff_python_ast::Expr;
 
 mod roles;
 
+/// At most this many assignments of a device function's constexprs are checked.
+pub(crate) const MAX_DEVICE_VARIANTS: usize = roles::MAX_VARIANTS;
+
 /// The block sizes tried when nothing in the text fixes the block size.
 pub(crate) const SWEEP: &[i128] = &[16, 128, 1];
 
@@ -1177,4 +1180,56 @@ mod rows {
         }
         facts
     }
+}
+
+/// What a device function's constexpr parameter with no default is, read off its uses in the
+/// function's body as a kernel's are ([`roles`]).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum DeviceRole {
+    /// A flag or a block size: each of these values (Python literals), each its own formula;
+    /// the note states the sweep.
+    Values(Vec<String>, String),
+    /// A value of any real, or an integer: an argument like the others.
+    Argument,
+}
+
+/// The role of each constexpr parameter of device function `k` that has no default, in
+/// parameter order; `Err` for a use the model cannot give a value to (an element type).
+pub(crate) fn device_roles(
+    k: &KernelDef,
+    constants: &[(String, Expr)],
+) -> Result<Vec<(String, DeviceRole)>, String> {
+    let body = &k.def.body;
+    let mut out = Vec::new();
+    for p in k
+        .params
+        .iter()
+        .filter(|p| p.constexpr && p.default.is_none())
+    {
+        let role = roles::role(body, &p.name, &[], block_like(body, &p.name), constants);
+        let r = match role {
+            roles::Role::Block => DeviceRole::Values(
+                SWEEP.iter().map(|v| v.to_string()).collect(),
+                sweep_note(&[format!("`{}`", p.name)]),
+            ),
+            roles::Role::Flag(values, every) => {
+                let covers = match (every, values.first()) {
+                    (true, _) => "the body tells no other values apart from these",
+                    (false, Some(HostArg::Dtype(_))) => "the last floating-point type stands for every other one, as the model's values are reals; other integer types are not claimed",
+                    (false, _) => "other values are not claimed",
+                };
+                let shown_values: Vec<String> = values.iter().map(shown).collect();
+                let note = format!(
+                    "the flag `{}` each of {} (no default and no call in the file fixes it, the body only selects code by it, and {covers}: each value its own formula)",
+                    p.name,
+                    shown_values.join(", ")
+                );
+                DeviceRole::Values(shown_values, note)
+            }
+            roles::Role::Int | roles::Role::Real => DeviceRole::Argument,
+            roles::Role::Unread(why) => return Err(why),
+        };
+        out.push((p.name.clone(), r));
+    }
+    Ok(out)
 }

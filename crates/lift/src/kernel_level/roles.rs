@@ -42,6 +42,16 @@ pub(crate) fn role(
         ..Uses::default()
     };
     body.iter().for_each(|s| u.visit_stmt(s));
+    if u.queried > 0 && u.queried == u.all {
+        // Only its predicates and attributes are read (`dtype.value.is_floating()`): each
+        // type Triton names, the body may tell any two apart.
+        return Role::Flag(
+            crate::eltypes::every_type()
+                .map(|t| HostArg::Dtype(t.to_string()))
+                .collect(),
+            true,
+        );
+    }
     if u.dtype {
         if u.dtype_uses + u.selects < u.all {
             return Role::Unread(format!(
@@ -138,6 +148,9 @@ struct Uses<'n> {
     dtype_uses: usize,
     /// The named types it is compared with (`float32`).
     dtypes: Vec<String>,
+    /// Occurrences as a dtype whose predicates or attributes are read (`X.value`,
+    /// `X.is_floating()`, `X.int_bitwidth`).
+    queried: usize,
 }
 
 impl Uses<'_> {
@@ -251,6 +264,12 @@ impl<'a> Visitor<'a> for Uses<'_> {
     fn visit_expr(&mut self, e: &'a Expr) {
         match e {
             e if self.is_it(e) => self.all += 1,
+            Expr::Attribute(a) if self.is_it(&a.value) => {
+                let attr = a.attr.id.as_str();
+                if attr == "value" || attr.starts_with("is_") || attr.ends_with("bitwidth") {
+                    self.queried += 1;
+                }
+            }
             Expr::If(i) => self.condition(&i.test),
             Expr::Compare(c) if c.ops.len() == 1 => {
                 let (l, r) = (&*c.left, &c.comparators[0]);

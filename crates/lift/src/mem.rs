@@ -42,15 +42,39 @@ pub(crate) fn pos_of(src: &str, node: &impl ruff_text_size::Ranged) -> Pos {
     pos(src, node.range().start().to_usize())
 }
 
-/// One `tl.load` or `tl.store` of a block of pointers.
+/// The read-modify-write of an atomic (`tl.atomic_add`, `tl.atomic_max`, `tl.atomic_min`):
+/// the element becomes `old ⊕ value`. Over every program the result does not depend on their
+/// order (the operation commutes, over the reals), which is what the checker rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rmw {
+    Add,
+    Max,
+    Min,
+}
+
+impl Rmw {
+    /// The Triton function's name.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Rmw::Add => "tl.atomic_add",
+            Rmw::Max => "tl.atomic_max",
+            Rmw::Min => "tl.atomic_min",
+        }
+    }
+}
+
+/// One `tl.load`, `tl.store` or atomic of a block of pointers.
 pub(crate) struct Access<D: Domain> {
+    /// Whether it writes (a store or an atomic).
     pub store: bool,
+    /// For an atomic, what it combines the element with its value by (`store` is then true).
+    pub atomic: Option<Rmw>,
     pub buf: usize,
     /// The element offsets (`Ty::Int`), of the access's shape.
     pub offset: Block<D>,
     /// Which lanes take part (`Ty::Bool`); every lane when absent.
     pub mask: Option<Block<D>>,
-    /// The stored values (`Ty::Real`), for stores.
+    /// The stored values (`Ty::Real`), for stores; an atomic's operand.
     pub value: Option<Block<D>>,
     pub pos: Pos,
 }

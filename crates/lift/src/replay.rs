@@ -38,6 +38,10 @@ pub(crate) enum Failure {
         index: Vec<(String, i128)>,
         kernel: String,
         formula: String,
+        /// Whether the kernel's value was combined with initial contents the launcher
+        /// allocates and the model does not read (an atomic's first add): then the replay
+        /// is no run of the launcher.
+        unread_initial: bool,
     },
 }
 
@@ -97,6 +101,9 @@ struct Written {
     value: Stored,
     pid: Vec<i128>,
     atomic: bool,
+    /// Whether an atomic combined it with initial contents the launcher allocates
+    /// ([`Failure::Value`]).
+    unread_initial: bool,
 }
 
 /// The initial contents of element `off` of buffer `name` (what an atomic reads first).
@@ -254,10 +261,17 @@ pub(crate) fn replay(
                         }
                     };
                     let atomic = a.atomic.is_some() && prev.is_none_or(|w| w.atomic);
+                    let given = setup.host.tensors[setup.buffers[a.buf]].given;
+                    let unread_initial = match (a.atomic, prev) {
+                        (None, _) => false,
+                        (Some(_), Some(w)) => w.unread_initial,
+                        (Some(_), None) => !given,
+                    };
                     let written = Written {
                         value,
                         pid: pid.clone(),
                         atomic,
+                        unread_initial,
                     };
                     mem[a.buf].insert(off, written);
                 }
@@ -297,7 +311,12 @@ pub(crate) fn replay(
                 .cloned()
                 .zip(point.iter().copied())
                 .collect();
-            let Some(Written { value: x, .. }) = mem[b].get(&i).cloned() else {
+            let Some(Written {
+                value: x,
+                unread_initial,
+                ..
+            }) = mem[b].get(&i).cloned()
+            else {
                 if setup.kernel_level {
                     continue; // which elements are written is the launch's (not claimed)
                 }
@@ -332,6 +351,7 @@ pub(crate) fn replay(
                     index: named,
                     kernel: x.to_string(),
                     formula: y.to_string(),
+                    unread_initial,
                 }));
             }
         }
@@ -398,7 +418,7 @@ pub(crate) fn counterexample(
             what: format!("programs {first:?} and {second:?} both store to element {offset} of `{buf}` (the store at {pos})"),
         },
         Failure::Unwritten { buf, index } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: "never written".into(), rhs: "the formula's value".into() },
-        Failure::Value { buf, index, kernel, formula } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: kernel.clone(), rhs: formula.clone() },
+        Failure::Value { buf, index, kernel, formula, .. } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: kernel.clone(), rhs: formula.clone() },
     };
     Counterexample {
         instance: format!(
@@ -437,7 +457,13 @@ pub(crate) fn refute(
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
             ),
         },
-        (Failure::Value { buf, index, kernel, formula }, true) => Verdict::Unknown {
+        (Failure::Value { buf, index, kernel, formula, unread_initial: true }, _) => Verdict::Unknown {
+            reason: format!(
+                "at sizes {:?}, `{buf}` at {index:?} is {kernel} and the formula gives {formula} (replayed), but with initial contents of `{buf}` that the launcher allocates and the model does not read (an atomic adds to them), so this is no run of the launcher",
+                c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
+            ),
+        },
+        (Failure::Value { buf, index, kernel, formula, .. }, true) => Verdict::Unknown {
             reason: format!(
                 "the synthesized formula does not match the kernel: at sizes {:?}, `{buf}` at {index:?} is {kernel}, the formula gives {formula} (replayed)",
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()

@@ -247,8 +247,7 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
                     vec![HExpr::Size(m.sizes.len() - 1)]
                 }
             };
-            m.tensors
-                .push(crate::host::HTensor::contiguous(name, shape));
+            m.tensors.push(crate::host::HTensor::given(name, shape));
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.constexpr {
             constexpr_arg(p, given, &unfixed, case, &m)?
@@ -688,6 +687,7 @@ fn strided_view(m: &mut HostModel, name: &str, strides: &[String], unit: bool) -
         name: name.to_string(),
         shape,
         strides: (!contiguous).then_some(st),
+        given: true,
     }
 }
 

@@ -2,9 +2,10 @@
 //! into, and the log of its memory accesses.
 //!
 //! Loads read a buffer's initial contents (`Domain::input` of the buffer's name at the flat
-//! element offset): the checker refuses kernels that read a buffer they also write, so no
-//! load can observe a store. Stores are only logged here; the checker states what they must
-//! satisfy (symbolically) or performs them (concretely).
+//! element offset): the checker refuses kernels whose loads may observe a store (in place,
+//! each element is read before it is written; a buffer atomics update is never loaded).
+//! Stores and atomics are only logged here; the checker states what they must satisfy
+//! (symbolically) or performs them (concretely).
 
 use crate::value::Block;
 use tensor::Domain;

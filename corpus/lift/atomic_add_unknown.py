@@ -1,7 +1,9 @@
 # expect: unknown
 # formula: out[i] = x[i]
-# `tl.atomic_add` is not modelled: the verdict is unknown, naming `tl.atomic_add` at its
-# line and column.
+# The launcher zeroes `out` (`torch.zeros_like`), which the model does not read: an atomic add
+# keeps the element's initial contents (`out[i] = out[i] + x[i]` is verified), and a replay
+# against `out[i] = x[i]` with other initial contents is no run of this launcher: unknown,
+# never refuted.
 import torch
 import triton
 import triton.language as tl

@@ -86,6 +86,9 @@ pub(crate) struct Interp<'s, D: Domain> {
     /// Names a summarised loop assigned other than as an accumulator, with the loop's
     /// position: their value after the loop (the last iteration's) is not tracked.
     after_loop: Vec<(String, Pos)>,
+    /// The call an expression statement makes (its value unused): the one place an atomic
+    /// may be, since the value it returns depends on the order of programs.
+    effect_call: Option<ruff_text_size::TextRange>,
 }
 
 /// How deep helper calls may nest (recursion is not Triton, but must not hang us).
@@ -174,6 +177,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             depth: 0,
             unrolled: 0,
             after_loop: vec![],
+            effect_call: None,
         }
     }
 
@@ -318,6 +322,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             }
             Stmt::Expr(e) => {
                 if !matches!(&*e.value, Expr::StringLiteral(_)) {
+                    self.effect_call = e.value.as_call_expr().map(|c| c.range());
                     self.expr(d, &e.value)?;
                 }
             }
@@ -1044,6 +1049,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
             Ok(spec) => spec,
             Err(what) => return self.unsupported(what, c),
         };
+        if let ops::Op::Atomic(rmw) = spec.op {
+            if self.effect_call != Some(c.range()) {
+                return self.unsupported(
+                    format!("the value {} returns (the element's old contents, which depend on the order of programs)", rmw.name()),
+                    c,
+                );
+            }
+        }
         let mut args: Vec<Option<KVal<D>>> = vec![None; spec.params.len()];
         let skip = usize::from(receiver.is_some());
         if let (Some(r), Some(first)) = (receiver, args.first_mut()) {

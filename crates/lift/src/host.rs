@@ -136,15 +136,30 @@ pub(crate) struct HTensor {
     /// A strided view's stride per dimension (`x[i, j]` is element `i * s0 + j * s1` of the
     /// pointer's memory); `None` for a contiguous row-major tensor.
     pub strides: Option<Vec<HExpr>>,
+    /// Whether its contents before the launch are the caller's (a launcher parameter, or a
+    /// kernel's pointer under the kernel-level claim or an assumed launch): any values. A
+    /// tensor the launcher allocates (`torch.zeros`, a view, ...) is not: the model does
+    /// not read what it holds, so a replay that reads it (an atomic's first add) is no run of
+    /// the launcher.
+    pub given: bool,
 }
 
 impl HTensor {
-    /// A contiguous row-major tensor.
+    /// A contiguous row-major tensor the launcher allocates.
     pub(crate) fn contiguous(name: String, shape: Vec<HExpr>) -> HTensor {
         HTensor {
             name,
             shape,
             strides: None,
+            given: false,
+        }
+    }
+
+    /// A contiguous row-major tensor the caller gives.
+    pub(crate) fn given(name: String, shape: Vec<HExpr>) -> HTensor {
+        HTensor {
+            given: true,
+            ..HTensor::contiguous(name, shape)
         }
     }
 
@@ -1050,9 +1065,7 @@ impl Host<'_> {
                 })
                 .collect(),
         };
-        self.m
-            .tensors
-            .push(HTensor::contiguous(name.to_string(), shape));
+        self.m.tensors.push(HTensor::given(name.to_string(), shape));
         self.m.tensors.len() - 1
     }
 
@@ -1984,8 +1997,7 @@ pub(crate) fn assumed_launch(
                 .filter(|s| !s.is_empty())
                 .unwrap_or(&p.name)
                 .to_string();
-            m.tensors
-                .push(HTensor::contiguous(name, vec![HExpr::Size(0)]));
+            m.tensors.push(HTensor::given(name, vec![HExpr::Size(0)]));
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.name == *n {
             HostArg::Int(HExpr::Size(0))

@@ -2,9 +2,10 @@
 //! into, and the log of its memory accesses.
 //!
 //! Loads read a buffer's initial contents (`Domain::input` of the buffer's name at the flat
-//! element offset): the checker refuses kernels that read a buffer they also write, so no
-//! load can observe a store. Stores are only logged here; the checker states what they must
-//! satisfy (symbolically) or performs them (concretely).
+//! element offset): the checker refuses kernels whose loads may observe a store (in place,
+//! each element is read before it is written; a buffer atomics update is never loaded).
+//! Stores and atomics are only logged here; the checker states what they must satisfy
+//! (symbolically) or performs them (concretely).
 
 use crate::value::Block;
 use tensor::Domain;
@@ -45,15 +46,39 @@ pub(crate) fn pos_of(src: &str, node: &impl ruff_text_size::Ranged) -> Pos {
     pos(src, node.range().start().to_usize())
 }
 
-/// One `tl.load` or `tl.store` of a block of pointers.
+/// The read-modify-write of an atomic (`tl.atomic_add`, `tl.atomic_max`, `tl.atomic_min`):
+/// the element becomes `old ⊕ value`. Over every program the result does not depend on their
+/// order (the operation commutes, over the reals), which is what the checker rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rmw {
+    Add,
+    Max,
+    Min,
+}
+
+impl Rmw {
+    /// The Triton function's name.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Rmw::Add => "tl.atomic_add",
+            Rmw::Max => "tl.atomic_max",
+            Rmw::Min => "tl.atomic_min",
+        }
+    }
+}
+
+/// One `tl.load`, `tl.store` or atomic of a block of pointers.
 pub(crate) struct Access<D: Domain> {
+    /// Whether it writes (a store or an atomic).
     pub store: bool,
+    /// For an atomic, what it combines the element with its value by (`store` is then true).
+    pub atomic: Option<Rmw>,
     pub buf: usize,
     /// The element offsets (`Ty::Int`), of the access's shape.
     pub offset: Block<D>,
     /// Which lanes take part (`Ty::Bool`); every lane when absent.
     pub mask: Option<Block<D>>,
-    /// The stored values (`Ty::Real`), for stores.
+    /// The stored values (`Ty::Real`), for stores; an atomic's operand.
     pub value: Option<Block<D>>,
     pub pos: Pos,
 }

@@ -65,6 +65,14 @@ pub(crate) enum Op {
     /// product of `y` factors `x` (`pow(x, 0) = 1`, as C's `pow` gives for every `x`). Any
     /// other exponent: the real power, an uninterpreted function of both operands.
     Pow,
+    /// `tl.atomic_add`, `tl.atomic_max`, `tl.atomic_min`: a read-modify-write of each
+    /// masked-in lane's element (`crate::mem::Rmw`), logged as an access; what all programs'
+    /// atomics leave in memory is the checker's (`crate::check`). `sem` (the memory order
+    /// of other accesses around it) and `scope` `"gpu"`/`"sys"` do not change what the
+    /// atomics leave once every program has run, since no access of the kernel may read the
+    /// buffer they update; `scope="cta"` makes atomics of different programs race, and is
+    /// not read.
+    Atomic(crate::mem::Rmw),
 }
 
 /// The largest exponent of `pow` read as a product.
@@ -379,6 +387,9 @@ pub(crate) const OPS: &[OpSpec] = &[
         ignored: &[],
         op: Op::Pow,
     },
+    atomic_spec("atomic_add", crate::mem::Rmw::Add),
+    atomic_spec("atomic_max", crate::mem::Rmw::Max),
+    atomic_spec("atomic_min", crate::mem::Rmw::Min),
     math_spec("atan"),
     math_spec("asin"),
     math_spec("acos"),
@@ -392,6 +403,16 @@ pub(crate) const OPS: &[OpSpec] = &[
     math_spec("expm1"),
     math_spec("log10"),
 ];
+
+/// The entry of an atomic read-modify-write ([`Op::Atomic`]).
+const fn atomic_spec(name: &'static str, rmw: crate::mem::Rmw) -> OpSpec {
+    OpSpec {
+        name,
+        params: &["pointer", "val", "mask", "sem", "scope"],
+        ignored: &[],
+        op: Op::Atomic(rmw),
+    }
+}
 
 /// The entry of a real function of one argument `x` without a definition here.
 const fn math_spec(name: &'static str) -> OpSpec {
@@ -661,6 +682,7 @@ pub(crate) fn apply<D: LDomain>(
             };
             m.accesses.push(Access {
                 store: false,
+                atomic: None,
                 buf,
                 offset: offset.clone(),
                 mask: mask.clone(),
@@ -756,6 +778,7 @@ pub(crate) fn apply<D: LDomain>(
             let offset = Block { ty: Ty::Int, ..ptr };
             m.accesses.push(Access {
                 store: true,
+                atomic: None,
                 buf,
                 offset,
                 mask,
@@ -764,6 +787,7 @@ pub(crate) fn apply<D: LDomain>(
             });
             KVal::None
         }
+        Op::Atomic(rmw) => atomic(m, rmw, &args, spec, pos)?,
         Op::Where => {
             let c = block(&need(&args, 0, spec)?, "tl.where's condition")?;
             let x = block(&need(&args, 1, spec)?, "tl.where's x")?;
@@ -1117,6 +1141,59 @@ pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Bl
         let ntq = d.sub_i(&zero, &tq);
         Elem::I(d.ite_i(&yneg, &ntq, &tq))
     })
+}
+
+/// `tl.atomic_*(pointer, val, mask, sem, scope)`: the access logged (see [`Op::Atomic`]);
+/// its value, the elements' old contents, is refused where it is read (`crate::exec`).
+fn atomic<D: LDomain>(
+    m: &mut Machine<D>,
+    rmw: crate::mem::Rmw,
+    args: &[Option<KVal<D>>],
+    spec: &OpSpec,
+    pos: Pos,
+) -> R<KVal<D>> {
+    let name = rmw.name();
+    let ptr = match need(args, 0, spec)? {
+        KVal::BlockPtr(_) => return Err(format!("{name} through a block pointer")),
+        p => block(&p, "the atomic's pointer")?,
+    };
+    let Ty::Ptr(buf) = ptr.ty else {
+        return Err(format!("{name} on a {} block, not pointers", ptr.ty.name()));
+    };
+    for (k, what, read) in [
+        (3, "sem", &["acq_rel", "acquire", "release", "relaxed"][..]),
+        (4, "scope", &["gpu", "sys"][..]),
+    ] {
+        match opt(args, k) {
+            None | Some(KVal::None) => {}
+            Some(KVal::Str(v)) if read.contains(&v.as_str()) => {}
+            Some(KVal::Str(v)) => {
+                return Err(format!("`{what}=\"{v}\"` of {name} (atomics of different programs are then not atomic with each other)"))
+            }
+            Some(_) => return Err(format!("`{what}` of {name} that is not a string literal")),
+        }
+    }
+    let value = block(&need(args, 1, spec)?, "the atomic's value")?;
+    let shape = broadcast_shape(&ptr.shape, &value.shape)?;
+    if shape != ptr.shape {
+        return Err(format!(
+            "{name} of a {:?} block through {:?} pointers",
+            value.shape, ptr.shape
+        ));
+    }
+    let value = to_real(&value.broadcast_to(&shape));
+    let mask = mask_arg(m, &args[2], &ptr)?;
+    gather_allowed(m, pos)?;
+    m.accesses.push(Access {
+        store: true,
+        atomic: Some(rmw),
+        buf,
+        offset: Block { ty: Ty::Int, ..ptr },
+        mask,
+        value: Some(value),
+        pos,
+    });
+    Ok(KVal::None)
 }
 
 /// An access at `pos` whose address depends on loaded data (a gather) is read only where the

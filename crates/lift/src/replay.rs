@@ -38,6 +38,10 @@ pub(crate) enum Failure {
         index: Vec<(String, i128)>,
         kernel: String,
         formula: String,
+        /// Whether the kernel's value was combined with initial contents the launcher
+        /// allocates and the model does not read (an atomic's first add): then the replay
+        /// is no run of the launcher.
+        unread_initial: bool,
     },
 }
 
@@ -88,6 +92,42 @@ fn stored(c: &mut Concrete, e: crate::value::Elem<Concrete>) -> Stored {
         crate::value::Elem::X { nan: true, .. } => Stored::Nan,
         e => Stored::Value(e.v(c)),
     }
+}
+
+/// What the replay's memory holds at an element written: the value, the program that last
+/// wrote it, and whether only atomics wrote it.
+#[derive(Clone, Debug)]
+struct Written {
+    value: Stored,
+    pid: Vec<i128>,
+    atomic: bool,
+    /// Whether an atomic combined it with initial contents the launcher allocates
+    /// ([`Failure::Value`]).
+    unread_initial: bool,
+}
+
+/// The initial contents of element `off` of buffer `name` (what an atomic reads first).
+fn initial(c: &mut Concrete, name: &str, off: i128) -> Stored {
+    use tensor::Domain;
+    match c.input(name, tensor::ElemType::Real, &[off]) {
+        Scalar::Undef => Stored::Nan,
+        v => Stored::Value(v),
+    }
+}
+
+/// `old ⊕ x` for an atomic (exact rationals: the order of programs does not matter); a NaN
+/// operand gives NaN.
+fn combine(c: &mut Concrete, rmw: crate::mem::Rmw, old: Stored, x: Stored) -> Stored {
+    use tensor::{BinaryOp, ElemType};
+    let (Stored::Value(a), Stored::Value(b)) = (old, x) else {
+        return Stored::Nan;
+    };
+    let op = match rmw {
+        crate::mem::Rmw::Add => BinaryOp::Add,
+        crate::mem::Rmw::Max => BinaryOp::Max,
+        crate::mem::Rmw::Min => BinaryOp::Min,
+    };
+    Stored::Value(tensor::binary(c, op, ElemType::Real, &a, &b))
 }
 
 /// Runs the whole grid concretely and looks for a failure of the claim.
@@ -146,7 +186,7 @@ pub(crate) fn replay(
     }
     let nbuf = setup.buffers.len();
     let numels: Vec<i128> = (0..nbuf).map(|b| setup.numel(&mut c, sizes, b)).collect();
-    let mut mem: Vec<BTreeMap<i128, (Stored, Vec<i128>)>> = vec![BTreeMap::new(); nbuf];
+    let mut mem: Vec<BTreeMap<i128, Written>> = vec![BTreeMap::new(); nbuf];
     let mut work: i128 = 0;
     let mut pids = vec![vec![]];
     for g in &grid {
@@ -196,18 +236,44 @@ pub(crate) fn replay(
                 if let Some(v) = &a.value {
                     let e = v.at(&mut c, &lane);
                     let x = stored(&mut c, e);
-                    if let Some((_, other)) = mem[a.buf].get(&off) {
-                        if *other != pid {
+                    let prev = mem[a.buf].get(&off);
+                    // Plain stores of two programs race, as do a store and an atomic;
+                    // atomics of different programs do not (they commute).
+                    if let Some(w) = prev {
+                        if w.pid != pid && !(w.atomic && a.atomic.is_some()) {
                             return Ok(Some(Failure::Race {
                                 buf: m.buffers[a.buf].name.clone(),
                                 offset: off,
-                                first: other.clone(),
+                                first: w.pid.clone(),
                                 second: pid.clone(),
                                 pos: a.pos,
                             }));
                         }
                     }
-                    mem[a.buf].insert(off, (x, pid.clone()));
+                    let value = match a.atomic {
+                        None => x,
+                        Some(rmw) => {
+                            let old = match prev {
+                                Some(w) => w.value,
+                                None => initial(&mut c, &m.buffers[a.buf].name, off),
+                            };
+                            combine(&mut c, rmw, old, x)
+                        }
+                    };
+                    let atomic = a.atomic.is_some() && prev.is_none_or(|w| w.atomic);
+                    let given = setup.host.tensors[setup.buffers[a.buf]].given;
+                    let unread_initial = match (a.atomic, prev) {
+                        (None, _) => false,
+                        (Some(_), Some(w)) => w.unread_initial,
+                        (Some(_), None) => !given,
+                    };
+                    let written = Written {
+                        value,
+                        pid: pid.clone(),
+                        atomic,
+                        unread_initial,
+                    };
+                    mem[a.buf].insert(off, written);
                 }
             }
         }
@@ -245,7 +311,12 @@ pub(crate) fn replay(
                 .cloned()
                 .zip(point.iter().copied())
                 .collect();
-            let Some((x, _)) = mem[b].get(&i) else {
+            let Some(Written {
+                value: x,
+                unread_initial,
+                ..
+            }) = mem[b].get(&i).cloned()
+            else {
                 if setup.kernel_level {
                     continue; // which elements are written is the launch's (not claimed)
                 }
@@ -280,6 +351,7 @@ pub(crate) fn replay(
                     index: named,
                     kernel: x.to_string(),
                     formula: y.to_string(),
+                    unread_initial,
                 }));
             }
         }
@@ -346,7 +418,7 @@ pub(crate) fn counterexample(
             what: format!("programs {first:?} and {second:?} both store to element {offset} of `{buf}` (the store at {pos})"),
         },
         Failure::Unwritten { buf, index } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: "never written".into(), rhs: "the formula's value".into() },
-        Failure::Value { buf, index, kernel, formula } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: kernel.clone(), rhs: formula.clone() },
+        Failure::Value { buf, index, kernel, formula, .. } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: kernel.clone(), rhs: formula.clone() },
     };
     Counterexample {
         instance: format!(
@@ -385,7 +457,13 @@ pub(crate) fn refute(
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
             ),
         },
-        (Failure::Value { buf, index, kernel, formula }, true) => Verdict::Unknown {
+        (Failure::Value { buf, index, kernel, formula, unread_initial: true }, _) => Verdict::Unknown {
+            reason: format!(
+                "at sizes {:?}, `{buf}` at {index:?} is {kernel} and the formula gives {formula} (replayed), but with initial contents of `{buf}` that the launcher allocates and the model does not read (an atomic adds to them), so this is no run of the launcher",
+                c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
+            ),
+        },
+        (Failure::Value { buf, index, kernel, formula, .. }, true) => Verdict::Unknown {
             reason: format!(
                 "the synthesized formula does not match the kernel: at sizes {:?}, `{buf}` at {index:?} is {kernel}, the formula gives {formula} (replayed)",
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()

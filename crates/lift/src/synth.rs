@@ -167,7 +167,8 @@ pub(crate) struct Names {
 pub(crate) struct Synth<'a> {
     pub s: &'a mut Store,
     pub names: &'a Names,
-    /// The output index of the store, per dimension, and the symbol that pins each.
+    /// The output index of the store, per dimension that is not a constant, and the symbol
+    /// that pins each.
     pub out: Vec<(Poly, SymId, String)>,
     /// Reduction variables in scope, with their names.
     pub bound: Vec<(SymId, String)>,
@@ -191,6 +192,11 @@ impl Synth<'_> {
     ) -> R<Synth<'a>> {
         let mut dims = Vec::new();
         for (d, o) in out.into_iter().enumerate() {
+            // A dimension the store indexes at a constant (an atomic into `out_ptr`): no
+            // index to solve for; coverage proves the dimension is that one element.
+            if o.keys().all(|m| m.is_empty()) {
+                continue;
+            }
             let pivot = names
                 .lanes
                 .iter()

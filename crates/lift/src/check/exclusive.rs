@@ -62,9 +62,17 @@ pub(super) fn obligations(w: &mut World, cx: &Checked, base: &[TermId]) -> Stage
                 });
             }
         }
+        if let Some(total) = &a.total {
+            stores.extend(atomic_overlaps(w, cx, &second, (a, &ia), &total.summed));
+            continue;
+        }
         let tiles = distinct_tiles(w, cx, &second, k, a);
         for b in second.accesses.iter().filter(|b| b.store && b.buf == a.buf) {
-            let asr = store_race(w, cx, &second, (a, &ia), b, &tiles);
+            let diffs = match &tiles {
+                Some(t) => t.clone(),
+                None => pids_differ(w, &cx.program.pid_syms, &second.pid_syms),
+            };
+            let asr = store_race(w, cx, &second, (a, &ia), b, diffs);
             if !cx.setup.safety_assumed {
                 stores.push(Obligation {
                     name: format!(
@@ -218,22 +226,18 @@ fn pids_differ(w: &mut World, first: &[SymId], second: &[SymId]) -> Vec<TermId> 
         .collect()
 }
 
-/// The assertions of distinct programs' stores `a` (with its index `ia`) and `b` (of the
-/// second program) writing one element; different tiles when `tiles` says what that is.
+/// The assertions of stores `a` (with its index `ia`) and `b` (of the second program)
+/// writing one element, where one of `diffs` holds (the programs differ, or their tiles).
 fn store_race(
     w: &mut World,
     cx: &Checked,
     second: &Second,
     (a, ia): (&SymAccess, &Option<IndexTerms>),
     b: &SymAccess,
-    tiles: &Option<Vec<TermId>>,
+    diffs: Vec<TermId>,
 ) -> Vec<TermId> {
     let mut asr = second.base.clone();
     asr.extend(second.monotone.iter().copied());
-    let diffs: Vec<TermId> = match tiles {
-        Some(t) => t.clone(),
-        None => pids_differ(w, &cx.program.pid_syms, &second.pid_syms),
-    };
     asr.push(w.sym.store.or(diffs));
     asr.extend(a.mask);
     asr.extend(b.mask);
@@ -249,6 +253,62 @@ fn store_race(
         _ => asr.push(w.sym.store.eq(a.off, b.off)),
     }
     asr
+}
+
+/// An atomic `a` whose adds along the grid axes `summed` are summed (`super::atomics`): no
+/// two lanes, and no two programs that differ in another axis, add into one element (else an
+/// element's final value has more terms than the sum). Stated under the kernel-level claim
+/// too: it is what the value rests on, not a precondition of the launch.
+fn atomic_overlaps(
+    w: &mut World,
+    cx: &Checked,
+    second: &Second,
+    (a, ia): (&SymAccess, &Option<IndexTerms>),
+    summed: &[usize],
+) -> Vec<Obligation> {
+    let mut out = Vec::new();
+    for b in second
+        .accesses
+        .iter()
+        .filter(|b| b.rmw.is_some() && b.buf == a.buf)
+    {
+        let kept: Vec<(SymId, SymId)> = (cx.program.pid_syms.iter().copied())
+            .zip(second.pid_syms.iter().copied())
+            .enumerate()
+            .filter(|(k, _)| !summed.contains(k))
+            .map(|(_, p)| p)
+            .collect();
+        let lanes: Vec<(SymId, SymId)> = (a.lane_syms.iter().copied())
+            .zip(b.lane_syms.iter().copied())
+            .collect();
+        let mut diffs = Vec::new();
+        for (x, y) in kept.into_iter().chain(lanes) {
+            let (x, y) = (w.sym.store.sym(x), w.sym.store.sym(y));
+            diffs.push(w.sym.store.ne(x, y));
+        }
+        let asr = store_race(w, cx, second, (a, ia), b, diffs);
+        out.push(Obligation {
+            name: format!(
+                "no two lanes or programs add into one element of `{}` by the atomic at {}{}",
+                cx.name_of(a.buf),
+                a.pos,
+                if summed.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        ", other than the programs along grid axis {} whose adds are summed",
+                        summed
+                            .iter()
+                            .map(|k| k.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            ),
+            assertions: asr,
+        });
+    }
+    out
 }
 
 /// In place: no program loads an element another program stores.

@@ -45,14 +45,19 @@ pub(super) fn scalar_params(setup: &Setup) -> Vec<String> {
         .collect()
 }
 
-/// The buffers among `0..nbuf` that some access stores to (`store`) or loads from.
+/// The buffers among `0..nbuf` that some access stores to (`store`) or reads from (a load,
+/// or an atomic, which reads the initial contents it updates).
 pub(super) fn used<D: tensor::Domain>(
     nbuf: usize,
     accesses: &[Access<D>],
     store: bool,
 ) -> Vec<usize> {
     (0..nbuf)
-        .filter(|b| accesses.iter().any(|a| a.store == store && a.buf == *b))
+        .filter(|b| {
+            accesses
+                .iter()
+                .any(|a| a.buf == *b && (a.store == store || (!store && a.atomic.is_some())))
+        })
         .collect()
 }
 
@@ -64,7 +69,7 @@ impl Footprint {
         let in_place: Vec<usize> = stored
             .iter()
             .copied()
-            .filter(|b| loaded.contains(b))
+            .filter(|b| accesses.iter().any(|a| !a.store && a.buf == *b))
             .collect();
         Footprint {
             stored,
@@ -179,6 +184,7 @@ mod tests {
     fn access(store: bool, buf: usize, line: usize) -> Access<Concrete> {
         Access {
             store,
+            atomic: None,
             buf,
             offset: Block::splat(Ty::Int, Elem::I(0)),
             mask: None,

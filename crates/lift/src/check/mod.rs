@@ -30,6 +30,7 @@ use report::Verdict;
 use smt::TermId;
 use std::time::Duration;
 
+mod atomics;
 mod bounded;
 mod coverage;
 mod exclusive;
@@ -165,7 +166,12 @@ fn stages(
     let io = footprint::Footprint::of(setup, &program.machine.accesses);
     io.record(setup, out);
     io.check_memory_model(setup, &program.machine.accesses, out)?;
+    atomics::check_model(setup, &program.machine.accesses)?;
     let mut accesses = run::evaluate(&mut w, &program.machine, "");
+    if accesses.iter().any(|a| a.rmw.is_some()) {
+        atomics::totals(&mut w, &program, &mut accesses)?;
+        out.assumptions.push(atomics::COMMUTE.to_string());
+    }
     if accesses.iter().any(|a| a.value_bad.is_some()) {
         out.assumptions[0] = "floating-point values are modelled as reals (no rounding or overflow); the NaN and infinities of masked `-inf` lanes are kept exact (IEEE 754), and proved never stored".to_string();
     }

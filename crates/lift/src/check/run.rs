@@ -75,6 +75,10 @@ pub(super) fn run(setup: &Setup, w: &mut World) -> Result<Program, Unsupported> 
 /// One access evaluated at symbolic lanes.
 pub(super) struct SymAccess {
     pub(super) store: bool,
+    /// For an atomic, what it combines by; what it adds up to over the grid once
+    /// `super::atomics` has read it (its `value` is then the element's final contents).
+    pub(super) rmw: Option<crate::mem::Rmw>,
+    pub(super) total: Option<super::atomics::Total>,
     pub(super) buf: usize,
     /// The symbols of the lanes, one per dimension of the access.
     pub(super) lane_syms: Vec<SymId>,
@@ -97,6 +101,9 @@ impl SymAccess {
             .map(|(n, i)| (pa.name_in(s, n), pa.name_in(s, i)));
         if let Some(SymVal::Plain(t)) = self.value {
             self.value = Some(SymVal::Plain(pa.name_in(s, t)));
+        }
+        if let Some(t) = self.total.as_mut() {
+            t.added = pa.name_in(s, t.added);
         }
     }
 }
@@ -139,6 +146,8 @@ pub(super) fn evaluate(w: &mut World, m: &Machine<Sym>, tag: &str) -> Vec<SymAcc
         }
         out.push(SymAccess {
             store: a.store,
+            rmw: a.atomic,
+            total: None,
             buf: a.buf,
             lane_syms: vs,
             mask,
@@ -189,6 +198,7 @@ pub(super) fn name_pid_atoms(
     if !patoms.is_empty() {
         let mut roots: Vec<TermId> = Vec::new();
         for a in accesses.iter() {
+            roots.extend(a.total.as_ref().map(|t| t.added));
             roots.push(a.off);
             roots.extend(a.mask);
             if let Some(SymVal::Plain(t)) = a.value {

@@ -188,7 +188,7 @@ fn synthesize(
         if defs.iter().any(|d| d.output == output) {
             continue; // one formula per output; every store is checked against it
         }
-        match definition(w, names, taken, a, out_index[k].clone()) {
+        match definition(w, names, taken, a, &output, out_index[k].clone()) {
             Ok((body, idx)) => defs.push(formula::Def {
                 output,
                 indices: idx.iter().map(|x| x.to_string()).collect(),
@@ -210,12 +210,23 @@ fn definition(
     names: &Names,
     taken: &[String],
     a: &SymAccess,
+    output: &str,
     out_index: Option<Vec<Poly>>,
 ) -> Result<(Expr, Vec<&'static str>), String> {
     let out = out_index.ok_or("the store's offset does not split into the output's dimensions")?;
     let idx = output_indices(out.len(), taken);
     let mut sy = Synth::new(&mut w.sym.store, names, out, &idx)?;
     sy.mask = a.mask;
+    if let Some(total) = &a.total {
+        // An atomic's element: its contents before the kernel plus what the atomics add.
+        let v = sy.under_mask(total.added, a.mask);
+        let added = sy.expr(v)?;
+        let old = Expr::Read(
+            output.to_string(),
+            idx.iter().map(|x| Expr::Var(x.to_string())).collect(),
+        );
+        return Ok((Expr::Bin('+', Box::new(old), Box::new(added)), idx));
+    }
     match a.value.clone().expect("stores have values") {
         SymVal::Plain(t) => {
             let v = sy.under_mask(t, a.mask);

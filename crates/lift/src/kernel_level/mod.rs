@@ -256,7 +256,11 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
                     HTensor::contiguous(name, vec![HExpr::Size(m.sizes.len() - 1)])
                 }
             };
-            m.tensors.push(tensor);
+            // The caller gives every tensor of the kernel-level claim (none is allocated).
+            m.tensors.push(crate::host::HTensor {
+                given: true,
+                ..tensor
+            });
             HostArg::Tensor(m.tensors.len() - 1)
         } else if p.constexpr {
             constexpr_arg(p, given, &unfixed, case, &m)?
@@ -322,6 +326,7 @@ fn row_view(
         name,
         shape: vec![HExpr::Size(0)],
         strides: Some(vec![HExpr::Size(k)]),
+        given: true,
     }
 }
 
@@ -733,6 +738,7 @@ fn strided_view(m: &mut HostModel, name: &str, strides: &[String], unit: bool) -
         name: name.to_string(),
         shape,
         strides: (!contiguous).then_some(st),
+        given: true,
     }
 }
 

@@ -1,0 +1,25 @@
+# expect: refuted
+# formula: out[i] = out[i] + sum(k, x[k] * y[k])
+# The dot product with the tail's padding loaded as 1: the last program adds products of the
+# padding into the element.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def vdot_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    y = tl.load(y_ptr + offs, mask=mask, other=1.0)
+    tl.atomic_add(out_ptr, tl.sum(x * y))
+
+
+def vdot(x: torch.Tensor, y: torch.Tensor, out: torch.Tensor):
+    assert tuple(out.shape) == (1,)
+    n = x.numel()
+    grid = (triton.cdiv(n, 256),)
+    vdot_kernel[grid](x, y, out, n, BLOCK=256)
+    return out

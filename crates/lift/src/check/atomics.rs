@@ -1,0 +1,144 @@
+//! Stage 1b, what atomics leave in memory: `tl.atomic_add` read as the final contents of the
+//! elements it updates, once every program has run.
+//!
+//! One program's atomic adds `v(pid, lane)` to the element at `off(pid, lane)` where its mask
+//! holds. The offset reads some program ids and not others (the *summed axes*: FlagGems'
+//! `tl.atomic_add(out_ptr, tl.sum(x * y))` reads none, Liger's row-block atomics into a
+//! weight gradient read none either, an atomic into distinct elements reads them all). Over
+//! the whole grid the element then holds
+//!
+//! ```text
+//! out0[off] + Σ_{p_R over the summed axes} where(mask, v, 0)(pid with p_R, lane)
+//! ```
+//!
+//! provided no two lanes or programs that differ in an axis the offset reads add into one
+//! element (an obligation of `super::exclusive`). The order of the additions does not matter
+//! over the reals (an assumption the verdict names: "atomic adds commute: the sum is taken
+//! over the reals"). `out0` is the buffer's contents before the kernel, read like a load (the
+//! formula's `out[i]` on the right); nothing assumes it is zero. The access then reads as a
+//! store of that final value, and synthesis, values, coverage and bounds treat it so.
+//!
+//! Not read (`unknown`, naming it): a buffer both updated by atomics and loaded or stored by
+//! plain stores (a load may see another program's add; a store races with one), two atomics
+//! into one buffer, an atomic inside a loop over a runtime range, `tl.atomic_max`/`min`.
+
+use super::run::{Program, SymAccess};
+use super::world::World;
+use super::{unknown, Stage};
+use crate::mem::{Access, Rmw};
+use crate::setup::Setup;
+use crate::value::{Elem, LDomain};
+use smt::TermId;
+use symbolic::{Sym, SymVal};
+use tensor::Domain;
+
+/// The assumption every verdict over atomics states.
+pub(super) const COMMUTE: &str = "atomic adds commute: the sum is taken over the reals (in floating point the order of the programs' additions changes the rounding)";
+
+/// What an atomic access adds up to over the grid.
+#[derive(Clone, Debug)]
+pub(super) struct Total {
+    /// The grid axes whose programs all add into the same elements (the offset does not
+    /// read their ids).
+    pub(super) summed: Vec<usize>,
+    /// Everything the atomics add into the element, over the summed axes (without its
+    /// initial contents).
+    pub(super) added: TermId,
+}
+
+/// The model's conditions on the run's atomics: each buffer they update is updated by one
+/// atomic add, and neither loaded nor stored otherwise.
+pub(super) fn check_model<D: tensor::Domain>(setup: &Setup, accesses: &[Access<D>]) -> Stage<()> {
+    for a in accesses {
+        let Some(rmw) = a.atomic else { continue };
+        let name = super::footprint::buffer_name(setup, a.buf);
+        if rmw != Rmw::Add {
+            return Err(unknown(format!(
+                "{} at {} (only atomic adds are read yet)",
+                rmw.name(),
+                a.pos
+            )));
+        }
+        for b in accesses.iter().filter(|b| b.buf == a.buf) {
+            let why = match (b.store, b.atomic) {
+                (false, _) => "loaded (a load may see another program's add)",
+                (true, None) => "stored to (a store races with the adds of other programs)",
+                (true, Some(_)) if b.pos != a.pos => "updated by a second atomic",
+                _ => continue,
+            };
+            return Err(unknown(format!(
+                "`{name}` is updated by the atomic at {} and {why} at {}, which is not modelled yet",
+                a.pos, b.pos
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Reads each atomic access of `accesses` as the store of its element's final value
+/// (module documentation).
+pub(super) fn totals(w: &mut World, program: &Program, accesses: &mut [SymAccess]) -> Stage<()> {
+    for a in accesses.iter_mut() {
+        if a.rmw.is_none() {
+            continue;
+        }
+        let mut syms = w.sym.store.symbols_of(a.off);
+        if let Some(mk) = a.mask {
+            syms.extend(w.sym.store.symbols_of(mk));
+        }
+        if syms.iter().any(|v| program.loop_syms.contains(v)) {
+            return Err(unknown(format!(
+                "the atomic at {} runs inside a loop over a runtime range (adds of several iterations into one element are not summed yet)",
+                a.pos
+            )));
+        }
+        let Some(SymVal::Plain(v)) = a.value.clone() else {
+            return Err(unknown(format!(
+                "the value the atomic at {} adds is not a plain term",
+                a.pos
+            )));
+        };
+        let off_syms = w.sym.store.symbols_of(a.off);
+        let summed: Vec<usize> = (program.pid_syms.iter().enumerate())
+            .filter(|(_, p)| !off_syms.contains(p))
+            .map(|(k, _)| k)
+            .collect();
+        let zero = w.sym.store.real(0, 1);
+        let mut added = match a.mask {
+            Some(mk) => w.sym.store.ite(mk, v, zero),
+            None => v,
+        };
+        for &k in &summed {
+            let pid = w.sym.store.sym(program.pid_syms[k]);
+            added = sum_over(&mut w.sym, w.launch.nprog[k], pid, added);
+        }
+        let name = program.machine.buffers[a.buf].name.clone();
+        let old = w.sym.input(&name, tensor::ElemType::Real, &[a.off]);
+        let SymVal::Plain(old) = old else {
+            return Err(unknown("an atomic's initial contents".into()));
+        };
+        a.value = Some(SymVal::Plain(w.sym.store.add(vec![old, added])));
+        a.total = Some(Total { summed, added });
+    }
+    Ok(())
+}
+
+/// `Σ_{0 <= k < extent} body[pid := k]`: an atom, whose body's own atoms are renamed with
+/// `k` (a program's tile sum becomes one sum over `k*S + l`, `crate::tiles`).
+fn sum_over(sym: &mut Sym, extent: TermId, pid: TermId, body: TermId) -> TermId {
+    let body = SymVal::Plain(body);
+    let e = sym.reduction(
+        tensor::Reducer::Sum,
+        &extent,
+        &mut |d: &mut Sym, k: &TermId| Elem::V(d.subst_v(&body, &pid, k)),
+    );
+    match e.v(sym) {
+        SymVal::Plain(t) => t,
+        _ => {
+            sym.unsupported
+                .get_or_insert_with(|| "a sum over programs that is not a plain term".into());
+            let v = sym.store.fresh("unsupported", smt::Sort::Real);
+            sym.store.sym(v)
+        }
+    }
+}

@@ -336,7 +336,7 @@ pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
         let _ = writeln!(s, "    {n} = {from}");
         names.push(n.clone());
     }
-    s += "    out = {}\n    with np.errstate(all=\"ignore\"):\n";
+    s += "    _outputs = {}\n    with np.errstate(all=\"ignore\"):\n";
     for d in &f.defs {
         let Some((_, shape)) = sig.outputs.iter().find(|(o, _)| *o == d.output) else {
             return Err(format!("`{}` is not an output of the launcher", d.output));
@@ -364,11 +364,11 @@ pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
         };
         let _ = writeln!(
             s,
-            "        out[{:?}] = np.broadcast_to(np.asarray({body}, dtype=np.float64), {tuple}).copy()",
+            "        _outputs[{:?}] = np.broadcast_to(np.asarray({body}, dtype=np.float64), {tuple}).copy()",
             d.output,
         );
     }
-    s += "    return out\n";
+    s += "    return _outputs\n";
     Ok(s)
 }
 

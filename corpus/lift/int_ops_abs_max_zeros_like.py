@@ -1,8 +1,7 @@
 # expect: verified
 # formula: out[i] = x[i] + abs(i - 5) + max(i, 3) - min(i, 3) + where(m[i] != 0 and x[i] > 0, 1, 0)
-# synthesized: unknown
-# (synthesis reads integer lane terms only as polynomials of the index, and `abs`, `max` and
-# `min` of one are not; the formula is verified with --expect)
+# (synthesis writes the integer `abs`, `max` and `min` of a lane index as `where`s, and `^`
+# of conditions by De Morgan's laws; both formulas verify)
 # Integer ops on integer blocks stay integers: `tl.abs`, `tl.maximum` and `tl.minimum` of
 # lane indices; `^` of conditions; `tl.zeros_like` (zeros of its input's shape and type) and
 # `tl.float32(v)` (a dtype called on a value converts it).

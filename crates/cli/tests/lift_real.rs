@@ -157,6 +157,18 @@ fn lift_records(files: &[PathBuf]) -> Vec<Value> {
     records
 }
 
+/// Whether a line of [`diff`] is a changed row one of whose sides stopped at a time limit
+/// (the function's time, the job's budget, a solver's timeout).
+fn is_time_limit_change(line: &str) -> bool {
+    const LIMITS: [&str; 4] = [
+        "time of N s is up",
+        "did not end within its budget",
+        "not solved, the kernel's time",
+        "timeout",
+    ];
+    line.starts_with('~') && LIMITS.iter().any(|l| line.contains(l))
+}
+
 /// The rows added, removed and changed from `want` to `got`, one line each.
 fn diff(want: &[Row], got: &[Row]) -> Vec<String> {
     let index = |rows: &[Row]| -> BTreeMap<Key, Row> {
@@ -262,7 +274,18 @@ fn real_corpus_meets_its_expectations() {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| Row::parse(l).unwrap_or_else(|| panic!("{TABLE}: not a row of 5 fields: {l}")))
         .collect();
-    let changes = diff(&want, &got);
+    let (timed, changes): (Vec<String>, Vec<String>) =
+        diff(&want, &got).into_iter().partition(|c| is_time_limit_change(c));
+    if !timed.is_empty() {
+        // A time limit depends on the machine's load: a row that reached one here or in the
+        // table is a notice, never a failure (no test asserts wall time; the figures are
+        // the table's, blessed on a quiet machine).
+        eprintln!(
+            "note: {} rows differ only where a time limit was reached (machine load):\n{}",
+            timed.len(),
+            timed.join("\n")
+        );
+    }
     assert!(
         changes.is_empty(),
         "{} rows of {TABLE} differ from `tensorproof lift` (- removed, + added, ~ changed):\n{}\n\

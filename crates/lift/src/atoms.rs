@@ -553,13 +553,26 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
+/// Whether `asr` is unsatisfiable. A query that ran out of time is asked once more with
+/// three times the time: an equality of atoms missed because the machine was busy leaves
+/// two atoms apart, and the obligation's model then does not replay (`unknown` where the
+/// same kernel verifies on a quiet machine).
 fn decide_unsat(sym: &Sym, asr: Vec<TermId>, cfg: smt::SolverConfig) -> bool {
     let mut store = sym.store.clone();
     let asr = smt::simplify_arith(&mut store, &asr);
-    matches!(
-        smt::decide_portfolio(&store, &asr, cfg).0,
-        CheckResult::Unsat
-    )
+    match smt::decide_portfolio(&store, &asr, cfg).0 {
+        CheckResult::Unsat => true,
+        CheckResult::Sat(()) => false,
+        CheckResult::Unknown(_) => {
+            let longer = smt::SolverConfig {
+                timeout: cfg.timeout * 3,
+            };
+            matches!(
+                smt::decide_portfolio(&store, &asr, longer).0,
+                CheckResult::Unsat
+            )
+        }
+    }
 }
 
 /// A class representative: its value, family, index, domain and body.

@@ -156,7 +156,7 @@ fn tprec(e: &Expr) -> u8 {
         Expr::Logic(true, ..) => 2,
         Expr::Cmp(..) => 3,
         Expr::Bin('+' | '-', ..) => 4,
-        Expr::Bin('*', ..) => 5,
+        Expr::Bin('*' | '%' | crate::formula::INT_DIV, ..) => 5,
         Expr::Neg(_) | Expr::Num(..) if is_negative(e) => 5,
         Expr::Call(f, a) if matches!(f.as_str(), "sum" | "max" | "min") && a.len() == 2 => 4,
         _ => 7,
@@ -199,10 +199,11 @@ fn tex(e: &Expr, bound: &[String]) -> String {
         Expr::Bin('/', a, b) => format!("\\frac{{{}}}{{{}}}", tex(a, bound), tex(b, bound)),
         Expr::Bin(op, a, b) => {
             let p = tprec(e);
-            let sym = if *op == '*' {
-                " \\cdot "
-            } else {
-                &*format!(" {op} ")
+            let sym = match *op {
+                '*' => " \\cdot ",
+                crate::formula::INT_DIV => " \\mathbin{/\\!/} ",
+                '%' => " \\bmod ",
+                op => &*format!(" {op} "),
             };
             format!("{}{sym}{}", tparen(a, p, bound), tparen(b, p + 1, bound))
         }
@@ -407,6 +408,16 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
         Expr::Var(v) => v.clone(),
         Expr::Read(t, ix) => format!("_rd({t}, {})", all(ix)?.join(", ")),
         Expr::Neg(a) => format!("(-{})", py(a, bound, depth)?),
+        // Triton's integer `//` and `%` on tensors truncate (C's), NumPy's floor: `fix` and
+        // `fmod` are C's.
+        Expr::Bin(crate::formula::INT_DIV, a, b) => format!(
+            "np.fix(np.divide({}, {}))",
+            py(a, bound, depth)?,
+            py(b, bound, depth)?
+        ),
+        Expr::Bin('%', a, b) => {
+            format!("np.fmod({}, {})", py(a, bound, depth)?, py(b, bound, depth)?)
+        }
         Expr::Bin(op, a, b) => format!("({} {op} {})", py(a, bound, depth)?, py(b, bound, depth)?),
         Expr::Cmp(op, a, b) => format!("({} {op} {})", py(a, bound, depth)?, py(b, bound, depth)?),
         Expr::Logic(and, a, b) => format!(

@@ -26,6 +26,13 @@ pub enum Expr {
     Call(String, Vec<Expr>),
 }
 
+/// The operator of `a // b` in [`Expr::Bin`] (printed `//`). `a // b` and `a % b` are the
+/// integer division and remainder Triton computes on integer tensors (the quotient rounds
+/// toward zero, the remainder takes the dividend's sign: [`crate::ops::int_div`], one
+/// definition for kernel and formula); on the non-negative indices of a formula they are
+/// Python's.
+pub const INT_DIV: char = '÷';
+
 /// One output's definition: `name[i, ...] = body`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Def {
@@ -210,7 +217,10 @@ impl fmt::Display for Expr {
             Expr::Bin(op, a, b) => {
                 let p = prec(self);
                 paren(f, a, p)?;
-                write!(f, " {op} ")?;
+                match *op {
+                    INT_DIV => write!(f, " // ")?,
+                    op => write!(f, " {op} ")?,
+                }
                 paren(f, b, p + 1)
             }
             Expr::Cmp(op, a, b) => {
@@ -285,7 +295,7 @@ pub struct ParseError {
 
 fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
     const SYMS: &[&str] = &[
-        "<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "/", "(", ")", "[", "]", ",", "=", ";",
+        "<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "//", "/", "%", "(", ")", "[", "]", ",", "=", ";",
     ];
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -433,8 +443,12 @@ impl P {
         loop {
             let op = if self.eat("*") {
                 '*'
+            } else if self.eat("//") {
+                INT_DIV
             } else if self.eat("/") {
                 '/'
+            } else if self.eat("%") {
+                '%'
             } else {
                 return Ok(a);
             };
@@ -694,10 +708,12 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
         Expr::Neg(x) => ops::negate(&eval(d, scope, x)?)?,
         Expr::Bin(op, a, b) => {
             let (x, y) = (eval(d, scope, a)?, eval(d, scope, b)?);
-            let op = match op {
+            let op = match *op {
                 '+' => Arith::Add,
                 '-' => Arith::Sub,
                 '*' => Arith::Mul,
+                INT_DIV => return ops::int_div(&x, &y, false),
+                '%' => return ops::int_div(&x, &y, true),
                 _ => Arith::Div,
             };
             ops::arith(op, &x, &y)?

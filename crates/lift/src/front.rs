@@ -315,10 +315,20 @@ pub(crate) fn never_pointers(body: &[Stmt]) -> Vec<String> {
                     matches!(op, C::Lt | C::LtE | C::Gt | C::GtE | C::Eq | C::NotEq)
                 });
                 if ordered {
-                    for x in std::iter::once(&*c.left).chain(c.comparators.iter()) {
-                        if let Expr::Name(n) = x {
-                            self.0.push(n.id.to_string());
+                    // Also each addend of a compared sum (`start + k < n_cols`): a pointer
+                    // plus an integer is a pointer, compared no more than one.
+                    fn addends(e: &Expr, out: &mut Vec<String>) {
+                        match e {
+                            Expr::Name(n) => out.push(n.id.to_string()),
+                            Expr::BinOp(b) if matches!(b.op, ast::Operator::Add | ast::Operator::Sub) => {
+                                addends(&b.left, out);
+                                addends(&b.right, out);
+                            }
+                            _ => {}
                         }
+                    }
+                    for x in std::iter::once(&*c.left).chain(c.comparators.iter()) {
+                        addends(x, &mut self.0);
                     }
                 }
             }

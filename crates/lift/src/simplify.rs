@@ -698,7 +698,10 @@ fn to_egg(e: &Expr, rec: &mut RecExpr<Math>, readings: &mut Vec<String>) -> Opti
                 '+' => Math::Add([a, b]),
                 '-' => Math::Sub([a, b]),
                 '*' => Math::Mul([a, b]),
-                _ => Math::Div([a, b]),
+                '/' => Math::Div([a, b]),
+                // Integer `//` and `%`: no rewrite of ours knows them (the formula stays as
+                // synthesized).
+                _ => return None,
             })
         }
         Expr::Cmp(op, a, b) => {

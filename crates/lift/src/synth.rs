@@ -495,6 +495,24 @@ impl Synth<'_> {
                 }
                 e
             }
+            // Euclidean `div`/`mod` of non-negative indices (`cols // N`, `cols % N`): Triton's
+            // truncating ones there ([`Synth::under_mask`] drops the sign cases).
+            Node::IntDiv(a, b) | Node::IntMod(a, b) => {
+                let op = match node {
+                    Node::IntDiv(..) => crate::formula::INT_DIV,
+                    _ => '%',
+                };
+                // The store's `div`/`mod` are Euclidean, the formula's truncate: alike only
+                // where both operands are non-negative (polynomials of indices and sizes
+                // with non-negative coefficients).
+                let non_negative =
+                    |s: &Store, t| poly(s, t).is_some_and(|p| p.values().all(|c| *c >= 0));
+                if !non_negative(self.s, a) || !non_negative(self.s, b) {
+                    return Err("an integer `//` or `%` of a value that may be negative".into());
+                }
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                Expr::Bin(op, Box::new(a), Box::new(b))
+            }
             Node::Neg(a) => Expr::Neg(Box::new(self.expr(a)?)),
             Node::RealDiv(a, b) => Expr::Bin('/', Box::new(self.expr(a)?), Box::new(self.expr(b)?)),
             Node::Ite(c, a, b) => {
@@ -532,6 +550,22 @@ impl Synth<'_> {
                 Node::Lt(x, y) => cmp(">=", self.expr(x)?, self.expr(y)?),
                 Node::Le(x, y) => cmp(">", self.expr(x)?, self.expr(y)?),
                 Node::Eq(x, y) => Expr::Cmp("!=", Box::new(self.expr(x)?), Box::new(self.expr(y)?)),
+                Node::Not(x) => self.expr(x)?,
+                Node::Bool(b) => self.expr_bool(!b),
+                // De Morgan: `not (a and b)` is `not a or not b`.
+                Node::And(xs) | Node::Or(xs) => {
+                    let and = matches!(self.s.node(a), Node::Or(_));
+                    let mut e: Option<Expr> = None;
+                    for x in xs {
+                        let nx = self.s.not(x);
+                        let inner = self.expr(nx)?;
+                        e = Some(match e {
+                            None => inner,
+                            Some(acc) => Expr::Logic(and, Box::new(acc), Box::new(inner)),
+                        });
+                    }
+                    e.expect("and/or have operands")
+                }
                 _ => return Err("a negated condition".into()),
             },
             Node::And(xs) | Node::Or(xs) => {
@@ -546,13 +580,20 @@ impl Synth<'_> {
                 }
                 e.expect("and/or have operands")
             }
-            Node::Bool(b) => Expr::Cmp(
-                if b { "==" } else { "!=" },
-                Box::new(Expr::Num(0, 1)),
-                Box::new(Expr::Num(0, 1)),
-            ),
+            Node::Bool(b) => self.expr_bool(b),
             _ => return Err("a term outside the formula language".into()),
         })
+    }
+}
+
+impl Synth<'_> {
+    /// A constant condition, `0 == 0` or `0 != 0` (the language has no truth literals).
+    fn expr_bool(&self, b: bool) -> Expr {
+        Expr::Cmp(
+            if b { "==" } else { "!=" },
+            Box::new(Expr::Num(0, 1)),
+            Box::new(Expr::Num(0, 1)),
+        )
     }
 }
 
@@ -606,9 +647,19 @@ impl Synth<'_> {
         let body = self.drop_tile_conditions(body, k);
         self.bound.push((k, name.clone()));
         let e = self.expr(body);
-        self.bound.pop();
-        let e = e?;
         let kt = self.s.sym(k);
+        // A sum's other conditions on `k` (a masked tail `k + off < N` inside a block of
+        // constant length): the lanes they mask off add nothing, `where(c, body, 0)`. One
+        // that is not a formula is dropped, as before (a guess: the verifier checks it).
+        let kept = match a.family.as_str() {
+            "sum" => self.domain_condition(a.dom, kt),
+            _ => None,
+        };
+        self.bound.pop();
+        let e = match kept {
+            Some(c) => Expr::Call("where".into(), vec![c, e?, Expr::Num(0, 1)]),
+            None => e?,
+        };
         let mut conj = vec![a.dom];
         // The block's bound: a constant, or a size that is no dimension of a tensor (a block
         // size computed from sizes, a length the mask compares). Both (a masked tile of a
@@ -649,6 +700,59 @@ impl Synth<'_> {
             _ => Expr::Var(name),
         };
         Ok(Expr::Call(a.family.clone(), vec![var, e]))
+    }
+
+    /// The conditions of a reduction's domain `dom` on its variable `kt` other than its range
+    /// (`kt < bound`, `0 <= kt`), a tile loop's conditions on its tile number and the store's
+    /// mask, as one formula; `None` when there are none or one is not a formula.
+    fn domain_condition(&mut self, dom: TermId, kt: TermId) -> Option<Expr> {
+        let mut todo = vec![dom];
+        let mut kept = Vec::new();
+        while let Some(c) = todo.pop() {
+            match self.s.node(c).clone() {
+                Node::And(xs) => todo.extend(xs),
+                Node::Lt(x, _) if x == kt => {}
+                Node::Le(z, x) if x == kt && self.s.as_int(z) == Some(0) => {}
+                Node::Not(y) if matches!(self.s.node(y), Node::Lt(x, z) if *x == kt && self.s.as_int(*z) == Some(0)) => {}
+                Node::Bool(true) => {}
+                _ if !self.mentions(c, kt) => {}
+                _ => kept.push(c),
+            }
+        }
+        let mut parts = Vec::new();
+        for c in kept {
+            let c = self.under_mask(c, self.mask);
+            let c = self.drop_tile_conditions(c, self.sym_of(kt)?);
+            if matches!(self.s.node(c), Node::Bool(true)) {
+                continue;
+            }
+            parts.push(self.expr(c).ok()?);
+        }
+        parts
+            .into_iter()
+            .reduce(|a, b| Expr::Logic(true, Box::new(a), Box::new(b)))
+    }
+
+    fn sym_of(&self, t: TermId) -> Option<SymId> {
+        match self.s.node(t) {
+            Node::Sym(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// Whether term `t` contains `x`.
+    fn mentions(&self, t: TermId, x: TermId) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![t];
+        while let Some(y) = todo.pop() {
+            if y == x {
+                return true;
+            }
+            if seen.insert(y) {
+                todo.extend(self.s.children(y));
+            }
+        }
+        false
     }
 
     /// `body` with comparisons that mention `k div S` (a tile loop's conditions on its tile

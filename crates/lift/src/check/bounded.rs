@@ -12,6 +12,10 @@ use report::Verdict;
 use std::collections::BTreeMap;
 use tensor::Concrete;
 
+/// The most lanes (programs times the store tile's lanes) one replay of the bounded check
+/// evaluates; larger size vectors are skipped (the obligations decide there).
+const BOUNDED_LANES: i128 = 1 << 16;
+
 /// The sizes the launcher asserts equal to size `k` (`assert N_v == N`), `k` included.
 fn equal_sizes(setup: &Setup, k: usize) -> Vec<usize> {
     use crate::host::{HCmp, HExpr};
@@ -139,6 +143,14 @@ fn bounded(
             op.holds(&mut c, &x, &y)
         });
         if !ok {
+            continue;
+        }
+        // A replay evaluates every program's tile: sizes whose grid times the tile's lanes
+        // passes the budget are left to the obligations (a kernel-level claim's numbers of
+        // programs are sizes too: all sizes at 128 with a 128 x 128 tile is 2^28 lanes).
+        let programs: i128 = setup.host.grid.iter().map(|g| g.eval(&mut c, &sv)).product();
+        let lanes: i128 = dims.iter().map(|d| *d as i128).product::<i128>().max(block);
+        if programs.saturating_mul(lanes) > BOUNDED_LANES {
             continue;
         }
         let mut tries: Vec<_> = (0..crate::replay::PATTERNS)

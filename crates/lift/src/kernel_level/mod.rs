@@ -709,17 +709,69 @@ fn strided(
             format!("{} (views of the kernel's pointers by its own strides, each dimension of a length of its own)", views.join("; ")),
         );
     }
+    let apart = views_apart(&mut m);
+    if !apart.is_empty() {
+        m.assumptions.push(format!(
+            "the elements of each view are apart: {} (preconditions of the launch)",
+            apart.join(", ")
+        ));
+    }
     m.assumptions.extend(unfixed.notes());
     Ok(m)
+}
+
+/// Facts that each strided view is a view of distinct elements: a dimension's length times
+/// its stride is at most the stride of the dimension before it (`x_dim1 <= stride_xm` for
+/// `x[i, j]` = `x_ptr[i * stride_xm + j]`). Without them `x[0, stride_xm]` and `x[1, 0]`
+/// would be one address under two names, and a formula over the view would name a value the
+/// kernel never wrote there. Returns the facts as text for the claim's assumptions.
+fn views_apart(m: &mut HostModel) -> Vec<String> {
+    let mut shown = Vec::new();
+    let mut facts = Vec::new();
+    for t in &m.tensors {
+        let Some(strides) = &t.strides else { continue };
+        for d in 1..strides.len().min(t.shape.len()) {
+            let span = match &strides[d] {
+                HExpr::Lit(1) => t.shape[d].clone(),
+                s => HExpr::Mul(Box::new(t.shape[d].clone()), Box::new(s.clone())),
+            };
+            fn name(sizes: &[String], e: &HExpr) -> String {
+                match e {
+                    HExpr::Size(k) => format!("`{}`", sizes[*k]),
+                    HExpr::Mul(a, b) => format!("{} * {}", name(sizes, a), name(sizes, b)),
+                    HExpr::Lit(n) => n.to_string(),
+                    _ => "?".into(),
+                }
+            }
+            let name = |e: &HExpr| name(&m.sizes, e);
+            let span_text = match &strides[d] {
+                HExpr::Lit(1) => name(&t.shape[d]),
+                s => format!("{} * {}", name(&t.shape[d]), name(s)),
+            };
+            shown.push(format!("{span_text} <= {}", name(&strides[d - 1])));
+            facts.push((span, crate::host::HCmp::Le, strides[d - 1].clone()));
+        }
+    }
+    for f in facts {
+        if !m.facts.contains(&f) {
+            m.facts.push(f);
+        }
+    }
+    shown
 }
 
 /// The view of pointer tensor `name` with `strides` (size names of `m`) and, when `unit`, a
 /// last dimension of stride 1; every dimension a length of its own (a new size). A pointer
 /// with no stride is a contiguous 1-D tensor.
-fn strided_view(m: &mut HostModel, name: &str, strides: &[String], unit: bool) -> HTensor {
+fn strided_view(m: &mut HostModel, name: &str, strides: &[Vec<String>], unit: bool) -> HTensor {
+    let size = |s: &String| HExpr::Size(m.sizes.iter().position(|x| x == s).expect("a size"));
     let mut st: Vec<HExpr> = strides
         .iter()
-        .map(|s| HExpr::Size(m.sizes.iter().position(|x| x == s).expect("a size")))
+        .map(|factors| {
+            let mut it = factors.iter().map(size);
+            let first = it.next().expect("a stride has a factor");
+            it.fold(first, |a, b| HExpr::Mul(Box::new(a), Box::new(b)))
+        })
         .collect();
     if unit {
         st.push(HExpr::Lit(1));
@@ -743,13 +795,13 @@ fn strided_view(m: &mut HostModel, name: &str, strides: &[String], unit: bool) -
 }
 
 /// How a view reads (`x[i, j]` is `x_ptr[i * stride_xm + j]`).
-fn view_note(param: &str, name: &str, strides: &[String], unit: bool) -> String {
+fn view_note(param: &str, name: &str, strides: &[Vec<String>], unit: bool) -> String {
     let ix = ["i", "j", "k", "l"];
     let rank = strides.len() + usize::from(unit);
     let mut terms: Vec<String> = strides
         .iter()
         .enumerate()
-        .map(|(d, s)| format!("{} * {s}", ix[d.min(3)]))
+        .map(|(d, s)| format!("{} * {}", ix[d.min(3)], s.join(" * ")))
         .collect();
     if unit {
         terms.push(ix[(rank - 1).min(3)].to_string());
@@ -816,18 +868,23 @@ mod rows {
             }
         }
 
-        /// The view of pointer `ptr` by its addresses: the strides (of `ints`) its products
-        /// multiply by, in order of first use, and whether some address adds a unit step. A
-        /// product of two integer parameters takes its right one as the stride.
-        pub(super) fn view_of(&self, ptr: &str, ints: &[&str]) -> (Vec<String>, bool) {
+        /// The view of pointer `ptr` by its addresses: the strides its products multiply
+        /// by, in order of first use, each the product of the names of `ints` in it (`m *
+        /// N * K` is stride `N * K`), and whether some address adds a unit step.
+        pub(super) fn view_of(&self, ptr: &str, ints: &[&str]) -> (Vec<Vec<String>>, bool) {
             let (mut strides, mut unit) = (Vec::new(), false);
             for (_, products, u) in self.steps.iter().filter(|(p, _, _)| p == ptr) {
                 unit |= *u;
                 for names in products {
-                    match names.iter().rev().find(|n| ints.contains(&n.as_str())) {
-                        Some(s) if !strides.contains(s) => strides.push(s.clone()),
-                        Some(_) => {}
-                        None => unit = true,
+                    let stride: Vec<String> = names
+                        .iter()
+                        .filter(|n| ints.contains(&n.as_str()))
+                        .cloned()
+                        .collect();
+                    match stride.is_empty() {
+                        true => unit = true,
+                        false if !strides.contains(&stride) => strides.push(stride),
+                        false => {}
                     }
                 }
             }
@@ -849,7 +906,7 @@ mod rows {
                     Expr::Name(n) if self.defs(n.id.as_str()) == 1 => {}
                     Expr::BinOp(b) if b.op == Operator::Mult => {
                         let mut names = Vec::new();
-                        super::rows::names(&[(*b.left).clone(), (*b.right).clone()], &mut names);
+                        super::rows::factor_names(p, &mut names);
                         products.push(names);
                     }
                     _ => unit = true,
@@ -1054,6 +1111,22 @@ mod rows {
         }
     }
 
+    /// The names a product multiplies, through nested products and conversions (`m * N * K`
+    /// and `m.to(tl.int64) * N` name `m`, `N`, `K`).
+    pub(super) fn factor_names(e: &Expr, out: &mut Vec<String>) {
+        match e {
+            Expr::BinOp(b) if b.op == Operator::Mult => {
+                factor_names(&b.left, out);
+                factor_names(&b.right, out);
+            }
+            Expr::Call(c) if wraps(c).is_some() => {
+                factor_names(wraps(c).expect("checked by the guard"), out)
+            }
+            Expr::Name(n) => out.push(n.id.to_string()),
+            _ => {}
+        }
+    }
+
     /// Whether some `tl.store` of `body` stores at the bare pointer `ptr` (its first argument
     /// the name itself).
     pub(super) fn stored_bare(body: &[Stmt], ptr: &str) -> bool {
@@ -1173,7 +1246,7 @@ mod rows {
             for p in parts {
                 if let Expr::BinOp(b) = p {
                     if b.op == Operator::Mult {
-                        names(&[(*b.left).clone(), (*b.right).clone()], &mut address_ints);
+                        factor_names(p, &mut address_ints);
                     }
                 }
             }

@@ -1,7 +1,8 @@
 # expect: verified
 # formula: out[i] = where(x[i] > 0, x[i], x[i] * alpha)
-# A file with a kernel and no launcher: the 1-D launch is assumed (and named in the verdict),
-# the tensors are named after the pointers without `_ptr`, the float parameter stays symbolic.
+# A file with a kernel and no launcher: the kernel-level claim of the 1-D pattern (named in the
+# verdict): the tensors are named after the pointers without `_ptr`, each at least `n` elements
+# long as a stated precondition, the float parameter symbolic.
 import triton
 import triton.language as tl
 

@@ -1,7 +1,9 @@
-# expect: refuted
+# expect: unknown
 # formula: out[i] = where(x[i] > 0, x[i], x[i] * alpha)
-# A file with a kernel and no launcher: the 1-D launch is assumed (and named in the verdict),
-# the tensors are named after the pointers without `_ptr`, the float parameter stays symbolic; the mask lets one lane past the end.
+# A file with a kernel and no launcher whose mask lets one lane past `n`. Nothing in the text
+# says how long `x` is, so no shape is assumed: the kernel-level claim states `x` at least `n`
+# elements long as a precondition, and an access past it is `unknown` ("the precondition that
+# bounds it is not derived"), never refuted at a length the model made up.
 import triton
 import triton.language as tl
 

@@ -157,6 +157,22 @@ fn lift_records(files: &[PathBuf]) -> Vec<Value> {
     records
 }
 
+/// Each kind of record (kernel, device function, helper) with its verdicts' counts, and the
+/// kernels decided (verified or refuted) of all kernels: the measure.
+fn print_kinds(records: &[Value]) {
+    let mut kinds: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+    for r in records {
+        let kind = r["kind"].as_str().unwrap_or("?").to_string();
+        let verdict = r["verdict"].as_str().unwrap_or("?").to_string();
+        *kinds.entry(kind).or_default().entry(verdict).or_default() += 1;
+    }
+    for (kind, verdicts) in &kinds {
+        let total: usize = verdicts.values().sum();
+        let decided = verdicts.get("verified").unwrap_or(&0) + verdicts.get("refuted").unwrap_or(&0);
+        eprintln!("  {kind}: {total} records, {decided} decided, {verdicts:?}");
+    }
+}
+
 /// Whether a line of [`diff`] is a changed row one of whose sides stopped at a time limit
 /// (the function's time, the job's budget, a solver's timeout).
 fn is_time_limit_change(line: &str) -> bool {
@@ -251,7 +267,9 @@ fn real_corpus_meets_its_expectations() {
     let mut files = vec![];
     py_files(&corpus, Path::new(""), &mut files);
     assert!(!files.is_empty(), "no .py file under {}", corpus.display());
-    let mut got: Vec<Row> = lift_records(&files).iter().map(Row::of_record).collect();
+    let records = lift_records(&files);
+    print_kinds(&records);
+    let mut got: Vec<Row> = records.iter().map(Row::of_record).collect();
     got.sort();
     let covered: BTreeSet<String> = got.iter().map(|r| r.file.clone()).collect();
     let all: BTreeSet<String> = files.iter().map(|f| f.display().to_string()).collect();

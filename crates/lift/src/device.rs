@@ -16,6 +16,12 @@ pub(crate) fn wrapper_name(function: &str) -> String {
     format!("{function}__lifted")
 }
 
+/// Whether `kernel` names the appended kernel of a device function (ours: its launch, one
+/// lane per element of 1-D arguments, is what "applied lane by lane" means, not a guess).
+pub(crate) fn is_wrapper(kernel: &str) -> bool {
+    kernel.ends_with("__lifted")
+}
+
 /// Whether `k` is a device function: it returns a value, takes no pointer and stores nothing.
 pub(crate) fn is_device_function(k: &KernelDef, pointer_params: &[String]) -> bool {
     pointer_params.is_empty() && returned_arity(&k.def.body).is_some() && !stores(&k.def.body)

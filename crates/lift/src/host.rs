@@ -137,7 +137,7 @@ pub(crate) struct HTensor {
     /// pointer's memory); `None` for a contiguous row-major tensor.
     pub strides: Option<Vec<HExpr>>,
     /// Whether its contents before the launch are the caller's (a launcher parameter, or a
-    /// kernel's pointer under the kernel-level claim or an assumed launch): any values. A
+    /// kernel's pointer under the kernel-level claim): any values. A
     /// tensor the launcher allocates (`torch.zeros`, a view, ...) is not: the model does
     /// not read what it holds, so a replay that reads it (an atomic's first add) is no run of
     /// the launcher.
@@ -1924,10 +1924,13 @@ fn compared_names(kernel: &KernelDef) -> Vec<String> {
     v.0
 }
 
-/// The launch a file without a launcher most likely means, for the 1-D elementwise pattern:
-/// every pointer parameter a 1-D tensor of `n` elements (named after the pointer, without a
-/// `_ptr` suffix), the one integer parameter `n`, the one constexpr without a default the block
-/// size (1024), and the grid `(cdiv(n, BLOCK),)`. Every choice is an assumption of the verdict.
+/// The 1-D elementwise pattern's launch, the base of the kernel-level claim's 1-D model
+/// (`kernel_level::one_d`, which states the tensors' lengths as preconditions and sweeps the
+/// block size): every pointer parameter a 1-D tensor of `n` elements (named after the
+/// pointer, without a `_ptr` suffix), the one integer parameter `n`, the one constexpr
+/// without a default the block size, and the grid `(cdiv(n, BLOCK),)`. Never a claim of its
+/// own for a user's kernel (the lengths are not in the text); a device function's appended
+/// kernel (`crate::device`) is launched by it.
 pub(crate) fn assumed_launch(
     kernel: &KernelDef,
     pointer_params: &[String],

@@ -428,33 +428,34 @@ fn lift_kernel(
         };
         let host = match front::launch(text, module, k, &ptrs, cfg, case) {
             None if called.contains(&k.name) => break,
-            // No launch in the file: the assumed 1-D launch where the kernel has that pattern
-            // and no integer beyond its size, else the kernel-level claim.
-            None => match host::assumed_launch(k, &ptrs) {
-                Ok(h)
-                    if !kernel_level::has_other_ints(k, &h)
-                        && kernel_level::reads_program_id(k) =>
-                {
-                    h
-                }
-                assumed => {
-                    let unread = format!("no launch of `{}` in the file", k.name);
-                    match kernel_level::launch(k, &ptrs, cfg, case, &unread, &names.constants) {
-                        Ok((h, assumed_safe)) => {
-                            kernel_claim = true;
-                            safety_assumed = assumed_safe;
-                            h
-                        }
-                        Err(why) => {
-                            let first = assumed.err().unwrap_or(why);
-                            verdicts.push(Verdict::Unknown {
-                                reason: format!("{first} (kernel at {})", k.pos),
-                            });
-                            break;
-                        }
-                    }
+            // A device function's appended kernel: the lane-by-lane launch that defines it.
+            None if device::is_wrapper(&k.name) => match host::assumed_launch(k, &ptrs) {
+                Ok(h) => h,
+                Err(why) => {
+                    verdicts.push(Verdict::Unknown {
+                        reason: format!("{why} (kernel at {})", k.pos),
+                    });
+                    break;
                 }
             },
+            // No launch in the file: the kernel-level claim (its 1-D pattern names the tensors
+            // `n` elements long as a precondition, never as a shape it assumes).
+            None => {
+                let unread = format!("no launch of `{}` in the file", k.name);
+                match kernel_level::launch(k, &ptrs, cfg, case, &unread, &names.constants) {
+                    Ok((h, assumed_safe)) => {
+                        kernel_claim = true;
+                        safety_assumed = assumed_safe;
+                        h
+                    }
+                    Err(why) => {
+                        verdicts.push(Verdict::Unknown {
+                            reason: format!("{why} (kernel at {})", k.pos),
+                        });
+                        break;
+                    }
+                }
+            }
             Some(Err((what, pos))) => {
                 let unread = format!("{what} at {pos}");
                 match kernel_level::launch(k, &ptrs, cfg, case, &unread, &names.constants) {

@@ -304,11 +304,25 @@ impl Synth<'_> {
             }
         }
         let mut e: Option<Expr> = None;
+        let out_names: Vec<String> = self.out.iter().map(|(_, _, n)| n.clone()).collect();
         for (c, x) in parts {
+            // An output index's step that is a block size of this case (`pid * BLOCK` stored
+            // at `partial[pid]` and read at `x[BLOCK * i + k]`) is written by the block's
+            // name, as a reduction's bound is ([`Synth::atom`]): the formula then holds for
+            // every value of the sweep, not only this one.
+            let coefficient = match &x {
+                Expr::Var(v) if c.abs() != 1 && out_names.contains(v) => {
+                    match self.names.constexprs.iter().find(|k| k.1 == c.abs()) {
+                        Some((name, _)) => Expr::Var(name.clone()),
+                        None => Expr::Num(c.abs(), 1),
+                    }
+                }
+                _ => Expr::Num(c.abs(), 1),
+            };
             let term = if c.abs() == 1 {
                 x
             } else {
-                Expr::Bin('*', Box::new(Expr::Num(c.abs(), 1)), Box::new(x))
+                Expr::Bin('*', Box::new(coefficient), Box::new(x))
             };
             e = Some(match e {
                 None if c < 0 => Expr::Neg(Box::new(term)),

@@ -138,14 +138,23 @@ fn unsupported_constructs_are_unknown_with_line_and_column() {
 }
 
 #[test]
-fn a_kernel_without_a_launcher_gets_the_assumed_launch_or_unknown() {
+fn a_kernel_without_a_launcher_gets_the_kernel_level_claim() {
     let src = "import triton\nimport triton.language as tl\n\n@triton.jit\ndef k(x_ptr, y_ptr, n, B: tl.constexpr):\n    offs = tl.program_id(0) * B + tl.arange(0, B)\n    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)\n";
     let r = lift::lift_file("k.py", src, &Default::default()).unwrap();
+    // No shape is assumed: the tensors' lengths are the claim's precondition.
     match &r[0].verdict {
-        report::Verdict::Verified { assumptions } => assert!(
-            assumptions.iter().any(|a| a.contains("assumed the launch")),
-            "{assumptions:?}"
-        ),
+        report::Verdict::Verified { assumptions } => {
+            assert!(
+                assumptions.iter().any(|a| a.contains("kernel-level claim")),
+                "{assumptions:?}"
+            );
+            assert!(
+                assumptions
+                    .iter()
+                    .any(|a| a.contains("in bounds when `x`, `y` each have at least `n` elements")),
+                "{assumptions:?}"
+            );
+        }
         other => panic!("{other:?}"),
     }
     assert_eq!(r[0].formula.as_deref(), Some("y[i] = x[i]"));

@@ -70,6 +70,11 @@ fn one_d(
     if rows::read(&kernel.def.body).axes == 0 {
         return Err("no program id is read (the claim is for one program)".into());
     }
+    if let Some(p) = per_program_pointer(kernel, pointer_params) {
+        return Err(format!(
+            "`{p}` is addressed by the program id alone (an element per program, not per index)"
+        ));
+    }
     let mut m = host::assumed_launch(kernel, pointer_params)?;
     if let Some(name) = other_int(kernel, &m) {
         return Err(format!("the integer parameter `{name}` besides the size"));
@@ -153,6 +158,12 @@ fn one_d(
     Ok(m)
 }
 
+/// A pointer the kernel addresses by its program id alone (an element per program: no
+/// tensor of the 1-D pattern's `n` elements), if any.
+pub(crate) fn per_program_pointer(kernel: &KernelDef, pointer_params: &[String]) -> Option<String> {
+    rows::per_program_pointer(&kernel.def.body, pointer_params)
+}
+
 /// A scalar the body uses as an integer (a stride) that the 1-D model `m` reads as a float.
 fn other_int(kernel: &KernelDef, m: &HostModel) -> Option<String> {
     let ints = rows::read(&kernel.def.body).ints;
@@ -160,18 +171,6 @@ fn other_int(kernel: &KernelDef, m: &HostModel) -> Option<String> {
         .iter()
         .find(|(name, a)| matches!(a, HostArg::Real(_)) && ints.contains(name))
         .map(|(name, _)| name.clone())
-}
-
-/// Whether the assumed 1-D launch `m` of `kernel` leaves an integer parameter beyond its size.
-pub(crate) fn has_other_ints(kernel: &KernelDef, m: &HostModel) -> bool {
-    other_int(kernel, m).is_some()
-}
-
-/// Whether `kernel` reads a program id or count: one that reads none does the same work in
-/// every program, so the assumed 1-D grid (`cdiv(n, BLOCK)` programs) would make its programs
-/// race on what it stores; such a kernel gets the kernel-level claim for one program.
-pub(crate) fn reads_program_id(kernel: &KernelDef) -> bool {
-    rows::read(&kernel.def.body).axes > 0
 }
 
 /// `e` with every size index one higher (a size inserted before them).
@@ -1109,6 +1108,57 @@ mod rows {
                 out.push(n.id.to_string());
             }
         }
+    }
+
+    /// A pointer of `ptrs` that a load or store addresses by the program id with no
+    /// `tl.arange` (`tl.store(mid_ptr + pid, tl.sum(x))`: one element per program, a
+    /// second-stage input of a two-stage reduction), if any.
+    pub(super) fn per_program_pointer(body: &[Stmt], ptrs: &[String]) -> Option<String> {
+        let facts = read(body);
+        struct Addrs<'a>(Vec<&'a Expr>);
+        impl<'a> Visitor<'a> for Addrs<'a> {
+            fn visit_expr(&mut self, e: &'a Expr) {
+                if let Expr::Call(c) = e {
+                    let n = dotted(&c.func).unwrap_or_default();
+                    if n.ends_with(".load") || n.ends_with(".store") {
+                        self.0.extend(c.arguments.args.first());
+                    }
+                }
+                walk_expr(self, e);
+            }
+        }
+        let mut v = Addrs(Vec::new());
+        body.iter().for_each(|s| v.visit_stmt(s));
+        fn has_arange(e: &Expr) -> bool {
+            struct A(bool);
+            impl<'a> Visitor<'a> for A {
+                fn visit_expr(&mut self, e: &'a Expr) {
+                    if let Expr::Call(c) = e {
+                        self.0 |= dotted(&c.func).is_some_and(|n| n.ends_with("arange"));
+                    }
+                    walk_expr(self, e);
+                }
+            }
+            let mut a = A(false);
+            a.visit_expr(e);
+            a.0
+        }
+        for addr in v.0 {
+            let mut parts = Vec::new();
+            facts.addends(addr, &mut parts, 0);
+            let by_pid = parts.iter().any(|p| program_axis(p).is_some());
+            if !by_pid || parts.iter().any(|p| has_arange(p)) {
+                continue;
+            }
+            let ptr = parts.iter().find_map(|p| match p {
+                Expr::Name(n) if ptrs.iter().any(|q| q == n.id.as_str()) => Some(n.id.to_string()),
+                _ => None,
+            });
+            if ptr.is_some() {
+                return ptr;
+            }
+        }
+        None
     }
 
     /// The names a product multiplies, through nested products and conversions (`m * N * K`

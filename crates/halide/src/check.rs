@@ -2213,6 +2213,9 @@ fn check_resolved(
         if let Some(a) = crate::math::assumption(spec) {
             assumptions.push(a);
         }
+        if crate::math::converts_float_to_int(spec) {
+            assumptions.push(crate::value::FLOAT_TO_INT.into());
+        }
         assumptions.extend(discarded(&mut store, &notes, &fields, budget, loc));
         if run
             .loops

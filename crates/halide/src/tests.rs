@@ -591,6 +591,11 @@ fn an_algorithms_modulo_is_not_storage_folding() {
                 for (g.s0.x, g.min.0, g.extent.0) {\n     g(g.s0.x, g.s0.c) = f(g.s0.x, g.s0.c % 2)\n    }\n   }\n  }\n }\n}\n";
     let r = crate::check("g.spec", spec, "g.stmt", stmt, &crate::Options::default()).unwrap();
     assert_eq!(r.verdict.name(), "verified", "{:?}", r.verdict);
+    // `store_in(MemoryType::Stack)` prints `realize f(...) in Stack {`: the same program.
+    let stack = stmt.replace("[0, 2]) {", "[0, 2]) in Stack {");
+    assert!(stack.contains("in Stack"));
+    let r = crate::check("g.spec", spec, "g.stmt", &stack, &crate::Options::default()).unwrap();
+    assert_eq!(r.verdict.name(), "verified", "{:?}", r.verdict);
 
     fn realizes(body: &[crate::stmt::Stmt], out: &mut Vec<(String, Vec<Option<i128>>)>) {
         use crate::stmt::StmtKind;

@@ -281,7 +281,10 @@ def spec_text(algo, module):
     # Halide's intrinsics the checker models (docs/halide.md); any other call is named.
     intrinsics = {"min", "max", "select", "likely", "likely_if_innermost", "abs", "absd",
                   "saturating_cast", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
-                  "shift_left", "shift_right", "tuple", "mux", "lerp"}
+                  "shift_left", "shift_right", "tuple", "mux", "lerp", "widening_add",
+                  "widening_sub", "widening_mul", "saturating_add", "saturating_sub",
+                  "halving_add", "halving_sub", "rounding_halving_add", "rounding_shift_right",
+                  "rounding_shift_left"}
     # The float math the checker models (crates/halide/src/math.rs), in both spellings.
     math = r"^(sqrt|exp|log|pow|floor|ceil|round|trunc|sin|cos|tanh)(_f16|_f32|_f64)?$"
     for line in lines[1:]:

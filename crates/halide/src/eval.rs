@@ -126,6 +126,7 @@ fn intrinsic<D: MathDomain>(
                 | "saturating_add"
                 | "saturating_sub"
                 | "halving_add"
+                | "halving_sub"
                 | "rounding_halving_add"
                 | "mul_shift_right"
                 | "rounding_mul_shift_right"
@@ -168,6 +169,15 @@ fn intrinsic<D: MathDomain>(
                 value::absd(d, a, b, span)
             }
             ("mux", [_, _, ..], _) => mux(d, args, vals.clone(), span),
+            (n, [a, b], _) if crate::intrin::is_intrinsic(n) => {
+                let (a, b) = (a.clone(), b.clone());
+                let (a, b) = if n.starts_with("rounding_shift") {
+                    (a, b)
+                } else {
+                    coerce_literals(d, &args[0], a, &args[1], b, span)?
+                };
+                crate::intrin::call(d, n, a, b, literal(&args[1]), span)
+            }
             ("abs", [a], _) => {
                 let z = match a {
                     Val::Int(_, t) => value::int_lit(d, *t, 0),

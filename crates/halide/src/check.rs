@@ -742,7 +742,10 @@ pub fn obligations(
     for w in &writes {
         if data_dependent(&d, &w.args) {
             return Err((
-                format!("`{}` is stored at an index computed from data (a scatter: not modelled)", w.func),
+                format!(
+                    "`{}` is stored at an index computed from data (a scatter: not modelled)",
+                    w.func
+                ),
                 w.span,
             ));
         }

@@ -71,7 +71,11 @@ pub fn call<D: Domain>(
         }
         (a, b) => {
             return unsupported(
-                format!("`{name}` of {} and {} (integers of one type only)", a.ty(), b.ty()),
+                format!(
+                    "`{name}` of {} and {} (integers of one type only)",
+                    a.ty(),
+                    b.ty()
+                ),
                 span,
             )
         }
@@ -125,7 +129,10 @@ pub fn call<D: Domain>(
             // rounding_shift_right(x, k) = floor((x + 2^(k-1)) / 2^k) for k > 0, a left
             // shift (wrapped) for k <= 0; rounding_shift_left(x, k) is the right shift by -k.
             let Some(k) = shift.filter(|k| (-64..=64).contains(k)) else {
-                return unsupported(format!("`{name}` by an amount that is not a constant"), span);
+                return unsupported(
+                    format!("`{name}` by an amount that is not a constant"),
+                    span,
+                );
             };
             let k = if name == "rounding_shift_left" { -k } else { k };
             if k > 0 {
@@ -149,7 +156,14 @@ mod tests {
 
     fn run(name: &str, t: Type, a: i128, b: i128) -> (i128, Type) {
         let mut c = Concrete::new(Default::default());
-        match call(&mut c, name, Val::Int(a, t), Val::Int(b, t), Some(b), Span::default()) {
+        match call(
+            &mut c,
+            name,
+            Val::Int(a, t),
+            Val::Int(b, t),
+            Some(b),
+            Span::default(),
+        ) {
             Ok(Val::Int(v, u)) => (v, u),
             _ => panic!("{name}"),
         }
@@ -196,20 +210,33 @@ mod tests {
             let (lo, hi) = range(t).unwrap();
             for name in NAMES {
                 let mut s = Sym::new(smt::Store::new());
-                let (xa, xb) = (s.store.fresh("a", smt::Sort::Int), s.store.fresh("b", smt::Sort::Int));
+                let (xa, xb) = (
+                    s.store.fresh("a", smt::Sort::Int),
+                    s.store.fresh("b", smt::Sort::Int),
+                );
                 let (ta, tb) = (s.store.sym(xa), s.store.sym(xb));
                 let shift = Some(3);
-                let Ok(Val::Int(term, _)) =
-                    call(&mut s, name, Val::Int(ta, t), Val::Int(tb, t), shift, Span::default())
-                else {
+                let Ok(Val::Int(term, _)) = call(
+                    &mut s,
+                    name,
+                    Val::Int(ta, t),
+                    Val::Int(tb, t),
+                    shift,
+                    Span::default(),
+                ) else {
                     panic!("{name}")
                 };
                 for a in (lo..=hi).step_by(17) {
                     for b in (lo..=hi).step_by(23) {
                         let mut c = Concrete::new(Default::default());
-                        let Ok(Val::Int(want, _)) =
-                            call(&mut c, name, Val::Int(a, t), Val::Int(b, t), shift, Span::default())
-                        else {
+                        let Ok(Val::Int(want, _)) = call(
+                            &mut c,
+                            name,
+                            Val::Int(a, t),
+                            Val::Int(b, t),
+                            shift,
+                            Span::default(),
+                        ) else {
                             panic!("{name}")
                         };
                         let got = smt::eval_term(&s.store, term, &mut At(xa, a, b));

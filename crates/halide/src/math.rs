@@ -340,7 +340,12 @@ mod tests {
             panic!("sqrt(2) is irrational")
         };
         assert!(i.lo() <= std::f64::consts::SQRT_2 && std::f64::consts::SQRT_2 <= i.hi());
-        let v = call(&mut c, "floor_f32", vec![Val::Float(Scalar::Approx(i), Type::Float(32))], Span::default());
+        let v = call(
+            &mut c,
+            "floor_f32",
+            vec![Val::Float(Scalar::Approx(i), Type::Float(32))],
+            Span::default(),
+        );
         assert!(matches!(v, Some(Ok(Val::Float(Scalar::Real(q), _))) if q == r(1, 1)));
         assert!(c.inexact.is_none());
     }

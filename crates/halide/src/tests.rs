@@ -426,10 +426,23 @@ fn data_dependent_reads_are_gathers_and_scatters_unknown() {
     };
     let opts = crate::Options::default();
     let r = crate::check("g.spec", spec, "g.stmt", &stmt(256), &opts).unwrap();
-    assert!(matches!(r.verdict, report::Verdict::Verified { .. }), "{:?}", r.verdict);
+    assert!(
+        matches!(r.verdict, report::Verdict::Verified { .. }),
+        "{:?}",
+        r.verdict
+    );
     let r = crate::check("g.spec", spec, "g.stmt", &stmt(255), &opts).unwrap();
-    assert!(matches!(r.verdict, report::Verdict::Refuted { .. }), "{:?}", r.verdict);
-    assert_eq!(r.witness_kind, Some(crate::WitnessKind::OutOfBounds), "{:?}", r.witness);
+    assert!(
+        matches!(r.verdict, report::Verdict::Refuted { .. }),
+        "{:?}",
+        r.verdict
+    );
+    assert_eq!(
+        r.witness_kind,
+        Some(crate::WitnessKind::OutOfBounds),
+        "{:?}",
+        r.witness
+    );
     let scatter = "input input : uint8 dims 1\nfunc g(x) : uint8 = (uint8)input(x)\noutput g : uint8 dims 1\n";
     let stmt = "produce g {\n for (g.s0.x, g.min.0, g.extent.0) {\n  \
                 g(int32(input(g.s0.x))) = input(g.s0.x)\n }\n}\n";

@@ -340,7 +340,10 @@ impl Domain for Sym {
     fn floor_v(&mut self, v: &SymVal) -> TermId {
         match v {
             SymVal::Plain(t) => self.store.to_int(*t),
-            _ => match self.unsupported("the floor of a reduction or an infinity".into(), ElemType::Int) {
+            _ => match self.unsupported(
+                "the floor of a reduction or an infinity".into(),
+                ElemType::Int,
+            ) {
                 SymVal::Plain(t) => t,
                 _ => unreachable!("unsupported gives a plain term"),
             },

@@ -632,7 +632,9 @@ impl Domain for Concrete {
             _ => None,
         };
         got.unwrap_or_else(|| {
-            self.fail(format!("the floor of {v} (not known exactly, or too large)"));
+            self.fail(format!(
+                "the floor of {v} (not known exactly, or too large)"
+            ));
             0
         })
     }

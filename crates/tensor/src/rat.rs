@@ -144,8 +144,7 @@ impl Rat {
     }
 
     pub fn add(&self, o: &Rat) -> Rat {
-        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &o.0)
-        {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &o.0) {
             let fast = (|| {
                 let n = a.checked_mul(*d)?.checked_add(c.checked_mul(*b)?)?;
                 Rat::new(n, b.checked_mul(*d)?)
@@ -162,8 +161,7 @@ impl Rat {
     }
 
     pub fn mul(&self, o: &Rat) -> Rat {
-        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &o.0)
-        {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &o.0) {
             let fast = (|| Rat::new(a.checked_mul(*c)?, b.checked_mul(*d)?))();
             if let Some(r) = fast {
                 return r;
@@ -209,8 +207,7 @@ impl Rat {
 
 impl Ord for Rat {
     fn cmp(&self, o: &Rat) -> Ordering {
-        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &o.0)
-        {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &o.0) {
             if let (Some(l), Some(r)) = (a.checked_mul(*d), c.checked_mul(*b)) {
                 return l.cmp(&r);
             }

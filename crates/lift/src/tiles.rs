@@ -122,6 +122,7 @@ fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> Te
         Node::IntMod(..) => s.int_mod(k[0], k[1]),
         Node::RealDiv(..) => s.real_div(k[0], k[1]),
         Node::ToReal(_) => s.to_real(k[0]),
+        Node::ToInt(_) => s.to_int(k[0]),
         Node::Eq(..) | Node::Le(..) | Node::Lt(..) if s.sort(k[0]) == Sort::Int => {
             let neg = apoly(s, k[1]).and_then(|b| {
                 b.into_iter()

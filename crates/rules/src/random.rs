@@ -99,7 +99,7 @@ pub fn random_search(rule: &Rule, trials: usize, seed: u64) -> Result<RandomOutc
             }
             let data: Vec<Scalar> = (0..count).map(|_| rng.scalar(*ty)).collect();
             if shape.is_empty() && scope.scalars.contains_key(name) {
-                scalars.insert(name.clone(), data[0]);
+                scalars.insert(name.clone(), data[0].clone());
             } else {
                 inputs.insert(
                     name.clone(),
@@ -119,7 +119,7 @@ pub fn random_search(rule: &Rule, trials: usize, seed: u64) -> Result<RandomOutc
                 n.clone(),
                 ConcreteTensor {
                     axes: vec![],
-                    data: vec![*v],
+                    data: vec![v.clone()],
                 },
             );
         }

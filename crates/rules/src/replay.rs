@@ -234,7 +234,7 @@ pub(crate) fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) 
             name.clone(),
             ConcreteTensor {
                 axes: vec![],
-                data: vec![*v],
+                data: vec![v.clone()],
             },
         );
     }

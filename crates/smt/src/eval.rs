@@ -151,6 +151,10 @@ fn eval_rec(
             Value::Int(i) => Some(Value::Real(i, 1)),
             _ => None,
         },
+        Node::ToInt(a) => match ev(a, m, memo)? {
+            Value::Real(n, d) if d > 0 => Some(Value::Int(n.div_euclid(d))),
+            _ => None,
+        },
         Node::Forall(..) | Node::Exists(..) => None,
     };
     memo.insert(t, v.clone());

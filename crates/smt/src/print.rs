@@ -294,6 +294,7 @@ impl<'s> Printer<'s> {
                 Node::Le(a, b) => list("<=", &[*a, *b], out),
                 Node::Lt(a, b) => list("<", &[*a, *b], out),
                 Node::ToReal(a) => list("to_real", &[*a], out),
+                Node::ToInt(a) => list("to_int", &[*a], out),
                 Node::Forall(vs, b) | Node::Exists(vs, b) => {
                     let q = if matches!(s.node(t), Node::Forall(..)) {
                         "forall"

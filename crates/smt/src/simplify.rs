@@ -995,6 +995,10 @@ impl Simplifier<'_> {
                 let a = self.term(a);
                 self.store.to_real(a)
             }
+            Node::ToInt(a) => {
+                let a = self.term(a);
+                self.store.to_int(a)
+            }
             Node::Forall(vs, b) => {
                 let saved = self.shadow(&vs);
                 let b = self.term(b);

@@ -53,6 +53,8 @@ pub enum Node {
     Le(TermId, TermId),
     Lt(TermId, TermId),
     ToReal(TermId),
+    /// The greatest integer at most a real (SMT-LIB `to_int`).
+    ToInt(TermId),
     Forall(Vec<SymId>, TermId),
     Exists(Vec<SymId>, TermId),
 }
@@ -667,6 +669,18 @@ impl Store {
         self.intern(Node::ToReal(a), Sort::Real)
     }
 
+    /// `floor(a)` of a real as an integer (SMT-LIB `to_int`).
+    pub fn to_int(&mut self, a: TermId) -> TermId {
+        self.check(a, Sort::Real, "to_int");
+        if let Some((n, d)) = self.as_real(a) {
+            return self.int(n.div_euclid(d));
+        }
+        if let Node::ToReal(i) = self.node(a) {
+            return *i;
+        }
+        self.intern(Node::ToInt(a), Sort::Int)
+    }
+
     /// `forall vars. body`; the vars are ordinary symbols that the printer binds here.
     pub fn forall(&mut self, vars: Vec<SymId>, body: TermId) -> TermId {
         self.check(body, Sort::Bool, "forall");
@@ -744,6 +758,7 @@ impl Store {
             Node::Le(..) => self.le(v[0], v[1]),
             Node::Lt(..) => self.lt(v[0], v[1]),
             Node::ToReal(_) => self.to_real(v[0]),
+            Node::ToInt(_) => self.to_int(v[0]),
             Node::Forall(vs, _) => self.forall(vs, v[0]),
             Node::Exists(vs, _) => self.exists(vs, v[0]),
         }
@@ -854,7 +869,7 @@ fn node_children(node: &Node) -> Vec<TermId> {
         Node::App(_, xs) | Node::And(xs) | Node::Or(xs) | Node::Add(xs) | Node::Mul(xs) => {
             xs.clone()
         }
-        Node::Not(a) | Node::Neg(a) | Node::ToReal(a) => vec![*a],
+        Node::Not(a) | Node::Neg(a) | Node::ToReal(a) | Node::ToInt(a) => vec![*a],
         Node::Forall(_, b) | Node::Exists(_, b) => vec![*b],
         Node::Ite(c, a, b) => vec![*c, *a, *b],
         Node::Eq(a, b)

@@ -337,6 +337,19 @@ impl Domain for Sym {
         })
     }
 
+    fn floor_v(&mut self, v: &SymVal) -> TermId {
+        match v {
+            SymVal::Plain(t) => self.store.to_int(*t),
+            _ => match self.unsupported(
+                "the floor of a reduction or an infinity".into(),
+                ElemType::Int,
+            ) {
+                SymVal::Plain(t) => t,
+                _ => unreachable!("unsupported gives a plain term"),
+            },
+        }
+    }
+
     fn prim(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
         if args.iter().any(|a| matches!(a, SymVal::Inf(_))) {
             return self.prim_inf(op, ty, args);

@@ -149,6 +149,10 @@ pub trait Domain {
     fn index_v(&mut self, ty: ElemType, i: &Self::I) -> Self::V;
     /// A total primitive; `ty` is the operands' element type.
     fn prim(&mut self, op: Prim, ty: ElemType, args: &[Self::V]) -> Self::V;
+    /// The greatest integer at most the Real element `v`: the one conversion from reals to
+    /// integers. Truncation, ceiling and rounding are written on it, once, by the front ends
+    /// that need them (so both domains agree).
+    fn floor_v(&mut self, v: &Self::V) -> Self::I;
     /// A Bool element value as a condition.
     fn truth(&mut self, v: &Self::V) -> Self::B;
     fn ite_v(&mut self, c: &Self::B, a: &Self::V, b: &Self::V) -> Self::V;

@@ -11,6 +11,7 @@ mod concrete;
 mod domain;
 mod eval;
 mod ops;
+mod rat;
 
 pub use concrete::{Concrete, ConcreteTensor, Rat, Scalar};
 pub use domain::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};

@@ -365,11 +365,13 @@ fn combine(r: Reducer, a: Value, b: Value) -> Option<Value> {
         Value::Bool(_) => ElemType::Bool,
         Value::Int(_) => ElemType::Int,
         Value::Real(..) => ElemType::Real,
+        _ => return None,
     };
     let sc = |v: Value| match v {
         Value::Bool(b) => Scalar::Bool(b),
         Value::Int(i) => Scalar::Int(i),
         Value::Real(n, d) => Scalar::Real(Rat::new(n, d).unwrap()),
+        other => panic!("no float elements here: {other}"),
     };
     let out = binary(&mut c, r.binary(), ty, &sc(a), &sc(b));
     c.inexact.is_none().then(|| to_value(out))

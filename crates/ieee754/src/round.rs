@@ -83,6 +83,36 @@ impl Format {
         self.round(neg, mant, exp, false)
     }
 
+    /// The rational `num / den` rounded into this format (`den != 0`; a zero is `+0`).
+    pub fn from_rational(self, num: i128, den: i128) -> u64 {
+        let neg = (num < 0) != (den < 0);
+        let (n, d) = (num.unsigned_abs(), den.unsigned_abs());
+        if n == 0 || d == 0 {
+            return self.zero(false);
+        }
+        // Long division: the integer part, then fraction bits until there are enough
+        // significant ones (beyond the rounding point of any value of this format) or the
+        // remainder is zero; what is left is the sticky bit.
+        let (mut q, mut r) = (n / d, n % d);
+        let mut exp = 0;
+        let want = self.sbits as i32 + 3;
+        while r != 0 && (128 - q.leading_zeros() as i32) < want && exp > -1200 {
+            let carry = r >> 127 != 0;
+            r <<= 1;
+            q <<= 1;
+            if carry || r >= d {
+                r = r.wrapping_sub(d);
+                q |= 1;
+            }
+            exp -= 1;
+        }
+        if q == 0 {
+            // Below every subnormal by far: the sign's zero.
+            return self.zero(neg);
+        }
+        self.round(neg, q, exp, r != 0)
+    }
+
     /// The integer `i` rounded into this format.
     pub fn from_int(self, i: i128) -> u64 {
         self.round(i < 0, i.unsigned_abs(), 0, false)

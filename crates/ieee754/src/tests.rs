@@ -136,3 +136,15 @@ fn fma_is_rounded_once() {
     let got = apply(Op::Fma, &[float(a.to_bits()), float(b.to_bits()), float(c.to_bits())]);
     assert_eq!(got, Some(Val::Float(F, want.to_bits() as u64)));
 }
+
+#[test]
+fn rationals_round_once() {
+    for (n, d) in [(1i128, 10i128), (-1, 3), (100000000000000000000, 1), (1, 1 << 100), (7, 2)] {
+        let x = n as f64 / d as f64; // correctly rounded for these
+        assert_eq!(Format::F64.from_rational(n, d), x.to_bits(), "{n}/{d}");
+        assert_eq!(F.from_rational(n, d), (((n as f64) / (d as f64)) as f32).to_bits() as u64);
+    }
+    assert_eq!(F.from_rational(100000000000000000000, 1), 0x60ad78ec);
+    assert_eq!(Format::F16.from_rational(1, 1 << 26), 0, "below half the least subnormal");
+    assert_eq!(Format::F16.from_rational(3, 1 << 26), 1);
+}

@@ -33,6 +33,19 @@ impl Rng {
             ElemType::Bool => Scalar::Bool(self.next() % 2 == 0),
             ElemType::Int => Scalar::Int(self.range(-3, 3)),
             ElemType::Real => Scalar::Real(Rat::new(self.range(-6, 6), 2).unwrap_or(Rat::int(0))),
+            ElemType::Float(f) => {
+                // Small halves most of the time, IEEE's corner values otherwise.
+                let fm = f.format;
+                let bits = match self.next() % 8 {
+                    0 => fm.inf(self.next() % 2 == 0),
+                    1 => fm.nan(),
+                    2 => fm.zero(true),
+                    3 => fm.max_finite(self.next() % 2 == 0),
+                    4 => fm.min_subnormal(self.next() % 2 == 0),
+                    _ => fm.from_rational(self.range(-6, 6), 2),
+                };
+                Scalar::Float(fm, bits)
+            }
         }
     }
 }

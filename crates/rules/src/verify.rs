@@ -377,6 +377,10 @@ fn check_type(
             ElemType::Bool => "booleans",
             ElemType::Int => "mathematical integers",
             ElemType::Real => "mathematical reals",
+            ElemType::Float(f) if f.ftz => {
+                "IEEE 754 floats, round to nearest even, subnormals flushed to zero (FTZ/DAZ)"
+            }
+            ElemType::Float(_) => "IEEE 754 floats, round to nearest even",
         },
         ty,
         if bound_text.is_empty() {

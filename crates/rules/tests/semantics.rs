@@ -43,6 +43,7 @@ fn random_value(g: &mut Gen, ty: ElemType) -> Scalar {
         ElemType::Bool => Scalar::Bool(g.int(0, 1) == 1),
         ElemType::Int => Scalar::Int(g.int(-4, 4)),
         ElemType::Real => Scalar::Real(Rat::new(g.int(-6, 6), g.int(1, 3)).unwrap()),
+        ElemType::Float(_) => unreachable!("this test draws bool, int and real programs"),
     }
 }
 
@@ -98,6 +99,7 @@ fn build<D: Domain>(
         },
         1 => {
             let ops: &[BinaryOp] = match ty {
+                ElemType::Float(_) => unreachable!("no float programs here"),
                 ElemType::Bool => &[BinaryOp::And, BinaryOp::Or, BinaryOp::Xor],
                 ElemType::Int => &[
                     BinaryOp::Add,
@@ -323,6 +325,7 @@ fn to_value(s: Scalar) -> Value {
         Scalar::Undef => Value::Int(i128::MIN + 2),
         // Intervals come from `exp`, which these programs do not use.
         Scalar::Approx(_) => Value::Int(i128::MIN + 3),
+        Scalar::Float(f, b) => Value::Float(f, b),
     }
 }
 

@@ -33,6 +33,9 @@ pub struct Options {
     pub max_instances: usize,
     /// Keep the SMT-LIB text of every query.
     pub collect_smt: bool,
+    /// Check float element types with subnormals flushed to zero (XLA:CPU's FTZ/DAZ), as if
+    /// each were written `f32 (ftz)`.
+    pub ftz: bool,
 }
 
 impl Default for Options {
@@ -41,6 +44,7 @@ impl Default for Options {
             timeout: Duration::from_secs(10),
             max_instances: 512,
             collect_smt: false,
+            ftz: false,
         }
     }
 }
@@ -172,6 +176,10 @@ pub fn check_rule(rule: &Rule, opts: &Options) -> RuleResult {
     // index-arithmetic questions.
     let mut bound_cache: HashMap<String, bool> = HashMap::new();
     for (ty, _) in &rule.types {
+        let ty = &match ty.as_float() {
+            Some(f) if opts.ftz => ElemType::float(f.format, true),
+            _ => *ty,
+        };
         let r = check_type(rule, &scope, *ty, opts, &mut smt_texts, &mut bound_cache);
         details.extend(r.details);
         match r.outcome {
@@ -439,7 +447,7 @@ fn check_type(
                 }
             }
         };
-        for a in semantic_assumptions(&p) {
+        for a in semantic_assumptions(&p, ty) {
             assumptions.insert(a);
         }
         if let Some(why) = &p.sym.unsupported {
@@ -618,7 +626,7 @@ fn fast_path(
         if p.sym.unsupported.is_some() {
             return None;
         }
-        for a in semantic_assumptions(&p) {
+        for a in semantic_assumptions(&p, ty) {
             assumptions.insert(a);
         }
         if let Some(n) = &p.bijection_note {
@@ -701,8 +709,19 @@ fn fast_path(
 }
 
 /// What the encoding of this instance assumed, stated for the verdict.
-fn semantic_assumptions(p: &Problem) -> Vec<String> {
+fn semantic_assumptions(p: &Problem, ty: ElemType) -> Vec<String> {
     let mut out = Vec::new();
+    if ty.as_float().is_some() {
+        // IEEE semantics: division, infinities and exp need no convention of ours; the
+        // uninterpreted functions rest on the named facts their applications carry.
+        for f in &p.sym.float_facts {
+            out.push(format!(
+                "{} (assumed of every faithful implementation; replays use the platform's libm)",
+                f.name
+            ));
+        }
+        return out;
+    }
     let g = &p.lowered.graph;
     for i in 0..g.len() {
         match g.op(tensor::NodeId(i as u32)) {
@@ -736,8 +755,11 @@ fn semantic_assumptions(p: &Problem) -> Vec<String> {
     out
 }
 
-/// Adds the exp axioms for every pair of `exp` applications the assertions mention.
+/// Adds the exp axioms for every pair of `exp` applications the assertions mention, and the
+/// facts of the uninterpreted float functions (true of any faithful implementation whatever
+/// their free symbols, so premises of every query of the store).
 fn with_exp_axioms(sym: &mut Sym, mut assertions: Vec<TermId>) -> Vec<TermId> {
+    assertions.extend(sym.float_facts.iter().map(|f| f.term));
     let Some(f) = sym.exp else { return assertions };
     let mut apps = BTreeSet::new();
     let mut seen = HashSet::new();

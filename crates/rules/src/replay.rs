@@ -357,8 +357,13 @@ pub(crate) fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) 
         })
         .collect();
     let _ = class_of_axis;
+    let mut instance = inst.describe();
+    if !d.libm.is_empty() {
+        let fns: Vec<&str> = d.libm.iter().copied().collect();
+        instance.push_str(&format!("; {} by the platform's libm", fns.join(", ")));
+    }
     Replay::Confirmed(Counterexample {
-        instance: inst.describe(),
+        instance,
         maps: maps.into_iter().collect(),
         scalars: x
             .scalars

@@ -412,6 +412,18 @@ fn check_type(
     let mut used_cvc5 = false;
     // Why the claim is still open after a solver unknown or a model that did not replay.
     let mut open: Option<String> = None;
+    // Floats: a concrete search for a qualitative difference first (NaN, infinity, zero,
+    // sign): cheap, and its counterexamples do not rest on libm's last bits, as a model through
+    // an uninterpreted `exp` may.
+    if ty.as_float().is_some() {
+        if let Some(c) = float_search_qualitative(rule, ty, FLOAT_SEARCH_TRIALS / 4) {
+            details.push((format!("{ty} search"), "found by the concrete search".into()));
+            return TypeResult {
+                outcome: TypeOutcome::Refuted(Box::new(c)),
+                details,
+            };
+        }
+    }
     // Fast path: every instance in one store, all obligations in one disjunctive query. Unsat
     // settles the type; anything else falls back to the instance-by-instance loop below, which
     // finds the failing instance and replays its model.
@@ -571,6 +583,20 @@ fn check_type(
         }
     }
     details.push((format!("{ty} queries"), queries.to_string()));
+    if let (Some(why), Some(_)) = (&open, ty.as_float()) {
+        // A model through an uninterpreted float function (exp, pow, ...) need not replay with
+        // libm's values: search concrete inputs, IEEE's corner values among them.
+        if let Some(c) = float_search(rule, ty) {
+            details.push((
+                format!("{ty} search"),
+                format!("the model did not replay ({why}); found by the concrete search"),
+            ));
+            return TypeResult {
+                outcome: TypeOutcome::Refuted(Box::new(c)),
+                details,
+            };
+        }
+    }
     if let Some(why) = open {
         return TypeResult {
             outcome: TypeOutcome::Unknown(why),
@@ -591,6 +617,43 @@ fn check_type(
         details,
     }
 }
+
+/// Random concrete instances of `rule` at float type `ty` (a difference is replayed before it
+/// counts).
+fn float_search(rule: &Rule, ty: ElemType) -> Option<report::Counterexample> {
+    // A qualitative difference first (NaN, infinity, zero, sign: one that libm's last bits
+    // cannot explain), then any.
+    if let Some(c) = float_search_qualitative(rule, ty, FLOAT_SEARCH_TRIALS) {
+        return Some(c);
+    }
+    crate::random::random_search(&at_type(rule, ty)?, FLOAT_SEARCH_TRIALS, FLOAT_SEED)
+        .ok()?
+        .counterexample
+}
+
+const FLOAT_SEED: u64 = 0x1eee_754;
+
+/// `rule` checked at `ty` alone.
+fn at_type(rule: &Rule, ty: ElemType) -> Option<Rule> {
+    let mut at_ty = rule.clone();
+    let span = rule.types.first().map(|t| t.1)?;
+    at_ty.types = vec![(ty, span)];
+    Some(at_ty)
+}
+
+fn float_search_qualitative(
+    rule: &Rule,
+    ty: ElemType,
+    trials: usize,
+) -> Option<report::Counterexample> {
+    let at_ty = at_type(rule, ty)?;
+    crate::random::random_search_for(&at_ty, trials, FLOAT_SEED, &crate::random::qualitative)
+        .ok()?
+        .counterexample
+}
+
+/// Random instances tried when a float model does not replay.
+const FLOAT_SEARCH_TRIALS: usize = 4000;
 
 /// The budget of the all-instances query: when it is hard, the per-instance loop (whose
 /// obligations the simplifier sees one by one) is usually faster.

@@ -275,6 +275,60 @@ fn check_type(
     smt_texts: &mut Vec<(String, String)>,
     bound_cache: &mut HashMap<String, bool>,
 ) -> TypeResult {
+    if ty.as_float().is_none() {
+        return check_type_smt(rule, scope, ty, opts, smt_texts, bound_cache);
+    }
+    // Floats: a concrete search for a qualitative difference first (NaN, infinity, zero,
+    // sign): cheap, and its counterexamples do not rest on libm's last bits, as a model through
+    // an uninterpreted `exp` may. Then any difference (a rounding-only rewrite differs almost
+    // everywhere, and bit-blasted division and square root are slow for the solver).
+    let found = |c: report::Counterexample| TypeResult {
+        outcome: TypeOutcome::Refuted(Box::new(c)),
+        details: vec![(format!("{ty} search"), "found by the concrete search".into())],
+    };
+    if let Some(c) = float_search_qualitative(rule, ty, FLOAT_SEARCH_TRIALS / 4) {
+        return found(c);
+    }
+    let any = at_type(rule, ty).and_then(|r| {
+        crate::random::random_search(&r, FLOAT_SEARCH_TRIALS / 4, FLOAT_SEED)
+            .ok()?
+            .counterexample
+    });
+    match any {
+        // A difference in libm's last bits: the solver's facts decide whether every faithful
+        // implementation shows one; it is the answer only when the solver gives none (a short
+        // budget, then this replayed counterexample, which names libm).
+        Some(c) if c.instance.contains("libm") => {
+            let short = Options {
+                timeout: opts.timeout.min(FLOAT_LIBM_TIMEOUT),
+                ..opts.clone()
+            };
+            let r = check_type_smt(rule, scope, ty, &short, smt_texts, bound_cache);
+            match r.outcome {
+                TypeOutcome::Unknown(why) => {
+                    let mut out = found(c);
+                    out.details.push((format!("{ty} solver"), why));
+                    out
+                }
+                _ => r,
+            }
+        }
+        Some(c) => found(c),
+        None => check_type_smt(rule, scope, ty, opts, smt_texts, bound_cache),
+    }
+}
+
+/// The solver's budget per query when a libm-dependent counterexample is already at hand.
+const FLOAT_LIBM_TIMEOUT: Duration = Duration::from_secs(2);
+
+fn check_type_smt(
+    rule: &Rule,
+    scope: &Scope,
+    ty: ElemType,
+    opts: &Options,
+    smt_texts: &mut Vec<(String, String)>,
+    bound_cache: &mut HashMap<String, bool>,
+) -> TypeResult {
     let mut details = Vec::new();
     // The base instance: every aggregated axis at rank 1 (or its fixed rank).
     let base_ranks: BTreeMap<String, usize> = scope
@@ -412,18 +466,6 @@ fn check_type(
     let mut used_cvc5 = false;
     // Why the claim is still open after a solver unknown or a model that did not replay.
     let mut open: Option<String> = None;
-    // Floats: a concrete search for a qualitative difference first (NaN, infinity, zero,
-    // sign): cheap, and its counterexamples do not rest on libm's last bits, as a model through
-    // an uninterpreted `exp` may.
-    if ty.as_float().is_some() {
-        if let Some(c) = float_search_qualitative(rule, ty, FLOAT_SEARCH_TRIALS / 4) {
-            details.push((format!("{ty} search"), "found by the concrete search".into()));
-            return TypeResult {
-                outcome: TypeOutcome::Refuted(Box::new(c)),
-                details,
-            };
-        }
-    }
     // Fast path: every instance in one store, all obligations in one disjunctive query. Unsat
     // settles the type; anything else falls back to the instance-by-instance loop below, which
     // finds the failing instance and replays its model.

@@ -72,6 +72,11 @@ impl Concrete {
     /// format (for binary64 itself, libm's result).
     fn libm(&mut self, op: Prim, f: FloatTy, vals: &[Val]) -> Scalar {
         let fm = f.format;
+        if op == Prim::Pow {
+            if let Some(v) = pow_exact(fm, vals) {
+                return v;
+            }
+        }
         let x: Vec<f64> = vals
             .iter()
             .map(|v| match v {
@@ -88,5 +93,32 @@ impl Concrete {
         };
         self.libm.insert(name);
         Scalar::Float(fm, fm.from_f64(r))
+    }
+}
+
+/// `pow` where the symbolic domain's facts fix its value (`pow(x, ±0) = 1`, `pow(1, y) = 1`,
+/// `pow(x, 1) = x`, `pow(x, 2) = x*x`, `pow(x, -1) = 1/x`, each rounded once): the concrete
+/// domain must agree with them, where libm's binary64 result rounded again to a narrower
+/// format may not.
+fn pow_exact(fm: ieee754::Format, vals: &[Val]) -> Option<Scalar> {
+    let [x @ Val::Float(_, xb), Val::Float(_, yb)] = vals else {
+        return None;
+    };
+    let one = Val::Float(fm, fm.from_int(1));
+    let y = fm.to_f64(*yb);
+    let r = if y == 0.0 || fm.to_f64(*xb) == 1.0 {
+        Some(one)
+    } else if y == 1.0 {
+        Some(*x)
+    } else if y == 2.0 {
+        apply(Op::Mul, &[*x, *x])
+    } else if y == -1.0 {
+        apply(Op::Div, &[one, *x])
+    } else {
+        None
+    };
+    match r? {
+        Val::Float(g, b) => Some(Scalar::Float(g, g.canon(b))),
+        _ => None,
     }
 }

@@ -537,6 +537,7 @@ fn symbolic_and_concrete_agree_on_every_op() {
                     Some(Value::Real(a, b)) => Scalar::Real(Rat::new(a, b).unwrap()),
                     Some(Value::Int(i)) => Scalar::Int(i),
                     Some(Value::Bool(b)) => Scalar::Bool(b),
+                    Some(other) => panic!("{name}: lift has no float values: {other}"),
                     None => {
                         panic!("{name}: the symbolic value does not evaluate (x = {x}, y = {y})")
                     }

@@ -109,7 +109,13 @@ fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> Te
     let kids: Vec<TermId> = s.children(t);
     let k: Vec<TermId> = kids.iter().map(|c| normalize(s, *c, memo)).collect();
     let r = match node {
-        Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => t,
+        Node::Bool(_)
+        | Node::Int(_)
+        | Node::Real(..)
+        | Node::Sym(_)
+        | Node::FpLit(..)
+        | Node::BvLit(..) => t,
+        Node::Fp(op, _) => s.fp(op, k),
         Node::App(f, _) => s.app(f, k),
         Node::Not(_) => s.not(k[0]),
         Node::And(_) => s.and(k),

@@ -570,7 +570,7 @@ impl Simplifier<'_> {
                 self.from_poly(&p)
             }
             Sort::Bool => self.bool_term(t),
-            Sort::Real => self.rebuild(t),
+            Sort::Real | Sort::BitVec(_) | Sort::Float(_) => self.rebuild(t),
         }
     }
 
@@ -930,7 +930,16 @@ impl Simplifier<'_> {
         }
         let node = self.store.node(t).clone();
         let r = match node {
-            Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => t,
+            Node::Bool(_)
+            | Node::Int(_)
+            | Node::Real(..)
+            | Node::Sym(_)
+            | Node::FpLit(..)
+            | Node::BvLit(..) => t,
+            Node::Fp(op, xs) => {
+                let xs = xs.iter().map(|x| self.term(*x)).collect();
+                self.store.fp(op, xs)
+            }
             Node::App(f, xs) => {
                 let xs = xs.iter().map(|x| self.term(*x)).collect();
                 self.store.app(f, xs)

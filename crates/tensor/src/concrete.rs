@@ -135,6 +135,8 @@ pub enum Scalar {
     /// A real known to lie in an interval (from `exp`).
     Approx(Interval),
     Undef,
+    /// An IEEE 754 value by its bit pattern (NaN canonical).
+    Float(ieee754::Format, u64),
 }
 
 impl Scalar {
@@ -165,6 +167,7 @@ impl fmt::Display for Scalar {
             Scalar::Inf(false) => write!(f, "-inf"),
             Scalar::Approx(i) => write!(f, "{i}"),
             Scalar::Undef => write!(f, "undefined"),
+            Scalar::Float(fm, b) => write!(f, "{} ({})", fm.display(*b), fm.hex(*b)),
         }
     }
 }
@@ -224,6 +227,9 @@ pub struct Concrete {
     /// Set by front ends with floats when a float sum was computed whose value may depend on
     /// the order of its summands (it rounded, or is a zero whose sign depends on the order).
     pub order_dependent: bool,
+    /// The functions computed by the platform's libm (`exp`, `log`, ... at float types):
+    /// their results are libm's, which a faithful implementation may differ from by an ulp.
+    pub libm: std::collections::BTreeSet<&'static str>,
 }
 
 /// `erf(x)` for `|x| <= 4` by its Taylor series (terms alternate and shrink after the peak,
@@ -376,10 +382,11 @@ impl Concrete {
             inexact: None,
             reduce_budget: 1 << 20,
             order_dependent: false,
+            libm: Default::default(),
         }
     }
 
-    fn fail(&mut self, why: impl Into<String>) {
+    pub(crate) fn fail(&mut self, why: impl Into<String>) {
         if self.inexact.is_none() {
             self.inexact = Some(why.into());
         }
@@ -461,6 +468,7 @@ impl Concrete {
             ElemType::Bool => Scalar::Bool(false),
             ElemType::Int => Scalar::Int(0),
             ElemType::Real => Scalar::Real(Rat::int(0)),
+            ElemType::Float(f) => Scalar::Float(f.format, 0),
         }
     }
 }
@@ -524,6 +532,9 @@ impl Domain for Concrete {
     }
 
     fn lit_v(&mut self, ty: ElemType, lit: Literal) -> Scalar {
+        if let ElemType::Float(f) = ty {
+            return self.lit_float(f, lit);
+        }
         match (ty, lit) {
             (ElemType::Bool, Literal::Bool(b)) => Scalar::Bool(b),
             (ElemType::Int | ElemType::Real, Literal::Inf(s)) => Scalar::Inf(s),
@@ -545,6 +556,7 @@ impl Domain for Concrete {
 
     fn index_v(&mut self, ty: ElemType, i: &i128) -> Scalar {
         match ty {
+            ElemType::Float(f) => Scalar::Float(f.format, f.format.from_int(*i)),
             ElemType::Real => Scalar::Real(Rat::int(*i)),
             _ => Scalar::Int(*i),
         }
@@ -554,6 +566,11 @@ impl Domain for Concrete {
         use Scalar::*;
         if args.contains(&Undef) {
             return Undef;
+        }
+        if let ElemType::Float(f) = ty {
+            if !matches!(op, Prim::And | Prim::Or | Prim::Xor | Prim::Not) {
+                return self.prim_float(op, f, args);
+            }
         }
         if args.iter().any(|a| matches!(a, Inf(_))) {
             // Only the order is defined on infinities: -inf < every finite value < +inf.

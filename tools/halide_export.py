@@ -281,10 +281,16 @@ def spec_text(algo, module):
     # Halide's intrinsics the checker models (docs/halide.md); any other call is named.
     intrinsics = {"min", "max", "select", "likely", "likely_if_innermost", "abs", "absd",
                   "saturating_cast", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
-                  "shift_left", "shift_right", "tuple"}
+                  "shift_left", "shift_right", "tuple", "mux", "lerp", "widening_add",
+                  "widening_sub", "widening_mul", "saturating_add", "saturating_sub",
+                  "halving_add", "halving_sub", "rounding_halving_add", "rounding_shift_right",
+                  "rounding_shift_left"}
+    # The float math the checker models (crates/halide/src/math.rs), in both spellings.
+    math = r"^(sqrt|exp|log|pow|floor|ceil|round|trunc|sin|cos|tanh)(_f16|_f32|_f64)?$"
     for line in lines[1:]:
         for called in re.findall(r"([A-Za-z_][A-Za-z0-9_$.]*)\(", line.split("=", 1)[-1]):
-            if called not in known and called not in intrinsics and not re.match(r"^u?int[0-9]+$|^float[0-9]+$", called):
+            if called not in known and called not in intrinsics and not re.match(math, called) \
+                    and not re.match(r"^u?int[0-9]+$|^float[0-9]+$", called):
                 sys.stderr.write("warning: %s: the algorithm calls `%s`, which is neither a Func of the "
                                  "pipeline nor an input; the checker will say unknown\n" % (module, called))
     return "\n".join(lines) + "\n"

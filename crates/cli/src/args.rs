@@ -100,6 +100,10 @@ pub struct RulesArgs {
     /// Judge verdicts against the files' `// expect:` headers (exit codes: see below)
     #[arg(long)]
     pub expectations: bool,
+    /// Check float element types (f16, bf16, f32, f64) with subnormals flushed to zero, as
+    /// XLA:CPU runs (FTZ/DAZ); a rule may also say `for f32 (ftz)`
+    #[arg(long)]
+    pub ftz: bool,
 }
 
 #[derive(Args, Debug)]

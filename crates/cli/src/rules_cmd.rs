@@ -34,6 +34,7 @@ pub fn run(a: RulesArgs) -> i32 {
         a.dump_smt.as_deref(),
         a.expectations,
         false,
+        a.ftz,
     )
 }
 
@@ -43,7 +44,7 @@ pub fn bench(a: BenchArgs) -> i32 {
     } else {
         a.paths
     };
-    check(&paths, &a.run, None, true, true)
+    check(&paths, &a.run, None, true, true, false)
 }
 
 fn check(
@@ -52,6 +53,7 @@ fn check(
     dump_smt: Option<&std::path::Path>,
     expectations: bool,
     bench: bool,
+    ftz: bool,
 ) -> i32 {
     let command = if bench { "bench" } else { "rules" };
     let files = match crate::files::collect_for_command(paths, ".rule") {
@@ -67,7 +69,7 @@ fn check(
     };
     // A backstop far above what the per-query timeouts allow a rule in practice.
     let budget = run.budget_or(60, Duration::from_secs(300));
-    let entries = entries(&files, run.timeout, budget, dump_smt.is_some());
+    let entries = entries(&files, run.timeout, budget, dump_smt.is_some(), ftz);
     let wall = Instant::now();
     let bar = out::progress(entries.len(), run.quiet);
     let mut ordered = Ordered::new();
@@ -166,7 +168,13 @@ fn internal(span: Span, message: String) -> Verdict {
 }
 
 /// Reads and parses every file: one entry per rule, or one per broken file.
-fn entries(files: &[PathBuf], timeout: Duration, budget: Duration, collect: bool) -> Vec<Entry> {
+fn entries(
+    files: &[PathBuf],
+    timeout: Duration,
+    budget: Duration,
+    collect: bool,
+    ftz: bool,
+) -> Vec<Entry> {
     let mut out = vec![];
     for f in files {
         let file = f.display().to_string();
@@ -243,6 +251,7 @@ fn entries(files: &[PathBuf], timeout: Duration, budget: Duration, collect: bool
                     timeout: timeout.as_secs_f64(),
                     budget: budget.as_secs_f64(),
                     collect_smt: collect,
+                    ftz,
                 }),
             });
         }

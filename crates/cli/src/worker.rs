@@ -25,6 +25,9 @@ pub enum Job {
         timeout: f64,
         budget: f64,
         collect_smt: bool,
+        /// Float types with subnormals flushed (`--ftz`).
+        #[serde(default)]
+        ftz: bool,
     },
     /// Every function of an MLIR pair.
     Pair {
@@ -206,7 +209,8 @@ fn run(job: Job) -> Reply {
             timeout,
             budget,
             collect_smt,
-        } => run_rule(&file, index, timeout, budget, collect_smt),
+            ftz,
+        } => run_rule(&file, index, timeout, budget, collect_smt, ftz),
         Job::Pair { src, tgt, opts } => run_pair(&src, &tgt, &opts),
         Job::Lift {
             file,
@@ -327,7 +331,14 @@ fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64, only: Option<u
     }
 }
 
-fn run_rule(file: &PathBuf, index: usize, timeout: f64, budget: f64, collect: bool) -> Reply {
+fn run_rule(
+    file: &PathBuf,
+    index: usize,
+    timeout: f64,
+    budget: f64,
+    collect: bool,
+    ftz: bool,
+) -> Reply {
     let start = Instant::now();
     let error = |message: String| Reply::Rule {
         verdict: Verdict::Error {
@@ -354,6 +365,7 @@ fn run_rule(file: &PathBuf, index: usize, timeout: f64, budget: f64, collect: bo
     let opts = rules::Options {
         timeout: Duration::from_secs_f64(timeout),
         collect_smt: collect,
+        ftz,
         ..rules::Options::default()
     };
     let r = rules::check_rule_bounded(rule, &opts, Duration::from_secs_f64(budget));

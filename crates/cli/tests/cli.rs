@@ -35,6 +35,22 @@ fn refuted_example_exits_one_with_counterexample() {
     assert!(out.contains("counterexample"), "{out}");
 }
 
+/// `--ftz` checks float types with subnormals flushed; floats print in decimal and hex.
+/// `max(x, x) => x` holds in IEEE, not under FTZ: the max of a subnormal is flushed, the bare
+/// input is not.
+#[test]
+fn ftz_option_flushes_float_types() {
+    let rule = "corpus/rules/xla-float/max-same.rule";
+    let (code, out, _) = run(&["rules", rule]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = run(&["rules", "--ftz", rule]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("(ftz)"), "{out}");
+    let (code, out, _) = run(&["rules", "corpus/rules/xla-float/sub-self.rule"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("lhs = nan (0x7fc00000)"), "{out}");
+}
+
 #[test]
 fn bad_input_exits_two_with_position_and_caret() {
     let dir = std::env::temp_dir().join(format!("tensorproof-cli-{}", std::process::id()));

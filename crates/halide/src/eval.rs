@@ -126,6 +126,7 @@ fn intrinsic<D: MathDomain>(
                 | "saturating_add"
                 | "saturating_sub"
                 | "halving_add"
+                | "halving_sub"
                 | "rounding_halving_add"
                 | "mul_shift_right"
                 | "rounding_mul_shift_right"
@@ -167,6 +168,16 @@ fn intrinsic<D: MathDomain>(
                 let (a, b) = coerce_literals(d, &args[0], a, &args[1], b, span)?;
                 value::absd(d, a, b, span)
             }
+            ("mux", [_, _, ..], _) => mux(d, args, vals.clone(), span),
+            (n, [a, b], _) if crate::intrin::is_intrinsic(n) => {
+                let (a, b) = (a.clone(), b.clone());
+                let (a, b) = if n.starts_with("rounding_shift") {
+                    (a, b)
+                } else {
+                    coerce_literals(d, &args[0], a, &args[1], b, span)?
+                };
+                crate::intrin::call(d, n, a, b, literal(&args[1]), span)
+            }
             ("abs", [a], _) => {
                 let z = match a {
                     Val::Int(_, t) => value::int_lit(d, *t, 0),
@@ -189,6 +200,34 @@ fn intrinsic<D: MathDomain>(
         }
     };
     Some(go())
+}
+
+/// Halide's `mux(id, v0, ..., vn)`: `v_id`, and the last value when `id` is out of range
+/// (`Halide.h`: "as with the select equivalent, if the index is out of range, the expression
+/// evaluates to the last value"), as the select chain `lower_mux` makes of it.
+fn mux<D: MathDomain>(
+    d: &mut D,
+    args: &[Expr],
+    vals: Vec<Val<D>>,
+    span: Span,
+) -> Result<Val<D>, Stop> {
+    let id = match &vals[0] {
+        Val::Int(k, _) => k.clone(),
+        Val::Bool(b) => {
+            let (one, zero) = (d.lit_i(1), d.lit_i(0));
+            d.ite_i(b, &one, &zero)
+        }
+        other => return unsupported(format!("`mux` with an index of type {}", other.ty()), span),
+    };
+    let n = vals.len() - 1;
+    let mut acc = vals[n].clone();
+    for i in (0..n - 1).rev() {
+        let lit = d.lit_i(i as i128);
+        let c = d.eq_i(&id, &lit);
+        let (a, b) = coerce_literals(d, &args[i + 1], vals[i + 1].clone(), &args[n], acc, span)?;
+        acc = value::select(d, &c, a, b, span)?;
+    }
+    Ok(acc)
 }
 
 /// An index `e % F` (`F` a positive literal): `e` and `F`. Storage folding prints a folded

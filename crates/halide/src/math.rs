@@ -10,7 +10,7 @@
 //! A layer between `value` and `eval`: it knows no statement, Func or solver.
 
 use crate::syntax::Type;
-use crate::value::{unsupported, Stop, Val};
+use crate::value::{round_int, unsupported, Rounding, Stop, Val};
 use report::Span;
 use symbolic::{Sym, SymVal};
 use tensor::{Concrete, Domain, ElemType, Prim, Rat, Scalar};
@@ -100,59 +100,25 @@ impl MathDomain for Sym {
     }
 }
 
-/// A rounding of a rational to an integer: floor, ceil, half to even (Halide's `round`),
-/// toward zero.
-fn round_rat(f: MathFn, r: Rat) -> i128 {
-    let fl = r.num.div_euclid(r.den);
-    let frac = Rat::new(r.num - fl * r.den, r.den).expect("den > 0");
+/// The rounding an intrinsic is, if it is one.
+fn rounding(f: MathFn) -> Option<Rounding> {
     match f {
-        MathFn::Floor => fl,
-        MathFn::Ceil => fl + i128::from(frac.num != 0),
-        MathFn::Trunc if r.num < 0 => fl + i128::from(frac.num != 0),
-        MathFn::Trunc => fl,
-        _ => {
-            // Half to even.
-            let twice = 2 * frac.num;
-            if twice < frac.den || (twice == frac.den && fl % 2 == 0) {
-                fl
-            } else {
-                fl + 1
-            }
-        }
+        MathFn::Floor => Some(Rounding::Floor),
+        MathFn::Ceil => Some(Rounding::Ceil),
+        MathFn::Round => Some(Rounding::HalfEven),
+        MathFn::Trunc => Some(Rounding::TowardZero),
+        _ => None,
     }
+}
+
+fn is_rounding(f: MathFn) -> bool {
+    rounding(f).is_some()
 }
 
 impl MathDomain for Concrete {
     fn math(&mut self, f: MathFn, _bits: u8, args: &[Scalar]) -> Scalar {
         use MathFn::*;
         match (f, args) {
-            (Floor | Ceil | Round | Trunc, [x]) => match x {
-                Scalar::Real(r) => Scalar::Real(Rat::int(round_rat(f, *r))),
-                Scalar::Approx(i) => {
-                    // Each rounding is monotone: when both ends of the interval round alike,
-                    // so does every value inside it.
-                    let g = |v: f64| match f {
-                        Floor => v.floor(),
-                        Ceil => v.ceil(),
-                        Trunc => v.trunc(),
-                        _ => v.round_ties_even(),
-                    };
-                    let (lo, hi) = (g(i.lo()), g(i.hi()));
-                    if lo == hi && lo.abs() < 1e15 {
-                        Scalar::Real(Rat::int(lo as i128))
-                    } else {
-                        self.inexact.get_or_insert_with(|| {
-                            format!("`{}` of an interval that holds an integer", f.name())
-                        });
-                        Scalar::Undef
-                    }
-                }
-                _ => {
-                    self.inexact
-                        .get_or_insert_with(|| format!("`{}` of {x:?}", f.name()));
-                    Scalar::Undef
-                }
-            },
             (Sqrt, [Scalar::Real(r)]) if r.exact_sqrt().is_some() => {
                 Scalar::Real(r.exact_sqrt().expect("checked"))
             }
@@ -162,9 +128,9 @@ impl MathDomain for Concrete {
             (Cos, [x]) => self.real_fn("cos", x),
             (Tanh, [x]) => self.real_fn("tanh", x),
             (Exp, [x]) => self.prim(Prim::Exp, ElemType::Real, &[x.clone()]),
-            (Pow, [x, Scalar::Real(n)]) if n.den == 1 && (0..=64).contains(&n.num) => {
+            (Pow, [x, Scalar::Real(n)]) if n.as_int().is_some_and(|n| (0..=64).contains(&n)) => {
                 let mut acc = Scalar::Real(Rat::int(1));
-                for _ in 0..n.num {
+                for _ in 0..n.as_int().unwrap_or(0) {
                     acc = self.prim(Prim::Mul, ElemType::Real, &[acc, x.clone()]);
                 }
                 acc
@@ -230,6 +196,10 @@ fn apply<D: MathDomain>(
     let Type::Float(bits) = ty else {
         return unsupported(format!("`{name}` at type {ty}"), span);
     };
+    if let Some(r) = rounding(f) {
+        let i = round_int(d, r, &reals[0]);
+        return Ok(Val::Float(d.index_v(ElemType::Real, &i), ty));
+    }
     Ok(Val::Float(d.math(f, bits, &reals), ty))
 }
 
@@ -253,6 +223,44 @@ pub fn lerp<D: Domain>(d: &mut D, args: Vec<Val<D>>, span: Span) -> Result<Val<D
     }
 }
 
+/// Whether the algorithm may convert a float to an integer type: a cast to an integer type of
+/// an expression with a float in it (a float literal, a conversion to a float type, a call of
+/// a float Func or input, a float intrinsic). An over-approximation: it only decides whether
+/// a verdict names [`crate::value::FLOAT_TO_INT`].
+pub fn converts_float_to_int(spec: &crate::spec::Spec) -> bool {
+    use crate::syntax::{visit, ExprKind};
+    let float_call = |n: &str| {
+        spec.funcs.iter().any(|f| f.name == n && f.ty.is_float())
+            || spec.inputs.iter().any(|i| i.name == n && i.ty.is_float())
+            || is_float_math(n)
+            || lookup(n).is_some()
+            || n == "lerp"
+    };
+    let floaty = |e: &crate::syntax::Expr| {
+        let mut any = false;
+        visit(e, &mut |x| {
+            any |= match &x.kind {
+                ExprKind::Float(..) => true,
+                ExprKind::Cast(t, _) => t.is_float(),
+                ExprKind::Call(n, _) => float_call(n),
+                _ => false,
+            }
+        });
+        any
+    };
+    let mut found = false;
+    for f in &spec.funcs {
+        for e in std::iter::once(&f.value).chain(f.updates.iter().map(|u| &u.value)) {
+            visit(e, &mut |x| {
+                if let ExprKind::Cast(t, inner) = &x.kind {
+                    found |= !t.is_float() && floaty(inner);
+                }
+            });
+        }
+    }
+    found
+}
+
 /// The assumption a verdict names when the algorithm calls float math intrinsics: "float
 /// math intrinsics sqrt_f32, lerp uninterpreted: equal arguments give equal values".
 pub fn assumption(spec: &crate::spec::Spec) -> Option<String> {
@@ -262,8 +270,8 @@ pub fn assumption(spec: &crate::spec::Spec) -> Option<String> {
         for e in exprs {
             crate::syntax::calls_of(e, &mut |n| {
                 let known = match lookup(n) {
-                    Some((_, Some(_))) => Some(n.to_string()),
-                    Some((_, None)) => Some(n.to_string()),
+                    Some((f, _)) if is_rounding(f) => None,
+                    Some(_) => Some(n.to_string()),
                     None if n == "lerp" => Some(n.to_string()),
                     None => None,
                 };
@@ -308,13 +316,18 @@ mod tests {
         assert_eq!(lookup("pow"), Some((MathFn::Pow, None)));
         assert_eq!(lookup("fast_inverse_f32"), None);
         let r = |n, d| Rat::new(n, d).unwrap();
-        assert_eq!(round_rat(MathFn::Round, r(5, 2)), 2);
-        assert_eq!(round_rat(MathFn::Round, r(7, 2)), 4);
-        assert_eq!(round_rat(MathFn::Round, r(-5, 2)), -2);
-        assert_eq!(round_rat(MathFn::Trunc, r(-7, 2)), -3);
-        assert_eq!(round_rat(MathFn::Floor, r(-7, 2)), -4);
-        assert_eq!(round_rat(MathFn::Ceil, r(7, 2)), 4);
         let mut c = Concrete::new(Default::default());
+        let mut round = |f, n, d| round_int(&mut c, f, &Scalar::Real(r(n, d)));
+        assert_eq!(round(Rounding::HalfEven, 5, 2), 2);
+        assert_eq!(round(Rounding::HalfEven, 7, 2), 4);
+        assert_eq!(round(Rounding::HalfEven, -5, 2), -2);
+        assert_eq!(round(Rounding::HalfEven, -7, 2), -4);
+        assert_eq!(round(Rounding::HalfEven, 13, 5), 3);
+        assert_eq!(round(Rounding::TowardZero, -7, 2), -3);
+        assert_eq!(round(Rounding::TowardZero, 7, 2), 3);
+        assert_eq!(round(Rounding::Floor, -7, 2), -4);
+        assert_eq!(round(Rounding::Ceil, 7, 2), 4);
+        assert_eq!(round(Rounding::Ceil, -7, 2), -3);
         let v = c.math(MathFn::Sqrt, 32, &[Scalar::Real(r(9, 4))]);
         assert_eq!(v, Scalar::Real(r(3, 2)));
         let v = c.math(
@@ -327,8 +340,13 @@ mod tests {
             panic!("sqrt(2) is irrational")
         };
         assert!(i.lo() <= std::f64::consts::SQRT_2 && std::f64::consts::SQRT_2 <= i.hi());
-        let v = c.math(MathFn::Floor, 32, &[Scalar::Approx(i)]);
-        assert_eq!(v, Scalar::Real(r(1, 1)));
+        let v = call(
+            &mut c,
+            "floor_f32",
+            vec![Val::Float(Scalar::Approx(i), Type::Float(32))],
+            Span::default(),
+        );
+        assert!(matches!(v, Some(Ok(Val::Float(Scalar::Real(q), _))) if q == r(1, 1)));
         assert!(c.inexact.is_none());
     }
 
@@ -365,5 +383,47 @@ mod tests {
         assert!(matches!(got, Ok(Val::Float(Scalar::Real(q), _)) if q == Rat::new(3, 2).unwrap()));
         let ints = vec![Val::<Concrete>::Int(1, Type::UInt(8)); 3];
         assert!(lerp(&mut cd, ints, Span::default()).is_err());
+    }
+
+    /// The roundings are one definition: the symbolic term (over a fresh real, evaluated
+    /// at a value by the SMT evaluator) and the concrete interpreter agree on many
+    /// rationals, ties and negatives included, and with the float math of the reals.
+    #[test]
+    fn roundings_agree_in_both_domains() {
+        struct At(i128, i128);
+        impl smt::ModelReader for At {
+            fn sym(&mut self, _: smt::SymId) -> Option<smt::Value> {
+                Some(smt::Value::Real(self.0, self.1))
+            }
+            fn app(&mut self, _: smt::FunId, _: &[smt::Value]) -> Option<smt::Value> {
+                None
+            }
+        }
+        let kinds = [
+            Rounding::Floor,
+            Rounding::Ceil,
+            Rounding::HalfEven,
+            Rounding::TowardZero,
+        ];
+        let mut s = Sym::new(smt::Store::new());
+        let x = s.store.fresh("x", smt::Sort::Real);
+        let xv = SymVal::Plain(s.store.sym(x));
+        let terms: Vec<_> = kinds.iter().map(|k| round_int(&mut s, *k, &xv)).collect();
+        let mut c = Concrete::new(Default::default());
+        for n in -41i128..=41 {
+            for d in [1i128, 2, 3, 4, 10] {
+                let Some(r) = Rat::new(n, d) else { continue };
+                let (n, d) = r.small().expect("small");
+                let v = n as f64 / d as f64;
+                let want = [v.floor(), v.ceil(), v.round_ties_even(), v.trunc()];
+                for (k, kind) in kinds.iter().enumerate() {
+                    let conc = round_int(&mut c, *kind, &Scalar::Real(r.clone()));
+                    let sym = smt::eval_term(&s.store, terms[k], &mut At(n, d));
+                    assert_eq!(sym, Some(smt::Value::Int(conc)), "{kind:?} of {r}");
+                    assert_eq!(conc as f64, want[k], "{kind:?} of {r}");
+                }
+            }
+        }
+        assert!(c.inexact.is_none());
     }
 }

@@ -858,7 +858,7 @@ fn tuple_component(spec: &Spec, name: &str) -> String {
 fn bounds(v: &CVal) -> Option<(f64, f64)> {
     match v {
         Val::Float(tensor::Scalar::Real(r), _) => {
-            let x = r.num as f64 / r.den as f64;
+            let x = r.to_f64();
             Some((x, x))
         }
         Val::Float(tensor::Scalar::Approx(i), _) => Some((i.lo(), i.hi())),
@@ -890,8 +890,8 @@ pub fn show(v: &CVal) -> String {
     match v {
         Val::Int(i, _) => i.to_string(),
         Val::Bool(b) => b.to_string(),
-        Val::Float(tensor::Scalar::Real(r), _) if r.den != 1 => {
-            format!("{} (exactly {r})", r.num as f64 / r.den as f64)
+        Val::Float(tensor::Scalar::Real(r), _) if !r.is_integer() => {
+            format!("{} (exactly {r})", r.to_f64())
         }
         Val::Float(tensor::Scalar::Real(r), _) => r.to_string(),
         Val::Float(tensor::Scalar::Approx(i), _) => format!("~[{:e}, {:e}]", i.lo(), i.hi()),

@@ -296,6 +296,12 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
                     p.expect(",")?;
                 }
             }
+            // `in Stack` (a `store_in(MemoryType)`; Halide's printer writes it before the
+            // condition): where the buffer lives changes nothing here.
+            if p.is_ident("in") && matches!(p.peek_at(1), Tok::Ident(_)) {
+                p.bump();
+                p.bump();
+            }
             let mut cond = None;
             if p.is_ident("if") {
                 p.bump();

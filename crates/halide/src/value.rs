@@ -135,8 +135,66 @@ pub fn float_lit<D: Domain>(d: &mut D, t: Type, n: i128, den: i128) -> Val<D> {
     Val::Float(real_of(d, n, den), t)
 }
 
+/// How a real becomes an integer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Rounding {
+    Floor,
+    Ceil,
+    /// To the nearest, ties to even (Halide's `round`).
+    HalfEven,
+    /// Toward zero (Halide's `trunc`, and a conversion from a float to an integer type).
+    TowardZero,
+}
+
+/// A rounding of a real to an integer, one definition over the core `Domain`'s `floor_v`
+/// (SMT-LIB's `to_int` symbolically, the exact floor concretely): the float intrinsics
+/// (`floor_f32`, ...) and the conversions from a float to an integer type both use it.
+pub fn round_int<D: Domain>(d: &mut D, f: Rounding, x: &D::V) -> D::I {
+    let real = ElemType::Real;
+    let zero = d.lit_i(0);
+    let ceil = |d: &mut D| {
+        let n = d.prim(Prim::Neg, real, std::slice::from_ref(x));
+        let fl = d.floor_v(&n);
+        d.sub_i(&zero, &fl)
+    };
+    match f {
+        Rounding::Floor => d.floor_v(x),
+        Rounding::Ceil => ceil(d),
+        Rounding::TowardZero => {
+            let z = d.lit_v(real, tensor::Literal::Int(0));
+            let neg = d.prim(Prim::Lt, real, &[x.clone(), z]);
+            let neg = d.truth(&neg);
+            let (c, fl) = (ceil(d), d.floor_v(x));
+            d.ite_i(&neg, &c, &fl)
+        }
+        Rounding::HalfEven => {
+            // floor(x) + 1 when the fraction is above 1/2, or exactly 1/2 and floor(x) odd.
+            let fl = d.floor_v(x);
+            let flr = d.index_v(real, &fl);
+            let frac = d.prim(Prim::Sub, real, &[x.clone(), flr]);
+            let half = d.lit_v(real, tensor::Literal::Rat(1, 2));
+            let above = d.prim(Prim::Lt, real, &[half.clone(), frac.clone()]);
+            let above = d.truth(&above);
+            let at = d.prim(Prim::Eq, real, &[frac, half]);
+            let at = d.truth(&at);
+            let two = d.lit_i(2);
+            let parity = d.emod_i(&fl, &two);
+            let even = d.eq_i(&parity, &zero);
+            let odd = d.not(&even);
+            let tie_up = d.and(&at, &odd);
+            let up = d.or(&above, &tie_up);
+            let one = d.lit_i(1);
+            let next = d.add_i(&fl, &one);
+            d.ite_i(&up, &next, &fl)
+        }
+    }
+}
+
+/// What a verdict assumes of conversions from a float to an integer type.
+pub const FLOAT_TO_INT: &str = "a float converted to an integer type truncates toward zero and is inside that type's range (Halide leaves the value of an out-of-range conversion unspecified; the model wraps it like an integer conversion)";
+
 /// `(T)v`: a conversion to type `t`.
-pub fn cast<D: Domain>(d: &mut D, t: Type, v: Val<D>, span: Span) -> Result<Val<D>, Stop> {
+pub fn cast<D: Domain>(d: &mut D, t: Type, v: Val<D>, _span: Span) -> Result<Val<D>, Stop> {
     Ok(match (v, t) {
         (Val::Opaque, _) | (_, Type::Handle) => Val::Opaque,
         (v, t) if v.ty() == t => v,
@@ -158,11 +216,15 @@ pub fn cast<D: Domain>(d: &mut D, t: Type, v: Val<D>, span: Span) -> Result<Val<
             Val::Float(d.ite_v(&b, &one, &zero), t)
         }
         (Val::Float(v, _), t @ Type::Float(_)) => Val::Float(v, t),
-        (Val::Float(..), t) => {
-            return unsupported(
-                format!("a conversion from a float to {t} (truncation is not modelled)"),
-                span,
-            )
+        (Val::Float(v, _), Type::UInt(1)) => {
+            let z = d.lit_v(ElemType::Real, tensor::Literal::Int(0));
+            let e = d.prim(Prim::Eq, ElemType::Real, &[v, z]);
+            let e = d.truth(&e);
+            Val::Bool(d.not(&e))
+        }
+        (Val::Float(v, _), t @ (Type::Int(_) | Type::UInt(_))) => {
+            let i = round_int(d, Rounding::TowardZero, &v);
+            Val::Int(wrap(d, t, &i), t)
         }
     })
 }

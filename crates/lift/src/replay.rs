@@ -70,7 +70,7 @@ fn lanes(shape: &[usize]) -> Vec<Vec<i128>> {
 const REPLAY_BUDGET: i128 = 1 << 22;
 
 /// A value a store writes (or the formula gives): NaN, or a real or infinity.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Stored {
     Nan,
     Value(Scalar),
@@ -254,7 +254,7 @@ pub(crate) fn replay(
                         None => x,
                         Some(rmw) => {
                             let old = match prev {
-                                Some(w) => w.value,
+                                Some(w) => w.value.clone(),
                                 None => initial(&mut c, &m.buffers[a.buf].name, off),
                             };
                             combine(&mut c, rmw, old, x)
@@ -340,7 +340,7 @@ pub(crate) fn replay(
                     c.inexact.clone().unwrap_or_default()
                 ));
             }
-            let differs = match (x, &y) {
+            let differs = match (&x, &y) {
                 (Stored::Nan, Stored::Nan) => false,
                 (Stored::Value(a), Stored::Value(b)) => a.differs(b) == Some(true),
                 _ => true,

@@ -109,7 +109,13 @@ fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> Te
     let kids: Vec<TermId> = s.children(t);
     let k: Vec<TermId> = kids.iter().map(|c| normalize(s, *c, memo)).collect();
     let r = match node {
-        Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => t,
+        Node::Bool(_)
+        | Node::Int(_)
+        | Node::Real(..)
+        | Node::Sym(_)
+        | Node::FpLit(..)
+        | Node::BvLit(..) => t,
+        Node::Fp(op, _) => s.fp(op, k),
         Node::App(f, _) => s.app(f, k),
         Node::Not(_) => s.not(k[0]),
         Node::And(_) => s.and(k),
@@ -122,6 +128,7 @@ fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> Te
         Node::IntMod(..) => s.int_mod(k[0], k[1]),
         Node::RealDiv(..) => s.real_div(k[0], k[1]),
         Node::ToReal(_) => s.to_real(k[0]),
+        Node::ToInt(_) => s.to_int(k[0]),
         Node::Eq(..) | Node::Le(..) | Node::Lt(..) if s.sort(k[0]) == Sort::Int => {
             let neg = apoly(s, k[1]).and_then(|b| {
                 b.into_iter()

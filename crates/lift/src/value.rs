@@ -263,7 +263,7 @@ impl LDomain for Concrete {
     fn load_i(&mut self, name: &str, off: &Self::I) -> Self::I {
         match self.input(name, ElemType::Int, &[*off]) {
             Scalar::Int(i) => i,
-            Scalar::Real(r) if r.den == 1 => r.num,
+            Scalar::Real(r) if r.as_int().is_some() => r.as_int().unwrap_or(0),
             other => {
                 let why = match other {
                     Scalar::Undef => format!("a read of `{name}` outside its data"),
@@ -277,7 +277,7 @@ impl LDomain for Concrete {
     fn floor_i(&mut self, x: &Self::V) -> Self::I {
         match self.real_fn("floor", x) {
             Scalar::Int(i) => i,
-            Scalar::Real(r) if r.den == 1 => r.num,
+            Scalar::Real(r) if r.as_int().is_some() => r.as_int().unwrap_or(0),
             v => {
                 self.inexact
                     .get_or_insert_with(|| format!("the floor of {v} is not known exactly"));
@@ -299,8 +299,8 @@ impl LDomain for Concrete {
             if let Some(q) = r.exact_sqrt() {
                 match name {
                     "sqrt" => return Scalar::Real(q),
-                    "rsqrt" if q.num != 0 => {
-                        if let Some(inv) = tensor::Rat::new(q.den, q.num) {
+                    "rsqrt" => {
+                        if let Some(inv) = q.recip() {
                             return Scalar::Real(inv);
                         }
                     }
@@ -321,7 +321,7 @@ impl LDomain for Concrete {
     }
     fn lit_sign(&self, v: &Self::V) -> Option<i8> {
         match v {
-            tensor::Scalar::Real(r) => Some(r.num.signum() as i8),
+            tensor::Scalar::Real(r) => Some(r.signum()),
             tensor::Scalar::Int(i) => Some(i.signum() as i8),
             _ => None,
         }
@@ -353,7 +353,7 @@ impl LDomain for Concrete {
                 seen.nan |= x.nan;
                 seen.pos |= x.pos && !x.nan;
                 seen.neg |= x.neg && !x.pos && !x.nan;
-                init
+                init.clone()
             } else {
                 seen.finite = true;
                 x.v
@@ -382,7 +382,7 @@ impl LDomain for Concrete {
         unreachable!("every concrete integer is known: loops run iteration by iteration")
     }
     fn subst_v(&mut self, v: &Self::V, _: &Self::I, _: &Self::I) -> Self::V {
-        *v
+        v.clone()
     }
     fn literal_i(&self, i: &Self::I) -> Option<i128> {
         Some(*i)

@@ -539,7 +539,7 @@ pub(crate) fn concrete_key(d: &mut Concrete, site: usize) -> i128 {
     let k = d
         .inputs
         .get(KEYS)
-        .and_then(|t| t.offset(&[site as i128]).map(|o| t.data[o]));
+        .and_then(|t| t.offset(&[site as i128]).map(|o| t.data[o].clone()));
     match k {
         Some(Scalar::Int(k)) => k,
         _ => -1,
@@ -556,7 +556,7 @@ pub(crate) fn concrete_value(
     let v = d
         .inputs
         .get(name)
-        .and_then(|x| x.offset(at).map(|o| x.data[o]));
+        .and_then(|x| x.offset(at).map(|o| x.data[o].clone()));
     match (t, v) {
         (EType::Bool, Some(Scalar::Bool(b))) => Elem::Bool(b),
         (EType::Float(f), Some(Scalar::Int(bits))) => Elem::Float(CFloat {

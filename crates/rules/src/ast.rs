@@ -172,6 +172,8 @@ pub enum NumLit {
     Int(i128),
     Rat(i128, i128),
     Inf(bool),
+    /// A literal too large for `Rat`, as the binary64 nearest to it (float rules only).
+    Big(f64),
 }
 
 impl Expr {

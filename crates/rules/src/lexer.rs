@@ -8,6 +8,9 @@ pub enum Tok {
     Int(i128),
     /// A decimal literal `a.b` as an exact fraction.
     Dec(i128, i128),
+    /// A number in scientific notation too large for `Dec` (`3e38`), read as the binary64
+    /// nearest to it (float rules only).
+    Big(f64),
     Str(String),
     LParen,
     RParen,
@@ -43,7 +46,7 @@ impl Tok {
         match self {
             Tok::Ident(s) => format!("`{s}`"),
             Tok::Int(i) => format!("`{i}`"),
-            Tok::Dec(..) => "a decimal number".into(),
+            Tok::Dec(..) | Tok::Big(_) => "a decimal number".into(),
             Tok::Str(_) => "a string".into(),
             Tok::Eof => "end of file".into(),
             other => format!("`{}`", punct(other)),
@@ -113,34 +116,14 @@ pub fn lex(src: &str) -> (Vec<(Tok, Span)>, Vec<Diagnostic>) {
             continue;
         }
         if c.is_ascii_digit() {
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            let whole = &src[start..i];
-            if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
-                let fstart = i + 1;
-                i += 1;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let frac = &src[fstart..i];
-                let digits = format!("{whole}{frac}");
-                let den = 10i128.checked_pow(frac.len() as u32);
-                match (digits.parse::<i128>(), den) {
-                    (Ok(n), Some(d)) => out.push((Tok::Dec(n, d), Span { start, end: i })),
-                    _ => errs.push(Diagnostic {
-                        span: Span { start, end: i },
-                        message: "number too large".into(),
-                    }),
-                }
-            } else {
-                match whole.parse::<i128>() {
-                    Ok(n) => out.push((Tok::Int(n), Span { start, end: i })),
-                    Err(_) => errs.push(Diagnostic {
-                        span: Span { start, end: i },
-                        message: "number too large".into(),
-                    }),
-                }
+            let (tok, next) = number(src, start);
+            i = next;
+            match tok {
+                Some(t) => out.push((t, Span { start, end: i })),
+                None => errs.push(Diagnostic {
+                    span: Span { start, end: i },
+                    message: "number too large".into(),
+                }),
             }
             continue;
         }
@@ -223,4 +206,63 @@ pub fn lex(src: &str) -> (Vec<(Tok, Span)>, Vec<Diagnostic>) {
         },
     ));
     (out, errs)
+}
+
+/// The number starting at `start`: digits, an optional fraction, an optional exponent
+/// (`1e20`, `2.5e-3`). Exact as `Int` or `Dec` where it fits `i128`; `None` when it does not
+/// and has no exponent.
+fn number(src: &str, start: usize) -> (Option<Tok>, usize) {
+    let b = src.as_bytes();
+    let mut i = start;
+    let digits = |i: &mut usize| {
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+    };
+    digits(&mut i);
+    let whole = &src[start..i];
+    let mut frac = "";
+    if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+        let f = i + 1;
+        i += 1;
+        digits(&mut i);
+        frac = &src[f..i];
+    }
+    let mut exp: i64 = 0;
+    let mut has_exp = false;
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        let mut j = i + 1;
+        let neg = j < b.len() && b[j] == b'-';
+        if j < b.len() && (b[j] == b'-' || b[j] == b'+') {
+            j += 1;
+        }
+        if j < b.len() && b[j].is_ascii_digit() {
+            let e0 = j;
+            digits(&mut j);
+            exp = src[e0..j].parse::<i64>().unwrap_or(i64::MAX / 2);
+            if neg {
+                exp = -exp;
+            }
+            has_exp = true;
+            i = j;
+        }
+    }
+    let text = &src[start..i];
+    let scale = exp - frac.len() as i64;
+    let exact = format!("{whole}{frac}").parse::<i128>().ok().and_then(|n| {
+        if scale >= 0 {
+            let m = 10i128.checked_pow(u32::try_from(scale).ok()?)?;
+            n.checked_mul(m).map(|v| (v, 1))
+        } else {
+            let d = 10i128.checked_pow(u32::try_from(-scale).ok()?)?;
+            Some((n, d))
+        }
+    });
+    let tok = match exact {
+        Some((n, 1)) if !has_exp && frac.is_empty() => Some(Tok::Int(n)),
+        Some((n, d)) => Some(Tok::Dec(n, d)),
+        None if has_exp => text.parse::<f64>().ok().map(Tok::Big),
+        None => None,
+    };
+    (tok, i)
 }

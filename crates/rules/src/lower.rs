@@ -276,7 +276,17 @@ impl<D: Domain> Lowerer<'_, D> {
                 }
                 let lit = match *n {
                     NumLit::Int(i) => Literal::Int(i),
-                    NumLit::Rat(a, b) if ty == ElemType::Real => Literal::Rat(a, b),
+                    NumLit::Rat(a, b) if matches!(ty, ElemType::Real | ElemType::Float(_)) => {
+                        Literal::Rat(a, b)
+                    }
+                    // Beyond i128: through binary64 (rounded once more to a narrower format).
+                    NumLit::Big(x) if ty.as_float().is_some() => {
+                        let f = ty.as_float().unwrap().format;
+                        Literal::Bits(f.from_f64(x))
+                    }
+                    NumLit::Big(_) => {
+                        return Err(diag(*sp, "a number this large is only read at float types"))
+                    }
                     NumLit::Rat(..) => {
                         return Err(diag(
                             *sp,
@@ -332,6 +342,10 @@ impl<D: Domain> Lowerer<'_, D> {
             "abs" => Some(UnaryOp::Abs),
             "exp" => Some(UnaryOp::Exp),
             "not" => Some(UnaryOp::Not),
+            "log" => Some(UnaryOp::Log),
+            "sqrt" => Some(UnaryOp::Sqrt),
+            "rsqrt" => Some(UnaryOp::Rsqrt),
+            "tanh" => Some(UnaryOp::Tanh),
             _ => None,
         };
         let binary = |s: &str| match s {
@@ -345,6 +359,7 @@ impl<D: Domain> Lowerer<'_, D> {
             "and" => Some(BinaryOp::And),
             "or" => Some(BinaryOp::Or),
             "xor" => Some(BinaryOp::Xor),
+            "pow" | "power" => Some(BinaryOp::Pow),
             _ => None,
         };
         let compare = |s: &str| match s {

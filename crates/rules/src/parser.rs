@@ -270,17 +270,32 @@ impl Parser {
     }
 
     fn elem_type(&mut self) -> PResult<(ElemType, Span)> {
-        let id = self.ident("an element type (bool, int, real)")?;
+        let id = self.ident("an element type (bool, int, real, f16, bf16, f32, f64)")?;
         let t = match id.name.as_str() {
             "bool" => ElemType::Bool,
             "int" => ElemType::Int,
             "real" => ElemType::Real,
-            other => {
-                return Err(Diagnostic {
-                    span: id.span,
-                    message: format!("unknown element type `{other}` (expected bool, int or real)"),
-                })
-            }
+            other => match tensor::Format::by_name(other) {
+                Some(f) => {
+                    // `f32 (ftz)`: subnormals flushed to zero, as XLA:CPU runs.
+                    let ftz = self.peek() == &Tok::LParen
+                        && matches!(self.peek_at(1), Tok::Ident(w) if w == "ftz");
+                    if ftz {
+                        self.bump();
+                        self.bump();
+                        self.expect(&Tok::RParen, "`)`")?;
+                    }
+                    ElemType::float(f, ftz)
+                }
+                None => {
+                    return Err(Diagnostic {
+                        span: id.span,
+                        message: format!(
+                            "unknown element type `{other}` (expected bool, int, real, f16, bf16, f32 or f64)"
+                        ),
+                    })
+                }
+            },
         };
         Ok((t, id.span))
     }
@@ -430,7 +445,7 @@ impl Parser {
 
     pub(crate) fn opt_type(&mut self) -> PResult<TypeRef> {
         if let Tok::Ident(w) = self.peek() {
-            if matches!(w.as_str(), "bool" | "int" | "real") {
+            if matches!(w.as_str(), "bool" | "int" | "real" | "f16" | "bf16" | "f32" | "f64") {
                 let (t, _) = self.elem_type()?;
                 return Ok(TypeRef::Fixed(t));
             }
@@ -524,12 +539,17 @@ impl Parser {
                 self.bump();
                 Ok(Expr::Num(NumLit::Rat(n, d), start))
             }
+            Tok::Big(x) => {
+                self.bump();
+                Ok(Expr::Num(NumLit::Big(x), start))
+            }
             Tok::Minus => {
                 self.bump();
                 let sp = join(start, self.span());
                 match self.bump().0 {
                     Tok::Int(n) => Ok(Expr::Num(NumLit::Int(-n), sp)),
                     Tok::Dec(n, d) => Ok(Expr::Num(NumLit::Rat(-n, d), sp)),
+                    Tok::Big(x) => Ok(Expr::Num(NumLit::Big(-x), sp)),
                     Tok::Ident(w) if w == "inf" => Ok(Expr::Num(NumLit::Inf(false), sp)),
                     _ => Err(Diagnostic {
                         span: sp,

@@ -33,6 +33,30 @@ impl Rng {
             ElemType::Bool => Scalar::Bool(self.next() % 2 == 0),
             ElemType::Int => Scalar::Int(self.range(-3, 3)),
             ElemType::Real => Scalar::Real(Rat::new(self.range(-6, 6), 2).unwrap_or(Rat::int(0))),
+            ElemType::Float(f) => {
+                // Small halves most of the time, IEEE's corner values otherwise.
+                let fm = f.format;
+                let neg = self.next() % 2 == 0;
+                let bits = match self.next() % 12 {
+                    0 => fm.inf(neg),
+                    1 => fm.nan(),
+                    2 => fm.zero(true),
+                    3 => fm.max_finite(neg),
+                    4 => fm.min_subnormal(neg),
+                    5 => fm.min_normal(neg),
+                    // Beyond exp's range in the narrow formats, and in binary64.
+                    6 => fm.from_int([100, -100, 1000, -1000][(self.next() % 4) as usize]),
+                    // Values whose products round: 1 + a random fraction, scaled.
+                    7 | 8 => {
+                        let one = fm.from_int(1);
+                        let frac = self.next() & ((1 << (fm.sbits - 1)) - 1);
+                        let x = fm.to_f64(one | frac) * [1.0, 3.0, 1e-3, 1e20][(self.next() % 4) as usize];
+                        fm.from_f64(if neg { -x } else { x })
+                    }
+                    _ => fm.from_rational(self.range(-6, 6), 2),
+                };
+                Scalar::Float(fm, bits)
+            }
         }
     }
 }
@@ -48,6 +72,49 @@ pub struct RandomOutcome {
 /// Tries `trials` random instances of `rule` (ranks up to 2, attribute values in -2..=4, elements
 /// small), deterministic in `seed`.
 pub fn random_search(rule: &Rule, trials: usize, seed: u64) -> Result<RandomOutcome, String> {
+    search(rule, trials, seed, &|_, _| true)
+}
+
+/// [`random_search`] for a difference that `accept` admits (both values given: lhs, rhs).
+pub fn random_search_for(
+    rule: &Rule,
+    trials: usize,
+    seed: u64,
+    accept: &dyn Fn(&Scalar, &Scalar) -> bool,
+) -> Result<RandomOutcome, String> {
+    search(rule, trials, seed, accept)
+}
+
+/// Whether two float values differ qualitatively, not by rounding: one is NaN, infinite or zero
+/// and the other is not the same, the signs differ, or they are more than 0.1% apart.
+pub fn qualitative(a: &Scalar, b: &Scalar) -> bool {
+    let (Scalar::Float(f, x), Scalar::Float(g, y)) = (a, b) else {
+        return a != b;
+    };
+    if f != g {
+        return true;
+    }
+    let class = |v: u64| {
+        (
+            f.is_nan(v),
+            f.is_infinite(v),
+            f.is_zero(v),
+            v & f.sign_bit() != 0 && !f.is_nan(v),
+        )
+    };
+    if class(*x) != class(*y) {
+        return true;
+    }
+    let (u, v) = (f.to_f64(*x), f.to_f64(*y));
+    u.is_finite() && v.is_finite() && (u - v).abs() > 1e-3 * u.abs().max(v.abs())
+}
+
+fn search(
+    rule: &Rule,
+    trials: usize,
+    seed: u64,
+    accept: &dyn Fn(&Scalar, &Scalar) -> bool,
+) -> Result<RandomOutcome, String> {
     let scope = lower::resolve(rule).map_err(|d| d[0].message.clone())?;
     let mut rng = Rng(seed);
     let mut tested = 0;
@@ -99,7 +166,7 @@ pub fn random_search(rule: &Rule, trials: usize, seed: u64) -> Result<RandomOutc
             }
             let data: Vec<Scalar> = (0..count).map(|_| rng.scalar(*ty)).collect();
             if shape.is_empty() && scope.scalars.contains_key(name) {
-                scalars.insert(name.clone(), data[0]);
+                scalars.insert(name.clone(), data[0].clone());
             } else {
                 inputs.insert(
                     name.clone(),
@@ -119,7 +186,7 @@ pub fn random_search(rule: &Rule, trials: usize, seed: u64) -> Result<RandomOutc
                 n.clone(),
                 ConcreteTensor {
                     axes: vec![],
-                    data: vec![*v],
+                    data: vec![v.clone()],
                 },
             );
         }
@@ -186,7 +253,7 @@ pub fn random_search(rule: &Rule, trials: usize, seed: u64) -> Result<RandomOutc
             let idx: Vec<(String, i128)> = sl.iter().map(|(a, _)| a.clone()).zip(point).collect();
             let lv = ev.access(&mut d, lowered.lhs, &idx);
             let rv = ev.access(&mut d, lowered.rhs, &idx);
-            if lv.differs(&rv) == Some(true) {
+            if lv.differs(&rv) == Some(true) && accept(&lv, &rv) {
                 if let Replay::Confirmed(c) = replay(rule, &scope, &inst, extracted(idx)) {
                     return Ok(RandomOutcome {
                         tested,

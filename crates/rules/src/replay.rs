@@ -72,6 +72,7 @@ fn to_scalar(v: Value, ty: ElemType) -> Option<Scalar> {
         (Value::Int(i), ElemType::Int) => Scalar::Int(i),
         (Value::Int(i), ElemType::Real) => Scalar::Real(Rat::int(i)),
         (Value::Real(n, d), ElemType::Real) => Scalar::Real(Rat::new(n, d)?),
+        (Value::Float(g, b), ElemType::Float(f)) if g == f.format => Scalar::Float(g, b),
         _ => return None,
     })
 }
@@ -82,6 +83,7 @@ fn pattern(ty: ElemType, tensor_no: usize, offset: usize) -> Scalar {
         ElemType::Bool => Scalar::Bool(offset % 2 == 0),
         ElemType::Int => Scalar::Int(v),
         ElemType::Real => Scalar::Real(Rat::int(v)),
+        ElemType::Float(f) => Scalar::Float(f.format, f.format.from_int(v)),
     }
 }
 
@@ -234,7 +236,7 @@ pub(crate) fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) 
             name.clone(),
             ConcreteTensor {
                 axes: vec![],
-                data: vec![*v],
+                data: vec![v.clone()],
             },
         );
     }
@@ -355,8 +357,13 @@ pub(crate) fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) 
         })
         .collect();
     let _ = class_of_axis;
+    let mut instance = inst.describe();
+    if !d.libm.is_empty() {
+        let fns: Vec<&str> = d.libm.iter().copied().collect();
+        instance.push_str(&format!("; {} by the platform's libm", fns.join(", ")));
+    }
     Replay::Confirmed(Counterexample {
-        instance: inst.describe(),
+        instance,
         maps: maps.into_iter().collect(),
         scalars: x
             .scalars

@@ -33,6 +33,9 @@ pub struct Options {
     pub max_instances: usize,
     /// Keep the SMT-LIB text of every query.
     pub collect_smt: bool,
+    /// Check float element types with subnormals flushed to zero (XLA:CPU's FTZ/DAZ), as if
+    /// each were written `f32 (ftz)`.
+    pub ftz: bool,
 }
 
 impl Default for Options {
@@ -41,6 +44,7 @@ impl Default for Options {
             timeout: Duration::from_secs(10),
             max_instances: 512,
             collect_smt: false,
+            ftz: false,
         }
     }
 }
@@ -172,6 +176,10 @@ pub fn check_rule(rule: &Rule, opts: &Options) -> RuleResult {
     // index-arithmetic questions.
     let mut bound_cache: HashMap<String, bool> = HashMap::new();
     for (ty, _) in &rule.types {
+        let ty = &match ty.as_float() {
+            Some(f) if opts.ftz => ElemType::float(f.format, true),
+            _ => *ty,
+        };
         let r = check_type(rule, &scope, *ty, opts, &mut smt_texts, &mut bound_cache);
         details.extend(r.details);
         match r.outcome {
@@ -260,6 +268,60 @@ struct TypeResult {
 }
 
 fn check_type(
+    rule: &Rule,
+    scope: &Scope,
+    ty: ElemType,
+    opts: &Options,
+    smt_texts: &mut Vec<(String, String)>,
+    bound_cache: &mut HashMap<String, bool>,
+) -> TypeResult {
+    if ty.as_float().is_none() {
+        return check_type_smt(rule, scope, ty, opts, smt_texts, bound_cache);
+    }
+    // Floats: a concrete search for a qualitative difference first (NaN, infinity, zero,
+    // sign): cheap, and its counterexamples do not rest on libm's last bits, as a model through
+    // an uninterpreted `exp` may. Then any difference (a rounding-only rewrite differs almost
+    // everywhere, and bit-blasted division and square root are slow for the solver).
+    let found = |c: report::Counterexample| TypeResult {
+        outcome: TypeOutcome::Refuted(Box::new(c)),
+        details: vec![(format!("{ty} search"), "found by the concrete search".into())],
+    };
+    if let Some(c) = float_search_qualitative(rule, ty, FLOAT_SEARCH_TRIALS / 4) {
+        return found(c);
+    }
+    let any = at_type(rule, ty).and_then(|r| {
+        crate::random::random_search(&r, FLOAT_SEARCH_TRIALS / 4, FLOAT_SEED)
+            .ok()?
+            .counterexample
+    });
+    match any {
+        // A difference in libm's last bits: the solver's facts decide whether every faithful
+        // implementation shows one; it is the answer only when the solver gives none (a short
+        // budget, then this replayed counterexample, which names libm).
+        Some(c) if c.instance.contains("libm") => {
+            let short = Options {
+                timeout: opts.timeout.min(FLOAT_LIBM_TIMEOUT),
+                ..opts.clone()
+            };
+            let r = check_type_smt(rule, scope, ty, &short, smt_texts, bound_cache);
+            match r.outcome {
+                TypeOutcome::Unknown(why) => {
+                    let mut out = found(c);
+                    out.details.push((format!("{ty} solver"), why));
+                    out
+                }
+                _ => r,
+            }
+        }
+        Some(c) => found(c),
+        None => check_type_smt(rule, scope, ty, opts, smt_texts, bound_cache),
+    }
+}
+
+/// The solver's budget per query when a libm-dependent counterexample is already at hand.
+const FLOAT_LIBM_TIMEOUT: Duration = Duration::from_secs(2);
+
+fn check_type_smt(
     rule: &Rule,
     scope: &Scope,
     ty: ElemType,
@@ -377,6 +439,10 @@ fn check_type(
             ElemType::Bool => "booleans",
             ElemType::Int => "mathematical integers",
             ElemType::Real => "mathematical reals",
+            ElemType::Float(f) if f.ftz => {
+                "IEEE 754 floats, round to nearest even, subnormals flushed to zero (FTZ/DAZ)"
+            }
+            ElemType::Float(_) => "IEEE 754 floats, round to nearest even",
         },
         ty,
         if bound_text.is_empty() {
@@ -435,7 +501,7 @@ fn check_type(
                 }
             }
         };
-        for a in semantic_assumptions(&p) {
+        for a in semantic_assumptions(&p, ty) {
             assumptions.insert(a);
         }
         if let Some(why) = &p.sym.unsupported {
@@ -559,6 +625,20 @@ fn check_type(
         }
     }
     details.push((format!("{ty} queries"), queries.to_string()));
+    if let (Some(why), Some(_)) = (&open, ty.as_float()) {
+        // A model through an uninterpreted float function (exp, pow, ...) need not replay with
+        // libm's values: search concrete inputs, IEEE's corner values among them.
+        if let Some(c) = float_search(rule, ty) {
+            details.push((
+                format!("{ty} search"),
+                format!("the model did not replay ({why}); found by the concrete search"),
+            ));
+            return TypeResult {
+                outcome: TypeOutcome::Refuted(Box::new(c)),
+                details,
+            };
+        }
+    }
     if let Some(why) = open {
         return TypeResult {
             outcome: TypeOutcome::Unknown(why),
@@ -579,6 +659,43 @@ fn check_type(
         details,
     }
 }
+
+/// Random concrete instances of `rule` at float type `ty` (a difference is replayed before it
+/// counts).
+fn float_search(rule: &Rule, ty: ElemType) -> Option<report::Counterexample> {
+    // A qualitative difference first (NaN, infinity, zero, sign: one that libm's last bits
+    // cannot explain), then any.
+    if let Some(c) = float_search_qualitative(rule, ty, FLOAT_SEARCH_TRIALS) {
+        return Some(c);
+    }
+    crate::random::random_search(&at_type(rule, ty)?, FLOAT_SEARCH_TRIALS, FLOAT_SEED)
+        .ok()?
+        .counterexample
+}
+
+const FLOAT_SEED: u64 = 0x1eee_754;
+
+/// `rule` checked at `ty` alone.
+fn at_type(rule: &Rule, ty: ElemType) -> Option<Rule> {
+    let mut at_ty = rule.clone();
+    let span = rule.types.first().map(|t| t.1)?;
+    at_ty.types = vec![(ty, span)];
+    Some(at_ty)
+}
+
+fn float_search_qualitative(
+    rule: &Rule,
+    ty: ElemType,
+    trials: usize,
+) -> Option<report::Counterexample> {
+    let at_ty = at_type(rule, ty)?;
+    crate::random::random_search_for(&at_ty, trials, FLOAT_SEED, &crate::random::qualitative)
+        .ok()?
+        .counterexample
+}
+
+/// Random instances tried when a float model does not replay.
+const FLOAT_SEARCH_TRIALS: usize = 4000;
 
 /// The budget of the all-instances query: when it is hard, the per-instance loop (whose
 /// obligations the simplifier sees one by one) is usually faster.
@@ -614,7 +731,7 @@ fn fast_path(
         if p.sym.unsupported.is_some() {
             return None;
         }
-        for a in semantic_assumptions(&p) {
+        for a in semantic_assumptions(&p, ty) {
             assumptions.insert(a);
         }
         if let Some(n) = &p.bijection_note {
@@ -697,8 +814,19 @@ fn fast_path(
 }
 
 /// What the encoding of this instance assumed, stated for the verdict.
-fn semantic_assumptions(p: &Problem) -> Vec<String> {
+fn semantic_assumptions(p: &Problem, ty: ElemType) -> Vec<String> {
     let mut out = Vec::new();
+    if ty.as_float().is_some() {
+        // IEEE semantics: division, infinities and exp need no convention of ours; the
+        // uninterpreted functions rest on the named facts their applications carry.
+        for f in &p.sym.float_facts {
+            out.push(format!(
+                "{} (assumed of every faithful implementation; replays use the platform's libm)",
+                f.name
+            ));
+        }
+        return out;
+    }
     let g = &p.lowered.graph;
     for i in 0..g.len() {
         match g.op(tensor::NodeId(i as u32)) {
@@ -732,8 +860,11 @@ fn semantic_assumptions(p: &Problem) -> Vec<String> {
     out
 }
 
-/// Adds the exp axioms for every pair of `exp` applications the assertions mention.
+/// Adds the exp axioms for every pair of `exp` applications the assertions mention, and the
+/// facts of the uninterpreted float functions (true of any faithful implementation whatever
+/// their free symbols, so premises of every query of the store).
 fn with_exp_axioms(sym: &mut Sym, mut assertions: Vec<TermId>) -> Vec<TermId> {
+    assertions.extend(sym.float_facts.iter().map(|f| f.term));
     let Some(f) = sym.exp else { return assertions };
     let mut apps = BTreeSet::new();
     let mut seen = HashSet::new();

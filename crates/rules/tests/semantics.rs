@@ -43,6 +43,7 @@ fn random_value(g: &mut Gen, ty: ElemType) -> Scalar {
         ElemType::Bool => Scalar::Bool(g.int(0, 1) == 1),
         ElemType::Int => Scalar::Int(g.int(-4, 4)),
         ElemType::Real => Scalar::Real(Rat::new(g.int(-6, 6), g.int(1, 3)).unwrap()),
+        ElemType::Float(_) => unreachable!("this test draws bool, int and real programs"),
     }
 }
 
@@ -98,6 +99,7 @@ fn build<D: Domain>(
         },
         1 => {
             let ops: &[BinaryOp] = match ty {
+                ElemType::Float(_) => unreachable!("no float programs here"),
                 ElemType::Bool => &[BinaryOp::And, BinaryOp::Or, BinaryOp::Xor],
                 ElemType::Int => &[
                     BinaryOp::Add,
@@ -317,12 +319,16 @@ fn to_value(s: Scalar) -> Value {
     match s {
         Scalar::Bool(b) => Value::Bool(b),
         Scalar::Int(i) => Value::Int(i),
-        Scalar::Real(r) => Value::Real(r.num, r.den),
+        Scalar::Real(r) => {
+            let (n, d) = r.small().expect("the test draws small rationals");
+            Value::Real(n, d)
+        }
         // Inputs are finite and valid programs read inside them; these never reach a result.
         Scalar::Inf(s) => Value::Int(if s { i128::MAX } else { i128::MIN + 1 }),
         Scalar::Undef => Value::Int(i128::MIN + 2),
         // Intervals come from `exp`, which these programs do not use.
         Scalar::Approx(_) => Value::Int(i128::MIN + 3),
+        Scalar::Float(f, b) => Value::Float(f, b),
     }
 }
 
@@ -336,7 +342,7 @@ impl ModelReader for Assign<'_> {
             .ins
             .iter()
             .find(|i| i.name == name && i.axes.is_empty())?;
-        Some(to_value(t.data[0]))
+        Some(to_value(t.data[0].clone()))
     }
     fn app(&mut self, f: FunId, args: &[Value]) -> Option<Value> {
         let key = self.funs.iter().find(|(_, g)| **g == f)?.0;
@@ -353,7 +359,7 @@ impl ModelReader for Assign<'_> {
         // Out-of-range reads happen only in summands outside the domain; any value will do.
         Some(
             ct.offset(&idx)
-                .map(|o| to_value(t.data[o]))
+                .map(|o| to_value(t.data[o].clone()))
                 .unwrap_or(Value::Int(0)),
         )
     }
@@ -365,11 +371,13 @@ fn combine(r: Reducer, a: Value, b: Value) -> Option<Value> {
         Value::Bool(_) => ElemType::Bool,
         Value::Int(_) => ElemType::Int,
         Value::Real(..) => ElemType::Real,
+        _ => return None,
     };
     let sc = |v: Value| match v {
         Value::Bool(b) => Scalar::Bool(b),
         Value::Int(i) => Scalar::Int(i),
         Value::Real(n, d) => Scalar::Real(Rat::new(n, d).unwrap()),
+        other => panic!("no float elements here: {other}"),
     };
     let out = binary(&mut c, r.binary(), ty, &sc(a), &sc(b));
     c.inexact.is_none().then(|| to_value(out))

@@ -22,7 +22,24 @@ fn as_rat(v: &Value) -> Option<(i128, i128)> {
     match v {
         Value::Int(i) => Some((*i, 1)),
         Value::Real(n, d) => Some((*n, *d)),
-        Value::Bool(_) => None,
+        _ => None,
+    }
+}
+
+fn to_val(v: &Value) -> Option<ieee754::Val> {
+    match v {
+        Value::Bool(b) => Some(ieee754::Val::Bool(*b)),
+        Value::Float(f, b) => Some(ieee754::Val::Float(*f, *b)),
+        Value::BitVec(w, b) => Some(ieee754::Val::Bv(*w, *b)),
+        _ => None,
+    }
+}
+
+fn from_val(v: ieee754::Val) -> Value {
+    match v {
+        ieee754::Val::Bool(b) => Value::Bool(b),
+        ieee754::Val::Float(f, b) => Value::Float(f, f.canon(b)),
+        ieee754::Val::Bv(w, b) => Value::BitVec(w, b),
     }
 }
 
@@ -151,7 +168,22 @@ fn eval_rec(
             Value::Int(i) => Some(Value::Real(i, 1)),
             _ => None,
         },
+        Node::ToInt(a) => match ev(a, m, memo)? {
+            Value::Real(n, d) if d > 0 => Some(Value::Int(n.div_euclid(d))),
+            _ => None,
+        },
         Node::Forall(..) | Node::Exists(..) => None,
+        Node::FpLit(f, b) => Some(Value::Float(f, b)),
+        Node::BvLit(w, b) => Some(Value::BitVec(w, b)),
+        // The theory's operations, computed by `ieee754` (the code that folds literals at
+        // construction); a result the theory leaves unspecified has no value.
+        Node::Fp(op, xs) => {
+            let mut args = Vec::new();
+            for x in xs {
+                args.push(to_val(&ev(x, m, memo)?)?);
+            }
+            ieee754::apply(op, &args).map(from_val)
+        }
     };
     memo.insert(t, v.clone());
     v

@@ -45,6 +45,22 @@ fn pick(sort: Sort, h: u64) -> Value {
                 Value::Real(n, 1)
             }
         }
+        Sort::BitVec(w) => {
+            let n = INTS[(h % INTS.len() as u64) as usize] as u64;
+            Value::BitVec(w, if w == 64 { n } else { n & ((1 << w) - 1) })
+        }
+        Sort::Float(f) => {
+            let n = INTS[(h % INTS.len() as u64) as usize] as f64;
+            let bits = match (h >> 8) % 8 {
+                0 => f.inf(h & (1 << 12) != 0),
+                1 => f.nan(),
+                2 => f.zero(true),
+                3 => f.max_finite(h & (1 << 12) != 0),
+                4 => f.min_subnormal(false),
+                _ => f.from_f64(n),
+            };
+            Value::Float(f, bits)
+        }
     }
 }
 
@@ -64,6 +80,7 @@ impl ModelReader for Guess<'_> {
                 Value::Bool(b) => *b as u64,
                 Value::Int(i) => *i as u64,
                 Value::Real(n, d) => (*n as u64) ^ ((*d as u64) << 17),
+                Value::Float(_, b) | Value::BitVec(_, b) => *b,
             };
             h = mix(h ^ x);
         }

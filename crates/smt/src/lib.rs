@@ -8,6 +8,7 @@
 //! sat/unsat/unknown. Z3 terms are never walked; z3 objects never leave the calling thread.
 
 mod eval;
+mod float;
 mod guess;
 mod print;
 mod process;
@@ -24,7 +25,7 @@ pub use solve::{
     check_portfolio, check_z3, decide_portfolio, decide_z3, CheckResult, ModelReader, Solver,
     SolverConfig, Value, MAX_NODES,
 };
-pub use term::{euclid_div, FunId, Node, Sort, Store, SymId, TermId, MAX_DEPTH};
+pub use term::{euclid_div, Format, FpOp, FunId, Node, Sort, Store, SymId, TermId, MAX_DEPTH};
 
 #[cfg(test)]
 mod tests;

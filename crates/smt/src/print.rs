@@ -3,15 +3,67 @@
 //! subterms are named `_tN` in the order a depth-first walk first finishes them
 //! (`define-fun`s, or `let`s in a large query).
 
-use crate::term::{Node, Sort, Store, SymId, TermId};
+use crate::term::{Format, FpOp, Node, Sort, Store, SymId, TermId};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
-pub(crate) fn sort_name(s: Sort) -> &'static str {
+pub(crate) fn sort_name(s: Sort) -> String {
     match s {
-        Sort::Bool => "Bool",
-        Sort::Int => "Int",
-        Sort::Real => "Real",
+        Sort::Bool => "Bool".into(),
+        Sort::Int => "Int".into(),
+        Sort::Real => "Real".into(),
+        Sort::BitVec(w) => format!("(_ BitVec {w})"),
+        Sort::Float(f) => format!("(_ FloatingPoint {} {})", f.ebits, f.sbits),
+    }
+}
+
+/// `(fp #bS #bE.. #bF..)`, or `(_ NaN e s)`.
+fn fp_literal(f: Format, bits: u64) -> String {
+    if f.is_nan(bits) {
+        return format!("(_ NaN {} {})", f.ebits, f.sbits);
+    }
+    let frac = f.sbits - 1;
+    let sign = (bits >> (f.width() - 1)) & 1;
+    let exp = (bits >> frac) & ((1 << f.ebits) - 1);
+    let man = bits & ((1u64 << frac) - 1);
+    format!(
+        "(fp #b{sign} {} {})",
+        bv_literal(f.ebits, exp),
+        bv_literal(frac, man)
+    )
+}
+
+/// `#b..` with exactly `w` digits.
+fn bv_literal(w: u32, v: u64) -> String {
+    format!("#b{:0w$b}", v, w = w as usize)
+}
+
+/// The head of a floating-point operation's application, rounding mode included.
+fn fp_head(op: FpOp) -> String {
+    let to_fp = |f: Format| format!("(_ to_fp {} {})", f.ebits, f.sbits);
+    match op {
+        FpOp::Add => "fp.add RNE".into(),
+        FpOp::Sub => "fp.sub RNE".into(),
+        FpOp::Mul => "fp.mul RNE".into(),
+        FpOp::Div => "fp.div RNE".into(),
+        FpOp::Sqrt => "fp.sqrt RNE".into(),
+        FpOp::Fma => "fp.fma RNE".into(),
+        FpOp::Abs => "fp.abs".into(),
+        FpOp::Neg => "fp.neg".into(),
+        FpOp::Min => "fp.min".into(),
+        FpOp::Max => "fp.max".into(),
+        FpOp::Lt => "fp.lt".into(),
+        FpOp::Leq => "fp.leq".into(),
+        FpOp::Eq => "fp.eq".into(),
+        FpOp::IsNaN => "fp.isNaN".into(),
+        FpOp::IsInfinite => "fp.isInfinite".into(),
+        FpOp::IsZero => "fp.isZero".into(),
+        FpOp::IsSubnormal => "fp.isSubnormal".into(),
+        FpOp::IsNormal => "fp.isNormal".into(),
+        FpOp::IsNegative => "fp.isNegative".into(),
+        FpOp::ToFp(f) | FpOp::FromSbv(f) => format!("{} RNE", to_fp(f)),
+        FpOp::FromBits(f) => to_fp(f),
+        FpOp::ToSbv(w) => format!("(_ fp.to_sbv {w}) RTZ"),
     }
 }
 
@@ -52,7 +104,7 @@ pub fn to_smtlib(store: &Store, assertions: &[TermId], comment: &[String]) -> St
     }
     for f in &p.funs {
         let (args, ret) = store.fun_signature(*f);
-        let args: Vec<&str> = args.iter().map(|s| sort_name(*s)).collect();
+        let args: Vec<String> = args.iter().map(|s| sort_name(*s)).collect();
         let _ = writeln!(
             out,
             "(declare-fun {} ({}) {})",
@@ -205,7 +257,12 @@ impl<'s> Printer<'s> {
         for t in &all {
             let leaf = matches!(
                 store.node(*t),
-                Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_)
+                Node::Bool(_)
+                    | Node::Int(_)
+                    | Node::Real(..)
+                    | Node::Sym(_)
+                    | Node::FpLit(..)
+                    | Node::BvLit(..)
             );
             if !leaf && refs.get(t).copied().unwrap_or(0) >= 2 && !self.bound_dependent.contains(t)
             {
@@ -280,6 +337,9 @@ impl<'s> Printer<'s> {
                 }
                 Node::Sym(x) => out.push_str(&quote(s.sym_name(*x))),
                 Node::App(f, xs) => list(&quote(s.fun_name(*f)), xs, out),
+                Node::FpLit(f, b) => out.push_str(&fp_literal(*f, *b)),
+                Node::BvLit(w, v) => out.push_str(&bv_literal(*w, *v)),
+                Node::Fp(op, xs) => list(&fp_head(*op), xs, out),
                 Node::Not(a) => list("not", &[*a], out),
                 Node::And(xs) => list("and", xs, out),
                 Node::Or(xs) => list("or", xs, out),
@@ -294,6 +354,7 @@ impl<'s> Printer<'s> {
                 Node::Le(a, b) => list("<=", &[*a, *b], out),
                 Node::Lt(a, b) => list("<", &[*a, *b], out),
                 Node::ToReal(a) => list("to_real", &[*a], out),
+                Node::ToInt(a) => list("to_int", &[*a], out),
                 Node::Forall(vs, b) | Node::Exists(vs, b) => {
                     let q = if matches!(s.node(t), Node::Forall(..)) {
                         "forall"

@@ -570,7 +570,7 @@ impl Simplifier<'_> {
                 self.from_poly(&p)
             }
             Sort::Bool => self.bool_term(t),
-            Sort::Real => self.rebuild(t),
+            Sort::Real | Sort::BitVec(_) | Sort::Float(_) => self.rebuild(t),
         }
     }
 
@@ -930,7 +930,16 @@ impl Simplifier<'_> {
         }
         let node = self.store.node(t).clone();
         let r = match node {
-            Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => t,
+            Node::Bool(_)
+            | Node::Int(_)
+            | Node::Real(..)
+            | Node::Sym(_)
+            | Node::FpLit(..)
+            | Node::BvLit(..) => t,
+            Node::Fp(op, xs) => {
+                let xs = xs.iter().map(|x| self.term(*x)).collect();
+                self.store.fp(op, xs)
+            }
             Node::App(f, xs) => {
                 let xs = xs.iter().map(|x| self.term(*x)).collect();
                 self.store.app(f, xs)
@@ -994,6 +1003,10 @@ impl Simplifier<'_> {
             Node::ToReal(a) => {
                 let a = self.term(a);
                 self.store.to_real(a)
+            }
+            Node::ToInt(a) => {
+                let a = self.term(a);
+                self.store.to_int(a)
             }
             Node::Forall(vs, b) => {
                 let saved = self.shadow(&vs);

@@ -6,7 +6,7 @@
 //! module: a model is read through [`ModelReader`] inside the call and turned into plain data.
 
 use crate::print::to_smtlib;
-use crate::term::{FunId, Sort, Store, SymId, TermId, MAX_DEPTH};
+use crate::term::{Format, FunId, Sort, Store, SymId, TermId, MAX_DEPTH};
 use std::time::{Duration, Instant};
 
 /// A plain value read from a model.
@@ -16,6 +16,10 @@ pub enum Value {
     Int(i128),
     /// `num/den`, `den > 0`, lowest terms.
     Real(i128, i128),
+    /// A float by its bit pattern (NaN canonical).
+    Float(Format, u64),
+    /// A bit-vector `(width, value)`.
+    BitVec(u32, u64),
 }
 
 impl std::fmt::Display for Value {
@@ -25,6 +29,8 @@ impl std::fmt::Display for Value {
             Value::Int(i) => write!(f, "{i}"),
             Value::Real(n, 1) => write!(f, "{n}"),
             Value::Real(n, d) => write!(f, "{n}/{d}"),
+            Value::Float(fm, b) => write!(f, "{} ({})", fm.display(*b), fm.hex(*b)),
+            Value::BitVec(w, b) => write!(f, "#x{b:x}[{w}]"),
         }
     }
 }
@@ -515,6 +521,8 @@ fn z3_sort(s: Sort) -> z3::Sort {
         Sort::Bool => z3::Sort::bool(),
         Sort::Int => z3::Sort::int(),
         Sort::Real => z3::Sort::real(),
+        Sort::BitVec(w) => z3::Sort::bitvector(w),
+        Sort::Float(f) => z3::Sort::float(f.ebits, f.sbits),
     }
 }
 
@@ -527,6 +535,17 @@ fn read_dynamic(d: &z3::ast::Dynamic, sort: Sort) -> Option<Value> {
             let (n, dd) = r.as_rational()?;
             Some(Value::Real(n as i128, dd as i128))
         }
+        Sort::BitVec(w) => Some(Value::BitVec(w, d.as_bv()?.as_u64()?)),
+        Sort::Float(f) => {
+            use z3::ast::Ast;
+            let x = d.as_float()?;
+            // NaN's IEEE bits are not unique: Z3 picks one; the model's value is NaN.
+            if x.is_nan().simplify().as_bool() == Some(true) {
+                return Some(Value::Float(f, f.nan()));
+            }
+            let bits = x.to_ieee_bv().simplify().as_u64()?;
+            Some(Value::Float(f, f.canon(bits)))
+        }
     }
 }
 
@@ -538,6 +557,14 @@ fn to_dynamic(v: &Value) -> z3::ast::Dynamic {
             &z3::ast::Real::from_rational_str(&n.to_string(), &d.to_string())
                 .expect("real literal"),
         ),
+        Value::BitVec(w, b) => z3::ast::Dynamic::from_ast(&z3::ast::BV::from_u64(*b, *w)),
+        Value::Float(f, b) => {
+            // Every value of a format up to binary64 is an f64: converting it is exact.
+            let x = z3::ast::Float::from_f64(f.to_f64(*b));
+            let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
+            let sort = z3::Sort::float(f.ebits, f.sbits);
+            z3::ast::Dynamic::from_ast(&x.to_fp_with_rounding_mode(&rne, &sort))
+        }
     }
 }
 

@@ -6,12 +6,18 @@
 
 use std::collections::HashMap;
 
+pub use ieee754::{Format, Op as FpOp};
+
 /// The sort of a term.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Sort {
     Bool,
     Int,
     Real,
+    /// A bit-vector of the given width (1 to 64 here).
+    BitVec(u32),
+    /// SMT-LIB's `(_ FloatingPoint e s)`.
+    Float(Format),
 }
 
 /// A term in a [`Store`].
@@ -53,8 +59,17 @@ pub enum Node {
     Le(TermId, TermId),
     Lt(TermId, TermId),
     ToReal(TermId),
+    /// The greatest integer at most a real (SMT-LIB `to_int`).
+    ToInt(TermId),
     Forall(Vec<SymId>, TermId),
     Exists(Vec<SymId>, TermId),
+    /// A float literal by its bit pattern (any NaN is the canonical one: SMT-LIB has one NaN).
+    FpLit(Format, u64),
+    /// A bit-vector literal `(width, value)`, the value within the width.
+    BvLit(u32, u64),
+    /// An operation of the floating-point theory (rounding mode RNE where it rounds;
+    /// `fp.to_sbv` truncates).
+    Fp(FpOp, Vec<TermId>),
 }
 
 #[derive(Clone, Debug)]
@@ -190,7 +205,7 @@ impl Store {
         f
     }
 
-    fn intern(&mut self, node: Node, sort: Sort) -> TermId {
+    pub(crate) fn intern(&mut self, node: Node, sort: Sort) -> TermId {
         if let Some(&t) = self.index.get(&node) {
             return t;
         }
@@ -378,8 +393,12 @@ impl Store {
         if a == b {
             return self.bool(true);
         }
-        let lits =
-            |s: &Store, t| matches!(s.node(t), Node::Bool(_) | Node::Int(_) | Node::Real(..));
+        let lits = |s: &Store, t| {
+            matches!(
+                s.node(t),
+                Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::FpLit(..) | Node::BvLit(..)
+            )
+        };
         if lits(self, a) && lits(self, b) {
             return self.bool(false);
         }
@@ -667,6 +686,18 @@ impl Store {
         self.intern(Node::ToReal(a), Sort::Real)
     }
 
+    /// `floor(a)` of a real as an integer (SMT-LIB `to_int`).
+    pub fn to_int(&mut self, a: TermId) -> TermId {
+        self.check(a, Sort::Real, "to_int");
+        if let Some((n, d)) = self.as_real(a) {
+            return self.int(n.div_euclid(d));
+        }
+        if let Node::ToReal(i) = self.node(a) {
+            return *i;
+        }
+        self.intern(Node::ToInt(a), Sort::Int)
+    }
+
     /// `forall vars. body`; the vars are ordinary symbols that the printer binds here.
     pub fn forall(&mut self, vars: Vec<SymId>, body: TermId) -> TermId {
         self.check(body, Sort::Bool, "forall");
@@ -728,8 +759,14 @@ impl Store {
     /// `t`'s node with new children (in [`Store::children`] order), through the constructors.
     fn rebuild(&mut self, t: TermId, v: Vec<TermId>) -> TermId {
         match self.node(t).clone() {
-            Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => t,
+            Node::Bool(_)
+            | Node::Int(_)
+            | Node::Real(..)
+            | Node::Sym(_)
+            | Node::FpLit(..)
+            | Node::BvLit(..) => t,
             Node::App(f, _) => self.app(f, v),
+            Node::Fp(op, _) => self.fp(op, v),
             Node::Not(_) => self.not(v[0]),
             Node::And(_) => self.and(v),
             Node::Or(_) => self.or(v),
@@ -744,6 +781,7 @@ impl Store {
             Node::Le(..) => self.le(v[0], v[1]),
             Node::Lt(..) => self.lt(v[0], v[1]),
             Node::ToReal(_) => self.to_real(v[0]),
+            Node::ToInt(_) => self.to_int(v[0]),
             Node::Forall(vs, _) => self.forall(vs, v[0]),
             Node::Exists(vs, _) => self.exists(vs, v[0]),
         }
@@ -850,11 +888,16 @@ pub const MAX_DEPTH: u32 = 2_000;
 /// The children of a node, in order.
 fn node_children(node: &Node) -> Vec<TermId> {
     match node {
-        Node::Bool(_) | Node::Int(_) | Node::Real(..) | Node::Sym(_) => vec![],
-        Node::App(_, xs) | Node::And(xs) | Node::Or(xs) | Node::Add(xs) | Node::Mul(xs) => {
+        Node::Bool(_)
+        | Node::Int(_)
+        | Node::Real(..)
+        | Node::Sym(_)
+        | Node::FpLit(..)
+        | Node::BvLit(..) => vec![],
+        Node::App(_, xs) | Node::Fp(_, xs) | Node::And(xs) | Node::Or(xs) | Node::Add(xs) | Node::Mul(xs) => {
             xs.clone()
         }
-        Node::Not(a) | Node::Neg(a) | Node::ToReal(a) => vec![*a],
+        Node::Not(a) | Node::Neg(a) | Node::ToReal(a) | Node::ToInt(a) => vec![*a],
         Node::Forall(_, b) | Node::Exists(_, b) => vec![*b],
         Node::Ite(c, a, b) => vec![*c, *a, *b],
         Node::Eq(a, b)

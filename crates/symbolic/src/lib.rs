@@ -15,6 +15,9 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use tensor::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
 
+mod float;
+pub use float::FloatFact;
+
 /// A reduction value.
 #[derive(Clone, Debug)]
 pub struct Red {
@@ -56,6 +59,11 @@ pub struct Sym {
     /// Reductions a front end keeps uninterpreted (mlirsem's sums and products), as plain
     /// data: the front end states the lemmas that relate them.
     pub folds: Folds,
+    /// Instances of the facts about uninterpreted float functions (`exp`, `log`, ...), one
+    /// group per application: premises of every query the terms appear in.
+    pub float_facts: Vec<FloatFact>,
+    /// The applications whose facts are recorded.
+    float_seen: std::collections::HashSet<TermId>,
 }
 
 /// Uninterpreted reductions recorded while evaluating (see `mlirsem::fold`). Plain ids only.
@@ -112,6 +120,7 @@ pub fn input_key(name: &str, rank: usize) -> String {
 fn result_type(op: Prim, operands: ElemType) -> ElemType {
     match op {
         Prim::Lt | Prim::Le | Prim::Eq => ElemType::Bool,
+        Prim::IsNaN | Prim::IsInf | Prim::IsSubnormal | Prim::IsNegative => ElemType::Bool,
         _ => operands,
     }
 }
@@ -131,6 +140,7 @@ pub fn sort_of(ty: ElemType) -> Sort {
         ElemType::Bool => Sort::Bool,
         ElemType::Int => Sort::Int,
         ElemType::Real => Sort::Real,
+        ElemType::Float(f) => Sort::Float(f.format),
     }
 }
 
@@ -143,10 +153,12 @@ impl Sym {
             inputs: BTreeMap::new(),
             exp: None,
             folds: Folds::default(),
+            float_facts: vec![],
+            float_seen: Default::default(),
         }
     }
 
-    fn unsupported(&mut self, why: String, ty: ElemType) -> SymVal {
+    pub(crate) fn unsupported(&mut self, why: String, ty: ElemType) -> SymVal {
         if self.unsupported.is_none() {
             self.unsupported = Some(why);
         }
@@ -159,6 +171,7 @@ impl Sym {
             ElemType::Bool => self.store.bool(false),
             ElemType::Int => self.store.int(0),
             ElemType::Real => self.store.real(0, 1),
+            ElemType::Float(f) => self.store.fp_lit(f.format, 0),
         }
     }
 
@@ -317,6 +330,9 @@ impl Domain for Sym {
     }
 
     fn lit_v(&mut self, ty: ElemType, lit: Literal) -> SymVal {
+        if let ElemType::Float(f) = ty {
+            return self.lit_float(f, lit);
+        }
         if let (ElemType::Int | ElemType::Real, Literal::Inf(s)) = (ty, lit) {
             return SymVal::Inf(s);
         }
@@ -331,10 +347,26 @@ impl Domain for Sym {
     }
 
     fn index_v(&mut self, ty: ElemType, i: &TermId) -> SymVal {
+        if let ElemType::Float(_) = ty {
+            return self.unsupported("an index as a float (iota at a float type)".into(), ty);
+        }
         SymVal::Plain(match ty {
             ElemType::Real => self.store.to_real(*i),
             _ => *i,
         })
+    }
+
+    fn floor_v(&mut self, v: &SymVal) -> TermId {
+        match v {
+            SymVal::Plain(t) => self.store.to_int(*t),
+            _ => match self.unsupported(
+                "the floor of a reduction or an infinity".into(),
+                ElemType::Int,
+            ) {
+                SymVal::Plain(t) => t,
+                _ => unreachable!("unsupported gives a plain term"),
+            },
+        }
     }
 
     fn prim(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
@@ -352,6 +384,11 @@ impl Domain for Sym {
                 SymVal::Red(_) | SymVal::Inf(_) => unreachable!(),
             })
             .collect();
+        if let ElemType::Float(f) = ty {
+            if !matches!(op, Prim::And | Prim::Or | Prim::Xor | Prim::Not) {
+                return self.prim_float(op, f, &a);
+            }
+        }
         let s = &mut self.store;
         let t = match op {
             Prim::Add => s.add2(a[0], a[1]),
@@ -368,6 +405,21 @@ impl Domain for Sym {
             Prim::Or => s.or2(a[0], a[1]),
             Prim::Xor => s.ne(a[0], a[1]),
             Prim::Not => s.not(a[0]),
+            Prim::Log
+            | Prim::Sqrt
+            | Prim::Tanh
+            | Prim::Rsqrt
+            | Prim::Pow
+            | Prim::Abs
+            | Prim::IsNaN
+            | Prim::IsInf
+            | Prim::IsSubnormal
+            | Prim::IsNegative => {
+                return self.unsupported(
+                    format!("{op:?} at type {ty}").to_lowercase(),
+                    result_type(op, ty),
+                )
+            }
             Prim::Exp => {
                 let f = *self
                     .exp
@@ -462,6 +514,13 @@ impl Domain for Sym {
         dims: &[ReduceDim<TermId>],
         body: &mut dyn FnMut(&mut Self, &[TermId]) -> SymVal,
     ) -> SymVal {
+        if let ElemType::Float(_) = ty {
+            // A float reduction's value depends on its order, which XLA leaves open.
+            return self.unsupported(
+                format!("a {} reduction over {ty} elements (its order is not modelled)", reducer.name()),
+                ty,
+            );
+        }
         let mut vars = Vec::new();
         let mut terms = Vec::new();
         let mut box_conds = Vec::new();

@@ -1,107 +1,14 @@
 //! The concrete domain: numbers instead of terms. With it, [`crate::Eval`] is an interpreter
-//! that replays counterexamples. Arithmetic is exact (i128 integers, i128 rationals); `exp` of a
-//! non-zero value (irrational) is an [`Interval`] that holds it, and arithmetic on intervals
-//! rounds outward, so a value is always inside what the interpreter says; a comparison of
-//! overlapping intervals, an overflow or a reduction too large to enumerate makes the run
-//! *inexact*, and the caller must not trust its result.
+//! that replays counterexamples. Arithmetic is exact (i128 integers, rationals of any size:
+//! [`Rat`]); `exp` of a non-zero value (irrational) is an [`Interval`] that holds it, and
+//! arithmetic on intervals rounds outward, so a value is always inside what the interpreter
+//! says; a comparison of overlapping intervals, an integer overflow or a reduction too large to
+//! enumerate makes the run *inexact*, and the caller must not trust its result.
 
 use crate::domain::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
+pub use crate::rat::Rat;
 use std::collections::BTreeMap;
 use std::fmt;
-
-/// An exact rational with a positive denominator, in lowest terms.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Rat {
-    pub num: i128,
-    pub den: i128,
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
-    while b != 0 {
-        let t = a % b;
-        a = b;
-        b = t;
-    }
-    a as i128
-}
-
-impl Rat {
-    /// The exact square root of a rational that is the square of one (`None` otherwise, or
-    /// when it is negative).
-    pub fn exact_sqrt(&self) -> Option<Rat> {
-        let isqrt = |n: i128| -> Option<i128> {
-            if n < 0 {
-                return None;
-            }
-            let mut x = (n as f64).sqrt() as i128;
-            while x > 0 && x.checked_mul(x)? > n {
-                x -= 1;
-            }
-            while (x + 1).checked_mul(x + 1)? <= n {
-                x += 1;
-            }
-            (x * x == n).then_some(x)
-        };
-        Rat::new(isqrt(self.num)?, isqrt(self.den)?)
-    }
-
-    pub fn new(num: i128, den: i128) -> Option<Rat> {
-        if den == 0 {
-            return None;
-        }
-        let g = gcd(num, den).max(1);
-        let (n, d) = (num / g, den / g);
-        Some(if d < 0 {
-            Rat {
-                num: n.checked_neg()?,
-                den: d.checked_neg()?,
-            }
-        } else {
-            Rat { num: n, den: d }
-        })
-    }
-    pub fn int(i: i128) -> Rat {
-        Rat { num: i, den: 1 }
-    }
-    fn add(self, o: Rat) -> Option<Rat> {
-        Rat::new(
-            self.num
-                .checked_mul(o.den)?
-                .checked_add(o.num.checked_mul(self.den)?)?,
-            self.den.checked_mul(o.den)?,
-        )
-    }
-    fn mul(self, o: Rat) -> Option<Rat> {
-        Rat::new(self.num.checked_mul(o.num)?, self.den.checked_mul(o.den)?)
-    }
-    fn neg(self) -> Option<Rat> {
-        Some(Rat {
-            num: self.num.checked_neg()?,
-            den: self.den,
-        })
-    }
-    fn recip(self) -> Option<Rat> {
-        Rat::new(self.den, self.num)
-    }
-    fn cmp(self, o: Rat) -> Option<std::cmp::Ordering> {
-        Some(
-            self.num
-                .checked_mul(o.den)?
-                .cmp(&o.num.checked_mul(self.den)?),
-        )
-    }
-}
-
-impl fmt::Display for Rat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.den == 1 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, self.den)
-        }
-    }
-}
 
 /// A real known only to lie in `[lo, hi]` (binary64 bounds, stored as bits so that a value is
 /// `Eq` and `Hash`). Every operation rounds outward by an ulp, so the true value stays inside.
@@ -132,8 +39,8 @@ impl Interval {
         f64::from_bits(self.hi)
     }
     /// An interval holding the rational `r` (the conversion may round: two ulps of slack).
-    fn of(r: Rat) -> Option<Interval> {
-        let v = r.num as f64 / r.den as f64;
+    fn of(r: &Rat) -> Option<Interval> {
+        let v = r.to_f64();
         Interval::new(v.next_down().next_down(), v.next_up().next_up())
     }
     fn add(self, o: Interval) -> Option<Interval> {
@@ -218,7 +125,7 @@ impl fmt::Display for Interval {
 /// A concrete element value. `Undef` is what a read outside an input gives: op definitions
 /// compute both branches of a selection before choosing, so such reads happen in branches that
 /// are then discarded. An `Undef` that reaches a condition or a result makes the run inexact.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Scalar {
     Bool(bool),
     Int(i128),
@@ -228,6 +135,8 @@ pub enum Scalar {
     /// A real known to lie in an interval (from `exp`).
     Approx(Interval),
     Undef,
+    /// An IEEE 754 value by its bit pattern (NaN canonical).
+    Float(ieee754::Format, u64),
 }
 
 impl Scalar {
@@ -235,7 +144,7 @@ impl Scalar {
     pub fn differs(&self, other: &Scalar) -> Option<bool> {
         let iv = |s: &Scalar| match s {
             Scalar::Approx(i) => Some(*i),
-            Scalar::Real(r) => Interval::of(*r),
+            Scalar::Real(r) => Interval::of(r),
             _ => None,
         };
         match (self, other) {
@@ -258,6 +167,7 @@ impl fmt::Display for Scalar {
             Scalar::Inf(false) => write!(f, "-inf"),
             Scalar::Approx(i) => write!(f, "{i}"),
             Scalar::Undef => write!(f, "undefined"),
+            Scalar::Float(fm, b) => write!(f, "{} ({})", fm.display(*b), fm.hex(*b)),
         }
     }
 }
@@ -317,6 +227,9 @@ pub struct Concrete {
     /// Set by front ends with floats when a float sum was computed whose value may depend on
     /// the order of its summands (it rounded, or is a zero whose sign depends on the order).
     pub order_dependent: bool,
+    /// The functions computed by the platform's libm (`exp`, `log`, ... at float types):
+    /// their results are libm's, which a faithful implementation may differ from by an ulp.
+    pub libm: std::collections::BTreeSet<&'static str>,
 }
 
 /// `erf(x)` for `|x| <= 4` by its Taylor series (terms alternate and shrink after the peak,
@@ -348,25 +261,25 @@ impl Concrete {
     pub fn real_fn(&mut self, name: &str, x: &Scalar) -> Scalar {
         use Scalar::*;
         let exact = match (name, x) {
-            ("sqrt" | "sin" | "tanh" | "erf", Real(r)) if r.num == 0 => Some(Rat::int(0)),
-            ("cos", Real(r)) if r.num == 0 => Some(Rat::int(1)),
+            ("sqrt" | "sin" | "tanh" | "erf", Real(r)) if r.is_zero() => Some(Rat::int(0)),
+            ("cos", Real(r)) if r.is_zero() => Some(Rat::int(1)),
             ("log" | "log2", Real(r)) if *r == Rat::int(1) => Some(Rat::int(0)),
             ("rsqrt" | "sqrt", Real(r)) if *r == Rat::int(1) => Some(Rat::int(1)),
-            ("exp2", Real(r)) if r.den == 1 && (0..100).contains(&r.num) => {
-                Some(Rat::int(1i128 << r.num))
+            ("exp2", Real(r)) if r.as_int().is_some_and(|n| (0..100).contains(&n)) => {
+                Some(Rat::int(1i128 << r.as_int().unwrap_or(0)))
             }
-            ("floor", Real(r)) => Some(Rat::int(r.num.div_euclid(r.den))),
+            ("floor", Real(r)) if r.floor().is_some() => r.floor().map(Rat::int),
             ("floor", Int(i)) => Some(Rat::int(*i)),
             // Known when the interval holds no integer but maybe its upper end.
             ("floor", Approx(i)) if i.lo().floor() == i.hi().floor() => {
                 Some(Rat::int(i.lo().floor() as i128))
             }
             ("atan" | "asin" | "tan" | "sinh" | "asinh" | "atanh" | "log1p" | "expm1", Real(r))
-                if r.num == 0 =>
+                if r.is_zero() =>
             {
                 Some(Rat::int(0))
             }
-            ("cosh", Real(r)) if r.num == 0 => Some(Rat::int(1)),
+            ("cosh", Real(r)) if r.is_zero() => Some(Rat::int(1)),
             ("acosh" | "log10", Real(r)) if *r == Rat::int(1) => Some(Rat::int(0)),
             _ => None,
         };
@@ -375,7 +288,7 @@ impl Concrete {
         }
         let iv = match x {
             Approx(i) => Some(*i),
-            Real(r) => Interval::of(*r),
+            Real(r) => Interval::of(r),
             Undef => return Undef,
             _ => None,
         };
@@ -423,19 +336,19 @@ impl Concrete {
     pub fn real_fn2(&mut self, name: &str, x: &Scalar, y: &Scalar) -> Scalar {
         use Scalar::*;
         let rat = |s: &Scalar| match s {
-            Real(r) => Some(*r),
+            Real(r) => Some(r.clone()),
             Int(i) => Some(Rat::int(*i)),
             _ => None,
         };
         match (name, rat(x), rat(y)) {
-            ("pow", _, Some(r)) if r.num == 0 => return Real(Rat::int(1)),
+            ("pow", _, Some(r)) if r.is_zero() => return Real(Rat::int(1)),
             ("pow", Some(r), _) if r == Rat::int(1) => return Real(Rat::int(1)),
             ("pow", _, Some(r)) if r == Rat::int(1) => return x.clone(),
             _ => {}
         }
         let iv = |s: &Scalar| match s {
             Approx(i) => Some(*i),
-            other => rat(other).and_then(Interval::of),
+            other => rat(other).and_then(|r| Interval::of(&r)),
         };
         const S: f64 = 1e-12;
         let r = match (name, iv(x), iv(y)) {
@@ -469,10 +382,11 @@ impl Concrete {
             inexact: None,
             reduce_budget: 1 << 20,
             order_dependent: false,
+            libm: Default::default(),
         }
     }
 
-    fn fail(&mut self, why: impl Into<String>) {
+    pub(crate) fn fail(&mut self, why: impl Into<String>) {
         if self.inexact.is_none() {
             self.inexact = Some(why.into());
         }
@@ -485,13 +399,6 @@ impl Concrete {
         })
     }
 
-    fn ckr(&mut self, v: Option<Rat>) -> Rat {
-        v.unwrap_or_else(|| {
-            self.fail("rational overflow in the concrete interpreter");
-            Rat::int(0)
-        })
-    }
-
     /// A primitive on reals some of which are intervals (or `exp` of a non-zero rational):
     /// interval arithmetic, rounded outward; a comparison the intervals leave open, or a
     /// division by an interval holding 0, makes the run inexact.
@@ -501,7 +408,7 @@ impl Concrete {
             .iter()
             .map(|a| match a {
                 Approx(i) => Some(*i),
-                Real(r) => Interval::of(*r),
+                Real(r) => Interval::of(r),
                 _ => None,
             })
             .collect();
@@ -531,7 +438,7 @@ impl Concrete {
             (Prim::Mul, [a, b]) => value(a.mul(*b), self),
             (Prim::Neg, [a]) => value(a.neg(), self),
             (Prim::RealDiv, [a, b]) => {
-                if matches!(args[1], Real(r) if r.num == 0) {
+                if matches!(&args[1], Real(r) if r.is_zero()) {
                     return Real(Rat::int(0));
                 }
                 match b.recip() {
@@ -561,6 +468,7 @@ impl Concrete {
             ElemType::Bool => Scalar::Bool(false),
             ElemType::Int => Scalar::Int(0),
             ElemType::Real => Scalar::Real(Rat::int(0)),
+            ElemType::Float(f) => Scalar::Float(f.format, 0),
         }
     }
 }
@@ -624,15 +532,21 @@ impl Domain for Concrete {
     }
 
     fn lit_v(&mut self, ty: ElemType, lit: Literal) -> Scalar {
+        if let ElemType::Float(f) = ty {
+            return self.lit_float(f, lit);
+        }
         match (ty, lit) {
             (ElemType::Bool, Literal::Bool(b)) => Scalar::Bool(b),
             (ElemType::Int | ElemType::Real, Literal::Inf(s)) => Scalar::Inf(s),
             (ElemType::Int, Literal::Int(i)) => Scalar::Int(i),
             (ElemType::Real, Literal::Int(i)) => Scalar::Real(Rat::int(i)),
-            (ElemType::Real, Literal::Rat(n, d)) => {
-                let r = Rat::new(n, d);
-                Scalar::Real(self.ckr(r))
-            }
+            (ElemType::Real, Literal::Rat(n, d)) => match Rat::new(n, d) {
+                Some(r) => Scalar::Real(r),
+                None => {
+                    self.fail(format!("the literal {n}/{d}"));
+                    Scalar::Undef
+                }
+            },
             _ => {
                 self.fail(format!("literal {lit:?} used at type {ty}"));
                 Concrete::zero(ty)
@@ -642,6 +556,7 @@ impl Domain for Concrete {
 
     fn index_v(&mut self, ty: ElemType, i: &i128) -> Scalar {
         match ty {
+            ElemType::Float(f) => Scalar::Float(f.format, f.format.from_int(*i)),
             ElemType::Real => Scalar::Real(Rat::int(*i)),
             _ => Scalar::Int(*i),
         }
@@ -651,6 +566,11 @@ impl Domain for Concrete {
         use Scalar::*;
         if args.contains(&Undef) {
             return Undef;
+        }
+        if let ElemType::Float(f) = ty {
+            if !matches!(op, Prim::And | Prim::Or | Prim::Xor | Prim::Not) {
+                return self.prim_float(op, f, args);
+            }
         }
         if args.iter().any(|a| matches!(a, Inf(_))) {
             // Only the order is defined on infinities: -inf < every finite value < +inf.
@@ -673,7 +593,7 @@ impl Domain for Concrete {
             };
         }
         if args.iter().any(|a| matches!(a, Approx(_)))
-            || (op == Prim::Exp && matches!(args, [Real(r)] if r.num != 0))
+            || (op == Prim::Exp && matches!(args, [Real(r)] if !r.is_zero()))
         {
             return self.approx(op, ty, args);
         }
@@ -695,36 +615,14 @@ impl Domain for Concrete {
             (Prim::Lt, [Int(a), Int(b)]) => Bool(a < b),
             (Prim::Le, [Int(a), Int(b)]) => Bool(a <= b),
             (Prim::Eq, [Int(a), Int(b)]) => Bool(a == b),
-            (Prim::Add, [Real(a), Real(b)]) => Real(self.ckr(a.add(*b))),
-            (Prim::Sub, [Real(a), Real(b)]) => {
-                let nb = b.neg().and_then(|nb| a.add(nb));
-                Real(self.ckr(nb))
-            }
-            (Prim::Mul, [Real(a), Real(b)]) => Real(self.ckr(a.mul(*b))),
-            (Prim::Neg, [Real(a)]) => Real(self.ckr(a.neg())),
-            (Prim::RealDiv, [Real(a), Real(b)]) => {
-                if b.num == 0 {
-                    Real(Rat::int(0))
-                } else {
-                    let q = b.recip().and_then(|r| a.mul(r));
-                    Real(self.ckr(q))
-                }
-            }
+            (Prim::Add, [Real(a), Real(b)]) => Real(a.add(b)),
+            (Prim::Sub, [Real(a), Real(b)]) => Real(a.sub(b)),
+            (Prim::Mul, [Real(a), Real(b)]) => Real(a.mul(b)),
+            (Prim::Neg, [Real(a)]) => Real(a.neg()),
+            (Prim::RealDiv, [Real(a), Real(b)]) => Real(a.div(b).unwrap_or(Rat::int(0))),
             (Prim::Exp, [Real(_)]) => Real(Rat::int(1)),
-            (Prim::Lt, [Real(a), Real(b)]) => {
-                let c = a.cmp(*b);
-                Bool(c.map(|c| c.is_lt()).unwrap_or_else(|| {
-                    self.fail("rational overflow in a comparison");
-                    false
-                }))
-            }
-            (Prim::Le, [Real(a), Real(b)]) => {
-                let c = a.cmp(*b);
-                Bool(c.map(|c| c.is_le()).unwrap_or_else(|| {
-                    self.fail("rational overflow in a comparison");
-                    false
-                }))
-            }
+            (Prim::Lt, [Real(a), Real(b)]) => Bool(a < b),
+            (Prim::Le, [Real(a), Real(b)]) => Bool(a <= b),
             (Prim::Eq, [Real(a), Real(b)]) => Bool(a == b),
             (Prim::Eq, [Bool(a), Bool(b)]) => Bool(a == b),
             (Prim::And, [Bool(a), Bool(b)]) => Bool(*a && *b),
@@ -737,6 +635,25 @@ impl Domain for Concrete {
             }
         };
         r
+    }
+
+    fn floor_v(&mut self, v: &Scalar) -> i128 {
+        use Scalar::*;
+        let got = match v {
+            Int(i) => Some(*i),
+            Real(r) => r.floor(),
+            // Known when both ends of the interval have the same floor.
+            Approx(i) if i.lo().floor() == i.hi().floor() && i.lo().abs() < 1e30 => {
+                Some(i.lo().floor() as i128)
+            }
+            _ => None,
+        };
+        got.unwrap_or_else(|| {
+            self.fail(format!(
+                "the floor of {v} (not known exactly, or too large)"
+            ));
+            0
+        })
     }
 
     fn truth(&mut self, v: &Scalar) -> bool {
@@ -755,15 +672,18 @@ impl Domain for Concrete {
 
     fn ite_v(&mut self, c: &bool, a: &Scalar, b: &Scalar) -> Scalar {
         if *c {
-            *a
+            a.clone()
         } else {
-            *b
+            b.clone()
         }
     }
 
     fn input(&mut self, name: &str, _ty: ElemType, index: &[i128]) -> Scalar {
         match self.inputs.get(name) {
-            Some(t) => t.offset(index).map(|o| t.data[o]).unwrap_or(Scalar::Undef),
+            Some(t) => t
+                .offset(index)
+                .map(|o| t.data[o].clone())
+                .unwrap_or(Scalar::Undef),
             None => {
                 self.fail(format!("input {name} has no value"));
                 Scalar::Undef
@@ -787,10 +707,10 @@ impl Domain for Concrete {
             Some(t) if t <= self.reduce_budget => {}
             _ => {
                 self.fail("a reduction too large to enumerate");
-                return *init;
+                return init.clone();
             }
         }
-        let mut acc = *init;
+        let mut acc = init.clone();
         let mut point = vec![0i128; dims.len()];
         if sizes.iter().any(|n| *n == 0) {
             return acc;

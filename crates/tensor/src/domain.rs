@@ -7,12 +7,25 @@
 
 use std::fmt;
 
-/// Element types. `Int` is the mathematical integers, `Real` the mathematical reals.
+pub use ieee754::Format;
+
+/// An IEEE 754 element type: a binary format and whether subnormals are flushed to zero
+/// (XLA:CPU's FTZ/DAZ: subnormal operands read as zero and subnormal results become zero, each
+/// keeping its sign).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct FloatTy {
+    pub format: Format,
+    pub ftz: bool,
+}
+
+/// Element types. `Int` is the mathematical integers, `Real` the mathematical reals, `Float`
+/// IEEE 754 binary floating point (round to nearest even).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum ElemType {
     Bool,
     Int,
     Real,
+    Float(FloatTy),
 }
 
 impl ElemType {
@@ -21,6 +34,30 @@ impl ElemType {
             ElemType::Bool => "bool",
             ElemType::Int => "int",
             ElemType::Real => "real",
+            ElemType::Float(f) => match (f.format, f.ftz) {
+                (Format::F16, false) => "f16",
+                (Format::BF16, false) => "bf16",
+                (Format::F32, false) => "f32",
+                (Format::F64, false) => "f64",
+                (Format::F16, true) => "f16 (ftz)",
+                (Format::BF16, true) => "bf16 (ftz)",
+                (Format::F32, true) => "f32 (ftz)",
+                (Format::F64, true) => "f64 (ftz)",
+                _ => "float",
+            },
+        }
+    }
+
+    /// The float type of `format`, IEEE unless `ftz`.
+    pub fn float(format: Format, ftz: bool) -> ElemType {
+        ElemType::Float(FloatTy { format, ftz })
+    }
+
+    /// The float type, if this is one.
+    pub fn as_float(self) -> Option<FloatTy> {
+        match self {
+            ElemType::Float(f) => Some(f),
+            _ => None,
         }
     }
 
@@ -46,11 +83,21 @@ pub enum Literal {
     /// `+inf` (true) or `-inf` (false), of an int or real type: below or above every finite
     /// value. Comparisons, max and min are defined on them; arithmetic on an infinity is not
     /// (the concrete domain makes it undefined, the symbolic one reports it unsupported).
+    /// At a float type: the IEEE infinity.
     Inf(bool),
+    /// A float by its bit pattern (float types only; NaN, `-0`, subnormals).
+    Bits(u64),
 }
 
 /// Total primitive operations on element values. Operand and result types follow the
-/// element type passed alongside (comparisons return Bool).
+/// element type passed alongside (comparisons and classifications return Bool).
+///
+/// At a float type every primitive is IEEE 754's, rounding to nearest even: `RealDiv` is
+/// IEEE division (total: `x / 0` is an infinity or NaN), `Eq` is IEEE equality (`NaN != NaN`,
+/// `-0 == +0`), `Lt`/`Le` are false on NaN. `Exp`, `Log`, `Tanh`, `Rsqrt` and `Pow` are
+/// uninterpreted symbolically, constrained by facts every faithful implementation satisfies
+/// (named in verdicts), and computed by the platform's libm concretely. FTZ is not a
+/// primitive's business: the element functions flush around them (`float.rs`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Prim {
     Add,
@@ -65,6 +112,21 @@ pub enum Prim {
     RealDiv,
     /// The real exponential. Symbolic domains treat it as uninterpreted (with sound axioms).
     Exp,
+    /// Natural logarithm, square root, hyperbolic tangent, `1/sqrt`, `x^y`: float types (and
+    /// reals where a domain bounds them).
+    Log,
+    Sqrt,
+    Tanh,
+    Rsqrt,
+    Pow,
+    /// IEEE absolute value: clears the sign bit (`abs(-0) = +0`, `abs(NaN)` is NaN).
+    Abs,
+    /// IEEE classification (float types): NaN, an infinity, a subnormal, the sign bit of a
+    /// non-NaN.
+    IsNaN,
+    IsInf,
+    IsSubnormal,
+    IsNegative,
     Lt,
     Le,
     Eq,
@@ -149,6 +211,10 @@ pub trait Domain {
     fn index_v(&mut self, ty: ElemType, i: &Self::I) -> Self::V;
     /// A total primitive; `ty` is the operands' element type.
     fn prim(&mut self, op: Prim, ty: ElemType, args: &[Self::V]) -> Self::V;
+    /// The greatest integer at most the Real element `v`: the one conversion from reals to
+    /// integers. Truncation, ceiling and rounding are written on it, once, by the front ends
+    /// that need them (so both domains agree).
+    fn floor_v(&mut self, v: &Self::V) -> Self::I;
     /// A Bool element value as a condition.
     fn truth(&mut self, v: &Self::V) -> Self::B;
     fn ite_v(&mut self, c: &Self::B, a: &Self::V, b: &Self::V) -> Self::V;

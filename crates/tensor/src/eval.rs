@@ -928,6 +928,9 @@ fn conv_extents<D: Domain>(
 
 /// Unary element functions.
 pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, ty: ElemType, x: &D::V) -> D::V {
+    if let Some(f) = ty.as_float() {
+        return crate::float::unary(d, op, f, x);
+    }
     match op {
         UnaryOp::Neg => d.prim(Prim::Neg, ty, &[x.clone()]),
         UnaryOp::Not => d.prim(Prim::Not, ty, &[x.clone()]),
@@ -939,13 +942,21 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, ty: ElemType, x: &D::V) -> D::V 
             let nx = d.prim(Prim::Neg, ty, &[x.clone()]);
             d.ite_v(&c, &nx, x)
         }
+        UnaryOp::Log => d.prim(Prim::Log, ty, &[x.clone()]),
+        UnaryOp::Sqrt => d.prim(Prim::Sqrt, ty, &[x.clone()]),
+        UnaryOp::Rsqrt => d.prim(Prim::Rsqrt, ty, &[x.clone()]),
+        UnaryOp::Tanh => d.prim(Prim::Tanh, ty, &[x.clone()]),
     }
 }
 
 /// Binary element functions, with the documented partial cases.
 pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
+    if let Some(f) = ty.as_float() {
+        return crate::float::binary(d, op, f, a, b);
+    }
     let args = [a.clone(), b.clone()];
     match op {
+        BinaryOp::Pow => d.prim(Prim::Pow, ty, &args),
         BinaryOp::Add => d.prim(Prim::Add, ty, &args),
         BinaryOp::Sub => d.prim(Prim::Sub, ty, &args),
         BinaryOp::Mul => d.prim(Prim::Mul, ty, &args),
@@ -1008,7 +1019,14 @@ fn trunc_div<D: Domain>(d: &mut D, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
 
 /// Comparison element functions; `ty` is the operands' type.
 pub fn compare<D: Domain>(d: &mut D, op: CompareOp, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
-    let (x, y) = (a.clone(), b.clone());
+    let (x, y) = match ty.as_float() {
+        // DAZ: a subnormal operand reads as zero.
+        Some(f) if f.ftz => (
+            crate::float::flush(d, ty, a),
+            crate::float::flush(d, ty, b),
+        ),
+        _ => (a.clone(), b.clone()),
+    };
     match op {
         CompareOp::Lt => d.prim(Prim::Lt, ty, &[x, y]),
         CompareOp::Le => d.prim(Prim::Le, ty, &[x, y]),

@@ -8,12 +8,16 @@
 //! It is not for solvers, files or verdicts: this crate knows nothing about SMT.
 
 mod concrete;
+mod concrete_float;
 mod domain;
 mod eval;
+mod float;
 mod ops;
+mod rat;
 
 pub use concrete::{Concrete, ConcreteTensor, Rat, Scalar};
-pub use domain::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
+pub use domain::{Domain, ElemType, FloatTy, Format, Literal, Prim, ReduceDim, Reducer};
+pub use float::flush;
 pub use eval::{binary, compare, op_name, operands, pad_size, unary, Eval, Index};
 pub use ops::{
     Axis, AxisMap, BinaryOp, CompareOp, ConvAxes, ConvWindow, Graph, NodeId, NodeType, Op, UnaryOp,

@@ -23,6 +23,11 @@ pub enum UnaryOp {
     Abs,
     Exp,
     Not,
+    /// Float and real only (reals: where a domain bounds them).
+    Log,
+    Sqrt,
+    Rsqrt,
+    Tanh,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -37,6 +42,8 @@ pub enum BinaryOp {
     And,
     Or,
     Xor,
+    /// `a^b`, float types only.
+    Pow,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -283,7 +290,14 @@ impl<I: Clone> Graph<I> {
                     UnaryOp::Neg | UnaryOp::Abs if xt.ty == Bool => {
                         return Err(format!("{op:?} needs int or real elements").to_lowercase())
                     }
-                    UnaryOp::Exp if xt.ty != Real => return Err("exp needs real elements".into()),
+                    UnaryOp::Exp if !matches!(xt.ty, Real | Float(_)) => {
+                        return Err("exp needs real or float elements".into())
+                    }
+                    UnaryOp::Log | UnaryOp::Sqrt | UnaryOp::Rsqrt | UnaryOp::Tanh
+                        if !matches!(xt.ty, Float(_)) =>
+                    {
+                        return Err(format!("{op:?} needs float elements").to_lowercase())
+                    }
                     _ => {}
                 }
                 xt
@@ -293,6 +307,7 @@ impl<I: Clone> Graph<I> {
                 let ok = match op {
                     BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => ty == Bool,
                     BinaryOp::Rem => ty == Int,
+                    BinaryOp::Pow => matches!(ty, Float(_)),
                     _ => ty != Bool,
                 };
                 if !ok {

@@ -22,6 +22,12 @@ impl Rng {
     }
 }
 
+/// The numerator and denominator of a small rational (the test's own arithmetic on them is the
+/// oracle).
+fn nd(r: &Rat) -> (i128, i128) {
+    r.small().expect("a small rational")
+}
+
 fn prim(c: &mut Concrete, op: Prim, args: &[Scalar]) -> Scalar {
     c.prim(op, ElemType::Real, args)
 }
@@ -31,12 +37,13 @@ fn prim(c: &mut Concrete, op: Prim, args: &[Scalar]) -> Scalar {
 fn fuzzy(c: &mut Concrete, r: Rat) -> Scalar {
     let x = Scalar::Real(Rat::new(1, 3).unwrap());
     let e = prim(c, Prim::Exp, &[x]);
-    let z = prim(c, Prim::Sub, &[e, e]);
+    let z = prim(c, Prim::Sub, &[e.clone(), e]);
     prim(c, Prim::Add, &[z, Scalar::Real(r)])
 }
 
 fn holds(v: Scalar, exact: Rat) -> bool {
-    let x = exact.num as f64 / exact.den as f64;
+    let (n, d) = nd(&exact);
+    let x = n as f64 / d as f64;
     match v {
         Scalar::Approx(i) => i.lo() <= x && x <= i.hi(),
         Scalar::Real(r) => r == exact,
@@ -50,19 +57,22 @@ fn interval_operations_hold_the_exact_result() {
     for _ in 0..5000 {
         let mut c = Concrete::new(BTreeMap::new());
         let (a, b) = (g.rat(), g.rat());
-        let (fa, fb) = (fuzzy(&mut c, a), fuzzy(&mut c, b));
-        let sum = Rat::new(a.num * b.den + b.num * a.den, a.den * b.den).unwrap();
-        let prod = Rat::new(a.num * b.num, a.den * b.den).unwrap();
-        let diff = Rat::new(a.num * b.den - b.num * a.den, a.den * b.den).unwrap();
-        assert!(holds(prim(&mut c, Prim::Add, &[fa, fb]), sum), "{a} + {b}");
-        assert!(holds(prim(&mut c, Prim::Sub, &[fa, fb]), diff), "{a} - {b}");
-        assert!(holds(prim(&mut c, Prim::Mul, &[fa, fb]), prod), "{a} * {b}");
-        let neg = Rat::new(-a.num, a.den).unwrap();
-        assert!(holds(prim(&mut c, Prim::Neg, &[fa]), neg), "-{a}");
-        if b.num != 0 {
+        let ((an, ad), (bn, bd)) = (nd(&a), nd(&b));
+        let (fa, fb) = (fuzzy(&mut c, a.clone()), fuzzy(&mut c, b.clone()));
+        let (fa, fb) = (&fa, &fb);
+        let sum = Rat::new(an * bd + bn * ad, ad * bd).unwrap();
+        let prod = Rat::new(an * bn, ad * bd).unwrap();
+        let diff = Rat::new(an * bd - bn * ad, ad * bd).unwrap();
+        let two = [fa.clone(), fb.clone()];
+        assert!(holds(prim(&mut c, Prim::Add, &two), sum), "{a} + {b}");
+        assert!(holds(prim(&mut c, Prim::Sub, &two), diff), "{a} - {b}");
+        assert!(holds(prim(&mut c, Prim::Mul, &two), prod), "{a} * {b}");
+        let neg = Rat::new(-an, ad).unwrap();
+        assert!(holds(prim(&mut c, Prim::Neg, &[fa.clone()]), neg), "-{a}");
+        if bn != 0 {
             // `fb` is `b` widened by a few ulps: far from 0, so the division is defined.
-            let quot = Rat::new(a.num * b.den, a.den * b.num).unwrap();
-            let q = prim(&mut c, Prim::RealDiv, &[fa, fb]);
+            let quot = Rat::new(an * bd, ad * bn).unwrap();
+            let q = prim(&mut c, Prim::RealDiv, &two);
             assert!(holds(q, quot), "{a} / {b}");
         }
         assert_eq!(c.inexact, None, "{a}, {b}");
@@ -75,11 +85,12 @@ fn exp_laws_hold_up_to_overlap() {
     for _ in 0..5000 {
         let mut c = Concrete::new(BTreeMap::new());
         let (a, b) = (g.rat(), g.rat());
-        let ea = prim(&mut c, Prim::Exp, &[Scalar::Real(a)]);
-        let eb = prim(&mut c, Prim::Exp, &[Scalar::Real(b)]);
-        let sum = Rat::new(a.num * b.den + b.num * a.den, a.den * b.den).unwrap();
-        let esum = prim(&mut c, Prim::Exp, &[Scalar::Real(sum)]);
-        let prod = prim(&mut c, Prim::Mul, &[ea, eb]);
+        let ((an, ad), (bn, bd)) = (nd(&a), nd(&b));
+        let ea = prim(&mut c, Prim::Exp, &[Scalar::Real(a.clone())]);
+        let eb = prim(&mut c, Prim::Exp, &[Scalar::Real(b.clone())]);
+        let sum = Rat::new(an * bd + bn * ad, ad * bd).unwrap();
+        let esum = prim(&mut c, Prim::Exp, &[Scalar::Real(sum.clone())]);
+        let prod = prim(&mut c, Prim::Mul, &[ea.clone(), eb.clone()]);
         assert!(c.inexact.is_none());
         assert_ne!(
             prod.differs(&esum),
@@ -92,7 +103,7 @@ fn exp_laws_hold_up_to_overlap() {
         // exp is positive and increasing: decided comparisons agree with the exact order.
         let lt = prim(&mut c, Prim::Lt, &[ea, eb]);
         if c.inexact.is_none() {
-            let exact = a.num * b.den < b.num * a.den;
+            let exact = an * bd < bn * ad;
             assert_eq!(lt, Scalar::Bool(exact), "exp({a}) < exp({b})");
         }
     }

@@ -1,0 +1,124 @@
+//! The concrete domain at float types: IEEE 754 on bit patterns through `ieee754` (the code
+//! `smt` evaluates its float terms with), and the transcendental functions through the
+//! platform's libm (recorded in [`Concrete::libm`], so a replay says so).
+
+use crate::concrete::{Concrete, Scalar};
+use crate::domain::{ElemType, FloatTy, Literal, Prim};
+use ieee754::{apply, Op, Val};
+
+impl Concrete {
+    pub(crate) fn lit_float(&mut self, f: FloatTy, lit: Literal) -> Scalar {
+        let fm = f.format;
+        let bits = match lit {
+            Literal::Int(i) => fm.from_int(i),
+            Literal::Rat(n, d) => fm.from_rational(n, d),
+            Literal::Inf(pos) => fm.inf(!pos),
+            Literal::Bits(b) => fm.canon(b),
+            Literal::Bool(_) => {
+                self.fail(format!("literal {lit:?} used at type {}", ElemType::Float(f)));
+                0
+            }
+        };
+        Scalar::Float(fm, bits)
+    }
+
+    pub(crate) fn prim_float(&mut self, op: Prim, f: FloatTy, args: &[Scalar]) -> Scalar {
+        let fm = f.format;
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            match a {
+                Scalar::Float(g, b) if *g == fm => vals.push(Val::Float(fm, *b)),
+                Scalar::Undef => return Scalar::Undef,
+                other => {
+                    self.fail(format!("{other} used at type {}", ElemType::Float(f)));
+                    return Scalar::Undef;
+                }
+            }
+        }
+        let theory = match op {
+            Prim::Add => Op::Add,
+            Prim::Sub => Op::Sub,
+            Prim::Mul => Op::Mul,
+            Prim::RealDiv => Op::Div,
+            Prim::Neg => Op::Neg,
+            Prim::Abs => Op::Abs,
+            Prim::Sqrt => Op::Sqrt,
+            Prim::Lt => Op::Lt,
+            Prim::Le => Op::Leq,
+            Prim::Eq => Op::Eq,
+            Prim::IsNaN => Op::IsNaN,
+            Prim::IsInf => Op::IsInfinite,
+            Prim::IsSubnormal => Op::IsSubnormal,
+            Prim::IsNegative => Op::IsNegative,
+            Prim::Exp | Prim::Log | Prim::Tanh | Prim::Rsqrt | Prim::Pow => {
+                return self.libm(op, f, &vals)
+            }
+            _ => {
+                self.fail(format!("primitive {op:?} at type {}", ElemType::Float(f)));
+                return Scalar::Undef;
+            }
+        };
+        match apply(theory, &vals) {
+            Some(Val::Float(g, b)) => Scalar::Float(g, b),
+            Some(Val::Bool(b)) => Scalar::Bool(b),
+            _ => {
+                self.fail(format!("primitive {op:?} undefined on {args:?}"));
+                Scalar::Undef
+            }
+        }
+    }
+
+    /// `exp`, `log`, `tanh`, `rsqrt`, `pow` by the platform's libm in binary64, rounded to the
+    /// format (for binary64 itself, libm's result).
+    fn libm(&mut self, op: Prim, f: FloatTy, vals: &[Val]) -> Scalar {
+        let fm = f.format;
+        if op == Prim::Pow {
+            if let Some(v) = pow_exact(fm, vals) {
+                return v;
+            }
+        }
+        let x: Vec<f64> = vals
+            .iter()
+            .map(|v| match v {
+                Val::Float(_, b) => fm.to_f64(*b),
+                _ => f64::NAN,
+            })
+            .collect();
+        let (name, r) = match op {
+            Prim::Exp => ("exp", x[0].exp()),
+            Prim::Log => ("log", x[0].ln()),
+            Prim::Tanh => ("tanh", x[0].tanh()),
+            Prim::Rsqrt => ("rsqrt (1/sqrt)", 1.0 / x[0].sqrt()),
+            _ => ("pow", x[0].powf(x[1])),
+        };
+        self.libm.insert(name);
+        Scalar::Float(fm, fm.from_f64(r))
+    }
+}
+
+/// `pow` where the symbolic domain's facts fix its value (`pow(x, ±0) = 1`, `pow(1, y) = 1`,
+/// `pow(x, 1) = x`, `pow(x, 2) = x*x`, `pow(x, -1) = 1/x`, each rounded once): the concrete
+/// domain must agree with them, where libm's binary64 result rounded again to a narrower
+/// format may not.
+fn pow_exact(fm: ieee754::Format, vals: &[Val]) -> Option<Scalar> {
+    let [x @ Val::Float(_, xb), Val::Float(_, yb)] = vals else {
+        return None;
+    };
+    let one = Val::Float(fm, fm.from_int(1));
+    let y = fm.to_f64(*yb);
+    let r = if y == 0.0 || fm.to_f64(*xb) == 1.0 {
+        Some(one)
+    } else if y == 1.0 {
+        Some(*x)
+    } else if y == 2.0 {
+        apply(Op::Mul, &[*x, *x])
+    } else if y == -1.0 {
+        apply(Op::Div, &[one, *x])
+    } else {
+        None
+    };
+    match r? {
+        Val::Float(g, b) => Some(Scalar::Float(g, g.canon(b))),
+        _ => None,
+    }
+}

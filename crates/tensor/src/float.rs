@@ -1,0 +1,111 @@
+//! The IEEE 754 element functions, once, generic over the domain: what XLA's elementwise ops
+//! compute on `f16`, `bf16`, `f32` and `f64` elements, with or without flushing subnormals.
+//!
+//! The domain supplies IEEE primitives (`Prim` at a float type); this module adds what XLA
+//! defines on top of them: `max`/`min` that propagate NaN and order `-0` below `+0` (IEEE
+//! 754-2019 `maximum`/`minimum`), `abs` as the sign bit cleared, division without a zero
+//! guard, and FTZ/DAZ: in that mode every operand is flushed before and every result after
+//! an arithmetic operation (a subnormal becomes the zero of its sign), as XLA:CPU runs.
+
+use crate::domain::{Domain, ElemType, FloatTy, Literal, Prim};
+use crate::ops::{BinaryOp, UnaryOp};
+
+/// A subnormal `x` as the zero of its sign; anything else unchanged.
+pub fn flush<D: Domain>(d: &mut D, ty: ElemType, x: &D::V) -> D::V {
+    let Some(f) = ty.as_float() else {
+        return x.clone();
+    };
+    let sub = d.prim(Prim::IsSubnormal, ty, &[x.clone()]);
+    let sub = d.truth(&sub);
+    let neg = d.prim(Prim::IsNegative, ty, &[x.clone()]);
+    let neg = d.truth(&neg);
+    let nz = d.lit_v(ty, Literal::Bits(f.format.zero(true)));
+    let pz = d.lit_v(ty, Literal::Bits(f.format.zero(false)));
+    let zero = d.ite_v(&neg, &nz, &pz);
+    d.ite_v(&sub, &zero, x)
+}
+
+/// `op` on flushed operands, its result flushed, when the type flushes.
+fn around<D: Domain>(
+    d: &mut D,
+    f: FloatTy,
+    ty: ElemType,
+    args: &[D::V],
+    op: impl FnOnce(&mut D, &[D::V]) -> D::V,
+) -> D::V {
+    if !f.ftz {
+        return op(d, args);
+    }
+    let flushed: Vec<D::V> = args.iter().map(|a| flush(d, ty, a)).collect();
+    let r = op(d, &flushed);
+    flush(d, ty, &r)
+}
+
+/// A unary elementwise op at float type `f`.
+pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, f: FloatTy, x: &D::V) -> D::V {
+    let ty = ElemType::Float(f);
+    let prim = match op {
+        UnaryOp::Neg => Prim::Neg,
+        UnaryOp::Abs => Prim::Abs,
+        UnaryOp::Exp => Prim::Exp,
+        UnaryOp::Log => Prim::Log,
+        UnaryOp::Sqrt => Prim::Sqrt,
+        UnaryOp::Rsqrt => Prim::Rsqrt,
+        UnaryOp::Tanh => Prim::Tanh,
+        UnaryOp::Not => Prim::Not,
+    };
+    if matches!(op, UnaryOp::Neg | UnaryOp::Abs) {
+        // Sign operations do not round: no flushing of their own (XLA:CPU's are bit
+        // operations); a flushed operand stays flushed.
+        return d.prim(prim, ty, &[x.clone()]);
+    }
+    around(d, f, ty, &[x.clone()], |d, a| d.prim(prim, ty, a))
+}
+
+/// A binary elementwise op at float type `f`.
+pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, f: FloatTy, a: &D::V, b: &D::V) -> D::V {
+    let ty = ElemType::Float(f);
+    let args = [a.clone(), b.clone()];
+    let prim = match op {
+        BinaryOp::Add => Prim::Add,
+        BinaryOp::Sub => Prim::Sub,
+        BinaryOp::Mul => Prim::Mul,
+        BinaryOp::Div => Prim::RealDiv,
+        BinaryOp::Pow => Prim::Pow,
+        BinaryOp::Max | BinaryOp::Min => {
+            return around(d, f, ty, &args, |d, a| {
+                extremum(d, ty, &a[0], &a[1], op == BinaryOp::Max)
+            })
+        }
+        // Not defined on floats (the graph's type check refuses them): a domain failure.
+        BinaryOp::Rem => Prim::EuclidMod,
+        BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => Prim::And,
+    };
+    around(d, f, ty, &args, |d, a| d.prim(prim, ty, a))
+}
+
+/// IEEE 754-2019 `maximum` (`max`) or `minimum`: NaN if either operand is NaN, else the larger
+/// (smaller), `-0 < +0`.
+fn extremum<D: Domain>(d: &mut D, ty: ElemType, a: &D::V, b: &D::V, max: bool) -> D::V {
+    let f = ty.as_float().expect("a float type").format;
+    let nan = d.lit_v(ty, Literal::Bits(f.nan()));
+    let an = d.prim(Prim::IsNaN, ty, &[a.clone()]);
+    let bn = d.prim(Prim::IsNaN, ty, &[b.clone()]);
+    let (an, bn) = (d.truth(&an), d.truth(&bn));
+    let any_nan = d.or(&an, &bn);
+    let (hi, lo) = if max { (a, b) } else { (b, a) };
+    let a_wins = d.prim(Prim::Lt, ty, &[lo.clone(), hi.clone()]);
+    let a_wins = d.truth(&a_wins);
+    let b_wins = d.prim(Prim::Lt, ty, &[hi.clone(), lo.clone()]);
+    let b_wins = d.truth(&b_wins);
+    let a_neg = d.prim(Prim::IsNegative, ty, &[a.clone()]);
+    let a_neg = d.truth(&a_neg);
+    let tie = if max {
+        d.ite_v(&a_neg, b, a)
+    } else {
+        d.ite_v(&a_neg, a, b)
+    };
+    let inner = d.ite_v(&b_wins, b, &tie);
+    let inner = d.ite_v(&a_wins, a, &inner);
+    d.ite_v(&any_nan, &nan, &inner)
+}

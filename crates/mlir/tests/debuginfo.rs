@@ -17,6 +17,14 @@ fn print(file: &str, generic: bool) -> Option<String> {
         cmd.arg("--mlir-print-op-generic");
     }
     let out = cmd.arg(file).output().ok()?;
+    if !out.status.success() {
+        // Said, so that a run where every print fails shows why.
+        eprintln!(
+            "mlir-opt-19 --mlir-print-debuginfo {file} failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
     out.status
         .success()
         .then(|| String::from_utf8_lossy(&out.stdout).into_owned())

@@ -168,7 +168,8 @@ fn print_kinds(records: &[Value]) {
     }
     for (kind, verdicts) in &kinds {
         let total: usize = verdicts.values().sum();
-        let decided = verdicts.get("verified").unwrap_or(&0) + verdicts.get("refuted").unwrap_or(&0);
+        let decided =
+            verdicts.get("verified").unwrap_or(&0) + verdicts.get("refuted").unwrap_or(&0);
         eprintln!("  {kind}: {total} records, {decided} decided, {verdicts:?}");
     }
 }
@@ -292,8 +293,9 @@ fn real_corpus_meets_its_expectations() {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| Row::parse(l).unwrap_or_else(|| panic!("{TABLE}: not a row of 5 fields: {l}")))
         .collect();
-    let (timed, changes): (Vec<String>, Vec<String>) =
-        diff(&want, &got).into_iter().partition(|c| is_time_limit_change(c));
+    let (timed, changes): (Vec<String>, Vec<String>) = diff(&want, &got)
+        .into_iter()
+        .partition(|c| is_time_limit_change(c));
     if !timed.is_empty() {
         // A time limit depends on the machine's load: a row that reached one here or in the
         // table is a notice, never a failure (no test asserts wall time; the figures are

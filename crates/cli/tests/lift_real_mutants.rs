@@ -110,7 +110,10 @@ fn no_mutant_of_a_verified_real_kernel_is_verified() {
         for again in lift(&["--expect", formula], &paths) {
             if again["kernel"] == kernel && again["verdict"] == "verified" {
                 let mutant = again["file"].as_str().unwrap_or("?").to_string();
-                wrong.push(format!("{} ({kernel}) mutant {mutant}: verified", r["file"]));
+                wrong.push(format!(
+                    "{} ({kernel}) mutant {mutant}: verified",
+                    r["file"]
+                ));
             }
         }
     }

@@ -37,9 +37,15 @@ pub struct Format {
 }
 
 impl Format {
-    pub const F16: Format = Format { ebits: 5, sbits: 11 };
+    pub const F16: Format = Format {
+        ebits: 5,
+        sbits: 11,
+    };
     pub const BF16: Format = Format { ebits: 8, sbits: 8 };
-    pub const F32: Format = Format { ebits: 8, sbits: 24 };
+    pub const F32: Format = Format {
+        ebits: 8,
+        sbits: 24,
+    };
     pub const F64: Format = Format {
         ebits: 11,
         sbits: 53,
@@ -183,7 +189,11 @@ impl Format {
         }
         let neg = bits & self.sign_bit() != 0;
         if self.is_infinite(bits) {
-            return if neg { f64::NEG_INFINITY } else { f64::INFINITY };
+            return if neg {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            };
         }
         let (mant, exp) = self.decompose(bits);
         let v = mant as f64 * 2f64.powi(exp);

@@ -51,7 +51,11 @@ fn check2(a: u32, b: u32) {
         );
     }
     let fma = apply(Op::Fma, &[float(a), float(b), float(a)]);
-    assert_eq!(fma, Some(Val::Float(F, canon(x.mul_add(y, x)))), "fma {x:e} {y:e}");
+    assert_eq!(
+        fma,
+        Some(Val::Float(F, canon(x.mul_add(y, x)))),
+        "fma {x:e} {y:e}"
+    );
     let lt = apply(Op::Lt, &[float(a), float(b)]);
     assert_eq!(lt, Some(Val::Bool(x < y)));
 }
@@ -63,7 +67,13 @@ fn check1(a: u32) {
     let d = x as f64 * 3.0 + 1e-30;
     assert_eq!(F.from_f64(d), canon(d as f32), "from_f64 {d:e}");
     let h = apply(Op::ToFp(Format::F64), &[float(a)]);
-    assert_eq!(h, Some(Val::Float(Format::F64, Format::F64.canon((x as f64).to_bits()))));
+    assert_eq!(
+        h,
+        Some(Val::Float(
+            Format::F64,
+            Format::F64.canon((x as f64).to_bits())
+        ))
+    );
     let i = apply(Op::ToSbv(32), &[float(a)]);
     let want = (x.is_finite() && x.trunc() >= -2147483648.0 && x.trunc() < 2147483648.0)
         .then(|| Val::Bv(32, x as i32 as u32 as u64));
@@ -83,11 +93,24 @@ fn special_values_agree_with_native_f32() {
 
 #[test]
 fn integers_round_as_rust_does() {
-    for i in [0i64, 1, -1, 16777217, -16777219, i64::MAX, i64::MIN, 9007199254740993] {
+    for i in [
+        0i64,
+        1,
+        -1,
+        16777217,
+        -16777219,
+        i64::MAX,
+        i64::MIN,
+        9007199254740993,
+    ] {
         let got = apply(Op::FromSbv(F), &[Val::Bv(64, i as u64)]);
         assert_eq!(got, Some(Val::Float(F, (i as f32).to_bits() as u64)), "{i}");
         let d = apply(Op::FromSbv(Format::F64), &[Val::Bv(64, i as u64)]);
-        assert_eq!(d, Some(Val::Float(Format::F64, (i as f64).to_bits())), "{i}");
+        assert_eq!(
+            d,
+            Some(Val::Float(Format::F64, (i as f64).to_bits())),
+            "{i}"
+        );
     }
 }
 
@@ -98,7 +121,11 @@ fn narrow_formats_have_their_constants() {
     assert_eq!(Format::F16.to_f64(1), 2f64.powi(-24));
     assert_eq!(Format::BF16.from_f64(1.0), 0x3f80);
     assert_eq!(Format::BF16.to_f64(1), 2f64.powi(-133));
-    assert_eq!(Format::F16.from_f64(65520.0), 0x7c00, "ties to even overflow");
+    assert_eq!(
+        Format::F16.from_f64(65520.0),
+        0x7c00,
+        "ties to even overflow"
+    );
     assert_eq!(Format::F16.from_f64(65519.99), 0x7bff);
     assert_eq!(Format::F16.from_f64(2f64.powi(-25)), 0, "tie to even zero");
     assert_eq!(Format::F16.from_f64(2f64.powi(-25) * 1.0001), 1);
@@ -133,18 +160,34 @@ fn fma_is_rounded_once() {
     let c = 1.0 + 2f32.powi(-23);
     let want = a.mul_add(b, c);
     assert_eq!(want, 1.0 + 2f32.powi(-23));
-    let got = apply(Op::Fma, &[float(a.to_bits()), float(b.to_bits()), float(c.to_bits())]);
+    let got = apply(
+        Op::Fma,
+        &[float(a.to_bits()), float(b.to_bits()), float(c.to_bits())],
+    );
     assert_eq!(got, Some(Val::Float(F, want.to_bits() as u64)));
 }
 
 #[test]
 fn rationals_round_once() {
-    for (n, d) in [(1i128, 10i128), (-1, 3), (100000000000000000000, 1), (1, 1 << 100), (7, 2)] {
+    for (n, d) in [
+        (1i128, 10i128),
+        (-1, 3),
+        (100000000000000000000, 1),
+        (1, 1 << 100),
+        (7, 2),
+    ] {
         let x = n as f64 / d as f64; // correctly rounded for these
         assert_eq!(Format::F64.from_rational(n, d), x.to_bits(), "{n}/{d}");
-        assert_eq!(F.from_rational(n, d), (((n as f64) / (d as f64)) as f32).to_bits() as u64);
+        assert_eq!(
+            F.from_rational(n, d),
+            (((n as f64) / (d as f64)) as f32).to_bits() as u64
+        );
     }
     assert_eq!(F.from_rational(100000000000000000000, 1), 0x60ad78ec);
-    assert_eq!(Format::F16.from_rational(1, 1 << 26), 0, "below half the least subnormal");
+    assert_eq!(
+        Format::F16.from_rational(1, 1 << 26),
+        0,
+        "below half the least subnormal"
+    );
     assert_eq!(Format::F16.from_rational(3, 1 << 26), 1);
 }

@@ -416,7 +416,11 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
             py(b, bound, depth)?
         ),
         Expr::Bin('%', a, b) => {
-            format!("np.fmod({}, {})", py(a, bound, depth)?, py(b, bound, depth)?)
+            format!(
+                "np.fmod({}, {})",
+                py(a, bound, depth)?,
+                py(b, bound, depth)?
+            )
         }
         Expr::Bin(op, a, b) => format!("({} {op} {})", py(a, bound, depth)?, py(b, bound, depth)?),
         Expr::Cmp(op, a, b) => format!("({} {op} {})", py(a, bound, depth)?, py(b, bound, depth)?),

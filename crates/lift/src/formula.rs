@@ -295,7 +295,8 @@ pub struct ParseError {
 
 fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
     const SYMS: &[&str] = &[
-        "<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "//", "/", "%", "(", ")", "[", "]", ",", "=", ";",
+        "<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "//", "/", "%", "(", ")", "[", "]", ",",
+        "=", ";",
     ];
     let b = text.as_bytes();
     let mut out = Vec::new();

@@ -320,7 +320,9 @@ pub(crate) fn never_pointers(body: &[Stmt]) -> Vec<String> {
                     fn addends(e: &Expr, out: &mut Vec<String>) {
                         match e {
                             Expr::Name(n) => out.push(n.id.to_string()),
-                            Expr::BinOp(b) if matches!(b.op, ast::Operator::Add | ast::Operator::Sub) => {
+                            Expr::BinOp(b)
+                                if matches!(b.op, ast::Operator::Add | ast::Operator::Sub) =>
+                            {
                                 addends(&b.left, out);
                                 addends(&b.right, out);
                             }

@@ -727,7 +727,8 @@ impl Synth<'_> {
                 Node::And(xs) => todo.extend(xs),
                 Node::Lt(x, _) if x == kt => {}
                 Node::Le(z, x) if x == kt && self.s.as_int(z) == Some(0) => {}
-                Node::Not(y) if matches!(self.s.node(y), Node::Lt(x, z) if *x == kt && self.s.as_int(*z) == Some(0)) => {}
+                Node::Not(y) if matches!(self.s.node(y), Node::Lt(x, z) if *x == kt && self.s.as_int(*z) == Some(0)) =>
+                    {}
                 Node::Bool(true) => {}
                 _ if !self.mentions(c, kt) => {}
                 _ => kept.push(c),

@@ -445,7 +445,10 @@ impl Parser {
 
     pub(crate) fn opt_type(&mut self) -> PResult<TypeRef> {
         if let Tok::Ident(w) = self.peek() {
-            if matches!(w.as_str(), "bool" | "int" | "real" | "f16" | "bf16" | "f32" | "f64") {
+            if matches!(
+                w.as_str(),
+                "bool" | "int" | "real" | "f16" | "bf16" | "f32" | "f64"
+            ) {
                 let (t, _) = self.elem_type()?;
                 return Ok(TypeRef::Fixed(t));
             }

@@ -50,7 +50,8 @@ impl Rng {
                     7 | 8 => {
                         let one = fm.from_int(1);
                         let frac = self.next() & ((1 << (fm.sbits - 1)) - 1);
-                        let x = fm.to_f64(one | frac) * [1.0, 3.0, 1e-3, 1e20][(self.next() % 4) as usize];
+                        let x = fm.to_f64(one | frac)
+                            * [1.0, 3.0, 1e-3, 1e20][(self.next() % 4) as usize];
                         fm.from_f64(if neg { -x } else { x })
                     }
                     _ => fm.from_rational(self.range(-6, 6), 2),

@@ -284,7 +284,10 @@ fn check_type(
     // everywhere, and bit-blasted division and square root are slow for the solver).
     let found = |c: report::Counterexample| TypeResult {
         outcome: TypeOutcome::Refuted(Box::new(c)),
-        details: vec![(format!("{ty} search"), "found by the concrete search".into())],
+        details: vec![(
+            format!("{ty} search"),
+            "found by the concrete search".into(),
+        )],
     };
     if let Some(c) = float_search_qualitative(rule, ty, FLOAT_SEARCH_TRIALS / 4) {
         return found(c);

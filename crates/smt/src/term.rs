@@ -894,9 +894,12 @@ fn node_children(node: &Node) -> Vec<TermId> {
         | Node::Sym(_)
         | Node::FpLit(..)
         | Node::BvLit(..) => vec![],
-        Node::App(_, xs) | Node::Fp(_, xs) | Node::And(xs) | Node::Or(xs) | Node::Add(xs) | Node::Mul(xs) => {
-            xs.clone()
-        }
+        Node::App(_, xs)
+        | Node::Fp(_, xs)
+        | Node::And(xs)
+        | Node::Or(xs)
+        | Node::Add(xs)
+        | Node::Mul(xs) => xs.clone(),
         Node::Not(a) | Node::Neg(a) | Node::ToReal(a) | Node::ToInt(a) => vec![*a],
         Node::Forall(_, b) | Node::Exists(_, b) => vec![*b],
         Node::Ite(c, a, b) => vec![*c, *a, *b],

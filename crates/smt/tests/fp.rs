@@ -7,8 +7,8 @@
 
 use proptest::prelude::*;
 use smt::{
-    check_z3, decide_z3, eval_term, CheckResult, Format, FpOp, FunId, ModelReader, Sort, Store,
-    SolverConfig, SymId, TermId, Value,
+    check_z3, decide_z3, eval_term, CheckResult, Format, FpOp, FunId, ModelReader, SolverConfig,
+    Sort, Store, SymId, TermId, Value,
 };
 use std::collections::HashMap;
 use std::time::Duration;
@@ -71,8 +71,25 @@ fn build(s: &mut Store, case: Case, args: &[TermId]) -> TermId {
 fn cases(f: Format) -> Vec<Case> {
     use FpOp::*;
     let mut v: Vec<Case> = [
-        Add, Sub, Mul, Div, Sqrt, Fma, Abs, Neg, Min, Max, Lt, Leq, Eq, IsNaN, IsInfinite, IsZero,
-        IsSubnormal, IsNormal, IsNegative,
+        Add,
+        Sub,
+        Mul,
+        Div,
+        Sqrt,
+        Fma,
+        Abs,
+        Neg,
+        Min,
+        Max,
+        Lt,
+        Leq,
+        Eq,
+        IsNaN,
+        IsInfinite,
+        IsZero,
+        IsSubnormal,
+        IsNormal,
+        IsNegative,
     ]
     .into_iter()
     .map(Case::Theory)
@@ -209,7 +226,9 @@ fn disagreement(case: Case, inputs: &[Vec<Value>]) -> Option<String> {
                     return Some(format!("Z3 disagrees: {c}"));
                 }
             }
-            Some(format!("{case:?}: the batch disagrees, no single case does"))
+            Some(format!(
+                "{case:?}: the batch disagrees, no single case does"
+            ))
         }
     }
 }
@@ -226,7 +245,11 @@ fn batch(f: Format, case: Case, seed: u64, random: usize) -> Vec<Vec<Value>> {
             let mut t = vec![];
             for (j, s) in sorts.iter().enumerate() {
                 let Sort::Float(g) = s else { unreachable!() };
-                let idx = if j < n { (k / sp.len().pow(j as u32)) % sp.len() } else { k % 7 };
+                let idx = if j < n {
+                    (k / sp.len().pow(j as u32)) % sp.len()
+                } else {
+                    k % 7
+                };
                 t.push(Value::Float(*g, sp[idx]));
             }
             out.push(t);
@@ -289,7 +312,11 @@ proptest! {
 #[test]
 fn models_read_floats_back() {
     for f in Format::ALL {
-        for (a, b) in [(f.inf(false), f.inf(true)), (f.zero(true), f.zero(true)), (1, 3)] {
+        for (a, b) in [
+            (f.inf(false), f.inf(true)),
+            (f.zero(true), f.zero(true)),
+            (1, 3),
+        ] {
             let mut s = Store::new();
             let x = s.var("x", Sort::Float(f));
             let (la, lb) = (s.fp_lit(f, a), s.fp_lit(f, b));
@@ -303,7 +330,9 @@ fn models_read_floats_back() {
                 FpOp::Add,
                 &[ieee754::Val::Float(f, a), ieee754::Val::Float(f, b)],
             );
-            let Some(ieee754::Val::Float(_, w)) = want else { panic!() };
+            let Some(ieee754::Val::Float(_, w)) = want else {
+                panic!()
+            };
             match r {
                 CheckResult::Sat(v) => assert_eq!(v, Some(Value::Float(f, w)), "{}", f.name()),
                 other => panic!("{other:?}"),
@@ -326,8 +355,14 @@ fn printer_spells_the_theory() {
     let z = s.fp_of_f64(Format::F32, 0.0);
     let l = s.fp(FpOp::Lt, vec![c, z]);
     let text = smt::to_smtlib(&s, &[e, l], &[]);
-    assert!(text.contains("(declare-fun x () (_ FloatingPoint 5 11))"), "{text}");
-    assert!(text.contains("(fp.add RNE x (fp #b0 #b01111 #b0000000000))"), "{text}");
+    assert!(
+        text.contains("(declare-fun x () (_ FloatingPoint 5 11))"),
+        "{text}"
+    );
+    assert!(
+        text.contains("(fp.add RNE x (fp #b0 #b01111 #b0000000000))"),
+        "{text}"
+    );
     assert!(text.contains("(_ NaN 5 11)"), "{text}");
     assert!(text.contains("((_ to_fp 8 24) RNE x)"), "{text}");
 }

@@ -24,7 +24,10 @@ impl Sym {
             Literal::Inf(pos) => fm.inf(!pos),
             Literal::Bits(b) => b,
             Literal::Bool(_) => {
-                return self.unsupported(format!("literal {lit:?} at a float type"), ElemType::Float(f))
+                return self.unsupported(
+                    format!("literal {lit:?} at a float type"),
+                    ElemType::Float(f),
+                )
             }
         };
         SymVal::Plain(self.store.fp_lit(fm, bits))
@@ -126,7 +129,10 @@ impl F<'_> {
 type Facts = Vec<(&'static str, TermId)>;
 
 fn exp_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
-    let mut c = F { s: &mut sym.store, fm };
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
     let (pinf, ninf, pz) = (c.bits(fm.inf(false)), c.bits(fm.inf(true)), c.bits(0));
     let one = c.lit(1.0);
     // ln of the largest finite value and of the least subnormal; a margin of 0.05 (a factor
@@ -163,7 +169,10 @@ fn exp_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
 }
 
 fn log_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
-    let mut c = F { s: &mut sym.store, fm };
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
     let (pinf, ninf, pz) = (c.bits(fm.inf(false)), c.bits(fm.inf(true)), c.bits(0));
     let one = c.lit(1.0);
     let mut v = vec![];
@@ -190,7 +199,10 @@ fn log_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
 }
 
 fn tanh_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
-    let mut c = F { s: &mut sym.store, fm };
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
     let (pinf, ninf) = (c.bits(fm.inf(false)), c.bits(fm.inf(true)));
     let (one, mone) = (c.lit(1.0), c.lit(-1.0));
     let mut v = vec![];
@@ -210,7 +222,10 @@ fn tanh_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
 }
 
 fn rsqrt_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
-    let mut c = F { s: &mut sym.store, fm };
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
     let (pinf, ninf) = (c.bits(fm.inf(false)), c.bits(fm.inf(true)));
     let (pz, nz) = (c.bits(fm.zero(false)), c.bits(fm.zero(true)));
     let zero = c.lit(0.0);
@@ -229,7 +244,10 @@ fn rsqrt_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
 }
 
 fn pow_facts(sym: &mut Sym, fm: Format, x: TermId, y: TermId, r: TermId) -> Facts {
-    let mut c = F { s: &mut sym.store, fm };
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
     let (one, two, mone) = (c.lit(1.0), c.lit(2.0), c.lit(-1.0));
     let mut v = vec![];
     let (a, b) = (c.op(FpOp::IsZero, &[y]), c.is(r, one));

@@ -517,7 +517,10 @@ impl Domain for Sym {
         if let ElemType::Float(_) = ty {
             // A float reduction's value depends on its order, which XLA leaves open.
             return self.unsupported(
-                format!("a {} reduction over {ty} elements (its order is not modelled)", reducer.name()),
+                format!(
+                    "a {} reduction over {ty} elements (its order is not modelled)",
+                    reducer.name()
+                ),
                 ty,
             );
         }

@@ -106,7 +106,9 @@ fn check(case: Case, ty: ElemType, pairs: &[(u64, u64)]) -> Result<(), String> {
         let env = [(sa, Value::Float(f, x)), (sb, Value::Float(f, y))];
         let got = eval_term(&sym.store, r, &mut Env(env.into_iter().collect()));
         if got.as_ref() != Some(&want) {
-            return Err(format!("{case:?} at {ty} on {x:#x}, {y:#x}: term {got:?}, concrete {want}"));
+            return Err(format!(
+                "{case:?} at {ty} on {x:#x}, {y:#x}: term {got:?}, concrete {want}"
+            ));
         }
         // The same for Z3: the term with the operands substituted must equal the result.
         let s = &mut sym.store;
@@ -142,7 +144,15 @@ fn check(case: Case, ty: ElemType, pairs: &[(u64, u64)]) -> Result<(), String> {
     }
     for (ea, eb, d) in fixes_and_diff {
         let q = [ea, eb, d];
-        match decide_z3(&sym.store, &q, SolverConfig { timeout: Duration::from_secs(30) }).0 {
+        match decide_z3(
+            &sym.store,
+            &q,
+            SolverConfig {
+                timeout: Duration::from_secs(30),
+            },
+        )
+        .0
+        {
             CheckResult::Unsat => {}
             other => return Err(format!("{case:?} at {ty}: Z3 says {other:?}")),
         }
@@ -165,7 +175,10 @@ fn special_values_agree() {
     for ty in types() {
         let f = ty.as_float().unwrap().format;
         let sp = specials(f);
-        let pairs: Vec<(u64, u64)> = sp.iter().flat_map(|a| sp.iter().map(|b| (*a, *b))).collect();
+        let pairs: Vec<(u64, u64)> = sp
+            .iter()
+            .flat_map(|a| sp.iter().map(|b| (*a, *b)))
+            .collect();
         for case in CASES {
             check(case, ty, &pairs).unwrap();
         }
@@ -193,11 +206,20 @@ fn ftz_flushes() {
     let tiny = f.min_normal(false);
     let half = f.from_f64(0.5);
     // min_normal * 0.5 is subnormal: flushed to +0 under FTZ, kept without.
-    assert_eq!(concrete(Case::B(BinaryOp::Mul), ty, tiny, half), Scalar::Float(f, 0));
+    assert_eq!(
+        concrete(Case::B(BinaryOp::Mul), ty, tiny, half),
+        Scalar::Float(f, 0)
+    );
     let ieee = ElemType::float(f, false);
-    assert_ne!(concrete(Case::B(BinaryOp::Mul), ieee, tiny, half), Scalar::Float(f, 0));
+    assert_ne!(
+        concrete(Case::B(BinaryOp::Mul), ieee, tiny, half),
+        Scalar::Float(f, 0)
+    );
     // A subnormal operand compares equal to zero.
-    assert_eq!(concrete(Case::C(CompareOp::Eq), ty, 1, 0), Scalar::Bool(true));
+    assert_eq!(
+        concrete(Case::C(CompareOp::Eq), ty, 1, 0),
+        Scalar::Bool(true)
+    );
 }
 
 /// The named facts about `exp`, `log`, `tanh`, `rsqrt` and `pow` hold of the concrete domain's
@@ -232,7 +254,9 @@ fn math_facts_hold_of_libm() {
     for f in Format::ALL {
         let ty = ElemType::float(f, false);
         let mut values = specials(f);
-        for x in [-100.0, -20.0, 2.0, 10.0, 88.0, 89.0, 95.0, 100.0, 709.0, 710.0, 11.0, 12.0] {
+        for x in [
+            -100.0, -20.0, 2.0, 10.0, 88.0, 89.0, 95.0, 100.0, 709.0, 710.0, 11.0, 12.0,
+        ] {
             values.push(f.from_f64(x));
         }
         for case in cases {
@@ -245,7 +269,11 @@ fn math_facts_hold_of_libm() {
             for &x in &values {
                 for &y in &values {
                     let env = [(sa, Value::Float(f, x)), (sb, Value::Float(f, y))];
-                    let mut m = Libm { env: env.into_iter().collect(), case, ty };
+                    let mut m = Libm {
+                        env: env.into_iter().collect(),
+                        case,
+                        ty,
+                    };
                     for fact in &sym.float_facts {
                         let v = eval_term(&sym.store, fact.term, &mut m);
                         assert_eq!(

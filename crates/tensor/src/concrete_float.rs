@@ -15,7 +15,10 @@ impl Concrete {
             Literal::Inf(pos) => fm.inf(!pos),
             Literal::Bits(b) => fm.canon(b),
             Literal::Bool(_) => {
-                self.fail(format!("literal {lit:?} used at type {}", ElemType::Float(f)));
+                self.fail(format!(
+                    "literal {lit:?} used at type {}",
+                    ElemType::Float(f)
+                ));
                 0
             }
         };

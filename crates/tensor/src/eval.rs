@@ -1021,10 +1021,7 @@ fn trunc_div<D: Domain>(d: &mut D, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
 pub fn compare<D: Domain>(d: &mut D, op: CompareOp, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
     let (x, y) = match ty.as_float() {
         // DAZ: a subnormal operand reads as zero.
-        Some(f) if f.ftz => (
-            crate::float::flush(d, ty, a),
-            crate::float::flush(d, ty, b),
-        ),
+        Some(f) if f.ftz => (crate::float::flush(d, ty, a), crate::float::flush(d, ty, b)),
         _ => (a.clone(), b.clone()),
     };
     match op {

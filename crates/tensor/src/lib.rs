@@ -17,8 +17,8 @@ mod rat;
 
 pub use concrete::{Concrete, ConcreteTensor, Rat, Scalar};
 pub use domain::{Domain, ElemType, FloatTy, Format, Literal, Prim, ReduceDim, Reducer};
-pub use float::flush;
 pub use eval::{binary, compare, op_name, operands, pad_size, unary, Eval, Index};
+pub use float::flush;
 pub use ops::{
     Axis, AxisMap, BinaryOp, CompareOp, ConvAxes, ConvWindow, Graph, NodeId, NodeType, Op, UnaryOp,
 };

@@ -148,7 +148,12 @@ fn bounded(
         // A replay evaluates every program's tile: sizes whose grid times the tile's lanes
         // passes the budget are left to the obligations (a kernel-level claim's numbers of
         // programs are sizes too: all sizes at 128 with a 128 x 128 tile is 2^28 lanes).
-        let programs: i128 = setup.host.grid.iter().map(|g| g.eval(&mut c, &sv)).product();
+        let programs: i128 = setup
+            .host
+            .grid
+            .iter()
+            .map(|g| g.eval(&mut c, &sv))
+            .product();
         let lanes: i128 = dims.iter().map(|d| *d as i128).product::<i128>().max(block);
         if programs.saturating_mul(lanes) > BOUNDED_LANES {
             continue;

@@ -168,6 +168,9 @@ pub struct LiftArgs {
     /// Run the file's launchers in Triton's CPU interpreter on random inputs and compare with the NumPy formula (imports and runs the file; Python from $TENSORPROOF_PYTHON, else .venv/bin/python); a disagreement exits 1
     #[arg(long)]
     pub differential: bool,
+    /// Only the `@triton.jit` functions of this name (repeatable) [default: every function]
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Vec<String>,
     #[command(flatten)]
     pub run: RunOpts,
 }

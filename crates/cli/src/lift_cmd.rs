@@ -20,6 +20,14 @@ pub fn run(a: LiftArgs) -> i32 {
     // With --expectations, a file's `# formula:` header is the formula to check (unless
     // --expect gives one): its `# expect:` verdict is about that formula.
     let (jobs, owners) = jobs(&files, &a);
+    if let Some(missing) = a.kernel.iter().find(|k| {
+        !owners
+            .iter()
+            .any(|(_, f)| f.as_ref().is_some_and(|(name, ..)| name == *k))
+    }) {
+        eprintln!("error: no `@triton.jit` function named `{missing}` in the given files");
+        return 2;
+    }
     let wall = Instant::now();
     let bar = out::progress(jobs.len(), a.run.quiet);
     let mut ordered = Ordered::new();
@@ -125,7 +133,8 @@ pub fn run(a: LiftArgs) -> i32 {
 
 /// The jobs of `files`: one per `@triton.jit` function of a file (a function that runs past
 /// its budget stops alone), or one for the whole file when a formula is expected of it (an
-/// expected formula may span its kernels) or it has at most one function. With each job, the
+/// expected formula may span its kernels) or it has at most one function; with `--kernel`, one
+/// per function of those names (an expected formula then checked of each). With each job, the
 /// index of its file and the function it lifts (name, line, column).
 type Owner = (usize, Option<(String, usize, usize)>);
 
@@ -140,6 +149,7 @@ fn jobs(files: &[std::path::PathBuf], a: &LiftArgs) -> (Vec<Job>, Vec<Owner>) {
                 .and_then(|t| header(t, "formula:"))
         });
         let functions = match (&expect, &text) {
+            (_, Some(t)) if !a.kernel.is_empty() => lift::own_functions(t),
             (None, Some(t)) => lift::own_functions(t),
             _ => vec![],
         };
@@ -149,6 +159,15 @@ fn jobs(files: &[std::path::PathBuf], a: &LiftArgs) -> (Vec<Job>, Vec<Owner>) {
             timeout: a.run.timeout.as_secs_f64(),
             only,
         };
+        if !a.kernel.is_empty() {
+            for (n, fun) in functions.into_iter().enumerate() {
+                if a.kernel.contains(&fun.0) {
+                    jobs.push(job(Some(n)));
+                    owners.push((i, Some(fun)));
+                }
+            }
+            continue;
+        }
         if functions.len() < 2 {
             jobs.push(job(None));
             owners.push((i, None));

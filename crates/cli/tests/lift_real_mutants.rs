@@ -1,13 +1,15 @@
 //! The mutation test over real kernels: every kernel of `../shared/corpus/triton-real` that
-//! `lift` verifies is mutated (each load, then each store, addresses one element further) and
-//! checked against the original's formula; no mutant may be verified. Skipped with a notice
-//! where the corpus is absent.
+//! `lift` verifies (the `verified` rows of `corpus/lift-real/expectations.tsv`, which the
+//! `lift_real` test keeps true) is mutated (each load, then each store, addresses one element
+//! further) and checked against the original's formula; no mutant may be verified. Skipped
+//! with a notice where the corpus is absent.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const CORPUS: &str = "../shared/corpus/triton-real";
+const TABLE: &str = "corpus/lift-real/expectations.tsv";
 
 fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
@@ -29,19 +31,21 @@ fn lift(args: &[&str], files: &[PathBuf]) -> Vec<Value> {
         .collect()
 }
 
-fn py_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            py_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "py") {
-            out.push(p);
+/// The `verified` rows of the expectation table, grouped by file: (file, kernel names).
+fn verified_rows() -> Vec<(String, Vec<String>)> {
+    let table = std::fs::read_to_string(root().join(TABLE)).expect("read the expectation table");
+    let mut by_file: Vec<(String, Vec<String>)> = Vec::new();
+    for row in table.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        if cols.len() < 4 || cols[3] != "verified" {
+            continue;
+        }
+        match by_file.last_mut() {
+            Some((f, names)) if f == cols[0] => names.push(cols[1].to_string()),
+            _ => by_file.push((cols[0].to_string(), vec![cols[1].to_string()])),
         }
     }
+    by_file
 }
 
 /// The mutants of the kernel defined at `line` (1-based): each `tl.load(` and `tl.store(` of
@@ -75,11 +79,15 @@ fn no_mutant_of_a_verified_real_kernel_is_verified() {
         );
         return;
     }
-    let mut files = Vec::new();
-    py_files(&dir, &mut files);
+    // The verified kernels lifted again (only they), for their formulas.
     let mut verified = Vec::new();
-    for chunk in files.chunks(40) {
-        verified.extend(lift(&[], chunk).into_iter().filter(|r| {
+    for (file, names) in verified_rows() {
+        let mut args = vec![];
+        for n in &names {
+            args.extend(["--kernel", n.as_str()]);
+        }
+        let path = dir.join(&file);
+        verified.extend(lift(&args, &[path]).into_iter().filter(|r| {
             r["verdict"] == "verified" && r["kind"] == "kernel" && r["formula"].is_string()
         }));
     }
@@ -107,7 +115,7 @@ fn no_mutant_of_a_verified_real_kernel_is_verified() {
             continue;
         }
         tried += paths.len();
-        for again in lift(&["--expect", formula], &paths) {
+        for again in lift(&["--expect", formula, "--kernel", kernel], &paths) {
             if again["kernel"] == kernel && again["verdict"] == "verified" {
                 let mutant = again["file"].as_str().unwrap_or("?").to_string();
                 wrong.push(format!(

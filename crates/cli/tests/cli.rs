@@ -635,6 +635,20 @@ fn lift_verdicts_json_and_bad_input() {
     ] {
         assert!(first.contains(field), "{field}: {first}");
     }
+    // --kernel: only the named function gets a record; a name no file defines is exit 2.
+    let (code, out, _) = run(&[
+        "lift",
+        "--json",
+        "--kernel",
+        "_silu",
+        "corpus/lift/activation_helpers.py",
+    ]);
+    let records: Vec<&str> = out.lines().filter(|l| l.contains("\"kernel\":")).collect();
+    assert!(code == 0 && records.len() == 1, "{out}");
+    assert!(records[0].contains("\"kernel\":\"_silu\""), "{out}");
+    let (code, _, err) = run(&["lift", "--kernel", "nope", "corpus/lift/vector_add.py"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`nope`"), "{err}");
     let d = scratch("lift");
     let f = d.join("bad.py");
     std::fs::write(&f, "def f(:\n    pass\n").unwrap();

@@ -395,8 +395,34 @@ fn empty(sym: &mut Sym, k: SymId, dom: TermId) -> Option<TermId> {
             _ => flat.push(c),
         }
     }
+    // (Integer arithmetic in canonical form: `-(k + 64)` as `-1*k - 64`.)
+    let flat: Vec<TermId> = flat
+        .into_iter()
+        .map(|c| crate::tiles::normal_form(&mut sym.store, c))
+        .collect();
     let (mut lows, mut highs, mut free) = (Vec::new(), Vec::new(), Vec::new());
     let one = sym.store.int(1);
+    // Conjuncts that are not bounds of `k` are dropped when the others imply them (a tile
+    // merged with its loop reads a lane's own emptiness, `k mod S < n`, beside `k < n`).
+    let bounds: Vec<TermId> = flat
+        .iter()
+        .copied()
+        .filter(|c| !mentions(&sym.store, *c, k) || bound_of(sym, *c, kt, k).is_some())
+        .collect();
+    let flat: Vec<TermId> = match bounds.len() < flat.len() {
+        true => {
+            let rest: Vec<TermId> = flat
+                .iter()
+                .copied()
+                .filter(|c| !bounds.contains(c))
+                .collect();
+            if !implied(sym, &bounds, &rest) {
+                return None;
+            }
+            bounds
+        }
+        false => flat,
+    };
     for c in flat {
         if !mentions(&sym.store, c, k) {
             free.push(c);
@@ -453,6 +479,43 @@ fn empty(sym: &mut Sym, k: SymId, dom: TermId) -> Option<TermId> {
     Some(sym.store.not(ne))
 }
 
+/// `c` as a bound of `k` (`(strict, a, b)` with `k` alone on one side), or `None`.
+fn bound_of(sym: &mut Sym, c: TermId, kt: TermId, k: SymId) -> Option<(bool, TermId, TermId)> {
+    let (neg, inner) = match sym.store.node(c).clone() {
+        Node::Not(x) => (true, x),
+        _ => (false, c),
+    };
+    let (strict, a, b) = match sym.store.node(inner).clone() {
+        Node::Lt(a, b) => (true, a, b),
+        Node::Le(a, b) => (false, a, b),
+        _ => return None,
+    };
+    let (strict, a, b) = if neg { (!strict, b, a) } else { (strict, a, b) };
+    let (a, b) = shift_bound(&mut sym.store, a, b, kt, k, strict);
+    let alone =
+        (a == kt && !mentions(&sym.store, b, k)) || (b == kt && !mentions(&sym.store, a, k));
+    alone.then_some((strict, a, b))
+}
+
+/// Whether `given` (with the context's facts) implies each of `wanted`: one short solver query
+/// each (a conjunct the syntax cannot place, which the bounds make redundant).
+fn implied(sym: &Sym, given: &[TermId], wanted: &[TermId]) -> bool {
+    let cfg = smt::SolverConfig {
+        timeout: std::time::Duration::from_secs(2),
+    };
+    wanted.iter().all(|w| {
+        let mut asr = sym.folds.facts.clone();
+        asr.extend_from_slice(given);
+        let mut store = sym.store.clone();
+        asr.push(store.not(*w));
+        let asr = smt::simplify_arith(&mut store, &asr);
+        matches!(
+            smt::decide_portfolio(&store, &asr, cfg).0,
+            CheckResult::Unsat
+        )
+    })
+}
+
 /// `(a, b)` of a comparison `a < b` (`<=` unless `strict`) with `k + c` on one side moved to
 /// `k` against the other side minus `c`, and `k div S` (a literal `S >= 1`) against a bound
 /// `b` free of `k` made `k` against `S*b` (`k div S < b` iff `k < S*b`; `b <= k div S` iff
@@ -500,7 +563,135 @@ fn shift_bound(
             return (s.sub(a, c), kt);
         }
     }
-    (a, b)
+    // `c*k + r` (a literal `c >= 2`: a loop's tile start `t*S` plus a lane) against a bound
+    // free of `k`: `k` against the bound less `r`, divided by `c` rounding the way that keeps
+    // the comparison exact over the integers (`c*k < x` iff `k < ceil(x / c)`, `c*k <= x` iff
+    // `k <= floor(x / c)`, `x < c*k` iff `floor(x / c) < k`, `x <= c*k` iff `ceil(x / c) <=
+    // k`; `div` is the floor for a positive divisor).
+    let ceil = |s: &mut Store, x: TermId, c: i128| {
+        let (up, ct) = (s.int(c - 1), s.int(c));
+        let num = s.add2(x, up);
+        s.int_div(num, ct)
+    };
+    let less = |s: &mut Store, x: TermId, rest: Vec<TermId>| match rest.is_empty() {
+        true => x,
+        false => {
+            let r = s.add(rest);
+            s.sub(x, r)
+        }
+    };
+    if let Some((c, rest)) = scaled_of(s, a, kt, k).filter(|_| !mentions(s, b, k)) {
+        let x = less(s, b, rest);
+        let ct = s.int(c);
+        return (
+            kt,
+            if strict {
+                ceil(s, x, c)
+            } else {
+                s.int_div(x, ct)
+            },
+        );
+    }
+    if let Some((c, rest)) = scaled_of(s, b, kt, k).filter(|_| !mentions(s, a, k)) {
+        let x = less(s, a, rest);
+        let ct = s.int(c);
+        return (
+            if strict {
+                s.int_div(x, ct)
+            } else {
+                ceil(s, x, c)
+            },
+            kt,
+        );
+    }
+    // `a < x div c` (a literal `c >= 1`; an inner fold over a loop's tiles is empty where
+    // its trip count `(n - k + S - 1) div S` is 0) is `c*a + c - 1 < x`, and `a <= x div c`
+    // is `c*a <= x`: then solved for `k` in `x`.
+    if let Node::IntDiv(x, c) = s.node(b).clone() {
+        if let Some(c) = s.as_int(c).filter(|c| *c >= 1 && !mentions(s, a, k)) {
+            let ct = s.int(c);
+            let scaled = s.mul2(ct, a);
+            let a2 = match strict {
+                true => {
+                    let up = s.int(c - 1);
+                    s.add2(scaled, up)
+                }
+                false => scaled,
+            };
+            return negated_k(s, a2, x, kt, k).unwrap_or((a2, x));
+        }
+    }
+    // `x div c < b` is `x < c*b`, and `x div c <= b` is `x <= c*b + c - 1`.
+    if let Node::IntDiv(x, c) = s.node(a).clone() {
+        if let Some(c) = s.as_int(c).filter(|c| *c >= 1 && !mentions(s, b, k)) {
+            let ct = s.int(c);
+            let scaled = s.mul2(ct, b);
+            let b2 = match strict {
+                true => scaled,
+                false => {
+                    let up = s.int(c - 1);
+                    s.add2(scaled, up)
+                }
+            };
+            return negated_k(s, x, b2, kt, k).unwrap_or((x, b2));
+        }
+    }
+    negated_k(s, a, b, kt, k).unwrap_or((a, b))
+}
+
+/// `a < rest - k` as `k < rest - a`, and `rest - k < b` as `rest - b < k` (`<=` alike), with
+/// the other side free of `k`.
+fn negated_k(
+    s: &mut Store,
+    a: TermId,
+    b: TermId,
+    kt: TermId,
+    k: SymId,
+) -> Option<(TermId, TermId)> {
+    let minus_k = |s: &Store, t: TermId| -> Option<Vec<TermId>> {
+        let Node::Add(xs) = s.node(t) else {
+            return None;
+        };
+        let at = xs.iter().position(|x| match s.node(*x) {
+            Node::Neg(y) => *y == kt,
+            Node::Mul(ys) => {
+                ys.len() == 2 && ys.contains(&kt) && ys.iter().any(|y| s.as_int(*y) == Some(-1))
+            }
+            _ => false,
+        })?;
+        let rest: Vec<TermId> = (0..xs.len()).filter(|i| *i != at).map(|i| xs[i]).collect();
+        (!rest.is_empty() && !rest.iter().any(|x| mentions(s, *x, k))).then_some(rest)
+    };
+    if let Some(rest) = minus_k(s, b).filter(|_| !mentions(s, a, k)) {
+        let r = s.add(rest);
+        return Some((kt, s.sub(r, a)));
+    }
+    if let Some(rest) = minus_k(s, a).filter(|_| !mentions(s, b, k)) {
+        let r = s.add(rest);
+        return Some((s.sub(r, b), kt));
+    }
+    None
+}
+
+/// `t` as `c*k + rest` with a literal `c >= 2` and `rest` free of `k`.
+fn scaled_of(s: &Store, t: TermId, kt: TermId, k: SymId) -> Option<(i128, Vec<TermId>)> {
+    let coefficient = |x: TermId| match s.node(x) {
+        Node::Mul(ys) if ys.len() == 2 && ys.contains(&kt) => {
+            let other = if ys[0] == kt { ys[1] } else { ys[0] };
+            s.as_int(other).filter(|c| *c >= 2)
+        }
+        _ => None,
+    };
+    if let Some(c) = coefficient(t) {
+        return Some((c, vec![]));
+    }
+    let Node::Add(xs) = s.node(t) else {
+        return None;
+    };
+    let at = xs.iter().position(|x| coefficient(*x).is_some())?;
+    let c = coefficient(xs[at])?;
+    let rest: Vec<TermId> = (0..xs.len()).filter(|i| *i != at).map(|i| xs[i]).collect();
+    (!rest.iter().any(|x| mentions(s, *x, k))).then_some((c, rest))
 }
 
 /// Whether `t` depends on the symbol `k`: it occurs in `t`, or in the definition of an atom

@@ -254,8 +254,8 @@ pub(crate) fn launch(
     )
 }
 
-/// Names of kernel parameters used in the address of a `tl.load`/`tl.store` (directly or
-/// through assignments): the pointer parameters.
+/// Names of kernel parameters used in the address of a `tl.load`/`tl.store`/`tl.atomic_*`
+/// (directly or through assignments): the pointer parameters.
 pub(crate) fn pointer_params(kernel: &KernelDef) -> Vec<String> {
     let mut addr_names: Vec<String> = Vec::new();
     let mut assigns: Vec<(String, Vec<String>)> = Vec::new();
@@ -392,7 +392,15 @@ fn collect(body: &[Stmt], addr: &mut Vec<String>, assigns: &mut Vec<(String, Vec
         fn visit_expr(&mut self, e: &'a Expr) {
             if let Expr::Call(c) = e {
                 let name = dotted(&c.func).unwrap_or_default();
-                if name.ends_with(".load") || name.ends_with(".store") {
+                // (The first argument of an atomic is its pointer too: `tl.atomic_add(out,
+                // v)` into a parameter read nowhere else.)
+                let memory = name.ends_with(".load")
+                    || name.ends_with(".store")
+                    || name
+                        .rsplit('.')
+                        .next()
+                        .is_some_and(|f| f.starts_with("atomic_"));
+                if memory {
                     let ptr = c.arguments.args.first().or_else(|| {
                         c.arguments
                             .keywords

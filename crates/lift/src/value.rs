@@ -27,6 +27,8 @@ pub(crate) trait LDomain: Domain + 'static {
     fn fresh_i(&mut self, base: &str) -> Self::I;
     /// `v` with the unknown `from` (made by [`fresh_i`]) replaced by `to`.
     fn subst_v(&mut self, v: &Self::V, from: &Self::I, to: &Self::I) -> Self::V;
+    /// A condition with the unknown `from` replaced by `to`, as [`LDomain::subst_v`].
+    fn subst_b(&mut self, b: &Self::B, from: &Self::I, to: &Self::I) -> Self::B;
     /// The integer's value when it is a literal (a launch with a constant grid gives
     /// `tl.num_programs` one).
     fn literal_i(&self, i: &Self::I) -> Option<i128>;
@@ -254,6 +256,12 @@ impl LDomain for symbolic::Sym {
             symbolic::SymVal::Inf(_) => v.clone(),
         }
     }
+    fn subst_b(&mut self, b: &Self::B, from: &Self::I, to: &Self::I) -> Self::B {
+        match self.subst_v(&symbolic::SymVal::Plain(*b), from, to) {
+            symbolic::SymVal::Plain(t) => t,
+            _ => unreachable!("a plain term stays plain"),
+        }
+    }
     fn literal_i(&self, i: &Self::I) -> Option<i128> {
         self.store.as_int(*i)
     }
@@ -384,6 +392,9 @@ impl LDomain for Concrete {
     fn subst_v(&mut self, v: &Self::V, _: &Self::I, _: &Self::I) -> Self::V {
         v.clone()
     }
+    fn subst_b(&mut self, b: &Self::B, _: &Self::I, _: &Self::I) -> Self::B {
+        *b
+    }
     fn literal_i(&self, i: &Self::I) -> Option<i128> {
         Some(*i)
     }
@@ -410,6 +421,22 @@ impl Ty {
             Ty::Real => "float",
             Ty::Ptr(_) => "pointer",
         }
+    }
+}
+
+/// An element with the unknown `from` replaced by `to` (a summarised loop's iteration,
+/// [`LDomain::subst_v`]); integers and conditions are terms of one kind symbolically.
+pub(crate) fn subst_elem<D: LDomain>(d: &mut D, e: &Elem<D>, from: &D::I, to: &D::I) -> Elem<D> {
+    match e {
+        Elem::B(b) => Elem::B(d.subst_b(b, from, to)),
+        Elem::I(_) => e.clone(),
+        Elem::V(v) => Elem::V(d.subst_v(v, from, to)),
+        Elem::X { nan, pos, neg, v } => Elem::X {
+            nan: d.subst_b(nan, from, to),
+            pos: d.subst_b(pos, from, to),
+            neg: d.subst_b(neg, from, to),
+            v: d.subst_v(v, from, to),
+        },
     }
 }
 

@@ -43,6 +43,28 @@ pub(super) enum Update<'s> {
     Dot(&'s Expr, &'s Expr),
     /// `p = tl.advance(p, offsets)` (a block pointer, `crate::bptr`).
     Advance(&'s Expr),
+    /// `acc = tl.maximum(acc, g)` or `tl.minimum` (either operand order): a running maximum
+    /// or minimum read nowhere else, a fold like a sum.
+    Fold(tensor::Reducer, &'s Expr),
+}
+
+/// `tl.maximum(a, b)` / `tl.minimum(a, b)` (two operands, no keywords) as its reducer.
+fn max_min_call(e: &Expr) -> Option<(tensor::Reducer, &Expr, &Expr)> {
+    let Expr::Call(c) = e else { return None };
+    let f = dotted(&c.func)?;
+    let r = match f.rsplit('.').next()? {
+        "maximum" => tensor::Reducer::Max,
+        "minimum" => tensor::Reducer::Min,
+        _ => return None,
+    };
+    let module = f.rsplit_once('.').map(|(m, _)| m)?;
+    if !matches!(module, "tl" | "triton.language" | "tl.math") {
+        return None;
+    }
+    match (&c.arguments.args[..], &c.arguments.keywords[..]) {
+        ([a, b], []) => Some((r, a, b)),
+        _ => None,
+    }
 }
 
 /// What a summarised loop does to a name bound before it.
@@ -131,6 +153,14 @@ pub(super) fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
                 }
                 Expr::BinOp(b) if b.op == ast::Operator::Add && is_n(&b.right) => {
                     Some((n.id.to_string(), Update::Add(&b.left)))
+                }
+                value if max_min_call(value).is_some() => {
+                    let (r, a, b) = max_min_call(value).expect("matched");
+                    match (is_n(a), is_n(b)) {
+                        (true, false) => Some((n.id.to_string(), Update::Fold(r, b))),
+                        (false, true) => Some((n.id.to_string(), Update::Fold(r, a))),
+                        _ => None,
+                    }
                 }
                 Expr::Call(c)
                     if dotted(&c.func)
@@ -323,7 +353,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             if let ([w], Some(r)) = (&writers[..], readers.last()) {
                 if let Some((m, u)) = update_of(&body[*w]) {
                     let inner: Vec<String> = match u {
-                        Update::Add(e) | Update::Advance(e) => expr_names(e),
+                        Update::Add(e) | Update::Advance(e) | Update::Fold(_, e) => expr_names(e),
                         Update::Dot(a, b) => [expr_names(a), expr_names(b)].concat(),
                     };
                     let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)))
@@ -357,6 +387,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
                             (true, Update::Dot(..)) => {
                                 return fail(&format!(
                                     "accumulates a dot product into the pointer `{n}`"
+                                ))
+                            }
+                            (true, Update::Fold(..)) => {
+                                return fail(&format!(
+                                    "takes a running maximum or minimum into the pointer `{n}`"
                                 ))
                             }
                             (false, u) => out.push((n, Role::Acc(*w, u))),
@@ -528,13 +563,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
                                 let y = self.block_of(&y, b)?;
                                 self.lift(ops::dot(&x, &y), st)?.block().expect("a block")
                             }
-                            Update::Advance(_) => unreachable!("a rescaled sum adds"),
+                            Update::Advance(_) | Update::Fold(..) => {
+                                unreachable!("a rescaled sum adds")
+                            }
                         };
                         rescaled.push((n.clone(), fa, ad, st));
                     }
                     Some((n, Role::Acc(_, u))) => {
+                        let fold = match u {
+                            Update::Fold(r, _) => Some(*r),
+                            _ => None,
+                        };
                         let g = match u {
-                            Update::Add(e) => {
+                            Update::Add(e) | Update::Fold(_, e) => {
                                 let g = self.expr(d, e)?;
                                 self.block_of(&g, *e)?
                             }
@@ -547,7 +588,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                                 self.lift(ops::dot(&x, &y), st)?.block().expect("a block")
                             }
                         };
-                        increments.push((n.clone(), g, i));
+                        increments.push((n.clone(), g, i, fold));
                     }
                     Some(_) => {}
                     None => {
@@ -598,9 +639,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
         for (n, _, _, end, _) in maxima {
             self.env.push((n, KVal::Block(end)));
         }
-        for (n, g, i) in increments {
+        for (n, g, i, fold) in increments {
             let init = self.lookup(&n).expect("bound before the loop");
             let init = ops::to_real(&self.block_of(&init, &f.body[i])?);
+            if let Some(r) = fold {
+                let total = self.folded(&n, (&init, &g), r, (&t, &trip), &f.body[i])?;
+                self.env.push((n, KVal::Block(total)));
+                continue;
+            }
             if crate::value::broadcast_shape(&init.shape, &g.shape)
                 .ok()
                 .as_ref()
@@ -634,5 +680,49 @@ impl<'s, D: LDomain> Interp<'s, D> {
         }
         self.after_loop.push((var.to_string(), pos));
         Ok(Flow::Next)
+    }
+
+    /// A running maximum or minimum after the loop: `max(init, max_{t < T} g(t))` lane by
+    /// lane, the reduction over the iterations an atom like a loop's sum (a lane of `g` that
+    /// is `-inf` for a max, a masked lane loaded with `other=-float("inf")`, takes no part;
+    /// with none left, the fold is `init`).
+    fn folded(
+        &mut self,
+        n: &str,
+        (init, g): (&Block<D>, &Block<D>),
+        r: tensor::Reducer,
+        (t, trip): (&D::I, &D::I),
+        at: &'s Stmt,
+    ) -> R<Block<D>> {
+        let g = ops::to_real(g);
+        if crate::value::broadcast_shape(&init.shape, &g.shape)
+            .ok()
+            .as_ref()
+            != Some(&init.shape)
+        {
+            return self.unsupported(
+                format!(
+                    "`{n}` of shape {:?} takes a running {} of a block of shape {:?}",
+                    init.shape,
+                    r.name(),
+                    g.shape
+                ),
+                at,
+            );
+        }
+        let g = g.broadcast_to(&init.shape);
+        let (init, t, trip) = (init.clone(), t.clone(), trip.clone());
+        Ok(ops::memoized(Block::new(
+            init.shape.clone(),
+            Ty::Real,
+            move |d: &mut D, lane| {
+                let i0 = init.at(d, lane);
+                let e = g.at(d, lane);
+                let red = d.reduction(r, &trip, &mut |d: &mut D, it: &D::I| {
+                    crate::value::subst_elem(d, &e, &t, it)
+                });
+                crate::ext::max_min(d, r == tensor::Reducer::Max, &i0, &red)
+            },
+        )))
     }
 }

@@ -188,7 +188,7 @@ pub(super) fn rescaled<'s>(body: &'s [Stmt], n: &str) -> Option<Rescaled<'s>> {
                 _ => return None,
             };
             let (m, add) = update_of(&body[w])?;
-            if m != n || matches!(add, Update::Advance(_)) {
+            if m != n || matches!(add, Update::Advance(_) | Update::Fold(..)) {
                 return None;
             }
             // The factor is read at the second statement: nothing it reads may change between.
@@ -211,7 +211,7 @@ pub(super) fn rescaled<'s>(body: &'s [Stmt], n: &str) -> Option<Rescaled<'s>> {
     let added = match found.add {
         Update::Add(e) => reads_n(e),
         Update::Dot(a, b) => reads_n(a) || reads_n(b),
-        Update::Advance(_) => true,
+        Update::Advance(_) | Update::Fold(..) => true,
     };
     let own: Vec<usize> = [Some(found.writer), found.pre]
         .into_iter()

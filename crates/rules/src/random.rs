@@ -86,28 +86,14 @@ pub fn random_search_for(
     search(rule, trials, seed, accept)
 }
 
-/// Whether two float values differ qualitatively, not by rounding: one is NaN, infinite or zero
-/// and the other is not the same, the signs differ, or they are more than 0.1% apart.
+/// Whether two values differ qualitatively, not by rounding: for floats, one is NaN, infinite
+/// or zero and the other is not the same, the signs differ, or they are more than 0.1% apart
+/// ([`report::FloatDifference::is_qualitative`]).
 pub fn qualitative(a: &Scalar, b: &Scalar) -> bool {
-    let (Scalar::Float(f, x), Scalar::Float(g, y)) = (a, b) else {
-        return a != b;
-    };
-    if f != g {
-        return true;
+    match crate::replay::float_difference(a, b) {
+        Some(d) => d.is_qualitative(),
+        None => a != b,
     }
-    let class = |v: u64| {
-        (
-            f.is_nan(v),
-            f.is_infinite(v),
-            f.is_zero(v),
-            v & f.sign_bit() != 0 && !f.is_nan(v),
-        )
-    };
-    if class(*x) != class(*y) {
-        return true;
-    }
-    let (u, v) = (f.to_f64(*x), f.to_f64(*y));
-    u.is_finite() && v.is_finite() && (u - v).abs() > 1e-3 * u.abs().max(v.abs())
 }
 
 fn search(

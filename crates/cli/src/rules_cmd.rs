@@ -32,9 +32,9 @@ pub fn run(a: RulesArgs) -> i32 {
         &a.paths,
         &a.run,
         a.dump_smt.as_deref(),
-        a.expectations,
+        a.expectations && a.real_as.is_none(),
         false,
-        a.ftz,
+        (a.ftz, a.real_as),
     )
 }
 
@@ -44,7 +44,8 @@ pub fn bench(a: BenchArgs) -> i32 {
     } else {
         a.paths
     };
-    check(&paths, &a.run, None, true, true, false)
+    let judge = a.real_as.is_none();
+    check(&paths, &a.run, None, judge, true, (false, a.real_as))
 }
 
 fn check(
@@ -53,7 +54,7 @@ fn check(
     dump_smt: Option<&std::path::Path>,
     expectations: bool,
     bench: bool,
-    ftz: bool,
+    (ftz, real_as): (bool, Option<String>),
 ) -> i32 {
     let command = if bench { "bench" } else { "rules" };
     let files = match crate::files::collect_for_command(paths, ".rule") {
@@ -69,7 +70,20 @@ fn check(
     };
     // A backstop far above what the per-query timeouts allow a rule in practice.
     let budget = run.budget_or(60, Duration::from_secs(300));
-    let entries = entries(&files, run.timeout, budget, dump_smt.is_some(), ftz);
+    let mut entries = entries(
+        &files,
+        run.timeout,
+        budget,
+        dump_smt.is_some(),
+        ftz,
+        &real_as,
+    );
+    if real_as.is_some() {
+        // The headers state verdicts over reals, not at the float type.
+        for e in &mut entries {
+            e.expect = None;
+        }
+    }
     let wall = Instant::now();
     let bar = out::progress(entries.len(), run.quiet);
     let mut ordered = Ordered::new();
@@ -174,6 +188,7 @@ fn entries(
     budget: Duration,
     collect: bool,
     ftz: bool,
+    real_as: &Option<String>,
 ) -> Vec<Entry> {
     let mut out = vec![];
     for f in files {
@@ -252,6 +267,7 @@ fn entries(
                     budget: budget.as_secs_f64(),
                     collect_smt: collect,
                     ftz,
+                    real_as: real_as.clone(),
                 }),
             });
         }

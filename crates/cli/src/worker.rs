@@ -28,6 +28,9 @@ pub enum Job {
         /// Float types with subnormals flushed (`--ftz`).
         #[serde(default)]
         ftz: bool,
+        /// The float type rules declared over `real` are checked at (`--real-as`).
+        #[serde(default)]
+        real_as: Option<String>,
     },
     /// Every function of an MLIR pair.
     Pair {
@@ -210,7 +213,8 @@ fn run(job: Job) -> Reply {
             budget,
             collect_smt,
             ftz,
-        } => run_rule(&file, index, timeout, budget, collect_smt, ftz),
+            real_as,
+        } => run_rule(&file, index, timeout, budget, collect_smt, (ftz, real_as)),
         Job::Pair { src, tgt, opts } => run_pair(&src, &tgt, &opts),
         Job::Lift {
             file,
@@ -337,7 +341,7 @@ fn run_rule(
     timeout: f64,
     budget: f64,
     collect: bool,
-    ftz: bool,
+    (ftz, real_as): (bool, Option<String>),
 ) -> Reply {
     let start = Instant::now();
     let error = |message: String| Reply::Rule {
@@ -366,6 +370,7 @@ fn run_rule(
         timeout: Duration::from_secs_f64(timeout),
         collect_smt: collect,
         ftz,
+        real_as: real_as.as_deref().and_then(rules::float_type_named),
         ..rules::Options::default()
     };
     let r = rules::check_rule_bounded(rule, &opts, Duration::from_secs_f64(budget));

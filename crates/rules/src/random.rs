@@ -44,8 +44,16 @@ impl Rng {
                     3 => fm.max_finite(neg),
                     4 => fm.min_subnormal(neg),
                     5 => fm.min_normal(neg),
-                    // Beyond exp's range in the narrow formats, and in binary64.
-                    6 => fm.from_int([100, -100, 1000, -1000][(self.next() % 4) as usize]),
+                    // Beyond exp's range in the narrow formats, and in binary64; or just
+                    // inside it (exp finite near the largest value, exp of the negation
+                    // subnormal).
+                    6 => match self.next() % 6 {
+                        k @ 0..=3 => fm.from_int([100, -100, 1000, -1000][k as usize]),
+                        _ => {
+                            let edge = fm.to_f64(fm.max_finite(false)).ln() - 0.5;
+                            fm.from_f64(if neg { -edge } else { edge })
+                        }
+                    },
                     // Values whose products round: 1 + a random fraction, scaled.
                     7 | 8 => {
                         let one = fm.from_int(1);

@@ -334,6 +334,11 @@ pub(crate) fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) 
     if let Some(why) = d.inexact {
         return Replay::NotConfirmed(why);
     }
+    if d.order_dependent {
+        return Replay::NotConfirmed(
+            "a float sum or product whose value depends on the order of its terms, which XLA leaves open".into(),
+        );
+    }
     // Maps, grouped by name, with instance axis names.
     let mut maps: BTreeMap<String, Vec<(String, i128)>> = BTreeMap::new();
     for ((name, j), v) in &x.maps {

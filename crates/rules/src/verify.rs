@@ -53,6 +53,18 @@ impl Default for Options {
     }
 }
 
+/// The float element type named `f16`, `bf16`, `f32` or `f64` (for [`Options::real_as`]).
+pub fn float_type_named(name: &str) -> Option<ElemType> {
+    let format = match name {
+        "f16" => tensor::Format::F16,
+        "bf16" => tensor::Format::BF16,
+        "f32" => tensor::Format::F32,
+        "f64" => tensor::Format::F64,
+        _ => return None,
+    };
+    Some(ElemType::float(format, false))
+}
+
 /// The result of checking one rule.
 #[derive(Debug)]
 pub struct RuleResult {

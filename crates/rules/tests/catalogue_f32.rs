@@ -58,17 +58,50 @@ fn brief(v: &Verdict) -> (String, String) {
     (v.name().to_string(), what.replace(['\t', '\n'], " "))
 }
 
-/// The inputs of a counterexample in brief (first elements, at most 3 per tensor).
+/// The inputs of a counterexample in brief: a tensor indexed by the differing element's axes
+/// at that element (`A[R.0: 1] = -0.0`), others by their first elements (at most 3).
 fn inputs(c: &report::Counterexample) -> String {
+    let index: &[(String, i128)] = match &c.mismatch {
+        Mismatch::FloatValue { index, .. } | Mismatch::Value { index, .. } => index,
+        _ => &[],
+    };
     let mut parts: Vec<String> = c
         .scalars
         .iter()
         .map(|(n, v)| format!("{n} = {v}"))
         .collect();
     for t in &c.inputs {
-        let shown: Vec<&str> = t.data.iter().take(3).map(|s| s.as_str()).collect();
-        let more = if t.data.len() > 3 { ", ..." } else { "" };
-        parts.push(format!("{} = [{}{more}]", t.name, shown.join(", ")));
+        let at: Option<Vec<i128>> = t
+            .axes
+            .iter()
+            .map(|(a, _)| index.iter().find(|(b, _)| b == a).map(|(_, i)| *i))
+            .collect();
+        let offset = at.as_ref().map(|at| {
+            at.iter()
+                .zip(&t.axes)
+                .fold(0i128, |off, (i, (_, n))| off * n + i)
+        });
+        match offset {
+            Some(off) if !t.axes.is_empty() && (off as usize) < t.data.len() => {
+                let at: Vec<String> = t
+                    .axes
+                    .iter()
+                    .zip(at.unwrap_or_default())
+                    .map(|((a, _), i)| format!("{a}: {i}"))
+                    .collect();
+                parts.push(format!(
+                    "{}[{}] = {}",
+                    t.name,
+                    at.join(", "),
+                    t.data[off as usize]
+                ));
+            }
+            _ => {
+                let shown: Vec<&str> = t.data.iter().take(3).map(|s| s.as_str()).collect();
+                let more = if t.data.len() > 3 { ", ..." } else { "" };
+                parts.push(format!("{} = [{}{more}]", t.name, shown.join(", ")));
+            }
+        }
     }
     parts.join(", ")
 }

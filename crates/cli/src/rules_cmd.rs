@@ -106,6 +106,8 @@ fn check(
     };
     let mut jobs = vec![];
     let mut job_entry = vec![];
+    // CPU seconds of each rule whose worker could tell (Linux), for the benchmark.
+    let mut cpu: Vec<f64> = vec![];
     for (i, e) in entries.iter().enumerate() {
         match (&e.preset, &e.job) {
             (Some(v), _) => emit(i, v.clone(), 0.0, vec![]),
@@ -131,7 +133,9 @@ fn check(
                 details,
                 smt,
                 seconds,
+                cpu_seconds,
             }) => {
+                cpu.extend(cpu_seconds);
                 if let Some(d) = dumper.as_mut() {
                     if let Err(err) = d.write(&format!("{}-{}", e.file, e.name), &smt) {
                         out::eprint(&bar, &format!("error: --dump-smt: {err}\n"));
@@ -158,7 +162,7 @@ fn check(
     });
     bar.finish_and_clear();
     let wall = wall.elapsed().as_secs_f64();
-    summarize(&outcomes, wall, run, bench, command);
+    summarize(&outcomes, wall, run, bench, command, &cpu);
     if expectations {
         let judged: Vec<Judged> = outcomes
             .iter()
@@ -322,7 +326,14 @@ fn show(
     out::print(bar, &(line + &out::details(&o.verdict)));
 }
 
-fn summarize(outcomes: &[Outcome], wall: f64, run: &RunOpts, bench: bool, command: &str) {
+fn summarize(
+    outcomes: &[Outcome],
+    wall: f64,
+    run: &RunOpts,
+    bench: bool,
+    command: &str,
+    cpu: &[f64],
+) {
     let times: Vec<f64> = outcomes.iter().map(|o| o.seconds).collect();
     let (median, max) = out::median_max(&times);
     let sum: f64 = times.iter().sum();
@@ -363,6 +374,14 @@ fn summarize(outcomes: &[Outcome], wall: f64, run: &RunOpts, bench: bool, comman
             "rules: {}   wall: {wall:.2} s   sum of rule times: {sum:.2} s   median: {median:.3} s   max: {max:.3} s\n",
             outcomes.len()
         );
+        if !cpu.is_empty() {
+            let (cpu_median, cpu_max) = out::median_max(cpu);
+            let cpu_sum: f64 = cpu.iter().sum();
+            text += &format!(
+                "CPU (worker and solver processes, {} rules): sum {cpu_sum:.2} s   median: {cpu_median:.3} s   max: {cpu_max:.3} s\n",
+                cpu.len()
+            );
+        }
     } else if outcomes.len() > 1 {
         text += "\n";
         text += &report::summary_table(outcomes);

@@ -76,6 +76,9 @@ pub enum Reply {
         details: Vec<(String, String)>,
         smt: Vec<(String, String)>,
         seconds: f64,
+        /// CPU seconds of the worker and its solver processes for this rule ([`cpu_seconds`]).
+        #[serde(default)]
+        cpu_seconds: Option<f64>,
     },
     Pair {
         functions: Vec<FunctionResult>,
@@ -354,6 +357,7 @@ fn run_rule(
         details: vec![],
         smt: vec![],
         seconds: 0.0,
+        cpu_seconds: None,
     };
     let text = match std::fs::read(file) {
         Ok(bytes) => match String::from_utf8(bytes) {
@@ -373,12 +377,14 @@ fn run_rule(
         real_as: real_as.as_deref().and_then(rules::float_type_named),
         ..rules::Options::default()
     };
+    let cpu = cpu_seconds();
     let r = rules::check_rule_bounded(rule, &opts, Duration::from_secs_f64(budget));
     Reply::Rule {
         verdict: r.verdict,
         details: r.details,
         smt: r.smt,
         seconds: start.elapsed().as_secs_f64(),
+        cpu_seconds: cpu.zip(cpu_seconds()).map(|(a, b)| b - a),
     }
 }
 

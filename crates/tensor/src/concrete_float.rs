@@ -152,3 +152,35 @@ pub(crate) fn fold_order_free(reducer: crate::domain::Reducer, terms: &[Scalar])
     };
     bits.iter().filter(notable).count() <= 1
 }
+
+#[cfg(test)]
+mod order_tests {
+    use super::fold_order_free;
+    use crate::concrete::Scalar;
+    use crate::domain::Reducer;
+    use ieee754::Format;
+
+    fn terms(xs: &[f32]) -> Vec<Scalar> {
+        xs.iter()
+            .map(|x| Scalar::Float(Format::F32, x.to_bits() as u64))
+            .collect()
+    }
+
+    #[test]
+    fn sums_and_products_free_of_order_only_when_every_order_agrees() {
+        assert!(fold_order_free(
+            Reducer::Sum,
+            &terms(&[0.0, f32::NAN, 1.0, 2.0])
+        ));
+        assert!(fold_order_free(Reducer::Sum, &terms(&[0.0, -0.0, 5.0])));
+        assert!(!fold_order_free(Reducer::Sum, &terms(&[0.0, 1.0, 2.0])));
+        // inf + -max + -max is NaN or inf depending on the order.
+        let big = terms(&[0.0, f32::INFINITY, -f32::MAX, -f32::MAX]);
+        assert!(!fold_order_free(Reducer::Sum, &big));
+        assert!(fold_order_free(Reducer::Product, &terms(&[1.0, -1.0, 7.0])));
+        assert!(!fold_order_free(
+            Reducer::Product,
+            &terms(&[1.0, 3.0, 1e-30])
+        ));
+    }
+}

@@ -50,6 +50,13 @@ fn value_conditions_are_the_assumes_they_abbreviate() {
 }
 
 #[test]
+fn a_value_condition_may_precede_the_declaration_it_reads() {
+    let late = "rule \"r\" for f32 {\n  axes R\n  maps n : R\n  where A > 0, n >= 1\n  tensor A : [R: n]\n  lhs A\n  rhs A\n}\n";
+    let (assumes, wheres) = parsed(late);
+    assert_eq!((assumes.len(), wheres), (1, 1));
+}
+
+#[test]
 fn map_conditions_stay_map_conditions() {
     let (assumes, wheres) = parsed(&rule_with("where n >= 1, isfinite(A), n <= 4"));
     assert_eq!((assumes.len(), wheres), (1, 2));

@@ -1,6 +1,6 @@
 //! Preconditions over element values in `where`: `where isfinite(A), abs(B) < 1e19`.
 //!
-//! A `where` item that reads a tensor's elements (a tensor declared before it, a predicate
+//! A `where` item that reads a tensor's elements (a tensor declared in the rule, a predicate
 //! `isfinite`/`isnan`/`isinf`, a decimal or `inf`) is a condition on every element, written
 //! with infix arithmetic and comparisons. It is parsed into the bool tensor expression an
 //! `assume` states (`abs(B) < 1e19` is `assume lt(abs(B), 1e19)`), so it has one meaning in
@@ -52,6 +52,7 @@ impl Parser {
                     if w == "inf"
                         || PREDICATES.contains(&w.as_str())
                         || r.tensors.iter().any(|t| &t.name.name == w)
+                        || self.declared_later(w)
                     {
                         return true;
                     }
@@ -60,6 +61,35 @@ impl Parser {
             }
             if depth < 0 {
                 return false;
+            }
+            k += 1;
+        }
+    }
+
+    /// Whether `name` is declared by a `tensor` statement after the cursor, in this rule (a
+    /// `where` may come before the declarations it reads).
+    fn declared_later(&self, name: &str) -> bool {
+        let mut k = 0;
+        let mut depth = 0i32;
+        loop {
+            match self.peek_at(k) {
+                Tok::Eof => return false,
+                Tok::LBrace | Tok::LParen | Tok::LBrack => depth += 1,
+                Tok::RParen | Tok::RBrack => depth -= 1,
+                Tok::RBrace if depth <= 0 => return false,
+                Tok::RBrace => depth -= 1,
+                Tok::Ident(w) if w == "tensor" && depth <= 0 => {
+                    // `tensor A, B : ...`: the names up to the colon.
+                    let mut j = k + 1;
+                    loop {
+                        match self.peek_at(j) {
+                            Tok::Ident(n) if n == name => return true,
+                            Tok::Ident(_) | Tok::Comma => j += 1,
+                            _ => break,
+                        }
+                    }
+                }
+                _ => {}
             }
             k += 1;
         }

@@ -110,6 +110,42 @@ mod tests {
         }
     }
 
+    const FORMATS: [Format; 4] = [Format::F16, Format::BF16, Format::F32, Format::F64];
+
+    /// A finite value of `f` from random bits (NaN and infinities moved to the largest finite).
+    fn finite(f: Format, bits: u64) -> u64 {
+        let b = bits & f.mask();
+        if f.is_nan(b) || f.is_infinite(b) {
+            f.max_finite(b & f.sign_bit() != 0)
+        } else {
+            b
+        }
+    }
+
+    proptest::proptest! {
+        /// The distance is a metric on the finite values of every format, additive along the
+        /// number line (both zeros one point), and agrees with the order of the values.
+        #[test]
+        fn ulp_distance_is_the_distance_on_the_number_line(
+            k in 0usize..4, a in proptest::num::u64::ANY, b in proptest::num::u64::ANY, c in proptest::num::u64::ANY,
+        ) {
+            let f = FORMATS[k];
+            let mut v = [finite(f, a), finite(f, b), finite(f, c)];
+            v.sort_by(|x, y| f.to_f64(*x).total_cmp(&f.to_f64(*y)));
+            let d = |x, y| f.ulp_distance(x, y).unwrap();
+            proptest::prop_assert_eq!(d(v[0], v[1]), d(v[1], v[0]));
+            proptest::prop_assert_eq!(d(v[0], v[2]), d(v[0], v[1]) + d(v[1], v[2]));
+            proptest::prop_assert_eq!(d(v[0], v[0]), 0);
+            if f.to_f64(v[0]) != f.to_f64(v[1]) {
+                proptest::prop_assert!(d(v[0], v[1]) > 0);
+            }
+            let diff = f.difference(v[0], v[2]);
+            if !diff.is_qualitative() && diff != Difference::Same {
+                proptest::prop_assert_eq!(diff, Difference::Ulps(d(v[0], v[2])));
+            }
+        }
+    }
+
     #[test]
     fn differences_by_kind() {
         let f = Format::F32;

@@ -104,6 +104,10 @@ pub struct RulesArgs {
     /// XLA:CPU runs (FTZ/DAZ); a rule may also say `for f32 (ftz)`
     #[arg(long)]
     pub ftz: bool,
+    /// Check rules declared over `real` at this float type instead (f16, bf16, f32, f64): the
+    /// catalogue over reals run in IEEE 754; `// expect:` headers (about reals) are not judged
+    #[arg(long, value_name = "TYPE", value_parser = parse_float_type)]
+    pub real_as: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -117,6 +121,9 @@ pub struct BenchArgs {
     /// With --lift: how many times each file is lifted (the medians are over these), 1 to 100
     #[arg(long, value_name = "N", default_value = "3", value_parser = clap::value_parser!(u32).range(1..=100), requires = "lift")]
     pub runs: u32,
+    /// Time rules declared over `real` at this float type instead (f16, bf16, f32, f64); `// expect:` headers are not judged
+    #[arg(long, value_name = "TYPE", value_parser = parse_float_type, conflicts_with = "lift")]
+    pub real_as: Option<String>,
     #[command(flatten)]
     pub run: RunOpts,
 }
@@ -194,6 +201,13 @@ pub struct HalideArgs {
     pub dump_smt: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunOpts,
+}
+
+fn parse_float_type(s: &str) -> Result<String, String> {
+    match rules::float_type_named(s) {
+        Some(_) => Ok(s.to_string()),
+        None => Err(format!("`{s}` is not a float type (f16, bf16, f32, f64)")),
+    }
 }
 
 /// More parallel jobs than this is a typo, not a machine.

@@ -32,9 +32,9 @@ pub fn run(a: RulesArgs) -> i32 {
         &a.paths,
         &a.run,
         a.dump_smt.as_deref(),
-        a.expectations,
+        a.expectations && a.real_as.is_none(),
         false,
-        a.ftz,
+        (a.ftz, a.real_as),
     )
 }
 
@@ -44,7 +44,8 @@ pub fn bench(a: BenchArgs) -> i32 {
     } else {
         a.paths
     };
-    check(&paths, &a.run, None, true, true, false)
+    let judge = a.real_as.is_none();
+    check(&paths, &a.run, None, judge, true, (false, a.real_as))
 }
 
 fn check(
@@ -53,7 +54,7 @@ fn check(
     dump_smt: Option<&std::path::Path>,
     expectations: bool,
     bench: bool,
-    ftz: bool,
+    (ftz, real_as): (bool, Option<String>),
 ) -> i32 {
     let command = if bench { "bench" } else { "rules" };
     let files = match crate::files::collect_for_command(paths, ".rule") {
@@ -69,7 +70,20 @@ fn check(
     };
     // A backstop far above what the per-query timeouts allow a rule in practice.
     let budget = run.budget_or(60, Duration::from_secs(300));
-    let entries = entries(&files, run.timeout, budget, dump_smt.is_some(), ftz);
+    let mut entries = entries(
+        &files,
+        run.timeout,
+        budget,
+        dump_smt.is_some(),
+        ftz,
+        &real_as,
+    );
+    if real_as.is_some() {
+        // The headers state verdicts over reals, not at the float type.
+        for e in &mut entries {
+            e.expect = None;
+        }
+    }
     let wall = Instant::now();
     let bar = out::progress(entries.len(), run.quiet);
     let mut ordered = Ordered::new();
@@ -92,6 +106,8 @@ fn check(
     };
     let mut jobs = vec![];
     let mut job_entry = vec![];
+    // CPU seconds of each rule whose worker could tell (Linux), for the benchmark.
+    let mut cpu: Vec<f64> = vec![];
     for (i, e) in entries.iter().enumerate() {
         match (&e.preset, &e.job) {
             (Some(v), _) => emit(i, v.clone(), 0.0, vec![]),
@@ -117,7 +133,9 @@ fn check(
                 details,
                 smt,
                 seconds,
+                cpu_seconds,
             }) => {
+                cpu.extend(cpu_seconds);
                 if let Some(d) = dumper.as_mut() {
                     if let Err(err) = d.write(&format!("{}-{}", e.file, e.name), &smt) {
                         out::eprint(&bar, &format!("error: --dump-smt: {err}\n"));
@@ -144,7 +162,7 @@ fn check(
     });
     bar.finish_and_clear();
     let wall = wall.elapsed().as_secs_f64();
-    summarize(&outcomes, wall, run, bench, command);
+    summarize(&outcomes, wall, run, bench, command, &cpu);
     if expectations {
         let judged: Vec<Judged> = outcomes
             .iter()
@@ -174,6 +192,7 @@ fn entries(
     budget: Duration,
     collect: bool,
     ftz: bool,
+    real_as: &Option<String>,
 ) -> Vec<Entry> {
     let mut out = vec![];
     for f in files {
@@ -252,6 +271,7 @@ fn entries(
                     budget: budget.as_secs_f64(),
                     collect_smt: collect,
                     ftz,
+                    real_as: real_as.clone(),
                 }),
             });
         }
@@ -306,7 +326,14 @@ fn show(
     out::print(bar, &(line + &out::details(&o.verdict)));
 }
 
-fn summarize(outcomes: &[Outcome], wall: f64, run: &RunOpts, bench: bool, command: &str) {
+fn summarize(
+    outcomes: &[Outcome],
+    wall: f64,
+    run: &RunOpts,
+    bench: bool,
+    command: &str,
+    cpu: &[f64],
+) {
     let times: Vec<f64> = outcomes.iter().map(|o| o.seconds).collect();
     let (median, max) = out::median_max(&times);
     let sum: f64 = times.iter().sum();
@@ -347,6 +374,14 @@ fn summarize(outcomes: &[Outcome], wall: f64, run: &RunOpts, bench: bool, comman
             "rules: {}   wall: {wall:.2} s   sum of rule times: {sum:.2} s   median: {median:.3} s   max: {max:.3} s\n",
             outcomes.len()
         );
+        if !cpu.is_empty() {
+            let (cpu_median, cpu_max) = out::median_max(cpu);
+            let cpu_sum: f64 = cpu.iter().sum();
+            text += &format!(
+                "CPU (worker and solver processes, {} rules): sum {cpu_sum:.2} s   median: {cpu_median:.3} s   max: {cpu_max:.3} s\n",
+                cpu.len()
+            );
+        }
     } else if outcomes.len() > 1 {
         text += "\n";
         text += &report::summary_table(outcomes);

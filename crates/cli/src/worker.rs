@@ -28,6 +28,9 @@ pub enum Job {
         /// Float types with subnormals flushed (`--ftz`).
         #[serde(default)]
         ftz: bool,
+        /// The float type rules declared over `real` are checked at (`--real-as`).
+        #[serde(default)]
+        real_as: Option<String>,
     },
     /// Every function of an MLIR pair.
     Pair {
@@ -73,6 +76,9 @@ pub enum Reply {
         details: Vec<(String, String)>,
         smt: Vec<(String, String)>,
         seconds: f64,
+        /// CPU seconds of the worker and its solver processes for this rule ([`cpu_seconds`]).
+        #[serde(default)]
+        cpu_seconds: Option<f64>,
     },
     Pair {
         functions: Vec<FunctionResult>,
@@ -210,7 +216,8 @@ fn run(job: Job) -> Reply {
             budget,
             collect_smt,
             ftz,
-        } => run_rule(&file, index, timeout, budget, collect_smt, ftz),
+            real_as,
+        } => run_rule(&file, index, timeout, budget, collect_smt, (ftz, real_as)),
         Job::Pair { src, tgt, opts } => run_pair(&src, &tgt, &opts),
         Job::Lift {
             file,
@@ -337,7 +344,7 @@ fn run_rule(
     timeout: f64,
     budget: f64,
     collect: bool,
-    ftz: bool,
+    (ftz, real_as): (bool, Option<String>),
 ) -> Reply {
     let start = Instant::now();
     let error = |message: String| Reply::Rule {
@@ -350,6 +357,7 @@ fn run_rule(
         details: vec![],
         smt: vec![],
         seconds: 0.0,
+        cpu_seconds: None,
     };
     let text = match std::fs::read(file) {
         Ok(bytes) => match String::from_utf8(bytes) {
@@ -366,14 +374,17 @@ fn run_rule(
         timeout: Duration::from_secs_f64(timeout),
         collect_smt: collect,
         ftz,
+        real_as: real_as.as_deref().and_then(rules::float_type_named),
         ..rules::Options::default()
     };
+    let cpu = cpu_seconds();
     let r = rules::check_rule_bounded(rule, &opts, Duration::from_secs_f64(budget));
     Reply::Rule {
         verdict: r.verdict,
         details: r.details,
         smt: r.smt,
         seconds: start.elapsed().as_secs_f64(),
+        cpu_seconds: cpu.zip(cpu_seconds()).map(|(a, b)| b - a),
     }
 }
 

@@ -51,6 +51,28 @@ fn ftz_option_flushes_float_types() {
     assert!(out.contains("lhs = nan (0x7fc00000)"), "{out}");
 }
 
+/// `--real-as f32` checks a rule over reals in IEEE: `A + 0 => A` fails at `A = -0`, and the
+/// counterexample says how the two sides differ; the JSON record carries the kind. A type that
+/// is not a float is a usage error.
+#[test]
+fn real_as_checks_reals_in_ieee_and_names_the_difference() {
+    let rule = "corpus/rules/xla/add/rule02.rule";
+    let (code, out, _) = run(&["rules", rule]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = run(&["rules", "--real-as", "f32", rule]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("qualitative: zeros of opposite signs"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["rules", "--json", "--real-as", "f32", rule]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("\"kind\":\"float-value\""), "{out}");
+    assert!(out.contains("\"kind\":\"sign-of-zero\""), "{out}");
+    let (code, _, err) = run(&["rules", "--real-as", "int", rule]);
+    assert_eq!(code, 2, "{err}");
+}
+
 #[test]
 fn bad_input_exits_two_with_position_and_caret() {
     let dir = std::env::temp_dir().join(format!("tensorproof-cli-{}", std::process::id()));

@@ -23,9 +23,11 @@
 //! NaN results are the canonical quiet NaN of the format ([`Format::nan`]): SMT-LIB's theory
 //! has a single NaN, so payloads are not part of the model.
 
+mod distance;
 mod ops;
 mod round;
 
+pub use distance::Difference;
 pub use ops::{apply, maximum, minimum, Op, Val};
 
 /// A binary interchange format: `ebits` exponent bits, `sbits` significand bits including the

@@ -61,6 +61,14 @@ pub enum Mismatch {
         lhs: String,
         rhs: String,
     },
+    /// The float elements at `index` differ (IEEE element types), and how.
+    FloatValue {
+        #[serde(with = "pairs::ints")]
+        index: Vec<(String, i128)>,
+        lhs: String,
+        rhs: String,
+        difference: FloatDifference,
+    },
     /// Refinement (`tensorproof mlir`): the target has undefined behaviour where the source
     /// has none.
     TargetUb { what: String },
@@ -91,6 +99,58 @@ pub enum Mismatch {
         src: String,
         tgt: String,
     },
+}
+
+/// How two IEEE 754 values differ: in kind (a NaN, an infinity, a zero or a sign on one side
+/// only), or in the last places.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum FloatDifference {
+    /// One side is NaN, the other is not.
+    Nan,
+    /// One side is an infinity, the other is finite.
+    Infinity,
+    /// Zeros of opposite signs.
+    SignOfZero,
+    /// One side is a zero, the other a non-zero finite value.
+    Zero,
+    /// Non-zero values of opposite signs.
+    Sign,
+    /// Finite non-zero values of one sign, `ulps` representable values apart, at `relative`
+    /// difference (`|l - r| / max(|l|, |r|)`).
+    Ulps { ulps: u64, relative: f64 },
+}
+
+impl FloatDifference {
+    /// The largest relative difference still called rounding (0.1%).
+    pub const ROUNDING: f64 = 1e-3;
+
+    /// A difference in kind rather than in the last places: every variant but a distance in
+    /// ulp at most [`FloatDifference::ROUNDING`] relative.
+    pub fn is_qualitative(&self) -> bool {
+        !matches!(self, FloatDifference::Ulps { relative, .. } if *relative <= Self::ROUNDING)
+    }
+
+    /// The difference in words, for a counterexample.
+    pub fn describe(&self) -> String {
+        match self {
+            FloatDifference::Nan => "qualitative: NaN on one side only".into(),
+            FloatDifference::Infinity => {
+                "qualitative: infinite on one side, finite on the other".into()
+            }
+            FloatDifference::SignOfZero => "qualitative: zeros of opposite signs".into(),
+            FloatDifference::Zero => "qualitative: zero on one side, non-zero on the other".into(),
+            FloatDifference::Sign => "qualitative: opposite signs".into(),
+            FloatDifference::Ulps { ulps, relative } => {
+                let unit = if *ulps == 1 { "ulp" } else { "ulps" };
+                if self.is_qualitative() {
+                    format!("qualitative: {ulps} {unit} apart (relative difference {relative:.2e})")
+                } else {
+                    format!("rounding: {ulps} {unit} apart (relative difference {relative:.2e})")
+                }
+            }
+        }
+    }
 }
 
 /// A counterexample that the concrete interpreter replayed.

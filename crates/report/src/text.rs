@@ -177,6 +177,19 @@ pub fn render_counterexample(c: &Counterexample) -> String {
                 render_axes(index)
             );
         }
+        Mismatch::FloatValue {
+            index,
+            lhs,
+            rhs,
+            difference,
+        } => {
+            let _ = writeln!(
+                out,
+                "    at {}: lhs = {lhs}, rhs = {rhs}",
+                render_axes(index)
+            );
+            let _ = writeln!(out, "    {}", difference.describe());
+        }
         Mismatch::TargetUb { what } => {
             let _ = writeln!(out, "    {what}");
         }

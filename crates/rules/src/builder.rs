@@ -132,10 +132,21 @@ impl RuleBuilder {
         self
     }
 
-    /// A precondition, e.g. `"0 <= b && b + l <= n"` or `"exists R: n == 0"`.
+    /// A precondition, e.g. `"0 <= b && b + l <= n"` or `"exists R: n == 0"`; one over the
+    /// elements of a tensor declared before it (`"isfinite(A)"`) is an `assume`, as in `where`.
     pub fn precondition(mut self, cond: &str) -> Self {
-        if let Some(c) = self.piece(cond, "condition", |p| p.cond()) {
-            self.rule.wheres.push(c);
+        let rule = self.rule.clone();
+        let item = self.piece(cond, "condition", |p| {
+            if p.at_value_condition(&rule) {
+                p.value_cond().map(Err)
+            } else {
+                p.cond().map(Ok)
+            }
+        });
+        match item {
+            Some(Ok(c)) => self.rule.wheres.push(c),
+            Some(Err(e)) => self.rule.assumes.push(e),
+            None => {}
         }
         self
     }

@@ -21,7 +21,7 @@ mod verify;
 pub use builder::RuleBuilder;
 pub use parser::{parse_file, parse_header, MAX_DEPTH};
 pub use random::{random_search, RandomOutcome};
-pub use verify::{check_rule, check_rule_bounded, Options, RuleResult};
+pub use verify::{check_rule, check_rule_bounded, float_type_named, Options, RuleResult};
 
 /// The symbolic domain, public for the property tests that compare it with the concrete one.
 pub use crate::symbolic::{Sym, SymVal};

@@ -6,6 +6,8 @@ use crate::lexer::{lex, Tok};
 use report::{Diagnostic, Span};
 use tensor::ElemType;
 
+mod values;
+
 type PResult<T> = Result<T, Diagnostic>;
 
 const STATEMENTS: &[&str] = &[
@@ -357,13 +359,17 @@ impl Parser {
                 *slot = Some(e);
                 Ok(())
             }
-            "where" => {
-                r.wheres.push(self.cond()?);
-                while self.eat(&Tok::Comma) {
+            "where" => loop {
+                // An item over element values is an `assume` (`parser/values.rs`).
+                if self.at_value_condition(r) {
+                    r.assumes.push(self.value_cond()?);
+                } else {
                     r.wheres.push(self.cond()?);
                 }
-                Ok(())
-            }
+                if !self.eat(&Tok::Comma) {
+                    return Ok(());
+                }
+            },
             "assume" => {
                 r.assumes.push(self.expr()?);
                 Ok(())

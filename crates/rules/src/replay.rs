@@ -10,7 +10,8 @@ use crate::ast::Rule;
 use crate::lower::{self, class_of_axis, eval_cond, Instance, MapValues, Scope};
 use crate::symbolic::sort_of;
 use crate::verify::Problem;
-use report::{Counterexample, Mismatch, TensorValue};
+use ieee754::Difference;
+use report::{Counterexample, FloatDifference, Mismatch, TensorValue};
 use smt::{
     check_z3, eval_term, CheckResult, ModelReader, Node, SolverConfig, Store, TermId, Value,
 };
@@ -327,15 +328,16 @@ pub(crate) fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) 
                 ))
             }
         }
-        Mismatch::Value {
-            index: idx,
-            lhs: lv.to_string(),
-            rhs: rv.to_string(),
-        }
+        value_mismatch(idx, &lv, &rv)
     };
     drop(ev);
     if let Some(why) = d.inexact {
         return Replay::NotConfirmed(why);
+    }
+    if d.order_dependent {
+        return Replay::NotConfirmed(
+            "a float sum or product whose value depends on the order of its terms, which XLA leaves open".into(),
+        );
     }
     // Maps, grouped by name, with instance axis names.
     let mut maps: BTreeMap<String, Vec<(String, i128)>> = BTreeMap::new();
@@ -372,6 +374,48 @@ pub(crate) fn replay(rule: &Rule, scope: &Scope, inst: &Instance, x: Extracted) 
             .collect(),
         inputs,
         mismatch,
+    })
+}
+
+/// The differing elements at `index`; for floats with how they differ (in kind, or in ulp).
+fn value_mismatch(index: Vec<(String, i128)>, lv: &Scalar, rv: &Scalar) -> Mismatch {
+    match float_difference(lv, rv) {
+        Some(difference) => Mismatch::FloatValue {
+            index,
+            lhs: lv.to_string(),
+            rhs: rv.to_string(),
+            difference,
+        },
+        None => Mismatch::Value {
+            index,
+            lhs: lv.to_string(),
+            rhs: rv.to_string(),
+        },
+    }
+}
+
+/// How two different floats of one format differ; `None` for other values.
+pub(crate) fn float_difference(a: &Scalar, b: &Scalar) -> Option<FloatDifference> {
+    let (Scalar::Float(f, x), Scalar::Float(g, y)) = (a, b) else {
+        return None;
+    };
+    if f != g {
+        return None;
+    }
+    Some(match f.difference(*x, *y) {
+        Difference::Same => return None,
+        Difference::Nan => FloatDifference::Nan,
+        Difference::Infinity => FloatDifference::Infinity,
+        Difference::SignOfZero => FloatDifference::SignOfZero,
+        Difference::Zero => FloatDifference::Zero,
+        Difference::Sign => FloatDifference::Sign,
+        Difference::Ulps(ulps) => {
+            let (u, v) = (f.to_f64(*x), f.to_f64(*y));
+            FloatDifference::Ulps {
+                ulps,
+                relative: (u - v).abs() / u.abs().max(v.abs()),
+            }
+        }
     })
 }
 

@@ -36,6 +36,9 @@ pub struct Options {
     /// Check float element types with subnormals flushed to zero (XLA:CPU's FTZ/DAZ), as if
     /// each were written `f32 (ftz)`.
     pub ftz: bool,
+    /// Check the element type `real` of every rule at this type instead (the catalogue over
+    /// reals run in IEEE 754: `Some(f32)`); other types are checked as declared.
+    pub real_as: Option<ElemType>,
 }
 
 impl Default for Options {
@@ -45,8 +48,21 @@ impl Default for Options {
             max_instances: 512,
             collect_smt: false,
             ftz: false,
+            real_as: None,
         }
     }
+}
+
+/// The float element type named `f16`, `bf16`, `f32` or `f64` (for [`Options::real_as`]).
+pub fn float_type_named(name: &str) -> Option<ElemType> {
+    let format = match name {
+        "f16" => tensor::Format::F16,
+        "bf16" => tensor::Format::BF16,
+        "f32" => tensor::Format::F32,
+        "f64" => tensor::Format::F64,
+        _ => return None,
+    };
+    Some(ElemType::float(format, false))
 }
 
 /// The result of checking one rule.
@@ -176,9 +192,13 @@ pub fn check_rule(rule: &Rule, opts: &Options) -> RuleResult {
     // index-arithmetic questions.
     let mut bound_cache: HashMap<String, bool> = HashMap::new();
     for (ty, _) in &rule.types {
+        let ty = match (ty, opts.real_as) {
+            (ElemType::Real, Some(t)) => t,
+            _ => *ty,
+        };
         let ty = &match ty.as_float() {
             Some(f) if opts.ftz => ElemType::float(f.format, true),
-            _ => *ty,
+            _ => ty,
         };
         let r = check_type(rule, &scope, *ty, opts, &mut smt_texts, &mut bound_cache);
         details.extend(r.details);

@@ -715,13 +715,29 @@ impl Domain for Concrete {
         if sizes.iter().any(|n| *n == 0) {
             return acc;
         }
+        // A float sum or product is folded left in row-major order (last axis fastest) from
+        // `init`; XLA leaves the order open, so a result that another order could change marks
+        // the run `order_dependent` (`float_fold_order_free`).
+        let float_fold =
+            ty.as_float().is_some() && matches!(reducer, Reducer::Sum | Reducer::Product);
+        let mut terms = if float_fold {
+            vec![init.clone()]
+        } else {
+            vec![]
+        };
         loop {
             let v = body(self, &point);
+            if float_fold {
+                terms.push(v.clone());
+            }
             acc = crate::eval::binary(self, reducer.binary(), ty, &acc, &v);
             // Next point, last axis fastest.
             let mut k = dims.len();
             loop {
                 if k == 0 {
+                    if float_fold && !crate::concrete_float::fold_order_free(reducer, &terms) {
+                        self.order_dependent = true;
+                    }
                     return acc;
                 }
                 k -= 1;

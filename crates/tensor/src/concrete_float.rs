@@ -125,3 +125,62 @@ fn pow_exact(fm: ieee754::Format, vals: &[Val]) -> Option<Scalar> {
         _ => None,
     }
 }
+
+/// Whether a float sum or product of `terms` (the initial value first) has the same value in
+/// every order of its terms, by a sufficient test: a NaN term makes every order NaN; a sum with
+/// at most one non-zero term is that term in every order (a sum of zeros is `-0` exactly when
+/// every zero is `-0`); a product with at most one term other than `±1` is that term with
+/// the sign of all of them. Anything else may round, overflow or cancel differently in another
+/// order, and counts as order-dependent.
+pub(crate) fn fold_order_free(reducer: crate::domain::Reducer, terms: &[Scalar]) -> bool {
+    let bits: Vec<(ieee754::Format, u64)> = terms
+        .iter()
+        .filter_map(|t| match t {
+            Scalar::Float(f, b) => Some((*f, *b)),
+            _ => None,
+        })
+        .collect();
+    if bits.len() != terms.len() {
+        return false;
+    }
+    if bits.iter().any(|(f, b)| f.is_nan(*b)) {
+        return true;
+    }
+    let notable = |(f, b): &&(ieee754::Format, u64)| match reducer {
+        crate::domain::Reducer::Product => f.to_f64(*b).abs() != 1.0,
+        _ => !f.is_zero(*b),
+    };
+    bits.iter().filter(notable).count() <= 1
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::fold_order_free;
+    use crate::concrete::Scalar;
+    use crate::domain::Reducer;
+    use ieee754::Format;
+
+    fn terms(xs: &[f32]) -> Vec<Scalar> {
+        xs.iter()
+            .map(|x| Scalar::Float(Format::F32, x.to_bits() as u64))
+            .collect()
+    }
+
+    #[test]
+    fn sums_and_products_free_of_order_only_when_every_order_agrees() {
+        assert!(fold_order_free(
+            Reducer::Sum,
+            &terms(&[0.0, f32::NAN, 1.0, 2.0])
+        ));
+        assert!(fold_order_free(Reducer::Sum, &terms(&[0.0, -0.0, 5.0])));
+        assert!(!fold_order_free(Reducer::Sum, &terms(&[0.0, 1.0, 2.0])));
+        // inf + -max + -max is NaN or inf depending on the order.
+        let big = terms(&[0.0, f32::INFINITY, -f32::MAX, -f32::MAX]);
+        assert!(!fold_order_free(Reducer::Sum, &big));
+        assert!(fold_order_free(Reducer::Product, &terms(&[1.0, -1.0, 7.0])));
+        assert!(!fold_order_free(
+            Reducer::Product,
+            &terms(&[1.0, 3.0, 1e-30])
+        ));
+    }
+}

@@ -347,7 +347,7 @@ pub(crate) fn int_closure(body: &[Stmt], ints: &[String]) -> Vec<String> {
     }
 }
 
-/// The names of `e` through `+ - * // %`, unary minus, subscripts and `.to(...)`.
+/// The names of `e` through `+ - * // %`, unary minus, subscripts, `.to(...)` and `min`/`max`.
 fn arith_names(e: &Expr, out: &mut Vec<String>) {
     match e {
         Expr::Name(n) => out.push(n.id.to_string()),
@@ -362,6 +362,23 @@ fn arith_names(e: &Expr, out: &mut Vec<String>) {
         }
         Expr::UnaryOp(u) if u.op == UnaryOp::USub => arith_names(&u.operand, out),
         Expr::Subscript(s) => arith_names(&s.value, out),
+        // `min(a, b)`, `tl.minimum(a, b)` (a range's end `min((pid + 1) * rows, n_rows)`):
+        // integers when the result is.
+        Expr::Call(c)
+            if crate::front::dotted(&c.func).is_some_and(|f| {
+                matches!(
+                    f.as_str(),
+                    "min"
+                        | "max"
+                        | "tl.minimum"
+                        | "tl.maximum"
+                        | "triton.language.minimum"
+                        | "triton.language.maximum"
+                )
+            }) =>
+        {
+            c.arguments.args.iter().for_each(|a| arith_names(a, out));
+        }
         Expr::Call(c) => {
             let to = matches!(&*c.func, Expr::Attribute(a) if a.attr.id.as_str() == "to");
             if let (true, Expr::Attribute(a)) = (to, &*c.func) {

@@ -519,6 +519,36 @@ mod tests {
         assert_eq!(exact(third), Some((11184811, 33554432)));
     }
 
+    /// `1.0f - 0.1f` folds to fl32(0.9) (the real difference 1 - fl32(0.1) is not a float32),
+    /// and the statement's `0.900000f` is taken as it, silently; `1.0f / 3.0f` folds whole
+    /// (not into a reciprocal) and is named.
+    #[test]
+    fn constant_arithmetic_folds_in_float32() {
+        let spec = crate::spec::parse(
+            "input input : float32 dims 1\nfunc w(x) : float32 = (((float32)input(x)*(1.000000f - 0.100000f)) + (1.000000f/3.000000f))\noutput w : float32 dims 1\n",
+        )
+        .unwrap();
+        let stmt = crate::stmt::parse("produce w {\n for (w.s0.x, w.min.0, w.extent.0) {\n  w(w.s0.x) = ((float32)input(w.s0.x)*0.900000f) + 0.333333f\n }\n}\n").unwrap();
+        let f = resolve(&spec, &stmt, &|s| format!("@{}", s.start)).unwrap();
+        let fold = &f.notes[0];
+        assert!(fold.contains("`1.0f - 0.1f` is `0.9f`"), "{:?}", f.notes);
+        assert!(
+            fold.contains("`1.0f / 3.0f` is `0.33333334f`"),
+            "{:?}",
+            f.notes
+        );
+        assert_ne!(1.0 - 0.1f32 as f64, 0.9f32 as f64);
+        let ExprKind::Bin(_, a, _) = &f.spec.funcs[0].value.kind else {
+            panic!()
+        };
+        let ExprKind::Bin(_, _, w) = &a.kind else {
+            panic!()
+        };
+        assert!(
+            matches!(w.kind, ExprKind::Float(p, q, 32) if p as f64 / q as f64 == 0.9f32 as f64)
+        );
+    }
+
     /// The algorithm's `/3.0f` becomes `*fl32(1/3)`, and the statement's `0.333333f` that
     /// value, named; a decimal that is itself a float is taken silently.
     #[test]

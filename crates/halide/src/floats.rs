@@ -307,14 +307,14 @@ pub fn resolve(
         return Err(e);
     }
     if !folds.is_empty() {
-        folds.dedup();
+        unique(&mut folds);
         notes.push(format!(
             "the algorithm's constant float arithmetic is folded in its float type, as Halide's simplifier folds it before the statement ({})",
             folds.join(", ")
         ));
     }
     if !reciprocals.is_empty() {
-        reciprocals.dedup();
+        unique(&mut reciprocals);
         notes.push(format!(
             "float division by a constant is multiplication by its rounded reciprocal, as Halide's simplifier lowers it ({})",
             reciprocals.join(", ")
@@ -409,6 +409,12 @@ pub fn resolve(
         notes,
         gap,
     })
+}
+
+/// Keeps the first of each equal text, in order.
+fn unique(texts: &mut Vec<String>) {
+    let mut seen = std::collections::BTreeSet::new();
+    texts.retain(|t| seen.insert(t.clone()));
 }
 
 fn note_at(taken: &mut Vec<(String, Vec<String>)>, note: String, at: String) {

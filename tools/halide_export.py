@@ -284,7 +284,7 @@ def spec_text(algo, module):
                   "shift_left", "shift_right", "tuple", "mux", "lerp", "widening_add",
                   "widening_sub", "widening_mul", "saturating_add", "saturating_sub",
                   "halving_add", "halving_sub", "rounding_halving_add", "rounding_shift_right",
-                  "rounding_shift_left"}
+                  "rounding_shift_left", "undef"}
     # The float math the checker models (crates/halide/src/math.rs), in both spellings.
     math = r"^(sqrt|exp|log|pow|floor|ceil|round|trunc|sin|cos|tanh)(_f16|_f32|_f64)?$"
     for line in lines[1:]:

@@ -24,7 +24,7 @@ pub struct Concrete<'a> {
     scope: Vec<Vec<(String, CVal)>>,
     /// While folding an update: the Func (each component of a Tuple), the point, and its
     /// value so far.
-    current: Vec<(String, Vec<i128>, CVal)>,
+    current: Vec<(String, Vec<i128>, Option<CVal>)>,
     /// While running a recurrence over a slice.
     sim: Option<Sim>,
     slices: BTreeMap<(String, Vec<i128>), BTreeMap<Vec<i128>, CVal>>,
@@ -158,9 +158,16 @@ impl<'a> Concrete<'a> {
             }
             match slice {
                 None => {
+                    // The stage before, `None` where it is `undef()`: an update that does not
+                    // read it defines the point anyway.
                     let mut vs = Vec::with_capacity(sibs.len());
                     for g in &sibs {
-                        vs.push(self.stage_value(d, &g.name, stage - 1, point)?);
+                        vs.push(undefined_as_none(self.stage_value(
+                            d,
+                            &g.name,
+                            stage - 1,
+                            point,
+                        ))?);
                     }
                     for r in Self::rdom_points(&ranges) {
                         let mut fr = frame.clone();
@@ -189,7 +196,7 @@ impl<'a> Concrete<'a> {
                             match eval(d, self, &gu.value)
                                 .and_then(|r| crate::value::cast(d, g.ty, r, gu.span))
                             {
-                                Ok(v) => next.push(v),
+                                Ok(v) => next.push(Some(v)),
                                 Err(e) => {
                                     err = Some(e);
                                     break;
@@ -204,14 +211,19 @@ impl<'a> Concrete<'a> {
                         vs = next;
                     }
                     for (g, v) in sibs.iter().zip(&vs) {
-                        self.memo
-                            .insert((format!("{}/{stage}", g.name), point.to_vec()), v.clone());
+                        if let Some(v) = v {
+                            self.memo
+                                .insert((format!("{}/{stage}", g.name), point.to_vec()), v.clone());
+                        }
                     }
                     let k = sibs
                         .iter()
                         .position(|g| g.name == f.name)
                         .expect("f is one");
-                    vs[k].clone()
+                    match &vs[k] {
+                        Some(v) => v.clone(),
+                        None => return Err(undefined()),
+                    }
                 }
                 Some(slice) => {
                     let p: Vec<i128> = slice.iter().map(|k| point[*k]).collect();
@@ -417,9 +429,13 @@ impl Env<CDom> for Concrete<'_> {
         }
         if let Some((_, p, v)) = self.current.iter().find(|(f, _, _)| f == name) {
             if *p == idx {
-                return Ok(v.clone());
+                return v.clone().ok_or_else(undefined);
             }
             return unsupported(format!("an update of `{name}` that reads another point (recurrences are not yet supported)"), span);
+        }
+        if name == "undef" && idx.is_empty() && self.spec.func(name).is_none() {
+            // Halide's `undef()`: the definition leaves this point without a value.
+            return Err(undefined());
         }
         if self.spec.func(name).is_some() {
             let saved = std::mem::take(&mut self.current);
@@ -433,5 +449,26 @@ impl Env<CDom> for Concrete<'_> {
             format!("a call of `{name}`, which the algorithm does not declare"),
             span,
         )
+    }
+}
+
+/// The algorithm has no value at a point: its definition there is Halide's `undef()` and no
+/// update overwrites it (a fault of kind `uninitialized`, the only one `algo` raises so).
+fn undefined() -> Stop {
+    Stop::Fault {
+        kind: crate::value::WitnessKind::Uninitialized,
+        what: "its value there is `undef()`, which no definition overwrites".into(),
+    }
+}
+
+/// A stage's value, `None` where the algorithm leaves it undefined ([`undefined`]).
+fn undefined_as_none(r: Result<CVal, Stop>) -> Result<Option<CVal>, Stop> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(Stop::Fault {
+            kind: crate::value::WitnessKind::Uninitialized,
+            ..
+        }) => Ok(None),
+        Err(e) => Err(e),
     }
 }

@@ -17,6 +17,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 use symbolic::{Sym, SymVal};
 
+/// The first try of a query that has a fallback after it ([`Obligation::fallbacks`]).
+const FIRST_TRY: Duration = Duration::from_secs(2);
+
 pub struct Obligation {
     pub what: String,
     pub kind: WitnessKind,
@@ -2111,7 +2114,22 @@ fn check_resolved(
             spent = Some((where_(o), obs.len() - i));
             break;
         };
-        let mut r = solve(&mut store, &o.assertions, &fields, cfg);
+        // Each query that has a fallback after it gets a short first try, so one that the
+        // solver cannot settle does not hold up a later one that it can; the queries that ran
+        // out of that time are asked again with the full timeout only if no query was unsat.
+        let short = |cfg: smt::SolverConfig| smt::SolverConfig {
+            timeout: cfg.timeout.min(FIRST_TRY),
+        };
+        let first = if o.fallbacks.is_empty() {
+            cfg
+        } else {
+            short(cfg)
+        };
+        let mut r = solve(&mut store, &o.assertions, &fields, first);
+        let mut retry: Vec<&[TermId]> = Vec::new();
+        if matches!(r, CheckResult::Unknown(_)) && first.timeout < cfg.timeout {
+            retry.push(&o.assertions);
+        }
         if debug && !o.fallbacks.is_empty() {
             let what = match &r {
                 CheckResult::Unsat => "unsat".to_string(),
@@ -2120,13 +2138,22 @@ fn check_resolved(
             };
             eprintln!("{:6} ms  (first: {what})", t0.elapsed().as_millis());
         }
-        for fb in &o.fallbacks {
+        for (k, fb) in o.fallbacks.iter().enumerate() {
             if matches!(r, CheckResult::Unsat) {
                 break;
             }
             let t1 = std::time::Instant::now();
             let Some(cfg) = budget.cfg() else { break };
-            r = solve(&mut store, fb, &fields, cfg);
+            let last = k + 1 == o.fallbacks.len();
+            let this = if last { cfg } else { short(cfg) };
+            let got = solve(&mut store, fb, &fields, this);
+            if matches!(got, CheckResult::Unknown(_)) && this.timeout < cfg.timeout {
+                retry.push(fb);
+            }
+            // A model of the main query is kept for the replay over a later `unknown`.
+            if !(matches!(got, CheckResult::Unknown(_)) && matches!(r, CheckResult::Sat(_))) {
+                r = got;
+            }
             if debug {
                 eprintln!(
                     "{:6} ms  (a fallback: {})",
@@ -2136,6 +2163,22 @@ fn check_resolved(
                     } else {
                         "not unsat"
                     }
+                );
+            }
+        }
+        for q in retry {
+            if matches!(r, CheckResult::Unsat) {
+                break;
+            }
+            let Some(cfg) = budget.cfg() else { break };
+            let got = solve(&mut store, q, &fields, cfg);
+            if !(matches!(got, CheckResult::Unknown(_)) && matches!(r, CheckResult::Sat(_))) {
+                r = got;
+            }
+            if debug {
+                eprintln!(
+                    "{:6} ms  (a retry with the full timeout)",
+                    t0.elapsed().as_millis()
                 );
             }
         }

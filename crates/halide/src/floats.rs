@@ -146,6 +146,49 @@ fn round(v: f64, bits: u8) -> f64 {
     }
 }
 
+/// Halide's simplifier folds an arithmetic operation on two float constants of one type
+/// (`Simplify_Add.cpp` and its siblings: `c0 + c1 -> fold(c0 + c1)`): computed in double and
+/// rounded to the type, which for `+ - * /` of two float32 values is their correctly rounded
+/// float32 result (double has more than twice float32's precision). The operands (already
+/// resolved to their IEEE values, children first) and the folded constant; `None` when the
+/// operation is not such a fold (or the result is not finite).
+fn fold(op: BinOp, a: &Expr, b: &Expr) -> Option<(Ieee, Ieee, Ieee)> {
+    let (ExprKind::Float(n1, d1, w1), ExprKind::Float(n2, d2, w2)) = (&a.kind, &b.kind) else {
+        return None;
+    };
+    if w1 != w2 || !matches!(*w1, 32 | 64) {
+        return None;
+    }
+    let x = *n1 as f64 / *d1 as f64;
+    let y = *n2 as f64 / *d2 as f64;
+    let v = match op {
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x * y,
+        BinOp::Div if y != 0.0 => x / y,
+        _ => return None,
+    };
+    let r = Ieee {
+        v: round(v, *w1),
+        bits: *w1,
+    };
+    (r.v.is_finite() && exact(r.v).is_some()).then_some((
+        Ieee { v: x, bits: *w1 },
+        Ieee { v: y, bits: *w1 },
+        r,
+    ))
+}
+
+/// An operator as the files print it.
+fn op_text(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::Mul => "*",
+        _ => "/",
+    }
+}
+
 /// The shortest decimal that reads back as the float (Rust's `Debug`), with its width.
 fn show(x: Ieee) -> String {
     if x.bits == 32 {
@@ -169,6 +212,7 @@ pub fn resolve(
     let mut constants: Vec<(Ieee, String)> = Vec::new();
     let mut err = None;
     let mut reciprocals = Vec::new();
+    let mut folds = Vec::new();
     let mut algo = |e: &mut Expr| {
         if err.is_some() {
             return;
@@ -191,6 +235,19 @@ pub fn resolve(
                     ))
                 }
             },
+            ExprKind::Bin(op, a, b) if fold(*op, a, b).is_some() => {
+                let (x, y, r) = fold(*op, a, b).expect("checked");
+                let (p, q) = exact(r.v).expect("a float32 or float64 fits");
+                folds.push(format!(
+                    "`{} {} {}` is `{}`",
+                    show(x),
+                    op_text(*op),
+                    show(y),
+                    show(r)
+                ));
+                constants.push((r, format!("the algorithm's constant {}", show(r))));
+                e.kind = ExprKind::Float(p, q, r.bits);
+            }
             ExprKind::Bin(BinOp::Div, a, b) => {
                 if let ExprKind::Float(n, den, bits) = b.kind {
                     // Already resolved (post-order): `n / den` is the divisor's IEEE value.
@@ -249,8 +306,15 @@ pub fn resolve(
     if let Some(e) = err {
         return Err(e);
     }
+    if !folds.is_empty() {
+        unique(&mut folds);
+        notes.push(format!(
+            "the algorithm's constant float arithmetic is folded in its float type, as Halide's simplifier folds it before the statement ({})",
+            folds.join(", ")
+        ));
+    }
     if !reciprocals.is_empty() {
-        reciprocals.dedup();
+        unique(&mut reciprocals);
         notes.push(format!(
             "float division by a constant is multiplication by its rounded reciprocal, as Halide's simplifier lowers it ({})",
             reciprocals.join(", ")
@@ -345,6 +409,12 @@ pub fn resolve(
         notes,
         gap,
     })
+}
+
+/// Keeps the first of each equal text, in order.
+fn unique(texts: &mut Vec<String>) {
+    let mut seen = std::collections::BTreeSet::new();
+    texts.retain(|t| seen.insert(t.clone()));
 }
 
 fn note_at(taken: &mut Vec<(String, Vec<String>)>, note: String, at: String) {
@@ -453,6 +523,36 @@ mod tests {
         assert!(prints_as(-third, -333333, 1_000_000));
         assert_eq!(exact(0.25), Some((1, 4)));
         assert_eq!(exact(third), Some((11184811, 33554432)));
+    }
+
+    /// `1.0f - 0.1f` folds to fl32(0.9) (the real difference 1 - fl32(0.1) is not a float32),
+    /// and the statement's `0.900000f` is taken as it, silently; `1.0f / 3.0f` folds whole
+    /// (not into a reciprocal) and is named.
+    #[test]
+    fn constant_arithmetic_folds_in_float32() {
+        let spec = crate::spec::parse(
+            "input input : float32 dims 1\nfunc w(x) : float32 = (((float32)input(x)*(1.000000f - 0.100000f)) + (1.000000f/3.000000f))\noutput w : float32 dims 1\n",
+        )
+        .unwrap();
+        let stmt = crate::stmt::parse("produce w {\n for (w.s0.x, w.min.0, w.extent.0) {\n  w(w.s0.x) = ((float32)input(w.s0.x)*0.900000f) + 0.333333f\n }\n}\n").unwrap();
+        let f = resolve(&spec, &stmt, &|s| format!("@{}", s.start)).unwrap();
+        let fold = &f.notes[0];
+        assert!(fold.contains("`1.0f - 0.1f` is `0.9f`"), "{:?}", f.notes);
+        assert!(
+            fold.contains("`1.0f / 3.0f` is `0.33333334f`"),
+            "{:?}",
+            f.notes
+        );
+        assert_ne!(1.0 - 0.1f32 as f64, 0.9f32 as f64);
+        let ExprKind::Bin(_, a, _) = &f.spec.funcs[0].value.kind else {
+            panic!()
+        };
+        let ExprKind::Bin(_, _, w) = &a.kind else {
+            panic!()
+        };
+        assert!(
+            matches!(w.kind, ExprKind::Float(p, q, 32) if p as f64 / q as f64 == 0.9f32 as f64)
+        );
     }
 
     /// The algorithm's `/3.0f` becomes `*fl32(1/3)`, and the statement's `0.333333f` that

@@ -115,6 +115,9 @@ struct Machine<'a> {
     /// part of those stores, so a read of an undefined cell there is a poison (whose origin
     /// is kept here, by name) that only a use outside a store makes a fault.
     poisoned: BTreeMap<String, String>,
+    /// The output point an undefined value reached (the run stopped there with a fault): a
+    /// refutation only where the algorithm itself is defined ([`replay`]).
+    poisoned_output: Option<Vec<i128>>,
 }
 
 /// One run of a parallel loop: its variable, the current iteration, and per cell (buffer,
@@ -629,6 +632,7 @@ impl Machine<'_> {
                     let v = v?;
                     if let Some(origin) = &poison {
                         if *func == self.spec.output {
+                            self.poisoned_output = Some(point.clone());
                             return Err(Flow::Stop(Stop::Fault {
                                 kind: WitnessKind::Uninitialized,
                                 what: format!("{origin}, whose value reaches the output `{func}` at {point:?}"),
@@ -721,6 +725,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
         suspect: None,
         allocs: vec![],
         poisoned: BTreeMap::new(),
+        poisoned_output: None,
     };
     m.bufs.insert(
         out.name.clone(),
@@ -753,13 +758,39 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
             return Outcome::Unsupported(what, span)
         }
         Err(Flow::Stop(Stop::Fault { kind, what })) => {
+            if let Some(point) = m.poisoned_output.take() {
+                // An undefined value reached the output: wrong only where the algorithm
+                // defines that point (Halide's `undef()` leaves a point without a value).
+                let mut alg = crate::algo::Concrete::new(spec, setting);
+                match alg.value(&mut d, &out.name, &point) {
+                    Ok(_) if d.inexact.is_none() => {}
+                    Ok(_) => {
+                        return Outcome::Unsupported(
+                            "the algorithm's concrete value is inexact".into(),
+                            Span::default(),
+                        )
+                    }
+                    Err(Stop::Unsupported { what, .. }) => {
+                        return Outcome::Unsupported(
+                            format!("in the algorithm: {what}"),
+                            Span::default(),
+                        )
+                    }
+                    Err(Stop::Fault { what: why, .. }) => {
+                        return Outcome::Unsupported(
+                            format!("the algorithm itself is undefined at output point {point:?} of `{}` ({why}), where the loop program's {what}: the claim holds only where the algorithm defines the output", out.name),
+                            Span::default(),
+                        )
+                    }
+                }
+            }
             return Outcome::Fault(Fault {
                 kind,
                 what,
                 point: vec![],
                 values: None,
                 gap: None,
-            })
+            });
         }
     }
     let buf = m

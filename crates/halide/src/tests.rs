@@ -850,3 +850,26 @@ fn a_data_dependent_rdom_predicate_is_unknown_at_its_line() {
         v => panic!("{v:?}"),
     }
 }
+
+/// Halide's `undef()`: the algorithm has no value where no update overwrites it, so an output
+/// point whose value reads such a cell is no refutation of any statement (here the algorithm
+/// defines `g` at 0 only); an update that does not read the stage before defines the point
+/// (`undef-root`, replayed clean on small sizes by `verified_cases_replay_clean_on_small_sizes`).
+#[test]
+fn an_undefined_algorithm_value_is_never_a_refutation() {
+    let spec = crate::spec::parse(
+        "input input : int32 dims 1\nfunc f(x) : int32 = undef()\nupdate f(0) = 7\nfunc g(x) : int32 = f(x)\noutput g : int32 dims 1\n",
+    )
+    .unwrap();
+    let stmt = crate::stmt::parse(
+        "produce g {\n for (g.s0.x, g.min.0, g.extent.0) {\n  g(g.s0.x) = 7\n }\n}\n",
+    )
+    .unwrap();
+    let c = crate::check::check_with(&spec, &stmt, &budget(5), true, &|s| format!("{s:?}"));
+    match &c.verdict {
+        report::Verdict::Unknown { reason } => {
+            assert!(reason.contains("undef()"), "{reason}")
+        }
+        v => panic!("{v:?}"),
+    }
+}

@@ -336,6 +336,9 @@ impl<'s> Printer<'s> {
                     }
                 }
                 Node::Sym(x) => out.push_str(&quote(s.sym_name(*x))),
+                // A nullary application is the bare name (SMT-LIB 2.6, 3.6: `(f)` is not a
+                // term; cvc5 rejects it).
+                Node::App(f, xs) if xs.is_empty() => out.push_str(&quote(s.fun_name(*f))),
                 Node::App(f, xs) => list(&quote(s.fun_name(*f)), xs, out),
                 Node::FpLit(f, b) => out.push_str(&fp_literal(*f, *b)),
                 Node::BvLit(w, v) => out.push_str(&bv_literal(*w, *v)),

@@ -251,3 +251,17 @@ fn div_with_one_quotient_over_the_range() {
     let f = s.bool(false);
     assert!(out.contains(&f), "{}", crate::to_smtlib(&s, &out, &[]));
 }
+
+/// A nullary function application prints as its bare name (SMT-LIB has no `(f)`), so cvc5
+/// reads the script.
+#[test]
+fn nullary_applications_print_bare() {
+    let mut s = Store::new();
+    let f = s.declare_fun("k", &[], Sort::Int);
+    let k = s.app(f, vec![]);
+    let zero = s.int(0);
+    let a = s.lt(zero, k);
+    let text = to_smtlib(&s, &[a], &[]);
+    assert!(text.contains("(< 0 k)"), "{text}");
+    assert!(!text.contains("(k)"), "{text}");
+}

@@ -272,15 +272,35 @@ impl Synth<'_> {
         let mut rest = l.clone();
         let mut parts: Vec<(i128, Expr)> = Vec::new();
         for (o, pivot, name) in &self.out {
+            // The multiple of the output index in `l`: `alpha * i` with `alpha` a polynomial
+            // of the other symbols (`(pid*B + lane) * step` stored at `pid*B + lane` is `step *
+            // i`), read off the monomials with the pivot once.
             let b = o[&vec![*pivot]];
-            let a = rest.get(&vec![*pivot]).copied().unwrap_or(0);
-            if a % b != 0 {
-                return Err("an index that is not a multiple of the store's index".into());
+            let mut alpha = Poly::new();
+            for (m, a) in &rest {
+                if m.iter().filter(|v| *v == pivot).count() != 1 {
+                    continue;
+                }
+                if a % b != 0 {
+                    return Err("an index that is not a multiple of the store's index".into());
+                }
+                let q: Vec<SymId> = m.iter().copied().filter(|v| v != pivot).collect();
+                alpha = padd(&alpha, &BTreeMap::from([(q, a / b)])).ok_or("overflow")?;
             }
-            let alpha = a / b;
-            if alpha != 0 {
-                parts.push((alpha, Expr::Var(name.clone())));
-                rest = padd(&rest, &pscale(o, -alpha).ok_or("overflow")?).ok_or("overflow")?;
+            if alpha.is_empty() {
+                continue;
+            }
+            let times = pmul(&alpha, o).ok_or("overflow")?;
+            rest = padd(&rest, &pscale(&times, -1).ok_or("overflow")?).ok_or("overflow")?;
+            for (q, c) in &alpha {
+                let mut x = Expr::Var(name.clone());
+                for v in q.iter().rev() {
+                    let Some(f) = self.name_of(*v) else {
+                        return Err("the stored value depends on the program id or lane other than through the output index".into());
+                    };
+                    x = Expr::Bin('*', Box::new(f), Box::new(x));
+                }
+                parts.push((*c, x));
             }
         }
         let mut c0 = 0;

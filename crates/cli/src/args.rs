@@ -42,6 +42,9 @@ pub enum Command {
     /// Check that a Halide-scheduled loop program (STMT) computes its algorithm (SPEC)
     #[command(after_help = EXIT_CODES)]
     Halide(HalideArgs),
+    /// Check that XLA's optimizations kept a program's meaning: BEFORE.hlo AFTER.hlo, or a JAX model MODEL.py
+    #[command(after_help = EXIT_CODES)]
+    Xla(XlaArgs),
     /// Internal: answer jobs on stdin (one crashing job never ends a batch)
     #[command(hide = true)]
     Worker,
@@ -189,6 +192,21 @@ pub struct HalideArgs {
     /// Write every obligation as an SMT-LIB script into DIR (one file per query, named after the case)
     #[arg(long, value_name = "DIR")]
     pub dump_smt: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunOpts,
+}
+
+#[derive(Args, Debug)]
+pub struct XlaArgs {
+    /// The HLO texts before and after optimization (docs/xla.md), or a JAX model (.py defining `f` and `ARGS`, run by tools/xla_dump.py)
+    #[arg(value_name = "FILE", num_args = 1..=2, required = true)]
+    pub files: Vec<PathBuf>,
+    /// IEEE 754 with subnormals kept (default: flushed to zero, as XLA:CPU runs)
+    #[arg(long)]
+    pub no_ftz: bool,
+    /// With a JAX model: also write XLA's per-pass dumps
+    #[arg(long)]
+    pub passes: bool,
     #[command(flatten)]
     pub run: RunOpts,
 }

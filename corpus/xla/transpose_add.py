@@ -1,0 +1,9 @@
+"""A transpose feeding an add and a reshape: layout assignment and fusion, sound."""
+# expect: verified
+import jax.numpy as jnp
+
+ARGS = ["f32[4,8]", "f32[8,4]"]
+
+
+def f(x, y):
+    return (x.T + y).reshape(32)

@@ -56,6 +56,7 @@ def main(argv):
     os.environ.setdefault("JAX_PLATFORMS", "cpu")
     import jax  # after XLA_FLAGS: XLA reads them once
 
+    model = os.path.abspath(model)
     f, shapes = load(model)
     examples = [jax.ShapeDtypeStruct(dims, dtype) for dtype, dims in shapes]
     lowered = jax.jit(f).lower(*examples)

@@ -9,15 +9,23 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 pub fn run(a: XlaArgs) -> i32 {
+    let model = a
+        .files
+        .first()
+        .filter(|p| p.extension().is_some_and(|e| e == "py"));
     let (before, after) = match &a.files[..] {
-        [py] if py.extension().is_some_and(|e| e == "py") => match dump(py, a.passes) {
+        [py] if model.is_some() => match dump(py, a.passes) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("error: {e}");
                 return 2;
             }
         },
-        [b, af] => (b.clone(), af.clone()),
+        [b, af] if !a.passes => (b.clone(), af.clone()),
+        [_, _] => {
+            eprintln!("error: --passes needs a JAX model (MODEL.py): XLA writes the per-pass dumps when it compiles");
+            return 2;
+        }
         _ => {
             eprintln!("error: expected BEFORE.hlo AFTER.hlo, or a JAX model MODEL.py");
             return 2;
@@ -33,7 +41,13 @@ pub fn run(a: XlaArgs) -> i32 {
             }
         }
     }
-    let names = [before.display().to_string(), after.display().to_string()];
+    let names = match model {
+        Some(py) => [
+            format!("{} (before optimization)", py.display()),
+            format!("{} (after optimization)", py.display()),
+        ],
+        None => [before.display().to_string(), after.display().to_string()],
+    };
     let mut modules = vec![];
     let mut bad = false;
     for (name, text) in names.iter().zip(&texts) {
@@ -57,22 +71,11 @@ pub fn run(a: XlaArgs) -> i32 {
         ..xla::Options::default()
     };
     let start = Instant::now();
-    let verdict = std::panic::catch_unwind(|| {
-        let b = xla::Input {
-            file: &names[0],
-            text: &texts[0],
-            module: &modules[0],
-        };
-        let af = xla::Input {
-            file: &names[1],
-            text: &texts[1],
-            module: &modules[1],
-        };
-        xla::check_pair(&b, &af, &opts)
-    })
-    .unwrap_or_else(|p| Verdict::Unknown {
-        reason: format!("internal error: {}", panic_text(&p)),
-    });
+    let verdict = guarded_check(
+        (&names[0], &texts[0], &modules[0]),
+        (&names[1], &texts[1], &modules[1]),
+        &opts,
+    );
     let secs = start.elapsed().as_secs_f64();
     let outcome = Outcome {
         file: names[1].clone(),
@@ -98,7 +101,105 @@ pub fn run(a: XlaArgs) -> i32 {
         println!("{}: {} ({secs:.2} s)", outcome.name, outcome.verdict.name());
         print!("{}", out::details(&outcome.verdict));
     }
+    if a.passes && !a.run.json {
+        let dir = before.with_file_name("passes");
+        if let Err(e) = passes(&dir, &opts) {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    }
     report::exit_code(&[outcome])
+}
+
+/// One pair checked, a panic its `unknown` (internal error).
+fn guarded_check(
+    b: (&str, &str, &xla::hlo::Module),
+    a: (&str, &str, &xla::hlo::Module),
+    opts: &xla::Options,
+) -> Verdict {
+    std::panic::catch_unwind(|| {
+        xla::check_pair(
+            &xla::Input {
+                file: b.0,
+                text: b.1,
+                module: b.2,
+            },
+            &xla::Input {
+                file: a.0,
+                text: a.1,
+                module: a.2,
+            },
+            opts,
+        )
+    })
+    .unwrap_or_else(|p| Verdict::Unknown {
+        reason: format!("internal error: {}", panic_text(&p)),
+    })
+}
+
+/// XLA's per-pass dumps in step order: `module_N.NAME.STEP.PIPELINE.after_PASS.before_NEXT.txt`.
+fn pass_dumps(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+    let mut steps = vec![];
+    for e in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = e.map_err(|e| e.to_string())?.path();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let parts: Vec<&str> = name.split('.').collect();
+        let step_like = parts.len() >= 6
+            && parts[0].starts_with("module_")
+            && parts[2].len() == 4
+            && parts[2].bytes().all(|c| c.is_ascii_digit())
+            && name.ends_with(".txt");
+        if step_like {
+            let pass = parts[4].strip_prefix("after_").unwrap_or(parts[4]);
+            let label = format!("step {} ({}: {pass})", parts[2], parts[3]);
+            steps.push((format!("{}.{}", parts[0], parts[2]), label, path));
+        }
+    }
+    steps.sort();
+    Ok(steps.into_iter().map(|(_, l, p)| (l, p)).collect())
+}
+
+/// Every pass step against the one before it; the first step that is not verified is named.
+fn passes(dir: &Path, opts: &xla::Options) -> Result<(), String> {
+    let steps = pass_dumps(dir)?;
+    println!("pass steps: {}", steps.len());
+    let mut prev: Option<(String, String, xla::hlo::Module)> = None;
+    let mut first_refuted = None;
+    let mut verified = 0;
+    for (label, path) in steps {
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let module = match xla::parse_module(&text) {
+            Ok(m) => m,
+            Err(d) => {
+                println!("  {label}: error: {}", d[0].message);
+                prev = None;
+                continue;
+            }
+        };
+        if let Some((pl, pt, pm)) = &prev {
+            let v = guarded_check((pl, pt, pm), (&label, &text, &module), opts);
+            if v.name() == "verified" {
+                verified += 1;
+            } else {
+                println!("  {label}: {}", v.name());
+                print!("{}", out::details(&v));
+            }
+            if v.name() == "refuted" && first_refuted.is_none() {
+                first_refuted = Some(label.clone());
+            }
+        }
+        prev = Some((label, text, module));
+    }
+    println!("  {verified} steps verified");
+    if let Some(l) = first_refuted {
+        println!("  the first step that changes the meaning: {l}");
+    }
+    Ok(())
 }
 
 fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {

@@ -57,8 +57,9 @@ impl<'a> Parser<'a> {
 
     /// An error at the current position (one character wide).
     fn fail<T>(&mut self, message: &str) -> Res<T> {
+        // One character wide, or empty at a line's end (the caret then follows the line).
         let end = (self.pos + 1).min(self.src.len());
-        let end = if self.src.is_char_boundary(end) {
+        let end = if self.src.is_char_boundary(end) && !matches!(self.peek(), Some(b'\n' | b'\r')) {
             end
         } else {
             self.pos

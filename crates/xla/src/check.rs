@@ -74,15 +74,9 @@ fn check(before: &Input, after: &Input, opts: &Options) -> Result<Verdict, Verdi
     well_formed(&pair.before, before)?;
     well_formed(&pair.after, after)?;
     same_interface(&pair)?;
-    // Reductions cost an enumeration per element in the interpreter: fewer, smaller trials.
-    let (trials, budget) = if has_reduction(&pair) {
-        (
-            opts.trials.min(REDUCING_TRIALS),
-            opts.budget.min(REDUCING_BUDGET),
-        )
-    } else {
-        (opts.trials, opts.budget)
-    };
+    // Reductions cost an enumeration per element in the interpreter: fewer, smaller trials
+    // (a work budget of element accesses, `search::affordable`).
+    let (trials, budget) = search::affordable(&pair, opts.trials, opts.budget);
     if let Some(d) = search::search(&pair, trials, budget) {
         return Ok(refuted(&pair, d, mode));
     }
@@ -100,21 +94,6 @@ fn check(before: &Input, after: &Input, opts: &Options) -> Result<Verdict, Verdi
     facts.dedup();
     Ok(Verdict::Verified {
         assumptions: assumptions(&pair, mode, facts),
-    })
-}
-
-/// Input sets and elements per output of the concrete search when a module reduces.
-const REDUCING_TRIALS: usize = 36;
-const REDUCING_BUDGET: usize = 32;
-
-fn has_reduction(p: &Pair) -> bool {
-    [&p.before, &p.after].iter().any(|l| {
-        (0..l.graph.len()).any(|i| {
-            matches!(
-                l.graph.op(tensor::NodeId(i as u32)),
-                tensor::Op::Reduce { .. } | tensor::Op::Dot { .. }
-            )
-        })
     })
 }
 

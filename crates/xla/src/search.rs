@@ -6,7 +6,7 @@
 use crate::hlo::Module;
 use crate::lower::{axis, lower, param_name, Lowered, Mode, Param};
 use std::collections::BTreeMap;
-use tensor::{Concrete, ConcreteTensor, ElemType, Eval, Format, Scalar};
+use tensor::{Concrete, ConcreteTensor, ElemType, Eval, Format, NodeId, Op, Scalar};
 
 /// Both modules lowered in the concrete domain.
 pub(crate) struct Pair {
@@ -201,6 +201,65 @@ pub(crate) fn trial_inputs(
             (param_name(p.number), ConcreteTensor { axes, data })
         })
         .collect()
+}
+
+/// Accesses the interpreter makes for one element of `n` (it does not keep values: a
+/// reduction re-reads its operand's elements, each at the operand's own cost).
+fn access_cost(
+    ev: &mut Eval<Concrete>,
+    d: &mut Concrete,
+    n: NodeId,
+    memo: &mut BTreeMap<NodeId, u128>,
+) -> u128 {
+    if let Some(c) = memo.get(&n) {
+        return *c;
+    }
+    let g = ev.graph();
+    let sum: u128 = tensor::operands(g.op(n))
+        .iter()
+        .map(|x| access_cost(ev, d, *x, memo))
+        .sum();
+    let mut extent = |x: NodeId, axes: &[String]| -> u128 {
+        ev.shape(d, x)
+            .iter()
+            .filter(|(a, _)| axes.contains(a))
+            .map(|(_, k)| (*k).max(0) as u128)
+            .product()
+    };
+    let c = match g.op(n) {
+        Op::Reduce { x, axes, .. } => extent(*x, axes).saturating_mul(sum),
+        Op::Dot { a, contract, .. } => extent(*a, contract).saturating_mul(sum),
+        Op::Concat { .. } | Op::Conv { .. } => sum.saturating_mul(4),
+        _ => sum,
+    }
+    .saturating_add(1);
+    memo.insert(n, c);
+    c
+}
+
+/// Accesses the search may spend per input set, and in all.
+const WORK_PER_TRIAL: u128 = 200_000;
+const WORK: u128 = 4_000_000;
+
+/// Input sets and elements per output the work budget affords: `(0, _)` when one element
+/// of an output already costs more than a trial may.
+pub(crate) fn affordable(p: &Pair, trials: usize, budget: usize) -> (usize, usize) {
+    let mut per_element: u128 = 1;
+    for l in [&p.before, &p.after] {
+        let mut memo = BTreeMap::new();
+        let mut d = Concrete::new(BTreeMap::new());
+        let mut ev = Eval::new(&l.graph);
+        for (n, _, _) in &l.outputs {
+            per_element = per_element.max(access_cost(&mut ev, &mut d, *n, &mut memo));
+        }
+    }
+    let outputs = p.before.outputs.len().max(1) as u128;
+    let budget = (WORK_PER_TRIAL / (per_element * outputs)).min(budget as u128) as usize;
+    if budget == 0 {
+        return (0, 0);
+    }
+    let per_trial = per_element * outputs * budget as u128;
+    ((WORK / per_trial).min(trials as u128) as usize, budget)
 }
 
 /// The concrete search: `trials` input sets, each compared on up to `budget` elements per

@@ -2,6 +2,11 @@
 """Write the HLO texts XLA prints for a JAX function, before and after optimization.
 
 Usage: xla_dump.py MODEL.py OUT_DIR [--passes]
+       xla_dump.py MODEL.py OUT_DIR --run INPUTS.json
+
+With --run, the compiled function is run on XLA:CPU on the inputs in INPUTS.json (a list per
+parameter of elements as bit patterns, row-major) and OUT_DIR/run.json gets the first output's
+elements as bit patterns (the differential test of the interpreter, crates/xla/tests/corpus.rs).
 
 MODEL.py defines a function `f` and `ARGS`, a list of example argument shapes written as HLO
 shapes (`"f32[8,16]"`, `"f32[]"`). The tool writes
@@ -42,6 +47,11 @@ def load(path):
 
 
 def main(argv):
+    run = None
+    if "--run" in argv:
+        i = argv.index("--run")
+        run = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
     args = [a for a in argv if not a.startswith("--")]
     passes = "--passes" in argv
     if len(args) != 2:
@@ -60,6 +70,8 @@ def main(argv):
     f, shapes = load(model)
     examples = [jax.ShapeDtypeStruct(dims, dtype) for dtype, dims in shapes]
     lowered = jax.jit(f).lower(*examples)
+    if run is not None:
+        return run_on_cpu(lowered.compile(), shapes, run, out)
     # Source paths in metadata relative to the model's folder: the texts do not depend on
     # where the corpus was checked out.
     here = os.path.dirname(os.path.abspath(model)) + os.sep
@@ -67,6 +79,28 @@ def main(argv):
                        ("after.hlo", lowered.compile().as_text())]:
         with open(os.path.join(out, name), "w") as fh:
             fh.write(text.replace(here, ""))
+
+
+def run_on_cpu(compiled, shapes, inputs_path, out):
+    import json
+    import numpy as np
+
+    bits_of = {2: np.uint16, 4: np.uint32, 8: np.uint64}
+    with open(inputs_path) as fh:
+        inputs = json.load(fh)
+    args = []
+    for (dtype, dims), data in zip(shapes, inputs):
+        dt = np.dtype(dtype) if dtype != "bfloat16" else None
+        if dt is None or dt.kind != "f":
+            raise SystemExit("error: --run supports float parameters only")
+        raw = np.array([int(b, 16) for b in data], dtype=bits_of[dt.itemsize])
+        args.append(raw.view(dt).reshape(dims))
+    result = compiled(*args)
+    first = result[0] if isinstance(result, (tuple, list)) else result
+    arr = np.asarray(first)
+    flat = arr.reshape(-1).view(bits_of[arr.dtype.itemsize])
+    with open(os.path.join(out, "run.json"), "w") as fh:
+        json.dump([hex(int(b)) for b in flat], fh)
 
 
 if __name__ == "__main__":

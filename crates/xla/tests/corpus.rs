@@ -106,6 +106,149 @@ fn regenerate() -> Result<(), Failed> {
     Ok(())
 }
 
+/// The hex bit pattern in a printed float (`1e20 (0x60ad78ec)`).
+fn bits(printed: &str) -> Option<u64> {
+    let hex = printed.rsplit_once("(0x")?.1.strip_suffix(')')?;
+    u64::from_str_radix(hex, 16).ok()
+}
+
+/// NaN, infinite, zero, sign: the class a value's f32 bits fall in.
+fn class32(b: u64) -> (bool, bool, bool, bool) {
+    let f = f32::from_bits(b as u32);
+    (
+        f.is_nan(),
+        f.is_infinite(),
+        f == 0.0,
+        !f.is_nan() && f.is_sign_negative(),
+    )
+}
+
+/// The differential test of the interpreter against XLA:CPU: every refuted program's
+/// counterexample run by the compiled function on this machine gives the `after` value the
+/// interpreter computed (bit for bit; of the same class where libm computed a function).
+fn xla_cpu_agrees() -> Result<(), Failed> {
+    let Some(py) = python() else {
+        println!("notice: no Python with jax==0.7.1 (TENSORPROOF_PYTHON or .venv); XLA:CPU comparison skipped");
+        return Ok(());
+    };
+    let tool = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/xla_dump.py");
+    let tmp = std::env::temp_dir().join(format!("xla-cpu-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp)?;
+    let mut compared = 0;
+    for prog in programs() {
+        if header(&prog, "expect").as_deref() != Some("refuted") {
+            continue;
+        }
+        let stem = prog.file_stem().unwrap().to_string_lossy().into_owned();
+        let bt = std::fs::read_to_string(prog.with_extension("before.hlo"))?;
+        let at = std::fs::read_to_string(prog.with_extension("after.hlo"))?;
+        let (bm, am) = (parse_module(&bt).unwrap(), parse_module(&at).unwrap());
+        let v = check_pair(
+            &Input {
+                file: "b",
+                text: &bt,
+                module: &bm,
+            },
+            &Input {
+                file: "a",
+                text: &at,
+                module: &am,
+            },
+            &Options::default(),
+        );
+        let report::Verdict::Refuted { counterexample: c } = v else {
+            return Err(format!("{stem}: not refuted").into());
+        };
+        let report::Mismatch::Optimized {
+            output: 0,
+            index,
+            after,
+            ..
+        } = &c.mismatch
+        else {
+            continue;
+        };
+        let inputs: Vec<Vec<String>> = c
+            .inputs
+            .iter()
+            .map(|t| {
+                t.data
+                    .iter()
+                    .map(|d| format!("{:#x}", bits(d).unwrap()))
+                    .collect()
+            })
+            .collect();
+        let json = format!(
+            "[{}]",
+            inputs
+                .iter()
+                .map(|v| format!(
+                    "[{}]",
+                    v.iter()
+                        .map(|b| format!("\"{b}\""))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let inp = tmp.join(format!("{stem}.json"));
+        std::fs::write(&inp, json)?;
+        let out = tmp.join(&stem);
+        let run = std::process::Command::new(&py)
+            .arg(&tool)
+            .arg(&prog)
+            .arg(&out)
+            .arg("--run")
+            .arg(&inp)
+            .output()?;
+        if !run.status.success() {
+            return Err(format!("{stem}: {}", String::from_utf8_lossy(&run.stderr)).into());
+        }
+        let got = std::fs::read_to_string(out.join("run.json"))?;
+        let flat: Vec<u64> = got
+            .trim_matches(|c| c == '[' || c == ']' || c == '\n')
+            .split(',')
+            .map(|h| {
+                u64::from_str_radix(h.trim().trim_matches('"').trim_start_matches("0x"), 16)
+                    .unwrap()
+            })
+            .collect();
+        let dims = match &am.entry().unwrap().instrs[am.entry().unwrap().root().unwrap()].shape {
+            xla::hlo::Shape::Array { dims, .. } => dims.clone(),
+            _ => continue,
+        };
+        let offset = index
+            .iter()
+            .zip(&dims)
+            .fold(0i128, |acc, (i, n)| acc * *n as i128 + i) as usize;
+        let (ours, cpu) = (bits(after).unwrap(), flat[offset]);
+        // NaNs are one value in the model (x86 makes a negative one).
+        let both_nan = class32(ours).0 && class32(cpu).0;
+        let agree = if both_nan {
+            true
+        } else if c.instance.contains("libm") {
+            class32(ours) == class32(cpu)
+        } else {
+            ours == cpu
+        };
+        println!(
+            "{stem}: after = {after}, XLA:CPU = {:e} ({cpu:#x})",
+            f32::from_bits(cpu as u32)
+        );
+        if !agree {
+            return Err(format!(
+                "{stem}: the interpreter's after = {after}, XLA:CPU computes {cpu:#x}"
+            )
+            .into());
+        }
+        compared += 1;
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    println!("{compared} counterexamples: XLA:CPU computes the interpreter's `after` value");
+    Ok(())
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials: Vec<Trial> = programs()
@@ -116,5 +259,6 @@ fn main() {
         })
         .collect();
     trials.push(Trial::test("regenerate", regenerate));
+    trials.push(Trial::test("xla_cpu_agrees", xla_cpu_agrees));
     libtest_mimic::run(&args, trials).exit();
 }

@@ -29,6 +29,8 @@ pub struct Options {
     pub trials: usize,
     /// Output elements compared per output and input set.
     pub budget: usize,
+    /// Ask the solver after the concrete search (off: the search alone, for tests).
+    pub solve: bool,
 }
 
 impl Default for Options {
@@ -38,6 +40,7 @@ impl Default for Options {
             timeout: Duration::from_secs(10),
             trials: 200,
             budget: 256,
+            solve: true,
         }
     }
 }
@@ -79,6 +82,11 @@ fn check(before: &Input, after: &Input, opts: &Options) -> Result<Verdict, Verdi
     let (trials, budget) = search::affordable(&pair, opts.trials, opts.budget);
     if let Some(d) = search::search(&pair, trials, budget) {
         return Ok(refuted(&pair, d, mode));
+    }
+    if !opts.solve {
+        return Ok(unknown(
+            "the concrete search found no difference (the solver was not asked)".into(),
+        ));
     }
     let cfg = SolverConfig {
         timeout: opts.timeout,

@@ -14,6 +14,7 @@ pub mod hlo;
 mod lower;
 mod ops;
 mod parse;
+mod regroup;
 mod search;
 mod shape_ops;
 

@@ -103,8 +103,8 @@ fn transpose<D: Domain>(l: &mut Lowerer<D>, ins: &Instr, x: &Arr) -> Result<Node
     l.relabel(x.0, renames, ins)
 }
 
-/// A reshape that only inserts or removes dimensions of size 1 (the core's reshape); any
-/// other reshape is unsupported for now.
+/// `reshape`: the core's reshape where it only inserts or removes dimensions of size 1, else
+/// a regrouping in row-major order (`regroup`).
 fn reshape<D: Domain>(
     l: &mut Lowerer<D>,
     ins: &Instr,
@@ -121,13 +121,7 @@ fn reshape<D: Domain>(
     let (from, to) = (kept(&x.1), kept(out));
     let same = from.len() == to.len() && from.iter().zip(&to).all(|(a, b)| a.1 == b.1);
     if !same {
-        return Err(bad(
-            ins,
-            &format!(
-                "a reshape from {:?} to {:?} that regroups dimensions (only size-1 dimensions inserted or removed are modelled yet)",
-                x.1, out
-            ),
-        ));
+        return crate::regroup::regroup(l, ins, x.0, &x.1, out);
     }
     let remove: Vec<Axis> = (0..x.1.len()).filter(|k| x.1[*k] == 1).map(axis).collect();
     let mut node = x.0;

@@ -96,10 +96,14 @@ pub fn run(a: XlaArgs) -> i32 {
         f.insert("before".into(), json!(names[0]));
         f.insert("after".into(), json!(names[1]));
         f.insert("seconds".into(), json!(secs));
-        println!("{}", out::record("xla", "pair", f));
+        say(&format!("{}\n", out::record("xla", "pair", f)));
     } else {
-        println!("{}: {} ({secs:.2} s)", outcome.name, outcome.verdict.name());
-        print!("{}", out::details(&outcome.verdict));
+        say(&format!(
+            "{}: {} ({secs:.2} s)\n{}",
+            outcome.name,
+            outcome.verdict.name(),
+            out::details(&outcome.verdict)
+        ));
     }
     if a.passes && !a.run.json {
         let dir = before.with_file_name("passes");
@@ -166,7 +170,7 @@ fn pass_dumps(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
 /// Every pass step against the one before it; the first step that is not verified is named.
 fn passes(dir: &Path, opts: &xla::Options) -> Result<(), String> {
     let steps = pass_dumps(dir)?;
-    println!("pass steps: {}", steps.len());
+    say(&format!("pass steps: {}\n", steps.len()));
     let mut prev: Option<(String, String, xla::hlo::Module)> = None;
     let mut first_refuted = None;
     let mut verified = 0;
@@ -176,7 +180,7 @@ fn passes(dir: &Path, opts: &xla::Options) -> Result<(), String> {
         let module = match xla::parse_module(&text) {
             Ok(m) => m,
             Err(d) => {
-                println!("  {label}: error: {}", d[0].message);
+                say(&format!("  {label}: error: {}\n", d[0].message));
                 prev = None;
                 continue;
             }
@@ -186,8 +190,7 @@ fn passes(dir: &Path, opts: &xla::Options) -> Result<(), String> {
             if v.name() == "verified" {
                 verified += 1;
             } else {
-                println!("  {label}: {}", v.name());
-                print!("{}", out::details(&v));
+                say(&format!("  {label}: {}\n{}", v.name(), out::details(&v)));
             }
             if v.name() == "refuted" && first_refuted.is_none() {
                 first_refuted = Some(label.clone());
@@ -195,11 +198,17 @@ fn passes(dir: &Path, opts: &xla::Options) -> Result<(), String> {
         }
         prev = Some((label, text, module));
     }
-    println!("  {verified} steps verified");
+    say(&format!("  {verified} steps verified\n"));
     if let Some(l) = first_refuted {
-        println!("  the first step that changes the meaning: {l}");
+        say(&format!("  the first step that changes the meaning: {l}\n"));
     }
     Ok(())
+}
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error of ours.
+fn say(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {

@@ -170,7 +170,8 @@ impl<'a> Parser<'a> {
         let mut computations = vec![];
         loop {
             self.space();
-            if self.pos >= self.src.len() || !self.starts_computation() {
+            if self.pos >= self.src.len() || self.at_trailing_table() || !self.starts_computation()
+            {
                 break;
             }
             match self.computation() {
@@ -556,6 +557,18 @@ ENTRY main.3 {
             .replace("add(x.1, b)", "add(x.1, b");
         let d = parse_module(&bad).unwrap_err();
         assert_eq!(d.len(), 2, "{d:?}");
+    }
+
+    /// Newer XLA (jax 0.10) prints tables of file names and stack frames around the module.
+    #[test]
+    fn skips_tables_around_the_module() {
+        let text = format!(
+            "FileNames\n1 \"model.py\"\n\nFunctionNames\n1 \"f\"\n\nStackFrames\n1 1 1 0\n\n{BEFORE}\nFileLocations\n1 1 1 9 9\n"
+        );
+        let m = parse_module(&text).unwrap();
+        assert_eq!(m.entry().unwrap().instrs.len(), 4);
+        let bad = text.replace("FileLocations", "Garbage");
+        assert!(parse_module(&bad).is_err());
     }
 
     #[test]

@@ -284,7 +284,7 @@ impl<'a> Parser<'a> {
         self.expect("(")?;
         let (operands, literal) = match opcode.text.as_str() {
             "constant" | "parameter" => {
-                let (text, span) = self.balanced_until(&[b')'])?;
+                let (text, span) = self.balanced_until(b")")?;
                 (vec![], Some((text, span)))
             }
             _ => (self.operands()?, None),
@@ -420,7 +420,7 @@ impl<'a> Parser<'a> {
                     return Ok(out);
                 }
                 Some(b':') => {
-                    self.balanced_until(&[b'}'])?;
+                    self.balanced_until(b"}")?;
                 }
                 Some(c) if c.is_ascii_digit() => out.push(self.int()?),
                 Some(b',') => self.pos += 1,
@@ -452,7 +452,7 @@ impl<'a> Parser<'a> {
         let name = self.name("an attribute name")?;
         self.expect("=")?;
         self.blank();
-        let (value, value_span) = self.balanced_until(&[b',', b'\n', b')'])?;
+        let (value, value_span) = self.balanced_until(b",\n)")?;
         if value.is_empty() {
             return self.fail("expected an attribute value");
         }

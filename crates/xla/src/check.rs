@@ -83,17 +83,20 @@ fn check(before: &Input, after: &Input, opts: &Options) -> Result<Verdict, Verdi
     if let Some(d) = search::search(&pair, trials, budget) {
         return Ok(refuted(&pair, d, mode));
     }
+    let searched = if trials == 0 {
+        "the concrete search was skipped (one output element costs more interpreter work than a trial may spend)".to_string()
+    } else {
+        format!("the concrete search found no difference ({trials} input sets, {budget} elements per output)")
+    };
     if !opts.solve {
-        return Ok(unknown(
-            "the concrete search found no difference (the solver was not asked)".into(),
-        ));
+        return Ok(unknown(format!("{searched}; the solver was not asked")));
     }
     let cfg = SolverConfig {
         timeout: opts.timeout,
     };
     let mut facts = vec![];
     for k in 0..pair.before.outputs.len() {
-        match prove_output(before, after, &pair, k, mode, cfg)? {
+        match prove_output(before, after, &pair, k, mode, cfg, &searched)? {
             Proof::Holds(names) => facts.extend(names),
             Proof::Fails(d) => return Ok(refuted(&pair, d, mode)),
         }
@@ -182,6 +185,7 @@ fn prove_output(
     k: usize,
     mode: Mode,
     cfg: SolverConfig,
+    searched: &str,
 ) -> Result<Proof, Verdict> {
     let mut sym = Sym::new(Store::new());
     let lb = lower(&mut sym, before.module, mode).map_err(|u| located(before, &u))?;
@@ -202,7 +206,7 @@ fn prove_output(
     let va = Eval::new(&la.graph).access(&mut sym, la.outputs[k].0, &idx);
     if let Some(why) = sym.unsupported.take() {
         return Err(unknown(format!(
-            "output #{k}: the symbolic encoding does not support {why}; the concrete search found no difference"
+            "output #{k}: the symbolic encoding does not support {why}; {searched}"
         )));
     }
     let (SymVal::Plain(tb), SymVal::Plain(ta)) = (vb, va) else {

@@ -57,6 +57,7 @@ pub const OPS: &[OpSpec] = &[
     op("pad", Some(2), &["padding"]),
     op("reverse", Some(1), &["dimensions"]),
     op("reduce", Some(2), &["dimensions", "to_apply"]),
+    op("reduce-window", Some(2), &["window", "to_apply"]),
     op(
         "dot",
         Some(2),

@@ -28,6 +28,7 @@ pub(crate) fn lower<D: Domain>(
             l.add(Op::Reverse { x: xs[0].0, axes }, ins)
         }
         "reduce" => reduce(l, ins, &xs[0], xs[1].0),
+        "reduce-window" => reduce_window(l, ins, &xs[0], xs[1].0),
         "dot" => dot(l, ins, &xs[0], &xs[1]),
         other => Err(bad(ins, &format!("op {other} (no meaning given yet)"))),
     }
@@ -318,6 +319,72 @@ fn reduce<D: Domain>(
         .map(|(i, a)| (a, axis(i)))
         .collect();
     l.relabel(node, renames, ins)
+}
+
+/// `reduce-window(x, init), window={size=.. stride=..}` with windows that tile the operand
+/// (stride = size, dividing each dimension, no padding or dilation): the reduction of a
+/// reshape of `[n0, n1, ..]` to `[n0/s0, s0, n1/s1, s1, ..]` over the window dimensions (row-major
+/// order makes element `(p, a, q, b)` the operand's `(p*s0 + a, q*s1 + b)`). Other windows are
+/// unsupported for now.
+fn reduce_window<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    x: &Arr,
+    init: NodeId,
+) -> Result<NodeId, Unsupported> {
+    let (text, span) = attr(ins, "window")?;
+    let unsupported = |why: &str| Unsupported {
+        what: format!("reduce-window: window={text} ({why})"),
+        span,
+    };
+    let mut size = None;
+    let mut stride = None;
+    for field in text
+        .trim()
+        .trim_start_matches('{')
+        .trim_end_matches('}')
+        .split_whitespace()
+    {
+        let (k, v) = field
+            .split_once('=')
+            .ok_or_else(|| unsupported("a field without a value"))?;
+        let nums: Option<Vec<i64>> = v.split('x').map(|n| n.parse().ok()).collect();
+        match k {
+            "size" => size = nums,
+            "stride" => stride = nums,
+            _ => return Err(unsupported(&format!("{k}= not modelled yet"))),
+        }
+    }
+    let size = size.ok_or_else(|| unsupported("no size"))?;
+    let stride = stride.unwrap_or_else(|| vec![1; size.len()]);
+    let tiles = size.len() == x.1.len()
+        && size == stride
+        && size.iter().zip(&x.1).all(|(s, n)| *s > 0 && n % s == 0);
+    if !tiles {
+        return Err(unsupported(
+            "only windows that tile the operand are modelled yet",
+        ));
+    }
+    let split: Vec<i64> = size
+        .iter()
+        .zip(&x.1)
+        .flat_map(|(s, n)| [n / s, *s])
+        .collect();
+    let node = reshape(l, ins, x, &split)?;
+    let reducer = l.reducer(ins)?;
+    let axes: Vec<Axis> = (0..x.1.len()).map(|k| axis(2 * k + 1)).collect();
+    let red = l.add(
+        Op::Reduce {
+            x: node,
+            init,
+            reducer,
+            axes,
+            labels: vec![],
+        },
+        ins,
+    )?;
+    let renames = (0..x.1.len()).map(|k| (axis(2 * k), axis(k))).collect();
+    l.relabel(red, renames, ins)
 }
 
 /// `dot(a, b)` with contracting and batch dimensions. The core's dot works by axis name:

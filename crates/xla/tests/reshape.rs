@@ -99,3 +99,26 @@ fn a_reshape_is_not_a_transpose() {
     );
     assert_eq!(same.name(), "verified", "{same:?}");
 }
+
+/// A reduce-window whose windows tile the operand sums each window.
+#[test]
+fn tiling_reduce_window_sums_each_window() {
+    let text = "HloModule m\n\nadd {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\nENTRY e {\n  x = f32[2,4] parameter(0)\n  z = f32[] constant(0)\n  ROOT y = f32[2,2] reduce-window(x, z), window={size=1x2 stride=1x2}, to_apply=add\n}\n";
+    let m = parse_module(text).unwrap();
+    let mut d = Concrete::new(BTreeMap::new());
+    let l = lower(&mut d, &m, Mode { ftz: true }).unwrap();
+    let f = Format::F32;
+    let axes = vec![("d0".to_string(), 2), ("d1".to_string(), 4)];
+    let data = (0..8)
+        .map(|i| Scalar::Float(f, f.from_int(1 << i)))
+        .collect();
+    d.inputs.insert("p0".into(), ConcreteTensor { axes, data });
+    let mut ev = Eval::new(&l.graph);
+    for (i, j) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        let idx = vec![("d0".to_string(), i), ("d1".to_string(), j)];
+        let v = ev.access(&mut d, l.outputs[0].0, &idx);
+        let first = 4 * i + 2 * j;
+        let want = (1 << first) + (1 << (first + 1));
+        assert_eq!(v, Scalar::Float(f, f.from_int(want)), "at ({i}, {j})");
+    }
+}

@@ -241,6 +241,21 @@ pub fn show_secs(s: f64) -> String {
     format!("{t} s")
 }
 
+#[derive(Args, Debug)]
+pub struct XlaArgs {
+    /// The HLO texts before and after optimization (docs/xla.md), or a JAX model (.py defining `f` and `ARGS`, run by tools/xla_dump.py)
+    #[arg(value_name = "FILE", num_args = 1..=2, required = true)]
+    pub files: Vec<PathBuf>,
+    /// IEEE 754 with subnormals kept (default: flushed to zero, as XLA:CPU runs)
+    #[arg(long)]
+    pub no_ftz: bool,
+    /// With a JAX model: also write XLA's per-pass dumps
+    #[arg(long)]
+    pub passes: bool,
+    #[command(flatten)]
+    pub run: RunOpts,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,19 +275,4 @@ mod tests {
         assert!(parse_fn_arg_dims("g@x").is_err());
         assert_eq!(parse_fn_arg_dims("@g@1"), Ok(vec![("g".into(), 1)]));
     }
-}
-
-#[derive(Args, Debug)]
-pub struct XlaArgs {
-    /// The HLO texts before and after optimization (docs/xla.md), or a JAX model (.py defining `f` and `ARGS`, run by tools/xla_dump.py)
-    #[arg(value_name = "FILE", num_args = 1..=2, required = true)]
-    pub files: Vec<PathBuf>,
-    /// IEEE 754 with subnormals kept (default: flushed to zero, as XLA:CPU runs)
-    #[arg(long)]
-    pub no_ftz: bool,
-    /// With a JAX model: also write XLA's per-pass dumps
-    #[arg(long)]
-    pub passes: bool,
-    #[command(flatten)]
-    pub run: RunOpts,
 }

@@ -237,9 +237,12 @@ fn dump(model: &Path, passes: bool) -> Result<(PathBuf, PathBuf), String> {
     if passes {
         cmd.arg("--passes");
     }
-    let run = cmd
-        .output()
-        .map_err(|e| format!("{}: {e}", python.display()))?;
+    let run = cmd.output().map_err(|e| {
+        format!(
+            "{}: {e} (a Python with jax==0.7.1 is needed: .venv or TENSORPROOF_PYTHON)",
+            python.display()
+        )
+    })?;
     if !run.status.success() {
         let err = String::from_utf8_lossy(&run.stderr);
         let tail: Vec<&str> = err.lines().rev().take(12).collect();

@@ -42,6 +42,9 @@ pub enum Command {
     /// Check that a Halide-scheduled loop program (STMT) computes its algorithm (SPEC)
     #[command(after_help = EXIT_CODES)]
     Halide(HalideArgs),
+    /// Check that XLA's optimizations kept a program's meaning: BEFORE.hlo AFTER.hlo, or a JAX model MODEL.py
+    #[command(after_help = EXIT_CODES)]
+    Xla(XlaArgs),
     /// Internal: answer jobs on stdin (one crashing job never ends a batch)
     #[command(hide = true)]
     Worker,
@@ -253,6 +256,21 @@ pub fn show_secs(s: f64) -> String {
     let t = format!("{s:.3}");
     let t = t.trim_end_matches('0').trim_end_matches('.');
     format!("{t} s")
+}
+
+#[derive(Args, Debug)]
+pub struct XlaArgs {
+    /// The HLO texts before and after optimization (docs/xla.md), or a JAX model (.py defining `f` and `ARGS`, run by tools/xla_dump.py)
+    #[arg(value_name = "FILE", num_args = 1..=2, required = true)]
+    pub files: Vec<PathBuf>,
+    /// IEEE 754 with subnormals kept (default: flushed to zero, as XLA:CPU runs)
+    #[arg(long)]
+    pub no_ftz: bool,
+    /// With a JAX model: also write XLA's per-pass dumps
+    #[arg(long)]
+    pub passes: bool,
+    #[command(flatten)]
+    pub run: RunOpts,
 }
 
 #[cfg(test)]

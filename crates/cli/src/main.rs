@@ -21,6 +21,7 @@ mod pool;
 mod reason_class;
 mod rules_cmd;
 mod worker;
+mod xla_cmd;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -42,6 +43,7 @@ fn main() -> ExitCode {
         Command::Mlir(a) => mlir_cmd::run(a),
         Command::Lift(a) => lift_cmd::run(a),
         Command::Halide(a) => halide_cmd::run(a),
+        Command::Xla(a) => xla_cmd::run(a),
         Command::Worker => worker::serve(),
     };
     ExitCode::from(code as u8)

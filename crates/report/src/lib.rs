@@ -89,6 +89,15 @@ pub enum Mismatch {
         src: String,
         tgt: String,
     },
+    /// Translation validation (`tensorproof xla`): element `index` of output `output` differs
+    /// between the module before optimization and the one after.
+    Optimized {
+        output: usize,
+        #[serde(with = "wide::list")]
+        index: Vec<i128>,
+        before: String,
+        after: String,
+    },
     /// Refinement: at function exit, the source's memory cell `index` of the block that
     /// argument `block` points to is defined and the target's differs (or is poison, or the
     /// block is no longer live: `tgt` says so).

@@ -136,7 +136,9 @@ pub fn render_counterexample(c: &Counterexample) -> String {
         let _ = writeln!(out, "    {name} = {v}");
     }
     let focus = match &c.mismatch {
-        Mismatch::Output { index, .. } | Mismatch::Memory { index, .. } => Some(&index[..]),
+        Mismatch::Output { index, .. }
+        | Mismatch::Memory { index, .. }
+        | Mismatch::Optimized { index, .. } => Some(&index[..]),
         _ => None,
     };
     for t in &c.inputs {
@@ -197,6 +199,17 @@ pub fn render_counterexample(c: &Counterexample) -> String {
             let _ = writeln!(
                 out,
                 "    result #{output} has shape {src:?} in the source but {tgt:?} in the target"
+            );
+        }
+        Mismatch::Optimized {
+            output,
+            index,
+            before,
+            after,
+        } => {
+            let _ = writeln!(
+                out,
+                "    output #{output} at {index:?}: before = {before}, after = {after}"
             );
         }
         Mismatch::Output {

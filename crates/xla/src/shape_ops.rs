@@ -1,0 +1,463 @@
+//! The ops that move elements (broadcast, reshape, bitcast, transpose, slice, concatenate,
+//! pad, reverse) and the reductions (reduce, dot), as the core's ops over positional axes.
+//! Semantics: XLA's operation semantics (https://openxla.org/xla/operation_semantics).
+
+use crate::hlo::{Instr, Shape};
+use crate::lower::{axis, bad, Lowerer, Unsupported};
+use crate::ops::{attr, int_list, int_list_or_empty};
+use tensor::{Axis, AxisMap, Domain, NodeId, Op};
+
+type Arr = (NodeId, Vec<i64>);
+
+pub(crate) fn lower<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    xs: &[Arr],
+    dims: &[i64],
+) -> Result<NodeId, Unsupported> {
+    match ins.opcode.text.as_str() {
+        "broadcast" => broadcast(l, ins, &xs[0], dims),
+        "reshape" => reshape(l, ins, &xs[0], dims),
+        "bitcast" => bitcast(l, ins, &xs[0], dims),
+        "transpose" => transpose(l, ins, &xs[0]),
+        "slice" => slice(l, ins, &xs[0]),
+        "concatenate" => concatenate(l, ins, xs),
+        "pad" => pad(l, ins, &xs[0], xs[1].0),
+        "reverse" => {
+            let axes = positions(ins, "dimensions", xs[0].1.len())?;
+            l.add(Op::Reverse { x: xs[0].0, axes }, ins)
+        }
+        "reduce" => reduce(l, ins, &xs[0], xs[1].0),
+        "reduce-window" => reduce_window(l, ins, &xs[0], xs[1].0),
+        "dot" => dot(l, ins, &xs[0], &xs[1]),
+        other => Err(bad(ins, &format!("op {other} (no meaning given yet)"))),
+    }
+}
+
+/// A list attribute of dimension numbers below `rank`, as axes.
+fn positions(ins: &Instr, name: &str, rank: usize) -> Result<Vec<Axis>, Unsupported> {
+    let list = int_list(ins, name)?;
+    let span = attr(ins, name)?.1;
+    list.iter()
+        .map(|k| {
+            if (0..rank as i64).contains(k) {
+                Ok(axis(*k as usize))
+            } else {
+                Err(Unsupported {
+                    what: format!(
+                        "{}: dimension {k} of a rank-{rank} operand",
+                        ins.opcode.text
+                    ),
+                    span,
+                })
+            }
+        })
+        .collect()
+}
+
+fn lit_sizes<D: Domain>(l: &mut Lowerer<D>, sizes: &[(usize, i64)]) -> AxisMap<D::I> {
+    sizes
+        .iter()
+        .map(|(k, n)| (axis(*k), l.d.lit_i(*n as i128)))
+        .collect()
+}
+
+/// `broadcast(x), dimensions={..}`: operand dimension `k` is output dimension `dims[k]`.
+fn broadcast<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    x: &Arr,
+    out: &[i64],
+) -> Result<NodeId, Unsupported> {
+    let map = positions(ins, "dimensions", out.len())?;
+    if map.len() != x.1.len() {
+        return Err(bad(
+            ins,
+            "dimensions= does not list one output dimension per operand dimension",
+        ));
+    }
+    let renames = map
+        .iter()
+        .enumerate()
+        .map(|(k, to)| (axis(k), to.clone()))
+        .collect();
+    let moved = l.relabel(x.0, renames, ins)?;
+    let new: Vec<(usize, i64)> = (0..out.len())
+        .filter(|j| !map.contains(&axis(*j)))
+        .map(|j| (j, out[j]))
+        .collect();
+    if new.is_empty() {
+        return Ok(moved);
+    }
+    let axes = lit_sizes(l, &new);
+    l.add(Op::Broadcast { x: moved, axes }, ins)
+}
+
+/// `transpose(x), dimensions={p}`: output dimension `i` is operand dimension `p[i]`.
+fn transpose<D: Domain>(l: &mut Lowerer<D>, ins: &Instr, x: &Arr) -> Result<NodeId, Unsupported> {
+    let perm = positions(ins, "dimensions", x.1.len())?;
+    let renames = perm
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.clone(), axis(i)))
+        .collect();
+    l.relabel(x.0, renames, ins)
+}
+
+/// `reshape`: the core's reshape where it only inserts or removes dimensions of size 1, else
+/// a regrouping in row-major order (`regroup`).
+fn reshape<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    x: &Arr,
+    out: &[i64],
+) -> Result<NodeId, Unsupported> {
+    let kept = |d: &[i64]| -> Vec<(usize, i64)> {
+        d.iter()
+            .enumerate()
+            .filter(|(_, n)| **n != 1)
+            .map(|(k, n)| (k, *n))
+            .collect()
+    };
+    let (from, to) = (kept(&x.1), kept(out));
+    let same = from.len() == to.len() && from.iter().zip(&to).all(|(a, b)| a.1 == b.1);
+    if !same {
+        return crate::regroup::regroup(l, ins, x.0, &x.1, out);
+    }
+    let remove: Vec<Axis> = (0..x.1.len()).filter(|k| x.1[*k] == 1).map(axis).collect();
+    let mut node = x.0;
+    if !remove.is_empty() {
+        node = l.add(
+            Op::Reshape {
+                x: node,
+                insert: vec![],
+                remove,
+            },
+            ins,
+        )?;
+    }
+    let renames = from
+        .iter()
+        .zip(&to)
+        .map(|(a, b)| (axis(a.0), axis(b.0)))
+        .collect();
+    node = l.relabel(node, renames, ins)?;
+    let insert: Vec<Axis> = (0..out.len()).filter(|k| out[*k] == 1).map(axis).collect();
+    if insert.is_empty() {
+        return Ok(node);
+    }
+    l.add(
+        Op::Reshape {
+            x: node,
+            insert,
+            remove: vec![],
+        },
+        ins,
+    )
+}
+
+/// `bitcast`: a reshape when operand and result are laid out row-major (XLA's default
+/// layout); other layouts reinterpret memory in ways not modelled yet.
+fn bitcast<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    x: &Arr,
+    out: &[i64],
+) -> Result<NodeId, Unsupported> {
+    let row_major = |s: &Shape| match s {
+        Shape::Array { dims, layout, .. } => match layout {
+            None => true,
+            Some(lay) => lay.iter().copied().eq((0..dims.len() as i64).rev()),
+        },
+        Shape::Tuple(_) => false,
+    };
+    if !row_major(&ins.shape) {
+        return Err(bad(ins, "a bitcast to a layout that is not row-major"));
+    }
+    reshape(l, ins, x, out)
+}
+
+/// `slice(x), slice={[b:e], [b:e:s], ...}`.
+fn slice<D: Domain>(l: &mut Lowerer<D>, ins: &Instr, x: &Arr) -> Result<NodeId, Unsupported> {
+    let (text, span) = attr(ins, "slice")?;
+    let err = || Unsupported {
+        what: format!("slice: slice={text}"),
+        span,
+    };
+    let inner = text
+        .trim()
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .ok_or_else(err)?;
+    let mut ranges = vec![];
+    for part in inner.split(']').map(str::trim).filter(|p| !p.is_empty()) {
+        let part = part
+            .trim_start_matches(',')
+            .trim()
+            .strip_prefix('[')
+            .ok_or_else(err)?;
+        let nums: Option<Vec<i64>> = part.split(':').map(|n| n.trim().parse().ok()).collect();
+        match nums.ok_or_else(err)?[..] {
+            [b, e] => ranges.push((b, e, 1)),
+            [b, e, s] => ranges.push((b, e, s)),
+            _ => return Err(err()),
+        }
+    }
+    if ranges.len() != x.1.len() {
+        return Err(err());
+    }
+    let mut start = vec![];
+    let mut limit = vec![];
+    let mut stride = vec![];
+    for (k, (b, e, s)) in ranges.into_iter().enumerate() {
+        start.push((axis(k), l.d.lit_i(b as i128)));
+        limit.push((axis(k), l.d.lit_i(e as i128)));
+        stride.push((axis(k), l.d.lit_i(s as i128)));
+    }
+    l.add(
+        Op::Slice {
+            x: x.0,
+            start,
+            limit,
+            stride,
+        },
+        ins,
+    )
+}
+
+fn concatenate<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    xs: &[Arr],
+) -> Result<NodeId, Unsupported> {
+    let rank = xs.first().map(|x| x.1.len()).unwrap_or(0);
+    let along = positions(ins, "dimensions", rank)?;
+    let [a] = &along[..] else {
+        return Err(bad(ins, "dimensions= must name one dimension"));
+    };
+    if xs.is_empty() {
+        return Err(bad(ins, "no operands"));
+    }
+    l.add(
+        Op::Concat {
+            xs: xs.iter().map(|x| x.0).collect(),
+            axis: a.clone(),
+        },
+        ins,
+    )
+}
+
+/// `pad(x, v), padding=lo_hi[_interior]x...`.
+fn pad<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    x: &Arr,
+    value: NodeId,
+) -> Result<NodeId, Unsupported> {
+    let (text, span) = attr(ins, "padding")?;
+    let err = || Unsupported {
+        what: format!("pad: padding={text}"),
+        span,
+    };
+    let mut low = vec![];
+    let mut high = vec![];
+    let mut interior = vec![];
+    let parts: Vec<&str> = text.trim().split('x').collect();
+    if parts.len() != x.1.len() && !(x.1.is_empty() && text.trim().is_empty()) {
+        return Err(err());
+    }
+    for (k, p) in parts.iter().enumerate().take(x.1.len()) {
+        let n: Option<Vec<i64>> = p.split('_').map(|n| n.trim().parse().ok()).collect();
+        let (lo, hi, int) = match n.ok_or_else(err)?[..] {
+            [lo, hi] => (lo, hi, 0),
+            [lo, hi, i] => (lo, hi, i),
+            _ => return Err(err()),
+        };
+        low.push((axis(k), l.d.lit_i(lo as i128)));
+        high.push((axis(k), l.d.lit_i(hi as i128)));
+        interior.push((axis(k), l.d.lit_i(int as i128)));
+    }
+    l.add(
+        Op::Pad {
+            x: x.0,
+            value,
+            low,
+            high,
+            interior,
+        },
+        ins,
+    )
+}
+
+/// `reduce(x, init), dimensions={..}, to_apply=%c`: the remaining dimensions keep their
+/// order and are renumbered.
+fn reduce<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    x: &Arr,
+    init: NodeId,
+) -> Result<NodeId, Unsupported> {
+    let reducer = l.reducer(ins)?;
+    let axes = positions(ins, "dimensions", x.1.len())?;
+    let node = l.add(
+        Op::Reduce {
+            x: x.0,
+            init,
+            reducer,
+            axes: axes.clone(),
+            labels: vec![],
+        },
+        ins,
+    )?;
+    let kept: Vec<Axis> = (0..x.1.len())
+        .map(axis)
+        .filter(|a| !axes.contains(a))
+        .collect();
+    let renames = kept
+        .into_iter()
+        .enumerate()
+        .map(|(i, a)| (a, axis(i)))
+        .collect();
+    l.relabel(node, renames, ins)
+}
+
+/// `reduce-window(x, init), window={size=.. stride=..}` with windows that tile the operand
+/// (stride = size, dividing each dimension, no padding or dilation): the reduction of a
+/// reshape of `[n0, n1, ..]` to `[n0/s0, s0, n1/s1, s1, ..]` over the window dimensions (row-major
+/// order makes element `(p, a, q, b)` the operand's `(p*s0 + a, q*s1 + b)`). Other windows are
+/// unsupported for now.
+fn reduce_window<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    x: &Arr,
+    init: NodeId,
+) -> Result<NodeId, Unsupported> {
+    let (text, span) = attr(ins, "window")?;
+    let unsupported = |why: &str| Unsupported {
+        what: format!("reduce-window: window={text} ({why})"),
+        span,
+    };
+    let mut size = None;
+    let mut stride = None;
+    for field in text
+        .trim()
+        .trim_start_matches('{')
+        .trim_end_matches('}')
+        .split_whitespace()
+    {
+        let (k, v) = field
+            .split_once('=')
+            .ok_or_else(|| unsupported("a field without a value"))?;
+        let nums: Option<Vec<i64>> = v.split('x').map(|n| n.parse().ok()).collect();
+        match k {
+            "size" => size = nums,
+            "stride" => stride = nums,
+            _ => return Err(unsupported(&format!("{k}= not modelled yet"))),
+        }
+    }
+    let size = size.ok_or_else(|| unsupported("no size"))?;
+    let stride = stride.unwrap_or_else(|| vec![1; size.len()]);
+    let tiles = size.len() == x.1.len()
+        && size == stride
+        && size.iter().zip(&x.1).all(|(s, n)| *s > 0 && n % s == 0);
+    if !tiles {
+        return Err(unsupported(
+            "only windows that tile the operand are modelled yet",
+        ));
+    }
+    let split: Vec<i64> = size
+        .iter()
+        .zip(&x.1)
+        .flat_map(|(s, n)| [n / s, *s])
+        .collect();
+    let node = reshape(l, ins, x, &split)?;
+    let reducer = l.reducer(ins)?;
+    let axes: Vec<Axis> = (0..x.1.len()).map(|k| axis(2 * k + 1)).collect();
+    let red = l.add(
+        Op::Reduce {
+            x: node,
+            init,
+            reducer,
+            axes,
+            labels: vec![],
+        },
+        ins,
+    )?;
+    let renames = (0..x.1.len()).map(|k| (axis(2 * k), axis(k))).collect();
+    l.relabel(red, renames, ins)
+}
+
+/// `dot(a, b)` with contracting and batch dimensions. The core's dot works by axis name:
+/// batch dimensions are named `b_i` on both sides, contracting ones `c_j`, free ones `l_k`
+/// and `r_k`; the output's order is batch, lhs free, rhs free, as in XLA.
+fn dot<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    a: &Arr,
+    b: &Arr,
+) -> Result<NodeId, Unsupported> {
+    let lc = int_list_or_empty(ins, "lhs_contracting_dims")?;
+    let rc = int_list_or_empty(ins, "rhs_contracting_dims")?;
+    let lb = int_list_or_empty(ins, "lhs_batch_dims")?;
+    let rb = int_list_or_empty(ins, "rhs_batch_dims")?;
+    if lc.len() != rc.len() || lb.len() != rb.len() {
+        return Err(bad(
+            ins,
+            "contracting or batch dimensions that do not pair up",
+        ));
+    }
+    let name_side = |rank: usize, batch: &[i64], contract: &[i64], free: &str| {
+        let mut renames = vec![];
+        let mut frees = vec![];
+        for k in 0..rank {
+            let to = if let Some(i) = batch.iter().position(|d| *d == k as i64) {
+                format!("b{i}")
+            } else if let Some(j) = contract.iter().position(|d| *d == k as i64) {
+                format!("c{j}")
+            } else {
+                frees.push(k);
+                format!("{free}{}", frees.len() - 1)
+            };
+            renames.push((axis(k), to));
+        }
+        (renames, frees.len())
+    };
+    let (ra, fa) = name_side(a.1.len(), &lb, &lc, "l");
+    let (rb_, fb) = name_side(b.1.len(), &rb, &rc, "r");
+    let an = l.add(
+        Op::Relabel {
+            x: a.0,
+            renames: ra,
+        },
+        ins,
+    )?;
+    let bn = l.add(
+        Op::Relabel {
+            x: b.0,
+            renames: rb_,
+        },
+        ins,
+    )?;
+    let node = l.add(
+        Op::Dot {
+            a: an,
+            b: bn,
+            contract: (0..lc.len()).map(|j| format!("c{j}")).collect(),
+            batch: (0..lb.len()).map(|i| format!("b{i}")).collect(),
+            labels: vec![],
+        },
+        ins,
+    )?;
+    let nb = lb.len();
+    let mut renames = vec![];
+    for i in 0..nb {
+        renames.push((format!("b{i}"), axis(i)));
+    }
+    for k in 0..fa {
+        renames.push((format!("l{k}"), axis(nb + k)));
+    }
+    for k in 0..fb {
+        renames.push((format!("r{k}"), axis(nb + fa + k)));
+    }
+    l.relabel(node, renames, ins)
+}

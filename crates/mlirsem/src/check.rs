@@ -1051,6 +1051,12 @@ fn attempt(
                 "the time budget of the function ({secs} s) ran out before all obligations were decided"
             ));
         }
+        // No query runs past the budget: its timeout is at most what is left of it.
+        let cfg = SolverConfig {
+            timeout: deadline.map_or(cfg.timeout, |d| {
+                cfg.timeout.min(d.saturating_duration_since(Instant::now()))
+            }),
+        };
         let mut assertions = pre.clone();
         assertions.push(ob.query);
         let t0 = std::time::Instant::now();

@@ -447,6 +447,7 @@ fn run_pair(src: &PathBuf, tgt: &PathBuf, o: &PairOpts) -> Reply {
         collect_smt: o.collect_smt,
         signed_zeros: o.signed_zeros,
         same_dims: o.same_dims.clone(),
+        budget: None,
     };
     let functions = mlirsem::check_pair(&s, &t, &opts)
         .into_iter()

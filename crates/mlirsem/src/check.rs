@@ -45,6 +45,10 @@ pub struct Options {
     /// `(g, i)`: the results of the external function `@g` have the dims of its argument `i`
     /// (mlir-tv's `--use-fn-argument-dims=g@i`), an assumption the verdict names.
     pub same_dims: Vec<(String, usize)>,
+    /// For all the attempts on one function together: when it has run out before an
+    /// obligation's query, the verdict is unknown ("the time budget ... ran out"). `None`: no
+    /// limit but the per-query `timeout`s.
+    pub budget: Option<Duration>,
 }
 
 impl Default for Options {
@@ -55,6 +59,7 @@ impl Default for Options {
             collect_smt: false,
             signed_zeros: true,
             same_dims: vec![],
+            budget: None,
         }
     }
 }
@@ -720,6 +725,7 @@ fn check_function(
     smt_texts: &mut Vec<(String, String)>,
     name: &str,
 ) -> Verdict {
+    let deadline = opts.budget.map(|b| Instant::now() + b);
     let run = |reassoc: bool, may_escalate: bool, texts: &mut Vec<(String, String)>| {
         let go = |zero_sign_free: bool, texts: &mut Vec<(String, String)>| {
             attempt(
@@ -733,6 +739,7 @@ fn check_function(
                 (reassoc, zero_sign_free),
                 may_escalate,
                 None,
+                deadline,
             )
         };
         match go(!opts.signed_zeros, texts) {
@@ -790,6 +797,7 @@ fn attempt(
     (reassoc, zero_sign_free): (bool, bool),
     may_escalate: bool,
     pins: Option<&[CArg]>,
+    deadline: Option<Instant>,
 ) -> Attempt {
     let unknown = |reason: String| Attempt::Done(Verdict::Unknown { reason });
     let t_start = std::time::Instant::now();
@@ -1037,6 +1045,18 @@ fn attempt(
         return Attempt::SignsMatter;
     }
     for ob in obls {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            let secs = opts.budget.unwrap_or_default().as_secs_f64();
+            return unknown(format!(
+                "the time budget of the function ({secs} s) ran out before all obligations were decided"
+            ));
+        }
+        // No query runs past the budget: its timeout is at most what is left of it.
+        let cfg = SolverConfig {
+            timeout: deadline.map_or(cfg.timeout, |d| {
+                cfg.timeout.min(d.saturating_duration_since(Instant::now()))
+            }),
+        };
         let mut assertions = pre.clone();
         assertions.push(ob.query);
         let t0 = std::time::Instant::now();
@@ -1199,6 +1219,7 @@ fn attempt(
                         (reassoc, zero_sign_free),
                         false,
                         Some(&args),
+                        deadline,
                     );
                     if let Attempt::Done(v @ Verdict::Refuted { .. }) = again {
                         return Attempt::Done(v);

@@ -138,8 +138,12 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
     fn f_lit(&mut self, t: FTy, bits: u64) -> Self::F;
     fn f_bin(&mut self, op: FBin, t: FTy, a: &Self::F, b: &Self::F) -> Self::F;
     fn f_neg(&mut self, t: FTy, a: &Self::F) -> Self::F;
-    /// A unary float function (`math.absf`, `math.exp`; see [`crate::math`]).
-    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &Self::F) -> Self::F;
+    /// A float function of the `math` dialect on its arguments (see [`crate::math`]).
+    fn f_app(&mut self, f: crate::math::FUn, t: FTy, args: &[Self::F]) -> Self::F;
+    /// [`MDomain::f_app`] of a unary function.
+    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &Self::F) -> Self::F {
+        self.f_app(f, t, std::slice::from_ref(a))
+    }
     /// `arith.extf`/`arith.truncf`: conversion from `from` to `to`, rounded to nearest even.
     fn f_conv(&mut self, from: FTy, to: FTy, a: &Self::F) -> Self::F;
     /// A bitwise operation on `w`-bit integers in the signed canonical range.
@@ -283,8 +287,8 @@ impl MDomain for Sym {
         self.store.app(f, vec![*a])
     }
 
-    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &TermId) -> TermId {
-        crate::math::sym_un(self, f, t, *a)
+    fn f_app(&mut self, f: crate::math::FUn, t: FTy, args: &[TermId]) -> TermId {
+        crate::math::sym_app(self, f, t, args)
     }
 
     fn f_cmp(&mut self, pred: u8, t: FTy, a: &TermId, b: &TermId) -> TermId {
@@ -731,11 +735,12 @@ impl MDomain for Concrete {
         }
     }
 
-    fn f_un(&mut self, f: crate::math::FUn, t: FTy, a: &CFloat) -> CFloat {
+    fn f_app(&mut self, f: crate::math::FUn, t: FTy, args: &[CFloat]) -> CFloat {
         if no_half(self, t) {
-            return *a;
+            return args[0];
         }
-        let bits = crate::math::concrete_un(f, t, a.bits).unwrap_or(a.bits);
+        let xs: Vec<u64> = args.iter().map(|a| a.bits).collect();
+        let bits = crate::math::concrete_app(f, t, &xs).unwrap_or(args[0].bits);
         CFloat { ty: t, bits }
     }
 

@@ -396,7 +396,7 @@ pub(crate) fn is_scalar_op(name: &str) -> bool {
     SCALAR_OPS.contains(&name)
         || crate::scalar::TOTAL.contains(&name)
         || crate::extremum::OPS.contains(&name)
-        || crate::math::OPS.contains(&name)
+        || crate::math::is_op(name)
 }
 
 pub(crate) fn eval_op<'a, D: MDomain>(

@@ -118,6 +118,17 @@ pub(crate) fn combine<D: MDomain>(
         (Extremum::MaximumF | Extremum::MinimumF | Extremum::TosaMaxF, _) => {
             Err(format!("arith.{} on {}", x.name(), t.name()))
         }
+        (Extremum::MinU | Extremum::MaxU, EType::Bool) => {
+            // i1 unsigned: the minimum is `and`, the maximum `or`.
+            let (Elem::Bool(a), Elem::Bool(b)) = (a, b) else {
+                return Err(format!("arith.{} of non-booleans on i1", x.name()));
+            };
+            Ok(Elem::Bool(if x == Extremum::MinU {
+                d.and(a, b)
+            } else {
+                d.or(a, b)
+            }))
+        }
         (_, EType::Int(_) | EType::Index) => {
             let signed = matches!(x, Extremum::MaxS | Extremum::MinS);
             let (mut p, mut q) = (as_int(d, a, true)?, as_int(d, b, true)?);

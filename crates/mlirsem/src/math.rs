@@ -1,18 +1,31 @@
-//! Unary float functions of the `math` dialect (and the tosa ops that mean the same), each
-//! defined once over [`MDomain`] through [`MDomain::f_un`]:
+//! The float functions of the `math` dialect (and the tosa ops that mean the same), each
+//! declared once in [`TABLE`] and defined once over [`MDomain`] through [`MDomain::f_app`].
+//! They are total scalar ops, lifted elementwise over tensors, and run at every loop point of a
+//! `linalg.generic`/`linalg.map` body or loop like any scalar op.
 //!
-//! - `math.absf` (`tosa.abs` on floats): IEEE `abs`, which clears the sign bit (exact; a NaN
-//!   stays NaN). Symbolically an uninterpreted `absf_T` with the exact facts
-//!   `|-x| = |x|`, `||x|| = |x|`, `|a * b| = |a| * |b|` and `|a / b| = |a| / |b|` (IEEE sets
-//!   the sign of a product or quotient apart from its magnitude) applied at construction, and
-//!   literals folded.
-//! - `math.exp` (`tosa.exp`): an uninterpreted `exp_T` per float type with the values IEEE
-//!   and every libm fix exactly: `exp(NaN) = NaN`, `exp(+inf) = +inf`, `exp(-inf) = +0`,
-//!   `exp(±0) = 1`. Other literals are not folded (libm's `exp` is not required to be
-//!   correctly rounded). The concrete domain computes Rust's `f32::exp`/`f64::exp`, which call
-//!   the platform libm (glibc on Linux): a replayed difference that depends on an `exp` value
-//!   assumes the compiled program uses the same libm.
+//! Two kinds ([`Kind`]):
 //!
+//! - **Exact**: IEEE 754 fixes the result bit for bit: `absf` (clears the sign bit), `sqrt`
+//!   (correctly rounded), `copysign`, `ceil`, `floor`, `trunc`, `round` (ties away from zero),
+//!   `roundeven`, `fma` (one rounding). Symbolically an uninterpreted `NAME_T` per float type,
+//!   folded on literal arguments by the same IEEE computation the concrete domain runs.
+//! - **Libm**: transcendental functions, which IEEE does not require to be correctly rounded
+//!   (`exp`, `exp2`, `expm1`, `log`, `log2`, `log10`, `log1p`, `tanh`, `sinh`, `cosh`, `erf`,
+//!   `sin`, `cos`, `tan`, `asin`, `acos`, `atan`, `atan2`, `cbrt`, `powf`). Symbolically an
+//!   uninterpreted `NAME_T` per float type: the same op on the same arguments is the same term
+//!   on both sides, so an unchanged op verifies; literals are folded only where every libm
+//!   gives one exact value (a NaN argument gives NaN, except for `powf`; `f(±0) = ±0` for the
+//!   odd ones, `1` for `exp`, `exp2`, `cos`, `cosh`; `log(1) = +0`; `exp(+inf) = +inf`,
+//!   `exp(-inf) = +0`). The concrete domain calls the platform libm (Rust's `f32`/`f64`
+//!   methods; `erf` through the C library's `erf`/`erff`): a replayed difference that depends on
+//!   such a value assumes the compiled program computes the same libm value, which the report
+//!   states.
+//!
+//! `math.rsqrt` is `1.0 / sqrt(x)` (two roundings), as `convert-math-to-llvm` lowers it; it is
+//! built from `arith.divf` and `sqrt`, so a rewrite between the two forms verifies.
+//! `math.absf` also has the exact facts `|-x| = |x|`, `||x|| = |x|`, `|a * b| = |a| * |b|` and
+//! `|a / b| = |a| / |b|` (IEEE sets the sign of a product or quotient apart from its
+//! magnitude), applied at construction.
 //! `tosa.reciprocal` is `1.0 / x` (`arith.divf`), as MLIR's `tosa-to-linalg` lowers it.
 
 use crate::domain::{EType, FBin, FTy, MDomain};
@@ -21,133 +34,400 @@ use crate::value::{Elem, SVal};
 use smt::{Sort, TermId};
 use symbolic::Sym;
 
-/// A unary float function.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A float function of the `math` dialect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum FUn {
     Abs,
+    Sqrt,
+    CopySign,
+    Ceil,
+    Floor,
+    Trunc,
+    Round,
+    RoundEven,
+    Fma,
     Exp,
+    Exp2,
+    Expm1,
+    Log,
+    Log2,
+    Log10,
+    Log1p,
+    Tanh,
+    Sinh,
+    Cosh,
+    Erf,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Cbrt,
+    Pow,
+}
+
+/// Whether IEEE fixes a function's result ([`Kind::Exact`]) or libm gives it ([`Kind::Libm`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Exact,
+    Libm,
+}
+
+/// What `f(±0)` is, for a libm function where every implementation agrees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AtZero {
+    /// `f(±0) = ±0`.
+    Same,
+    /// `f(±0) = 1`.
+    One,
+    /// Not folded.
+    Open,
+}
+
+/// One entry: the function, its `math` op, its arity, its kind, its value at zero.
+struct Entry(FUn, &'static str, usize, Kind, AtZero);
+
+use AtZero::{One, Open, Same};
+use Kind::{Exact, Libm};
+
+/// Every `math` op of this module: one line each.
+#[rustfmt::skip]
+const TABLE: &[Entry] = &[
+    Entry(FUn::Abs, "math.absf", 1, Exact, Open),
+    Entry(FUn::Sqrt, "math.sqrt", 1, Exact, Open),
+    Entry(FUn::CopySign, "math.copysign", 2, Exact, Open),
+    Entry(FUn::Ceil, "math.ceil", 1, Exact, Open),
+    Entry(FUn::Floor, "math.floor", 1, Exact, Open),
+    Entry(FUn::Trunc, "math.trunc", 1, Exact, Open),
+    Entry(FUn::Round, "math.round", 1, Exact, Open),
+    Entry(FUn::RoundEven, "math.roundeven", 1, Exact, Open),
+    Entry(FUn::Fma, "math.fma", 3, Exact, Open),
+    Entry(FUn::Exp, "math.exp", 1, Libm, One),
+    Entry(FUn::Exp2, "math.exp2", 1, Libm, One),
+    Entry(FUn::Expm1, "math.expm1", 1, Libm, Same),
+    Entry(FUn::Log, "math.log", 1, Libm, Open),
+    Entry(FUn::Log2, "math.log2", 1, Libm, Open),
+    Entry(FUn::Log10, "math.log10", 1, Libm, Open),
+    Entry(FUn::Log1p, "math.log1p", 1, Libm, Same),
+    Entry(FUn::Tanh, "math.tanh", 1, Libm, Same),
+    Entry(FUn::Sinh, "math.sinh", 1, Libm, Same),
+    Entry(FUn::Cosh, "math.cosh", 1, Libm, One),
+    Entry(FUn::Erf, "math.erf", 1, Libm, Same),
+    Entry(FUn::Sin, "math.sin", 1, Libm, Same),
+    Entry(FUn::Cos, "math.cos", 1, Libm, One),
+    Entry(FUn::Tan, "math.tan", 1, Libm, Same),
+    Entry(FUn::Asin, "math.asin", 1, Libm, Same),
+    Entry(FUn::Acos, "math.acos", 1, Libm, Open),
+    Entry(FUn::Atan, "math.atan", 1, Libm, Same),
+    Entry(FUn::Atan2, "math.atan2", 2, Libm, Open),
+    Entry(FUn::Cbrt, "math.cbrt", 1, Libm, Same),
+    Entry(FUn::Pow, "math.powf", 2, Libm, Open),
+];
+
+fn entry(f: FUn) -> &'static Entry {
+    TABLE
+        .iter()
+        .find(|e| e.0 == f)
+        .expect("every FUn has a TABLE entry")
 }
 
 impl FUn {
-    fn name(self) -> &'static str {
-        match self {
-            FUn::Abs => "absf",
-            FUn::Exp => "exp",
-        }
+    /// The name of its uninterpreted function (`NAME_T`).
+    pub fn name(self) -> &'static str {
+        entry(self).1.trim_start_matches("math.")
+    }
+    pub fn arity(self) -> usize {
+        entry(self).2
+    }
+    pub fn kind(self) -> Kind {
+        entry(self).3
+    }
+    /// Every function, in table order.
+    pub fn all() -> impl Iterator<Item = FUn> {
+        TABLE.iter().map(|e| e.0)
     }
     fn of_op(name: &str) -> Option<FUn> {
-        match name {
-            "math.absf" => Some(FUn::Abs),
-            "math.exp" => Some(FUn::Exp),
-            _ => None,
-        }
+        TABLE.iter().find(|e| e.1 == name).map(|e| e.0)
+    }
+    /// The function whose uninterpreted function is `NAME_T`.
+    pub fn of_name(name: &str) -> Option<FUn> {
+        FUn::all().find(|f| f.name() == name)
+    }
+    /// Its value on f32/f64 bit patterns, as the concrete domain computes it (`None` on a half
+    /// type); what a model's table of `NAME_T` means in a replay.
+    pub fn concrete(self, t: FTy, xs: &[u64]) -> Option<u64> {
+        concrete_app(self, t, xs)
     }
 }
 
-/// The `math` ops of this module (total scalar ops, lifted elementwise over tensors).
-pub(crate) const OPS: &[&str] = &["math.absf", "math.exp"];
+/// Whether `name` is an op of this module (a total scalar op, lifted over tensors).
+pub(crate) fn is_op(name: &str) -> bool {
+    name == "math.rsqrt" || FUn::of_op(name).is_some()
+}
 
-/// The scalar semantics of the ops in [`OPS`], or `None` for another op.
+/// The scalar semantics of the ops of this module, or `None` for another op.
 pub(crate) fn scalar_op<D: MDomain>(
     d: &mut D,
     name: &str,
     args: &[SVal<D>],
     rty: EType,
 ) -> Option<Result<SVal<D>, String>> {
+    if name == "math.rsqrt" {
+        return Some(rsqrt(d, args, rty));
+    }
     let f = FUn::of_op(name)?;
-    let [a] = args else {
+    if args.len() != f.arity() {
         return Some(Err(format!("{name} with {} operands", args.len())));
-    };
-    Some(apply(d, f, rty, a))
+    }
+    Some(apply_n(d, f, rty, args))
 }
 
-/// `f(a)` for `a` of float type `t`.
-pub(crate) fn apply<D: MDomain>(
-    d: &mut D,
-    f: FUn,
-    t: EType,
-    a: &SVal<D>,
-) -> Result<SVal<D>, String> {
-    let (Elem::Float(x), EType::Float(t)) = (&a.v, t) else {
-        return Err(format!("math.{} of a non-float", f.name()));
+/// `math.rsqrt`: `1.0 / sqrt(x)`.
+fn rsqrt<D: MDomain>(d: &mut D, args: &[SVal<D>], rty: EType) -> Result<SVal<D>, String> {
+    let ([a], EType::Float(t)) = (args, rty) else {
+        return Err("math.rsqrt of a non-float or with other than one operand".into());
     };
+    let Elem::Float(x) = &a.v else {
+        return Err("math.rsqrt of a non-float".into());
+    };
+    let one = ieee::from_f64(t, 1.0).ok_or("math.rsqrt on a half type")?;
+    let one = d.f_lit(t, one);
+    let s = d.f_app(FUn::Sqrt, t, std::slice::from_ref(x));
     Ok(SVal {
-        v: Elem::Float(d.f_un(f, t, x)),
+        v: Elem::Float(d.f_bin(FBin::Div, t, &one, &s)),
         ok: a.ok.clone(),
     })
 }
 
-/// The literal result of `f` on the literal `x`, when IEEE fixes it exactly.
-fn fold_lit(f: FUn, t: FTy, x: u64) -> Option<u64> {
+/// `f(args)` for arguments of float type `t`; poison when any argument is.
+fn apply_n<D: MDomain>(d: &mut D, f: FUn, t: EType, args: &[SVal<D>]) -> Result<SVal<D>, String> {
+    let EType::Float(t) = t else {
+        return Err(format!("math.{} of a non-float", f.name()));
+    };
+    let mut xs = vec![];
+    for a in args {
+        let Elem::Float(x) = &a.v else {
+            return Err(format!("math.{} of a non-float", f.name()));
+        };
+        xs.push(x.clone());
+    }
+    let mut ok = args[0].ok.clone();
+    for a in &args[1..] {
+        ok = d.and(&ok, &a.ok);
+    }
+    Ok(SVal {
+        v: Elem::Float(d.f_app(f, t, &xs)),
+        ok,
+    })
+}
+
+/// The literal result of `f` on literals, when every implementation gives one value: exact
+/// functions on f32/f64 by IEEE, libm functions at the points of the module doc.
+fn fold_lit(f: FUn, t: FTy, xs: &[u64]) -> Option<u64> {
+    if f.kind() == Kind::Exact {
+        return exact(f, t, xs);
+    }
     let sign = ieee::sign_bit(t);
-    if ieee::is_nan(t, x) {
+    let &[x, ..] = xs else { return None };
+    if f != FUn::Pow && xs.iter().any(|&x| ieee::is_nan(t, x)) {
         return Some(ieee::nan(t));
     }
-    match f {
-        FUn::Abs => Some(x & !sign),
-        FUn::Exp => {
-            let inf = ieee::from_f64(t, f64::INFINITY)?;
-            if x & !sign == 0 {
-                ieee::from_f64(t, 1.0)
-            } else if x == inf {
-                Some(inf)
-            } else if x == inf | sign {
-                Some(0)
-            } else {
-                None
-            }
-        }
+    let one = ieee::from_f64(t, 1.0);
+    let inf = ieee::inf(t);
+    match (f, entry(f).4) {
+        (_, Same) if xs.len() == 1 && x & !sign == 0 => Some(x),
+        (_, One) if x & !sign == 0 => one,
+        (FUn::Exp, _) if x == inf => Some(inf),
+        (FUn::Exp, _) if x == inf | sign => Some(0),
+        (FUn::Log | FUn::Log2 | FUn::Log10, _) if Some(x) == one => Some(0),
+        _ => None,
     }
 }
 
-/// The symbolic `f(a)`: literals folded where exact, the facts of the module doc, otherwise
-/// an uninterpreted function per float type.
-pub(crate) fn sym_un(d: &mut Sym, f: FUn, t: FTy, a: TermId) -> TermId {
-    if let Some(x) = d.store.as_int(a) {
-        if let Some(r) = fold_lit(f, t, x as u64) {
-            return d.store.int(r as i128);
-        }
+/// An exact function on f32/f64 literals (NaN results canonical).
+fn exact(f: FUn, t: FTy, xs: &[u64]) -> Option<u64> {
+    if f == FUn::Abs {
+        // Clearing the sign bit is exact in every format.
+        let x = *xs.first()?;
+        return Some(if ieee::is_nan(t, x) {
+            ieee::nan(t)
+        } else {
+            x & !ieee::sign_bit(t)
+        });
     }
-    if let Some(r) = crate::domain::into_literal_ite(d, a, &mut |d, x| sym_un(d, f, t, x)) {
-        return r;
+    let r = match t {
+        FTy::F32 => {
+            let v: Vec<f32> = xs.iter().map(|&x| f32::from_bits(x as u32)).collect();
+            f32_fn(f, &v)?.to_bits() as u64
+        }
+        FTy::F64 => {
+            let v: Vec<f64> = xs.iter().map(|&x| f64::from_bits(x)).collect();
+            f64_fn(f, &v)?.to_bits()
+        }
+        _ => return None,
+    };
+    Some(ieee::canon(t, r))
+}
+
+/// Rust's `f32` arithmetic and the platform libm.
+fn f32_fn(f: FUn, v: &[f32]) -> Option<f32> {
+    let x = *v.first()?;
+    let y = || v.get(1).copied();
+    Some(match f {
+        FUn::Abs => x.abs(),
+        FUn::Sqrt => x.sqrt(),
+        FUn::CopySign => x.copysign(y()?),
+        FUn::Ceil => x.ceil(),
+        FUn::Floor => x.floor(),
+        FUn::Trunc => x.trunc(),
+        FUn::Round => x.round(),
+        FUn::RoundEven => x.round_ties_even(),
+        FUn::Fma => x.mul_add(y()?, *v.get(2)?),
+        FUn::Exp => x.exp(),
+        FUn::Exp2 => x.exp2(),
+        FUn::Expm1 => x.exp_m1(),
+        FUn::Log => x.ln(),
+        FUn::Log2 => x.log2(),
+        FUn::Log10 => x.log10(),
+        FUn::Log1p => x.ln_1p(),
+        FUn::Tanh => x.tanh(),
+        FUn::Sinh => x.sinh(),
+        FUn::Cosh => x.cosh(),
+        FUn::Erf => libc_erf::erf32(x),
+        FUn::Sin => x.sin(),
+        FUn::Cos => x.cos(),
+        FUn::Tan => x.tan(),
+        FUn::Asin => x.asin(),
+        FUn::Acos => x.acos(),
+        FUn::Atan => x.atan(),
+        FUn::Atan2 => x.atan2(y()?),
+        FUn::Cbrt => x.cbrt(),
+        FUn::Pow => x.powf(y()?),
+    })
+}
+
+/// Rust's `f64` arithmetic and the platform libm.
+fn f64_fn(f: FUn, v: &[f64]) -> Option<f64> {
+    let x = *v.first()?;
+    let y = || v.get(1).copied();
+    Some(match f {
+        FUn::Abs => x.abs(),
+        FUn::Sqrt => x.sqrt(),
+        FUn::CopySign => x.copysign(y()?),
+        FUn::Ceil => x.ceil(),
+        FUn::Floor => x.floor(),
+        FUn::Trunc => x.trunc(),
+        FUn::Round => x.round(),
+        FUn::RoundEven => x.round_ties_even(),
+        FUn::Fma => x.mul_add(y()?, *v.get(2)?),
+        FUn::Exp => x.exp(),
+        FUn::Exp2 => x.exp2(),
+        FUn::Expm1 => x.exp_m1(),
+        FUn::Log => x.ln(),
+        FUn::Log2 => x.log2(),
+        FUn::Log10 => x.log10(),
+        FUn::Log1p => x.ln_1p(),
+        FUn::Tanh => x.tanh(),
+        FUn::Sinh => x.sinh(),
+        FUn::Cosh => x.cosh(),
+        FUn::Erf => libc_erf::erf64(x),
+        FUn::Sin => x.sin(),
+        FUn::Cos => x.cos(),
+        FUn::Tan => x.tan(),
+        FUn::Asin => x.asin(),
+        FUn::Acos => x.acos(),
+        FUn::Atan => x.atan(),
+        FUn::Atan2 => x.atan2(y()?),
+        FUn::Cbrt => x.cbrt(),
+        FUn::Pow => x.powf(y()?),
+    })
+}
+
+/// `erf`, which Rust's standard library lacks: the C library's (the same libm that Rust's
+/// `f32::exp` and friends call on Linux).
+mod libc_erf {
+    extern "C" {
+        fn erff(x: f32) -> f32;
+        fn erf(x: f64) -> f64;
+    }
+    pub(super) fn erf32(x: f32) -> f32 {
+        // SAFETY: `erff` is a pure function of its argument in every C library.
+        unsafe { erff(x) }
+    }
+    pub(super) fn erf64(x: f64) -> f64 {
+        // SAFETY: as above.
+        unsafe { erf(x) }
+    }
+}
+
+/// The symbolic `f(args)`: literals folded where exact, the `absf` facts of the module doc,
+/// otherwise an uninterpreted function per float type.
+pub(crate) fn sym_app(d: &mut Sym, f: FUn, t: FTy, args: &[TermId]) -> TermId {
+    let lits: Option<Vec<u64>> = args
+        .iter()
+        .map(|&a| d.store.as_int(a).map(|i| i as u64))
+        .collect();
+    if let Some(r) = lits.and_then(|xs| fold_lit(f, t, &xs)) {
+        return d.store.int(r as i128);
+    }
+    if let [a] = args {
+        if let Some(r) = crate::domain::into_literal_ite(d, *a, &mut |d, x| sym_app(d, f, t, &[x]))
+        {
+            return r;
+        }
     }
     let g = d.store.declare_fun(
         &format!("{}_{}", f.name(), t.name()),
-        &[Sort::Int],
+        &vec![Sort::Int; args.len()],
         Sort::Int,
     );
     if f == FUn::Abs {
-        if let smt::Node::App(h, args) = d.store.node(a).clone() {
-            let head = d.store.fun_name(h).to_string();
-            let ty = t.name();
-            if h == g || head == format!("negf_{ty}") {
-                return sym_un(d, f, t, args[0]);
-            }
-            let op = if head == format!("mulf_{ty}") {
-                Some(FBin::Mul)
-            } else if head == format!("divf_{ty}") {
-                Some(FBin::Div)
-            } else {
-                None
-            };
-            if let (Some(op), [x, y]) = (op, &args[..]) {
-                let x = sym_un(d, f, t, *x);
-                let y = sym_un(d, f, t, *y);
-                return d.f_bin(op, t, &x, &y);
-            }
+        if let Some(r) = abs_facts(d, g, t, args[0]) {
+            return r;
         }
     }
-    d.store.app(g, vec![a])
+    d.store.app(g, args.to_vec())
 }
 
-/// The concrete `f(x)` on f32/f64 (Rust's arithmetic and libm).
-pub(crate) fn concrete_un(f: FUn, t: FTy, x: u64) -> Option<u64> {
-    if let Some(r) = fold_lit(f, t, x) {
+/// `|x|` by the exact facts of the module doc, when one applies (`g` is `absf_T`).
+fn abs_facts(d: &mut Sym, g: smt::FunId, t: FTy, a: TermId) -> Option<TermId> {
+    let smt::Node::App(h, args) = d.store.node(a).clone() else {
+        return None;
+    };
+    let head = d.store.fun_name(h).to_string();
+    let ty = t.name();
+    if h == g || head == format!("negf_{ty}") {
+        return Some(sym_app(d, FUn::Abs, t, &[args[0]]));
+    }
+    let op = if head == format!("mulf_{ty}") {
+        FBin::Mul
+    } else if head == format!("divf_{ty}") {
+        FBin::Div
+    } else {
+        return None;
+    };
+    let [x, y] = &args[..] else { return None };
+    let x = sym_app(d, FUn::Abs, t, &[*x]);
+    let y = sym_app(d, FUn::Abs, t, &[*y]);
+    Some(d.f_bin(op, t, &x, &y))
+}
+
+/// The concrete `f(xs)` on f32/f64 (Rust's arithmetic and libm); `None` on a half type.
+pub(crate) fn concrete_app(f: FUn, t: FTy, xs: &[u64]) -> Option<u64> {
+    if let Some(r) = fold_lit(f, t, xs) {
         return Some(r);
     }
-    let r = match (f, t) {
-        (FUn::Exp, FTy::F32) => f32::from_bits(x as u32).exp().to_bits() as u64,
-        (FUn::Exp, FTy::F64) => f64::from_bits(x).exp().to_bits(),
+    let r = match t {
+        FTy::F32 => {
+            let v: Vec<f32> = xs.iter().map(|&x| f32::from_bits(x as u32)).collect();
+            f32_fn(f, &v)?.to_bits() as u64
+        }
+        FTy::F64 => {
+            let v: Vec<f64> = xs.iter().map(|&x| f64::from_bits(x)).collect();
+            f64_fn(f, &v)?.to_bits()
+        }
         _ => return None,
     };
     Some(ieee::canon(t, r))

@@ -339,6 +339,9 @@ fn combiner_of(name: &str, t: EType) -> Option<Combiner> {
         ("arith.mulf", EType::Float(_)) => Some(Combiner::Mul),
         ("arith.addi", EType::Int(_) | EType::Index | EType::Bool) => Some(Combiner::Add),
         ("arith.muli", EType::Int(_) | EType::Index | EType::Bool) => Some(Combiner::Mul),
+        // On `i1` (0 < 1 unsigned), `andi` is the unsigned minimum and `ori` the maximum.
+        ("arith.andi", EType::Bool) => Some(Combiner::Ext(crate::extremum::Extremum::MinU)),
+        ("arith.ori", EType::Bool) => Some(Combiner::Ext(crate::extremum::Extremum::MaxU)),
         _ => crate::extremum::Extremum::of_op(name, t).map(Combiner::Ext),
     }
 }
@@ -475,7 +478,7 @@ fn reduction_loops<'a, D: MDomain>(
         });
         let Some((comb, e)) = recognised else {
             return unsupported(
-                "a reduction whose yield is not `addf`/`mulf`/`addi`/`muli` of the output and an element",
+                "a reduction whose yield is not `addf`/`mulf`/`addi`/`muli`/a maximum or minimum (`andi`/`ori` on i1) of the output and an element",
             );
         };
         let uses = blk

@@ -83,8 +83,6 @@ fn float_app(d: &mut Sym, name: &str, args: &[TermId]) -> Option<TermId> {
         ("mulf", [a, b]) => bin(FBin::Mul).map(|(op, t)| d.f_bin(op, t, a, b))?,
         ("divf", [a, b]) => bin(FBin::Div).map(|(op, t)| d.f_bin(op, t, a, b))?,
         ("negf", [a]) => d.f_neg(ty(rest)?, a),
-        ("absf", [a]) => d.f_un(FUn::Abs, ty(rest)?, a),
-        ("exp", [a]) => d.f_un(FUn::Exp, ty(rest)?, a),
         ("itofp", [a]) => d.f_of_int(ty(rest)?, a),
         ("convf", [a]) => {
             let (from, to) = rest.split_once('_')?;
@@ -101,7 +99,13 @@ fn float_app(d: &mut Sym, name: &str, args: &[TermId]) -> Option<TermId> {
             };
             fold::sym_fold_f(d, k, ty(t)?, args)
         }
-        _ => return None,
+        (f, _) => {
+            let f = FUn::of_name(f)?;
+            if args.len() != f.arity() {
+                return None;
+            }
+            d.f_app(f, ty(rest)?, args)
+        }
     };
     Some(r)
 }

@@ -58,6 +58,27 @@ const CASES: &[&str] = &[
        %q = arith.divf %x, %m : f32
        %8 = math.absf %q : f32
        return %0, %1, %2, %3, %4, %5, %6, %7, %8 : f32, f64, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xf64>, f32, f32, f32 }",
+    "func.func @f(%x: f32, %y: f32, %z: f32, %t: tensor<3xf64>) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, tensor<3xf64>, tensor<3xf64>, f32, f32) {
+       %0 = math.sqrt %x : f32
+       %1 = math.rsqrt %x : f32
+       %2 = math.log1p %x : f32
+       %3 = math.tanh %y : f32
+       %4 = math.erf %y : f32
+       %5 = math.copysign %x, %y : f32
+       %6 = math.fma %x, %y, %z : f32
+       %7 = math.powf %x, %y : f32
+       %8 = math.atan2 %x, %y : f32
+       %9 = math.floor %x : f32
+       %10 = math.roundeven %y : f32
+       %11 = math.round %y : f32
+       %12 = math.expm1 %z : f32
+       %13 = math.log %t : tensor<3xf64>
+       %14 = math.cos %t : tensor<3xf64>
+       %zero = arith.constant -0.0 : f32
+       %15 = math.tanh %zero : f32
+       %nan = arith.constant 0x7FC00000 : f32
+       %16 = math.log %nan : f32
+       return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16 : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, tensor<3xf64>, tensor<3xf64>, f32, f32 }",
     "func.func @f(%x: f32, %y: f32, %a: i8, %b: i8, %t: tensor<3xf64>, %u: tensor<3xf64>) -> (f32, f32, i8, i8, i8, i8, tensor<3xf64>, f32, f32) {
        %0 = arith.maximumf %x, %y : f32
        %1 = arith.minimumf %x, %y : f32
@@ -728,6 +749,19 @@ impl ModelReader for Reader<'_> {
                 } else {
                     Value::Int(CFloat::f32(i as f32).bits as i128)
                 }
+            }
+            [f, t] => {
+                // The other `math` functions: the crate's own concrete definition.
+                let f = mlirsem::FUn::of_name(f)?;
+                let t = if t == "f64" { FTy::F64 } else { FTy::F32 };
+                let bits: Option<Vec<u64>> = args
+                    .iter()
+                    .map(|a| match a {
+                        Value::Int(b) => Some(*b as u64),
+                        _ => None,
+                    })
+                    .collect();
+                Value::Int(f.concrete(t, &bits?)? as i128)
             }
             _ => return None,
         })

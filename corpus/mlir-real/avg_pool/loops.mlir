@@ -1,0 +1,56 @@
+// tools/mlir_real.py: avg_pool, mlir-opt-19 --one-shot-bufferize --convert-linalg-to-loops
+#map = affine_map<(d0, d1) -> (d0 * 2 + d1)>
+module @jit_avg_pool {
+  func.func public @main(%arg0: tensor<1x6x6x3xf32>) -> tensor<1x3x3x3xf32> {
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    %cst = arith.constant 4.000000e+00 : f32
+    %cst_0 = arith.constant 0.000000e+00 : f32
+    %0 = bufferization.to_memref %arg0 : memref<1x6x6x3xf32, strided<[?, ?, ?, ?], offset: ?>>
+    %alloc = memref.alloc() {alignment = 64 : i64} : memref<1x3x3x3xf32>
+    scf.for %arg1 = %c0 to %c1 step %c1 {
+      scf.for %arg2 = %c0 to %c3 step %c1 {
+        scf.for %arg3 = %c0 to %c3 step %c1 {
+          scf.for %arg4 = %c0 to %c3 step %c1 {
+            memref.store %cst_0, %alloc[%arg1, %arg2, %arg3, %arg4] : memref<1x3x3x3xf32>
+          }
+        }
+      }
+    }
+    scf.for %arg1 = %c0 to %c1 step %c1 {
+      scf.for %arg2 = %c0 to %c3 step %c1 {
+        scf.for %arg3 = %c0 to %c3 step %c1 {
+          scf.for %arg4 = %c0 to %c3 step %c1 {
+            scf.for %arg5 = %c0 to %c2 step %c1 {
+              scf.for %arg6 = %c0 to %c2 step %c1 {
+                %2 = affine.apply #map(%arg2, %arg5)
+                %3 = affine.apply #map(%arg3, %arg6)
+                %4 = memref.load %0[%arg1, %2, %3, %arg4] : memref<1x6x6x3xf32, strided<[?, ?, ?, ?], offset: ?>>
+                %5 = memref.load %alloc[%arg1, %arg2, %arg3, %arg4] : memref<1x3x3x3xf32>
+                %6 = arith.addf %5, %4 : f32
+                memref.store %6, %alloc[%arg1, %arg2, %arg3, %arg4] : memref<1x3x3x3xf32>
+              }
+            }
+          }
+        }
+      }
+    }
+    %alloc_1 = memref.alloc() {alignment = 64 : i64} : memref<1x3x3x3xf32>
+    scf.for %arg1 = %c0 to %c1 step %c1 {
+      scf.for %arg2 = %c0 to %c3 step %c1 {
+        scf.for %arg3 = %c0 to %c3 step %c1 {
+          scf.for %arg4 = %c0 to %c3 step %c1 {
+            %2 = memref.load %alloc[%arg1, %arg2, %arg3, %arg4] : memref<1x3x3x3xf32>
+            %3 = arith.divf %2, %cst : f32
+            memref.store %3, %alloc_1[%arg1, %arg2, %arg3, %arg4] : memref<1x3x3x3xf32>
+          }
+        }
+      }
+    }
+    %1 = bufferization.to_tensor %alloc_1 : memref<1x3x3x3xf32>
+    return %1 : tensor<1x3x3x3xf32>
+  }
+}
+

@@ -1,0 +1,86 @@
+// tools/mlir_real.py: cosine_similarity, mlir-opt-19 --one-shot-bufferize
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#map1 = affine_map<(d0, d1) -> (d0)>
+#map2 = affine_map<(d0) -> (d0)>
+module @jit_cosine_similarity {
+  func.func public @main(%arg0: tensor<4x8xf32>, %arg1: tensor<4x8xf32>) -> tensor<4xf32> {
+    %0 = bufferization.to_memref %arg1 : memref<4x8xf32, strided<[?, ?], offset: ?>>
+    %1 = bufferization.to_memref %arg0 : memref<4x8xf32, strided<[?, ?], offset: ?>>
+    %2 = bufferization.to_memref %arg1 : memref<4x8xf32, strided<[?, ?], offset: ?>>
+    %3 = bufferization.to_memref %arg0 : memref<4x8xf32, strided<[?, ?], offset: ?>>
+    %cst = arith.constant 9.99999993E-9 : f32
+    %cst_0 = arith.constant 0.000000e+00 : f32
+    %alloc = memref.alloc() {alignment = 64 : i64} : memref<4x8xf32>
+    linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%3, %2 : memref<4x8xf32, strided<[?, ?], offset: ?>>, memref<4x8xf32, strided<[?, ?], offset: ?>>) outs(%alloc : memref<4x8xf32>) {
+    ^bb0(%in: f32, %in_11: f32, %out: f32):
+      %5 = arith.mulf %in, %in_11 : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_1 = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.fill ins(%cst_0 : f32) outs(%alloc_1 : memref<4xf32>)
+    linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "reduction"]} ins(%alloc : memref<4x8xf32>) outs(%alloc_1 : memref<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %5 = arith.addf %out, %in : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_2 = memref.alloc() {alignment = 64 : i64} : memref<4x8xf32>
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1 : memref<4x8xf32, strided<[?, ?], offset: ?>>) outs(%alloc_2 : memref<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %5 = arith.mulf %in, %in : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_3 = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.fill ins(%cst_0 : f32) outs(%alloc_3 : memref<4xf32>)
+    linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "reduction"]} ins(%alloc_2 : memref<4x8xf32>) outs(%alloc_3 : memref<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %5 = arith.addf %out, %in : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_4 = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.generic {indexing_maps = [#map2, #map2], iterator_types = ["parallel"]} ins(%alloc_3 : memref<4xf32>) outs(%alloc_4 : memref<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %5 = math.sqrt %in : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_5 = memref.alloc() {alignment = 64 : i64} : memref<4x8xf32>
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%0 : memref<4x8xf32, strided<[?, ?], offset: ?>>) outs(%alloc_5 : memref<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %5 = arith.mulf %in, %in : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_6 = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.fill ins(%cst_0 : f32) outs(%alloc_6 : memref<4xf32>)
+    linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "reduction"]} ins(%alloc_5 : memref<4x8xf32>) outs(%alloc_6 : memref<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %5 = arith.addf %out, %in : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_7 = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.generic {indexing_maps = [#map2, #map2], iterator_types = ["parallel"]} ins(%alloc_6 : memref<4xf32>) outs(%alloc_7 : memref<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %5 = math.sqrt %in : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_8 = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.generic {indexing_maps = [#map2, #map2, #map2], iterator_types = ["parallel"]} ins(%alloc_4, %alloc_7 : memref<4xf32>, memref<4xf32>) outs(%alloc_8 : memref<4xf32>) {
+    ^bb0(%in: f32, %in_11: f32, %out: f32):
+      %5 = arith.mulf %in, %in_11 : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_9 = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.generic {indexing_maps = [#map2, #map2], iterator_types = ["parallel"]} ins(%alloc_8 : memref<4xf32>) outs(%alloc_9 : memref<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %5 = arith.addf %in, %cst : f32
+      linalg.yield %5 : f32
+    }
+    %alloc_10 = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    linalg.generic {indexing_maps = [#map2, #map2, #map2], iterator_types = ["parallel"]} ins(%alloc_1, %alloc_9 : memref<4xf32>, memref<4xf32>) outs(%alloc_10 : memref<4xf32>) {
+    ^bb0(%in: f32, %in_11: f32, %out: f32):
+      %5 = arith.divf %in, %in_11 : f32
+      linalg.yield %5 : f32
+    }
+    %4 = bufferization.to_tensor %alloc_10 : memref<4xf32>
+    return %4 : tensor<4xf32>
+  }
+}
+

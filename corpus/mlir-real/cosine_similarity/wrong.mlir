@@ -1,0 +1,44 @@
+// tools/mlir_real.py: cosine_similarity, canonicalize step with arith.addf -> arith.subf at line 36
+#map = affine_map<(d0) -> (d0)>
+#map1 = affine_map<(d0, d1) -> (d0, d1)>
+#map2 = affine_map<(d0, d1) -> (d0)>
+module @jit_cosine_similarity {
+  func.func public @main(%arg0: tensor<4x8xf32>, %arg1: tensor<4x8xf32>) -> tensor<4xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 9.99999993E-9 : f32
+    %0 = tensor.empty() : tensor<4xf32>
+    %1 = linalg.generic {indexing_maps = [#map], iterator_types = ["parallel"]} outs(%0 : tensor<4xf32>) {
+    ^bb0(%out: f32):
+      linalg.yield %cst : f32
+    } -> tensor<4xf32>
+    %2 = linalg.generic {indexing_maps = [#map1, #map1, #map2], iterator_types = ["parallel", "reduction"]} ins(%arg0, %arg1 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%1 : tensor<4xf32>) {
+    ^bb0(%in: f32, %in_1: f32, %out: f32):
+      %6 = arith.mulf %in, %in_1 : f32
+      %7 = arith.addf %out, %6 : f32
+      linalg.yield %7 : f32
+    } -> tensor<4xf32>
+    %3 = linalg.generic {indexing_maps = [#map1, #map2], iterator_types = ["parallel", "reduction"]} ins(%arg0 : tensor<4x8xf32>) outs(%1 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %6 = arith.mulf %in, %in : f32
+      %7 = arith.addf %out, %6 : f32
+      linalg.yield %7 : f32
+    } -> tensor<4xf32>
+    %4 = linalg.generic {indexing_maps = [#map1, #map2], iterator_types = ["parallel", "reduction"]} ins(%arg1 : tensor<4x8xf32>) outs(%1 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %6 = arith.mulf %in, %in : f32
+      %7 = arith.addf %out, %6 : f32
+      linalg.yield %7 : f32
+    } -> tensor<4xf32>
+    %5 = linalg.generic {indexing_maps = [#map, #map, #map, #map], iterator_types = ["parallel"]} ins(%2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) outs(%0 : tensor<4xf32>) {
+    ^bb0(%in: f32, %in_1: f32, %in_2: f32, %out: f32):
+      %6 = math.sqrt %in_2 : f32
+      %7 = math.sqrt %in_1 : f32
+      %8 = arith.mulf %7, %6 : f32
+      %9 = arith.subf %8, %cst_0 : f32
+      %10 = arith.divf %in, %9 : f32
+      linalg.yield %10 : f32
+    } -> tensor<4xf32>
+    return %5 : tensor<4xf32>
+  }
+}
+

@@ -1,0 +1,91 @@
+// tools/mlir_real.py: cross_entropy, mlir-opt-19 --linalg-generalize-named-ops
+#map = affine_map<(d0) -> ()>
+#map1 = affine_map<(d0) -> (d0)>
+#map2 = affine_map<(d0, d1) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0)>
+#map4 = affine_map<(d0, d1) -> (d0, 0)>
+module @jit_cross_entropy {
+  func.func public @main(%arg0: tensor<4x8xf32>, %arg1: tensor<4x8xf32>) -> tensor<4xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %0 = tensor.empty() : tensor<4xf32>
+    %1 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel"]} ins(%cst_0 : f32) outs(%0 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    } -> tensor<4xf32>
+    %2 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "reduction"]} ins(%arg0 : tensor<4x8xf32>) outs(%1 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %25 = arith.maximumf %out, %in : f32
+      linalg.yield %25 : f32
+    } -> tensor<4xf32>
+    %3 = tensor.empty() : tensor<4x8xf32>
+    %4 = linalg.generic {indexing_maps = [#map3, #map2], iterator_types = ["parallel", "parallel"]} ins(%2 : tensor<4xf32>) outs(%3 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    } -> tensor<4x8xf32>
+    %5 = tensor.empty() : tensor<4x8xf32>
+    %6 = linalg.generic {indexing_maps = [#map2, #map2, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %4 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%5 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %in_1: f32, %out: f32):
+      %25 = arith.subf %in, %in_1 : f32
+      linalg.yield %25 : f32
+    } -> tensor<4x8xf32>
+    %7 = tensor.empty() : tensor<4x8xf32>
+    %8 = linalg.generic {indexing_maps = [#map2, #map2], iterator_types = ["parallel", "parallel"]} ins(%6 : tensor<4x8xf32>) outs(%7 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %25 = math.exp %in : f32
+      linalg.yield %25 : f32
+    } -> tensor<4x8xf32>
+    %9 = tensor.empty() : tensor<4xf32>
+    %10 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel"]} ins(%cst : f32) outs(%9 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    } -> tensor<4xf32>
+    %11 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "reduction"]} ins(%8 : tensor<4x8xf32>) outs(%10 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %25 = arith.addf %out, %in : f32
+      linalg.yield %25 : f32
+    } -> tensor<4xf32>
+    %12 = tensor.empty() : tensor<4xf32>
+    %13 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel"]} ins(%11 : tensor<4xf32>) outs(%12 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %25 = math.log %in : f32
+      linalg.yield %25 : f32
+    } -> tensor<4xf32>
+    %expanded = tensor.expand_shape %13 [[0, 1]] output_shape [4, 1] : tensor<4xf32> into tensor<4x1xf32>
+    %14 = tensor.empty() : tensor<4x8xf32>
+    %15 = linalg.generic {indexing_maps = [#map4, #map2], iterator_types = ["parallel", "parallel"]} ins(%expanded : tensor<4x1xf32>) outs(%14 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    } -> tensor<4x8xf32>
+    %16 = tensor.empty() : tensor<4x8xf32>
+    %17 = linalg.generic {indexing_maps = [#map2, #map2, #map2], iterator_types = ["parallel", "parallel"]} ins(%6, %15 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%16 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %in_1: f32, %out: f32):
+      %25 = arith.subf %in, %in_1 : f32
+      linalg.yield %25 : f32
+    } -> tensor<4x8xf32>
+    %18 = tensor.empty() : tensor<4x8xf32>
+    %19 = linalg.generic {indexing_maps = [#map2, #map2, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg1, %17 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%18 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %in_1: f32, %out: f32):
+      %25 = arith.mulf %in, %in_1 : f32
+      linalg.yield %25 : f32
+    } -> tensor<4x8xf32>
+    %20 = tensor.empty() : tensor<4xf32>
+    %21 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel"]} ins(%cst : f32) outs(%20 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    } -> tensor<4xf32>
+    %22 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "reduction"]} ins(%19 : tensor<4x8xf32>) outs(%21 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %25 = arith.addf %out, %in : f32
+      linalg.yield %25 : f32
+    } -> tensor<4xf32>
+    %23 = tensor.empty() : tensor<4xf32>
+    %24 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel"]} ins(%22 : tensor<4xf32>) outs(%23 : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %25 = arith.negf %in : f32
+      linalg.yield %25 : f32
+    } -> tensor<4xf32>
+    return %24 : tensor<4xf32>
+  }
+}
+

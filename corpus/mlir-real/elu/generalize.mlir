@@ -1,0 +1,27 @@
+// tools/mlir_real.py: elu, mlir-opt-19 --linalg-generalize-named-ops
+#map = affine_map<(d0, d1) -> (d0, d1)>
+module @jit_elu {
+  func.func public @main(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<4x8xi1>
+    %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<4x8xf32>) outs(%0 : tensor<4x8xi1>) {
+    ^bb0(%in: f32, %out: i1):
+      %6 = arith.cmpf ogt, %in, %cst : f32
+      linalg.yield %6 : i1
+    } -> tensor<4x8xi1>
+    %2 = tensor.empty() : tensor<4x8xf32>
+    %3 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<4x8xf32>) outs(%2 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %6 = math.expm1 %in : f32
+      linalg.yield %6 : f32
+    } -> tensor<4x8xf32>
+    %4 = tensor.empty() : tensor<4x8xf32>
+    %5 = linalg.generic {indexing_maps = [#map, #map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%1, %arg0, %3 : tensor<4x8xi1>, tensor<4x8xf32>, tensor<4x8xf32>) outs(%4 : tensor<4x8xf32>) {
+    ^bb0(%in: i1, %in_0: f32, %in_1: f32, %out: f32):
+      %6 = arith.select %in, %in_0, %in_1 : f32
+      linalg.yield %6 : f32
+    } -> tensor<4x8xf32>
+    return %5 : tensor<4x8xf32>
+  }
+}
+

@@ -1,0 +1,19 @@
+// tools/mlir_real.py: silu, canonicalize step with arith.addf -> arith.subf at line 10
+#map = affine_map<(d0, d1) -> (d0, d1)>
+module @jit_silu {
+  func.func public @main(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> {
+    %cst = arith.constant 1.000000e+00 : f32
+    %0 = tensor.empty() : tensor<4x8xf32>
+    %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<4x8xf32>) outs(%0 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %2 = arith.negf %in : f32
+      %3 = math.exp %2 : f32
+      %4 = arith.subf %3, %cst : f32
+      %5 = arith.divf %cst, %4 : f32
+      %6 = arith.mulf %in, %5 : f32
+      linalg.yield %6 : f32
+    } -> tensor<4x8xf32>
+    return %1 : tensor<4x8xf32>
+  }
+}
+

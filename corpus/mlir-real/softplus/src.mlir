@@ -1,0 +1,45 @@
+// tools/mlir_real.py: softplus, IREE input (linalg on tensors), util.func renamed
+#map = affine_map<(d0, d1) -> (d0, d1)>
+module @jit_softplus {
+  func.func public @main(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<4x8xf32>
+    %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<4x8xf32>) outs(%0 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %12 = math.absf %in : f32
+      linalg.yield %12 : f32
+    } -> tensor<4x8xf32>
+    %2 = tensor.empty() : tensor<4x8xf32>
+    %3 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1 : tensor<4x8xf32>) outs(%2 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %12 = arith.negf %in : f32
+      linalg.yield %12 : f32
+    } -> tensor<4x8xf32>
+    %4 = tensor.empty() : tensor<4x8xf32>
+    %5 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%3 : tensor<4x8xf32>) outs(%4 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %12 = math.exp %in : f32
+      linalg.yield %12 : f32
+    } -> tensor<4x8xf32>
+    %6 = tensor.empty() : tensor<4x8xf32>
+    %7 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%5 : tensor<4x8xf32>) outs(%6 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %12 = math.log1p %in : f32
+      linalg.yield %12 : f32
+    } -> tensor<4x8xf32>
+    %8 = tensor.empty() : tensor<4x8xf32>
+    %9 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<4x8xf32>) outs(%8 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %12 = arith.maximumf %in, %cst : f32
+      linalg.yield %12 : f32
+    } -> tensor<4x8xf32>
+    %10 = tensor.empty() : tensor<4x8xf32>
+    %11 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%7, %9 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%10 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %in_0: f32, %out: f32):
+      %12 = arith.addf %in, %in_0 : f32
+      linalg.yield %12 : f32
+    } -> tensor<4x8xf32>
+    return %11 : tensor<4x8xf32>
+  }
+}
+

@@ -1,0 +1,23 @@
+// expect: refuted
+// The target computes sqrt(a) + 1 where the source has rsqrt(a): refuted, replayed with IEEE
+// sqrt and libm log1p, tanh, erf, powf.
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%t: tensor<4xf32>, %u: tensor<4xf32>) -> (tensor<4xf32>, f32, f32) {
+  %e = tensor.empty() : tensor<4xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%t, %u : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = math.rsqrt %a : f32
+    %l = math.log1p %b : f32
+    %h = math.tanh %l : f32
+    %g = math.erf %h : f32
+    %p = math.powf %g, %r : f32
+    %s = arith.addf %p, %r : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %two = arith.constant 2.0 : f32
+  %three = arith.constant 3.0 : f32
+  %1 = math.fma %two, %three, %two : f32
+  %mz = arith.constant -0.0 : f32
+  %2 = math.tanh %mz : f32
+  return %0, %1, %2 : tensor<4xf32>, f32, f32
+}

@@ -21,6 +21,7 @@ def col_max_kernel(x_ptr, out_ptr, n_rows, n_cols, BLOCK_R: tl.constexpr, BLOCK_
 
 
 def col_max(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     out = torch.empty(n_cols, device=x.device, dtype=x.dtype)
     grid = (triton.cdiv(n_cols, 32),)

@@ -20,6 +20,7 @@ def row_min_abs_kernel(X, Out, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexp
 
 
 def row_min_abs(x):
+    x = x.contiguous()
     M, N = x.shape
     out = torch.empty(M, device=x.device, dtype=x.dtype)
     row_min_abs_kernel[(triton.cdiv(M, 4),)](x, out, M, N, BLOCK_M=4, BLOCK_N=64)

@@ -276,23 +276,12 @@ fn export(module: &Path, schedules: &[String]) -> Result<Vec<Case>, String> {
     for s in schedules {
         cmd.args(["--schedule", s]);
     }
-    let run = cmd.output().map_err(|e| {
-        format!(
-            "{}: {e} (set TENSORPROOF_PYTHON to a Python with halide==21.0.0)",
-            python.display()
-        )
-    })?;
-    if !run.status.success() {
-        let err = String::from_utf8_lossy(&run.stderr);
-        let tail: Vec<&str> = err.lines().rev().take(12).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
-        return Err(format!(
-            "exporting {} with {} failed:\n{}",
-            module.display(),
-            exporter.display(),
-            tail.join("\n")
-        ));
-    }
+    crate::tool_run::run(
+        &mut cmd,
+        &python,
+        "set TENSORPROOF_PYTHON to a Python with halide==21.0.0",
+        &format!("exporting {} with {}", module.display(), exporter.display()),
+    )?;
     let mut cases = suite(&out)?;
     for c in &mut cases {
         c.expected = None;

@@ -20,6 +20,7 @@ mod out;
 mod pool;
 mod reason_class;
 mod rules_cmd;
+mod tool_run;
 mod worker;
 mod xla_cmd;
 

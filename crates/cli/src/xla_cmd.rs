@@ -237,22 +237,11 @@ fn dump(model: &Path, passes: bool) -> Result<(PathBuf, PathBuf), String> {
     if passes {
         cmd.arg("--passes");
     }
-    let run = cmd.output().map_err(|e| {
-        format!(
-            "{}: {e} (a Python with jax==0.7.1 is needed: .venv or TENSORPROOF_PYTHON)",
-            python.display()
-        )
-    })?;
-    if !run.status.success() {
-        let err = String::from_utf8_lossy(&run.stderr);
-        let tail: Vec<&str> = err.lines().rev().take(12).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
-        return Err(format!(
-            "{} {} failed (a Python with jax==0.7.1 is needed):\n{}",
-            python.display(),
-            tool.display(),
-            tail.join("\n")
-        ));
-    }
+    crate::tool_run::run(
+        &mut cmd,
+        &python,
+        "a Python with jax==0.7.1 is needed: .venv or TENSORPROOF_PYTHON",
+        &format!("{} {}", python.display(), tool.display()),
+    )?;
     Ok((out.join("before.hlo"), out.join("after.hlo")))
 }

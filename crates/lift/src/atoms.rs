@@ -428,28 +428,16 @@ fn empty(sym: &mut Sym, k: SymId, dom: TermId) -> Option<TermId> {
             free.push(c);
             continue;
         }
-        let (neg, inner) = match sym.store.node(c).clone() {
-            Node::Not(x) => (true, x),
-            _ => (false, c),
-        };
-        let (strict, a, b) = match sym.store.node(inner).clone() {
-            Node::Lt(a, b) => (true, a, b),
-            Node::Le(a, b) => (false, a, b),
-            _ => return None,
-        };
-        // `a < b` / `a <= b` (negated: `b <= a` / `b < a`), with `k` alone on one side.
-        let (strict, a, b) = if neg { (!strict, b, a) } else { (strict, a, b) };
         // `k + c` against a bound free of `k` is `k` against the bound minus `c`; a tile's
-        // `k div S` (a literal `S >= 1`) against `b` is `k` against `S*b`.
-        let (a, b) = shift_bound(&mut sym.store, a, b, kt, k, strict);
-        if a == kt && !mentions(&sym.store, b, k) {
+        // `k div S` (a literal `S >= 1`) against `b` is `k` against `S*b` ([`shift_bound`]).
+        match bound_of(sym, c, kt, k) {
             // k < b, or k <= b (k < b + 1)
-            highs.push(if strict { b } else { sym.store.add2(b, one) });
-        } else if b == kt && !mentions(&sym.store, a, k) {
+            Some((strict, a, b)) if a == kt => {
+                highs.push(if strict { b } else { sym.store.add2(b, one) })
+            }
             // a < k (a + 1 <= k), or a <= k
-            lows.push(if strict { sym.store.add2(a, one) } else { a });
-        } else {
-            return None;
+            Some((strict, a, _)) => lows.push(if strict { sym.store.add2(a, one) } else { a }),
+            None => return None,
         }
     }
     let mut nonempty = free;
@@ -479,7 +467,8 @@ fn empty(sym: &mut Sym, k: SymId, dom: TermId) -> Option<TermId> {
     Some(sym.store.not(ne))
 }
 
-/// `c` as a bound of `k` (`(strict, a, b)` with `k` alone on one side), or `None`.
+/// `c` as a bound of `k`: `(strict, a, b)` for `a < b` (`<=` unless `strict`, a negation
+/// turned around) with `k` alone on one side and free of the other, or `None`.
 fn bound_of(sym: &mut Sym, c: TermId, kt: TermId, k: SymId) -> Option<(bool, TermId, TermId)> {
     let (neg, inner) = match sym.store.node(c).clone() {
         Node::Not(x) => (true, x),

@@ -271,79 +271,49 @@ fn exact(f: FUn, t: FTy, xs: &[u64]) -> Option<u64> {
     Some(ieee::canon(t, r))
 }
 
-/// Rust's `f32` arithmetic and the platform libm.
-fn f32_fn(f: FUn, v: &[f32]) -> Option<f32> {
-    let x = *v.first()?;
-    let y = || v.get(1).copied();
-    Some(match f {
-        FUn::Abs => x.abs(),
-        FUn::Sqrt => x.sqrt(),
-        FUn::CopySign => x.copysign(y()?),
-        FUn::Ceil => x.ceil(),
-        FUn::Floor => x.floor(),
-        FUn::Trunc => x.trunc(),
-        FUn::Round => x.round(),
-        FUn::RoundEven => x.round_ties_even(),
-        FUn::Fma => x.mul_add(y()?, *v.get(2)?),
-        FUn::Exp => x.exp(),
-        FUn::Exp2 => x.exp2(),
-        FUn::Expm1 => x.exp_m1(),
-        FUn::Log => x.ln(),
-        FUn::Log2 => x.log2(),
-        FUn::Log10 => x.log10(),
-        FUn::Log1p => x.ln_1p(),
-        FUn::Tanh => x.tanh(),
-        FUn::Sinh => x.sinh(),
-        FUn::Cosh => x.cosh(),
-        FUn::Erf => libc_erf::erf32(x),
-        FUn::Sin => x.sin(),
-        FUn::Cos => x.cos(),
-        FUn::Tan => x.tan(),
-        FUn::Asin => x.asin(),
-        FUn::Acos => x.acos(),
-        FUn::Atan => x.atan(),
-        FUn::Atan2 => x.atan2(y()?),
-        FUn::Cbrt => x.cbrt(),
-        FUn::Pow => x.powf(y()?),
-    })
+/// `$name(f, v)`: `f` of `v` in Rust's `$t` arithmetic and the platform libm (`$erf` from the
+/// C library), one table for both widths.
+macro_rules! libm_fn {
+    ($name:ident, $t:ty, $erf:path) => {
+        fn $name(f: FUn, v: &[$t]) -> Option<$t> {
+            let x = *v.first()?;
+            let y = || v.get(1).copied();
+            Some(match f {
+                FUn::Abs => x.abs(),
+                FUn::Sqrt => x.sqrt(),
+                FUn::CopySign => x.copysign(y()?),
+                FUn::Ceil => x.ceil(),
+                FUn::Floor => x.floor(),
+                FUn::Trunc => x.trunc(),
+                FUn::Round => x.round(),
+                FUn::RoundEven => x.round_ties_even(),
+                FUn::Fma => x.mul_add(y()?, *v.get(2)?),
+                FUn::Exp => x.exp(),
+                FUn::Exp2 => x.exp2(),
+                FUn::Expm1 => x.exp_m1(),
+                FUn::Log => x.ln(),
+                FUn::Log2 => x.log2(),
+                FUn::Log10 => x.log10(),
+                FUn::Log1p => x.ln_1p(),
+                FUn::Tanh => x.tanh(),
+                FUn::Sinh => x.sinh(),
+                FUn::Cosh => x.cosh(),
+                FUn::Erf => $erf(x),
+                FUn::Sin => x.sin(),
+                FUn::Cos => x.cos(),
+                FUn::Tan => x.tan(),
+                FUn::Asin => x.asin(),
+                FUn::Acos => x.acos(),
+                FUn::Atan => x.atan(),
+                FUn::Atan2 => x.atan2(y()?),
+                FUn::Cbrt => x.cbrt(),
+                FUn::Pow => x.powf(y()?),
+            })
+        }
+    };
 }
-
-/// Rust's `f64` arithmetic and the platform libm.
-fn f64_fn(f: FUn, v: &[f64]) -> Option<f64> {
-    let x = *v.first()?;
-    let y = || v.get(1).copied();
-    Some(match f {
-        FUn::Abs => x.abs(),
-        FUn::Sqrt => x.sqrt(),
-        FUn::CopySign => x.copysign(y()?),
-        FUn::Ceil => x.ceil(),
-        FUn::Floor => x.floor(),
-        FUn::Trunc => x.trunc(),
-        FUn::Round => x.round(),
-        FUn::RoundEven => x.round_ties_even(),
-        FUn::Fma => x.mul_add(y()?, *v.get(2)?),
-        FUn::Exp => x.exp(),
-        FUn::Exp2 => x.exp2(),
-        FUn::Expm1 => x.exp_m1(),
-        FUn::Log => x.ln(),
-        FUn::Log2 => x.log2(),
-        FUn::Log10 => x.log10(),
-        FUn::Log1p => x.ln_1p(),
-        FUn::Tanh => x.tanh(),
-        FUn::Sinh => x.sinh(),
-        FUn::Cosh => x.cosh(),
-        FUn::Erf => libc_erf::erf64(x),
-        FUn::Sin => x.sin(),
-        FUn::Cos => x.cos(),
-        FUn::Tan => x.tan(),
-        FUn::Asin => x.asin(),
-        FUn::Acos => x.acos(),
-        FUn::Atan => x.atan(),
-        FUn::Atan2 => x.atan2(y()?),
-        FUn::Cbrt => x.cbrt(),
-        FUn::Pow => x.powf(y()?),
-    })
-}
+libm_fn!(f32_fn, f32, libc_erf::erf32);
+libm_fn!(f64_fn, f64, libc_erf::erf64);
 
 /// `erf`, which Rust's standard library lacks: the C library's (the same libm that Rust's
 /// `f32::exp` and friends call on Linux).

@@ -37,6 +37,7 @@ def act_kernel(X, Y, N, scale, ACTIVATION: tl.constexpr, BLOCK_N: tl.constexpr):
 
 
 def activation(x: torch.Tensor, scale: float, activation: str = "leaky"):
+    x = x.contiguous()
     y = torch.empty_like(x)
     N = x.numel()
     BLOCK_N = 512

@@ -27,6 +27,8 @@ def add_tile_kernel(x_ptr, y_ptr, out_ptr, M, N, sxm, sxn, sym, syn, som, son,
 
 
 def add_tiles(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    y = y.contiguous()
+    x = x.contiguous()
     M, N = x.shape
     out = torch.empty_like(x)
     grid = (triton.cdiv(M, 16), triton.cdiv(N, 32))

@@ -22,6 +22,6 @@ def add2d(x, y, z):
     M, N = x.shape
     assert x.shape == y.shape
     assert tuple(z.shape) == (M, N)
-    assert x.is_contiguous() and x.is_cuda
+    assert x.is_contiguous() and y.is_contiguous() and z.is_contiguous() and x.is_cuda
     add2d_kernel[(M,)](x, y, z, N, BLOCK=triton.next_power_of_2(N))
     return z

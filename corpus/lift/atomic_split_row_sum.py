@@ -17,6 +17,8 @@ def split_row_sum_kernel(x_ptr, out_ptr, n_cols, BLOCK: tl.constexpr):
 
 
 def split_row_sum(x: torch.Tensor, out: torch.Tensor):
+    out = out.contiguous()
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     assert tuple(out.shape) == (n_rows,)
     grid = (n_rows, triton.cdiv(n_cols, 64))

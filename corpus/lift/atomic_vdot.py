@@ -18,6 +18,9 @@ def vdot_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 
 def vdot(x: torch.Tensor, y: torch.Tensor, out: torch.Tensor):
+    out = out.contiguous()
+    y = y.contiguous()
+    x = x.contiguous()
     assert tuple(out.shape) == (1,)
     n = x.numel()
     grid = (triton.cdiv(n, 256),)

@@ -48,6 +48,9 @@ def flash_attention_fwd(Q, K, V, O, M, N, D, scale,
 
 
 def attention(q, k, v, scale):
+    v = v.contiguous()
+    k = k.contiguous()
+    q = q.contiguous()
     M, D = q.shape
     N, D_k = k.shape
     N_v, D_v = v.shape

@@ -20,6 +20,7 @@ def half_rows(x_ptr, y_ptr, sx0, sx1, M, N, BLOCK: tl.constexpr):
 
 
 def half(x):
+    x = x.contiguous()
     assert x.dim() == 2
     *batch, N = x.shape
     x2 = x.reshape(-1, N)

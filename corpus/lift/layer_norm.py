@@ -29,6 +29,8 @@ def _layer_norm_fwd(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK_SIZE: tl.const
 
 
 def layer_norm(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: float):
+    bias = bias.contiguous()
+    weight = weight.contiguous()
     x = x.contiguous()
     M, N = x.shape
     assert weight.shape[0] == N

@@ -32,6 +32,8 @@ def layer_norm_rows_kernel(X, Y, W, B, Mean, Rstd, M, N, stride, eps,
 
 
 def layer_norm_rows(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: float):
+    bias = bias.contiguous()
+    weight = weight.contiguous()
     x = x.contiguous()  # one row stride serves `x` and `y`
     M, N = x.shape
     assert weight.shape[0] == N

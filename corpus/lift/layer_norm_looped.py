@@ -41,6 +41,9 @@ def layer_norm_fwd_kernel(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK_SIZE: tl
 
 
 def layer_norm(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor, eps: float = 1e-5):
+    b = b.contiguous()
+    w = w.contiguous()
+    x = x.contiguous()
     y = torch.empty_like(x)
     M, N = x.shape
     (n_w,) = w.shape

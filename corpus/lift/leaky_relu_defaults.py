@@ -16,6 +16,7 @@ def leaky_kernel(x_ptr, y_ptr, n, slope: tl.constexpr = 0.2, BLOCK: tl.constexpr
 
 
 def leaky(x):
+    x = x.contiguous()
     y = torch.empty_like(x)
     n = x.numel()
     leaky_kernel[(triton.cdiv(n, 256),)](x, y, n)

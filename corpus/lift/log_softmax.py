@@ -19,6 +19,7 @@ def log_softmax_kernel(out_ptr, in_ptr, stride_in, stride_out, n_cols, BLOCK_N: 
 
 
 def log_softmax(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     M, n_cols = x.shape
     out = torch.empty_like(x)
     BLOCK_N = triton.next_power_of_2(n_cols)

@@ -24,6 +24,7 @@ def logsumexp_rows_kernel(x_ptr, out_ptr, M, N, stride_m,
 
 
 def logsumexp_rows(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     M, N = x.shape
     out = torch.empty((M,), device=x.device, dtype=torch.float32)
     BLOCK_N = triton.next_power_of_2(N)

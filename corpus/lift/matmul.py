@@ -40,6 +40,7 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 
 def matmul(a, b):
     assert a.shape[1] == b.shape[0], "Incompatible dimensions"
+    a, b = a.contiguous(), b.contiguous()
     M, K = a.shape
     K, N = b.shape
     c = torch.empty((M, N), device=a.device, dtype=a.dtype)

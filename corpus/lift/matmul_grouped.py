@@ -47,6 +47,8 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 
 
 def matmul(a, b):
+    b = b.contiguous()
+    a = a.contiguous()
     assert a.shape[1] == b.shape[0], "Incompatible dimensions"
     M, K = a.shape
     K, N = b.shape

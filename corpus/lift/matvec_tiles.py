@@ -21,6 +21,8 @@ def matvec_kernel(a_ptr, x_ptr, y_ptr, M, N, stride_am, BLOCK_M: tl.constexpr, B
 
 
 def matvec(a, x):
+    x = x.contiguous()
+    a = a.contiguous()
     M, N = a.shape
     assert x.shape[0] == N
     y = torch.empty((M,), device=a.device, dtype=torch.float32)

@@ -32,6 +32,7 @@ def row_max_plus_sum_kernel(x_ptr, out_ptr, n_cols, stride_row, BLOCK_SIZE: tl.c
 
 
 def row_max_plus_sum(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     BLOCK_SIZE = triton.next_power_of_2(n_cols)
     out = torch.empty(n_rows, device=x.device, dtype=x.dtype)

@@ -25,6 +25,8 @@ def _rms_norm_forward_kernel(Y_ptr, Y_row_stride, X_ptr, X_row_stride, W_ptr, n_
 
 
 def rms_norm_forward(x: torch.Tensor, w: torch.Tensor, eps: float) -> torch.Tensor:
+    w = w.contiguous()
+    x = x.contiguous()
     M, N = x.shape
     assert w.shape[0] == N, "Incompatible hidden size dimension"
     BLOCK_SIZE = triton.next_power_of_2(N)

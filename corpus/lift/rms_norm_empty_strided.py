@@ -21,6 +21,8 @@ def rmsnorm_fwd(X, Y, W, stride_x, stride_y, N, eps, BLOCK_N: tl.constexpr):
 
 
 def rms_norm(x, weight, eps=1e-6):
+    weight = weight.contiguous()
+    x = x.contiguous()
     M, N = x.shape
     assert weight.shape[0] == N
     y = torch.empty_strided((M, N), (N, 1), device=x.device, dtype=x.dtype)

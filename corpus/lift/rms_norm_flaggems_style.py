@@ -27,6 +27,7 @@ def rms_norm_kernel(Y, X, W, y_stride_r, x_stride_r, N, eps, BLOCK_N: tl.constex
 
 def rms_norm(x, weight, eps=1e-6):
     M, N = x.shape
+    x = x.contiguous()
     y = torch.empty_like(x)
-    rms_norm_kernel[(M,)](y, x, weight, y.stride(0), x.stride(0), N, eps)
+    rms_norm_kernel[(M,)](y, x, weight.contiguous(), y.stride(0), x.stride(0), N, eps)
     return y

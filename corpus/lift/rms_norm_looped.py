@@ -28,6 +28,8 @@ def rms_norm_kernel(X, W, Y, stride, N, eps, BLOCK: tl.constexpr):
 
 
 def rms_norm(x: torch.Tensor, w: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
+    w = w.contiguous()
+    x = x.contiguous()
     y = torch.empty_like(x)
     M, N = x.shape
     (n_w,) = w.shape

@@ -29,6 +29,8 @@ def _rms_norm_row_blocks_kernel(Y_ptr, Y_row_stride, X_ptr, X_row_stride, W_ptr,
 
 
 def rms_norm(x: torch.Tensor, w: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
+    w = w.contiguous()
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     assert w.shape[0] == n_cols
     BLOCK_SIZE = triton.next_power_of_2(n_cols)

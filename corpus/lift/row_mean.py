@@ -16,6 +16,7 @@ def row_mean_kernel(x_ptr, out_ptr, n_cols, stride_row, BLOCK: tl.constexpr):
 
 
 def row_mean(x):
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     assert n_cols <= 512
     out = torch.empty((n_rows,), device=x.device, dtype=torch.float32)

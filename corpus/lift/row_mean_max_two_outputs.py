@@ -19,6 +19,7 @@ def row_stats_kernel(x_ptr, mean_ptr, max_ptr, stride, n_cols, BLOCK: tl.constex
 
 
 def row_stats(x):
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     mean = x.new_empty((n_rows,))
     mx = x.new_empty((n_rows,))

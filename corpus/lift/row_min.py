@@ -17,6 +17,7 @@ def row_min_kernel(X, Out, N, stride, BLOCK: tl.constexpr):
 
 
 def row_min(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     M, N = x.shape
     assert N <= 2048
     out = torch.empty(M, device=x.device, dtype=x.dtype)

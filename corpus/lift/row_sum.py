@@ -17,6 +17,7 @@ def row_sum_kernel(x_ptr, out_ptr, n_cols, stride_row, BLOCK_SIZE: tl.constexpr)
 
 
 def row_sum(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     BLOCK_SIZE = 256
     assert n_cols <= BLOCK_SIZE

@@ -21,6 +21,7 @@ def row_sum_kernel(X, Out, stride_xm, N, BLOCK_N: tl.constexpr):
 
 
 def row_sum(x):
+    x = x.contiguous()
     M, N = x.shape
     out = torch.empty((M,), device=x.device, dtype=x.dtype)
     row_sum_kernel[(M,)](x, out, x.stride(0), N)

@@ -19,6 +19,7 @@ def row_sum_tiles_kernel(X, Out, n_cols, stride_row, BLOCK: tl.constexpr):
 
 
 def row_sum(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     out = torch.empty(n_rows, device=x.device, dtype=x.dtype)
     row_sum_tiles_kernel[(n_rows,)](x, out, n_cols, x.stride(0), BLOCK=32)

@@ -19,6 +19,7 @@ def rows_sum_kernel(x_ptr, out_ptr, M, N, stride_m, BLOCK_M: tl.constexpr, BLOCK
 
 
 def rows_sum(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     M, N = x.shape
     assert N <= 64
     out = torch.empty((M,), device=x.device, dtype=torch.float32)

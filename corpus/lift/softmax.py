@@ -28,6 +28,7 @@ def softmax_kernel(output_ptr, input_ptr, input_row_stride, output_row_stride, n
 
 
 def softmax(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     BLOCK_SIZE = triton.next_power_of_2(n_cols)
     y = torch.empty_like(x)

@@ -26,6 +26,7 @@ def softmax_rows_kernel(x_ptr, y_ptr, M, N, stride_xm, stride_ym,
 
 
 def softmax_rows(x: torch.Tensor):
+    x = x.contiguous()
     M, N = x.shape
     y = torch.empty_like(x)
     BLOCK_N = triton.next_power_of_2(N)

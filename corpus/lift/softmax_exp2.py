@@ -22,6 +22,7 @@ def softmax_kernel(X, Y, N, stride_xm, stride_ym, BLOCK_N: tl.constexpr):
 
 
 def softmax(x):
+    x = x.contiguous()
     M, N = x.shape
     y = torch.empty_like(x)
     BLOCK_N = triton.next_power_of_2(N)

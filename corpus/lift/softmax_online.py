@@ -28,6 +28,7 @@ def softmax_online_kernel(Y, X, stride_x, stride_y, n_cols, BLOCK: tl.constexpr)
 
 
 def softmax(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     y = torch.empty_like(x)
     softmax_online_kernel[(n_rows,)](y, x, x.stride(0), y.stride(0), n_cols, BLOCK=64)

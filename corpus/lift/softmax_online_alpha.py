@@ -36,6 +36,7 @@ def online_softmax_kernel(inp_ptr, out_ptr, M, N, stride_in, stride_out, BLOCK_N
 
 
 def softmax(inp: torch.Tensor) -> torch.Tensor:
+    inp = inp.contiguous()
     M, N = inp.shape
     out = torch.empty_like(inp)
     online_softmax_kernel[(M,)](inp, out, M, N, inp.stride(0), out.stride(0), BLOCK_N=32)

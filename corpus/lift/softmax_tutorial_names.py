@@ -24,6 +24,7 @@ def softmax_kernel(output_ptr, input_ptr, input_row_stride, output_row_stride, n
 
 
 def softmax(inp):
+    inp = inp.contiguous()
     n_rows, n_cols = inp.shape
     BLOCK_SIZE = triton.next_power_of_2(n_cols)
     out = torch.empty_like(inp)

@@ -20,8 +20,9 @@ use std::process::Command;
 const CORPUS: &str = "../shared/corpus/triton-real";
 /// The table, relative to the repository root.
 const TABLE: &str = "corpus/lift-real/expectations.tsv";
-/// Files per `lift` command, so that the command line stays short.
-const BATCH: usize = 40;
+/// Files per `lift` command: all of them in one (its worker pool stays busy to the end),
+/// unless the corpus grows past this.
+const BATCH: usize = 400;
 const HEADER: &str = "# file\tkernel\tline\tverdict\treason class\n";
 const BLESS: &str = "TENSORPROOF_BLESS=1 cargo test --release -p tensorproof --test lift_real";
 

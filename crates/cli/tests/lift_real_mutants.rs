@@ -79,52 +79,53 @@ fn no_mutant_of_a_verified_real_kernel_is_verified() {
         );
         return;
     }
-    // The verified kernels lifted again (only they), for their formulas.
-    let mut verified = Vec::new();
-    for (file, names) in verified_rows() {
-        let mut args = vec![];
-        for n in &names {
-            args.extend(["--kernel", n.as_str()]);
-        }
-        let path = dir.join(&file);
-        verified.extend(lift(&args, &[path]).into_iter().filter(|r| {
-            r["verdict"] == "verified" && r["kind"] == "kernel" && r["formula"].is_string()
-        }));
-    }
+    // The verified kernels lifted again (only they, in one run), for their formulas.
+    let rows = verified_rows();
+    let mut names: Vec<&str> = rows
+        .iter()
+        .flat_map(|(_, ns)| ns.iter().map(String::as_str))
+        .collect();
+    names.sort();
+    names.dedup();
+    let args: Vec<&str> = names.iter().flat_map(|n| ["--kernel", n]).collect();
+    let paths: Vec<PathBuf> = rows.iter().map(|(file, _)| dir.join(file)).collect();
+    let wanted = |r: &Value| {
+        let file = r["file"].as_str().unwrap_or_default();
+        let kernel = r["kernel"].as_str().unwrap_or_default();
+        rows.iter()
+            .any(|(f, ns)| file.ends_with(f.as_str()) && ns.iter().any(|n| n == kernel))
+    };
+    let verified: Vec<Value> = lift(&args, &paths)
+        .into_iter()
+        .filter(|r| {
+            r["verdict"] == "verified"
+                && r["kind"] == "kernel"
+                && r["formula"].is_string()
+                && wanted(r)
+        })
+        .collect();
     assert!(
         !verified.is_empty(),
         "no verified kernel in the real corpus"
     );
     let tmp = std::env::temp_dir().join(format!("tp-mutants-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
-    let (mut tried, mut wrong) = (0, Vec::new());
-    for r in &verified {
-        let file = root().join(r["file"].as_str().unwrap());
-        let text = std::fs::read_to_string(&file).unwrap();
-        let kernel = r["kernel"].as_str().unwrap();
-        let formula = r["formula"].as_str().unwrap();
-        let line = r["line"].as_u64().unwrap() as usize;
-        // All mutants of the kernel in one run (its jobs in parallel).
-        let mut paths = Vec::new();
-        for (n, m) in mutants(&text, line).into_iter().enumerate() {
-            let path = tmp.join(format!("{kernel}_{n}.py"));
-            std::fs::write(&path, m).unwrap();
-            paths.push(path);
+    // Each kernel's mutants in one run of one job; two such runs at a time.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new((0usize, Vec::new()));
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(r) = verified.get(i) else { break };
+                let (n, found) = mutants_verified(r, &tmp.join(i.to_string()));
+                let mut res = results.lock().unwrap();
+                res.0 += n;
+                res.1.extend(found);
+            });
         }
-        if paths.is_empty() {
-            continue;
-        }
-        tried += paths.len();
-        for again in lift(&["--expect", formula, "--kernel", kernel], &paths) {
-            if again["kernel"] == kernel && again["verdict"] == "verified" {
-                let mutant = again["file"].as_str().unwrap_or("?").to_string();
-                wrong.push(format!(
-                    "{} ({kernel}) mutant {mutant}: verified",
-                    r["file"]
-                ));
-            }
-        }
-    }
+    });
+    let (tried, wrong) = results.into_inner().unwrap();
     let _ = std::fs::remove_dir_all(&tmp);
     eprintln!(
         "{tried} mutants of {} verified real kernels, none verified",
@@ -132,4 +133,32 @@ fn no_mutant_of_a_verified_real_kernel_is_verified() {
     );
     assert!(tried > 0);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The mutants of verified kernel `r` (written under `dir`), lifted against its formula:
+/// how many, and those verified.
+fn mutants_verified(r: &Value, dir: &Path) -> (usize, Vec<String>) {
+    std::fs::create_dir_all(dir).unwrap();
+    let file = root().join(r["file"].as_str().unwrap());
+    let text = std::fs::read_to_string(&file).unwrap();
+    let kernel = r["kernel"].as_str().unwrap();
+    let formula = r["formula"].as_str().unwrap();
+    let line = r["line"].as_u64().unwrap() as usize;
+    let mut paths = Vec::new();
+    for (n, m) in mutants(&text, line).into_iter().enumerate() {
+        let path = dir.join(format!("{kernel}_{n}.py"));
+        std::fs::write(&path, m).unwrap();
+        paths.push(path);
+    }
+    if paths.is_empty() {
+        return (0, vec![]);
+    }
+    let mut wrong = Vec::new();
+    for again in lift(&["-j", "1", "--expect", formula, "--kernel", kernel], &paths) {
+        if again["kernel"] == kernel && again["verdict"] == "verified" {
+            let mutant = again["file"].as_str().unwrap_or("?").to_string();
+            wrong.push(format!("{} ({kernel}) mutant {mutant}: verified", r["file"]));
+        }
+    }
+    (paths.len(), wrong)
 }

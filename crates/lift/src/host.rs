@@ -142,6 +142,21 @@ pub(crate) struct HTensor {
     /// not read what it holds, so a replay that reads it (an atomic's first add) is no run of
     /// the launcher.
     pub given: bool,
+    /// What the text says of its layout.
+    pub layout: Layout,
+}
+
+/// What the text says of a tensor's layout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Layout {
+    /// Row-major contiguous (or `strides`): the launcher allocates it, makes it contiguous
+    /// (`x.contiguous()`), asserts it (`assert x.is_contiguous()`), or it is a pointer's
+    /// memory under the kernel-level claim.
+    Read,
+    /// The layout of the caller's tensor (this index: a launcher parameter) whose strides
+    /// nothing in the text fixes, itself or a view or `empty_like` of it: a caller may pass a
+    /// transposed or sliced tensor.
+    Caller(usize),
 }
 
 impl HTensor {
@@ -152,6 +167,7 @@ impl HTensor {
             shape,
             strides: None,
             given: false,
+            layout: Layout::Read,
         }
     }
 
@@ -245,6 +261,10 @@ pub(crate) struct HostModel {
     /// The flag assignment this model is the case of (`` `HAS_BIAS` = True ``), when the
     /// kernel-level claim sweeps flags: each has a formula of its own.
     pub variant: Option<String>,
+    /// The caller's tensor passed to the kernel whose layout nothing in the launcher fixes,
+    /// with where (the first one): the model reads it as contiguous, which a refutation may
+    /// use (a caller can pass a contiguous tensor) but a verified claim may not.
+    pub layout_unread: Option<String>,
 }
 
 impl HostModel {
@@ -366,6 +386,7 @@ pub(crate) fn read_launcher(
             derived: vec![],
             cases: 1,
             variant: None,
+            layout_unread: None,
             premises: vec![],
             pos: pos_of(src, call),
         },
@@ -821,11 +842,11 @@ impl Host<'_> {
                 .cloned()
                 .expect("bound above");
             let arg = match v {
-                HVal::Tensor(t) => HostArg::Tensor(t),
+                HVal::Tensor(t) => self.layout_read(t, at)?,
                 HVal::Param(name) if pointer_params.contains(&p.name) => {
                     let t = self.new_param_tensor(&name);
                     self.set(&name, HVal::Tensor(t));
-                    HostArg::Tensor(t)
+                    self.layout_read(t, at)?
                 }
                 HVal::Param(name) => HostArg::Real(name),
                 // `BLOCK=triton.next_power_of_2(n)` written in the launch: a block size of
@@ -1065,8 +1086,12 @@ impl Host<'_> {
                 })
                 .collect(),
         };
-        self.m.tensors.push(HTensor::given(name.to_string(), shape));
-        self.m.tensors.len() - 1
+        let t = self.m.tensors.len();
+        self.m.tensors.push(HTensor {
+            layout: Layout::Caller(t),
+            ..HTensor::given(name.to_string(), shape)
+        });
+        t
     }
 
     fn lookup(&self, name: &str) -> Option<HVal> {
@@ -1353,6 +1378,45 @@ impl Host<'_> {
         Ok(self.new_tensor(shape))
     }
 
+    /// A tensor passed to the kernel, when the text fixes its layout: the kernel reads
+    /// memory, and the caller's tensor may be transposed or sliced (the launcher-level claim
+    /// names elements `x[i, j]`, not memory).
+    fn layout_read(&mut self, t: usize, at: Pos) -> R<HostArg> {
+        if let Some(note) = self.layout_unread_note(t, at) {
+            self.m.layout_unread.get_or_insert(note);
+        }
+        Ok(HostArg::Tensor(t))
+    }
+
+    /// What of tensor `t`'s layout the launcher does not read, when it is the caller's.
+    fn layout_unread_note(&self, t: usize, at: Pos) -> Option<String> {
+        let Layout::Caller(of) = self.m.tensors[t].layout else {
+            return None;
+        };
+        let (x, name) = (&self.m.tensors[of].name, &self.m.tensors[t].name);
+        let whose = match of == t {
+            true => format!("`{x}` is the caller's tensor"),
+            false => format!("`{name}` has the layout of the caller's tensor `{x}`"),
+        };
+        Some(format!(
+            "{whose} and nothing in the launcher fixes its layout (no `{x}.contiguous()`, no `assert {x}.is_contiguous()`) at {at}"
+        ))
+    }
+
+    /// `x.contiguous()` of the caller's tensor `x`: a tensor of its own (a copy when `x` is
+    /// not contiguous, else `x`: the pair is a view, never passed together), its values the
+    /// caller's, row-major.
+    fn contiguous_copy(&mut self, t: usize) -> usize {
+        let copy = HTensor {
+            layout: Layout::Read,
+            ..self.m.tensors[t].clone()
+        };
+        self.m.tensors.push(copy);
+        let k = self.m.tensors.len() - 1;
+        self.views.push((t, k));
+        k
+    }
+
     fn new_tensor(&mut self, shape: Vec<HExpr>) -> HVal {
         let k = self.m.tensors.len();
         self.m
@@ -1567,6 +1631,8 @@ impl Host<'_> {
         let v = self.new_tensor(shape);
         if let HVal::Tensor(k) = v {
             self.views.push((t, k));
+            // A view of the caller's tensor has strides the text does not fix either.
+            self.m.tensors[k].layout = self.m.tensors[t].layout;
         }
         Ok(v)
     }
@@ -1694,11 +1760,20 @@ impl Host<'_> {
                     None => Ok(HVal::Int(HExpr::NextPow2(Box::new(a)))),
                 };
             }
+            // Torch's default `memory_format=torch.preserve_format` keeps the strides of a
+            // dense tensor: the new tensor's layout is what the text says of `x`'s.
             "torch.empty_like" | "torch.zeros_like" | "torch.ones_like" if !args.is_empty() => {
-                return Ok(match self.tensor(&args[0])? {
-                    Some(t) => self.new_tensor(self.m.tensors[t].shape.clone()),
-                    None => HVal::Unknown,
+                let Some(t) = self.tensor(&args[0])? else {
+                    return Ok(HVal::Unknown);
+                };
+                let made_contiguous = kw(c, "memory_format").is_some_and(|f| {
+                    dotted(f).as_deref() == Some("torch.contiguous_format")
                 });
+                let v = self.new_tensor(self.m.tensors[t].shape.clone());
+                if let (HVal::Tensor(k), false) = (&v, made_contiguous) {
+                    self.m.tensors[*k].layout = self.m.tensors[t].layout;
+                }
+                return Ok(v);
             }
             // `torch.empty_strided(shape, strides)`: a tensor of that shape, when the strides
             // are its contiguous ones (other layouts are not modelled).
@@ -1812,11 +1887,12 @@ impl Host<'_> {
                         None => HVal::Unknown,
                     });
                 }
-                // Tensors are contiguous in the model (an assumption every verdict names).
+                // True of a tensor the text makes contiguous; of the caller's, read only as
+                // a condition (`stmts::CondVal::Layout`).
                 "is_contiguous" if args.is_empty() => {
                     return Ok(match self.tensor(&at.value)? {
-                        Some(_) => HVal::Bool(true),
-                        None => HVal::Unknown,
+                        Some(t) if self.m.tensors[t].layout == Layout::Read => HVal::Bool(true),
+                        _ => HVal::Unknown,
                     });
                 }
                 "element_size" if args.is_empty() => {
@@ -1830,8 +1906,17 @@ impl Host<'_> {
                         return Ok(HVal::Unknown);
                     };
                     let shape = self.m.tensors[t].shape.clone();
+                    let caller = matches!(self.m.tensors[t].layout, Layout::Caller(_));
+                    // The strides of the caller's tensor are the contiguous ones in the model,
+                    // named as not read.
+                    if m == "stride" {
+                        if let Some(note) = self.layout_unread_note(t, pos_of(self.src, c)) {
+                            self.m.layout_unread.get_or_insert(note);
+                        }
+                    }
                     return Ok(match (m, args.first()) {
                         ("numel", _) => HVal::Int(self.m.tensors[t].numel()),
+                        ("contiguous", _) if caller => HVal::Tensor(self.contiguous_copy(t)),
                         ("contiguous", _) => HVal::Tensor(t),
                         ("size", None) => HVal::Tuple(shape.into_iter().map(HVal::Int).collect()),
                         // `x.stride()`: every dimension's stride (contiguous), for `*x.stride()`.
@@ -1946,6 +2031,7 @@ pub(crate) fn assumed_launch(
         derived: vec![],
         cases: 1,
         variant: None,
+        layout_unread: None,
         premises: vec![],
         pos: kernel.pos,
     };

@@ -362,6 +362,7 @@ pub fn lift_file(
 /// formula; `None` for a helper that no launcher calls. `stated`: assumptions of the
 /// literals' reading, added to the launcher's.
 #[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments)]
 fn lift_kernel(
     text: &str,
     module: &ruff_python_ast::ModModule,
@@ -373,6 +374,81 @@ fn lift_kernel(
     stated: &[String],
     names: &imports::Names,
 ) -> Result<Option<KernelResult>, Diagnostic> {
+    let claim = |forced: Option<&LayoutUnread>| {
+        lift_claim(
+            text, module, kernels, k, called, expect, limits, stated, names, forced,
+        )
+    };
+    let Some((mut r, layout_unread)) = claim(None)? else {
+        return Ok(None);
+    };
+    // The launcher-level claim read a caller's tensor as contiguous: a refutation stands (a
+    // caller can pass a contiguous tensor), a proof holds for contiguous tensors only, so the
+    // kernel-level claim is what is verified.
+    let (Some(unread), Verdict::Verified { .. }) = (layout_unread, &r.verdict) else {
+        return Ok(Some(r));
+    };
+    let note = unread.note.clone();
+    match claim(Some(&unread))? {
+        Some((kr, _)) if matches!(kr.verdict, Verdict::Verified { .. }) => Ok(Some(kr)),
+        other => {
+            let why = match other.map(|(kr, _)| kr.verdict) {
+                Some(Verdict::Unknown { reason }) => reason,
+                Some(v) => format!("{}", v.name()),
+                None => "none".to_string(),
+            };
+            r.verdict = Verdict::Unknown {
+                reason: format!(
+                    "verified for contiguous tensors only ({note}); the kernel-level claim: {why}"
+                ),
+            };
+            Ok(Some(r))
+        }
+    }
+}
+
+/// A launcher-level claim that read a caller's tensor as contiguous: what is not read, and
+/// the launcher's name of the tensor each pointer parameter receives (the kernel-level claim
+/// then names its tensors as the launcher does).
+struct LayoutUnread {
+    note: String,
+    names: Vec<(String, String)>,
+}
+
+impl LayoutUnread {
+    fn of(h: &host::HostModel) -> Option<LayoutUnread> {
+        let note = h.layout_unread.clone()?;
+        let names = h
+            .args
+            .iter()
+            .filter_map(|(p, a)| match a {
+                host::HostArg::Tensor(t) if !h.tensors[*t].name.starts_with('<') => {
+                    Some((p.clone(), h.tensors[*t].name.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        Some(LayoutUnread { note, names })
+    }
+}
+
+/// One claim of kernel `k`: the launcher-level one when a launch is read, else (or when
+/// `forced` says what of the launcher is not read) the kernel-level one; with what of a
+/// caller's tensor's layout the launcher-level claim read as contiguous.
+#[allow(clippy::too_many_arguments)]
+fn lift_claim(
+    text: &str,
+    module: &ruff_python_ast::ModModule,
+    kernels: &[front::KernelDef],
+    k: &front::KernelDef,
+    called: &[String],
+    expect: Option<&Formula>,
+    limits: &check::Limits,
+    stated: &[String],
+    names: &imports::Names,
+    forced: Option<&LayoutUnread>,
+) -> Result<Option<(KernelResult, Option<LayoutUnread>)>, Diagnostic> {
+    let mut layout_unread: Option<LayoutUnread> = None;
     let mut r = KernelResult::bare(
         k.name.clone(),
         k.pos.line,
@@ -426,7 +502,12 @@ fn lift_kernel(
                 _ => break,
             }
         };
-        let host = match front::launch(text, module, k, &ptrs, cfg, case) {
+        let launch = match forced {
+            Some(u) => Some(Err(u.note.clone())),
+            None => front::launch(text, module, k, &ptrs, cfg, case)
+                .map(|l| l.map_err(|(what, pos)| format!("{what} at {pos}"))),
+        };
+        let host = match launch {
             None if called.contains(&k.name) => break,
             // A device function's appended kernel: the lane-by-lane launch that defines it.
             None if device::is_wrapper(&k.name) => match host::assumed_launch(k, &ptrs) {
@@ -456,12 +537,14 @@ fn lift_kernel(
                     }
                 }
             }
-            Some(Err((what, pos))) => {
-                let unread = format!("{what} at {pos}");
+            Some(Err(unread)) => {
                 match kernel_level::launch(k, &ptrs, cfg, case, &unread, &names.constants) {
-                    Ok((h, assumed)) => {
+                    Ok((mut h, assumed)) => {
                         kernel_claim = true;
                         safety_assumed = assumed;
+                        if let Some(u) = forced {
+                            kernel_level::named_as(&mut h, &u.names);
+                        }
                         h
                     }
                     Err(why) => {
@@ -474,7 +557,12 @@ fn lift_kernel(
                     }
                 }
             }
-            Some(Ok(h)) => h,
+            Some(Ok(h)) => {
+                if layout_unread.is_none() {
+                    layout_unread = LayoutUnread::of(&h);
+                }
+                h
+            }
         };
         if case + 1 < host.cases {
             runs.push((cfg, case + 1));
@@ -586,7 +674,7 @@ fn lift_kernel(
         r.formula = None;
         r.variants = variants;
     }
-    Ok(Some(r))
+    Ok(Some((r, layout_unread)))
 }
 
 /// A refutation in brief, for a variant's line: where the kernel and the formula differ.

@@ -23,8 +23,31 @@ fn lift(path: &str, text: &str, expect: Option<String>) -> Vec<lift::KernelResul
     lift::lift_file(path, text, &opts).unwrap_or_else(|d| panic!("{path}: {d:?}"))
 }
 
+/// The corpus is checked in [`SHARDS`] tests of every `SHARDS`-th file, which the test harness
+/// runs in parallel.
+const SHARDS: usize = 4;
+
 #[test]
-fn corpus_verdicts() {
+fn corpus_verdicts_0() {
+    corpus_verdicts(0);
+}
+
+#[test]
+fn corpus_verdicts_1() {
+    corpus_verdicts(1);
+}
+
+#[test]
+fn corpus_verdicts_2() {
+    corpus_verdicts(2);
+}
+
+#[test]
+fn corpus_verdicts_3() {
+    corpus_verdicts(3);
+}
+
+fn corpus_verdicts(shard: usize) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/lift");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -33,6 +56,7 @@ fn corpus_verdicts() {
         .collect();
     files.sort();
     assert!(files.len() >= 20, "the corpus is in {}", dir.display());
+    let files: Vec<_> = files.into_iter().skip(shard).step_by(SHARDS).collect();
     let mut failures = Vec::new();
     let mut counts = std::collections::BTreeMap::new();
     for f in &files {
@@ -104,7 +128,10 @@ fn corpus_verdicts() {
             }
         }
     }
-    eprintln!("corpus/lift: {} files, verdicts {counts:?}", files.len());
+    eprintln!(
+        "corpus/lift shard {shard} of {SHARDS}: {} files, verdicts {counts:?}",
+        files.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

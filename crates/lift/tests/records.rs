@@ -148,3 +148,28 @@ fn device_function_constexprs_and_argument_types_are_variants() {
         |v| v.assignment == "`x`: int32" && v.formula.as_deref() == Some("shifted(x) = x + 1")
     ));
 }
+
+#[test]
+fn the_launcher_level_claim_needs_the_text_to_fix_the_callers_layout() {
+    let rs = lift_corpus("launcher_layouts.py");
+    assert_eq!(rs.len(), 5, "{rs:#?}");
+    for (kernel, launcher_level) in [
+        ("twice_as_given", false),
+        ("twice_made_contiguous", true),
+        ("twice_asserted", true),
+        ("twice_copied_if_needed", true),
+        ("twice_like_the_original", false),
+    ] {
+        let r = formula_of(&rs, kernel);
+        assert_eq!(r.verdict.name(), "verified", "{kernel}: {:?}", r.verdict);
+        let said = r.assumptions.join("\n");
+        let kernel_level = r.launcher.as_deref() == Some("<kernel-level claim>");
+        assert_eq!(kernel_level, !launcher_level, "{kernel}: {said}");
+        if !launcher_level {
+            assert!(
+                said.contains("nothing in the launcher fixes its layout"),
+                "{kernel}: {said}"
+            );
+        }
+    }
+}

@@ -62,7 +62,13 @@ impl Outcome {
             "floating-point values are modelled as reals (no rounding, overflow, NaN or infinity)"
                 .to_string(),
             "buffers of different tensors do not overlap".to_string(),
-            if setup.host.tensors.iter().any(|t| t.strides.is_some()) {
+            if setup.kernel_level {
+                let views = setup.host.tensors.iter().any(|t| t.strides.is_some());
+                format!(
+                    "every size is at least 1; each tensor is its pointer's memory (`x[i]` is `x_ptr[i]`){}",
+                    if views { " or the strided view stated below" } else { "" }
+                )
+            } else if setup.host.tensors.iter().any(|t| t.strides.is_some()) {
                 "every size is at least 1; tensors are contiguous except the strided views stated below"
                     .to_string()
             } else {

@@ -17,6 +17,9 @@ pub(super) enum CondVal {
     /// A condition no size decides (a device, a dtype, `x is None` of a parameter, a call of
     /// a function not in the file that reads no size): every path is possible at every size.
     Opaque,
+    /// `x.is_contiguous()` (or its negation, `false`) of the caller's tensor `x`: no size
+    /// decides it; on the path where it holds, `x` is contiguous.
+    Layout(usize, bool),
     /// Not read.
     Unread,
 }
@@ -31,6 +34,7 @@ impl CondVal {
                 HCmp::Eq => CondVal::Sizes(a, HCmp::Ne, b),
                 HCmp::Ne => CondVal::Sizes(a, HCmp::Eq, b),
             },
+            CondVal::Layout(t, holds) => CondVal::Layout(t, !holds),
             other => other,
         }
     }
@@ -292,7 +296,12 @@ impl Host<'_> {
                 let out = match open.len() {
                     0 => CondVal::Known(false),
                     1 => open.pop().expect("one"),
-                    _ if open.iter().all(|p| matches!(p, CondVal::Opaque)) => CondVal::Opaque,
+                    _ if open
+                        .iter()
+                        .all(|p| matches!(p, CondVal::Opaque | CondVal::Layout(..))) =>
+                    {
+                        CondVal::Opaque
+                    }
                     _ => CondVal::Unread,
                 };
                 out.maybe_not(and)
@@ -309,16 +318,39 @@ impl Host<'_> {
                     _ => CondVal::Opaque,
                 }
             }
-            _ => match self.expr(e) {
-                Ok(HVal::Bool(b)) => CondVal::Known(b),
-                Ok(HVal::Cond(a, op, b)) => CondVal::Sizes(a, op, b),
-                Ok(HVal::Int(x)) => match x.literal() {
-                    Some(v) => CondVal::Known(v != 0),
-                    None => CondVal::Sizes(x, HCmp::Ne, HExpr::Lit(0)),
-                },
-                _ if self.size_free(e) => CondVal::Opaque,
-                _ => CondVal::Unread,
+            Expr::Call(c) if c.arguments.args.is_empty() && c.arguments.keywords.is_empty() => {
+                match self.caller_is_contiguous(c) {
+                    Some(t) => CondVal::Layout(t, true),
+                    None => self.value_condition(e),
+                }
+            }
+            _ => self.value_condition(e),
+        }
+    }
+
+    /// `x.is_contiguous()` of the caller's tensor `x`: the tensor.
+    fn caller_is_contiguous(&mut self, c: &ast::ExprCall) -> Option<usize> {
+        let Expr::Attribute(at) = &*c.func else {
+            return None;
+        };
+        if at.attr.id.as_str() != "is_contiguous" {
+            return None;
+        }
+        let t = self.tensor(&at.value).ok()??;
+        matches!(self.m.tensors[t].layout, Layout::Caller(_)).then_some(t)
+    }
+
+    /// A condition read as a value of the launcher.
+    fn value_condition(&mut self, e: &Expr) -> CondVal {
+        match self.expr(e) {
+            Ok(HVal::Bool(b)) => CondVal::Known(b),
+            Ok(HVal::Cond(a, op, b)) => CondVal::Sizes(a, op, b),
+            Ok(HVal::Int(x)) => match x.literal() {
+                Some(v) => CondVal::Known(v != 0),
+                None => CondVal::Sizes(x, HCmp::Ne, HExpr::Lit(0)),
             },
+            _ if self.size_free(e) => CondVal::Opaque,
+            _ => CondVal::Unread,
         }
     }
 
@@ -358,7 +390,12 @@ impl Host<'_> {
                 self.m.facts.push((a, op, b));
                 Ok(())
             }
-            CondVal::Opaque => {
+            // Past the assert, the caller's tensor is contiguous.
+            CondVal::Layout(t, true) => {
+                self.m.tensors[t].layout = Layout::Read;
+                Ok(())
+            }
+            CondVal::Opaque | CondVal::Layout(_, false) => {
                 self.m.assumptions.push(format!(
                     "the launcher's `assert {text}` holds (a condition on no size)"
                 ));
@@ -456,7 +493,11 @@ impl Host<'_> {
     /// no size adds nothing (both paths are possible at every size).
     fn take(&mut self, c: CondVal, text: &str, at: &impl Ranged, why: &str) -> R<()> {
         match c {
-            CondVal::Known(true) | CondVal::Opaque => Ok(()),
+            CondVal::Known(true) | CondVal::Opaque | CondVal::Layout(_, false) => Ok(()),
+            CondVal::Layout(t, true) => {
+                self.m.tensors[t].layout = Layout::Read;
+                Ok(())
+            }
             CondVal::Known(false) => self.err(format!("the launcher's `{text}` {why}, never"), at),
             CondVal::Sizes(a, op, b) => {
                 self.m.facts.push((a, op, b));
@@ -525,10 +566,12 @@ impl Host<'_> {
                 return self.block(body);
             }
             // Both paths, each its own case.
-            if matches!(first, CondVal::Sizes(..) | CondVal::Opaque) && !stops(body) {
+            if matches!(first, CondVal::Sizes(..) | CondVal::Opaque | CondVal::Layout(..))
+                && !stops(body)
+            {
                 if let Some(d) = self.split(2) {
                     self.m.assumptions.push(match first {
-                        CondVal::Opaque => format!(
+                        CondVal::Opaque | CondVal::Layout(..) => format!(
                             "the launcher's `{text}` at {at} (a condition on no size) is checked on both paths, each for every size"
                         ),
                         _ => format!(

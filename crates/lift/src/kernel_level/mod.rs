@@ -222,6 +222,7 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
         derived: vec![],
         cases: 1,
         variant: None,
+        layout_unread: None,
         premises: vec![],
         pos: kernel.pos,
     };
@@ -326,6 +327,7 @@ fn row_view(
         shape: vec![HExpr::Size(0)],
         strides: Some(vec![HExpr::Size(k)]),
         given: true,
+        layout: crate::host::Layout::Read,
     }
 }
 
@@ -582,6 +584,31 @@ fn sweep_note(swept: &[String]) -> String {
     )
 }
 
+/// The kernel-level model `m` with its tensors named as a launcher names the tensors it
+/// passes (`names`: pointer parameter, launcher's name), where each name stays one tensor's;
+/// the assumptions that name a tensor (`` `x[i]` ``, `` `x` ``) follow.
+pub(crate) fn named_as(m: &mut HostModel, names: &[(String, String)]) {
+    for (param, new) in names {
+        let Some(HostArg::Tensor(t)) = m.args.iter().find(|(p, _)| p == param).map(|(_, a)| a)
+        else {
+            continue;
+        };
+        let t = *t;
+        let old = m.tensors[t].name.clone();
+        let taken = m.tensors.iter().any(|x| x.name == *new)
+            || names.iter().filter(|(_, n)| n == new).count() > 1;
+        if taken || old == *new {
+            continue;
+        }
+        m.tensors[t].name = new.clone();
+        for a in m.assumptions.iter_mut() {
+            *a = a
+                .replace(&format!("`{old}["), &format!("`{new}["))
+                .replace(&format!("`{old}`"), &format!("`{new}`"));
+        }
+    }
+}
+
 /// A pointer parameter's tensor name (`x_ptr` is `x`).
 fn tensor_name(param: &str) -> String {
     param
@@ -638,6 +665,7 @@ fn strided(
         derived: vec![],
         cases: 1,
         variant: None,
+        layout_unread: None,
         premises: vec![],
         pos: kernel.pos,
     };
@@ -790,6 +818,7 @@ fn strided_view(m: &mut HostModel, name: &str, strides: &[Vec<String>], unit: bo
         shape,
         strides: (!contiguous).then_some(st),
         given: true,
+        layout: crate::host::Layout::Read,
     }
 }
 

@@ -30,6 +30,7 @@ def add_tiles(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     y = y.contiguous()
     x = x.contiguous()
     M, N = x.shape
+    assert x.shape == y.shape
     out = torch.empty_like(x)
     grid = (triton.cdiv(M, 16), triton.cdiv(N, 32))
     add_tile_kernel[grid](x, y, out, M, N, x.stride(0), x.stride(1), y.stride(0), y.stride(1),

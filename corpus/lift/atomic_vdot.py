@@ -22,6 +22,7 @@ def vdot(x: torch.Tensor, y: torch.Tensor, out: torch.Tensor):
     y = y.contiguous()
     x = x.contiguous()
     assert tuple(out.shape) == (1,)
+    assert x.shape == y.shape
     n = x.numel()
     grid = (triton.cdiv(n, 256),)
     vdot_kernel[grid](x, y, out, n, BLOCK=256)

@@ -1,9 +1,9 @@
 # expect: verified
-# formula: y[i, j] = x[i, j] * rsqrt(sum(k, x[i, k] * x[i, k]) / N + eps) * weight[0, j]
+# formula: y[i, j] = x[i, j] * rsqrt(sum(k, x[i, k] * x[i, k]) / N + eps) * weight[j]
 # FlagGems-style RMS norm: `@triton.heuristics` computing the block from the row length,
 # a `libdevice.rsqrt`, `tl.sum(x * x, axis=0) / N`, pointer bumps, the weight loaded with
-# `other=0.0`. The launcher says nothing of `weight`'s shape, so it shares `x`'s (an
-# assumption the verdict names): the weight row read is `weight[0, j]`.
+# `other=0.0`. The launcher asserts `weight`'s shape: without the assert nothing relates it
+# to `x`'s, and the verdict would be the kernel-level claim's.
 import torch
 import triton
 import triton.language as tl
@@ -27,6 +27,7 @@ def rms_norm_kernel(Y, X, W, y_stride_r, x_stride_r, N, eps, BLOCK_N: tl.constex
 
 def rms_norm(x, weight, eps=1e-6):
     M, N = x.shape
+    assert tuple(weight.shape) == (N,)
     x = x.contiguous()
     y = torch.empty_like(x)
     rms_norm_kernel[(M,)](y, x, weight.contiguous(), y.stride(0), x.stride(0), N, eps)

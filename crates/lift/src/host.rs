@@ -261,10 +261,11 @@ pub(crate) struct HostModel {
     /// The flag assignment this model is the case of (`` `HAS_BIAS` = True ``), when the
     /// kernel-level claim sweeps flags: each has a formula of its own.
     pub variant: Option<String>,
-    /// The caller's tensor passed to the kernel whose layout nothing in the launcher fixes,
-    /// with where (the first one): the model reads it as contiguous, which a refutation may
-    /// use (a caller can pass a contiguous tensor) but a verified claim may not.
-    pub layout_unread: Option<String>,
+    /// The first thing the model reads of the caller's tensors that the text does not
+    /// establish, with where: a tensor passed to the kernel whose layout nothing fixes (read
+    /// as contiguous), two tensors read with one shape that no assert relates. A refutation
+    /// may use it (a caller can pass such tensors); a verified claim may not.
+    pub unbacked: Option<String>,
 }
 
 impl HostModel {
@@ -352,6 +353,11 @@ struct Host<'s> {
     /// Launcher parameters whose size an `assert` reads (other than an equality of whole
     /// shapes): each has a shape of its own, related to the others by the assert.
     asserted: Vec<String>,
+    /// Pairs of the caller's tensors read with one shape (the second took the first's).
+    shared: Vec<(usize, usize)>,
+    /// Pairs of tensors whose shapes the text equates: `assert a.shape == b.shape`, a copy
+    /// `x.contiguous()`.
+    same_shape: Vec<(usize, usize)>,
 }
 
 type R<T> = Result<T, (String, Pos)>;
@@ -386,7 +392,7 @@ pub(crate) fn read_launcher(
             derived: vec![],
             cases: 1,
             variant: None,
-            layout_unread: None,
+            unbacked: None,
             premises: vec![],
             pos: pos_of(src, call),
         },
@@ -404,6 +410,8 @@ pub(crate) fn read_launcher(
         case,
         views: vec![],
         asserted: vec![],
+        shared: vec![],
+        same_shape: vec![],
     };
     Some(
         h.run(globals, fdef, body, call, kernel, pointer_params, config)
@@ -887,6 +895,7 @@ impl Host<'_> {
             };
             self.m.args.push((p.name.clone(), arg));
         }
+        self.unbacked_shared_shape();
         // A tensor and its view are one buffer, which the model does not read as one.
         for (x, v) in &self.views {
             let passed = |t: usize| {
@@ -1072,6 +1081,7 @@ impl Host<'_> {
                 self.m.assumptions.push(format!(
                     "the launcher's tensors `{other}` and `{name}` have one shape"
                 ));
+                self.shared.push((t, self.m.tensors.len()));
                 self.m.tensors[t].shape.clone()
             }
             None => (0..rank)
@@ -1382,14 +1392,14 @@ impl Host<'_> {
     /// memory, and the caller's tensor may be transposed or sliced (the launcher-level claim
     /// names elements `x[i, j]`, not memory).
     fn layout_read(&mut self, t: usize, at: Pos) -> R<HostArg> {
-        if let Some(note) = self.layout_unread_note(t, at) {
-            self.m.layout_unread.get_or_insert(note);
+        if let Some(note) = self.unbacked_note(t, at) {
+            self.m.unbacked.get_or_insert(note);
         }
         Ok(HostArg::Tensor(t))
     }
 
     /// What of tensor `t`'s layout the launcher does not read, when it is the caller's.
-    fn layout_unread_note(&self, t: usize, at: Pos) -> Option<String> {
+    fn unbacked_note(&self, t: usize, at: Pos) -> Option<String> {
         let Layout::Caller(of) = self.m.tensors[t].layout else {
             return None;
         };
@@ -1403,6 +1413,35 @@ impl Host<'_> {
         ))
     }
 
+    /// The first pair of the caller's tensors read with one shape that no chain of the
+    /// launcher's `assert a.shape == b.shape` relates: a proof may not rest on it (a
+    /// refutation may: a caller can pass tensors of one shape).
+    fn unbacked_shared_shape(&mut self) {
+        let n = self.m.tensors.len();
+        let mut class: Vec<usize> = (0..n).collect();
+        fn root(class: &mut [usize], mut t: usize) -> usize {
+            while class[t] != t {
+                t = class[t];
+            }
+            t
+        }
+        for &(a, b) in &self.same_shape {
+            let (ra, rb) = (root(&mut class, a), root(&mut class, b));
+            class[ra] = rb;
+        }
+        let unbacked = self
+            .shared
+            .iter()
+            .find(|&&(a, b)| root(&mut class, a) != root(&mut class, b));
+        if let Some(&(a, b)) = unbacked {
+            let (x, y) = (&self.m.tensors[a].name, &self.m.tensors[b].name);
+            let note = format!(
+                "the caller's tensors `{x}` and `{y}` are read with one shape, which nothing in the launcher relates (no `assert {x}.shape == {y}.shape`)"
+            );
+            self.m.unbacked.get_or_insert(note);
+        }
+    }
+
     /// `x.contiguous()` of the caller's tensor `x`: a tensor of its own (a copy when `x` is
     /// not contiguous, else `x`: the pair is a view, never passed together), its values the
     /// caller's, row-major.
@@ -1414,6 +1453,7 @@ impl Host<'_> {
         self.m.tensors.push(copy);
         let k = self.m.tensors.len() - 1;
         self.views.push((t, k));
+        self.same_shape.push((t, k));
         k
     }
 
@@ -1910,8 +1950,8 @@ impl Host<'_> {
                     // The strides of the caller's tensor are the contiguous ones in the model,
                     // named as not read.
                     if m == "stride" {
-                        if let Some(note) = self.layout_unread_note(t, pos_of(self.src, c)) {
-                            self.m.layout_unread.get_or_insert(note);
+                        if let Some(note) = self.unbacked_note(t, pos_of(self.src, c)) {
+                            self.m.unbacked.get_or_insert(note);
                         }
                     }
                     return Ok(match (m, args.first()) {
@@ -2031,7 +2071,7 @@ pub(crate) fn assumed_launch(
         derived: vec![],
         cases: 1,
         variant: None,
-        layout_unread: None,
+        unbacked: None,
         premises: vec![],
         pos: kernel.pos,
     };

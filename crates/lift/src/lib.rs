@@ -374,18 +374,19 @@ fn lift_kernel(
     stated: &[String],
     names: &imports::Names,
 ) -> Result<Option<KernelResult>, Diagnostic> {
-    let claim = |forced: Option<&LayoutUnread>| {
+    let claim = |forced: Option<&Unbacked>| {
         lift_claim(
             text, module, kernels, k, called, expect, limits, stated, names, forced,
         )
     };
-    let Some((mut r, layout_unread)) = claim(None)? else {
+    let Some((mut r, unbacked)) = claim(None)? else {
         return Ok(None);
     };
-    // The launcher-level claim read a caller's tensor as contiguous: a refutation stands (a
-    // caller can pass a contiguous tensor), a proof holds for contiguous tensors only, so the
-    // kernel-level claim is what is verified.
-    let (Some(unread), Verdict::Verified { .. }) = (layout_unread, &r.verdict) else {
+    // The launcher-level claim read something of the caller's tensors the text does not
+    // establish (a layout, a shape shared with another tensor): a refutation stands (a caller
+    // can pass such tensors), a proof holds only for them, so the kernel-level claim is what
+    // is verified.
+    let (Some(unread), Verdict::Verified { .. }) = (unbacked, &r.verdict) else {
         return Ok(Some(r));
     };
     let note = unread.note.clone();
@@ -399,7 +400,7 @@ fn lift_kernel(
             };
             r.verdict = Verdict::Unknown {
                 reason: format!(
-                    "verified for contiguous tensors only ({note}); the kernel-level claim: {why}"
+                    "verified only for what the launcher does not establish ({note}); the kernel-level claim: {why}"
                 ),
             };
             Ok(Some(r))
@@ -407,17 +408,18 @@ fn lift_kernel(
     }
 }
 
-/// A launcher-level claim that read a caller's tensor as contiguous: what is not read, and
+/// A launcher-level claim that read the caller's tensors as the text does not establish
+/// (contiguous, or with one shape): what is not established and where, and
 /// the launcher's name of the tensor each pointer parameter receives (the kernel-level claim
 /// then names its tensors as the launcher does).
-struct LayoutUnread {
+struct Unbacked {
     note: String,
     names: Vec<(String, String)>,
 }
 
-impl LayoutUnread {
-    fn of(h: &host::HostModel) -> Option<LayoutUnread> {
-        let note = h.layout_unread.clone()?;
+impl Unbacked {
+    fn of(h: &host::HostModel) -> Option<Unbacked> {
+        let note = h.unbacked.clone()?;
         let names = h
             .args
             .iter()
@@ -428,7 +430,7 @@ impl LayoutUnread {
                 _ => None,
             })
             .collect();
-        Some(LayoutUnread { note, names })
+        Some(Unbacked { note, names })
     }
 }
 
@@ -446,9 +448,9 @@ fn lift_claim(
     limits: &check::Limits,
     stated: &[String],
     names: &imports::Names,
-    forced: Option<&LayoutUnread>,
-) -> Result<Option<(KernelResult, Option<LayoutUnread>)>, Diagnostic> {
-    let mut layout_unread: Option<LayoutUnread> = None;
+    forced: Option<&Unbacked>,
+) -> Result<Option<(KernelResult, Option<Unbacked>)>, Diagnostic> {
+    let mut unbacked: Option<Unbacked> = None;
     let mut r = KernelResult::bare(
         k.name.clone(),
         k.pos.line,
@@ -558,8 +560,8 @@ fn lift_claim(
                 }
             }
             Some(Ok(h)) => {
-                if layout_unread.is_none() {
-                    layout_unread = LayoutUnread::of(&h);
+                if unbacked.is_none() {
+                    unbacked = Unbacked::of(&h);
                 }
                 h
             }
@@ -674,7 +676,7 @@ fn lift_claim(
         r.formula = None;
         r.variants = variants;
     }
-    Ok(Some((r, layout_unread)))
+    Ok(Some((r, unbacked)))
 }
 
 /// A refutation in brief, for a variant's line: where the kernel and the formula differ.

@@ -173,3 +173,21 @@ fn the_launcher_level_claim_needs_the_text_to_fix_the_callers_layout() {
         }
     }
 }
+
+#[test]
+fn the_launcher_level_claim_needs_the_text_to_relate_the_callers_shapes() {
+    let rs = lift_corpus("launcher_shapes.py");
+    assert_eq!(rs.len(), 3, "{rs:#?}");
+    for (kernel, launcher_level, note) in [
+        ("add_related_kernel", true, ""),
+        ("add_unrelated_kernel", false, "which nothing in the launcher relates"),
+        ("add_out_given_kernel", false, "which nothing in the launcher checks"),
+    ] {
+        let r = formula_of(&rs, kernel);
+        assert_eq!(r.verdict.name(), "verified", "{kernel}: {:?}", r.verdict);
+        let said = r.assumptions.join("\n");
+        let kernel_level = r.launcher.as_deref() == Some("<kernel-level claim>");
+        assert_eq!(kernel_level, !launcher_level, "{kernel}: {said}");
+        assert!(said.contains(note), "{kernel}: {said}");
+    }
+}

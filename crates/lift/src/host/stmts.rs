@@ -328,6 +328,23 @@ impl Host<'_> {
         }
     }
 
+    /// The tensor whose shape `e` is (`x.shape`, `x.size()`, `tuple(x.shape)`).
+    fn shape_owner(&mut self, e: &Expr) -> Option<usize> {
+        match e {
+            Expr::Attribute(at) if at.attr.id.as_str() == "shape" => {
+                self.tensor(&at.value).ok().flatten()
+            }
+            Expr::Call(c) => match (&*c.func, &c.arguments.args[..]) {
+                (Expr::Attribute(at), []) if matches!(at.attr.id.as_str(), "size" | "numel") => {
+                    self.tensor(&at.value).ok().flatten()
+                }
+                (Expr::Name(n), [one]) if n.id.as_str() == "tuple" => self.shape_owner(one),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// `x.is_contiguous()` of the caller's tensor `x`: the tensor.
     fn caller_is_contiguous(&mut self, c: &ast::ExprCall) -> Option<usize> {
         let Expr::Attribute(at) = &*c.func else {
@@ -411,6 +428,9 @@ impl Host<'_> {
     /// by dimension. A launcher parameter whose rank nothing showed takes the other side's
     /// shape (the assert is the evidence); other ranks that differ are unreadable.
     fn equal_shapes(&mut self, test: &Expr, le: &Expr, l: &[HVal], re: &Expr, r: &[HVal]) -> R<()> {
+        if let (Some(a), Some(b)) = (self.shape_owner(le), self.shape_owner(re)) {
+            self.same_shape.push((a, b));
+        }
         let ints = |vs: &[HVal]| {
             vs.iter()
                 .map(|v| match v {
@@ -519,6 +539,10 @@ impl Host<'_> {
             self.block(&i.body)?;
             self.m.assumptions.push(format!(
                 "a tensor `{name}` the caller gives has the shape the launcher allocates when it is None"
+            ));
+            let at = pos_of(self.src, &*i.test);
+            self.m.unbacked.get_or_insert(format!(
+                "a tensor `{name}` the caller gives is read with the shape the launcher allocates when it is None, which nothing in the launcher checks, at {at}"
             ));
             return Ok(());
         }

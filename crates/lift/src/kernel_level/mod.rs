@@ -222,7 +222,7 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
         derived: vec![],
         cases: 1,
         variant: None,
-        layout_unread: None,
+        unbacked: None,
         premises: vec![],
         pos: kernel.pos,
     };
@@ -665,7 +665,7 @@ fn strided(
         derived: vec![],
         cases: 1,
         variant: None,
-        layout_unread: None,
+        unbacked: None,
         premises: vec![],
         pos: kernel.pos,
     };

@@ -11,6 +11,7 @@
 
 pub mod attrs;
 mod body;
+mod boundary;
 mod check;
 mod consts;
 mod control;

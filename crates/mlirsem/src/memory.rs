@@ -27,8 +27,9 @@
 //! tensors, the results written over the output views.
 //!
 //! It is not for memref results of functions other than views of an argument (compared by
-//! `memcheck::result_view`), writes through large views that are not contiguous, or loops over
-//! memrefs (`scf.for`): those are `unknown: unsupported`.
+//! `memcheck::result_view`; across a bufferized boundary, `crate::boundary`), or writes through
+//! large views that are not contiguous: those are `unknown: unsupported`. Loops over memrefs
+//! are [`crate::control`]'s and [`crate::nest`]'s.
 
 use crate::domain::{EType, MDomain};
 use crate::eval::{int_of, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};

@@ -519,6 +519,18 @@ pub(crate) fn write_view<'a, D: MDomain>(
     }
     let old = cx.mem[r.block].at.clone();
     let r2 = r.clone();
+    // A view of the whole block covers every offset a defined access reads (a block's cells
+    // are read out of bounds only under UB): the written cell then needs no range test, so a
+    // constant written (a fill) stays a literal, as an identity a fold can drop.
+    let lit = |d: &D, x: &D::I| d.lit_int(x);
+    let whole = lit(d, &r.offset) == Some(0) && lit(d, &n).is_some() && lit(d, &n) == lit(d, &size);
+    if whole {
+        cx.mem[r.block].at = Rc::new(move |d: &mut D, i: &D::I| {
+            let idx = unflatten(d, &r2.shape, i);
+            f(d, &idx)
+        });
+        return Ok(());
+    }
     cx.mem[r.block].at = Rc::new(move |d: &mut D, i: &D::I| {
         let hit = covers(d, &r2, i);
         let rel = d.sub_i(i, &r2.offset);

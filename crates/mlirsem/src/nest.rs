@@ -379,6 +379,15 @@ impl<'a, D: MDomain> Point<'a, '_, D> {
     }
 }
 
+/// The number of points of the box `bounds`.
+fn numel_of<D: MDomain>(d: &mut D, bounds: &[D::I]) -> D::I {
+    let mut n = d.lit_i(1);
+    for b in bounds {
+        n = d.mul_i(&n, b);
+    }
+    n
+}
+
 /// Whether every loop of `bounds` has an iteration.
 fn nonempty<D: MDomain>(d: &mut D, bounds: &[D::I]) -> D::B {
     let one = d.lit_i(1);
@@ -589,6 +598,17 @@ pub(crate) fn summarize<'a, D: MDomain>(
     // Written: the cells at the points of a non-empty box.
     let dims = plan.out_dims.clone();
     let bounds2 = bounds.clone();
+    // A loop that runs over a whole dim of the view needs no range test (a literal bound
+    // equal to a literal size): the written cell is then the new value itself.
+    let whole_dim: Vec<bool> = (dims.iter().zip(&out.shape))
+        .map(|(l, n)| {
+            l.plain().is_some_and(|k| {
+                d.lit_int(&bounds[k]).is_some() && d.lit_int(&bounds[k]) == d.lit_int(n)
+            })
+        })
+        .collect();
+    let count = numel_of(d, &bounds);
+    let always = d.lit_int(&count).is_some_and(|n| n > 0);
     let at = cx.mem[out.block].at.clone();
     let out2 = out.clone();
     write_view(
@@ -596,9 +616,14 @@ pub(crate) fn summarize<'a, D: MDomain>(
         cx,
         &out,
         Rc::new(move |d: &mut D, idx: &[D::I]| {
-            let mut hit = nonempty(d, &bounds2);
-            for (l, i) in dims.iter().zip(idx) {
+            let mut hit = if always {
+                d.lit_b(true)
+            } else {
+                nonempty(d, &bounds2)
+            };
+            for ((l, i), whole) in dims.iter().zip(idx).zip(&whole_dim) {
                 let c = match (l.plain(), l.constant()) {
+                    (Some(_), _) if *whole => d.lit_b(true),
                     (Some(k), _) => d.lt_i(i, &bounds2[k]),
                     (_, Some(c)) => {
                         let c = d.lit_i(c);

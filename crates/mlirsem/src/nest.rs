@@ -4,8 +4,8 @@
 //! The nests `convert-linalg-to-loops` writes are recognised: perfectly nested `scf.for` loops
 //! over `index` from 0 by 1 to upper bounds defined outside the nest (constants or not), no
 //! iter args, and an innermost body of scalar ops, `arith.constant`, `affine.apply` (index maps
-//! with non-negative coefficients, [`Lin`]) and `memref.load`s of buffers from outside the
-//! nest at such indices, ending in one `memref.store %v, %out[...]` whose indices are distinct
+//! with non-negative coefficients, [`Lin`]) and `memref.load`s of buffers (or `tensor.extract`s
+//! of tensors) from outside the nest at such indices, ending in one `memref.store %v, %out[...]` whose indices are distinct
 //! loops (the *parallel* loops) and constants. Two forms:
 //! - **a write of every point**: no other loop; `%v` at point `p` is the body run at `p`, the
 //!   loads reading the buffers as they were before the nest (a load of `%out` is allowed only at
@@ -199,9 +199,18 @@ fn plan<'a, D: MDomain>(d: &mut D, cx: &Ctx<'a, D>, o: OpId) -> Option<Plan> {
                 let l = apply_lin(m, x, &ivs)?;
                 applied.insert(*op.results.first()?, l);
             }
-            "memref.load" if crate::attrs::plain(op) => {
+            "memref.load" | "tensor.extract" if crate::attrs::plain(op) => {
                 let (&buf, ix) = op.operands.split_first()?;
-                if !matches!(cx.env.get(&buf), Some(Val::MemRef(_))) {
+                // A tensor from outside the nest (canonicalize folds `to_memref` + `load`
+                // into `tensor.extract`), unless it has elements never initialized.
+                let fine = match cx.env.get(&buf) {
+                    Some(Val::MemRef(_)) => op.name == "memref.load",
+                    Some(Val::Tensor(_)) => {
+                        op.name == "tensor.extract" && !cx.uninit.contains_key(&buf)
+                    }
+                    _ => false,
+                };
+                if !fine {
                     return None;
                 }
                 let lins: Option<Vec<Lin>> = ix
@@ -350,7 +359,7 @@ impl<'a, D: MDomain> Point<'a, '_, D> {
                         EType::Index,
                     )
                 }
-                "memref.load" => {
+                "memref.load" | "tensor.extract" => {
                     let k = (plan.loads.iter().position(|l| l.0 == x))
                         .ok_or("a load of a loop nest without a plan")?;
                     let idx: Vec<D::I> = plan.loads[k].2.iter().map(|l| l.at(d, loops)).collect();
@@ -397,6 +406,27 @@ fn nonempty<D: MDomain>(d: &mut D, bounds: &[D::I]) -> D::B {
         c = d.and(&c, &pos);
     }
     c
+}
+
+/// UB of `tensor.extract` from a tensor of `shape` at `lins` over the box `bounds` (when it is
+/// not empty): an index outside the tensor at the last point (coefficients are non-negative).
+fn extract_ub<D: MDomain>(d: &mut D, shape: &[D::I], lins: &[Lin], bounds: &[D::I]) -> D::B {
+    let ne = nonempty(d, bounds);
+    let last: Vec<D::I> = bounds
+        .iter()
+        .map(|n| {
+            let one = d.lit_i(1);
+            d.sub_i(n, &one)
+        })
+        .collect();
+    let mut bad = d.lit_b(false);
+    for (l, n) in lins.iter().zip(shape) {
+        let top = l.at(d, &last);
+        let inside = d.lt_i(&top, n);
+        let out = d.not(&inside);
+        bad = d.or(&bad, &out);
+    }
+    d.and(&ne, &bad)
 }
 
 /// UB of reading view `r` at `lins` over the box `bounds` (when it is not empty): a dead
@@ -450,14 +480,16 @@ pub(crate) fn summarize<'a, D: MDomain>(
     let Val::MemRef(out) = cx.get(plan.out)? else {
         return Ok(None);
     };
-    let mut views = vec![];
+    // What each load reads: a buffer's view, or a tensor.
+    let mut views: Vec<Result<MRef<D>, Tensor<'a, D>>> = vec![];
     for (_, buf, _) in &plan.loads {
-        let Val::MemRef(r) = cx.get(*buf)? else {
-            return Ok(None);
-        };
-        views.push(r);
+        views.push(match cx.get(*buf)? {
+            Val::MemRef(r) => Ok(r),
+            Val::Tensor(t) => Err(t),
+            Val::Scalar(..) => return Ok(None),
+        });
     }
-    if !out.within.is_empty() || views.iter().any(|r| !r.within.is_empty()) {
+    if !out.within.is_empty() || views.iter().flatten().any(|r| !r.within.is_empty()) {
         return Ok(None);
     }
     // Bounds: a poison one is UB (the loop branches on it); a negative one runs no iteration.
@@ -472,8 +504,11 @@ pub(crate) fn summarize<'a, D: MDomain>(
         bounds.push(d.ite_i(&neg, &zero, &n));
     }
     let ne = nonempty(d, &bounds);
-    for (r, (_, _, lins)) in views.iter().zip(&plan.loads) {
-        let bad = read_ub(d, cx, r, lins, &bounds);
+    for (v, (_, _, lins)) in views.iter().zip(&plan.loads) {
+        let bad = match v {
+            Ok(r) => read_ub(d, cx, r, lins, &bounds),
+            Err(t) => extract_ub(d, &t.shape, lins, &bounds),
+        };
         cx.add_ub(d, &bad);
     }
     // The output: live and writable, every stored index inside the view.
@@ -527,12 +562,14 @@ pub(crate) fn summarize<'a, D: MDomain>(
         let bad = d.and(&red_ne, &uninit);
         cx.add_ub(d, &bad);
     }
-    let reads: Vec<Tensor<'a, D>> = views
-        .iter()
-        .map(|r| Tensor {
-            shape: r.shape.clone(),
-            ety: r.ety,
-            at: read_fn(cx, r),
+    let reads: Vec<Tensor<'a, D>> = (views.iter())
+        .map(|v| match v {
+            Ok(r) => Tensor {
+                shape: r.shape.clone(),
+                ety: r.ety,
+                at: read_fn(cx, r),
+            },
+            Err(t) => t.clone(),
         })
         .collect();
     let outer = Rc::new(cx.env.clone());

@@ -5,8 +5,8 @@
 //! over `index` from 0 by 1 to upper bounds defined outside the nest (constants or not), no
 //! iter args, and an innermost body of scalar ops, `arith.constant`, `affine.apply` (index maps
 //! with non-negative coefficients, [`Lin`]) and `memref.load`s of buffers (or `tensor.extract`s
-//! of tensors) from outside the nest at such indices, ending in one `memref.store %v, %out[...]` whose indices are distinct
-//! loops (the *parallel* loops) and constants. Two forms:
+//! of tensors) from outside the nest at such indices, ending in one `memref.store %v,
+//! %out[...]` whose indices are distinct loops (the *parallel* loops) and constants. Two forms:
 //! - **a write of every point**: no other loop; `%v` at point `p` is the body run at `p`, the
 //!   loads reading the buffers as they were before the nest (a load of `%out` is allowed only at
 //!   the stored index, which no other point writes: it reads the cell before the nest);

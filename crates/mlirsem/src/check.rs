@@ -121,7 +121,9 @@ pub fn check_pair(src: &Module, tgt: &Module, opts: &Options) -> Vec<PairResult>
                 Some(Side::Src),
             ),
             Some((_, ft)) => {
-                if src.op(fs).attr("function_type") != tgt.op(*ft).attr("function_type") {
+                // The same signature, or the source's with tensors bufferized
+                // (`crate::boundary`).
+                if crate::boundary::of(src, fs, tgt, *ft).is_none() {
                     (
                         error(
                             tgt,
@@ -804,9 +806,16 @@ fn attempt(
     let mut sym = Sym::new(smt::Store::new());
     sym.folds.reassoc = reassoc;
     sym.folds.zero_sign_free = zero_sign_free;
-    let (descs, vals, pre, mem) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
+    let (descs, vals, pre, mut mem) = match declare_args(&mut sym, &fn_inputs(src, fs), pins) {
         Ok(x) => x,
         Err(why) => return unknown(format!("{why} (arguments of {})", src.op_at(fs))),
+    };
+    // Across a bufferized boundary the target takes buffers holding the tensor arguments,
+    // which both runs have in memory (the source leaves them untouched).
+    let bnd = crate::boundary::of(src, fs, tgt, ft).unwrap_or_default();
+    let vals_t = match bnd.target_args(&mut sym, &vals, &mut mem) {
+        Ok(v) => v,
+        Err(e) => return unknown(format!("target: {}", e.reason())),
     };
     // Where the functions return, for reasons about their results.
     let returns = format!(
@@ -815,12 +824,15 @@ fn attempt(
         return_at(tgt, ft)
     );
     let n_mem = mem.len();
-    let rs = match run_function_mem(&mut sym, src, fs, vals.clone(), mem.clone()) {
+    let rs = match run_function_mem(&mut sym, src, fs, vals, mem.clone()) {
         Ok(r) => r,
         Err(e) => return unknown(format!("source: {}", e.reason())),
     };
-    let rt = match run_function_mem(&mut sym, tgt, ft, vals, mem) {
-        Ok(r) => r,
+    let rt = match run_function_mem(&mut sym, tgt, ft, vals_t, mem) {
+        Ok(mut r) => match bnd.results_as_tensors(&mut sym, &mut r) {
+            Ok(()) => r,
+            Err(e) => return unknown(format!("target: {} ({returns})", e.reason())),
+        },
         Err(e) => return unknown(format!("target: {}", e.reason())),
     };
     if rs.results.len() != rt.results.len() {
@@ -1017,6 +1029,9 @@ fn attempt(
     });
     if crate::memcheck::needs_distinct(&fn_inputs(src, fs), globals) {
         assumed.push(crate::memcheck::DISTINCT_ASSUMPTION.into());
+    }
+    if !bnd.is_empty() {
+        assumed.push(crate::boundary::BOUNDARY_ASSUMPTION.into());
     }
     if let Some(why) = sym.unsupported.take() {
         return unknown(why);

@@ -7,7 +7,8 @@
 //! `scf.for` over `index` with bounds and step that are constants (literals in the symbolic
 //! domain: static shapes) is unrolled: the body runs once per iteration, in order, on the
 //! induction variable's value and the iter args, so memory, UB and unsure cases accumulate as
-//! in straight-line code. A poison bound or step is UB (the loop branches on it), and so is a
+//! in straight-line code, unless the nest over buffers is one [`crate::nest`] summarizes
+//! (then its size does not matter). A poison bound or step is UB (the loop branches on it), and so is a
 //! step that is not positive (`scf.for`: the step is "required to be positive"). Loops with
 //! other bounds, and runs of more than [`MAX_UNROLLED`] iterations in all, are unsupported.
 
@@ -200,6 +201,10 @@ pub(crate) fn scf_for<'a, D: MDomain>(
     };
     if op.attr("unsignedCmp").is_some() {
         return unsupported("scf.for unsigned");
+    }
+    // A nest over buffers that `crate::nest` recognises is summarized, not unrolled.
+    if let Some(vals) = crate::nest::summarize(d, cx, o)? {
+        return Ok(vals);
     }
     let blocks = &m.region(*region).blocks;
     let [block] = blocks.as_slice() else {

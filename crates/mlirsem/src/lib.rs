@@ -11,6 +11,7 @@
 
 pub mod attrs;
 mod body;
+mod boundary;
 mod check;
 mod consts;
 mod control;
@@ -26,6 +27,7 @@ mod ieee;
 mod math;
 mod memcheck;
 pub mod memory;
+mod nest;
 mod pool;
 mod reduce;
 mod refold;

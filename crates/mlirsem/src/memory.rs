@@ -27,8 +27,9 @@
 //! tensors, the results written over the output views.
 //!
 //! It is not for memref results of functions other than views of an argument (compared by
-//! `memcheck::result_view`), writes through large views that are not contiguous, or loops over
-//! memrefs (`scf.for`): those are `unknown: unsupported`.
+//! `memcheck::result_view`; across a bufferized boundary, `crate::boundary`), or writes through
+//! large views that are not contiguous: those are `unknown: unsupported`. Loops over memrefs
+//! are [`crate::control`]'s and [`crate::nest`]'s.
 
 use crate::domain::{EType, MDomain};
 use crate::eval::{int_of, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};
@@ -55,7 +56,7 @@ impl<D: MDomain> Clone for Cell<D> {
 pub type CellFn<'a, D> = Rc<dyn Fn(&mut D, &<D as tensor::Domain>::I) -> Cell<D> + 'a>;
 
 /// A cell per in-bounds multi-index of a view (what a whole-view write stores).
-type ViewFn<'a, D> = Rc<dyn Fn(&mut D, &[<D as tensor::Domain>::I]) -> Cell<D> + 'a>;
+pub(crate) type ViewFn<'a, D> = Rc<dyn Fn(&mut D, &[<D as tensor::Domain>::I]) -> Cell<D> + 'a>;
 
 /// Where a block comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +154,10 @@ pub struct MRef<D: MDomain> {
     /// The views a `memref.subview` chain cut this one from, nearest first.
     pub within: Vec<Within<D>>,
     pub ety: EType,
+    /// A view of a tensor argument's buffer across a function boundary (or a subview of one):
+    /// its offset and strides are the caller's, modelled row-major from 0, which element
+    /// accesses do not observe; ops that read the layout itself are unsupported on it.
+    pub caller_layout: bool,
 }
 
 /// A view that a subview was cut from, seen from the subview: its sizes and, per dim of it,
@@ -184,6 +189,7 @@ impl<D: MDomain> Clone for MRef<D> {
             derived: self.derived,
             within: self.within.clone(),
             ety: self.ety,
+            caller_layout: self.caller_layout,
         }
     }
 }
@@ -218,8 +224,36 @@ pub(crate) fn numel<D: MDomain>(d: &mut D, shape: &[D::I]) -> D::I {
     n
 }
 
+/// A live block of kind `kind` holding tensor `t` row-major, every cell initialized.
+pub(crate) fn tensor_block<'a, D: MDomain>(
+    d: &mut D,
+    t: &Tensor<'a, D>,
+    kind: Kind,
+    writable: D::B,
+) -> Block<'a, D> {
+    let size = numel(d, &t.shape);
+    let shape = t.shape.clone();
+    let tat = t.at.clone();
+    let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+        let idx = unflatten(d, &shape, i);
+        Cell {
+            v: tat(d, &idx),
+            init: d.lit_b(true),
+        }
+    });
+    Block {
+        kind,
+        ety: t.ety,
+        size,
+        live: d.lit_b(true),
+        writable,
+        frozen: false,
+        at,
+    }
+}
+
 /// The flat offset of `idx` in view `r`.
-fn flat<D: MDomain>(d: &mut D, r: &MRef<D>, idx: &[D::I]) -> D::I {
+pub(crate) fn flat<D: MDomain>(d: &mut D, r: &MRef<D>, idx: &[D::I]) -> D::I {
     let mut acc = r.offset.clone();
     for (i, s) in idx.iter().zip(&r.strides) {
         let t = d.mul_i(i, s);
@@ -315,6 +349,7 @@ fn block_view<D: MDomain>(d: &mut D, block: usize, shape: Vec<D::I>, ety: EType)
         derived: false,
         within: vec![],
         ety,
+        caller_layout: false,
     }
 }
 
@@ -421,7 +456,7 @@ fn check_write<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, r: &MRef<D>, what
 /// Writes `f(idx)` at every multi-index `idx` of view `r`: a range update for a contiguous
 /// view, point updates for a static one of at most [`MAX_POINTS`] elements. UB when a
 /// non-empty view reaches outside its block.
-fn write_view<'a, D: MDomain>(
+pub(crate) fn write_view<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
     r: &MRef<D>,
@@ -484,6 +519,18 @@ fn write_view<'a, D: MDomain>(
     }
     let old = cx.mem[r.block].at.clone();
     let r2 = r.clone();
+    // A view of the whole block covers every offset a defined access reads (a block's cells
+    // are read out of bounds only under UB): the written cell then needs no range test, so a
+    // constant written (a fill) stays a literal, as an identity a fold can drop.
+    let lit = |d: &D, x: &D::I| d.lit_int(x);
+    let whole = lit(d, &r.offset) == Some(0) && lit(d, &n).is_some() && lit(d, &n) == lit(d, &size);
+    if whole {
+        cx.mem[r.block].at = Rc::new(move |d: &mut D, i: &D::I| {
+            let idx = unflatten(d, &r2.shape, i);
+            f(d, &idx)
+        });
+        return Ok(());
+    }
     cx.mem[r.block].at = Rc::new(move |d: &mut D, i: &D::I| {
         let hit = covers(d, &r2, i);
         let rel = d.sub_i(i, &r2.offset);
@@ -524,7 +571,7 @@ fn uninit_cells<'a, D: MDomain>(ety: EType) -> CellFn<'a, D> {
 }
 
 /// The cell at multi-index `idx` of view `r`, as a tensor element (poison unless initialized).
-fn read_fn<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> ElemFn<'a, D> {
+pub(crate) fn read_fn<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> ElemFn<'a, D> {
     let at = cx.mem[r.block].at.clone();
     let r2 = r.clone();
     Rc::new(move |d: &mut D, idx: &[D::I]| {
@@ -746,26 +793,8 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             // `strided<[?, ?], offset: ?>`) only says how cells are placed, which no element
             // access observes.
             let t = tensor_of(&operands[0])?;
-            let ety = t.ety;
-            let size = numel(d, &t.shape);
-            let shape = t.shape.clone();
-            let tat = t.at.clone();
-            let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
-                let idx = unflatten(d, &shape, i);
-                Cell {
-                    v: tat(d, &idx),
-                    init: d.lit_b(true),
-                }
-            });
-            let b = Block {
-                kind: Kind::FromTensor,
-                ety,
-                size,
-                live: d.lit_b(true),
-                writable: d.lit_b(false),
-                frozen: false,
-                at,
-            };
+            let writable = d.lit_b(false);
+            let b = tensor_block(d, &t, Kind::FromTensor, writable);
             vec![Val::MemRef(new_block(d, &mut cx.mem, b, t.shape))]
         }
         "bufferization.to_tensor" => {
@@ -869,6 +898,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
                 derived: true,
                 within,
                 ety: r.ety,
+                caller_layout: r.caller_layout,
             })]
         }
         "memref.cast" => {
@@ -884,6 +914,11 @@ pub(crate) fn eval_op<'a, D: MDomain>(
             let r = mref_of(&operands[0])?;
             if !r.contiguous {
                 return unsupported(format!("{name} of a non-contiguous view"));
+            }
+            if r.caller_layout {
+                return unsupported(format!(
+                    "{name} of a tensor argument's buffer (its layout is the caller's: it may not be contiguous)"
+                ));
             }
             // The reshaped view forgets the views `r` was cut from: whether an access through it
             // reaching outside them is UB, MLIR does not say.
@@ -948,6 +983,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
                 derived: true,
                 within: vec![],
                 ety: r.ety,
+                caller_layout: false,
             })]
         }
         _ if name.starts_with("linalg.") => return linalg_on_buffers(d, cx, o, operands),
@@ -1149,6 +1185,13 @@ fn cast_checks<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, r: &MRef<D>, ty: 
     };
     if shape.len() != r.shape.len() {
         return unsupported("memref.cast between ranks");
+    }
+    let all_dynamic = matches!(layout.as_deref(), Some(Attr::Strided { strides, offset })
+        if offset.is_none() && strides.iter().all(Option::is_none));
+    if r.caller_layout && !all_dynamic {
+        return unsupported(
+            "memref.cast to a static layout of a tensor argument's buffer (its layout is the caller's)",
+        );
     }
     let mut want: Vec<(Option<i128>, &D::I)> = vec![];
     for (dim, n) in shape.iter().zip(&r.shape) {

@@ -113,6 +113,14 @@ impl Lin {
         }
     }
 
+    /// This map with loop `k` read as loop `loops[k]` (`None` if a loop has no counterpart).
+    pub(crate) fn rename(&self, loops: &[usize]) -> Option<Lin> {
+        let terms: Option<Vec<(usize, i128)>> = (self.terms.iter())
+            .map(|(k, a)| Some((*loops.get(*k)?, *a)))
+            .collect();
+        Some(Lin::sum(&terms?, self.c))
+    }
+
     /// The index at a loop point.
     pub(crate) fn at<D: MDomain>(&self, d: &mut D, loops: &[D::I]) -> D::I {
         if let Some(k) = self.plain() {
@@ -333,7 +341,7 @@ pub(crate) fn structured<'a, D: MDomain>(
         .collect()
 }
 
-fn combiner_of(name: &str, t: EType) -> Option<Combiner> {
+pub(crate) fn combiner_of(name: &str, t: EType) -> Option<Combiner> {
     match (name, t) {
         ("arith.addf", EType::Float(_)) => Some(Combiner::Add),
         ("arith.mulf", EType::Float(_)) => Some(Combiner::Mul),

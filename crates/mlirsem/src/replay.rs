@@ -2,6 +2,7 @@
 //! (the same op definitions as the symbolic check, with IEEE floats). Only a replayed
 //! difference becomes a refutation.
 
+use crate::boundary::Boundary;
 use crate::domain::{CFloat, EType, FTy};
 use crate::eval::{run_function_mem, Run, Stop};
 use crate::extcall::{ExtCall, ExtModel};
@@ -208,14 +209,24 @@ pub(crate) enum Replay {
     Untrusted(String),
 }
 
+/// Runs function `f` on `args`; across a bufferized boundary `bnd` the source keeps its
+/// tensor arguments and the target takes their buffers and returns its results as tensors
+/// ([`crate::boundary`]), both with the buffers in memory.
 fn run<'a>(
     d: &mut Concrete,
-    m: &'a Module,
-    f: OpId,
+    (m, f): (&'a Module, OpId),
     args: &[CArg],
+    bnd: &Boundary,
+    target: bool,
 ) -> Result<Run<'a, Concrete>, String> {
-    let (vals, mem) = to_vals_mem(args);
-    run_function_mem(d, m, f, vals, mem).map_err(Stop::reason)
+    let (vals, mut mem) = to_vals_mem(args);
+    let bufs = bnd.target_args(d, &vals, &mut mem).map_err(Stop::reason)?;
+    let vals = if target { bufs } else { vals };
+    let mut r = run_function_mem(d, m, f, vals, mem).map_err(Stop::reason)?;
+    if target {
+        bnd.results_as_tensors(d, &mut r).map_err(Stop::reason)?;
+    }
+    Ok(r)
 }
 
 /// A memref result as the caller sees it: the block (an argument's, by name) and the view.
@@ -289,7 +300,8 @@ pub(crate) fn replay(
     let mut dt = Concrete::default();
     ds.inputs = ext.inputs(0);
     dt.inputs = ext.inputs(1);
-    let rs = match run(&mut ds, src.0, src.1, args) {
+    let bnd = crate::boundary::of(src.0, src.1, tgt.0, tgt.1).unwrap_or_default();
+    let rs = match run(&mut ds, src, args, &bnd, false) {
         Ok(r) => r,
         Err(w) => return Replay::Untrusted(w),
     };
@@ -307,7 +319,7 @@ pub(crate) fn replay(
     if let Some((_, why)) = rs.unsure.iter().find(|(c, _)| *c) {
         return Replay::Untrusted(format!("outside the model: {why}"));
     }
-    let rt = match run(&mut dt, tgt.0, tgt.1, args) {
+    let rt = match run(&mut dt, tgt, args, &bnd, true) {
         Ok(r) => r,
         Err(w) => return Replay::Untrusted(w),
     };
@@ -418,17 +430,23 @@ pub(crate) fn replay(
     }
     // Memory of the argument blocks on return.
     let names = crate::check::arg_names(src.0, src.1);
-    let blocks = args
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| matches!(a, CArg::MemRef { .. }));
-    for ((k, a), (bs, bt)) in blocks.zip(rs.mem.iter().zip(&rt.mem)) {
+    // The argument blocks in memory order: memref arguments, then the buffers of bufferized
+    // tensor arguments.
+    let mut blocks: Vec<(usize, &Vec<i128>, &Option<(i128, Vec<i128>)>)> = vec![];
+    for (k, a) in args.iter().enumerate() {
+        if let CArg::MemRef { dims, layout, .. } = a {
+            blocks.push((k, dims, layout));
+        }
+    }
+    for (k, a) in args.iter().enumerate() {
+        if let (CArg::Tensor { dims, .. }, Some(true)) = (a, bnd.args.get(k)) {
+            blocks.push((k, dims, &None));
+        }
+    }
+    for ((k, dims, layout), (bs, bt)) in blocks.into_iter().zip(rs.mem.iter().zip(&rt.mem)) {
         if found.is_some() {
             break;
         }
-        let CArg::MemRef { dims, layout, .. } = a else {
-            continue;
-        };
         let block = names
             .get(k)
             .map(|n| format!("%{n}"))

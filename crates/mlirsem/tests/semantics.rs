@@ -557,6 +557,103 @@ const CASES: &[&str] = &[
        %9 = arith.truncf %d to_nearest_even fastmath<ninf> : f64 to f32
        %10 = math.exp %x fastmath<ninf> : f32
        return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : f32, f32, f32, i1, f32, f32, tensor<3xf32>, f32, f64, f32, f32 }",
+    // Loop nests over buffers (`crate::nest`): a fill and a float accumulation (matmul), an
+    // integer maximum into a rank-0 buffer (every loop a reduction).
+    "func.func @f(%x: tensor<2x3xf32>, %y: tensor<3x2xf32>, %b: tensor<4xi8>) -> (tensor<2x2xf32>, tensor<i8>) {
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       %c2 = arith.constant 2 : index
+       %c3 = arith.constant 3 : index
+       %c4 = arith.constant 4 : index
+       %zero = arith.constant 0.000000e+00 : f32
+       %lo = arith.constant -128 : i8
+       %xm = bufferization.to_memref %x : memref<2x3xf32>
+       %ym = bufferization.to_memref %y : memref<3x2xf32>
+       %bm = bufferization.to_memref %b : memref<4xi8>
+       %a = memref.alloc() : memref<2x2xf32>
+       scf.for %i = %c0 to %c2 step %c1 {
+         scf.for %j = %c0 to %c2 step %c1 {
+           memref.store %zero, %a[%i, %j] : memref<2x2xf32>
+         }
+       }
+       scf.for %i = %c0 to %c2 step %c1 {
+         scf.for %j = %c0 to %c2 step %c1 {
+           scf.for %k = %c0 to %c3 step %c1 {
+             %p = memref.load %xm[%i, %k] : memref<2x3xf32>
+             %q = memref.load %ym[%k, %j] : memref<3x2xf32>
+             %acc = memref.load %a[%i, %j] : memref<2x2xf32>
+             %m = arith.mulf %p, %q : f32
+             %s = arith.addf %acc, %m : f32
+             memref.store %s, %a[%i, %j] : memref<2x2xf32>
+           }
+         }
+       }
+       %mx = memref.alloc() : memref<i8>
+       memref.store %lo, %mx[] : memref<i8>
+       scf.for %k = %c0 to %c4 step %c1 {
+         %v = memref.load %bm[%k] : memref<4xi8>
+         %acc = memref.load %mx[] : memref<i8>
+         %s = arith.maxsi %v, %acc : i8
+         memref.store %s, %mx[] : memref<i8>
+       }
+       %r = bufferization.to_tensor %a : memref<2x2xf32>
+       %t = bufferization.to_tensor %mx : memref<i8>
+       return %r, %t : tensor<2x2xf32>, tensor<i8> }",
+    // A write of part of a buffer, at an `affine.apply` index, reading the cell it writes
+    // (before the nest), and one to a dynamic bound clamped at 0 (a negative one runs nothing).
+    "func.func @f(%x: tensor<5xi8>, %n: index) -> (tensor<4xi8>, tensor<4xi8>) {
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       %c3 = arith.constant 3 : index
+       %c4 = arith.constant 4 : index
+       %seven = arith.constant 7 : i8
+       %xm = bufferization.to_memref %x : memref<5xi8>
+       %a = memref.alloc() : memref<4xi8>
+       scf.for %i = %c0 to %c4 step %c1 {
+         memref.store %seven, %a[%i] : memref<4xi8>
+       }
+       scf.for %i = %c0 to %c3 step %c1 {
+         %j = affine.apply affine_map<(d0) -> (d0 + 1)>(%i)
+         %v = memref.load %xm[%j] : memref<5xi8>
+         %o = memref.load %a[%i] : memref<4xi8>
+         %w = arith.addi %v, %o : i8
+         memref.store %w, %a[%i] : memref<4xi8>
+       }
+       %k = arith.minsi %n, %c3 : index
+       %b = memref.alloc() : memref<4xi8>
+       scf.for %i = %c0 to %c4 step %c1 {
+         memref.store %seven, %b[%i] : memref<4xi8>
+       }
+       scf.for %i = %c0 to %k step %c1 {
+         %v = memref.load %xm[%i] : memref<5xi8>
+         %w = arith.muli %v, %v : i8
+         memref.store %w, %b[%i] : memref<4xi8>
+       }
+       %r = bufferization.to_tensor %a : memref<4xi8>
+       %t = bufferization.to_tensor %b : memref<4xi8>
+       return %r, %t : tensor<4xi8>, tensor<4xi8> }",
+    // A nest of 1,200 iterations (beyond unrolling: only the summary runs it): row sums.
+    "func.func @f(%x: tensor<4x300xi16>) -> tensor<4xi16> {
+       %c0 = arith.constant 0 : index
+       %c1 = arith.constant 1 : index
+       %c4 = arith.constant 4 : index
+       %c300 = arith.constant 300 : index
+       %z = arith.constant 0 : i16
+       %xm = bufferization.to_memref %x : memref<4x300xi16>
+       %a = memref.alloc() : memref<4xi16>
+       scf.for %i = %c0 to %c4 step %c1 {
+         memref.store %z, %a[%i] : memref<4xi16>
+       }
+       scf.for %i = %c0 to %c4 step %c1 {
+         scf.for %k = %c0 to %c300 step %c1 {
+           %v = memref.load %xm[%i, %k] : memref<4x300xi16>
+           %acc = memref.load %a[%i] : memref<4xi16>
+           %s = arith.addi %acc, %v : i16
+           memref.store %s, %a[%i] : memref<4xi16>
+         }
+       }
+       %r = bufferization.to_tensor %a : memref<4xi16>
+       return %r : tensor<4xi16> }",
 ];
 
 #[derive(Clone, Debug)]

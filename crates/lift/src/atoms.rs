@@ -212,12 +212,19 @@ fn exists(sym: &mut Sym, k: SymId, dom: TermId, c: TermId) -> Option<TermId> {
     if sym.store.as_bool(c) == Some(false) {
         return Some(c);
     }
+    if contradicts(&sym.store, c) {
+        return Some(sym.store.bool(false));
+    }
     let mut some = Vec::new();
     for conj in dnf(&mut sym.store, c, false)? {
-        // A disjunct holding a literal and its negation is empty.
-        let contradictory = conj
-            .iter()
-            .any(|a| matches!(sym.store.node(*a), Node::Not(x) if conj.contains(x)));
+        // A disjunct holding a literal and its negation (or the negation of a conjunction of
+        // its literals) is empty.
+        let contradictory = conj.iter().any(|a| match sym.store.node(*a) {
+            Node::Not(x) if conj.contains(x) => true,
+            Node::Not(x) => matches!(sym.store.node(*x), Node::And(ys)
+                if ys.iter().all(|y| conj.contains(y))),
+            _ => false,
+        });
         if contradictory {
             continue;
         }
@@ -226,6 +233,26 @@ fn exists(sym: &mut Sym, k: SymId, dom: TermId, c: TermId) -> Option<TermId> {
         some.push(sym.store.not(e));
     }
     Some(sym.store.or(some))
+}
+
+/// Whether the conjunction `c` holds a conjunct and its negation, or the negation of a
+/// conjunction of its conjuncts (`a and b and not (a and b)`: a term kept where a condition
+/// fails, used only where it holds), before its normal form is built (which may be large).
+fn contradicts(s: &Store, c: TermId) -> bool {
+    let mut conj = Vec::new();
+    let mut todo = vec![c];
+    while let Some(x) = todo.pop() {
+        match s.node(x) {
+            Node::And(xs) => todo.extend(xs.iter().copied()),
+            _ => conj.push(x),
+        }
+    }
+    let holds = |x: &TermId| {
+        conj.contains(x)
+            || matches!(s.node(*x), Node::And(ys) if ys.iter().all(|y| conj.contains(y)))
+    };
+    conj.iter()
+        .any(|a| matches!(s.node(*a), Node::Not(x) if holds(x)))
 }
 
 /// `t` (negated when `neg`) as a disjunction of conjunctions of literals, or `None` past 32

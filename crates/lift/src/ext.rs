@@ -190,6 +190,23 @@ fn inf_sign<D: LDomain>(d: &mut D, a: &Ext<D>, b: &Ext<D>, ia: &D::B, ib: &D::B)
     pos
 }
 
+/// `e` where the condition `fact` has the value `holds` ([`LDomain::assuming_b`]), every part
+/// alike: for an element used only where that holds.
+pub(crate) fn assuming<D: LDomain>(d: &mut D, e: &Elem<D>, fact: &D::B, holds: bool) -> Elem<D> {
+    match e {
+        Elem::B(b) => Elem::B(d.assuming_b(b, fact, holds)),
+        Elem::I(_) => e.clone(),
+        Elem::V(v) => Elem::V(d.assuming_v(v, fact, holds)),
+        Elem::X { nan, pos, neg, v } => Ext {
+            nan: d.assuming_b(nan, fact, holds),
+            pos: d.assuming_b(pos, fact, holds),
+            neg: d.assuming_b(neg, fact, holds),
+            v: d.assuming_v(v, fact, holds),
+        }
+        .elem(d),
+    }
+}
+
 /// Whether any operand is an extended real (or a literal infinity).
 pub(crate) fn any<D: LDomain>(d: &D, xs: &[&Elem<D>]) -> bool {
     xs.iter().any(|e| match e {

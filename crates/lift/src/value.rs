@@ -78,9 +78,32 @@ pub(crate) trait LDomain: Domain + 'static {
     /// `floor` (an integer-valued function of the reals, [`FLOOR`], no other axiom: the
     /// verdict names it), exact concretely where the value is known exactly.
     fn floor_i(&mut self, x: &Self::V) -> Self::I;
+    /// `b` rewritten where the condition `fact` has the value `holds` (for a value that is
+    /// used only there, the other operand of a `where` on `fact`): symbolically `fact`
+    /// replaced by that literal and the term rebuilt (simplified) through the constructors;
+    /// concretely `b` itself (every condition is decided there, and where `fact` has that
+    /// value the rewrite changes nothing).
+    fn assuming_b(&mut self, b: &Self::B, fact: &Self::B, holds: bool) -> Self::B;
+    /// [`LDomain::assuming_b`] of a real.
+    fn assuming_v(&mut self, v: &Self::V, fact: &Self::B, holds: bool) -> Self::V;
 }
 
 impl LDomain for symbolic::Sym {
+    fn assuming_b(&mut self, b: &Self::B, fact: &Self::B, holds: bool) -> Self::B {
+        let lit = self.store.bool(holds);
+        let map = std::collections::HashMap::from([(*fact, lit)]);
+        self.store.replace(*b, &map)
+    }
+    fn assuming_v(&mut self, v: &Self::V, fact: &Self::B, holds: bool) -> Self::V {
+        match v {
+            symbolic::SymVal::Plain(t) => {
+                let lit = self.store.bool(holds);
+                let map = std::collections::HashMap::from([(*fact, lit)]);
+                symbolic::SymVal::Plain(self.store.replace(*t, &map))
+            }
+            other => other.clone(),
+        }
+    }
     fn load_i(&mut self, name: &str, off: &Self::I) -> Self::I {
         match self.input(name, ElemType::Int, std::slice::from_ref(off)) {
             symbolic::SymVal::Plain(t) => t,
@@ -268,6 +291,12 @@ impl LDomain for symbolic::Sym {
 }
 
 impl LDomain for Concrete {
+    fn assuming_b(&mut self, b: &Self::B, _fact: &Self::B, _holds: bool) -> Self::B {
+        *b
+    }
+    fn assuming_v(&mut self, v: &Self::V, _fact: &Self::B, _holds: bool) -> Self::V {
+        v.clone()
+    }
     fn load_i(&mut self, name: &str, off: &Self::I) -> Self::I {
         match self.input(name, ElemType::Int, &[*off]) {
             Scalar::Int(i) => i,

@@ -567,7 +567,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
                                 unreachable!("a rescaled sum adds")
                             }
                         };
-                        rescaled.push((n.clone(), fa, ad, st));
+                        let guard = match r.guard {
+                            Some(g) => {
+                                let gv = self.expr(d, g)?;
+                                Some(self.block_of(&gv, g)?)
+                            }
+                            None => None,
+                        };
+                        rescaled.push((n.clone(), fa, ad, guard, st));
                     }
                     Some((n, Role::Acc(_, u))) => {
                         let fold = match u {
@@ -617,7 +624,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 .map_err(|what| super::Unsupported { what, pos })?;
             self.env.push((n, end));
         }
-        for (n, factor, add, st) in rescaled {
+        for (n, factor, add, guard, st) in rescaled {
             let [(_, m_t, Some(m_next), m_end, m0)] = &maxima[..] else {
                 return self.unsupported(
                     format!("a loop over a runtime range that rescales `{n}` without exactly one running maximum"),
@@ -629,7 +636,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             let total = self.rescaled_total(
                 d,
                 st,
-                (&d0, &factor, &add),
+                (&d0, &factor, &add, guard.as_ref()),
                 (m0, m_t, m_next, m_end),
                 &t,
                 &trip,

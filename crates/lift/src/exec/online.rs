@@ -23,6 +23,14 @@
 //!   row (`crate::atoms`, factors moved into the tile's sum) of `exp(x_j - m_{t+1}) *
 //!   exp(m_{t+1} - m_T)`, which the same law makes `exp(x_j - m_T)`: the invariant of the
 //!   loop, `d_t = Σ_{j < t*B} exp(x_j - m_t)`, at its end.
+//! - A running maximum's values may be `-inf` in a lane (masked off with `other=-inf`): an
+//!   iteration leaving `-inf` takes no part in the prefix maximum, `-inf` where none did and
+//!   `m0` is. Unguarded, the rescaled sum is then summarised only where `m_{t+1}` and `m_T`
+//!   are finite (`d * exp(-inf - -inf)` is NaN, and stays). FlagGems guards the update,
+//!   `d = tl.where(m_new == -inf, d, d * r + g)` (the guard checked on the terms); then, by
+//!   induction over the iterations (docs/lift.md, "Online softmax"), `d_T = d0` where `m_T`
+//!   is `-inf`, else `d0 * exp(m0 - m_T) + Σ_{t<T, m_{t+1} > -inf} g(t) * exp(m_{t+1} - m_T)`,
+//!   each term read where `m_{t+1}`, and so `m_T`, is finite (`crate::ext::assuming`).
 //!
 //! Anything else carried by the loop stays unsupported (`exec::loops`).
 
@@ -52,6 +60,22 @@ pub(super) struct Rescaled<'s> {
     pub pre: Option<usize>,
     pub factor: &'s Expr,
     pub add: Update<'s>,
+    /// `d = tl.where(guard, d, d * factor + add)` (FlagGems): the update skipped where
+    /// `guard` holds, which must be "the new running maximum is `-inf`".
+    pub guard: Option<&'s Expr>,
+}
+
+/// `tl.where(c, a, b)` (three operands, no keywords).
+fn where_of(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
+    let Expr::Call(c) = e else { return None };
+    let f = dotted(&c.func)?;
+    if !matches!(f.as_str(), "tl.where" | "triton.language.where") {
+        return None;
+    }
+    match (&c.arguments.args[..], &c.arguments.keywords[..]) {
+        ([g, a, b], []) => Some((g, a, b)),
+        _ => None,
+    }
 }
 
 fn maximum_of(e: &Expr) -> Option<(&Expr, &Expr)> {
@@ -161,6 +185,11 @@ pub(super) fn rescaled<'s>(body: &'s [Stmt], n: &str) -> Option<Rescaled<'s>> {
     let found = match ws[..] {
         [w] => {
             let (_, value) = single_writer(body, n)?;
+            // `tl.where(guard, n, n * r + g)`: kept where the guard holds.
+            let (guard, value) = match where_of(value) {
+                Some((g, kept, v)) if is_name(kept, n) => (Some(g), v),
+                _ => (None, value),
+            };
             let Expr::BinOp(b) = value else { return None };
             if b.op != ast::Operator::Add {
                 return None;
@@ -175,6 +204,7 @@ pub(super) fn rescaled<'s>(body: &'s [Stmt], n: &str) -> Option<Rescaled<'s>> {
                 pre: None,
                 factor,
                 add: Update::Add(add),
+                guard,
             }
         }
         [p, w] => {
@@ -204,6 +234,7 @@ pub(super) fn rescaled<'s>(body: &'s [Stmt], n: &str) -> Option<Rescaled<'s>> {
                 pre: Some(p),
                 factor,
                 add,
+                guard: None,
             }
         }
         _ => return None,
@@ -217,7 +248,8 @@ pub(super) fn rescaled<'s>(body: &'s [Stmt], n: &str) -> Option<Rescaled<'s>> {
         .into_iter()
         .flatten()
         .collect();
-    if readers.iter().any(|r| !own.contains(r)) || reads_n(found.factor) || added {
+    let guarded = found.guard.is_some_and(reads_n);
+    if readers.iter().any(|r| !own.contains(r)) || reads_n(found.factor) || added || guarded {
         return None;
     }
     Some(found)
@@ -251,12 +283,29 @@ fn lead<D: LDomain>(b: &Block<D>, rank: usize) -> Block<D> {
     })
 }
 
-/// An element that makes the symbolic verdict unknown where it is used (`math` of an
-/// infinity): for lanes where a check made at symbolic lanes would not hold, which the
-/// element functions' uniformity rules out.
-fn unrepresentable<D: LDomain>(d: &mut D) -> Elem<D> {
-    let inf = d.lit_v(tensor::ElemType::Real, tensor::Literal::Inf(false));
-    Elem::V(d.math("max", &inf))
+/// Whether two reals are the same element: one term each (an extended real's flags and part
+/// alike; a condition compared through `ite(c, 1, 0)`).
+fn same_elem<D: LDomain>(d: &mut D, a: &Elem<D>, b: &Elem<D>) -> bool {
+    let one = d.lit_v(tensor::ElemType::Real, tensor::Literal::Int(1));
+    let zero = d.lit_v(tensor::ElemType::Real, tensor::Literal::Int(0));
+    let same_b = |d: &mut D, x: &D::B, y: &D::B| {
+        let (x, y) = (d.ite_v(x, &one, &zero), d.ite_v(y, &one, &zero));
+        d.same_v(&x, &y)
+    };
+    match (a, b) {
+        (Elem::V(x), Elem::V(y)) => d.same_v(x, y),
+        (Elem::B(x), Elem::B(y)) => same_b(d, x, y),
+        (
+            Elem::X { nan, pos, neg, v },
+            Elem::X {
+                nan: n2,
+                pos: p2,
+                neg: g2,
+                v: v2,
+            },
+        ) => d.same_v(v, v2) && same_b(d, nan, n2) && same_b(d, pos, p2) && same_b(d, neg, g2),
+        _ => false,
+    }
 }
 
 /// `max(m0, max_{s < extent} g(s))` lane by lane, `g(t)` the probe's value at iteration `t`.
@@ -267,11 +316,11 @@ fn prefix_block<D: LDomain>(m0: &Block<D>, g: &Block<D>, t: &D::I, extent: &D::I
         Ty::Real,
         move |d: &mut D, lane: &[D::I]| {
             let m = m0.at(d, lane);
-            let Elem::V(gv) = g.at(d, lane) else {
-                return unrepresentable(d);
-            };
+            // A lane of `g` that is `-inf` (masked off, loaded with `other=-inf`) takes no part
+            // in the reduction; with none left, the prefix maximum is `m0` alone.
+            let ge = g.at(d, lane);
             let red = d.reduction(tensor::Reducer::Max, &extent, &mut |d: &mut D, s: &D::I| {
-                Elem::V(d.subst_v(&gv, &t, s))
+                crate::value::subst_elem(d, &ge, &t, s)
             });
             crate::ext::max_min(d, true, &m, &red)
         },
@@ -336,20 +385,47 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 &body[r.writer],
             );
         }
-        // Checked at symbolic lanes (one term stands for every lane): the values are finite
-        // in the loop (a tile the loop's range makes nonempty), and so are the prefix maxima.
+        // The values may be `-inf` (a lane masked off with `other=-inf`): the prefix maximum
+        // over iterations drops them (`crate::atoms`), and is `-inf` where none is left and
+        // `m0` is. A value that may be NaN or `+inf` has no closed form here.
         let lanes = probe_lanes(d, &g.shape);
-        let gl = g.at(d, &lanes);
-        let finite = matches!(gl, Elem::V(_));
-        if !finite {
-            return self.unsupported(
-                format!("a running maximum `{n}` of values that may be -inf"),
-                r.e,
-            );
+        if let Elem::X { nan, pos, .. } = g.at(d, &lanes) {
+            if d.known_b(&nan) != Some(false) || d.known_b(&pos) != Some(false) {
+                return self.unsupported(
+                    format!("a running maximum `{n}` of values that may be NaN or +inf"),
+                    r.e,
+                );
+            }
         }
         let at_t = prefix_block(&m0, &g, t, t);
         let at_end = prefix_block(&m0, &g, t, trip);
         Ok((m0, at_t, at_end))
+    }
+
+    /// Whether `guard` is `m_next == -inf` at the probe lanes (built as the kernel builds it,
+    /// either operand order: one term stands for every lane).
+    fn is_empty_max(
+        &self,
+        d: &mut D,
+        guard: &Block<D>,
+        m_next: &Block<D>,
+        shape: &[usize],
+    ) -> R<bool> {
+        let ninf = KVal::<D>::Float(-1, 0).block().expect("a float");
+        let lanes = probe_lanes(d, shape);
+        let guard = guard.broadcast_to(shape);
+        let g = guard.at(d, &lanes);
+        for (a, b) in [(m_next, &ninf), (&ninf, m_next)] {
+            let Ok(c) = ops::compare(ops::Cmp::Eq, a, b) else {
+                continue;
+            };
+            let c = lead(&c, shape.len()).broadcast_to(shape);
+            let c = c.at(d, &lanes);
+            if matches!(c, Elem::B(_)) && same_elem(d, &g, &c) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The closed form of a rescaled sum after the loop (module docs), or why it has none.
@@ -361,7 +437,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         &mut self,
         d: &mut D,
         at: &'s Stmt,
-        (d0, factor, add): (&Block<D>, &Block<D>, &Block<D>),
+        (d0, factor, add, guard): (&Block<D>, &Block<D>, &Block<D>, Option<&Block<D>>),
         (m0, m_t, m_next, m_end): (&Block<D>, &Block<D>, &Block<D>, &Block<D>),
         t: &D::I,
         trip: &D::I,
@@ -410,11 +486,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let mut base = None;
         for b in ["exp", "exp2"] {
             let expected = lead(&exp_in(self, b, diff.clone())?, r).broadcast_to(&shape);
-            if let (Elem::V(x), Elem::V(y)) = (factor.at(d, &lanes), expected.at(d, &lanes)) {
-                if d.same_v(&x, &y) {
-                    base = Some(b);
-                    break;
-                }
+            let (x, y) = (factor.at(d, &lanes), expected.at(d, &lanes));
+            if same_elem(d, &x, &y) {
+                base = Some(b);
+                break;
             }
         }
         let Some(base) = base else {
@@ -423,36 +498,75 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 at,
             );
         };
-        if !matches!(m_end.at(d, &lanes[..rm]), Elem::V(_)) {
-            return self.unsupported(
-                "a running maximum that may be -inf after its loop (a loop that may run no iteration)",
-                at,
-            );
-        }
-        // Σ_{t<T} g(t) * exp(m_{t+1} - m_T), lane by lane.
+        let d0 = ops::to_real(d0);
+        let zero_start = matches!(d0.at(d, &lanes), Elem::V(v) if d.lit_sign(&v) == Some(0));
+        let skip = match guard {
+            None => {
+                // Unguarded, the factor exp(m_t - m_{t+1}) is NaN where both are -inf (and so
+                // is the kernel's sum from there on, whatever it adds): the closed form holds
+                // only where the new maximum is finite in every iteration, and so after the
+                // loop.
+                let finite = |d: &mut D, b: &Block<D>| matches!(b.at(d, &lanes[..rm]), Elem::V(_));
+                if !finite(d, m_next) || !finite(d, m_end) {
+                    return self.unsupported(
+                        "a running maximum that may be -inf in its loop or after it (a lane masked off in every iteration so far, a loop that may run no iteration), rescaling a sum without `tl.where(m_new == -inf, d, ...)`",
+                        at,
+                    );
+                }
+                None
+            }
+            Some(g) => {
+                if !self.is_empty_max(d, g, m_next, &shape)? {
+                    return self.unsupported(
+                        "a rescaled sum kept by `tl.where` under a condition other than `m_new == -inf`",
+                        at,
+                    );
+                }
+                let lead_to = |b: &Block<D>| lead(b, r).broadcast_to(&shape);
+                Some((lead_to(m_next), lead_to(m_end)))
+            }
+        };
+        // Σ_{t<T} g(t) * exp(m_{t+1} - m_T), lane by lane; with the guard, the iterations whose
+        // new maximum is -inf add nothing (`where(m_{t+1} == -inf, 0, ...)`).
         let gap = lift(self, ops::arith(Arith::Sub, m_next, m_end))?;
         let grow = lead(&exp_in(self, base, gap)?, r);
         let term = lift(self, ops::arith(Arith::Mul, &ops::to_real(add), &grow))?;
         let term = term.broadcast_to(&shape);
-        if !matches!(term.at(d, &lanes), Elem::V(_)) {
+        if skip.is_none() && !matches!(term.at(d, &lanes), Elem::V(_)) {
             return self.unsupported("a rescaled sum of values that may be infinite", at);
         }
-        let (t, trip) = (t.clone(), trip.clone());
+        let (t, trip, guarded) = (t.clone(), trip.clone(), skip.clone());
         let sum = crate::ops::memoized(Block::new(
             shape.clone(),
             Ty::Real,
             move |d: &mut D, lane: &[D::I]| {
-                let Elem::V(v) = term.at(d, lane) else {
-                    return unrepresentable(d);
-                };
-                let zero = d.lit_v(tensor::ElemType::Real, tensor::Literal::Int(0));
-                let mut body = |d: &mut D, s: &D::I| d.subst_v(&v, &t, s);
-                Elem::V(ops::sum_along(d, trip.clone(), &zero, &mut body))
+                let mut e = term.at(d, lane);
+                if let Some((m, m_end)) = &skip {
+                    let gone = m.at(d, lane);
+                    let gone = crate::ext::parts(d, &gone);
+                    let last = m_end.at(d, lane);
+                    let last = crate::ext::parts(d, &last);
+                    let zero = Elem::V(d.lit_v(tensor::ElemType::Real, tensor::Literal::Int(0)));
+                    // `-inf` (given not `+inf`; a running maximum of values that are neither
+                    // NaN nor `+inf` is never either).
+                    let not_pos = d.not(&gone.pos);
+                    let empty = d.and(&not_pos, &gone.neg);
+                    // The term is used only where the new maximum is finite, and so the
+                    // maximum after the loop (no smaller, `t < T`): its flags and part read
+                    // there (a NaN of `-inf - -inf`, an `exp(m - -inf)` are gone).
+                    for x in [&gone, &last] {
+                        if d.known_b(&x.pos) == Some(false) {
+                            e = crate::ext::assuming(d, &e, &x.neg, false);
+                        }
+                    }
+                    e = crate::ext::select(d, &empty, &zero, &e);
+                }
+                d.reduction(tensor::Reducer::Sum, &trip, &mut |d: &mut D, s: &D::I| {
+                    crate::value::subst_elem(d, &e, &t, s)
+                })
             },
         ));
         // d0 * exp(m0 - m_T) (`exp(-inf) = 0` when `m0` is `-inf`), unless d0 is 0.
-        let d0 = ops::to_real(d0);
-        let zero_start = matches!(d0.at(d, &lanes), Elem::V(v) if d.lit_sign(&v) == Some(0));
         self.m
             .laws
             .push(if base == "exp" { EXP_ADD } else { EXP2_ADD });
@@ -462,6 +576,30 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let start = lift(self, ops::arith(Arith::Sub, m0, m_end))?;
         let start = lead(&exp_in(self, base, start)?, r);
         let start = lift(self, ops::arith(Arith::Mul, &d0, &start))?;
-        lift(self, ops::arith(Arith::Add, &start, &sum))
+        let Some((_, last)) = guarded else {
+            return lift(self, ops::arith(Arith::Add, &start, &sum));
+        };
+        // Guarded: where the maximum is still -inf after the loop every update was skipped
+        // and the sum is `d0`; elsewhere `d0 * exp(m0 - m_T)` (0 when `m0` is -inf) plus the
+        // terms, with `m_T` finite.
+        let start = start.broadcast_to(&shape);
+        Ok(crate::ops::memoized(Block::new(
+            shape.clone(),
+            Ty::Real,
+            move |d: &mut D, lane: &[D::I]| {
+                let m = last.at(d, lane);
+                let m = crate::ext::parts(d, &m);
+                let mut kept = start.at(d, lane);
+                if d.known_b(&m.pos) == Some(false) {
+                    kept = crate::ext::assuming(d, &kept, &m.neg, false);
+                }
+                let terms = sum.at(d, lane);
+                let total = crate::ext::add(d, &kept, &terms, false);
+                let not_pos = d.not(&m.pos);
+                let empty = d.and(&not_pos, &m.neg);
+                let first = d0.at(d, lane);
+                crate::ext::select(d, &empty, &first, &total)
+            },
+        )))
     }
 }

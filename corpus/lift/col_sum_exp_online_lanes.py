@@ -1,0 +1,37 @@
+# expect: verified
+# formula: out[j] = sum(i, exp(x[i, j] - max(i2, x[i2, j])))
+# The FlagGems per-lane online softmax (softmax_kernel_non_inner, log_softmax_kernel): a
+# [BLOCK_R, BLOCK_C] running maximum `m` and rescaled sum `s`, one per lane, carried over row
+# tiles whose masked rows load -inf, then reduced over the tile's rows. A lane masked off in
+# every iteration so far has m = -inf, where `s * exp(m - m_new)` would be NaN: the update is
+# kept off there by `tl.where(m_new == -inf, s, ...)`, and such a lane adds nothing.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def col_sum_exp_kernel(x_ptr, out_ptr, n_rows, n_cols, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    cols = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    m = tl.full([BLOCK_R, BLOCK_C], float("-inf"), dtype=tl.float32)
+    s = tl.zeros([BLOCK_R, BLOCK_C], dtype=tl.float32)
+    for r0 in range(0, n_rows, BLOCK_R):
+        rows = r0 + tl.arange(0, BLOCK_R)
+        keep = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
+        x = tl.load(x_ptr + rows[:, None] * n_cols + cols[None, :], mask=keep, other=-float("inf"))
+        m_new = tl.maximum(m, x)
+        none = m_new == float("-inf")
+        s = tl.where(none, s, s * tl.exp(m - m_new) + tl.exp(x - m_new))
+        m = m_new
+    top = tl.max(m, axis=0)
+    total = tl.sum(s * tl.exp(m - top[None, :]), axis=0)
+    tl.store(out_ptr + cols, total, mask=cols < n_cols)
+
+
+def col_sum_exp(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
+    n_rows, n_cols = x.shape
+    out = torch.empty(n_cols, device=x.device, dtype=x.dtype)
+    grid = (triton.cdiv(n_cols, 32),)
+    col_sum_exp_kernel[grid](x, out, n_rows, n_cols, BLOCK_R=16, BLOCK_C=32)
+    return out

@@ -1,6 +1,6 @@
 """A causal attention block over [4, 64, 64]: softmax(q k^T / 8 + mask) v."""
-# expect: unknown
-# pending: iota (the causal mask), then convert and integer compares
+# expect: verified
+# assumes: reduction order unspecified (iota and integer compares for the mask: integers without arithmetic)
 import jax
 import jax.numpy as jnp
 

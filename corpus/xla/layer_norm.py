@@ -1,6 +1,6 @@
 """Layer norm over the last axis of a [32, 256] input, without scale and shift."""
-# expect: unknown
-# pending: verified under "reduction order unspecified" (XLA:CPU sums each row of 256 as a reduce-window of 8 windows of 32, then the 8: float reductions in the symbolic domain)
+# expect: verified
+# assumes: reduction order unspecified (XLA:CPU sums each row of 256 as a reduce-window of 8 windows of 32, then the 8: refuted with --strict-reduce-order)
 import jax.numpy as jnp
 
 ARGS = ["f32[32,256]"]

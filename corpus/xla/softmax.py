@@ -1,7 +1,7 @@
-"""Softmax over the last axis: reductions (max, sum), broadcasts and fusion. The float sums'
-order is not modelled symbolically yet: unknown after the concrete search finds no difference."""
-# expect: unknown
-# pending: verified under "reduction order unspecified" (float reductions in the symbolic domain)
+"""Softmax over the last axis: reductions (max, sum), broadcasts and fusion. XLA drops the
+maximum with -inf; the sums keep their order (also verified with --strict-reduce-order)."""
+# expect: verified
+# assumes: reduction order unspecified
 import jax
 
 ARGS = ["f32[4,16]"]

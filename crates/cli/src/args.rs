@@ -269,6 +269,11 @@ pub struct XlaArgs {
     /// With a JAX model: also write XLA's per-pass dumps
     #[arg(long)]
     pub passes: bool,
+    /// Each reduction folds left in row-major order, as written: a float sum that XLA splits
+    /// into chunks or merges is refuted when the orders give different floats (default: the
+    /// order is unspecified, as in XLA's semantics, named in the verdict)
+    #[arg(long)]
+    pub strict_reduce_order: bool,
     #[command(flatten)]
     pub run: RunOpts,
 }

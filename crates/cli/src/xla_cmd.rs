@@ -68,6 +68,7 @@ pub fn run(a: XlaArgs) -> i32 {
     let opts = xla::Options {
         ftz: !a.no_ftz,
         timeout: a.run.timeout,
+        strict_reduce_order: a.strict_reduce_order,
         ..xla::Options::default()
     };
     let start = Instant::now();

@@ -53,6 +53,21 @@ pub fn eval_term(store: &Store, t: TermId, m: &mut dyn ModelReader) -> Option<Va
     eval_rec(store, t, m, &mut memo)
 }
 
+/// The values of several terms under one model, subterms they share evaluated once (each
+/// `None` as for [`eval_term`]).
+pub fn eval_terms(store: &Store, ts: &[TermId], m: &mut dyn ModelReader) -> Vec<Option<Value>> {
+    let mut memo = HashMap::new();
+    ts.iter()
+        .map(|t| {
+            if store.depth(*t) > crate::MAX_DEPTH {
+                None
+            } else {
+                eval_rec(store, *t, m, &mut memo)
+            }
+        })
+        .collect()
+}
+
 fn eval_rec(
     s: &Store,
     t: TermId,

@@ -17,7 +17,7 @@ mod solve;
 mod split;
 mod term;
 
-pub use eval::eval_term;
+pub use eval::{eval_term, eval_terms};
 pub use print::{stable_hash, to_smtlib};
 pub use process::{check_cvc5, ProcessAnswer};
 pub use simplify::{simplify_arith, simplify_arith_witnessed, Simplified};

@@ -5,7 +5,7 @@
 //! and named ([`FloatFact`]); a verdict that rests on them lists the names.
 
 use crate::{Sym, SymVal};
-use smt::{Format, FpOp, Sort, TermId};
+use smt::{Format, FpOp, Node, Sort, TermId};
 use tensor::{ElemType, FloatTy, Literal, Prim};
 
 /// One instance of a named fact about an uninterpreted float function.
@@ -34,6 +34,10 @@ impl Sym {
     }
 
     pub(crate) fn prim_float(&mut self, op: Prim, f: FloatTy, a: &[TermId]) -> SymVal {
+        if op == Prim::IsSubnormal && self.never_subnormal(a[0]) {
+            // Flushing twice is flushing once: `flush(flush(x))` is the term `flush(x)`.
+            return SymVal::Plain(self.store.bool(false));
+        }
         let s = &mut self.store;
         let theory = match op {
             Prim::Add => FpOp::Add,
@@ -64,6 +68,35 @@ impl Sym {
             }
         };
         SymVal::Plain(s.fp(theory, a.to_vec()))
+    }
+
+    /// Whether `t` is never subnormal by its form: a literal that is not, a flushed value
+    /// (`ite(isSubnormal(y), zero, y)`), or an enumerated fold under FTZ (its last operation
+    /// flushed it, in every order).
+    fn never_subnormal(&self, t: TermId) -> bool {
+        self.never_subnormal_within(t, 8)
+    }
+
+    /// [`Sym::never_subnormal`], looking through at most `depth` selections whose branches
+    /// are never subnormal (an extremum of flushed operands).
+    fn never_subnormal_within(&self, t: TermId, depth: u32) -> bool {
+        match self.store.node(t) {
+            Node::FpLit(f, b) => !f.is_subnormal(*b),
+            Node::Ite(c, x, y) => {
+                let flushed = matches!(
+                    self.store.node(*c),
+                    Node::Fp(FpOp::IsSubnormal, xs) if xs[..] == [*y]
+                );
+                flushed
+                    || (depth > 0
+                        && self.never_subnormal_within(*x, depth - 1)
+                        && self.never_subnormal_within(*y, depth - 1))
+            }
+            _ => self
+                .enumerated
+                .get(&t)
+                .is_some_and(|f| f.family.ends_with("_ftz")),
+        }
     }
 
     /// An application of the uninterpreted function of `op` at format `fm`, with its facts.

@@ -15,7 +15,9 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use tensor::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
 
+mod enumerate;
 mod float;
+pub use enumerate::{EnumFold, FoldOrder, MAX_ENUMERATED};
 pub use float::FloatFact;
 
 /// A reduction value.
@@ -64,6 +66,16 @@ pub struct Sym {
     pub float_facts: Vec<FloatFact>,
     /// The applications whose facts are recorded.
     float_seen: std::collections::HashSet<TermId>,
+    /// Reductions over boxes of literal size are enumerated into plain terms, float sums and
+    /// products read in this order (`enumerate`); `None`: reductions stay [`Red`] values.
+    pub enumerate_folds: Option<FoldOrder>,
+    /// A float sum or product of at least two elements was read as a function of their
+    /// multiset ([`FoldOrder::Unspecified`]): a verdict rests on that reading.
+    pub order_assumed: bool,
+    /// Facts about enumerated folds that hold in every order: premises of every query.
+    pub fold_facts: Vec<TermId>,
+    /// Enumerated folds by value, for flattening nested ones.
+    pub enumerated: BTreeMap<TermId, EnumFold>,
 }
 
 /// Uninterpreted reductions recorded while evaluating (see `mlirsem::fold`). Plain ids only.
@@ -155,6 +167,10 @@ impl Sym {
             folds: Folds::default(),
             float_facts: vec![],
             float_seen: Default::default(),
+            enumerate_folds: None,
+            order_assumed: false,
+            fold_facts: vec![],
+            enumerated: BTreeMap::new(),
         }
     }
 
@@ -430,6 +446,16 @@ impl Domain for Sym {
         SymVal::Plain(t)
     }
 
+    fn known_float(&self, v: &SymVal) -> Option<u64> {
+        match v {
+            SymVal::Plain(t) => match self.store.node(*t) {
+                smt::Node::FpLit(_, b) => Some(*b),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     fn truth(&mut self, v: &SymVal) -> TermId {
         match self.plain(v, "a condition", ElemType::Bool) {
             Ok(t) => t,
@@ -514,6 +540,12 @@ impl Domain for Sym {
         dims: &[ReduceDim<TermId>],
         body: &mut dyn FnMut(&mut Self, &[TermId]) -> SymVal,
     ) -> SymVal {
+        if let Some(order) = self.enumerate_folds {
+            let extents: Vec<TermId> = dims.iter().map(|d| d.extent).collect();
+            if let Some(sizes) = self.literal_box(&extents) {
+                return self.enumerated_reduce(order, reducer, ty, init, &sizes, body);
+            }
+        }
         if let ElemType::Float(_) = ty {
             // A float reduction's value depends on its order, which XLA leaves open.
             return self.unsupported(

@@ -656,6 +656,13 @@ impl Domain for Concrete {
         })
     }
 
+    fn known_float(&self, v: &Scalar) -> Option<u64> {
+        match v {
+            Scalar::Float(_, b) => Some(*b),
+            _ => None,
+        }
+    }
+
     fn truth(&mut self, v: &Scalar) -> bool {
         match v {
             Scalar::Bool(b) => *b,

@@ -146,11 +146,47 @@ pub(crate) fn fold_order_free(reducer: crate::domain::Reducer, terms: &[Scalar])
     if bits.iter().any(|(f, b)| f.is_nan(*b)) {
         return true;
     }
+    if reducer == crate::domain::Reducer::Sum && exact_in_every_order(&bits) {
+        return true;
+    }
     let notable = |(f, b): &&(ieee754::Format, u64)| match reducer {
         crate::domain::Reducer::Product => f.to_f64(*b).abs() != 1.0,
         _ => !f.is_zero(*b),
     };
     bits.iter().filter(notable).count() <= 1
+}
+
+/// Whether every partial sum of `terms`, in any order, is exact: the terms are finite
+/// multiples of one power of two `2^e` at least the smallest normal number, and the sum of
+/// their magnitudes is below `2^(p+e)` (`p` the significand's precision). Then every order
+/// computes the exact sum (a zero sum is `+0` unless every term is `-0`, in every order).
+fn exact_in_every_order(terms: &[(ieee754::Format, u64)]) -> bool {
+    let Some((f, _)) = terms.first() else {
+        return true;
+    };
+    let mut grid = i32::MAX;
+    let mut total = 0f64;
+    for (g, b) in terms {
+        let x = g.to_f64(*b);
+        if g != f || !x.is_finite() || g.is_subnormal(*b) {
+            return false;
+        }
+        if x != 0.0 {
+            // The exponent of the lowest set bit of x's significand.
+            let e = x.abs().log2().floor() as i32 - (f.sbits as i32 - 1);
+            let mut low = e;
+            while low < e + f.sbits as i32 && (x / 2f64.powi(low + 1)).fract() == 0.0 {
+                low += 1;
+            }
+            grid = grid.min(low);
+            total += x.abs();
+        }
+    }
+    if grid == i32::MAX {
+        return false;
+    }
+    let min_normal = f.to_f64(f.min_normal(false));
+    2f64.powi(grid) >= min_normal && total < 2f64.powi(grid + f.sbits as i32)
 }
 
 #[cfg(test)]
@@ -173,7 +209,16 @@ mod order_tests {
             &terms(&[0.0, f32::NAN, 1.0, 2.0])
         ));
         assert!(fold_order_free(Reducer::Sum, &terms(&[0.0, -0.0, 5.0])));
-        assert!(!fold_order_free(Reducer::Sum, &terms(&[0.0, 1.0, 2.0])));
+        assert!(fold_order_free(Reducer::Sum, &terms(&[0.0, 1.0, 2.0])));
+        assert!(fold_order_free(
+            Reducer::Sum,
+            &terms(&[0.0, 0.125, -3.5, 1e6])
+        ));
+        assert!(!fold_order_free(
+            Reducer::Sum,
+            &terms(&[0.0, 1.0, 16777216.0])
+        ));
+        assert!(!fold_order_free(Reducer::Sum, &terms(&[0.0, 0.1, 0.2])));
         // inf + -max + -max is NaN or inf depending on the order.
         let big = terms(&[0.0, f32::INFINITY, -f32::MAX, -f32::MAX]);
         assert!(!fold_order_free(Reducer::Sum, &big));

@@ -185,7 +185,8 @@ pub struct ReduceDim<I> {
 /// The value domain. See the module documentation.
 pub trait Domain {
     type B: Clone;
-    type I: Clone;
+    /// Indices are keys of [`crate::Eval::memoized`]'s table.
+    type I: Clone + Eq + std::hash::Hash;
     type V: Clone;
 
     fn lit_b(&mut self, b: bool) -> Self::B;
@@ -217,6 +218,13 @@ pub trait Domain {
     fn floor_v(&mut self, v: &Self::V) -> Self::I;
     /// A Bool element value as a condition.
     fn truth(&mut self, v: &Self::V) -> Self::B;
+
+    /// The bit pattern of a float value known without solving (a literal), if it is one. The
+    /// element functions use it only for exact identities (`maximum(x, -inf) = x`), so a
+    /// domain that never knows gives the same values.
+    fn known_float(&self, _v: &Self::V) -> Option<u64> {
+        None
+    }
     fn ite_v(&mut self, c: &Self::B, a: &Self::V, b: &Self::V) -> Self::V;
 
     /// The element of input tensor `name` (element type `ty`) at `index`, given in the

@@ -15,11 +15,16 @@ use crate::ops::{Axis, AxisMap, BinaryOp, CompareOp, Graph, NodeId, Op, UnaryOp}
 /// An index: a value per axis.
 pub type Index<I> = Vec<(Axis, I)>;
 
-/// Memoizing evaluator of one graph in one domain.
+/// Memoizing evaluator of one graph in one domain: shapes and validity always; elements when
+/// made by [`Eval::memoized`].
 pub struct Eval<'g, D: Domain> {
     g: &'g Graph<D::I>,
     shapes: Vec<Option<AxisMap<D::I>>>,
     valid: Vec<Option<D::B>>,
+    /// Elements computed, by node and index (on the node's own axes, in their order).
+    elements: Option<std::collections::HashMap<(NodeId, Vec<D::I>), D::V>>,
+    /// Accesses made so far, kept elements included (a measure of work).
+    accesses: u64,
 }
 
 fn lookup<'a, I>(idx: &'a [(Axis, I)], axis: &str) -> &'a I {
@@ -51,6 +56,32 @@ impl<'g, D: Domain> Eval<'g, D> {
             g,
             shapes: vec![None; g.len()],
             valid: vec![None; g.len()],
+            elements: None,
+            accesses: 0,
+        }
+    }
+
+    /// Accesses made so far, kept elements included.
+    pub fn accesses(&self) -> u64 {
+        self.accesses
+    }
+
+    /// An evaluator that also keeps every element it computes, so an element that several
+    /// others read (a row's mean in a layer norm) is computed once. Whatever the domain records
+    /// while computing an element (the concrete domain's `inexact`, `order_dependent`) is
+    /// recorded only the first time: [`Eval::forget_elements`] between the accesses whose
+    /// records are read apart.
+    pub fn memoized(g: &'g Graph<D::I>) -> Self {
+        Eval {
+            elements: Some(Default::default()),
+            ..Eval::new(g)
+        }
+    }
+
+    /// Drops the elements kept so far.
+    pub fn forget_elements(&mut self) {
+        if let Some(m) = &mut self.elements {
+            m.clear();
         }
     }
 
@@ -407,6 +438,32 @@ impl<'g, D: Domain> Eval<'g, D> {
     /// The element at `idx` (which must name every axis of the node). Meaningful when the node
     /// is valid and the index in range.
     pub fn access(&mut self, d: &mut D, n: NodeId, idx: &Index<D::I>) -> D::V {
+        self.accesses += 1;
+        if self.elements.is_none() {
+            return self.compute_access(d, n, idx);
+        }
+        let key: Vec<D::I> = self
+            .g
+            .node_type(n)
+            .axes
+            .iter()
+            .map(|a| lookup(idx, a).clone())
+            .collect();
+        if let Some(v) = self
+            .elements
+            .as_ref()
+            .and_then(|m| m.get(&(n, key.clone())))
+        {
+            return v.clone();
+        }
+        let v = self.compute_access(d, n, idx);
+        if let Some(m) = &mut self.elements {
+            m.insert((n, key), v.clone());
+        }
+        v
+    }
+
+    fn compute_access(&mut self, d: &mut D, n: NodeId, idx: &Index<D::I>) -> D::V {
         let g = self.g;
         let ty = g.node_type(n).ty;
         match g.op(n) {

@@ -66,6 +66,14 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, f: FloatTy, x: &D::V) -> D::V {
 pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, f: FloatTy, a: &D::V, b: &D::V) -> D::V {
     let ty = ElemType::Float(f);
     let args = [a.clone(), b.clone()];
+    if let (BinaryOp::Div, Some(c)) = (op, d.known_float(b)) {
+        // `x / 2^k = x * 2^-k` exactly when `2^-k` is a normal number: both are `x * 2^-k`
+        // rounded once.
+        if let Some(r) = reciprocal_of_power_of_two(f.format, c) {
+            let r = d.lit_v(ty, Literal::Bits(r));
+            return around(d, f, ty, &[a.clone(), r], |d, a| d.prim(Prim::Mul, ty, a));
+        }
+    }
     let prim = match op {
         BinaryOp::Add => Prim::Add,
         BinaryOp::Sub => Prim::Sub,
@@ -73,9 +81,21 @@ pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, f: FloatTy, a: &D::V, b: &D::V
         BinaryOp::Div => Prim::RealDiv,
         BinaryOp::Pow => Prim::Pow,
         BinaryOp::Max | BinaryOp::Min => {
-            return around(d, f, ty, &args, |d, a| {
-                extremum(d, ty, &a[0], &a[1], op == BinaryOp::Max)
-            })
+            // The result is an operand or NaN: of flushed operands, flushed already.
+            let args = if f.ftz {
+                [flush(d, ty, a), flush(d, ty, b)]
+            } else {
+                args
+            };
+            // `maximum(x, -inf) = x` and `minimum(x, +inf) = x` (NaN included).
+            let identity = f.format.inf(op == BinaryOp::Max);
+            if d.known_float(&args[1]) == Some(identity) {
+                return args[0].clone();
+            }
+            if d.known_float(&args[0]) == Some(identity) {
+                return args[1].clone();
+            }
+            return extremum(d, ty, &args[0], &args[1], op == BinaryOp::Max);
         }
         // Not defined on floats (the graph's type check refuses them): a domain failure.
         BinaryOp::Rem => Prim::EuclidMod,
@@ -108,4 +128,20 @@ fn extremum<D: Domain>(d: &mut D, ty: ElemType, a: &D::V, b: &D::V, max: bool) -
     let inner = d.ite_v(&b_wins, b, &tie);
     let inner = d.ite_v(&a_wins, a, &inner);
     d.ite_v(&any_nan, &nan, &inner)
+}
+
+/// `1/c` when `c` is a power of two (of either sign) whose reciprocal is a normal number.
+fn reciprocal_of_power_of_two(f: crate::domain::Format, c: u64) -> Option<u64> {
+    let x = f.to_f64(c);
+    if !x.is_finite() || x == 0.0 || f.is_subnormal(c) {
+        return None;
+    }
+    let m = x.abs();
+    let e = m.log2().round() as i32;
+    if 2f64.powi(e) != m {
+        return None;
+    }
+    let r = f.from_f64(1.0 / x);
+    let back = f.to_f64(r);
+    (back == 1.0 / x && !f.is_subnormal(r) && back.is_finite() && back != 0.0).then_some(r)
 }

@@ -10,7 +10,7 @@ use report::{Counterexample, Mismatch, TensorValue, Verdict};
 use smt::{check_portfolio, CheckResult, ModelReader, SolverConfig, Store, TermId, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;
-use symbolic::{input_key, Sym, SymVal};
+use symbolic::{input_key, FoldOrder, Sym, SymVal};
 use tensor::{ConcreteTensor, ElemType, Eval, Scalar};
 
 /// One module with the file it came from (for the locations in `unknown` reasons).
@@ -31,6 +31,10 @@ pub struct Options {
     pub budget: usize,
     /// Ask the solver after the concrete search (off: the search alone, for tests).
     pub solve: bool,
+    /// Each reduction is the left fold in row-major order its text writes
+    /// (`--strict-reduce-order`); off, a float sum or product may be folded in any order
+    /// (XLA's semantics: the verdict names "reduction order unspecified").
+    pub strict_reduce_order: bool,
 }
 
 impl Default for Options {
@@ -41,6 +45,7 @@ impl Default for Options {
             trials: 200,
             budget: 256,
             solve: true,
+            strict_reduce_order: false,
         }
     }
 }
@@ -66,7 +71,8 @@ fn located(inp: &Input, u: &Unsupported) -> Verdict {
 
 fn check(before: &Input, after: &Input, opts: &Options) -> Result<Verdict, Verdict> {
     let mode = Mode { ftz: opts.ftz };
-    let pair = Pair::new(before.module, after.module, mode).map_err(|u| {
+    let strict = opts.strict_reduce_order;
+    let pair = Pair::new(before.module, after.module, mode, strict).map_err(|u| {
         // Which module: lower them apart to name the file.
         let mut d = tensor::Concrete::new(BTreeMap::new());
         match lower(&mut d, before.module, mode) {
@@ -95,16 +101,20 @@ fn check(before: &Input, after: &Input, opts: &Options) -> Result<Verdict, Verdi
         timeout: opts.timeout,
     };
     let mut facts = vec![];
+    let mut order_assumed = false;
     for k in 0..pair.before.outputs.len() {
         match prove_output(before, after, &pair, k, mode, cfg, &searched)? {
-            Proof::Holds(names) => facts.extend(names),
+            Proof::Holds(names, any_order) => {
+                facts.extend(names);
+                order_assumed |= any_order;
+            }
             Proof::Fails(d) => return Ok(refuted(&pair, d, mode)),
         }
     }
     facts.sort();
     facts.dedup();
     Ok(Verdict::Verified {
-        assumptions: assumptions(&pair, mode, facts),
+        assumptions: assumptions(&pair, mode, facts, order_assumed),
     })
 }
 
@@ -172,8 +182,9 @@ fn describe_params(l: &Lowered<i128>) -> String {
 }
 
 enum Proof {
-    /// Unsat: the names of the facts the query assumed.
-    Holds(Vec<String>),
+    /// Unsat: the names of the facts the query assumed, and whether a float sum or product
+    /// was read in any order.
+    Holds(Vec<String>, bool),
     Fails(Difference),
 }
 
@@ -188,6 +199,11 @@ fn prove_output(
     searched: &str,
 ) -> Result<Proof, Verdict> {
     let mut sym = Sym::new(Store::new());
+    sym.enumerate_folds = Some(if pair.strict {
+        FoldOrder::RowMajor
+    } else {
+        FoldOrder::Unspecified
+    });
     let lb = lower(&mut sym, before.module, mode).map_err(|u| located(before, &u))?;
     let la = lower(&mut sym, after.module, mode).map_err(|u| located(after, &u))?;
     let dims = &lb.outputs[k].1;
@@ -202,8 +218,8 @@ fn prove_output(
         index.push((s, (axis(j), t)));
     }
     let idx: Vec<(String, TermId)> = index.iter().map(|(_, a)| a.clone()).collect();
-    let vb = Eval::new(&lb.graph).access(&mut sym, lb.outputs[k].0, &idx);
-    let va = Eval::new(&la.graph).access(&mut sym, la.outputs[k].0, &idx);
+    let vb = Eval::memoized(&lb.graph).access(&mut sym, lb.outputs[k].0, &idx);
+    let va = Eval::memoized(&la.graph).access(&mut sym, la.outputs[k].0, &idx);
     if let Some(why) = sym.unsupported.take() {
         return Err(unknown(format!(
             "output #{k}: the symbolic encoding does not support {why}; {searched}"
@@ -214,9 +230,17 @@ fn prove_output(
             "output #{k}: an element that is not a plain term"
         )));
     };
+    let mut facts: Vec<TermId> = sym.float_facts.iter().map(|f| f.term).collect();
+    facts.extend(sym.fold_facts.iter().copied());
+    facts.extend(asserts.iter().copied());
+    let input_funs: std::collections::HashSet<smt::FunId> = sym.inputs.values().copied().collect();
+    let ((tb, ta), _swept) =
+        crate::sweep::sweep(&mut sym.store, (tb, ta), &facts, &input_funs, cfg);
     let same = sym.store.eq(tb, ta);
     asserts.push(sym.store.not(same));
     asserts.extend(sym.float_facts.iter().map(|f| f.term));
+    asserts.extend(sym.fold_facts.iter().copied());
+    let order_assumed = sym.order_assumed;
     let names: Vec<String> = sym.float_facts.iter().map(|f| f.name.to_string()).collect();
     let params = pair.before.params.clone();
     let index_syms: Vec<smt::SymId> = index.iter().map(|(s, _)| *s).collect();
@@ -226,7 +250,7 @@ fn prove_output(
         read_model(m, store, inputs, &params, &index_syms)
     });
     match res {
-        CheckResult::Unsat => Ok(Proof::Holds(names)),
+        CheckResult::Unsat => Ok(Proof::Holds(names, order_assumed)),
         CheckResult::Unknown(why) => Err(unknown(format!("output #{k}: the solver: {why}"))),
         CheckResult::Sat(Err(why)) => Err(unknown(format!(
             "output #{k}: a model the interpreter cannot read: {why}"
@@ -234,6 +258,9 @@ fn prove_output(
         CheckResult::Sat(Ok((inputs, at))) => {
             match search::compare(pair, &inputs, 1, Some((k, &at))) {
                 Some(d) => Ok(Proof::Fails(d)),
+                None if order_assumed => Err(unknown(format!(
+                    "output #{k}: the solver's model at {at:?} does not replay: it rests on the values of float sums read in any order (or of exp/log/... where the platform's libm differs from the facts assumed); {searched}"
+                ))),
                 None => Err(unknown(format!(
                     "output #{k}: the solver's model at {at:?} does not replay (the platform's libm differs from the facts assumed of exp/log/...)"
                 ))),
@@ -295,7 +322,10 @@ fn read_model(
     Ok((inputs, at))
 }
 
-fn assumptions(pair: &Pair, mode: Mode, facts: Vec<String>) -> Vec<String> {
+/// The assumption a verdict that read float sums in any order names.
+pub const ORDER_UNSPECIFIED: &str = "reduction order unspecified: a float sum or product (reduce, reduce-window, dot) may be folded in any order, its initial value an identity applied any number of times, as XLA's semantics allows; it is compared as a function of the multiset of its elements, so a split into chunks or a merge of reductions is accepted while rounding differences between orders are not covered (--strict-reduce-order: each reduction folds left in row-major order)";
+
+fn assumptions(pair: &Pair, mode: Mode, facts: Vec<String>, order_assumed: bool) -> Vec<String> {
     let mut types: Vec<String> = pair
         .before
         .params
@@ -313,6 +343,12 @@ fn assumptions(pair: &Pair, mode: Mode, facts: Vec<String>) -> Vec<String> {
             ""
         }
     )];
+    if order_assumed {
+        out.push(ORDER_UNSPECIFIED.into());
+    }
+    if pair.strict {
+        out.push("every reduction folds left in row-major order, as its text writes (--strict-reduce-order)".into());
+    }
     out.extend(facts.into_iter().map(|f| {
         format!("{f} (assumed of every faithful implementation; replays use the platform's libm)")
     }));
@@ -346,6 +382,10 @@ fn refuted(pair: &Pair, d: Difference, mode: Mode) -> Verdict {
             ""
         }
     );
+    if pair.strict {
+        instance
+            .push_str("; each reduction folded left in row-major order (--strict-reduce-order)");
+    }
     if !d.libm.is_empty() {
         instance.push_str(&format!("; {} by the platform's libm", d.libm.join(", ")));
     }

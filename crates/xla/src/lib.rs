@@ -17,6 +17,7 @@ mod parse;
 mod regroup;
 mod search;
 mod shape_ops;
+mod sweep;
 
 pub use check::{check_pair, Input, Options};
 pub use lower::{lower, Lowered, Mode, Unsupported};

@@ -74,9 +74,24 @@ pub fn elem_type(prim: Prim, mode: Mode) -> Option<ElemType> {
         Prim::BF16 => f(Format::BF16),
         Prim::F32 => f(Format::F32),
         Prim::F64 => f(Format::F64),
+        // Integers only where no arithmetic happens (`INT_OPS`): their values are exact
+        // whatever the width; arithmetic, where the width matters, is unsupported.
+        Prim::S(_) | Prim::U(_) => Some(ElemType::Int),
         _ => None,
     }
 }
+
+/// The ops whose integer results need no width: they only move or compare values.
+const INT_OPS: &[&str] = &[
+    "iota",
+    "broadcast",
+    "reshape",
+    "transpose",
+    "slice",
+    "concatenate",
+    "reverse",
+    "select",
+];
 
 /// Inlining depth limit (fusions inside calls inside fusions ...).
 const MAX_DEPTH: usize = 32;
@@ -267,7 +282,36 @@ impl<D: Domain> Lowerer<'_, '_, D> {
     }
 
     fn array_op(&mut self, ins: &Instr, xs: &[(NodeId, Vec<i64>)]) -> Result<Val, Unsupported> {
-        let (_, _, dims) = self.array_shape(ins)?;
+        let (ty, name, dims) = self.array_shape(ins)?;
+        if ty == ElemType::Int && !INT_OPS.contains(&ins.opcode.text.as_str()) {
+            return Err(Unsupported {
+                what: format!(
+                    "{} on {name} (integer arithmetic as bit-vectors is not modelled yet)",
+                    ins.opcode.text
+                ),
+                span: ins.opcode.span,
+            });
+        }
+        if ins.opcode.text == "iota" {
+            let k = ops::int_attr(ins, "iota_dimension")?;
+            if !(0..dims.len() as i64).contains(&k) {
+                return Err(bad(ins, "iota_dimension out of range"));
+            }
+            let shape: AxisMap<D::I> = dims
+                .iter()
+                .enumerate()
+                .map(|(j, n)| (axis(j), self.d.lit_i(*n as i128)))
+                .collect();
+            let node = self.add(
+                Op::Iota {
+                    ty,
+                    axis: axis(k as usize),
+                    shape,
+                },
+                ins,
+            )?;
+            return Ok(Val::Array { node, dims });
+        }
         let node = match ops::elementwise(&ins.opcode.text) {
             Some(Elementwise::Unary(op)) => self.add(Op::Unary { op, x: xs[0].0 }, ins)?,
             Some(Elementwise::Binary(op)) => self.binary(ins, op, xs)?,

@@ -27,6 +27,7 @@ pub const OPS: &[OpSpec] = &[
     op("fusion", None, &["calls", "kind"]),
     op("call", None, &["to_apply"]),
     op("copy", Some(1), &[]),
+    op("iota", Some(0), &["iota_dimension"]),
     op("add", Some(2), &[]),
     op("subtract", Some(2), &[]),
     op("multiply", Some(2), &[]),

@@ -6,20 +6,30 @@
 use crate::hlo::Module;
 use crate::lower::{axis, lower, param_name, Lowered, Mode, Param};
 use std::collections::BTreeMap;
-use tensor::{Concrete, ConcreteTensor, ElemType, Eval, Format, NodeId, Op, Scalar};
+use tensor::{Concrete, ConcreteTensor, ElemType, Eval, Format, Scalar};
 
 /// Both modules lowered in the concrete domain.
 pub(crate) struct Pair {
     pub before: Lowered<i128>,
     pub after: Lowered<i128>,
+    /// Each reduction folds left in row-major order (`--strict-reduce-order`): a difference
+    /// that another order of a float sum could change still refutes. Otherwise such a
+    /// difference is no refutation (the interpreter's `order_dependent`).
+    pub strict: bool,
 }
 
 impl Pair {
-    pub fn new(b: &Module, a: &Module, mode: Mode) -> Result<Pair, crate::Unsupported> {
+    pub fn new(
+        b: &Module,
+        a: &Module,
+        mode: Mode,
+        strict: bool,
+    ) -> Result<Pair, crate::Unsupported> {
         let mut d = Concrete::new(BTreeMap::new());
         Ok(Pair {
             before: lower(&mut d, b, mode)?,
             after: lower(&mut d, a, mode)?,
+            strict,
         })
     }
 }
@@ -53,24 +63,42 @@ fn about_unselected_reads(why: &str) -> bool {
     why.contains("outside an input") || why.contains("Undef") || why.contains("undefined")
 }
 
-/// The value of output `k` at `index` in one module, `None` when the interpreter cannot
-/// compute it exactly.
+/// Why an element's value cannot refute.
+enum NoValue {
+    /// The interpreter cannot compute it exactly: the input set is abandoned.
+    Inexact,
+    /// A float sum or product in it has another value in another order (default mode): the
+    /// element is skipped.
+    OrderDependent,
+}
+
+/// The value of output `k` at `index` in one module. The evaluator keeps the elements of one
+/// output element only, so what the interpreter records is this element's.
 fn element(
     l: &Lowered<i128>,
     d: &mut Concrete,
     ev: &mut Eval<Concrete>,
     k: usize,
     index: &[i128],
-) -> Option<Scalar> {
+    strict: bool,
+) -> Result<Scalar, NoValue> {
     let idx: Vec<(String, i128)> = index
         .iter()
         .enumerate()
         .map(|(j, i)| (axis(j), *i))
         .collect();
     d.inexact = None;
+    d.order_dependent = false;
+    ev.forget_elements();
     let v = ev.access(d, l.outputs[k].0, &idx);
     let exact = d.inexact.as_deref().is_none_or(about_unselected_reads);
-    (exact && v != Scalar::Undef).then_some(v)
+    if !exact || v == Scalar::Undef {
+        return Err(NoValue::Inexact);
+    }
+    if d.order_dependent && !strict {
+        return Err(NoValue::OrderDependent);
+    }
+    Ok(v)
 }
 
 /// Runs both modules on `inputs` and returns the first differing output element (at most
@@ -83,15 +111,22 @@ pub(crate) fn compare(
 ) -> Option<Difference> {
     let mut db = interpreter(inputs);
     let mut da = interpreter(inputs);
-    let mut eb = Eval::new(&p.before.graph);
-    let mut ea = Eval::new(&p.after.graph);
+    let mut eb = Eval::memoized(&p.before.graph);
+    let mut ea = Eval::memoized(&p.after.graph);
     let points: Vec<(usize, Vec<i128>)> = match focus {
         Some((k, i)) => vec![(k, i.to_vec())],
         None => sample_points(&p.before, budget),
     };
     for (k, index) in points {
-        let vb = element(&p.before, &mut db, &mut eb, k, &index)?;
-        let va = element(&p.after, &mut da, &mut ea, k, &index)?;
+        let values = (
+            element(&p.before, &mut db, &mut eb, k, &index, p.strict),
+            element(&p.after, &mut da, &mut ea, k, &index, p.strict),
+        );
+        let (vb, va) = match values {
+            (Ok(vb), Ok(va)) => (vb, va),
+            (Err(NoValue::Inexact), _) | (_, Err(NoValue::Inexact)) => return None,
+            _ => continue,
+        };
         if vb.differs(&va) == Some(true) {
             let mut libm: Vec<&'static str> = db.libm.iter().chain(&da.libm).copied().collect();
             libm.sort();
@@ -188,6 +223,17 @@ fn random_scalar(rng: &mut Rng, ty: ElemType) -> Scalar {
     }
 }
 
+/// A float among `0, step, .., (n-1)*step` centred on zero when `n > 2`.
+fn small_scalar(rng: &mut Rng, ty: ElemType, n: usize, step: f64) -> Scalar {
+    match ty {
+        ElemType::Float(f) => {
+            let k = rng.below(n) as f64 - if n > 2 { (n / 2) as f64 } else { 0.0 };
+            Scalar::Float(f.format, f.format.from_f64(k * step))
+        }
+        _ => random_scalar(rng, ty),
+    }
+}
+
 /// Inputs for trial `t`: first every special value in every element of every parameter,
 /// then every parameter either one value throughout (even trials) or a value per element.
 pub(crate) fn trial_inputs(
@@ -205,16 +251,28 @@ pub(crate) fn trial_inputs(
                 .map(|(j, n)| (axis(j), *n as i128))
                 .collect();
             let count = ConcreteTensor::count(&axes).unwrap_or(0);
+            // Every fourth trial from the second: zeros and ones per element, whose sums (and
+            // sums of squares of their deviations) are exact in every order, so that runs free
+            // of order can refute a change of what is summed; the special values in between.
+            let zeros_ones = t % 4 == 1;
             let same = match p.ty {
-                ElemType::Float(f) => specials(f.format)
-                    .get(t)
+                ElemType::Float(f) if !zeros_ones => specials(f.format)
+                    .get(t - (t + 2) / 4)
                     .map(|b| Scalar::Float(f.format, *b)),
                 _ => None,
             };
-            let data = if let Some(v) = same {
+            let data = if zeros_ones {
+                (0..count)
+                    .map(|_| small_scalar(rng, p.ty, 2, 1.0))
+                    .collect()
+            } else if let Some(v) = same {
                 vec![v; count]
             } else if t.is_multiple_of(2) {
                 vec![random_scalar(rng, p.ty); count]
+            } else if t % 8 == 3 {
+                (0..count)
+                    .map(|_| small_scalar(rng, p.ty, 17, 0.125))
+                    .collect()
             } else {
                 (0..count).map(|_| random_scalar(rng, p.ty)).collect()
             };
@@ -223,38 +281,18 @@ pub(crate) fn trial_inputs(
         .collect()
 }
 
-/// Accesses the interpreter makes for one element of `n` (it does not keep values: a
-/// reduction re-reads its operand's elements, each at the operand's own cost).
-fn access_cost(
-    ev: &mut Eval<Concrete>,
-    d: &mut Concrete,
-    n: NodeId,
-    memo: &mut BTreeMap<NodeId, u128>,
+/// The interpreter's accesses for element 0 of output `k` (the same for every element and
+/// input: the core reads both sides of a selection, and a reduction every point).
+fn work_of_first_element(
+    l: &Lowered<i128>,
+    inputs: &BTreeMap<String, ConcreteTensor>,
+    k: usize,
 ) -> u128 {
-    if let Some(c) = memo.get(&n) {
-        return *c;
-    }
-    let g = ev.graph();
-    let sum: u128 = tensor::operands(g.op(n))
-        .iter()
-        .map(|x| access_cost(ev, d, *x, memo))
-        .sum();
-    let mut extent = |x: NodeId, axes: &[String]| -> u128 {
-        ev.shape(d, x)
-            .iter()
-            .filter(|(a, _)| axes.contains(a))
-            .map(|(_, k)| (*k).max(0) as u128)
-            .product()
-    };
-    let c = match g.op(n) {
-        Op::Reduce { x, axes, .. } => extent(*x, axes).saturating_mul(sum),
-        Op::Dot { a, contract, .. } => extent(*a, contract).saturating_mul(sum),
-        Op::Concat { .. } | Op::Conv { .. } => sum.saturating_mul(4),
-        _ => sum,
-    }
-    .saturating_add(1);
-    memo.insert(n, c);
-    c
+    let mut d = interpreter(inputs);
+    let mut ev = Eval::memoized(&l.graph);
+    let index = vec![0; l.outputs[k].1.len()];
+    let _ = element(l, &mut d, &mut ev, k, &index, true);
+    ev.accesses() as u128
 }
 
 /// Accesses the search may spend per input set, and in all.
@@ -265,12 +303,10 @@ const WORK: u128 = 4_000_000;
 /// of an output already costs more than a trial may.
 pub(crate) fn affordable(p: &Pair, trials: usize, budget: usize) -> (usize, usize) {
     let mut per_element: u128 = 1;
+    let ones = trial_inputs(&p.before.params, &mut Rng::new(1), 1);
     for l in [&p.before, &p.after] {
-        let mut memo = BTreeMap::new();
-        let mut d = Concrete::new(BTreeMap::new());
-        let mut ev = Eval::new(&l.graph);
-        for (n, _, _) in &l.outputs {
-            per_element = per_element.max(access_cost(&mut ev, &mut d, *n, &mut memo));
+        for k in 0..l.outputs.len() {
+            per_element = per_element.max(work_of_first_element(l, &ones, k));
         }
     }
     let outputs = p.before.outputs.len().max(1) as u128;
@@ -289,6 +325,14 @@ pub(crate) fn affordable(p: &Pair, trials: usize, budget: usize) -> (usize, usiz
 pub(crate) fn search(p: &Pair, trials: usize, budget: usize) -> Option<Difference> {
     let mut rng = Rng::new(0x0005_eed0_fa11);
     let mut first = None;
+    if p.strict && trials > 0 {
+        for at_end in [false, true] {
+            let inputs = order_sensitive_inputs(&p.before.params, at_end);
+            if let Some(d) = compare(p, &inputs, budget, None) {
+                return Some(d);
+            }
+        }
+    }
     for t in 0..trials {
         let inputs = trial_inputs(&p.before.params, &mut rng, t);
         if let Some(d) = compare(p, &inputs, budget, None) {
@@ -299,6 +343,45 @@ pub(crate) fn search(p: &Pair, trials: usize, budget: usize) -> Option<Differenc
         }
     }
     first
+}
+
+/// Inputs on which two orders of a float sum differ: `1` everywhere but `2^p` (`p` the
+/// significand's precision) at the first (or last) position of every row, so that a left
+/// fold from that position loses every `1` after it while a fold in chunks keeps the chunks'.
+fn order_sensitive_inputs(params: &[Param], at_end: bool) -> BTreeMap<String, ConcreteTensor> {
+    params
+        .iter()
+        .map(|p| {
+            let axes: Vec<(String, i128)> = p
+                .dims
+                .iter()
+                .enumerate()
+                .map(|(j, n)| (axis(j), *n as i128))
+                .collect();
+            let count = ConcreteTensor::count(&axes).unwrap_or(0);
+            let row = p.dims.last().copied().unwrap_or(1).max(1) as usize;
+            let data = (0..count)
+                .map(|off| match p.ty {
+                    ElemType::Float(f) => {
+                        let first = if at_end {
+                            off % row == row - 1
+                        } else {
+                            off % row == 0
+                        };
+                        let x = if first {
+                            2f64.powi(f.format.sbits as i32)
+                        } else {
+                            1.0
+                        };
+                        Scalar::Float(f.format, f.format.from_f64(x))
+                    }
+                    ElemType::Bool => Scalar::Bool(true),
+                    _ => Scalar::Int(1),
+                })
+                .collect();
+            (param_name(p.number), ConcreteTensor { axes, data })
+        })
+        .collect()
 }
 
 /// The two values differ in kind: NaN or not, infinite or not, zero or not, or in sign.

@@ -322,10 +322,11 @@ fn reduce<D: Domain>(
 }
 
 /// `reduce-window(x, init), window={size=.. stride=..}` with windows that tile the operand
-/// (stride = size, dividing each dimension, no padding or dilation): the reduction of a
-/// reshape of `[n0, n1, ..]` to `[n0/s0, s0, n1/s1, s1, ..]` over the window dimensions (row-major
-/// order makes element `(p, a, q, b)` the operand's `(p*s0 + a, q*s1 + b)`). Other windows are
-/// unsupported for now.
+/// (stride = size, dividing each dimension, no padding or dilation): the reduction over the
+/// window axes `w0, w1, ..` of the operand split by window offset, where the element at
+/// `(p, .., wk = a, ..)` is the operand's at `p*sk + a` along dimension `k`: for each
+/// dimension with a window, the concatenation along `wk` of the strided slices starting at
+/// `a = 0..sk`. Other windows are unsupported for now.
 fn reduce_window<D: Domain>(
     l: &mut Lowerer<D>,
     ins: &Instr,
@@ -365,15 +366,46 @@ fn reduce_window<D: Domain>(
             "only windows that tile the operand are modelled yet",
         ));
     }
-    let split: Vec<i64> = size
-        .iter()
-        .zip(&x.1)
-        .flat_map(|(s, n)| [n / s, *s])
-        .collect();
-    let node = reshape(l, ins, x, &split)?;
+    let mut node = x.0;
+    let mut axes = vec![];
+    for (k, s) in size.iter().enumerate().filter(|(_, s)| **s > 1) {
+        let w = format!("w{k}");
+        let mut pieces = vec![];
+        for a in 0..*s {
+            let (start, step) = (l.d.lit_i(a as i128), l.d.lit_i(*s as i128));
+            let piece = l.add(
+                Op::Slice {
+                    x: node,
+                    start: vec![(axis(k), start)],
+                    limit: vec![],
+                    stride: vec![(axis(k), step)],
+                },
+                ins,
+            )?;
+            let piece = l.add(
+                Op::Reshape {
+                    x: piece,
+                    insert: vec![w.clone()],
+                    remove: vec![],
+                },
+                ins,
+            )?;
+            pieces.push(piece);
+        }
+        node = l.add(
+            Op::Concat {
+                xs: pieces,
+                axis: w.clone(),
+            },
+            ins,
+        )?;
+        axes.push(w);
+    }
+    if axes.is_empty() {
+        return Err(unsupported("windows of one element"));
+    }
     let reducer = l.reducer(ins)?;
-    let axes: Vec<Axis> = (0..x.1.len()).map(|k| axis(2 * k + 1)).collect();
-    let red = l.add(
+    l.add(
         Op::Reduce {
             x: node,
             init,
@@ -382,9 +414,7 @@ fn reduce_window<D: Domain>(
             labels: vec![],
         },
         ins,
-    )?;
-    let renames = (0..x.1.len()).map(|k| (axis(2 * k), axis(k))).collect();
-    l.relabel(red, renames, ins)
+    )
 }
 
 /// `dot(a, b)` with contracting and batch dimensions. The core's dot works by axis name:

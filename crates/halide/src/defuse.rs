@@ -14,7 +14,8 @@
 //! }
 //! ```
 //!
-//! (otherwise `A*B <= 0`: no iteration). With `A >= 1`, `t = q*A + r` and `0 <= r < A` give
+//! (otherwise `A*B <= 0`: no iteration). With constant extents Halide prints the product
+//! folded (`for (t, 0, 120)`, `t % 40`): a literal divisor of the extent read so is `A`. With `A >= 1`, `t = q*A + r` and `0 <= r < A` give
 //! `t % A = r` and `t / A = q` (Euclidean), and `(q, r)` in lexicographic order is `t` in
 //! increasing order. A parallel or vectorized loop gives two loops of its kind (every pair of
 //! distinct iterations stays unordered); a serial or unrolled one, two serial loops.
@@ -41,6 +42,22 @@ fn stmt(s: &Stmt) -> Stmt {
                     if body.iter().any(|s| uses(s, var, a)) =>
                 {
                     return split(s, *kind, var, a, b, extent, body);
+                }
+                (ExprKind::Int(0), ExprKind::Int(n)) if *n >= 1 => {
+                    // Constant extents (set by `bound`/`set_bounds`): Halide prints the
+                    // product folded, `for (t, 0, 120)` with `t % 40`, `t / 40` in the body.
+                    if let Some(a) = body.iter().find_map(|s| constant_divisor(s, var, *n)) {
+                        let a_e = e(ExprKind::Int(a), extent);
+                        let b_e = e(ExprKind::Int(n / a), extent);
+                        return split(s, *kind, var, &a_e, &b_e, extent, body);
+                    }
+                    StmtKind::For {
+                        kind: *kind,
+                        var: var.clone(),
+                        min: min.clone(),
+                        extent: extent.clone(),
+                        body,
+                    }
                 }
                 _ => StmtKind::For {
                     kind: *kind,
@@ -211,6 +228,28 @@ fn uses_expr(x: &Expr, var: &str, a: &Expr) -> bool {
     let mut found = false;
     children(x, &mut |c| found |= uses_expr(c, var, a));
     found
+}
+
+/// A literal `a` with `var % a` or `var / a` in `s` that divides the loop's extent `n`
+/// (`1 < a < n`).
+fn constant_divisor(s: &Stmt, var: &str, n: i128) -> Option<i128> {
+    fn find(x: &Expr, var: &str, n: i128, out: &mut Option<i128>) {
+        if out.is_some() {
+            return;
+        }
+        if let ExprKind::Bin(BinOp::Mod | BinOp::Div, v, d) = &x.kind {
+            if let (ExprKind::Var(name), ExprKind::Int(a)) = (&v.kind, &d.kind) {
+                if name == var && 1 < *a && *a < n && n % a == 0 {
+                    *out = Some(*a);
+                    return;
+                }
+            }
+        }
+        children(x, &mut |c| find(c, var, n, out));
+    }
+    let mut out = None;
+    stmt_exprs(s, &mut |x| find(x, var, n, &mut out));
+    out
 }
 
 fn uses(s: &Stmt, var: &str, a: &Expr) -> bool {

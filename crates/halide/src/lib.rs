@@ -21,6 +21,7 @@ mod check;
 mod defuse;
 mod eval;
 mod floats;
+mod inst;
 mod intrin;
 mod live;
 mod math;

@@ -59,7 +59,7 @@ pub struct RunOpts {
     /// Seconds per solver query (more than 0, at most 86400)
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_secs)]
     pub timeout: Duration,
-    /// Seconds one job may take in all before it is stopped (unknown) [default: rules 60 x timeout, at least 300; mlir 6 x timeout, at least 60; lift and halide 12 x timeout, at least 120]
+    /// Seconds one job may take in all before it is stopped (unknown; for lift, also each function's own time, else 3 x timeout, at least 20) [default: rules 60 x timeout, at least 300; mlir 6 x timeout, at least 60; lift and halide 12 x timeout, at least 120]
     #[arg(long, value_name = "SECS", value_parser = parse_secs)]
     pub budget: Option<Duration>,
     /// JSON Lines on stdout: one record per job, then a summary record (docs/json.md)

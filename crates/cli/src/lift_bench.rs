@@ -77,6 +77,7 @@ pub fn run(a: BenchArgs) -> i32 {
                 .flatten(),
             modules: crate::modules::imported(f, &text),
             only: None,
+            function_time: None,
         };
         // Lifted without a formula, a kernel is judged by its `# synthesized:` header when the
         // file names a known limit of synthesis (as the corpus test does).

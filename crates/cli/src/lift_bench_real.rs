@@ -106,6 +106,7 @@ fn time_file(file: &Path, group: String, a: &BenchArgs) -> FileTimes {
             expect: None,
             timeout: a.run.timeout.as_secs_f64(),
             only: None,
+            function_time: None,
         });
         walls.push(t0.elapsed().as_secs_f64());
         if let (Some(a), Some(b)) = (c0, worker::cpu_seconds()) {

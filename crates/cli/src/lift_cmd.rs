@@ -158,6 +158,8 @@ fn jobs(files: &[std::path::PathBuf], a: &LiftArgs) -> (Vec<Job>, Vec<Owner>) {
             expect: expect.clone(),
             timeout: a.run.timeout.as_secs_f64(),
             only,
+            // An explicit `--budget` is each function's time too (a job lifts one function).
+            function_time: a.run.budget.map(|b| b.as_secs_f64()),
         };
         if !a.kernel.is_empty() {
             for (n, fun) in functions.into_iter().enumerate() {
@@ -170,7 +172,7 @@ fn jobs(files: &[std::path::PathBuf], a: &LiftArgs) -> (Vec<Job>, Vec<Owner>) {
         }
         if functions.len() < 2 {
             jobs.push(job(None));
-            owners.push((i, None));
+            owners.push((i, functions.into_iter().next()));
             continue;
         }
         for (n, fun) in functions.into_iter().enumerate() {

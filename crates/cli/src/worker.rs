@@ -54,6 +54,9 @@ pub enum Job {
         timeout: f64,
         #[serde(default)]
         only: Option<usize>,
+        /// Seconds one function may take (`--budget`), else the lift's default.
+        #[serde(default)]
+        function_time: Option<f64>,
     },
 }
 
@@ -224,7 +227,8 @@ fn run(job: Job) -> Reply {
             expect,
             timeout,
             only,
-        } => run_lift(&file, expect, timeout, only),
+            function_time,
+        } => run_lift(&file, expect, timeout, only, function_time),
         Job::Halide {
             spec,
             stmt,
@@ -297,7 +301,13 @@ fn run_halide(spec: &PathBuf, stmt: &PathBuf, timeout: f64, collect_smt: bool) -
     }
 }
 
-fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64, only: Option<usize>) -> Reply {
+fn run_lift(
+    file: &PathBuf,
+    expect: Option<String>,
+    timeout: f64,
+    only: Option<usize>,
+    function_time: Option<f64>,
+) -> Reply {
     let failed = |d: report::Diagnostic| Reply::Lift {
         kernels: vec![],
         diagnostics: vec![d],
@@ -325,6 +335,7 @@ fn run_lift(file: &PathBuf, expect: Option<String>, timeout: f64, only: Option<u
         expect,
         modules: crate::modules::imported(file, &text),
         only,
+        function_time: function_time.map(Duration::from_secs_f64),
     };
     match lift::lift_file(&file.display().to_string(), &text, &opts) {
         Ok(kernels) => Reply::Lift {

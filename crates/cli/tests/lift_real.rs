@@ -124,11 +124,11 @@ fn py_files(dir: &Path, under: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// A job's budget when checking (not when blessing): the table is blessed at the command's
-/// own limits, and a kernel past this budget here differs from its row only at a time limit,
-/// a notice (below). It keeps the test command's time down: about a dozen kernels run to the
-/// function's limit of 30 s.
-const CHECK_BUDGET: &str = "15";
+/// A function's time when checking (`--budget`; not when blessing): the table is blessed at
+/// the command's own limits (30 s a function), and a kernel past this budget here differs
+/// from its row only at a time limit, a notice (below). It keeps the test command's time
+/// down: about a dozen kernels run to the function's limit.
+const CHECK_BUDGET: &str = "12";
 
 fn budget_args() -> Vec<&'static str> {
     match std::env::var_os("TENSORPROOF_BLESS") {

@@ -72,6 +72,9 @@ pub struct Options {
     /// Only the `n`-th `@triton.jit` function of the file (as [`own_functions`] lists them):
     /// one function per job, so that one that runs past its time stops alone.
     pub only: Option<usize>,
+    /// The time one function may take in all (its configurations, cases and queries); by
+    /// default three query timeouts, at least 20 s.
+    pub function_time: Option<Duration>,
 }
 
 impl Default for Options {
@@ -81,6 +84,7 @@ impl Default for Options {
             expect: None,
             modules: vec![],
             only: None,
+            function_time: None,
         }
     }
 }
@@ -250,7 +254,10 @@ pub fn lift_file(
             }]
         })?),
     };
-    let limits = check::Limits::new(opts.timeout);
+    let mut limits = check::Limits::new(opts.timeout);
+    if let Some(t) = opts.function_time {
+        limits.kernel_budget = t;
+    }
     // Launches whose grid cannot be read: bad input, reported with a caret.
     let mut grid_errors = Vec::new();
     let called = front::called_names(&kernels);

@@ -155,11 +155,16 @@ fn mutants_verified(r: &Value, dir: &Path) -> (usize, Vec<String>) {
     }
     let mut wrong = Vec::new();
     // A mutant that runs 20 s is not verified in this run (the test's time stays bounded).
-    let args = ["-j", "1", "--budget", "20", "--expect", formula, "--kernel", kernel];
+    let args = [
+        "-j", "1", "--budget", "20", "--expect", formula, "--kernel", kernel,
+    ];
     for again in lift(&args, &paths) {
         if again["kernel"] == kernel && again["verdict"] == "verified" {
             let mutant = again["file"].as_str().unwrap_or("?").to_string();
-            wrong.push(format!("{} ({kernel}) mutant {mutant}: verified", r["file"]));
+            wrong.push(format!(
+                "{} ({kernel}) mutant {mutant}: verified",
+                r["file"]
+            ));
         }
     }
     (paths.len(), wrong)

@@ -1806,9 +1806,8 @@ impl Host<'_> {
                 let Some(t) = self.tensor(&args[0])? else {
                     return Ok(HVal::Unknown);
                 };
-                let made_contiguous = kw(c, "memory_format").is_some_and(|f| {
-                    dotted(f).as_deref() == Some("torch.contiguous_format")
-                });
+                let made_contiguous = kw(c, "memory_format")
+                    .is_some_and(|f| dotted(f).as_deref() == Some("torch.contiguous_format"));
                 let v = self.new_tensor(self.m.tensors[t].shape.clone());
                 if let (HVal::Tensor(k), false) = (&v, made_contiguous) {
                     self.m.tensors[*k].layout = self.m.tensors[t].layout;

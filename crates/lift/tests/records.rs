@@ -180,8 +180,16 @@ fn the_launcher_level_claim_needs_the_text_to_relate_the_callers_shapes() {
     assert_eq!(rs.len(), 3, "{rs:#?}");
     for (kernel, launcher_level, note) in [
         ("add_related_kernel", true, ""),
-        ("add_unrelated_kernel", false, "which nothing in the launcher relates"),
-        ("add_out_given_kernel", false, "which nothing in the launcher checks"),
+        (
+            "add_unrelated_kernel",
+            false,
+            "which nothing in the launcher relates",
+        ),
+        (
+            "add_out_given_kernel",
+            false,
+            "which nothing in the launcher checks",
+        ),
     ] {
         let r = formula_of(&rs, kernel);
         assert_eq!(r.verdict.name(), "verified", "{kernel}: {:?}", r.verdict);

@@ -36,8 +36,15 @@ fn main() {
     let mut args = vec!["tools/mlir_real.py", "corpus/mlir-real", "--check"];
     let only: String;
     if !std::env::var("TENSORPROOF_REGEN").is_ok_and(|v| v == "all") {
-        only = programs.iter().step_by(3).cloned().collect::<Vec<_>>().join(",");
-        println!("notice: a stable third of the programs ({only}; TENSORPROOF_REGEN=all runs every one)");
+        only = programs
+            .iter()
+            .step_by(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(",");
+        println!(
+            "notice: a stable third of the programs ({only}; TENSORPROOF_REGEN=all runs every one)"
+        );
         args.extend(["--only", only.as_str()]);
     }
     let out = Command::new(&python)

@@ -590,8 +590,10 @@ impl Host<'_> {
                 return self.block(body);
             }
             // Both paths, each its own case.
-            if matches!(first, CondVal::Sizes(..) | CondVal::Opaque | CondVal::Layout(..))
-                && !stops(body)
+            if matches!(
+                first,
+                CondVal::Sizes(..) | CondVal::Opaque | CondVal::Layout(..)
+            ) && !stops(body)
             {
                 if let Some(d) = self.split(2) {
                     self.m.assumptions.push(match first {

@@ -531,7 +531,10 @@ fn lift_claim(
             // No launch in the file: the kernel-level claim (its 1-D pattern names the tensors
             // `n` elements long as a precondition, never as a shape it assumes).
             None => {
-                let unread = format!("no launch of `{}` in the file", k.name);
+                let unread = format!(
+                    "the launcher not read (no launch of `{}` in the file)",
+                    k.name
+                );
                 match kernel_level::launch(k, &ptrs, cfg, case, &unread, &names.constants) {
                     Ok((h, assumed_safe)) => {
                         kernel_claim = true;
@@ -547,7 +550,11 @@ fn lift_claim(
                 }
             }
             Some(Err(unread)) => {
-                match kernel_level::launch(k, &ptrs, cfg, case, &unread, &names.constants) {
+                let why = match forced {
+                    Some(_) => format!("the launcher read, but a proof may not rest on what its text does not establish ({unread})"),
+                    None => format!("the launcher not read ({unread})"),
+                };
+                match kernel_level::launch(k, &ptrs, cfg, case, &why, &names.constants) {
                     Ok((mut h, assumed)) => {
                         kernel_claim = true;
                         safety_assumed = assumed;

@@ -25,8 +25,8 @@ pub(crate) const MAX_DEVICE_VARIANTS: usize = roles::MAX_VARIANTS;
 pub(crate) const SWEEP: &[i128] = &[16, 128, 1];
 
 /// The model of case `case` of the kernel-level claim of `kernel` under autotune
-/// configuration `config`, or why there is none. `unread`: what of the launcher was not
-/// read, and where (stated in the claim).
+/// configuration `config`, or why there is none. `unread`: why the claim is the kernel-level
+/// one (`the launcher not read (what, where)`), stated in the claim.
 /// Also whether memory safety is a precondition of the claim rather than proved (the rows
 /// model).
 pub(crate) fn launch(
@@ -151,7 +151,7 @@ fn one_d(
         ),
     };
     m.assumptions = vec![
-        format!("kernel-level claim, the launcher not read ({unread}): for every `{n}` and every number of programs, each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
+        format!("kernel-level claim, {unread}: for every `{n}` and every number of programs, each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
         format!("in bounds when {} each have at least `{n}` elements (a precondition of the launch)", tensors.join(", ")),
         chosen,
     ];
@@ -290,7 +290,7 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
         }
     }
     m.assumptions = vec![
-        format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters and every number of programs (one row each), each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
+        format!("kernel-level claim, {unread}: for every value of the integer parameters and every number of programs (one row each), each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
         format!("{} (views of the kernel's pointers by its own strides)", views.join("; ")),
         "every access in bounds of its tensor and no two programs storing to one element: preconditions of the launch, not proved".into(),
     ];
@@ -725,8 +725,8 @@ fn strided(
     };
     m.assumptions = vec![
         match single {
-            false => format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters{free_note} (each at least 1) and every number of programs along each axis, each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
-            true => format!("kernel-level claim, the launcher not read ({unread}): for every value of the integer parameters{free_note} (each at least 1), a launch of one program (the kernel reads no program id: every program does the same work) writes the formula's value at each element it writes"),
+            false => format!("kernel-level claim, {unread}: for every value of the integer parameters{free_note} (each at least 1) and every number of programs along each axis, each element the kernel writes has the formula's value (which elements are written depends on the launch: not claimed)"),
+            true => format!("kernel-level claim, {unread}: for every value of the integer parameters{free_note} (each at least 1), a launch of one program (the kernel reads no program id: every program does the same work) writes the formula's value at each element it writes"),
         },
         "every access in bounds of its pointer's memory and no two programs storing to one element: preconditions of the launch, not proved".into(),
     ];

@@ -369,7 +369,6 @@ pub fn lift_file(
 /// formula; `None` for a helper that no launcher calls. `stated`: assumptions of the
 /// literals' reading, added to the launcher's.
 #[allow(clippy::too_many_arguments)]
-#[allow(clippy::too_many_arguments)]
 fn lift_kernel(
     text: &str,
     module: &ruff_python_ast::ModModule,

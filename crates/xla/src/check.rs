@@ -4,7 +4,7 @@
 //! is replayed by the interpreter before it refutes.
 
 use crate::hlo::Module;
-use crate::lower::{axis, lower, param_name, Lowered, Mode, Unsupported};
+use crate::lower::{axis, lower, named_axes, param_name, Lowered, Mode, Unsupported};
 use crate::search::{self, Difference, Pair};
 use report::{Counterexample, Mismatch, TensorValue, Verdict};
 use smt::{check_portfolio, CheckResult, ModelReader, SolverConfig, Store, TermId, Value};
@@ -290,12 +290,7 @@ fn read_model(
     let mut inputs = BTreeMap::new();
     for p in params {
         let name = param_name(p.number);
-        let axes: Vec<(String, i128)> = p
-            .dims
-            .iter()
-            .enumerate()
-            .map(|(j, n)| (axis(j), *n as i128))
-            .collect();
+        let axes = named_axes(&p.dims);
         let count = ConcreteTensor::count(&axes).ok_or("a huge parameter")?;
         let f = funs.get(&input_key(&name, p.dims.len())).copied();
         let mut data = Vec::with_capacity(count);

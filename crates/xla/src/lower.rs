@@ -65,6 +65,14 @@ pub fn axis(k: usize) -> Axis {
     format!("d{k}")
 }
 
+/// The axes of an array of extents `dims`, named by [`axis`], with their extents.
+pub fn named_axes(dims: &[i64]) -> Vec<(Axis, i128)> {
+    dims.iter()
+        .enumerate()
+        .map(|(j, n)| (axis(j), *n as i128))
+        .collect()
+}
+
 /// The element type of an HLO element type, if modelled.
 pub fn elem_type(prim: Prim, mode: Mode) -> Option<ElemType> {
     let f = |format| Some(ElemType::float(format, mode.ftz));

@@ -4,7 +4,7 @@
 //! module computed.
 
 use crate::hlo::Module;
-use crate::lower::{axis, lower, param_name, Lowered, Mode, Param};
+use crate::lower::{axis, lower, named_axes, param_name, Lowered, Mode, Param};
 use std::collections::BTreeMap;
 use tensor::{Concrete, ConcreteTensor, ElemType, Eval, Format, Scalar};
 
@@ -148,11 +148,7 @@ pub(crate) fn compare(
 fn sample_points(l: &Lowered<i128>, budget: usize) -> Vec<(usize, Vec<i128>)> {
     let mut out = vec![];
     for (k, (_, dims, _)) in l.outputs.iter().enumerate() {
-        let axes: Vec<(String, i128)> = dims
-            .iter()
-            .enumerate()
-            .map(|(j, n)| (axis(j), *n as i128))
-            .collect();
+        let axes = named_axes(dims);
         let count = ConcreteTensor::count(&axes).unwrap_or(0);
         let step = count.div_ceil(budget.max(1)).max(1);
         for off in (0..count).step_by(step) {
@@ -244,12 +240,7 @@ pub(crate) fn trial_inputs(
     params
         .iter()
         .map(|p| {
-            let axes: Vec<(String, i128)> = p
-                .dims
-                .iter()
-                .enumerate()
-                .map(|(j, n)| (axis(j), *n as i128))
-                .collect();
+            let axes = named_axes(&p.dims);
             let count = ConcreteTensor::count(&axes).unwrap_or(0);
             // Every fourth trial from the second: zeros and ones per element, whose sums (and
             // sums of squares of their deviations) are exact in every order, so that runs free
@@ -352,12 +343,7 @@ fn order_sensitive_inputs(params: &[Param], at_end: bool) -> BTreeMap<String, Co
     params
         .iter()
         .map(|p| {
-            let axes: Vec<(String, i128)> = p
-                .dims
-                .iter()
-                .enumerate()
-                .map(|(j, n)| (axis(j), *n as i128))
-                .collect();
+            let axes = named_axes(&p.dims);
             let count = ConcreteTensor::count(&axes).unwrap_or(0);
             let row = p.dims.last().copied().unwrap_or(1).max(1) as usize;
             let data = (0..count)

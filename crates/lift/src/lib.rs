@@ -283,9 +283,17 @@ pub fn lift_file(
             if let Some(t) = &opts.expect {
                 moved.extend(consts::rounded_in_formula(t));
             }
-            lift_kernel(
-                text, module, &kernels, k, &called, expect, &limits, &moved, &names,
-            )
+            lift_kernel(&KernelCtx {
+                text,
+                module,
+                kernels: &kernels,
+                k,
+                called: &called,
+                expect,
+                limits: &limits,
+                stated: &moved,
+                names: &names,
+            })
         };
         let Some(mut r) = run(expect)? else {
             return Ok(None); // a helper, inlined where the kernels call it
@@ -368,23 +376,23 @@ pub fn lift_file(
 /// One kernel under each of its autotune configurations, against `expect` or a synthesized
 /// formula; `None` for a helper that no launcher calls. `stated`: assumptions of the
 /// literals' reading, added to the launcher's.
-#[allow(clippy::too_many_arguments)]
-fn lift_kernel(
-    text: &str,
-    module: &ruff_python_ast::ModModule,
-    kernels: &[front::KernelDef],
-    k: &front::KernelDef,
-    called: &[String],
-    expect: Option<&Formula>,
-    limits: &check::Limits,
-    stated: &[String],
-    names: &imports::Names,
-) -> Result<Option<KernelResult>, Diagnostic> {
-    let claim = |forced: Option<&Unbacked>| {
-        lift_claim(
-            text, module, kernels, k, called, expect, limits, stated, names, forced,
-        )
-    };
+/// What lifting one kernel reads: the file's text and module, its `@triton.jit` functions,
+/// the kernel, the functions the kernels call, the formula to check (else one is
+/// synthesized), the limits, the assumptions of the literals' reading and the file's names.
+struct KernelCtx<'a> {
+    text: &'a str,
+    module: &'a ruff_python_ast::ModModule,
+    kernels: &'a [front::KernelDef<'a>],
+    k: &'a front::KernelDef<'a>,
+    called: &'a [String],
+    expect: Option<&'a Formula>,
+    limits: &'a check::Limits,
+    stated: &'a [String],
+    names: &'a imports::Names,
+}
+
+fn lift_kernel(cx: &KernelCtx) -> Result<Option<KernelResult>, Diagnostic> {
+    let claim = |forced: Option<&Unbacked>| lift_claim(cx, forced);
     let Some((mut r, unbacked)) = claim(None)? else {
         return Ok(None);
     };
@@ -443,19 +451,21 @@ impl Unbacked {
 /// One claim of kernel `k`: the launcher-level one when a launch is read, else (or when
 /// `forced` says what of the launcher is not read) the kernel-level one; with what of a
 /// caller's tensor's layout the launcher-level claim read as contiguous.
-#[allow(clippy::too_many_arguments)]
 fn lift_claim(
-    text: &str,
-    module: &ruff_python_ast::ModModule,
-    kernels: &[front::KernelDef],
-    k: &front::KernelDef,
-    called: &[String],
-    expect: Option<&Formula>,
-    limits: &check::Limits,
-    stated: &[String],
-    names: &imports::Names,
+    cx: &KernelCtx,
     forced: Option<&Unbacked>,
 ) -> Result<Option<(KernelResult, Option<Unbacked>)>, Diagnostic> {
+    let KernelCtx {
+        text,
+        module,
+        kernels,
+        k,
+        called,
+        expect,
+        limits,
+        stated,
+        names,
+    } = *cx;
     let mut unbacked: Option<Unbacked> = None;
     let mut r = KernelResult::bare(
         k.name.clone(),
@@ -948,7 +958,17 @@ fn lift_device_once(
     };
     let moved = consts::rounded_literals(&full, &[f.def]);
     let run = |e: Option<&Formula>| {
-        lift_kernel(&full, module, &kernels, w, &[], e, limits, &moved, names)
+        lift_kernel(&KernelCtx {
+            text: &full,
+            module,
+            kernels: &kernels,
+            k: w,
+            called: &[],
+            expect: e,
+            limits,
+            stated: &moved,
+            names,
+        })
     };
     let mut lifted = match run(None) {
         Ok(Some(x)) => x,

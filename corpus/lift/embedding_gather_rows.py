@@ -1,10 +1,11 @@
 # expect: verified
-# formula: out[i, j] = weight[weight_stride * ids[i] + j]
+# formula: out[i, j] = weight[ids[i], j]
 # An embedding lookup: each program reads one token id and copies that row of the table. The
 # id is used as an address offset, so `ids` holds integers (named in the verdict); the read of
 # `weight` at a loaded index is a gather, whose index in range is the kernel-level claim's
-# stated precondition (the launcher is not in the file). In the rows model `weight` is one flat
-# tensor, read at `ids[i] * weight_stride + j`.
+# stated precondition (the launcher is not in the file). `weight` is stepped by its own stride
+# `weight_stride` (not as the program's row), so the claim takes strided views:
+# `weight[i, j]` is `weight_ptr[i * weight_stride + j]`, read at row `ids[i]`.
 import triton
 import triton.language as tl
 

@@ -1,5 +1,5 @@
 # expect: refuted
-# formula: out[i, j] = weight[weight_stride * i + j]
+# formula: out[i, j] = weight[i, j]
 # The formula of a copy of row `i` is not the embedding: the row read is the loaded id
 # `ids[i]`, and the replay shows a difference where an id is not its own row.
 import triton.language as tl

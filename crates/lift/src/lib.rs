@@ -392,48 +392,94 @@ struct KernelCtx<'a> {
 }
 
 fn lift_kernel(cx: &KernelCtx) -> Result<Option<KernelResult>, Diagnostic> {
-    let claim = |forced: Option<&Unbacked>| lift_claim(cx, forced);
-    let Some((mut r, unbacked)) = claim(None)? else {
+    let claim = |forced: Option<&Forced>| lift_claim(cx, forced);
+    let Some((mut r, read)) = claim(None)? else {
         return Ok(None);
     };
-    // The launcher-level claim read something of the caller's tensors the text does not
-    // establish (a layout, a shape shared with another tensor): a refutation stands (a caller
-    // can pass such tensors), a proof holds only for them, so the kernel-level claim is what
-    // is verified.
-    let (Some(unread), Verdict::Verified { .. }) = (unbacked, &r.verdict) else {
+    // The claim is the kernel-level one already (no launcher read).
+    let Some(read) = read else {
         return Ok(Some(r));
     };
-    let note = unread.note.clone();
-    match claim(Some(&unread))? {
-        Some((kr, _)) if matches!(kr.verdict, Verdict::Verified { .. }) => Ok(Some(kr)),
-        other => {
-            let why = match other.map(|(kr, _)| kr.verdict) {
-                Some(Verdict::Unknown { reason }) => reason,
-                Some(v) => format!("{}", v.name()),
-                None => "none".to_string(),
+    match (&r.verdict, read.unbacked) {
+        // The launcher-level claim read something of the caller's tensors the text does not
+        // establish (a layout, a shape shared with another tensor): a refutation stands (a
+        // caller can pass such tensors), a proof holds only for them, so the kernel-level
+        // claim is what is verified.
+        (Verdict::Verified { .. }, Some(note)) => {
+            let forced = Forced {
+                why: format!("the launcher read, but a proof may not rest on what its text does not establish ({note})"),
+                names: read.names,
             };
-            r.verdict = Verdict::Unknown {
-                reason: format!(
-                    "verified only for what the launcher does not establish ({note}); the kernel-level claim: {why}"
-                ),
-            };
-            Ok(Some(r))
+            match claim(Some(&forced))? {
+                Some((kr, _)) if matches!(kr.verdict, Verdict::Verified { .. }) => Ok(Some(kr)),
+                other => {
+                    let why = match other.map(|(kr, _)| kr.verdict) {
+                        Some(Verdict::Unknown { reason }) => reason,
+                        Some(v) => v.name().to_string(),
+                        None => "none".to_string(),
+                    };
+                    r.verdict = Verdict::Unknown {
+                        reason: format!(
+                            "verified only for what the launcher does not establish ({note}); the kernel-level claim: {why}"
+                        ),
+                    };
+                    Ok(Some(r))
+                }
+            }
         }
+        // The launcher-level claim has no formula (its tensors' views do not carry the
+        // kernel's offsets): the kernel-level claim, over the kernel's own views, may. Only
+        // its proof is taken: a refutation there may need inputs this launcher never passes.
+        (Verdict::Unknown { reason }, _) if kernel_level_may_decide(reason) => {
+            let forced = Forced {
+                why: format!("the launcher read, its own claim unknown ({reason})"),
+                names: read.names,
+            };
+            match within_time(|| claim(Some(&forced))).transpose()? {
+                Some(Some((kr, _))) if matches!(kr.verdict, Verdict::Verified { .. }) => {
+                    Ok(Some(kr))
+                }
+                _ => Ok(Some(r)),
+            }
+        }
+        _ => Ok(Some(r)),
     }
 }
 
-/// A launcher-level claim that read the caller's tensors as the text does not establish
-/// (contiguous, or with one shape): what is not established and where, and
-/// the launcher's name of the tensor each pointer parameter receives (the kernel-level claim
-/// then names its tensors as the launcher does).
-struct Unbacked {
-    note: String,
+/// Whether a launcher-level claim that ended `unknown` for `reason` may be decided by the
+/// kernel-level claim: a formula not synthesized over the launcher's views of the tensors.
+fn kernel_level_may_decide(reason: &str) -> bool {
+    reason.contains("was not synthesized") || reason.contains("does not split into")
+}
+
+/// `f()`, or `None` when the function's time runs out in it ([`clock`]); other panics go on
+/// unwinding (to [`guarded`]).
+fn within_time<T>(f: impl FnOnce() -> T) -> Option<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(v) => Some(v),
+        Err(payload) if payload.is::<clock::TimeUp>() => None,
+        Err(payload) => std::panic::resume_unwind(payload),
+    }
+}
+
+/// A kernel-level claim made in place of a launcher-level one: why (the claim's first
+/// assumption says it), and the launcher's name of the tensor each pointer parameter
+/// receives (the kernel-level claim then names its tensors as the launcher does).
+struct Forced {
+    why: String,
     names: Vec<(String, String)>,
 }
 
-impl Unbacked {
-    fn of(h: &host::HostModel) -> Option<Unbacked> {
-        let note = h.unbacked.clone()?;
+/// What a launcher-level claim read: the launcher's name of the tensor each pointer
+/// parameter receives, and what of the caller's tensors it read as the text does not
+/// establish (contiguous, or with one shape), if anything.
+struct LauncherRead {
+    names: Vec<(String, String)>,
+    unbacked: Option<String>,
+}
+
+impl LauncherRead {
+    fn of(h: &host::HostModel) -> LauncherRead {
         let names = h
             .args
             .iter()
@@ -444,17 +490,20 @@ impl Unbacked {
                 _ => None,
             })
             .collect();
-        Some(Unbacked { note, names })
+        LauncherRead {
+            names,
+            unbacked: h.unbacked.clone(),
+        }
     }
 }
 
 /// One claim of kernel `k`: the launcher-level one when a launch is read, else (or when
-/// `forced` says what of the launcher is not read) the kernel-level one; with what of a
-/// caller's tensor's layout the launcher-level claim read as contiguous.
+/// `forced` says why not) the kernel-level one; with what the launcher-level claim read
+/// (`None` for a kernel-level claim).
 fn lift_claim(
     cx: &KernelCtx,
-    forced: Option<&Unbacked>,
-) -> Result<Option<(KernelResult, Option<Unbacked>)>, Diagnostic> {
+    forced: Option<&Forced>,
+) -> Result<Option<(KernelResult, Option<LauncherRead>)>, Diagnostic> {
     let KernelCtx {
         text,
         module,
@@ -466,7 +515,7 @@ fn lift_claim(
         stated,
         names,
     } = *cx;
-    let mut unbacked: Option<Unbacked> = None;
+    let mut read: Option<LauncherRead> = None;
     let mut r = KernelResult::bare(
         k.name.clone(),
         k.pos.line,
@@ -521,7 +570,7 @@ fn lift_claim(
             }
         };
         let launch = match forced {
-            Some(u) => Some(Err(u.note.clone())),
+            Some(f) => Some(Err(f.why.clone())),
             None => front::launch(text, module, k, &ptrs, cfg, case)
                 .map(|l| l.map_err(|(what, pos)| format!("{what} at {pos}"))),
         };
@@ -560,15 +609,15 @@ fn lift_claim(
             }
             Some(Err(unread)) => {
                 let why = match forced {
-                    Some(_) => format!("the launcher read, but a proof may not rest on what its text does not establish ({unread})"),
+                    Some(_) => unread.clone(),
                     None => format!("the launcher not read ({unread})"),
                 };
                 match kernel_level::launch(k, &ptrs, cfg, case, &why, &names.constants) {
                     Ok((mut h, assumed)) => {
                         kernel_claim = true;
                         safety_assumed = assumed;
-                        if let Some(u) = forced {
-                            kernel_level::named_as(&mut h, &u.names);
+                        if let Some(f) = forced {
+                            kernel_level::named_as(&mut h, &f.names);
                         }
                         h
                     }
@@ -583,8 +632,8 @@ fn lift_claim(
                 }
             }
             Some(Ok(h)) => {
-                if unbacked.is_none() {
-                    unbacked = Unbacked::of(&h);
+                if read.is_none() {
+                    read = Some(LauncherRead::of(&h));
                 }
                 h
             }
@@ -699,7 +748,7 @@ fn lift_claim(
         r.formula = None;
         r.variants = variants;
     }
-    Ok(Some((r, unbacked)))
+    Ok(Some((r, read)))
 }
 
 /// A refutation in brief, for a variant's line: where the kernel and the formula differ.

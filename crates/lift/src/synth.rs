@@ -35,6 +35,24 @@ pub(crate) fn poly(s: &Store, t: TermId) -> Option<Poly> {
     })
 }
 
+/// The polynomial of a real term over integer indices and real parameters (`step *
+/// to_real(lane) + start`), if it is one with integer coefficients.
+fn real_poly(s: &Store, t: TermId) -> Option<Poly> {
+    match s.node(t) {
+        Node::ToReal(a) => poly(s, *a),
+        Node::Real(n, 1) => Some(constant(*n)),
+        Node::Sym(v) => Some(BTreeMap::from([(vec![*v], 1)])),
+        Node::Neg(a) => pscale(&real_poly(s, *a)?, -1),
+        Node::Add(xs) => xs
+            .iter()
+            .try_fold(Poly::new(), |acc, x| padd(&acc, &real_poly(s, *x)?)),
+        Node::Mul(xs) => xs
+            .iter()
+            .try_fold(constant(1), |acc, x| pmul(&acc, &real_poly(s, *x)?)),
+        _ => None,
+    }
+}
+
 pub(crate) fn constant(c: i128) -> Poly {
     if c == 0 {
         Poly::new()
@@ -367,6 +385,7 @@ impl Synth<'_> {
             .sizes
             .iter()
             .chain(&self.bound)
+            .chain(&self.names.params)
             .find(|(s, _)| *s == v)
             .map(|(_, n)| Expr::Var(n.clone()))
             .or_else(|| {
@@ -375,6 +394,12 @@ impl Synth<'_> {
                     .find(|(s, _)| *s == v)
                     .map(|(_, e)| e.clone())
             })
+    }
+
+    /// Whether polynomial `p` mentions a program id or lane.
+    fn steps_with_lanes(&self, p: &Poly) -> bool {
+        p.keys()
+            .any(|m| m.iter().any(|v| self.names.lanes.contains(v)))
     }
 
     fn index(&mut self, t: TermId) -> R<Expr> {
@@ -429,6 +454,17 @@ impl Synth<'_> {
         {
             if let Ok(e) = self.index(t) {
                 return Ok(e);
+            }
+        }
+        // A real value that steps with the lanes (`start + step * (pid * B + lane)` stored at
+        // `pid * B + lane`) is a polynomial of the output index too: `start + step * i`.
+        if self.s.sort(t) == smt::Sort::Real
+            && matches!(node, Node::Add(_) | Node::Mul(_) | Node::Neg(_))
+        {
+            if let Some(p) = real_poly(self.s, t).filter(|p| self.steps_with_lanes(p)) {
+                if let Ok(e) = self.index_poly(&p) {
+                    return Ok(e);
+                }
             }
         }
         Ok(match node {

@@ -230,7 +230,18 @@ fn definition(
     match a.value.clone().expect("stores have values") {
         SymVal::Plain(t) => {
             let v = sy.under_mask(t, a.mask);
-            sy.expr(v).map(|e| (e, idx))
+            let first = sy.expr(v);
+            // Products of `exp`s made one (`exp(y - m) * exp(m)` is `exp(y)`, equal by the
+            // axiom the proof instantiates): a tile's running maximum that a kernel shifts by
+            // and compensates is then gone from the value.
+            let r = first.or_else(|e| {
+                let collapsed = crate::axioms::collapse_exp(sy.s, names.exp, v);
+                match collapsed == v {
+                    true => Err(e),
+                    false => sy.expr(collapsed).map_err(|_| e),
+                }
+            });
+            r.map(|e| (e, idx))
         }
         SymVal::Red(_) => Err("a reduction that is not an atom".to_string()),
         SymVal::Inf(_) => Err("an infinite value".to_string()),

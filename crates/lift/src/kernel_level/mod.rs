@@ -252,6 +252,16 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
                     row_view(&facts, &p.name, name, &s, k, &mut views)
                 }
                 None => {
+                    // A pointer stepped by an integer parameter other than as the program's
+                    // row (`X + row_idx * stride_x` in a loop over rows) has a view the rows
+                    // model does not give: strided views do.
+                    let ints: Vec<&str> = m.sizes.iter().map(String::as_str).collect();
+                    if !facts.view_of(&p.name, &ints).0.is_empty() {
+                        return Err(format!(
+                            "`{}` is stepped by an integer parameter other than as the program's row",
+                            p.name
+                        ));
+                    }
                     m.sizes.push(format!("len_{name}"));
                     HTensor::contiguous(name, vec![HExpr::Size(m.sizes.len() - 1)])
                 }
@@ -852,6 +862,7 @@ fn literal_arg(e: &Expr) -> Option<HostArg> {
 /// What the rows model reads off a kernel's body, syntactically.
 mod rows {
     use crate::front::dotted;
+    use ruff_python_ast::comparable::ComparableExpr;
     use ruff_python_ast::visitor::{walk_expr, walk_stmt, Visitor};
     use ruff_python_ast::{Expr, Operator, Stmt};
 
@@ -931,7 +942,8 @@ mod rows {
                     Expr::Name(n) if ptrs.iter().any(|q| q == n.id.as_str()) => {
                         bases.push(n.id.to_string())
                     }
-                    Expr::Name(n) if self.defs(n.id.as_str()) == 1 => {}
+                    // A name assigned in the body: its definition's addends are in `parts`.
+                    Expr::Name(n) if self.defs_alike(n.id.as_str()) => {}
                     Expr::BinOp(b) if b.op == Operator::Mult => {
                         let mut names = Vec::new();
                         super::rows::factor_names(p, &mut names);
@@ -949,12 +961,19 @@ mod rows {
             }
         }
 
-        fn defs(&self, name: &str) -> usize {
-            self.assigns.iter().filter(|(t, _)| t == name).count()
+        /// Whether `name` is assigned in the body, every time to one expression.
+        fn defs_alike(&self, name: &str) -> bool {
+            let defs: Vec<ComparableExpr> = self
+                .assigns
+                .iter()
+                .filter(|(t, _)| t == name)
+                .map(|(_, v)| ComparableExpr::from(v))
+                .collect();
+            !defs.is_empty() && defs.windows(2).all(|w| w[0] == w[1])
         }
 
         /// The names a pointer expression adds (`a + b * c - d` adds `a`, `b * c`, `d`),
-        /// through `[:, None]` subscripts and names assigned once.
+        /// through `[:, None]` subscripts and names assigned in the body (once, or always alike).
         fn addends<'e>(&'e self, e: &'e Expr, out: &mut Vec<&'e Expr>, depth: usize) {
             match e {
                 Expr::BinOp(b) if matches!(b.op, Operator::Add | Operator::Sub) => {
@@ -967,14 +986,17 @@ mod rows {
                 }
                 Expr::Name(n) if depth < 4 => {
                     out.push(e);
-                    let defs: Vec<&Expr> = self
-                        .assigns
-                        .iter()
-                        .filter(|(t, _)| t.as_str() == n.id.as_str())
-                        .map(|(_, v)| v)
-                        .collect();
-                    if let [v] = defs[..] {
-                        self.addends(v, out, depth + 1);
+                    // Its definition, or its definitions when all are one expression (an
+                    // offset recomputed the same way in each of two loops is one view);
+                    // different ones (an offset by `X`'s stride, then by `Y`'s) are not read.
+                    if self.defs_alike(n.id.as_str()) {
+                        let first = self
+                            .assigns
+                            .iter()
+                            .find(|(t, _)| t.as_str() == n.id.as_str());
+                        if let Some((_, v)) = first {
+                            self.addends(v, out, depth + 1);
+                        }
                     }
                 }
                 e => out.push(e),

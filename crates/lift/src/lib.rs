@@ -447,9 +447,13 @@ fn lift_kernel(cx: &KernelCtx) -> Result<Option<KernelResult>, Diagnostic> {
 }
 
 /// Whether a launcher-level claim that ended `unknown` for `reason` may be decided by the
-/// kernel-level claim: a formula not synthesized over the launcher's views of the tensors.
+/// kernel-level claim: a formula not synthesized, or an output index whose coverage is not
+/// read, over the launcher's views of the tensors (never a bound or a race the launcher's
+/// sizes may break: the kernel-level claim would only assume those away).
 fn kernel_level_may_decide(reason: &str) -> bool {
-    reason.contains("was not synthesized") || reason.contains("does not split into")
+    reason.contains("was not synthesized")
+        || reason.contains("does not split into")
+        || (reason.contains("coverage of `") && reason.contains("is not of the form"))
 }
 
 /// `f()`, or `None` when the function's time runs out in it ([`clock`]); other panics go on

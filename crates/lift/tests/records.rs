@@ -64,6 +64,17 @@ fn an_unread_launcher_leaves_the_kernel_level_claim() {
 }
 
 #[test]
+fn a_launcher_level_claim_without_a_formula_gives_way_to_a_kernel_level_proof() {
+    let rs = lift_corpus("launcher_flat_output.py");
+    let [r] = &rs[..] else { panic!("{rs:#?}") };
+    assert_eq!(r.verdict.name(), "verified", "{:?}", r.verdict);
+    assert_eq!(r.launcher.as_deref(), Some("<kernel-level claim>"));
+    assert_eq!(r.formula.as_deref(), Some("out[i, j] = 3 * x[i, j]"));
+    let said = r.assumptions.join("\n");
+    assert!(said.contains("the launcher read, its own claim unknown (coverage of `out`"), "{said}");
+}
+
+#[test]
 fn a_helper_with_pointers_has_a_record_and_the_kernels_keep_theirs() {
     let src = "import triton\nimport triton.language as tl\n\n\n@triton.jit\n\
                def load_twice(p, offs, mask):\n    return tl.load(p + offs, mask=mask) * 2\n\n\n\

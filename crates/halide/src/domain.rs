@@ -85,11 +85,17 @@ impl std::fmt::Display for Affine {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         let mut text = String::new();
         for (n, k) in &self.terms {
-            let mag = if k.abs() == 1 { String::new() } else { format!("{}*", k.abs()) };
+            let mag = if k.abs() == 1 {
+                String::new()
+            } else {
+                format!("{}*", k.abs())
+            };
             match (text.is_empty(), *k < 0) {
                 (true, false) => text.push_str(&format!("{mag}{n}")),
                 (true, true) => text.push_str(&format!("-{mag}{n}")),
-                (false, neg) => text.push_str(&format!(" {} {mag}{n}", if neg { "-" } else { "+" })),
+                (false, neg) => {
+                    text.push_str(&format!(" {} {mag}{n}", if neg { "-" } else { "+" }))
+                }
             }
         }
         match (text.is_empty(), self.c) {
@@ -206,8 +212,16 @@ impl Restriction {
                 continue;
             }
             for iv in ivs {
-                let lo = iv.lo.iter().map(|a| a.at(fields)).collect::<Option<Vec<_>>>()?;
-                let hi = iv.hi.iter().map(|a| a.at(fields)).collect::<Option<Vec<_>>>()?;
+                let lo = iv
+                    .lo
+                    .iter()
+                    .map(|a| a.at(fields))
+                    .collect::<Option<Vec<_>>>()?;
+                let hi = iv
+                    .hi
+                    .iter()
+                    .map(|a| a.at(fields))
+                    .collect::<Option<Vec<_>>>()?;
                 if min < lo.into_iter().min()? || min + ext - 1 > hi.into_iter().max()? {
                     return Some(false);
                 }
@@ -357,7 +371,9 @@ fn constrain(spec: &Spec, f: &Func, args: &[Expr], gd: &Def, def: &mut Def) -> O
         for iv in ivs {
             // coef*v + rest in [lo, hi]
             let shift = |v: &[Affine]| -> Vec<Affine> {
-                v.iter().map(|b| b.plus(&rest.scaled(-1)).scaled(coef)).collect()
+                v.iter()
+                    .map(|b| b.plus(&rest.scaled(-1)).scaled(coef))
+                    .collect()
             };
             let (lo, hi) = if coef == 1 {
                 (shift(&iv.lo), shift(&iv.hi))
@@ -432,7 +448,11 @@ fn range(spec: &Spec, a: &Affine) -> Option<Interval> {
         };
         let rmin = affine(spec, &none, &r.min)?;
         let rmax = affine(spec, &none, &r.end)?.plus(&Affine::konst(-1));
-        let (at_lo, at_hi) = if k > 0 { (&rmin, &rmax) } else { (&rmax, &rmin) };
+        let (at_lo, at_hi) = if k > 0 {
+            (&rmin, &rmax)
+        } else {
+            (&rmax, &rmin)
+        };
         lo = lo.split(&r.var).1.plus(&at_lo.scaled(k));
         hi = hi.split(&r.var).1.plus(&at_hi.scaled(k));
     }

@@ -729,7 +729,13 @@ impl Machine<'_> {
 /// [`Outcome::OutOfSteps`].
 pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, allow: &mut Allowance) -> Outcome {
     let start = Instant::now();
-    let out = replay_within(spec, stmt, setting, &mut allow.steps, start.checked_add(allow.time));
+    let out = replay_within(
+        spec,
+        stmt,
+        setting,
+        &mut allow.steps,
+        start.checked_add(allow.time),
+    );
     allow.time = allow.time.saturating_sub(start.elapsed());
     out
 }

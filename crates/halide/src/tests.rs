@@ -526,8 +526,12 @@ fn defuse_preserves_the_concrete_outcome() {
                     given.insert("b.min.0".to_string(), m);
                     given.insert("b.min.1".to_string(), -m);
                     let s = crate::check::setting(&spec, &given, 2, 7).unwrap();
-                    let a = show(crate::run::replay(&spec, &stmt, &s, &mut { crate::run::Allowance::UNLIMITED }));
-                    let b = show(crate::run::replay(&spec, &split, &s, &mut { crate::run::Allowance::UNLIMITED }));
+                    let a = show(crate::run::replay(&spec, &stmt, &s, &mut {
+                        crate::run::Allowance::UNLIMITED
+                    }));
+                    let b = show(crate::run::replay(&spec, &split, &s, &mut {
+                        crate::run::Allowance::UNLIMITED
+                    }));
                     assert_eq!(a, b, "{name} at {e0}x{e1}, min {m}");
                     n += 1;
                 }

@@ -2,19 +2,19 @@
 //! `tools/halide_export.py` under their real schedules, and hand-broken statements of them at
 //! the apps' sizes, each a text edit of an exported statement (a loop or RDom extent
 //! shortened, an index shifted, a constant changed) that must be refuted with the stated
-//! witness kind. The default run takes the apps this test names in [`DEFAULT`];
+//! witness kind. The default run takes the apps this test names in [`DEFAULT`] and the
+//! statements of [`BROKEN`] (exporting their modules);
 //! `TENSORPROOF_HALIDE_APPS=full` exports every module and checks every (app, schedule)
 //! (minutes on 2 cores: it prints each verdict and asserts that no app is refuted and no
 //! broken statement verified). Skipped with a notice where the shared folder, Python or
 //! `halide` is absent (`$TENSORPROOF_SHARED` for the folder, `$TENSORPROOF_PYTHON`).
 
+mod common;
+
+use common::{python, root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn apps_dir() -> Option<PathBuf> {
     let shared = match std::env::var_os("TENSORPROOF_SHARED") {
@@ -23,19 +23,6 @@ fn apps_dir() -> Option<PathBuf> {
     };
     let d = shared.join("corpus/halide-apps");
     d.is_dir().then_some(d)
-}
-
-fn python() -> Option<PathBuf> {
-    let p = match std::env::var_os("TENSORPROOF_PYTHON") {
-        Some(p) => PathBuf::from(p),
-        None => root().join(".venv/bin/python"),
-    };
-    let ok = Command::new(&p)
-        .args(["-c", "import halide"])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    ok.then_some(p)
 }
 
 /// (module, schedule, expected verdict) of the default run.
@@ -79,6 +66,22 @@ const BROKEN: &[(&str, &str, &str, &str, &str, &str)] = &[
         "blur.s2.r12$x + -1, blur.s2.c)*0.800000f",
         "wrong-value",
     ),
+    (
+        "interpolate-root: downx_1's column loop one column short",
+        "interpolate",
+        "root",
+        "for (downx_1.s0.x, downsampled_1.s0.x.min, (downsampled_1.s0.x.max - downsampled_1.s0.x.min) + 1)",
+        "for (downx_1.s0.x, downsampled_1.s0.x.min, (downsampled_1.s0.x.max - downsampled_1.s0.x.min) + 0)",
+        "uninitialized",
+    ),
+    (
+        "interpolate-root: downsampled_1's first row read one row lower",
+        "interpolate",
+        "root",
+        "(downx_1(downsampled_1.s0.x, (downsampled_1.s0.y*2) + 1, downsampled_1.s0.c)",
+        "(downx_1(downsampled_1.s0.x, (downsampled_1.s0.y*2) + 2, downsampled_1.s0.c)",
+        "out-of-bounds",
+    ),
 ];
 
 /// Exports `module` (every schedule) into `out`; false (with the exporter's error printed)
@@ -91,7 +94,10 @@ fn export(py: &Path, apps: &Path, module: &str, out: &Path) -> bool {
         .output()
         .expect("python runs");
     if !o.status.success() {
-        println!("{module}: export failed: {}", String::from_utf8_lossy(&o.stderr));
+        println!(
+            "{module}: export failed: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
     o.status.success()
 }
@@ -135,8 +141,10 @@ fn apps_and_their_broken_statements() {
         m.sort();
         m
     } else {
-        DEFAULT.iter().map(|(m, _, _)| m.to_string()).collect()
+        let named = DEFAULT.iter().map(|(m, _, _)| *m);
+        named.chain(BROKEN.iter().map(|b| b.1)).map(String::from).collect()
     };
+    modules.sort();
     modules.dedup();
     for m in &modules {
         assert!(export(&py, &apps, m, &out), "{m}: the export failed");
@@ -165,7 +173,11 @@ fn apps_and_their_broken_statements() {
         if r.verdict.name() == "refuted" {
             failures.push(format!("{case}: an app refuted: {}", show(&r)));
         } else if want.is_some_and(|w| w != r.verdict.name()) {
-            failures.push(format!("{case}: expected {}, got {}", want.unwrap(), show(&r)));
+            failures.push(format!(
+                "{case}: expected {}, got {}",
+                want.unwrap(),
+                show(&r)
+            ));
         }
     }
     for (name, m, s, from, to, kind) in BROKEN {
@@ -176,7 +188,11 @@ fn apps_and_their_broken_statements() {
         let r = check(&out, &case, &broken);
         println!("broken, {name}: {}", show(&r));
         let got = r.witness_kind.map(|k| k.name());
-        assert_ne!(r.verdict.name(), "verified", "{name}: a broken statement was VERIFIED");
+        assert_ne!(
+            r.verdict.name(),
+            "verified",
+            "{name}: a broken statement was VERIFIED"
+        );
         if r.verdict.name() != "refuted" || got != Some(*kind) {
             failures.push(format!("{name}: expected refuted {kind}, got {}", show(&r)));
         }

@@ -154,12 +154,19 @@ mod tests {
             assert!(f.is_nan(f.next_up(f.nan())), "{f}");
             let neg_one = f.from_int(-1);
             assert_eq!(f.to_f64(f.next_up(neg_one)) > -1.0, true, "{f}");
-            assert_eq!(f.ulp_distance(f.next_down(neg_one), neg_one), Some(1), "{f}");
+            assert_eq!(
+                f.ulp_distance(f.next_down(neg_one), neg_one),
+                Some(1),
+                "{f}"
+            );
         }
         let x = 0.1f32;
         let f = Format::F32;
         assert_eq!(f.next_up(x.to_bits() as u64), x.next_up().to_bits() as u64);
-        assert_eq!(f.next_down(x.to_bits() as u64), x.next_down().to_bits() as u64);
+        assert_eq!(
+            f.next_down(x.to_bits() as u64),
+            x.next_down().to_bits() as u64
+        );
     }
 
     /// A finite value of `f` from random bits (NaN and infinities moved to the largest finite).

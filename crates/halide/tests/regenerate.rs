@@ -6,7 +6,7 @@
 mod common;
 
 use common::{python, root};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 #[test]

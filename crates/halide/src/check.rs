@@ -20,6 +20,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 use symbolic::{Sym, SymVal};
 
+/// The verified claim's first assumption.
+const EVERY_OUTPUT: &str = "every output size and position";
+
 /// The first try of a query that has a fallback after it ([`Obligation::fallbacks`]).
 const FIRST_TRY: Duration = Duration::from_secs(2);
 
@@ -404,6 +407,17 @@ pub fn obligations(
     let out_box = buffer_box(&mut d, &mut ex, &out.name, out.vars.len());
     for inp in &spec.inputs {
         let _ = buffer_box(&mut d, &mut ex, &inp.name, inp.dims);
+    }
+    // The claim is for the outputs where the algorithm is defined (`domain`).
+    if let Some(r) = crate::domain::restriction(spec) {
+        let fields = &mut ex.run.fields;
+        let terms = r.terms(&mut d.store, &mut |st, n| {
+            let s = *fields
+                .entry(n.to_string())
+                .or_insert_with(|| st.declare(n, smt::Sort::Int));
+            st.sym(s)
+        });
+        terms.into_iter().for_each(|t| ex.assume(t));
     }
     ex.block(&mut d, stmt).map_err(stop_reason)?;
     ex.finish_step().map_err(stop_reason)?;
@@ -1463,20 +1477,20 @@ fn try_setting(
     }
 }
 
-/// A budget of interpreted steps (statements run, variables and calls read; never wall time)
+/// A budget of interpreted steps (statements run, variables and calls read) and of wall time
 /// for a concrete search or the replays of the solver's models: a search for
-/// counterexamples, not a proof, so when it runs out the search just stops, and the check
-/// says so ([`Checked::notes`]).
+/// counterexamples, not a proof, so when either runs out the search just stops, and the
+/// check says so ([`Checked::notes`]).
 pub(crate) struct Steps {
-    pub left: u64,
-    total: u64,
+    pub left: run::Allowance,
+    total: run::Allowance,
     what: &'static str,
     /// Where it ran out, once it did.
     pub exhausted: Option<String>,
 }
 
 impl Steps {
-    pub fn new(what: &'static str, total: u64) -> Steps {
+    pub fn new(what: &'static str, total: run::Allowance) -> Steps {
         Steps {
             left: total,
             total,
@@ -1486,23 +1500,32 @@ impl Steps {
     }
 
     fn used(&self) -> u64 {
-        self.total - self.left
+        self.total.steps - self.left.steps
     }
 
     fn ran_out(&mut self, during: &str) {
         if self.exhausted.is_none() {
             self.exhausted = Some(format!(
-                "{} stopped at its budget of {} interpreted steps (during {during})",
-                self.what, self.total
+                "{} stopped at its budget of {} interpreted steps, {} s or {} cells per realization (during {during})",
+                self.what,
+                self.total.steps,
+                self.total.time.as_secs(),
+                run::MAX_CELLS
             ));
         }
     }
 }
 
-/// Steps for the quick concrete search before any solver call ...
-pub(crate) const QUICK_STEPS: u64 = 1_500_000;
+/// Steps and wall time for the quick concrete search before any solver call ...
+pub(crate) const QUICK_STEPS: run::Allowance = run::Allowance {
+    steps: 1_500_000,
+    time: Duration::from_secs(15),
+};
 /// ... and for the wider search and the models' replays once an obligation stayed open.
-pub(crate) const SEARCH_STEPS: u64 = 20_000_000;
+pub(crate) const SEARCH_STEPS: run::Allowance = run::Allowance {
+    steps: 20_000_000,
+    time: Duration::from_secs(40),
+};
 
 /// Small concrete settings, in a fixed order: every output extent of `sizes` in the first
 /// two dimensions (2 beyond), at two positions.
@@ -1544,7 +1567,7 @@ pub(crate) fn search(
                 let Some(s) = setting(spec, &given, margin, n as u64) else {
                     continue;
                 };
-                if steps.left == 0 {
+                if steps.left.is_spent() {
                     return Ok(None);
                 }
                 match run::replay(spec, stmt, &s, &mut steps.left) {
@@ -1598,6 +1621,46 @@ fn solve(
             .collect::<BTreeMap<String, i128>>()
     })
     .0
+}
+
+/// Extents no larger than this make a model small enough to replay quickly.
+const SMALL_EXTENT: i128 = 16;
+
+/// A model of a satisfiable obligation whose buffer extents are all at most
+/// [`SMALL_EXTENT`] and mins near 0, when the solver's own model has a larger extent and such
+/// a model exists (asked within `cfg`): a replay at an app's real size can take minutes,
+/// and most witnesses show at small sizes, as the concrete search's do.
+fn small_model(
+    store: &mut smt::Store,
+    assertions: &[TermId],
+    fields: &[(String, SymId)],
+    model: &BTreeMap<String, i128>,
+    cfg: smt::SolverConfig,
+) -> Option<BTreeMap<String, i128>> {
+    let large = model
+        .iter()
+        .any(|(k, v)| k.contains(".extent.") && *v > SMALL_EXTENT);
+    if !large {
+        return None;
+    }
+    let mut asr = assertions.to_vec();
+    for (name, sym) in fields {
+        let (lo, hi) = if name.contains(".extent.") {
+            (0, SMALL_EXTENT)
+        } else if name.contains(".min.") {
+            (-4 * SMALL_EXTENT, 4 * SMALL_EXTENT)
+        } else {
+            continue;
+        };
+        let t = store.sym(*sym);
+        let (lo, hi) = (store.int(lo), store.int(hi));
+        asr.push(store.le(lo, t));
+        asr.push(store.le(t, hi));
+    }
+    match solve(store, &asr, fields, cfg) {
+        CheckResult::Sat(m) => Some(m),
+        _ => None,
+    }
 }
 
 /// The verdict's observations on discarded values: each store that may write outside its
@@ -1671,6 +1734,24 @@ pub(crate) fn check_with(
     );
     c.notes.extend(quick_steps.exhausted);
     c.notes.extend(steps.exhausted);
+    if let Some(r) = crate::domain::restriction(&floats.spec) {
+        let text = r.text();
+        let narrowed = |a: &mut Vec<String>| {
+            for x in a.iter_mut().filter(|x| x.starts_with(EVERY_OUTPUT)) {
+                *x = format!("{EVERY_OUTPUT} inside the restriction stated first");
+            }
+        };
+        narrowed(&mut c.assumptions);
+        match &mut c.verdict {
+            Verdict::Verified { assumptions } => {
+                narrowed(assumptions);
+                assumptions.insert(0, text.clone())
+            }
+            Verdict::Unknown { reason } => reason.push_str(&format!(" ({text})")),
+            _ => {}
+        }
+        c.assumptions.insert(0, text);
+    }
     if !floats.notes.is_empty() {
         match &mut c.verdict {
             Verdict::Verified { assumptions } => {
@@ -1878,9 +1959,15 @@ fn check_resolved(
                         smt::to_smtlib(&store, &o.assertions, &[])
                     );
                 }
+                // A model at small sizes first (a replay at an app's size is slow), then
+                // the solver's own.
+                let small = budget.cfg().and_then(|cfg| {
+                    small_model(&mut store, &o.assertions, &fields, &model, short(cfg))
+                });
                 let seeds = [(0, 1), (8, 1), (0, SEED_TYPE_MAX), (0, SEED_TYPE_MIN)];
-                for (margin, seed) in seeds {
-                    if let Some(s) = setting(spec, &model, margin, seed) {
+                let models = small.iter().chain(std::iter::once(&model));
+                for (m, (margin, seed)) in models.flat_map(|m| seeds.map(|x| (m, x))) {
+                    if let Some(s) = setting(spec, m, margin, seed) {
                         match try_setting(spec, stmt, &s, gap, steps) {
                             Ok(Some(c)) => return c,
                             Ok(None) => {}
@@ -1933,7 +2020,7 @@ fn check_resolved(
     }
     if open.is_empty() {
         let mut assumptions = vec![
-            "every output size and position (buffer mins and extents symbolic)".to_string(),
+            format!("{EVERY_OUTPUT} (buffer mins and extents symbolic)"),
             format!(
                 "the statement's {} assertions hold (its preconditions)",
                 run.asserts.len()

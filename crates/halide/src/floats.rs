@@ -18,11 +18,13 @@
 //!   refutation only when it is far larger than that uncertainty ([`Floats::gap`]).
 //!
 //! Every literal becomes the exact rational of its IEEE value (`ExprKind::Float(n, d, _)`):
-//! `eval` needs no change.
+//! `eval` needs no change. The IEEE values (rounding a rational or a double to the type, a
+//! value's neighbours) are the workspace's one float semantics, `ieee754`.
 
 use crate::spec::Spec;
 use crate::stmt::{Stmt, StmtKind};
 use crate::syntax::{BinOp, Expr, ExprKind};
+use ieee754::Format;
 use report::Span;
 
 /// The two files with their float constants resolved, and what was assumed.
@@ -48,19 +50,22 @@ struct Ieee {
     bits: u8,
 }
 
-/// The float nearest to the decimal `n / 10^k` at `bits` (correctly rounded by Rust's
-/// parser).
+/// The IEEE format of a float width (32 or 64).
+fn format(bits: u8) -> Option<Format> {
+    match bits {
+        32 => Some(Format::F32),
+        64 => Some(Format::F64),
+        _ => None,
+    }
+}
+
+/// The float nearest to the rational `n / den` at `bits` (`ieee754`'s correct rounding).
 fn nearest(n: i128, den: i128, bits: u8) -> Option<Ieee> {
-    let k = den.checked_ilog10()?;
-    if 10i128.checked_pow(k)? != den {
+    let f = format(bits)?;
+    if den == 0 {
         return None;
     }
-    let text = format!("{n}e-{k}");
-    let v = match bits {
-        32 => text.parse::<f32>().ok()? as f64,
-        64 => text.parse::<f64>().ok()?,
-        _ => return None,
-    };
+    let v = f.to_f64(f.from_rational(n, den));
     v.is_finite().then_some(Ieee { v, bits })
 }
 
@@ -111,14 +116,12 @@ fn prints_as(v: f64, n: i128, den: i128) -> bool {
     r == n
 }
 
-/// The neighbours of a float of width `bits` (towards +inf and -inf).
+/// The neighbours of a float of width `bits` (towards +inf and -inf: `ieee754`'s nextUp and
+/// nextDown).
 fn neighbours(x: Ieee) -> [f64; 2] {
-    if x.bits == 32 {
-        let f = x.v as f32;
-        [f.next_up() as f64, f.next_down() as f64]
-    } else {
-        [x.v.next_up(), x.v.next_down()]
-    }
+    let f = format(x.bits).expect("a float32 or float64");
+    let b = f.from_f64(x.v);
+    [f.to_f64(f.next_up(b)), f.to_f64(f.next_down(b))]
 }
 
 /// How many floats of width `bits` print as `n / den` around `x` (at most 1000 counted).
@@ -137,12 +140,11 @@ fn printing_alike(x: Ieee, n: i128, den: i128) -> usize {
     count
 }
 
-/// Rounds a double to the float of width `bits`.
+/// Rounds a double to the float of width `bits` (to nearest even).
 fn round(v: f64, bits: u8) -> f64 {
-    if bits == 32 {
-        v as f32 as f64
-    } else {
-        v
+    match format(bits) {
+        Some(f) => f.to_f64(f.from_f64(v)),
+        None => v,
     }
 }
 
@@ -252,11 +254,10 @@ pub fn resolve(
                 if let ExprKind::Float(n, den, bits) = b.kind {
                     // Already resolved (post-order): `n / den` is the divisor's IEEE value.
                     let c = n as f64 / den as f64;
-                    if c != 0.0 {
-                        let r = Ieee {
-                            v: round(1.0 / c, bits),
-                            bits,
-                        };
+                    if let Some(r) = nearest(den, n, bits).filter(|_| c != 0.0) {
+                        // `fl(1 / c)`, correctly rounded: what Halide's fold of `1 / c` in
+                        // double then rounded to the type gives for a float32 or float64 `c`
+                        // (double has more than twice float32's precision).
                         if let Some((p, q)) = exact(r.v) {
                             reciprocals.push(format!(
                                 "`/{}` is `*{}`",

@@ -10,6 +10,8 @@
 //! - `eval` (the one definition of an expression's value, through an `Env`);
 //! - `algo` (the algorithm at a point, concretely), `run` (the concrete interpreter of the
 //!   loop program), `symex` (the symbolic executor with prophetic annotations);
+//! - `domain` (where the algorithm defines its output, when a Func is `undef()`: the claim's
+//!   restriction, read from the algorithm's text);
 //! - `defuse` (fused loops split back, exactly, before either runs); `floats` (float constants
 //!   as the IEEE values Halide holds, division by a constant as Halide lowers it);
 //! - `check` (the obligations, the solver, replay, the verdict).
@@ -19,6 +21,7 @@
 mod algo;
 mod check;
 mod defuse;
+mod domain;
 mod eval;
 mod floats;
 mod inst;

@@ -12,6 +12,7 @@ use crate::syntax::Type;
 use crate::value::{self, unsupported, Stop, Val, WitnessKind};
 use report::Span;
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 use tensor::{Concrete, Domain};
 
 type CVal = Val<Concrete>;
@@ -46,8 +47,33 @@ pub enum Outcome {
     /// A construct the interpreter does not model, and where (in the statement or the
     /// algorithm: the text says which).
     Unsupported(String, #[allow(dead_code)] Span),
-    /// The step budget ran out before the run completed (no verdict either way).
+    /// The run's allowance (steps or wall time) ran out before it completed (no verdict
+    /// either way).
     OutOfSteps,
+}
+
+/// What the runs of one search may still take: interpreted steps (statements run, variables
+/// and calls read) and wall time, whichever ends first. Steps alone do not bound a run's
+/// time: a step over exact rationals grows with their size (a long recurrence of `0.9f`
+/// products), so a run at an app's size could take minutes within its steps.
+#[derive(Clone, Copy, Debug)]
+pub struct Allowance {
+    pub steps: u64,
+    pub time: Duration,
+}
+
+impl Allowance {
+    /// No limit (tests).
+    #[cfg(test)]
+    pub const UNLIMITED: Allowance = Allowance {
+        steps: u64::MAX,
+        time: Duration::MAX,
+    };
+
+    /// Whether nothing is left.
+    pub fn is_spent(&self) -> bool {
+        self.steps == 0 || self.time.is_zero()
+    }
 }
 
 struct Buffer {
@@ -81,8 +107,9 @@ impl Buffer {
     }
 }
 
-/// Cells no larger than this are run (a budget, never a verdict).
-const MAX_CELLS: i128 = 1 << 20;
+/// Realizations no larger than this many cells are run (a budget, never a verdict: a larger
+/// one ends the run as [`Outcome::OutOfSteps`]).
+pub(crate) const MAX_CELLS: i128 = 1 << 20;
 /// Steps (statements, variable and call reads) one run may take, whatever its budget.
 const MAX_STEPS: u64 = 20_000_000;
 
@@ -96,6 +123,8 @@ struct Machine<'a> {
     /// Steps so far (statements, variable and call reads), and how many this run may take.
     steps: u64,
     limit: u64,
+    /// The run stops (out of its allowance) past this instant.
+    deadline: Option<Instant>,
     /// Per enclosing parallel loop: its accesses so far, by cell.
     parallel: Vec<Parallel>,
     /// While evaluating a provide's value (else a read is an index's, a condition's or a
@@ -405,7 +434,7 @@ impl Env<Concrete> for Machine<'_> {
 enum Flow {
     Stop(Stop),
     AssertFailed,
-    /// The run's step budget ran out.
+    /// The run's allowance (steps or wall time) ran out.
     OutOfSteps,
 }
 
@@ -437,7 +466,7 @@ impl Machine<'_> {
     fn block_inner(&mut self, d: &mut Concrete, body: &[Stmt]) -> Result<(), Flow> {
         for s in body {
             self.steps += 1;
-            if self.steps > self.limit {
+            if self.steps > self.limit || past(self.deadline) {
                 return Err(Flow::OutOfSteps);
             }
             match &s.kind {
@@ -570,10 +599,8 @@ impl Machine<'_> {
                         extents.push(e);
                     }
                     if cells > MAX_CELLS {
-                        return Err(Flow::Stop(Stop::Unsupported {
-                            what: format!("a realization of {cells} cells in the concrete run"),
-                            span: s.span,
-                        }));
+                        // Beyond the run's allowance, as a step budget: no verdict either way.
+                        return Err(Flow::OutOfSteps);
                     }
                     self.next_id += 1;
                     let needed = self.spec.func(func).and_then(|f| {
@@ -696,11 +723,39 @@ impl Machine<'_> {
     }
 }
 
-/// Runs the statement in `setting` and compares the output with the algorithm.
-/// Runs the statement at a setting and compares the output with the algorithm. `budget`: the
-/// steps it may still take (statements run, variables and calls read: a count, never wall time), decreased by
-/// those it ran; when it runs out the outcome is [`Outcome::OutOfSteps`].
-pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -> Outcome {
+/// Runs the statement at a setting and compares the output with the algorithm. `allow`: the
+/// steps and wall time it may still take, decreased by what it took; when either runs out
+/// (also while the algorithm's values are computed for the comparison) the outcome is
+/// [`Outcome::OutOfSteps`].
+pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, allow: &mut Allowance) -> Outcome {
+    let start = Instant::now();
+    let out = replay_within(
+        spec,
+        stmt,
+        setting,
+        &mut allow.steps,
+        start.checked_add(allow.time),
+    );
+    allow.time = allow.time.saturating_sub(start.elapsed());
+    out
+}
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// [`replay`] within `budget` steps (decreased by those it took) and until `deadline`.
+fn replay_within(
+    spec: &Spec,
+    stmt: &[Stmt],
+    setting: &Setting,
+    budget: &mut u64,
+    deadline: Option<Instant>,
+) -> Outcome {
+    if crate::domain::restriction(spec).and_then(|r| r.holds(&setting.fields)) == Some(false) {
+        // Outside the claim: the output reaches where the algorithm is undefined (`domain`).
+        return Outcome::AssertFailed;
+    }
     let out = spec
         .func(&spec.output)
         .expect("the parser checked the output");
@@ -719,6 +774,7 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
         next_id: 0,
         steps: 0,
         limit: (*budget).min(MAX_STEPS),
+        deadline,
         parallel: vec![],
         storing: false,
         poison: None,
@@ -800,6 +856,9 @@ pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, budget: &mut u64) -
         .expect("the output buffer");
     let mut alg = crate::algo::Concrete::new(spec, setting);
     for off in 0..cells as usize {
+        if past(deadline) {
+            return Outcome::OutOfSteps;
+        }
         let mut point = Vec::new();
         let mut rest = off as i128;
         for k in 0..extents.len() {

@@ -265,6 +265,13 @@ impl<'a> Exec<'a> {
         }
     }
 
+    /// Assumes `t` from here on: a precondition of the claim, as the statement's own
+    /// assertions are (on every obligation's path).
+    pub fn assume(&mut self, t: TermId) {
+        self.path.push(t);
+        self.run.asserts.push(t);
+    }
+
     pub fn field(&mut self, d: &mut Sym, name: &str) -> TermId {
         let s = match self.run.fields.get(name) {
             Some(s) => *s,

@@ -348,7 +348,7 @@ fn verified_cases_replay_clean_on_small_sizes() {
             &stmt,
             &[1, 2, 3, 8, 9, 17],
             0.0,
-            &mut crate::check::Steps::new("a test search", u64::MAX),
+            &mut crate::check::Steps::new("a test search", crate::run::Allowance::UNLIMITED),
         );
         println!("{}: {:.2} s", p.display(), t.elapsed().as_secs_f64());
         assert!(
@@ -526,8 +526,12 @@ fn defuse_preserves_the_concrete_outcome() {
                     given.insert("b.min.0".to_string(), m);
                     given.insert("b.min.1".to_string(), -m);
                     let s = crate::check::setting(&spec, &given, 2, 7).unwrap();
-                    let a = show(crate::run::replay(&spec, &stmt, &s, &mut u64::MAX.clone()));
-                    let b = show(crate::run::replay(&spec, &split, &s, &mut u64::MAX.clone()));
+                    let a = show(crate::run::replay(&spec, &stmt, &s, &mut {
+                        crate::run::Allowance::UNLIMITED
+                    }));
+                    let b = show(crate::run::replay(&spec, &split, &s, &mut {
+                        crate::run::Allowance::UNLIMITED
+                    }));
                     assert_eq!(a, b, "{name} at {e0}x{e1}, min {m}");
                     n += 1;
                 }

@@ -3,25 +3,11 @@
 //! again with `tools/halide_export.py` and must give byte-identical `.spec`/`.stmt` files: the
 //! test fails if Halide's output changed. Without them it skips with a notice.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{python, root};
+use std::path::PathBuf;
 use std::process::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn python() -> Option<PathBuf> {
-    let p = match std::env::var_os("TENSORPROOF_PYTHON") {
-        Some(p) => PathBuf::from(p),
-        None => root().join(".venv/bin/python"),
-    };
-    let ok = Command::new(&p)
-        .args(["-c", "import halide"])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    ok.then_some(p)
-}
 
 #[test]
 fn exported_files_match_halide() {

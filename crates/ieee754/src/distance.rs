@@ -46,6 +46,32 @@ impl Format {
         }
     }
 
+    /// IEEE 754's nextUp: the least value greater than `bits` (the smallest subnormal after
+    /// either zero, `+inf` after the largest finite, `-max` after `-inf`); NaN and `+inf`
+    /// are their own.
+    pub fn next_up(self, bits: u64) -> u64 {
+        let b = bits & self.mask();
+        if self.is_nan(b) || b == self.inf(false) {
+            b
+        } else if self.is_zero(b) {
+            self.min_subnormal(false)
+        } else if b & self.sign_bit() != 0 {
+            b - 1
+        } else {
+            b + 1
+        }
+    }
+
+    /// IEEE 754's nextDown: `-nextUp(-x)`.
+    pub fn next_down(self, bits: u64) -> u64 {
+        let flip = |b: u64| (b ^ self.sign_bit()) & self.mask();
+        let b = bits & self.mask();
+        if self.is_nan(b) {
+            return b;
+        }
+        flip(self.next_up(flip(b)))
+    }
+
     /// How many representable values `b` is from `a` (both finite; `+0` and `-0` count as one
     /// point): 1 for neighbours. `None` for a NaN or an infinity.
     pub fn ulp_distance(self, a: u64, b: u64) -> Option<u64> {
@@ -111,6 +137,37 @@ mod tests {
     }
 
     const FORMATS: [Format; 4] = [Format::F16, Format::BF16, Format::F32, Format::F64];
+
+    #[test]
+    fn next_up_and_down_step_one_value_and_stop_at_the_ends() {
+        for f in FORMATS {
+            let one = f.from_int(1);
+            assert_eq!(f.next_up(one), one + 1, "{f}");
+            assert_eq!(f.next_down(f.next_up(one)), one, "{f}");
+            assert_eq!(f.next_up(f.zero(true)), f.min_subnormal(false), "{f}");
+            assert_eq!(f.next_down(f.zero(false)), f.min_subnormal(true), "{f}");
+            assert_eq!(f.next_up(f.min_subnormal(true)), f.zero(true), "{f}");
+            assert_eq!(f.next_up(f.max_finite(false)), f.inf(false), "{f}");
+            assert_eq!(f.next_up(f.inf(false)), f.inf(false), "{f}");
+            assert_eq!(f.next_up(f.inf(true)), f.max_finite(true), "{f}");
+            assert_eq!(f.next_down(f.inf(true)), f.inf(true), "{f}");
+            assert!(f.is_nan(f.next_up(f.nan())), "{f}");
+            let neg_one = f.from_int(-1);
+            assert_eq!(f.to_f64(f.next_up(neg_one)) > -1.0, true, "{f}");
+            assert_eq!(
+                f.ulp_distance(f.next_down(neg_one), neg_one),
+                Some(1),
+                "{f}"
+            );
+        }
+        let x = 0.1f32;
+        let f = Format::F32;
+        assert_eq!(f.next_up(x.to_bits() as u64), x.next_up().to_bits() as u64);
+        assert_eq!(
+            f.next_down(x.to_bits() as u64),
+            x.next_down().to_bits() as u64
+        );
+    }
 
     /// A finite value of `f` from random bits (NaN and infinities moved to the largest finite).
     fn finite(f: Format, bits: u64) -> u64 {

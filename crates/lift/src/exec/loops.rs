@@ -11,7 +11,9 @@
 //!   `ops::sum_along` (a sum of a tile's `tl.sum` becomes one sum over `t*S + l`,
 //!   `crate::tiles`);
 //! - a *pointer bump*, a pointer updated once by `p += s` with `s` loop-invariant and read
-//!   only before the bump, is `p0 + t*s` in the body and `p0 + T*s` after it;
+//!   only before the bump, is `p0 + t*s` in the body and `p0 + T*s` after it; likewise an
+//!   *integer induction variable* (`offs += BLOCK`: an integer scalar or block read before
+//!   its bump, stepped by a loop-invariant integer);
 //! - any other name bound before the loop and assigned in it (an update that is not a sum: a
 //!   running maximum, a value carried to the next iteration) makes the loop unsupported,
 //!   naming it; a name first assigned in the body may not be read after the loop.
@@ -133,6 +135,29 @@ pub(super) fn assigned(s: &Stmt) -> Vec<String> {
     let mut v = V(vec![]);
     v.visit_stmt(s);
     v.0
+}
+
+/// Whether `s` binds `n` before anything in it reads `n`: an assignment from a value not
+/// reading it, or a loop (with no `else`) whose variable is `n`, or whose body's first
+/// statement mentioning `n` binds it so (each iteration binds it afresh before reading it).
+fn binds_first(s: &Stmt, n: &str) -> bool {
+    let mentions = |st: &Stmt| names(std::slice::from_ref(st)).iter().any(|x| x == n);
+    match s {
+        Stmt::Assign(a) => {
+            a.targets
+                .iter()
+                .any(|t| matches!(t, Expr::Name(x) if x.id.as_str() == n))
+                && !expr_names(&a.value).iter().any(|x| x == n)
+        }
+        Stmt::For(g) if g.orelse.is_empty() && !expr_names(&g.iter).iter().any(|x| x == n) => {
+            matches!(&*g.target, Expr::Name(x) if x.id.as_str() == n)
+                || g.body
+                    .iter()
+                    .find(|b| mentions(b))
+                    .is_some_and(|b| binds_first(b, n))
+        }
+        _ => false,
+    }
 }
 
 /// `acc += g` and its spellings, as `(acc, update)`.
@@ -358,11 +383,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     };
                     let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)))
                         || matches!(&pre, KVal::BlockPtr(_));
-                    // An accumulator is read only by its update; a pointer also before its
-                    // bump (those reads see `p0 + t*s`).
-                    let reads_ok = w == r && (ptr || readers.len() == 1);
+                    // An integer induction variable (`offs += BLOCK`, read before its bump):
+                    // stepped by a loop-invariant value, it is `x0 + t*s` as a pointer is.
+                    let integer = matches!(&pre, KVal::Int(_))
+                        || matches!(&pre, KVal::Block(b) if b.ty == Ty::Int);
+                    let induction = integer
+                        && readers.len() > 1
+                        && matches!(u, Update::Add(_))
+                        && !inner.iter().any(|x| x == var || assigned_all.contains(x));
+                    // An accumulator is read only by its update; a pointer or an induction
+                    // variable also before its bump (those reads see `x0 + t*s`).
+                    let reads_ok = w == r && (ptr || induction || readers.len() == 1);
                     if m == n && reads_ok && !inner.contains(&n) {
-                        match (ptr, u) {
+                        match (ptr || induction, u) {
                             (true, Update::Add(e)) => {
                                 if inner.iter().any(|x| x == var || assigned_all.contains(x)) {
                                     return fail(&format!(
@@ -400,17 +433,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     }
                 }
             }
-            // Assigned (from values not reading it) before any read: a temporary.
+            // Assigned (from values not reading it) before any read: a temporary; or bound
+            // afresh inside the one statement of the body that mentions it (a nested loop's
+            // variable, a name assigned first in a nested loop's body).
             let first = readers.first().copied();
-            let shadowed = match first.map(|i| &body[i]) {
-                Some(Stmt::Assign(a)) => {
-                    a.targets
-                        .iter()
-                        .any(|t| matches!(t, Expr::Name(x) if x.id.as_str() == n))
-                        && !expr_names(&a.value).contains(&n)
-                }
-                _ => false,
-            };
+            let shadowed = first.is_some_and(|i| match &body[i] {
+                Stmt::Assign(_) => binds_first(&body[i], &n),
+                other => readers.len() == 1 && binds_first(other, &n),
+            });
             if shadowed {
                 out.push((n, Role::Temp));
                 continue;
@@ -465,6 +495,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 let p0 = self.lookup(n).and_then(|v| v.block()).expect("a pointer");
                 let st = self.expr(d, step)?;
                 let st = self.block_of(&st, *step)?;
+                if !matches!(p0.ty, Ty::Ptr(_)) && st.ty != Ty::Int {
+                    return self.unsupported(
+                        format!("a loop over a runtime range that steps the integer `{n}` by a value that is not an integer"),
+                        *step,
+                    );
+                }
                 bumps.push((n.clone(), p0, st));
             }
         }

@@ -14,6 +14,12 @@
 //!   only before the bump, is `p0 + t*s` in the body and `p0 + T*s` after it; likewise an
 //!   *integer induction variable* (`offs += BLOCK`: an integer scalar or block read before
 //!   its bump, stepped by a loop-invariant integer);
+//! - a *nested accumulator*, a name every mention of which in the body is an addition to it
+//!   (`acc += g`, `g` not reading `acc`) at any depth of `if` and `for` statements (a
+//!   constexpr or runtime branch, a nested loop, several additions): the body runs with
+//!   `acc = 0`, and what it leaves in `acc` is the iteration's `g(t)` of a sum as above
+//!   (each addition adds a value that does not depend on `acc`, so an iteration adds the
+//!   same from any start);
 //! - any other name bound before the loop and assigned in it (an update that is not a sum: a
 //!   running maximum, a value carried to the next iteration) makes the loop unsupported,
 //!   naming it; a name first assigned in the body may not be read after the loop.
@@ -81,6 +87,10 @@ enum Role<'s> {
     Max(super::online::RunMax<'s>),
     /// A sum rescaled as its running maximum grows (`crate::exec::online`).
     Rescaled(super::online::Rescaled<'s>),
+    /// An accumulator every mention of which is an addition to it, under branches or in
+    /// nested loops (`if c: acc += g`, `for ..: acc += g`), at the body's statement given:
+    /// an iteration adds what the body computes from `acc = 0`.
+    Nested(usize),
 }
 
 struct Names(Vec<String>);
@@ -158,6 +168,31 @@ fn binds_first(s: &Stmt, n: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether every mention of `n` in `stmts` is an addition to it (`n += g`, `n = n + g`, `g`
+/// not reading `n`), at any depth of `if` and `for` statements whose conditions and ranges
+/// do not read it: what the statements leave in `n` is then its value before them plus what
+/// they leave in it from 0.
+fn only_added(stmts: &[Stmt], n: &str) -> bool {
+    let reads = |e: &Expr| expr_names(e).iter().any(|x| x == n);
+    stmts.iter().all(|s| match s {
+        _ if !names(std::slice::from_ref(s)).iter().any(|x| x == n) => true,
+        Stmt::If(i) => {
+            !reads(&i.test)
+                && only_added(&i.body, n)
+                && i.elif_else_clauses.iter().all(|c| {
+                    !c.test.as_ref().is_some_and(reads) && only_added(&c.body, n)
+                })
+        }
+        Stmt::For(g) => {
+            !reads(&g.iter)
+                && !reads(&g.target)
+                && g.orelse.is_empty()
+                && only_added(&g.body, n)
+        }
+        _ => matches!(update_of(s), Some((m, Update::Add(g))) if m == n && !reads(g)),
+    })
 }
 
 /// `acc += g` and its spellings, as `(acc, update)`.
@@ -453,6 +488,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 out.push((n, Role::Rescaled(r)));
                 continue;
             }
+            let number = matches!(&pre, KVal::Int(_) | KVal::Float(..))
+                || matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Int | Ty::Real));
+            if let (true, Some(i), true) = (number, first, only_added(body, &n)) {
+                out.push((n, Role::Nested(i)));
+                continue;
+            }
             return fail(&format!(
                 "updates `{n}` other than by adding to it once (`{n} += ...`, `{n}` read nowhere else in the loop)"
             ));
@@ -543,6 +584,20 @@ impl<'s, D: LDomain> Interp<'s, D> {
             self.env.push((n.clone(), at_t));
         }
         let mut increments = Vec::new();
+        // Accumulators added to under branches or in nested loops: 0 in the body, whose run
+        // leaves in them what one iteration adds.
+        for (n, role) in &roles {
+            if let Role::Nested(i) = role {
+                let init = self.lookup(n).expect("bound before the loop");
+                let init = self.block_of(&init, &f.body[*i])?;
+                let zero = match init.ty {
+                    Ty::Int => KVal::Int(0),
+                    _ => KVal::Float(0, 1),
+                };
+                let zero = zero.block().expect("a number").broadcast_to(&init.shape);
+                self.env.push((n.clone(), KVal::Block(zero)));
+            }
+        }
         // Running maxima: bound to their value at iteration `t`; their value after the loop.
         // (name, value at iteration t, after the iteration, after the loop, before the loop)
         #[allow(clippy::type_complexity)]
@@ -554,7 +609,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => vec![*w],
                 Role::Max(m) => vec![m.writer],
                 Role::Rescaled(m) => [Some(m.writer), m.pre].into_iter().flatten().collect(),
-                Role::Temp => vec![],
+                Role::Temp | Role::Nested(_) => vec![],
             })
             .collect();
         let result = (|| -> R<()> {
@@ -570,7 +625,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => *w == i,
                     Role::Max(m) => m.writer == i,
                     Role::Rescaled(m) => m.writer == i || m.pre == Some(i),
-                    Role::Temp => false,
+                    Role::Temp | Role::Nested(_) => false,
                 });
                 match role {
                     Some((n, Role::Max(_))) => {
@@ -640,6 +695,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
                                 .unsupported("`return` inside a loop over a runtime range", st);
                         }
                     }
+                }
+            }
+            for (n, role) in &roles {
+                if let Role::Nested(i) = role {
+                    let g = self.lookup(n).expect("bound before the loop");
+                    let g = self.block_of(&g, &f.body[*i])?;
+                    increments.push((n.clone(), g, *i, None));
                 }
             }
             Ok(())

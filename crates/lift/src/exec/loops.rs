@@ -11,7 +11,15 @@
 //!   `ops::sum_along` (a sum of a tile's `tl.sum` becomes one sum over `t*S + l`,
 //!   `crate::tiles`);
 //! - a *pointer bump*, a pointer updated once by `p += s` with `s` loop-invariant and read
-//!   only before the bump, is `p0 + t*s` in the body and `p0 + T*s` after it;
+//!   only before the bump, is `p0 + t*s` in the body and `p0 + T*s` after it; likewise an
+//!   *integer induction variable* (`offs += BLOCK`: an integer scalar or block read before
+//!   its bump, stepped by a loop-invariant integer);
+//! - a *nested accumulator*, a name every mention of which in the body is an addition to it
+//!   (`acc += g`, `g` not reading `acc`) at any depth of `for` statements (a nested loop,
+//!   several additions; not yet under `if`, see `only_added`): the body runs with
+//!   `acc = 0`, and what it leaves in `acc` is the iteration's `g(t)` of a sum as above
+//!   (each addition adds a value that does not depend on `acc`, so an iteration adds the
+//!   same from any start);
 //! - any other name bound before the loop and assigned in it (an update that is not a sum: a
 //!   running maximum, a value carried to the next iteration) makes the loop unsupported,
 //!   naming it; a name first assigned in the body may not be read after the loop.
@@ -79,6 +87,10 @@ enum Role<'s> {
     Max(super::online::RunMax<'s>),
     /// A sum rescaled as its running maximum grows (`crate::exec::online`).
     Rescaled(super::online::Rescaled<'s>),
+    /// An accumulator every mention of which is an addition to it, under branches or in
+    /// nested loops (`if c: acc += g`, `for ..: acc += g`), at the body's statement given:
+    /// an iteration adds what the body computes from `acc = 0`.
+    Nested(usize),
 }
 
 struct Names(Vec<String>);
@@ -133,6 +145,50 @@ pub(super) fn assigned(s: &Stmt) -> Vec<String> {
     let mut v = V(vec![]);
     v.visit_stmt(s);
     v.0
+}
+
+/// Whether `s` binds `n` before anything in it reads `n`: an assignment from a value not
+/// reading it, or a loop (with no `else`) whose variable is `n`, or whose body's first
+/// statement mentioning `n` binds it so (each iteration binds it afresh before reading it).
+fn binds_first(s: &Stmt, n: &str) -> bool {
+    let mentions = |st: &Stmt| names(std::slice::from_ref(st)).iter().any(|x| x == n);
+    match s {
+        Stmt::Assign(a) => {
+            a.targets
+                .iter()
+                .any(|t| matches!(t, Expr::Name(x) if x.id.as_str() == n))
+                && !expr_names(&a.value).iter().any(|x| x == n)
+        }
+        Stmt::For(g) if g.orelse.is_empty() && !expr_names(&g.iter).iter().any(|x| x == n) => {
+            matches!(&*g.target, Expr::Name(x) if x.id.as_str() == n)
+                || g.body
+                    .iter()
+                    .find(|b| mentions(b))
+                    .is_some_and(|b| binds_first(b, n))
+        }
+        _ => false,
+    }
+}
+
+/// Whether every mention of `n` in `stmts` is an addition to it (`n += g`, `n = n + g`, `g`
+/// not reading `n`), at any depth of `for` statements whose ranges do not read it: what the
+/// statements leave in `n` is then its value before them plus what they leave in it from 0.
+/// (Additions under `if` would be summarised the same way, soundly; they are not taken yet:
+/// Liger's `kl_div` then verifies at the kernel level with a formula `loss[i, j]` whose `j`
+/// the kernel's one store per row never ranges over, so a store moved one element further
+/// verifies too: the kernel-level claim must first pin such an index.)
+fn only_added(stmts: &[Stmt], n: &str) -> bool {
+    let reads = |e: &Expr| expr_names(e).iter().any(|x| x == n);
+    stmts.iter().all(|s| match s {
+        _ if !names(std::slice::from_ref(s)).iter().any(|x| x == n) => true,
+        Stmt::For(g) => {
+            !reads(&g.iter)
+                && !reads(&g.target)
+                && g.orelse.is_empty()
+                && only_added(&g.body, n)
+        }
+        _ => matches!(update_of(s), Some((m, Update::Add(g))) if m == n && !reads(g)),
+    })
 }
 
 /// `acc += g` and its spellings, as `(acc, update)`.
@@ -358,11 +414,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     };
                     let ptr = matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Ptr(_)))
                         || matches!(&pre, KVal::BlockPtr(_));
-                    // An accumulator is read only by its update; a pointer also before its
-                    // bump (those reads see `p0 + t*s`).
-                    let reads_ok = w == r && (ptr || readers.len() == 1);
+                    // An integer induction variable (`offs += BLOCK`, read before its bump):
+                    // stepped by a loop-invariant value, it is `x0 + t*s` as a pointer is.
+                    let integer = matches!(&pre, KVal::Int(_))
+                        || matches!(&pre, KVal::Block(b) if b.ty == Ty::Int);
+                    let induction = integer
+                        && readers.len() > 1
+                        && matches!(u, Update::Add(_))
+                        && !inner.iter().any(|x| x == var || assigned_all.contains(x));
+                    // An accumulator is read only by its update; a pointer or an induction
+                    // variable also before its bump (those reads see `x0 + t*s`).
+                    let reads_ok = w == r && (ptr || induction || readers.len() == 1);
                     if m == n && reads_ok && !inner.contains(&n) {
-                        match (ptr, u) {
+                        match (ptr || induction, u) {
                             (true, Update::Add(e)) => {
                                 if inner.iter().any(|x| x == var || assigned_all.contains(x)) {
                                     return fail(&format!(
@@ -400,17 +464,14 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     }
                 }
             }
-            // Assigned (from values not reading it) before any read: a temporary.
+            // Assigned (from values not reading it) before any read: a temporary; or bound
+            // afresh inside the one statement of the body that mentions it (a nested loop's
+            // variable, a name assigned first in a nested loop's body).
             let first = readers.first().copied();
-            let shadowed = match first.map(|i| &body[i]) {
-                Some(Stmt::Assign(a)) => {
-                    a.targets
-                        .iter()
-                        .any(|t| matches!(t, Expr::Name(x) if x.id.as_str() == n))
-                        && !expr_names(&a.value).contains(&n)
-                }
-                _ => false,
-            };
+            let shadowed = first.is_some_and(|i| match &body[i] {
+                Stmt::Assign(_) => binds_first(&body[i], &n),
+                other => readers.len() == 1 && binds_first(other, &n),
+            });
             if shadowed {
                 out.push((n, Role::Temp));
                 continue;
@@ -421,6 +482,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
             }
             if let Some(r) = super::online::rescaled(body, &n) {
                 out.push((n, Role::Rescaled(r)));
+                continue;
+            }
+            let number = matches!(&pre, KVal::Int(_) | KVal::Float(..))
+                || matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Int | Ty::Real));
+            if let (true, Some(i), true) = (number, first, only_added(body, &n)) {
+                out.push((n, Role::Nested(i)));
                 continue;
             }
             return fail(&format!(
@@ -465,6 +532,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 let p0 = self.lookup(n).and_then(|v| v.block()).expect("a pointer");
                 let st = self.expr(d, step)?;
                 let st = self.block_of(&st, *step)?;
+                if !matches!(p0.ty, Ty::Ptr(_)) && st.ty != Ty::Int {
+                    return self.unsupported(
+                        format!("a loop over a runtime range that steps the integer `{n}` by a value that is not an integer"),
+                        *step,
+                    );
+                }
                 bumps.push((n.clone(), p0, st));
             }
         }
@@ -507,6 +580,20 @@ impl<'s, D: LDomain> Interp<'s, D> {
             self.env.push((n.clone(), at_t));
         }
         let mut increments = Vec::new();
+        // Accumulators added to under branches or in nested loops: 0 in the body, whose run
+        // leaves in them what one iteration adds.
+        for (n, role) in &roles {
+            if let Role::Nested(i) = role {
+                let init = self.lookup(n).expect("bound before the loop");
+                let init = self.block_of(&init, &f.body[*i])?;
+                let zero = match init.ty {
+                    Ty::Int => KVal::Int(0),
+                    _ => KVal::Float(0, 1),
+                };
+                let zero = zero.block().expect("a number").broadcast_to(&init.shape);
+                self.env.push((n.clone(), KVal::Block(zero)));
+            }
+        }
         // Running maxima: bound to their value at iteration `t`; their value after the loop.
         // (name, value at iteration t, after the iteration, after the loop, before the loop)
         #[allow(clippy::type_complexity)]
@@ -518,7 +605,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => vec![*w],
                 Role::Max(m) => vec![m.writer],
                 Role::Rescaled(m) => [Some(m.writer), m.pre].into_iter().flatten().collect(),
-                Role::Temp => vec![],
+                Role::Temp | Role::Nested(_) => vec![],
             })
             .collect();
         let result = (|| -> R<()> {
@@ -534,7 +621,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => *w == i,
                     Role::Max(m) => m.writer == i,
                     Role::Rescaled(m) => m.writer == i || m.pre == Some(i),
-                    Role::Temp => false,
+                    Role::Temp | Role::Nested(_) => false,
                 });
                 match role {
                     Some((n, Role::Max(_))) => {
@@ -604,6 +691,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
                                 .unsupported("`return` inside a loop over a runtime range", st);
                         }
                     }
+                }
+            }
+            for (n, role) in &roles {
+                if let Role::Nested(i) = role {
+                    let g = self.lookup(n).expect("bound before the loop");
+                    let g = self.block_of(&g, &f.body[*i])?;
+                    increments.push((n.clone(), g, *i, None));
                 }
             }
             Ok(())

@@ -314,10 +314,11 @@ impl<'a> Visitor<'a> for Uses<'_> {
     }
 }
 
-/// The names the body uses as integers: `ints`, the operands of `//` and `%` and of
+/// The names the body uses as integers: `ints`, the operands of `//`, `%`, shifts and of
 /// comparisons and `range` bounds through integer arithmetic, and every name an integer
 /// name's assignment computes it from by integer arithmetic (`n = B * H` with `n` an
-/// integer makes `B` and `H` integers), to a fixed point.
+/// integer makes `B` and `H` integers; `x += s` with `x` an integer makes `s` one), to a
+/// fixed point.
 pub(crate) fn int_closure(body: &[Stmt], ints: &[String]) -> Vec<String> {
     let mut scan = IntScan::default();
     body.iter().for_each(|s| scan.visit_stmt(s));
@@ -442,12 +443,23 @@ impl<'a> Visitor<'a> for IntScan {
                 }
             }
         }
+        // `x += e` (and `-=`, `*=`, `//=`, `%=`): `e` is an integer when `x` is.
+        if let Stmt::AugAssign(a) = s {
+            let arith = matches!(
+                a.op,
+                Operator::Add | Operator::Sub | Operator::Mult | Operator::FloorDiv | Operator::Mod
+            );
+            if let (true, Expr::Name(t)) = (arith, &*a.target) {
+                self.assigns.push((t.id.to_string(), (*a.value).clone()));
+            }
+        }
         walk_stmt(self, s);
     }
 
     fn visit_expr(&mut self, e: &'a Expr) {
         match e {
-            Expr::BinOp(b) if matches!(b.op, Operator::FloorDiv) => {
+            // A shift's operands are integers (Triton rejects shifts of floats).
+            Expr::BinOp(b) if matches!(b.op, Operator::FloorDiv | Operator::LShift | Operator::RShift) => {
                 arith_names(&b.left, &mut self.seeds);
                 arith_names(&b.right, &mut self.seeds);
             }
@@ -520,6 +532,17 @@ mod tests {
         assert_eq!(role(&b, "H", &[], false, &[]), Role::Int);
         let c = body("off = b * seq_len + s\nmask = off < n\n");
         assert_eq!(role(&c, "seq_len", &["n".into()], false, &[]), Role::Int);
+    }
+
+    #[test]
+    fn a_shift_amount_and_its_step_are_integers() {
+        let b = body(
+            "bit_offset = 0\nfor p in range(passes):\n    d = (k >> bit_offset) & mask\n    bit_offset += bits_per_pass\n",
+        );
+        let ints = int_closure(&b, &[]);
+        assert!(ints.contains(&"bits_per_pass".to_string()), "{ints:?}");
+        let r = body("acc = 0.0\nfor i in range(n):\n    acc += scale\n");
+        assert!(!int_closure(&r, &[]).contains(&"scale".to_string()));
     }
 
     #[test]

@@ -1146,9 +1146,18 @@ fn attempt(
                 res = again;
             }
         }
+        // A model of the exact encoding is replayed before reassociation is tried: a
+        // difference it shows is a refutation whatever the abstraction (a wrong attention
+        // block at 10x was refuted this way in 0.1 s, after 20 s of reassociated solving).
+        let escalate_now = escalate && ob.unsure.is_none();
         match res {
             CheckResult::Unsat => continue,
-            _ if escalate && ob.unsure.is_none() => return Attempt::Reassociate,
+            CheckResult::Sat(Some(_)) if escalate_now => {}
+            _ if escalate_now => return Attempt::Reassociate,
+            _ => {}
+        }
+        match res {
+            CheckResult::Unsat => continue,
             CheckResult::Unknown(why) => {
                 return unknown(format!("obligation `{}`: solver: {why}", ob.label))
             }
@@ -1208,6 +1217,9 @@ fn attempt(
                     ob.label,
                     t0.elapsed()
                 ));
+                if found.is_none() && escalate_now {
+                    return Attempt::Reassociate;
+                }
                 // Refinement: a spurious model over dynamic sizes is checked again with the
                 // sizes pinned to the model's (small) ones, so that reductions over them are
                 // enumerated instead of uninterpreted; only a replayed refutation is taken.

@@ -628,9 +628,9 @@ impl Store {
         self.intern(Node::IntMod(a, b), Sort::Int)
     }
 
-    /// `a` as `b * q + rest` when the divisor `b` is a non-zero literal and some summands of
-    /// `a` are written as its multiples (a literal, or a product with a literal factor that
-    /// is): `(q, rest)`. Then `a div b = q + rest div b` and `a mod b = rest mod b` (Euclidean
+    /// `a` as `b * q + rest` when the divisor `b` is a non-zero literal, some summands of `a`
+    /// are written as its multiples (a literal, or a product with a literal factor that is)
+    /// and the others are literals: `(q, rest)`. Then `a div b = q + rest div b` and `a mod b = rest mod b` (Euclidean
     /// division, any sign of `b`), so `(40*i + k) div 40` is `i + k div 40` when built: a
     /// flat offset taken apart again gives back the index it was made of, one term for every
     /// `k` instead of one per `k` (a memory read's row index, session 19).
@@ -648,7 +648,11 @@ impl Store {
                 None => rest.push(t),
             }
         }
-        if quotients.is_empty() {
+        // Only a literal rest: then the result is settled (`q + r div c`, a literal `r div
+        // c`). With a symbolic rest the simplifier, which knows the ranges of the terms, does
+        // better on the whole (it relates `(27*(p div 27) + 9*((p mod 27) div 9) + ...) div 27`
+        // to `p div 27`, a memory cell read back through a view; split, it did not).
+        if quotients.is_empty() || rest.iter().any(|t| self.as_int(*t).is_none()) {
             return None;
         }
         let q = self.add(quotients);

@@ -628,9 +628,9 @@ impl Store {
         self.intern(Node::IntMod(a, b), Sort::Int)
     }
 
-    /// `a` as `b * q + rest` when the divisor `b` is a non-zero literal, some summands of `a`
-    /// are written as its multiples (a literal, or a product with a literal factor that is)
-    /// and the others are literals: `(q, rest)`. Then `a div b = q + rest div b` and `a mod b = rest mod b` (Euclidean
+    /// `a` as `b * q + rest` when the divisor `b` is a non-zero literal of at most 2^20, some
+    /// summands of `a` are written as its multiples (a literal, or a product with a literal
+    /// factor that is) and the others are literals: `(q, rest)`. Then `a div b = q + rest div b` and `a mod b = rest mod b` (Euclidean
     /// division, any sign of `b`), so `(40*i + k) div 40` is `i + k div 40` when built: a
     /// flat offset taken apart again gives back the index it was made of, one term for every
     /// `k` instead of one per `k` (a memory read's row index, session 19).
@@ -651,8 +651,12 @@ impl Store {
         // Only a literal rest: then the result is settled (`q + r div c`, a literal `r div
         // c`). With a symbolic rest the simplifier, which knows the ranges of the terms, does
         // better on the whole (it relates `(27*(p div 27) + 9*((p mod 27) div 9) + ...) div 27`
-        // to `p div 27`, a memory cell read back through a view; split, it did not).
-        if quotients.is_empty() || rest.iter().any(|t| self.as_int(*t).is_none()) {
+        // to `p div 27`, a memory cell read back through a view; split, it did not). Only
+        // divisors up to 2^20, sizes and strides: not the moduli of two's complement wrapping
+        // (2^32, 2^64), whose terms the simplifier reads better whole (mlir-tv's
+        // `fold-memref-subview-op/var_tensor` timed out with them split).
+        let settled = rest.iter().all(|t| self.as_int(*t).is_some());
+        if c.abs() > 1 << 20 || quotients.is_empty() || !settled {
             return None;
         }
         let q = self.add(quotients);

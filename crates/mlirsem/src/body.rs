@@ -15,7 +15,7 @@
 //!   box is not empty (otherwise the body never runs).
 
 use crate::domain::MDomain;
-use crate::eval::{run_in_body, unsupported, Body, Ctx, R};
+use crate::eval::{run_in_body, unsupported, Body, Ctx, IdxCond, R};
 use crate::fold::{bound_point, points, within_budget};
 use crate::reduce::Lin;
 use crate::value::*;
@@ -92,11 +92,12 @@ pub(crate) fn enter<'a, D: MDomain>(
         hoist(d, cx, body, o, &hoisted, &nonempty)?;
         hoisted.extend(m.op(o).results.iter().copied());
     }
-    let outer = Rc::new(cx.env.clone());
+    let (outer, uninit) = memory_reads(d, cx, body, &nonempty)?;
+    let outer = Rc::new(outer);
     if m.block(body)
         .ops
         .iter()
-        .any(|&o| m.op(o).name == "tensor.extract")
+        .any(|&o| matches!(m.op(o).name.as_str(), "tensor.extract" | "memref.load"))
     {
         let b = Body {
             m,
@@ -104,6 +105,7 @@ pub(crate) fn enter<'a, D: MDomain>(
             outer: &outer,
             operands,
             dims_of,
+            uninit: &uninit,
         };
         let mut failed = None;
         let ub = d.any_point(bounds, &mut |d: &mut D, p: &[D::I]| match b.ub(d, p) {
@@ -119,6 +121,52 @@ pub(crate) fn enter<'a, D: MDomain>(
         cx.add_ub(d, &ub);
     }
     Ok(outer)
+}
+
+/// The values the body sees from outside, with each memref it loads from (`memref.load` of a
+/// memref defined outside the body, e.g. a table read at indices from an input: an embedding
+/// lookup after bufferization) read as a tensor of its contents now, when the op runs: memory
+/// does not change while a linalg op's payload runs, since a payload has no memory writes
+/// (one that has is not run here). Also, per such memref, where its cells were never
+/// initialized (a load of one is UB, as for `memref.load` outside a body: mlir-tv's reading,
+/// [`crate::memory`]); loading from a dead block is UB when the box has a point.
+#[allow(clippy::type_complexity)]
+fn memory_reads<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    body: BlockId,
+    nonempty: &D::B,
+) -> R<(BTreeMap<ValueId, Val<'a, D>>, BTreeMap<ValueId, IdxCond<'a, D>>)> {
+    let m = cx.m;
+    let mut outer = cx.env.clone();
+    let mut uninit = BTreeMap::new();
+    for &o in &m.block(body).ops {
+        let op = m.op(o);
+        if op.name != "memref.load" {
+            continue;
+        }
+        let Some(&v) = op.operands.first() else {
+            return unsupported("memref.load without operands");
+        };
+        let Some(Val::MemRef(r)) = cx.env.get(&v) else {
+            continue; // computed in the body: the body run says it cannot read it
+        };
+        let r = r.clone();
+        let live = crate::memory::live(cx, &r)?;
+        let dead = d.not(&live);
+        let ub = d.and(nonempty, &dead);
+        cx.add_ub(d, &ub);
+        outer.insert(
+            v,
+            Val::Tensor(Tensor {
+                shape: r.shape.clone(),
+                ety: r.ety,
+                at: crate::memory::read_fn(cx, &r),
+            }),
+        );
+        uninit.insert(v, crate::memory::uninit_at(cx, &r));
+    }
+    Ok((outer, uninit))
 }
 
 /// Whether the loop box `bounds` has a point.

@@ -321,7 +321,7 @@ pub(crate) fn run_nested<'a, D: MDomain>(
                 chain.insert(*r, below + 1);
                 deepest = deepest.max(below + 1);
             }
-            cx.env.insert(*r, v);
+            cx.env.insert(*r, memoized_val(v));
         }
     }
     unsupported("a function body without func.return")
@@ -1371,6 +1371,7 @@ pub(crate) const BODY_OPS: &[&str] = &[
     "tensor.yield",
     "arith.constant",
     "tensor.extract",
+    "memref.load",
 ];
 
 /// `linalg.generic` with `parallel` iterators: input maps affine with non-negative
@@ -1535,6 +1536,7 @@ pub(crate) fn run_body<'a, D: MDomain>(
         outer,
         operands,
         dims_of,
+        uninit: &BTreeMap::new(),
     };
     let run = b.exec(d, loops, Some(want))?;
     run.0
@@ -1550,11 +1552,16 @@ pub(crate) struct Body<'a, 'r, D: MDomain> {
     pub(crate) outer: &'r BTreeMap<ValueId, Val<'a, D>>,
     pub(crate) operands: &'r [Val<'a, D>],
     pub(crate) dims_of: &'r [Vec<Lin>],
+    /// For each memref the body loads from (its contents in `outer`, as a tensor): where its
+    /// cells were never initialized, so that loading one is UB (for [`Body::ub`]; the
+    /// values alone need none).
+    pub(crate) uninit: &'r BTreeMap<ValueId, IdxCond<'a, D>>,
 }
 
 impl<'a, D: MDomain> Body<'a, '_, D> {
     /// Whether the body has UB at a loop point (an out-of-bounds or poison `tensor.extract`
-    /// index): every op is run, up to the yield.
+    /// or `memref.load` index, a load of a cell never initialized): every op is run, up to
+    /// the yield.
     pub(crate) fn ub(&self, d: &mut D, loops: &[D::I]) -> Result<D::B, String> {
         self.exec(d, loops, None).map(|r| r.1)
     }
@@ -1640,8 +1647,12 @@ impl<'a, D: MDomain> Body<'a, '_, D> {
                         ),
                     );
                 }
-                "tensor.extract" => {
-                    let (s, bad) = extract_in_body(d, m, bo, outer, |v| get(&env, v))?;
+                "tensor.extract" | "memref.load" => {
+                    let (s, idx, mut bad) = extract_in_body(d, m, bo, outer, |v| get(&env, v))?;
+                    if let Some(uninit) = op.operands.first().and_then(|v| self.uninit.get(v)) {
+                        let never = uninit.clone()(d, &idx);
+                        bad = d.or(&bad, &never);
+                    }
                     ub = d.or(&ub, &bad);
                     let r = *op
                         .results
@@ -1676,7 +1687,9 @@ impl<'a, D: MDomain> Body<'a, '_, D> {
 }
 
 /// `tensor.extract` in a body, of a tensor from outside the loop (`outer`), at indices
-/// computed in the body (`get`): the element, and whether the read is UB at this point.
+/// computed in the body (`get`): the element, the indices, and whether the read is UB at this
+/// point. Also `memref.load` of a memref from outside, whose contents when the op runs are a
+/// tensor in `outer` ([`crate::body::enter`]).
 #[allow(clippy::type_complexity)]
 fn extract_in_body<'a, D: MDomain>(
     d: &mut D,
@@ -1684,23 +1697,26 @@ fn extract_in_body<'a, D: MDomain>(
     o: OpId,
     outer: &BTreeMap<ValueId, Val<'a, D>>,
     get: impl Fn(ValueId) -> Result<(SVal<D>, EType), String>,
-) -> Result<((SVal<D>, EType), D::B), String> {
+) -> Result<((SVal<D>, EType), Vec<D::I>, D::B), String> {
     let op = m.op(o);
     let (&tv, ixs) = op
         .operands
         .split_first()
-        .ok_or("tensor.extract without operands")?;
+        .ok_or(format!("{} without operands", op.name))?;
     let Some(Val::Tensor(t)) = outer.get(&tv) else {
-        return Err("tensor.extract of a tensor computed in a linalg.generic body".into());
+        return Err(format!(
+            "{} of a value computed in a linalg.generic body",
+            op.name
+        ));
     };
     let ops: Vec<Val<'a, D>> = ixs
         .iter()
         .map(|&v| get(v).map(|(s, ty)| Val::Scalar(s, ty)))
         .collect::<Result<_, _>>()?;
-    let (idx, good) = match read_indices(d, &t.shape, &ops, "tensor.extract") {
+    let (idx, good) = match read_indices(d, &t.shape, &ops, &op.name) {
         Ok(x) => x,
         Err(e) => return Err(e.reason()),
     };
     let bad = d.not(&good);
-    Ok((((t.at)(d, &idx), t.ety), bad))
+    Ok((((t.at)(d, &idx), t.ety), idx, bad))
 }

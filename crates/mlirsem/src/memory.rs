@@ -525,13 +525,13 @@ pub(crate) fn write_view<'a, D: MDomain>(
     let lit = |d: &D, x: &D::I| d.lit_int(x);
     let whole = lit(d, &r.offset) == Some(0) && lit(d, &n).is_some() && lit(d, &n) == lit(d, &size);
     if whole {
-        cx.mem[r.block].at = Rc::new(move |d: &mut D, i: &D::I| {
+        cx.mem[r.block].at = memoized_cells(Rc::new(move |d: &mut D, i: &D::I| {
             let idx = unflatten(d, &r2.shape, i);
             f(d, &idx)
-        });
+        }));
         return Ok(());
     }
-    cx.mem[r.block].at = Rc::new(move |d: &mut D, i: &D::I| {
+    cx.mem[r.block].at = memoized_cells(Rc::new(move |d: &mut D, i: &D::I| {
         let hit = covers(d, &r2, i);
         let rel = d.sub_i(i, &r2.offset);
         let idx = unflatten(d, &r2.shape, &rel);
@@ -541,15 +541,27 @@ pub(crate) fn write_view<'a, D: MDomain>(
             v: ite_sval(d, &hit, &new.v, &o.v),
             init: ite_b(d, &hit, &new.init, &o.init),
         }
-    });
+    }));
     Ok(())
+}
+
+/// The cells `at`, each computed once per literal offset where the domain reuses elements
+/// (the concrete interpreter; [`reused`]).
+fn memoized_cells<'a, D: MDomain>(at: CellFn<'a, D>) -> CellFn<'a, D> {
+    let once = reused(move |d: &mut D, i: &[D::I]| at(d, &i[0]));
+    Rc::new(move |d: &mut D, i: &D::I| once(d, std::slice::from_ref(i)))
 }
 
 /// Most elements of a non-contiguous view written point by point.
 const MAX_POINTS: i128 = 256;
 
+/// Whether the block of view `r` is live.
+pub(crate) fn live<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> R<D::B> {
+    Ok(block(cx, r)?.live.clone())
+}
+
 /// Where the cells of view `r` (at a multi-index) were never initialized.
-fn uninit_at<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> crate::eval::IdxCond<'a, D> {
+pub(crate) fn uninit_at<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> crate::eval::IdxCond<'a, D> {
     let cells = cx.mem[r.block].at.clone();
     let r2 = r.clone();
     Rc::new(move |d: &mut D, idx: &[D::I]| {

@@ -754,6 +754,14 @@ pub(crate) fn search(
             _ => random_elem(&mut r, t),
         }));
     }
+    // Every float one small integer: sums of equal integers stay exact through chains of
+    // reductions (a softmax of equal scores: each term 1, the sum the row length).
+    for v in SMALL_INTS {
+        candidates.push(map_elems(model, &mut |t, e| match t {
+            EType::Float(f) => CElem::Float(float_of(f, *v)),
+            _ => e,
+        }));
+    }
     let pool = if judge.exact_sums {
         0
     } else if large {

@@ -3,6 +3,8 @@
 //! to an element). Integer helpers keep iN values in the signed canonical range.
 
 use crate::domain::{EType, FTy, MDomain};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// An element value of one [`EType`].
@@ -74,6 +76,43 @@ impl<'a, D: MDomain> Clone for Val<'a, D> {
             Val::Tensor(t) => Val::Tensor(t.clone()),
             Val::MemRef(r) => Val::MemRef(r.clone()),
         }
+    }
+}
+
+/// `f`, its value at each index computed once. Element functions call those of their
+/// operands, so without this a chain of reductions computes each operand element once per
+/// read: attention's softmax at 40x40 built every score 64,000 times per output element
+/// (the symbolic domain: the same hash-consed term each time, at the cost of building it; the
+/// concrete one: the same number). Reuse is exact: an element function is a function of the
+/// index, and what evaluating one records in the domain (a symbolic run's float facts and
+/// folds, a concrete run's `inexact` and `order_dependent`) is recorded for good the first
+/// time. Indices are terms in the symbolic domain, hash-consed, so equal indices are equal
+/// keys; a closure is only ever called with the one domain value its run was built with.
+pub(crate) fn reused<'a, D: MDomain, T: Clone + 'a>(
+    f: impl Fn(&mut D, &[D::I]) -> T + 'a,
+) -> impl Fn(&mut D, &[D::I]) -> T + 'a {
+    let memo: RefCell<HashMap<Vec<D::I>, T>> = RefCell::new(HashMap::new());
+    move |d: &mut D, idx: &[D::I]| {
+        if let Some(v) = memo.borrow().get(idx) {
+            return v.clone();
+        }
+        let v = f(d, idx);
+        memo.borrow_mut().insert(idx.to_vec(), v.clone());
+        v
+    }
+}
+
+/// `v` with its elements computed once ([`reused`]) if it is a tensor.
+pub(crate) fn memoized_val<'a, D: MDomain>(v: Val<'a, D>) -> Val<'a, D> {
+    match v {
+        Val::Tensor(t) => {
+            let at = t.at;
+            Val::Tensor(Tensor {
+                at: Rc::new(reused(move |d: &mut D, idx: &[D::I]| at(d, idx))),
+                ..t
+            })
+        }
+        v => v,
     }
 }
 

@@ -125,6 +125,38 @@ fn write_table(rows: &Rows) -> String {
     out
 }
 
+/// The CPU seconds the calling thread has used (Linux: `/proc/thread-self/stat`, in clock
+/// ticks of 10 ms), 0 where that cannot be read.
+fn thread_cpu_secs() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    // The fields after the command name (in parentheses): utime and stime are the 12th and
+    // 13th of them.
+    let rest = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0.0))
+        .collect();
+    (f.get(11).unwrap_or(&0.0) + f.get(12).unwrap_or(&0.0)) / 100.0
+}
+
+/// The median and maximum wall and CPU seconds of the pairs run (Z3 solves on the calling
+/// thread, so its time is in the CPU figure).
+fn print_times(times: &[(f64, f64)]) {
+    if times.is_empty() {
+        return;
+    }
+    let stat = |mut xs: Vec<f64>| {
+        xs.sort_by(f64::total_cmp);
+        (xs[xs.len() / 2], xs[xs.len() - 1], xs.iter().sum::<f64>())
+    };
+    let (wm, wx, ws) = stat(times.iter().map(|t| t.0).collect());
+    let (cm, cx, cs) = stat(times.iter().map(|t| t.1).collect());
+    println!(
+        "pair times ({} pairs): wall median {wm:.2} s, max {wx:.1} s, sum {ws:.1} s; CPU median {cm:.2} s, max {cx:.1} s, sum {cs:.1} s",
+        times.len()
+    );
+}
+
 /// Runs `f` over `items` on two threads (the machine's budget), keeping the order.
 fn parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let next = AtomicUsize::new(0);
@@ -161,7 +193,9 @@ fn main() {
     let mut jobs = vec![];
     let mut skipped = Rows::new();
     for p in &programs {
-        for s in STEPS.iter().copied().chain(["identity"]) {
+        let steps = std::env::var("MLIR_REAL_STEPS").unwrap_or_default();
+        let chosen = |s: &str| steps.is_empty() || steps.split(',').any(|x| x == s);
+        for s in STEPS.iter().copied().chain(["identity"]).filter(|s| chosen(s)) {
             let file = if s == "identity" { "src" } else { s };
             if !dir.join(p).join(format!("{file}.mlir")).exists() {
                 continue;
@@ -177,11 +211,16 @@ fn main() {
             }
         }
     }
+    let budget = std::env::var("MLIR_REAL_BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(BUDGET_SECS);
     let opts = mlirsem::Options {
         timeout: Duration::from_secs(2),
-        budget: Some(Duration::from_secs(BUDGET_SECS)),
+        budget: Some(Duration::from_secs(budget)),
         ..Default::default()
     };
+    let times = Mutex::new(vec![]);
     let results = parallel(&jobs, |(p, s)| {
         let read = |f: &str| std::fs::read_to_string(dir.join(p).join(format!("{f}.mlir")));
         let src = read("src").unwrap();
@@ -191,15 +230,14 @@ fn main() {
             read(s).unwrap()
         };
         let start = std::time::Instant::now();
+        let cpu = thread_cpu_secs();
         let v = verdict(&src, &tgt, &opts);
-        eprintln!(
-            "{p}/{s}: {} ({:.1} s) {}",
-            v.0,
-            start.elapsed().as_secs_f64(),
-            v.1
-        );
+        let (wall, cpu) = (start.elapsed().as_secs_f64(), thread_cpu_secs() - cpu);
+        eprintln!("{p}/{s}: {} ({wall:.1} s, CPU {cpu:.1} s) {}", v.0, v.1);
+        times.lock().unwrap().push((wall, cpu));
         v
     });
+    print_times(&times.into_inner().unwrap());
     let mut got = skipped;
     let mut failures = vec![];
     let mut counts: BTreeMap<(String, String), usize> = BTreeMap::new();
@@ -220,7 +258,8 @@ fn main() {
     for ((s, v), n) in &counts {
         println!("  {s:<13} {v:<9} {n}");
     }
-    if !only.is_empty() || elsewhere {
+    let subset = !only.is_empty() || std::env::var_os("MLIR_REAL_STEPS").is_some();
+    if subset || elsewhere {
         // A subset (MLIR_REAL_ONLY=a,b) or another folder: printed, not compared.
     } else if std::env::var_os("TENSORPROOF_BLESS").is_some() {
         std::fs::write(&table, write_table(&got)).unwrap();

@@ -9,6 +9,7 @@
 
 mod eval;
 mod float;
+mod fxhash;
 mod guess;
 mod print;
 mod process;

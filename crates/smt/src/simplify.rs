@@ -18,6 +18,7 @@
 //! and every model of the result is a model of the input.
 
 use crate::term::{Node, Sort, Store, SymId, TermId};
+use crate::fxhash::WordMap;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A monomial: a sorted multiset of atoms (the empty one is the constant monomial).
@@ -102,8 +103,8 @@ fn simplify_once(
     let mut s = Simplifier {
         store,
         ctx: Ctx::default(),
-        memo: HashMap::new(),
-        poly_memo: HashMap::new(),
+        memo: WordMap::default(),
+        poly_memo: WordMap::default(),
         contexts_left: MAX_SCOPES,
     };
     let facts: Vec<bool> = parts.iter().map(|p| s.is_fact(*p)).collect();
@@ -299,15 +300,15 @@ struct Simplifier<'a> {
     store: &'a mut Store,
     ctx: Ctx,
     /// Results under the current bounds; saved and cleared whenever the bounds change.
-    memo: HashMap<TermId, TermId>,
-    poly_memo: HashMap<TermId, Poly>,
+    memo: WordMap<TermId, TermId>,
+    poly_memo: WordMap<TermId, Poly>,
     /// How many more nested scopes may add bounds (path-sensitive simplification re-walks shared
     /// subterms under each new scope; this keeps the work bounded).
     contexts_left: usize,
 }
 
 /// What [`Simplifier::leave`] restores; `None` when entering changed nothing.
-type Saved = Option<(Ctx, HashMap<TermId, TermId>, HashMap<TermId, Poly>)>;
+type Saved = Option<(Ctx, WordMap<TermId, TermId>, WordMap<TermId, Poly>)>;
 
 /// What holds in the current scope.
 #[derive(Clone, Default)]

@@ -4,6 +4,7 @@
 //! applies a few local simplifications (`and` with `true`, `ite` on a literal condition, ...).
 //! Two structurally equal terms always get the same [`TermId`].
 
+use crate::fxhash::WordMap;
 use std::collections::HashMap;
 
 pub use ieee754::{Format, Op as FpOp};
@@ -94,7 +95,7 @@ pub struct Store {
     /// The depth of each term (a leaf is 1), computed at construction: walks that recurse over
     /// terms check it against [`MAX_DEPTH`] first.
     depths: Vec<u32>,
-    index: HashMap<Node, TermId>,
+    index: WordMap<Node, TermId>,
     pub(crate) syms: Vec<SymInfo>,
     sym_names: HashMap<String, SymId>,
     pub(crate) funs: Vec<FunInfo>,
@@ -600,6 +601,10 @@ impl Store {
         if self.as_int(b) == Some(1) {
             return a;
         }
+        if let Some((q, rest)) = self.split_multiples(a, b) {
+            let r = self.int_div(rest, b);
+            return self.add2(q, r);
+        }
         self.intern(Node::IntDiv(a, b), Sort::Int)
     }
 
@@ -617,7 +622,64 @@ impl Store {
         if self.as_int(b) == Some(1) {
             return self.int(0);
         }
+        if let Some((_, rest)) = self.split_multiples(a, b) {
+            return self.int_mod(rest, b);
+        }
         self.intern(Node::IntMod(a, b), Sort::Int)
+    }
+
+    /// `a` as `b * q + rest` when the divisor `b` is a non-zero literal of at most 2^20, some
+    /// summands of `a` are written as its multiples (a literal, or a product with a literal
+    /// factor that is) and the others are literals: `(q, rest)`. Then `a div b = q + rest div b` and `a mod b = rest mod b` (Euclidean
+    /// division, any sign of `b`), so `(40*i + k) div 40` is `i + k div 40` when built: a
+    /// flat offset taken apart again gives back the index it was made of, one term for every
+    /// `k` instead of one per `k` (a memory read's row index, session 19).
+    fn split_multiples(&mut self, a: TermId, b: TermId) -> Option<(TermId, TermId)> {
+        let c = self.as_int(b).filter(|c| *c != 0)?;
+        let summands = match self.node(a) {
+            Node::Add(xs) => xs.clone(),
+            _ => vec![a],
+        };
+        let mut quotients = vec![];
+        let mut rest = vec![];
+        for t in summands {
+            match self.exact_quotient(t, c) {
+                Some(q) => quotients.push(q),
+                None => rest.push(t),
+            }
+        }
+        // Only a literal rest: then the result is settled (`q + r div c`, a literal `r div
+        // c`). With a symbolic rest the simplifier, which knows the ranges of the terms, does
+        // better on the whole (it relates `(27*(p div 27) + 9*((p mod 27) div 9) + ...) div 27`
+        // to `p div 27`, a memory cell read back through a view; split, it did not). Only
+        // divisors up to 2^20, sizes and strides: not the moduli of two's complement wrapping
+        // (2^32, 2^64), whose terms the simplifier reads better whole (mlir-tv's
+        // `fold-memref-subview-op/var_tensor` timed out with them split).
+        let settled = rest.iter().all(|t| self.as_int(*t).is_some());
+        if c.abs() > 1 << 20 || quotients.is_empty() || !settled {
+            return None;
+        }
+        let q = self.add(quotients);
+        let rest = if rest.is_empty() {
+            self.int(0)
+        } else {
+            self.add(rest)
+        };
+        Some((q, rest))
+    }
+
+    /// `t / c` when the integer term `t` is written as a multiple of the literal `c`.
+    fn exact_quotient(&mut self, t: TermId, c: i128) -> Option<TermId> {
+        let of_literal = |k: i128| (k.checked_rem(c) == Some(0)).then(|| k.checked_div(c)).flatten();
+        match self.node(t).clone() {
+            Node::Int(k) => of_literal(k).map(|q| self.int(q)),
+            Node::Mul(mut xs) => {
+                let q = of_literal(self.as_int(xs[0])?)?;
+                xs[0] = self.int(q);
+                Some(self.mul(xs))
+            }
+            _ => None,
+        }
     }
 
     pub fn real_div(&mut self, a: TermId, b: TermId) -> TermId {

@@ -265,3 +265,37 @@ fn nullary_applications_print_bare() {
     assert!(text.contains("(< 0 k)"), "{text}");
     assert!(!text.contains("(k)"), "{text}");
 }
+
+#[test]
+fn division_by_a_literal_takes_out_the_multiples_it_divides() {
+    let mut s = Store::new();
+    let (xs, ks) = (s.declare("x", Sort::Int), s.declare("k", Sort::Int));
+    let (x, k) = (s.sym(xs), s.sym(ks));
+    let forty = s.int(40);
+    let three = s.int(3);
+    let row = s.mul2(forty, x);
+    let flat = s.add(vec![row, three]);
+    // A flat offset taken apart again gives back its row and column when built.
+    assert_eq!(s.int_div(flat, forty), x);
+    assert_eq!(s.int_mod(flat, forty), three);
+    // Every sign of divisor and summands: the built term has the value of Euclidean division.
+    for c in [40i128, -40, 7, -3, 2] {
+        let cl = s.int(c);
+        let (c2, c6) = (s.int(2 * c), s.int(6 * c));
+        let (t1, t2) = (s.mul2(c2, x), s.mul2(c6, k));
+        let minus = s.int(-(c + 1));
+        let a = s.add(vec![t1, t2, minus]);
+        let (q, r) = (s.int_div(a, cl), s.int_mod(a, cl));
+        for xv in -3i128..=3 {
+            for kv in -50i128..=50 {
+                let map = [(xs, s.int(xv)), (ks, s.int(kv))];
+                let map: std::collections::HashMap<SymId, TermId> = map.into_iter().collect();
+                let av = 2 * c * xv + 6 * c * kv - (c + 1);
+                let qv = s.substitute(q, &map);
+                let rv = s.substitute(r, &map);
+                assert_eq!(s.as_int(qv), euclid_div(av, c), "{av} div {c}");
+                assert_eq!(s.as_int(rv), Some(av - c * euclid_div(av, c).unwrap()), "{av} mod {c}");
+            }
+        }
+    }
+}

@@ -117,7 +117,7 @@ pub fn run(a: XlaArgs) -> i32 {
 }
 
 /// One pair checked, a panic its `unknown` (internal error).
-fn guarded_check(
+pub(crate) fn guarded_check(
     b: (&str, &str, &xla::hlo::Module),
     a: (&str, &str, &xla::hlo::Module),
     opts: &xla::Options,

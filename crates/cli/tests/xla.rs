@@ -85,3 +85,44 @@ fn bad_input_is_a_diagnostic_with_exit_two() {
     assert!(err.contains("jax"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `bench --xla`: per program its verdict against the `# expect:` header and its times; the
+/// corpus median and max; JSON records; exit 0 when every expectation holds.
+#[test]
+fn bench_times_pairs_against_their_expectations() {
+    let (code, out, err) = run(&[
+        "bench",
+        "--xla",
+        "--runs",
+        "2",
+        "-q",
+        "corpus/xla/pow2.before.hlo",
+        "corpus/xla/div_div_a.py",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("verified  verified  corpus/xla/pow2"), "{out}");
+    assert!(
+        out.contains("refuted   refuted   corpus/xla/div_div_a"),
+        "{out}"
+    );
+    assert!(
+        out.contains("programs: 2   runs each: 2   wall: median") && out.contains("over 30 s: 0"),
+        "{out}"
+    );
+    let (code, out, _) = run(&[
+        "bench",
+        "--xla",
+        "--runs",
+        "1",
+        "--json",
+        "corpus/xla/pow2.before.hlo",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("\"bench-xla\"") && out.contains("\"max_cpu_seconds\""),
+        "{out}"
+    );
+    // --runs needs --lift or --xla; --real-as conflicts with both.
+    let (code, _, _) = run(&["bench", "--runs", "2"]);
+    assert_eq!(code, 2);
+}

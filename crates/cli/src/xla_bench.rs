@@ -176,11 +176,11 @@ fn print_text(rows: &[Row], runs: usize) {
     let ((wmed, wmax), cpu) = summary(rows);
     let cpu = cpu.map_or_else(
         || "-".into(),
-        |(m, x)| format!("median {m:.2} s, max {x:.2} s"),
+        |(m, x)| format!("median {m:.3} s, max {x:.2} s"),
     );
     let over = rows.iter().filter(|r| r.wall > PROGRAM_LIMIT).count();
     s += &format!(
-        "\nprograms: {}   runs each: {runs}   wall: median {wmed:.2} s, max {wmax:.2} s   CPU: {cpu}   over {PROGRAM_LIMIT} s: {over}\n",
+        "\nprograms: {}   runs each: {runs}   wall: median {wmed:.3} s, max {wmax:.2} s   CPU: {cpu}   over {PROGRAM_LIMIT} s: {over}\n",
         rows.len()
     );
     out::print(&indicatif::ProgressBar::hidden(), &s);

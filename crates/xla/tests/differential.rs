@@ -184,7 +184,7 @@ fn interpret(py: &Path) -> Result<Program, String> {
         }
         computed.push(row);
     }
-    println!("{stem}: the interpreter agrees on {compared} elements ({order} rest on float sums in some order)", );
+    println!("{stem}: the interpreter agrees on {compared} elements ({order} rest on float sums in some order)");
     Ok(Program {
         stem,
         py: py.to_path_buf(),

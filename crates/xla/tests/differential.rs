@@ -18,6 +18,9 @@
 //!    `x * 3 + b` into one `fma` (`fused_elementwise`): the elements that differ are counted
 //!    and printed, not failed (the gap docs/xla.md names).
 
+mod common;
+use common::python;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use tensor::{Concrete, ConcreteTensor, Format, Scalar};
@@ -199,18 +202,6 @@ fn interpret(py: &Path) -> Result<Program, String> {
         sets,
         after: computed,
     })
-}
-
-/// The Python that runs tools/xla_dump.py, if one with jax 0.7.1 is present.
-fn python() -> Option<PathBuf> {
-    let p = std::env::var_os("TENSORPROOF_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join(".venv/bin/python"));
-    let ok = std::process::Command::new(&p)
-        .args(["-c", "import jax; assert jax.__version__ == '0.7.1'"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    ok.then_some(p)
 }
 
 fn hex_list(t: &ConcreteTensor) -> String {

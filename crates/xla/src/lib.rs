@@ -10,6 +10,7 @@
 
 mod check;
 mod consts;
+mod conv;
 pub mod hlo;
 mod lower;
 mod ops;

@@ -69,6 +69,16 @@ pub const OPS: &[OpSpec] = &[
             "rhs_batch_dims",
         ],
     ),
+    op(
+        "convolution",
+        Some(2),
+        &[
+            "window",
+            "dim_labels",
+            "feature_group_count",
+            "batch_group_count",
+        ],
+    ),
 ];
 
 /// Attributes that do not change what an op computes, with the reason.

@@ -97,7 +97,11 @@ fn value(rng: &mut Rng, set: usize) -> u32 {
         0 => (rng.unit() * 6.0 - 3.0) as f32,
         1 => SPECIALS[(rng.next() % SPECIALS.len() as u64) as usize],
         _ => {
-            let sign = if rng.next().is_multiple_of(2) { 1.0 } else { -1.0 };
+            let sign = if rng.next().is_multiple_of(2) {
+                1.0
+            } else {
+                -1.0
+            };
             let e = (rng.next() % 61) as i32 - 30;
             (sign * (1.0 + rng.unit()) * 2f64.powi(e)) as f32
         }

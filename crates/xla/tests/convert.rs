@@ -140,7 +140,8 @@ fn float_to_int_as_xla_cpu() {
 #[test]
 fn float_to_float_rounds_to_nearest_even() {
     // 1 + 2^-8 is a tie between bf16 neighbours 1 and 1 + 2^-7: even is 1. 1e-40 is subnormal
-    // in f32: flushed to 0 under FTZ, kept (as bf16's nearest subnormal) without.
+    // in f32 and bf16: kept (as bf16's nearest subnormal, 0x0001) with or without FTZ, as on
+    // XLA:CPU (jax 0.7.1: f32 1e-40 -> bf16 is 0x0001, -> f16 2.2e-7 is 0x0004).
     let xs = [
         1.0 + 2f32.powi(-8),
         1.0 + 3.0 * 2f32.powi(-8),
@@ -158,12 +159,17 @@ fn float_to_float_rounds_to_nearest_even() {
     };
     let bf = |x: f32| Format::BF16.from_f64(x as f64);
     let want = [0x3f80, 0x3f82, bf(1e-40), bf(1e30), Format::BF16.nan()];
-    assert_eq!(bits(run("bf16", &xs, false)), want);
-    let mut flushed = want;
-    flushed[2] = 0;
-    assert_eq!(bits(run("bf16", &xs, true)), flushed);
+    assert_eq!(want[2], 1);
+    for ftz in [false, true] {
+        assert_eq!(bits(run("bf16", &xs, ftz)), want);
+        assert_eq!(bits(run("f16", &[2.2e-7], ftz)), vec![4]);
+    }
     assert_eq!(
         bits(run("f16", &[1e30], false)),
         vec![Format::F16.inf(false)]
     );
+    // f32 <-> f64 on the machine's conversions: flushed under FTZ/DAZ (measured: f32 1e-40
+    // -> f64 is 0).
+    assert_eq!(bits(run("f64", &[1e-40], true)), vec![0]);
+    assert_ne!(bits(run("f64", &[1e-40], false)), vec![0]);
 }

@@ -180,7 +180,7 @@ pub fn convert<D: Domain>(
         }
         // A nonzero integer is at least 1 in magnitude: never subnormal, nothing to flush.
         (ElemType::Int, ElemType::Float(g), _) => {
-            d.prim(Prim::ToFloat(g.format), from, &[x.clone()])
+            d.prim(Prim::ToFloat(g.format), from, std::slice::from_ref(x))
         }
         (ElemType::Float(f), ElemType::Int, Some((lo, hi))) => float_to_int(d, f, (lo, hi), x),
         _ => unreachable!("convert from {from} to {to}: rejected by the graph's type check"),
@@ -195,13 +195,13 @@ fn float_to_int<D: Domain>(d: &mut D, f: FloatTy, (lo, hi): (i128, i128), x: &D:
     // truncation is at most `lo`; from `hi + 1` up, at least `hi + 1`.
     let above = d.lit_v(ty, Literal::Bits(f.format.from_int(hi + 1)));
     let below = d.lit_v(ty, Literal::Bits(f.format.from_int(lo)));
-    let nan = d.prim(Prim::IsNaN, ty, &[x.clone()]);
+    let nan = d.prim(Prim::IsNaN, ty, std::slice::from_ref(x));
     let nan = d.truth(&nan);
     let high = d.prim(Prim::Le, ty, &[above, x.clone()]);
     let high = d.truth(&high);
     let low = d.prim(Prim::Lt, ty, &[x.clone(), below]);
     let low = d.truth(&low);
-    let truncated = d.prim(Prim::TruncInt, ty, &[x.clone()]);
+    let truncated = d.prim(Prim::TruncInt, ty, std::slice::from_ref(x));
     let (zero, lo, hi) = (
         d.lit_v(ElemType::Int, Literal::Int(0)),
         d.lit_v(ElemType::Int, Literal::Int(lo)),

@@ -3,33 +3,10 @@
 //! side, the kernel's spatial dimensions swapped, the stride changed with the padding that
 //! keeps the shape; a feature group count other than 1 is `unknown`, naming it.
 
-use std::path::Path;
-use xla::{check_pair, parse_module, Input, Options};
+mod common;
 
-fn text(ext: &str) -> String {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../corpus/xla/conv2d.{ext}"));
-    std::fs::read_to_string(p).expect("corpus/xla/conv2d")
-}
-
-/// The verdict of the after module with `from` replaced by `to`, against the before module.
 fn edited(from: &str, to: &str) -> report::Verdict {
-    let (bt, at) = (text("before.hlo"), text("after.hlo"));
-    assert!(at.contains(from), "{from}");
-    let et = at.replace(from, to);
-    let (bm, em) = (parse_module(&bt).unwrap(), parse_module(&et).unwrap());
-    check_pair(
-        &Input {
-            file: "before",
-            text: &bt,
-            module: &bm,
-        },
-        &Input {
-            file: "edited",
-            text: &et,
-            module: &em,
-        },
-        &Options::default(),
-    )
+    common::edited("conv2d", from, to)
 }
 
 #[test]

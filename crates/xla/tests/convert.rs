@@ -3,39 +3,12 @@
 //! edited variants of `corpus/xla/convert_bf16` and `convert_int` (verified as XLA:CPU prints
 //! them) whose meaning differs are refuted by a replayed counterexample.
 
+mod common;
+use common::edited;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 use tensor::{Concrete, ConcreteTensor, Format, Scalar};
-use xla::{check_pair, lower, output_element, parse_module, Input, Mode, Options};
-
-fn text(name: &str) -> String {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../corpus/xla/{name}"));
-    std::fs::read_to_string(p).expect("corpus/xla")
-}
-
-/// The verdict of `name`'s after module with `from` replaced by `to`, against its before.
-fn edited(name: &str, from: &str, to: &str) -> report::Verdict {
-    let (bt, at) = (
-        text(&format!("{name}.before.hlo")),
-        text(&format!("{name}.after.hlo")),
-    );
-    assert!(at.contains(from), "{from}");
-    let et = at.replace(from, to);
-    let (bm, em) = (parse_module(&bt).unwrap(), parse_module(&et).unwrap());
-    check_pair(
-        &Input {
-            file: "before",
-            text: &bt,
-            module: &bm,
-        },
-        &Input {
-            file: "edited",
-            text: &et,
-            module: &em,
-        },
-        &Options::default(),
-    )
-}
+use xla::{lower, output_element, parse_module, Mode};
 
 #[test]
 fn edited_converts_are_refuted() {

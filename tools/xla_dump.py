@@ -3,10 +3,15 @@
 
 Usage: xla_dump.py MODEL.py OUT_DIR [--passes]
        xla_dump.py MODEL.py OUT_DIR --run INPUTS.json
+       xla_dump.py --run-batch JOBS.json
 
 With --run, the compiled function is run on XLA:CPU on the inputs in INPUTS.json (a list per
 parameter of elements as bit patterns, row-major) and OUT_DIR/run.json gets the first output's
 elements as bit patterns (the differential test of the interpreter, crates/xla/tests/corpus.rs).
+With --run-batch, one process runs many models (JAX starts once): JOBS.json is a list of
+{"model": MODEL.py, "inputs": [INPUT_SET, ...], "out": RESULT.json}, each INPUT_SET as in
+INPUTS.json; RESULT.json gets a list with the first output's bit patterns per input set
+(crates/xla/tests/differential.rs).
 
 MODEL.py defines a function `f` and `ARGS`, a list of example argument shapes written as HLO
 shapes (`"f32[8,16]"`, `"f32[]"`). The tool writes
@@ -47,6 +52,8 @@ def load(path):
 
 
 def main(argv):
+    if argv[:1] == ["--run-batch"] and len(argv) == 2:
+        return run_batch(argv[1])
     run = None
     if "--run" in argv:
         i = argv.index("--run")
@@ -81,13 +88,11 @@ def main(argv):
             fh.write(text.replace(here, ""))
 
 
-def run_on_cpu(compiled, shapes, inputs_path, out):
-    import json
+def run_once(compiled, shapes, inputs):
+    """The first output's elements as hex bit patterns, on one input set."""
     import numpy as np
 
     bits_of = {2: np.uint16, 4: np.uint32, 8: np.uint64}
-    with open(inputs_path) as fh:
-        inputs = json.load(fh)
     args = []
     for (dtype, dims), data in zip(shapes, inputs):
         dt = np.dtype(dtype) if dtype != "bfloat16" else None
@@ -99,8 +104,33 @@ def run_on_cpu(compiled, shapes, inputs_path, out):
     first = result[0] if isinstance(result, (tuple, list)) else result
     arr = np.asarray(first)
     flat = arr.reshape(-1).view(bits_of[arr.dtype.itemsize])
+    return [hex(int(b)) for b in flat]
+
+
+def run_on_cpu(compiled, shapes, inputs_path, out):
+    import json
+
+    with open(inputs_path) as fh:
+        inputs = json.load(fh)
     with open(os.path.join(out, "run.json"), "w") as fh:
-        json.dump([hex(int(b)) for b in flat], fh)
+        json.dump(run_once(compiled, shapes, inputs), fh)
+
+
+def run_batch(jobs_path):
+    import json
+
+    os.environ.setdefault("JAX_PLATFORMS", "cpu")
+    import jax
+
+    with open(jobs_path) as fh:
+        jobs = json.load(fh)
+    for job in jobs:
+        f, shapes = load(os.path.abspath(job["model"]))
+        examples = [jax.ShapeDtypeStruct(dims, dtype) for dtype, dims in shapes]
+        compiled = jax.jit(f).lower(*examples).compile()
+        results = [run_once(compiled, shapes, inputs) for inputs in job["inputs"]]
+        with open(job["out"], "w") as fh:
+            json.dump(results, fh)
 
 
 if __name__ == "__main__":

@@ -21,11 +21,25 @@ const CORPUS_LIMIT: f64 = 60.0;
 
 /// CPU seconds of this process so far (user + system), where `/proc` has them.
 fn cpu_seconds() -> Option<f64> {
+    stat_seconds(2)
+}
+
+/// CPU seconds of this process and of its children that ended (solver processes).
+pub(crate) fn cpu_seconds_with_children() -> Option<f64> {
+    stat_seconds(4)
+}
+
+/// The sum of the first `n` of utime, stime, cutime, cstime in `/proc/self/stat`, in seconds.
+fn stat_seconds(n: usize) -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // fields after the command name `(...)`: state is field 3, utime 14, stime 15
+    // fields after the command name `(...)`: state is field 3, utime 14, stime 15, cutime 16,
+    // cstime 17
     let rest = &stat[stat.rfind(')')? + 2..];
     let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    let mut ticks = 0.0;
+    for k in 11..11 + n {
+        ticks += f.get(k)?.parse::<f64>().ok()?;
+    }
     Some(ticks / 100.0)
 }
 

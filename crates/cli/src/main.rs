@@ -22,6 +22,7 @@ mod reason_class;
 mod rules_cmd;
 mod tool_run;
 mod worker;
+mod xla_bench;
 mod xla_cmd;
 
 use args::{Cli, Command};
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Rules(a) => rules_cmd::run(a),
         Command::Bench(a) if a.lift => lift_bench::run(a),
+        Command::Bench(a) if a.xla => xla_bench::run(a),
         Command::Bench(a) => rules_cmd::bench(a),
         Command::Mlir(a) => mlir_cmd::run(a),
         Command::Lift(a) => lift_cmd::run(a),

@@ -97,7 +97,7 @@ pub fn run(a: XlaArgs) -> i32 {
         f.insert("before".into(), json!(names[0]));
         f.insert("after".into(), json!(names[1]));
         f.insert("seconds".into(), json!(secs));
-        say(&format!("{}\n", out::record("xla", "pair", f)));
+        say(&out::record("xla", "pair", f));
     } else {
         say(&format!(
             "{}: {} ({secs:.2} s)\n{}",
@@ -106,9 +106,10 @@ pub fn run(a: XlaArgs) -> i32 {
             out::details(&outcome.verdict)
         ));
     }
-    if a.passes && !a.run.json {
+    if a.passes {
         let dir = before.with_file_name("passes");
-        if let Err(e) = passes(&dir, &opts) {
+        let json = a.run.json.then_some(a.run.full_values);
+        if let Err(e) = passes(&dir, &opts, json) {
             eprintln!("error: {e}");
             return 2;
         }
@@ -117,7 +118,7 @@ pub fn run(a: XlaArgs) -> i32 {
 }
 
 /// One pair checked, a panic its `unknown` (internal error).
-fn guarded_check(
+pub(crate) fn guarded_check(
     b: (&str, &str, &xla::hlo::Module),
     a: (&str, &str, &xla::hlo::Module),
     opts: &xla::Options,
@@ -169,9 +170,14 @@ fn pass_dumps(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
 }
 
 /// Every pass step against the one before it; the first step that is not verified is named.
-fn passes(dir: &Path, opts: &xla::Options) -> Result<(), String> {
+/// `json`: JSON Lines instead (`Some(full_values)`): a `pass-step` record per step that is not
+/// verified, then a `passes` summary.
+fn passes(dir: &Path, opts: &xla::Options, json: Option<bool>) -> Result<(), String> {
     let steps = pass_dumps(dir)?;
-    say(&format!("pass steps: {}\n", steps.len()));
+    let count = steps.len();
+    if json.is_none() {
+        say(&format!("pass steps: {count}\n"));
+    }
     let mut prev: Option<(String, String, xla::hlo::Module)> = None;
     let mut first_refuted = None;
     let mut verified = 0;
@@ -181,7 +187,15 @@ fn passes(dir: &Path, opts: &xla::Options) -> Result<(), String> {
         let module = match xla::parse_module(&text) {
             Ok(m) => m,
             Err(d) => {
-                say(&format!("  {label}: error: {}\n", d[0].message));
+                match json {
+                    Some(_) => {
+                        let v = report::Verdict::Error { diagnostics: d };
+                        let mut f = out::verdict_fields(&v, &label, Some(&text), false);
+                        f.insert("step".into(), json!(label));
+                        say(&out::record("xla", "pass-step", f));
+                    }
+                    None => say(&format!("  {label}: error: {}\n", d[0].message)),
+                }
                 prev = None;
                 continue;
             }
@@ -190,6 +204,10 @@ fn passes(dir: &Path, opts: &xla::Options) -> Result<(), String> {
             let v = guarded_check((pl, pt, pm), (&label, &text, &module), opts);
             if v.name() == "verified" {
                 verified += 1;
+            } else if let Some(full) = json {
+                let mut f = out::verdict_fields(&v, &label, Some(&text), full);
+                f.insert("step".into(), json!(label));
+                say(&out::record("xla", "pass-step", f));
             } else {
                 say(&format!("  {label}: {}\n{}", v.name(), out::details(&v)));
             }
@@ -198,6 +216,14 @@ fn passes(dir: &Path, opts: &xla::Options) -> Result<(), String> {
             }
         }
         prev = Some((label, text, module));
+    }
+    if json.is_some() {
+        let f = json!({"steps": count, "verified": verified, "first_refuted": first_refuted});
+        let serde_json::Value::Object(f) = f else {
+            unreachable!("an object")
+        };
+        say(&out::record("xla", "passes", f));
+        return Ok(());
     }
     say(&format!("  {verified} steps verified\n"));
     if let Some(l) = first_refuted {

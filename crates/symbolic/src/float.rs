@@ -70,6 +70,46 @@ impl Sym {
         SymVal::Plain(s.fp(theory, a.to_vec()))
     }
 
+    /// A conversion (`Prim::ToFloat`, `Prim::TruncInt`): between float formats the theory's
+    /// `to_fp`; between an Int and a float (integers are not bit-vectors here) an
+    /// uninterpreted function per format, the same in both modules of a pair, folded on
+    /// literals. Sound for `verified`: it holds for every function, the true one included;
+    /// a refutation through it is replayed concretely.
+    pub(crate) fn convert(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
+        let rt = crate::result_type(op, ty);
+        let [SymVal::Plain(x)] = args else {
+            return self.unsupported(
+                format!("convert ({op:?}) of a reduction or an infinity"),
+                rt,
+            );
+        };
+        let x = *x;
+        let s = &mut self.store;
+        let t = match (op, ty) {
+            (Prim::ToFloat(to), ElemType::Float(_)) => s.fp(FpOp::ToFp(to), vec![x]),
+            (Prim::ToFloat(to), ElemType::Int) => match s.as_int(x) {
+                Some(i) => s.fp_lit(to, to.from_int(i)),
+                None => {
+                    let name = format!("int_to_{}", to.name());
+                    let f = s.declare_fun(&name, &[Sort::Int], Sort::Float(to));
+                    s.app(f, vec![x])
+                }
+            },
+            (Prim::TruncInt, ElemType::Float(f)) => {
+                match s.as_fp(x).and_then(|(fm, b)| fm.to_int(b, 64)) {
+                    Some(i) => s.int(i),
+                    None => {
+                        let name = format!("trunc_{}", f.format.name());
+                        let fun = s.declare_fun(&name, &[Sort::Float(f.format)], Sort::Int);
+                        s.app(fun, vec![x])
+                    }
+                }
+            }
+            _ => return self.unsupported(format!("convert ({op:?}) at type {ty}"), rt),
+        };
+        SymVal::Plain(t)
+    }
+
     /// Whether `t` is never subnormal by its form: a literal that is not, a flushed value
     /// (`ite(isSubnormal(y), zero, y)`), or an enumerated fold under FTZ (its last operation
     /// flushed it, in every order).

@@ -129,10 +129,12 @@ pub fn input_key(name: &str, rank: usize) -> String {
 /// The element type of a primitive's result, given its operands' type: comparisons are bool.
 /// (A placeholder for an unsupported result must have the sort the caller expects, or building
 /// the term around it fails.)
-fn result_type(op: Prim, operands: ElemType) -> ElemType {
+pub(crate) fn result_type(op: Prim, operands: ElemType) -> ElemType {
     match op {
         Prim::Lt | Prim::Le | Prim::Eq => ElemType::Bool,
         Prim::IsNaN | Prim::IsInf | Prim::IsSubnormal | Prim::IsNegative => ElemType::Bool,
+        Prim::ToFloat(f) => ElemType::float(f, false),
+        Prim::TruncInt => ElemType::Int,
         _ => operands,
     }
 }
@@ -386,6 +388,9 @@ impl Domain for Sym {
     }
 
     fn prim(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
+        if matches!(op, Prim::ToFloat(_) | Prim::TruncInt) {
+            return self.convert(op, ty, args);
+        }
         if args.iter().any(|a| matches!(a, SymVal::Inf(_))) {
             return self.prim_inf(op, ty, args);
         }
@@ -430,7 +435,9 @@ impl Domain for Sym {
             | Prim::IsNaN
             | Prim::IsInf
             | Prim::IsSubnormal
-            | Prim::IsNegative => {
+            | Prim::IsNegative
+            | Prim::ToFloat(_)
+            | Prim::TruncInt => {
                 return self.unsupported(
                     format!("{op:?} at type {ty}").to_lowercase(),
                     result_type(op, ty),

@@ -567,6 +567,17 @@ impl Domain for Concrete {
         if args.contains(&Undef) {
             return Undef;
         }
+        match (op, args) {
+            (Prim::ToFloat(to), [Float(from, b)]) => return Float(to, to.convert(*from, *b)),
+            (Prim::ToFloat(to), [Int(i)]) => return Float(to, to.from_int(*i)),
+            // Any value outside the finite range of 64-bit integers (the caller bounds it).
+            (Prim::TruncInt, [Float(fm, b)]) => return Int(fm.to_int(*b, 64).unwrap_or(0)),
+            (Prim::ToFloat(_) | Prim::TruncInt, _) => {
+                self.fail(format!("convert ({op:?}) of {args:?} at type {ty}"));
+                return Undef;
+            }
+            _ => {}
+        }
         if let ElemType::Float(f) = ty {
             if !matches!(op, Prim::And | Prim::Or | Prim::Xor | Prim::Not) {
                 return self.prim_float(op, f, args);

@@ -134,6 +134,13 @@ pub enum Prim {
     Or,
     Xor,
     Not,
+    /// The operand (a float of any format, or an Int) rounded to nearest even into the
+    /// format: the float's value, not its flushing (the element function flushes).
+    ToFloat(Format),
+    /// A float truncated toward zero to an Int. Its value matters only for finite floats
+    /// whose truncation the caller bounds (`float::convert`); elsewhere a domain may give
+    /// any value.
+    TruncInt,
 }
 
 /// How a reduction combines its elements.

@@ -114,7 +114,7 @@ impl<'g, D: Domain> Eval<'g, D> {
                 s.extend(axes.iter().cloned());
                 s
             }
-            Op::Unary { x, .. } => self.shape(d, *x),
+            Op::Unary { x, .. } | Op::Convert { x, .. } => self.shape(d, *x),
             Op::Binary { a, b, .. } | Op::Compare { a, b, .. } => {
                 self.elementwise_shape(d, &[*a, *b])
             }
@@ -297,7 +297,11 @@ impl<'g, D: Domain> Eval<'g, D> {
                     c.nonneg(d, s);
                 }
             }
-            Op::Literal { .. } | Op::Unary { .. } | Op::Reverse { .. } | Op::Relabel { .. } => {}
+            Op::Literal { .. }
+            | Op::Unary { .. }
+            | Op::Convert { .. }
+            | Op::Reverse { .. }
+            | Op::Relabel { .. } => {}
             Op::Reduce { .. } => {}
             Op::Binary { a, b, .. } | Op::Compare { a, b, .. } => {
                 self.same_sizes(d, &mut c, &[*a, *b])
@@ -480,6 +484,11 @@ impl<'g, D: Domain> Eval<'g, D> {
             Op::Unary { op, x } => {
                 let v = self.access(d, *x, idx);
                 unary(d, *op, ty, &v)
+            }
+            Op::Convert { x, to, range } => {
+                let from = g.node_type(*x).ty;
+                let v = self.access(d, *x, idx);
+                crate::float::convert(d, from, *to, *range, &v)
             }
             Op::Binary { op, a, b } => {
                 let va = self.access_elementwise(d, *a, idx);
@@ -820,6 +829,7 @@ pub fn op_name<I>(op: &Op<I>) -> &'static str {
         Op::Broadcast { .. } => "broadcast",
         Op::Iota { .. } => "iota",
         Op::Unary { .. } => "elementwise op",
+        Op::Convert { .. } => "convert",
         Op::Binary { .. } => "elementwise op",
         Op::Compare { .. } => "comparison",
         Op::Select { .. } => "select",
@@ -856,6 +866,7 @@ pub fn operands<I>(op: &Op<I>) -> Vec<NodeId> {
         Op::Input { .. } | Op::Literal { .. } | Op::Iota { .. } => vec![],
         Op::Broadcast { x, .. }
         | Op::Unary { x, .. }
+        | Op::Convert { x, .. }
         | Op::Slice { x, .. }
         | Op::DynamicSlice { x, .. }
         | Op::Reverse { x, .. }

@@ -7,7 +7,7 @@
 //! guard, and FTZ/DAZ: in that mode every operand is flushed before and every result after
 //! an arithmetic operation (a subnormal becomes the zero of its sign), as XLA:CPU runs.
 
-use crate::domain::{Domain, ElemType, FloatTy, Literal, Prim};
+use crate::domain::{Domain, ElemType, FloatTy, Format, Literal, Prim};
 use crate::ops::{BinaryOp, UnaryOp};
 
 /// A subnormal `x` as the zero of its sign; anything else unchanged.
@@ -144,4 +144,70 @@ fn reciprocal_of_power_of_two(f: crate::domain::Format, c: u64) -> Option<u64> {
     let r = f.from_f64(1.0 / x);
     let back = f.to_f64(r);
     (back == 1.0 / x && !f.is_subnormal(r) && back.is_finite() && back != 0.0).then_some(r)
+}
+
+/// XLA's `convert` of one element from `from` to `to` (`Op::Convert`), as XLA:CPU computes it:
+/// between float formats rounding to nearest even (between f32 and f64 the operand flushed if
+/// `from` flushes, the result if `to` does; to or from f16 or bf16 nothing flushed); an Int to the nearest float, ties to even; a float to an integer type
+/// with values `range` truncated toward zero, saturating at the range's ends, NaN to 0
+/// (measured on XLA:CPU, jax 0.7.1: `f32 -> s32` gives `0` on NaN, `2147483647` on `+inf`
+/// and on `3e9`, `-2147483648` on `-inf`; `f32 -> u8` gives `0` on `-2.7`).
+pub fn convert<D: Domain>(
+    d: &mut D,
+    from: ElemType,
+    to: ElemType,
+    range: Option<(i128, i128)>,
+    x: &D::V,
+) -> D::V {
+    match (from, to, range) {
+        (ElemType::Float(f), ElemType::Float(g), _) => {
+            // The machine's conversions between f32 and f64 flush (DAZ on the operand, FTZ
+            // on the result); those to and from f16 and bf16 are bit operations that keep
+            // subnormals (measured: f32 1e-40 -> bf16 -> f32 is 1e-40 under FTZ).
+            let wide = |fm| matches!(fm, Format::F32 | Format::F64);
+            let hardware = wide(f.format) && wide(g.format);
+            let x = if f.ftz && hardware {
+                flush(d, from, x)
+            } else {
+                x.clone()
+            };
+            let r = d.prim(Prim::ToFloat(g.format), from, &[x]);
+            if g.ftz && hardware {
+                flush(d, to, &r)
+            } else {
+                r
+            }
+        }
+        // A nonzero integer is at least 1 in magnitude: never subnormal, nothing to flush.
+        (ElemType::Int, ElemType::Float(g), _) => {
+            d.prim(Prim::ToFloat(g.format), from, std::slice::from_ref(x))
+        }
+        (ElemType::Float(f), ElemType::Int, Some((lo, hi))) => float_to_int(d, f, (lo, hi), x),
+        _ => unreachable!("convert from {from} to {to}: rejected by the graph's type check"),
+    }
+}
+
+/// A float truncated toward zero into `lo..=hi` (`lo <= 0 <= hi`), saturating, NaN to 0.
+fn float_to_int<D: Domain>(d: &mut D, f: FloatTy, (lo, hi): (i128, i128), x: &D::V) -> D::V {
+    let ty = ElemType::Float(f);
+    // `hi + 1` and `lo` are powers of two (or 0): exact in the format, or beyond its range
+    // (then an infinity, and only that infinity saturates on its side). Below `lo`, the
+    // truncation is at most `lo`; from `hi + 1` up, at least `hi + 1`.
+    let above = d.lit_v(ty, Literal::Bits(f.format.from_int(hi + 1)));
+    let below = d.lit_v(ty, Literal::Bits(f.format.from_int(lo)));
+    let nan = d.prim(Prim::IsNaN, ty, std::slice::from_ref(x));
+    let nan = d.truth(&nan);
+    let high = d.prim(Prim::Le, ty, &[above, x.clone()]);
+    let high = d.truth(&high);
+    let low = d.prim(Prim::Lt, ty, &[x.clone(), below]);
+    let low = d.truth(&low);
+    let truncated = d.prim(Prim::TruncInt, ty, std::slice::from_ref(x));
+    let (zero, lo, hi) = (
+        d.lit_v(ElemType::Int, Literal::Int(0)),
+        d.lit_v(ElemType::Int, Literal::Int(lo)),
+        d.lit_v(ElemType::Int, Literal::Int(hi)),
+    );
+    let r = d.ite_v(&low, &lo, &truncated);
+    let r = d.ite_v(&high, &hi, &r);
+    d.ite_v(&nan, &zero, &r)
 }

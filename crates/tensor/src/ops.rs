@@ -110,6 +110,13 @@ pub enum Op<I> {
         op: UnaryOp,
         x: NodeId,
     },
+    /// XLA `convert`: each element to the element type `to` (`float::convert`). An Int
+    /// target has the integer type's values `range` (inclusive), where a float saturates.
+    Convert {
+        x: NodeId,
+        to: ElemType,
+        range: Option<(i128, i128)>,
+    },
     /// Elementwise; a rank-0 operand is broadcast (XLA's scalar broadcasting).
     Binary {
         op: BinaryOp,
@@ -301,6 +308,21 @@ impl<I: Clone> Graph<I> {
                     _ => {}
                 }
                 xt
+            }
+            Op::Convert { x, to, range } => {
+                let xt = self.t(*x).clone();
+                let ok = match (xt.ty, *to) {
+                    (Float(_), Float(_)) | (Int, Float(_)) => range.is_none(),
+                    (Float(_), Int) => range.is_some_and(|(lo, hi)| lo <= 0 && 0 <= hi),
+                    _ => false,
+                };
+                if !ok {
+                    return Err(format!("convert from {} to {to} is not defined", xt.ty));
+                }
+                NodeType {
+                    axes: xt.axes,
+                    ty: *to,
+                }
             }
             Op::Binary { op, a, b } => {
                 let ty = self.same_ty(*a, *b, &format!("{op:?}").to_lowercase())?;

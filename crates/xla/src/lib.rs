@@ -10,6 +10,7 @@
 
 mod check;
 mod consts;
+mod conv;
 pub mod hlo;
 mod lower;
 mod ops;
@@ -23,3 +24,4 @@ pub use check::{check_pair, Input, Options};
 pub use lower::{lower, Lowered, Mode, Unsupported};
 pub use ops::{MEANING_FREE, OPS};
 pub use parse::parse_module;
+pub use search::{output_element, Computed};

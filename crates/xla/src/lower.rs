@@ -89,6 +89,16 @@ pub fn elem_type(prim: Prim, mode: Mode) -> Option<ElemType> {
     }
 }
 
+/// The values of a fixed-width integer type up to 64 bits wide (u64 excluded: its upper half
+/// is beyond the 64-bit truncation the core's `TruncInt` promises).
+fn int_range(prim: Prim) -> Option<(i128, i128)> {
+    match prim {
+        Prim::S(w) if w <= 64 => Some((-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)),
+        Prim::U(w) if w < 64 => Some((0, (1i128 << w) - 1)),
+        _ => None,
+    }
+}
+
 /// The ops whose integer results need no width: they only move or compare values.
 const INT_OPS: &[&str] = &[
     "iota",
@@ -99,6 +109,7 @@ const INT_OPS: &[&str] = &[
     "concatenate",
     "reverse",
     "select",
+    "convert",
 ];
 
 /// Inlining depth limit (fusions inside calls inside fusions ...).
@@ -320,6 +331,10 @@ impl<D: Domain> Lowerer<'_, '_, D> {
             )?;
             return Ok(Val::Array { node, dims });
         }
+        if ins.opcode.text == "convert" {
+            let node = self.convert(ins, xs[0].0, ty)?;
+            return Ok(Val::Array { node, dims });
+        }
         let node = match ops::elementwise(&ins.opcode.text) {
             Some(Elementwise::Unary(op)) => self.add(Op::Unary { op, x: xs[0].0 }, ins)?,
             Some(Elementwise::Binary(op)) => self.binary(ins, op, xs)?,
@@ -347,6 +362,32 @@ impl<D: Domain> Lowerer<'_, '_, D> {
             None => crate::shape_ops::lower(self, ins, xs, &dims)?,
         };
         Ok(Val::Array { node, dims })
+    }
+
+    /// `convert` to `to`: between float types, an integer to a float, a float to an integer
+    /// type (saturating into its range); other pairs are unsupported by name.
+    fn convert(&mut self, ins: &Instr, x: NodeId, to: ElemType) -> Result<NodeId, Unsupported> {
+        let from = self.g.node_type(x).ty;
+        let range = match (&ins.shape, from, to) {
+            (_, ElemType::Float(_), ElemType::Float(_))
+            | (_, ElemType::Int, ElemType::Float(_)) => None,
+            (Shape::Array { prim, .. }, ElemType::Float(_), ElemType::Int) => {
+                match int_range(*prim) {
+                    Some(r) => Some(r),
+                    None => return Err(bad(ins, "a float converted to u64 (not modelled yet)")),
+                }
+            }
+            _ => {
+                return Err(Unsupported {
+                    what: format!(
+                        "convert from {from} to {to} (integers and predicates as bit-vectors are \
+                         not modelled yet)"
+                    ),
+                    span: ins.opcode.span,
+                })
+            }
+        };
+        self.add(Op::Convert { x, to, range }, ins)
     }
 
     fn binary(

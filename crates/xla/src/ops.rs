@@ -46,6 +46,7 @@ pub const OPS: &[OpSpec] = &[
     op("rsqrt", Some(1), &[]),
     op("tanh", Some(1), &[]),
     op("not", Some(1), &[]),
+    op("convert", Some(1), &[]),
     op("compare", Some(2), &["direction", "type"]),
     op("select", Some(3), &[]),
     op("clamp", Some(3), &[]),
@@ -67,6 +68,16 @@ pub const OPS: &[OpSpec] = &[
             "rhs_contracting_dims",
             "lhs_batch_dims",
             "rhs_batch_dims",
+        ],
+    ),
+    op(
+        "convolution",
+        Some(2),
+        &[
+            "window",
+            "dim_labels",
+            "feature_group_count",
+            "batch_group_count",
         ],
     ),
 ];

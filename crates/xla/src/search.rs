@@ -101,6 +101,37 @@ fn element(
     Ok(v)
 }
 
+/// One output element as the interpreter computes it, each reduction folded left in
+/// row-major order, with what its value rests on.
+pub struct Computed {
+    pub value: Scalar,
+    /// A float sum or product in it may have another value in another order.
+    pub order_dependent: bool,
+    /// Functions the platform's libm computed.
+    pub libm: Vec<&'static str>,
+}
+
+/// Output `k` of a module lowered concretely, at `index`, on `inputs` (for differential tests
+/// against other implementations); `None` where the interpreter cannot compute it exactly.
+pub fn output_element(
+    l: &Lowered<i128>,
+    inputs: &BTreeMap<String, ConcreteTensor>,
+    k: usize,
+    index: &[i128],
+) -> Option<Computed> {
+    let mut d = interpreter(inputs);
+    let mut ev = Eval::memoized(&l.graph);
+    let value = element(l, &mut d, &mut ev, k, index, true).ok()?;
+    let mut libm: Vec<&'static str> = d.libm.iter().copied().collect();
+    libm.sort();
+    libm.dedup();
+    Some(Computed {
+        value,
+        order_dependent: d.order_dependent,
+        libm,
+    })
+}
+
 /// Runs both modules on `inputs` and returns the first differing output element (at most
 /// `budget` elements per output are compared, spread over the output).
 pub(crate) fn compare(

@@ -30,6 +30,7 @@ pub(crate) fn lower<D: Domain>(
         "reduce" => reduce(l, ins, &xs[0], xs[1].0),
         "reduce-window" => reduce_window(l, ins, &xs[0], xs[1].0),
         "dot" => dot(l, ins, &xs[0], &xs[1]),
+        "convolution" => crate::conv::convolution(l, ins, &xs[0], &xs[1], dims),
         other => Err(bad(ins, &format!("op {other} (no meaning given yet)"))),
     }
 }

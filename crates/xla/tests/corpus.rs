@@ -5,6 +5,9 @@
 //! and `xla_cpu_agrees` runs the refutations on XLA:CPU: for a stable third of the programs
 //! (each starts a JAX process), every one with `TENSORPROOF_REGEN=all`.
 
+mod common;
+use common::python;
+
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 use xla::{check_pair, parse_module, Input, Options};
@@ -81,19 +84,6 @@ fn check_program(py: &Path) -> Result<(), Failed> {
         }
     }
     Ok(())
-}
-
-/// The Python that runs tools/xla_dump.py, if one with jax is present.
-fn python() -> Option<PathBuf> {
-    let p = std::env::var_os("TENSORPROOF_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/python"));
-    let ok = std::process::Command::new(&p)
-        .args(["-c", "import jax; assert jax.__version__ == '0.7.1'"])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    ok.then_some(p)
 }
 
 /// The programs the Python tests run: every third (a stable sample: each run starts a JAX

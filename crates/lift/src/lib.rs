@@ -447,12 +447,14 @@ fn lift_kernel(cx: &KernelCtx) -> Result<Option<KernelResult>, Diagnostic> {
 }
 
 /// Whether a launcher-level claim that ended `unknown` for `reason` may be decided by the
-/// kernel-level claim: a formula not synthesized, or an output index whose coverage is not
-/// read, over the launcher's views of the tensors (never a bound or a race the launcher's
-/// sizes may break: the kernel-level claim would only assume those away).
+/// kernel-level claim: a formula not synthesized, an expected formula of another rank, or an
+/// output index whose coverage is not read, over the launcher's views of the tensors (never
+/// a bound or a race the launcher's sizes may break: the kernel-level claim would only
+/// assume those away).
 fn kernel_level_may_decide(reason: &str) -> bool {
     reason.contains("was not synthesized")
         || reason.contains("does not split into")
+        || (reason.contains("the formula indexes `") && reason.contains("; it has rank"))
         || (reason.contains("coverage of `") && reason.contains("is not of the form"))
 }
 

@@ -142,7 +142,10 @@ fn apps_and_their_broken_statements() {
         m
     } else {
         let named = DEFAULT.iter().map(|(m, _, _)| *m);
-        named.chain(BROKEN.iter().map(|b| b.1)).map(String::from).collect()
+        named
+            .chain(BROKEN.iter().map(|b| b.1))
+            .map(String::from)
+            .collect()
     };
     modules.sort();
     modules.dedup();

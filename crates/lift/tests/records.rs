@@ -71,7 +71,10 @@ fn a_launcher_level_claim_without_a_formula_gives_way_to_a_kernel_level_proof() 
     assert_eq!(r.launcher.as_deref(), Some("<kernel-level claim>"));
     assert_eq!(r.formula.as_deref(), Some("out[i, j] = 3 * x[i, j]"));
     let said = r.assumptions.join("\n");
-    assert!(said.contains("the launcher read, its own claim unknown (coverage of `out`"), "{said}");
+    assert!(
+        said.contains("the launcher read, its own claim unknown (coverage of `out`"),
+        "{said}"
+    );
 }
 
 #[test]

@@ -136,7 +136,10 @@ fn memory_reads<'a, D: MDomain>(
     cx: &mut Ctx<'a, D>,
     body: BlockId,
     nonempty: &D::B,
-) -> R<(BTreeMap<ValueId, Val<'a, D>>, BTreeMap<ValueId, IdxCond<'a, D>>)> {
+) -> R<(
+    BTreeMap<ValueId, Val<'a, D>>,
+    BTreeMap<ValueId, IdxCond<'a, D>>,
+)> {
     let m = cx.m;
     let mut outer = cx.env.clone();
     let mut uninit = BTreeMap::new();

@@ -561,7 +561,10 @@ pub(crate) fn live<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> R<D::B> {
 }
 
 /// Where the cells of view `r` (at a multi-index) were never initialized.
-pub(crate) fn uninit_at<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> crate::eval::IdxCond<'a, D> {
+pub(crate) fn uninit_at<'a, D: MDomain>(
+    cx: &Ctx<'a, D>,
+    r: &MRef<D>,
+) -> crate::eval::IdxCond<'a, D> {
     let cells = cx.mem[r.block].at.clone();
     let r2 = r.clone();
     Rc::new(move |d: &mut D, idx: &[D::I]| {

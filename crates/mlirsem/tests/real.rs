@@ -195,7 +195,12 @@ fn main() {
     for p in &programs {
         let steps = std::env::var("MLIR_REAL_STEPS").unwrap_or_default();
         let chosen = |s: &str| steps.is_empty() || steps.split(',').any(|x| x == s);
-        for s in STEPS.iter().copied().chain(["identity"]).filter(|s| chosen(s)) {
+        for s in STEPS
+            .iter()
+            .copied()
+            .chain(["identity"])
+            .filter(|s| chosen(s))
+        {
             let file = if s == "identity" { "src" } else { s };
             if !dir.join(p).join(format!("{file}.mlir")).exists() {
                 continue;

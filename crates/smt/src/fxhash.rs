@@ -71,7 +71,10 @@ mod tests {
 
     #[test]
     fn equal_keys_hash_equal_and_neighbours_differ() {
-        assert_eq!(hash_of(&(3u32, vec![1u32, 2])), hash_of(&(3u32, vec![1u32, 2])));
+        assert_eq!(
+            hash_of(&(3u32, vec![1u32, 2])),
+            hash_of(&(3u32, vec![1u32, 2]))
+        );
         let mut seen = std::collections::BTreeSet::new();
         for i in 0u32..10_000 {
             // hashbrown picks buckets by the low bits and tags by the top 7: both must vary.

@@ -17,8 +17,8 @@
 //! so the result is equivalent to the input under the input's own assertions: same satisfiability,
 //! and every model of the result is a model of the input.
 
-use crate::term::{Node, Sort, Store, SymId, TermId};
 use crate::fxhash::WordMap;
+use crate::term::{Node, Sort, Store, SymId, TermId};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A monomial: a sorted multiset of atoms (the empty one is the constant monomial).

@@ -670,7 +670,11 @@ impl Store {
 
     /// `t / c` when the integer term `t` is written as a multiple of the literal `c`.
     fn exact_quotient(&mut self, t: TermId, c: i128) -> Option<TermId> {
-        let of_literal = |k: i128| (k.checked_rem(c) == Some(0)).then(|| k.checked_div(c)).flatten();
+        let of_literal = |k: i128| {
+            (k.checked_rem(c) == Some(0))
+                .then(|| k.checked_div(c))
+                .flatten()
+        };
         match self.node(t).clone() {
             Node::Int(k) => of_literal(k).map(|q| self.int(q)),
             Node::Mul(mut xs) => {

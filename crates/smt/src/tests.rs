@@ -294,7 +294,11 @@ fn division_by_a_literal_takes_out_the_multiples_it_divides() {
                 let qv = s.substitute(q, &map);
                 let rv = s.substitute(r, &map);
                 assert_eq!(s.as_int(qv), euclid_div(av, c), "{av} div {c}");
-                assert_eq!(s.as_int(rv), Some(av - c * euclid_div(av, c).unwrap()), "{av} mod {c}");
+                assert_eq!(
+                    s.as_int(rv),
+                    Some(av - c * euclid_div(av, c).unwrap()),
+                    "{av} mod {c}"
+                );
             }
         }
     }

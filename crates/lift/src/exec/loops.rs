@@ -182,10 +182,7 @@ fn only_added(stmts: &[Stmt], n: &str) -> bool {
     stmts.iter().all(|s| match s {
         _ if !names(std::slice::from_ref(s)).iter().any(|x| x == n) => true,
         Stmt::For(g) => {
-            !reads(&g.iter)
-                && !reads(&g.target)
-                && g.orelse.is_empty()
-                && only_added(&g.body, n)
+            !reads(&g.iter) && !reads(&g.target) && g.orelse.is_empty() && only_added(&g.body, n)
         }
         _ => matches!(update_of(s), Some((m, Update::Add(g))) if m == n && !reads(g)),
     })

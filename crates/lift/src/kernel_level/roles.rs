@@ -459,7 +459,12 @@ impl<'a> Visitor<'a> for IntScan {
     fn visit_expr(&mut self, e: &'a Expr) {
         match e {
             // A shift's operands are integers (Triton rejects shifts of floats).
-            Expr::BinOp(b) if matches!(b.op, Operator::FloorDiv | Operator::LShift | Operator::RShift) => {
+            Expr::BinOp(b)
+                if matches!(
+                    b.op,
+                    Operator::FloorDiv | Operator::LShift | Operator::RShift
+                ) =>
+            {
                 arith_names(&b.left, &mut self.seeds);
                 arith_names(&b.right, &mut self.seeds);
             }

@@ -284,11 +284,19 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
     if views.is_empty() {
         return Err("no pointer stepped by the program id times a stride".into());
     }
-    // Rows do not overlap: every integer a mask compares (a row length) is at most each
-    // stride, a precondition of the claim.
-    let strides: Vec<String> = facts.strides.iter().map(|(_, s)| s.clone()).collect();
+    // Rows do not overlap: every integer a mask compares (a row length) is at most the stride
+    // of each view with rows (not of a one-element-per-row view, `r[i]` of `r_ptr[i * s]`,
+    // whose rows never overlap: the real launch passes `r.stride(0) == 1` there), a
+    // precondition of the claim.
+    let all_strides: Vec<&String> = facts.strides.iter().map(|(_, s)| s).collect();
+    let strides: Vec<String> = facts
+        .strides
+        .iter()
+        .filter(|(ptr, s)| facts.view_of(ptr, &[s.as_str()]).1)
+        .map(|(_, s)| s.clone())
+        .collect();
     let mut fits = Vec::new();
-    for c in facts.compared.iter().filter(|c| !strides.contains(c)) {
+    for c in facts.compared.iter().filter(|c| !all_strides.contains(c)) {
         let Some(ck) = size_of(&m, c) else { continue };
         for s in &strides {
             let Some(sk) = size_of(&m, s) else { continue };

@@ -42,7 +42,24 @@ pub(crate) enum Failure {
         /// allocates and the model does not read (an atomic's first add): then the replay
         /// is no run of the launcher.
         unread_initial: bool,
+        /// Whether the formula has a value there (it may read past an input the kernel
+        /// does not: a witness a search should replace by one where both have values).
+        formula_defined: bool,
     },
+}
+
+impl Failure {
+    /// A difference where the formula reads past its inputs: kept only when no search
+    /// finds a difference of two values.
+    pub(crate) fn formula_undefined(&self) -> bool {
+        matches!(
+            self,
+            Failure::Value {
+                formula_defined: false,
+                ..
+            }
+        )
+    }
 }
 
 /// Concrete inputs: sizes, tensor contents by name, scalar parameters by name.
@@ -352,6 +369,7 @@ pub(crate) fn replay(
                     kernel: x.to_string(),
                     formula: y.to_string(),
                     unread_initial,
+                    formula_defined: !matches!(y, Stored::Value(Scalar::Undef)),
                 }));
             }
         }
@@ -457,7 +475,7 @@ pub(crate) fn refute(
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
             ),
         },
-        (Failure::Value { buf, index, kernel, formula, unread_initial: true }, _) => Verdict::Unknown {
+        (Failure::Value { buf, index, kernel, formula, unread_initial: true, .. }, _) => Verdict::Unknown {
             reason: format!(
                 "at sizes {:?}, `{buf}` at {index:?} is {kernel} and the formula gives {formula} (replayed), but with initial contents of `{buf}` that the launcher allocates and the model does not read (an atomic adds to them), so this is no run of the launcher",
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()

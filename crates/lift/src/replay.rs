@@ -42,20 +42,21 @@ pub(crate) enum Failure {
         /// allocates and the model does not read (an atomic's first add): then the replay
         /// is no run of the launcher.
         unread_initial: bool,
-        /// Whether the formula has a value there (it may read past an input the kernel
-        /// does not: a witness a search should replace by one where both have values).
-        formula_defined: bool,
+        /// Whether the kernel and the formula both have a value there (the formula may read
+        /// past an input the kernel does not, the kernel past a block pointer's shape): a
+        /// witness a search should replace by one where both have values.
+        both_defined: bool,
     },
 }
 
 impl Failure {
-    /// A difference where the formula reads past its inputs: kept only when no search
-    /// finds a difference of two values.
-    pub(crate) fn formula_undefined(&self) -> bool {
+    /// A difference where one side is undefined: kept only when no search finds a
+    /// difference of two values.
+    pub(crate) fn one_side_undefined(&self) -> bool {
         matches!(
             self,
             Failure::Value {
-                formula_defined: false,
+                both_defined: false,
                 ..
             }
         )
@@ -369,7 +370,9 @@ pub(crate) fn replay(
                     kernel: x.to_string(),
                     formula: y.to_string(),
                     unread_initial,
-                    formula_defined: !matches!(y, Stored::Value(Scalar::Undef)),
+                    both_defined: ![&x, &y]
+                        .iter()
+                        .any(|v| matches!(v, Stored::Value(Scalar::Undef))),
                 }));
             }
         }

@@ -177,8 +177,8 @@ fn bounded(
                 // Sizes at which the precondition does not hold say nothing of the claim.
                 Ok(Some(Failure::OutOfBounds { .. } | Failure::Race { .. }))
                     if setup.safety_assumed => {}
-                // A formula that reads past its inputs: a witness only if no other is found.
-                Ok(Some(fail)) if fail.formula_undefined() => {
+                // One side undefined: a witness only if no two-valued one is found.
+                Ok(Some(fail)) if fail.one_side_undefined() => {
                     fallback.get_or_insert((inp, fail));
                 }
                 Ok(Some(fail)) => {

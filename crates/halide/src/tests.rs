@@ -18,13 +18,13 @@ fn corpus() -> std::path::PathBuf {
 fn budget(secs: u64) -> crate::check::Budget {
     let timeout = std::time::Duration::from_secs(secs);
     crate::check::Budget::new(
-        std::time::Instant::now(),
+        crate::clock::CaseClock::start(),
         timeout * crate::CASE_BUDGET_PER_TIMEOUT,
         timeout,
     )
 }
 
-/// A case whose wall budget is spent before its solver calls is `unknown`, naming the
+/// A case whose CPU budget is spent before its solver calls is `unknown`, naming the
 /// budget and the obligation where it ran out, never `verified` (a correct case here: the
 /// budget, not the statement, stops it).
 #[test]
@@ -45,7 +45,7 @@ fn a_spent_case_budget_gives_unknown_naming_where() {
     .unwrap();
     match r.verdict {
         report::Verdict::Unknown { reason } => assert!(
-            reason.starts_with("case budget of 0 s exhausted at obligation "),
+            reason.starts_with("case budget of 0 CPU s exhausted at obligation "),
             "{reason}"
         ),
         v => panic!("{v:?}"),

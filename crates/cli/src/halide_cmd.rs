@@ -369,7 +369,7 @@ fn suite(dir: &Path) -> Result<Vec<Case>, String> {
 }
 
 /// The worker's wall limit for a case, in job budgets (`--budget`, else 12 query timeouts).
-const WALL_GUARD_PER_BUDGET: u32 = 5;
+const WALL_GUARD_PER_BUDGET: u32 = 8;
 
 /// The case of a job, or a verdict for the whole job when it failed; and the diagnostics with
 /// the side they point into (`true`: the statement).

@@ -7,6 +7,8 @@
 //! - `syntax` (tokens, types, the one expression parser), `stmt` and `spec` (the two files);
 //! - `value` (Halide's scalar types over a core `Domain`: wrapping, Euclidean division, casts);
 //! - `math` (float math intrinsics: uninterpreted symbolically, real functions concretely);
+//! - `strict` (`strict_float`'s `strict_add`, ...: IEEE through the core's `tensor::float`);
+//! - `clock` (a case's CPU time, its solver processes' included: the budgets' clock);
 //! - `eval` (the one definition of an expression's value, through an `Env`);
 //! - `algo` (the algorithm at a point, concretely), `run` (the concrete interpreter of the
 //!   loop program), `symex` (the symbolic executor with prophetic annotations);

@@ -280,7 +280,7 @@ impl Store {
         }
     }
 
-    fn as_real(&self, t: TermId) -> Option<(i128, i128)> {
+    pub(crate) fn as_real(&self, t: TermId) -> Option<(i128, i128)> {
         match self.node(t) {
             Node::Real(n, d) => Some((*n, *d)),
             _ => None,

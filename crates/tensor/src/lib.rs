@@ -11,7 +11,7 @@ mod concrete;
 mod concrete_float;
 mod domain;
 mod eval;
-mod float;
+pub mod float;
 mod ops;
 mod rat;
 

@@ -704,7 +704,7 @@ fn splat(args: Vec<CArg>) -> Vec<CArg> {
 /// image, then pseudo-random small integers (float sums exact in any order), then (unless
 /// the judge needs exact sums) every float set to one special value, then pseudo-random values
 /// from a pool of corner cases, every other one with each tensor or buffer filled with one
-/// value.
+/// value (unless `random` is false: the deterministic candidates only).
 ///
 /// `focus` (the model's output position) is where a large output is compared (see
 /// [`replay`]); with a tensor beyond [`MAX_ELEMS`] elements only the deterministic candidates
@@ -716,6 +716,7 @@ pub(crate) fn search(
     focus: Option<(usize, Vec<i128>)>,
     judge: Judge,
     ext: &ExtModel,
+    random: bool,
 ) -> Option<(Vec<CArg>, Mismatch, Vec<(String, String)>)> {
     let mut r = Lcg(0x5eed);
     let large = model.iter().any(|a| match a {
@@ -740,7 +741,7 @@ pub(crate) fn search(
             _ => e,
         }));
     }
-    let pool = if judge.exact_sums {
+    let pool = if judge.exact_sums || !random {
         0
     } else if large {
         LARGE_POOL_TRIES

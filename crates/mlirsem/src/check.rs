@@ -733,7 +733,8 @@ fn check_function(
     name: &str,
 ) -> Verdict {
     let deadline = opts.budget.map(|b| Instant::now() + b);
-    let run = |reassoc: bool,
+    // `held`: a refutation is held, so the solver gets no stage that may overrun its timeout.
+    let run = |(reassoc, held): (bool, bool),
                may_escalate: bool,
                deadline: Option<Instant>,
                texts: &mut Vec<(String, String)>| {
@@ -746,7 +747,7 @@ fn check_function(
                 opts,
                 texts,
                 name,
-                (reassoc, zero_sign_free),
+                (reassoc, zero_sign_free, held),
                 may_escalate,
                 None,
                 deadline,
@@ -757,7 +758,7 @@ fn check_function(
             a => a,
         }
     };
-    match run(false, true, deadline, smt_texts) {
+    match run((false, false), true, deadline, smt_texts) {
         Attempt::Done(v) => v,
         Attempt::Reassociate(pending) => {
             // With a replayed difference in hand, reassociation only decides whether the
@@ -773,7 +774,7 @@ fn check_function(
             let unknown = |reason: String, pending: Option<Verdict>| {
                 pending.unwrap_or(Verdict::Unknown { reason })
             };
-            match run(true, false, share, smt_texts) {
+            match run((true, pending.is_some()), false, share, smt_texts) {
                 Attempt::Done(Verdict::Verified { mut assumptions }) => {
                     assumptions.push(REASSOC_ASSUMPTION.into());
                     Verdict::Verified { assumptions }
@@ -782,7 +783,7 @@ fn check_function(
                     unknown(reason, pending)
                 }
                 Attempt::Done(Verdict::Unknown { reason }) => {
-                    match run(false, false, deadline, smt_texts) {
+                    match run((false, false), false, deadline, smt_texts) {
                         Attempt::Done(Verdict::Unknown { .. })
                         | Attempt::Reassociate(_)
                         | Attempt::SignsMatter => Verdict::Unknown {
@@ -828,7 +829,7 @@ fn attempt(
     opts: &Options,
     smt_texts: &mut Vec<(String, String)>,
     name: &str,
-    (reassoc, zero_sign_free): (bool, bool),
+    (reassoc, zero_sign_free, held): (bool, bool, bool),
     may_escalate: bool,
     pins: Option<&[CArg]>,
     deadline: Option<Instant>,
@@ -1137,7 +1138,11 @@ fn attempt(
         // Reassociated queries (nonlinear: sums of hashes) go where every stage ends within
         // the timeout: Z3's default solver ran 20 to 30 s past a 2 s timeout on them (a wrong
         // attention block at 10x), and the exact attempt that follows replays the model.
-        let (mut res, _, _) = if reassoc {
+        // With a refutation held, no stage may overrun its timeout (Z3's default solver ran
+        // 20 s past a 2 s one on a linear reassociated query of a wrong transformer block).
+        let (mut res, _, _) = if reassoc && held {
+            smt::check_portfolio_interruptible(&sym.store, &assertions, cfg, on_sat)
+        } else if reassoc {
             smt::check_portfolio_bounded(&sym.store, &assertions, cfg, on_sat)
         } else {
             check_portfolio(&sym.store, &assertions, cfg, on_sat)
@@ -1312,7 +1317,7 @@ fn attempt(
                         opts,
                         smt_texts,
                         name,
-                        (reassoc, zero_sign_free),
+                        (reassoc, zero_sign_free, held),
                         false,
                         Some(&args),
                         deadline,

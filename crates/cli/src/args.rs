@@ -114,9 +114,9 @@ pub struct RulesArgs {
 }
 
 #[derive(Args, Debug)]
-#[command(group(clap::ArgGroup::new("timed").args(["lift", "xla"])))]
+#[command(group(clap::ArgGroup::new("timed").args(["lift", "xla", "mlir"])))]
 pub struct BenchArgs {
-    /// .rule files or folders [default: corpus/rules/xla]; with --lift, .py files or folders [default: corpus/lift]; with --xla, folders of NAME.before.hlo/NAME.after.hlo pairs or such files [default: corpus/xla corpus/xla-realistic]
+    /// .rule files or folders [default: corpus/rules/xla]; with --lift, .py files or folders [default: corpus/lift]; with --xla, folders of NAME.before.hlo/NAME.after.hlo pairs or such files [default: corpus/xla corpus/xla-realistic]; with --mlir, folders of NAME/src.mlir and NAME/STEP.mlir [default: corpus/mlir-real]
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Time `tensorproof lift` instead of rules: each file lifted --runs times in one process; per kernel the median wall and CPU time, the corpus total
@@ -125,7 +125,10 @@ pub struct BenchArgs {
     /// Time `tensorproof xla` instead of rules: each HLO pair checked --runs times in one process; per program the median wall and CPU time (solver processes included), the corpus median and max, each against 30 s
     #[arg(long)]
     pub xla: bool,
-    /// With --lift or --xla: how many times each file is timed (the medians are over these), 1 to 100
+    /// Time `tensorproof mlir` instead of rules: every NAME/STEP.mlir against NAME/src.mlir of folders laid out as corpus/mlir-real (the default), checked --runs times in one process; per pair the verdict (against the folder's expectations.tsv) and the median wall and CPU time, the median and max over the pairs, each against 30 s
+    #[arg(long)]
+    pub mlir: bool,
+    /// With --lift, --xla or --mlir: how many times each file is timed (the medians are over these), 1 to 100
     #[arg(long, value_name = "N", default_value = "3", value_parser = clap::value_parser!(u32).range(1..=100), requires = "timed")]
     pub runs: u32,
     /// Time rules declared over `real` at this float type instead (f16, bf16, f32, f64); `// expect:` headers are not judged

@@ -13,6 +13,7 @@ mod halide_cmd;
 mod lift_bench;
 mod lift_bench_real;
 mod lift_cmd;
+mod mlir_bench;
 mod mlir_cmd;
 mod mlir_suite;
 mod modules;
@@ -42,6 +43,7 @@ fn main() -> ExitCode {
         Command::Rules(a) => rules_cmd::run(a),
         Command::Bench(a) if a.lift => lift_bench::run(a),
         Command::Bench(a) if a.xla => xla_bench::run(a),
+        Command::Bench(a) if a.mlir => mlir_bench::run(a),
         Command::Bench(a) => rules_cmd::bench(a),
         Command::Mlir(a) => mlir_cmd::run(a),
         Command::Lift(a) => lift_cmd::run(a),

@@ -837,3 +837,46 @@ fn halide_pipeline_module() {
     assert_eq!(code, 2);
     assert!(err.contains("no such file"), "{err}");
 }
+
+/// `bench --mlir DIR`: per pair the verdict against the folder's table (a wrong target must be
+/// refuted without one), wall and CPU; the summary; JSON records; `--runs` allowed with it.
+#[test]
+fn bench_mlir_times_pairs_of_a_real_layout() {
+    let dir = std::env::temp_dir().join(format!("tensorproof-bench-mlir-{}", std::process::id()));
+    let program = dir.join("f16sum");
+    std::fs::create_dir_all(&program).unwrap();
+    let corpus = root().join("corpus/mlir");
+    let copy = |from: &str, to: &str| {
+        std::fs::copy(corpus.join(from), program.join(to)).unwrap();
+    };
+    copy("f16-emulated-sum-bad.src.mlir", "src.mlir");
+    copy("f16-emulated-sum-bad.tgt.mlir", "wrong.mlir");
+    copy("f16-emulated-sum-bad.src.mlir", "same.mlir");
+    let d = dir.to_string_lossy().into_owned();
+    let (code, out, err) = run(&["bench", "--mlir", "--runs", "2", "-q", &d]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("refuted   refuted   ") && out.contains("f16sum/wrong"),
+        "{out}"
+    );
+    assert!(
+        out.contains("verified  -         ") && out.contains("f16sum/same"),
+        "{out}"
+    );
+    assert!(
+        out.contains("pairs: 2 (refuted 1, verified 1)   runs each: 2")
+            && out.contains("over 30 s: 0"),
+        "{out}"
+    );
+    // A table's expectation that is not met is exit code 3 (an unknown is not an alarm).
+    std::fs::write(dir.join("expectations.tsv"), "f16sum\tsame\tunknown\t\n").unwrap();
+    let (code, out, _) = run(&["bench", "--mlir", "--runs", "1", "--json", &d]);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.contains("\"bench-mlir\"")
+            && out.contains("\"step\":\"same\"")
+            && out.contains("\"max_cpu_seconds\""),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -13,7 +13,7 @@
 //! inputs (or, when the uninterpreted floats made the model spurious, on pseudo-random inputs
 //! of the model's shapes), sees the difference; otherwise `unknown`.
 
-use crate::domain::{CFloat, EType, FTy, MDomain};
+use crate::domain::{CFloat, EType, MDomain};
 use crate::eval::{run_function_mem, value_type, Run};
 use crate::extcall::{ExtCall, ExtDesc, ExtModel};
 use crate::replay::{
@@ -21,7 +21,7 @@ use crate::replay::{
 };
 use crate::value::*;
 use mlir::{Attr, Dim, Module, OpId, Type};
-use report::{Counterexample, Diagnostic, Verdict};
+use report::{Counterexample, Diagnostic, Mismatch, Verdict};
 use smt::{
     check_portfolio, CheckResult, FunId, ModelReader, SolverConfig, Sort, SymId, TermId, Value,
 };
@@ -360,10 +360,9 @@ pub(crate) fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
                 _ => 0,
             };
             let bits = i.rem_euclid(pow2(EType::Float(f).width())) as u64;
-            CElem::Float(match f {
-                FTy::F32 => CFloat::f32(f32::from_bits(bits as u32)),
-                FTy::F64 => CFloat::f64(f64::from_bits(bits)),
-                _ => CFloat { ty: f, bits },
+            CElem::Float(CFloat {
+                ty: f,
+                bits: f.format().canon(bits),
             })
         }
         (t, v) => {
@@ -704,8 +703,11 @@ pub const REASSOC_ASSUMPTION: &str = "float addition treated as associative and 
 enum Attempt {
     Done(Verdict),
     /// The exact encoding did not decide, and float sums of reductions are involved: try
-    /// again with float addition reassociated.
-    Reassociate,
+    /// again with float addition reassociated. With the refutation the exact encoding's model
+    /// already gives in the loops' own summation order (replayed, but on inputs whose sums may
+    /// take other values in other orders): the verdict unless reassociation verifies or
+    /// refutes the pair.
+    Reassociate(Option<Verdict>),
     /// Zeros were taken as signless (`--no-signed-zeros`), but the encoding met an operation
     /// that tells their signs apart ([`symbolic::Folds::zero_sign_seen`]): encode again with
     /// signed zeros inside.
@@ -714,9 +716,12 @@ enum Attempt {
 
 /// Checks one function: first with the exact encoding of reductions; when that does not
 /// decide and float sums of reductions (linalg reduction loops, whose summation order MLIR's
-/// transformations change: tiling, split reductions) are involved, with the multiset abstraction of float addition
-/// ([`crate::fold`]), whose verdict names it. Should that be unknown too, the exact attempt
-/// is repeated with its model replayed, so that a concrete difference is still reported.
+/// transformations change: tiling, split reductions) are involved, with the multiset
+/// abstraction of float addition ([`crate::fold`]), whose verdict names it. Should that not
+/// decide, a difference the exact model replayed in the loops' order is the verdict (taken
+/// before reassociation, so the budget cannot end the attempt before it; reassociation then
+/// gets [`REASSOC_SHARE`] of what is left); without one, the exact attempt is repeated with
+/// its model replayed, so that a concrete difference is still reported.
 #[allow(clippy::too_many_arguments)]
 fn check_function(
     src: &Module,
@@ -728,7 +733,11 @@ fn check_function(
     name: &str,
 ) -> Verdict {
     let deadline = opts.budget.map(|b| Instant::now() + b);
-    let run = |reassoc: bool, may_escalate: bool, texts: &mut Vec<(String, String)>| {
+    // `held`: a refutation is held, so the solver gets no stage that may overrun its timeout.
+    let run = |(reassoc, held): (bool, bool),
+               may_escalate: bool,
+               deadline: Option<Instant>,
+               texts: &mut Vec<(String, String)>| {
         let go = |zero_sign_free: bool, texts: &mut Vec<(String, String)>| {
             attempt(
                 src,
@@ -738,7 +747,7 @@ fn check_function(
                 opts,
                 texts,
                 name,
-                (reassoc, zero_sign_free),
+                (reassoc, zero_sign_free, held),
                 may_escalate,
                 None,
                 deadline,
@@ -749,32 +758,56 @@ fn check_function(
             a => a,
         }
     };
-    match run(false, true, smt_texts) {
+    match run((false, false), true, deadline, smt_texts) {
         Attempt::Done(v) => v,
-        Attempt::Reassociate => match run(true, false, smt_texts) {
-            Attempt::Done(Verdict::Verified { mut assumptions }) => {
-                assumptions.push(REASSOC_ASSUMPTION.into());
-                Verdict::Verified { assumptions }
-            }
-            Attempt::Done(Verdict::Unknown { reason }) => match run(false, false, smt_texts) {
-                Attempt::Done(Verdict::Unknown { .. })
-                | Attempt::Reassociate
-                | Attempt::SignsMatter => Verdict::Unknown {
-                    reason: format!("with float addition reassociated: {reason}"),
-                },
+        Attempt::Reassociate(pending) => {
+            // With a replayed difference in hand, reassociation only decides whether the
+            // difference is one of summation order: it gets a share of the time left.
+            let share = match (&pending, deadline) {
+                (Some(_), Some(d)) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    Some(Instant::now() + left.mul_f64(REASSOC_SHARE))
+                }
+                (Some(_), None) => Some(Instant::now() + opts.timeout * 2),
+                (None, d) => d,
+            };
+            let unknown = |reason: String, pending: Option<Verdict>| {
+                pending.unwrap_or(Verdict::Unknown { reason })
+            };
+            match run((true, pending.is_some()), false, share, smt_texts) {
+                Attempt::Done(Verdict::Verified { mut assumptions }) => {
+                    assumptions.push(REASSOC_ASSUMPTION.into());
+                    Verdict::Verified { assumptions }
+                }
+                Attempt::Done(Verdict::Unknown { reason }) if pending.is_some() => {
+                    unknown(reason, pending)
+                }
+                Attempt::Done(Verdict::Unknown { reason }) => {
+                    match run((false, false), false, deadline, smt_texts) {
+                        Attempt::Done(Verdict::Unknown { .. })
+                        | Attempt::Reassociate(_)
+                        | Attempt::SignsMatter => Verdict::Unknown {
+                            reason: format!("with float addition reassociated: {reason}"),
+                        },
+                        Attempt::Done(v) => v,
+                    }
+                }
                 Attempt::Done(v) => v,
-            },
-            Attempt::Done(v) => v,
-            Attempt::Reassociate | Attempt::SignsMatter => Verdict::Unknown {
-                reason: "reassociation did not decide".into(),
-            },
-        },
+                Attempt::Reassociate(_) | Attempt::SignsMatter => {
+                    unknown("reassociation did not decide".into(), pending)
+                }
+            }
+        }
         // `run` encodes again with signed zeros when they mattered.
         Attempt::SignsMatter => Verdict::Unknown {
             reason: "the signs of zeros mattered after all".into(),
         },
     }
 }
+
+/// The share of the time left that the reassociated attempt gets when the exact one has a
+/// replayed difference in the loops' order (without a budget: twice the query timeout).
+const REASSOC_SHARE: f64 = 0.5;
 
 /// `FILE:LINE:COL` of the `func.return` of function `f` (of the function when it has none).
 fn return_at(m: &Module, f: OpId) -> String {
@@ -796,7 +829,7 @@ fn attempt(
     opts: &Options,
     smt_texts: &mut Vec<(String, String)>,
     name: &str,
-    (reassoc, zero_sign_free): (bool, bool),
+    (reassoc, zero_sign_free, held): (bool, bool, bool),
     may_escalate: bool,
     pins: Option<&[CArg]>,
     deadline: Option<Instant>,
@@ -1105,7 +1138,11 @@ fn attempt(
         // Reassociated queries (nonlinear: sums of hashes) go where every stage ends within
         // the timeout: Z3's default solver ran 20 to 30 s past a 2 s timeout on them (a wrong
         // attention block at 10x), and the exact attempt that follows replays the model.
-        let (mut res, _, _) = if reassoc {
+        // With a refutation held, no stage may overrun its timeout (Z3's default solver ran
+        // 20 s past a 2 s one on a linear reassociated query of a wrong transformer block).
+        let (mut res, _, _) = if reassoc && held {
+            smt::check_portfolio_interruptible(&sym.store, &assertions, cfg, on_sat)
+        } else if reassoc {
             smt::check_portfolio_bounded(&sym.store, &assertions, cfg, on_sat)
         } else {
             check_portfolio(&sym.store, &assertions, cfg, on_sat)
@@ -1163,7 +1200,7 @@ fn attempt(
         match res {
             CheckResult::Unsat => continue,
             CheckResult::Sat(Some(_)) if escalate_now => {}
-            _ if escalate_now => return Attempt::Reassociate,
+            _ if escalate_now => return Attempt::Reassociate(None),
             _ => {}
         }
         match res {
@@ -1214,12 +1251,26 @@ fn attempt(
                 }) {
                     Ok(found) => Some(found),
                     Err(Replay::Differs(m, calls)) => Some((args.clone(), m, calls)),
-                    Err(Replay::Same) => {
-                        search((src, fs), (tgt, ft), &args, focus.clone(), judge, &tables)
-                    }
+                    Err(Replay::Same) => search(
+                        (src, fs),
+                        (tgt, ft),
+                        &args,
+                        focus.clone(),
+                        judge,
+                        &tables,
+                        true,
+                    ),
                     Err(Replay::Untrusted(why)) => {
                         note = format!("; replay not trusted: {why}");
-                        search((src, fs), (tgt, ft), &args, focus.clone(), judge, &tables)
+                        search(
+                            (src, fs),
+                            (tgt, ft),
+                            &args,
+                            focus.clone(),
+                            judge,
+                            &tables,
+                            true,
+                        )
                     }
                 };
                 debug(&format!(
@@ -1228,7 +1279,20 @@ fn attempt(
                     t0.elapsed()
                 ));
                 if found.is_none() && escalate_now {
-                    return Attempt::Reassociate;
+                    // The model's difference in the loops' own order, held in case
+                    // reassociation does not decide (TOSA's order is open: none then).
+                    let relaxed = Judge {
+                        exact_sums: false,
+                        ..judge
+                    };
+                    let pending = free
+                        .is_none()
+                        .then(|| replay_model((src, fs), (tgt, ft), &args, focus, relaxed, &tables))
+                        .flatten()
+                        .map(|(args, m, calls)| {
+                            refutation(name, &names, &args, m, calls, None, opts)
+                        });
+                    return Attempt::Reassociate(pending);
                 }
                 // Refinement: a spurious model over dynamic sizes is checked again with the
                 // sizes pinned to the model's (small) ones, so that reductions over them are
@@ -1253,7 +1317,7 @@ fn attempt(
                         opts,
                         smt_texts,
                         name,
-                        (reassoc, zero_sign_free),
+                        (reassoc, zero_sign_free, held),
                         false,
                         Some(&args),
                         deadline,
@@ -1264,26 +1328,7 @@ fn attempt(
                 }
                 return Attempt::Done(match found {
                     Some((args, mismatch, calls)) => {
-                        let t1 = std::time::Instant::now();
-                        let (mut scalars, inputs) = inputs_report(&names, &args);
-                        debug(&format!("inputs reported in {:?}", t1.elapsed()));
-                        scalars.extend(calls);
-                        let mut instance = format!("@{name}");
-                        if let Some(op) = &free {
-                            instance += &format!("; every float sum is exact on these inputs (integers whose magnitudes add up to at most 2^23 for f32, 2^52 for f64, and a non-zero sum), so the {op} accumulation gives these values in any order");
-                        }
-                        if !opts.signed_zeros {
-                            instance += &format!("; {NO_SIGNED_ZEROS}");
-                        }
-                        Verdict::Refuted {
-                            counterexample: Box::new(Counterexample {
-                                instance,
-                                maps: vec![],
-                                scalars,
-                                inputs,
-                                mismatch,
-                            }),
-                        }
+                        refutation(name, &names, &args, mismatch, calls, free.as_deref(), opts)
                     }
                     None if outside.is_some() => Verdict::Unknown {
                         reason: format!(
@@ -1323,6 +1368,60 @@ fn attempt(
     Attempt::Done(Verdict::Verified {
         assumptions: assumed,
     })
+}
+
+/// A refutation of `@name` on `args` (named `names`), replayed with `mismatch`; `free` is the
+/// TOSA op whose accumulation order is open, when one is (the inputs' sums are then exact).
+fn refutation(
+    name: &str,
+    names: &[String],
+    args: &[CArg],
+    mismatch: Mismatch,
+    calls: Vec<(String, String)>,
+    free: Option<&str>,
+    opts: &Options,
+) -> Verdict {
+    let t1 = std::time::Instant::now();
+    let (mut scalars, inputs) = inputs_report(names, args);
+    debug(&format!("inputs reported in {:?}", t1.elapsed()));
+    scalars.extend(calls);
+    let mut instance = format!("@{name}");
+    if let Some(op) = free {
+        instance += &format!("; every float sum is exact on these inputs (integers whose magnitudes add up to at most 2^10 for f16, 2^7 for bf16, 2^23 for f32, 2^52 for f64, and a non-zero sum), so the {op} accumulation gives these values in any order");
+    }
+    if !opts.signed_zeros {
+        instance += &format!("; {NO_SIGNED_ZEROS}");
+    }
+    Verdict::Refuted {
+        counterexample: Box::new(Counterexample {
+            instance,
+            maps: vec![],
+            scalars,
+            inputs,
+            mismatch,
+        }),
+    }
+}
+
+/// The model's inputs (their readable image first) replayed under `judge`, then the search's
+/// deterministic candidates (no random pool: a bounded number of replays).
+fn replay_model(
+    src: (&Module, OpId),
+    tgt: (&Module, OpId),
+    args: &[CArg],
+    focus: Option<(usize, Vec<i128>)>,
+    judge: Judge,
+    tables: &ExtModel,
+) -> Option<(Vec<CArg>, Mismatch, Vec<(String, String)>)> {
+    let image = crate::replay::readable(args);
+    for candidate in image.into_iter().chain([args.to_vec()]) {
+        match replay(src, tgt, &candidate, focus.clone(), judge, tables) {
+            Replay::Differs(m, calls) => return Some((candidate, m, calls)),
+            Replay::Same => debug("model replayed: no difference"),
+            Replay::Untrusted(why) => debug(&format!("model replayed: not trusted: {why}")),
+        }
+    }
+    search(src, tgt, args, focus, judge, tables, false)
 }
 
 /// A trace line on stderr when `TENSORPROOF_DEBUG` is set.

@@ -3,7 +3,8 @@
 //! The core domain supplies conditions (`B`) and mathematical integers (`I`); this module adds
 //! what MLIR's element types need: an abstract float (`F`) per float type. The symbolic domain
 //! ([`symbolic::Sym`]) keeps float arithmetic uninterpreted; the concrete domain
-//! ([`tensor::Concrete`]) computes it with IEEE arithmetic. Integers of width N are the core's
+//! ([`tensor::Concrete`]) computes it in IEEE 754 through the workspace's one definition
+//! ([`crate::ieee`]: the tensor core's element functions and `ieee754`). Integers of width N are the core's
 //! integers kept in the signed canonical range `[-2^(N-1), 2^(N-1))` by generic code
 //! ([`crate::value`]), so no domain knows about widths.
 
@@ -14,7 +15,7 @@ use smt::{Sort, TermId};
 use symbolic::Sym;
 use tensor::{Concrete, Domain};
 
-/// A float type. Only f32 and f64 are replayed concretely.
+/// A float type (its IEEE format: [`FTy::format`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum FTy {
     F16,
@@ -204,7 +205,8 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
 /// Float literals are their bit patterns (an injective encoding, NaNs canonical); arithmetic
 /// and comparisons are uninterpreted functions per float type, with only facts that hold
 /// exactly in IEEE 754 (NaN payloads aside) built in at construction:
-/// - operations on literals are folded (f32/f64, round to nearest even);
+/// - operations on literals are folded by [`crate::ieee`] (every float type, round to nearest
+///   even);
 /// - `addf`/`mulf` order their arguments by term id (commutativity); `x - y` is `x + (-y)`;
 ///   `negf(negf(x))` is `x`; `x + -0.0`, `x * 1.0`, `x / 1.0` are `x`; `x * -1.0`, `x / -1.0`
 ///   are `-x`; an operation with a NaN literal operand is NaN;
@@ -219,7 +221,7 @@ impl MDomain for Sym {
     type F = TermId;
 
     fn f_lit(&mut self, t: FTy, bits: u64) -> TermId {
-        self.store.int(ieee::canon(t, bits) as i128)
+        self.store.int(t.format().canon(bits) as i128)
     }
 
     fn f_bin(&mut self, op: FBin, t: FTy, a: &TermId, b: &TermId) -> TermId {
@@ -234,25 +236,20 @@ impl MDomain for Sym {
         }
         let (la, lb) = (f_lit_of(self, a), f_lit_of(self, b));
         if let (Some(x), Some(y)) = (la, lb) {
-            if let Some(r) = ieee::bin(op, t, x, y) {
-                return self.store.int(r as i128);
-            }
+            return self.store.int(ieee::bin(op, t, x, y) as i128);
         }
-        if la.is_some_and(|x| ieee::is_nan(t, x)) || lb.is_some_and(|y| ieee::is_nan(t, y)) {
-            return self.store.int(ieee::nan(t) as i128);
+        if la.is_some_and(|x| t.format().is_nan(x)) || lb.is_some_and(|y| t.format().is_nan(y)) {
+            return self.store.int(t.format().nan() as i128);
         }
-        let one = ieee::from_f64(t, 1.0);
-        let minus_one = ieee::from_f64(t, -1.0);
+        let (one, minus_one) = (ieee::from_f64(t, 1.0), ieee::from_f64(t, -1.0));
         let identity = |d: &Sym, x: TermId| fold::sum_identity(d, Combiner::Add, t, x);
         match op {
             FBin::Add if identity(self, b) => return a,
             FBin::Add if identity(self, a) => return b,
-            FBin::Mul | FBin::Div if one.is_some() && lb == one => return a,
-            FBin::Mul if one.is_some() && la == one => return b,
-            FBin::Mul | FBin::Div if minus_one.is_some() && lb == minus_one => {
-                return self.f_neg(t, &a)
-            }
-            FBin::Mul if minus_one.is_some() && la == minus_one => return self.f_neg(t, &b),
+            FBin::Mul | FBin::Div if lb == Some(one) => return a,
+            FBin::Mul if la == Some(one) => return b,
+            FBin::Mul | FBin::Div if lb == Some(minus_one) => return self.f_neg(t, &a),
+            FBin::Mul if la == Some(minus_one) => return self.f_neg(t, &b),
             _ => {}
         }
         let name = format!("{}_{}", op.name(), t.name());
@@ -272,7 +269,7 @@ impl MDomain for Sym {
 
     fn f_neg(&mut self, t: FTy, a: &TermId) -> TermId {
         if let Some(x) = f_lit_of(self, *a) {
-            return self.f_lit(t, x ^ ieee::sign_bit(t));
+            return self.f_lit(t, x ^ t.format().sign_bit());
         }
         if let Some(r) = into_literal_ite(self, *a, &mut |d, x| d.f_neg(t, &x)) {
             return r;
@@ -294,7 +291,7 @@ impl MDomain for Sym {
     fn f_cmp(&mut self, pred: u8, t: FTy, a: &TermId, b: &TermId) -> TermId {
         // -0.0 and 0.0 compare alike.
         let zero = |d: &mut Sym, x: TermId| {
-            if f_lit_of(d, x) == Some(ieee::sign_bit(t)) {
+            if f_lit_of(d, x) == Some(t.format().sign_bit()) {
                 d.store.int(0)
             } else {
                 x
@@ -308,9 +305,7 @@ impl MDomain for Sym {
             }
         }
         if let (Some(x), Some(y)) = (f_lit_of(self, a), f_lit_of(self, b)) {
-            if let Some(r) = ieee::cmp(pred, t, x, y) {
-                return self.store.bool(r);
-            }
+            return self.store.bool(ieee::cmp(pred, t, x, y));
         }
         match pred {
             0 => self.store.bool(false),
@@ -332,15 +327,7 @@ impl MDomain for Sym {
             }
             9..=14 => {
                 // The unordered predicates are negations of ordered ones.
-                let neg = match pred {
-                    9 => 5,
-                    10 => 4,
-                    11 => 3,
-                    12 => 2,
-                    13 => 1,
-                    _ => 7,
-                };
-                let o = self.f_cmp(neg, t, &a, &b);
+                let o = self.f_cmp(ieee::pred_negated(pred), t, &a, &b);
                 self.store.not(o)
             }
             _ => self.store.bool(true),
@@ -352,9 +339,7 @@ impl MDomain for Sym {
             return *a;
         }
         if let Some(x) = f_lit_of(self, *a) {
-            if let Some(r) = ieee::convert(from, to, x) {
-                return self.store.int(r as i128);
-            }
+            return self.store.int(ieee::convert(from, to, x) as i128);
         }
         if let Some(r) = into_literal_ite(self, *a, &mut |d, x| d.f_conv(from, to, &x)) {
             return r;
@@ -417,9 +402,7 @@ impl MDomain for Sym {
 
     fn f_of_int(&mut self, t: FTy, x: &TermId) -> TermId {
         if let Some(i) = self.store.as_int(*x) {
-            if let Some(r) = ieee::from_int(t, i) {
-                return self.store.int(r as i128);
-            }
+            return self.store.int(ieee::from_int(t, i) as i128);
         }
         let f = self
             .store
@@ -543,11 +526,11 @@ fn f_lit_of(d: &Sym, t: TermId) -> Option<u64> {
 
 fn isnan(d: &mut Sym, t: FTy, a: TermId) -> TermId {
     if let Some(x) = f_lit_of(d, a) {
-        return d.store.bool(ieee::is_nan(t, x));
+        return d.store.bool(t.format().is_nan(x));
     }
     // NaNs are canonical in the model (payloads are not observed), so a value is NaN exactly
     // when it is the canonical NaN.
-    let nan = d.store.int(ieee::nan(t) as i128);
+    let nan = d.store.int(t.format().nan() as i128);
     d.store.eq(a, nan)
 }
 
@@ -573,7 +556,7 @@ fn cmp_o(d: &mut Sym, rel: &str, t: FTy, a: TermId, b: TermId) -> TermId {
         return if rel == "olt" { d.store.bool(false) } else { o };
     }
     let same = d.store.eq(a, b);
-    let (pz, nz) = (d.store.int(0), d.store.int(ieee::sign_bit(t) as i128));
+    let (pz, nz) = (d.store.int(0), d.store.int(t.format().sign_bit() as i128));
     let (a_pz, b_nz) = (d.store.eq(a, pz), d.store.eq(b, nz));
     let (a_nz, b_pz) = (d.store.eq(a, nz), d.store.eq(b, pz));
     let z1 = d.store.and2(a_pz, b_nz);
@@ -589,25 +572,25 @@ fn cmp_o(d: &mut Sym, rel: &str, t: FTy, a: TermId, b: TermId) -> TermId {
     );
     // Every non-NaN value other than +inf is below +inf, other than -inf above -inf; only
     // +inf is above the largest finite value, only -inf below the least.
-    let inf = ieee::from_f64(t, f64::INFINITY);
-    let ninf = inf.map(|x| x | ieee::sign_bit(t));
-    let (max, nmax) = (inf.map(|x| x - 1), ninf.map(|x| x - 1));
+    let fm = t.format();
+    let (inf, ninf) = (Some(fm.inf(false)), Some(fm.inf(true)));
+    let (max, nmax) = (Some(fm.max_finite(false)), Some(fm.max_finite(true)));
     let (la, lb) = (f_lit_of(d, a), f_lit_of(d, b));
-    let is = |d: &mut Sym, x: TermId, bits: Option<u64>| {
-        let lit = d.store.int(bits.unwrap_or(0) as i128);
+    let is = |d: &mut Sym, x: TermId, bits: u64| {
+        let lit = d.store.int(bits as i128);
         d.store.eq(x, lit)
     };
-    let lt = if inf.is_some() && (lb == inf || la == ninf) {
+    let lt = if lb == inf || la == ninf {
         d.store.bool(true)
-    } else if inf.is_some() && (la == inf || lb == ninf) {
+    } else if la == inf || lb == ninf {
         d.store.bool(false)
-    } else if inf.is_some() && lb == nmax {
-        is(d, a, ninf)
-    } else if inf.is_some() && la == max {
-        is(d, b, inf)
-    } else if inf.is_some() && (la == nmax || lb == max) {
+    } else if lb == nmax {
+        is(d, a, fm.inf(true))
+    } else if la == max {
+        is(d, b, fm.inf(false))
+    } else if la == nmax || lb == max {
         let x = if la == nmax { b } else { a };
-        let extreme = is(d, x, if la == nmax { ninf } else { inf });
+        let extreme = is(d, x, fm.inf(la == nmax));
         d.store.not(extreme)
     } else if a < b {
         d.store.app(f, vec![a, b])
@@ -635,125 +618,84 @@ pub struct CFloat {
 }
 
 impl CFloat {
-    pub fn f32(x: f32) -> CFloat {
-        let x = if x.is_nan() { f32::NAN } else { x };
+    /// The value `x` of type `t`, rounded to nearest even.
+    pub fn of(t: FTy, x: f64) -> CFloat {
         CFloat {
-            ty: FTy::F32,
-            bits: x.to_bits() as u64,
+            ty: t,
+            bits: ieee::from_f64(t, x),
         }
+    }
+    pub fn f32(x: f32) -> CFloat {
+        CFloat::of(FTy::F32, x as f64)
     }
     pub fn f64(x: f64) -> CFloat {
-        let x = if x.is_nan() { f64::NAN } else { x };
-        CFloat {
-            ty: FTy::F64,
-            bits: x.to_bits(),
-        }
+        CFloat::of(FTy::F64, x)
     }
-    pub(crate) fn as_f64(self) -> Option<f64> {
-        match self.ty {
-            FTy::F32 => Some(f32::from_bits(self.bits as u32) as f64),
-            FTy::F64 => Some(f64::from_bits(self.bits)),
-            _ => None,
-        }
+    /// The value, exactly (every value of the four types is an `f64`).
+    pub(crate) fn as_f64(self) -> f64 {
+        self.ty.format().to_f64(self.bits)
     }
     pub fn is_nan(self) -> bool {
-        self.as_f64().map(f64::is_nan).unwrap_or(false)
+        self.ty.format().is_nan(self.bits)
     }
 }
 
 /// A float as readers expect it: the shortest text that reads back to the same value, with a
 /// decimal point or an exponent (`1.0`, `-0.0`, `0.1`, `-3.4028235e38`, `1e-30`), `inf`,
-/// `-inf` and `nan`; f16 and bf16 values are shown through f32, which holds them exactly.
+/// `-inf` and `nan` (`ieee754::Format::display`); f16 and bf16 values are shown through f32,
+/// which holds them exactly.
 impl std::fmt::Display for CFloat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let x = match self.ty {
-            FTy::F32 => f32::from_bits(self.bits as u32) as f64,
-            FTy::F64 => f64::from_bits(self.bits),
-            FTy::F16 => half_to_f32(self.bits as u16) as f64,
-            FTy::BF16 => f32::from_bits((self.bits as u32 & 0xffff) << 16) as f64,
+        let (fm, wide) = (self.ty.format(), ieee754::Format::F32);
+        let text = match self.ty {
+            FTy::F64 | FTy::F32 => fm.display(self.bits),
+            FTy::F16 | FTy::BF16 => wide.display(wide.convert(fm, self.bits)),
         };
-        if x.is_nan() {
-            return write!(f, "nan");
-        }
-        if x.is_infinite() {
-            return write!(f, "{}", if x < 0.0 { "-inf" } else { "inf" });
-        }
-        match self.ty {
-            FTy::F64 => write!(f, "{x:?}"),
-            // Exact: every f32 (and f16, bf16) is an f32; Debug gives the shortest f32 text.
-            _ => write!(f, "{:?}", x as f32),
-        }
+        f.write_str(&text)
     }
 }
 
-/// IEEE binary16 to f32 (exact).
-fn half_to_f32(h: u16) -> f32 {
-    let sign = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
-    let exp = ((h >> 10) & 0x1f) as i32;
-    let man = (h & 0x3ff) as f32;
-    match exp {
-        0 => sign * man * (2.0f32).powi(-24),
-        31 if man == 0.0 => sign * f32::INFINITY,
-        31 => f32::NAN,
-        e => sign * (1.0 + man / 1024.0) * (2.0f32).powi(e - 15),
-    }
-}
-
-fn no_half(d: &mut Concrete, t: FTy) -> bool {
-    if matches!(t, FTy::F16 | FTy::BF16) {
-        d.give_up(format!(
-            "{} arithmetic is not replayed concretely",
-            t.name()
-        ));
-        return true;
-    }
-    false
-}
-
+/// Every float type is computed exactly, through [`crate::ieee`] (the workspace's one IEEE 754
+/// definition); the `math` functions as [`crate::math::concrete_app`] says.
 impl MDomain for Concrete {
     type F = CFloat;
 
     fn f_lit(&mut self, t: FTy, bits: u64) -> CFloat {
-        no_half(self, t);
-        CFloat { ty: t, bits }
+        CFloat {
+            ty: t,
+            bits: t.format().canon(bits),
+        }
     }
 
     fn f_bin(&mut self, op: FBin, t: FTy, a: &CFloat, b: &CFloat) -> CFloat {
-        if no_half(self, t) {
-            return *a;
+        CFloat {
+            ty: t,
+            bits: ieee::bin(op, t, a.bits, b.bits),
         }
-        let bits = ieee::bin(op, t, a.bits, b.bits).unwrap_or(a.bits);
-        CFloat { ty: t, bits }
     }
 
     fn f_neg(&mut self, t: FTy, a: &CFloat) -> CFloat {
-        no_half(self, t);
-        let sign = 1u64 << (t_width(t) - 1);
         CFloat {
             ty: t,
-            bits: a.bits ^ sign,
+            bits: ieee::un(tensor::UnaryOp::Neg, t, a.bits),
         }
     }
 
     fn f_app(&mut self, f: crate::math::FUn, t: FTy, args: &[CFloat]) -> CFloat {
-        if no_half(self, t) {
-            return args[0];
-        }
         let xs: Vec<u64> = args.iter().map(|a| a.bits).collect();
-        let bits = crate::math::concrete_app(f, t, &xs).unwrap_or(args[0].bits);
-        CFloat { ty: t, bits }
+        match crate::math::concrete_app(f, t, &xs) {
+            Some(bits) => CFloat { ty: t, bits },
+            None => {
+                self.give_up(format!("math.{} on {} is not computed", f.name(), t.name()));
+                args[0]
+            }
+        }
     }
 
     fn f_conv(&mut self, from: FTy, to: FTy, a: &CFloat) -> CFloat {
-        if no_half(self, from) || no_half(self, to) {
-            return CFloat {
-                ty: to,
-                bits: ieee::nan(to),
-            };
-        }
         CFloat {
             ty: to,
-            bits: ieee::convert(from, to, a.bits).unwrap_or(a.bits),
+            bits: ieee::convert(from, to, a.bits),
         }
     }
 
@@ -762,20 +704,14 @@ impl MDomain for Concrete {
     }
 
     fn f_of_int(&mut self, t: FTy, x: &i128) -> CFloat {
-        if no_half(self, t) {
-            return CFloat { ty: t, bits: 0 };
-        }
         CFloat {
             ty: t,
-            bits: ieee::from_int(t, *x).unwrap_or(0),
+            bits: ieee::from_int(t, *x),
         }
     }
 
     fn f_cmp(&mut self, pred: u8, t: FTy, a: &CFloat, b: &CFloat) -> bool {
-        if no_half(self, t) {
-            return false;
-        }
-        ieee::cmp(pred, t, a.bits, b.bits).unwrap_or(false)
+        ieee::cmp(pred, t, a.bits, b.bits)
     }
 
     fn f_same(&mut self, _t: FTy, a: &CFloat, b: &CFloat) -> bool {
@@ -841,8 +777,4 @@ impl MDomain for Concrete {
     ) -> bool {
         crate::body::concrete_any_point(self, sizes, cond)
     }
-}
-
-fn t_width(t: FTy) -> u32 {
-    EType::Float(t).width()
 }

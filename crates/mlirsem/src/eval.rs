@@ -715,12 +715,12 @@ fn wrap_lit(v: i128, w: u32) -> i128 {
     (v + half).rem_euclid(full) - half
 }
 
+/// A float literal's bits in type `t`: its hexadecimal bits as written, or the decimal value
+/// (read as an `f64`) rounded to `t`.
 fn float_bits(t: FTy, value: f64, bits: Option<u128>) -> R<u64> {
-    Ok(match (t, bits) {
-        (_, Some(b)) => b as u64,
-        (FTy::F32, None) => (value as f32).to_bits() as u64,
-        (FTy::F64, None) => value.to_bits(),
-        (t, None) => return unsupported(format!("{} literals", t.name())),
+    Ok(match bits {
+        Some(b) => t.format().canon(b as u64),
+        None => crate::ieee::from_f64(t, value),
     })
 }
 
@@ -733,7 +733,7 @@ pub(crate) fn lit_elem<D: MDomain>(d: &mut D, t: EType, l: &DenseLit) -> R<Elem<
         }
         (EType::Float(f), DenseLit::Float(x)) => Elem::Float(d.f_lit(f, float_bits(f, *x, None)?)),
         (EType::Float(f), DenseLit::Int(i)) => {
-            Elem::Float(d.f_lit(f, float_bits(f, *i as f64, None)?))
+            Elem::Float(d.f_lit(f, crate::ieee::from_int(f, *i)))
         }
         _ => return unsupported(format!("a dense literal {l:?} of type {}", t.name())),
     })
@@ -1005,8 +1005,8 @@ fn special<D: MDomain>(d: &mut D, t: FTy, x: &D::F, nan: bool, inf: bool) -> D::
         c = d.or(&c, &n);
     }
     if inf {
-        let pos = crate::ieee::inf(t);
-        for bits in [pos, pos | crate::ieee::sign_bit(t)] {
+        let pos = t.format().inf(false);
+        for bits in [pos, pos | t.format().sign_bit()] {
             let l = d.f_lit(t, bits);
             let e = d.f_cmp(1, t, x, &l);
             c = d.or(&c, &e);

@@ -249,13 +249,13 @@ pub(crate) fn concrete_fold_box(
     let mut acc = init.clone();
     // Folded a pair at a time below: the order-free check is over the whole box.
     let mut exact = ExactSum::default();
-    if let (Elem::Float(x), EType::Float(ft)) = (&init.v, t) {
-        exact.add(ft, *x);
+    if let (Elem::Float(x), EType::Float(_)) = (&init.v, t) {
+        exact.add(*x);
     }
     for p in points(sizes) {
         let e = body(d, &p);
-        if let (Elem::Float(x), EType::Float(ft)) = (&e.v, t) {
-            exact.add(ft, *x);
+        if let (Elem::Float(x), EType::Float(_)) = (&e.v, t) {
+            exact.add(*x);
         }
         let ok = acc.ok && e.ok;
         let v = match fold_elems(d, k, t, &[acc.v.clone(), e.v]) {
@@ -275,14 +275,14 @@ pub(crate) fn concrete_fold_box(
 
 /// Whether the float sum of `elems` has one value in every order of summation: every summand
 /// is an integer (a zero of either sign included) and their magnitudes add up to at most
-/// `2^m` (`m` the mantissa bits: 23 for f32, 52 for f64), so every partial sum in any order is
+/// `2^m` (`m` the stored significand bits: 10 for f16, 7 for bf16, 23 for f32, 52 for f64), so every partial sum in any order is
 /// an integer of at most `m + 1` bits, exact; and the sum is not zero (the sign of a zero sum
 /// depends on whether an accumulation starts from `+0.0`). The bound leaves room for one more
 /// such sum on top: a bias added to an accumulation stays exact whatever the order of all.
 pub(crate) fn order_free(t: FTy, elems: &[CFloat]) -> bool {
     let mut s = ExactSum::default();
     for e in elems {
-        s.add(t, *e);
+        s.add(*e);
     }
     s.order_free(t)
 }
@@ -297,19 +297,18 @@ struct ExactSum {
 }
 
 impl ExactSum {
-    fn add(&mut self, t: FTy, e: CFloat) {
+    fn add(&mut self, e: CFloat) {
         match e.as_f64() {
-            Some(x) if x.is_finite() && x.fract() == 0.0 && x.abs() <= (1u64 << 52) as f64 => {
+            x if x.is_finite() && x.fract() == 0.0 && x.abs() <= (1u64 << 52) as f64 => {
                 self.sum += x as i128;
                 self.magnitude += x.abs() as i128;
             }
             _ => self.other = true,
         }
-        self.other |= matches!(t, FTy::F16 | FTy::BF16);
     }
 
     fn order_free(&self, t: FTy) -> bool {
-        let m = if t == FTy::F32 { 23 } else { 52 };
+        let m = t.format().sbits - 1;
         !self.other && self.magnitude <= 1 << m && self.sum != 0
     }
 }
@@ -322,10 +321,7 @@ pub fn cfloat_sum(t: FTy, xs: &[f64]) -> CFloat {
         bits: identity_bits(Combiner::Add, t),
     };
     let mut elems = vec![id];
-    elems.extend(xs.iter().map(|x| match t {
-        FTy::F32 => CFloat::f32(*x as f32),
-        _ => CFloat::f64(*x),
-    }));
+    elems.extend(xs.iter().map(|x| CFloat::of(t, *x)));
     d.fold_f(Combiner::Add, t, &elems)
 }
 

@@ -1,154 +1,183 @@
-//! IEEE 754 arithmetic on bit patterns, shared by the concrete domain (every float op) and the
-//! symbolic one (constant folding of literals). f32 and f64 only: the half types answer `None`.
-//! NaN results are canonical quiet NaNs (payloads are not part of the model).
+//! MLIR's float types on the workspace's one IEEE 754 definition: each [`FTy`] is an
+//! [`ieee754::Format`], and the float operations on bit patterns (the concrete domain's, and
+//! the symbolic domain's folding of literals) are the tensor core's element functions
+//! ([`tensor::binary`], [`tensor::unary`], [`tensor::compare`], without flushing) computed in
+//! its concrete domain, or `ieee754`'s operations where the core has no element function
+//! (conversions, `fma`). All four types (f16, bf16, f32, f64) compute exactly, so all four
+//! replay. NaN results are the canonical quiet NaN (payloads are not part of the model).
+//!
+//! This module defines no float operation of its own: it names which shared one an MLIR op
+//! is. The `fastmath` flags stay outside, as poison conditions around these functions
+//! ([`crate::eval`]).
 
 use crate::domain::{FBin, FTy};
+use ieee754::{apply, Format, Op, Val};
+use tensor::{BinaryOp, CompareOp, Concrete, ElemType, FloatTy, Scalar, UnaryOp};
 
-/// The canonical quiet NaN of `t`.
-pub(crate) fn nan(t: FTy) -> u64 {
-    match t {
-        FTy::F16 => 0x7E00,
-        FTy::BF16 => 0x7FC0,
-        FTy::F32 => 0x7FC0_0000,
-        FTy::F64 => 0x7FF8_0000_0000_0000,
-    }
-}
-
-/// `+inf` of `t` (`-inf` with [`sign_bit`] set).
-pub(crate) fn inf(t: FTy) -> u64 {
-    match t {
-        FTy::F16 => 0x7C00,
-        FTy::BF16 => 0x7F80,
-        FTy::F32 => 0x7F80_0000,
-        FTy::F64 => 0x7FF0_0000_0000_0000,
-    }
-}
-
-/// Whether `bits` is a NaN of type `t`.
-pub(crate) fn is_nan(t: FTy, bits: u64) -> bool {
-    let (exp_bits, man_bits) = match t {
-        FTy::F16 => (5, 10),
-        FTy::BF16 => (8, 7),
-        FTy::F32 => (8, 23),
-        FTy::F64 => (11, 52),
-    };
-    let exp = (bits >> man_bits) & ((1 << exp_bits) - 1);
-    let man = bits & ((1 << man_bits) - 1);
-    exp == (1 << exp_bits) - 1 && man != 0
-}
-
-/// `bits`, with any NaN replaced by the canonical one.
-pub(crate) fn canon(t: FTy, bits: u64) -> u64 {
-    if is_nan(t, bits) {
-        nan(t)
-    } else {
-        bits
-    }
-}
-
-/// The sign bit of `t`.
-pub(crate) fn sign_bit(t: FTy) -> u64 {
-    match t {
-        FTy::F16 | FTy::BF16 => 1 << 15,
-        FTy::F32 => 1 << 31,
-        FTy::F64 => 1 << 63,
-    }
-}
-
-fn to_f64(t: FTy, bits: u64) -> Option<f64> {
-    match t {
-        FTy::F32 => Some(f32::from_bits(bits as u32) as f64),
-        FTy::F64 => Some(f64::from_bits(bits)),
-        _ => None,
-    }
-}
-
-/// `a op b` in type `t`, rounded to nearest even.
-pub(crate) fn bin(op: FBin, t: FTy, a: u64, b: u64) -> Option<u64> {
-    let r = match t {
-        FTy::F32 => {
-            let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
-            (match op {
-                FBin::Add => x + y,
-                FBin::Sub => x - y,
-                FBin::Mul => x * y,
-                FBin::Div => x / y,
-            })
-            .to_bits() as u64
+impl FTy {
+    /// The IEEE 754 format of values of this type.
+    pub fn format(self) -> Format {
+        match self {
+            FTy::F16 => Format::F16,
+            FTy::BF16 => Format::BF16,
+            FTy::F32 => Format::F32,
+            FTy::F64 => Format::F64,
         }
-        FTy::F64 => {
-            let (x, y) = (f64::from_bits(a), f64::from_bits(b));
-            (match op {
-                FBin::Add => x + y,
-                FBin::Sub => x - y,
-                FBin::Mul => x * y,
-                FBin::Div => x / y,
-            })
-            .to_bits()
-        }
-        _ => return None,
-    };
-    Some(canon(t, r))
+    }
+
+    /// The tensor core's element type of this type (round to nearest even, no flushing:
+    /// MLIR's `arith` and `math` ops keep subnormals).
+    fn elem(self) -> ElemType {
+        ElemType::Float(FloatTy {
+            format: self.format(),
+            ftz: false,
+        })
+    }
 }
 
-/// `arith.cmpf` with predicate number `pred` (0..=15, MLIR's numbering).
-pub(crate) fn cmp(pred: u8, t: FTy, a: u64, b: u64) -> Option<bool> {
-    let (x, y) = (to_f64(t, a)?, to_f64(t, b)?);
-    let uno = x.is_nan() || y.is_nan();
+/// The bits of a core scalar result of type `t` (an element function of float operands
+/// always gives a float; anything else would be a bug in this adapter).
+fn bits_of(t: FTy, s: Scalar) -> u64 {
+    match s {
+        Scalar::Float(_, b) => b,
+        other => unreachable!("a float element function of {} gave {other}", t.name()),
+    }
+}
+
+fn scalar(t: FTy, bits: u64) -> Scalar {
+    let f = t.format();
+    Scalar::Float(f, f.canon(bits))
+}
+
+/// `a op b` in type `t` (`arith.addf subf mulf divf`), rounded to nearest even.
+pub(crate) fn bin(op: FBin, t: FTy, a: u64, b: u64) -> u64 {
+    let op = match op {
+        FBin::Add => BinaryOp::Add,
+        FBin::Sub => BinaryOp::Sub,
+        FBin::Mul => BinaryOp::Mul,
+        FBin::Div => BinaryOp::Div,
+    };
+    let mut c = Concrete::default();
+    let r = tensor::binary(&mut c, op, t.elem(), &scalar(t, a), &scalar(t, b));
+    bits_of(t, r)
+}
+
+/// A unary element function of the core (`negf`, `absf`, `sqrt`) in type `t`.
+pub(crate) fn un(op: UnaryOp, t: FTy, a: u64) -> u64 {
+    let mut c = Concrete::default();
+    let r = tensor::unary(&mut c, op, t.elem(), &scalar(t, a));
+    bits_of(t, r)
+}
+
+/// `a * b + c` in type `t`, rounded once (`math.fma`).
+pub(crate) fn fma(t: FTy, a: u64, b: u64, c: u64) -> u64 {
+    let f = t.format();
+    let v = |x| Val::Float(f, x);
+    match apply(Op::Fma, &[v(a), v(b), v(c)]) {
+        Some(Val::Float(_, r)) => r,
+        _ => f.nan(),
+    }
+}
+
+/// An IEEE comparison of the core (`<`, `<=`, `==`: false when an operand is NaN).
+fn compare(op: CompareOp, t: FTy, a: u64, b: u64) -> bool {
+    let mut c = Concrete::default();
+    match tensor::compare(&mut c, op, t.elem(), &scalar(t, a), &scalar(t, b)) {
+        Scalar::Bool(r) => r,
+        other => unreachable!("a float comparison gave {other}"),
+    }
+}
+
+/// `arith.cmpf` with predicate number `pred` (0..=15, MLIR's numbering): the ordered
+/// predicates are the IEEE comparisons, the unordered ones their negations.
+pub(crate) fn cmp(pred: u8, t: FTy, a: u64, b: u64) -> bool {
+    let f = t.format();
+    let uno = f.is_nan(a) || f.is_nan(b);
     let ord = !uno;
-    Some(match pred {
+    let rel = |op| compare(op, t, a, b);
+    match pred {
         0 => false,
-        1 => ord && x == y,
-        2 => ord && x > y,
-        3 => ord && x >= y,
-        4 => ord && x < y,
-        5 => ord && x <= y,
-        6 => ord && x != y,
+        1 => rel(CompareOp::Eq),
+        2 => rel(CompareOp::Gt),
+        3 => rel(CompareOp::Ge),
+        4 => rel(CompareOp::Lt),
+        5 => rel(CompareOp::Le),
+        6 => ord && !rel(CompareOp::Eq),
         7 => ord,
-        8 => uno || x == y,
-        9 => uno || x > y,
-        10 => uno || x >= y,
-        11 => uno || x < y,
-        12 => uno || x <= y,
-        13 => uno || x != y,
-        14 => uno,
+        8..=14 => !cmp(pred_negated(pred), t, a, b),
         _ => true,
-    })
+    }
+}
+
+/// The ordered predicate whose negation the unordered predicate `pred` (8..=14) is.
+pub(crate) fn pred_negated(pred: u8) -> u8 {
+    match pred {
+        8 => 6,
+        9 => 5,
+        10 => 4,
+        11 => 3,
+        12 => 2,
+        13 => 1,
+        _ => 7,
+    }
 }
 
 /// `arith.extf`/`arith.truncf` from `from` to `to` (round to nearest even; widening is exact).
-pub(crate) fn convert(from: FTy, to: FTy, bits: u64) -> Option<u64> {
-    let r = match (from, to) {
-        (FTy::F32, FTy::F32) | (FTy::F64, FTy::F64) => bits,
-        (FTy::F32, FTy::F64) => (f32::from_bits(bits as u32) as f64).to_bits(),
-        (FTy::F64, FTy::F32) => (f64::from_bits(bits) as f32).to_bits() as u64,
-        _ => return None,
-    };
-    Some(canon(to, r))
+pub(crate) fn convert(from: FTy, to: FTy, bits: u64) -> u64 {
+    to.format()
+        .convert(from.format(), from.format().canon(bits))
 }
 
 /// Whether converting `from` to `to` is exact for every value (a widening).
 pub(crate) fn widens(from: FTy, to: FTy) -> bool {
-    matches!(
-        (from, to),
-        (FTy::F16 | FTy::BF16, FTy::F32 | FTy::F64) | (FTy::F32, FTy::F64)
-    )
+    let (f, g) = (from.format(), to.format());
+    f != g && f.ebits <= g.ebits && f.sbits <= g.sbits
 }
 
-/// The bit pattern of `x` in type `t` (f32/f64).
-pub(crate) fn from_f64(t: FTy, x: f64) -> Option<u64> {
-    match t {
-        FTy::F32 => Some(canon(t, (x as f32).to_bits() as u64)),
-        FTy::F64 => Some(canon(t, x.to_bits())),
-        _ => None,
+/// The value `x` in type `t`, rounded to nearest even (exact for the literals callers pass:
+/// `1.0`, `-1.0`, infinities, small integers, values of `t` itself).
+pub(crate) fn from_f64(t: FTy, x: f64) -> u64 {
+    t.format().from_f64(x)
+}
+
+/// The integer `x` in type `t`, rounded to nearest even (`arith.sitofp`/`uitofp`).
+pub(crate) fn from_int(t: FTy, x: i128) -> u64 {
+    t.format().from_int(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_types_compute_in_their_own_format() {
+        // 1 + 2^-11 is not an f16: rounds to 1 (tie to even); 2049 rounds to 2048 in f16.
+        let one = from_f64(FTy::F16, 1.0);
+        let eps = from_f64(FTy::F16, 2f64.powi(-11));
+        assert_eq!(bin(FBin::Add, FTy::F16, one, eps), one);
+        assert_eq!(from_int(FTy::F16, 2049), from_f64(FTy::F16, 2048.0));
+        // bf16 has 8 significand bits: 257 is not representable.
+        assert_eq!(from_int(FTy::BF16, 257), from_f64(FTy::BF16, 256.0));
+        // 65520 overflows f16 to +inf.
+        let big = from_f64(FTy::F32, 65520.0);
+        assert_eq!(
+            convert(FTy::F32, FTy::F16, big),
+            FTy::F16.format().inf(false)
+        );
+        assert!(widens(FTy::F16, FTy::F32) && widens(FTy::BF16, FTy::F32));
+        assert!(!widens(FTy::F16, FTy::BF16) && !widens(FTy::BF16, FTy::F16));
     }
-}
 
-/// The integer `x` in type `t`, rounded to nearest even.
-pub(crate) fn from_int(t: FTy, x: i128) -> Option<u64> {
-    match t {
-        FTy::F32 => Some((x as f32).to_bits() as u64),
-        FTy::F64 => Some((x as f64).to_bits()),
-        _ => None,
+    #[test]
+    fn cmpf_predicates_on_nan_and_zeros() {
+        for t in [FTy::F16, FTy::BF16, FTy::F32, FTy::F64] {
+            let f = t.format();
+            let (nan, pz, nz) = (f.nan(), f.zero(false), f.zero(true));
+            assert!(cmp(1, t, pz, nz) && !cmp(6, t, pz, nz));
+            assert!(!cmp(1, t, nan, nan) && cmp(8, t, nan, pz) && cmp(14, t, nan, pz));
+            assert!(!cmp(7, t, nan, pz) && cmp(13, t, nan, nan));
+            let one = from_f64(t, 1.0);
+            assert!(cmp(4, t, pz, one) && cmp(2, t, one, pz) && !cmp(11, t, one, pz));
+        }
     }
 }

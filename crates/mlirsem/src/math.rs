@@ -7,7 +7,8 @@
 //!
 //! - **Exact**: IEEE 754 fixes the result bit for bit: `absf` (clears the sign bit), `sqrt`
 //!   (correctly rounded), `copysign`, `ceil`, `floor`, `trunc`, `round` (ties away from zero),
-//!   `roundeven`, `fma` (one rounding). Symbolically an uninterpreted `NAME_T` per float type,
+//!   `roundeven`, `fma` (one rounding), at every float type through [`crate::ieee`] (the
+//!   workspace's one IEEE 754 definition). Symbolically an uninterpreted `NAME_T` per float type,
 //!   folded on literal arguments by the same IEEE computation the concrete domain runs.
 //! - **Libm**: transcendental functions, which IEEE does not require to be correctly rounded
 //!   (`exp`, `exp2`, `expm1`, `log`, `log2`, `log10`, `log1p`, `tanh`, `sinh`, `cosh`, `erf`,
@@ -17,7 +18,8 @@
 //!   gives one exact value (a NaN argument gives NaN, except for `powf`; `f(±0) = ±0` for the
 //!   odd ones, `1` for `exp`, `exp2`, `cos`, `cosh`; `log(1) = +0`; `exp(+inf) = +inf`,
 //!   `exp(-inf) = +0`). The concrete domain calls the platform libm (Rust's `f32`/`f64`
-//!   methods; `erf` through the C library's `erf`/`erff`): a replayed difference that depends on
+//!   methods; `erf` through the C library's `erf`/`erff`; f16 and bf16 through the `f32` one,
+//!   rounded back): a replayed difference that depends on
 //!   such a value assumes the compiled program computes the same libm value, which the report
 //!   states.
 //!
@@ -33,6 +35,7 @@ use crate::ieee;
 use crate::value::{Elem, SVal};
 use smt::{Sort, TermId};
 use symbolic::Sym;
+use tensor::UnaryOp;
 
 /// A float function of the `math` dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -155,8 +158,8 @@ impl FUn {
     pub fn of_name(name: &str) -> Option<FUn> {
         FUn::all().find(|f| f.name() == name)
     }
-    /// Its value on f32/f64 bit patterns, as the concrete domain computes it (`None` on a half
-    /// type); what a model's table of `NAME_T` means in a replay.
+    /// Its value on bit patterns of type `t`, as the concrete domain computes it; what a
+    /// model's table of `NAME_T` means in a replay.
     pub fn concrete(self, t: FTy, xs: &[u64]) -> Option<u64> {
         concrete_app(self, t, xs)
     }
@@ -192,8 +195,7 @@ fn rsqrt<D: MDomain>(d: &mut D, args: &[SVal<D>], rty: EType) -> Result<SVal<D>,
     let Elem::Float(x) = &a.v else {
         return Err("math.rsqrt of a non-float".into());
     };
-    let one = ieee::from_f64(t, 1.0).ok_or("math.rsqrt on a half type")?;
-    let one = d.f_lit(t, one);
+    let one = d.f_lit(t, ieee::from_f64(t, 1.0));
     let s = d.f_app(FUn::Sqrt, t, std::slice::from_ref(x));
     Ok(SVal {
         v: Elem::Float(d.f_bin(FBin::Div, t, &one, &s)),
@@ -224,70 +226,61 @@ fn apply_n<D: MDomain>(d: &mut D, f: FUn, t: EType, args: &[SVal<D>]) -> Result<
 }
 
 /// The literal result of `f` on literals, when every implementation gives one value: exact
-/// functions on f32/f64 by IEEE, libm functions at the points of the module doc.
+/// functions by IEEE, libm functions at the points of the module doc.
 fn fold_lit(f: FUn, t: FTy, xs: &[u64]) -> Option<u64> {
     if f.kind() == Kind::Exact {
         return exact(f, t, xs);
     }
-    let sign = ieee::sign_bit(t);
+    let sign = t.format().sign_bit();
     let &[x, ..] = xs else { return None };
-    if f != FUn::Pow && xs.iter().any(|&x| ieee::is_nan(t, x)) {
-        return Some(ieee::nan(t));
+    if f != FUn::Pow && xs.iter().any(|&x| t.format().is_nan(x)) {
+        return Some(t.format().nan());
     }
     let one = ieee::from_f64(t, 1.0);
-    let inf = ieee::inf(t);
+    let inf = t.format().inf(false);
     match (f, entry(f).4) {
         (_, Same) if xs.len() == 1 && x & !sign == 0 => Some(x),
-        (_, One) if x & !sign == 0 => one,
+        (_, One) if x & !sign == 0 => Some(one),
         (FUn::Exp, _) if x == inf => Some(inf),
         (FUn::Exp, _) if x == inf | sign => Some(0),
-        (FUn::Log | FUn::Log2 | FUn::Log10, _) if Some(x) == one => Some(0),
+        (FUn::Log | FUn::Log2 | FUn::Log10, _) if x == one => Some(0),
         _ => None,
     }
 }
 
-/// An exact function on f32/f64 literals (NaN results canonical).
+/// An exact function on literals of any float type (NaN results canonical): `absf` and
+/// `sqrt` are the tensor core's element functions, `fma` is `ieee754`'s, `copysign` moves a
+/// sign bit; the rounding functions give an integer of the type itself (or the operand), so
+/// computing them on the operand's exact `f64` value is exact.
 fn exact(f: FUn, t: FTy, xs: &[u64]) -> Option<u64> {
-    if f == FUn::Abs {
-        // Clearing the sign bit is exact in every format.
-        let x = *xs.first()?;
-        return Some(if ieee::is_nan(t, x) {
-            ieee::nan(t)
-        } else {
-            x & !ieee::sign_bit(t)
-        });
-    }
-    let r = match t {
-        FTy::F32 => {
-            let v: Vec<f32> = xs.iter().map(|&x| f32::from_bits(x as u32)).collect();
-            f32_fn(f, &v)?.to_bits() as u64
-        }
-        FTy::F64 => {
-            let v: Vec<f64> = xs.iter().map(|&x| f64::from_bits(x)).collect();
-            f64_fn(f, &v)?.to_bits()
-        }
+    let fm = t.format();
+    let &[x, ..] = xs else { return None };
+    let sign = fm.sign_bit();
+    let integral = |g: fn(f64) -> f64| fm.from_f64(g(fm.to_f64(x)));
+    let r = match f {
+        FUn::Abs => ieee::un(UnaryOp::Abs, t, x),
+        FUn::Sqrt => ieee::un(UnaryOp::Sqrt, t, x),
+        FUn::Fma => ieee::fma(t, x, *xs.get(1)?, *xs.get(2)?),
+        FUn::CopySign => (x & !sign) | (xs.get(1)? & sign),
+        FUn::Ceil => integral(f64::ceil),
+        FUn::Floor => integral(f64::floor),
+        FUn::Trunc => integral(f64::trunc),
+        FUn::Round => integral(f64::round),
+        FUn::RoundEven => integral(f64::round_ties_even),
         _ => return None,
     };
-    Some(ieee::canon(t, r))
+    Some(fm.canon(r))
 }
 
-/// `$name(f, v)`: `f` of `v` in Rust's `$t` arithmetic and the platform libm (`$erf` from the
-/// C library), one table for both widths.
+/// `$name(f, v)`: the transcendental `f` of `v` by the platform libm in `$t` (Rust's `$t`
+/// methods; `$erf` from the C library), one table for both widths; `None` for an exact
+/// function (those are [`exact`]'s).
 macro_rules! libm_fn {
     ($name:ident, $t:ty, $erf:path) => {
         fn $name(f: FUn, v: &[$t]) -> Option<$t> {
             let x = *v.first()?;
             let y = || v.get(1).copied();
             Some(match f {
-                FUn::Abs => x.abs(),
-                FUn::Sqrt => x.sqrt(),
-                FUn::CopySign => x.copysign(y()?),
-                FUn::Ceil => x.ceil(),
-                FUn::Floor => x.floor(),
-                FUn::Trunc => x.trunc(),
-                FUn::Round => x.round(),
-                FUn::RoundEven => x.round_ties_even(),
-                FUn::Fma => x.mul_add(y()?, *v.get(2)?),
                 FUn::Exp => x.exp(),
                 FUn::Exp2 => x.exp2(),
                 FUn::Expm1 => x.exp_m1(),
@@ -308,6 +301,7 @@ macro_rules! libm_fn {
                 FUn::Atan2 => x.atan2(y()?),
                 FUn::Cbrt => x.cbrt(),
                 FUn::Pow => x.powf(y()?),
+                _ => return None,
             })
         }
     };
@@ -384,21 +378,27 @@ fn abs_facts(d: &mut Sym, g: smt::FunId, t: FTy, a: TermId) -> Option<TermId> {
     Some(d.f_bin(op, t, &x, &y))
 }
 
-/// The concrete `f(xs)` on f32/f64 (Rust's arithmetic and libm); `None` on a half type.
+/// The concrete `f(xs)` at any float type: exact functions by IEEE ([`exact`]), libm
+/// functions by the platform libm: `f64` by the binary64 one, `f32` by the binary32 one, f16
+/// and bf16 computed by the binary32 one on their (exact) f32 values and rounded back, as
+/// MLIR's `math-extend-to-supported-types` lowers them.
 pub(crate) fn concrete_app(f: FUn, t: FTy, xs: &[u64]) -> Option<u64> {
     if let Some(r) = fold_lit(f, t, xs) {
         return Some(r);
     }
+    if f.kind() == Kind::Exact {
+        return None;
+    }
+    let fm = t.format();
     let r = match t {
-        FTy::F32 => {
-            let v: Vec<f32> = xs.iter().map(|&x| f32::from_bits(x as u32)).collect();
-            f32_fn(f, &v)?.to_bits() as u64
-        }
         FTy::F64 => {
-            let v: Vec<f64> = xs.iter().map(|&x| f64::from_bits(x)).collect();
-            f64_fn(f, &v)?.to_bits()
+            let v: Vec<f64> = xs.iter().map(|&x| fm.to_f64(x)).collect();
+            fm.from_f64(f64_fn(f, &v)?)
         }
-        _ => return None,
+        FTy::F32 | FTy::F16 | FTy::BF16 => {
+            let v: Vec<f32> = xs.iter().map(|&x| fm.to_f64(x) as f32).collect();
+            fm.from_f64(f32_fn(f, &v)? as f64)
+        }
     };
-    Some(ieee::canon(t, r))
+    Some(fm.canon(r))
 }

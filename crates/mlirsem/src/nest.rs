@@ -6,7 +6,9 @@
 //! iter args, and an innermost body of scalar ops, `arith.constant`, `affine.apply` (index maps
 //! with non-negative coefficients, [`Lin`]) and `memref.load`s of buffers (or `tensor.extract`s
 //! of tensors) from outside the nest at such indices, ending in one `memref.store %v,
-//! %out[...]` whose indices are distinct loops (the *parallel* loops) and constants. Two forms:
+//! %out[...]` whose indices are distinct loops (the *parallel* loops) and constants. A load's
+//! index may also be an `index` value the body computes before it from scalar ops (a gather,
+//! [`Ix::At`]): computed at each point, its UB checked at every point of the box. Two forms:
 //! - **a write of every point**: no other loop; `%v` at point `p` is the body run at `p`, the
 //!   loads reading the buffers as they were before the nest (a load of `%out` is allowed only at
 //!   the stored index, which no other point writes: it reads the cell before the nest);
@@ -29,7 +31,7 @@
 //! subviews, calls) is left to unrolling ([`crate::control`]).
 
 use crate::domain::{EType, MDomain};
-use crate::eval::{constant, int_of, is_scalar_op, scalar_of, scalar_op, value_type, Ctx, R};
+use crate::eval::{constant, int_of, is_scalar_op, scalar_of, scalar_op, value_type, Ctx, Stop, R};
 use crate::fold::Combiner;
 use crate::memory::{flat, read_fn, write_view, Cell, MRef};
 use crate::reduce::{combiner_of, structured, Lin, LoopFn, Output};
@@ -37,6 +39,23 @@ use crate::value::*;
 use mlir::{Attr, BlockId, Module, OpId, Type, ValueDef, ValueId};
 use std::collections::BTreeMap;
 use std::rc::Rc;
+
+/// A load's index in one dim: an index map of the loops, or an `index` value the body
+/// computes (a gather's data-dependent index; its bounds are checked at every point).
+#[derive(Clone)]
+enum Ix {
+    Lin(Lin),
+    At(ValueId),
+}
+
+impl Ix {
+    fn lin(&self) -> Option<&Lin> {
+        match self {
+            Ix::Lin(l) => Some(l),
+            Ix::At(_) => None,
+        }
+    }
+}
 
 /// A recognised nest.
 struct Plan {
@@ -53,7 +72,7 @@ struct Plan {
     /// The accumulator's load, the combiner and its other operand.
     acc: Option<(OpId, Combiner, ValueId)>,
     /// Loads other than the accumulator's: op, buffer, index per dim.
-    loads: Vec<(OpId, ValueId, Vec<Lin>)>,
+    loads: Vec<(OpId, ValueId, Vec<Ix>)>,
     /// `affine.apply` results as index maps of the loops.
     applied: BTreeMap<ValueId, Lin>,
 }
@@ -213,11 +232,21 @@ fn plan<'a, D: MDomain>(d: &mut D, cx: &Ctx<'a, D>, o: OpId) -> Option<Plan> {
                 if !fine {
                     return None;
                 }
-                let lins: Option<Vec<Lin>> = ix
-                    .iter()
-                    .map(|v| lin_of(d, cx, &ivs, &applied, *v))
+                // An index the body computes from scalar ops (defined before the load).
+                let computed = |v: ValueId| {
+                    defined_in(m, body, v)
+                        && matches!(m.value(v).def, ValueDef::Result { op, .. }
+                            if rest.iter().position(|&y| y == op) < rest.iter().position(|&y| y == x)
+                                && is_scalar_op(&m.op(op).name))
+                };
+                let ixs: Option<Vec<Ix>> = (ix.iter())
+                    .map(|v| match lin_of(d, cx, &ivs, &applied, *v) {
+                        Some(l) => Some(Ix::Lin(l)),
+                        None if computed(*v) => Some(Ix::At(*v)),
+                        None => None,
+                    })
                     .collect();
-                loads.push((x, buf, lins?));
+                loads.push((x, buf, ixs?));
             }
             "arith.constant" => {}
             name if is_scalar_op(name) => {}
@@ -362,7 +391,7 @@ impl<'a, D: MDomain> Point<'a, '_, D> {
                 "memref.load" | "tensor.extract" => {
                     let k = (plan.loads.iter().position(|l| l.0 == x))
                         .ok_or("a load of a loop nest without a plan")?;
-                    let idx: Vec<D::I> = plan.loads[k].2.iter().map(|l| l.at(d, loops)).collect();
+                    let idx = self.load_index(d, loops, k)?;
                     let t = &self.reads[k];
                     ((t.at)(d, &idx), t.ety)
                 }
@@ -386,6 +415,85 @@ impl<'a, D: MDomain> Point<'a, '_, D> {
         }
         get(&env, want).map(|x| x.0)
     }
+}
+
+impl<'a, D: MDomain> Point<'a, '_, D> {
+    /// The index of load `k` at a loop point (a computed index is an `index` value: its
+    /// poison is the caller's concern, [`computed_index_ub`]).
+    fn load_index(&self, d: &mut D, loops: &[D::I], k: usize) -> Result<Vec<D::I>, String> {
+        let mut idx = vec![];
+        for ix in &self.plan.loads[k].2 {
+            idx.push(match ix {
+                Ix::Lin(l) => l.at(d, loops),
+                Ix::At(v) => int_of(&self.value(d, loops, *v)?).map_err(Stop::reason)?,
+            });
+        }
+        Ok(idx)
+    }
+}
+
+/// UB of load `k`, whose index is computed in the body, over the box `bounds`: at some point
+/// the index is poison or outside `shape`, or (for a buffer: `block` with its liveness and
+/// cells) the block is dead or the cell never initialized. `Err` when the body cannot be run.
+fn computed_index_ub<'a, D: MDomain>(
+    d: &mut D,
+    pt: &Point<'a, '_, D>,
+    k: usize,
+    shape: &[D::I],
+    buffer: Option<(&MRef<D>, &crate::memory::Block<'a, D>)>,
+    bounds: &[D::I],
+) -> Result<D::B, String> {
+    let mut failed = None;
+    let mut any = d.any_point(bounds, &mut |d: &mut D, p: &[D::I]| {
+        let mut bad = d.lit_b(false);
+        let mut idx = vec![];
+        for ix in &pt.plan.loads[k].2 {
+            let i = match ix {
+                Ix::Lin(l) => l.at(d, p),
+                Ix::At(v) => match pt.value(d, p, *v) {
+                    Ok(s) => {
+                        let poison = d.not(&s.ok);
+                        bad = d.or(&bad, &poison);
+                        match int_of(&s) {
+                            Ok(i) => i,
+                            Err(e) => {
+                                failed.get_or_insert(e.reason());
+                                return d.lit_b(true);
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                        return d.lit_b(true);
+                    }
+                },
+            };
+            idx.push(i);
+        }
+        for (i, n) in idx.iter().zip(shape) {
+            let zero = d.lit_i(0);
+            let below = d.lt_i(i, &zero);
+            let inside = d.lt_i(i, n);
+            let above = d.not(&inside);
+            bad = d.or(&bad, &below);
+            bad = d.or(&bad, &above);
+        }
+        if let Some((r, b)) = buffer {
+            let dead = d.not(&b.live);
+            let i = flat(d, r, &idx);
+            let c = (b.at)(d, &i);
+            let uninit = d.not(&c.init);
+            bad = d.or(&bad, &dead);
+            bad = d.or(&bad, &uninit);
+        }
+        bad
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let ne = nonempty(d, bounds);
+    any = d.and(&ne, &any);
+    Ok(any)
 }
 
 /// The number of points of the box `bounds`.
@@ -504,7 +612,16 @@ pub(crate) fn summarize<'a, D: MDomain>(
         bounds.push(d.ite_i(&neg, &zero, &n));
     }
     let ne = nonempty(d, &bounds);
-    for (v, (_, _, lins)) in views.iter().zip(&plan.loads) {
+    for (v, (_, _, ixs)) in views.iter().zip(&plan.loads) {
+        // Loads at computed indices are checked at every point below.
+        let Some(lins) = ixs
+            .iter()
+            .map(|i| i.lin().cloned())
+            .collect::<Option<Vec<Lin>>>()
+        else {
+            continue;
+        };
+        let lins = &lins;
         let bad = match v {
             Ok(r) => read_ub(d, cx, r, lins, &bounds),
             Err(t) => extract_ub(d, &t.shape, lins, &bounds),
@@ -572,7 +689,32 @@ pub(crate) fn summarize<'a, D: MDomain>(
             Err(t) => t.clone(),
         })
         .collect();
-    let outer = Rc::new(cx.env.clone());
+    // Loads at computed indices: their UB at every point (the body run up to the index).
+    let env = cx.env.clone();
+    let pt = Point {
+        m,
+        plan: &plan,
+        outer: &env,
+        reads: &reads,
+    };
+    for (k, (v, (_, _, ixs))) in views.iter().zip(&plan.loads).enumerate() {
+        if ixs.iter().all(|i| i.lin().is_some()) {
+            continue;
+        }
+        let bad = match v {
+            Ok(r) => {
+                let b = cx.mem[r.block].clone();
+                computed_index_ub(d, &pt, k, &r.shape, Some((r, &b)), &bounds)
+            }
+            Err(t) => computed_index_ub(d, &pt, k, &t.shape, None, &bounds),
+        };
+        match bad {
+            Ok(b) => cx.add_ub(d, &b),
+            // The body cannot be run symbolically: left to unrolling.
+            Err(_) => return Ok(None),
+        }
+    }
+    let outer = Rc::new(env);
     let plan = Rc::new(plan);
     let reads = Rc::new(reads);
     let value_at = |want: ValueId| -> LoopFn<'a, D> {

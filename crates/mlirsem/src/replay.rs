@@ -614,14 +614,7 @@ fn random_elem(r: &mut Lcg, t: EType) -> CElem {
             let half = 1i128 << (w - 1);
             CElem::Int((v + half).rem_euclid(1i128 << w) - half)
         }
-        EType::Float(FTy::F64) => CElem::Float(CFloat::f64(r.pick(FLOATS))),
-        EType::Float(f) => {
-            let x = r.pick(FLOATS) as f32;
-            CElem::Float(CFloat {
-                ty: f,
-                bits: x.to_bits() as u64,
-            })
-        }
+        EType::Float(f) => CElem::Float(CFloat::of(f, r.pick(FLOATS))),
     }
 }
 
@@ -649,11 +642,7 @@ fn map_elems(args: &[CArg], f: &mut dyn FnMut(EType, CElem) -> CElem) -> Vec<CAr
 /// that replays a difference is a refutation; the model itself is replayed next).
 pub(crate) fn readable(args: &[CArg]) -> Option<Vec<CArg>> {
     let subnormal = |e: &CElem| match e {
-        CElem::Float(x) => match x.ty {
-            FTy::F32 => f32::from_bits(x.bits as u32).is_subnormal(),
-            FTy::F64 => f64::from_bits(x.bits).is_subnormal(),
-            _ => false,
-        },
+        CElem::Float(x) => x.ty.format().is_subnormal(x.bits),
         _ => false,
     };
     let any = args.iter().any(|a| match a {
@@ -667,34 +656,23 @@ pub(crate) fn readable(args: &[CArg]) -> Option<Vec<CArg>> {
             (EType::Float(f), CElem::Float(x)) if subnormal(&e) => {
                 let sign = 1u64 << (EType::Float(f).width() - 1);
                 let k = (x.bits & (sign - 1)) as f64;
-                CElem::Float(float_of(f, if x.bits & sign != 0 { -k } else { k }))
+                CElem::Float(CFloat::of(f, if x.bits & sign != 0 { -k } else { k }))
             }
             _ => e,
         })
     })
 }
 
-/// A float of type `t` with the value `x`.
-fn float_of(t: FTy, x: f64) -> CFloat {
-    match t {
-        FTy::F64 => CFloat::f64(x),
-        _ => CFloat {
-            ty: t,
-            bits: (x as f32).to_bits() as u64,
-        },
-    }
-}
-
 /// The model's floats as small integers: a small integer stays, any other value becomes one
 /// of 1..=7 chosen by its bit pattern (equal values stay equal, so the summands the model
 /// keeps apart mostly stay apart), with its sign. Sums of such values are exact in any order.
 fn integer_image(t: FTy, x: CFloat) -> CFloat {
-    let v = x.as_f64().unwrap_or(0.0);
+    let v = x.as_f64();
     if v.is_finite() && v.fract() == 0.0 && v.abs() <= 8.0 {
         return x;
     }
     let small = ((x.bits >> 7) % 7 + 1) as f64;
-    float_of(t, if v.is_sign_negative() { -small } else { small })
+    CFloat::of(t, if v.is_sign_negative() { -small } else { small })
 }
 
 /// Small positive integers for inputs whose float sums are exact (and not zero: a zero sum
@@ -726,7 +704,7 @@ fn splat(args: Vec<CArg>) -> Vec<CArg> {
 /// image, then pseudo-random small integers (float sums exact in any order), then (unless
 /// the judge needs exact sums) every float set to one special value, then pseudo-random values
 /// from a pool of corner cases, every other one with each tensor or buffer filled with one
-/// value.
+/// value (unless `random` is false: the deterministic candidates only).
 ///
 /// `focus` (the model's output position) is where a large output is compared (see
 /// [`replay`]); with a tensor beyond [`MAX_ELEMS`] elements only the deterministic candidates
@@ -738,6 +716,7 @@ pub(crate) fn search(
     focus: Option<(usize, Vec<i128>)>,
     judge: Judge,
     ext: &ExtModel,
+    random: bool,
 ) -> Option<(Vec<CArg>, Mismatch, Vec<(String, String)>)> {
     let mut r = Lcg(0x5eed);
     let large = model.iter().any(|a| match a {
@@ -750,7 +729,7 @@ pub(crate) fn search(
     })];
     for _ in 0..SMALL_TRIES {
         candidates.push(map_elems(model, &mut |t, _| match t {
-            EType::Float(f) => CElem::Float(float_of(f, r.pick(SMALL_INTS))),
+            EType::Float(f) => CElem::Float(CFloat::of(f, r.pick(SMALL_INTS))),
             _ => random_elem(&mut r, t),
         }));
     }
@@ -758,11 +737,11 @@ pub(crate) fn search(
     // reductions (a softmax of equal scores: each term 1, the sum the row length).
     for v in SMALL_INTS {
         candidates.push(map_elems(model, &mut |t, e| match t {
-            EType::Float(f) => CElem::Float(float_of(f, *v)),
+            EType::Float(f) => CElem::Float(CFloat::of(f, *v)),
             _ => e,
         }));
     }
-    let pool = if judge.exact_sums {
+    let pool = if judge.exact_sums || !random {
         0
     } else if large {
         LARGE_POOL_TRIES
@@ -774,7 +753,7 @@ pub(crate) fn search(
     if !judge.exact_sums {
         for v in SPLATS {
             candidates.push(map_elems(model, &mut |t, e| match t {
-                EType::Float(f) => CElem::Float(float_of(f, *v)),
+                EType::Float(f) => CElem::Float(CFloat::of(f, *v)),
                 _ => e,
             }));
         }

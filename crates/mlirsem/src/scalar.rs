@@ -1,7 +1,8 @@
 //! Scalar ops beyond the first slice, each defined once over [`MDomain`]: float conversions
 //! (`arith.extf`, `arith.truncf`, `arith.sitofp`, `arith.uitofp`), shifts (`arith.shli`,
 //! `arith.shrsi`, `arith.shrui`), and the integer divisions (`arith.divsi`, `divui`, `remsi`,
-//! `remui`, `ceildivsi`, `ceildivui`, `floordivsi`), following the MLIR `arith` dialect docs:
+//! `remui`, `ceildivsi`, `ceildivui`, `floordivsi`), `math.absi` (two's complement: `|MIN|` is
+//! `MIN`), following the MLIR `arith` and `math` dialect docs:
 //! - a shift by an amount `>=` the bit width is poison;
 //! - division by zero, and for `divsi`/`ceildivsi`/`floordivsi` the signed overflow
 //!   `MIN / -1`, are undefined behaviour; a poison operand of a division is *unsure* (MLIR does
@@ -25,6 +26,7 @@ pub(crate) const TOTAL: &[&str] = &[
     "arith.shli",
     "arith.shrsi",
     "arith.shrui",
+    "math.absi",
 ];
 
 /// Scalar ops with undefined behaviour: scalars only.
@@ -169,6 +171,18 @@ fn total<D: MDomain>(
         "arith.sitofp" | "arith.uitofp" => {
             let x = int_arg(d, &args[0].v, name == "arith.uitofp", tys[0].width())?;
             Elem::Float(d.f_of_int(fty(rty)?, &x))
+        }
+        "math.absi" => {
+            // MLIR's `math.absi`: the two's complement absolute value, so `|MIN|` wraps to
+            // `MIN` (no poison: the op has no flags).
+            let Elem::Int(x) = &args[0].v else {
+                return Err("math.absi of a non-integer".into());
+            };
+            let zero = d.lit_i(0);
+            let neg = d.lt_i(x, &zero);
+            let minus = d.sub_i(&zero, x);
+            let r = d.ite_i(&neg, &minus, x);
+            to_elem(d, &r, rty)?
         }
         _ => {
             if rty == EType::Index {

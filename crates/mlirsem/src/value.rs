@@ -216,7 +216,7 @@ pub(crate) fn same_result<D: MDomain>(
 /// `x` is `+0.0` or `-0.0`.
 fn is_zero<D: MDomain>(d: &mut D, t: FTy, x: &D::F) -> D::B {
     let pz = d.f_lit(t, 0);
-    let nz = d.f_lit(t, crate::ieee::sign_bit(t));
+    let nz = d.f_lit(t, t.format().sign_bit());
     let p = d.f_same(t, x, &pz);
     let n = d.f_same(t, x, &nz);
     d.or(&p, &n)

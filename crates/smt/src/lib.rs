@@ -23,8 +23,8 @@ pub use print::{stable_hash, to_smtlib};
 pub use process::{check_cvc5, solver_process_cpu, stat_cpu, ProcessAnswer};
 pub use simplify::{simplify_arith, simplify_arith_witnessed, Simplified};
 pub use solve::{
-    check_portfolio, check_portfolio_bounded, check_z3, decide_portfolio, decide_z3, CheckResult,
-    ModelReader, Solver, SolverConfig, Value, MAX_NODES,
+    check_portfolio, check_portfolio_bounded, check_portfolio_interruptible, check_z3,
+    decide_portfolio, decide_z3, CheckResult, ModelReader, Solver, SolverConfig, Value, MAX_NODES,
 };
 pub use term::{euclid_div, Format, FpOp, FunId, Node, Sort, Store, SymId, TermId, MAX_DEPTH};
 

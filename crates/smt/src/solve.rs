@@ -90,6 +90,29 @@ pub fn check_portfolio_bounded<R: Send + Sync>(
     if !quantified && !is_nonlinear(store, assertions) {
         return portfolio(store, assertions, cfg, true, on_sat);
     }
+    check_interruptible(store, assertions, cfg, on_sat)
+}
+
+/// The stages of [`check_portfolio_bounded`]'s quantified and nonlinear queries for every
+/// query: Z3's `smt` tactic, cvc5 in a process killed at its deadline, the `smt` tactic again;
+/// never Z3's default solver, which may run tens of seconds past its timeout (measured on
+/// `mlirsem`'s reassociated sums: 20 s past a 2 s timeout on a linear query). For a caller
+/// whose time is worth more than the last stage's answers.
+pub fn check_portfolio_interruptible<R: Send + Sync>(
+    store: &Store,
+    assertions: &[TermId],
+    cfg: SolverConfig,
+    on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync + Clone,
+) -> (CheckResult<R>, Duration, Solver) {
+    check_interruptible(store, assertions, cfg, on_sat)
+}
+
+fn check_interruptible<R: Send + Sync>(
+    store: &Store,
+    assertions: &[TermId],
+    cfg: SolverConfig,
+    on_sat: impl FnOnce(&mut dyn ModelReader) -> R + Send + Sync + Clone,
+) -> (CheckResult<R>, Duration, Solver) {
     let start = Instant::now();
     if let Some(why) = too_deep(store, assertions) {
         return (CheckResult::Unknown(why), start.elapsed(), Solver::Z3);

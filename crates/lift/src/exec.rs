@@ -996,6 +996,34 @@ impl<'s, D: LDomain> Interp<'s, D> {
             let op = if max { Arith::Max } else { Arith::Min };
             return self.lift(ops::arith(op, &x, &y), c);
         }
+        // Triton's Python helpers, which a kernel runs on its values: `triton.cdiv(a, b)` is
+        // `(a + b - 1) // b`; `triton.next_power_of_2(n)` of a compile-time integer.
+        if let (Some(n @ ("triton.cdiv" | "triton.next_power_of_2")), []) =
+            (full.as_deref(), &c.arguments.keywords[..])
+        {
+            use ast::Operator as O;
+            match (n, &c.arguments.args[..]) {
+                ("triton.cdiv", [a, b]) => {
+                    let (x, y) = (self.expr(d, a)?, self.expr(d, b)?);
+                    let sum = self.binop(d, O::Add, x, y.clone(), c)?;
+                    let less = self.binop(d, O::Sub, sum, KVal::Int(1), c)?;
+                    return self.binop(d, O::FloorDiv, less, y, c);
+                }
+                ("triton.next_power_of_2", [a]) => {
+                    if let KVal::Int(x) = self.expr(d, a)? {
+                        let p = (x.max(1) as u128).checked_next_power_of_two();
+                        if let Some(p) = p.and_then(|p| i128::try_from(p).ok()) {
+                            return Ok(KVal::Int(p));
+                        }
+                    }
+                    return self.unsupported(
+                        "`triton.next_power_of_2` of a value known only at run time",
+                        c,
+                    );
+                }
+                _ => {}
+            }
+        }
         if let Some(f) = full
             .as_deref()
             .and_then(|n| self.helpers.iter().find(|h| h.name.id.as_str() == n))

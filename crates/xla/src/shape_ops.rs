@@ -21,6 +21,8 @@ pub(crate) fn lower<D: Domain>(
         "bitcast" => bitcast(l, ins, &xs[0], dims),
         "transpose" => transpose(l, ins, &xs[0]),
         "slice" => slice(l, ins, &xs[0]),
+        "dynamic-slice" => dynamic_slice(l, ins, xs),
+        "dynamic-update-slice" => dynamic_update_slice(l, ins, xs),
         "concatenate" => concatenate(l, ins, xs),
         "pad" => pad(l, ins, &xs[0], xs[1].0),
         "reverse" => {
@@ -92,6 +94,81 @@ fn broadcast<D: Domain>(
     }
     let axes = lit_sizes(l, &new);
     l.add(Op::Broadcast { x: moved, axes }, ins)
+}
+
+/// The start-index operands of a dynamic slice or update (`xs[first..]`): one rank-0
+/// integer per dimension of `x`, as the core's start operands.
+fn start_operands(
+    ins: &Instr,
+    x: &Arr,
+    starts: &[Arr],
+) -> Result<Vec<(Axis, NodeId)>, Unsupported> {
+    if starts.len() != x.1.len() || starts.iter().any(|s| !s.1.is_empty()) {
+        return Err(bad(
+            ins,
+            &format!(
+                "{} start indices for a rank-{} operand (one scalar per dimension expected)",
+                starts.len(),
+                x.1.len()
+            ),
+        ));
+    }
+    Ok(starts
+        .iter()
+        .enumerate()
+        .map(|(k, s)| (axis(k), s.0))
+        .collect())
+}
+
+/// `dynamic-slice(x, s0, s1, ...), dynamic_slice_sizes={..}`: the starts clamped into range.
+fn dynamic_slice<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    xs: &[Arr],
+) -> Result<NodeId, Unsupported> {
+    let x = xs.first().ok_or_else(|| bad(ins, "no operand"))?;
+    let starts = start_operands(ins, x, &xs[1..])?;
+    let sizes = int_list(ins, "dynamic_slice_sizes")?;
+    if sizes.len() != x.1.len() || sizes.iter().zip(&x.1).any(|(s, n)| *s < 0 || s > n) {
+        return Err(bad(
+            ins,
+            "dynamic_slice_sizes= must give a size within the operand for every dimension",
+        ));
+    }
+    let sizes: Vec<(usize, i64)> = sizes.into_iter().enumerate().collect();
+    let sizes = lit_sizes(l, &sizes);
+    l.add(
+        Op::DynamicSliceAt {
+            x: x.0,
+            starts,
+            sizes,
+        },
+        ins,
+    )
+}
+
+/// `dynamic-update-slice(x, update, s0, s1, ...)`: `update` written at the clamped starts.
+fn dynamic_update_slice<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    xs: &[Arr],
+) -> Result<NodeId, Unsupported> {
+    if xs.len() < 2 {
+        return Err(bad(ins, "an operand and an update expected"));
+    }
+    let (x, update) = (&xs[0], &xs[1]);
+    if update.1.len() != x.1.len() || update.1.iter().zip(&x.1).any(|(u, n)| u > n) {
+        return Err(bad(ins, "the update must fit inside the operand"));
+    }
+    let starts = start_operands(ins, x, &xs[2..])?;
+    l.add(
+        Op::DynamicUpdateSliceAt {
+            x: x.0,
+            update: update.0,
+            starts,
+        },
+        ins,
+    )
 }
 
 /// `transpose(x), dimensions={p}`: output dimension `i` is operand dimension `p[i]`.

@@ -484,7 +484,9 @@ impl<'g, D: Domain> Eval<'g, D> {
                 }
             }
             Op::Literal { ty, lit } => match (ty, lit) {
-                (ElemType::Fixed(t), Literal::Int(i)) => d.lit_v(ElemType::Int, Literal::Int(t.wrap(*i))),
+                (ElemType::Fixed(t), Literal::Int(i)) => {
+                    d.lit_v(ElemType::Int, Literal::Int(t.wrap(*i)))
+                }
                 _ => d.lit_v(ty.value_type(), *lit),
             },
             Op::Broadcast { x, .. } => {
@@ -976,9 +978,9 @@ pub fn operands<I>(op: &Op<I>) -> Vec<NodeId> {
         Op::Clamp { lo, x, hi } => vec![*lo, *x, *hi],
         Op::Pad { x, value, .. } => vec![*x, *value],
         Op::DynamicUpdateSlice { x, update, .. } => vec![*x, *update],
-        Op::DynamicSliceAt { x, starts, .. } => {
-            std::iter::once(*x).chain(starts.iter().map(|s| s.1)).collect()
-        }
+        Op::DynamicSliceAt { x, starts, .. } => std::iter::once(*x)
+            .chain(starts.iter().map(|s| s.1))
+            .collect(),
         Op::DynamicUpdateSliceAt { x, update, starts } => [*x, *update]
             .into_iter()
             .chain(starts.iter().map(|s| s.1))

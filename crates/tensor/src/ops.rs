@@ -331,8 +331,9 @@ impl<I: Clone> Graph<I> {
                     (Float(_), Float(_)) | (Int, Float(_)) => range.is_none(),
                     (Float(_), Int) => range.is_some_and(|(lo, hi)| lo <= 0 && 0 <= hi),
                     // `fixed::convert`: the integer type's range is its own.
-                    (Fixed(_) | Bool, Fixed(_) | Float(_) | Bool)
-                    | (Float(_), Fixed(_) | Bool) => range.is_none(),
+                    (Fixed(_) | Bool, Fixed(_) | Float(_) | Bool) | (Float(_), Fixed(_) | Bool) => {
+                        range.is_none()
+                    }
                     _ => false,
                 };
                 if !ok {

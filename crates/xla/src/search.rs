@@ -294,9 +294,7 @@ pub(crate) fn trial_inputs(
                 _ => None,
             };
             let data = if zeros_ones {
-                (0..count)
-                    .map(|_| small_scalar(rng, p, 2, 1.0))
-                    .collect()
+                (0..count).map(|_| small_scalar(rng, p, 2, 1.0)).collect()
             } else if let Some(v) = same {
                 vec![v; count]
             } else if t.is_multiple_of(2) {

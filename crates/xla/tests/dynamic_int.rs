@@ -107,7 +107,10 @@ fn integer_division_as_xla_cpu() {
     assert_eq!(run("multiply", "s32", &a, &a), ints(&[49, 49, 0, 1, 25]));
     let umax = u32::MAX as i128;
     let (a, b) = (ints(&[7, 7, 0, umax, 5]), ints(&[0, 0, 3, 0, 2]));
-    assert_eq!(run("divide", "u32", &a, &b), ints(&[umax, umax, 0, umax, 2]));
+    assert_eq!(
+        run("divide", "u32", &a, &b),
+        ints(&[umax, umax, 0, umax, 2])
+    );
     assert_eq!(run("remainder", "u32", &a, &b), ints(&[7, 7, 0, umax, 1]));
     let (a, b) = (ints(&[7, -7, -128, 127, 5]), ints(&[0, 0, -1, 0, 2]));
     assert_eq!(run("divide", "s8", &a, &b), ints(&[-1, -1, -128, -1, 2]));
@@ -123,9 +126,15 @@ fn half_precision_subnormals_as_xla_cpu() {
     let f16 = |b: u64| Scalar::Float(Format::F16, b);
     let bf16 = |b: u64| Scalar::Float(Format::BF16, b);
     let one16 = Format::F16.from_int(1);
-    assert_eq!(run("multiply", "f16", &[f16(1)], &[f16(one16)]), vec![f16(1)]);
+    assert_eq!(
+        run("multiply", "f16", &[f16(1)], &[f16(one16)]),
+        vec![f16(1)]
+    );
     assert_eq!(run("add", "f16", &[f16(1)], &[f16(1)]), vec![f16(2)]);
     let one_bf = Format::BF16.from_int(1);
-    assert_eq!(run("multiply", "bf16", &[bf16(1)], &[bf16(one_bf)]), vec![bf16(0)]);
+    assert_eq!(
+        run("multiply", "bf16", &[bf16(1)], &[bf16(one_bf)]),
+        vec![bf16(0)]
+    );
     assert_eq!(run("add", "bf16", &[bf16(1)], &[bf16(1)]), vec![bf16(0)]);
 }

@@ -1,6 +1,7 @@
 //! `dynamic-slice` and `dynamic-update-slice` with start indices from operands, fixed-width
 //! integers that wrap around, and the f16/bf16 arithmetic model: the corpus pairs
-//! (`dynamic_slice`, `kv_cache`, `int_wrap`, `half_arith`, verified as XLA:CPU prints them)
+//! (`dynamic_slice`, `kv_cache`, `int_wrap`, `half_arith`, `pool`: general `reduce-window`,
+//! verified as XLA:CPU prints them)
 //! with edits that change their meaning are refuted by a replayed counterexample, and the
 //! interpreter computes what XLA:CPU computed (measured with jax 0.7.1) on the corner cases.
 
@@ -55,6 +56,27 @@ fn edited_integer_programs_are_refuted() {
     ] {
         let v = edited(name, from, to);
         assert_eq!(v.name(), "refuted", "{name}: {from} -> {to}: {v:?}");
+    }
+}
+
+#[test]
+fn edited_pools_are_refuted() {
+    for (from, to) in [
+        // SAME padding moved to the low side: other windows.
+        ("pad=0_0x0_1x0_1x0_0", "pad=0_0x1_0x1_0x0_0"),
+        // The max pool padded with 0 instead of -inf.
+        (
+            "%constant.5 = f32[] constant(-inf)",
+            "%constant.5 = f32[] constant(0)",
+        ),
+        // The max pool's window dilated: other elements.
+        (
+            "stride=1x2x2x1 pad=0_0x0_1x0_1x0_0",
+            "stride=1x2x2x1 pad=0_0x1_2x1_2x0_0 rhs_dilate=1x2x2x1",
+        ),
+    ] {
+        let v = edited("pool", from, to);
+        assert_eq!(v.name(), "refuted", "pool: {from} -> {to}: {v:?}");
     }
 }
 

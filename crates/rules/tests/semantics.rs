@@ -101,7 +101,7 @@ fn build<D: Domain>(
         },
         1 => {
             let ops: &[BinaryOp] = match ty {
-                ElemType::Float(_) => unreachable!("no float programs here"),
+                ElemType::Float(_) | ElemType::Fixed(_) => unreachable!("no float programs here"),
                 ElemType::Bool => &[BinaryOp::And, BinaryOp::Or, BinaryOp::Xor],
                 ElemType::Int => &[
                     BinaryOp::Add,

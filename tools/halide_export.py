@@ -284,7 +284,8 @@ def spec_text(algo, module):
                   "shift_left", "shift_right", "tuple", "mux", "lerp", "widening_add",
                   "widening_sub", "widening_mul", "saturating_add", "saturating_sub",
                   "halving_add", "halving_sub", "rounding_halving_add", "rounding_shift_right",
-                  "rounding_shift_left", "undef"}
+                  "rounding_shift_left", "undef", "strict_add", "strict_sub", "strict_mul",
+                  "strict_div", "strict_lt", "strict_le", "strict_eq"}
     # The float math the checker models (crates/halide/src/math.rs), in both spellings.
     math = r"^(sqrt|exp|log|pow|floor|ceil|round|trunc|sin|cos|tanh)(_f16|_f32|_f64)?$"
     for line in lines[1:]:

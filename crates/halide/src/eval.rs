@@ -105,6 +105,7 @@ fn intrinsic<D: MathDomain>(
     let float_math = math::is_float_math(name);
     let known = bits.is_some()
         || float_math
+        || crate::strict::is_strict(name)
         || matches!(
             name,
             "shift_left"
@@ -169,6 +170,11 @@ fn intrinsic<D: MathDomain>(
                 value::absd(d, a, b, span)
             }
             ("mux", [_, _, ..], _) => mux(d, args, vals.clone(), span),
+            (n, [a, b], _) if crate::strict::is_strict(n) => {
+                let (a, b) = (a.clone(), b.clone());
+                let (a, b) = coerce_literals(d, &args[0], a, &args[1], b, span)?;
+                crate::strict::call(d, n, a, b, span)
+            }
             (n, [a, b], _) if crate::intrin::is_intrinsic(n) => {
                 let (a, b) = (a.clone(), b.clone());
                 let (a, b) = if n.starts_with("rounding_shift") {

@@ -7,6 +7,8 @@
 //! - `syntax` (tokens, types, the one expression parser), `stmt` and `spec` (the two files);
 //! - `value` (Halide's scalar types over a core `Domain`: wrapping, Euclidean division, casts);
 //! - `math` (float math intrinsics: uninterpreted symbolically, real functions concretely);
+//! - `strict` (`strict_float`'s `strict_add`, ...: IEEE through the core's `tensor::float`);
+//! - `clock` (a case's CPU time, its solver processes' included: the budgets' clock);
 //! - `eval` (the one definition of an expression's value, through an `Env`);
 //! - `algo` (the algorithm at a point, concretely), `run` (the concrete interpreter of the
 //!   loop program), `symex` (the symbolic executor with prophetic annotations);
@@ -20,6 +22,7 @@
 
 mod algo;
 mod check;
+mod clock;
 mod defuse;
 mod domain;
 mod eval;
@@ -31,6 +34,7 @@ mod math;
 mod run;
 mod spec;
 mod stmt;
+mod strict;
 mod symex;
 mod syntax;
 mod value;
@@ -46,10 +50,10 @@ use std::time::{Duration, Instant};
 /// How to check.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Per solver query.
+    /// Per solver query, in CPU seconds (stretched to wall time by the case's load).
     pub timeout: Duration,
-    /// The case's wall budget for its solver calls ([`Options::case_budget`]): `None` for
-    /// [`CASE_BUDGET_PER_TIMEOUT`] times `timeout`.
+    /// The case's budget in CPU seconds (its thread's and its solver processes':
+    /// [`Options::case_budget`]): `None` for [`CASE_BUDGET_PER_TIMEOUT`] times `timeout`.
     pub budget: Option<Duration>,
     /// Also return every obligation as an SMT-LIB script ([`CaseResult::queries`]).
     pub collect_smt: bool,
@@ -65,14 +69,16 @@ impl Default for Options {
     }
 }
 
-/// A case's default wall budget, in solver timeouts: each solver call gets the smaller of its
-/// timeout and what remains of the budget, so timeouts cannot cascade through every
+/// A case's default budget in CPU seconds, in solver timeouts (the verdict does not depend on
+/// the machine's load: each call's limit is stretched to wall time by the case's measured ratio
+/// of wall to CPU time): each solver call gets the smaller of its timeout and what remains of
+/// the budget, so timeouts cannot cascade through every
 /// obligation; once it is spent the open obligations make the verdict `unknown`, naming
 /// where it ran out (never `verified`).
 pub const CASE_BUDGET_PER_TIMEOUT: u32 = 10;
 
 impl Options {
-    /// The case's wall budget: [`Options::budget`], else [`CASE_BUDGET_PER_TIMEOUT`] times
+    /// The case's CPU budget: [`Options::budget`], else [`CASE_BUDGET_PER_TIMEOUT`] times
     /// the timeout.
     pub fn case_budget(&self) -> Duration {
         self.budget
@@ -120,6 +126,7 @@ pub fn check(
     opts: &Options,
 ) -> Result<CaseResult, Vec<(Side, Diagnostic)>> {
     let start = Instant::now();
+    let clock = clock::CaseClock::start();
     let spec = spec::parse(spec_text);
     let stmt = stmt::parse(stmt_text);
     let (spec, stmt) = match (spec, stmt) {
@@ -187,7 +194,7 @@ pub fn check(
             queries: vec![],
         });
     }
-    let budget = check::Budget::new(start, opts.case_budget(), opts.timeout);
+    let budget = check::Budget::new(clock, opts.case_budget(), opts.timeout);
     let c = check::check(&spec, &stmt, &budget, &loc);
     let queries = if opts.collect_smt {
         queries(&spec, &stmt)

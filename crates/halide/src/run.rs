@@ -5,6 +5,7 @@
 //! bounds-checked and every parallel loop's iterations compared for conflicts; then compares
 //! the output with the algorithm evaluated at every point. Every refutation is replayed here.
 
+use crate::clock::Deadline;
 use crate::eval::{eval, Env};
 use crate::spec::Spec;
 use crate::stmt::{LoopKind, Stmt, StmtKind};
@@ -53,7 +54,8 @@ pub enum Outcome {
 }
 
 /// What the runs of one search may still take: interpreted steps (statements run, variables
-/// and calls read) and wall time, whichever ends first. Steps alone do not bound a run's
+/// and calls read) and CPU time of the checking thread ([`crate::clock`]: not wall time, so
+/// that the machine's load does not change where a search stops), whichever ends first. Steps alone do not bound a run's
 /// time: a step over exact rationals grows with their size (a long recurrence of `0.9f`
 /// products), so a run at an app's size could take minutes within its steps.
 #[derive(Clone, Copy, Debug)]
@@ -124,7 +126,7 @@ struct Machine<'a> {
     steps: u64,
     limit: u64,
     /// The run stops (out of its allowance) past this instant.
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
     /// Per enclosing parallel loop: its accesses so far, by cell.
     parallel: Vec<Parallel>,
     /// While evaluating a provide's value (else a read is an index's, a condition's or a
@@ -466,7 +468,7 @@ impl Machine<'_> {
     fn block_inner(&mut self, d: &mut Concrete, body: &[Stmt]) -> Result<(), Flow> {
         for s in body {
             self.steps += 1;
-            if self.steps > self.limit || past(self.deadline) {
+            if self.steps > self.limit || (self.steps % CLOCK_EVERY == 0 && past(self.deadline)) {
                 return Err(Flow::OutOfSteps);
             }
             match &s.kind {
@@ -728,20 +730,23 @@ impl Machine<'_> {
 /// (also while the algorithm's values are computed for the comparison) the outcome is
 /// [`Outcome::OutOfSteps`].
 pub fn replay(spec: &Spec, stmt: &[Stmt], setting: &Setting, allow: &mut Allowance) -> Outcome {
-    let start = Instant::now();
+    let start = (Instant::now(), crate::clock::cpu_now());
     let out = replay_within(
         spec,
         stmt,
         setting,
         &mut allow.steps,
-        start.checked_add(allow.time),
+        Deadline::after(allow.time),
     );
-    allow.time = allow.time.saturating_sub(start.elapsed());
+    allow.time = allow.time.saturating_sub(crate::clock::spent_since(start));
     out
 }
 
-fn past(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|d| Instant::now() >= d)
+/// How many interpreted steps apart the run reads its clock.
+const CLOCK_EVERY: u64 = 1024;
+
+fn past(deadline: Option<Deadline>) -> bool {
+    deadline.is_some_and(|d| d.passed())
 }
 
 /// [`replay`] within `budget` steps (decreased by those it took) and until `deadline`.
@@ -750,7 +755,7 @@ fn replay_within(
     stmt: &[Stmt],
     setting: &Setting,
     budget: &mut u64,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
 ) -> Outcome {
     if crate::domain::restriction(spec).and_then(|r| r.holds(&setting.fields)) == Some(false) {
         // Outside the claim: the output reaches where the algorithm is undefined (`domain`).
@@ -856,7 +861,7 @@ fn replay_within(
         .expect("the output buffer");
     let mut alg = crate::algo::Concrete::new(spec, setting);
     for off in 0..cells as usize {
-        if past(deadline) {
+        if off % CLOCK_EVERY as usize == 0 && past(deadline) {
             return Outcome::OutOfSteps;
         }
         let mut point = Vec::new();

@@ -18,13 +18,13 @@ fn corpus() -> std::path::PathBuf {
 fn budget(secs: u64) -> crate::check::Budget {
     let timeout = std::time::Duration::from_secs(secs);
     crate::check::Budget::new(
-        std::time::Instant::now(),
+        crate::clock::CaseClock::start(),
         timeout * crate::CASE_BUDGET_PER_TIMEOUT,
         timeout,
     )
 }
 
-/// A case whose wall budget is spent before its solver calls is `unknown`, naming the
+/// A case whose CPU budget is spent before its solver calls is `unknown`, naming the
 /// budget and the obligation where it ran out, never `verified` (a correct case here: the
 /// budget, not the statement, stops it).
 #[test]
@@ -45,7 +45,7 @@ fn a_spent_case_budget_gives_unknown_naming_where() {
     .unwrap();
     match r.verdict {
         report::Verdict::Unknown { reason } => assert!(
-            reason.starts_with("case budget of 0 s exhausted at obligation "),
+            reason.starts_with("case budget of 0 CPU s exhausted at obligation "),
             "{reason}"
         ),
         v => panic!("{v:?}"),
@@ -876,4 +876,28 @@ fn an_undefined_algorithm_value_is_never_a_refutation() {
         }
         v => panic!("{v:?}"),
     }
+}
+
+/// The buffer fields a statement's assertions fix (a `set_bounds`, printed as an assertion
+/// against a `let` of the constant) are what the concrete searches take; fields asserted
+/// against anything else are not fixed.
+#[test]
+fn fixed_fields_come_from_the_statements_assertions() {
+    let spec = crate::spec::parse(
+        "input input : float32 dims 3\nfunc out(x, y, c) : float32 = (float32)input(x, y, c)\noutput out : float32 dims 3\n",
+    )
+    .unwrap();
+    let stmt = crate::stmt::parse(
+        "let input.min.2.constrained = 0\nlet input.extent.2.constrained = 4\nassert(input.min.2 == input.min.2.constrained, halide_error_constraint_violated(\"input.min.2\", input.min.2, \"0\", input.min.2.constrained))\nif ((uint1)0) {\n 0\n} else {\n assert(input.extent.2 == input.extent.2.constrained, 0)\n assert(3 == out.extent.0, 0)\n assert(out.min.1 == input.min.1, 0)\n}\n",
+    )
+    .unwrap();
+    let fixed = crate::check::fixed_fields(&spec, &stmt);
+    let want: std::collections::BTreeMap<String, i128> = [
+        ("input.extent.2".to_string(), 4),
+        ("input.min.2".to_string(), 0),
+        ("out.extent.0".to_string(), 3),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(fixed, want);
 }

@@ -82,6 +82,14 @@ const BROKEN: &[(&str, &str, &str, &str, &str, &str)] = &[
         "(downx_1(downsampled_1.s0.x, (downsampled_1.s0.y*2) + 2, downsampled_1.s0.c)",
         "out-of-bounds",
     ),
+    (
+        "interpolate-root: downsampled_1's weight 2 made 3",
+        "interpolate",
+        "root",
+        "downx_1(downsampled_1.s0.x, downsampled_1.s0.y*2, downsampled_1.s0.c)*2.000000f",
+        "downx_1(downsampled_1.s0.x, downsampled_1.s0.y*2, downsampled_1.s0.c)*3.000000f",
+        "wrong-value",
+    ),
 ];
 
 /// Exports `module` (every schedule) into `out`; false (with the exporter's error printed)

@@ -206,6 +206,37 @@ impl Format {
         }
     }
 
+    /// The exact value of a finite float as `(num, den)` in lowest terms (`den > 0`, a power of
+    /// two); `None` for NaN, the infinities, and values whose fraction does not fit in `i128`
+    /// (the smallest subnormals of f32 and f64, the largest f64). `-0` is `(0, 1)`.
+    pub fn to_rational(self, bits: u64) -> Option<(i128, i128)> {
+        let (neg, mant, exp) = self.exact(bits)?;
+        if mant == 0 {
+            return Some((0, 1));
+        }
+        // Lowest terms: move the mantissa's trailing zeros into the exponent.
+        let tz = mant.trailing_zeros() as i32;
+        let (mant, exp) = (mant >> tz, exp + tz);
+        let m = i128::try_from(mant).ok()?;
+        let pow2 = |e: i32| 1i128.checked_shl(e.unsigned_abs()).filter(|p| *p > 0);
+        let (n, d) = if exp >= 0 {
+            (m.checked_mul(pow2(exp)?)?, 1)
+        } else {
+            (m, pow2(exp)?)
+        };
+        Some((if neg { -n } else { n }, d))
+    }
+
+    /// A finite float as `(negative, mant, exp)` with value `±mant * 2^exp` exactly; `None`
+    /// for NaN and the infinities.
+    pub fn exact(self, bits: u64) -> Option<(bool, u128, i32)> {
+        if self.is_nan(bits) || self.is_infinite(bits) {
+            return None;
+        }
+        let (mant, exp) = self.decompose(bits);
+        Some((self.is_negative(bits), mant, exp))
+    }
+
     /// The finite non-zero value of `bits` as `mant * 2^exp` (sign apart); zero is `(0, _)`.
     pub(crate) fn decompose(self, bits: u64) -> (u128, i32) {
         let e = self.exp_field(bits) as i32;

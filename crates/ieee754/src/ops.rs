@@ -37,6 +37,12 @@ pub enum Op {
     ToSbv(u32),
     /// `(_ to_fp e s) b` from a bit-vector of width `e + s`: the bits read as a float.
     FromBits(Format),
+    /// `(_ to_fp e s) RNE r` from a real. [`Val`] holds no rationals, so [`apply`] leaves it to
+    /// callers that do ([`Format::from_rational`] computes it).
+    FromReal(Format),
+    /// `fp.to_real`: the exact value of a finite float (unspecified for NaN and infinities);
+    /// also left to callers that hold rationals ([`Format::to_rational`]).
+    ToReal,
 }
 
 /// A value an operation reads or returns.

@@ -191,3 +191,41 @@ fn rationals_round_once() {
     );
     assert_eq!(Format::F16.from_rational(3, 1 << 26), 1);
 }
+
+#[test]
+fn exact_rationals_of_floats_round_back_to_themselves() {
+    // Every special f32 and a sweep of bit patterns: the exact value, where it fits in i128,
+    // rounds back to the same float (`-0` to `+0`: a rational has no sign of zero).
+    let mut seen = 0;
+    for bits in special()
+        .into_iter()
+        .chain((0..4000u32).map(|k| k.wrapping_mul(1_070_001)))
+    {
+        let b = bits as u64;
+        match F.to_rational(b) {
+            Some((n, d)) => {
+                seen += 1;
+                assert!(d > 0 && d.count_ones() == 1, "{bits:#x}: {n}/{d}");
+                let back = F.from_rational(n, d);
+                let want = if F.is_zero(b) {
+                    0
+                } else {
+                    canon(f32::from_bits(bits))
+                };
+                assert_eq!(back, want, "{bits:#x}: {n}/{d}");
+            }
+            None => {
+                let x = f32::from_bits(bits);
+                // NaN, the infinities and the values below 2^-126 / above 2^126 only.
+                assert!(
+                    !x.is_finite() || x.abs() < 2f32.powi(-100) || x.abs() > 2f32.powi(100),
+                    "{bits:#x}"
+                );
+            }
+        }
+    }
+    assert!(seen > 1000);
+    assert_eq!(F.to_rational(0.75f32.to_bits() as u64), Some((3, 4)));
+    assert_eq!(F.to_rational((-6.0f32).to_bits() as u64), Some((-6, 1)));
+    assert_eq!(F.exact(f32::INFINITY.to_bits() as u64), None);
+}

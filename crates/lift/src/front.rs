@@ -307,6 +307,10 @@ pub(crate) fn never_pointers(body: &[Stmt]) -> Vec<String> {
                     }
                 }
             }
+            // A block pointer's shape, strides and offsets are integers.
+            if let Expr::Call(c) = e {
+                block_ptr_int_names(c, &mut self.0);
+            }
             // Triton rejects an ordering or equality with a pointer operand, so a name compared
             // that way holds a number (`is None` is another matter: a pointer may be None).
             if let Expr::Compare(c) = e {
@@ -342,6 +346,33 @@ pub(crate) fn never_pointers(body: &[Stmt]) -> Vec<String> {
         v.visit_stmt(s);
     }
     v.0
+}
+
+/// The integer arguments of a block-pointer call: `tl.make_block_ptr`'s `shape`, `strides` and
+/// `offsets`, `tl.advance`'s `offsets` (positional or by keyword); none for another call.
+pub(crate) fn block_ptr_int_args(c: &ast::ExprCall) -> Vec<&Expr> {
+    let callee = dotted(&c.func).unwrap_or_default();
+    let parts: &[&str] = match callee.rsplit('.').next() {
+        Some("make_block_ptr") => &["shape", "strides", "offsets"],
+        Some("advance") => &["offsets"],
+        _ => return vec![],
+    };
+    let positional = c.arguments.args.iter().skip(1).take(parts.len());
+    let keywords = (c.arguments.keywords.iter())
+        .filter(|k| {
+            k.arg
+                .as_ref()
+                .is_some_and(|a| parts.contains(&a.id.as_str()))
+        })
+        .map(|k| &k.value);
+    positional.chain(keywords).collect()
+}
+
+/// The names of the integer arguments of a block-pointer call ([`block_ptr_int_args`]).
+pub(crate) fn block_ptr_int_names(c: &ast::ExprCall, out: &mut Vec<String>) {
+    for x in block_ptr_int_args(c) {
+        names_in(x, out);
+    }
 }
 
 fn names_in(e: &Expr, out: &mut Vec<String>) {

@@ -211,6 +211,32 @@ impl KernelResult {
     }
 }
 
+/// The diagnostic of a file without a `@triton.jit` function: at the first string that holds
+/// `@triton.jit` when there is one (FlagGems writes kernels as text and compiles them at run
+/// time: there is no kernel in the file to lift), else at the file's start.
+fn no_kernel(text: &str) -> Diagnostic {
+    const DECORATOR: &str = "@triton.jit";
+    let in_string = text.match_indices(DECORATOR).find(|(at, _)| {
+        text[..*at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c == '"' || c == '\'')
+    });
+    match in_string {
+        Some((at, _)) => Diagnostic {
+            span: Span {
+                start: at,
+                end: at + DECORATOR.len(),
+            },
+            message: "no `@triton.jit` kernel in this file: its kernels are generated as text at run time (this string), so there is none to lift".into(),
+        },
+        None => Diagnostic {
+            span: Span { start: 0, end: 0 },
+            message: "no `@triton.jit` kernel in this file".into(),
+        },
+    }
+}
+
 /// Lifts every `@triton.jit` kernel of a Python source. `path` is for messages only.
 /// Errors: the text is not Python, or it has no kernel (diagnostics with spans into `text`).
 pub fn lift_file(
@@ -236,10 +262,7 @@ pub fn lift_file(
     let kernels = front::kernels(text, module);
     let own = |k: &front::KernelDef| k.def.range.start().to_usize() < own_len;
     if !kernels.iter().any(own) {
-        return Err(vec![Diagnostic {
-            span: Span { start: 0, end: 0 },
-            message: "no `@triton.jit` kernel in this file".into(),
-        }]);
+        return Err(vec![no_kernel(&text[..own_len])]);
     }
     let expect = match &opts.expect {
         None => None,

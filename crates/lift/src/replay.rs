@@ -42,7 +42,25 @@ pub(crate) enum Failure {
         /// allocates and the model does not read (an atomic's first add): then the replay
         /// is no run of the launcher.
         unread_initial: bool,
+        /// Whether the kernel and the formula both have a value there (the formula may read
+        /// past an input the kernel does not, the kernel past a block pointer's shape): a
+        /// witness a search should replace by one where both have values.
+        both_defined: bool,
     },
+}
+
+impl Failure {
+    /// A difference where one side is undefined: kept only when no search finds a
+    /// difference of two values.
+    pub(crate) fn one_side_undefined(&self) -> bool {
+        matches!(
+            self,
+            Failure::Value {
+                both_defined: false,
+                ..
+            }
+        )
+    }
 }
 
 /// Concrete inputs: sizes, tensor contents by name, scalar parameters by name.
@@ -352,6 +370,9 @@ pub(crate) fn replay(
                     kernel: x.to_string(),
                     formula: y.to_string(),
                     unread_initial,
+                    both_defined: ![&x, &y]
+                        .iter()
+                        .any(|v| matches!(v, Stored::Value(Scalar::Undef))),
                 }));
             }
         }
@@ -457,7 +478,7 @@ pub(crate) fn refute(
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
             ),
         },
-        (Failure::Value { buf, index, kernel, formula, unread_initial: true }, _) => Verdict::Unknown {
+        (Failure::Value { buf, index, kernel, formula, unread_initial: true, .. }, _) => Verdict::Unknown {
             reason: format!(
                 "at sizes {:?}, `{buf}` at {index:?} is {kernel} and the formula gives {formula} (replayed), but with initial contents of `{buf}` that the launcher allocates and the model does not read (an atomic adds to them), so this is no run of the launcher",
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()

@@ -109,26 +109,7 @@ fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> Te
     let kids: Vec<TermId> = s.children(t);
     let k: Vec<TermId> = kids.iter().map(|c| normalize(s, *c, memo)).collect();
     let r = match node {
-        Node::Bool(_)
-        | Node::Int(_)
-        | Node::Real(..)
-        | Node::Sym(_)
-        | Node::FpLit(..)
-        | Node::BvLit(..) => t,
-        Node::Fp(op, _) => s.fp(op, k),
-        Node::App(f, _) => s.app(f, k),
-        Node::Not(_) => s.not(k[0]),
-        Node::And(_) => s.and(k),
-        Node::Or(_) => s.or(k),
-        Node::Add(_) => s.add(k),
-        Node::Mul(_) => s.mul(k),
-        Node::Neg(_) => s.neg(k[0]),
-        Node::Ite(..) => s.ite(k[0], k[1], k[2]),
-        Node::IntDiv(..) => s.int_div(k[0], k[1]),
-        Node::IntMod(..) => s.int_mod(k[0], k[1]),
-        Node::RealDiv(..) => s.real_div(k[0], k[1]),
-        Node::ToReal(_) => s.to_real(k[0]),
-        Node::ToInt(_) => s.to_int(k[0]),
+        Node::Forall(..) | Node::Exists(..) => t,
         Node::Eq(..) | Node::Le(..) | Node::Lt(..) if s.sort(k[0]) == Sort::Int => {
             let neg = apoly(s, k[1]).and_then(|b| {
                 b.into_iter()
@@ -165,11 +146,10 @@ fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> Te
                         _ => s.lt(x, y),
                     }
                 }
-                _ => rebuild_cmp(s, &node, &k),
+                _ => s.with_children(t, k),
             }
         }
-        Node::Eq(..) | Node::Le(..) | Node::Lt(..) => rebuild_cmp(s, &node, &k),
-        Node::Forall(..) | Node::Exists(..) => t,
+        _ => s.with_children(t, k),
     };
     // An integer term: its canonical polynomial form.
     let r = if s.sort(r) == Sort::Int {
@@ -182,14 +162,6 @@ fn normalize(s: &mut Store, t: TermId, memo: &mut HashMap<TermId, TermId>) -> Te
     };
     memo.insert(t, r);
     r
-}
-
-fn rebuild_cmp(s: &mut Store, node: &Node, k: &[TermId]) -> TermId {
-    match node {
-        Node::Eq(..) => s.eq(k[0], k[1]),
-        Node::Le(..) => s.le(k[0], k[1]),
-        _ => s.lt(k[0], k[1]),
-    }
 }
 
 /// The literal `S` of a conjunct `l < S` of `dom`, when `0 <= l` is also one.

@@ -2,7 +2,7 @@
 //! which input elements a query actually reads in a counterexample.
 
 use crate::solve::{ModelReader, Value};
-use crate::term::{euclid_div, gcd, Node, Store, TermId};
+use crate::term::{euclid_div, gcd, FpOp, Node, Store, TermId};
 use std::collections::HashMap;
 
 fn norm(n: i128, d: i128) -> Option<Value> {
@@ -192,6 +192,14 @@ fn eval_rec(
         Node::BvLit(w, b) => Some(Value::BitVec(w, b)),
         // The theory's operations, computed by `ieee754` (the code that folds literals at
         // construction); a result the theory leaves unspecified has no value.
+        Node::Fp(FpOp::FromReal(f), xs) => match ev(xs[0], m, memo)? {
+            Value::Real(n, d) => Some(Value::Float(f, f.from_rational(n, d))),
+            _ => None,
+        },
+        Node::Fp(FpOp::ToReal, xs) => match ev(xs[0], m, memo)? {
+            Value::Float(f, b) => f.to_rational(b).map(|(n, d)| Value::Real(n, d)),
+            _ => None,
+        },
         Node::Fp(op, xs) => {
             let mut args = Vec::new();
             for x in xs {

@@ -39,6 +39,19 @@ impl Store {
     /// result.
     pub fn fp(&mut self, op: FpOp, args: Vec<TermId>) -> TermId {
         let sort = self.fp_result_sort(op, &args);
+        match (op, &args[..]) {
+            (FpOp::FromReal(f), [x]) => {
+                if let Some((n, d)) = self.as_real(*x) {
+                    return self.fp_lit(f, f.from_rational(n, d));
+                }
+            }
+            (FpOp::ToReal, [x]) => {
+                if let Some((n, d)) = self.as_fp(*x).and_then(|(f, b)| f.to_rational(b)) {
+                    return self.real(n, d);
+                }
+            }
+            _ => {}
+        }
         let lits: Option<Vec<Val>> = args.iter().map(|a| self.literal_val(*a)).collect();
         if let Some(v) = lits.and_then(|l| ieee754::apply(op, &l)) {
             return match v {
@@ -84,6 +97,14 @@ impl Store {
             FpOp::ToFp(to) => {
                 float(0);
                 Sort::Float(to)
+            }
+            FpOp::FromReal(to) => {
+                assert_eq!(sorts[0], Sort::Real, "{op:?}: operand");
+                Sort::Float(to)
+            }
+            FpOp::ToReal => {
+                float(0);
+                Sort::Real
             }
             FpOp::ToSbv(w) => {
                 float(0);

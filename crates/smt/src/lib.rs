@@ -20,7 +20,7 @@ mod term;
 
 pub use eval::{eval_term, eval_terms};
 pub use print::{stable_hash, to_smtlib};
-pub use process::{check_cvc5, ProcessAnswer};
+pub use process::{check_cvc5, solver_process_cpu, stat_cpu, ProcessAnswer};
 pub use simplify::{simplify_arith, simplify_arith_witnessed, Simplified};
 pub use solve::{
     check_portfolio, check_portfolio_bounded, check_z3, decide_portfolio, decide_z3, CheckResult,

@@ -61,7 +61,8 @@ fn fp_head(op: FpOp) -> String {
         FpOp::IsSubnormal => "fp.isSubnormal".into(),
         FpOp::IsNormal => "fp.isNormal".into(),
         FpOp::IsNegative => "fp.isNegative".into(),
-        FpOp::ToFp(f) | FpOp::FromSbv(f) => format!("{} RNE", to_fp(f)),
+        FpOp::ToFp(f) | FpOp::FromSbv(f) | FpOp::FromReal(f) => format!("{} RNE", to_fp(f)),
+        FpOp::ToReal => "fp.to_real".into(),
         FpOp::FromBits(f) => to_fp(f),
         FpOp::ToSbv(w) => format!("(_ fp.to_sbv {w}) RTZ"),
     }

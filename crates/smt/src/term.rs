@@ -280,7 +280,7 @@ impl Store {
         }
     }
 
-    fn as_real(&self, t: TermId) -> Option<(i128, i128)> {
+    pub(crate) fn as_real(&self, t: TermId) -> Option<(i128, i128)> {
         match self.node(t) {
             Node::Real(n, d) => Some((*n, *d)),
             _ => None,
@@ -816,14 +816,14 @@ impl Store {
                 continue;
             }
             let kids: Vec<TermId> = kids.iter().map(|c| memo[c]).collect();
-            let r = self.rebuild(x, kids);
+            let r = self.with_children(x, kids);
             memo.insert(x, r);
         }
         memo[&t]
     }
 
     /// `t`'s node with new children (in [`Store::children`] order), through the constructors.
-    fn rebuild(&mut self, t: TermId, v: Vec<TermId>) -> TermId {
+    pub fn with_children(&mut self, t: TermId, v: Vec<TermId>) -> TermId {
         match self.node(t).clone() {
             Node::Bool(_)
             | Node::Int(_)

@@ -87,6 +87,9 @@ impl Sym {
         let s = &mut self.store;
         let t = match (op, ty) {
             (Prim::ToFloat(to), ElemType::Float(_)) => s.fp(FpOp::ToFp(to), vec![x]),
+            // The theory's own conversions from and to the reals (exact, RNE).
+            (Prim::ToFloat(to), ElemType::Real) => s.fp(FpOp::FromReal(to), vec![x]),
+            (Prim::ToReal, ElemType::Float(_)) => s.fp(FpOp::ToReal, vec![x]),
             (Prim::ToFloat(to), ElemType::Int) => match s.as_int(x) {
                 Some(i) => s.fp_lit(to, to.from_int(i)),
                 None => {

@@ -135,6 +135,7 @@ pub(crate) fn result_type(op: Prim, operands: ElemType) -> ElemType {
         Prim::IsNaN | Prim::IsInf | Prim::IsSubnormal | Prim::IsNegative => ElemType::Bool,
         Prim::ToFloat(f) => ElemType::float(f, false),
         Prim::TruncInt => ElemType::Int,
+        Prim::ToReal => ElemType::Real,
         _ => operands,
     }
 }
@@ -390,7 +391,7 @@ impl Domain for Sym {
     }
 
     fn prim(&mut self, op: Prim, ty: ElemType, args: &[SymVal]) -> SymVal {
-        if matches!(op, Prim::ToFloat(_) | Prim::TruncInt) {
+        if matches!(op, Prim::ToFloat(_) | Prim::TruncInt | Prim::ToReal) {
             return self.convert(op, ty, args);
         }
         if args.iter().any(|a| matches!(a, SymVal::Inf(_))) {
@@ -439,7 +440,8 @@ impl Domain for Sym {
             | Prim::IsSubnormal
             | Prim::IsNegative
             | Prim::ToFloat(_)
-            | Prim::TruncInt => {
+            | Prim::TruncInt
+            | Prim::ToReal => {
                 return self.unsupported(
                     format!("{op:?} at type {ty}").to_lowercase(),
                     result_type(op, ty),

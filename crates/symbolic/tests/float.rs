@@ -291,3 +291,94 @@ fn math_facts_hold_of_libm() {
         }
     }
 }
+
+/// The conversions between the reals and the IEEE formats (`tensor::float::from_real`,
+/// `to_real`: Halide's `strict_float`) agree in both domains: the symbolic term evaluated and
+/// decided by Z3 against the concrete result, on the finite special values and on rationals
+/// between floats (ties included).
+#[test]
+fn real_conversions_agree() {
+    use tensor::{float, FloatTy};
+    for f in Format::ALL {
+        let ft = FloatTy {
+            format: f,
+            ftz: false,
+        };
+        let ty = ElemType::Float(ft);
+        let mut sym = Sym::new(smt::Store::new());
+        let x = tensor::Domain::input(&mut sym, "x", ty, &[]);
+        let r = tensor::Domain::input(&mut sym, "r", ElemType::Real, &[]);
+        let to = float::to_real(&mut sym, ft, &x);
+        let from = float::from_real(&mut sym, ft, &r);
+        assert!(sym.unsupported.is_none(), "{:?}", sym.unsupported);
+        let (SymVal::Plain(x), SymVal::Plain(r), SymVal::Plain(to), SymVal::Plain(from)) =
+            (x, r, to, from)
+        else {
+            panic!("plain terms")
+        };
+        let (sx, sr) = (sym.store.find("x").unwrap(), sym.store.find("r").unwrap());
+        let mut rationals: Vec<(i128, i128)> = vec![(1, 3), (-7, 10), (1, 1 << 90), (3, 2)];
+        for bits in specials(f) {
+            let mut c = Concrete::new(BTreeMap::new());
+            let real = float::to_real(&mut c, ft, &Scalar::Float(f, bits));
+            let Some((n, d)) = (match (&real, c.inexact.is_some()) {
+                (Scalar::Real(q), false) => q.small(),
+                (_, true) => None,
+                (other, _) => panic!("{other}"),
+            }) else {
+                assert!(f.exact(bits).is_none() || f.to_rational(bits).is_none());
+                continue;
+            };
+            rationals.push((n, d));
+            let got = eval_term(
+                &sym.store,
+                to,
+                &mut Env([(sx, Value::Float(f, bits))].into()),
+            );
+            assert_eq!(
+                got,
+                Some(Value::Real(n, d)),
+                "to_real at {f:?} of {bits:#x}"
+            );
+            let s = &mut sym.store;
+            let (lx, q) = (s.fp_lit(f, bits), s.real(n, d));
+            let (fix, diff) = (s.eq(x, lx), s.ne(to, q));
+            let cfg = SolverConfig {
+                timeout: Duration::from_secs(30),
+            };
+            assert!(
+                matches!(
+                    decide_z3(&sym.store, &[fix, diff], cfg).0,
+                    CheckResult::Unsat
+                ),
+                "Z3: to_real at {f:?} of {bits:#x}"
+            );
+        }
+        for (n, d) in rationals {
+            let mut c = Concrete::new(BTreeMap::new());
+            let q = Scalar::Real(tensor::Rat::new(n, d).unwrap());
+            let Scalar::Float(_, want) = float::from_real(&mut c, ft, &q) else {
+                panic!("a float")
+            };
+            let got = eval_term(&sym.store, from, &mut Env([(sr, Value::Real(n, d))].into()));
+            assert_eq!(
+                got,
+                Some(Value::Float(f, want)),
+                "from_real at {f:?} of {n}/{d}"
+            );
+            let s = &mut sym.store;
+            let (lq, w) = (s.real(n, d), s.fp_lit(f, want));
+            let (fix, diff) = (s.eq(r, lq), s.ne(from, w));
+            let cfg = SolverConfig {
+                timeout: Duration::from_secs(30),
+            };
+            assert!(
+                matches!(
+                    decide_z3(&sym.store, &[fix, diff], cfg).0,
+                    CheckResult::Unsat
+                ),
+                "Z3: from_real at {f:?} of {n}/{d}"
+            );
+        }
+    }
+}

@@ -473,6 +473,29 @@ impl Concrete {
     }
 }
 
+/// `±mant * 2^exp` as an exact rational (of any size).
+fn exact_real(neg: bool, mant: u128, exp: i32) -> Rat {
+    let m = Rat::int(i128::try_from(mant).expect("a float's mantissa fits in 113 bits"));
+    // Powers of two in steps that fit in `i128`.
+    let mut r = m;
+    let mut e = exp;
+    while e != 0 {
+        let k = e.clamp(-100, 100);
+        let p = Rat::int(1i128 << k.unsigned_abs());
+        r = if k > 0 {
+            r.mul(&p)
+        } else {
+            r.div(&p).expect("a power of two is not zero")
+        };
+        e -= k;
+    }
+    if neg {
+        r.neg()
+    } else {
+        r
+    }
+}
+
 impl Domain for Concrete {
     type B = bool;
     type I = i128;
@@ -570,9 +593,26 @@ impl Domain for Concrete {
         match (op, args) {
             (Prim::ToFloat(to), [Float(from, b)]) => return Float(to, to.convert(*from, *b)),
             (Prim::ToFloat(to), [Int(i)]) => return Float(to, to.from_int(*i)),
+            (Prim::ToFloat(to), [Real(r)]) => match r.small() {
+                Some((n, d)) => return Float(to, to.from_rational(n, d)),
+                None => {
+                    self.fail("a real too large or too fine to round into a float exactly");
+                    return Undef;
+                }
+            },
+            (Prim::ToReal, [Float(fm, b)]) => match fm.exact(*b) {
+                Some((neg, mant, exp)) => return Real(exact_real(neg, mant, exp)),
+                None => {
+                    self.fail(format!(
+                        "the real value of {}, which has none",
+                        fm.display(*b)
+                    ));
+                    return Undef;
+                }
+            },
             // Any value outside the finite range of 64-bit integers (the caller bounds it).
             (Prim::TruncInt, [Float(fm, b)]) => return Int(fm.to_int(*b, 64).unwrap_or(0)),
-            (Prim::ToFloat(_) | Prim::TruncInt, _) => {
+            (Prim::ToFloat(_) | Prim::TruncInt | Prim::ToReal, _) => {
                 self.fail(format!("convert ({op:?}) of {args:?} at type {ty}"));
                 return Undef;
             }

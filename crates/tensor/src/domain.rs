@@ -195,9 +195,12 @@ pub enum Prim {
     Or,
     Xor,
     Not,
-    /// The operand (a float of any format, or an Int) rounded to nearest even into the
-    /// format: the float's value, not its flushing (the element function flushes).
+    /// The operand (a float of any format, an Int, or a Real) rounded to nearest even into
+    /// the format: the float's value, not its flushing (the element function flushes).
     ToFloat(Format),
+    /// A float's exact value as a Real. Its value matters only for finite floats; for NaN and
+    /// the infinities a domain may give any value (the concrete one marks its run inexact).
+    ToReal,
     /// A float truncated toward zero to an Int. Its value matters only for finite floats
     /// whose truncation the caller bounds (`float::convert`); elsewhere a domain may give
     /// any value.

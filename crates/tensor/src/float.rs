@@ -146,6 +146,38 @@ fn reciprocal_of_power_of_two(f: crate::domain::Format, c: u64) -> Option<u64> {
     (back == 1.0 / x && !f.is_subnormal(r) && back.is_finite() && back != 0.0).then_some(r)
 }
 
+/// A real number rounded to nearest even into float type `f` (flushed if `f` flushes): how a
+/// value computed over the reals enters IEEE arithmetic (Halide's `strict_float` operands).
+pub fn from_real<D: Domain>(d: &mut D, f: FloatTy, x: &D::V) -> D::V {
+    let r = d.prim(
+        Prim::ToFloat(f.format),
+        ElemType::Real,
+        std::slice::from_ref(x),
+    );
+    if f.ftz {
+        flush(d, ElemType::Float(f), &r)
+    } else {
+        r
+    }
+}
+
+/// The exact real value of a float of type `f`: meaningful for finite floats only (for NaN
+/// and the infinities a domain may give any value, and the concrete one marks its run
+/// inexact), so a caller states its finiteness where it matters.
+pub fn to_real<D: Domain>(d: &mut D, f: FloatTy, x: &D::V) -> D::V {
+    d.prim(Prim::ToReal, ElemType::Float(f), std::slice::from_ref(x))
+}
+
+/// Whether a float of type `f` is finite (neither NaN nor an infinity).
+pub fn is_finite<D: Domain>(d: &mut D, f: FloatTy, x: &D::V) -> D::B {
+    let ty = ElemType::Float(f);
+    let nan = d.prim(Prim::IsNaN, ty, std::slice::from_ref(x));
+    let inf = d.prim(Prim::IsInf, ty, std::slice::from_ref(x));
+    let (nan, inf) = (d.truth(&nan), d.truth(&inf));
+    let any = d.or(&nan, &inf);
+    d.not(&any)
+}
+
 /// XLA's `convert` of one element from `from` to `to` (`Op::Convert`), as XLA:CPU computes it:
 /// between float formats rounding to nearest even (between f32 and f64 the operand flushed if
 /// `from` flushes, the result if `to` does; to or from f16 or bf16 nothing flushed); an Int to the nearest float, ties to even; a float to an integer type

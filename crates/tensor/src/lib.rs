@@ -12,7 +12,7 @@ mod concrete_float;
 mod domain;
 mod eval;
 mod fixed;
-mod float;
+pub mod float;
 mod ops;
 mod rat;
 

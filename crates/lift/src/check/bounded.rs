@@ -127,6 +127,7 @@ fn bounded(
             }
         }
     }
+    let mut fallback = None;
     for (at, mut sv) in size_vectors.into_iter().enumerate() {
         if std::time::Instant::now() > setup.deadline {
             break; // the kernel's time is up: the obligations decide
@@ -176,6 +177,10 @@ fn bounded(
                 // Sizes at which the precondition does not hold say nothing of the claim.
                 Ok(Some(Failure::OutOfBounds { .. } | Failure::Race { .. }))
                     if setup.safety_assumed => {}
+                // One side undefined: a witness only if no two-valued one is found.
+                Ok(Some(fail)) if fail.one_side_undefined() => {
+                    fallback.get_or_insert((inp, fail));
+                }
                 Ok(Some(fail)) => {
                     let show = matches!(fail, Failure::Value { .. });
                     return Some(refute(setup, &inp, &fail, show, synthesized));
@@ -186,8 +191,7 @@ fn bounded(
             }
         }
     }
-
-    None
+    fallback.map(|(inp, fail)| refute(setup, &inp, &fail, true, synthesized))
 }
 
 /// The bounded check alone, for a kernel whose symbolic run stopped at a construct the

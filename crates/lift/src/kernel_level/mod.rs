@@ -80,6 +80,15 @@ fn one_d(
         return Err(format!("the integer parameter `{name}` besides the size"));
     }
     let n = m.sizes[0].clone();
+    // A pointer stepped by a multiple of the size (`x_ptr + j * n + offs`) reads past `n`
+    // elements: a strided view (`x[j, i]`), not one tensor of `n` elements.
+    let facts = rows::read(&kernel.def.body);
+    if let Some(p) = pointer_params
+        .iter()
+        .find(|p| !facts.view_of(p, &[n.as_str()]).0.is_empty())
+    {
+        return Err(format!("`{p}` is stepped by a multiple of the size `{n}`"));
+    }
     if !m.facts.is_empty() || !m.derived.is_empty() || !m.premises.is_empty() {
         return Err("the assumed model has facts of its own".into());
     }
@@ -284,11 +293,19 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
     if views.is_empty() {
         return Err("no pointer stepped by the program id times a stride".into());
     }
-    // Rows do not overlap: every integer a mask compares (a row length) is at most each
-    // stride, a precondition of the claim.
-    let strides: Vec<String> = facts.strides.iter().map(|(_, s)| s.clone()).collect();
+    // Rows do not overlap: every integer a mask compares (a row length) is at most the stride
+    // of each view with rows (not of a one-element-per-row view, `r[i]` of `r_ptr[i * s]`,
+    // whose rows never overlap: the real launch passes `r.stride(0) == 1` there), a
+    // precondition of the claim.
+    let all_strides: Vec<&String> = facts.strides.iter().map(|(_, s)| s).collect();
+    let strides: Vec<String> = facts
+        .strides
+        .iter()
+        .filter(|(ptr, s)| facts.view_of(ptr, &[s.as_str()]).1)
+        .map(|(_, s)| s.clone())
+        .collect();
     let mut fits = Vec::new();
-    for c in facts.compared.iter().filter(|c| !strides.contains(c)) {
+    for c in facts.compared.iter().filter(|c| !all_strides.contains(c)) {
         let Some(ck) = size_of(&m, c) else { continue };
         for s in &strides {
             let Some(sk) = size_of(&m, s) else { continue };
@@ -555,7 +572,22 @@ fn block_like(body: &[ruff_python_ast::Stmt], name: &str) -> bool {
                 ]
                 .iter()
                 .any(|s| f == *s || f.ends_with(&format!(".{s}")));
-                if sizing && mentions(&c.arguments.args, self.name) {
+                // `tl.make_block_ptr`'s `block_shape` (its fifth argument) sizes blocks too.
+                let block_shape = (f.rsplit('.').next() == Some("make_block_ptr"))
+                    .then(|| {
+                        let by_name = c.arguments.keywords.iter().find(|k| {
+                            k.arg
+                                .as_ref()
+                                .is_some_and(|a| a.id.as_str() == "block_shape")
+                        });
+                        by_name.map(|k| &k.value).or(c.arguments.args.get(4))
+                    })
+                    .flatten();
+                let sized = match block_shape {
+                    Some(shape) => mentions(std::slice::from_ref(shape), self.name),
+                    None => sizing && mentions(&c.arguments.args, self.name),
+                };
+                if sized {
                     self.found = true;
                 }
             }
@@ -1127,6 +1159,8 @@ mod rows {
                     {
                         names(&c.arguments.args, &mut self.facts.ints);
                     }
+                    // A block pointer's shape, strides and offsets are integers.
+                    crate::front::block_ptr_int_names(c, &mut self.facts.ints);
                 }
                 // Operands of an operator Triton rejects on floats (`//`, shifts).
                 Expr::BinOp(b)
@@ -1358,7 +1392,46 @@ mod rows {
             facts.note_strides(&ptr_like, target.as_deref(), e);
             facts.note_steps(&ptr_like, target.as_deref(), e);
         }
+        let block_steps: Vec<_> = facts.assigns.iter().filter_map(block_ptr_steps).collect();
+        facts.steps.extend(block_steps);
         facts
+    }
+
+    /// The steps of the base pointer of `name = tl.make_block_ptr(base, shape, strides, ...)`:
+    /// a product per stride that is not the literal 1, and a unit step when one is.
+    fn block_ptr_steps((_, e): &(String, Expr)) -> Option<(String, Vec<Vec<String>>, bool)> {
+        let Expr::Call(c) = e else { return None };
+        if dotted(&c.func)?.rsplit('.').next() != Some("make_block_ptr") {
+            return None;
+        }
+        let arg = |name: &str, at: usize| {
+            let by_name = c
+                .arguments
+                .keywords
+                .iter()
+                .find(|k| k.arg.as_ref().is_some_and(|a| a.id.as_str() == name));
+            by_name.map(|k| &k.value).or(c.arguments.args.get(at))
+        };
+        let Some(Expr::Name(base)) = arg("base", 0) else {
+            return None;
+        };
+        let Some(Expr::Tuple(strides)) = arg("strides", 2) else {
+            return None;
+        };
+        let (mut products, mut unit) = (Vec::new(), false);
+        for x in &strides.elts {
+            if crate::host::int_literal(x) == Some(1) {
+                unit = true;
+                continue;
+            }
+            let mut names = Vec::new();
+            factor_names(x, &mut names);
+            match names.is_empty() {
+                true => unit = true,
+                false => products.push(names),
+            }
+        }
+        Some((base.id.to_string(), products, unit))
     }
 }
 

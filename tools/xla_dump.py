@@ -92,12 +92,15 @@ def run_once(compiled, shapes, inputs):
     """The first output's elements as hex bit patterns, on one input set."""
     import numpy as np
 
-    bits_of = {2: np.uint16, 4: np.uint32, 8: np.uint64}
+    import jax.numpy as jnp
+
+    bits_of = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
     args = []
     for (dtype, dims), data in zip(shapes, inputs):
-        dt = np.dtype(dtype) if dtype != "bfloat16" else None
-        if dt is None or dt.kind != "f":
-            raise SystemExit("error: --run supports float parameters only")
+        dt = np.dtype(jnp.bfloat16) if dtype == "bfloat16" else np.dtype(dtype)
+        if dt.kind not in "fiu" and dtype != "bfloat16":
+            raise SystemExit("error: --run supports float and integer parameters only")
+        # Integers as their two's complement bit patterns.
         raw = np.array([int(b, 16) for b in data], dtype=bits_of[dt.itemsize])
         args.append(raw.view(dt).reshape(dims))
     result = compiled(*args)

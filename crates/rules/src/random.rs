@@ -32,6 +32,7 @@ impl Rng {
         match ty {
             ElemType::Bool => Scalar::Bool(self.next() % 2 == 0),
             ElemType::Int => Scalar::Int(self.range(-3, 3)),
+            ElemType::Fixed(t) => Scalar::Int(t.wrap(self.range(-3, 3))),
             ElemType::Real => Scalar::Real(Rat::new(self.range(-6, 6), 2).unwrap_or(Rat::int(0))),
             ElemType::Float(f) => {
                 // Small halves most of the time, IEEE's corner values otherwise.

@@ -83,6 +83,7 @@ fn pattern(ty: ElemType, tensor_no: usize, offset: usize) -> Scalar {
     match ty {
         ElemType::Bool => Scalar::Bool(offset % 2 == 0),
         ElemType::Int => Scalar::Int(v),
+        ElemType::Fixed(t) => Scalar::Int(t.wrap(v)),
         ElemType::Real => Scalar::Real(Rat::int(v)),
         ElemType::Float(f) => Scalar::Float(f.format, f.format.from_int(v)),
     }

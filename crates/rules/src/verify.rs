@@ -461,6 +461,7 @@ fn check_type_smt(
         match ty {
             ElemType::Bool => "booleans",
             ElemType::Int => "mathematical integers",
+            ElemType::Fixed(_) => "fixed-width integers, wrapping around",
             ElemType::Real => "mathematical reals",
             ElemType::Float(f) if f.ftz => {
                 "IEEE 754 floats, round to nearest even, subnormals flushed to zero (FTZ/DAZ)"

@@ -43,7 +43,9 @@ fn random_value(g: &mut Gen, ty: ElemType) -> Scalar {
         ElemType::Bool => Scalar::Bool(g.int(0, 1) == 1),
         ElemType::Int => Scalar::Int(g.int(-4, 4)),
         ElemType::Real => Scalar::Real(Rat::new(g.int(-6, 6), g.int(1, 3)).unwrap()),
-        ElemType::Float(_) => unreachable!("this test draws bool, int and real programs"),
+        ElemType::Float(_) | ElemType::Fixed(_) => {
+            unreachable!("this test draws bool, int and real programs")
+        }
     }
 }
 
@@ -99,7 +101,7 @@ fn build<D: Domain>(
         },
         1 => {
             let ops: &[BinaryOp] = match ty {
-                ElemType::Float(_) => unreachable!("no float programs here"),
+                ElemType::Float(_) | ElemType::Fixed(_) => unreachable!("no float programs here"),
                 ElemType::Bool => &[BinaryOp::And, BinaryOp::Or, BinaryOp::Xor],
                 ElemType::Int => &[
                     BinaryOp::Add,

@@ -153,7 +153,7 @@ fn describe(op: Prim) -> String {
 pub fn sort_of(ty: ElemType) -> Sort {
     match ty {
         ElemType::Bool => Sort::Bool,
-        ElemType::Int => Sort::Int,
+        ElemType::Int | ElemType::Fixed(_) => Sort::Int,
         ElemType::Real => Sort::Real,
         ElemType::Float(f) => Sort::Float(f.format),
     }
@@ -188,7 +188,7 @@ impl Sym {
     fn zero(&mut self, ty: ElemType) -> TermId {
         match ty {
             ElemType::Bool => self.store.bool(false),
-            ElemType::Int => self.store.int(0),
+            ElemType::Int | ElemType::Fixed(_) => self.store.int(0),
             ElemType::Real => self.store.real(0, 1),
             ElemType::Float(f) => self.store.fp_lit(f.format, 0),
         }
@@ -285,7 +285,7 @@ impl Sym {
         Some(match reducer {
             Reducer::Sum => self.zero(ty),
             Reducer::Product => match ty {
-                ElemType::Int => self.store.int(1),
+                ElemType::Int | ElemType::Fixed(_) => self.store.int(1),
                 _ => self.store.real(1, 1),
             },
             Reducer::And => self.store.bool(true),
@@ -377,6 +377,8 @@ impl Domain for Sym {
 
     fn floor_v(&mut self, v: &SymVal) -> TermId {
         match v {
+            // An integer element is its own floor (a dynamic slice's start index).
+            SymVal::Plain(t) if self.store.sort(*t) == Sort::Int => *t,
             SymVal::Plain(t) => self.store.to_int(*t),
             _ => match self.unsupported(
                 "the floor of a reduction or an infinity".into(),

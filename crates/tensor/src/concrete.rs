@@ -466,7 +466,7 @@ impl Concrete {
     fn zero(ty: ElemType) -> Scalar {
         match ty {
             ElemType::Bool => Scalar::Bool(false),
-            ElemType::Int => Scalar::Int(0),
+            ElemType::Int | ElemType::Fixed(_) => Scalar::Int(0),
             ElemType::Real => Scalar::Real(Rat::int(0)),
             ElemType::Float(f) => Scalar::Float(f.format, 0),
         }

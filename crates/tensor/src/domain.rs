@@ -18,14 +18,60 @@ pub struct FloatTy {
     pub ftz: bool,
 }
 
+/// A fixed-width two's complement integer type (XLA's `s8`..`s64`, `u8`..`u64`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct IntTy {
+    /// 8, 16, 32 or 64.
+    pub bits: u32,
+    pub signed: bool,
+}
+
+impl IntTy {
+    /// The smallest value.
+    pub fn min(self) -> i128 {
+        if self.signed {
+            -(1i128 << (self.bits - 1))
+        } else {
+            0
+        }
+    }
+
+    /// The largest value.
+    pub fn max(self) -> i128 {
+        self.min() + (1i128 << self.bits) - 1
+    }
+
+    /// `v` reduced modulo `2^bits` into the type's range (two's complement wrap-around).
+    pub fn wrap(self, v: i128) -> i128 {
+        (v - self.min()).rem_euclid(1i128 << self.bits) + self.min()
+    }
+
+    pub fn name(self) -> &'static str {
+        match (self.signed, self.bits) {
+            (true, 8) => "s8",
+            (true, 16) => "s16",
+            (true, 32) => "s32",
+            (true, 64) => "s64",
+            (false, 8) => "u8",
+            (false, 16) => "u16",
+            (false, 32) => "u32",
+            (false, 64) => "u64",
+            _ => "fixed-width integer",
+        }
+    }
+}
+
 /// Element types. `Int` is the mathematical integers, `Real` the mathematical reals, `Float`
-/// IEEE 754 binary floating point (round to nearest even).
+/// IEEE 754 binary floating point (round to nearest even), `Fixed` fixed-width two's
+/// complement integers that wrap around (`fixed.rs`; their values are the domain's Int values
+/// within the type's range).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum ElemType {
     Bool,
     Int,
     Real,
     Float(FloatTy),
+    Fixed(IntTy),
 }
 
 impl ElemType {
@@ -45,7 +91,22 @@ impl ElemType {
                 (Format::F64, true) => "f64 (ftz)",
                 _ => "float",
             },
+            ElemType::Fixed(t) => t.name(),
         }
+    }
+
+    /// The type the domain computes a value of this type in: `Int` for a fixed-width
+    /// integer (the core wraps around), else the type itself. Domains never see `Fixed`.
+    pub fn value_type(self) -> ElemType {
+        match self {
+            ElemType::Fixed(_) => ElemType::Int,
+            t => t,
+        }
+    }
+
+    /// Integers, mathematical or fixed-width.
+    pub fn is_integer(self) -> bool {
+        matches!(self, ElemType::Int | ElemType::Fixed(_))
     }
 
     /// The float type of `format`, IEEE unless `ftz`.
@@ -222,8 +283,8 @@ pub trait Domain {
     fn index_v(&mut self, ty: ElemType, i: &Self::I) -> Self::V;
     /// A total primitive; `ty` is the operands' element type.
     fn prim(&mut self, op: Prim, ty: ElemType, args: &[Self::V]) -> Self::V;
-    /// The greatest integer at most the Real element `v`: the one conversion from reals to
-    /// integers. Truncation, ceiling and rounding are written on it, once, by the front ends
+    /// The greatest integer at most the Real element `v` (an Int element: itself, as an
+    /// index, e.g. a dynamic slice's start): the one conversion from reals to integers. Truncation, ceiling and rounding are written on it, once, by the front ends
     /// that need them (so both domains agree).
     fn floor_v(&mut self, v: &Self::V) -> Self::I;
     /// A Bool element value as a condition.

@@ -164,13 +164,15 @@ impl<'g, D: Domain> Eval<'g, D> {
                     })
                     .collect()
             }
-            Op::DynamicSlice { x, sizes, .. } => {
+            Op::DynamicSlice { x, sizes, .. } | Op::DynamicSliceAt { x, sizes, .. } => {
                 let s = self.shape(d, *x);
                 s.into_iter()
                     .map(|(a, n)| (a.clone(), attr_or(sizes, &a, &n)))
                     .collect()
             }
-            Op::DynamicUpdateSlice { x, .. } => self.shape(d, *x),
+            Op::DynamicUpdateSlice { x, .. } | Op::DynamicUpdateSliceAt { x, .. } => {
+                self.shape(d, *x)
+            }
             Op::Concat { xs, axis } => {
                 let mut s = self.shape(d, xs[0]);
                 let mut total = lookup(&s, axis).clone();
@@ -341,7 +343,7 @@ impl<'g, D: Domain> Eval<'g, D> {
                     c.le(d, &one, &p);
                 }
             }
-            Op::DynamicSlice { x, sizes, .. } => {
+            Op::DynamicSlice { x, sizes, .. } | Op::DynamicSliceAt { x, sizes, .. } => {
                 let s = self.shape(d, *x);
                 for (a, size) in &s {
                     let l = attr_or(sizes, a, size);
@@ -349,7 +351,8 @@ impl<'g, D: Domain> Eval<'g, D> {
                     c.le(d, &l, size);
                 }
             }
-            Op::DynamicUpdateSlice { x, update, .. } => {
+            Op::DynamicUpdateSlice { x, update, .. }
+            | Op::DynamicUpdateSliceAt { x, update, .. } => {
                 let s = self.shape(d, *x);
                 let u = self.shape(d, *update);
                 for (a, size) in &s {
@@ -473,14 +476,30 @@ impl<'g, D: Domain> Eval<'g, D> {
         match g.op(n) {
             Op::Input { name, shape, ty } => {
                 let args: Vec<D::I> = shape.iter().map(|(a, _)| lookup(idx, a).clone()).collect();
-                d.input(name, *ty, &args)
+                let v = d.input(name, ty.value_type(), &args);
+                match ty {
+                    // Any integer the domain gives stands for the value it wraps to.
+                    ElemType::Fixed(t) => crate::fixed::wrap(d, *t, &v),
+                    _ => v,
+                }
             }
-            Op::Literal { ty, lit } => d.lit_v(*ty, *lit),
+            Op::Literal { ty, lit } => match (ty, lit) {
+                (ElemType::Fixed(t), Literal::Int(i)) => {
+                    d.lit_v(ElemType::Int, Literal::Int(t.wrap(*i)))
+                }
+                _ => d.lit_v(ty.value_type(), *lit),
+            },
             Op::Broadcast { x, .. } => {
                 let sub = self.restrict(*x, idx);
                 self.access(d, *x, &sub)
             }
-            Op::Iota { ty, axis, .. } => d.index_v(*ty, lookup(idx, axis)),
+            Op::Iota { ty, axis, .. } => {
+                let v = d.index_v(ty.value_type(), lookup(idx, axis));
+                match ty {
+                    ElemType::Fixed(t) => crate::fixed::wrap(d, *t, &v),
+                    _ => v,
+                }
+            }
             Op::Unary { op, x } => {
                 let v = self.access(d, *x, idx);
                 unary(d, *op, ty, &v)
@@ -488,7 +507,10 @@ impl<'g, D: Domain> Eval<'g, D> {
             Op::Convert { x, to, range } => {
                 let from = g.node_type(*x).ty;
                 let v = self.access(d, *x, idx);
-                crate::float::convert(d, from, *to, *range, &v)
+                match crate::fixed::convert(d, from, *to, &v) {
+                    Some(r) => r,
+                    None => crate::float::convert(d, from, *to, *range, &v),
+                }
             }
             Op::Binary { op, a, b } => {
                 let va = self.access_elementwise(d, *a, idx);
@@ -555,39 +577,30 @@ impl<'g, D: Domain> Eval<'g, D> {
                 self.access(d, *x, &src)
             }
             Op::DynamicSlice { x, start, sizes } => {
-                let s = self.shape(d, *x);
-                let src: Index<D::I> = s
+                let starts: AxisMap<D::I> = g
+                    .node_type(*x)
+                    .axes
                     .iter()
-                    .map(|(a, size)| {
-                        let room = d.sub_i(size, &attr_or(sizes, a, size));
-                        let b = attr(d, start, a, 0);
-                        let st = clamp_i(d, &b, &room);
-                        (a.clone(), d.add_i(&st, lookup(idx, a)))
-                    })
+                    .map(|a| (a.clone(), attr(d, start, a, 0)))
                     .collect();
-                self.access(d, *x, &src)
+                self.dynamic_slice(d, *x, &starts, sizes, idx)
+            }
+            Op::DynamicSliceAt { x, starts, sizes } => {
+                let starts = self.start_values(d, starts);
+                self.dynamic_slice(d, *x, &starts, sizes, idx)
             }
             Op::DynamicUpdateSlice { x, update, start } => {
-                let s = self.shape(d, *x);
-                let u = self.shape(d, *update);
-                let mut inside = d.lit_b(true);
-                let mut src = Vec::new();
-                for (a, size) in &s {
-                    let us = lookup(&u, a);
-                    let room = d.sub_i(size, us);
-                    let b = attr(d, start, a, 0);
-                    let st = clamp_i(d, &b, &room);
-                    let k = lookup(idx, a);
-                    let lo = d.le_i(&st, k);
-                    let end = d.add_i(&st, us);
-                    let hi = d.lt_i(k, &end);
-                    inside = d.and(&inside, &lo);
-                    inside = d.and(&inside, &hi);
-                    src.push((a.clone(), d.sub_i(k, &st)));
-                }
-                let uv = self.access(d, *update, &src);
-                let xv = self.access(d, *x, idx);
-                d.ite_v(&inside, &uv, &xv)
+                let starts: AxisMap<D::I> = g
+                    .node_type(*x)
+                    .axes
+                    .iter()
+                    .map(|a| (a.clone(), attr(d, start, a, 0)))
+                    .collect();
+                self.dynamic_update_slice(d, *x, *update, &starts, idx)
+            }
+            Op::DynamicUpdateSliceAt { x, update, starts } => {
+                let starts = self.start_values(d, starts);
+                self.dynamic_update_slice(d, *x, *update, &starts, idx)
             }
             Op::Concat { xs, axis } => {
                 // Walk the operands from the last: value = k < end_0 ? x0 : (k < end_1 ? x1 : ...).
@@ -660,13 +673,17 @@ impl<'g, D: Domain> Eval<'g, D> {
                 let x = *x;
                 let base: Index<D::I> = idx.clone();
                 let axes = axes.clone();
-                d.reduce(*reducer, ty, &iv, &dims, &mut |d, point| {
+                let v = d.reduce(*reducer, ty.value_type(), &iv, &dims, &mut |d, point| {
                     let mut src = base.clone();
                     for (a, p) in axes.iter().zip(point) {
                         src.push((a.clone(), p.clone()));
                     }
                     self.access(d, x, &src)
-                })
+                });
+                match reducer {
+                    Reducer::Sum | Reducer::Product => wrapped(d, ty, v),
+                    _ => v,
+                }
             }
             Op::Dot {
                 a,
@@ -677,11 +694,13 @@ impl<'g, D: Domain> Eval<'g, D> {
             } => {
                 let sa = self.shape(d, *a);
                 let dims = reduce_dims(contract, &sa, labels);
-                let zero = d.lit_v(ty, Literal::Int(0));
+                let (vty, fixed) = (ty.value_type(), ty);
+                let zero = d.lit_v(vty, Literal::Int(0));
                 let (a, b) = (*a, *b);
                 let contract = contract.clone();
                 let base = idx.clone();
-                d.reduce(Reducer::Sum, ty, &zero, &dims, &mut |d, point| {
+                let ty = vty;
+                let v = d.reduce(Reducer::Sum, ty, &zero, &dims, &mut |d, point| {
                     let mut full = base.clone();
                     for (c, p) in contract.iter().zip(point) {
                         full.push((c.clone(), p.clone()));
@@ -691,7 +710,8 @@ impl<'g, D: Domain> Eval<'g, D> {
                     let va = self.access(d, a, &ia);
                     let vb = self.access(d, b, &ib);
                     d.prim(Prim::Mul, ty, &[va, vb])
-                })
+                });
+                wrapped(d, fixed, v)
             }
             Op::Conv {
                 input,
@@ -712,12 +732,14 @@ impl<'g, D: Domain> Eval<'g, D> {
                         label,
                     });
                 }
+                let (vty, fixed) = (ty.value_type(), ty);
+                let ty = vty;
                 let zero = d.lit_v(ty, Literal::Int(0));
                 let (input, weights) = (*input, *weights);
                 let axes = axes.clone();
                 let window = window.clone();
                 let base = idx.clone();
-                d.reduce(Reducer::Sum, ty, &zero, &dims, &mut |d, point| {
+                let v = d.reduce(Reducer::Sum, ty, &zero, &dims, &mut |d, point| {
                     let nf = axes.feature.len();
                     let mut in_ok = d.lit_b(true);
                     let mut w_ok = d.lit_b(true);
@@ -759,7 +781,8 @@ impl<'g, D: Domain> Eval<'g, D> {
                     let wv = self.access(d, weights, &w_idx);
                     let wv = d.ite_v(&w_ok, &wv, &zero);
                     d.prim(Prim::Mul, ty, &[iv, wv])
-                })
+                });
+                wrapped(d, fixed, v)
             }
             Op::Reshape { x, remove, .. } => {
                 let mut src = self.restrict_lenient(*x, idx);
@@ -769,6 +792,69 @@ impl<'g, D: Domain> Eval<'g, D> {
                 self.access(d, *x, &src)
             }
         }
+    }
+
+    /// The values of start-index operands as indices (`Domain::floor_v` of an integer).
+    fn start_values(&mut self, d: &mut D, starts: &[(Axis, NodeId)]) -> AxisMap<D::I> {
+        starts
+            .iter()
+            .map(|(a, s)| {
+                let v = self.access(d, *s, &vec![]);
+                (a.clone(), d.floor_v(&v))
+            })
+            .collect()
+    }
+
+    /// `x` at `idx` shifted by the start of each axis, clamped so that the slice of `sizes`
+    /// lies inside `x` (XLA's DynamicSlice).
+    fn dynamic_slice(
+        &mut self,
+        d: &mut D,
+        x: NodeId,
+        starts: &AxisMap<D::I>,
+        sizes: &AxisMap<D::I>,
+        idx: &Index<D::I>,
+    ) -> D::V {
+        let s = self.shape(d, x);
+        let src: Index<D::I> = s
+            .iter()
+            .map(|(a, size)| {
+                let room = d.sub_i(size, &attr_or(sizes, a, size));
+                let st = clamp_i(d, lookup(starts, a), &room);
+                (a.clone(), d.add_i(&st, lookup(idx, a)))
+            })
+            .collect();
+        self.access(d, x, &src)
+    }
+
+    /// `x` with `update` written at the clamped starts (XLA's DynamicUpdateSlice).
+    fn dynamic_update_slice(
+        &mut self,
+        d: &mut D,
+        x: NodeId,
+        update: NodeId,
+        starts: &AxisMap<D::I>,
+        idx: &Index<D::I>,
+    ) -> D::V {
+        let s = self.shape(d, x);
+        let u = self.shape(d, update);
+        let mut inside = d.lit_b(true);
+        let mut src = Vec::new();
+        for (a, size) in &s {
+            let us = lookup(&u, a);
+            let room = d.sub_i(size, us);
+            let st = clamp_i(d, lookup(starts, a), &room);
+            let k = lookup(idx, a);
+            let lo = d.le_i(&st, k);
+            let end = d.add_i(&st, us);
+            let hi = d.lt_i(k, &end);
+            inside = d.and(&inside, &lo);
+            inside = d.and(&inside, &hi);
+            src.push((a.clone(), d.sub_i(k, &st)));
+        }
+        let uv = self.access(d, update, &src);
+        let xv = self.access(d, x, idx);
+        d.ite_v(&inside, &uv, &xv)
     }
 
     fn access_elementwise(&mut self, d: &mut D, x: NodeId, idx: &Index<D::I>) -> D::V {
@@ -792,6 +878,15 @@ impl<'g, D: Domain> Eval<'g, D> {
             .filter(|(a, _)| axes.contains(a))
             .cloned()
             .collect()
+    }
+}
+
+/// A fold's value at its element type: a fixed-width integer sum or product computed on Int
+/// wraps around once at the end (wrapping commutes with `+` and `*`).
+fn wrapped<D: Domain>(d: &mut D, ty: ElemType, v: D::V) -> D::V {
+    match ty {
+        ElemType::Fixed(t) => crate::fixed::wrap(d, t, &v),
+        _ => v,
     }
 }
 
@@ -838,6 +933,8 @@ pub fn op_name<I>(op: &Op<I>) -> &'static str {
         Op::Slice { .. } => "slice",
         Op::DynamicSlice { .. } => "dynamic_slice",
         Op::DynamicUpdateSlice { .. } => "dynamic_update_slice",
+        Op::DynamicSliceAt { .. } => "dynamic_slice",
+        Op::DynamicUpdateSliceAt { .. } => "dynamic_update_slice",
         Op::Concat { .. } => "concat",
         Op::Reverse { .. } => "reverse",
         Op::Relabel { .. } => "relabel",
@@ -881,6 +978,13 @@ pub fn operands<I>(op: &Op<I>) -> Vec<NodeId> {
         Op::Clamp { lo, x, hi } => vec![*lo, *x, *hi],
         Op::Pad { x, value, .. } => vec![*x, *value],
         Op::DynamicUpdateSlice { x, update, .. } => vec![*x, *update],
+        Op::DynamicSliceAt { x, starts, .. } => std::iter::once(*x)
+            .chain(starts.iter().map(|s| s.1))
+            .collect(),
+        Op::DynamicUpdateSliceAt { x, update, starts } => [*x, *update]
+            .into_iter()
+            .chain(starts.iter().map(|s| s.1))
+            .collect(),
         Op::Concat { xs, .. } => xs.clone(),
         Op::Reduce { x, init, .. } => vec![*x, *init],
         Op::Conv { input, weights, .. } => vec![*input, *weights],
@@ -996,6 +1100,9 @@ fn conv_extents<D: Domain>(
 
 /// Unary element functions.
 pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, ty: ElemType, x: &D::V) -> D::V {
+    if let ElemType::Fixed(t) = ty {
+        return crate::fixed::unary(d, op, t, x);
+    }
     if let Some(f) = ty.as_float() {
         return crate::float::unary(d, op, f, x);
     }
@@ -1019,6 +1126,9 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, ty: ElemType, x: &D::V) -> D::V 
 
 /// Binary element functions, with the documented partial cases.
 pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
+    if let ElemType::Fixed(t) = ty {
+        return crate::fixed::binary(d, op, t, a, b);
+    }
     if let Some(f) = ty.as_float() {
         return crate::float::binary(d, op, f, a, b);
     }
@@ -1064,7 +1174,7 @@ pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, ty: ElemType, a: &D::V, b: &D:
 }
 
 /// Integer division truncating toward zero, for `b != 0`, from the Euclidean primitives.
-fn trunc_div<D: Domain>(d: &mut D, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
+pub(crate) fn trunc_div<D: Domain>(d: &mut D, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
     let q = d.prim(Prim::EuclidDiv, ty, &[a.clone(), b.clone()]);
     let r = d.prim(Prim::EuclidMod, ty, &[a.clone(), b.clone()]);
     let zero = d.lit_v(ty, Literal::Int(0));
@@ -1087,6 +1197,9 @@ fn trunc_div<D: Domain>(d: &mut D, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
 
 /// Comparison element functions; `ty` is the operands' type.
 pub fn compare<D: Domain>(d: &mut D, op: CompareOp, ty: ElemType, a: &D::V, b: &D::V) -> D::V {
+    if let ElemType::Fixed(_) = ty {
+        return crate::fixed::compare(d, op, a, b);
+    }
     let (x, y) = match ty.as_float() {
         // DAZ: a subnormal operand reads as zero.
         Some(f) if f.ftz => (crate::float::flush(d, ty, a), crate::float::flush(d, ty, b)),

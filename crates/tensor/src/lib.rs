@@ -11,12 +11,13 @@ mod concrete;
 mod concrete_float;
 mod domain;
 mod eval;
+mod fixed;
 pub mod float;
 mod ops;
 mod rat;
 
 pub use concrete::{Concrete, ConcreteTensor, Rat, Scalar};
-pub use domain::{Domain, ElemType, FloatTy, Format, Literal, Prim, ReduceDim, Reducer};
+pub use domain::{Domain, ElemType, FloatTy, Format, IntTy, Literal, Prim, ReduceDim, Reducer};
 pub use eval::{binary, compare, op_name, operands, pad_size, unary, Eval, Index};
 pub use float::flush;
 pub use ops::{

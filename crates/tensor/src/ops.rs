@@ -163,6 +163,20 @@ pub enum Op<I> {
         update: NodeId,
         start: AxisMap<I>,
     },
+    /// XLA `dynamic-slice` as HLO writes it: the start index of each axis is the value of a
+    /// rank-0 integer operand (`starts`, one per axis of `x`), clamped into range like
+    /// [`Op::DynamicSlice`]'s; `sizes` covers every axis.
+    DynamicSliceAt {
+        x: NodeId,
+        starts: Vec<(Axis, NodeId)>,
+        sizes: AxisMap<I>,
+    },
+    /// XLA `dynamic-update-slice` with start indices read from rank-0 integer operands.
+    DynamicUpdateSliceAt {
+        x: NodeId,
+        update: NodeId,
+        starts: Vec<(Axis, NodeId)>,
+    },
     Concat {
         xs: Vec<NodeId>,
         axis: Axis,
@@ -293,7 +307,9 @@ impl<I: Clone> Graph<I> {
             Op::Unary { op, x } => {
                 let xt = self.t(*x).clone();
                 match op {
-                    UnaryOp::Not if xt.ty != Bool => return Err("not needs bool elements".into()),
+                    UnaryOp::Not if !matches!(xt.ty, Bool | Fixed(_)) => {
+                        return Err("not needs bool or fixed-width integer elements".into())
+                    }
                     UnaryOp::Neg | UnaryOp::Abs if xt.ty == Bool => {
                         return Err(format!("{op:?} needs int or real elements").to_lowercase())
                     }
@@ -314,6 +330,10 @@ impl<I: Clone> Graph<I> {
                 let ok = match (xt.ty, *to) {
                     (Float(_), Float(_)) | (Int, Float(_)) => range.is_none(),
                     (Float(_), Int) => range.is_some_and(|(lo, hi)| lo <= 0 && 0 <= hi),
+                    // `fixed::convert`: the integer type's range is its own.
+                    (Fixed(_) | Bool, Fixed(_) | Float(_) | Bool) | (Float(_), Fixed(_) | Bool) => {
+                        range.is_none()
+                    }
                     _ => false,
                 };
                 if !ok {
@@ -328,7 +348,7 @@ impl<I: Clone> Graph<I> {
                 let ty = self.same_ty(*a, *b, &format!("{op:?}").to_lowercase())?;
                 let ok = match op {
                     BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => ty == Bool,
-                    BinaryOp::Rem => ty == Int,
+                    BinaryOp::Rem => ty.is_integer(),
                     BinaryOp::Pow => matches!(ty, Float(_)),
                     _ => ty != Bool,
                 };
@@ -427,6 +447,28 @@ impl<I: Clone> Graph<I> {
                     ));
                 }
                 keys_within(start, &xt.axes, "dynamic_update_slice start")?;
+                xt
+            }
+            Op::DynamicSliceAt { x, starts, sizes } => {
+                let xt = self.t(*x).clone();
+                self.start_operands(starts, &xt.axes, "dynamic_slice")?;
+                keys_within(sizes, &xt.axes, "dynamic_slice sizes")?;
+                xt
+            }
+            Op::DynamicUpdateSliceAt { x, update, starts } => {
+                let xt = self.t(*x).clone();
+                let ut = self.t(*update);
+                if ut.ty != xt.ty || !same_set(&ut.axes, &xt.axes) {
+                    return Err(format!(
+                        "dynamic_update_slice: the update ({} {}) must have the operand's \
+                         element type and axes ({} {})",
+                        ut.ty,
+                        show(&ut.axes),
+                        xt.ty,
+                        show(&xt.axes)
+                    ));
+                }
+                self.start_operands(starts, &xt.axes, "dynamic_update_slice")?;
                 xt
             }
             Op::Concat { xs, axis } => {
@@ -619,6 +661,34 @@ impl<I: Clone> Graph<I> {
                 }
             }
         })
+    }
+
+    /// Start-index operands: one rank-0 integer node per axis of the operand, each axis once.
+    fn start_operands(
+        &self,
+        starts: &[(Axis, NodeId)],
+        axes: &[Axis],
+        what: &str,
+    ) -> Result<(), String> {
+        let keys = distinct(starts.iter().map(|s| s.0.clone()), what)?;
+        if !same_set(&keys, axes) {
+            return Err(format!(
+                "{what}: start indices for {} but the operand has axes {}",
+                show(&keys),
+                show(axes)
+            ));
+        }
+        for (a, s) in starts {
+            let t = self.t(*s);
+            if !t.axes.is_empty() || !t.ty.is_integer() {
+                return Err(format!(
+                    "{what}: the start index of axis {a} must be an integer scalar, not {} {}",
+                    t.ty,
+                    show(&t.axes)
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn same_ty(&self, a: NodeId, b: NodeId, what: &str) -> Result<ElemType, String> {

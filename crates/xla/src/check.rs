@@ -306,6 +306,9 @@ fn read_model(
             data.push(match (v, p.ty) {
                 (Some(Value::Float(g, b)), _) => Scalar::Float(g, b),
                 (Some(Value::Bool(b)), _) => Scalar::Bool(b),
+                // The core wraps an integer input around: the model's value stands for that.
+                (Some(Value::Int(i)), ElemType::Fixed(t)) => Scalar::Int(t.wrap(i)),
+                (None, ElemType::Fixed(_)) => Scalar::Int(0),
                 // Not read by the query: any value.
                 (None, ElemType::Float(f)) => Scalar::Float(f.format, f.format.from_f64(1.0)),
                 (None, ElemType::Bool) => Scalar::Bool(false),
@@ -321,23 +324,40 @@ fn read_model(
 pub const ORDER_UNSPECIFIED: &str = "reduction order unspecified: a float sum or product (reduce, reduce-window, dot) may be folded in any order, its initial value an identity applied any number of times, as XLA's semantics allows; it is compared as a function of the multiset of its elements, so a split into chunks or a merge of reductions is accepted while rounding differences between orders are not covered (--strict-reduce-order: each reduction folds left in row-major order)";
 
 fn assumptions(pair: &Pair, mode: Mode, facts: Vec<String>, order_assumed: bool) -> Vec<String> {
-    let mut types: Vec<String> = pair
-        .before
-        .params
-        .iter()
-        .map(|p| p.type_name.clone())
-        .collect();
-    types.sort();
-    types.dedup();
-    let mut out = vec![format!(
-        "IEEE 754 arithmetic ({}), rounding to nearest even{}; NaN payloads not distinguished",
-        types.join(", "),
-        if mode.ftz {
-            ", subnormals flushed to zero around every operation (XLA:CPU's FTZ/DAZ)"
-        } else {
-            ""
-        }
-    )];
+    let names = |fixed: bool| -> Vec<String> {
+        let mut types: Vec<String> = pair
+            .before
+            .params
+            .iter()
+            .filter(|p| matches!(p.ty, ElemType::Fixed(_)) == fixed)
+            .map(|p| p.type_name.clone())
+            .collect();
+        types.sort();
+        types.dedup();
+        types
+    };
+    let (floats, ints) = (names(false), names(true));
+    let mut out = vec![];
+    if !floats.is_empty() || ints.is_empty() {
+        out.push(format!(
+            "IEEE 754 arithmetic ({}), rounding to nearest even{}; NaN payloads not distinguished",
+            floats.join(", "),
+            if mode.ftz {
+                ", subnormals flushed to zero around every operation (XLA:CPU's FTZ/DAZ; f16 \
+                 excepted: XLA:CPU computes it in f32, where its subnormals are normal)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if !ints.is_empty() {
+        out.push(format!(
+            "fixed-width integers ({}) in two's complement, wrapping around; division by zero \
+             gives -1 (unsigned: the largest value) and remainder by zero the dividend, as \
+             XLA:CPU computes them",
+            ints.join(", ")
+        ));
+    }
     if order_assumed {
         out.push(ORDER_UNSPECIFIED.into());
     }

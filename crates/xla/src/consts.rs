@@ -124,6 +124,10 @@ pub(crate) fn scalar(ty: ElemType, s: &str) -> Option<Literal> {
             };
             Some(Literal::Bits(bits))
         }
+        ElemType::Fixed(t) => {
+            let v: i128 = s.parse().ok()?;
+            (t.min()..=t.max()).contains(&v).then_some(Literal::Int(v))
+        }
         _ => None,
     }
 }

@@ -233,8 +233,18 @@ impl Rng {
     }
 }
 
-fn random_scalar(rng: &mut Rng, ty: ElemType) -> Scalar {
-    match ty {
+/// A value of `p`'s element type: floats from the special values or moderate ones; integers
+/// small, or an end of the type's range (where clamps and wrap-arounds act).
+fn random_scalar(rng: &mut Rng, p: &Param) -> Scalar {
+    if let (ElemType::Fixed(_), Some((lo, hi))) = (p.ty, p.range) {
+        let v = match rng.below(8) {
+            0 => lo,
+            1 => hi,
+            k => k as i128 - 4,
+        };
+        return Scalar::Int(v.clamp(lo, hi));
+    }
+    match p.ty {
         ElemType::Float(f) => {
             let pool = specials(f.format);
             let bits = match rng.below(4) {
@@ -245,19 +255,19 @@ fn random_scalar(rng: &mut Rng, ty: ElemType) -> Scalar {
             Scalar::Float(f.format, f.format.canon(bits))
         }
         ElemType::Bool => Scalar::Bool(rng.below(2) == 0),
-        ElemType::Int => Scalar::Int(rng.below(7) as i128 - 3),
+        ElemType::Int | ElemType::Fixed(_) => Scalar::Int(rng.below(7) as i128 - 3),
         ElemType::Real => Scalar::Int(rng.below(7) as i128 - 3),
     }
 }
 
 /// A float among `0, step, .., (n-1)*step` centred on zero when `n > 2`.
-fn small_scalar(rng: &mut Rng, ty: ElemType, n: usize, step: f64) -> Scalar {
-    match ty {
+fn small_scalar(rng: &mut Rng, p: &Param, n: usize, step: f64) -> Scalar {
+    match p.ty {
         ElemType::Float(f) => {
             let k = rng.below(n) as f64 - if n > 2 { (n / 2) as f64 } else { 0.0 };
             Scalar::Float(f.format, f.format.from_f64(k * step))
         }
-        _ => random_scalar(rng, ty),
+        _ => random_scalar(rng, p),
     }
 }
 
@@ -284,19 +294,17 @@ pub(crate) fn trial_inputs(
                 _ => None,
             };
             let data = if zeros_ones {
-                (0..count)
-                    .map(|_| small_scalar(rng, p.ty, 2, 1.0))
-                    .collect()
+                (0..count).map(|_| small_scalar(rng, p, 2, 1.0)).collect()
             } else if let Some(v) = same {
                 vec![v; count]
             } else if t.is_multiple_of(2) {
-                vec![random_scalar(rng, p.ty); count]
+                vec![random_scalar(rng, p); count]
             } else if t % 8 == 3 {
                 (0..count)
-                    .map(|_| small_scalar(rng, p.ty, 17, 0.125))
+                    .map(|_| small_scalar(rng, p, 17, 0.125))
                     .collect()
             } else {
-                (0..count).map(|_| random_scalar(rng, p.ty)).collect()
+                (0..count).map(|_| random_scalar(rng, p)).collect()
             };
             (param_name(p.number), ConcreteTensor { axes, data })
         })

@@ -21,6 +21,8 @@ pub(crate) fn lower<D: Domain>(
         "bitcast" => bitcast(l, ins, &xs[0], dims),
         "transpose" => transpose(l, ins, &xs[0]),
         "slice" => slice(l, ins, &xs[0]),
+        "dynamic-slice" => dynamic_slice(l, ins, xs),
+        "dynamic-update-slice" => dynamic_update_slice(l, ins, xs),
         "concatenate" => concatenate(l, ins, xs),
         "pad" => pad(l, ins, &xs[0], xs[1].0),
         "reverse" => {
@@ -92,6 +94,81 @@ fn broadcast<D: Domain>(
     }
     let axes = lit_sizes(l, &new);
     l.add(Op::Broadcast { x: moved, axes }, ins)
+}
+
+/// The start-index operands of a dynamic slice or update (`xs[first..]`): one rank-0
+/// integer per dimension of `x`, as the core's start operands.
+fn start_operands(
+    ins: &Instr,
+    x: &Arr,
+    starts: &[Arr],
+) -> Result<Vec<(Axis, NodeId)>, Unsupported> {
+    if starts.len() != x.1.len() || starts.iter().any(|s| !s.1.is_empty()) {
+        return Err(bad(
+            ins,
+            &format!(
+                "{} start indices for a rank-{} operand (one scalar per dimension expected)",
+                starts.len(),
+                x.1.len()
+            ),
+        ));
+    }
+    Ok(starts
+        .iter()
+        .enumerate()
+        .map(|(k, s)| (axis(k), s.0))
+        .collect())
+}
+
+/// `dynamic-slice(x, s0, s1, ...), dynamic_slice_sizes={..}`: the starts clamped into range.
+fn dynamic_slice<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    xs: &[Arr],
+) -> Result<NodeId, Unsupported> {
+    let x = xs.first().ok_or_else(|| bad(ins, "no operand"))?;
+    let starts = start_operands(ins, x, &xs[1..])?;
+    let sizes = int_list(ins, "dynamic_slice_sizes")?;
+    if sizes.len() != x.1.len() || sizes.iter().zip(&x.1).any(|(s, n)| *s < 0 || s > n) {
+        return Err(bad(
+            ins,
+            "dynamic_slice_sizes= must give a size within the operand for every dimension",
+        ));
+    }
+    let sizes: Vec<(usize, i64)> = sizes.into_iter().enumerate().collect();
+    let sizes = lit_sizes(l, &sizes);
+    l.add(
+        Op::DynamicSliceAt {
+            x: x.0,
+            starts,
+            sizes,
+        },
+        ins,
+    )
+}
+
+/// `dynamic-update-slice(x, update, s0, s1, ...)`: `update` written at the clamped starts.
+fn dynamic_update_slice<D: Domain>(
+    l: &mut Lowerer<D>,
+    ins: &Instr,
+    xs: &[Arr],
+) -> Result<NodeId, Unsupported> {
+    if xs.len() < 2 {
+        return Err(bad(ins, "an operand and an update expected"));
+    }
+    let (x, update) = (&xs[0], &xs[1]);
+    if update.1.len() != x.1.len() || update.1.iter().zip(&x.1).any(|(u, n)| u > n) {
+        return Err(bad(ins, "the update must fit inside the operand"));
+    }
+    let starts = start_operands(ins, x, &xs[2..])?;
+    l.add(
+        Op::DynamicUpdateSliceAt {
+            x: x.0,
+            update: update.0,
+            starts,
+        },
+        ins,
+    )
 }
 
 /// `transpose(x), dimensions={p}`: output dimension `i` is operand dimension `p[i]`.
@@ -322,12 +399,77 @@ fn reduce<D: Domain>(
     l.relabel(node, renames, ins)
 }
 
-/// `reduce-window(x, init), window={size=.. stride=..}` with windows that tile the operand
-/// (stride = size, dividing each dimension, no padding or dilation): the reduction over the
-/// window axes `w0, w1, ..` of the operand split by window offset, where the element at
-/// `(p, .., wk = a, ..)` is the operand's at `p*sk + a` along dimension `k`: for each
-/// dimension with a window, the concatenation along `wk` of the strided slices starting at
-/// `a = 0..sk`. Other windows are unsupported for now.
+/// One dimension of a `reduce-window`'s `window`: size, stride, padding low and high, base
+/// (`lhs_dilate`) and window (`rhs_dilate`) dilation.
+#[derive(Clone, Copy)]
+struct WindowDim {
+    size: i64,
+    stride: i64,
+    low: i64,
+    high: i64,
+    base_dilation: i64,
+    window_dilation: i64,
+}
+
+/// `window={size=.. stride=.. pad=lo_hix.. lhs_dilate=.. rhs_dilate=..}` per dimension.
+fn window_dims(text: &str, rank: usize) -> Result<Vec<WindowDim>, String> {
+    let one = WindowDim {
+        size: 1,
+        stride: 1,
+        low: 0,
+        high: 0,
+        base_dilation: 1,
+        window_dilation: 1,
+    };
+    let mut dims = vec![one; rank];
+    let mut sized = false;
+    for field in text
+        .trim()
+        .trim_start_matches('{')
+        .trim_end_matches('}')
+        .split_whitespace()
+    {
+        let (k, v) = field.split_once('=').ok_or("a field without a value")?;
+        let parts: Vec<&str> = v.split('x').collect();
+        if parts.len() != rank {
+            return Err(format!(
+                "{k}= for {} dimensions of a rank-{rank} operand",
+                parts.len()
+            ));
+        }
+        for (d, p) in dims.iter_mut().zip(parts) {
+            let num = |t: &str| t.parse::<i64>().map_err(|_| format!("{k}={v}"));
+            match k {
+                "size" => d.size = num(p)?,
+                "stride" => d.stride = num(p)?,
+                "lhs_dilate" => d.base_dilation = num(p)?,
+                "rhs_dilate" => d.window_dilation = num(p)?,
+                "pad" => {
+                    let (lo, hi) = p.split_once('_').ok_or(format!("pad={v}"))?;
+                    (d.low, d.high) = (num(lo)?, num(hi)?);
+                }
+                _ => return Err(format!("{k}= not modelled yet")),
+            }
+        }
+        sized |= k == "size";
+    }
+    if !sized {
+        return Err("no size".into());
+    }
+    if dims
+        .iter()
+        .any(|d| d.size < 1 || d.stride < 1 || d.base_dilation < 1 || d.window_dilation < 1)
+    {
+        return Err("sizes, strides and dilations must be positive".into());
+    }
+    Ok(dims)
+}
+
+/// `reduce-window(x, init), window={..}, to_apply=%r` (XLA's ReduceWindow): the operand padded
+/// with `init` (and base-dilated with it), then per dimension with a window of more than one
+/// element, the window's offsets as strided slices concatenated along a new window axis `wK`;
+/// the reduction folds the window axes. An output element's window is the elements the
+/// semantics name, padding included, so the fold's value is XLA's.
 fn reduce_window<D: Domain>(
     l: &mut Lowerer<D>,
     ins: &Instr,
@@ -335,50 +477,65 @@ fn reduce_window<D: Domain>(
     init: NodeId,
 ) -> Result<NodeId, Unsupported> {
     let (text, span) = attr(ins, "window")?;
-    let unsupported = |why: &str| Unsupported {
+    let dims = window_dims(text, x.1.len()).map_err(|why| Unsupported {
         what: format!("reduce-window: window={text} ({why})"),
         span,
-    };
-    let mut size = None;
-    let mut stride = None;
-    for field in text
-        .trim()
-        .trim_start_matches('{')
-        .trim_end_matches('}')
-        .split_whitespace()
-    {
-        let (k, v) = field
-            .split_once('=')
-            .ok_or_else(|| unsupported("a field without a value"))?;
-        let nums: Option<Vec<i64>> = v.split('x').map(|n| n.parse().ok()).collect();
-        match k {
-            "size" => size = nums,
-            "stride" => stride = nums,
-            _ => return Err(unsupported(&format!("{k}= not modelled yet"))),
-        }
-    }
-    let size = size.ok_or_else(|| unsupported("no size"))?;
-    let stride = stride.unwrap_or_else(|| vec![1; size.len()]);
-    let tiles = size.len() == x.1.len()
-        && size == stride
-        && size.iter().zip(&x.1).all(|(s, n)| *s > 0 && n % s == 0);
-    if !tiles {
-        return Err(unsupported(
-            "only windows that tile the operand are modelled yet",
-        ));
-    }
+    })?;
     let mut node = x.0;
+    let padded = dims
+        .iter()
+        .any(|d| d.low != 0 || d.high != 0 || d.base_dilation != 1);
+    if padded {
+        let map = |l: &mut Lowerer<D>, f: &dyn Fn(&WindowDim) -> i64| -> AxisMap<D::I> {
+            dims.iter()
+                .enumerate()
+                .map(|(k, d)| (axis(k), l.d.lit_i(f(d) as i128)))
+                .collect()
+        };
+        let (low, high) = (map(l, &|d| d.low), map(l, &|d| d.high));
+        let interior = map(l, &|d| d.base_dilation - 1);
+        node = l.add(
+            Op::Pad {
+                x: node,
+                value: init,
+                low,
+                high,
+                interior,
+            },
+            ins,
+        )?;
+    }
     let mut axes = vec![];
-    for (k, s) in size.iter().enumerate().filter(|(_, s)| **s > 1) {
+    for (k, (d, n)) in dims.iter().zip(&x.1).enumerate() {
+        let extent = d.low + d.high + n + (n - 1).max(0) * (d.base_dilation - 1);
+        let span_of_window = (d.size - 1) * d.window_dilation + 1;
+        let count = if extent >= span_of_window {
+            (extent - span_of_window) / d.stride + 1
+        } else {
+            0
+        };
+        if d.size == 1 && d.stride == 1 {
+            continue;
+        }
         let w = format!("w{k}");
         let mut pieces = vec![];
-        for a in 0..*s {
-            let (start, step) = (l.d.lit_i(a as i128), l.d.lit_i(*s as i128));
+        for a in 0..d.size {
+            let first = a * d.window_dilation;
+            let limit = if count > 0 {
+                first + (count - 1) * d.stride + 1
+            } else {
+                first
+            };
+            let (start, limit, step) = (
+                l.d.lit_i(first as i128),
+                l.d.lit_i(limit as i128),
+                l.d.lit_i(d.stride as i128),
+            );
             let piece = l.add(
                 Op::Slice {
                     x: node,
                     start: vec![(axis(k), start)],
-                    limit: vec![],
+                    limit: vec![(axis(k), limit)],
                     stride: vec![(axis(k), step)],
                 },
                 ins,
@@ -403,7 +560,17 @@ fn reduce_window<D: Domain>(
         axes.push(w);
     }
     if axes.is_empty() {
-        return Err(unsupported("windows of one element"));
+        // Windows of one element: each output element is `init ⊕ x`, a fold over one.
+        let w = "w".to_string();
+        node = l.add(
+            Op::Reshape {
+                x: node,
+                insert: vec![w.clone()],
+                remove: vec![],
+            },
+            ins,
+        )?;
+        axes.push(w);
     }
     let reducer = l.reducer(ins)?;
     l.add(

@@ -1,6 +1,7 @@
 //! The differential test of the verified programs (`# expect: verified` in `corpus/xla/` and
 //! `corpus/xla-realistic/`): on three input sets per program (moderate random values, special
-//! values in every element, random values of wide magnitude),
+//! values in every element, random values of wide magnitude; f16 and bf16 inputs rounded from
+//! them, integers small, at their type's ends, or anywhere in the type),
 //!
 //! 1. the interpreter runs both modules: no output element differs (a `verified` with a
 //!    concrete difference would break the trust contract). Elements whose float sums another
@@ -23,7 +24,7 @@ use common::python;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use tensor::{Concrete, ConcreteTensor, Format, Scalar};
+use tensor::{Concrete, ConcreteTensor, ElemType, Format, IntTy, Scalar};
 use xla::{lower, output_element, parse_module, Lowered, Mode};
 
 const SETS: usize = 3;
@@ -109,7 +110,23 @@ fn value(rng: &mut Rng, set: usize) -> u32 {
     x.to_bits()
 }
 
-/// The input sets of a module's parameters (f32 only: the verified corpus is f32).
+/// An integer of type `t` for input set `set`: small values, the type's ends and their
+/// neighbours (where sums and products wrap around), or any value of the type.
+fn int_value(rng: &mut Rng, set: usize, t: IntTy) -> i128 {
+    let v = match set {
+        0 => (rng.next() % 7) as i128 - 3,
+        1 => {
+            let ends = [t.min(), t.min() + 1, t.max(), t.max() - 1, 0, 1, -1];
+            ends[(rng.next() % ends.len() as u64) as usize]
+        }
+        _ => rng.next() as i128,
+    };
+    t.wrap(v)
+}
+
+/// The input sets of a module's parameters: floats drawn as f32 values (rounded to f16 or
+/// bf16, whose smallest subnormal joins the special values), fixed-width integers by
+/// `int_value`.
 fn input_sets(l: &Lowered<i128>) -> Vec<BTreeMap<String, ConcreteTensor>> {
     let mut rng = Rng(0x00d1_ff00_5eed);
     (0..SETS)
@@ -117,7 +134,6 @@ fn input_sets(l: &Lowered<i128>) -> Vec<BTreeMap<String, ConcreteTensor>> {
             l.params
                 .iter()
                 .map(|p| {
-                    assert_eq!(p.type_name, "f32", "the test draws f32 inputs");
                     let axes: Vec<(String, i128)> = p
                         .dims
                         .iter()
@@ -126,7 +142,22 @@ fn input_sets(l: &Lowered<i128>) -> Vec<BTreeMap<String, ConcreteTensor>> {
                         .collect();
                     let count = ConcreteTensor::count(&axes).unwrap();
                     let data = (0..count)
-                        .map(|_| Scalar::Float(Format::F32, value(&mut rng, set) as u64))
+                        .map(|_| match p.ty {
+                            ElemType::Fixed(t) => Scalar::Int(int_value(&mut rng, set, t)),
+                            ElemType::Float(f) if f.format == Format::F32 => {
+                                Scalar::Float(Format::F32, value(&mut rng, set) as u64)
+                            }
+                            ElemType::Float(f) => {
+                                let x = f32::from_bits(value(&mut rng, set));
+                                let bits = if set == 1 && rng.next().is_multiple_of(8) {
+                                    f.format.min_subnormal(false)
+                                } else {
+                                    f.format.from_f64(x as f64)
+                                };
+                                Scalar::Float(f.format, bits)
+                            }
+                            other => panic!("the test draws float and integer inputs, not {other}"),
+                        })
                         .collect();
                     (format!("p{}", p.number), ConcreteTensor { axes, data })
                 })
@@ -156,6 +187,10 @@ struct Program {
     sets: Vec<BTreeMap<String, ConcreteTensor>>,
     /// Per input set, per point: the offset and the interpreter's `after` element.
     after: Vec<Vec<(usize, xla::Computed)>>,
+    /// The parameters' element types, by number.
+    param_types: Vec<ElemType>,
+    /// The first output's element type.
+    out_ty: ElemType,
 }
 
 /// Part 1: both modules in the interpreter, on every input set.
@@ -205,16 +240,23 @@ fn interpret(py: &Path) -> Result<Program, String> {
         py: py.to_path_buf(),
         sets,
         after: computed,
+        param_types: before.params.iter().map(|p| p.ty).collect(),
+        out_ty: before.outputs[0].2,
     })
 }
 
-fn hex_list(t: &ConcreteTensor) -> String {
+/// The elements as bit patterns (integers in two's complement of their type's width).
+fn hex_list(t: &ConcreteTensor, ty: ElemType) -> String {
     let items: Vec<String> = t
         .data
         .iter()
-        .map(|s| match s {
-            Scalar::Float(_, b) => format!("\"{b:#x}\""),
-            other => panic!("a float input, not {other}"),
+        .map(|s| match (s, ty) {
+            (Scalar::Float(_, b), _) => format!("\"{b:#x}\""),
+            (Scalar::Int(i), ElemType::Fixed(t)) => {
+                let mask = (1u128 << t.bits) - 1;
+                format!("\"{:#x}\"", (*i as u128) & mask)
+            }
+            (other, _) => panic!("a float or integer input, not {other}"),
         })
         .collect();
     format!("[{}]", items.join(","))
@@ -234,7 +276,7 @@ fn run_on_cpu(
             .iter()
             .map(|set| {
                 let params: Vec<String> = (0..set.len())
-                    .map(|k| hex_list(&set[&format!("p{k}")]))
+                    .map(|k| hex_list(&set[&format!("p{k}")], p.param_types[k]))
                     .collect();
                 format!("[{}]", params.join(","))
             })
@@ -281,9 +323,35 @@ fn run_on_cpu(
 
 /// The interpreter's `after` element against XLA:CPU's: exact, or close where libm or a
 /// float sum is involved. `Err` names what differs.
-fn agrees(ours: &xla::Computed, cpu: u32) -> Result<bool, String> {
-    let Scalar::Float(_, bits) = ours.value else {
-        return Err(format!("a non-float output {}", ours.value));
+fn agrees(ours: &xla::Computed, out_ty: ElemType, cpu: u32) -> Result<bool, String> {
+    let bits = match ours.value {
+        Scalar::Float(Format::F32, bits) => bits,
+        // A narrower float or an integer: bit for bit (NaNs as one value).
+        Scalar::Float(fm, bits) => {
+            let same = fm.canon(bits) == fm.canon(cpu as u64);
+            return if same {
+                Ok(true)
+            } else {
+                Err(format!(
+                    "{} against {:e} ({cpu:#x})",
+                    ours.value,
+                    fm.to_f64(cpu as u64)
+                ))
+            };
+        }
+        // An integer: its two's complement bits at the output type's width.
+        Scalar::Int(i) => {
+            let ElemType::Fixed(t) = out_ty else {
+                return Err(format!("an integer output of type {out_ty}"));
+            };
+            let mask = (1u128 << t.bits) - 1;
+            return if (i as u128) & mask == cpu as u128 {
+                Ok(true)
+            } else {
+                Err(format!("{i} against {cpu:#x}"))
+            };
+        }
+        _ => return Err(format!("an output {}", ours.value)),
     };
     let (a, b) = (f32::from_bits(bits as u32), f32::from_bits(cpu));
     if a.is_nan() || b.is_nan() {
@@ -345,7 +413,7 @@ fn compare_with_cpu(progs: &[Program], cpu: &[Vec<Vec<u32>>]) -> Vec<String> {
         let (mut exact, mut close, mut below) = (0, 0, 0);
         for (s, (ours, theirs)) in p.after.iter().zip(sets).enumerate() {
             for (off, c) in ours {
-                match agrees(c, theirs[*off]) {
+                match agrees(c, p.out_ty, theirs[*off]) {
                     Ok(true) => exact += 1,
                     Ok(false) => close += 1,
                     // Special and wide inputs through exp/tanh or a float sum: XLA:CPU's own

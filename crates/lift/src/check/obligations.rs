@@ -178,6 +178,19 @@ fn store_index(
         .iter()
         .map(|e| e.eval(&mut w.sym, &cx.program.sizes))
         .collect();
+    // The kernel-level claim proves no coverage, so nothing pins a dimension the store
+    // indexes at a constant (`tl.store(loss_ptr + row * stride, s)` viewed as `loss[i, j]`):
+    // a formula over every `j` would also hold of a store moved to another `j`.
+    if setup.kernel_level {
+        let pinned = oix.iter().position(|p| p.keys().all(|m| m.is_empty()));
+        if let Some(d) = pinned.filter(|d| w.sym.store.as_int(shape[*d]) != Some(1)) {
+            let at = oix[d].get(&vec![]).copied().unwrap_or(0);
+            return Err(unknown(format!(
+                "the store at {} writes `{}` only at index {at} of its dimension {d}, which the kernel-level claim cannot pin (a formula over every index there would hold of a store moved along it)",
+                a.pos, def.output
+            )));
+        }
+    }
     let mut terms = Vec::new();
     let mut inside = Vec::new();
     for (p, n) in oix.iter().zip(&shape) {

@@ -16,6 +16,7 @@ use crate::front::KernelDef;
 use crate::host::{self, HExpr, HTensor, HostArg, HostModel};
 use ruff_python_ast::Expr;
 
+mod live;
 mod roles;
 
 /// At most this many assignments of a device function's constexprs are checked.
@@ -242,6 +243,20 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
     m.cases = unfixed.cases();
     m.variant = unfixed.variant(case);
     let size_of = |m: &HostModel, n: &str| m.sizes.iter().position(|s| s == n);
+    // A pointer's view is read off the statements that run in this case (a store under
+    // `if reduction == NONE:` with another mode fixed does not make a second dimension).
+    let literals: Vec<(String, HostArg)> = kernel
+        .params
+        .iter()
+        .filter(|p| p.constexpr)
+        .filter_map(|p| {
+            Some((
+                p.name.clone(),
+                constexpr_arg(p, given, &unfixed, case, &m).ok()?,
+            ))
+        })
+        .collect();
+    let live = rows::read(&live::live(body, &literals, given.constants));
     for p in &kernel.params {
         let arg = if ptrs.contains(&p.name) {
             let name = tensor_name(&p.name);
@@ -249,7 +264,7 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
                 Some(s) => {
                     let k = size_of(&m, &s)
                         .ok_or(format!("the stride `{s}` is not an integer parameter"))?;
-                    row_view(&facts, &p.name, name, &s, k, &mut views)
+                    row_view(&live, &p.name, name, &s, k, &mut views)
                 }
                 None => {
                     // A pointer stepped by an integer parameter other than as the program's
@@ -285,8 +300,14 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
         return Err("no pointer stepped by the program id times a stride".into());
     }
     // Rows do not overlap: every integer a mask compares (a row length) is at most each
-    // stride, a precondition of the claim.
-    let strides: Vec<String> = facts.strides.iter().map(|(_, s)| s.clone()).collect();
+    // stride of a view with rows (a view of one element per row needs none), a
+    // precondition of the claim.
+    let strides: Vec<String> = facts
+        .strides
+        .iter()
+        .filter(|(p, s)| live.view_of(p, &[s.as_str()]).1)
+        .map(|(_, s)| s.clone())
+        .collect();
     let mut fits = Vec::new();
     for c in facts.compared.iter().filter(|c| !strides.contains(c)) {
         let Some(ck) = size_of(&m, c) else { continue };

@@ -214,8 +214,8 @@ pub(crate) fn reduction(
     crate::ext::reduced(sym, r, flags, SymVal::Plain(value))
 }
 
-/// A condition `c` of a real `where(c, x, 0)` (or `where(c, 0, x)`) inside `b`, outside
-/// reads, with `b` exactly 0 where `c` fails (where it holds, for the second form): `(c,
+/// A condition `c` on indices (reading no tensor) of a `where(c, x, 0)` (or `where(c, 0,
+/// x)`) inside `b`, outside reads, with `b` exactly 0 where `c` fails (where it holds, for the second form): `(c,
 /// true)` (`(c, false)`). Exact: the store's constructors fold `b` with `c` decided to the
 /// literal 0 only when it is 0.
 fn zero_outside(s: &mut Store, b: TermId) -> Option<(TermId, bool)> {
@@ -228,8 +228,8 @@ fn zero_outside(s: &mut Store, b: TermId) -> Option<(TermId, bool)> {
         }
         match s.node(x).clone() {
             Node::App(..) => continue,
-            Node::Ite(c, y, z) if s.sort(y) == Sort::Real => {
-                let zero = |t| matches!(s.node(t), Node::Real(0, _));
+            Node::Ite(c, y, z) if matches!(s.sort(y), Sort::Real | Sort::Int) => {
+                let zero = |t| is_zero(s, t);
                 if zero(z) && !candidates.contains(&(c, true)) {
                     candidates.push((c, true));
                 }
@@ -241,11 +241,34 @@ fn zero_outside(s: &mut Store, b: TermId) -> Option<(TermId, bool)> {
         }
         todo.extend(s.children(x));
     }
+    // Only conditions on indices (a load's mask): a condition on values read stays in the
+    // body, as the formula's side keeps it.
+    let reads = |s: &Store, c: TermId| {
+        let mut todo = vec![c];
+        while let Some(x) = todo.pop() {
+            if matches!(s.node(x), Node::App(..)) {
+                return true;
+            }
+            todo.extend(s.children(x));
+        }
+        false
+    };
+    candidates.retain(|(c, _)| !reads(s, *c));
     candidates.into_iter().find(|(c, holds)| {
         let off = s.bool(!holds);
         let at = s.replace(b, &HashMap::from([(*c, off)]));
-        matches!(s.node(at), Node::Real(0, _)) && at != b
+        is_zero(s, at) && at != b
     })
+}
+
+/// Whether `t` is the literal 0, real or integer (an integer block summed as reals:
+/// `(x != 0).to(tl.int64)`).
+fn is_zero(s: &Store, t: TermId) -> bool {
+    match s.node(t) {
+        Node::Real(0, _) | Node::Int(0) => true,
+        Node::ToReal(x) => matches!(s.node(*x), Node::Int(0)),
+        _ => false,
+    }
 }
 
 /// `exists k. dom and c` without a quantifier, or `None` when it cannot be decided that way:

@@ -332,7 +332,40 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
         ));
     }
     m.assumptions.extend(unfixed.notes());
+    m.assumptions.extend(defaults_note(kernel, given));
     Ok(m)
+}
+
+/// What the claim takes of constexprs that only their defaults fix (`reduction:
+/// tl.constexpr = _MODE_BATCHMEAN`): a launcher not read may pass others, so the claim is
+/// for the defaults, and says so. Block sizes are not flags and are left out.
+fn defaults_note(kernel: &KernelDef, given: &Given) -> Option<String> {
+    let body = &kernel.def.body;
+    let taken: Vec<String> = kernel
+        .params
+        .iter()
+        .filter(|p| p.constexpr && !given.config.iter().any(|(n, _)| *n == p.name))
+        .filter(|p| !block_like(body, &p.name))
+        .filter_map(|p| {
+            let e = p.default.as_ref()?;
+            let shown = match e {
+                Expr::Name(n) => n.id.to_string(),
+                e => match literal_arg(e)? {
+                    HostArg::Bool(b) => if b { "True" } else { "False" }.to_string(),
+                    HostArg::Int(HExpr::Lit(v)) => v.to_string(),
+                    HostArg::Str(t) => format!("\"{t}\""),
+                    _ => return None,
+                },
+            };
+            Some(format!("`{}` = {shown}", p.name))
+        })
+        .collect();
+    (!taken.is_empty()).then(|| {
+        format!(
+            "the constexprs {} take their defaults (a launcher may pass other values: not claimed)",
+            taken.join(", ")
+        )
+    })
 }
 
 /// The rows model's view of pointer `param` (tensor `name`) stepped by `row * s` (`s` size

@@ -230,3 +230,15 @@ fn mutants_verified(r: &Value, dir: &Path) -> (usize, Vec<String>) {
     }
     (paths.len(), wrong)
 }
+
+#[test]
+fn statements_under_an_if_on_a_defaulted_constexpr_are_not_mutated() {
+    let text = "def k(x_ptr, y_ptr, n, BLOCK: tl.constexpr, mode: tl.constexpr = 3):\n    if mode == 0:\n        tl.store(y_ptr, tl.load(x_ptr))\n    else:\n        a = 1\n        tl.store(y_ptr + 1, a)\n    tl.store(y_ptr + 2, tl.load(x_ptr + 2))\n";
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(defaulted_constexprs(&lines), vec!["mode".to_string()]);
+    assert!(under_default(&lines[..3], &["mode".to_string()]));
+    assert!(under_default(&lines[..6], &["mode".to_string()]));
+    assert!(!under_default(&lines[..7], &["mode".to_string()]));
+    // Only the last statement's load and store are mutated.
+    assert_eq!(mutants(text, 1).len(), 2);
+}

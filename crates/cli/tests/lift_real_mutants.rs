@@ -49,15 +49,22 @@ fn verified_rows() -> Vec<(String, Vec<String>)> {
 }
 
 /// The mutants of the kernel defined at `line` (1-based): each `tl.load(` and `tl.store(` of
-/// its body, one at a time, addressing one element further.
+/// its body, one at a time, addressing one element further. A statement under an `if` (or
+/// its `elif`/`else`) whose condition reads a constexpr with a default is not mutated: the
+/// kernel-level claim is for the defaults (it says so), and where the default decides the
+/// branch away such a mutant is the kernel itself.
 fn mutants(text: &str, line: usize) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
     let start = line.saturating_sub(1);
     let end = (start + 1..lines.len())
         .find(|&k| lines[k].starts_with("def ") || lines[k].starts_with('@'))
         .unwrap_or(lines.len());
+    let defaulted = defaulted_constexprs(&lines[start..end]);
     let mut out = Vec::new();
     for k in start..end {
+        if under_default(&lines[start..=k], &defaulted) {
+            continue;
+        }
         for op in ["tl.load(", "tl.store("] {
             if let Some(at) = lines[k].find(op) {
                 let mut m: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
@@ -67,6 +74,60 @@ fn mutants(text: &str, line: usize) -> Vec<String> {
         }
     }
     out
+}
+
+/// The constexpr parameters of a kernel's signature that have a default (`reduction:
+/// tl.constexpr = _MODE_MEAN`).
+fn defaulted_constexprs(kernel: &[&str]) -> Vec<String> {
+    let sig_end = kernel
+        .iter()
+        .position(|l| l.trim_end().ends_with(':') && l.contains(')'))
+        .unwrap_or(0);
+    let sig = kernel[..=sig_end].join(" ");
+    let params = sig.split_once('(').map_or("", |(_, p)| p);
+    params
+        .split(',')
+        .filter(|p| p.contains("constexpr") && p.contains('='))
+        .filter_map(|p| p.split(':').next())
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// Whether the last line of `lines` sits under an `if`/`elif`/`else` whose chain tests one of
+/// `names` (by indentation).
+fn under_default(lines: &[&str], names: &[String]) -> bool {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let Some(last) = lines.last() else {
+        return false;
+    };
+    let mut level = indent(last);
+    let reads = |l: &str| {
+        names.iter().any(|n| {
+            l.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == n)
+        })
+    };
+    let mut in_chain = false;
+    for l in lines.iter().rev().skip(1) {
+        let t = l.trim_start();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let i = indent(l);
+        let header = t.starts_with("if ") || t.starts_with("elif ") || t.starts_with("else");
+        if i < level || (in_chain && i == level && header) {
+            if header && reads(t) {
+                return true;
+            }
+            in_chain = t.starts_with("elif ") || t.starts_with("else");
+            level = i;
+        } else if i == level {
+            // A statement between: no `if` above it heads this chain.
+            in_chain = false;
+        }
+    }
+    false
 }
 
 #[test]
@@ -168,4 +229,16 @@ fn mutants_verified(r: &Value, dir: &Path) -> (usize, Vec<String>) {
         }
     }
     (paths.len(), wrong)
+}
+
+#[test]
+fn statements_under_an_if_on_a_defaulted_constexpr_are_not_mutated() {
+    let text = "def k(x_ptr, y_ptr, n, BLOCK: tl.constexpr, mode: tl.constexpr = 3):\n    if mode == 0:\n        tl.store(y_ptr, tl.load(x_ptr))\n    else:\n        a = 1\n        tl.store(y_ptr + 1, a)\n    tl.store(y_ptr + 2, tl.load(x_ptr + 2))\n";
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(defaulted_constexprs(&lines), vec!["mode".to_string()]);
+    assert!(under_default(&lines[..3], &["mode".to_string()]));
+    assert!(under_default(&lines[..6], &["mode".to_string()]));
+    assert!(!under_default(&lines[..7], &["mode".to_string()]));
+    // Only the last statement's load and store are mutated.
+    assert_eq!(mutants(text, 1).len(), 2);
 }

@@ -151,6 +151,15 @@ pub(crate) fn reduction(
                 _ => break,
             }
         }
+        // A body that is 0 wherever a condition of its masked operands fails (`abs(x)`,
+        // `(a - b) * (a - b)` of tiles loaded with `other=0`): the condition joins the
+        // domain and holds in the body.
+        while let Some((c, holds)) = zero_outside(&mut sym.store, b) {
+            let nc = if holds { c } else { sym.store.not(c) };
+            dom = sym.store.and2(dom, nc);
+            let v = sym.store.bool(holds);
+            b = sym.store.replace(b, &HashMap::from([(c, v)]));
+        }
     }
     // A sum of a sum whose definition mentions this one's index (a loop's sum of tile sums,
     // a tile's sum of loop sums): one sum over `t*S + l` (`crate::tiles`).
@@ -203,6 +212,63 @@ pub(crate) fn reduction(
         }
     }
     crate::ext::reduced(sym, r, flags, SymVal::Plain(value))
+}
+
+/// A condition `c` on indices (reading no tensor) of a `where(c, x, 0)` (or `where(c, 0,
+/// x)`) inside `b`, outside reads, with `b` exactly 0 where `c` fails (where it holds, for the second form): `(c,
+/// true)` (`(c, false)`). Exact: the store's constructors fold `b` with `c` decided to the
+/// literal 0 only when it is 0.
+fn zero_outside(s: &mut Store, b: TermId) -> Option<(TermId, bool)> {
+    let mut candidates = Vec::new();
+    let mut todo = vec![b];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(x) = todo.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        match s.node(x).clone() {
+            Node::App(..) => continue,
+            Node::Ite(c, y, z) if matches!(s.sort(y), Sort::Real | Sort::Int) => {
+                let zero = |t| is_zero(s, t);
+                if zero(z) && !candidates.contains(&(c, true)) {
+                    candidates.push((c, true));
+                }
+                if zero(y) && !candidates.contains(&(c, false)) {
+                    candidates.push((c, false));
+                }
+            }
+            _ => {}
+        }
+        todo.extend(s.children(x));
+    }
+    // Only conditions on indices (a load's mask): a condition on values read stays in the
+    // body, as the formula's side keeps it.
+    let reads = |s: &Store, c: TermId| {
+        let mut todo = vec![c];
+        while let Some(x) = todo.pop() {
+            if matches!(s.node(x), Node::App(..)) {
+                return true;
+            }
+            todo.extend(s.children(x));
+        }
+        false
+    };
+    candidates.retain(|(c, _)| !reads(s, *c));
+    candidates.into_iter().find(|(c, holds)| {
+        let off = s.bool(!holds);
+        let at = s.replace(b, &HashMap::from([(*c, off)]));
+        is_zero(s, at) && at != b
+    })
+}
+
+/// Whether `t` is the literal 0, real or integer (an integer block summed as reals:
+/// `(x != 0).to(tl.int64)`).
+fn is_zero(s: &Store, t: TermId) -> bool {
+    match s.node(t) {
+        Node::Real(0, _) | Node::Int(0) => true,
+        Node::ToReal(x) => matches!(s.node(*x), Node::Int(0)),
+        _ => false,
+    }
 }
 
 /// `exists k. dom and c` without a quantifier, or `None` when it cannot be decided that way:

@@ -518,6 +518,20 @@ impl P {
 
 impl Expr {
     /// The functions this expression calls, by name.
+    /// Whether the expression reads the name `v` (an index, a size or a parameter).
+    pub fn mentions(&self, v: &str) -> bool {
+        match self {
+            Expr::Num(..) => false,
+            Expr::Var(x) => x == v,
+            Expr::Read(_, ix) => ix.iter().any(|e| e.mentions(v)),
+            Expr::Neg(a) => a.mentions(v),
+            Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+                a.mentions(v) || b.mentions(v)
+            }
+            Expr::Call(_, args) => args.iter().any(|e| e.mentions(v)),
+        }
+    }
+
     pub fn calls(&self, out: &mut Vec<String>) {
         match self {
             Expr::Num(..) | Expr::Var(_) => {}

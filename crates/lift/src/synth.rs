@@ -837,19 +837,26 @@ impl Synth<'_> {
             if !seen.insert(x) {
                 continue;
             }
+            // An integer comparison whose index arithmetic reads the tile number (not one
+            // of values: `tl.abs(x)`'s `x < 0` on a tile's element reads `k div S` only
+            // inside the element's address, and is no tile condition).
             let tile = |s: &Store, c: TermId| {
                 let mut stack = vec![c];
                 let mut found = false;
                 while let Some(y) = stack.pop() {
-                    if let Node::IntDiv(a, _) = s.node(y) {
-                        found |= *a == kt;
+                    match s.node(y) {
+                        Node::IntDiv(a, _) => found |= *a == kt,
+                        Node::App(..) | Node::Ite(..) => continue,
+                        _ => {}
                     }
                     stack.extend(s.children(y));
                 }
                 found
             };
             match self.s.node(x).clone() {
-                Node::Lt(..) | Node::Le(..) if tile(self.s, x) => {
+                Node::Lt(a, _) | Node::Le(a, _)
+                    if self.s.sort(a) == smt::Sort::Int && tile(self.s, x) =>
+                {
                     let t = self.s.bool(true);
                     map.insert(x, t);
                 }

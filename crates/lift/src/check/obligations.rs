@@ -178,6 +178,23 @@ fn store_index(
         .iter()
         .map(|e| e.eval(&mut w.sym, &cx.program.sizes))
         .collect();
+    // The kernel-level claim proves no coverage, so nothing pins a dimension the store
+    // indexes at a constant (`tl.store(loss_ptr + row * stride, s)` viewed as `loss[i, j]`)
+    // when the formula's value does not depend on that index: a formula over every `j` would
+    // also hold of a store moved to another `j`. (A formula that reads its `j` tells a moved
+    // store by its value: a tile of one lane writes `y[i, 0] = f(x[i, 0])`.)
+    if setup.kernel_level {
+        let pinned = oix.iter().enumerate().position(|(d, p)| {
+            p.keys().all(|m| m.is_empty()) && !def.body.mentions(&def.indices[d])
+        });
+        if let Some(d) = pinned.filter(|d| w.sym.store.as_int(shape[*d]) != Some(1)) {
+            let at = oix[d].get(&vec![]).copied().unwrap_or(0);
+            return Err(unknown(format!(
+                "the store at {} writes `{}` only at index {at} of its dimension {d}, which the kernel-level claim cannot pin (a formula over every index there would hold of a store moved along it)",
+                a.pos, def.output
+            )));
+        }
+    }
     let mut terms = Vec::new();
     let mut inside = Vec::new();
     for (p, n) in oix.iter().zip(&shape) {

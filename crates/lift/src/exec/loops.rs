@@ -16,7 +16,7 @@
 //!   its bump, stepped by a loop-invariant integer);
 //! - a *nested accumulator*, a name every mention of which in the body is an addition to it
 //!   (`acc += g`, `g` not reading `acc`) at any depth of `for` statements (a nested loop,
-//!   several additions; not yet under `if`, see `only_added`): the body runs with
+//!   several additions, branches of an `if` not reading it): the body runs with
 //!   `acc = 0`, and what it leaves in `acc` is the iteration's `g(t)` of a sum as above
 //!   (each addition adds a value that does not depend on `acc`, so an iteration adds the
 //!   same from any start);
@@ -173,16 +173,23 @@ fn binds_first(s: &Stmt, n: &str) -> bool {
 /// Whether every mention of `n` in `stmts` is an addition to it (`n += g`, `n = n + g`, `g`
 /// not reading `n`), at any depth of `for` statements whose ranges do not read it: what the
 /// statements leave in `n` is then its value before them plus what they leave in it from 0.
-/// (Additions under `if` would be summarised the same way, soundly; they are not taken yet:
-/// Liger's `kl_div` then verifies at the kernel level with a formula `loss[i, j]` whose `j`
-/// the kernel's one store per row never ranges over, so a store moved one element further
-/// verifies too: the kernel-level claim must first pin such an index.)
+/// An `if` whose conditions do not read `n` may hold additions in its branches (Liger's
+/// `if reduction == NONE: tl.store(...) else: loss_sum += ...`): a branch not taken adds 0.
 fn only_added(stmts: &[Stmt], n: &str) -> bool {
     let reads = |e: &Expr| expr_names(e).iter().any(|x| x == n);
     stmts.iter().all(|s| match s {
         _ if !names(std::slice::from_ref(s)).iter().any(|x| x == n) => true,
         Stmt::For(g) => {
             !reads(&g.iter) && !reads(&g.target) && g.orelse.is_empty() && only_added(&g.body, n)
+        }
+        // A branch adds or leaves `n` as it is: either way an addition of a value not
+        // depending on `n` (0 on the path that does not add).
+        Stmt::If(g) => {
+            !reads(&g.test)
+                && only_added(&g.body, n)
+                && g.elif_else_clauses
+                    .iter()
+                    .all(|c| c.test.as_ref().is_none_or(|t| !reads(t)) && only_added(&c.body, n))
         }
         _ => matches!(update_of(s), Some((m, Update::Add(g))) if m == n && !reads(g)),
     })

@@ -16,6 +16,7 @@ use crate::front::KernelDef;
 use crate::host::{self, HExpr, HTensor, HostArg, HostModel};
 use ruff_python_ast::Expr;
 
+mod live;
 mod roles;
 
 /// At most this many assignments of a device function's constexprs are checked.
@@ -251,6 +252,20 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
     m.cases = unfixed.cases();
     m.variant = unfixed.variant(case);
     let size_of = |m: &HostModel, n: &str| m.sizes.iter().position(|s| s == n);
+    // A pointer's view is read off the statements that run in this case (a store under
+    // `if reduction == NONE:` with another mode fixed does not make a second dimension).
+    let literals: Vec<(String, HostArg)> = kernel
+        .params
+        .iter()
+        .filter(|p| p.constexpr)
+        .filter_map(|p| {
+            Some((
+                p.name.clone(),
+                constexpr_arg(p, given, &unfixed, case, &m).ok()?,
+            ))
+        })
+        .collect();
+    let live = rows::read(&live::live(body, &literals, given.constants));
     for p in &kernel.params {
         let arg = if ptrs.contains(&p.name) {
             let name = tensor_name(&p.name);
@@ -258,7 +273,7 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
                 Some(s) => {
                     let k = size_of(&m, &s)
                         .ok_or(format!("the stride `{s}` is not an integer parameter"))?;
-                    row_view(&facts, &p.name, name, &s, k, &mut views)
+                    row_view(&live, &p.name, name, &s, k, &mut views)
                 }
                 None => {
                     // A pointer stepped by an integer parameter other than as the program's
@@ -293,15 +308,14 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
     if views.is_empty() {
         return Err("no pointer stepped by the program id times a stride".into());
     }
-    // Rows do not overlap: every integer a mask compares (a row length) is at most the stride
-    // of each view with rows (not of a one-element-per-row view, `r[i]` of `r_ptr[i * s]`,
-    // whose rows never overlap: the real launch passes `r.stride(0) == 1` there), a
-    // precondition of the claim.
+    // Rows do not overlap: every integer a mask compares (a row length) is at most each
+    // stride of a view with rows (a view of one element per row, `r[i]` of `r_ptr[i * s]`,
+    // needs none: its real launch passes `r.stride(0) == 1`), a precondition of the claim.
     let all_strides: Vec<&String> = facts.strides.iter().map(|(_, s)| s).collect();
     let strides: Vec<String> = facts
         .strides
         .iter()
-        .filter(|(ptr, s)| facts.view_of(ptr, &[s.as_str()]).1)
+        .filter(|(p, s)| live.view_of(p, &[s.as_str()]).1)
         .map(|(_, s)| s.clone())
         .collect();
     let mut fits = Vec::new();
@@ -328,7 +342,40 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
         ));
     }
     m.assumptions.extend(unfixed.notes());
+    m.assumptions.extend(defaults_note(kernel, given));
     Ok(m)
+}
+
+/// What the claim takes of constexprs that only their defaults fix (`reduction:
+/// tl.constexpr = _MODE_BATCHMEAN`): a launcher not read may pass others, so the claim is
+/// for the defaults, and says so. Block sizes are not flags and are left out.
+fn defaults_note(kernel: &KernelDef, given: &Given) -> Option<String> {
+    let body = &kernel.def.body;
+    let taken: Vec<String> = kernel
+        .params
+        .iter()
+        .filter(|p| p.constexpr && !given.config.iter().any(|(n, _)| *n == p.name))
+        .filter(|p| !block_like(body, &p.name))
+        .filter_map(|p| {
+            let e = p.default.as_ref()?;
+            let shown = match e {
+                Expr::Name(n) => n.id.to_string(),
+                e => match literal_arg(e)? {
+                    HostArg::Bool(b) => if b { "True" } else { "False" }.to_string(),
+                    HostArg::Int(HExpr::Lit(v)) => v.to_string(),
+                    HostArg::Str(t) => format!("\"{t}\""),
+                    _ => return None,
+                },
+            };
+            Some(format!("`{}` = {shown}", p.name))
+        })
+        .collect();
+    (!taken.is_empty()).then(|| {
+        format!(
+            "the constexprs {} take their defaults (a launcher may pass other values: not claimed)",
+            taken.join(", ")
+        )
+    })
 }
 
 /// The rows model's view of pointer `param` (tensor `name`) stepped by `row * s` (`s` size

@@ -1,0 +1,32 @@
+# expect: refuted
+# formula: out[i] = sum(k, abs(x[i, k]))
+# row_norm_order_branches.py with the tile padded by -1 (a padding copied from a max kernel):
+# under `tl.abs` each masked-off lane adds 1, so a row whose length is no multiple of the
+# tile gets a larger norm.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def row_norm_pad_kernel(X, Out, n_cols, stride, ORD: tl.constexpr, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    total = 0.0
+    for start in range(0, n_cols, BLOCK):
+        cols = start + tl.arange(0, BLOCK)
+        x = tl.load(X + row * stride + cols, mask=cols < n_cols, other=-1.0)
+        if ORD == 1:
+            total += tl.sum(tl.abs(x), axis=0)
+        else:
+            total += tl.sum(x * x, axis=0)
+    if ORD == 2:
+        total = tl.sqrt(total)
+    tl.store(Out + row, total)
+
+
+def row_l1_norm(x):
+    x = x.contiguous()
+    n_rows, n_cols = x.shape
+    out = torch.empty(n_rows, device=x.device, dtype=x.dtype)
+    row_norm_pad_kernel[(n_rows,)](x, out, n_cols, x.stride(0), ORD=1, BLOCK=32)
+    return out

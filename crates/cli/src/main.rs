@@ -5,6 +5,7 @@
 //! job's `error`, and results are printed as they finish.
 
 mod args;
+mod bench_table;
 mod differential;
 mod dump;
 mod expect;

@@ -10,10 +10,10 @@
 //! each pair against issue 20's limit of 30 s. Exit code as for `bench --xla`.
 
 use crate::args::BenchArgs;
+use crate::bench_table::{self, Bench, Timed};
 use crate::expect::{self, Judged};
 use crate::lift_bench::cpu_seconds_with_children;
 use crate::out;
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -21,14 +21,12 @@ use std::time::{Duration, Instant};
 /// Issue 20's limit for one pair, in seconds of wall time on 2 cores.
 const PAIR_LIMIT: f64 = 30.0;
 
-struct Row {
-    program: String,
-    step: String,
-    verdict: &'static str,
-    expected: Option<String>,
-    wall: f64,
-    cpu: Option<f64>,
-}
+const BENCH: Bench = Bench {
+    record: "bench-mlir",
+    unit: "pair",
+    limit: PAIR_LIMIT,
+    counts: true,
+};
 
 /// `(program folder, step)` for every `STEP.mlir` beside a `src.mlir` under `dirs`, sorted.
 fn pairs(dirs: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, String> {
@@ -82,7 +80,7 @@ fn worst(results: &[mlirsem::PairResult]) -> &'static str {
 }
 
 /// One pair timed `runs` times.
-fn time_pair(program: &Path, step: &str, runs: usize, opts: &mlirsem::Options) -> Row {
+fn time_pair(program: &Path, step: &str, runs: usize, opts: &mlirsem::Options) -> Timed {
     let read = |f: &str| std::fs::read_to_string(program.join(format!("{f}.mlir")));
     let name = program.display().to_string();
     let parsed = match (read("src"), read(step)) {
@@ -101,9 +99,9 @@ fn time_pair(program: &Path, step: &str, runs: usize, opts: &mlirsem::Options) -
             verdict = worst(&results);
         }
     }
-    Row {
-        program: name,
-        step: step.to_string(),
+    Timed {
+        name: format!("{name}/{step}"),
+        fields: vec![("program", name), ("step", step.to_string())],
         verdict,
         expected: None,
         wall: out::median_max(&walls).0,
@@ -170,92 +168,9 @@ pub fn run(a: BenchArgs) -> i32 {
     let code = expect::exit_code(&judged);
     let elapsed = start.elapsed().as_secs_f64();
     if a.run.json {
-        print_json(&rows, runs, elapsed, code);
+        bench_table::print_json(&BENCH, &rows, runs, elapsed, code);
     } else {
-        print_text(&rows, runs);
+        bench_table::print_text(&BENCH, &rows, runs);
     }
     code
-}
-
-/// Median and maximum wall and CPU seconds over the pairs.
-fn summary(rows: &[Row]) -> ((f64, f64), Option<(f64, f64)>) {
-    let walls: Vec<f64> = rows.iter().map(|r| r.wall).collect();
-    let cpus: Vec<f64> = rows.iter().filter_map(|r| r.cpu).collect();
-    let cpu = (cpus.len() == rows.len()).then(|| out::median_max(&cpus));
-    (out::median_max(&walls), cpu)
-}
-
-fn print_text(rows: &[Row], runs: usize) {
-    let mut s = format!(
-        "{:>8} {:>8}  {:<9} {:<9} pair\n",
-        "wall", "cpu", "verdict", "expected"
-    );
-    let mut sorted: Vec<&Row> = rows.iter().collect();
-    sorted.sort_by(|a, b| b.wall.total_cmp(&a.wall));
-    for r in sorted {
-        let cpu = r.cpu.map_or_else(|| "-".into(), |c| format!("{c:.3}"));
-        let flag = if r.wall > PAIR_LIMIT { "  OVER" } else { "" };
-        s += &format!(
-            "{:>8.3} {cpu:>8}  {:<9} {:<9} {}/{}{flag}\n",
-            r.wall,
-            r.verdict,
-            r.expected.as_deref().unwrap_or("-"),
-            r.program,
-            r.step
-        );
-    }
-    let ((wmed, wmax), cpu) = summary(rows);
-    let cpu = cpu.map_or_else(
-        || "-".into(),
-        |(m, x)| format!("median {m:.3} s, max {x:.2} s"),
-    );
-    let over = rows.iter().filter(|r| r.wall > PAIR_LIMIT).count();
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for r in rows {
-        *counts.entry(r.verdict).or_default() += 1;
-    }
-    let counts: Vec<String> = counts.iter().map(|(v, n)| format!("{v} {n}")).collect();
-    s += &format!(
-        "\npairs: {} ({})   runs each: {runs}   wall: median {wmed:.3} s, max {wmax:.2} s   CPU: {cpu}   over {PAIR_LIMIT} s: {over}\n",
-        rows.len(),
-        counts.join(", ")
-    );
-    out::print(&indicatif::ProgressBar::hidden(), &s);
-}
-
-fn print_json(rows: &[Row], runs: usize, elapsed: f64, code: i32) {
-    let null = indicatif::ProgressBar::hidden();
-    let object = |v: serde_json::Value| match v {
-        serde_json::Value::Object(m) => m,
-        _ => unreachable!("an object"),
-    };
-    for r in rows {
-        let m = json!({
-            "program": r.program,
-            "step": r.step,
-            "verdict": r.verdict,
-            "expected": r.expected,
-            "median_seconds": r.wall,
-            "median_cpu_seconds": r.cpu,
-            "limit_seconds": PAIR_LIMIT,
-            "within": r.wall <= PAIR_LIMIT,
-            "runs": runs,
-        });
-        out::print(&null, &out::record("bench-mlir", "result", object(m)));
-    }
-    let ((wmed, wmax), cpu) = summary(rows);
-    let m = json!({
-        "pairs": rows.len(),
-        "median_seconds": wmed,
-        "max_seconds": wmax,
-        "median_cpu_seconds": cpu.map(|c| c.0),
-        "max_cpu_seconds": cpu.map(|c| c.1),
-        "limit_seconds": PAIR_LIMIT,
-        "over_limit": rows.iter().filter(|r| r.wall > PAIR_LIMIT).map(|r| format!("{}/{}", r.program, r.step)).collect::<Vec<_>>(),
-        "wall_seconds": elapsed,
-        "runs": runs,
-        "exit_code": code,
-        "version": env!("CARGO_PKG_VERSION"),
-    });
-    out::print(&null, &out::record("bench-mlir", "summary", object(m)));
 }

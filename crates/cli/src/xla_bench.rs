@@ -9,23 +9,22 @@
 //! `lift --expectations`.
 
 use crate::args::BenchArgs;
+use crate::bench_table::{self, Bench, Timed};
 use crate::expect::{self, Judged};
 use crate::lift_bench::cpu_seconds_with_children;
 use crate::out;
-use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Issue 22's limit for one program, in seconds of wall time on 2 cores.
 const PROGRAM_LIMIT: f64 = 30.0;
 
-struct Row {
-    name: String,
-    verdict: &'static str,
-    expected: Option<String>,
-    wall: f64,
-    cpu: Option<f64>,
-}
+const BENCH: Bench = Bench {
+    record: "bench-xla",
+    unit: "program",
+    limit: PROGRAM_LIMIT,
+    counts: false,
+};
 
 /// The pairs under `paths`: a folder's `*.before.hlo` files, or named `.before.hlo` files (or
 /// the `NAME.py` beside one); each with its `NAME` path stem.
@@ -65,7 +64,7 @@ fn expected(stem: &Path) -> Option<String> {
 }
 
 /// One program timed `runs` times.
-fn time_program(stem: &Path, runs: usize, opts: &xla::Options) -> Result<Row, String> {
+fn time_program(stem: &Path, runs: usize, opts: &xla::Options) -> Result<Timed, String> {
     let (b, a) = (sibling(stem, "before.hlo"), sibling(stem, "after.hlo"));
     let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
     let (bt, at) = (read(&b)?, read(&a)?);
@@ -84,8 +83,10 @@ fn time_program(stem: &Path, runs: usize, opts: &xla::Options) -> Result<Row, St
         }
         verdict = v.name();
     }
-    Ok(Row {
-        name: stem.display().to_string(),
+    let name = stem.display().to_string();
+    Ok(Timed {
+        fields: vec![("program", name.clone())],
+        name,
         verdict,
         expected: expected(stem),
         wall: out::median_max(&walls).0,
@@ -140,84 +141,9 @@ pub fn run(a: BenchArgs) -> i32 {
     let code = expect::exit_code(&judged);
     let elapsed = start.elapsed().as_secs_f64();
     if a.run.json {
-        print_json(&rows, runs, elapsed, code);
+        bench_table::print_json(&BENCH, &rows, runs, elapsed, code);
     } else {
-        print_text(&rows, runs);
+        bench_table::print_text(&BENCH, &rows, runs);
     }
     code
-}
-
-/// Median and maximum wall and CPU seconds over the programs.
-fn summary(rows: &[Row]) -> ((f64, f64), Option<(f64, f64)>) {
-    let walls: Vec<f64> = rows.iter().map(|r| r.wall).collect();
-    let cpus: Vec<f64> = rows.iter().filter_map(|r| r.cpu).collect();
-    let cpu = (cpus.len() == rows.len()).then(|| out::median_max(&cpus));
-    (out::median_max(&walls), cpu)
-}
-
-fn print_text(rows: &[Row], runs: usize) {
-    let mut s = format!(
-        "{:>8} {:>8}  {:<9} {:<9} program\n",
-        "wall", "cpu", "verdict", "expected"
-    );
-    let mut sorted: Vec<&Row> = rows.iter().collect();
-    sorted.sort_by(|a, b| b.wall.total_cmp(&a.wall));
-    for r in sorted {
-        let cpu = r.cpu.map_or_else(|| "-".into(), |c| format!("{c:.3}"));
-        let flag = if r.wall > PROGRAM_LIMIT { "  OVER" } else { "" };
-        s += &format!(
-            "{:>8.3} {cpu:>8}  {:<9} {:<9} {}{flag}\n",
-            r.wall,
-            r.verdict,
-            r.expected.as_deref().unwrap_or("-"),
-            r.name
-        );
-    }
-    let ((wmed, wmax), cpu) = summary(rows);
-    let cpu = cpu.map_or_else(
-        || "-".into(),
-        |(m, x)| format!("median {m:.3} s, max {x:.2} s"),
-    );
-    let over = rows.iter().filter(|r| r.wall > PROGRAM_LIMIT).count();
-    s += &format!(
-        "\nprograms: {}   runs each: {runs}   wall: median {wmed:.3} s, max {wmax:.2} s   CPU: {cpu}   over {PROGRAM_LIMIT} s: {over}\n",
-        rows.len()
-    );
-    out::print(&indicatif::ProgressBar::hidden(), &s);
-}
-
-fn print_json(rows: &[Row], runs: usize, elapsed: f64, code: i32) {
-    let null = indicatif::ProgressBar::hidden();
-    let object = |v: serde_json::Value| match v {
-        serde_json::Value::Object(m) => m,
-        _ => unreachable!("an object"),
-    };
-    for r in rows {
-        let m = json!({
-            "program": r.name,
-            "verdict": r.verdict,
-            "expected": r.expected,
-            "median_seconds": r.wall,
-            "median_cpu_seconds": r.cpu,
-            "limit_seconds": PROGRAM_LIMIT,
-            "within": r.wall <= PROGRAM_LIMIT,
-            "runs": runs,
-        });
-        out::print(&null, &out::record("bench-xla", "result", object(m)));
-    }
-    let ((wmed, wmax), cpu) = summary(rows);
-    let m = json!({
-        "programs": rows.len(),
-        "median_seconds": wmed,
-        "max_seconds": wmax,
-        "median_cpu_seconds": cpu.map(|c| c.0),
-        "max_cpu_seconds": cpu.map(|c| c.1),
-        "limit_seconds": PROGRAM_LIMIT,
-        "over_limit": rows.iter().filter(|r| r.wall > PROGRAM_LIMIT).map(|r| r.name.clone()).collect::<Vec<_>>(),
-        "wall_seconds": elapsed,
-        "runs": runs,
-        "exit_code": code,
-        "version": env!("CARGO_PKG_VERSION"),
-    });
-    out::print(&null, &out::record("bench-xla", "summary", object(m)));
 }

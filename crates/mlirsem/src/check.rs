@@ -1239,6 +1239,18 @@ fn attempt(
                         _ => None,
                     }
                 });
+                // The model's inputs did not differ: a search around them.
+                let search_all = || {
+                    search(
+                        (src, fs),
+                        (tgt, ft),
+                        &args,
+                        focus.clone(),
+                        judge,
+                        &tables,
+                        true,
+                    )
+                };
                 let found = match image.map(Ok).unwrap_or_else(|| {
                     Err(replay(
                         (src, fs),
@@ -1251,26 +1263,10 @@ fn attempt(
                 }) {
                     Ok(found) => Some(found),
                     Err(Replay::Differs(m, calls)) => Some((args.clone(), m, calls)),
-                    Err(Replay::Same) => search(
-                        (src, fs),
-                        (tgt, ft),
-                        &args,
-                        focus.clone(),
-                        judge,
-                        &tables,
-                        true,
-                    ),
+                    Err(Replay::Same) => search_all(),
                     Err(Replay::Untrusted(why)) => {
                         note = format!("; replay not trusted: {why}");
-                        search(
-                            (src, fs),
-                            (tgt, ft),
-                            &args,
-                            focus.clone(),
-                            judge,
-                            &tables,
-                            true,
-                        )
+                        search_all()
                     }
                 };
                 debug(&format!(

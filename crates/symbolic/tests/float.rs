@@ -343,16 +343,9 @@ fn real_conversions_agree() {
             let s = &mut sym.store;
             let (lx, q) = (s.fp_lit(f, bits), s.real(n, d));
             let (fix, diff) = (s.eq(x, lx), s.ne(to, q));
-            let cfg = SolverConfig {
-                timeout: Duration::from_secs(30),
-            };
-            assert!(
-                matches!(
-                    decide_z3(&sym.store, &[fix, diff], cfg).0,
-                    CheckResult::Unsat
-                ),
-                "Z3: to_real at {f:?} of {bits:#x}"
-            );
+            assert_z3_unsat(&sym.store, &[fix, diff], || {
+                format!("Z3: to_real at {f:?} of {bits:#x}")
+            });
         }
         for (n, d) in rationals {
             let mut c = Concrete::new(BTreeMap::new());
@@ -369,16 +362,19 @@ fn real_conversions_agree() {
             let s = &mut sym.store;
             let (lq, w) = (s.real(n, d), s.fp_lit(f, want));
             let (fix, diff) = (s.eq(r, lq), s.ne(from, w));
-            let cfg = SolverConfig {
-                timeout: Duration::from_secs(30),
-            };
-            assert!(
-                matches!(
-                    decide_z3(&sym.store, &[fix, diff], cfg).0,
-                    CheckResult::Unsat
-                ),
-                "Z3: from_real at {f:?} of {n}/{d}"
-            );
+            assert_z3_unsat(&sym.store, &[fix, diff], || {
+                format!("Z3: from_real at {f:?} of {n}/{d}")
+            });
         }
     }
+}
+
+/// Z3 finds `assertions` unsatisfiable (a value pinned, and its image different from the one
+/// the concrete domain computed).
+fn assert_z3_unsat(store: &smt::Store, assertions: &[smt::TermId], what: impl Fn() -> String) {
+    let cfg = SolverConfig {
+        timeout: Duration::from_secs(30),
+    };
+    let got = decide_z3(store, assertions, cfg).0;
+    assert!(matches!(got, CheckResult::Unsat), "{}", what());
 }

@@ -1010,8 +1010,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     return self.binop(d, O::FloorDiv, less, y, c);
                 }
                 ("triton.next_power_of_2", [a]) => {
-                    if let KVal::Int(x) = self.expr(d, a)? {
-                        let p = (x.max(1) as u128).checked_next_power_of_two();
+                    // Triton's bit trick gives 0 for 0; a negative argument is not read.
+                    if let KVal::Int(x @ 0..) = self.expr(d, a)? {
+                        let p = match x {
+                            0 => Some(0),
+                            _ => (x as u128).checked_next_power_of_two(),
+                        };
                         if let Some(p) = p.and_then(|p| i128::try_from(p).ok()) {
                             return Ok(KVal::Int(p));
                         }

@@ -54,7 +54,7 @@ pub fn run(a: HalideArgs) -> i32 {
     // The case's own budget is in CPU seconds (`halide::Options::case_budget`), so that its
     // verdict does not depend on the machine's load; this wall limit only stops a worker that
     // hangs, so it allows for a loaded machine (a case's CPU share can be a fifth of a core).
-    let budget = a.run.budget_or(12, Duration::from_secs(120)) * WALL_GUARD_PER_BUDGET;
+    let budget = a.run.budget_or(12, Duration::from_secs(120)) * pool::WALL_GUARD_PER_BUDGET;
     // `--runs N`: each case N times in a row (job `j` is run `j % N` of case `j / N`).
     let runs = a.runs.max(1) as usize;
     let jobs: Vec<Job> = cases
@@ -367,9 +367,6 @@ fn suite(dir: &Path) -> Result<Vec<Case>, String> {
     }
     Ok(out)
 }
-
-/// The worker's wall limit for a case, in job budgets (`--budget`, else 12 query timeouts).
-const WALL_GUARD_PER_BUDGET: u32 = 8;
 
 /// The case of a job, or a verdict for the whole job when it failed; and the diagnostics with
 /// the side they point into (`true`: the statement).

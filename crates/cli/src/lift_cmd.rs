@@ -16,7 +16,9 @@ pub fn run(a: LiftArgs) -> i32 {
         Ok(f) => f,
         Err(code) => return code,
     };
-    let budget = a.run.budget_or(12, Duration::from_secs(120));
+    // A function's own budget is in CPU seconds (`lift::Options::function_time`); this wall
+    // limit only stops a worker that hangs, so it allows for a loaded machine.
+    let budget = a.run.budget_or(12, Duration::from_secs(120)) * pool::WALL_GUARD_PER_BUDGET;
     // With --expectations, a file's `# formula:` header is the formula to check (unless
     // --expect gives one): its `# expect:` verdict is about that formula.
     let (jobs, owners) = jobs(&files, &a);

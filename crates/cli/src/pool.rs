@@ -54,6 +54,11 @@ impl Failure {
     }
 }
 
+/// A worker's wall limit for a job, in job budgets (`--budget`, else 12 query timeouts): the
+/// front ends budget a job in CPU seconds, so the wall guard only stops a worker that hangs and
+/// allows for a loaded machine (a job's share can be a fifth of a core).
+pub const WALL_GUARD_PER_BUDGET: u32 = 8;
+
 /// How to start workers and how long a job may take.
 pub struct Pool {
     pub workers: usize,

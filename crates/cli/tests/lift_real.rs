@@ -195,7 +195,7 @@ fn is_time_limit_change(line: &str) -> bool {
     const LIMITS: [&str; 4] = [
         "time of N s is up",
         "did not end within its budget",
-        "not solved, the kernel's time",
+        "not solved, the kernel's CPU time",
         "timeout",
     ];
     line.starts_with('~') && LIMITS.iter().any(|l| line.contains(l))

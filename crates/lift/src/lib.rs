@@ -560,7 +560,7 @@ fn lift_claim(
         k.autotune.clone()
     };
     let mut verdicts = Vec::new();
-    let deadline = clock::deadline().unwrap_or_else(|| Instant::now() + limits.kernel_budget);
+    let deadline = clock::deadline_or(limits.kernel_budget);
     // Each autotune configuration, and in it each case of a capped block size
     // (`host::HostModel::cases`).
     let mut runs: Vec<(&Vec<(String, ruff_python_ast::Expr)>, usize)> =
@@ -811,7 +811,7 @@ fn guarded(
         Ok(r) => r,
         Err(payload) if payload.is::<clock::TimeUp>() => {
             let reason = format!(
-                "stopped: the function's time of {} s is up (evaluating its blocks)",
+                "stopped: the function's CPU time of {} s is up (evaluating its blocks)",
                 budget.as_secs()
             );
             let mut r = KernelResult::bare(

@@ -220,7 +220,7 @@ pub(crate) fn replay(
             .collect();
     }
     for pid in pids {
-        if std::time::Instant::now() > setup.deadline {
+        if setup.deadline.passed() {
             return Err("the kernel's time is up".into());
         }
         let mut full = pid.clone();

@@ -33,7 +33,7 @@ pub(crate) struct Setup<'a> {
     pub formula_of_first_case: bool,
     /// When the kernel's time is up (every case of it together): the bounded run stops,
     /// obligations not yet solved are unknown.
-    pub deadline: std::time::Instant,
+    pub deadline: smt::clock::Deadline,
     /// Which buffers hold integers, and the gathers ([`crate::elemkind`]).
     pub kinds: crate::elemkind::Kinds,
 }

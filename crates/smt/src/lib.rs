@@ -7,6 +7,7 @@
 //! It is not for tensors, shapes or verdicts: callers state obligations, this crate answers
 //! sat/unsat/unknown. Z3 terms are never walked; z3 objects never leave the calling thread.
 
+pub mod clock;
 mod eval;
 mod float;
 mod fxhash;

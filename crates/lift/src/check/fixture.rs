@@ -2,7 +2,7 @@
 
 use crate::setup::Setup;
 use crate::{front, host, imports};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A 1-D `out = x + y` over `cdiv(n, BLOCK)` programs.
 pub(super) const ADD_1D: &str = include_str!("../../../../corpus/lift/vector_add.py");
@@ -49,7 +49,7 @@ pub(super) fn with_setup<R>(src: &str, f: impl FnOnce(&Setup) -> R) -> R {
         kernel_level: false,
         safety_assumed: false,
         formula_of_first_case: false,
-        deadline: Instant::now() + Duration::from_secs(60),
+        deadline: crate::clock::deadline_or(Duration::from_secs(60)),
         kinds: Default::default(),
     };
     f(&setup)

@@ -307,7 +307,7 @@ fn writes_formula(
     let mut ctx = asr.clone();
     ctx.extend(inside.iter().copied());
     let cfg = smt::SolverConfig {
-        timeout: cx.limits.timeout,
+        timeout: crate::clock::solver_limit(cx.limits.timeout),
     };
     let mut scaled = Vec::new();
     let (kv, fv, _misses) =

@@ -209,7 +209,7 @@ pub(super) fn name_pid_atoms(
             roots.extend([l.body, l.dom, l.init]);
         }
         let cfg = smt::SolverConfig {
-            timeout: limits.timeout.min(Duration::from_secs(2)),
+            timeout: crate::clock::solver_limit(limits.timeout.min(Duration::from_secs(2))),
         };
         let base = w.facts.clone();
         patoms.alias(&mut w.sym.store, &roots, pid_syms, &w.size_like, &base, cfg);

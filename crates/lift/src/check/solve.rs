@@ -18,13 +18,13 @@ use tensor::{Concrete, Rat, Scalar};
 /// `refuted` of the first whose model replays.
 pub(super) fn solve(w: &World, cx: &Checked, obligations: Vec<Obligation>) -> Stage<Vec<String>> {
     let cfg = smt::SolverConfig {
-        timeout: cx.limits.timeout,
+        timeout: crate::clock::solver_limit(cx.limits.timeout),
     };
     let mut unknowns = Vec::new();
     for ob in obligations {
-        if std::time::Instant::now() > cx.setup.deadline {
+        if cx.setup.deadline.passed() {
             unknowns.push(format!(
-                "{}: not solved, the kernel's time of {} s is up",
+                "{}: not solved, the kernel's CPU time of {} s is up",
                 ob.name,
                 cx.limits.kernel_budget.as_secs()
             ));
@@ -184,7 +184,7 @@ pub(super) fn decide_in_place_races(
     races: Vec<Obligation>,
 ) -> Vec<String> {
     let cfg = smt::SolverConfig {
-        timeout: cx.limits.timeout,
+        timeout: crate::clock::solver_limit(cx.limits.timeout),
     };
     let mut unknowns = Vec::new();
     for ob in races {

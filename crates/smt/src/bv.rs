@@ -149,6 +149,31 @@ impl Store {
         self.intern(Node::Bv(op, args), sort)
     }
 
+    /// `a = b` between `bv2nat` terms, or one and an Int literal, as an equality of
+    /// bit-vectors (which the solver bit-blasts); `None` when neither side is `bv2nat`.
+    pub(crate) fn nat_eq(&mut self, a: TermId, b: TermId) -> Option<TermId> {
+        let nat = |s: &Store, t: TermId| match s.node(t) {
+            Node::Bv(BvOp::ToNat, x) => Some(x[0]),
+            _ => None,
+        };
+        let (a, b) = match (nat(self, a), nat(self, b)) {
+            (Some(_), _) => (a, b),
+            (None, Some(_)) => (b, a),
+            (None, None) => return None,
+        };
+        let x = nat(self, a)?;
+        let w = self.bv_width(x);
+        if let Some(y) = nat(self, b) {
+            return (self.bv_width(y) == w).then(|| self.eq(x, y));
+        }
+        let k = self.as_int(b)?;
+        if k < 0 || k >= 1i128 << w {
+            return Some(self.bool(false));
+        }
+        let lit = self.bv_lit(w, k as u64);
+        Some(self.eq(x, lit))
+    }
+
     /// `(_ int2bv w) x`, pushed through the integer operations that commute with it.
     fn int2bv(&mut self, w: u32, x: TermId) -> TermId {
         let modulus_ok = |m: i128| m > 0 && w < 127 && m % (1i128 << w) == 0;

@@ -374,6 +374,9 @@ impl Store {
             }
             _ => {}
         }
+        if let Some(e) = self.nat_eq(a, b) {
+            return e;
+        }
         if self.sort(a) == Sort::Bool {
             match (self.as_bool(a), self.as_bool(b)) {
                 (Some(true), Some(false)) => return c,

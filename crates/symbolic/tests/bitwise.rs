@@ -144,9 +144,16 @@ fn check(case: Case, t: IntTy, pairs: &[(i128, i128)]) -> Result<(), String> {
         let (ea, eb, d) = (s.eq(a, lx), s.eq(b, ly), s.ne(r, w));
         queries.push(vec![ea, eb, d]);
     }
+    // Every result in range, for all operands in range (the core wraps its inputs).
     let (lo, hi) = (s.int(t.min()), s.int(t.max()));
+    let mut q = vec![];
+    for x in [a, b] {
+        q.push(s.le(lo, x));
+        q.push(s.le(x, hi));
+    }
     let (below, above) = (s.lt(r, lo), s.lt(hi, r));
-    queries.push(vec![s.or2(below, above)]);
+    q.push(s.or2(below, above));
+    queries.push(q);
     for q in queries {
         match z3(&sym.store, &q) {
             CheckResult::Unsat => {}

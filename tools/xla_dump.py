@@ -98,9 +98,9 @@ def run_once(compiled, shapes, inputs):
     args = []
     for (dtype, dims), data in zip(shapes, inputs):
         dt = np.dtype(jnp.bfloat16) if dtype == "bfloat16" else np.dtype(dtype)
-        if dt.kind not in "fiu" and dtype != "bfloat16":
-            raise SystemExit("error: --run supports float and integer parameters only")
-        # Integers as their two's complement bit patterns.
+        if dt.kind not in "fiub" and dtype != "bfloat16":
+            raise SystemExit("error: --run supports float, integer and pred parameters only")
+        # Integers as their two's complement bit patterns, pred as 0 or 1.
         raw = np.array([int(b, 16) for b in data], dtype=bits_of[dt.itemsize])
         args.append(raw.view(dt).reshape(dims))
     result = compiled(*args)

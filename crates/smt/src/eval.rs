@@ -200,6 +200,13 @@ fn eval_rec(
             Value::Float(f, b) => f.to_rational(b).map(|(n, d)| Value::Real(n, d)),
             _ => None,
         },
+        Node::Bv(op, xs) => {
+            let mut args = Vec::new();
+            for x in xs {
+                args.push(ev(x, m, memo)?);
+            }
+            crate::bv::eval(op, &args)
+        }
         Node::Fp(op, xs) => {
             let mut args = Vec::new();
             for x in xs {

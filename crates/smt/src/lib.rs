@@ -7,6 +7,7 @@
 //! It is not for tensors, shapes or verdicts: callers state obligations, this crate answers
 //! sat/unsat/unknown. Z3 terms are never walked; z3 objects never leave the calling thread.
 
+mod bv;
 pub mod clock;
 mod eval;
 mod float;
@@ -27,7 +28,9 @@ pub use solve::{
     check_portfolio, check_portfolio_bounded, check_portfolio_interruptible, check_z3,
     decide_portfolio, decide_z3, CheckResult, ModelReader, Solver, SolverConfig, Value, MAX_NODES,
 };
-pub use term::{euclid_div, Format, FpOp, FunId, Node, Sort, Store, SymId, TermId, MAX_DEPTH};
+pub use term::{
+    euclid_div, BvOp, Format, FpOp, FunId, Node, Sort, Store, SymId, TermId, MAX_DEPTH,
+};
 
 #[cfg(test)]
 mod tests;

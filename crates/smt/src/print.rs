@@ -344,6 +344,7 @@ impl<'s> Printer<'s> {
                 Node::FpLit(f, b) => out.push_str(&fp_literal(*f, *b)),
                 Node::BvLit(w, v) => out.push_str(&bv_literal(*w, *v)),
                 Node::Fp(op, xs) => list(&fp_head(*op), xs, out),
+                Node::Bv(op, xs) => list(&crate::bv::head(*op), xs, out),
                 Node::Not(a) => list("not", &[*a], out),
                 Node::And(xs) => list("and", xs, out),
                 Node::Or(xs) => list("or", xs, out),

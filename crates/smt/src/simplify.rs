@@ -941,6 +941,10 @@ impl Simplifier<'_> {
                 let xs = xs.iter().map(|x| self.term(*x)).collect();
                 self.store.fp(op, xs)
             }
+            Node::Bv(op, xs) => {
+                let xs = xs.iter().map(|x| self.term(*x)).collect();
+                self.store.bv(op, xs)
+            }
             Node::App(f, xs) => {
                 let xs = xs.iter().map(|x| self.term(*x)).collect();
                 self.store.app(f, xs)

@@ -7,6 +7,7 @@
 use crate::fxhash::WordMap;
 use std::collections::HashMap;
 
+pub use crate::bv::BvOp;
 pub use ieee754::{Format, Op as FpOp};
 
 /// The sort of a term.
@@ -71,6 +72,8 @@ pub enum Node {
     /// An operation of the floating-point theory (rounding mode RNE where it rounds;
     /// `fp.to_sbv` truncates).
     Fp(FpOp, Vec<TermId>),
+    /// An operation of the bit-vector theory or its bridge to Int (`bv.rs`).
+    Bv(BvOp, Vec<TermId>),
 }
 
 #[derive(Clone, Debug)]
@@ -370,6 +373,9 @@ impl Store {
                 return self.ite(x, b, a);
             }
             _ => {}
+        }
+        if let Some(e) = self.nat_eq(a, b) {
+            return e;
         }
         if self.sort(a) == Sort::Bool {
             match (self.as_bool(a), self.as_bool(b)) {
@@ -833,6 +839,7 @@ impl Store {
             | Node::BvLit(..) => t,
             Node::App(f, _) => self.app(f, v),
             Node::Fp(op, _) => self.fp(op, v),
+            Node::Bv(op, _) => self.bv(op, v),
             Node::Not(_) => self.not(v[0]),
             Node::And(_) => self.and(v),
             Node::Or(_) => self.or(v),
@@ -962,6 +969,7 @@ fn node_children(node: &Node) -> Vec<TermId> {
         | Node::BvLit(..) => vec![],
         Node::App(_, xs)
         | Node::Fp(_, xs)
+        | Node::Bv(_, xs)
         | Node::And(xs)
         | Node::Or(xs)
         | Node::Add(xs)

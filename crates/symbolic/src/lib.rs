@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use tensor::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
 
+mod bits;
 mod enumerate;
 mod float;
 pub use enumerate::{EnumFold, FoldOrder, MAX_ENUMERATED};
@@ -134,7 +135,8 @@ pub(crate) fn result_type(op: Prim, operands: ElemType) -> ElemType {
         Prim::Lt | Prim::Le | Prim::Eq => ElemType::Bool,
         Prim::IsNaN | Prim::IsInf | Prim::IsSubnormal | Prim::IsNegative => ElemType::Bool,
         Prim::ToFloat(f) => ElemType::float(f, false),
-        Prim::TruncInt => ElemType::Int,
+        Prim::TruncInt | Prim::ToBits => ElemType::Int,
+        Prim::FromBits(f) => ElemType::float(f, false),
         Prim::ToReal => ElemType::Real,
         _ => operands,
     }
@@ -394,6 +396,9 @@ impl Domain for Sym {
         if matches!(op, Prim::ToFloat(_) | Prim::TruncInt | Prim::ToReal) {
             return self.convert(op, ty, args);
         }
+        if matches!(op, Prim::Bitwise(..) | Prim::FromBits(_) | Prim::ToBits) {
+            return self.prim_bits(op, ty, args);
+        }
         if args.iter().any(|a| matches!(a, SymVal::Inf(_))) {
             return self.prim_inf(op, ty, args);
         }
@@ -441,7 +446,10 @@ impl Domain for Sym {
             | Prim::IsNegative
             | Prim::ToFloat(_)
             | Prim::TruncInt
-            | Prim::ToReal => {
+            | Prim::ToReal
+            | Prim::Bitwise(..)
+            | Prim::FromBits(_)
+            | Prim::ToBits => {
                 return self.unsupported(
                     format!("{op:?} at type {ty}").to_lowercase(),
                     result_type(op, ty),
@@ -455,6 +463,13 @@ impl Domain for Sym {
             }
         };
         SymVal::Plain(t)
+    }
+
+    fn known_bool(&self, v: &SymVal) -> Option<bool> {
+        match v {
+            SymVal::Plain(t) => self.store.as_bool(*t),
+            _ => None,
+        }
     }
 
     fn known_float(&self, v: &SymVal) -> Option<u64> {

@@ -612,6 +612,20 @@ impl Domain for Concrete {
             },
             // Any value outside the finite range of 64-bit integers (the caller bounds it).
             (Prim::TruncInt, [Float(fm, b)]) => return Int(fm.to_int(*b, 64).unwrap_or(0)),
+            (Prim::Bitwise(op, w), [Int(a), Int(b)]) => {
+                let m = 1i128 << w;
+                let (a, b) = (a.rem_euclid(m) as u128, b.rem_euclid(m) as u128);
+                return Int(op.apply(w, a, b) as i128);
+            }
+            (Prim::FromBits(to), [Int(i)]) => {
+                let bits = i.rem_euclid(1i128 << to.width()) as u64;
+                return Float(to, to.canon(bits));
+            }
+            (Prim::ToBits, [Float(_, b)]) => return Int(*b as i128),
+            (Prim::Bitwise(..) | Prim::FromBits(_) | Prim::ToBits, _) => {
+                self.fail(format!("{op:?} of {args:?} at type {ty}"));
+                return Undef;
+            }
             (Prim::ToFloat(_) | Prim::TruncInt | Prim::ToReal, _) => {
                 self.fail(format!("convert ({op:?}) of {args:?} at type {ty}"));
                 return Undef;
@@ -705,6 +719,13 @@ impl Domain for Concrete {
             ));
             0
         })
+    }
+
+    fn known_bool(&self, v: &Scalar) -> Option<bool> {
+        match v {
+            Scalar::Bool(b) => Some(*b),
+            _ => None,
+        }
     }
 
     fn known_float(&self, v: &Scalar) -> Option<u64> {

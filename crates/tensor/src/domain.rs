@@ -205,6 +205,57 @@ pub enum Prim {
     /// whose truncation the caller bounds (`float::convert`); elsewhere a domain may give
     /// any value.
     TruncInt,
+    /// A bitwise operation on the low `width` bits of Int operands read unsigned (`x mod
+    /// 2^width`); the result is in `0..2^width`. A shift reads its amount unsigned too; an
+    /// amount at least `width` gives 0 (`Shl`, `LShr`) or the sign fill (`AShr`), as
+    /// SMT-LIB's `bvshl`/`bvlshr`/`bvashr` (and XLA:CPU, measured: docs/xla.md).
+    Bitwise(BitOp, u32),
+    /// An Int in `0..2^width` of the format read as the float's bit pattern (XLA's
+    /// `bitcast-convert` to a float).
+    FromBits(Format),
+    /// A float's bit pattern as an Int in `0..2^width` (`bitcast-convert` from a float). A NaN
+    /// gives its pattern concretely; symbolically, where the theory has one NaN, some pattern.
+    ToBits,
+}
+
+/// The bitwise operations of [`Prim::Bitwise`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BitOp {
+    And,
+    Or,
+    Xor,
+    Shl,
+    LShr,
+    AShr,
+}
+
+impl BitOp {
+    /// The operation on `width`-bit patterns (`a`, `b` below `2^width`), for the concrete
+    /// domain and tests.
+    pub fn apply(self, width: u32, a: u128, b: u128) -> u128 {
+        let mask = (1u128 << width) - 1;
+        let (a, b) = (a & mask, b & mask);
+        let sign = (a >> (width - 1)) & 1 == 1;
+        let r = match self {
+            BitOp::And => a & b,
+            BitOp::Or => a | b,
+            BitOp::Xor => a ^ b,
+            BitOp::Shl if b >= width as u128 => 0,
+            BitOp::Shl => a << b,
+            BitOp::LShr if b >= width as u128 => 0,
+            BitOp::LShr => a >> b,
+            BitOp::AShr if b >= width as u128 => {
+                if sign {
+                    mask
+                } else {
+                    0
+                }
+            }
+            BitOp::AShr if sign => (a >> b) | (mask & !(mask >> b)),
+            BitOp::AShr => a >> b,
+        };
+        r & mask
+    }
 }
 
 /// How a reduction combines its elements.
@@ -294,6 +345,11 @@ pub trait Domain {
     /// element functions use it only for exact identities (`maximum(x, -inf) = x`), so a
     /// domain that never knows gives the same values.
     fn known_float(&self, _v: &Self::V) -> Option<u64> {
+        None
+    }
+    /// A Bool element value known without solving, if it is one (a front end unrolling a
+    /// loop whose condition is a constant: XLA's `while` with a fixed trip count).
+    fn known_bool(&self, _v: &Self::V) -> Option<bool> {
         None
     }
     fn ite_v(&mut self, c: &Self::B, a: &Self::V, b: &Self::V) -> Self::V;

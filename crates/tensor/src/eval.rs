@@ -114,7 +114,9 @@ impl<'g, D: Domain> Eval<'g, D> {
                 s.extend(axes.iter().cloned());
                 s
             }
-            Op::Unary { x, .. } | Op::Convert { x, .. } => self.shape(d, *x),
+            Op::Unary { x, .. } | Op::Convert { x, .. } | Op::BitcastConvert { x, .. } => {
+                self.shape(d, *x)
+            }
             Op::Binary { a, b, .. } | Op::Compare { a, b, .. } => {
                 self.elementwise_shape(d, &[*a, *b])
             }
@@ -302,6 +304,7 @@ impl<'g, D: Domain> Eval<'g, D> {
             Op::Literal { .. }
             | Op::Unary { .. }
             | Op::Convert { .. }
+            | Op::BitcastConvert { .. }
             | Op::Reverse { .. }
             | Op::Relabel { .. } => {}
             Op::Reduce { .. } => {}
@@ -511,6 +514,11 @@ impl<'g, D: Domain> Eval<'g, D> {
                     Some(r) => r,
                     None => crate::float::convert(d, from, *to, *range, &v),
                 }
+            }
+            Op::BitcastConvert { x, to } => {
+                let from = g.node_type(*x).ty;
+                let v = self.access(d, *x, idx);
+                crate::fixed::bitcast(d, from, *to, &v)
             }
             Op::Binary { op, a, b } => {
                 let va = self.access_elementwise(d, *a, idx);
@@ -925,6 +933,7 @@ pub fn op_name<I>(op: &Op<I>) -> &'static str {
         Op::Iota { .. } => "iota",
         Op::Unary { .. } => "elementwise op",
         Op::Convert { .. } => "convert",
+        Op::BitcastConvert { .. } => "bitcast_convert",
         Op::Binary { .. } => "elementwise op",
         Op::Compare { .. } => "comparison",
         Op::Select { .. } => "select",
@@ -964,6 +973,7 @@ pub fn operands<I>(op: &Op<I>) -> Vec<NodeId> {
         Op::Broadcast { x, .. }
         | Op::Unary { x, .. }
         | Op::Convert { x, .. }
+        | Op::BitcastConvert { x, .. }
         | Op::Slice { x, .. }
         | Op::DynamicSlice { x, .. }
         | Op::Reverse { x, .. }
@@ -1121,6 +1131,9 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, ty: ElemType, x: &D::V) -> D::V 
         UnaryOp::Sqrt => d.prim(Prim::Sqrt, ty, &[x.clone()]),
         UnaryOp::Rsqrt => d.prim(Prim::Rsqrt, ty, &[x.clone()]),
         UnaryOp::Tanh => d.prim(Prim::Tanh, ty, &[x.clone()]),
+        UnaryOp::Popcnt | UnaryOp::Clz => {
+            unreachable!("the graph's check admits {op:?} on fixed-width integers only")
+        }
     }
 }
 
@@ -1135,6 +1148,9 @@ pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, ty: ElemType, a: &D::V, b: &D:
     let args = [a.clone(), b.clone()];
     match op {
         BinaryOp::Pow => d.prim(Prim::Pow, ty, &args),
+        BinaryOp::ShiftLeft | BinaryOp::ShiftRightLogical | BinaryOp::ShiftRightArithmetic => {
+            unreachable!("the graph's check admits {op:?} on fixed-width integers only")
+        }
         BinaryOp::Add => d.prim(Prim::Add, ty, &args),
         BinaryOp::Sub => d.prim(Prim::Sub, ty, &args),
         BinaryOp::Mul => d.prim(Prim::Mul, ty, &args),

@@ -7,8 +7,15 @@
 //! semantics, and for what they leave to the implementation XLA:CPU's (measured, docs/xla.md):
 //! `x / 0` is `-1` (signed) or the largest value (unsigned), `MIN / -1` is `MIN`, `x rem 0`
 //! is `x`, `MIN rem -1` is `0`.
+//!
+//! Bitwise operations (`and`, `or`, `xor`, the shifts) go through the domain's
+//! [`Prim::Bitwise`] on the value's low `bits` bits and wrap back into the range, so a signed
+//! value is its two's complement pattern; `popcnt` and `count-leading-zeros` are written on
+//! them here. A shift amount is read unsigned: at least the width gives 0 (`shift-left`,
+//! `shift-right-logical`) or the sign fill (`shift-right-arithmetic`), XLA:CPU's results
+//! (measured at jax 0.7.1: docs/xla.md).
 
-use crate::domain::{Domain, ElemType, FloatTy, IntTy, Literal, Prim};
+use crate::domain::{BitOp, Domain, ElemType, FloatTy, IntTy, Literal, Prim};
 use crate::ops::{BinaryOp, CompareOp, UnaryOp};
 
 const INT: ElemType = ElemType::Int;
@@ -40,6 +47,8 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, t: IntTy, x: &D::V) -> D::V {
                 d.prim(Prim::Sub, INT, &[max, x.clone()])
             }
         }
+        UnaryOp::Popcnt => popcnt(d, t, x),
+        UnaryOp::Clz => clz(d, t, x),
         _ => {
             let v = crate::eval::unary(d, op, INT, x);
             wrap(d, t, &v)
@@ -47,11 +56,75 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, t: IntTy, x: &D::V) -> D::V {
     }
 }
 
+/// `op` on the bit patterns of `a` and `b`, wrapped into the type's range.
+fn bitwise<D: Domain>(d: &mut D, op: BitOp, t: IntTy, a: &D::V, b: &D::V) -> D::V {
+    let r = d.prim(Prim::Bitwise(op, t.bits), INT, &[a.clone(), b.clone()]);
+    wrap(d, t, &r)
+}
+
+/// Bit `i` of `x`'s pattern, as the Int 0 or 1.
+fn bit<D: Domain>(d: &mut D, t: IntTy, x: &D::V, i: u32) -> D::V {
+    let (amount, one) = (int(d, i as i128), int(d, 1));
+    let shifted = d.prim(
+        Prim::Bitwise(BitOp::LShr, t.bits),
+        INT,
+        &[x.clone(), amount],
+    );
+    d.prim(Prim::Bitwise(BitOp::And, t.bits), INT, &[shifted, one])
+}
+
+/// The number of one bits of `x`'s pattern (XLA `popcnt`).
+fn popcnt<D: Domain>(d: &mut D, t: IntTy, x: &D::V) -> D::V {
+    let mut sum = int(d, 0);
+    for i in 0..t.bits {
+        let b = bit(d, t, x, i);
+        sum = d.prim(Prim::Add, INT, &[sum, b]);
+    }
+    sum
+}
+
+/// The number of zero bits above the highest one bit of `x`'s pattern, the width for 0 (XLA
+/// `count-leading-zeros`).
+fn clz<D: Domain>(d: &mut D, t: IntTy, x: &D::V) -> D::V {
+    let mut count = int(d, t.bits as i128);
+    for i in 0..t.bits {
+        // From the lowest bit up, so the highest one bit decides last.
+        let b = bit(d, t, x, i);
+        let one = int(d, 1);
+        let set = d.prim(Prim::Eq, INT, &[b, one]);
+        let set = d.truth(&set);
+        let here = int(d, (t.bits - 1 - i) as i128);
+        count = d.ite_v(&set, &here, &count);
+    }
+    count
+}
+
+/// XLA `bitcast-convert` between types of one width: the bit pattern read as the other type
+/// (a signed integer is its two's complement pattern; a float its IEEE encoding).
+pub fn bitcast<D: Domain>(d: &mut D, from: ElemType, to: ElemType, x: &D::V) -> D::V {
+    use ElemType::{Fixed, Float};
+    let pattern = match from {
+        Float(_) => d.prim(Prim::ToBits, from, std::slice::from_ref(x)),
+        _ => x.clone(),
+    };
+    match to {
+        Float(f) => d.prim(Prim::FromBits(f.format), INT, &[pattern]),
+        Fixed(t) => wrap(d, t, &pattern),
+        _ => pattern,
+    }
+}
+
 /// Binary element functions (the graph's check admits `add subtract multiply divide rem
-/// maximum minimum` on fixed-width integers).
+/// maximum minimum and or xor` and the shifts on fixed-width integers).
 pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, t: IntTy, a: &D::V, b: &D::V) -> D::V {
     match op {
         BinaryOp::Max | BinaryOp::Min | BinaryOp::Rem => crate::eval::binary(d, op, INT, a, b),
+        BinaryOp::And => bitwise(d, BitOp::And, t, a, b),
+        BinaryOp::Or => bitwise(d, BitOp::Or, t, a, b),
+        BinaryOp::Xor => bitwise(d, BitOp::Xor, t, a, b),
+        BinaryOp::ShiftLeft => bitwise(d, BitOp::Shl, t, a, b),
+        BinaryOp::ShiftRightLogical => bitwise(d, BitOp::LShr, t, a, b),
+        BinaryOp::ShiftRightArithmetic => bitwise(d, BitOp::AShr, t, a, b),
         BinaryOp::Div => {
             let zero = int(d, 0);
             let is_zero = d.prim(Prim::Eq, INT, &[b.clone(), zero]);

@@ -53,6 +53,9 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, f: FloatTy, x: &D::V) -> D::V {
         UnaryOp::Rsqrt => Prim::Rsqrt,
         UnaryOp::Tanh => Prim::Tanh,
         UnaryOp::Not => Prim::Not,
+        UnaryOp::Popcnt | UnaryOp::Clz => {
+            unreachable!("the graph's check admits {op:?} on fixed-width integers only")
+        }
     };
     if matches!(op, UnaryOp::Neg | UnaryOp::Abs) {
         // Sign operations do not round: no flushing of their own (XLA:CPU's are bit
@@ -80,6 +83,9 @@ pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, f: FloatTy, a: &D::V, b: &D::V
         BinaryOp::Mul => Prim::Mul,
         BinaryOp::Div => Prim::RealDiv,
         BinaryOp::Pow => Prim::Pow,
+        BinaryOp::ShiftLeft | BinaryOp::ShiftRightLogical | BinaryOp::ShiftRightArithmetic => {
+            unreachable!("the graph's check admits {op:?} on fixed-width integers only")
+        }
         BinaryOp::Max | BinaryOp::Min => {
             // The result is an operand or NaN: of flushed operands, flushed already.
             let args = if f.ftz {

@@ -17,8 +17,11 @@ mod ops;
 mod rat;
 
 pub use concrete::{Concrete, ConcreteTensor, Rat, Scalar};
-pub use domain::{Domain, ElemType, FloatTy, Format, IntTy, Literal, Prim, ReduceDim, Reducer};
+pub use domain::{
+    BitOp, Domain, ElemType, FloatTy, Format, IntTy, Literal, Prim, ReduceDim, Reducer,
+};
 pub use eval::{binary, compare, op_name, operands, pad_size, unary, Eval, Index};
+pub use fixed::bitcast;
 pub use float::flush;
 pub use ops::{
     Axis, AxisMap, BinaryOp, CompareOp, ConvAxes, ConvWindow, Graph, NodeId, NodeType, Op, UnaryOp,

@@ -28,6 +28,10 @@ pub enum UnaryOp {
     Sqrt,
     Rsqrt,
     Tanh,
+    /// Fixed-width integers only: the number of one bits (XLA `popcnt`) and of leading zero
+    /// bits (`count-leading-zeros`; the width for 0).
+    Popcnt,
+    Clz,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -44,6 +48,12 @@ pub enum BinaryOp {
     Xor,
     /// `a^b`, float types only.
     Pow,
+    /// Fixed-width integers only: XLA's `shift-left`, `shift-right-logical`,
+    /// `shift-right-arithmetic` (the amount read unsigned; at least the width gives 0 or the
+    /// sign fill: `fixed::binary`).
+    ShiftLeft,
+    ShiftRightLogical,
+    ShiftRightArithmetic,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -116,6 +126,12 @@ pub enum Op<I> {
         x: NodeId,
         to: ElemType,
         range: Option<(i128, i128)>,
+    },
+    /// XLA `bitcast-convert` between element types of the same bit width (fixed-width
+    /// integers and floats): each element's bits read as the type `to` (`fixed::bitcast`).
+    BitcastConvert {
+        x: NodeId,
+        to: ElemType,
     },
     /// Elementwise; a rank-0 operand is broadcast (XLA's scalar broadcasting).
     Binary {
@@ -310,6 +326,11 @@ impl<I: Clone> Graph<I> {
                     UnaryOp::Not if !matches!(xt.ty, Bool | Fixed(_)) => {
                         return Err("not needs bool or fixed-width integer elements".into())
                     }
+                    UnaryOp::Popcnt | UnaryOp::Clz if !matches!(xt.ty, Fixed(_)) => {
+                        return Err(
+                            format!("{op:?} needs fixed-width integer elements").to_lowercase()
+                        )
+                    }
                     UnaryOp::Neg | UnaryOp::Abs if xt.ty == Bool => {
                         return Err(format!("{op:?} needs int or real elements").to_lowercase())
                     }
@@ -344,10 +365,31 @@ impl<I: Clone> Graph<I> {
                     ty: *to,
                 }
             }
+            Op::BitcastConvert { x, to } => {
+                let xt = self.t(*x).clone();
+                let width = |t: ElemType| match t {
+                    Fixed(i) => Some(i.bits),
+                    Float(f) => Some(f.format.width()),
+                    _ => None,
+                };
+                if width(xt.ty).is_none() || width(xt.ty) != width(*to) {
+                    return Err(format!(
+                        "bitcast-convert from {} to {to} is not defined",
+                        xt.ty
+                    ));
+                }
+                NodeType {
+                    axes: xt.axes,
+                    ty: *to,
+                }
+            }
             Op::Binary { op, a, b } => {
                 let ty = self.same_ty(*a, *b, &format!("{op:?}").to_lowercase())?;
                 let ok = match op {
-                    BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => ty == Bool,
+                    BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => matches!(ty, Bool | Fixed(_)),
+                    BinaryOp::ShiftLeft
+                    | BinaryOp::ShiftRightLogical
+                    | BinaryOp::ShiftRightArithmetic => matches!(ty, Fixed(_)),
                     BinaryOp::Rem => ty.is_integer(),
                     BinaryOp::Pow => matches!(ty, Float(_)),
                     _ => ty != Bool,

@@ -12,6 +12,7 @@ mod check;
 mod consts;
 mod conv;
 pub mod hlo;
+mod loops;
 mod lower;
 mod ops;
 mod parse;

@@ -228,6 +228,7 @@ impl<D: Domain> Lowerer<'_, '_, D> {
                 self.computation(callee, Some(&operands), depth + 1)
             }
             "copy" => Ok(operands[0].clone()),
+            "while" => self.while_loop(ins, operands[0].clone(), depth),
             _ => {
                 let arrays = arrays(ins, &operands)?;
                 self.array_op(ins, &arrays)
@@ -318,6 +319,10 @@ impl<D: Domain> Lowerer<'_, '_, D> {
         }
         if ins.opcode.text == "convert" {
             let node = self.convert(ins, xs[0].0, ty)?;
+            return Ok(Val::Array { node, dims });
+        }
+        if ins.opcode.text == "bitcast-convert" {
+            let node = self.add(Op::BitcastConvert { x: xs[0].0, to: ty }, ins)?;
             return Ok(Val::Array { node, dims });
         }
         let node = match ops::elementwise(&ins.opcode.text) {

@@ -77,9 +77,21 @@ impl<'a> Parser<'a> {
     }
 
     /// Skips spaces and tabs (not newlines).
+    /// Skips blanks and `/*...*/` comments within the line (XLA prints `/*index=5*/` in
+    /// long tuple shapes and operand lists).
     fn blank(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\r')) {
-            self.pos += 1;
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\r') => self.pos += 1,
+                Some(b'/') if self.rest().starts_with("/*") => {
+                    let line = self.rest().find('\n').unwrap_or(self.rest().len());
+                    match self.rest()[..line].find("*/") {
+                        Some(end) => self.pos += end + 2,
+                        None => return,
+                    }
+                }
+                _ => return,
+            }
         }
     }
 

@@ -234,12 +234,15 @@ impl Rng {
 }
 
 /// A value of `p`'s element type: floats from the special values or moderate ones; integers
-/// small, or an end of the type's range (where clamps and wrap-arounds act).
+/// small, an end of the type's range (where clamps and wrap-arounds act), a power of two or
+/// one below it (where bit counts and shifts change), or any pattern of the type's bits.
 fn random_scalar(rng: &mut Rng, p: &Param) -> Scalar {
-    if let (ElemType::Fixed(_), Some((lo, hi))) = (p.ty, p.range) {
-        let v = match rng.below(8) {
+    if let (ElemType::Fixed(t), Some((lo, hi))) = (p.ty, p.range) {
+        let v = match rng.below(10) {
             0 => lo,
             1 => hi,
+            8 => t.wrap((1i128 << rng.below(t.bits as usize)) - rng.below(2) as i128),
+            9 => t.wrap(((rng.next() as i128) << 64 | rng.next() as i128) >> (128 - t.bits)),
             k => k as i128 - 4,
         };
         return Scalar::Int(v.clamp(lo, hi));

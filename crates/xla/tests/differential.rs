@@ -156,7 +156,10 @@ fn input_sets(l: &Lowered<i128>) -> Vec<BTreeMap<String, ConcreteTensor>> {
                                 };
                                 Scalar::Float(f.format, bits)
                             }
-                            other => panic!("the test draws float and integer inputs, not {other}"),
+                            ElemType::Bool => Scalar::Bool(rng.next().is_multiple_of(2)),
+                            other => {
+                                panic!("the test draws float, integer and pred inputs, not {other}")
+                            }
                         })
                         .collect();
                     (format!("p{}", p.number), ConcreteTensor { axes, data })
@@ -256,7 +259,8 @@ fn hex_list(t: &ConcreteTensor, ty: ElemType) -> String {
                 let mask = (1u128 << t.bits) - 1;
                 format!("\"{:#x}\"", (*i as u128) & mask)
             }
-            (other, _) => panic!("a float or integer input, not {other}"),
+            (Scalar::Bool(b), _) => format!("\"{:#x}\"", *b as u8),
+            (other, _) => panic!("a float, integer or pred input, not {other}"),
         })
         .collect();
     format!("[{}]", items.join(","))

@@ -439,11 +439,17 @@ pub fn obligations(
     let reads = ex.run.reads.clone();
     // Reads at indices computed from data (a look-up table, a gather) are read soundly: the
     // index is a term of the inputs (uninterpreted functions with their type's range), so
-    // every obligation below is asked for every value the data may have (issue 19). Stores
-    // at such indices (a scatter, a histogram) are not modelled: their coverage, order and
-    // update obligations assume the store's cell is a function of its loops.
+    // every obligation below is asked for every value the data may have (issue 19). A store
+    // at such an index is read the same way where the algorithm itself stores there: a
+    // recurrence's step (a histogram's `h(x, zi(x, r)) += ...`), whose obligations are all
+    // per cell and per RDom point (`update_obligations`, `recurrence_obligations`: the cell
+    // stored is the algorithm's left side, the stores into one cell run their steps in order,
+    // each step's read of a cell sees every earlier step into it and no later one, every
+    // step runs), so each holds for every value of the data. Any other store at a data index
+    // (a scatter the algorithm does not define as one) is not modelled.
     for w in &writes {
-        if data_dependent(&d, &w.args) {
+        let scatter_step = w.update.as_ref().is_some_and(|u| u.recurrence.is_some());
+        if !scatter_step && data_dependent(&d, &w.args) {
             return Err((
                 format!(
                     "`{}` is stored at an index computed from data (a scatter: not modelled)",

@@ -895,19 +895,48 @@ fn recurrence_obligations(
         for (a, b) in rec.lhs_other.iter().zip(cell) {
             cs.push(d.store.eq(*a, *b));
         }
+        // Tried first: each store's `∀` at the iteration its stage variables name (a copy's
+        // loop that is itself a stage variable takes that variable's value), which the `∀`
+        // implies, so unsat is a proof; then the `∀` (a scatter's data-dependent cells make
+        // the quantified query costly).
+        let mut inst = cs.clone();
         for x in &stage {
             let Some(ux) = &x.update else { continue };
             let c = Inst::copy(d, x, outer);
             let mut body = c.path.clone();
+            let mut at: HashMap<SymId, TermId> = HashMap::new();
+            let mut pairs = Vec::new();
             for k in &u.slice {
-                let pv = sub_copy(d, x, outer, &c, ux.pure_vals[*k]);
-                body.push(d.store.eq(pv, u.pure_vals[*k]));
+                pairs.push((sub_copy(d, x, outer, &c, ux.pure_vals[*k]), u.pure_vals[*k]));
             }
             for (t, o) in ux.r_vals.iter().zip(&rec.r_other) {
-                let rv = sub_copy(d, x, outer, &c, *t);
-                body.push(d.store.eq(rv, *o));
+                pairs.push((sub_copy(d, x, outer, &c, *t), *o));
             }
-            cs.push(never_before(d, kinds, &c, &me, body));
+            for (mine, want) in pairs {
+                body.push(d.store.eq(mine, want));
+                if let smt::Node::Sym(s) = d.store.node(mine) {
+                    if c.fresh.contains(s) {
+                        at.entry(*s).or_insert(want);
+                    }
+                }
+            }
+            let all = never_before(d, kinds, &c, &me, body.clone());
+            cs.push(all);
+            body.push(before(d, kinds, &c, &me));
+            let conj = d.store.and(body);
+            let nb = d.store.not(conj);
+            let nb = d.store.substitute(nb, &at);
+            let rest: Vec<SymId> = c
+                .fresh
+                .iter()
+                .copied()
+                .filter(|s| !at.contains_key(s))
+                .collect();
+            inst.push(if rest.is_empty() {
+                nb
+            } else {
+                d.store.forall(rest, nb)
+            });
         }
         obs.push(Obligation {
             what: format!(
@@ -915,10 +944,10 @@ fn recurrence_obligations(
                 w.stage, w.func
             ),
             kind: WitnessKind::WrongValue,
-            assertions: cs,
+            assertions: inst,
             span: r.span,
             free: r.loops.clone(),
-            fallbacks: vec![],
+            fallbacks: vec![cs],
         });
     }
 }
@@ -1969,6 +1998,9 @@ fn check_resolved(
         } else {
             short(cfg)
         };
+        if debug {
+            eprintln!("asking: {}", where_(o));
+        }
         let mut r = solve(&mut store, &o.assertions, &fields, first);
         let mut retry: Vec<&[TermId]> = Vec::new();
         if matches!(r, CheckResult::Unknown(_)) && first.timeout < cfg.timeout {

@@ -439,11 +439,17 @@ pub fn obligations(
     let reads = ex.run.reads.clone();
     // Reads at indices computed from data (a look-up table, a gather) are read soundly: the
     // index is a term of the inputs (uninterpreted functions with their type's range), so
-    // every obligation below is asked for every value the data may have (issue 19). Stores
-    // at such indices (a scatter, a histogram) are not modelled: their coverage, order and
-    // update obligations assume the store's cell is a function of its loops.
+    // every obligation below is asked for every value the data may have (issue 19). A store
+    // at such an index is read the same way where the algorithm itself stores there: a
+    // recurrence's step (a histogram's `h(x, zi(x, r)) += ...`), whose obligations are all
+    // per cell and per RDom point (`update_obligations`, `recurrence_obligations`: the cell
+    // stored is the algorithm's left side, the stores into one cell run their steps in order,
+    // each step's read of a cell sees every earlier step into it and no later one, every
+    // step runs), so each holds for every value of the data. Any other store at a data index
+    // (a scatter the algorithm does not define as one) is not modelled.
     for w in &writes {
-        if data_dependent(&d, &w.args) {
+        let scatter_step = w.update.as_ref().is_some_and(|u| u.recurrence.is_some());
+        if !scatter_step && data_dependent(&d, &w.args) {
             return Err((
                 format!(
                     "`{}` is stored at an index computed from data (a scatter: not modelled)",
@@ -889,19 +895,48 @@ fn recurrence_obligations(
         for (a, b) in rec.lhs_other.iter().zip(cell) {
             cs.push(d.store.eq(*a, *b));
         }
+        // Tried first: each store's `∀` at the iteration its stage variables name (a copy's
+        // loop that is itself a stage variable takes that variable's value), which the `∀`
+        // implies, so unsat is a proof; then the `∀` (a scatter's data-dependent cells make
+        // the quantified query costly).
+        let mut inst = cs.clone();
         for x in &stage {
             let Some(ux) = &x.update else { continue };
             let c = Inst::copy(d, x, outer);
             let mut body = c.path.clone();
+            let mut at: HashMap<SymId, TermId> = HashMap::new();
+            let mut pairs = Vec::new();
             for k in &u.slice {
-                let pv = sub_copy(d, x, outer, &c, ux.pure_vals[*k]);
-                body.push(d.store.eq(pv, u.pure_vals[*k]));
+                pairs.push((sub_copy(d, x, outer, &c, ux.pure_vals[*k]), u.pure_vals[*k]));
             }
             for (t, o) in ux.r_vals.iter().zip(&rec.r_other) {
-                let rv = sub_copy(d, x, outer, &c, *t);
-                body.push(d.store.eq(rv, *o));
+                pairs.push((sub_copy(d, x, outer, &c, *t), *o));
             }
-            cs.push(never_before(d, kinds, &c, &me, body));
+            for (mine, want) in pairs {
+                body.push(d.store.eq(mine, want));
+                if let smt::Node::Sym(s) = d.store.node(mine) {
+                    if c.fresh.contains(s) {
+                        at.entry(*s).or_insert(want);
+                    }
+                }
+            }
+            let all = never_before(d, kinds, &c, &me, body.clone());
+            cs.push(all);
+            body.push(before(d, kinds, &c, &me));
+            let conj = d.store.and(body);
+            let nb = d.store.not(conj);
+            let nb = d.store.substitute(nb, &at);
+            let rest: Vec<SymId> = c
+                .fresh
+                .iter()
+                .copied()
+                .filter(|s| !at.contains_key(s))
+                .collect();
+            inst.push(if rest.is_empty() {
+                nb
+            } else {
+                d.store.forall(rest, nb)
+            });
         }
         obs.push(Obligation {
             what: format!(
@@ -909,10 +944,10 @@ fn recurrence_obligations(
                 w.stage, w.func
             ),
             kind: WitnessKind::WrongValue,
-            assertions: cs,
+            assertions: inst,
             span: r.span,
             free: r.loops.clone(),
-            fallbacks: vec![],
+            fallbacks: vec![cs],
         });
     }
 }
@@ -1963,6 +1998,9 @@ fn check_resolved(
         } else {
             short(cfg)
         };
+        if debug {
+            eprintln!("asking: {}", where_(o));
+        }
         let mut r = solve(&mut store, &o.assertions, &fields, first);
         let mut retry: Vec<&[TermId]> = Vec::new();
         if matches!(r, CheckResult::Unknown(_)) && first.timeout < cfg.timeout {

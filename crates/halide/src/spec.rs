@@ -545,7 +545,8 @@ impl Update {
     /// The left side's shape: `None` when it is the Func's pure variables (each point folds
     /// the RDom with its own previous value); else a recurrence, with the positions where it
     /// is the pure variable (a run of the RDom stays in that slice), the others being
-    /// expressions of the RDom alone (`psum(r, y)`, `bwd(15 - s, y)`).
+    /// expressions of the RDom and the slice's variables (`psum(r, y)`, `bwd(15 - s, y)`,
+    /// `histogram(x, y, zi, c)` with `zi` read from the data at `x`, `y` and the RDom).
     pub fn recurrence_slice(&self, f: &Func) -> Result<Option<Vec<usize>>, (String, Span)> {
         if self.args.len() != f.vars.len() {
             return Err((
@@ -558,15 +559,24 @@ impl Update {
                 self.span,
             ));
         }
-        let mut slice = Vec::new();
-        for (k, (a, v)) in self.args.iter().zip(&f.vars).enumerate() {
-            if matches!(&a.kind, crate::syntax::ExprKind::Var(n) if n == v) {
-                slice.push(k);
+        let in_place = |k: usize| matches!(&self.args[k].kind, crate::syntax::ExprKind::Var(n) if *n == f.vars[k]);
+        let slice: Vec<usize> = (0..f.vars.len()).filter(|k| in_place(*k)).collect();
+        for (k, a) in self.args.iter().enumerate() {
+            if in_place(k) {
                 continue;
             }
+            // Another position may name the slice's own variables (a scatter at a bin
+            // computed from the slice's data, `histogram(x, y, zi(x, y, r), c)`): each slice
+            // still runs the RDom over its own cells only.
             let mut names = Vec::new();
             crate::syntax::vars_of(a, &mut names);
-            if names.iter().any(|n| f.vars.contains(n)) {
+            let out_of_place = |n: &String| {
+                f.vars
+                    .iter()
+                    .enumerate()
+                    .any(|(j, v)| v == n && !slice.contains(&j))
+            };
+            if names.iter().any(out_of_place) {
                 return Err((
                     format!("an update of `{}` whose left side uses a pure variable out of its place (not supported)", f.name),
                     a.span,

@@ -472,6 +472,62 @@ fn data_dependent_reads_are_gathers_and_scatters_unknown() {
     }
 }
 
+/// A histogram (bilateral_grid's scatter): an update whose bin is computed from the data at
+/// its slice's variables and RDom is a recurrence over the slice, each step a
+/// read-modify-write of its bin, asked for every value of the data: verified, and refuted
+/// `wrong-value` (replayed) with its RDom loop one point short.
+#[test]
+fn histogram_scatter_is_a_recurrence_over_its_slice() {
+    let spec = "input input : uint8 dims 1\n\
+rdom r$x in [0, 8)\n\
+func hist(x, b) : int32 = 0\n\
+update hist(x, int32((uint8)input((x*8) + r$x))/64) = ((int32)hist(x, int32((uint8)input((x*8) + r$x))/64) + 1)\n\
+func out(x, b) : int32 = (int32)hist(x, b)\n\
+output out : int32 dims 2\n\
+";
+    let stmt = "assert((input.min.0 <= (out.min.0*8)) && (((out.min.0 + out.extent.0)*8) <= (input.min.0 + input.extent.0)), 0)\n\
+assert((0 <= out.min.1) && ((out.min.1 + out.extent.1) <= 4), 0)\n\
+realize hist([out.min.0, out.extent.0], [0, 4]) {\n\
+ produce hist {\n\
+  for (hist.s0.b, 0, 4) {\n\
+   for (hist.s0.x, out.min.0, out.extent.0) {\n\
+    hist(hist.s0.x, hist.s0.b) = 0\n\
+   }\n\
+  }\n\
+  for (hist.s1.x, out.min.0, out.extent.0) {\n\
+   for (hist.s1.r$x, 0, 8) {\n\
+    hist(hist.s1.x, int32(input((hist.s1.x*8) + hist.s1.r$x))/64) = hist(hist.s1.x, int32(input((hist.s1.x*8) + hist.s1.r$x))/64) + 1\n\
+   }\n\
+  }\n\
+ }\n\
+ consume hist {\n\
+  produce out {\n\
+   for (out.s0.b, out.min.1, out.extent.1) {\n\
+    for (out.s0.x, out.min.0, out.extent.0) {\n\
+     out(out.s0.x, out.s0.b) = hist(out.s0.x, out.s0.b)\n\
+    }\n\
+   }\n\
+  }\n\
+ }\n\
+}\n\
+";
+    let opts = crate::Options::default();
+    let r = crate::check("h.spec", spec, "h.stmt", stmt, &opts).unwrap();
+    assert!(
+        matches!(r.verdict, report::Verdict::Verified { .. }),
+        "{:?}",
+        r.verdict
+    );
+    let short = stmt.replace("(hist.s1.r$x, 0, 8)", "(hist.s1.r$x, 0, 7)");
+    let r = crate::check("h.spec", spec, "h.stmt", &short, &opts).unwrap();
+    assert!(
+        matches!(r.verdict, report::Verdict::Refuted { .. }),
+        "{:?}",
+        r.verdict
+    );
+    assert_eq!(r.witness_kind, Some(crate::WitnessKind::WrongValue));
+}
+
 /// An inline reduction computed in its consumer's innermost loop has no loop of its pure
 /// stage: a loopless store is the pure definition, and an update that never runs is caught.
 #[test]

@@ -90,6 +90,22 @@ const BROKEN: &[(&str, &str, &str, &str, &str, &str)] = &[
         "downx_1(downsampled_1.s0.x, downsampled_1.s0.y*2, downsampled_1.s0.c)*3.000000f",
         "wrong-value",
     ),
+    (
+        "bilateral_grid-root: the histogram's pure loop one bin short",
+        "bilateral_grid",
+        "root",
+        "for (histogram.s0.z, -2, 16)",
+        "for (histogram.s0.z, -2, 15)",
+        "uninitialized",
+    ),
+    (
+        "bilateral_grid-root: the count's weight 1 made 2",
+        "bilateral_grid",
+        "root",
+        "max(min(t11.s, 1.000000f), 0.000000f), 1.000000f))",
+        "max(min(t11.s, 1.000000f), 0.000000f), 2.000000f))",
+        "wrong-value",
+    ),
 ];
 
 /// Exports `module` (every schedule) into `out`; false (with the exporter's error printed)

@@ -30,6 +30,8 @@ pub(crate) enum Family {
     Constant,
     /// `operands attr-dict : (types) -> types`.
     Functional,
+    /// `tensor.concat dim(N) %a, %b attr-dict : (A, B) -> C`.
+    Concat,
     /// `operands : types` (terminators).
     Yield,
     AffineApply,
@@ -97,7 +99,8 @@ const LINALG_NAMED: &[&str] = &[
     "batch_matmul_transpose_a", "batch_matmul_transpose_b", "quantized_matmul",
     "quantized_batch_matmul", "mmt4d", "batch_mmt4d", "transpose", "broadcast", "elemwise_unary",
     "elemwise_binary", "add", "sub", "mul", "div", "div_unsigned", "max", "min", "exp", "log",
-    "abs", "ceil", "floor", "negf", "powf", "fill_rng_2d", "reduce", "map",
+    "abs", "ceil", "floor", "negf", "powf", "round", "sqrt", "rsqrt", "square", "tanh", "erf",
+    "reciprocal", "select", "fill_rng_2d", "reduce", "map",
 ];
 
 pub(crate) fn family(name: &str) -> Option<Family> {
@@ -142,6 +145,7 @@ pub(crate) fn family(name: &str) -> Option<Family> {
         "tensor.insert" => Insert,
         "tensor.dim" | "memref.dim" => Dim,
         "tensor.from_elements" => FromElements,
+        "tensor.concat" => Concat,
         "tensor.splat" => Splat,
         "tensor.extract_slice" => ExtractSlice,
         "tensor.insert_slice" => InsertSlice,
@@ -322,6 +326,19 @@ impl<'s> Parser<'s> {
                 Ok(())
             }
             Functional => {
+                let uses = self.parse_uses()?;
+                self.opt_attr_dict(st)?;
+                self.functional_type(st, uses)
+            }
+            Concat => {
+                self.expect_bare("dim")?;
+                self.expect(Tok::LParen, "`(` and the dimension")?;
+                let t = self.expect(Tok::Int, "a dimension number")?;
+                let Some(v) = self.int_value(t) else {
+                    return self.error(t.span, "dimension number out of range");
+                };
+                self.expect(Tok::RParen, "`)`")?;
+                st.prop("dim", i64_attr(v), t.span);
                 let uses = self.parse_uses()?;
                 self.opt_attr_dict(st)?;
                 self.functional_type(st, uses)

@@ -688,9 +688,8 @@ fn tosa_matmul<'a, D: MDomain>(
 ) -> R<Val<'a, D>> {
     let m = cx.m;
     let name = "tosa.matmul";
-    let zero_points = ["a_zp", "b_zp"]
-        .iter()
-        .all(|z| m.op(o).attr(z).is_none_or(|a| a.as_int() == Some(0)));
+    let zero = |a: Option<&Attr>| a.is_none_or(|a| a.as_int() == Some(0));
+    let zero_points = zero(m.op(o).attr("a_zp")) && zero(m.op(o).attr("b_zp"));
     let (a, b) = match operands {
         [a, b] if zero_points => (tensor_of(a)?, tensor_of(b)?),
         _ => return unsupported(format!("{name} with zero points or without two operands")),

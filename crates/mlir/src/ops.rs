@@ -34,6 +34,8 @@ pub(crate) enum Family {
     Concat,
     /// `operands : types` (terminators).
     Yield,
+    /// `scf.condition(%c) operands : types`.
+    ScfCondition,
     AffineApply,
     /// `%x attr-dict : T -> U`.
     ArrowCast,
@@ -60,6 +62,8 @@ pub(crate) enum Family {
     ScfIf,
     /// `scf.for unsigned? %iv = %lb to %ub step %s iter_args(%a = %x) -> (T) : I { }`.
     ScfFor,
+    /// `scf.while (%a = %init) : (T) -> (U) { before } do { after }`.
+    ScfWhile,
     Index,
     Alloc,
     Load,
@@ -158,6 +162,8 @@ pub(crate) fn family(name: &str) -> Option<Family> {
         "linalg.index" => Index,
         "scf.if" => ScfIf,
         "scf.for" => ScfFor,
+        "scf.while" => ScfWhile,
+        "scf.condition" => ScfCondition,
         "memref.alloc" | "memref.alloca" => Alloc,
         "memref.load" => Load,
         "memref.store" => Store,
@@ -211,6 +217,20 @@ impl<'s> Parser<'s> {
         match f {
             Module => self.parse_module_op(st, id),
             Func => self.parse_func(st, id),
+            ScfCondition => {
+                self.expect(Tok::LParen, "`(` and the condition")?;
+                let c = self.parse_use()?;
+                self.expect(Tok::RParen, "`)`")?;
+                st.add(c, Some(Type::int(1)));
+                let uses = self.parse_uses()?;
+                self.opt_attr_dict(st)?;
+                if !uses.is_empty() {
+                    self.expect(Tok::Colon, "`:` and operand types")?;
+                    let tys = self.parse_type_list()?;
+                    self.add_typed(st, uses, tys)?;
+                }
+                Ok(())
+            }
             Return | Yield => {
                 let uses = self.parse_uses()?;
                 self.opt_attr_dict(st)?;

@@ -30,8 +30,12 @@ pub(crate) enum Family {
     Constant,
     /// `operands attr-dict : (types) -> types`.
     Functional,
+    /// `tensor.concat dim(N) %a, %b attr-dict : (A, B) -> C`.
+    Concat,
     /// `operands : types` (terminators).
     Yield,
+    /// `scf.condition(%c) operands : types`.
+    ScfCondition,
     AffineApply,
     /// `%x attr-dict : T -> U`.
     ArrowCast,
@@ -58,6 +62,8 @@ pub(crate) enum Family {
     ScfIf,
     /// `scf.for unsigned? %iv = %lb to %ub step %s iter_args(%a = %x) -> (T) : I { }`.
     ScfFor,
+    /// `scf.while (%a = %init) : (T) -> (U) { before } do { after }`.
+    ScfWhile,
     Index,
     Alloc,
     Load,
@@ -97,7 +103,8 @@ const LINALG_NAMED: &[&str] = &[
     "batch_matmul_transpose_a", "batch_matmul_transpose_b", "quantized_matmul",
     "quantized_batch_matmul", "mmt4d", "batch_mmt4d", "transpose", "broadcast", "elemwise_unary",
     "elemwise_binary", "add", "sub", "mul", "div", "div_unsigned", "max", "min", "exp", "log",
-    "abs", "ceil", "floor", "negf", "powf", "fill_rng_2d", "reduce", "map",
+    "abs", "ceil", "floor", "negf", "powf", "round", "sqrt", "rsqrt", "square", "tanh", "erf",
+    "reciprocal", "select", "fill_rng_2d", "reduce", "map",
 ];
 
 pub(crate) fn family(name: &str) -> Option<Family> {
@@ -142,6 +149,7 @@ pub(crate) fn family(name: &str) -> Option<Family> {
         "tensor.insert" => Insert,
         "tensor.dim" | "memref.dim" => Dim,
         "tensor.from_elements" => FromElements,
+        "tensor.concat" => Concat,
         "tensor.splat" => Splat,
         "tensor.extract_slice" => ExtractSlice,
         "tensor.insert_slice" => InsertSlice,
@@ -154,6 +162,8 @@ pub(crate) fn family(name: &str) -> Option<Family> {
         "linalg.index" => Index,
         "scf.if" => ScfIf,
         "scf.for" => ScfFor,
+        "scf.while" => ScfWhile,
+        "scf.condition" => ScfCondition,
         "memref.alloc" | "memref.alloca" => Alloc,
         "memref.load" => Load,
         "memref.store" => Store,
@@ -207,6 +217,20 @@ impl<'s> Parser<'s> {
         match f {
             Module => self.parse_module_op(st, id),
             Func => self.parse_func(st, id),
+            ScfCondition => {
+                self.expect(Tok::LParen, "`(` and the condition")?;
+                let c = self.parse_use()?;
+                self.expect(Tok::RParen, "`)`")?;
+                st.add(c, Some(Type::int(1)));
+                let uses = self.parse_uses()?;
+                self.opt_attr_dict(st)?;
+                if !uses.is_empty() {
+                    self.expect(Tok::Colon, "`:` and operand types")?;
+                    let tys = self.parse_type_list()?;
+                    self.add_typed(st, uses, tys)?;
+                }
+                Ok(())
+            }
             Return | Yield => {
                 let uses = self.parse_uses()?;
                 self.opt_attr_dict(st)?;
@@ -322,6 +346,19 @@ impl<'s> Parser<'s> {
                 Ok(())
             }
             Functional => {
+                let uses = self.parse_uses()?;
+                self.opt_attr_dict(st)?;
+                self.functional_type(st, uses)
+            }
+            Concat => {
+                self.expect_bare("dim")?;
+                self.expect(Tok::LParen, "`(` and the dimension")?;
+                let t = self.expect(Tok::Int, "a dimension number")?;
+                let Some(v) = self.int_value(t) else {
+                    return self.error(t.span, "dimension number out of range");
+                };
+                self.expect(Tok::RParen, "`)`")?;
+                st.prop("dim", i64_attr(v), t.span);
                 let uses = self.parse_uses()?;
                 self.opt_attr_dict(st)?;
                 self.functional_type(st, uses)

@@ -171,6 +171,7 @@ impl<'s> Parser<'s> {
             Named => self.parse_linalg_named(st, id, name_span),
             ScfIf => self.parse_scf_if(st, id),
             ScfFor => self.parse_scf_for(st, id),
+            ScfWhile => self.parse_scf_while(st, id),
             Index => {
                 let t = self.expect(Tok::Int, "a dimension number")?;
                 let Some(v) = self.int_value(t) else {
@@ -624,6 +625,49 @@ impl<'s> Parser<'s> {
         }
         let body = self.parse_op_region(st, id, &args)?;
         st.regions.push(body);
+        self.opt_attr_dict(st)
+    }
+
+    /// `scf.while (%a = %init, ...) : (T, ...) -> (U, ...) { before } do { after }
+    /// attributes? {attrs}`: the before region's entry arguments are the `%a`s.
+    fn parse_scf_while(&mut self, st: &mut OpState, id: OpId) -> PResult<()> {
+        self.expect(Tok::LParen, "`(` and the initial values")?;
+        let mut inits = vec![];
+        while !self.at(Tok::RParen) {
+            let a = self.expect(Tok::Percent, "a region argument (`%name`)")?;
+            self.expect(Tok::Equal, "`=`")?;
+            let init = self.parse_use()?;
+            inits.push((a, init));
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        let open = self.expect(Tok::RParen, "`)`")?;
+        self.expect(Tok::Colon, "`:` and the loop's function type")?;
+        let in_tys = self.parse_paren_types()?;
+        self.expect(Tok::Arrow, "`->` and the result types")?;
+        st.result_types = if self.at(Tok::LParen) {
+            self.parse_paren_types()?
+        } else {
+            vec![self.parse_type()?]
+        };
+        if in_tys.len() != inits.len() {
+            return self.error(
+                open.span,
+                "initial values and operand types differ in number",
+            );
+        }
+        let mut args = vec![];
+        for ((a, init), ty) in inits.into_iter().zip(in_tys) {
+            st.add(init, Some(ty.clone()));
+            args.push((self.text(a), ty, a.span));
+        }
+        let before = self.parse_op_region(st, id, &args)?;
+        st.regions.push(before);
+        self.expect_bare("do")?;
+        let after = self.parse_op_region(st, id, &[])?;
+        st.regions.push(after);
+        self.eat_bare("attributes");
         self.opt_attr_dict(st)
     }
 

@@ -108,6 +108,29 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("linalg.transpose", &[("permutation", Read), ("operandSegmentSizes", Read)]),
     ("linalg.broadcast", &[("dimensions", Read), ("operandSegmentSizes", Read)]),
     ("linalg.dot", NAMED_CONTRACTION),
+    // named_elementwise.rs
+    ("linalg.add", SEGMENTS),
+    ("linalg.sub", SEGMENTS),
+    ("linalg.mul", SEGMENTS),
+    ("linalg.div", SEGMENTS),
+    ("linalg.div_unsigned", SEGMENTS),
+    ("linalg.max", SEGMENTS),
+    ("linalg.min", SEGMENTS),
+    ("linalg.powf", SEGMENTS),
+    ("linalg.exp", SEGMENTS),
+    ("linalg.log", SEGMENTS),
+    ("linalg.abs", SEGMENTS),
+    ("linalg.ceil", SEGMENTS),
+    ("linalg.floor", SEGMENTS),
+    ("linalg.negf", SEGMENTS),
+    ("linalg.round", SEGMENTS),
+    ("linalg.sqrt", SEGMENTS),
+    ("linalg.rsqrt", SEGMENTS),
+    ("linalg.square", SEGMENTS),
+    ("linalg.tanh", SEGMENTS),
+    ("linalg.erf", SEGMENTS),
+    ("linalg.reciprocal", SEGMENTS),
+    ("linalg.select", SEGMENTS),
     ("linalg.matvec", NAMED_CONTRACTION),
     ("linalg.vecmat", NAMED_CONTRACTION),
     ("linalg.matmul", NAMED_CONTRACTION),
@@ -130,6 +153,7 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("tensor.extract_slice", SLICE),
     ("tensor.insert_slice", SLICE),
     ("tensor.collapse_shape", &[("reassociation", Read)]),
+    ("tensor.concat", &[("dim", Read)]),
     ("tensor.expand_shape", &[("reassociation", Read), ("static_output_shape", OUTPUT_SHAPE)]),
     // memory.rs: memrefs and bufferization
     ("memref.alloc", &[("operandSegmentSizes", Read), ("alignment", ALIGNMENT)]),
@@ -154,6 +178,9 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("tosa.concat", &[("axis", Read)]),
     ("tosa.reverse", &[("axis", Read)]),
     ("tosa.reduce_sum", &[("axis", Read)]),
+    ("tosa.reduce_max", &[("axis", Read)]),
+    ("tosa.clamp", &[("min_int", Read), ("max_int", Read), ("min_fp", Read), ("max_fp", Read)]),
+    ("tosa.matmul", &[("a_zp", Read), ("b_zp", Read)]),
     ("tosa.reshape", &[("new_shape", Read)]),
     ("tosa.slice", &[("start", Read), ("size", Read)]),
     ("tosa.tile", &[("multiples", Read)]),
@@ -187,6 +214,9 @@ const NAMED_CONV: &[(&str, Use)] = &[
     ("dilations", Read),
     ("indexing_maps", Read),
 ];
+/// Named elementwise ops (`named_elementwise.rs`): the split of operands into inputs and
+/// outputs only.
+const SEGMENTS: &[(&str, Use)] = &[("operandSegmentSizes", Read)];
 const SLICE: &[(&str, Use)] = &[
     ("static_offsets", Read),
     ("static_sizes", Read),

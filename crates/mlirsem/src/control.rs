@@ -11,6 +11,14 @@
 //! (then its size does not matter). A poison bound or step is UB (the loop branches on it), and so is a
 //! step that is not positive (`scf.for`: the step is "required to be positive"). Loops with
 //! other bounds, and runs of more than [`MAX_UNROLLED`] iterations in all, are unsupported.
+//!
+//! `scf.while` (MLIR 19 `scf` docs): the `before` region runs on the carried values up to
+//! `scf.condition(%c) %v...`; while `%c` holds, the `after` region runs on the `%v`s and
+//! yields the next carried values; the results are the `%v`s of the first false condition.
+//! It is unrolled when the condition is a constant at every iteration (a counted loop of
+//! constant bounds, as `mlir-opt-19 --scf-for-to-while` writes one), within the same
+//! [`MAX_UNROLLED`] budget; a condition that depends on the input is unsupported, and so is a
+//! poison condition's branch (UB, as for `scf.if`).
 
 use crate::domain::MDomain;
 use crate::eval::{int_of, scalar_of, unsupported, Ctx, R};
@@ -168,10 +176,21 @@ fn run_block<'a, D: MDomain>(
     cx: &mut Ctx<'a, D>,
     block: mlir::BlockId,
 ) -> R<Option<Vec<Val<'a, D>>>> {
+    run_block_to(d, cx, block, "scf.yield")
+}
+
+/// Runs the ops of `block` in order up to its terminator `end`: the terminator's operands
+/// (`None` without one).
+fn run_block_to<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    block: mlir::BlockId,
+    end: &str,
+) -> R<Option<Vec<Val<'a, D>>>> {
     let m = cx.m;
     for &bo in &m.block(block).ops {
         let op = m.op(bo);
-        if op.name == "scf.yield" {
+        if op.name == end {
             let vals = op.operands.iter().map(|&v| cx.get(v));
             return vals.collect::<R<Vec<_>>>().map(Some);
         }
@@ -261,4 +280,68 @@ pub(crate) fn scf_for<'a, D: MDomain>(
         }
     }
     Ok(carried)
+}
+
+/// The results of `scf.while` op `o` on the initial values `operands`, unrolled (module doc).
+pub(crate) fn scf_while<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let [before, after] = op.regions.as_slice() else {
+        return unsupported("scf.while without two regions");
+    };
+    let (bb, ab) = (&m.region(*before).blocks, &m.region(*after).blocks);
+    let ([bb], [ab]) = (bb.as_slice(), ab.as_slice()) else {
+        return unsupported("scf.while regions of several blocks");
+    };
+    let (b_args, a_args) = (&m.block(*bb).args, &m.block(*ab).args);
+    if b_args.len() != operands.len() {
+        return unsupported("scf.while whose before region does not take its operands");
+    }
+    let mut carried: Vec<Val<'a, D>> = operands.to_vec();
+    loop {
+        if cx.unrolled >= MAX_UNROLLED {
+            return unsupported(format!(
+                "scf.while and scf.for loops of more than {MAX_UNROLLED} iterations in all"
+            ));
+        }
+        cx.unrolled += 1;
+        for (a, v) in b_args.iter().zip(carried) {
+            cx.env.insert(*a, v);
+        }
+        let Some(mut cond_and_values) = run_block_to(d, cx, *bb, "scf.condition")? else {
+            return unsupported("scf.while whose before region has no scf.condition");
+        };
+        let values = cond_and_values.split_off(1);
+        let (c, _) = scalar_of(&cond_and_values[0])?;
+        let poison = d.not(&c.ok);
+        cx.add_ub(d, &poison);
+        let Elem::Bool(c) = &c.v else {
+            return unsupported("scf.while on a condition that is not i1");
+        };
+        match d.lit_bool(c) {
+            Some(false) => return Ok(values),
+            Some(true) => {}
+            None => {
+                return unsupported(
+                    "scf.while whose condition depends on the input (only loops whose \
+                     condition is a constant at every iteration are unrolled)",
+                )
+            }
+        }
+        if a_args.len() != values.len() {
+            return unsupported("scf.while whose after region does not take the forwarded values");
+        }
+        for (a, v) in a_args.iter().zip(values) {
+            cx.env.insert(*a, v);
+        }
+        carried = run_block(d, cx, *ab)?.unwrap_or_default();
+        if carried.len() != b_args.len() {
+            return unsupported("scf.while whose after region does not yield the carried values");
+        }
+    }
 }

@@ -19,6 +19,7 @@
 
 use crate::domain::{EType, FBin, MDomain};
 use crate::eval::{result_type, tensor_of, unsupported, Ctx, R};
+use crate::extremum::Extremum;
 use crate::fold::Combiner;
 use crate::reduce::{
     cast_attr, cast_int, contraction, loop_bounds, structured, Contraction, ElemKind, Lin, LoopFn,
@@ -47,7 +48,8 @@ pub(crate) fn eval_op<'a, D: MDomain>(
         "tosa.conv2d" => tosa_conv(d, cx, o, operands, false)?,
         "tosa.depthwise_conv2d" => tosa_conv(d, cx, o, operands, true)?,
         "tosa.fully_connected" => fully_connected(d, cx, o, operands)?,
-        "tosa.reduce_sum" => reduce_sum(d, cx, o, operands)?,
+        "tosa.reduce_sum" | "tosa.reduce_max" => tosa_reduce(d, cx, o, operands)?,
+        "tosa.matmul" => tosa_matmul(d, cx, o, operands)?,
         _ => return Ok(crate::pool::eval_op(d, cx, o, operands)?.map(|v| vec![v])),
     };
     Ok(Some(vec![v]))
@@ -589,6 +591,7 @@ pub(crate) fn free_order(m: &Module, f: OpId) -> Option<String> {
                 | "tosa.depthwise_conv2d"
                 | "tosa.fully_connected"
                 | "tosa.reduce_sum"
+                | "tosa.matmul"
                 | "tosa.avg_pool2d"
         );
         if tosa_acc && matches!(result_type(m, o, 0), Ok((_, EType::Float(_)))) {
@@ -603,18 +606,20 @@ pub(crate) fn free_order(m: &Module, f: OpId) -> Option<String> {
     None
 }
 
-/// `tosa.reduce_sum`: the sum over `axis` from `-0.0`/`0`, in index order; the axis is kept
-/// with size 1.
-fn reduce_sum<'a, D: MDomain>(
+/// `tosa.reduce_sum` and `tosa.reduce_max`: the sum (from `-0.0`/`0`) or the maximum (from
+/// `-inf`/the type's least value, combined by the spec's `apply_max_s`: NaN if an operand is,
+/// else the first of equal values) over `axis`, in index order; the axis is kept with size 1.
+fn tosa_reduce<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
     o: OpId,
     operands: &[Val<'a, D>],
 ) -> R<Val<'a, D>> {
     let m = cx.m;
+    let name = m.op(o).name.clone();
     let x = match operands {
         [x] => tensor_of(x)?,
-        _ => return unsupported("tosa.reduce_sum without one operand"),
+        _ => return unsupported(format!("{name} without one operand")),
     };
     let axis = m
         .op(o)
@@ -622,12 +627,19 @@ fn reduce_sum<'a, D: MDomain>(
         .and_then(Attr::as_int)
         .filter(|a| *a >= 0 && (*a as usize) < x.shape.len());
     let Some(axis) = axis else {
-        return unsupported("tosa.reduce_sum without a valid axis");
+        return unsupported(format!("{name} without a valid axis"));
     };
     let (_, ety) = result_type(m, o, 0)?;
-    if ety != x.ety || matches!(ety, EType::Bool) {
-        return unsupported("tosa.reduce_sum of these types");
+    if ety != x.ety || matches!(ety, EType::Bool | EType::Index) {
+        return unsupported(format!("{name} of these types"));
     }
+    let comb = if name == "tosa.reduce_sum" {
+        Combiner::Add
+    } else if matches!(ety, EType::Float(_)) {
+        Combiner::Ext(Extremum::TosaMaxF)
+    } else {
+        Combiner::Ext(Extremum::MaxS)
+    };
     let axis = axis as usize;
     let rank = x.shape.len();
     // Loops: the operand's dims; the axis is the one reduction loop. The output keeps it with
@@ -641,7 +653,7 @@ fn reduce_sum<'a, D: MDomain>(
         shape: oshape.clone(),
         ety,
         at: Rc::new(move |d: &mut D, _idx: &[D::I]| SVal {
-            v: acc_start(d, ety),
+            v: acc_start_of(d, ety, comb),
             ok: d.lit_b(true),
         }),
     };
@@ -655,14 +667,85 @@ fn reduce_sum<'a, D: MDomain>(
         vec![Output {
             init,
             dims: (0..rank).map(Lin::dim).collect(),
-            comb: Combiner::Add,
+            comb,
             elem,
         }],
     );
     let Some(Val::Tensor(t)) = vals.into_iter().next() else {
-        return unsupported("tosa.reduce_sum without a result");
+        return unsupported(format!("{name} without a result"));
     };
     Ok(Val::Tensor(Tensor { shape: oshape, ..t }))
+}
+
+/// `tosa.matmul` (TOSA spec 0.80, zero points 0): `C[n, h, w] = sum over c of A[n, h, c] *
+/// B[n, c, w]` from `acc = 0` in `c` order, integers widened to the result type (i8 x i8 to
+/// i32, i16 x i16 to i48 as the spec has them), floats in the operands' type.
+fn tosa_matmul<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let m = cx.m;
+    let name = "tosa.matmul";
+    let zero = |a: Option<&Attr>| a.is_none_or(|a| a.as_int() == Some(0));
+    let zero_points = zero(m.op(o).attr("a_zp")) && zero(m.op(o).attr("b_zp"));
+    let (a, b) = match operands {
+        [a, b] if zero_points => (tensor_of(a)?, tensor_of(b)?),
+        _ => return unsupported(format!("{name} with zero points or without two operands")),
+    };
+    let (_, ety) = result_type(m, o, 0)?;
+    check_types(name, &[a.ety, b.ety], ety)?;
+    if a.shape.len() != 3 || b.shape.len() != 3 {
+        return unsupported(format!("{name} on operands of rank other than 3"));
+    }
+    // Loops (n, h, w, c); a batch or inner size that differs is UB, as for a linalg op.
+    let dims_of = vec![
+        vec![Lin::dim(0), Lin::dim(1), Lin::dim(3)],
+        vec![Lin::dim(0), Lin::dim(3), Lin::dim(2)],
+    ];
+    let bounds = loop_bounds(d, cx, 4, &dims_of, &[a.shape.clone(), b.shape.clone()])?;
+    let (aat, bat, tys) = (a.at.clone(), b.at.clone(), (a.ety, b.ety));
+    let elem: LoopFn<'a, D> = Rc::new(move |d: &mut D, l: &[D::I]| {
+        let av = aat(d, &[l[0].clone(), l[1].clone(), l[3].clone()]);
+        let bv = bat(d, &[l[0].clone(), l[3].clone(), l[2].clone()]);
+        product(d, &av, &bv, tys, ety)
+    });
+    let shape = bounds[..3].to_vec();
+    let init = Tensor {
+        shape: shape.clone(),
+        ety,
+        at: Rc::new(move |d: &mut D, _idx: &[D::I]| SVal {
+            v: acc_start(d, ety),
+            ok: d.lit_b(true),
+        }),
+    };
+    let vals = structured(
+        bounds,
+        vec![false, false, false, true],
+        vec![Output {
+            init,
+            dims: (0..3).map(Lin::dim).collect(),
+            comb: Combiner::Add,
+            elem,
+        }],
+    );
+    match vals.into_iter().next() {
+        Some(Val::Tensor(t)) => Ok(Val::Tensor(Tensor { shape, ..t })),
+        _ => unsupported(format!("{name} without a result")),
+    }
+}
+
+/// Where a tosa reduction with `comb` starts: its identity ([`acc_start`] for sums, `-inf` or
+/// the type's least value for maxima).
+fn acc_start_of<D: MDomain>(d: &mut D, ety: EType, comb: Combiner) -> crate::value::Elem<D> {
+    match (comb, ety) {
+        (Combiner::Ext(x), EType::Float(t)) => {
+            crate::value::Elem::Float(d.f_lit(t, x.float_identity(t)))
+        }
+        (Combiner::Ext(_), EType::Int(w)) => crate::value::Elem::Int(d.lit_i(-(1i128 << (w - 1)))),
+        _ => acc_start(d, ety),
+    }
 }
 
 /// Where a tosa accumulation starts: `0`, for floats the additive identity `-0.0` (so that a

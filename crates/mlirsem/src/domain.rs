@@ -162,6 +162,8 @@ pub trait MDomain: Domain<I: 'static, B: 'static> + 'static {
 
     /// The value of an integer known to be a literal.
     fn lit_int(&self, i: &Self::I) -> Option<i128>;
+    /// The value of a boolean known to be a literal.
+    fn lit_bool(&self, b: &Self::B) -> Option<bool>;
     /// The left fold `((e0 ⊕ e1) ⊕ e2) ⊕ ...` of a float reduction (`e0` is the initial
     /// value, the rest in loop order); see [`crate::fold`].
     fn fold_f(&mut self, k: Combiner, t: FTy, elems: &[Self::F]) -> Self::F;
@@ -426,6 +428,10 @@ impl MDomain for Sym {
 
     fn lit_int(&self, i: &TermId) -> Option<i128> {
         self.store.as_int(*i)
+    }
+
+    fn lit_bool(&self, b: &TermId) -> Option<bool> {
+        self.store.as_bool(*b)
     }
 
     fn fold_f(&mut self, k: Combiner, t: FTy, elems: &[TermId]) -> TermId {
@@ -734,6 +740,10 @@ impl MDomain for Concrete {
 
     fn lit_int(&self, i: &i128) -> Option<i128> {
         Some(*i)
+    }
+
+    fn lit_bool(&self, b: &bool) -> Option<bool> {
+        Some(*b)
     }
 
     fn fold_f(&mut self, k: Combiner, t: FTy, elems: &[CFloat]) -> CFloat {

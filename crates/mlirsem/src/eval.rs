@@ -610,6 +610,14 @@ pub(crate) fn eval_on<'a, D: MDomain>(
         }
         "linalg.generic" => return generic(d, cx, o, &operands),
         "linalg.map" => return linalg_map(d, cx, o, &operands),
+        // A named elementwise op in generic form carries its body: run it as `linalg.map`
+        // runs its own; in custom form its body is the table's.
+        n if crate::named_elementwise::is_op(n) && !op.regions.is_empty() => {
+            return linalg_map(d, cx, o, &operands)
+        }
+        n if crate::named_elementwise::is_op(n) => {
+            crate::named_elementwise::eval_op(d, cx, o, &operands)?
+        }
         "linalg.reduce" => return crate::reduce::linalg_reduce(d, cx, o, &operands),
         "linalg.matmul"
         | "linalg.batch_matmul"
@@ -976,7 +984,7 @@ pub(crate) fn scalar_op<D: MDomain>(
     let op = m.op(o);
     let (nnan, ninf) = crate::attrs::fast_math(op)?;
     let overflow = crate::attrs::overflow(op)?;
-    let mut r = scalar_op_plain(d, m, o, args, tys, rty)?;
+    let mut r = scalar_op_plain(d, m, o, &op.name, args, tys, rty)?;
     if overflow.0 || overflow.1 {
         let over = crate::scalar::overflows(d, &op.name, args, rty.width(), overflow)?;
         let fine = d.not(&over);
@@ -1015,16 +1023,18 @@ fn special<D: MDomain>(d: &mut D, t: FTy, x: &D::F, nan: bool, inf: bool) -> D::
     c
 }
 
-fn scalar_op_plain<D: MDomain>(
+/// The scalar op `name` (the name of op `o`, or the body op of a named linalg op `o`) on
+/// `args`, without its flags; the attributes it reads (`predicate`, `roundingmode`) are `o`'s.
+pub(crate) fn scalar_op_plain<D: MDomain>(
     d: &mut D,
     m: &Module,
     o: OpId,
+    name: &str,
     args: &[SVal<D>],
     tys: &[EType],
     rty: EType,
 ) -> Result<SVal<D>, String> {
-    let name = m.op(o).name.as_str();
-    if let Some(r) = crate::scalar::total_op(d, m, o, args, tys, rty) {
+    if let Some(r) = crate::scalar::total_op(d, m, o, name, args, tys, rty) {
         return r;
     }
     let mut ok = d.lit_b(true);
@@ -1398,7 +1408,8 @@ fn generic<'a, D: MDomain>(
 }
 
 /// `linalg.map`: the all-parallel generic whose maps are identities, its body's arguments the
-/// inputs' elements only.
+/// inputs' elements only (or the inputs' and the output's, as a named elementwise op's body in
+/// generic form has them).
 fn linalg_map<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,

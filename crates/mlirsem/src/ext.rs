@@ -17,6 +17,8 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     match cx.m.op(o).name.as_str() {
         "scf.if" => return crate::control::scf_if(d, cx, o, operands).map(Some),
         "scf.for" => return crate::control::scf_for(d, cx, o, operands).map(Some),
+        "scf.while" => return crate::control::scf_while(d, cx, o, operands).map(Some),
+        "tensor.concat" => return crate::tosa::concat(d, cx, o, operands).map(|v| Some(vec![v])),
         _ => {}
     }
     if let Some(vals) = crate::conv::eval_op(d, cx, o, operands)? {

@@ -27,6 +27,7 @@ mod ieee;
 mod math;
 mod memcheck;
 pub mod memory;
+mod named_elementwise;
 mod nest;
 mod pool;
 mod reduce;

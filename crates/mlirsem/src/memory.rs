@@ -1298,11 +1298,11 @@ pub(crate) fn payload_reads(m: &mlir::Module, o: OpId, k: usize, n_in: usize) ->
             return false;
         }
     }
-    k < n_in
-        || !matches!(
-            op.name.as_str(),
-            "linalg.fill" | "linalg.copy" | "linalg.transpose" | "linalg.broadcast" | "linalg.map"
-        )
+    let output_unread = matches!(
+        op.name.as_str(),
+        "linalg.fill" | "linalg.copy" | "linalg.transpose" | "linalg.broadcast" | "linalg.map"
+    ) || crate::named_elementwise::is_op(&op.name);
+    k < n_in || !output_unread
 }
 
 /// Dims and element type of the memref result of `o`, whatever its layout.

@@ -97,11 +97,11 @@ pub(crate) fn total_op<D: MDomain>(
     d: &mut D,
     m: &Module,
     o: OpId,
+    name: &str,
     args: &[SVal<D>],
     tys: &[EType],
     rty: EType,
 ) -> Option<Result<SVal<D>, String>> {
-    let name = m.op(o).name.as_str();
     if let Some(r) = crate::extremum::scalar_op(d, name, args, tys, rty) {
         return Some(r);
     }

@@ -66,6 +66,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
         "tosa.slice" => slice(d, cx, o, operands)?,
         "tosa.tile" => tile(d, cx, o, operands)?,
         "tosa.gather" => gather(d, cx, o, operands)?,
+        "tosa.clamp" => clamp(d, cx, o, operands)?,
         _ => return Ok(None),
     };
     Ok(Some(vec![v]))
@@ -492,6 +493,152 @@ fn apply<D: MDomain>(
     })
 }
 
+// ---- clamp ----
+
+/// The bounds of a `tosa.clamp` on `t`: `min_int`/`max_int` saturated to a signed integer
+/// type, or `min_fp`/`max_fp` (f32 attributes) rounded to nearest even into a float type
+/// (what MLIR 19's `tosa-to-linalg` does with them), and whether `min` is above `max` (the
+/// spec's `ERROR_IF`; for floats in the order where `-0.0 < +0.0`).
+enum Bounds {
+    Int(i128, i128),
+    Float(u64, u64),
+}
+
+fn clamp_bounds(m: &Module, o: OpId, t: EType) -> R<(Bounds, bool)> {
+    match t {
+        EType::Int(w) => {
+            let (lo, hi) = (int_attr(m, o, "min_int")?, int_attr(m, o, "max_int")?);
+            let (least, most) = (-pow2(w - 1), pow2(w - 1) - 1);
+            let sat = |x: i128| x.clamp(least, most);
+            Ok((Bounds::Int(sat(lo), sat(hi)), sat(lo) > sat(hi)))
+        }
+        EType::Float(f) => {
+            let lo = f32_attr(m, o, "min_fp")?;
+            let hi = f32_attr(m, o, "max_fp")?;
+            let conv = |b: u64| crate::ieee::convert(crate::domain::FTy::F32, f, b);
+            let (lo, hi) = (conv(lo), conv(hi));
+            let fmt = f.format();
+            let key = |b: u64| -> R<i128> {
+                if fmt.is_nan(b) {
+                    return unsupported("tosa.clamp with a NaN bound");
+                }
+                let mag = (b & !fmt.sign_bit()) as i128;
+                Ok(if b & fmt.sign_bit() != 0 {
+                    -mag - 1
+                } else {
+                    mag
+                })
+            };
+            let above = key(lo)? > key(hi)?;
+            Ok((Bounds::Float(lo, hi), above))
+        }
+        _ => unsupported(format!("tosa.clamp on {}", t.name())),
+    }
+}
+
+/// The bits of an f32 attribute `name` of op `o`.
+fn f32_attr(m: &Module, o: OpId, name: &str) -> R<u64> {
+    match m.op(o).attr(name) {
+        Some(Attr::Float { value, bits, ty })
+            if crate::eval::etype(ty).ok() == Some(EType::Float(crate::domain::FTy::F32)) =>
+        {
+            Ok(match bits {
+                Some(b) => *b as u64,
+                None => crate::ieee::from_f64(crate::domain::FTy::F32, *value),
+            })
+        }
+        _ => unsupported(format!("tosa.clamp without an f32 {name}")),
+    }
+}
+
+/// `tosa.clamp` (TOSA spec 0.80): `apply_min_s(apply_max_s(x, min), max)` per element, where
+/// for floats `apply_max_s(a, b)` is NaN when an operand is, else `a >= b ? a : b` (so a
+/// `-0.0` above a `+0.0` bound stays `-0.0`). A `min` above `max` is UB (`ERROR_IF`); below
+/// it, the minimum may be taken first (as MLIR 19's lowering does: the same function, since
+/// a value is kept exactly when `min <= x <= max`), which is how it is written here.
+fn clamp<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Val<'a, D>> {
+    let m = cx.m;
+    let [x] = operands else {
+        return unsupported("tosa.clamp without one operand");
+    };
+    let x = tensor_of(x)?;
+    let (odims, rty) = out_dims(m, o)?;
+    if rty != x.ety || odims.len() != x.shape.len() {
+        return unsupported("tosa.clamp whose result type is not its operand's");
+    }
+    let (bounds, above) = clamp_bounds(m, o, rty)?;
+    if above {
+        let yes = d.lit_b(true);
+        cx.add_ub(d, &yes);
+    }
+    let xat = x.at.clone();
+    let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let s = xat(d, idx);
+        let v = match (&bounds, &s.v) {
+            (Bounds::Int(lo, hi), Elem::Int(v)) => {
+                let (lo, hi) = (d.lit_i(*lo), d.lit_i(*hi));
+                let below = d.lt_i(v, &lo);
+                let r = d.ite_i(&below, &lo, v);
+                let over = d.lt_i(&hi, &r);
+                Elem::Int(d.ite_i(&over, &hi, &r))
+            }
+            (Bounds::Float(lo, hi), Elem::Float(v)) => {
+                let EType::Float(t) = rty else { unreachable!() };
+                let r = clamp_side(d, t, v, *hi, false);
+                Elem::Float(clamp_side(d, t, &r, *lo, true))
+            }
+            _ => {
+                d.give_up("tosa.clamp of an element of another type".into());
+                s.v.clone()
+            }
+        };
+        SVal { v, ok: s.ok }
+    });
+    Ok(Val::Tensor(Tensor {
+        shape: x.shape.clone(),
+        ety: rty,
+        at,
+    }))
+}
+
+/// One side of a float clamp: `apply_max_s(x, bound)` (`max`) or `apply_min_s(x, bound)`. A
+/// bound that is not a zero makes it IEEE `maximum`/`minimum` ([`crate::extremum`]: they
+/// differ from TOSA's only on zeros of both signs, and the bound is not NaN); a zero bound keeps
+/// `x` unless it is strictly beyond (`olt` is false on a NaN, so a NaN is kept).
+fn clamp_side<D: MDomain>(
+    d: &mut D,
+    t: crate::domain::FTy,
+    x: &D::F,
+    bound: u64,
+    max: bool,
+) -> D::F {
+    use crate::extremum::{combine, Extremum};
+    let b = d.f_lit(t, bound);
+    if bound & !t.format().sign_bit() != 0 {
+        let which = if max {
+            Extremum::MaximumF
+        } else {
+            Extremum::MinimumF
+        };
+        let (xe, be) = (Elem::Float(x.clone()), Elem::Float(b.clone()));
+        if let Ok(Elem::Float(r)) = combine(d, which, EType::Float(t), &xe, &be) {
+            return r;
+        }
+    }
+    const OLT: u8 = 4;
+    let beyond = if max {
+        d.f_cmp(OLT, t, x, &b)
+    } else {
+        d.f_cmp(OLT, t, &b, x)
+    };
+    d.ite_f(&beyond, &b, x)
+}
+
 // ---- structural ops ----
 
 fn reshape<'a, D: MDomain>(
@@ -611,27 +758,40 @@ fn reverse<'a, D: MDomain>(
     }))
 }
 
-fn concat<'a, D: MDomain>(
+/// `tosa.concat` (attribute `axis`) and `tensor.concat` (attribute `dim`, MLIR 19 tensor
+/// dialect docs): the operands one after another along the axis. Other dims that differ are
+/// UB (tosa's `ERROR_IF`; for `tensor.concat` the verifier rejects static mismatches and a
+/// dynamic one is UB as for the other tensor ops).
+pub(crate) fn concat<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
     o: OpId,
     operands: &[Val<'a, D>],
 ) -> R<Val<'a, D>> {
+    let name = cx.m.op(o).name.as_str();
     let ins: Vec<Tensor<'a, D>> = operands.iter().map(tensor_of).collect::<R<_>>()?;
     let Some(first) = ins.first() else {
-        return unsupported("tosa.concat without operands");
+        return unsupported(format!("{name} without operands"));
     };
-    let axis = int_attr(cx.m, o, "axis")?;
+    let attr = if name == "tensor.concat" {
+        "dim"
+    } else {
+        "axis"
+    };
+    let axis = int_attr(cx.m, o, attr)?;
     let rank = first.shape.len();
     if axis < 0 || axis as usize >= rank {
-        return unsupported("tosa.concat with an axis outside the rank");
+        return unsupported(format!("{name} with an axis outside the rank"));
+    }
+    if result_type(cx.m, o, 0)?.1 != first.ety {
+        return unsupported(format!("{name} whose result type is not its operands'"));
     }
     let axis = axis as usize;
     let mut starts = vec![];
     let mut total = d.lit_i(0);
     for t in &ins {
-        if t.shape.len() != rank {
-            return unsupported("tosa.concat of different ranks");
+        if t.shape.len() != rank || t.ety != first.ety {
+            return unsupported(format!("{name} of different ranks or types"));
         }
         for (k, (a, b)) in t.shape.iter().zip(&first.shape).enumerate() {
             if k != axis {

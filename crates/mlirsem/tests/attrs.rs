@@ -29,7 +29,7 @@ fn reason(v: &Verdict) -> String {
 }
 
 /// The attribute names the sources of mlirsem read by name: `attr("NAME")` and the helpers
-/// that take the name (`attr4`, `int_attr`, `ints_attr`, `pair_attr`, `flags`, the slice
+/// that take the name (`attr4`, `int_attr`, `f32_attr`, `ints_attr`, `pair_attr`, `flags`, the slice
 /// `get`), and `static_low`/`static_high`-style names passed as `name`.
 fn names_read() -> Vec<(String, String)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -38,6 +38,8 @@ fn names_read() -> Vec<(String, String)> {
         "attr(\"",
         "attr4(m, o, \"",
         "int_attr(cx.m, o, \"",
+        "int_attr(m, o, \"",
+        "f32_attr(m, o, \"",
         "ints_attr(cx.m, o, \"",
         "pair_attr(m, o, \"",
         "flags(op, \"",

@@ -444,6 +444,34 @@ impl Synth<'_> {
         Ok(self.s.replace(t, &map))
     }
 
+    /// `t` with each integer `a // b` and `a % b` in it (Euclidean, of non-negative
+    /// operands: [`Synth::expr`] refuses others) replaced by a symbol written as that
+    /// quotient or remainder: a flat address `(c // S2) * S1 * S2 + n * S2 + c % S2` is then a
+    /// polynomial that splits into the view `v[c // S2, n, c % S2]`.
+    fn abstract_divisions(&mut self, t: TermId) -> R<TermId> {
+        let mut map = HashMap::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![t];
+        while let Some(x) = todo.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if matches!(self.s.node(x), Node::IntDiv(..) | Node::IntMod(..)) {
+                let written = self.expr(x)?;
+                let v = self.s.fresh("quotient", smt::Sort::Int);
+                self.data.push((v, written));
+                let sym = self.s.sym(v);
+                map.insert(x, sym);
+                continue;
+            }
+            todo.extend(self.s.children(x));
+        }
+        if map.is_empty() {
+            return Ok(t);
+        }
+        Ok(self.s.replace(t, &map))
+    }
+
     /// The formula of a real or boolean term.
     pub(crate) fn expr(&mut self, t: TermId) -> R<Expr> {
         let node = self.s.node(t).clone();
@@ -498,6 +526,7 @@ impl Synth<'_> {
                 {
                     let (n, strides) = (n.clone(), strides.clone());
                     let addr = self.abstract_data(args[0])?;
+                    let addr = self.abstract_divisions(addr)?;
                     let flat = poly(self.s, addr).ok_or("an address that is not a polynomial")?;
                     let dims = delinearize(&flat, &strides).ok_or_else(|| {
                         format!("the address of a read of `{n}` does not split into its dimensions")
@@ -756,6 +785,12 @@ impl Synth<'_> {
                             None => by_size = true,
                         }
                     }
+                    // A product of sizes (a flat range `k < B * L` over two dimensions):
+                    // written as it is when it is a polynomial of sizes and parameters.
+                    (None, Node::Mul(_)) => match self.size_polynomial(b) {
+                        Some(e) => named = Some(e),
+                        None => by_size = true,
+                    },
                     _ => by_size = true,
                 },
                 _ => {}
@@ -770,6 +805,23 @@ impl Synth<'_> {
             _ => Expr::Var(name),
         };
         Ok(Expr::Call(a.family.clone(), vec![var, e]))
+    }
+
+    /// The formula of `t` when it is a polynomial of sizes and scalar parameters only (no
+    /// program id, lane or loaded value).
+    fn size_polynomial(&mut self, t: TermId) -> Option<Expr> {
+        let p = poly(self.s, t)?;
+        let known = |v: &SymId| {
+            self.names
+                .sizes
+                .iter()
+                .chain(&self.names.params)
+                .any(|(s, _)| s == v)
+        };
+        if !p.keys().all(|m| m.iter().all(known)) {
+            return None;
+        }
+        self.index_poly(&p).ok()
     }
 
     /// The conditions of a reduction's domain `dom` on its variable `kt` other than its range

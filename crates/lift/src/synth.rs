@@ -148,6 +148,32 @@ pub(crate) fn delinearize(p: &Poly, strides: &[Poly]) -> Option<Vec<Poly>> {
     Some(parts)
 }
 
+/// Whether integer term `t` is non-negative as index arithmetic is: a polynomial with
+/// non-negative coefficients over its symbols (program ids, lanes, sizes), or a sum, product,
+/// `//` or `%` of such terms (`offs // (hidden // channels)`).
+fn non_negative(s: &Store, t: TermId) -> bool {
+    if poly(s, t).is_some_and(|p| p.values().all(|c| *c >= 0)) {
+        return true;
+    }
+    match s.node(t) {
+        Node::IntDiv(a, b) | Node::IntMod(a, b) => non_negative(s, *a) && non_negative(s, *b),
+        Node::Add(xs) | Node::Mul(xs) => xs.iter().all(|x| non_negative(s, *x)),
+        _ => false,
+    }
+}
+
+/// `x` when `t` is its absolute value, `ite(x < 0, -x, x)`.
+fn abs_argument(s: &Store, t: TermId) -> Option<TermId> {
+    let Node::Ite(c, neg, x) = s.node(t) else {
+        return None;
+    };
+    let Node::Lt(y, zero) = s.node(*c) else {
+        return None;
+    };
+    let negated = matches!(s.node(*neg), Node::Neg(z) if z == x);
+    (y == x && s.as_int(*zero) == Some(0) && negated).then_some(*x)
+}
+
 /// The monomial `k / m` when `m` divides `k` (both sorted symbol lists).
 fn divide(k: &[SymId], m: &[SymId]) -> Option<Vec<SymId>> {
     let mut rest = k.to_vec();
@@ -604,8 +630,11 @@ impl Synth<'_> {
                 // The store's `div`/`mod` are Euclidean, the formula's truncate: alike only
                 // where both operands are non-negative (polynomials of indices and sizes
                 // with non-negative coefficients).
-                let non_negative =
-                    |s: &Store, t| poly(s, t).is_some_and(|p| p.values().all(|c| *c >= 0));
+                // A divisor taken by its absolute value (`pid % abs(C)`) of a non-negative
+                // one is that one.
+                let b = abs_argument(self.s, b)
+                    .filter(|x| non_negative(self.s, *x))
+                    .unwrap_or(b);
                 if !non_negative(self.s, a) || !non_negative(self.s, b) {
                     return Err("an integer `//` or `%` of a value that may be negative".into());
                 }

@@ -289,8 +289,9 @@ impl Synth<'_> {
             }
         }
         // Index arithmetic is on non-negative values (program ids, lanes, sizes, summation
-        // indices): `x < 0` is false for a polynomial with non-negative coefficients (Triton's
-        // truncating `%` and `//` reduce to Euclidean ones).
+        // indices): `x < 0` is false for a polynomial with non-negative coefficients, and for
+        // quotients and remainders of such (Triton's truncating `%` and `//` reduce to
+        // Euclidean ones).
         let mut seen = std::collections::HashSet::new();
         let mut todo = vec![value];
         while let Some(x) = todo.pop() {
@@ -298,9 +299,7 @@ impl Synth<'_> {
                 continue;
             }
             if let Node::Lt(a, z) = self.s.node(x).clone() {
-                if self.s.as_int(z) == Some(0)
-                    && poly(self.s, a).is_some_and(|p| p.values().all(|c| *c >= 0))
-                {
+                if self.s.as_int(z) == Some(0) && non_negative(self.s, a) {
                     let f = self.s.bool(false);
                     map.insert(x, f);
                 }

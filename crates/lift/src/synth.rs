@@ -148,6 +148,32 @@ pub(crate) fn delinearize(p: &Poly, strides: &[Poly]) -> Option<Vec<Poly>> {
     Some(parts)
 }
 
+/// Whether integer term `t` is non-negative as index arithmetic is: a polynomial with
+/// non-negative coefficients over its symbols (program ids, lanes, sizes), or a sum, product,
+/// `//` or `%` of such terms (`offs // (hidden // channels)`).
+fn non_negative(s: &Store, t: TermId) -> bool {
+    if poly(s, t).is_some_and(|p| p.values().all(|c| *c >= 0)) {
+        return true;
+    }
+    match s.node(t) {
+        Node::IntDiv(a, b) | Node::IntMod(a, b) => non_negative(s, *a) && non_negative(s, *b),
+        Node::Add(xs) | Node::Mul(xs) => xs.iter().all(|x| non_negative(s, *x)),
+        _ => false,
+    }
+}
+
+/// `x` when `t` is its absolute value, `ite(x < 0, -x, x)`.
+fn abs_argument(s: &Store, t: TermId) -> Option<TermId> {
+    let Node::Ite(c, neg, x) = s.node(t) else {
+        return None;
+    };
+    let Node::Lt(y, zero) = s.node(*c) else {
+        return None;
+    };
+    let negated = matches!(s.node(*neg), Node::Neg(z) if z == x);
+    (y == x && s.as_int(*zero) == Some(0) && negated).then_some(*x)
+}
+
 /// The monomial `k / m` when `m` divides `k` (both sorted symbol lists).
 fn divide(k: &[SymId], m: &[SymId]) -> Option<Vec<SymId>> {
     let mut rest = k.to_vec();
@@ -263,8 +289,9 @@ impl Synth<'_> {
             }
         }
         // Index arithmetic is on non-negative values (program ids, lanes, sizes, summation
-        // indices): `x < 0` is false for a polynomial with non-negative coefficients (Triton's
-        // truncating `%` and `//` reduce to Euclidean ones).
+        // indices): `x < 0` is false for a polynomial with non-negative coefficients, and for
+        // quotients and remainders of such (Triton's truncating `%` and `//` reduce to
+        // Euclidean ones).
         let mut seen = std::collections::HashSet::new();
         let mut todo = vec![value];
         while let Some(x) = todo.pop() {
@@ -272,9 +299,7 @@ impl Synth<'_> {
                 continue;
             }
             if let Node::Lt(a, z) = self.s.node(x).clone() {
-                if self.s.as_int(z) == Some(0)
-                    && poly(self.s, a).is_some_and(|p| p.values().all(|c| *c >= 0))
-                {
+                if self.s.as_int(z) == Some(0) && non_negative(self.s, a) {
                     let f = self.s.bool(false);
                     map.insert(x, f);
                 }
@@ -444,6 +469,34 @@ impl Synth<'_> {
         Ok(self.s.replace(t, &map))
     }
 
+    /// `t` with each integer `a // b` and `a % b` in it (Euclidean, of non-negative
+    /// operands: [`Synth::expr`] refuses others) replaced by a symbol written as that
+    /// quotient or remainder: a flat address `(c // S2) * S1 * S2 + n * S2 + c % S2` is then a
+    /// polynomial that splits into the view `v[c // S2, n, c % S2]`.
+    fn abstract_divisions(&mut self, t: TermId) -> R<TermId> {
+        let mut map = HashMap::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![t];
+        while let Some(x) = todo.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if matches!(self.s.node(x), Node::IntDiv(..) | Node::IntMod(..)) {
+                let written = self.expr(x)?;
+                let v = self.s.fresh("quotient", smt::Sort::Int);
+                self.data.push((v, written));
+                let sym = self.s.sym(v);
+                map.insert(x, sym);
+                continue;
+            }
+            todo.extend(self.s.children(x));
+        }
+        if map.is_empty() {
+            return Ok(t);
+        }
+        Ok(self.s.replace(t, &map))
+    }
+
     /// The formula of a real or boolean term.
     pub(crate) fn expr(&mut self, t: TermId) -> R<Expr> {
         let node = self.s.node(t).clone();
@@ -498,6 +551,7 @@ impl Synth<'_> {
                 {
                     let (n, strides) = (n.clone(), strides.clone());
                     let addr = self.abstract_data(args[0])?;
+                    let addr = self.abstract_divisions(addr)?;
                     let flat = poly(self.s, addr).ok_or("an address that is not a polynomial")?;
                     let dims = delinearize(&flat, &strides).ok_or_else(|| {
                         format!("the address of a read of `{n}` does not split into its dimensions")
@@ -575,8 +629,11 @@ impl Synth<'_> {
                 // The store's `div`/`mod` are Euclidean, the formula's truncate: alike only
                 // where both operands are non-negative (polynomials of indices and sizes
                 // with non-negative coefficients).
-                let non_negative =
-                    |s: &Store, t| poly(s, t).is_some_and(|p| p.values().all(|c| *c >= 0));
+                // A divisor taken by its absolute value (`pid % abs(C)`) of a non-negative
+                // one is that one.
+                let b = abs_argument(self.s, b)
+                    .filter(|x| non_negative(self.s, *x))
+                    .unwrap_or(b);
                 if !non_negative(self.s, a) || !non_negative(self.s, b) {
                     return Err("an integer `//` or `%` of a value that may be negative".into());
                 }
@@ -756,6 +813,12 @@ impl Synth<'_> {
                             None => by_size = true,
                         }
                     }
+                    // A product of sizes (a flat range `k < B * L` over two dimensions):
+                    // written as it is when it is a polynomial of sizes and parameters.
+                    (None, Node::Mul(_)) => match self.size_polynomial(b) {
+                        Some(e) => named = Some(e),
+                        None => by_size = true,
+                    },
                     _ => by_size = true,
                 },
                 _ => {}
@@ -770,6 +833,23 @@ impl Synth<'_> {
             _ => Expr::Var(name),
         };
         Ok(Expr::Call(a.family.clone(), vec![var, e]))
+    }
+
+    /// The formula of `t` when it is a polynomial of sizes and scalar parameters only (no
+    /// program id, lane or loaded value).
+    fn size_polynomial(&mut self, t: TermId) -> Option<Expr> {
+        let p = poly(self.s, t)?;
+        let known = |v: &SymId| {
+            self.names
+                .sizes
+                .iter()
+                .chain(&self.names.params)
+                .any(|(s, _)| s == v)
+        };
+        if !p.keys().all(|m| m.iter().all(known)) {
+            return None;
+        }
+        self.index_poly(&p).ok()
     }
 
     /// The conditions of a reduction's domain `dom` on its variable `kt` other than its range

@@ -53,9 +53,14 @@ pub(crate) enum Op {
     Math(&'static str),
     /// `tl.fma(x, y, z)`: `x * y + z` (fused: one rounding, outside the real model).
     Fma,
-    /// `tl.clamp(x, min, max)`: `min(max(x, min), max)`, read only with constant bounds
-    /// `min <= max` (Triton leaves `min > max` undefined).
+    /// `tl.clamp(x, min, max)`: `min(max(x, min), max)`; constant bounds must have `min <=
+    /// max`, bounds known at run time have it as the claim's stated precondition (Triton
+    /// leaves `min > max` undefined).
     Clamp,
+    /// `tl.device_assert(cond, msg)`: a check Triton compiles only under `TRITON_DEBUG`
+    /// (otherwise nothing runs); it changes no value, so the claim holds for the kernel as
+    /// compiled either way where the condition holds, and the verdict names it unchecked.
+    DeviceAssert,
     /// `tl.floor(x)`: the greatest integer at most `x`, a real function (uninterpreted
     /// symbolically as `floor`, exact concretely).
     Floor,
@@ -234,6 +239,12 @@ pub(crate) const OPS: &[OpSpec] = &[
         params: &["input", "shape"],
         ignored: &[],
         op: Op::BroadcastTo,
+    },
+    OpSpec {
+        name: "device_assert",
+        params: &["cond", "msg"],
+        ignored: &[],
+        op: Op::DeviceAssert,
     },
     OpSpec {
         name: "static_assert",
@@ -859,17 +870,27 @@ pub(crate) fn apply<D: LDomain>(
                 KVal::Float(n, d) if *d != 0 => Some((*n, *d)),
                 _ => None,
             };
-            let (Some((a, b)), Some((c, e))) = (bound(&lo), bound(&hi)) else {
-                return Err(
-                    "tl.clamp with bounds that are not constants (undefined when min > max)".into(),
-                );
-            };
-            // a/b <= c/e with positive denominators.
-            if a.checked_mul(e)
-                .zip(c.checked_mul(b))
-                .is_none_or(|(l, r)| l > r)
-            {
-                return Err("tl.clamp with min > max (undefined in Triton)".into());
+            match (bound(&lo), bound(&hi)) {
+                // a/b <= c/e with positive denominators.
+                (Some((a, b)), Some((c, e))) => {
+                    if a.checked_mul(e)
+                        .zip(c.checked_mul(b))
+                        .is_none_or(|(l, r)| l > r)
+                    {
+                        return Err("tl.clamp with min > max (undefined in Triton)".into());
+                    }
+                }
+                // Bounds known only at run time: Triton leaves `min > max` undefined, so the
+                // claim states `min <= max` as a precondition; the value below is also what
+                // Triton's interpreter (`np.clip`) gives when it fails.
+                _ => {
+                    let note = format!(
+                        "the bounds of `tl.clamp` at {pos} have min <= max (Triton leaves min > max undefined)"
+                    );
+                    if !m.assumed.contains(&note) {
+                        m.assumed.push(note);
+                    }
+                }
             }
             let lo = block(&lo, "tl.clamp's min")?;
             let hi = block(&hi, "tl.clamp's max")?;
@@ -963,13 +984,15 @@ pub(crate) fn apply<D: LDomain>(
             if r != tensor::Reducer::Sum && matches!(args[2], Some(KVal::Bool(true))) {
                 return Err(format!("tl.{} with return_indices=True", spec.name));
             }
+            let keep = matches!(args[keep_at], Some(KVal::Bool(true)));
             let axis = match args[1].clone() {
-                None | Some(KVal::None) if x.shape.len() == 1 => 0,
                 None | Some(KVal::None) => {
-                    return Err(format!(
-                        "tl.{} over every axis of a block of rank 2 or more",
-                        spec.name
-                    ))
+                    // `axis=None`: every axis, as nested reductions from the last axis in.
+                    let mut all = x;
+                    for axis in (0..all.shape.len()).rev() {
+                        all = reduce_under(&all, axis, keep, r, m.guard.clone());
+                    }
+                    return Ok(KVal::Block(all));
                 }
                 Some(v) => const_int(&v, "the reduction's axis")?,
             };
@@ -986,7 +1009,6 @@ pub(crate) fn apply<D: LDomain>(
                 ));
             }
             let axis = axis as usize;
-            let keep = matches!(args[keep_at], Some(KVal::Bool(true)));
             KVal::Block(reduce_under(&x, axis, keep, r, m.guard.clone()))
         }
         Op::Dot => {
@@ -1020,6 +1042,19 @@ pub(crate) fn apply<D: LDomain>(
             }
         },
         Op::StaticAssert => KVal::None,
+        Op::DeviceAssert => {
+            let msg = match args.get(1).cloned().flatten() {
+                Some(KVal::Str(t)) => format!(" (\"{t}\")"),
+                _ => String::new(),
+            };
+            let note = format!(
+                "the `tl.device_assert` at {pos}{msg} is not checked: it runs only under TRITON_DEBUG and changes no value"
+            );
+            if !m.assumed.contains(&note) {
+                m.assumed.push(note);
+            }
+            KVal::None
+        }
     })
 }
 

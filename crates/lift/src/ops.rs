@@ -42,6 +42,9 @@ pub(crate) enum Op {
     BroadcastTo,
     /// `tl.sum`, `tl.max`, `tl.min` along one axis.
     Reduce(tensor::Reducer),
+    /// `tl.cumsum(input, axis, reverse)`: lane `j` of the axis is the sum of lanes `0..=j`
+    /// (`j..n` when reversed), a sum over a lane-dependent range of the domain's reduction.
+    Cumsum,
     /// `tl.dot`: a matrix product of two rank-2 blocks, plus `acc`.
     Dot,
     /// `tl.cdiv`: integer division rounding up.
@@ -251,6 +254,12 @@ pub(crate) const OPS: &[OpSpec] = &[
         params: &["cond", "msg"],
         ignored: &[],
         op: Op::StaticAssert,
+    },
+    OpSpec {
+        name: "cumsum",
+        params: &["input", "axis", "reverse"],
+        ignored: &["dtype"],
+        op: Op::Cumsum,
     },
     OpSpec {
         name: "sum",
@@ -1010,6 +1019,30 @@ pub(crate) fn apply<D: LDomain>(
             }
             let axis = axis as usize;
             KVal::Block(reduce_under(&x, axis, keep, r, m.guard.clone()))
+        }
+        Op::Cumsum => {
+            let x = to_real(&block(&need(&args, 0, spec)?, "tl.cumsum's input")?);
+            let axis = match args[1].clone() {
+                None | Some(KVal::None) => 0,
+                Some(v) => const_int(&v, "tl.cumsum's axis")?,
+            };
+            let axis = if axis < 0 {
+                axis + x.shape.len() as i128
+            } else {
+                axis
+            };
+            if !(0..x.shape.len() as i128).contains(&axis) {
+                return Err(format!(
+                    "tl.cumsum along axis {axis} of a rank-{} block",
+                    x.shape.len()
+                ));
+            }
+            let reverse = match args[2].clone() {
+                None | Some(KVal::None) | Some(KVal::Bool(false)) => false,
+                Some(KVal::Bool(true)) => true,
+                Some(other) => return Err(format!("tl.cumsum's reverse= of a {}", other.kind())),
+            };
+            KVal::Block(cumsum_under(&x, axis as usize, reverse, m.guard.clone()))
         }
         Op::Dot => {
             let a = block(&need(&args, 0, spec)?, "tl.dot's input")?;
@@ -1792,6 +1825,46 @@ pub(crate) fn reduce<D: LDomain>(
             x.at(d, &full)
         })
     }))
+}
+
+/// `tl.cumsum` along `axis` (lane `j`: the sum of lanes `0..=j`, or `j..n` when `reverse`),
+/// made under the path condition `guard` as [`reduce_under`] makes a reduction.
+pub(crate) fn cumsum_under<D: LDomain>(
+    x: &Block<D>,
+    axis: usize,
+    reverse: bool,
+    guard: Option<Block<D>>,
+) -> Block<D> {
+    let n = x.shape[axis];
+    let x = x.clone();
+    memoized(Block::new(
+        x.shape.clone(),
+        Ty::Real,
+        move |d: &mut D, l: &[D::I]| {
+            if let Some(g) = &guard {
+                let c = g.at(d, &[]).b(d);
+                d.enter_fact(&c);
+            }
+            let j = l[axis].clone();
+            let (extent, first) = if reverse {
+                let n = d.extent(n);
+                (d.sub_i(&n, &j), j.clone())
+            } else {
+                let one = d.lit_i(1);
+                (d.add_i(&j, &one), d.lit_i(0))
+            };
+            let (x, lanes) = (x.clone(), l.to_vec());
+            let e = d.reduction(tensor::Reducer::Sum, &extent, &mut |d: &mut D, k: &D::I| {
+                let mut at = lanes.clone();
+                at[axis] = d.add_i(&first, k);
+                x.at(d, &at)
+            });
+            if guard.is_some() {
+                d.leave_fact();
+            }
+            e
+        },
+    ))
 }
 
 /// `b` computed once per lane: every use of one value at one lane is one term (one atom), so

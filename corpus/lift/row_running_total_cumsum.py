@@ -1,9 +1,11 @@
 # expect: verified
 # formula: dst[i, j] = sum(k < j + 1, src[i, k])
+# synthesized: unknown
 # The running total of each row, one program per row (FlagGems' cumsum scans a flat tile
 # per program; here a row tile with its own stride): `tl.cumsum` along the tile's axis is
 # the inclusive prefix sum, lane `j` the sum of lanes `0..=j`; lanes past the row are loaded
-# as 0 and not stored.
+# as 0 and not stored. Synthesis drops the lane-dependent bound (`sum(k, src[i, k])`), which
+# the replay catches: `unknown` without the formula.
 import torch
 import triton
 import triton.language as tl

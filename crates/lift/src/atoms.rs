@@ -160,6 +160,24 @@ pub(crate) fn reduction(
             let v = sym.store.bool(holds);
             b = sym.store.replace(b, &HashMap::from([(c, v)]));
         }
+        // A body that is an inner sum whose domain has conditions free of the inner index
+        // (a two-dimensional tile's mask `rows < n & cols < m` summed over both axes): the
+        // inner sum is 0 where one fails, so it joins this domain.
+        let inner = sym.folds.lambdas.iter().find(|l| {
+            l.value == b && l.family == r.name() && l.vars.len() == 1 && is_zero(&sym.store, l.init)
+        });
+        if let Some(inner) = inner.cloned() {
+            let mut conj = vec![inner.dom];
+            while let Some(c) = conj.pop() {
+                match sym.store.node(c).clone() {
+                    Node::And(xs) => conj.extend(xs),
+                    _ if !mentions(&sym.store, c, inner.vars[0]) => {
+                        dom = sym.store.and2(dom, c);
+                    }
+                    _ => {}
+                }
+            }
+        }
     }
     // A sum of a sum whose definition mentions this one's index (a loop's sum of tile sums,
     // a tile's sum of loop sums): one sum over `t*S + l` (`crate::tiles`).

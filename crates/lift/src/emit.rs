@@ -312,10 +312,17 @@ def _rd(t, *ix):
 
 
 def _red(op, body, extent, depth):
-    """op over a new leading axis of `extent` values of k (the body's other axes: `depth`)."""
-    k = np.arange(int(extent)).reshape((-1,) + (1,) * depth)
+    """op over a new leading axis of the values of k below `extent` (the body's other axes:
+    `depth`); an extent that is an array over those axes (`sum(k < j + 1, ...)`) bounds each
+    lane's k, the others taking op's identity."""
+    ext = np.asarray(extent)
+    k = np.arange(int(ext.max(initial=0))).reshape((-1,) + (1,) * depth)
     v = np.asarray(body(k), dtype=np.float64)
-    return op(v + np.zeros(np.broadcast_shapes(v.shape, k.shape)), axis=0)
+    v = v + np.zeros(np.broadcast_shapes(v.shape, k.shape, ext.shape))
+    if ext.ndim == 0:
+        return op(v, axis=0)
+    fill = {np.sum: 0.0, np.max: -np.inf, np.min: np.inf}[op]
+    return op(np.where(k < ext, v, fill), axis=0)
 
 "#;
 

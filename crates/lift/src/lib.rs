@@ -348,16 +348,20 @@ pub fn lift_file(
         match lifted {
             Ok(Some(r)) => done.push(r),
             Ok(None) => {
+                let callers = callers_of(&kernels, &k.name, |c| own(c) && c.name != k.name);
+                let reason = if callers.is_empty() {
+                    "a `@triton.jit` helper with pointer arguments that no kernel of the file calls: it is lifted only inside a kernel that calls it".to_string()
+                } else {
+                    format!(
+                        "a `@triton.jit` helper with pointer arguments: lifted inside its callers {} (their records are its verdicts)",
+                        callers.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ")
+                    )
+                };
                 let mut r = KernelResult::bare(
                     k.name.clone(),
                     k.pos.line,
                     k.pos.col,
-                    Verdict::Unknown {
-                        reason: format!(
-                            "a `@triton.jit` helper with pointer arguments: lifted inside the kernels of the file that call it (kernel at {})",
-                            k.pos
-                        ),
-                    },
+                    Verdict::Unknown { reason },
                 );
                 r.kind = Kind::Helper;
                 done.push((ki, r));
@@ -394,6 +398,35 @@ pub fn lift_file(
         }
     }
     Ok(done.into_iter().map(|(_, r)| r).collect())
+}
+
+/// The functions of `kernels` (those `keep` admits) that call `helper`, directly or through
+/// other functions, in the file's order.
+fn callers_of(
+    kernels: &[front::KernelDef],
+    helper: &str,
+    keep: impl Fn(&front::KernelDef) -> bool,
+) -> Vec<String> {
+    let callees: Vec<Vec<String>> = kernels
+        .iter()
+        .map(|k| front::called_names(std::slice::from_ref(k)))
+        .collect();
+    let mut reach = vec![helper.to_string()];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (k, calls) in kernels.iter().zip(&callees) {
+            if !reach.contains(&k.name) && calls.iter().any(|c| reach.contains(c)) {
+                reach.push(k.name.clone());
+                grew = true;
+            }
+        }
+    }
+    kernels
+        .iter()
+        .filter(|k| k.name != helper && reach.contains(&k.name) && keep(k))
+        .map(|k| k.name.clone())
+        .collect()
 }
 
 /// One kernel under each of its autotune configurations, against `expect` or a synthesized

@@ -42,6 +42,9 @@ pub(crate) enum Op {
     BroadcastTo,
     /// `tl.sum`, `tl.max`, `tl.min` along one axis.
     Reduce(tensor::Reducer),
+    /// `tl.cumsum(input, axis, reverse)`: lane `j` of the axis is the sum of lanes `0..=j`
+    /// (`j..n` when reversed), a sum over a lane-dependent range of the domain's reduction.
+    Cumsum,
     /// `tl.dot`: a matrix product of two rank-2 blocks, plus `acc`.
     Dot,
     /// `tl.cdiv`: integer division rounding up.
@@ -53,9 +56,14 @@ pub(crate) enum Op {
     Math(&'static str),
     /// `tl.fma(x, y, z)`: `x * y + z` (fused: one rounding, outside the real model).
     Fma,
-    /// `tl.clamp(x, min, max)`: `min(max(x, min), max)`, read only with constant bounds
-    /// `min <= max` (Triton leaves `min > max` undefined).
+    /// `tl.clamp(x, min, max)`: `min(max(x, min), max)`; constant bounds must have `min <=
+    /// max`, bounds known at run time have it as the claim's stated precondition (Triton
+    /// leaves `min > max` undefined).
     Clamp,
+    /// `tl.device_assert(cond, msg)`: a check Triton compiles only under `TRITON_DEBUG`
+    /// (otherwise nothing runs); it changes no value, so the claim holds for the kernel as
+    /// compiled either way where the condition holds, and the verdict names it unchecked.
+    DeviceAssert,
     /// `tl.floor(x)`: the greatest integer at most `x`, a real function (uninterpreted
     /// symbolically as `floor`, exact concretely).
     Floor,
@@ -236,10 +244,22 @@ pub(crate) const OPS: &[OpSpec] = &[
         op: Op::BroadcastTo,
     },
     OpSpec {
+        name: "device_assert",
+        params: &["cond", "msg"],
+        ignored: &[],
+        op: Op::DeviceAssert,
+    },
+    OpSpec {
         name: "static_assert",
         params: &["cond", "msg"],
         ignored: &[],
         op: Op::StaticAssert,
+    },
+    OpSpec {
+        name: "cumsum",
+        params: &["input", "axis", "reverse"],
+        ignored: &["dtype"],
+        op: Op::Cumsum,
     },
     OpSpec {
         name: "sum",
@@ -859,17 +879,27 @@ pub(crate) fn apply<D: LDomain>(
                 KVal::Float(n, d) if *d != 0 => Some((*n, *d)),
                 _ => None,
             };
-            let (Some((a, b)), Some((c, e))) = (bound(&lo), bound(&hi)) else {
-                return Err(
-                    "tl.clamp with bounds that are not constants (undefined when min > max)".into(),
-                );
-            };
-            // a/b <= c/e with positive denominators.
-            if a.checked_mul(e)
-                .zip(c.checked_mul(b))
-                .is_none_or(|(l, r)| l > r)
-            {
-                return Err("tl.clamp with min > max (undefined in Triton)".into());
+            match (bound(&lo), bound(&hi)) {
+                // a/b <= c/e with positive denominators.
+                (Some((a, b)), Some((c, e))) => {
+                    if a.checked_mul(e)
+                        .zip(c.checked_mul(b))
+                        .is_none_or(|(l, r)| l > r)
+                    {
+                        return Err("tl.clamp with min > max (undefined in Triton)".into());
+                    }
+                }
+                // Bounds known only at run time: Triton leaves `min > max` undefined, so the
+                // claim states `min <= max` as a precondition; the value below is also what
+                // Triton's interpreter (`np.clip`) gives when it fails.
+                _ => {
+                    let note = format!(
+                        "the bounds of `tl.clamp` at {pos} have min <= max (Triton leaves min > max undefined)"
+                    );
+                    if !m.assumed.contains(&note) {
+                        m.assumed.push(note);
+                    }
+                }
             }
             let lo = block(&lo, "tl.clamp's min")?;
             let hi = block(&hi, "tl.clamp's max")?;
@@ -963,13 +993,15 @@ pub(crate) fn apply<D: LDomain>(
             if r != tensor::Reducer::Sum && matches!(args[2], Some(KVal::Bool(true))) {
                 return Err(format!("tl.{} with return_indices=True", spec.name));
             }
+            let keep = matches!(args[keep_at], Some(KVal::Bool(true)));
             let axis = match args[1].clone() {
-                None | Some(KVal::None) if x.shape.len() == 1 => 0,
                 None | Some(KVal::None) => {
-                    return Err(format!(
-                        "tl.{} over every axis of a block of rank 2 or more",
-                        spec.name
-                    ))
+                    // `axis=None`: every axis, as nested reductions from the last axis in.
+                    let mut all = x;
+                    for axis in (0..all.shape.len()).rev() {
+                        all = reduce_under(&all, axis, keep, r, m.guard.clone());
+                    }
+                    return Ok(KVal::Block(all));
                 }
                 Some(v) => const_int(&v, "the reduction's axis")?,
             };
@@ -986,8 +1018,31 @@ pub(crate) fn apply<D: LDomain>(
                 ));
             }
             let axis = axis as usize;
-            let keep = matches!(args[keep_at], Some(KVal::Bool(true)));
             KVal::Block(reduce_under(&x, axis, keep, r, m.guard.clone()))
+        }
+        Op::Cumsum => {
+            let x = to_real(&block(&need(&args, 0, spec)?, "tl.cumsum's input")?);
+            let axis = match args[1].clone() {
+                None | Some(KVal::None) => 0,
+                Some(v) => const_int(&v, "tl.cumsum's axis")?,
+            };
+            let axis = if axis < 0 {
+                axis + x.shape.len() as i128
+            } else {
+                axis
+            };
+            if !(0..x.shape.len() as i128).contains(&axis) {
+                return Err(format!(
+                    "tl.cumsum along axis {axis} of a rank-{} block",
+                    x.shape.len()
+                ));
+            }
+            let reverse = match args[2].clone() {
+                None | Some(KVal::None) | Some(KVal::Bool(false)) => false,
+                Some(KVal::Bool(true)) => true,
+                Some(other) => return Err(format!("tl.cumsum's reverse= of a {}", other.kind())),
+            };
+            KVal::Block(cumsum_under(&x, axis as usize, reverse, m.guard.clone()))
         }
         Op::Dot => {
             let a = block(&need(&args, 0, spec)?, "tl.dot's input")?;
@@ -1020,6 +1075,19 @@ pub(crate) fn apply<D: LDomain>(
             }
         },
         Op::StaticAssert => KVal::None,
+        Op::DeviceAssert => {
+            let msg = match args.get(1).cloned().flatten() {
+                Some(KVal::Str(t)) => format!(" (\"{t}\")"),
+                _ => String::new(),
+            };
+            let note = format!(
+                "the `tl.device_assert` at {pos}{msg} is not checked: it runs only under TRITON_DEBUG and changes no value"
+            );
+            if !m.assumed.contains(&note) {
+                m.assumed.push(note);
+            }
+            KVal::None
+        }
     })
 }
 
@@ -1757,6 +1825,46 @@ pub(crate) fn reduce<D: LDomain>(
             x.at(d, &full)
         })
     }))
+}
+
+/// `tl.cumsum` along `axis` (lane `j`: the sum of lanes `0..=j`, or `j..n` when `reverse`),
+/// made under the path condition `guard` as [`reduce_under`] makes a reduction.
+pub(crate) fn cumsum_under<D: LDomain>(
+    x: &Block<D>,
+    axis: usize,
+    reverse: bool,
+    guard: Option<Block<D>>,
+) -> Block<D> {
+    let n = x.shape[axis];
+    let x = x.clone();
+    memoized(Block::new(
+        x.shape.clone(),
+        Ty::Real,
+        move |d: &mut D, l: &[D::I]| {
+            if let Some(g) = &guard {
+                let c = g.at(d, &[]).b(d);
+                d.enter_fact(&c);
+            }
+            let j = l[axis].clone();
+            let (extent, first) = if reverse {
+                let n = d.extent(n);
+                (d.sub_i(&n, &j), j.clone())
+            } else {
+                let one = d.lit_i(1);
+                (d.add_i(&j, &one), d.lit_i(0))
+            };
+            let (x, lanes) = (x.clone(), l.to_vec());
+            let e = d.reduction(tensor::Reducer::Sum, &extent, &mut |d: &mut D, k: &D::I| {
+                let mut at = lanes.clone();
+                at[axis] = d.add_i(&first, k);
+                x.at(d, &at)
+            });
+            if guard.is_some() {
+                d.leave_fact();
+            }
+            e
+        },
+    ))
 }
 
 /// `b` computed once per lane: every use of one value at one lane is one term (one atom), so

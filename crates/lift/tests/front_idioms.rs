@@ -83,11 +83,17 @@ fn keywords_that_could_change_values_are_unknown() {
         "tl.load(x_ptr + offs, mask=m, other=0.0, cache_modifier=\".cg\", eviction_policy=\"evict_last\", volatile=True)",
         LAUNCH,
     ));
-    // `tl.clamp` with bounds that are not constants: undefined when min > max.
-    let r = unknown_reason(&file("tl.clamp(x, x, 1.0)", LAUNCH));
+    // `tl.clamp` with bounds known at run time: `min <= max` (undefined otherwise in Triton)
+    // is the verdict's stated precondition.
+    let r = lift(&file("tl.clamp(x, x - 1.0, x + 1.0)", LAUNCH));
+    let Verdict::Verified { assumptions } = &r[0].verdict else {
+        panic!("{:?}", r[0].verdict)
+    };
     assert!(
-        r.contains("tl.clamp with bounds that are not constants"),
-        "{r}"
+        assumptions
+            .iter()
+            .any(|a| a.contains("the bounds of `tl.clamp` at 11:") && a.contains("min <= max")),
+        "{assumptions:?}"
     );
     let r = unknown_reason(&file("tl.clamp(x, 2.0, 1.0)", LAUNCH));
     assert!(r.contains("min > max"), "{r}");

@@ -1121,6 +1121,7 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, ty: ElemType, x: &D::V) -> D::V 
         UnaryOp::Sqrt => d.prim(Prim::Sqrt, ty, &[x.clone()]),
         UnaryOp::Rsqrt => d.prim(Prim::Rsqrt, ty, &[x.clone()]),
         UnaryOp::Tanh => d.prim(Prim::Tanh, ty, &[x.clone()]),
+        _ => unreachable!("{op:?} on {ty}: rejected by the graph's type check (float only)"),
     }
 }
 
@@ -1135,6 +1136,7 @@ pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, ty: ElemType, a: &D::V, b: &D:
     let args = [a.clone(), b.clone()];
     match op {
         BinaryOp::Pow => d.prim(Prim::Pow, ty, &args),
+        BinaryOp::Atan2 => d.prim(Prim::Atan2, ty, &args),
         BinaryOp::Add => d.prim(Prim::Add, ty, &args),
         BinaryOp::Sub => d.prim(Prim::Sub, ty, &args),
         BinaryOp::Mul => d.prim(Prim::Mul, ty, &args),

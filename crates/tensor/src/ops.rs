@@ -28,6 +28,26 @@ pub enum UnaryOp {
     Sqrt,
     Rsqrt,
     Tanh,
+    /// Float only, exact IEEE `roundToIntegral` in four modes (toward -inf, toward +inf, to
+    /// nearest with ties to even, to nearest with ties away from zero), and XLA's `sign`
+    /// (`±0` and NaN themselves, else `±1`).
+    Floor,
+    Ceil,
+    RoundNearestEven,
+    RoundNearestAfz,
+    Sign,
+    /// Float only: `1 / (1 + exp(-x))`, each operation rounded, as XLA's logistic expander
+    /// writes it (`float::unary`).
+    Logistic,
+    /// Float only, uninterpreted symbolically like `Tanh`: `log(1 + x)`, `exp(x) - 1`, sine,
+    /// cosine, cube root.
+    Log1p,
+    Expm1,
+    Sin,
+    Cos,
+    Cbrt,
+    /// Float only: whether the operand is neither NaN nor an infinity (a Bool element).
+    IsFinite,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -44,6 +64,9 @@ pub enum BinaryOp {
     Xor,
     /// `a^b`, float types only.
     Pow,
+    /// The angle of the point `(b, a)` (`atan2(a, b)`), float types only, uninterpreted
+    /// symbolically.
+    Atan2,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -316,10 +339,15 @@ impl<I: Clone> Graph<I> {
                     UnaryOp::Exp if !matches!(xt.ty, Real | Float(_)) => {
                         return Err("exp needs real or float elements".into())
                     }
-                    UnaryOp::Log | UnaryOp::Sqrt | UnaryOp::Rsqrt | UnaryOp::Tanh
-                        if !matches!(xt.ty, Float(_)) =>
-                    {
+                    UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Exp | UnaryOp::Not => {}
+                    _ if !matches!(xt.ty, Float(_)) => {
                         return Err(format!("{op:?} needs float elements").to_lowercase())
+                    }
+                    UnaryOp::IsFinite => {
+                        return Ok(NodeType {
+                            axes: xt.axes,
+                            ty: Bool,
+                        })
                     }
                     _ => {}
                 }
@@ -349,7 +377,7 @@ impl<I: Clone> Graph<I> {
                 let ok = match op {
                     BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => ty == Bool,
                     BinaryOp::Rem => ty.is_integer(),
-                    BinaryOp::Pow => matches!(ty, Float(_)),
+                    BinaryOp::Pow | BinaryOp::Atan2 => matches!(ty, Float(_)),
                     _ => ty != Bool,
                 };
                 if !ok {

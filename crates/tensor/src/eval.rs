@@ -501,8 +501,10 @@ impl<'g, D: Domain> Eval<'g, D> {
                 }
             }
             Op::Unary { op, x } => {
+                // The operand's type: `is-finite`'s result type (Bool) is not.
+                let operand = g.node_type(*x).ty;
                 let v = self.access(d, *x, idx);
-                unary(d, *op, ty, &v)
+                unary(d, *op, operand, &v)
             }
             Op::Convert { x, to, range } => {
                 let from = g.node_type(*x).ty;

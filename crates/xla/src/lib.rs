@@ -19,6 +19,7 @@ mod regroup;
 mod search;
 mod shape_ops;
 mod sweep;
+mod while_loop;
 
 pub use check::{check_pair, Input, Options};
 pub use lower::{lower, Lowered, Mode, Unsupported};

@@ -228,6 +228,10 @@ impl<D: Domain> Lowerer<'_, '_, D> {
                 self.computation(callee, Some(&operands), depth + 1)
             }
             "copy" => Ok(operands[0].clone()),
+            "while" => match operands.first() {
+                Some(init) => self.while_loop(ins, &init.clone(), depth),
+                None => Err(bad(ins, "while without an operand")),
+            },
             _ => {
                 let arrays = arrays(ins, &operands)?;
                 self.array_op(ins, &arrays)

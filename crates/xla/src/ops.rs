@@ -26,6 +26,7 @@ pub const OPS: &[OpSpec] = &[
     op("get-tuple-element", Some(1), &["index"]),
     op("fusion", None, &["calls", "kind"]),
     op("call", None, &["to_apply"]),
+    op("while", Some(1), &["condition", "body"]),
     op("copy", Some(1), &[]),
     op("iota", Some(0), &["iota_dimension"]),
     op("add", Some(2), &[]),

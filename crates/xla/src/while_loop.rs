@@ -67,9 +67,13 @@ fn named<'c>(c: &'c Computation, name: &str) -> Option<&'c Instr> {
     c.instrs.iter().find(|i| i.name.text == name)
 }
 
-/// Tuple element `k` of `c`'s parameter, read by `get-tuple-element` at `name`.
+/// Tuple element `k` of `c`'s parameter, read by `get-tuple-element` at `name` (through
+/// copies: XLA copies the counter it carries).
 fn element_of_parameter(c: &Computation, name: &str) -> Option<usize> {
-    let gte = named(c, name)?;
+    let mut gte = named(c, name)?;
+    while gte.opcode.text == "copy" {
+        gte = named(c, &gte.operands.first()?.text)?;
+    }
     if gte.opcode.text != "get-tuple-element" {
         return None;
     }

@@ -1,5 +1,6 @@
 //! The symbolic domain at float types: IEEE primitives as terms of SMT-LIB's floating-point
-//! theory, and the transcendental functions (`exp`, `log`, `tanh`, `rsqrt`, `pow`) as
+//! theory, and the transcendental functions (`exp`, `log`, `tanh`, `rsqrt`, `pow`, `log1p`,
+//! `expm1`, `sin`, `cos`, `cbrt`, `atan2`) as
 //! uninterpreted functions per format, constrained only by facts that every faithful
 //! implementation satisfies. Each fact is instantiated at the applications a query contains
 //! and named ([`FloatFact`]); a verdict that rests on them lists the names.
@@ -54,9 +55,17 @@ impl Sym {
             Prim::IsInf => FpOp::IsInfinite,
             Prim::IsSubnormal => FpOp::IsSubnormal,
             Prim::IsNegative => FpOp::IsNegative,
-            Prim::Exp | Prim::Log | Prim::Tanh | Prim::Rsqrt | Prim::Pow => {
-                return SymVal::Plain(self.math(op, f.format, a))
-            }
+            Prim::Exp
+            | Prim::Log
+            | Prim::Tanh
+            | Prim::Rsqrt
+            | Prim::Pow
+            | Prim::Log1p
+            | Prim::Expm1
+            | Prim::Sin
+            | Prim::Cos
+            | Prim::Cbrt
+            | Prim::Atan2 => return SymVal::Plain(self.math(op, f.format, a)),
             _ => {
                 let ty = ElemType::Float(f);
                 let rt = if matches!(op, Prim::Lt | Prim::Le | Prim::Eq) {
@@ -154,6 +163,11 @@ impl Sym {
                 Prim::Log => log_facts(self, fm, a[0], r),
                 Prim::Tanh => tanh_facts(self, fm, a[0], r),
                 Prim::Rsqrt => rsqrt_facts(self, fm, a[0], r),
+                Prim::Log1p => log1p_facts(self, fm, a[0], r),
+                Prim::Expm1 => expm1_facts(self, fm, a[0], r),
+                Prim::Sin | Prim::Cos => sin_cos_facts(self, fm, op == Prim::Sin, a[0], r),
+                Prim::Cbrt => cbrt_facts(self, fm, a[0], r),
+                Prim::Atan2 => atan2_facts(self, fm, a[0], a[1], r),
                 _ => pow_facts(self, fm, a[0], a[1], r),
             };
             for (name, term) in facts {
@@ -295,6 +309,104 @@ fn tanh_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
     let not_xn = c.s.not(xn);
     v.push(("-1 <= tanh(x) <= 1", c.imp(not_xn, within)));
     v
+}
+
+fn log1p_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
+    let (pinf, ninf) = (c.bits(fm.inf(false)), c.bits(fm.inf(true)));
+    let mone = c.lit(-1.0);
+    let mut v = vec![];
+    let (xn, rn) = (c.nan(x), c.nan(r));
+    v.push(("log1p(NaN) = NaN", c.imp(xn, rn)));
+    let below = c.op(FpOp::Lt, &[x, mone]);
+    v.push(("log1p(x) = NaN for x < -1", c.imp(below, rn)));
+    let (a, b) = (c.is(x, mone), c.is(r, ninf));
+    v.push(("log1p(-1) = -inf", c.imp(a, b)));
+    let (a, b) = (c.is(x, pinf), c.is(r, pinf));
+    v.push(("log1p(+inf) = +inf", c.imp(a, b)));
+    let (a, b) = (c.op(FpOp::IsZero, &[x]), c.is(r, x));
+    v.push(("log1p(±0) = ±0", c.imp(a, b)));
+    v
+}
+
+fn expm1_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
+    let (pinf, ninf) = (c.bits(fm.inf(false)), c.bits(fm.inf(true)));
+    let mone = c.lit(-1.0);
+    let mut v = vec![];
+    let (xn, rn) = (c.nan(x), c.nan(r));
+    v.push(("expm1(NaN) = NaN", c.imp(xn, rn)));
+    let (a, b) = (c.is(x, pinf), c.is(r, pinf));
+    v.push(("expm1(+inf) = +inf", c.imp(a, b)));
+    let (a, b) = (c.is(x, ninf), c.is(r, mone));
+    v.push(("expm1(-inf) = -1", c.imp(a, b)));
+    let (a, b) = (c.op(FpOp::IsZero, &[x]), c.is(r, x));
+    v.push(("expm1(±0) = ±0", c.imp(a, b)));
+    let at_least = c.op(FpOp::Leq, &[mone, r]);
+    let not_xn = c.s.not(xn);
+    v.push(("expm1(x) >= -1 for x not NaN", c.imp(not_xn, at_least)));
+    v
+}
+
+fn sin_cos_facts(sym: &mut Sym, fm: Format, sin: bool, x: TermId, r: TermId) -> Facts {
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
+    let (one, mone) = (c.lit(1.0), c.lit(-1.0));
+    let mut v = vec![];
+    let (xn, rn) = (c.nan(x), c.nan(r));
+    let inf = c.op(FpOp::IsInfinite, &[x]);
+    let zero = c.op(FpOp::IsZero, &[x]);
+    let (lo, hi) = (c.op(FpOp::Leq, &[mone, r]), c.op(FpOp::Leq, &[r, one]));
+    let within = c.s.and2(lo, hi);
+    let finite = c.s.or2(xn, inf);
+    let finite = c.s.not(finite);
+    if sin {
+        v.push(("sin(NaN) = NaN", c.imp(xn, rn)));
+        v.push(("sin(±inf) = NaN", c.imp(inf, rn)));
+        let b = c.is(r, x);
+        v.push(("sin(±0) = ±0", c.imp(zero, b)));
+        v.push(("-1 <= sin(x) <= 1 for finite x", c.imp(finite, within)));
+    } else {
+        v.push(("cos(NaN) = NaN", c.imp(xn, rn)));
+        v.push(("cos(±inf) = NaN", c.imp(inf, rn)));
+        let b = c.is(r, one);
+        v.push(("cos(±0) = 1", c.imp(zero, b)));
+        v.push(("-1 <= cos(x) <= 1 for finite x", c.imp(finite, within)));
+    }
+    v
+}
+
+fn cbrt_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
+    let mut v = vec![];
+    let (xn, rn) = (c.nan(x), c.nan(r));
+    v.push(("cbrt(NaN) = NaN", c.imp(xn, rn)));
+    let (a, b) = (c.op(FpOp::IsZero, &[x]), c.is(r, x));
+    v.push(("cbrt(±0) = ±0", c.imp(a, b)));
+    let (a, b) = (c.op(FpOp::IsInfinite, &[x]), c.is(r, x));
+    v.push(("cbrt(±inf) = ±inf", c.imp(a, b)));
+    v
+}
+
+fn atan2_facts(sym: &mut Sym, fm: Format, y: TermId, x: TermId, r: TermId) -> Facts {
+    let mut c = F {
+        s: &mut sym.store,
+        fm,
+    };
+    let (yn, xn, rn) = (c.nan(y), c.nan(x), c.nan(r));
+    let either = c.s.or2(yn, xn);
+    vec![("atan2(NaN, x) = atan2(y, NaN) = NaN", c.imp(either, rn))]
 }
 
 fn rsqrt_facts(sym: &mut Sym, fm: Format, x: TermId, r: TermId) -> Facts {

@@ -439,6 +439,12 @@ impl Domain for Sym {
             | Prim::Tanh
             | Prim::Rsqrt
             | Prim::Pow
+            | Prim::Log1p
+            | Prim::Expm1
+            | Prim::Sin
+            | Prim::Cos
+            | Prim::Cbrt
+            | Prim::Atan2
             | Prim::Abs
             | Prim::IsNaN
             | Prim::IsInf

@@ -18,8 +18,14 @@ enum Case {
     C(CompareOp),
 }
 
-const CASES: [Case; 14] = [
+const CASES: [Case; 20] = [
     Case::U(UnaryOp::Neg),
+    Case::U(UnaryOp::Floor),
+    Case::U(UnaryOp::Ceil),
+    Case::U(UnaryOp::RoundNearestEven),
+    Case::U(UnaryOp::RoundNearestAfz),
+    Case::U(UnaryOp::Sign),
+    Case::U(UnaryOp::IsFinite),
     Case::U(UnaryOp::Abs),
     Case::U(UnaryOp::Sqrt),
     Case::B(BinaryOp::Add),
@@ -55,6 +61,8 @@ fn specials(f: Format) -> Vec<u64> {
             f.inf(neg),
             f.from_f64(if neg { -1.0 } else { 1.0 }),
             f.from_f64(if neg { -0.1 } else { 0.1 }),
+            f.from_f64(if neg { -2.5 } else { 0.5 }),
+            f.from_f64(if neg { -0.75 } else { 1.5 }),
         ]);
     }
     v
@@ -250,6 +258,12 @@ fn math_facts_hold_of_libm() {
         Case::U(UnaryOp::Tanh),
         Case::U(UnaryOp::Rsqrt),
         Case::B(BinaryOp::Pow),
+        Case::U(UnaryOp::Log1p),
+        Case::U(UnaryOp::Expm1),
+        Case::U(UnaryOp::Sin),
+        Case::U(UnaryOp::Cos),
+        Case::U(UnaryOp::Cbrt),
+        Case::B(BinaryOp::Atan2),
     ];
     for f in Format::ALL {
         let ty = ElemType::float(f, false);
@@ -287,6 +301,69 @@ fn math_facts_hold_of_libm() {
                         );
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The rounding ops and `sign` (`tensor::rounding`, written on IEEE add, subtract and
+/// compares) compute what Rust's own `floor`, `ceil`, `round` (ties away from zero),
+/// `round_ties_even` and `signum` compute, on f32 and f64 special values, halves, values next
+/// to the precision's limit and pseudo-random bit patterns (no flushing).
+#[test]
+fn rounding_matches_rust() {
+    let ops: [(UnaryOp, fn(f64) -> f64); 5] = [
+        (UnaryOp::Floor, f64::floor),
+        (UnaryOp::Ceil, f64::ceil),
+        (UnaryOp::RoundNearestAfz, f64::round),
+        (UnaryOp::RoundNearestEven, f64::round_ties_even),
+        (UnaryOp::Sign, |x| {
+            if x == 0.0 || x.is_nan() {
+                x
+            } else {
+                x.signum()
+            }
+        }),
+    ];
+    for f in [Format::F32, Format::F64] {
+        let ty = ElemType::float(f, false);
+        let mut xs = specials(f);
+        let p = 2f64.powi(f.sbits as i32 - 1);
+        for x in [
+            0.49999997,
+            0.5000001,
+            2.5,
+            3.5,
+            -3.5,
+            1e7 + 0.5,
+            p - 0.5,
+            p + 1.0,
+            -p + 0.5,
+        ] {
+            xs.push(f.from_f64(x));
+        }
+        let mut seed = 0x9e3779b97f4a7c15u64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            xs.push(f.canon(
+                seed & if f == Format::F32 {
+                    0xffff_ffff
+                } else {
+                    u64::MAX
+                },
+            ));
+        }
+        for (op, reference) in ops {
+            for &x in &xs {
+                let want = f.from_f64(reference(f.to_f64(x)));
+                let got = concrete(Case::U(op), ty, x, 0);
+                let same = match got {
+                    Scalar::Float(_, b) => b == want || (f.is_nan(b) && f.is_nan(want)),
+                    _ => false,
+                };
+                assert!(same, "{op:?} at {} of {}: {got}", f.name(), f.display(x));
             }
         }
     }

@@ -53,9 +53,17 @@ impl Concrete {
             Prim::IsInf => Op::IsInfinite,
             Prim::IsSubnormal => Op::IsSubnormal,
             Prim::IsNegative => Op::IsNegative,
-            Prim::Exp | Prim::Log | Prim::Tanh | Prim::Rsqrt | Prim::Pow => {
-                return self.libm(op, f, &vals)
-            }
+            Prim::Exp
+            | Prim::Log
+            | Prim::Tanh
+            | Prim::Rsqrt
+            | Prim::Pow
+            | Prim::Log1p
+            | Prim::Expm1
+            | Prim::Sin
+            | Prim::Cos
+            | Prim::Cbrt
+            | Prim::Atan2 => return self.libm(op, f, &vals),
             _ => {
                 self.fail(format!("primitive {op:?} at type {}", ElemType::Float(f)));
                 return Scalar::Undef;
@@ -71,7 +79,8 @@ impl Concrete {
         }
     }
 
-    /// `exp`, `log`, `tanh`, `rsqrt`, `pow` by the platform's libm in binary64, rounded to the
+    /// `exp`, `log`, `tanh`, `rsqrt`, `pow`, `log1p`, `expm1`, `sin`, `cos`, `cbrt`, `atan2` by
+    /// the platform's libm in binary64, rounded to the
     /// format (for binary64 itself, libm's result).
     fn libm(&mut self, op: Prim, f: FloatTy, vals: &[Val]) -> Scalar {
         let fm = f.format;
@@ -92,6 +101,12 @@ impl Concrete {
             Prim::Log => ("log", x[0].ln()),
             Prim::Tanh => ("tanh", x[0].tanh()),
             Prim::Rsqrt => ("rsqrt (1/sqrt)", 1.0 / x[0].sqrt()),
+            Prim::Log1p => ("log1p", x[0].ln_1p()),
+            Prim::Expm1 => ("expm1", x[0].exp_m1()),
+            Prim::Sin => ("sin", x[0].sin()),
+            Prim::Cos => ("cos", x[0].cos()),
+            Prim::Cbrt => ("cbrt", x[0].cbrt()),
+            Prim::Atan2 => ("atan2", x[0].atan2(x[1])),
             _ => ("pow", x[0].powf(x[1])),
         };
         self.libm.insert(name);

@@ -155,8 +155,8 @@ pub enum Literal {
 ///
 /// At a float type every primitive is IEEE 754's, rounding to nearest even: `RealDiv` is
 /// IEEE division (total: `x / 0` is an infinity or NaN), `Eq` is IEEE equality (`NaN != NaN`,
-/// `-0 == +0`), `Lt`/`Le` are false on NaN. `Exp`, `Log`, `Tanh`, `Rsqrt` and `Pow` are
-/// uninterpreted symbolically, constrained by facts every faithful implementation satisfies
+/// `-0 == +0`), `Lt`/`Le` are false on NaN. `Exp`, `Log`, `Tanh`, `Rsqrt`, `Pow` and the
+/// transcendental functions after them are uninterpreted symbolically, constrained by facts every faithful implementation satisfies
 /// (named in verdicts), and computed by the platform's libm concretely. FTZ is not a
 /// primitive's business: the element functions flush around them (`float.rs`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -180,6 +180,14 @@ pub enum Prim {
     Tanh,
     Rsqrt,
     Pow,
+    /// `log(1 + x)`, `exp(x) - 1`, sine, cosine, cube root, `atan2(y, x)`: float types only,
+    /// uninterpreted symbolically like `Tanh`.
+    Log1p,
+    Expm1,
+    Sin,
+    Cos,
+    Cbrt,
+    Atan2,
     /// IEEE absolute value: clears the sign bit (`abs(-0) = +0`, `abs(NaN)` is NaN).
     Abs,
     /// IEEE classification (float types): NaN, an infinity, a subnormal, the sign bit of a

@@ -504,8 +504,10 @@ impl<'g, D: Domain> Eval<'g, D> {
                 }
             }
             Op::Unary { op, x } => {
+                // The operand's type: `is-finite`'s result type (Bool) is not.
+                let operand = g.node_type(*x).ty;
                 let v = self.access(d, *x, idx);
-                unary(d, *op, ty, &v)
+                unary(d, *op, operand, &v)
             }
             Op::Convert { x, to, range } => {
                 let from = g.node_type(*x).ty;
@@ -1134,6 +1136,7 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, ty: ElemType, x: &D::V) -> D::V 
         UnaryOp::Popcnt | UnaryOp::Clz => {
             unreachable!("the graph's check admits {op:?} on fixed-width integers only")
         }
+        _ => unreachable!("{op:?} on {ty}: rejected by the graph's type check (float only)"),
     }
 }
 
@@ -1151,6 +1154,7 @@ pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, ty: ElemType, a: &D::V, b: &D:
         BinaryOp::ShiftLeft | BinaryOp::ShiftRightLogical | BinaryOp::ShiftRightArithmetic => {
             unreachable!("the graph's check admits {op:?} on fixed-width integers only")
         }
+        BinaryOp::Atan2 => d.prim(Prim::Atan2, ty, &args),
         BinaryOp::Add => d.prim(Prim::Add, ty, &args),
         BinaryOp::Sub => d.prim(Prim::Sub, ty, &args),
         BinaryOp::Mul => d.prim(Prim::Mul, ty, &args),

@@ -41,7 +41,13 @@ fn around<D: Domain>(
     flush(d, ty, &r)
 }
 
-/// A unary elementwise op at float type `f`.
+/// A unary elementwise op at float type `f`. `is-finite` gives a Bool element.
+///
+/// Flushing, measured on XLA:CPU (jax 0.7.1, FTZ/DAZ): the rounding ops, `sign` and `log1p`
+/// read a subnormal operand as zero (`floor(-1e-45) = -0`, `sign(1e-45) = +0`,
+/// `log1p(1e-45) = 0`); `expm1`, `sin`, `cos` and `cbrt` keep subnormal operands and results
+/// (`expm1(1e-45) = sin(1e-45) = 1e-45`, `cbrt(1e-45) = 8.9e-16`): XLA:CPU's own code for
+/// them returns small operands through a select, no arithmetic.
 pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, f: FloatTy, x: &D::V) -> D::V {
     let ty = ElemType::Float(f);
     let prim = match op {
@@ -52,9 +58,31 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, f: FloatTy, x: &D::V) -> D::V {
         UnaryOp::Sqrt => Prim::Sqrt,
         UnaryOp::Rsqrt => Prim::Rsqrt,
         UnaryOp::Tanh => Prim::Tanh,
+        UnaryOp::Log1p => Prim::Log1p,
+        UnaryOp::Expm1 => Prim::Expm1,
+        UnaryOp::Sin => Prim::Sin,
+        UnaryOp::Cos => Prim::Cos,
+        UnaryOp::Cbrt => Prim::Cbrt,
         UnaryOp::Not => Prim::Not,
         UnaryOp::Popcnt | UnaryOp::Clz => {
             unreachable!("the graph's check admits {op:?} on fixed-width integers only")
+        }
+        UnaryOp::Floor
+        | UnaryOp::Ceil
+        | UnaryOp::RoundNearestEven
+        | UnaryOp::RoundNearestAfz
+        | UnaryOp::Sign => {
+            let x = if f.ftz { flush(d, ty, x) } else { x.clone() };
+            return crate::rounding::unary(d, op, f.format, &x);
+        }
+        UnaryOp::Logistic => return logistic(d, f, x),
+        UnaryOp::IsFinite => {
+            let fin = is_finite(d, f, x);
+            let (t, e) = (
+                d.lit_v(ElemType::Bool, Literal::Bool(true)),
+                d.lit_v(ElemType::Bool, Literal::Bool(false)),
+            );
+            return d.ite_v(&fin, &t, &e);
         }
     };
     if matches!(op, UnaryOp::Neg | UnaryOp::Abs) {
@@ -62,7 +90,25 @@ pub fn unary<D: Domain>(d: &mut D, op: UnaryOp, f: FloatTy, x: &D::V) -> D::V {
         // operations); a flushed operand stays flushed.
         return d.prim(prim, ty, &[x.clone()]);
     }
+    if matches!(
+        op,
+        UnaryOp::Expm1 | UnaryOp::Sin | UnaryOp::Cos | UnaryOp::Cbrt
+    ) {
+        return d.prim(prim, ty, &[x.clone()]);
+    }
     around(d, f, ty, &[x.clone()], |d, a| d.prim(prim, ty, a))
+}
+
+/// XLA's `logistic` as XLA:CPU runs it: its logistic expander rewrites `logistic(x)` into
+/// `1 / (1 + exp(-x))` before code generation, each operation rounded (and flushed) on its
+/// own, so the op's meaning here is that expansion.
+fn logistic<D: Domain>(d: &mut D, f: FloatTy, x: &D::V) -> D::V {
+    let ty = ElemType::Float(f);
+    let one = d.lit_v(ty, Literal::Int(1));
+    let minus_x = unary(d, UnaryOp::Neg, f, x);
+    let e = unary(d, UnaryOp::Exp, f, &minus_x);
+    let denominator = binary(d, BinaryOp::Add, f, &e, &one);
+    binary(d, BinaryOp::Div, f, &one, &denominator)
 }
 
 /// A binary elementwise op at float type `f`.
@@ -86,6 +132,7 @@ pub fn binary<D: Domain>(d: &mut D, op: BinaryOp, f: FloatTy, a: &D::V, b: &D::V
         BinaryOp::ShiftLeft | BinaryOp::ShiftRightLogical | BinaryOp::ShiftRightArithmetic => {
             unreachable!("the graph's check admits {op:?} on fixed-width integers only")
         }
+        BinaryOp::Atan2 => Prim::Atan2,
         BinaryOp::Max | BinaryOp::Min => {
             // The result is an operand or NaN: of flushed operands, flushed already.
             let args = if f.ftz {

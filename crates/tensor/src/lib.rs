@@ -15,6 +15,7 @@ mod fixed;
 pub mod float;
 mod ops;
 mod rat;
+mod rounding;
 
 pub use concrete::{Concrete, ConcreteTensor, Rat, Scalar};
 pub use domain::{

@@ -32,6 +32,26 @@ pub enum UnaryOp {
     /// bits (`count-leading-zeros`; the width for 0).
     Popcnt,
     Clz,
+    /// Float only, exact IEEE `roundToIntegral` in four modes (toward -inf, toward +inf, to
+    /// nearest with ties to even, to nearest with ties away from zero), and XLA's `sign`
+    /// (`±0` and NaN themselves, else `±1`).
+    Floor,
+    Ceil,
+    RoundNearestEven,
+    RoundNearestAfz,
+    Sign,
+    /// Float only: `1 / (1 + exp(-x))`, each operation rounded, as XLA's logistic expander
+    /// writes it (`float::unary`).
+    Logistic,
+    /// Float only, uninterpreted symbolically like `Tanh`: `log(1 + x)`, `exp(x) - 1`, sine,
+    /// cosine, cube root.
+    Log1p,
+    Expm1,
+    Sin,
+    Cos,
+    Cbrt,
+    /// Float only: whether the operand is neither NaN nor an infinity (a Bool element).
+    IsFinite,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -54,6 +74,9 @@ pub enum BinaryOp {
     ShiftLeft,
     ShiftRightLogical,
     ShiftRightArithmetic,
+    /// The angle of the point `(b, a)` (`atan2(a, b)`), float types only, uninterpreted
+    /// symbolically.
+    Atan2,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -337,10 +360,15 @@ impl<I: Clone> Graph<I> {
                     UnaryOp::Exp if !matches!(xt.ty, Real | Float(_)) => {
                         return Err("exp needs real or float elements".into())
                     }
-                    UnaryOp::Log | UnaryOp::Sqrt | UnaryOp::Rsqrt | UnaryOp::Tanh
-                        if !matches!(xt.ty, Float(_)) =>
-                    {
+                    UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Exp | UnaryOp::Not => {}
+                    _ if !matches!(xt.ty, Float(_)) => {
                         return Err(format!("{op:?} needs float elements").to_lowercase())
+                    }
+                    UnaryOp::IsFinite => {
+                        return Ok(NodeType {
+                            axes: xt.axes,
+                            ty: Bool,
+                        })
                     }
                     _ => {}
                 }
@@ -391,7 +419,7 @@ impl<I: Clone> Graph<I> {
                     | BinaryOp::ShiftRightLogical
                     | BinaryOp::ShiftRightArithmetic => matches!(ty, Fixed(_)),
                     BinaryOp::Rem => ty.is_integer(),
-                    BinaryOp::Pow => matches!(ty, Float(_)),
+                    BinaryOp::Pow | BinaryOp::Atan2 => matches!(ty, Float(_)),
                     _ => ty != Bool,
                 };
                 if !ok {

@@ -131,11 +131,72 @@ fn proves_equal(
     inputs: &HashSet<FunId>,
     cfg: SolverConfig,
 ) -> bool {
+    if proves_equal_for_any_shared(store, (a, b), cfg) {
+        return true;
+    }
     let same = store.eq(a, b);
     let differ = store.not(same);
     let mut query = relevant(store, facts, inputs, a, b);
     query.push(differ);
     matches!(decide_portfolio(store, &query, cfg).0, CheckResult::Unsat)
+}
+
+/// Whether `a = b` holds for every value of their largest shared float subterms: each
+/// replaced by a fresh symbol, without facts. An equation valid with those symbols free is
+/// valid of every instance, and dropping premises keeps an unsat answer valid, so a proof
+/// here proves the merge. It spares the solver the shared subterms' insides: a clamp of a
+/// rounded quotient written as `min(max(..))` in one module and `clamp` in the other differs
+/// only in the order of `max`'s operands, above a division and a rounding that bit-blasting
+/// would otherwise have to encode twice over (`quant_round`). Quantified terms are left to
+/// the full query (a subterm may mention a bound symbol).
+fn proves_equal_for_any_shared(
+    store: &mut Store,
+    (a, b): (TermId, TermId),
+    cfg: SolverConfig,
+) -> bool {
+    if store.has_quantifier(a) || store.has_quantifier(b) {
+        return false;
+    }
+    let in_b = dag(store, b);
+    let mut shared: Vec<TermId> = vec![];
+    let mut seen = HashSet::new();
+    let mut todo = vec![a];
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        let kids = store.children(t);
+        if t != a
+            && in_b.contains(&t)
+            && !kids.is_empty()
+            && matches!(store.sort(t), Sort::Float(_))
+        {
+            shared.push(t);
+            continue;
+        }
+        todo.extend(kids);
+    }
+    if shared.is_empty() {
+        return false;
+    }
+    shared.sort();
+    let mut map = HashMap::new();
+    for t in shared {
+        let sort = store.sort(t);
+        let s = store.fresh("shared", sort);
+        let v = store.sym(s);
+        map.insert(t, v);
+    }
+    let (a, b) = (store.replace(a, &map), store.replace(b, &map));
+    let same = store.eq(a, b);
+    let differ = store.not(same);
+    let quick = SolverConfig {
+        timeout: cfg.timeout / 2,
+    };
+    matches!(
+        decide_portfolio(store, &[differ], quick).0,
+        CheckResult::Unsat
+    )
 }
 
 /// The facts about the applications below `a` or `b` other than the inputs' (`exp`, a fold),

@@ -1,6 +1,7 @@
 # expect: verified
 # formula: dst[i, j] = sum(k < j + 1, src[i, k])
 # synthesized: unknown
+# differential: formula
 # The running total of each row, one program per row (FlagGems' cumsum scans a flat tile
 # per program; here a row tile with its own stride): `tl.cumsum` along the tile's axis is
 # the inclusive prefix sum, lane `j` the sum of lanes `0..=j`; lanes past the row are loaded

@@ -39,6 +39,16 @@ fn corpus_agrees_with_triton_interpreter() {
                 .take_while(|l| l.starts_with('#'))
                 .any(|l| l.trim() == "# expect: verified")
         })
+        // A kernel verified only against its header's formula (`# synthesized: unknown`: the
+        // synthesized one is wrong, and its replay says so) is compared through that formula
+        // below (`# differential: formula`), not through the synthesized one.
+        .filter(|p| {
+            !std::fs::read_to_string(p)
+                .unwrap()
+                .lines()
+                .take_while(|l| l.starts_with('#'))
+                .any(|l| l.trim() == "# synthesized: unknown")
+        })
         .map(|p| format!("corpus/lift/{}", p.file_name().unwrap().to_string_lossy()))
         .collect();
     files.sort();

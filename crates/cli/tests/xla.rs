@@ -45,13 +45,13 @@ fn verdicts_and_exit_codes() {
     // An op without a meaning yet: unknown, exit 3.
     let dir = std::env::temp_dir().join(format!("tp-xla-unknown-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let cos = dir.join("cos.hlo");
+    let tan = dir.join("tan.hlo");
     std::fs::write(
-        &cos,
-        "HloModule m\n\nENTRY e {\n  x = f32[4]{0} parameter(0)\n  ROOT y = f32[4]{0} cosine(x)\n}\n",
+        &tan,
+        "HloModule m\n\nENTRY e {\n  x = f32[4]{0} parameter(0)\n  ROOT y = f32[4]{0} tan(x)\n}\n",
     )
     .unwrap();
-    let c = cos.to_string_lossy().into_owned();
+    let c = tan.to_string_lossy().into_owned();
     let (code, out, _) = run(&["xla", &c, &c]);
     assert_eq!(code, 3, "{out}");
     let _ = std::fs::remove_dir_all(&dir);

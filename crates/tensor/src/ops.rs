@@ -361,6 +361,7 @@ impl<I: Clone> Graph<I> {
                         return Err("exp needs real or float elements".into())
                     }
                     UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Exp | UnaryOp::Not => {}
+                    UnaryOp::Popcnt | UnaryOp::Clz => {}
                     _ if !matches!(xt.ty, Float(_)) => {
                         return Err(format!("{op:?} needs float elements").to_lowercase())
                     }

@@ -361,6 +361,13 @@ fn assumptions(pair: &Pair, mode: Mode, facts: Vec<String>, order_assumed: bool)
     if order_assumed {
         out.push(ORDER_UNSPECIFIED.into());
     }
+    if uses_logistic(&pair.before) || uses_logistic(&pair.after) {
+        out.push(
+            "`logistic` is `1 / (1 + exp(-x))`, each operation rounded, as XLA:CPU's logistic \
+             expander writes it, not a correctly rounded sigmoid (docs/xla.md)"
+                .into(),
+        );
+    }
     if pair.strict {
         out.push("every reduction folds left in row-major order, as its text writes (--strict-reduce-order)".into());
     }
@@ -371,6 +378,19 @@ fn assumptions(pair: &Pair, mode: Mode, facts: Vec<String>, order_assumed: bool)
         "what the HLO text shows: code generation below it (LLVM's FMA contraction, vector math libraries) is not covered (docs/xla.md)".into(),
     );
     out
+}
+
+/// Whether a module's graph holds XLA's `logistic` (read as its expansion: the verdict says so).
+fn uses_logistic(m: &Lowered<i128>) -> bool {
+    (0..m.graph.len()).any(|n| {
+        matches!(
+            m.graph.op(tensor::NodeId(n as u32)),
+            tensor::Op::Unary {
+                op: tensor::UnaryOp::Logistic,
+                ..
+            }
+        )
+    })
 }
 
 fn refuted(pair: &Pair, d: Difference, mode: Mode) -> Verdict {

@@ -10,6 +10,7 @@ import jax
 import jax.numpy as jnp
 
 F32 = "float32"
+BF16 = "bfloat16"
 I32 = "int32"
 
 
@@ -144,6 +145,34 @@ def transformer_block(x, g1, wq, wk, wv, g2, w1, w2):
     return x + jax.nn.gelu(h @ w1, approximate=True) @ w2
 
 
+def causal_attention(q, k, v):
+    n = q.shape[0]
+    s = q @ k.T * (1.0 / jnp.sqrt(jnp.float32(q.shape[-1])))
+    keep = jnp.arange(n)[:, None] >= jnp.arange(n)[None, :]
+    s = jnp.where(keep, s, -jnp.inf)
+    return jax.nn.softmax(s, axis=-1) @ v
+
+
+def conv_stride2_same(x, w):
+    return jax.lax.conv_general_dilated(
+        x, w, window_strides=(2, 2), padding="SAME", dimension_numbers=("NHWC", "HWIO", "NHWC")
+    )
+
+
+def mish(x):
+    return x * jnp.tanh(jax.nn.softplus(x))
+
+
+def rms_norm_bf16(x, w):
+    h = x.astype(jnp.float32)
+    h = h * jax.lax.rsqrt(jnp.mean(h * h, axis=-1, keepdims=True) + 1e-5)
+    return (h * w.astype(jnp.float32)).astype(jnp.bfloat16)
+
+
+def variance_unbiased(x):
+    return jnp.var(x, axis=0, ddof=1)
+
+
 def programs(scale=1):
     """`name -> (function, [(shape, dtype)])`; `scale` (1 or 10) multiplies the rows."""
     r = 4 * scale  # rows (batch or sequence)
@@ -182,4 +211,9 @@ def programs(scale=1):
             + [((d, d), F32)] * 3
             + [((d,), F32), ((d, 16), F32), ((16, d), F32)],
         ),
+        "causal_attention": (causal_attention, [((r, d), F32)] * 3),
+        "conv_stride2_same": (conv_stride2_same, [(img, F32), ((3, 3, 3, 4), F32)]),
+        "mish": (mish, [((r, d), F32)]),
+        "rms_norm_bf16": (rms_norm_bf16, [((r, d), BF16), ((d,), BF16)]),
+        "variance_unbiased": (variance_unbiased, [((r, d), F32)]),
     }

@@ -1,0 +1,52 @@
+// tools/mlir_real.py: variance_unbiased, canonicalize step with arith.divf -> arith.mulf at line 44
+#map = affine_map<(d0) -> (d0)>
+#map1 = affine_map<(d0, d1) -> (d1, d0)>
+#map2 = affine_map<(d0, d1) -> (d0)>
+#map3 = affine_map<() -> ()>
+#map4 = affine_map<(d0) -> ()>
+module @jit_variance_unbiased {
+  func.func public @main(%arg0: tensor<4x8xf32>) -> tensor<8xf32> {
+    %cst = arith.constant 3.000000e+00 : f32
+    %cst_0 = arith.constant 0x7FC00000 : f32
+    %cst_1 = arith.constant 4.000000e+00 : f32
+    %cst_2 = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<8xf32>
+    %1 = linalg.generic {indexing_maps = [#map], iterator_types = ["parallel"]} outs(%0 : tensor<8xf32>) {
+    ^bb0(%out: f32):
+      linalg.yield %cst_2 : f32
+    } -> tensor<8xf32>
+    %2 = linalg.generic {indexing_maps = [#map1, #map2], iterator_types = ["parallel", "reduction"]} ins(%arg0 : tensor<4x8xf32>) outs(%1 : tensor<8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %9 = arith.addf %out, %in : f32
+      linalg.yield %9 : f32
+    } -> tensor<8xf32>
+    %3 = tensor.empty() : tensor<f32>
+    %4 = linalg.generic {indexing_maps = [#map3], iterator_types = []} outs(%3 : tensor<f32>) {
+    ^bb0(%out: f32):
+      linalg.yield %cst : f32
+    } -> tensor<f32>
+    %5 = linalg.generic {indexing_maps = [#map1, #map2, #map2], iterator_types = ["parallel", "reduction"]} ins(%arg0, %2 : tensor<4x8xf32>, tensor<8xf32>) outs(%1 : tensor<8xf32>) {
+    ^bb0(%in: f32, %in_3: f32, %out: f32):
+      %9 = arith.divf %in_3, %cst_1 : f32
+      %10 = arith.subf %in, %9 : f32
+      %11 = arith.mulf %10, %10 : f32
+      %12 = arith.addf %out, %11 : f32
+      linalg.yield %12 : f32
+    } -> tensor<8xf32>
+    %6 = tensor.empty() : tensor<i1>
+    %7 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = []} ins(%4 : tensor<f32>) outs(%6 : tensor<i1>) {
+    ^bb0(%in: f32, %out: i1):
+      %9 = arith.cmpf ogt, %in, %cst_2 : f32
+      linalg.yield %9 : i1
+    } -> tensor<i1>
+    %extracted = tensor.extract %7[] : tensor<i1>
+    %8 = linalg.generic {indexing_maps = [#map, #map4, #map], iterator_types = ["parallel"]} ins(%5, %4 : tensor<8xf32>, tensor<f32>) outs(%0 : tensor<8xf32>) {
+    ^bb0(%in: f32, %in_3: f32, %out: f32):
+      %9 = arith.mulf %in, %in_3 : f32
+      %10 = arith.select %extracted, %9, %cst_0 : f32
+      linalg.yield %10 : f32
+    } -> tensor<8xf32>
+    return %8 : tensor<8xf32>
+  }
+}
+

@@ -1124,6 +1124,16 @@ fn attempt(
                 smt::to_smtlib(&sym.store, &assertions, &[format!("@{name}: {}", ob.label)]),
             ));
         }
+        // A reassociated query is given as one conjunction: its thousands of pairwise hash
+        // lemmas share large sums, which the printer (`let`s per assertion past its
+        // `define-fun` limit) wrote once per lemma: 128 MB of SMT-LIB for 19,085 distinct
+        // terms (a wrong attention block at 10x), 5 s to print and 14 s for Z3 to read, before
+        // any timeout applies; as one assertion, 264 KB.
+        let assertions = if reassoc {
+            vec![sym.store.and(assertions)]
+        } else {
+            assertions
+        };
         let focus_syms: Vec<SymId> = ob.focus.as_ref().map(|f| f.1.clone()).unwrap_or_default();
         let (descs2, focus2, ext2) = (descs.clone(), focus_syms.clone(), ext.clone());
         let reads = Reads::of(&sym.store, &assertions, &descs);

@@ -179,6 +179,7 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("tosa.reverse", &[("axis", Read)]),
     ("tosa.reduce_sum", &[("axis", Read)]),
     ("tosa.reduce_max", &[("axis", Read)]),
+    ("tosa.reduce_min", &[("axis", Read)]),
     ("tosa.clamp", &[("min_int", Read), ("max_int", Read), ("min_fp", Read), ("max_fp", Read)]),
     ("tosa.matmul", &[("a_zp", Read), ("b_zp", Read)]),
     ("tosa.reshape", &[("new_shape", Read)]),

@@ -873,7 +873,143 @@ fn attempt(
             "the functions return different numbers of values ({returns})"
         ));
     }
-    let d = &mut sym;
+    let obls = match obligations(&mut sym, (&rs, &rt), n_mem, opts, &returns) {
+        Ok(obls) => obls,
+        Err(why) => return unknown(why),
+    };
+    let mut assumed = assumed_of((src, fs), (tgt, ft), (&rs, &rt), !bnd.is_empty(), opts);
+    if let Some(why) = sym.unsupported.take() {
+        return unknown(why);
+    }
+    let escalate = may_escalate && sym.folds.saw_fsum;
+    let mut pre = pre;
+    pre.extend(crate::fold::lemmas(&mut sym));
+    let calls: Vec<&ExtCall<Sym>> = rs.calls.iter().chain(&rt.calls).collect();
+    match crate::extcall::lemmas(&mut sym, &calls, &opts.same_dims) {
+        Ok(facts) => pre.extend(facts),
+        Err(why) => return unknown(why),
+    }
+    assumed.extend(crate::extcall::assumptions(&calls, &opts.same_dims));
+    let ext = crate::extcall::describe(&sym, &rs.calls, &rt.calls, &opts.same_dims);
+    let call_dims = crate::extcall::result_dims(&sym, &calls);
+    let cfg = SolverConfig {
+        timeout: opts.timeout,
+    };
+    // An unsure case possible where the source is defined: the verdict is unknown unless a
+    // later obligation is refuted.
+    let mut outside: Option<String> = None;
+    debug(&format!("{name}: encoded in {:?}", t_start.elapsed()));
+    if sym.folds.zero_sign_free && sym.folds.zero_sign_seen {
+        return Attempt::SignsMatter;
+    }
+    for ob in obls {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            let secs = opts.budget.unwrap_or_default().as_secs_f64();
+            return unknown(format!(
+                "the time budget of the function ({secs} s) ran out before all obligations were decided"
+            ));
+        }
+        // No query runs past the budget: its timeout is at most what is left of it.
+        let cfg = SolverConfig {
+            timeout: deadline.map_or(cfg.timeout, |d| {
+                cfg.timeout.min(d.saturating_duration_since(Instant::now()))
+            }),
+        };
+        let res = solve(
+            &mut sym,
+            &pre,
+            &ob,
+            (&descs, &ext, &call_dims),
+            (reassoc, held),
+            cfg,
+            (opts, name),
+            smt_texts,
+        );
+        // A model of the exact encoding is replayed before reassociation is tried, judged on
+        // inputs whose float sums have one value in every order: a difference it shows then
+        // refutes the reassociated reading too (a wrong transformer block was refuted this way
+        // in 0.1 s, after 20 s of reassociated solving). Other differences wait for the
+        // reassociated attempt: a split reduction is verified under it.
+        let escalate_now = escalate && ob.unsure.is_none();
+        match res {
+            CheckResult::Unsat => continue,
+            CheckResult::Sat(Some(_)) if escalate_now => {}
+            _ if escalate_now => return Attempt::Reassociate(None),
+            _ => {}
+        }
+        match res {
+            CheckResult::Unsat => continue,
+            CheckResult::Unknown(why) => {
+                return unknown(format!("obligation `{}`: solver: {why}", ob.label))
+            }
+            CheckResult::Sat(model) => {
+                if let Some(why) = ob.unsure {
+                    outside.get_or_insert(why);
+                    continue;
+                }
+                let Some((args, idx, tables)) = model else {
+                    if let Some(why) = &outside {
+                        return unknown(outside_reason(why));
+                    }
+                    return unknown(format!(
+                        "obligation `{}` is satisfiable but its model's inputs are too large to replay",
+                        ob.label
+                    ));
+                };
+                return judge_model(
+                    src,
+                    fs,
+                    tgt,
+                    ft,
+                    opts,
+                    smt_texts,
+                    name,
+                    (reassoc, zero_sign_free, held),
+                    pins,
+                    deadline,
+                    &descs,
+                    (args, idx, tables),
+                    (&ob.label, ob.focus),
+                    escalate_now,
+                    outside.as_deref(),
+                );
+            }
+        }
+    }
+    if let Some(why) = outside {
+        return unknown(outside_reason(&why));
+    }
+    // The source's per-element UB at fixed indices (a vacuous verdict stays sound).
+    let mut ub = vec![rs.ub];
+    for u in &rs.ub_at {
+        ub.extend(fixed_instances(&mut sym, u, SMALL_SHAPE));
+    }
+    let ub = sym.store.or(ub);
+    if sym.folds.zero_sign_free && sym.folds.zero_sign_seen {
+        return Attempt::SignsMatter;
+    }
+    if always_ub(&mut sym.store, &pre, ub, cfg) {
+        return Attempt::Done(Verdict::Vacuous {
+            reason: "the source has undefined behaviour on every input, so any target refines it"
+                .into(),
+        });
+    }
+    Attempt::Done(Verdict::Verified {
+        assumptions: assumed,
+    })
+}
+
+/// The obligations of a pair whose runs are `rs` and `rt` (`n_mem` argument blocks, `returns`
+/// naming where they return): outside-the-model cases, new UB, per result its shape and
+/// elements (or its view), the memory the caller sees; the unsure ones last. `Err`: a reason
+/// the pair cannot be compared (unknown).
+fn obligations(
+    d: &mut Sym,
+    (rs, rt): (&Run<'_, Sym>, &Run<'_, Sym>),
+    n_mem: usize,
+    opts: &Options,
+    returns: &str,
+) -> Result<Vec<Obligation>, String> {
     // One fresh in-bounds index per tensor result, for its element obligation.
     let res_syms: Vec<Vec<SymId>> = (rs.results.iter().enumerate())
         .map(|(r, v)| match v {
@@ -1003,11 +1139,11 @@ fn attempt(
                         focus: Some((r, vec![])),
                         unsure: None,
                     }),
-                    Err(why) => return unknown(format!("{why} (result #{r}, {returns})")),
+                    Err(why) => return Err(format!("{why} (result #{r}, {returns})")),
                 }
             }
             _ => {
-                return unknown(format!(
+                return Err(format!(
                     "result #{r} is a tensor on one side only ({returns})"
                 ))
             }
@@ -1044,6 +1180,19 @@ fn attempt(
         ob.query = d.store.and2(ob.query, sure);
     }
     obls.sort_by_key(|o| o.unsure.is_some());
+    Ok(obls)
+}
+
+/// What a verdict of the pair assumes: the general readings, then the ones its runs `rs`, `rt`
+/// meet (signless zeros, tosa accumulations, memory, distinct arguments, a bufferized
+/// `boundary`).
+fn assumed_of(
+    (src, fs): (&Module, OpId),
+    (tgt, ft): (&Module, OpId),
+    (rs, rt): (&Run<'_, Sym>, &Run<'_, Sym>),
+    boundary: bool,
+    opts: &Options,
+) -> Vec<String> {
     let mut assumed = assumptions();
     if !opts.signed_zeros {
         assumed.push(NO_SIGNED_ZEROS.into());
@@ -1063,307 +1212,264 @@ fn attempt(
     if crate::memcheck::needs_distinct(&fn_inputs(src, fs), globals) {
         assumed.push(crate::memcheck::DISTINCT_ASSUMPTION.into());
     }
-    if !bnd.is_empty() {
+    if boundary {
         assumed.push(crate::boundary::BOUNDARY_ASSUMPTION.into());
     }
-    if let Some(why) = sym.unsupported.take() {
-        return unknown(why);
-    }
-    let escalate = may_escalate && sym.folds.saw_fsum;
-    let mut pre = pre;
-    pre.extend(crate::fold::lemmas(&mut sym));
-    let calls: Vec<&ExtCall<Sym>> = rs.calls.iter().chain(&rt.calls).collect();
-    match crate::extcall::lemmas(&mut sym, &calls, &opts.same_dims) {
-        Ok(facts) => pre.extend(facts),
-        Err(why) => return unknown(why),
-    }
-    assumed.extend(crate::extcall::assumptions(&calls, &opts.same_dims));
-    let ext = crate::extcall::describe(&sym, &rs.calls, &rt.calls, &opts.same_dims);
-    let call_dims = crate::extcall::result_dims(&sym, &calls);
-    let cfg = SolverConfig {
-        timeout: opts.timeout,
-    };
-    // An unsure case possible where the source is defined: the verdict is unknown unless a
-    // later obligation is refuted.
-    let mut outside: Option<String> = None;
-    let outside_reason =
-        |why: &str| format!("outside the model where the source is defined: {why}");
-    debug(&format!("{name}: encoded in {:?}", t_start.elapsed()));
-    if sym.folds.zero_sign_free && sym.folds.zero_sign_seen {
-        return Attempt::SignsMatter;
-    }
-    for ob in obls {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            let secs = opts.budget.unwrap_or_default().as_secs_f64();
-            return unknown(format!(
-                "the time budget of the function ({secs} s) ran out before all obligations were decided"
-            ));
-        }
-        // No query runs past the budget: its timeout is at most what is left of it.
-        let cfg = SolverConfig {
-            timeout: deadline.map_or(cfg.timeout, |d| {
-                cfg.timeout.min(d.saturating_duration_since(Instant::now()))
-            }),
-        };
-        let mut assertions = pre.clone();
-        assertions.push(ob.query);
-        let t0 = std::time::Instant::now();
-        let assertions = crate::refold::simplify(&mut sym, &assertions);
-        debug(&format!(
-            "{name} {}: simplified in {:?}",
-            ob.label,
-            t0.elapsed()
-        ));
-        if opts.collect_smt {
-            smt_texts.push((
-                format!(
-                    "{name}-{}{}",
-                    if reassoc { "reassoc-" } else { "" },
-                    ob.label
-                ),
-                smt::to_smtlib(&sym.store, &assertions, &[format!("@{name}: {}", ob.label)]),
-            ));
-        }
-        let focus_syms: Vec<SymId> = ob.focus.as_ref().map(|f| f.1.clone()).unwrap_or_default();
-        let (descs2, focus2, ext2) = (descs.clone(), focus_syms.clone(), ext.clone());
-        let reads = Reads::of(&sym.store, &assertions, &descs);
-        let (store_ref, reads_ref) = (&sym.store, &reads);
-        let t0 = std::time::Instant::now();
-        let on_sat = move |m: &mut dyn ModelReader| {
-            let t1 = std::time::Instant::now();
-            let r = read_model(m, &descs2, &focus2, &ext2, (store_ref, reads_ref));
-            debug(&format!("model read in {:?}", t1.elapsed()));
-            r
-        };
-        // Reassociated queries (nonlinear: sums of hashes) go where every stage ends within
-        // the timeout: Z3's default solver ran 20 to 30 s past a 2 s timeout on them (a wrong
-        // attention block at 10x), and the exact attempt that follows replays the model.
-        // With a refutation held, no stage may overrun its timeout (Z3's default solver ran
-        // 20 s past a 2 s one on a linear reassociated query of a wrong transformer block).
-        let (mut res, _, _) = if reassoc && held {
-            smt::check_portfolio_interruptible(&sym.store, &assertions, cfg, on_sat)
-        } else if reassoc {
-            smt::check_portfolio_bounded(&sym.store, &assertions, cfg, on_sat)
-        } else {
-            check_portfolio(&sym.store, &assertions, cfg, on_sat)
-        };
-        debug(&format!(
-            "{name} {}: solved in {:?}",
-            ob.label,
-            t0.elapsed()
-        ));
-        // A model too large to replay: look for one whose dynamic dims are small.
-        let large = match &res {
-            CheckResult::Sat(None) => true,
-            CheckResult::Sat(Some((args, _, _))) => args.iter().any(
-                |a| matches!(a, CArg::Tensor { dims, .. } if dims.iter().any(|n| *n > MAX_PIN)),
+    assumed
+}
+
+/// Obligation `ob` asked of the solver with the facts `pre` (`cfg`: its timeout): simplified,
+/// its text kept when [`Options::collect_smt`] asks, a model read as inputs; a model too large
+/// to replay is asked for again with small dynamic dims.
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    sym: &mut Sym,
+    pre: &[TermId],
+    ob: &Obligation,
+    (descs, ext, call_dims): (&[ArgDesc], &ExtDesc, &[TermId]),
+    (reassoc, held): (bool, bool),
+    cfg: SolverConfig,
+    (opts, name): (&Options, &str),
+    smt_texts: &mut Vec<(String, String)>,
+) -> CheckResult<Option<ModelRead>> {
+    let mut assertions = pre.to_vec();
+    assertions.push(ob.query);
+    let t0 = std::time::Instant::now();
+    let assertions = crate::refold::simplify(sym, &assertions);
+    debug(&format!(
+        "{name} {}: simplified in {:?}",
+        ob.label,
+        t0.elapsed()
+    ));
+    if opts.collect_smt {
+        smt_texts.push((
+            format!(
+                "{name}-{}{}",
+                if reassoc { "reassoc-" } else { "" },
+                ob.label
             ),
-            _ => false,
-        };
-        let mut small = vec![];
-        if large && ob.unsure.is_none() {
-            small = assertions.clone();
-            for desc in &descs {
-                if let ArgDesc::Tensor { dims, .. } = desc {
-                    for s in dims.iter().filter_map(|x| x.err()) {
-                        let v = sym.store.sym(s);
-                        let cap = sym.store.int(SMALL_DIM);
-                        small.push(sym.store.le(v, cap));
-                    }
+            smt::to_smtlib(&sym.store, &assertions, &[format!("@{name}: {}", ob.label)]),
+        ));
+    }
+    // A reassociated query is given as one conjunction: its thousands of pairwise hash
+    // lemmas share large sums, which the printer (`let`s per assertion past its
+    // `define-fun` limit) wrote once per lemma: 128 MB of SMT-LIB for 19,085 distinct
+    // terms (a wrong attention block at 10x), 5 s to print and 14 s for Z3 to read, before
+    // any timeout applies; as one assertion, 264 KB.
+    let assertions = if reassoc {
+        vec![sym.store.and(assertions)]
+    } else {
+        assertions
+    };
+    let focus_syms: Vec<SymId> = ob.focus.as_ref().map(|f| f.1.clone()).unwrap_or_default();
+    let (descs2, focus2, ext2) = (descs.to_vec(), focus_syms.clone(), ext.clone());
+    let reads = Reads::of(&sym.store, &assertions, descs);
+    let (store_ref, reads_ref) = (&sym.store, &reads);
+    let t0 = std::time::Instant::now();
+    let on_sat = move |m: &mut dyn ModelReader| {
+        let t1 = std::time::Instant::now();
+        let r = read_model(m, &descs2, &focus2, &ext2, (store_ref, reads_ref));
+        debug(&format!("model read in {:?}", t1.elapsed()));
+        r
+    };
+    // Reassociated queries (nonlinear: sums of hashes) go where every stage ends within
+    // the timeout: Z3's default solver ran 20 to 30 s past a 2 s timeout on them (a wrong
+    // attention block at 10x), and the exact attempt that follows replays the model.
+    // With a refutation held, no stage may overrun its timeout (Z3's default solver ran
+    // 20 s past a 2 s one on a linear reassociated query of a wrong transformer block).
+    let (mut res, _, _) = if reassoc && held {
+        smt::check_portfolio_interruptible(&sym.store, &assertions, cfg, on_sat)
+    } else if reassoc {
+        smt::check_portfolio_bounded(&sym.store, &assertions, cfg, on_sat)
+    } else {
+        check_portfolio(&sym.store, &assertions, cfg, on_sat)
+    };
+    debug(&format!(
+        "{name} {}: solved in {:?}",
+        ob.label,
+        t0.elapsed()
+    ));
+    // A model too large to replay: look for one whose dynamic dims are small.
+    let large = match &res {
+        CheckResult::Sat(None) => true,
+        CheckResult::Sat(Some((args, _, _))) => args
+            .iter()
+            .any(|a| matches!(a, CArg::Tensor { dims, .. } if dims.iter().any(|n| *n > MAX_PIN))),
+        _ => false,
+    };
+    let mut small = vec![];
+    if large && ob.unsure.is_none() {
+        small = assertions.clone();
+        for desc in descs {
+            if let ArgDesc::Tensor { dims, .. } = desc {
+                for s in dims.iter().filter_map(|x| x.err()) {
+                    let v = sym.store.sym(s);
+                    let cap = sym.store.int(SMALL_DIM);
+                    small.push(sym.store.le(v, cap));
                 }
             }
-            for v in &call_dims {
-                let cap = sym.store.int(SMALL_DIM);
-                small.push(sym.store.le(*v, cap));
-            }
-            // Static sizes only: no smaller model exists.
-            if small.len() == assertions.len() {
-                small.clear();
-            }
         }
-        if !small.is_empty() {
-            let (descs2, ext2) = (descs.clone(), ext.clone());
-            let lazy = (&sym.store, &reads);
-            let (again, _, _) = check_portfolio(&sym.store, &small, cfg, move |m| {
-                read_model(m, &descs2, &focus_syms, &ext2, lazy)
-            });
-            if matches!(again, CheckResult::Sat(Some(_))) {
-                res = again;
-            }
+        for v in call_dims {
+            let cap = sym.store.int(SMALL_DIM);
+            small.push(sym.store.le(*v, cap));
         }
-        // A model of the exact encoding is replayed before reassociation is tried, judged on
-        // inputs whose float sums have one value in every order: a difference it shows then
-        // refutes the reassociated reading too (a wrong transformer block was refuted this way
-        // in 0.1 s, after 20 s of reassociated solving). Other differences wait for the
-        // reassociated attempt: a split reduction is verified under it.
-        let escalate_now = escalate && ob.unsure.is_none();
-        match res {
-            CheckResult::Unsat => continue,
-            CheckResult::Sat(Some(_)) if escalate_now => {}
-            _ if escalate_now => return Attempt::Reassociate(None),
-            _ => {}
-        }
-        match res {
-            CheckResult::Unsat => continue,
-            CheckResult::Unknown(why) => {
-                return unknown(format!("obligation `{}`: solver: {why}", ob.label))
-            }
-            CheckResult::Sat(model) => {
-                if let Some(why) = ob.unsure {
-                    outside.get_or_insert(why);
-                    continue;
-                }
-                let Some((args, idx, tables)) = model else {
-                    if let Some(why) = &outside {
-                        return unknown(outside_reason(why));
-                    }
-                    return unknown(format!(
-                        "obligation `{}` is satisfiable but its model's inputs are too large to replay",
-                        ob.label
-                    ));
-                };
-                let focus = ob.focus.map(|(r, _)| (r, idx));
-                let names = arg_names(src, fs);
-                let mut note = String::new();
-                // TOSA leaves the order of its float accumulations open: a difference counts
-                // only on inputs whose sums are exact, the same in every order.
-                let free = crate::conv::free_order(src, fs);
-                let judge = Judge {
-                    exact_sums: free.is_some() || escalate_now,
-                    signed_zeros: opts.signed_zeros,
-                };
-                let t0 = std::time::Instant::now();
-                let image = crate::replay::readable(&args).and_then(|image| {
-                    match replay((src, fs), (tgt, ft), &image, focus.clone(), judge, &tables) {
-                        Replay::Differs(m, calls) => Some((image, m, calls)),
-                        _ => None,
-                    }
-                });
-                // The model's inputs did not differ: a search around them.
-                let search_all = || {
-                    search(
-                        (src, fs),
-                        (tgt, ft),
-                        &args,
-                        focus.clone(),
-                        judge,
-                        &tables,
-                        true,
-                    )
-                };
-                let found = match image.map(Ok).unwrap_or_else(|| {
-                    Err(replay(
-                        (src, fs),
-                        (tgt, ft),
-                        &args,
-                        focus.clone(),
-                        judge,
-                        &tables,
-                    ))
-                }) {
-                    Ok(found) => Some(found),
-                    Err(Replay::Differs(m, calls)) => Some((args.clone(), m, calls)),
-                    Err(Replay::Same) => search_all(),
-                    Err(Replay::Untrusted(why)) => {
-                        note = format!("; replay not trusted: {why}");
-                        search_all()
-                    }
-                };
-                debug(&format!(
-                    "{name} {}: replayed in {:?}",
-                    ob.label,
-                    t0.elapsed()
-                ));
-                if found.is_none() && escalate_now {
-                    // The model's difference in the loops' own order, held in case
-                    // reassociation does not decide (TOSA's order is open: none then).
-                    let relaxed = Judge {
-                        exact_sums: false,
-                        ..judge
-                    };
-                    let pending = free
-                        .is_none()
-                        .then(|| replay_model((src, fs), (tgt, ft), &args, focus, relaxed, &tables))
-                        .flatten()
-                        .map(|(args, m, calls)| {
-                            refutation(name, &names, &args, m, calls, None, opts)
-                        });
-                    return Attempt::Reassociate(pending);
-                }
-                // Refinement: a spurious model over dynamic sizes is checked again with the
-                // sizes pinned to the model's (small) ones, so that reductions over them are
-                // enumerated instead of uninterpreted; only a replayed refutation is taken.
-                let dynamic = descs.iter().any(|d| match d {
-                    ArgDesc::Tensor { dims, .. } => dims.iter().any(|x| x.is_err()),
-                    ArgDesc::MemRef(a) => a.dims.iter().any(|x| x.is_err()),
-                    ArgDesc::Scalar(..) => false,
-                });
-                let small = args.iter().all(|a| match a {
-                    CArg::Tensor { dims, .. } | CArg::MemRef { dims, .. } => {
-                        dims.iter().all(|n| (0..=MAX_PIN).contains(n))
-                    }
-                    CArg::Scalar(..) => true,
-                });
-                if found.is_none() && pins.is_none() && dynamic && small {
-                    let again = attempt(
-                        src,
-                        fs,
-                        tgt,
-                        ft,
-                        opts,
-                        smt_texts,
-                        name,
-                        (reassoc, zero_sign_free, held),
-                        false,
-                        Some(&args),
-                        deadline,
-                    );
-                    if let Attempt::Done(v @ Verdict::Refuted { .. }) = again {
-                        return Attempt::Done(v);
-                    }
-                }
-                return Attempt::Done(match found {
-                    Some((args, mismatch, calls)) => {
-                        refutation(name, &names, &args, mismatch, calls, free.as_deref(), opts)
-                    }
-                    None if outside.is_some() => Verdict::Unknown {
-                        reason: format!(
-                            "{}; obligation `{}` is satisfiable but did not replay{note}",
-                            outside_reason(outside.as_deref().unwrap_or_default()),
-                            ob.label
-                        ),
-                    },
-                    None => Verdict::Unknown {
-                        reason: format!(
-                            "obligation `{}` is satisfiable in the abstraction, but no input replayed a difference concretely (floats are uninterpreted: the abstraction may be too coarse){note}",
-                            ob.label
-                        ),
-                    },
-                });
-            }
+        // Static sizes only: no smaller model exists.
+        if small.len() == assertions.len() {
+            small.clear();
         }
     }
-    if let Some(why) = outside {
-        return unknown(outside_reason(&why));
-    }
-    // The source's per-element UB at fixed indices (a vacuous verdict stays sound).
-    let mut ub = vec![rs.ub];
-    for u in &rs.ub_at {
-        ub.extend(fixed_instances(&mut sym, u, SMALL_SHAPE));
-    }
-    let ub = sym.store.or(ub);
-    if sym.folds.zero_sign_free && sym.folds.zero_sign_seen {
-        return Attempt::SignsMatter;
-    }
-    if always_ub(&mut sym.store, &pre, ub, cfg) {
-        return Attempt::Done(Verdict::Vacuous {
-            reason: "the source has undefined behaviour on every input, so any target refines it"
-                .into(),
+    if !small.is_empty() {
+        let (descs2, ext2) = (descs.to_vec(), ext.clone());
+        let lazy = (&sym.store, &reads);
+        let (again, _, _) = check_portfolio(&sym.store, &small, cfg, move |m| {
+            read_model(m, &descs2, &focus_syms, &ext2, lazy)
         });
+        if matches!(again, CheckResult::Sat(Some(_))) {
+            res = again;
+        }
     }
-    Attempt::Done(Verdict::Verified {
-        assumptions: assumed,
+    res
+}
+
+/// A model of obligation `label` (of result `focus`) replayed: the refutation, or the held
+/// refutation in the loops' order when the pair is to be reassociated (`escalate_now`), or a
+/// pinned attempt over the model's small dynamic sizes, or unknown (`outside`: a satisfiable
+/// unsure obligation met earlier).
+#[allow(clippy::too_many_arguments)]
+fn judge_model(
+    src: &Module,
+    fs: OpId,
+    tgt: &Module,
+    ft: OpId,
+    opts: &Options,
+    smt_texts: &mut Vec<(String, String)>,
+    name: &str,
+    (reassoc, zero_sign_free, held): (bool, bool, bool),
+    pins: Option<&[CArg]>,
+    deadline: Option<Instant>,
+    descs: &[ArgDesc],
+    (args, idx, tables): ModelRead,
+    (label, focus): (&str, Option<(usize, Vec<SymId>)>),
+    escalate_now: bool,
+    outside: Option<&str>,
+) -> Attempt {
+    let focus = focus.map(|(r, _)| (r, idx));
+    let names = arg_names(src, fs);
+    let mut note = String::new();
+    // TOSA leaves the order of its float accumulations open: a difference counts
+    // only on inputs whose sums are exact, the same in every order.
+    let free = crate::conv::free_order(src, fs);
+    let judge = Judge {
+        exact_sums: free.is_some() || escalate_now,
+        signed_zeros: opts.signed_zeros,
+    };
+    let t0 = std::time::Instant::now();
+    let image = crate::replay::readable(&args).and_then(|image| {
+        match replay((src, fs), (tgt, ft), &image, focus.clone(), judge, &tables) {
+            Replay::Differs(m, calls) => Some((image, m, calls)),
+            _ => None,
+        }
+    });
+    // The model's inputs did not differ: a search around them.
+    let search_all = || {
+        search(
+            (src, fs),
+            (tgt, ft),
+            &args,
+            focus.clone(),
+            judge,
+            &tables,
+            true,
+        )
+    };
+    let found = match image.map(Ok).unwrap_or_else(|| {
+        Err(replay(
+            (src, fs),
+            (tgt, ft),
+            &args,
+            focus.clone(),
+            judge,
+            &tables,
+        ))
+    }) {
+        Ok(found) => Some(found),
+        Err(Replay::Differs(m, calls)) => Some((args.clone(), m, calls)),
+        Err(Replay::Same) => search_all(),
+        Err(Replay::Untrusted(why)) => {
+            note = format!("; replay not trusted: {why}");
+            search_all()
+        }
+    };
+    debug(&format!("{name} {}: replayed in {:?}", label, t0.elapsed()));
+    if found.is_none() && escalate_now {
+        // The model's difference in the loops' own order, held in case
+        // reassociation does not decide (TOSA's order is open: none then).
+        let relaxed = Judge {
+            exact_sums: false,
+            ..judge
+        };
+        let pending = free
+            .is_none()
+            .then(|| replay_model((src, fs), (tgt, ft), &args, focus, relaxed, &tables))
+            .flatten()
+            .map(|(args, m, calls)| refutation(name, &names, &args, m, calls, None, opts));
+        return Attempt::Reassociate(pending);
+    }
+    // Refinement: a spurious model over dynamic sizes is checked again with the
+    // sizes pinned to the model's (small) ones, so that reductions over them are
+    // enumerated instead of uninterpreted; only a replayed refutation is taken.
+    let dynamic = descs.iter().any(|d| match d {
+        ArgDesc::Tensor { dims, .. } => dims.iter().any(|x| x.is_err()),
+        ArgDesc::MemRef(a) => a.dims.iter().any(|x| x.is_err()),
+        ArgDesc::Scalar(..) => false,
+    });
+    let small = args.iter().all(|a| match a {
+        CArg::Tensor { dims, .. } | CArg::MemRef { dims, .. } => {
+            dims.iter().all(|n| (0..=MAX_PIN).contains(n))
+        }
+        CArg::Scalar(..) => true,
+    });
+    if found.is_none() && pins.is_none() && dynamic && small {
+        let again = attempt(
+            src,
+            fs,
+            tgt,
+            ft,
+            opts,
+            smt_texts,
+            name,
+            (reassoc, zero_sign_free, held),
+            false,
+            Some(&args),
+            deadline,
+        );
+        if let Attempt::Done(v @ Verdict::Refuted { .. }) = again {
+            return Attempt::Done(v);
+        }
+    }
+    Attempt::Done(match found {
+        Some((args, mismatch, calls)) => {
+            refutation(name, &names, &args, mismatch, calls, free.as_deref(), opts)
+        }
+        None if outside.is_some() => Verdict::Unknown {
+            reason: format!(
+                "{}; obligation `{}` is satisfiable but did not replay{note}",
+                outside_reason(outside.unwrap_or_default()),
+                label
+            ),
+        },
+        None => Verdict::Unknown {
+            reason: format!(
+                "obligation `{}` is satisfiable in the abstraction, but no input replayed a difference concretely (floats are uninterpreted: the abstraction may be too coarse){note}",
+                label
+            ),
+        },
     })
+}
+
+/// The reason of an unknown verdict when an unsure case is possible where the source is defined.
+fn outside_reason(why: &str) -> String {
+    format!("outside the model where the source is defined: {why}")
 }
 
 /// A refutation of `@name` on `args` (named `names`), replayed with `mismatch`; `free` is the

@@ -48,7 +48,9 @@ pub(crate) fn eval_op<'a, D: MDomain>(
         "tosa.conv2d" => tosa_conv(d, cx, o, operands, false)?,
         "tosa.depthwise_conv2d" => tosa_conv(d, cx, o, operands, true)?,
         "tosa.fully_connected" => fully_connected(d, cx, o, operands)?,
-        "tosa.reduce_sum" | "tosa.reduce_max" => tosa_reduce(d, cx, o, operands)?,
+        "tosa.reduce_sum" | "tosa.reduce_max" | "tosa.reduce_min" => {
+            tosa_reduce(d, cx, o, operands)?
+        }
         "tosa.matmul" => tosa_matmul(d, cx, o, operands)?,
         _ => return Ok(crate::pool::eval_op(d, cx, o, operands)?.map(|v| vec![v])),
     };
@@ -606,9 +608,10 @@ pub(crate) fn free_order(m: &Module, f: OpId) -> Option<String> {
     None
 }
 
-/// `tosa.reduce_sum` and `tosa.reduce_max`: the sum (from `-0.0`/`0`) or the maximum (from
-/// `-inf`/the type's least value, combined by the spec's `apply_max_s`: NaN if an operand is,
-/// else the first of equal values) over `axis`, in index order; the axis is kept with size 1.
+/// `tosa.reduce_sum`, `tosa.reduce_max` and `tosa.reduce_min`: the sum (from `-0.0`/`0`), the
+/// maximum (from `-inf`/the type's least value, combined by the spec's `apply_max_s`: NaN if an
+/// operand is, else the first of equal values) or, on integers, the minimum (from the type's
+/// greatest value) over `axis`, in index order; the axis is kept with size 1.
 fn tosa_reduce<'a, D: MDomain>(
     d: &mut D,
     cx: &mut Ctx<'a, D>,
@@ -635,6 +638,13 @@ fn tosa_reduce<'a, D: MDomain>(
     }
     let comb = if name == "tosa.reduce_sum" {
         Combiner::Add
+    } else if name == "tosa.reduce_min" {
+        if matches!(ety, EType::Float(_)) {
+            return unsupported(
+                "tosa.reduce_min on floats (the spec's apply_min_s is not defined here yet)",
+            );
+        }
+        Combiner::Ext(Extremum::MinS)
     } else if matches!(ety, EType::Float(_)) {
         Combiner::Ext(Extremum::TosaMaxF)
     } else {
@@ -742,6 +752,9 @@ fn acc_start_of<D: MDomain>(d: &mut D, ety: EType, comb: Combiner) -> crate::val
     match (comb, ety) {
         (Combiner::Ext(x), EType::Float(t)) => {
             crate::value::Elem::Float(d.f_lit(t, x.float_identity(t)))
+        }
+        (Combiner::Ext(Extremum::MinS), EType::Int(w)) => {
+            crate::value::Elem::Int(d.lit_i((1i128 << (w - 1)) - 1))
         }
         (Combiner::Ext(_), EType::Int(w)) => crate::value::Elem::Int(d.lit_i(-(1i128 << (w - 1)))),
         _ => acc_start(d, ety),

@@ -622,12 +622,6 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     let m = cx.m;
     let op = m.op(o);
     let name = op.name.as_str();
-    let result_ty = || -> R<(Vec<Dim>, EType)> {
-        match op.results.first() {
-            Some(&v) => memref_type(&m.value(v).ty).map_err(crate::eval::Stop::Unsupported),
-            None => unsupported(format!("{name} without a result")),
-        }
-    };
     let need = match name {
         "memref.store" | "memref.copy" | "linalg.fill" => 2,
         "memref.load"
@@ -642,368 +636,511 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     if operands.len() < need {
         return unsupported(format!("{name} with {} operands", operands.len()));
     }
-    Ok(match name {
-        "memref.alloc" | "memref.alloca" => {
-            let (dims, ety) = result_ty()?;
-            if operands.iter().any(|v| !matches!(v, Val::Scalar(..))) {
-                return unsupported(format!("{name} with symbol operands"));
+    match name {
+        "memref.alloc" | "memref.alloca" => alloc(d, cx, o, operands),
+        "memref.dealloc" => dealloc(d, cx, o, operands),
+        "memref.load" => load(d, cx, o, operands),
+        "memref.store" => store(d, cx, o, operands),
+        "memref.dim" => dim(d, cx, o, operands),
+        "memref.copy" => copy(d, cx, o, operands),
+        "linalg.fill" => fill(d, cx, o, operands),
+        "arith.select" => Ok(vec![select(d, cx, operands)?]),
+        "bufferization.to_memref" => to_memref(d, cx, o, operands),
+        "bufferization.to_tensor" => to_tensor(d, cx, o, operands),
+        "bufferization.clone" => clone_buffer(d, cx, o, operands),
+        "memref.get_global" => global(d, cx, o),
+        "memref.subview" => subview(d, cx, o, operands),
+        "memref.cast" => cast(d, cx, o, operands),
+        "memref.collapse_shape" | "memref.expand_shape" => reshape(d, cx, o, operands),
+        _ if name.starts_with("linalg.") => linalg_on_buffers(d, cx, o, operands),
+        other => unsupported(format!("unsupported op {other}")),
+    }
+}
+
+/// The dims and element type of op `o`'s memref result.
+fn result_ty(m: &mlir::Module, o: OpId) -> R<(Vec<Dim>, EType)> {
+    let op = m.op(o);
+    match op.results.first() {
+        Some(&v) => memref_type(&m.value(v).ty).map_err(crate::eval::Stop::Unsupported),
+        None => unsupported(format!("{} without a result", op.name)),
+    }
+}
+
+/// `memref.alloc`/`memref.alloca`: a fresh live block of uninitialized cells.
+fn alloc<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    let (dims, ety) = result_ty(m, o)?;
+    if operands.iter().any(|v| !matches!(v, Val::Scalar(..))) {
+        return unsupported(format!("{name} with symbol operands"));
+    }
+    let sizes: Vec<SVal<D>> = operands
+        .iter()
+        .map(|v| scalar_of(v).map(|s| s.0))
+        .collect::<R<_>>()?;
+    let shape = shape_from(d, cx, &dims, &sizes, name)?;
+    let size = numel(d, &shape);
+    let at = uninit_cells(ety);
+    let b = Block {
+        kind: if name == "memref.alloc" {
+            Kind::Alloc
+        } else {
+            Kind::Alloca
+        },
+        ety,
+        size,
+        live: d.lit_b(true),
+        writable: d.lit_b(true),
+        frozen: false,
+        at,
+    };
+    Ok(vec![Val::MemRef(new_block(d, &mut cx.mem, b, shape))])
+}
+
+/// `memref.dealloc`: the block dies (UB when dead already, or for a view).
+fn dealloc<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    _o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let r = mref_of(&operands[0])?;
+    let b = block(cx, &r)?;
+    let (live, kind) = (b.live.clone(), b.kind);
+    let dead = d.not(&live);
+    cx.add_ub(d, &dead);
+    // An argument's block may come from the caller's `memref.alloc`: then the block
+    // dies; otherwise the dealloc is UB, which only makes the source less defined.
+    if !matches!(kind, Kind::Alloc | Kind::Arg(_)) {
+        let t = d.lit_b(true);
+        cx.add_unsure(d, &t, "memref.dealloc of a buffer not made by memref.alloc");
+    }
+    if r.derived {
+        // UB: "should not be called on memrefs which alias an alloc'd memref (e.g.
+        // memrefs returned by view operations)" (memref.dealloc); mlir-tv: UB.
+        let t = d.lit_b(true);
+        cx.add_ub(d, &t);
+    }
+    cx.mem[r.block].live = d.lit_b(false);
+    Ok(vec![])
+}
+
+/// `memref.load`: the cell at the indices (UB out of bounds or uninitialized).
+fn load<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    let r = mref_of(&operands[0])?;
+    let i = access(d, cx, &r, &operands[1..], name)?;
+    let c = (block(cx, &r)?.at.clone())(d, &i);
+    // UB: loading a cell never initialized (mlir-tv's reading; docs/mlir.md "Memory").
+    let uninit = d.not(&c.init);
+    cx.add_ub(d, &uninit);
+    Ok(vec![Val::Scalar(
+        SVal {
+            ok: d.and(&c.v.ok, &c.init),
+            v: c.v.v,
+        },
+        r.ety,
+    )])
+}
+
+/// `memref.store`: the cell at the indices holds the value from now on.
+fn store<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    let (s, _) = scalar_of(&operands[0])?;
+    let r = mref_of(&operands[1])?;
+    let i = access(d, cx, &r, &operands[2..], name)?;
+    check_write(d, cx, &r, name)?;
+    let old = cx.mem[r.block].at.clone();
+    cx.mem[r.block].at = Rc::new(move |d: &mut D, j: &D::I| {
+        let hit = d.eq_i(j, &i);
+        let o = old(d, j);
+        let t = d.lit_b(true);
+        Cell {
+            v: ite_sval(d, &hit, &s, &o.v),
+            init: ite_b(d, &hit, &t, &o.init),
+        }
+    });
+    Ok(vec![])
+}
+
+/// `memref.dim` with a constant dimension (UB out of range).
+fn dim<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    _o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let r = mref_of(&operands[0])?;
+    let (k, _) = scalar_of(&operands[1])?;
+    let k = int_of(&k)?;
+    let Some(k) = d.lit_int(&k) else {
+        return unsupported("memref.dim with a dimension that is not a constant");
+    };
+    let Some(n) = usize::try_from(k).ok().and_then(|k| r.shape.get(k)) else {
+        let t = d.lit_b(true);
+        cx.add_ub(d, &t);
+        return Ok(vec![Val::Scalar(
+            SVal {
+                v: Elem::Int(d.lit_i(0)),
+                ok: d.lit_b(false),
+            },
+            EType::Index,
+        )]);
+    };
+    Ok(vec![Val::Scalar(
+        SVal {
+            v: Elem::Int(n.clone()),
+            ok: d.lit_b(true),
+        },
+        EType::Index,
+    )])
+}
+
+/// `memref.copy`: the target view holds the source view (UB for other shapes, uninitialized cells).
+fn copy<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    let a = mref_of(&operands[0])?;
+    let b = mref_of(&operands[1])?;
+    if a.shape.len() != b.shape.len() {
+        return unsupported("memref.copy between ranks");
+    }
+    // "Source and destination are expected to have the same element type and shape.
+    // Otherwise, the result is undefined." (memref.copy)
+    let ss = same_shape(d, &a.shape, &b.shape);
+    let live = block(cx, &a)?.live.clone();
+    let good = d.and(&ss, &live);
+    let bad = d.not(&good);
+    cx.add_ub(d, &bad);
+    whole_view(d, cx, &a);
+    check_write(d, cx, &b, name)?;
+    let src = cx.mem[a.block].at.clone();
+    // UB: copying a cell never initialized (mlir-tv: a copy reads its whole source,
+    // as the `linalg.generic` it generalizes to does).
+    cx.push_ub_at(CondAt {
+        shape: a.shape.clone(),
+        at: uninit_at(cx, &a),
+        why: "memref.copy of an uninitialized element".into(),
+    });
+    let a2 = a.clone();
+    write_view(
+        d,
+        cx,
+        &b,
+        Rc::new(move |d: &mut D, idx: &[D::I]| {
+            let i = flat(d, &a2, idx);
+            src(d, &i)
+        }),
+    )?;
+    Ok(vec![])
+}
+
+/// `linalg.fill` on a buffer: every cell of the view holds the value.
+fn fill<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    if operands.len() != 2 {
+        return unsupported("linalg.fill with several operands");
+    }
+    let (s, _) = scalar_of(&operands[0])?;
+    let r = mref_of(&operands[1])?;
+    check_write(d, cx, &r, name)?;
+    write_view(
+        d,
+        cx,
+        &r,
+        Rc::new(move |d: &mut D, _idx: &[D::I]| Cell {
+            v: s.clone(),
+            init: d.lit_b(true),
+        }),
+    )?;
+    Ok(vec![])
+}
+
+/// `bufferization.to_memref`: a fresh read-only block holding the tensor.
+fn to_memref<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    _o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    // A fresh read-only block holding the tensor, viewed row-major: its layout (often
+    // `strided<[?, ?], offset: ?>`) only says how cells are placed, which no element
+    // access observes.
+    let t = tensor_of(&operands[0])?;
+    let writable = d.lit_b(false);
+    let b = tensor_block(d, &t, Kind::FromTensor, writable);
+    Ok(vec![Val::MemRef(new_block(d, &mut cx.mem, b, t.shape))])
+}
+
+/// `bufferization.to_tensor`: the view read as a tensor; the block frozen.
+fn to_tensor<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let r = mref_of(&operands[0])?;
+    let live = block(cx, &r)?.live.clone();
+    let dead = d.not(&live);
+    cx.add_ub(d, &dead);
+    if op.attr("restrict").is_some() || op.attr("writable").is_some() {
+        return unsupported("bufferization.to_tensor with restrict or writable");
+    }
+    cx.mem[r.block].frozen = true;
+    whole_view(d, cx, &r);
+    // The cells never initialized: `tensor.extract` of one is UB (mlir-tv's reading;
+    // other uses read poison).
+    let uninit = uninit_at(cx, &r);
+    if let Some(&res) = op.results.first() {
+        cx.uninit.insert(res, uninit);
+    }
+    let at = read_fn(cx, &r);
+    Ok(vec![Val::Tensor(Tensor {
+        shape: r.shape.clone(),
+        ety: r.ety,
+        at,
+    })])
+}
+
+/// `bufferization.clone`: a fresh read-only block holding the view.
+fn clone_buffer<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let r = mref_of(&operands[0])?;
+    let _ = result_ty(m, o)?;
+    let b = block(cx, &r)?;
+    let live = b.live.clone();
+    let dead = d.not(&live);
+    cx.add_ub(d, &dead);
+    whole_view(d, cx, &r);
+    // Mutating either side after a clone is UB (bufferization.clone's documentation).
+    cx.mem[r.block].writable = d.lit_b(false);
+    let src = cx.mem[r.block].at.clone();
+    let r2 = r.clone();
+    let shape = r.shape.clone();
+    let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
+        let idx = unflatten(d, &shape, i);
+        let j = flat(d, &r2, &idx);
+        src(d, &j)
+    });
+    let size = numel(d, &r.shape);
+    let b = Block {
+        kind: Kind::Clone,
+        ety: r.ety,
+        size,
+        live: d.lit_b(true),
+        writable: d.lit_b(false),
+        frozen: false,
+        at,
+    };
+    Ok(vec![Val::MemRef(new_block(
+        d,
+        &mut cx.mem,
+        b,
+        r.shape.clone(),
+    ))])
+}
+
+/// `memref.subview`: a view of the same block (no UB: accesses check the views it was cut from).
+fn subview<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let r = mref_of(&operands[0])?;
+    let params = crate::eval::slice_params(d, cx, o, &operands[1..])?;
+    if params.len() != r.shape.len() {
+        return unsupported("memref.subview of another rank");
+    }
+    let reduced = match op.results.first().map(|&v| &m.value(v).ty) {
+        Some(Type::MemRef { shape, .. }) => shape.clone(),
+        _ => return unsupported("memref.subview without a memref result"),
+    };
+    let keep = crate::eval::kept_dims::<D>(&params, &reduced)?;
+    // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`): accesses
+    // through the view check its index against `r` and the views `r` was cut from.
+    let within = cut_from(d, &r, &params, &keep);
+    let mut offset = r.offset.clone();
+    let (mut shape, mut strides) = (vec![], vec![]);
+    for ((p, k), st) in params.iter().zip(&keep).zip(&r.strides) {
+        let t = d.mul_i(&p[0].0, st);
+        offset = d.add_i(&offset, &t);
+        if *k {
+            shape.push(p[1].0.clone());
+            strides.push(d.mul_i(&p[2].0, st));
+        }
+    }
+    let lits: Option<Vec<i128>> = strides.iter().map(|s| d.lit_int(s)).collect();
+    let dims: Option<Vec<i128>> = shape.iter().map(|s| d.lit_int(s)).collect();
+    let contiguous = match (lits, dims) {
+        (Some(st), Some(n)) => {
+            let mut acc = 1;
+            let mut ok = true;
+            for (s, n) in st.iter().zip(&n).rev() {
+                ok &= *s == acc || *n == 1;
+                acc *= n;
             }
-            let sizes: Vec<SVal<D>> = operands
-                .iter()
-                .map(|v| scalar_of(v).map(|s| s.0))
-                .collect::<R<_>>()?;
-            let shape = shape_from(d, cx, &dims, &sizes, name)?;
-            let size = numel(d, &shape);
-            let at = uninit_cells(ety);
-            let b = Block {
-                kind: if name == "memref.alloc" {
-                    Kind::Alloc
-                } else {
-                    Kind::Alloca
-                },
-                ety,
-                size,
-                live: d.lit_b(true),
-                writable: d.lit_b(true),
-                frozen: false,
-                at,
-            };
-            vec![Val::MemRef(new_block(d, &mut cx.mem, b, shape))]
+            ok
         }
-        "memref.dealloc" => {
-            let r = mref_of(&operands[0])?;
-            let b = block(cx, &r)?;
-            let (live, kind) = (b.live.clone(), b.kind);
-            let dead = d.not(&live);
-            cx.add_ub(d, &dead);
-            // An argument's block may come from the caller's `memref.alloc`: then the block
-            // dies; otherwise the dealloc is UB, which only makes the source less defined.
-            if !matches!(kind, Kind::Alloc | Kind::Arg(_)) {
-                let t = d.lit_b(true);
-                cx.add_unsure(d, &t, "memref.dealloc of a buffer not made by memref.alloc");
+        _ => false,
+    };
+    Ok(vec![Val::MemRef(MRef {
+        block: r.block,
+        offset,
+        shape,
+        strides,
+        contiguous,
+        derived: true,
+        within,
+        ety: r.ety,
+        caller_layout: r.caller_layout,
+    })])
+}
+
+/// `memref.cast`: the same view, checked against the result type.
+fn cast<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let r = mref_of(&operands[0])?;
+    let ty = match op.results.first() {
+        Some(&v) => m.value(v).ty.clone(),
+        None => return unsupported("memref.cast without a result"),
+    };
+    cast_checks(d, cx, &r, &ty)?;
+    Ok(vec![Val::MemRef(r)])
+}
+
+/// `memref.collapse_shape`/`memref.expand_shape` of a contiguous view.
+fn reshape<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    o: OpId,
+    operands: &[Val<'a, D>],
+) -> R<Vec<Val<'a, D>>> {
+    let m = cx.m;
+    let op = m.op(o);
+    let name = op.name.as_str();
+    let r = mref_of(&operands[0])?;
+    if !r.contiguous {
+        return unsupported(format!("{name} of a non-contiguous view"));
+    }
+    if r.caller_layout {
+        return unsupported(format!(
+            "{name} of a tensor argument's buffer (its layout is the caller's: it may not be contiguous)"
+        ));
+    }
+    // The reshaped view forgets the views `r` was cut from: whether an access through it
+    // reaching outside them is UB, MLIR does not say.
+    if !r.within.is_empty() {
+        let n = numel(d, &r.shape);
+        let zero = d.lit_i(0);
+        let empty = d.eq_i(&n, &zero);
+        let inside = within_all(d, &r);
+        let fine = d.or(&empty, &inside);
+        let outside = d.not(&fine);
+        cx.add_unsure(
+            d,
+            &outside,
+            &format!("{name} of a memref.subview reaching outside its source view"),
+        );
+    }
+    let groups: Vec<Vec<i128>> = match op.attr("reassociation") {
+        Some(Attr::Array(xs)) => xs
+            .iter()
+            .map(|g| g.as_ints().ok_or(()))
+            .collect::<Result<_, _>>()
+            .map_err(|_| crate::eval::Stop::Unsupported(format!("{name} reassociation")))?,
+        _ => return unsupported(format!("{name} without reassociation")),
+    };
+    let shape = if name == "memref.collapse_shape" {
+        let mut shape = vec![];
+        for g in &groups {
+            let mut n = d.lit_i(1);
+            for &k in g {
+                let Some(x) = usize::try_from(k).ok().and_then(|k| r.shape.get(k)) else {
+                    return unsupported("memref.collapse_shape with a bad group");
+                };
+                n = d.mul_i(&n, x);
             }
-            if r.derived {
-                // UB: "should not be called on memrefs which alias an alloc'd memref (e.g.
-                // memrefs returned by view operations)" (memref.dealloc); mlir-tv: UB.
-                let t = d.lit_b(true);
-                cx.add_ub(d, &t);
+            shape.push(n);
+        }
+        shape
+    } else {
+        let (dims, _) = result_ty_any(m, o)?;
+        let mut shape = vec![];
+        for x in dims {
+            match x {
+                Dim::Static(n) => shape.push(d.lit_i(n as i128)),
+                Dim::Dynamic => return unsupported("memref.expand_shape to dynamic sizes"),
             }
-            cx.mem[r.block].live = d.lit_b(false);
-            vec![]
         }
-        "memref.load" => {
-            let r = mref_of(&operands[0])?;
-            let i = access(d, cx, &r, &operands[1..], name)?;
-            let c = (block(cx, &r)?.at.clone())(d, &i);
-            // UB: loading a cell never initialized (mlir-tv's reading; docs/mlir.md "Memory").
-            let uninit = d.not(&c.init);
-            cx.add_ub(d, &uninit);
-            vec![Val::Scalar(
-                SVal {
-                    ok: d.and(&c.v.ok, &c.init),
-                    v: c.v.v,
-                },
-                r.ety,
-            )]
-        }
-        "memref.store" => {
-            let (s, _) = scalar_of(&operands[0])?;
-            let r = mref_of(&operands[1])?;
-            let i = access(d, cx, &r, &operands[2..], name)?;
-            check_write(d, cx, &r, name)?;
-            let old = cx.mem[r.block].at.clone();
-            cx.mem[r.block].at = Rc::new(move |d: &mut D, j: &D::I| {
-                let hit = d.eq_i(j, &i);
-                let o = old(d, j);
-                let t = d.lit_b(true);
-                Cell {
-                    v: ite_sval(d, &hit, &s, &o.v),
-                    init: ite_b(d, &hit, &t, &o.init),
-                }
-            });
-            vec![]
-        }
-        "memref.dim" => {
-            let r = mref_of(&operands[0])?;
-            let (k, _) = scalar_of(&operands[1])?;
-            let k = int_of(&k)?;
-            let Some(k) = d.lit_int(&k) else {
-                return unsupported("memref.dim with a dimension that is not a constant");
-            };
-            let Some(n) = usize::try_from(k).ok().and_then(|k| r.shape.get(k)) else {
-                let t = d.lit_b(true);
-                cx.add_ub(d, &t);
-                return Ok(vec![Val::Scalar(
-                    SVal {
-                        v: Elem::Int(d.lit_i(0)),
-                        ok: d.lit_b(false),
-                    },
-                    EType::Index,
-                )]);
-            };
-            vec![Val::Scalar(
-                SVal {
-                    v: Elem::Int(n.clone()),
-                    ok: d.lit_b(true),
-                },
-                EType::Index,
-            )]
-        }
-        "memref.copy" => {
-            let a = mref_of(&operands[0])?;
-            let b = mref_of(&operands[1])?;
-            if a.shape.len() != b.shape.len() {
-                return unsupported("memref.copy between ranks");
-            }
-            // "Source and destination are expected to have the same element type and shape.
-            // Otherwise, the result is undefined." (memref.copy)
-            let ss = same_shape(d, &a.shape, &b.shape);
-            let live = block(cx, &a)?.live.clone();
-            let good = d.and(&ss, &live);
-            let bad = d.not(&good);
-            cx.add_ub(d, &bad);
-            whole_view(d, cx, &a);
-            check_write(d, cx, &b, name)?;
-            let src = cx.mem[a.block].at.clone();
-            // UB: copying a cell never initialized (mlir-tv: a copy reads its whole source,
-            // as the `linalg.generic` it generalizes to does).
-            cx.push_ub_at(CondAt {
-                shape: a.shape.clone(),
-                at: uninit_at(cx, &a),
-                why: "memref.copy of an uninitialized element".into(),
-            });
-            let a2 = a.clone();
-            write_view(
-                d,
-                cx,
-                &b,
-                Rc::new(move |d: &mut D, idx: &[D::I]| {
-                    let i = flat(d, &a2, idx);
-                    src(d, &i)
-                }),
-            )?;
-            vec![]
-        }
-        "linalg.fill" => {
-            if operands.len() != 2 {
-                return unsupported("linalg.fill with several operands");
-            }
-            let (s, _) = scalar_of(&operands[0])?;
-            let r = mref_of(&operands[1])?;
-            check_write(d, cx, &r, name)?;
-            write_view(
-                d,
-                cx,
-                &r,
-                Rc::new(move |d: &mut D, _idx: &[D::I]| Cell {
-                    v: s.clone(),
-                    init: d.lit_b(true),
-                }),
-            )?;
-            vec![]
-        }
-        "arith.select" => vec![select(d, cx, operands)?],
-        "bufferization.to_memref" => {
-            // A fresh read-only block holding the tensor, viewed row-major: its layout (often
-            // `strided<[?, ?], offset: ?>`) only says how cells are placed, which no element
-            // access observes.
-            let t = tensor_of(&operands[0])?;
-            let writable = d.lit_b(false);
-            let b = tensor_block(d, &t, Kind::FromTensor, writable);
-            vec![Val::MemRef(new_block(d, &mut cx.mem, b, t.shape))]
-        }
-        "bufferization.to_tensor" => {
-            let r = mref_of(&operands[0])?;
-            let live = block(cx, &r)?.live.clone();
-            let dead = d.not(&live);
-            cx.add_ub(d, &dead);
-            if op.attr("restrict").is_some() || op.attr("writable").is_some() {
-                return unsupported("bufferization.to_tensor with restrict or writable");
-            }
-            cx.mem[r.block].frozen = true;
-            whole_view(d, cx, &r);
-            // The cells never initialized: `tensor.extract` of one is UB (mlir-tv's reading;
-            // other uses read poison).
-            let uninit = uninit_at(cx, &r);
-            if let Some(&res) = op.results.first() {
-                cx.uninit.insert(res, uninit);
-            }
-            let at = read_fn(cx, &r);
-            vec![Val::Tensor(Tensor {
-                shape: r.shape.clone(),
-                ety: r.ety,
-                at,
-            })]
-        }
-        "bufferization.clone" => {
-            let r = mref_of(&operands[0])?;
-            let _ = result_ty()?;
-            let b = block(cx, &r)?;
-            let live = b.live.clone();
-            let dead = d.not(&live);
-            cx.add_ub(d, &dead);
-            whole_view(d, cx, &r);
-            // Mutating either side after a clone is UB (bufferization.clone's documentation).
-            cx.mem[r.block].writable = d.lit_b(false);
-            let src = cx.mem[r.block].at.clone();
-            let r2 = r.clone();
-            let shape = r.shape.clone();
-            let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
-                let idx = unflatten(d, &shape, i);
-                let j = flat(d, &r2, &idx);
-                src(d, &j)
-            });
-            let size = numel(d, &r.shape);
-            let b = Block {
-                kind: Kind::Clone,
-                ety: r.ety,
-                size,
-                live: d.lit_b(true),
-                writable: d.lit_b(false),
-                frozen: false,
-                at,
-            };
-            vec![Val::MemRef(new_block(d, &mut cx.mem, b, r.shape.clone()))]
-        }
-        "memref.get_global" => return global(d, cx, o),
-        "memref.subview" => {
-            let r = mref_of(&operands[0])?;
-            let params = crate::eval::slice_params(d, cx, o, &operands[1..])?;
-            if params.len() != r.shape.len() {
-                return unsupported("memref.subview of another rank");
-            }
-            let reduced = match op.results.first().map(|&v| &m.value(v).ty) {
-                Some(Type::MemRef { shape, .. }) => shape.clone(),
-                _ => return unsupported("memref.subview without a memref result"),
-            };
-            let keep = crate::eval::kept_dims::<D>(&params, &reduced)?;
-            // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`): accesses
-            // through the view check its index against `r` and the views `r` was cut from.
-            let within = cut_from(d, &r, &params, &keep);
-            let mut offset = r.offset.clone();
-            let (mut shape, mut strides) = (vec![], vec![]);
-            for ((p, k), st) in params.iter().zip(&keep).zip(&r.strides) {
-                let t = d.mul_i(&p[0].0, st);
-                offset = d.add_i(&offset, &t);
-                if *k {
-                    shape.push(p[1].0.clone());
-                    strides.push(d.mul_i(&p[2].0, st));
-                }
-            }
-            let lits: Option<Vec<i128>> = strides.iter().map(|s| d.lit_int(s)).collect();
-            let dims: Option<Vec<i128>> = shape.iter().map(|s| d.lit_int(s)).collect();
-            let contiguous = match (lits, dims) {
-                (Some(st), Some(n)) => {
-                    let mut acc = 1;
-                    let mut ok = true;
-                    for (s, n) in st.iter().zip(&n).rev() {
-                        ok &= *s == acc || *n == 1;
-                        acc *= n;
-                    }
-                    ok
-                }
-                _ => false,
-            };
-            vec![Val::MemRef(MRef {
-                block: r.block,
-                offset,
-                shape,
-                strides,
-                contiguous,
-                derived: true,
-                within,
-                ety: r.ety,
-                caller_layout: r.caller_layout,
-            })]
-        }
-        "memref.cast" => {
-            let r = mref_of(&operands[0])?;
-            let ty = match op.results.first() {
-                Some(&v) => m.value(v).ty.clone(),
-                None => return unsupported("memref.cast without a result"),
-            };
-            cast_checks(d, cx, &r, &ty)?;
-            vec![Val::MemRef(r)]
-        }
-        "memref.collapse_shape" | "memref.expand_shape" => {
-            let r = mref_of(&operands[0])?;
-            if !r.contiguous {
-                return unsupported(format!("{name} of a non-contiguous view"));
-            }
-            if r.caller_layout {
-                return unsupported(format!(
-                    "{name} of a tensor argument's buffer (its layout is the caller's: it may not be contiguous)"
-                ));
-            }
-            // The reshaped view forgets the views `r` was cut from: whether an access through it
-            // reaching outside them is UB, MLIR does not say.
-            if !r.within.is_empty() {
-                let n = numel(d, &r.shape);
-                let zero = d.lit_i(0);
-                let empty = d.eq_i(&n, &zero);
-                let inside = within_all(d, &r);
-                let fine = d.or(&empty, &inside);
-                let outside = d.not(&fine);
-                cx.add_unsure(
-                    d,
-                    &outside,
-                    &format!("{name} of a memref.subview reaching outside its source view"),
-                );
-            }
-            let groups: Vec<Vec<i128>> = match op.attr("reassociation") {
-                Some(Attr::Array(xs)) => xs
-                    .iter()
-                    .map(|g| g.as_ints().ok_or(()))
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| crate::eval::Stop::Unsupported(format!("{name} reassociation")))?,
-                _ => return unsupported(format!("{name} without reassociation")),
-            };
-            let shape = if name == "memref.collapse_shape" {
-                let mut shape = vec![];
-                for g in &groups {
-                    let mut n = d.lit_i(1);
-                    for &k in g {
-                        let Some(x) = usize::try_from(k).ok().and_then(|k| r.shape.get(k)) else {
-                            return unsupported("memref.collapse_shape with a bad group");
-                        };
-                        n = d.mul_i(&n, x);
-                    }
-                    shape.push(n);
-                }
-                shape
-            } else {
-                let (dims, _) = result_ty_any(m, o)?;
-                let mut shape = vec![];
-                for x in dims {
-                    match x {
-                        Dim::Static(n) => shape.push(d.lit_i(n as i128)),
-                        Dim::Dynamic => return unsupported("memref.expand_shape to dynamic sizes"),
-                    }
-                }
-                // The verifier makes static groups multiply out; a dynamic source dim must.
-                let total_new = numel(d, &shape);
-                let total_old = numel(d, &r.shape);
-                let ne = d.eq_i(&total_new, &total_old);
-                let bad = d.not(&ne);
-                cx.add_ub(d, &bad);
-                shape
-            };
-            let strides = row_major(d, &shape);
-            vec![Val::MemRef(MRef {
-                block: r.block,
-                offset: r.offset.clone(),
-                shape,
-                strides,
-                contiguous: true,
-                derived: true,
-                within: vec![],
-                ety: r.ety,
-                caller_layout: false,
-            })]
-        }
-        _ if name.starts_with("linalg.") => return linalg_on_buffers(d, cx, o, operands),
-        other => return unsupported(format!("unsupported op {other}")),
-    })
+        // The verifier makes static groups multiply out; a dynamic source dim must.
+        let total_new = numel(d, &shape);
+        let total_old = numel(d, &r.shape);
+        let ne = d.eq_i(&total_new, &total_old);
+        let bad = d.not(&ne);
+        cx.add_ub(d, &bad);
+        shape
+    };
+    let strides = row_major(d, &shape);
+    Ok(vec![Val::MemRef(MRef {
+        block: r.block,
+        offset: r.offset.clone(),
+        shape,
+        strides,
+        contiguous: true,
+        derived: true,
+        within: vec![],
+        ety: r.ety,
+        caller_layout: false,
+    })])
 }
 
 /// The views a subview of `r` with `params` (offset, size, stride per dim of `r`; `keep`: the

@@ -529,6 +529,8 @@ def main(argv):
         with open(os.path.join(out_dir, name + ".stmt"), "w") as f:
             f.write("# statement exported by tools/halide_export.py: %s, schedule %s (Halide %s)\n" % (os.path.basename(path), sched, halide_version()))
             f.write("# expect: %s\n" % getattr(mod, "EXPECT", {}).get(sched, "verified"))
+            if exact:
+                f.write("# floats: exact (each constant the shortest decimal that reads as its float)\n")
             f.write(stmt)
         print(name)
 

@@ -200,12 +200,17 @@ fn show(x: Ieee) -> String {
     }
 }
 
-/// Resolves the float constants of both files (see the module documentation). An error names
-/// a constant the checker cannot hold exactly (a float16 constant, or one beyond `i128`'s
-/// rationals) and where.
+/// Resolves the float constants of both files (see the module documentation). With
+/// `exact_literals`
+/// (the statement's header says `# floats: exact`: an exporter that printed every constant
+/// as the shortest decimal that reads as its float, `tools/halide_export.py`), each statement
+/// literal is the float nearest to its decimal and nothing is assumed; else a literal is read
+/// as Halide's 6-decimal print. An error names a constant the checker cannot hold exactly (a
+/// float16 constant, or one beyond `i128`'s rationals) and where.
 pub fn resolve(
     spec: &Spec,
     stmt: &[Stmt],
+    exact_literals: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Result<Floats, (String, Span)> {
     let mut spec = spec.clone();
@@ -355,7 +360,7 @@ pub fn resolve(
         };
         let matched = constants
             .iter()
-            .find(|(c, _)| c.bits == bits && prints_as(c.v, n, den));
+            .find(|(c, _)| !exact_literals && c.bits == bits && prints_as(c.v, n, den));
         let chosen = match matched {
             Some((c, what)) => {
                 if c.v != near.v {
@@ -372,7 +377,7 @@ pub fn resolve(
                 // documented reading); any other is named.
                 let decimal_is_float = exact(near.v) == Some(reduced(n, den));
                 let alike = printing_alike(near, n, den);
-                if alike > 1 && !decimal_is_float {
+                if alike > 1 && !decimal_is_float && !exact_literals {
                     let note = format!(
                         "the statement's constant {text} is taken as the float nearest to it, {} ({alike} floats print so)",
                         show(near)

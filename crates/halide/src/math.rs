@@ -7,6 +7,11 @@
 //! `tensor::Concrete::real_fn`). Halide's approximations (`fast_inverse_f32`, ...) and the
 //! other intrinsics are not in the table: unsupported, named.
 //!
+//! `reinterpret<float32>(i)` (the parser's `reinterpret_f32`, also `_f64`), the float whose
+//! bits are the integer `i`, is one more such function: symbolically uninterpreted in `i`'s
+//! value (equal bits, equal floats), concretely the IEEE value of those bits (an infinity or a
+//! NaN makes the run inexact). Halide's `fast_exp` builds `2^k` this way (nl_means).
+//!
 //! A layer between `value` and `eval`: it knows no statement, Func or solver.
 
 use crate::syntax::Type;
@@ -29,6 +34,8 @@ pub enum MathFn {
     Sin,
     Cos,
     Tanh,
+    /// A float from an integer's bits (`reinterpret<float32>`).
+    FromBits,
 }
 
 /// One entry per op: the name Halide's printer gives it (before `_f32`), the op, its arity.
@@ -44,6 +51,7 @@ const TABLE: &[(&str, MathFn, usize)] = &[
     ("sin", MathFn::Sin, 1),
     ("cos", MathFn::Cos, 1),
     ("tanh", MathFn::Tanh, 1),
+    ("reinterpret", MathFn::FromBits, 1),
 ];
 
 impl MathFn {
@@ -128,6 +136,9 @@ impl MathDomain for Concrete {
             (Cos, [x]) => self.real_fn("cos", x),
             (Tanh, [x]) => self.real_fn("tanh", x),
             (Exp, [x]) => self.prim(Prim::Exp, ElemType::Real, &[x.clone()]),
+            (FromBits, [Scalar::Real(r)]) if r.as_int().is_some() => {
+                from_bits(self, _bits, r.as_int().unwrap_or(0))
+            }
             (Pow, [x, Scalar::Real(n)]) if n.as_int().is_some_and(|n| (0..=64).contains(&n)) => {
                 let mut acc = Scalar::Real(Rat::int(1));
                 for _ in 0..n.as_int().unwrap_or(0) {
@@ -146,6 +157,30 @@ impl MathDomain for Concrete {
                     .get_or_insert_with(|| format!("`{}` of {args:?}", f.name()));
                 Scalar::Undef
             }
+        }
+    }
+}
+
+/// The float of width `bits` whose bits are the integer `i` (two's complement), exactly; an
+/// infinity, a NaN or a value beyond `i128`'s rationals makes the run inexact.
+fn from_bits(c: &mut Concrete, bits: u8, i: i128) -> Scalar {
+    let format = match bits {
+        32 => Some(ieee754::Format::F32),
+        64 => Some(ieee754::Format::F64),
+        _ => None,
+    };
+    let value = format.and_then(|f| {
+        let pattern = i.rem_euclid(1i128 << bits) as u64;
+        let (n, d) = f.to_rational(pattern)?;
+        Rat::new(n, d)
+    });
+    match value {
+        Some(r) => Scalar::Real(r),
+        None => {
+            c.inexact.get_or_insert_with(|| {
+                format!("`reinterpret<float{bits}>` of {i}: an infinity, a NaN or a tiny float")
+            });
+            Scalar::Undef
         }
     }
 }
@@ -178,6 +213,21 @@ fn apply<D: MathDomain>(
             ),
             span,
         );
+    }
+    if f == MathFn::FromBits {
+        // The integer's value (its bits), at the float type of its width.
+        return match (ty, &args[..]) {
+            (Some(Type::Float(bits)), [Val::Int(i, Type::Int(w) | Type::UInt(w))])
+                if bits == *w && matches!(bits, 32 | 64) =>
+            {
+                let r = d.index_v(ElemType::Real, i);
+                Ok(Val::Float(d.math(f, bits, &[r]), Type::Float(bits)))
+            }
+            _ => unsupported(
+                format!("`{name}` of a value that is not an integer of the float's width"),
+                span,
+            ),
+        };
     }
     let mut reals = Vec::with_capacity(args.len());
     let mut arg_ty = None;
@@ -271,6 +321,7 @@ pub fn assumption(spec: &crate::spec::Spec) -> Option<String> {
             crate::syntax::calls_of(e, &mut |n| {
                 let known = match lookup(n) {
                     Some((f, _)) if is_rounding(f) => None,
+                    Some((MathFn::FromBits, _)) => Some("reinterpret".to_string()),
                     Some(_) => Some(n.to_string()),
                     None if n == "lerp" => Some(n.to_string()),
                     None => None,
@@ -285,10 +336,17 @@ pub fn assumption(spec: &crate::spec::Spec) -> Option<String> {
     }
     (!names.is_empty()).then(|| {
         let lerp = names.iter().any(|n| n == "lerp");
-        names.retain(|n| n != "lerp");
+        let bits = names.iter().any(|n| n == "reinterpret");
+        names.retain(|n| n != "lerp" && n != "reinterpret");
         let mut s = String::new();
+        if bits {
+            s.push_str("`reinterpret<float32>` of an integer (a float built from its bits, as Halide's `fast_exp` builds 2^k) uninterpreted: equal bits give equal floats");
+        }
         if !names.is_empty() {
-            s = format!(
+            if !s.is_empty() {
+                s.push_str("; ");
+            }
+            s += &format!(
                 "float math intrinsics {} uninterpreted: equal arguments give equal values (each the same function in the algorithm and the statement)",
                 names.join(", ")
             );

@@ -23,7 +23,7 @@
 
 use crate::spec::Spec;
 use crate::stmt::{Stmt, StmtKind};
-use crate::syntax::{BinOp, Expr, ExprKind};
+use crate::syntax::{BinOp, Expr, ExprKind, Type};
 use ieee754::Format;
 use report::Span;
 
@@ -181,6 +181,77 @@ fn fold(op: BinOp, a: &Expr, b: &Expr) -> Option<(Ieee, Ieee, Ieee)> {
     ))
 }
 
+/// Integer constant arithmetic (`1023 - (0 + 25)`), as Halide's simplifier folds it, while
+/// the result stays within int32 (an untyped literal takes its operand's type: no wrap).
+fn fold_int(op: BinOp, a: &Expr, b: &Expr) -> Option<i128> {
+    let (ExprKind::Int(x), ExprKind::Int(y)) = (&a.kind, &b.kind) else {
+        return None;
+    };
+    let v = match op {
+        BinOp::Add => x.checked_add(*y)?,
+        BinOp::Sub => x.checked_sub(*y)?,
+        BinOp::Mul => x.checked_mul(*y)?,
+        _ => return None,
+    };
+    (i32::MIN as i128..=i32::MAX as i128)
+        .contains(&v)
+        .then_some(v)
+}
+
+/// `floatW(c)` of an integer constant the float holds exactly, or of a float constant of that
+/// width: the constant.
+fn cast_const(w: u8, x: &Expr) -> Option<ExprKind> {
+    match x.kind {
+        ExprKind::Int(i) => {
+            let v = nearest(i, 1, w)?;
+            (exact(v.v) == Some((i, 1))).then_some(ExprKind::Float(i, 1, w))
+        }
+        ExprKind::Float(n, d, bits) if bits == w => Some(ExprKind::Float(n, d, bits)),
+        _ => None,
+    }
+}
+
+/// Halide's simplifier folds a float32 math intrinsic of constants (`Simplify_Call.cpp`:
+/// `pow_f32(2.0f, 0.5f)` is `make_const(Float(32), std::pow(2.0, 0.5))`, the double result
+/// rounded to float32). Folded here the same way, only when the double result is far from a
+/// float32 rounding boundary (a last-bit difference between two C libraries cannot change
+/// the float32). The folded value and the call as text.
+fn fold_call(name: &str, args: &[Expr]) -> Option<(Ieee, String)> {
+    use crate::math::{lookup, MathFn};
+    let (f, ty) = lookup(name)?;
+    if ty != Some(crate::syntax::Type::Float(32)) {
+        return None;
+    }
+    let mut xs = Vec::new();
+    for a in args {
+        let ExprKind::Float(n, d, 32) = a.kind else {
+            return None;
+        };
+        xs.push(Ieee {
+            v: n as f64 / d as f64,
+            bits: 32,
+        });
+    }
+    let v = match (f, &xs[..]) {
+        (MathFn::Sqrt, [x]) => x.v.sqrt(),
+        (MathFn::Exp, [x]) => x.v.exp(),
+        (MathFn::Log, [x]) => x.v.ln(),
+        (MathFn::Pow, [x, y]) => x.v.powf(y.v),
+        _ => return None,
+    };
+    let r = round(v, 32);
+    let margin = v.abs() * f64::EPSILON * 16.0;
+    let stable = round(v - margin, 32) == r && round(v + margin, 32) == r;
+    if !r.is_finite() || !stable || exact(r).is_none() {
+        return None;
+    }
+    let shown: Vec<String> = xs.iter().map(|x| show(*x)).collect();
+    Some((
+        Ieee { v: r, bits: 32 },
+        format!("{name}({})", shown.join(", ")),
+    ))
+}
+
 /// An operator as the files print it.
 fn op_text(op: BinOp) -> &'static str {
     match op {
@@ -242,6 +313,19 @@ pub fn resolve(
                     ))
                 }
             },
+            ExprKind::Bin(op, a, b) if fold_int(*op, a, b).is_some() => {
+                e.kind = ExprKind::Int(fold_int(*op, a, b).expect("checked"));
+            }
+            ExprKind::Cast(Type::Float(w), x) if cast_const(*w, x).is_some() => {
+                e.kind = cast_const(*w, x).expect("checked");
+            }
+            ExprKind::Call(name, args) if fold_call(name, args).is_some() => {
+                let (r, text) = fold_call(name, args).expect("checked");
+                let (p, q) = exact(r.v).expect("a float32 fits");
+                folds.push(format!("`{text}` is `{}`", show(r)));
+                constants.push((r, format!("the algorithm's constant {}", show(r))));
+                e.kind = ExprKind::Float(p, q, r.bits);
+            }
             ExprKind::Bin(op, a, b) if fold(*op, a, b).is_some() => {
                 let (x, y, r) = fold(*op, a, b).expect("checked");
                 let (p, q) = exact(r.v).expect("a float32 or float64 fits");

@@ -139,6 +139,16 @@ impl MathDomain for Concrete {
             (FromBits, [Scalar::Real(r)]) if r.as_int().is_some() => {
                 from_bits(self, _bits, r.as_int().unwrap_or(0))
             }
+            // 0^y = 0 for y > 0 (`log` of 0 has no value: not through exp(y ln x)).
+            (Pow, [Scalar::Real(x), Scalar::Real(y)])
+                if x.as_int() == Some(0) && *y > Rat::int(0) =>
+            {
+                Scalar::Real(Rat::int(0))
+            }
+            // x^(1/2) is sqrt(x).
+            (Pow, [x, Scalar::Real(h)]) if *h == Rat::new(1, 2).expect("1/2") => {
+                self.math(Sqrt, _bits, &[x.clone()])
+            }
             (Pow, [x, Scalar::Real(n)]) if n.as_int().is_some_and(|n| (0..=64).contains(&n)) => {
                 let mut acc = Scalar::Real(Rat::int(1));
                 for _ in 0..n.as_int().unwrap_or(0) {
@@ -441,6 +451,44 @@ mod tests {
         assert!(matches!(got, Ok(Val::Float(Scalar::Real(q), _)) if q == Rat::new(3, 2).unwrap()));
         let ints = vec![Val::<Concrete>::Int(1, Type::UInt(8)); 3];
         assert!(lerp(&mut cd, ints, Span::default()).is_err());
+    }
+
+    /// `reinterpret<float32>` of an integer: concretely the float of its bits (`fast_exp`'s
+    /// `2^k` as `(k + 127) << 23`; infinities inexact), symbolically one function of the
+    /// integer in both spellings of the same bits.
+    #[test]
+    fn floats_from_bits() {
+        let mut c = Concrete::new(Default::default());
+        let bits = |c: &mut Concrete, i: i128, t: Type| {
+            call(c, "reinterpret_f32", vec![Val::Int(i, t)], Span::default())
+        };
+        for k in [-126i128, -1, 0, 1, 10, 127] {
+            let got = bits(&mut c, (k + 127) << 23, Type::Int(32));
+            let want = if k >= 0 {
+                Rat::int(1 << k)
+            } else {
+                Rat::new(1, 1 << -k).unwrap()
+            };
+            assert!(
+                matches!(got, Some(Ok(Val::Float(Scalar::Real(q), _))) if q == want),
+                "2^{k}"
+            );
+        }
+        let got = bits(&mut c, -1_082_130_432, Type::Int(32)); // 0xBF800000
+        assert!(matches!(got, Some(Ok(Val::Float(Scalar::Real(q), _))) if q == Rat::int(-1)));
+        assert!(c.inexact.is_none());
+        bits(&mut c, 255 << 23, Type::Int(32));
+        assert!(c.inexact.is_some(), "an infinity is inexact");
+        assert!(bits(&mut c, 1, Type::Int(16)).is_some_and(|r| r.is_err()));
+        let mut s = Sym::new(smt::Store::new());
+        let i = s.store.fresh("i", smt::Sort::Int);
+        let i = Val::Int(s.store.sym(i), Type::Int(32));
+        let term = |s: &mut Sym| match call(s, "reinterpret_f32", vec![i.clone()], Span::default())
+        {
+            Some(Ok(Val::Float(SymVal::Plain(t), _))) => t,
+            _ => panic!("reinterpret_f32"),
+        };
+        assert_eq!(term(&mut s), term(&mut s));
     }
 
     /// The roundings are one definition: the symbolic term (over a fresh real, evaluated

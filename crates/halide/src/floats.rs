@@ -625,7 +625,7 @@ mod tests {
         )
         .unwrap();
         let stmt = crate::stmt::parse("produce w {\n for (w.s0.x, w.min.0, w.extent.0) {\n  w(w.s0.x) = ((float32)input(w.s0.x)*0.900000f) + 0.333333f\n }\n}\n").unwrap();
-        let f = resolve(&spec, &stmt, &|s| format!("@{}", s.start)).unwrap();
+        let f = resolve(&spec, &stmt, false, &|s| format!("@{}", s.start)).unwrap();
         let fold = &f.notes[0];
         assert!(fold.contains("`1.0f - 0.1f` is `0.9f`"), "{:?}", f.notes);
         assert!(
@@ -654,7 +654,7 @@ mod tests {
         )
         .unwrap();
         let stmt = crate::stmt::parse("produce by {\n for (by.s0.x, by.min.0, by.extent.0) {\n  by(by.s0.x) = (float32)input(by.s0.x)*0.250000f*0.333333f\n }\n}\n").unwrap();
-        let f = resolve(&spec, &stmt, &|s| format!("@{}", s.start)).unwrap();
+        let f = resolve(&spec, &stmt, false, &|s| format!("@{}", s.start)).unwrap();
         assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
         assert!(
             f.notes[0].contains("`/3.0f` is `*0.33333334f`"),
@@ -667,5 +667,40 @@ mod tests {
             f.notes
         );
         assert_eq!(f.gap, MIN_GAP);
+    }
+
+    /// camera_pipe's curve: `float32(1023 - (0 + 25))` folds to `998.0f` and `1.0f / 998.0f`
+    /// to its float32; `pow_f32(2.0f, 0.5f)` to `1.4142135f`. An exact statement's `0.0f`
+    /// is 0 (not an algorithm constant that prints as `0.0` at one decimal), nothing named.
+    #[test]
+    fn integer_casts_and_intrinsics_of_constants_fold() {
+        let spec = crate::spec::parse(
+            "input input : float32 dims 1\nfunc c(x) : float32 = (((float32)input(x)*(1.0f/float32(1023 - (0 + 25)))) + pow_f32(2.0f, 50.0f/100.0f)) + 0.00027027028f\noutput c : float32 dims 1\n",
+        )
+        .unwrap();
+        let stmt = crate::stmt::parse("produce c {\n for (c.s0.x, c.min.0, c.extent.0) {\n  c(c.s0.x) = ((float32)input(c.s0.x)*0.001002004f) + 1.4144838f + 0.0f\n }\n}\n").unwrap();
+        let f = resolve(&spec, &stmt, true, &|s| format!("@{}", s.start)).unwrap();
+        let folds = &f.notes[0];
+        for want in [
+            "`1.0f / 998.0f` is `0.001002004f`",
+            "`50.0f / 100.0f` is `0.5f`",
+            "`pow_f32(2.0f, 0.5f)` is `1.4142135f`",
+        ] {
+            assert!(folds.contains(want), "{want}: {:?}", f.notes);
+        }
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        let mut zeros = 0;
+        let mut count = |e: &mut Expr| {
+            zeros += matches!(e.kind, ExprKind::Float(0, _, 32)) as usize;
+        };
+        map_stmt(&mut f.stmt[0].clone(), &mut count);
+        assert_eq!(zeros, 1, "the exact `0.0f` stays 0");
+        // Read as Halide's 6-decimal print, the same `0.0f` is the algorithm's constant.
+        let g = resolve(&spec, &stmt, false, &|s| format!("@{}", s.start)).unwrap();
+        assert!(
+            g.notes.iter().any(|n| n.contains("`0.0f` is taken as")),
+            "{:?}",
+            g.notes
+        );
     }
 }

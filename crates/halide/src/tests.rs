@@ -340,7 +340,13 @@ fn verified_cases_replay_clean_on_small_sizes() {
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
         // Float constants as the checker reads them (an exact rewrite of the literals); then
         // every float value must agree exactly (gap 0).
-        let floats = crate::floats::resolve(&spec, &stmt, false, &|_| String::new()).unwrap();
+        let floats = crate::floats::resolve(
+            &spec,
+            &stmt,
+            crate::header(&stmt_text).exact_floats,
+            &|_| String::new(),
+        )
+        .unwrap();
         let (spec, stmt) = (floats.spec, floats.stmt);
         let t = std::time::Instant::now();
         let found = crate::check::search(
@@ -383,7 +389,8 @@ fn obligations_alone_never_verify_broken_statements() {
         let spec_text = std::fs::read_to_string(corpus().join(spec_name)).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
-        let c = crate::check::check_with(&spec, &stmt, false, &budget(5), false, &|s| {
+        let exact = crate::header(&stmt_text).exact_floats;
+        let c = crate::check::check_with(&spec, &stmt, exact, &budget(5), false, &|s| {
             format!("{s:?}")
         });
         assert_ne!(c.verdict.name(), "verified", "{name}");

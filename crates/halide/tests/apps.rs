@@ -29,6 +29,7 @@ fn apps_dir() -> Option<PathBuf> {
 const DEFAULT: &[(&str, &str, &str)] = &[
     ("iir_blur", "root", "verified"),
     ("iir_blur", "cpu-anysize", "verified"),
+    ("camera_pipe", "root", "verified"),
 ];
 
 /// Hand-broken statements: (name, module, schedule, text replaced (its first occurrence),
@@ -104,6 +105,14 @@ const BROKEN: &[(&str, &str, &str, &str, &str, &str)] = &[
         "root",
         "max(min(t11.s, 1.0f), 0.0f), 1.0f))",
         "max(min(t11.s, 1.0f), 0.0f), 2.0f))",
+        "wrong-value",
+    ),
+    (
+        "camera_pipe-root: the colour matrix's scale 256 made 128",
+        "camera_pipe",
+        "root",
+        "*0.7510669f))*256.0f)",
+        "*0.7510669f))*128.0f)",
         "wrong-value",
     ),
 ];

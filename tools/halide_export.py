@@ -137,10 +137,116 @@ def type_name(t):
     return "int%d" % t.bits()
 
 
-def expr_text(e, inputs):
+# Exact float constants. Halide prints a float constant with the stream's precision, 6
+# decimals by default (`1.0f / 3200` prints `0.000312f`): tools/halide_exact.cpp, compiled
+# here and loaded with ctypes, prints at EXACT_DIGITS (the exact decimal of every float32 and
+# of every float64 above 1e-60), and each literal is written back as the shortest decimal that
+# reads as the same float (`0.0003125f` for float32(1/3200)). Without a C++ compiler or
+# Halide's headers the exporter warns and keeps Halide's 6 decimals.
+EXACT_DIGITS = 80
+EXACT_ENV = "TENSORPROOF_HALIDE_EXACT"
+FLOAT_LIT = re.compile(r"(?<![\w.$])(\d+\.\d+(e[-+]\d+)?)([fh]?)")
+_exact = []
+
+
+def build_exact():
+    """The shim's shared library (compiled once per source and Halide version, in the temp
+    folder), or None with a warning."""
+    import hashlib
+    import shutil
+    import tempfile
+    import halide as hl
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "halide_exact.cpp")
+    root = os.path.dirname(hl.__file__)
+    inc, lib = os.path.join(root, "include"), os.path.join(root, "lib64")
+    if not os.path.isdir(lib):
+        lib = os.path.join(root, "lib")
+    cxx = shutil.which(os.environ.get("CXX", "c++")) or shutil.which("g++")
+    if not cxx or not os.path.exists(os.path.join(inc, "Halide.h")):
+        sys.stderr.write("warning: no C++ compiler or no Halide.h: float constants keep Halide's 6 decimals\n")
+        return None
+    with open(src, "rb") as f:
+        key = hashlib.sha256(f.read() + halide_version().encode()).hexdigest()[:16]
+    so = os.path.join(tempfile.gettempdir(), "tensorproof-halide-exact-%s.so" % key)
+    if not os.path.exists(so):
+        tmp = "%s.%d" % (so, os.getpid())
+        cmd = [cxx, "-O1", "-shared", "-fPIC", "-std=c++17", "-I" + inc, src, "-L" + lib, "-lHalide",
+               "-Wl,-rpath," + lib, "-o", tmp]
+        got = subprocess.run(cmd, capture_output=True, text=True)
+        if got.returncode != 0:
+            sys.stderr.write("warning: compiling %s failed: float constants keep Halide's 6 decimals\n%s\n"
+                             % (src, got.stderr[-1000:]))
+            return None
+        os.replace(tmp, so)
+    return so
+
+
+def exact_lib():
+    """The loaded shim in a lowering subprocess (None when the parent found none)."""
+    if not _exact:
+        import ctypes
+        path = os.environ.get(EXACT_ENV)
+        lib = ctypes.CDLL(path) if path else None
+        if lib is not None:
+            lib.tp_expr_text.restype = ctypes.c_void_p
+            lib.tp_expr_text.argtypes = [ctypes.c_void_p, ctypes.c_int]
+            lib.tp_free.argtypes = [ctypes.c_void_p]
+            lib.tp_cerr_precision.argtypes = [ctypes.c_int]
+        _exact.append(lib)
+    return _exact[0]
+
+
+def shortest_floats(text):
+    """Every float literal Halide printed at EXACT_DIGITS, as the shortest decimal that reads
+    as the same float of its width (float32 `f`, float16 `h`, else float64). A literal that is
+    not the exact print of a float of its width stops the export."""
+    import numpy as np
+
+    def one(m):
+        digits, sci, suffix = m.group(1), m.group(2), m.group(3)
+        width = {"f": np.float32, "h": np.float16}.get(suffix, np.float64)
+        v = width(float(digits))
+        again = ("%%.%de" if sci else "%%.%df") % EXACT_DIGITS % float(v)
+        if again != digits:
+            raise SystemExit("the float literal %s%s is not the exact print of a %s" % (digits, suffix, width.__name__))
+        if sci:
+            short = np.format_float_scientific(v, unique=True, trim="0")
+        else:
+            short = np.format_float_positional(v, unique=True, trim="0")
+        return short + suffix
+
+    return FLOAT_LIT.sub(one, text)
+
+
+def halide_text(e):
+    """Halide's print of an Expr, its float constants exact when the shim is loaded."""
+    import ctypes
+    import halide as hl
+    if not isinstance(e, hl.Expr):
+        e = hl.Expr(e)
     s = str(e)
     if s.startswith("<halide.Expr") and s.endswith(">"):
         s = s[s.index(": ") + 2:-1]
+    lib = exact_lib()
+    if lib is None:
+        return s
+
+    def printed(digits):
+        # The Halide::Expr a pybind11 instance holds (its first field after the object header).
+        ptr = ctypes.c_void_p.from_address(id(e) + 16).value
+        raw = lib.tp_expr_text(ptr, digits)
+        try:
+            return ctypes.string_at(raw).decode()
+        finally:
+            lib.tp_free(raw)
+
+    if printed(6) != s:
+        raise SystemExit("tools/halide_exact.cpp prints `%s` as `%s`: not the Expr pybind11 holds" % (s, printed(6)))
+    return shortest_floats(printed(EXACT_DIGITS))
+
+
+def expr_text(e, inputs):
+    s = halide_text(e)
     s = component_calls(s)
     for name in inputs:
         s = re.sub(r"(?<![\w$.])%s_im\(" % re.escape(name), name + "(", s)
@@ -328,6 +434,8 @@ def lower(path, schedule):
     out, inputs = got[0], got[1]
     mod.SCHEDULES[schedule](got[2])
     target = hl.Target("host").without_feature(hl.TargetFeature.AVX512)
+    if exact_lib() is not None:
+        exact_lib().tp_cerr_precision(EXACT_DIGITS)
     out.compile_to_lowered_stmt(os.devnull, inputs, hl.StmtOutputFormat.Text, target)
 
 
@@ -396,6 +504,9 @@ def main(argv):
     base = os.path.splitext(os.path.basename(path))[0]
     os.makedirs(out_dir, exist_ok=True)
     env = dict(os.environ, HL_DEBUG_CODEGEN="2")
+    exact = build_exact()
+    if exact:
+        env[EXACT_ENV] = exact
     scheds = wanted or list(mod.SCHEDULES)
     # Each schedule in its own process, all at once (the regeneration test exports the whole
     # corpus); results in the module's order.
@@ -409,6 +520,8 @@ def main(argv):
         line = next(l for l in stdout.splitlines() if l.startswith(SPEC_MARK))
         algo = json.loads(line[len(SPEC_MARK):])
         stmt = cut(stderr)
+        if exact:
+            stmt = shortest_floats(stmt)
         add_wrappers(algo, stmt)
         name = "%s-%s" % (base, sched)
         with open(os.path.join(out_dir, name + ".spec"), "w") as f:
@@ -416,6 +529,8 @@ def main(argv):
         with open(os.path.join(out_dir, name + ".stmt"), "w") as f:
             f.write("# statement exported by tools/halide_export.py: %s, schedule %s (Halide %s)\n" % (os.path.basename(path), sched, halide_version()))
             f.write("# expect: %s\n" % getattr(mod, "EXPECT", {}).get(sched, "verified"))
+            if exact:
+                f.write("# floats: exact (each constant the shortest decimal that reads as its float)\n")
             f.write(stmt)
         print(name)
 

@@ -1811,8 +1811,15 @@ fn discarded(
         .collect()
 }
 
-pub fn check(spec: &Spec, stmt: &[Stmt], budget: &Budget, loc: &dyn Fn(Span) -> String) -> Checked {
-    check_with(spec, stmt, budget, true, loc)
+/// `exact_floats`: the statement's float literals are exact (`floats::resolve`).
+pub fn check(
+    spec: &Spec,
+    stmt: &[Stmt],
+    exact_floats: bool,
+    budget: &Budget,
+    loc: &dyn Fn(Span) -> String,
+) -> Checked {
+    check_with(spec, stmt, exact_floats, budget, true, loc)
 }
 
 /// `quick`: try small sizes concretely before the solver (tests turn it off to see that the
@@ -1820,13 +1827,14 @@ pub fn check(spec: &Spec, stmt: &[Stmt], budget: &Budget, loc: &dyn Fn(Span) -> 
 pub(crate) fn check_with(
     spec: &Spec,
     stmt: &[Stmt],
+    exact_floats: bool,
     budget: &Budget,
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
     let unknown = Checked::unknown;
     // Float constants as Halide holds them (an exact rewrite of the literals, with its notes).
-    let floats = match crate::floats::resolve(spec, stmt, loc) {
+    let floats = match crate::floats::resolve(spec, stmt, exact_floats, loc) {
         Ok(f) => f,
         Err((what, span)) => {
             return unknown(format!(

@@ -23,7 +23,7 @@
 
 use crate::spec::Spec;
 use crate::stmt::{Stmt, StmtKind};
-use crate::syntax::{BinOp, Expr, ExprKind};
+use crate::syntax::{BinOp, Expr, ExprKind, Type};
 use ieee754::Format;
 use report::Span;
 
@@ -181,6 +181,77 @@ fn fold(op: BinOp, a: &Expr, b: &Expr) -> Option<(Ieee, Ieee, Ieee)> {
     ))
 }
 
+/// Integer constant arithmetic (`1023 - (0 + 25)`), as Halide's simplifier folds it, while
+/// the result stays within int32 (an untyped literal takes its operand's type: no wrap).
+fn fold_int(op: BinOp, a: &Expr, b: &Expr) -> Option<i128> {
+    let (ExprKind::Int(x), ExprKind::Int(y)) = (&a.kind, &b.kind) else {
+        return None;
+    };
+    let v = match op {
+        BinOp::Add => x.checked_add(*y)?,
+        BinOp::Sub => x.checked_sub(*y)?,
+        BinOp::Mul => x.checked_mul(*y)?,
+        _ => return None,
+    };
+    (i32::MIN as i128..=i32::MAX as i128)
+        .contains(&v)
+        .then_some(v)
+}
+
+/// `floatW(c)` of an integer constant the float holds exactly, or of a float constant of that
+/// width: the constant.
+fn cast_const(w: u8, x: &Expr) -> Option<ExprKind> {
+    match x.kind {
+        ExprKind::Int(i) => {
+            let v = nearest(i, 1, w)?;
+            (exact(v.v) == Some((i, 1))).then_some(ExprKind::Float(i, 1, w))
+        }
+        ExprKind::Float(n, d, bits) if bits == w => Some(ExprKind::Float(n, d, bits)),
+        _ => None,
+    }
+}
+
+/// Halide's simplifier folds a float32 math intrinsic of constants (`Simplify_Call.cpp`:
+/// `pow_f32(2.0f, 0.5f)` is `make_const(Float(32), std::pow(2.0, 0.5))`, the double result
+/// rounded to float32). Folded here the same way, only when the double result is far from a
+/// float32 rounding boundary (a last-bit difference between two C libraries cannot change
+/// the float32). The folded value and the call as text.
+fn fold_call(name: &str, args: &[Expr]) -> Option<(Ieee, String)> {
+    use crate::math::{lookup, MathFn};
+    let (f, ty) = lookup(name)?;
+    if ty != Some(crate::syntax::Type::Float(32)) {
+        return None;
+    }
+    let mut xs = Vec::new();
+    for a in args {
+        let ExprKind::Float(n, d, 32) = a.kind else {
+            return None;
+        };
+        xs.push(Ieee {
+            v: n as f64 / d as f64,
+            bits: 32,
+        });
+    }
+    let v = match (f, &xs[..]) {
+        (MathFn::Sqrt, [x]) => x.v.sqrt(),
+        (MathFn::Exp, [x]) => x.v.exp(),
+        (MathFn::Log, [x]) => x.v.ln(),
+        (MathFn::Pow, [x, y]) => x.v.powf(y.v),
+        _ => return None,
+    };
+    let r = round(v, 32);
+    let margin = v.abs() * f64::EPSILON * 16.0;
+    let stable = round(v - margin, 32) == r && round(v + margin, 32) == r;
+    if !r.is_finite() || !stable || exact(r).is_none() {
+        return None;
+    }
+    let shown: Vec<String> = xs.iter().map(|x| show(*x)).collect();
+    Some((
+        Ieee { v: r, bits: 32 },
+        format!("{name}({})", shown.join(", ")),
+    ))
+}
+
 /// An operator as the files print it.
 fn op_text(op: BinOp) -> &'static str {
     match op {
@@ -200,12 +271,17 @@ fn show(x: Ieee) -> String {
     }
 }
 
-/// Resolves the float constants of both files (see the module documentation). An error names
-/// a constant the checker cannot hold exactly (a float16 constant, or one beyond `i128`'s
-/// rationals) and where.
+/// Resolves the float constants of both files (see the module documentation). With
+/// `exact_literals`
+/// (the statement's header says `# floats: exact`: an exporter that printed every constant
+/// as the shortest decimal that reads as its float, `tools/halide_export.py`), each statement
+/// literal is the float nearest to its decimal and nothing is assumed; else a literal is read
+/// as Halide's 6-decimal print. An error names a constant the checker cannot hold exactly (a
+/// float16 constant, or one beyond `i128`'s rationals) and where.
 pub fn resolve(
     spec: &Spec,
     stmt: &[Stmt],
+    exact_literals: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Result<Floats, (String, Span)> {
     let mut spec = spec.clone();
@@ -237,6 +313,19 @@ pub fn resolve(
                     ))
                 }
             },
+            ExprKind::Bin(op, a, b) if fold_int(*op, a, b).is_some() => {
+                e.kind = ExprKind::Int(fold_int(*op, a, b).expect("checked"));
+            }
+            ExprKind::Cast(Type::Float(w), x) if cast_const(*w, x).is_some() => {
+                e.kind = cast_const(*w, x).expect("checked");
+            }
+            ExprKind::Call(name, args) if fold_call(name, args).is_some() => {
+                let (r, text) = fold_call(name, args).expect("checked");
+                let (p, q) = exact(r.v).expect("a float32 fits");
+                folds.push(format!("`{text}` is `{}`", show(r)));
+                constants.push((r, format!("the algorithm's constant {}", show(r))));
+                e.kind = ExprKind::Float(p, q, r.bits);
+            }
             ExprKind::Bin(op, a, b) if fold(*op, a, b).is_some() => {
                 let (x, y, r) = fold(*op, a, b).expect("checked");
                 let (p, q) = exact(r.v).expect("a float32 or float64 fits");
@@ -355,7 +444,7 @@ pub fn resolve(
         };
         let matched = constants
             .iter()
-            .find(|(c, _)| c.bits == bits && prints_as(c.v, n, den));
+            .find(|(c, _)| !exact_literals && c.bits == bits && prints_as(c.v, n, den));
         let chosen = match matched {
             Some((c, what)) => {
                 if c.v != near.v {
@@ -372,7 +461,7 @@ pub fn resolve(
                 // documented reading); any other is named.
                 let decimal_is_float = exact(near.v) == Some(reduced(n, den));
                 let alike = printing_alike(near, n, den);
-                if alike > 1 && !decimal_is_float {
+                if alike > 1 && !decimal_is_float && !exact_literals {
                     let note = format!(
                         "the statement's constant {text} is taken as the float nearest to it, {} ({alike} floats print so)",
                         show(near)
@@ -536,7 +625,7 @@ mod tests {
         )
         .unwrap();
         let stmt = crate::stmt::parse("produce w {\n for (w.s0.x, w.min.0, w.extent.0) {\n  w(w.s0.x) = ((float32)input(w.s0.x)*0.900000f) + 0.333333f\n }\n}\n").unwrap();
-        let f = resolve(&spec, &stmt, &|s| format!("@{}", s.start)).unwrap();
+        let f = resolve(&spec, &stmt, false, &|s| format!("@{}", s.start)).unwrap();
         let fold = &f.notes[0];
         assert!(fold.contains("`1.0f - 0.1f` is `0.9f`"), "{:?}", f.notes);
         assert!(
@@ -565,7 +654,7 @@ mod tests {
         )
         .unwrap();
         let stmt = crate::stmt::parse("produce by {\n for (by.s0.x, by.min.0, by.extent.0) {\n  by(by.s0.x) = (float32)input(by.s0.x)*0.250000f*0.333333f\n }\n}\n").unwrap();
-        let f = resolve(&spec, &stmt, &|s| format!("@{}", s.start)).unwrap();
+        let f = resolve(&spec, &stmt, false, &|s| format!("@{}", s.start)).unwrap();
         assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
         assert!(
             f.notes[0].contains("`/3.0f` is `*0.33333334f`"),
@@ -578,5 +667,40 @@ mod tests {
             f.notes
         );
         assert_eq!(f.gap, MIN_GAP);
+    }
+
+    /// camera_pipe's curve: `float32(1023 - (0 + 25))` folds to `998.0f` and `1.0f / 998.0f`
+    /// to its float32; `pow_f32(2.0f, 0.5f)` to `1.4142135f`. An exact statement's `0.0f`
+    /// is 0 (not an algorithm constant that prints as `0.0` at one decimal), nothing named.
+    #[test]
+    fn integer_casts_and_intrinsics_of_constants_fold() {
+        let spec = crate::spec::parse(
+            "input input : float32 dims 1\nfunc c(x) : float32 = (((float32)input(x)*(1.0f/float32(1023 - (0 + 25)))) + pow_f32(2.0f, 50.0f/100.0f)) + 0.00027027028f\noutput c : float32 dims 1\n",
+        )
+        .unwrap();
+        let stmt = crate::stmt::parse("produce c {\n for (c.s0.x, c.min.0, c.extent.0) {\n  c(c.s0.x) = ((float32)input(c.s0.x)*0.001002004f) + 1.4144838f + 0.0f\n }\n}\n").unwrap();
+        let f = resolve(&spec, &stmt, true, &|s| format!("@{}", s.start)).unwrap();
+        let folds = &f.notes[0];
+        for want in [
+            "`1.0f / 998.0f` is `0.001002004f`",
+            "`50.0f / 100.0f` is `0.5f`",
+            "`pow_f32(2.0f, 0.5f)` is `1.4142135f`",
+        ] {
+            assert!(folds.contains(want), "{want}: {:?}", f.notes);
+        }
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        let mut zeros = 0;
+        let mut count = |e: &mut Expr| {
+            zeros += matches!(e.kind, ExprKind::Float(0, _, 32)) as usize;
+        };
+        map_stmt(&mut f.stmt[0].clone(), &mut count);
+        assert_eq!(zeros, 1, "the exact `0.0f` stays 0");
+        // Read as Halide's 6-decimal print, the same `0.0f` is the algorithm's constant.
+        let g = resolve(&spec, &stmt, false, &|s| format!("@{}", s.start)).unwrap();
+        assert!(
+            g.notes.iter().any(|n| n.contains("`0.0f` is taken as")),
+            "{:?}",
+            g.notes
+        );
     }
 }

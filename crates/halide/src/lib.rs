@@ -195,7 +195,8 @@ pub fn check(
         });
     }
     let budget = check::Budget::new(clock, opts.case_budget(), opts.timeout);
-    let c = check::check(&spec, &stmt, &budget, &loc);
+    let exact_floats = header(stmt_text).exact_floats;
+    let c = check::check(&spec, &stmt, exact_floats, &budget, &loc);
     let queries = if opts.collect_smt {
         queries(&spec, &stmt)
     } else {
@@ -244,6 +245,9 @@ pub struct Header {
     pub expect: Option<String>,
     /// The expected witness kind of a refutation.
     pub witness: Option<WitnessKind>,
+    /// `# floats: exact`: every float literal is the shortest decimal that reads as its float
+    /// (the exporter's exact constants), not Halide's 6-decimal print.
+    pub exact_floats: bool,
 }
 
 /// Reads the leading `#` comment lines of a statement file.
@@ -257,6 +261,8 @@ pub fn header(stmt_text: &str) -> Header {
             let mut w = e.split_whitespace();
             h.expect = w.next().map(str::to_string);
             h.witness = w.next().and_then(WitnessKind::parse);
+        } else if let Some(f) = l.strip_prefix("floats:") {
+            h.exact_floats = f.split_whitespace().next() == Some("exact");
         }
     }
     h

@@ -7,6 +7,11 @@
 //! `tensor::Concrete::real_fn`). Halide's approximations (`fast_inverse_f32`, ...) and the
 //! other intrinsics are not in the table: unsupported, named.
 //!
+//! `reinterpret<float32>(i)` (the parser's `reinterpret_f32`, also `_f64`), the float whose
+//! bits are the integer `i`, is one more such function: symbolically uninterpreted in `i`'s
+//! value (equal bits, equal floats), concretely the IEEE value of those bits (an infinity or a
+//! NaN makes the run inexact). Halide's `fast_exp` builds `2^k` this way (nl_means).
+//!
 //! A layer between `value` and `eval`: it knows no statement, Func or solver.
 
 use crate::syntax::Type;
@@ -29,6 +34,8 @@ pub enum MathFn {
     Sin,
     Cos,
     Tanh,
+    /// A float from an integer's bits (`reinterpret<float32>`).
+    FromBits,
 }
 
 /// One entry per op: the name Halide's printer gives it (before `_f32`), the op, its arity.
@@ -44,6 +51,7 @@ const TABLE: &[(&str, MathFn, usize)] = &[
     ("sin", MathFn::Sin, 1),
     ("cos", MathFn::Cos, 1),
     ("tanh", MathFn::Tanh, 1),
+    ("reinterpret", MathFn::FromBits, 1),
 ];
 
 impl MathFn {
@@ -128,6 +136,19 @@ impl MathDomain for Concrete {
             (Cos, [x]) => self.real_fn("cos", x),
             (Tanh, [x]) => self.real_fn("tanh", x),
             (Exp, [x]) => self.prim(Prim::Exp, ElemType::Real, &[x.clone()]),
+            (FromBits, [Scalar::Real(r)]) if r.as_int().is_some() => {
+                from_bits(self, _bits, r.as_int().unwrap_or(0))
+            }
+            // 0^y = 0 for y > 0 (`log` of 0 has no value: not through exp(y ln x)).
+            (Pow, [Scalar::Real(x), Scalar::Real(y)])
+                if x.as_int() == Some(0) && *y > Rat::int(0) =>
+            {
+                Scalar::Real(Rat::int(0))
+            }
+            // x^(1/2) is sqrt(x).
+            (Pow, [x, Scalar::Real(h)]) if *h == Rat::new(1, 2).expect("1/2") => {
+                self.math(Sqrt, _bits, &[x.clone()])
+            }
             (Pow, [x, Scalar::Real(n)]) if n.as_int().is_some_and(|n| (0..=64).contains(&n)) => {
                 let mut acc = Scalar::Real(Rat::int(1));
                 for _ in 0..n.as_int().unwrap_or(0) {
@@ -146,6 +167,30 @@ impl MathDomain for Concrete {
                     .get_or_insert_with(|| format!("`{}` of {args:?}", f.name()));
                 Scalar::Undef
             }
+        }
+    }
+}
+
+/// The float of width `bits` whose bits are the integer `i` (two's complement), exactly; an
+/// infinity, a NaN or a value beyond `i128`'s rationals makes the run inexact.
+fn from_bits(c: &mut Concrete, bits: u8, i: i128) -> Scalar {
+    let format = match bits {
+        32 => Some(ieee754::Format::F32),
+        64 => Some(ieee754::Format::F64),
+        _ => None,
+    };
+    let value = format.and_then(|f| {
+        let pattern = i.rem_euclid(1i128 << bits) as u64;
+        let (n, d) = f.to_rational(pattern)?;
+        Rat::new(n, d)
+    });
+    match value {
+        Some(r) => Scalar::Real(r),
+        None => {
+            c.inexact.get_or_insert_with(|| {
+                format!("`reinterpret<float{bits}>` of {i}: an infinity, a NaN or a tiny float")
+            });
+            Scalar::Undef
         }
     }
 }
@@ -178,6 +223,21 @@ fn apply<D: MathDomain>(
             ),
             span,
         );
+    }
+    if f == MathFn::FromBits {
+        // The integer's value (its bits), at the float type of its width.
+        return match (ty, &args[..]) {
+            (Some(Type::Float(bits)), [Val::Int(i, Type::Int(w) | Type::UInt(w))])
+                if bits == *w && matches!(bits, 32 | 64) =>
+            {
+                let r = d.index_v(ElemType::Real, i);
+                Ok(Val::Float(d.math(f, bits, &[r]), Type::Float(bits)))
+            }
+            _ => unsupported(
+                format!("`{name}` of a value that is not an integer of the float's width"),
+                span,
+            ),
+        };
     }
     let mut reals = Vec::with_capacity(args.len());
     let mut arg_ty = None;
@@ -271,6 +331,7 @@ pub fn assumption(spec: &crate::spec::Spec) -> Option<String> {
             crate::syntax::calls_of(e, &mut |n| {
                 let known = match lookup(n) {
                     Some((f, _)) if is_rounding(f) => None,
+                    Some((MathFn::FromBits, _)) => Some("reinterpret".to_string()),
                     Some(_) => Some(n.to_string()),
                     None if n == "lerp" => Some(n.to_string()),
                     None => None,
@@ -285,10 +346,17 @@ pub fn assumption(spec: &crate::spec::Spec) -> Option<String> {
     }
     (!names.is_empty()).then(|| {
         let lerp = names.iter().any(|n| n == "lerp");
-        names.retain(|n| n != "lerp");
+        let bits = names.iter().any(|n| n == "reinterpret");
+        names.retain(|n| n != "lerp" && n != "reinterpret");
         let mut s = String::new();
+        if bits {
+            s.push_str("`reinterpret<float32>` of an integer (a float built from its bits, as Halide's `fast_exp` builds 2^k) uninterpreted: equal bits give equal floats");
+        }
         if !names.is_empty() {
-            s = format!(
+            if !s.is_empty() {
+                s.push_str("; ");
+            }
+            s += &format!(
                 "float math intrinsics {} uninterpreted: equal arguments give equal values (each the same function in the algorithm and the statement)",
                 names.join(", ")
             );
@@ -383,6 +451,44 @@ mod tests {
         assert!(matches!(got, Ok(Val::Float(Scalar::Real(q), _)) if q == Rat::new(3, 2).unwrap()));
         let ints = vec![Val::<Concrete>::Int(1, Type::UInt(8)); 3];
         assert!(lerp(&mut cd, ints, Span::default()).is_err());
+    }
+
+    /// `reinterpret<float32>` of an integer: concretely the float of its bits (`fast_exp`'s
+    /// `2^k` as `(k + 127) << 23`; infinities inexact), symbolically one function of the
+    /// integer in both spellings of the same bits.
+    #[test]
+    fn floats_from_bits() {
+        let mut c = Concrete::new(Default::default());
+        let bits = |c: &mut Concrete, i: i128, t: Type| {
+            call(c, "reinterpret_f32", vec![Val::Int(i, t)], Span::default())
+        };
+        for k in [-126i128, -1, 0, 1, 10, 100] {
+            let got = bits(&mut c, (k + 127) << 23, Type::Int(32));
+            let want = if k >= 0 {
+                Rat::int(1 << k)
+            } else {
+                Rat::new(1, 1 << -k).unwrap()
+            };
+            assert!(
+                matches!(got, Some(Ok(Val::Float(Scalar::Real(q), _))) if q == want),
+                "2^{k}"
+            );
+        }
+        let got = bits(&mut c, -1_082_130_432, Type::Int(32)); // 0xBF800000
+        assert!(matches!(got, Some(Ok(Val::Float(Scalar::Real(q), _))) if q == Rat::int(-1)));
+        assert!(c.inexact.is_none());
+        bits(&mut c, 255 << 23, Type::Int(32));
+        assert!(c.inexact.is_some(), "an infinity is inexact");
+        assert!(bits(&mut c, 1, Type::Int(16)).is_some_and(|r| r.is_err()));
+        let mut s = Sym::new(smt::Store::new());
+        let i = s.store.fresh("i", smt::Sort::Int);
+        let i = Val::Int(s.store.sym(i), Type::Int(32));
+        let term = |s: &mut Sym| match call(s, "reinterpret_f32", vec![i.clone()], Span::default())
+        {
+            Some(Ok(Val::Float(SymVal::Plain(t), _))) => t,
+            _ => panic!("reinterpret_f32"),
+        };
+        assert_eq!(term(&mut s), term(&mut s));
     }
 
     /// The roundings are one definition: the symbolic term (over a fresh real, evaluated

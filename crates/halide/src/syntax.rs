@@ -659,16 +659,39 @@ impl<'a> Parser<'a> {
             Tok::Ident(name) => {
                 self.bump();
                 if name == "reinterpret" && self.is_punct("<") {
-                    // reinterpret<(T)>(e)
+                    // reinterpret<(T)>(e): to a float type, the call `reinterpret_f32(e)` (a
+                    // float from an integer's bits, `math`); else something only a runtime
+                    // call can mean.
                     self.bump();
                     let mut guard = 0;
+                    let mut to = Vec::new();
                     while !self.is_punct(">") && !matches!(self.peek(), Tok::Eof) && guard < 16 {
-                        self.bump();
+                        to.push(self.bump().tok);
                         guard += 1;
                     }
                     self.expect(">")?;
                     self.expect("(")?;
-                    let _ = self.args(")")?;
+                    let args = self.args(")")?;
+                    let float = match &to[..] {
+                        [Tok::Ident(t)] => Some(t.as_str()),
+                        [Tok::Punct("("), Tok::Ident(t), Tok::Punct(")")] => Some(t.as_str()),
+                        _ => None,
+                    };
+                    let name = match float {
+                        Some("float32") => Some("reinterpret_f32"),
+                        Some("float64") => Some("reinterpret_f64"),
+                        _ => None,
+                    };
+                    let span = Span {
+                        start,
+                        end: self.prev_end(),
+                    };
+                    if let (Some(name), 1) = (name, args.len()) {
+                        return Ok(Expr {
+                            kind: ExprKind::Call(name.into(), args),
+                            span,
+                        });
+                    }
                     return Ok(Expr {
                         kind: ExprKind::Opaque("reinterpret".into()),
                         span: Span {

@@ -340,7 +340,13 @@ fn verified_cases_replay_clean_on_small_sizes() {
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
         // Float constants as the checker reads them (an exact rewrite of the literals); then
         // every float value must agree exactly (gap 0).
-        let floats = crate::floats::resolve(&spec, &stmt, &|_| String::new()).unwrap();
+        let floats = crate::floats::resolve(
+            &spec,
+            &stmt,
+            crate::header(&stmt_text).exact_floats,
+            &|_| String::new(),
+        )
+        .unwrap();
         let (spec, stmt) = (floats.spec, floats.stmt);
         let t = std::time::Instant::now();
         let found = crate::check::search(
@@ -383,7 +389,10 @@ fn obligations_alone_never_verify_broken_statements() {
         let spec_text = std::fs::read_to_string(corpus().join(spec_name)).unwrap();
         let spec = crate::spec::parse(&spec_text).unwrap();
         let stmt = crate::stmt::parse(&stmt_text).unwrap();
-        let c = crate::check::check_with(&spec, &stmt, &budget(5), false, &|s| format!("{s:?}"));
+        let exact = crate::header(&stmt_text).exact_floats;
+        let c = crate::check::check_with(&spec, &stmt, exact, &budget(5), false, &|s| {
+            format!("{s:?}")
+        });
         assert_ne!(c.verdict.name(), "verified", "{name}");
         println!("{name}: {} {:?}", c.verdict.name(), c.witness.map(|w| w.0));
         n += 1;
@@ -871,7 +880,9 @@ fn the_quick_search_stops_at_its_budget_and_says_so() {
     let stmt =
         crate::stmt::parse(&std::fs::read_to_string(dir.join("depthwise-tiled.stmt")).unwrap())
             .unwrap();
-    let c = crate::check::check(&spec, &stmt, &budget(20), &|s| format!("@{}", s.start));
+    let c = crate::check::check(&spec, &stmt, false, &budget(20), &|s| {
+        format!("@{}", s.start)
+    });
     assert!(
         matches!(c.verdict, report::Verdict::Verified { .. }),
         "{:?}",
@@ -925,7 +936,7 @@ fn an_undefined_algorithm_value_is_never_a_refutation() {
         "produce g {\n for (g.s0.x, g.min.0, g.extent.0) {\n  g(g.s0.x) = 7\n }\n}\n",
     )
     .unwrap();
-    let c = crate::check::check_with(&spec, &stmt, &budget(5), true, &|s| format!("{s:?}"));
+    let c = crate::check::check_with(&spec, &stmt, false, &budget(5), true, &|s| format!("{s:?}"));
     match &c.verdict {
         report::Verdict::Unknown { reason } => {
             assert!(reason.contains("undef()"), "{reason}")

@@ -29,6 +29,7 @@ fn apps_dir() -> Option<PathBuf> {
 const DEFAULT: &[(&str, &str, &str)] = &[
     ("iir_blur", "root", "verified"),
     ("iir_blur", "cpu-anysize", "verified"),
+    ("camera_pipe", "root", "verified"),
 ];
 
 /// Hand-broken statements: (name, module, schedule, text replaced (its first occurrence),
@@ -62,8 +63,8 @@ const BROKEN: &[(&str, &str, &str, &str, &str, &str)] = &[
         "iir_blur-root: the forward scan's weight 0.9 made 0.8",
         "iir_blur",
         "root",
-        "blur.s2.r12$x + -1, blur.s2.c)*0.900000f",
-        "blur.s2.r12$x + -1, blur.s2.c)*0.800000f",
+        "blur.s2.r12$x + -1, blur.s2.c)*0.9f",
+        "blur.s2.r12$x + -1, blur.s2.c)*0.8f",
         "wrong-value",
     ),
     (
@@ -86,8 +87,8 @@ const BROKEN: &[(&str, &str, &str, &str, &str, &str)] = &[
         "interpolate-root: downsampled_1's weight 2 made 3",
         "interpolate",
         "root",
-        "downx_1(downsampled_1.s0.x, downsampled_1.s0.y*2, downsampled_1.s0.c)*2.000000f",
-        "downx_1(downsampled_1.s0.x, downsampled_1.s0.y*2, downsampled_1.s0.c)*3.000000f",
+        "downx_1(downsampled_1.s0.x, downsampled_1.s0.y*2, downsampled_1.s0.c)*2.0f",
+        "downx_1(downsampled_1.s0.x, downsampled_1.s0.y*2, downsampled_1.s0.c)*3.0f",
         "wrong-value",
     ),
     (
@@ -102,8 +103,16 @@ const BROKEN: &[(&str, &str, &str, &str, &str, &str)] = &[
         "bilateral_grid-root: the count's weight 1 made 2",
         "bilateral_grid",
         "root",
-        "max(min(t11.s, 1.000000f), 0.000000f), 1.000000f))",
-        "max(min(t11.s, 1.000000f), 0.000000f), 2.000000f))",
+        "max(min(t11.s, 1.0f), 0.0f), 1.0f))",
+        "max(min(t11.s, 1.0f), 0.0f), 2.0f))",
+        "wrong-value",
+    ),
+    (
+        "camera_pipe-root: the colour matrix's scale 256 made 128",
+        "camera_pipe",
+        "root",
+        "*0.7510669f))*256.0f)",
+        "*0.7510669f))*128.0f)",
         "wrong-value",
     ),
 ];

@@ -15,6 +15,13 @@ fn exported_files_match_halide() {
         println!("skipped: no Python with `halide` (set TENSORPROOF_PYTHON or create .venv from tools/requirements.txt)");
         return;
     };
+    // The exporter compiles its shim for exact float constants (tools/halide_exact.cpp)
+    // with `c++`; without one it keeps Halide's 6-decimal text, which differs from the
+    // checked-in files.
+    if Command::new("c++").arg("--version").output().is_err() {
+        println!("skipped: no C++ compiler `c++` (tools/halide_export.py needs one for exact float constants; .ci/run installs g++)");
+        return;
+    }
     let tmp =
         std::env::temp_dir().join(format!("tensorproof-halide-export-{}", std::process::id()));
     let pipelines = root().join("corpus/halide/pipelines");

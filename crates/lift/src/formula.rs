@@ -623,8 +623,7 @@ pub(crate) struct Scope<D: Domain> {
     pub memo: Memo<D>,
 }
 
-pub(crate) type Memo<D> = std::rc::Rc<std::cell::RefCell<Vec<MemoEntry<D>>>>;
-pub(crate) type MemoEntry<D> = (usize, Vec<<D as Domain>::I>, Elem<D>);
+pub(crate) type Memo<D> = std::rc::Rc<std::cell::RefCell<crate::value::LaneMemo<D>>>;
 
 /// The names an expression reads (index variables, sizes, parameters), without duplicates.
 fn names(e: &Expr, out: &mut Vec<String>) {
@@ -921,24 +920,22 @@ fn reduction<D: LDomain>(
         .filter_map(|n| scope.ints.iter().rev().find(|(m, _)| m == n))
         .map(|(_, v)| v.clone())
         .collect();
-    let hit = scope
-        .memo
-        .borrow()
-        .iter()
-        .find(|(at, ks, _)| {
-            *at == key_at
-                && ks.len() == key.len()
-                && ks.iter().zip(&key).all(|(a, b)| d.same_i(a, b))
-        })
-        .map(|(_, _, e)| e.clone());
-    if let Some(v) = hit {
+    if let Some(v) = scope.memo.borrow().get(d, key_at, &key) {
         return Ok(Block::splat(Ty::Real, v));
     }
     let mut err = None;
+    // One scope for every point of the reduction, its variable's value replaced at each.
+    let mut inner: Option<Scope<D>> = None;
     let v = d.reduction(r, &extent, &mut |d: &mut D, pt: &D::I| {
-        let mut inner = scope.clone();
-        inner.ints.push((k.clone(), pt.clone()));
-        match eval(d, &inner, &args[1]) {
+        let inner = inner.get_or_insert_with(|| {
+            let mut s = scope.clone();
+            s.ints.push((k.clone(), pt.clone()));
+            s
+        });
+        if let Some(last) = inner.ints.last_mut() {
+            last.1 = pt.clone();
+        }
+        match eval(d, inner, &args[1]) {
             Ok(b) => b.at(d, &[]),
             Err(e) => {
                 err.get_or_insert(e);
@@ -949,7 +946,7 @@ fn reduction<D: LDomain>(
     if let Some(e) = err {
         return Err(e);
     }
-    scope.memo.borrow_mut().push((key_at, key, v.clone()));
+    scope.memo.borrow_mut().insert(d, key_at, &key, v.clone());
     Ok(Block::splat(Ty::Real, v))
 }
 

@@ -1870,19 +1870,13 @@ pub(crate) fn cumsum_under<D: LDomain>(
 /// `b` computed once per lane: every use of one value at one lane is one term (one atom), so
 /// that comparisons of terms (factor checks, atom matching) see them as equal.
 pub(crate) fn memoized<D: LDomain>(b: Block<D>) -> Block<D> {
-    type Memo<D> = Vec<(Vec<<D as Domain>::I>, Elem<D>)>;
-    let memo: std::rc::Rc<std::cell::RefCell<Memo<D>>> = Default::default();
+    let memo: std::rc::Rc<std::cell::RefCell<crate::value::LaneMemo<D>>> = Default::default();
     Block::new(b.shape.clone(), b.ty, move |d: &mut D, l: &[D::I]| {
-        let hit = memo
-            .borrow()
-            .iter()
-            .find(|(k, _)| k.len() == l.len() && k.iter().zip(l).all(|(a, b)| d.same_i(a, b)))
-            .map(|(_, e)| e.clone());
-        if let Some(e) = hit {
+        if let Some(e) = memo.borrow().get(d, 0, l) {
             return e;
         }
         let e = b.at(d, l);
-        memo.borrow_mut().push((l.to_vec(), e.clone()));
+        memo.borrow_mut().insert(d, 0, l, e.clone());
         e
     })
 }

@@ -318,6 +318,18 @@ pub(crate) fn replay(
             .map(|e| e.eval(&mut c, sizes))
             .collect();
         let points: i128 = shape.iter().map(|n| (*n).max(0)).product();
+        // One scope for every element, its index values replaced at each (they follow the
+        // named constexprs in `Setup::scope`); as many as the tensor has dimensions (a
+        // formula naming more leaves the others unbound: its evaluation says so).
+        let zeros = def
+            .indices
+            .iter()
+            .take(shape.len())
+            .map(|n| (n.clone(), 0))
+            .collect();
+        let mut scope = setup.scope(&mut c, sizes, zeros);
+        scope.memo = memo.clone();
+        let index_at = setup.named_constexprs().len();
         for p in 0..points.min(1 << 20) {
             let axes: Vec<(String, i128)> = shape.iter().map(|n| (String::new(), *n)).collect();
             let point = ConcreteTensor::unravel(&axes, p as usize);
@@ -343,12 +355,9 @@ pub(crate) fn replay(
                     index: named,
                 }));
             };
-            let mut scope = setup.scope(
-                &mut c,
-                sizes,
-                def.indices.iter().cloned().zip(point).collect(),
-            );
-            scope.memo = memo.clone();
+            for (m, x) in point.iter().enumerate() {
+                scope.ints[index_at + m].1 = *x;
+            }
             let fv = formula::eval(&mut c, &scope, &def.body)?;
             let e = fv.at(&mut c, &[]);
             let y = stored(&mut c, e);

@@ -636,6 +636,55 @@ impl<D: LDomain> Block<D> {
 }
 
 /// The broadcast shape of two shapes, or why they do not broadcast.
+/// Values memoized by a key and a vector of indices: a hash map where every index is a known
+/// number (always concretely), a list compared by [`LDomain::same_i`] for the others
+/// (symbolic terms). A concrete replay of a 128 x 128 tile looks up every lane: a list
+/// searched lane by lane made that quadratic.
+pub(crate) struct LaneMemo<D: Domain> {
+    known: std::collections::HashMap<(usize, Vec<i128>), Elem<D>>,
+    other: Vec<(usize, Vec<D::I>, Elem<D>)>,
+}
+
+impl<D: Domain> Default for LaneMemo<D> {
+    fn default() -> Self {
+        LaneMemo {
+            known: Default::default(),
+            other: vec![],
+        }
+    }
+}
+
+impl<D: LDomain> LaneMemo<D> {
+    fn known_key(d: &D, at: &[D::I]) -> Option<Vec<i128>> {
+        at.iter()
+            .map(|i| d.known_i(i).or_else(|| d.literal_i(i)))
+            .collect()
+    }
+
+    /// The value stored under `key` at `at`.
+    pub(crate) fn get(&self, d: &D, key: usize, at: &[D::I]) -> Option<Elem<D>> {
+        if let Some(k) = Self::known_key(d, at) {
+            return self.known.get(&(key, k)).cloned();
+        }
+        self.other
+            .iter()
+            .find(|(k, ix, _)| {
+                *k == key && ix.len() == at.len() && ix.iter().zip(at).all(|(a, b)| d.same_i(a, b))
+            })
+            .map(|(_, _, e)| e.clone())
+    }
+
+    /// Stores `value` under `key` at `at`.
+    pub(crate) fn insert(&mut self, d: &D, key: usize, at: &[D::I], value: Elem<D>) {
+        match Self::known_key(d, at) {
+            Some(k) => {
+                self.known.insert((key, k), value);
+            }
+            None => self.other.push((key, at.to_vec(), value)),
+        }
+    }
+}
+
 pub(crate) fn broadcast_shape(a: &[usize], b: &[usize]) -> Result<Vec<usize>, String> {
     let n = a.len().max(b.len());
     let mut out = vec![0; n];

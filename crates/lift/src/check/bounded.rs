@@ -16,6 +16,13 @@ use tensor::Concrete;
 /// evaluates; larger size vectors are skipped (the obligations decide there).
 const BOUNDED_LANES: i128 = 1 << 16;
 
+/// The CPU time the bounded check of a later case may take: a case (an autotune
+/// configuration, a block size of a sweep) checked against the first case's formula, which
+/// the obligations then decide for every size; there the bounded check is a quick look for a
+/// memory error or a race (Liger's `_block_rms_norm_forward_kernel` has 72 cases, each of
+/// whose bounded checks replayed 128 x 128 tiles for about 0.6 s).
+const LATER_CASE_SLICE: std::time::Duration = std::time::Duration::from_millis(150);
+
 /// The sizes the launcher asserts equal to size `k` (`assert N_v == N`), `k` included.
 fn equal_sizes(setup: &Setup, k: usize) -> Vec<usize> {
     use crate::host::{HCmp, HExpr};
@@ -128,9 +135,15 @@ fn bounded(
         }
     }
     let mut fallback = None;
+    let slice = if setup.formula_of_first_case {
+        smt::clock::Deadline::after(LATER_CASE_SLICE)
+    } else {
+        None
+    };
+    let stop = || setup.deadline.passed() || slice.as_ref().is_some_and(|s| s.passed());
     for (at, mut sv) in size_vectors.into_iter().enumerate() {
-        if setup.deadline.passed() {
-            break; // the kernel's time is up: the obligations decide
+        if stop() {
+            break; // the kernel's time (or a later case's slice) is up: the obligations decide
         }
         let mut c = Concrete::new(BTreeMap::new());
         for (k, e) in &setup.host.derived {
@@ -173,6 +186,9 @@ fn bounded(
             }
         }
         for inp in tries {
+            if stop() {
+                break;
+            }
             match replay(setup, formula, stored, &inp) {
                 // Sizes at which the precondition does not hold say nothing of the claim.
                 Ok(Some(Failure::OutOfBounds { .. } | Failure::Race { .. }))

@@ -1,4 +1,4 @@
-# expect: unknown
+# expect: refuted
 # formula: y[i, j] = 2 * x[i, j]
 # The block size reaches the kernel from a launcher parameter annotated `int` (Liger's
 # softmax backward passes `BLOCK_SIZE` so): a value known only at run time, so

@@ -1011,12 +1011,26 @@ mod tests {
             "out[i] = sum(k < 256, where(k < n and k >= 0 or k == 3, x[i, k], 1))",
             "out[i] = -(-x[i]) * -2 + 3/7",
             "out[i] = max(x[i], 0) - min(abs(x[i]), relu(x[i])) / sigmoid(2.5)",
+            "out[i] = (x[i] | y[i] ^ i & 3) + (x[i] >> 2 << 1) + (i + 1 & 1)",
+            "out[i] = ((x[i] | y[i]) ^ i) & 3 == i >> (1 + 1)",
         ] {
             let f = Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
             let printed = f.to_string();
             let again = Formula::parse(&printed).unwrap_or_else(|e| panic!("{printed}: {e:?}"));
             assert_eq!(f, again, "{text} printed as {printed}");
         }
+        // Python's precedence: `|` below `^` below `&` below shifts below `+`.
+        let f = Formula::parse("out[i] = a[i] | b[i] ^ c[i] & i << 1 + 1").unwrap();
+        let Expr::Bin('|', _, rest) = &f.defs[0].body else {
+            panic!("{f}")
+        };
+        let Expr::Bin('^', _, rest) = &**rest else {
+            panic!("{f}")
+        };
+        let Expr::Bin('&', _, rest) = &**rest else {
+            panic!("{f}")
+        };
+        assert!(matches!(&**rest, Expr::Bin(SHL, _, sum) if matches!(**sum, Expr::Bin('+', ..))));
         for (bad, at) in [
             ("out[i] = ", 9),
             ("out[i] = x[i", 12),

@@ -1,9 +1,10 @@
-# expect: unknown
+# expect: refuted
 # formula: y[i, j] = 2 * x[i, j]
 # The block size reaches the kernel from a launcher parameter annotated `int` (Liger's
-# softmax backward passes `BLOCK_SIZE` so): a value known only at run time, so
-# `tl.arange(0, BLOCK_SIZE)` is unknown, naming `BLOCK_SIZE` (Triton needs a compile-time
-# constant there; the launcher's value is not read as one).
+# softmax backward passes `BLOCK_SIZE` so). Triton compiles `tl.arange(0, BLOCK_SIZE)` only
+# for a power of two, so the launcher's `BLOCK_SIZE` is a block-size symbol (every value
+# checked, replays at powers of two). Nothing ties it to `n_cols`: `scale_rows(x, 1)` on a
+# row of 2 leaves `y[0, 1]` unwritten, a replayed refutation of the launcher as written.
 import torch
 import triton
 import triton.language as tl

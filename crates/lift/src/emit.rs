@@ -197,6 +197,17 @@ fn tex(e: &Expr, bound: &[String]) -> String {
         ),
         Expr::Neg(a) => format!("-{}", tparen(a, 6, bound)),
         Expr::Bin('/', a, b) => format!("\\frac{{{}}}{{{}}}", tex(a, bound), tex(b, bound)),
+        // Bitwise operators: each operand parenthesized unless an atom.
+        Expr::Bin(op @ ('&' | '|' | '^' | crate::formula::SHL | crate::formula::SHR), a, b) => {
+            let sym = match *op {
+                '&' => "\\mathbin{\\&}",
+                '|' => "\\mathbin{|}",
+                '^' => "\\oplus",
+                crate::formula::SHL => "\\ll",
+                _ => "\\gg",
+            };
+            format!("{} {sym} {}", tparen(a, 7, bound), tparen(b, 7, bound))
+        }
         Expr::Bin(op, a, b) => {
             let p = tprec(e);
             let sym = match *op {
@@ -428,6 +439,12 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
                 py(a, bound, depth)?,
                 py(b, bound, depth)?
             )
+        }
+        Expr::Bin(crate::formula::SHL, a, b) => {
+            format!("({} << {})", py(a, bound, depth)?, py(b, bound, depth)?)
+        }
+        Expr::Bin(crate::formula::SHR, a, b) => {
+            format!("({} >> {})", py(a, bound, depth)?, py(b, bound, depth)?)
         }
         Expr::Bin(op, a, b) => format!("({} {op} {})", py(a, bound, depth)?, py(b, bound, depth)?),
         Expr::Cmp(op, a, b) => format!("({} {op} {})", py(a, bound, depth)?, py(b, bound, depth)?),

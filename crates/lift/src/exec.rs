@@ -10,7 +10,7 @@ use crate::ops::{self, Arith, Cmp, Logic};
 use crate::value::{KVal, LDomain, Ty};
 use ruff_python_ast::{self as ast, Expr, Number, Stmt};
 use ruff_text_size::Ranged;
-use tensor::Domain;
+use tensor::{BitOp, Domain};
 
 mod combine;
 mod dtypes;
@@ -604,7 +604,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     .and_then(|q| y.checked_mul(q))
                     .and_then(|p| x.checked_sub(p)),
                 O::Pow if (0..=126).contains(&y) => x.checked_pow(y as u32),
-                O::LShift if (0..=126).contains(&y) => x.checked_shl(y as u32),
+                O::LShift if (0..=126).contains(&y) => x.checked_mul(1i128 << y),
+                O::RShift if (0..=126).contains(&y) => Some(x >> y),
+                O::BitAnd => Some(x & y),
+                O::BitOr => Some(x | y),
+                O::BitXor => Some(x ^ y),
                 _ => None,
             };
             if let Some(r) = r {
@@ -636,9 +640,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
                 ops::int_div(&x, &y, true)
             }
-            O::BitAnd => ops::logic(Logic::And, &x, &y),
-            O::BitOr => ops::logic(Logic::Or, &x, &y),
-            O::BitXor => ops::logic(Logic::Xor, &x, &y),
+            O::BitAnd | O::BitOr | O::BitXor if x.ty == Ty::Bool && y.ty == Ty::Bool => {
+                let logic = match op {
+                    O::BitAnd => Logic::And,
+                    O::BitOr => Logic::Or,
+                    _ => Logic::Xor,
+                };
+                ops::logic(logic, &x, &y)
+            }
+            O::BitAnd => ops::bitwise(BitOp::And, &x, &y),
+            O::BitOr => ops::bitwise(BitOp::Or, &x, &y),
+            O::BitXor => ops::bitwise(BitOp::Xor, &x, &y),
+            O::LShift => ops::bitwise(BitOp::Shl, &x, &y),
+            O::RShift => ops::bitwise(BitOp::AShr, &x, &y),
             other => {
                 return self.unsupported(format!("operator `{}` on blocks", other.as_str()), at)
             }

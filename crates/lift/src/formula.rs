@@ -33,6 +33,11 @@ pub enum Expr {
 /// Python's.
 pub const INT_DIV: char = '÷';
 
+/// The operators of `a << b` and `a >> b` in [`Expr::Bin`]; `&`, `|` and `^` are
+/// themselves. On integers, as Triton computes them ([`crate::ops::bitwise`]).
+pub const SHL: char = '«';
+pub const SHR: char = '»';
+
 /// One output's definition: `name[i, ...] = body`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Def {
@@ -174,16 +179,22 @@ pub(crate) fn named_value(e: &Expr) -> Option<(i128, i128)> {
     Some(crate::consts::value(crate::consts::by_key(key)))
 }
 
+/// Python's precedence: `or`, `and`, comparisons, `|`, `^`, `&`, shifts, `+ -`, `* / // %`,
+/// unary minus, atoms.
 fn prec(e: &Expr) -> u8 {
     match e {
         Expr::Logic(false, ..) => 1,
         Expr::Logic(true, ..) => 2,
         Expr::Cmp(..) => 3,
-        Expr::Bin('+' | '-', ..) => 4,
-        Expr::Bin(..) => 5,
-        Expr::Neg(_) => 6,
-        Expr::Num(n, d) if *n < 0 || (*d != 1 && crate::consts::decimal(*n, *d).is_none()) => 5,
-        _ => 7,
+        Expr::Bin('|', ..) => 4,
+        Expr::Bin('^', ..) => 5,
+        Expr::Bin('&', ..) => 6,
+        Expr::Bin(SHL | SHR, ..) => 7,
+        Expr::Bin('+' | '-', ..) => 8,
+        Expr::Bin(..) => 9,
+        Expr::Neg(_) => 10,
+        Expr::Num(n, d) if *n < 0 || (*d != 1 && crate::consts::decimal(*n, *d).is_none()) => 9,
+        _ => 11,
     }
 }
 
@@ -212,13 +223,15 @@ impl fmt::Display for Expr {
             }
             Expr::Neg(x) => {
                 write!(f, "-")?;
-                paren(f, x, 6)
+                paren(f, x, 10)
             }
             Expr::Bin(op, a, b) => {
                 let p = prec(self);
                 paren(f, a, p)?;
                 match *op {
                     INT_DIV => write!(f, " // ")?,
+                    SHL => write!(f, " << ")?,
+                    SHR => write!(f, " >> ")?,
                     op => write!(f, " {op} ")?,
                 }
                 paren(f, b, p + 1)
@@ -295,8 +308,8 @@ pub struct ParseError {
 
 fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
     const SYMS: &[&str] = &[
-        "<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "//", "/", "%", "(", ")", "[", "]", ",",
-        "=", ";",
+        "<<", ">>", "<=", ">=", "==", "!=", "<", ">", "+", "-", "*", "//", "/", "%", "(", ")", "[",
+        "]", ",", "=", ";", "&", "|", "^",
     ];
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -416,14 +429,37 @@ impl P {
         Ok(a)
     }
     fn cmp(&mut self) -> Result<Expr, ParseError> {
-        let a = self.add()?;
+        let a = self.bits(0)?;
         for op in ["<=", ">=", "==", "!=", "<", ">"] {
             if self.eat(op) {
-                let b = self.add()?;
+                let b = self.bits(0)?;
                 return Ok(Expr::Cmp(op, Box::new(a), Box::new(b)));
             }
         }
         Ok(a)
+    }
+    /// The levels of `|`, `^`, `&` and the shifts, loosest first.
+    fn bits(&mut self, level: usize) -> Result<Expr, ParseError> {
+        const LEVELS: [&[(&str, char)]; 4] = [
+            &[("|", '|')],
+            &[("^", '^')],
+            &[("&", '&')],
+            &[("<<", SHL), (">>", SHR)],
+        ];
+        let Some(ops) = LEVELS.get(level) else {
+            return self.add();
+        };
+        let mut a = self.bits(level + 1)?;
+        'more: loop {
+            for (text, op) in ops.iter() {
+                if self.eat(text) {
+                    let b = self.bits(level + 1)?;
+                    a = Expr::Bin(*op, Box::new(a), Box::new(b));
+                    continue 'more;
+                }
+            }
+            return Ok(a);
+        }
     }
     fn add(&mut self) -> Result<Expr, ParseError> {
         let mut a = self.mul()?;
@@ -728,6 +764,11 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                 '*' => Arith::Mul,
                 INT_DIV => return ops::int_div(&x, &y, false),
                 '%' => return ops::int_div(&x, &y, true),
+                '&' => return ops::bitwise(tensor::BitOp::And, &x, &y),
+                '|' => return ops::bitwise(tensor::BitOp::Or, &x, &y),
+                '^' => return ops::bitwise(tensor::BitOp::Xor, &x, &y),
+                SHL => return ops::bitwise(tensor::BitOp::Shl, &x, &y),
+                SHR => return ops::bitwise(tensor::BitOp::AShr, &x, &y),
                 _ => Arith::Div,
             };
             ops::arith(op, &x, &y)?
@@ -967,12 +1008,26 @@ mod tests {
             "out[i] = sum(k < 256, where(k < n and k >= 0 or k == 3, x[i, k], 1))",
             "out[i] = -(-x[i]) * -2 + 3/7",
             "out[i] = max(x[i], 0) - min(abs(x[i]), relu(x[i])) / sigmoid(2.5)",
+            "out[i] = (x[i] | y[i] ^ i & 3) + (x[i] >> 2 << 1) + (i + 1 & 1)",
+            "out[i] = ((x[i] | y[i]) ^ i) & 3 == i >> (1 + 1)",
         ] {
             let f = Formula::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
             let printed = f.to_string();
             let again = Formula::parse(&printed).unwrap_or_else(|e| panic!("{printed}: {e:?}"));
             assert_eq!(f, again, "{text} printed as {printed}");
         }
+        // Python's precedence: `|` below `^` below `&` below shifts below `+`.
+        let f = Formula::parse("out[i] = a[i] | b[i] ^ c[i] & i << 1 + 1").unwrap();
+        let Expr::Bin('|', _, rest) = &f.defs[0].body else {
+            panic!("{f}")
+        };
+        let Expr::Bin('^', _, rest) = &**rest else {
+            panic!("{f}")
+        };
+        let Expr::Bin('&', _, rest) = &**rest else {
+            panic!("{f}")
+        };
+        assert!(matches!(&**rest, Expr::Bin(SHL, _, sum) if matches!(**sum, Expr::Bin('+', ..))));
         for (bad, at) in [
             ("out[i] = ", 9),
             ("out[i] = x[i", 12),

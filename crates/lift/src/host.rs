@@ -727,6 +727,11 @@ impl Host<'_> {
                     == Some("int");
                 let v = if tensor_annot {
                     HVal::Tensor(self.new_param_tensor(&name))
+                } else if let Some(end) = int_annot
+                    .then(|| arange_extent_of(call, kernel, &name))
+                    .flatten()
+                {
+                    HVal::Int(HExpr::Size(self.free_block(&name, &end)))
                 } else if int_annot {
                     // An integer the caller passes: a size symbol of its own (at least 1).
                     self.m.sizes.push(name.clone());
@@ -992,6 +997,23 @@ impl Host<'_> {
         self.m.derived.push((k, e.clone()));
         self.m.assumptions.push(format!(
             "`{name}` = triton.next_power_of_2(...) is checked as any block size `P` with `n <= P < 2*n` (n its argument)"
+        ));
+        k
+    }
+
+    /// A launcher parameter annotated `int` that the launch passes, as it is, to a kernel
+    /// constexpr used as `tl.arange`'s extent (`BLOCK_N=block_n`): Triton compiles the
+    /// kernel only for a power of two there, so it is a block size `P` (a symbol of its own,
+    /// every `P >= 1` checked, the powers of two among them; a replay takes `P` the power of
+    /// two of a free size `q`, `q <= P < 2*q`).
+    fn free_block(&mut self, name: &str, constexpr: &str) -> usize {
+        self.m.sizes.push(format!("{name}_lo"));
+        self.default_named.push(false);
+        let q = HExpr::Size(self.m.sizes.len() - 1);
+        let k = self.derive_block(name, &HExpr::NextPow2(Box::new(q.clone())), &q);
+        self.m.assumptions.pop();
+        self.m.assumptions.push(format!(
+            "`{name}` reaches `tl.arange`'s extent as `{constexpr}`, which Triton compiles only for a power of two: checked as any block size `{name}` >= 1"
         ));
         k
     }
@@ -2157,4 +2179,50 @@ pub(crate) fn assumed_launch(
         names.join(", ")
     ));
     Ok(m)
+}
+
+/// The kernel constexpr that the launch `call` passes the launcher's `name` to, as it is
+/// (`BLOCK_N=block_n`, or positionally), when the kernel's body uses it as `tl.arange`'s
+/// extent (`tl.arange(0, BLOCK_N)`).
+fn arange_extent_of(call: &ast::ExprCall, kernel: &KernelDef, name: &str) -> Option<String> {
+    use ruff_python_ast::visitor::{walk_expr, Visitor};
+    struct Ends(Vec<String>);
+    impl<'a> Visitor<'a> for Ends {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            if let Expr::Call(c) = e {
+                let is_arange = dotted(&c.func).is_some_and(|f| f.ends_with("arange"));
+                let end = c.arguments.args.get(1).or_else(|| {
+                    c.arguments
+                        .keywords
+                        .iter()
+                        .find(|k| k.arg.as_ref().is_some_and(|a| a.id.as_str() == "end"))
+                        .map(|k| &k.value)
+                });
+                if let (true, Some(Expr::Name(n))) = (is_arange, end) {
+                    self.0.push(n.id.to_string());
+                }
+            }
+            walk_expr(self, e);
+        }
+    }
+    let mut ends = Ends(vec![]);
+    for st in &kernel.def.body {
+        ruff_python_ast::visitor::walk_stmt(&mut ends, st);
+    }
+    let is_name = |e: &Expr| matches!(e, Expr::Name(n) if n.id.as_str() == name);
+    let by_keyword = call.arguments.keywords.iter().find_map(|k| {
+        let a = k.arg.as_ref()?;
+        is_name(&k.value).then(|| a.id.to_string())
+    });
+    let positional = call
+        .arguments
+        .args
+        .iter()
+        .take_while(|a| !matches!(a, Expr::Starred(_)))
+        .position(is_name)
+        .and_then(|k| kernel.params.get(k))
+        .map(|p| p.name.clone());
+    let param = by_keyword.or(positional)?;
+    let constexpr = kernel.params.iter().any(|p| p.name == param && p.constexpr);
+    (constexpr && ends.0.contains(&param)).then_some(param)
 }

@@ -1896,3 +1896,74 @@ pub(crate) fn transpose<D: LDomain>(x: &Block<D>) -> Result<Block<D>, String> {
         move |d: &mut D, lane: &[D::I]| f(d, &[lane[1].clone(), lane[0].clone()]),
     ))
 }
+
+/// `&`, `|`, `^`, `<<` and `>>` of integer blocks (a condition is the integer 0 or 1, as
+/// Triton promotes `int1`). Integers are mathematical here (the model of every integer
+/// type), so these are Python's operators on unbounded two's complement, which agree with
+/// Triton's fixed-width ones wherever no value wraps: `&`, `|`, `^` exactly for operands of
+/// any integer type (`-2^63 <= x < 2^64`): the low 64 bits through the core's bit-vector
+/// primitive ([`Prim::Bitwise`]), the bits above them the operator of the signs; `x >> s`
+/// is `floor(x / 2^s)` (arithmetic for signed types, logical for unsigned ones, whose values
+/// are non-negative), `x << s` is `x * 2^s` (no wrap-around, as for `*`). A shift amount
+/// is read unsigned (Triton leaves one outside `0..width` undefined).
+pub(crate) fn bitwise<D: LDomain>(op: tensor::BitOp, a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
+    let int = |t: Ty| matches!(t, Ty::Int | Ty::Bool);
+    if !int(a.ty) || !int(b.ty) {
+        return Err(format!(
+            "bitwise {} of {} and {} blocks (only integers and conditions are supported)",
+            format!("{op:?}").to_lowercase(),
+            a.ty.name(),
+            b.ty.name()
+        ));
+    }
+    zip(a, b, Ty::Int, move |d, x, y| {
+        let (x, y) = (x.i(d), y.i(d));
+        Elem::I(int_bitwise(d, op, &x, &y))
+    })
+}
+
+/// One element of [`bitwise`].
+fn int_bitwise<D: LDomain>(d: &mut D, op: tensor::BitOp, x: &D::I, y: &D::I) -> D::I {
+    use tensor::BitOp as B;
+    let zero = d.lit_i(0);
+    let low64 = |d: &mut D, op: B, x: &D::I, y: &D::I| {
+        let (xv, yv) = (d.index_v(ElemType::Int, x), d.index_v(ElemType::Int, y));
+        let r = d.prim(Prim::Bitwise(op, 64), ElemType::Int, &[xv, yv]);
+        d.floor_v(&r)
+    };
+    match op {
+        B::And | B::Or | B::Xor => {
+            let (nx, ny) = (d.lt_i(x, &zero), d.lt_i(y, &zero));
+            let negative = match op {
+                B::And => d.and(&nx, &ny),
+                B::Or => d.or(&nx, &ny),
+                _ => {
+                    let (any, both) = (d.or(&nx, &ny), d.and(&nx, &ny));
+                    let nb = d.not(&both);
+                    d.and(&any, &nb)
+                }
+            };
+            let low = low64(d, op, x, y);
+            let wrap = d.lit_i(1i128 << 64);
+            let below = d.sub_i(&low, &wrap);
+            d.ite_i(&negative, &below, &low)
+        }
+        // `x >> s` of a negative `x` is `~(~x >> s)`, `~x = -x - 1` non-negative.
+        B::AShr | B::LShr => {
+            let nx = d.lt_i(x, &zero);
+            let m1 = d.lit_i(-1);
+            let inv = d.sub_i(&m1, x);
+            let shifted_pos = low64(d, B::LShr, x, y);
+            let shifted_inv = low64(d, B::LShr, &inv, y);
+            let back = d.sub_i(&m1, &shifted_inv);
+            d.ite_i(&nx, &back, &shifted_pos)
+        }
+        // `x << s` is `x * 2^s`: `2^s` as `1 << s` on 64 bits (no wrap-around: the product
+        // is the mathematical one, as for `*`).
+        B::Shl => {
+            let one = d.lit_i(1);
+            let power = low64(d, B::Shl, &one, y);
+            d.mul_i(x, &power)
+        }
+    }
+}

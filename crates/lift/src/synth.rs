@@ -499,6 +499,9 @@ impl Synth<'_> {
 
     /// The formula of a real or boolean term.
     pub(crate) fn expr(&mut self, t: TermId) -> R<Expr> {
+        if let Some(e) = self.bitwise(t) {
+            return e;
+        }
         let node = self.s.node(t).clone();
         // Integer arithmetic is an index polynomial where it is one; otherwise (a maximum of
         // loaded integers plus one) it is written term by term, as reals are.
@@ -945,4 +948,91 @@ impl Synth<'_> {
         }
         self.s.replace(body, &map)
     }
+}
+
+impl Synth<'_> {
+    /// A term [`crate::ops::bitwise`] builds, as its operator: the low 64 bits of `x op y`
+    /// (`bv2nat` of the bit-vector operation) with the high bits' correction (`where(sign,
+    /// low - 2^64, low)`), or a shift right; `None` for other terms. A guess like every
+    /// synthesized formula (the formula is evaluated through the same op and checked).
+    fn bitwise(&mut self, t: TermId) -> Option<R<Expr>> {
+        use smt::BvOp;
+        let is_nat = |s: &Store, x: TermId| matches!(s.node(x), Node::Bv(BvOp::ToNat, _));
+        let low = match self.s.node(t).clone() {
+            // The sign case's branch is the other minus `2^64`, or `-1 - (~x >> s)`.
+            Node::Ite(_, _, b) if is_nat(self.s, b) => b,
+            Node::Ite(_, a, _) if is_nat(self.s, a) => a,
+            _ => t,
+        };
+        let Node::Bv(BvOp::ToNat, x) = self.s.node(low).clone() else {
+            return None;
+        };
+        let Node::Bv(op, args) = self.s.node(x[0]).clone() else {
+            return None;
+        };
+        let ch = match op {
+            BvOp::And => '&',
+            BvOp::Or => '|',
+            BvOp::Xor => '^',
+            BvOp::LShr => crate::formula::SHR,
+            BvOp::Shl => crate::formula::SHL,
+            _ => return None,
+        };
+        let [a, b] = args[..] else { return None };
+        Some((|| {
+            let (a, b) = (self.bv_operand(a)?, self.bv_operand(b)?);
+            Ok(Expr::Bin(ch, Box::new(a), Box::new(b)))
+        })())
+    }
+
+    /// The formula of the integer whose low 64 bits a bit-vector term is: `int2bv` pushed
+    /// through sums and products by the store (`smt/src/bv.rs`) is taken back
+    /// ([`bv_int`]); a bitwise operation inside is written as its operator.
+    fn bv_operand(&mut self, t: TermId) -> R<Expr> {
+        if let Some(i) = bv_int(self.s, t) {
+            return self.expr(i);
+        }
+        let Node::Bv(op, args) = self.s.node(t).clone() else {
+            return Err("a bit-vector term outside the formula language".into());
+        };
+        let ch = match op {
+            smt::BvOp::And => '&',
+            smt::BvOp::Or => '|',
+            smt::BvOp::Xor => '^',
+            smt::BvOp::LShr => crate::formula::SHR,
+            smt::BvOp::Shl => crate::formula::SHL,
+            _ => return Err("a bit-vector term outside the formula language".into()),
+        };
+        let [a, b] = args[..] else {
+            return Err("a bit-vector term outside the formula language".into());
+        };
+        let (a, b) = (self.bv_operand(a)?, self.bv_operand(b)?);
+        Ok(Expr::Bin(ch, Box::new(a), Box::new(b)))
+    }
+}
+
+/// An Int term whose `int2bv` at 64 bits is `t`, when `t` is built of `int2bv`s, literals,
+/// sums, products and negations.
+fn bv_int(s: &mut Store, t: TermId) -> Option<TermId> {
+    use smt::BvOp;
+    Some(match s.node(t).clone() {
+        Node::Bv(BvOp::FromInt(64), x) => x[0],
+        Node::BvLit(64, bits) => s.int(bits as i64 as i128),
+        Node::Bv(BvOp::Neg, x) => {
+            let a = bv_int(s, x[0])?;
+            s.neg(a)
+        }
+        Node::Bv(op @ (BvOp::Add | BvOp::Mul), xs) => {
+            let items = xs
+                .iter()
+                .map(|x| bv_int(s, *x))
+                .collect::<Option<Vec<_>>>()?;
+            if op == BvOp::Add {
+                s.add(items)
+            } else {
+                s.mul(items)
+            }
+        }
+        _ => return None,
+    })
 }

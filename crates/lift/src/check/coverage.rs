@@ -114,6 +114,19 @@ fn witnesses(
         .collect();
     let mut pid_w: Vec<Option<TermId>> = vec![None; steppers.len()];
     let mut lane_w: Vec<Option<TermId>> = vec![None; a.lane_syms.len()];
+    // Steps that are symbols: program counts of persistent loops, and block sizes (`pid *
+    // BLOCK + lane` with `BLOCK` a block-size symbol: the tile's lanes are `0..BLOCK`).
+    let host = &cx.setup.host;
+    let counts: Vec<SymId> = w
+        .step_syms
+        .iter()
+        .copied()
+        .chain(
+            (0..w.sizes.len())
+                .filter(|k| host.is_block(*k))
+                .map(|k| w.sizes[k]),
+        )
+        .collect();
     for (d, o) in oix.iter().enumerate() {
         let ws = witness::dimension(
             &mut w.sym.store,
@@ -121,7 +134,7 @@ fn witnesses(
             idx[d],
             &steppers,
             &a.lane_syms,
-            &w.step_syms,
+            &counts,
         );
         let mut fresh = true;
         for x in ws.iter().flatten() {

@@ -1,13 +1,13 @@
-# expect: unknown
+# expect: verified
 # formula: out[i] = where(sum(k, where(x[i, k] < 0, 1, 0)) > 0, 1, 0)
 # Whether each row holds a negative element (torch.any(x < 0, dim=1)), written as a running
 # disjunction over column tiles, `found |= v < 0` (FlagGems' any_kernel_dim writes `_any =
 # _any or (a != 0)`), reduced by a combine function returning `a | b`. Padding loads 0.0,
-# which is not negative, so it takes no part. The loop is read (session 22: a disjunction
-# holds where its count of holding conditions is positive, one count over the iterations
-# and the tile's lanes), but a sum with a constant body over lanes chosen by a value read
-# (`sum(k, where(x[i, k] < 0, 1, 0))`, a count) is not yet proved equal to the formula's
-# even without a loop: the solver's model does not replay (unknown, not refuted).
+# which is not negative, so it takes no part.
+# A disjunction holds where its count of holding conditions is positive: one count over
+# the iterations and the tile's lanes (session 22). Triton 3.2's interpreter cannot run
+# this kernel (`InterpreterBuilder` has no `get_int1_ty`), so `--differential` skips it;
+# row_all_positive_looped.py, its conjunction, agrees.
 import torch
 import triton
 import triton.language as tl
@@ -21,7 +21,7 @@ def either(a, b):
 @triton.jit
 def row_any_negative_kernel(X, Out, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)[:, None]
-    found = tl.zeros([BLOCK_M, BLOCK_N], dtype=tl.int1)
+    found = tl.full([BLOCK_M, BLOCK_N], 0, tl.int1)
     for start in range(0, N, BLOCK_N):
         cols = start + tl.arange(0, BLOCK_N)[None, :]
         v = tl.load(X + rows * N + cols, mask=(rows < M) & (cols < N), other=0.0)

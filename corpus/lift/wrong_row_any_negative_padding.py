@@ -16,7 +16,7 @@ def either(a, b):
 @triton.jit
 def row_any_negative_kernel(X, Out, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)[:, None]
-    found = tl.zeros([BLOCK_M, BLOCK_N], dtype=tl.int1)
+    found = tl.full([BLOCK_M, BLOCK_N], 0, tl.int1)
     for start in range(0, N, BLOCK_N):
         cols = start + tl.arange(0, BLOCK_N)[None, :]
         v = tl.load(X + rows * N + cols, mask=(rows < M) & (cols < N), other=-1.0)

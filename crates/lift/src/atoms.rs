@@ -125,6 +125,14 @@ pub(crate) fn reduction(
         // Terms equal to 0 take no part.
         loop {
             match sym.store.node(b).clone() {
+                // A condition on values read with a body reading none (a count, `where(x[k]
+                // < 0, 1, 0)`) stays in the body: the formula's side matches its indices
+                // through the reads of the body.
+                Node::Ite(c, x, _) | Node::Ite(c, _, x)
+                    if reads_tensor(&sym.store, c) && !reads_tensor(&sym.store, x) =>
+                {
+                    break
+                }
                 Node::Ite(c, x, z) if matches!(sym.store.node(z), Node::Real(0, _)) => {
                     dom = sym.store.and2(dom, c);
                     b = x;
@@ -232,10 +240,11 @@ pub(crate) fn reduction(
     crate::ext::reduced(sym, r, flags, SymVal::Plain(value))
 }
 
-/// A condition `c` on indices (reading no tensor) of a `where(c, x, 0)` (or `where(c, 0,
-/// x)`) inside `b`, outside reads, with `b` exactly 0 where `c` fails (where it holds, for the second form): `(c,
-/// true)` (`(c, false)`). Exact: the store's constructors fold `b` with `c` decided to the
-/// literal 0 only when it is 0.
+/// A condition `c` on indices (reading no tensor) of a `where` inside `b`, outside reads,
+/// with `b` exactly 0 where `c` fails (`where(c, x, 0)`; a comparison of `where(c, x, 1)`
+/// that is false at 1): `(c, true)`; where it holds (`where(c, 0, x)`): `(c, false)`.
+/// Exact: the store's constructors fold `b` with `c` decided to the literal 0 only when it
+/// is 0.
 fn zero_outside(s: &mut Store, b: TermId) -> Option<(TermId, bool)> {
     let mut candidates = Vec::new();
     let mut todo = vec![b];
@@ -246,13 +255,13 @@ fn zero_outside(s: &mut Store, b: TermId) -> Option<(TermId, bool)> {
         }
         match s.node(x).clone() {
             Node::App(..) => continue,
-            Node::Ite(c, y, z) if matches!(s.sort(y), Sort::Real | Sort::Int) => {
-                let zero = |t| is_zero(s, t);
-                if zero(z) && !candidates.contains(&(c, true)) {
-                    candidates.push((c, true));
-                }
-                if zero(y) && !candidates.contains(&(c, false)) {
-                    candidates.push((c, false));
+            // Either branch of any `where` (a count's `where(k < N, x[k], 1) > 0` of a tile
+            // padded with 1 is 0 where the mask fails): the replacement below decides.
+            Node::Ite(c, _, _) => {
+                for holds in [true, false] {
+                    if !candidates.contains(&(c, holds)) {
+                        candidates.push((c, holds));
+                    }
                 }
             }
             _ => {}
@@ -277,6 +286,18 @@ fn zero_outside(s: &mut Store, b: TermId) -> Option<(TermId, bool)> {
         let at = s.replace(b, &HashMap::from([(*c, off)]));
         is_zero(s, at) && at != b
     })
+}
+
+/// Whether `t` reads a tensor (an application: a load).
+fn reads_tensor(s: &Store, t: TermId) -> bool {
+    let mut todo = vec![t];
+    while let Some(x) = todo.pop() {
+        if matches!(s.node(x), Node::App(..)) {
+            return true;
+        }
+        todo.extend(s.children(x));
+    }
+    false
 }
 
 /// Whether `t` is the literal 0, real or integer (an integer block summed as reals:

@@ -89,6 +89,16 @@ pub(crate) struct Interp<'s, D: Domain> {
     /// The call an expression statement makes (its value unused): the one place an atomic
     /// may be, since the value it returns depends on the order of programs.
     effect_call: Option<ruff_text_size::TextRange>,
+    /// Conditions a running conjunction (`Reducer::And`) or disjunction left after a loop,
+    /// by the identity of their element function, with the count that decides them
+    /// (`crate::exec::loops`): a `tl.reduce` of such conditions by the same connective sums
+    /// the counts, so that a tile's reduction of the fold is one sum over the loop's
+    /// iterations and the tile's lanes.
+    indicators: Vec<(
+        crate::value::ElemFn<D>,
+        tensor::Reducer,
+        crate::value::Block<D>,
+    )>,
 }
 
 /// How deep helper calls may nest (recursion is not Triton, but must not hang us).
@@ -178,6 +188,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             unrolled: 0,
             after_loop: vec![],
             effect_call: None,
+            indicators: vec![],
         }
     }
 
@@ -1238,6 +1249,25 @@ impl<'s, D: LDomain> Interp<'s, D> {
             Some(k) => Some(self.expr(d, k)?),
             None => None,
         };
+        // Conditions a running conjunction (disjunction) left, reduced by the same connective:
+        // every lane's count of failing (holding) conditions is 0 (some is positive), which
+        // the sum of the counts tells.
+        let counted = self.indicators.iter().find(|(f, r, _)| {
+            std::rc::Rc::ptr_eq(f, &x.f)
+                && matches!(
+                    (r, how),
+                    (tensor::Reducer::And, combine::Combine::All)
+                        | (tensor::Reducer::Or, combine::Combine::Any)
+                )
+        });
+        let (how, x, all_of_counts) = match counted {
+            Some((_, r, count)) => (
+                combine::Combine::Real(tensor::Reducer::Sum),
+                count.clone(),
+                Some(*r == tensor::Reducer::And),
+            ),
+            None => (how, x, None),
+        };
         let (reducer, x) = match how {
             combine::Combine::Real(r) => (r, x),
             // A conjunction is the least of the conditions as 0 or 1, a disjunction the
@@ -1268,7 +1298,11 @@ impl<'s, D: LDomain> Interp<'s, D> {
         }
         let r = self.block_of(&r, c)?;
         let zero = self.block_of(&KVal::Int(0), c)?;
-        self.lift(ops::compare(Cmp::Gt, &r, &zero), c)
+        let cmp = match all_of_counts {
+            Some(true) => Cmp::Le,
+            _ => Cmp::Gt,
+        };
+        self.lift(ops::compare(cmp, &r, &zero), c)
     }
 
     /// `x.to(dtype)` / `tl.cast(x, dtype)`. `bitcast=True` reinterprets the bits (not

@@ -52,8 +52,29 @@ pub(super) enum Update<'s> {
     /// `p = tl.advance(p, offsets)` (a block pointer, `crate::bptr`).
     Advance(&'s Expr),
     /// `acc = tl.maximum(acc, g)` or `tl.minimum` (either operand order): a running maximum
-    /// or minimum read nowhere else, a fold like a sum.
+    /// or minimum read nowhere else, a fold like a sum; `acc = acc and c`, `acc &= c`
+    /// (`Reducer::And`) and `acc = acc or c`, `acc |= c` (`Reducer::Or`) on conditions, a
+    /// running conjunction or disjunction.
     Fold(tensor::Reducer, &'s Expr),
+}
+
+/// `a and b`, `a & b` (`Reducer::And`), `a or b`, `a | b` (`Reducer::Or`) of two operands.
+fn and_or(e: &Expr) -> Option<(tensor::Reducer, &Expr, &Expr)> {
+    match e {
+        Expr::BoolOp(b) if b.values.len() == 2 => {
+            let r = match b.op {
+                ast::BoolOp::And => tensor::Reducer::And,
+                ast::BoolOp::Or => tensor::Reducer::Or,
+            };
+            Some((r, &b.values[0], &b.values[1]))
+        }
+        Expr::BinOp(b) => match b.op {
+            ast::Operator::BitAnd => Some((tensor::Reducer::And, &b.left, &b.right)),
+            ast::Operator::BitOr => Some((tensor::Reducer::Or, &b.left, &b.right)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// `tl.maximum(a, b)` / `tl.minimum(a, b)` (two operands, no keywords) as its reducer.
@@ -202,6 +223,16 @@ pub(super) fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
             Expr::Name(n) => Some((n.id.to_string(), Update::Add(&a.value))),
             _ => None,
         },
+        Stmt::AugAssign(a) if matches!(a.op, ast::Operator::BitAnd | ast::Operator::BitOr) => {
+            let r = match a.op {
+                ast::Operator::BitAnd => tensor::Reducer::And,
+                _ => tensor::Reducer::Or,
+            };
+            match &*a.target {
+                Expr::Name(n) => Some((n.id.to_string(), Update::Fold(r, &a.value))),
+                _ => None,
+            }
+        }
         Stmt::Assign(a) if a.targets.len() == 1 => {
             let Expr::Name(n) = &a.targets[0] else {
                 return None;
@@ -214,8 +245,10 @@ pub(super) fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
                 Expr::BinOp(b) if b.op == ast::Operator::Add && is_n(&b.right) => {
                     Some((n.id.to_string(), Update::Add(&b.left)))
                 }
-                value if max_min_call(value).is_some() => {
-                    let (r, a, b) = max_min_call(value).expect("matched");
+                value if max_min_call(value).or_else(|| and_or(value)).is_some() => {
+                    let (r, a, b) = max_min_call(value)
+                        .or_else(|| and_or(value))
+                        .expect("matched");
                     match (is_n(a), is_n(b)) {
                         (true, false) => Some((n.id.to_string(), Update::Fold(r, b))),
                         (false, true) => Some((n.id.to_string(), Update::Fold(r, a))),
@@ -746,36 +779,19 @@ impl<'s, D: LDomain> Interp<'s, D> {
         }
         for (n, g, i, fold) in increments {
             let init = self.lookup(&n).expect("bound before the loop");
-            let init = ops::to_real(&self.block_of(&init, &f.body[i])?);
+            let init = self.block_of(&init, &f.body[i])?;
             if let Some(r) = fold {
-                let total = self.folded(&n, (&init, &g), r, (&t, &trip), &f.body[i])?;
+                let at = &f.body[i];
+                let total = match r {
+                    tensor::Reducer::And | tensor::Reducer::Or => {
+                        self.folded_logic(&n, (&init, &g), r, (&t, &trip), at)?
+                    }
+                    _ => self.folded(&n, (&ops::to_real(&init), &g), r, (&t, &trip), at)?,
+                };
                 self.env.push((n, KVal::Block(total)));
                 continue;
             }
-            if crate::value::broadcast_shape(&init.shape, &g.shape)
-                .ok()
-                .as_ref()
-                != Some(&init.shape)
-            {
-                return self.unsupported(
-                    format!(
-                        "`{n}` of shape {:?} accumulates a block of shape {:?}",
-                        init.shape, g.shape
-                    ),
-                    &f.body[i],
-                );
-            }
-            let g = g.broadcast_to(&init.shape);
-            let (t, trip) = (t.clone(), trip.clone());
-            let total = Block::new(init.shape.clone(), Ty::Real, move |d: &mut D, lane| {
-                let i0 = init.at(d, lane).v(d);
-                let (g, t, lane) = (g.clone(), t.clone(), lane.to_vec());
-                let mut body = move |d: &mut D, it: &D::I| -> D::V {
-                    let v = g.at(d, &lane).v(d);
-                    d.subst_v(&v, &t, it)
-                };
-                Elem::V(ops::sum_along(d, trip.clone(), &i0, &mut body))
-            });
+            let total = self.summed(&n, (&ops::to_real(&init), &g), (&t, &trip), &f.body[i])?;
             self.env.push((n, KVal::Block(total)));
         }
         for (n, role) in &roles {
@@ -785,6 +801,89 @@ impl<'s, D: LDomain> Interp<'s, D> {
         }
         self.after_loop.push((var.to_string(), pos));
         Ok(Flow::Next)
+    }
+
+    /// `init + Σ_{t < T} g(t)` lane by lane, the sum over the iterations an atom
+    /// (`ops::sum_along`).
+    fn summed(
+        &mut self,
+        n: &str,
+        (init, g): (&Block<D>, &Block<D>),
+        (t, trip): (&D::I, &D::I),
+        at: &'s Stmt,
+    ) -> R<Block<D>> {
+        if crate::value::broadcast_shape(&init.shape, &g.shape)
+            .ok()
+            .as_ref()
+            != Some(&init.shape)
+        {
+            return self.unsupported(
+                format!(
+                    "`{n}` of shape {:?} accumulates a block of shape {:?}",
+                    init.shape, g.shape
+                ),
+                at,
+            );
+        }
+        let g = g.broadcast_to(&init.shape);
+        let (init, t, trip) = (init.clone(), t.clone(), trip.clone());
+        Ok(Block::new(
+            init.shape.clone(),
+            Ty::Real,
+            move |d: &mut D, lane| {
+                let i0 = init.at(d, lane).v(d);
+                let (g, t, lane) = (g.clone(), t.clone(), lane.to_vec());
+                let mut body = move |d: &mut D, it: &D::I| -> D::V {
+                    let v = g.at(d, &lane).v(d);
+                    d.subst_v(&v, &t, it)
+                };
+                Elem::V(ops::sum_along(d, trip.clone(), &i0, &mut body))
+            },
+        ))
+    }
+
+    /// A running conjunction (`acc = acc and c`, `acc &= c`) or disjunction of conditions
+    /// after the loop, as a count: a disjunction holds where some of its conditions (`init`
+    /// and each iteration's) holds, `Σ [c] > 0`; a conjunction where none fails, `Σ [!c] <=
+    /// 0` (`[c]` is 1 where `c` holds, else 0). The count is a loop's sum, whose lanes that
+    /// add 0 take no part (a padding lane loading a neutral value), and is kept for a
+    /// `tl.reduce` of the conditions by the same connective after the loop
+    /// (`Interp::indicators`): one count over the iterations and the tile's lanes. A bitwise
+    /// `&` of integers is no conjunction: unsupported.
+    fn folded_logic(
+        &mut self,
+        n: &str,
+        (init, g): (&Block<D>, &Block<D>),
+        r: tensor::Reducer,
+        (t, trip): (&D::I, &D::I),
+        at: &'s Stmt,
+    ) -> R<Block<D>> {
+        if init.ty != Ty::Bool || g.ty != Ty::Bool {
+            return self.unsupported(
+                format!(
+                    "a loop over a runtime range that takes a running bitwise {} into `{n}` \
+                     of values that are not conditions",
+                    r.name()
+                ),
+                at,
+            );
+        }
+        let all = r == tensor::Reducer::And;
+        let counted = |x: &Block<D>| {
+            let x = x.clone();
+            Block::new(x.shape.clone(), Ty::Real, move |d: &mut D, lane| {
+                let c = x.at(d, lane).b(d);
+                let c = if all { d.not(&c) } else { c };
+                Elem::V(Elem::<D>::B(c).v(d))
+            })
+        };
+        let count = self.summed(n, (&counted(init), &counted(g)), (t, trip), at)?;
+        let zero = self.block_of(&KVal::Int(0), at)?;
+        let cmp = if all { ops::Cmp::Le } else { ops::Cmp::Gt };
+        let holds = self.lift(ops::compare(cmp, &count, &zero), at)?;
+        let holds = holds.block().expect("a comparison is a block");
+        self.indicators.push((holds.f.clone(), r, count));
+        Ok(holds)
     }
 
     /// A running maximum or minimum after the loop: `max(init, max_{t < T} g(t))` lane by

@@ -198,7 +198,7 @@ fn store_index(
     let mut terms = Vec::new();
     let mut inside = Vec::new();
     for (p, n) in oix.iter().zip(&shape) {
-        let t = synth::term(&mut w.sym.store, p);
+        let t = cx.synthesis.index_term(&mut w.sym.store, p);
         let zero = w.sym.store.int(0);
         inside.push(w.sym.store.le(zero, t));
         inside.push(w.sym.store.lt(t, *n));

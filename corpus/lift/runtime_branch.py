@@ -1,8 +1,7 @@
 # expect: verified
 # formula: out[i] = 2 * x[i]
-# synthesized: unknown
-# (synthesis does not yet merge branches of a runtime `if` on the program id that compute the
-# same value; the formula is verified with --expect)
+# Synthesized without the formula, the kernel-level claim writes the program id through the
+# output index: `where(i // BLOCK > 0, x[i] + x[i], 2 * x[i])`, verified too.
 # A runtime `if` on the program id: both branches double, differently.
 import torch
 import triton

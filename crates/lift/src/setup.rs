@@ -222,6 +222,12 @@ impl Setup<'_> {
         if !self.kernel_level {
             return vec![];
         }
+        self.literal_constexprs()
+    }
+
+    /// The constexpr parameters the case gives an integer literal, by name (the launch's
+    /// `BLOCK=64`, or a kernel-level case's block size).
+    pub(crate) fn literal_constexprs(&self) -> Vec<(String, i128)> {
         self.host
             .args
             .iter()
@@ -244,9 +250,10 @@ impl Setup<'_> {
         sizes: &[D::I],
         index: Vec<(String, D::I)>,
     ) -> Scope<D> {
-        // Named constexprs first: index variables and sizes shadow them.
+        // Constexprs the case gives a literal first (a kernel-level formula names them, and
+        // holds of a launch at the launch's values): index variables and sizes shadow them.
         let mut ints: Vec<(String, D::I)> = self
-            .named_constexprs()
+            .literal_constexprs()
             .into_iter()
             .map(|(n, v)| (n, crate::host::HExpr::Lit(v).eval(d, sizes)))
             .collect();

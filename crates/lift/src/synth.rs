@@ -162,6 +162,82 @@ fn non_negative(s: &Store, t: TermId) -> bool {
     }
 }
 
+/// Adds to `map` each sign case `x < 0` in `t` that index arithmetic rules out, mapped to
+/// false: index arithmetic is on non-negative values (program ids, lanes, sizes, summation
+/// indices), so `x < 0` is false for a polynomial with non-negative coefficients and for
+/// quotients and remainders of such (Triton's truncating `%` and `//` reduce to Euclidean
+/// ones).
+fn sign_cases(s: &mut Store, t: TermId, map: &mut HashMap<TermId, TermId>) {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![t];
+    while let Some(x) = todo.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if let Node::Lt(a, z) = s.node(x).clone() {
+            if s.as_int(z) == Some(0) && non_negative(s, a) {
+                let f = s.bool(false);
+                map.insert(x, f);
+            }
+        }
+        todo.extend(s.children(x));
+    }
+}
+
+/// `t` with the sign cases index arithmetic rules out dropped ([`sign_cases`]): a
+/// truncating `//` or `%` of non-negative operands is then the Euclidean one.
+pub(crate) fn drop_sign_cases(s: &mut Store, t: TermId) -> TermId {
+    let mut map = HashMap::new();
+    sign_cases(s, t, &mut map);
+    s.replace(t, &map)
+}
+
+/// Splits a store's flat offset `off` into per-dimension indices ([`delinearize`]) after
+/// dropping its sign cases; each `a // b` and `a % b` of non-negative operands in it
+/// becomes a symbol (recorded in `quotients` with its term, reused when met again), so
+/// `(c // S2) * S1 * S2 + r * S2 + c % S2` splits into `[c // S2, r, c % S2]`.
+pub(crate) fn split_offset(
+    s: &mut Store,
+    off: TermId,
+    strides: &[Poly],
+    quotients: &mut Vec<(SymId, TermId)>,
+) -> Option<Vec<Poly>> {
+    if let Some(p) = poly(s, off) {
+        return delinearize(&p, strides);
+    }
+    let t = drop_sign_cases(s, off);
+    let mut map = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![t];
+    let mut fresh = Vec::new();
+    while let Some(x) = todo.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if let Node::IntDiv(a, b) | Node::IntMod(a, b) = s.node(x).clone() {
+            if !non_negative(s, a) || !non_negative(s, b) {
+                return None;
+            }
+            let v = match quotients.iter().find(|(_, q)| *q == x) {
+                Some((v, _)) => *v,
+                None => {
+                    let v = s.fresh("quotient", smt::Sort::Int);
+                    fresh.push((v, x));
+                    v
+                }
+            };
+            map.insert(x, s.sym(v));
+            continue;
+        }
+        todo.extend(s.children(x));
+    }
+    let named = s.replace(t, &map);
+    let p = poly(s, named)?;
+    let parts = delinearize(&p, strides)?;
+    quotients.extend(fresh);
+    Some(parts)
+}
+
 /// `x` when `t` is its absolute value, `ite(x < 0, -x, x)`.
 fn abs_argument(s: &Store, t: TermId) -> Option<TermId> {
     let Node::Ite(c, neg, x) = s.node(t) else {
@@ -184,6 +260,23 @@ fn divide(k: &[SymId], m: &[SymId]) -> Option<Vec<SymId>> {
     Some(rest)
 }
 
+/// A dimension `c0 + step*p + pivot` of an output index with one program id or loop
+/// iteration `p` (of `lanes`) stepping by a constant `step > 1` and the pivot by one:
+/// `(p, step, c0)`.
+fn program_step(o: &Poly, pivot: SymId, lanes: &[SymId]) -> Option<(SymId, i128, i128)> {
+    let mut c0 = 0;
+    let mut step = None;
+    for (m, c) in o {
+        match m[..] {
+            [] => c0 = *c,
+            [v] if v == pivot && *c == 1 => {}
+            [v] if lanes.contains(&v) && *c > 1 && step.is_none() => step = Some((v, *c)),
+            _ => return None,
+        }
+    }
+    step.map(|(p, b)| (p, b, c0))
+}
+
 /// What the synthesizer knows about the symbols of a run.
 pub(crate) struct Names {
     /// Program-id and lane symbols (must only occur through the store offset).
@@ -203,6 +296,9 @@ pub(crate) struct Names {
     /// sizes, `crate::setup::Setup::named_constexprs`): a reduction's constant bound is
     /// written by the first of them with its value.
     pub constexprs: Vec<(String, i128)>,
+    /// The `//` and `%` terms of the stores' offsets that stand as symbols in their output
+    /// indices ([`split_offset`]); a read's address names them alike.
+    pub quotients: Vec<(SymId, TermId)>,
     /// The reduction atoms of the run (`crate::atoms`), printed as `sum(k, ...)`,
     /// `max(k, ...)`, `min(k, ...)`.
     pub atoms: Vec<symbolic::LambdaFold>,
@@ -260,6 +356,43 @@ impl Synth<'_> {
         })
     }
 
+    /// Program ids (and loop iterations) the stored value reads other than through the
+    /// output index, written by that index: a dimension `c + B*p + lane` (named `i`) whose
+    /// lane runs below `B` (`extents`: each lane's number of values) has `p = (i - c) // B`,
+    /// so `partial[pid - 1]` read by a store at `pid * BLOCK + lane` is `partial[i // BLOCK
+    /// - 1]`. A guess like every synthesized formula: the verifier checks it.
+    pub(crate) fn name_programs_by_index(&mut self, extents: &[(SymId, i128)]) {
+        let mut named = Vec::new();
+        for (o, pivot, name) in &self.out {
+            let Some(&(_, extent)) = extents.iter().find(|(v, _)| v == pivot) else {
+                continue;
+            };
+            let Some((p, step, c0)) = program_step(o, *pivot, &self.names.lanes) else {
+                continue;
+            };
+            if step < extent || named.iter().any(|(q, _)| *q == p) {
+                continue;
+            }
+            let i = Expr::Var(name.clone());
+            let shifted = match c0 {
+                0 => i,
+                c if c < 0 => Expr::Bin('+', Box::new(i), Box::new(Expr::Num(-c, 1))),
+                c => Expr::Bin('-', Box::new(i), Box::new(Expr::Num(c, 1))),
+            };
+            let divisor = match self.names.constexprs.iter().find(|k| k.1 == step) {
+                Some((n, _)) => Expr::Var(n.clone()),
+                None => Expr::Num(step, 1),
+            };
+            let quotient = Expr::Bin(
+                crate::formula::INT_DIV,
+                Box::new(shifted),
+                Box::new(divisor),
+            );
+            named.push((p, quotient));
+        }
+        self.data.extend(named);
+    }
+
     /// `value` with `mask` (and each of its conjuncts) taken as true, and `x mod n` read as
     /// `x` where the mask says `x < n` (a wrap-around `% M` of an index the store masks to
     /// `< M`; indices are non-negative here). A guess like every synthesized formula: the
@@ -288,24 +421,7 @@ impl Synth<'_> {
                 }
             }
         }
-        // Index arithmetic is on non-negative values (program ids, lanes, sizes, summation
-        // indices): `x < 0` is false for a polynomial with non-negative coefficients, and for
-        // quotients and remainders of such (Triton's truncating `%` and `//` reduce to
-        // Euclidean ones).
-        let mut seen = std::collections::HashSet::new();
-        let mut todo = vec![value];
-        while let Some(x) = todo.pop() {
-            if !seen.insert(x) {
-                continue;
-            }
-            if let Node::Lt(a, z) = self.s.node(x).clone() {
-                if self.s.as_int(z) == Some(0) && non_negative(self.s, a) {
-                    let f = self.s.bool(false);
-                    map.insert(x, f);
-                }
-            }
-            todo.extend(self.s.children(x));
-        }
+        sign_cases(self.s, value, &mut map);
         let v = self.s.replace(value, &map);
         self.s.replace(v, &wraps)
     }
@@ -482,9 +598,18 @@ impl Synth<'_> {
                 continue;
             }
             if matches!(self.s.node(x), Node::IntDiv(..) | Node::IntMod(..)) {
-                let written = self.expr(x)?;
-                let v = self.s.fresh("quotient", smt::Sort::Int);
-                self.data.push((v, written));
+                // A quotient of the store's offset is its symbol there (an output index's
+                // pivot); another one a fresh symbol written as the quotient.
+                let known = self.names.quotients.iter().find(|(_, q)| *q == x);
+                let v = match known {
+                    Some((v, _)) => *v,
+                    None => {
+                        let written = self.expr(x)?;
+                        let v = self.s.fresh("quotient", smt::Sort::Int);
+                        self.data.push((v, written));
+                        v
+                    }
+                };
                 let sym = self.s.sym(v);
                 map.insert(x, sym);
                 continue;

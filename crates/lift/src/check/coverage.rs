@@ -71,6 +71,9 @@ fn output(w: &mut World, cx: &Checked, base: &[TermId], b: usize) -> Stage<Vec<O
                 "the offset does not split into the output's dimensions",
             ));
         };
+        if cx.synthesis.through_quotients(&oix) {
+            return Err(fail("an output index through `//` or `%` of lanes"));
+        }
         let Some(wit) = witnesses(w, cx, a, &oix, &idx, &mut asr) else {
             return Err(fail(
                 "an output index is not of the form `c + a*pid + lane` (nor `c + a*pid + b*t + lane` for a loop iteration `t`)",

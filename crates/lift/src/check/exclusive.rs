@@ -190,6 +190,13 @@ fn distinct_tiles(
     if !cx.atoms.in_index(out_index) {
         return None;
     }
+    // A dimension through `//` or `%` of lanes has no program part to compare.
+    if out_index
+        .as_ref()
+        .is_some_and(|p| cx.synthesis.through_quotients(p))
+    {
+        return None;
+    }
     let (pid_syms, patoms) = (&cx.program.pid_syms, &cx.atoms.atoms);
     let steppers: Vec<SymId> = pid_syms.iter().copied().chain(patoms.syms()).collect();
     let oix = out_index.clone()?;

@@ -143,6 +143,10 @@ struct StoreIndex {
     terms: Vec<TermId>,
     /// That each index lies inside the output's shape.
     inside: Vec<TermId>,
+    /// For an index through `//` or `%` of lanes (`synth::split_offset`, which read the
+    /// truncating operations of index arithmetic as Euclidean ones): that it addresses the
+    /// store's element, `sum idx_d * stride_d == offset`, proved with the value.
+    exact: Option<TermId>,
     /// Indices that may lie in a sum's domain (for "a sum of positive terms over a nonempty
     /// range is positive"): the output's, and 0.
     witnesses: Vec<TermId>,
@@ -198,19 +202,40 @@ fn store_index(
     let mut terms = Vec::new();
     let mut inside = Vec::new();
     for (p, n) in oix.iter().zip(&shape) {
-        let t = synth::term(&mut w.sym.store, p);
+        let t = cx.synthesis.index_term(&mut w.sym.store, p);
         let zero = w.sym.store.int(0);
         inside.push(w.sym.store.le(zero, t));
         inside.push(w.sym.store.lt(t, *n));
         terms.push(t);
     }
+    let exact = match cx.synthesis.through_quotients(&oix) {
+        true => Some(recomposes(w, cx, a, &terms)),
+        false => None,
+    };
     let mut witnesses = terms.clone();
     witnesses.push(w.sym.store.int(0));
     Ok(StoreIndex {
         terms,
         inside,
+        exact,
         witnesses,
     })
+}
+
+/// That the index `terms` of store `a` addresses its element through its output's strides.
+fn recomposes(w: &mut World, cx: &Checked, a: &SymAccess, terms: &[TermId]) -> TermId {
+    let strides: Vec<TermId> = cx.setup.host.tensors[cx.setup.buffers[a.buf]]
+        .strides()
+        .iter()
+        .map(|e| e.eval(&mut w.sym, &cx.program.sizes))
+        .collect();
+    let parts: Vec<TermId> = terms
+        .iter()
+        .zip(&strides)
+        .map(|(t, st)| w.sym.store.mul(vec![*t, *st]))
+        .collect();
+    let flat = w.sym.store.add(parts);
+    w.sym.store.eq(flat, a.off)
 }
 
 /// The formula's value at the store's index, with where it is NaN and where infinite.
@@ -300,6 +325,7 @@ fn writes_formula(
     let StoreIndex {
         mut inside,
         witnesses,
+        exact,
         ..
     } = index;
     // Reductions proved equal (the kernel's among themselves, the formula's to the
@@ -334,6 +360,7 @@ fn writes_formula(
         inside.clear();
     }
     inside.push(eq);
+    inside.extend(exact);
     let good = w.sym.store.and(inside);
     asr.push(w.sym.store.not(good));
     Ok(Obligation {

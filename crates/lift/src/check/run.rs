@@ -82,6 +82,8 @@ pub(super) struct SymAccess {
     pub(super) buf: usize,
     /// The symbols of the lanes, one per dimension of the access.
     pub(super) lane_syms: Vec<SymId>,
+    /// The number of lanes of each dimension of the access.
+    pub(super) lane_extents: Vec<usize>,
     pub(super) mask: Option<TermId>,
     pub(super) off: TermId,
     pub(super) value: Option<SymVal>,
@@ -150,6 +152,7 @@ pub(super) fn evaluate(w: &mut World, m: &Machine<Sym>, tag: &str) -> Vec<SymAcc
             total: None,
             buf: a.buf,
             lane_syms: vs,
+            lane_extents: a.offset.shape.clone(),
             mask,
             off,
             value,

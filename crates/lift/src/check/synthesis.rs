@@ -11,7 +11,7 @@ use super::{unknown, Stage};
 use crate::formula::{self, Expr, Formula};
 use crate::setup::Setup;
 use crate::synth::{self, Names, Poly, Synth};
-use smt::{FunId, TermId};
+use smt::{FunId, SymId, TermId};
 use symbolic::SymVal;
 
 /// The formula of the check, and what the obligations read of the stores' indices.
@@ -21,6 +21,9 @@ pub(super) struct Synthesis {
     /// For each access, a store's output index per dimension; `None` for a load or a store
     /// whose offset does not split into the output's dimensions.
     pub(super) out_index: Vec<Option<Vec<Poly>>>,
+    /// The `//` and `%` terms of the stores' offsets that stand as symbols in `out_index`
+    /// (`synth::split_offset`), each with its term.
+    pub(super) quotients: Vec<(SymId, TermId)>,
     /// The formula checked: the expected one, or the synthesized one.
     pub(super) formula: Option<Formula>,
     /// Why no formula was synthesized.
@@ -46,18 +49,22 @@ impl Synthesis {
             .map(|(k, f)| (*f, k.rsplit_once('/').map(|x| x.0).unwrap_or(k).to_string()))
             .collect();
         let mut out_index: Vec<Option<Vec<Poly>>> = Vec::new();
+        let mut quotients = Vec::new();
         for a in accesses {
             let strides = stride_polys(w, setup, setup.buffers[a.buf]);
-            let p = synth::poly(&w.sym.store, a.off);
-            out_index.push(match (a.store, strides, p) {
-                (true, Some(st), Some(p)) => synth::delinearize(&p, &st),
+            out_index.push(match (a.store, strides) {
+                (true, Some(st)) => {
+                    synth::split_offset(&mut w.sym.store, a.off, &st, &mut quotients)
+                }
                 _ => None,
             });
         }
         let (formula, error) = match expect {
             Some(f) => (Some(f.clone()), None),
             None => {
-                let names = names(w, setup, program, accesses, atoms, io, &input_fns);
+                let mut names = names(w, setup, program, accesses, atoms, io, &input_fns);
+                names.lanes.extend(quotients.iter().map(|q| q.0));
+                names.quotients = quotients.clone();
                 let taken: Vec<String> = setup
                     .host
                     .sizes
@@ -74,9 +81,31 @@ impl Synthesis {
         Synthesis {
             input_fns,
             out_index,
+            quotients,
             formula,
             error,
         }
+    }
+}
+
+impl Synthesis {
+    /// The term of a store's output index `p` (a dimension of `out_index`), with each
+    /// quotient symbol replaced by its term.
+    pub(super) fn index_term(&self, s: &mut smt::Store, p: &Poly) -> TermId {
+        let t = synth::term(s, p);
+        if self.quotients.is_empty() {
+            return t;
+        }
+        let map = self.quotients.iter().map(|(v, q)| (*v, *q)).collect();
+        s.substitute(t, &map)
+    }
+
+    /// Whether output index `p` names a quotient symbol (a dimension through `//` or `%`).
+    pub(super) fn through_quotients(&self, p: &[Poly]) -> bool {
+        p.iter().any(|d| {
+            d.keys()
+                .any(|m| m.iter().any(|v| self.quotients.iter().any(|q| q.0 == *v)))
+        })
     }
 }
 
@@ -158,6 +187,7 @@ fn names(
             .filter_map(|n| w.sym.store.find(n).map(|s| (s, n.clone())))
             .collect(),
         inputs,
+        quotients: vec![],
         exp: w.sym.exp,
         constexprs: setup.named_constexprs(),
         // Read with products of `exp`s collapsed (a rescaled sum's body, `exec::online`).
@@ -217,6 +247,13 @@ fn definition(
     let idx = output_indices(out.len(), taken);
     let mut sy = Synth::new(&mut w.sym.store, names, out, &idx)?;
     sy.mask = a.mask;
+    let extents: Vec<(SymId, i128)> = a
+        .lane_syms
+        .iter()
+        .copied()
+        .zip(a.lane_extents.iter().map(|n| *n as i128))
+        .collect();
+    sy.name_programs_by_index(&extents);
     if let Some(total) = &a.total {
         // An atomic's element: its contents before the kernel plus what the atomics add.
         let v = sy.under_mask(total.added, a.mask);

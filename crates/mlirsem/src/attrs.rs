@@ -20,7 +20,7 @@
 //! helpers taking a name) is declared here for some op, that every name declared as read is
 //! read by some source, and that an undeclared attribute gives unknown.
 
-use crate::eval::{Stop, R};
+use crate::stop::{Stop, R};
 use mlir::{Attr, Module, OpId, Operation};
 
 /// How a definition uses a declared attribute.

@@ -15,9 +15,10 @@
 //!   box is not empty (otherwise the body never runs).
 
 use crate::domain::MDomain;
-use crate::eval::{run_in_body, unsupported, Body, Ctx, IdxCond, R};
+use crate::eval::{run_in_body, Body, Ctx};
 use crate::fold::{bound_point, points, within_budget};
 use crate::reduce::Lin;
+use crate::stop::{unsupported, IdxCond, R};
 use crate::value::*;
 use mlir::{BlockId, Module, OpId, ValueId};
 use smt::TermId;

@@ -8,7 +8,7 @@
 //! - each such argument is a fresh buffer of its own (no other argument or global aliases it),
 //!   live and writable, every cell initialized with the source tensor argument's element; its
 //!   offset and strides are the caller's, modelled row-major from 0, which element accesses do
-//!   not observe ([`crate::memory::MRef::caller_layout`]: ops that read a layout are unsupported
+//!   not observe ([`crate::value::MRef::caller_layout`]: ops that read a layout are unsupported
 //!   on it). The source's run holds the same block, untouched: on return the memory obligations
 //!   compare the target's block with it, so a write to an argument buffer that changes a cell
 //!   the caller can see (or a `dealloc` of it) refutes the pair;
@@ -18,8 +18,10 @@
 //!   one per result; any other block (an argument's, a global's, an `alloca`'s) is unsupported.
 
 use crate::domain::MDomain;
-use crate::eval::{unsupported, Run, R};
-use crate::memory::{flat, new_block, tensor_block, Block, Kind, MRef};
+use crate::eval::Run;
+use crate::memory::{flat, new_block, tensor_block, Block, Kind};
+use crate::stop::{unsupported, R};
+use crate::value::MRef;
 use crate::value::{SVal, Tensor, Val};
 use mlir::{Attr, Module, OpId, Type};
 use std::rc::Rc;

@@ -13,12 +13,12 @@
 //! inputs (or, when the uninterpreted floats made the model spurious, on pseudo-random inputs
 //! of the model's shapes), sees the difference; otherwise `unknown`.
 
-use crate::domain::{CFloat, EType, MDomain};
+use crate::domain::{EType, MDomain};
 use crate::eval::{run_function_mem, value_type, Run};
 use crate::extcall::{ExtCall, ExtDesc, ExtModel};
-use crate::replay::{
-    all_indices, inputs_report, replay, search, CArg, CElem, Judge, Replay, MAX_ELEMS,
-};
+use crate::model::{all_indices, CArg, CElem, MAX_ELEMS};
+use crate::model::{elem_from_value, elem_of_raw, sort_of, ARG_DIM_BOUND};
+use crate::replay::{inputs_report, replay, search, Judge, Replay};
 use crate::value::*;
 use mlir::{Attr, Dim, Module, OpId, Type};
 use report::{Counterexample, Diagnostic, Mismatch, Verdict};
@@ -82,11 +82,6 @@ pub struct PairResult {
     /// `(label, SMT-LIB text)` per query, when [`Options::collect_smt`].
     pub smt: Vec<(String, String)>,
 }
-
-/// Dynamic dims of arguments are below this bound: 2^48, the user address space of x86-64 and
-/// AArch64, beyond which no non-empty tensor or buffer fits (an empty one with a larger dim is
-/// excluded too). Sizes an op computes from them (`d + 3`) then stay far from 2^63.
-pub(crate) const ARG_DIM_BOUND: i128 = 1 << 48;
 
 /// The assumptions every verdict of this checker rests on.
 pub fn assumptions() -> Vec<String> {
@@ -189,23 +184,6 @@ enum ArgDesc {
         elems: Result<FunId, SymId>,
     },
     MemRef(crate::memcheck::MemArg),
-}
-
-pub(crate) fn sort_of(t: EType) -> Sort {
-    match t {
-        EType::Bool => Sort::Bool,
-        _ => Sort::Int,
-    }
-}
-
-/// An element of type `t` from an uninterpreted value (Bool, or Int: integers wrapped to their
-/// width, floats as bit patterns).
-pub(crate) fn elem_of_raw(d: &mut Sym, t: EType, raw: TermId) -> Elem<Sym> {
-    match t {
-        EType::Bool => Elem::Bool(raw),
-        EType::Float(_) => Elem::Float(raw),
-        _ => Elem::Int(wrap(d, &raw, t.width())),
-    }
 }
 
 fn fn_inputs(m: &Module, f: OpId) -> Vec<Type> {
@@ -349,32 +327,6 @@ const MAX_PIN: i128 = 64;
 /// The bound on dynamic dims when a model is searched again because the first one was too
 /// large to replay (or had a dim above [`MAX_PIN`]).
 const SMALL_DIM: i128 = 8;
-
-pub(crate) fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
-    match (t, v) {
-        (EType::Bool, Some(Value::Bool(b))) => CElem::Bool(b),
-        (EType::Bool, _) => CElem::Bool(false),
-        (EType::Float(f), v) => {
-            let i = match v {
-                Some(Value::Int(i)) => i,
-                _ => 0,
-            };
-            let bits = i.rem_euclid(pow2(EType::Float(f).width())) as u64;
-            CElem::Float(CFloat {
-                ty: f,
-                bits: f.format().canon(bits),
-            })
-        }
-        (t, v) => {
-            let i = match v {
-                Some(Value::Int(i)) => i,
-                _ => 0,
-            };
-            let w = t.width();
-            CElem::Int((i + pow2(w - 1)).rem_euclid(pow2(w)) - pow2(w - 1))
-        }
-    }
-}
 
 /// What a model gives a replay: the arguments, the focus index, the external functions.
 type ModelRead = (Vec<CArg>, Vec<i128>, ExtModel);

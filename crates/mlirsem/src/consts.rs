@@ -4,7 +4,8 @@
 //! `arith.constant` and `tosa.const`.
 
 use crate::domain::{EType, MDomain};
-use crate::eval::{lit_elem, unsupported, R};
+use crate::eval::lit_elem;
+use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{Attr, DenseData, DenseLit, Dim};
 use std::collections::BTreeSet;
@@ -106,7 +107,7 @@ pub(crate) fn hex<D: MDomain>(d: &mut D, ety: EType, count: i128, text: &str) ->
     let bytes: Vec<u8> = (0..text.len() / 2)
         .map(|k| u8::from_str_radix(&text[2 * k..2 * k + 2], 16))
         .collect::<Result<_, _>>()
-        .map_err(|_| crate::eval::Stop::Unsupported("a malformed hex constant".into()))?;
+        .map_err(|_| crate::stop::Stop::Unsupported("a malformed hex constant".into()))?;
     let width = match ety {
         EType::Bool => return unsupported("a hex constant of i1"),
         t => t.width() as usize,

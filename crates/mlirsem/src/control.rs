@@ -21,7 +21,8 @@
 //! poison condition's branch (UB, as for `scf.if`).
 
 use crate::domain::MDomain;
-use crate::eval::{int_of, scalar_of, unsupported, Ctx, R};
+use crate::eval::{int_of, scalar_of, Ctx};
+use crate::stop::{unsupported, R};
 use crate::value::{ite_sval, Elem, Tensor, Val};
 use mlir::{Module, OpId, RegionId, Type};
 use std::rc::Rc;

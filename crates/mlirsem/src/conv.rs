@@ -17,14 +17,15 @@
 //!   `verified` stays sound, but a replayed difference of a source with a float accumulation
 //!   ([`free_order`]) is reported unknown, not refuted.
 
+use crate::domain::Combiner;
+use crate::domain::Extremum;
 use crate::domain::{EType, FBin, MDomain};
-use crate::eval::{result_type, tensor_of, unsupported, Ctx, R};
-use crate::extremum::Extremum;
-use crate::fold::Combiner;
+use crate::eval::{result_type, tensor_of, Ctx};
 use crate::reduce::{
     cast_attr, cast_int, contraction, loop_bounds, structured, Contraction, ElemKind, Lin, LoopFn,
     Output,
 };
+use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{Attr, DenseData, DenseLit, Dim, Module, OpId};
 use std::rc::Rc;
@@ -258,7 +259,7 @@ fn product<D: MDomain>(
             let p = cast_int(d, &x.v, from.0, to)?;
             let q = cast_int(d, &y.v, from.1, to)?;
             let prod = d.mul_i(&p, &q);
-            crate::eval::from_int(d, &prod, to)?
+            crate::value::from_int(d, &prod, to)?
         }
     };
     Ok(SVal { v, ok })

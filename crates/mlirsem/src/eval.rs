@@ -11,53 +11,12 @@
 
 use crate::domain::{EType, FBin, FTy, MDomain};
 use crate::reduce::Lin;
+use crate::stop::{unsupported, IdxCond, Stop, R};
 use crate::value::*;
+use crate::value::{as_int, from_int};
 use mlir::{Attr, BlockId, DenseData, DenseLit, Dim, FloatKind, Module, OpId, Type, ValueId};
 use std::collections::BTreeMap;
 use std::rc::Rc;
-
-/// Why a function could not be evaluated.
-#[derive(Clone, Debug)]
-pub enum Stop {
-    /// An op or feature outside the model: the verdict is unknown.
-    Unsupported(String),
-    /// The same, the reason already naming the op and its location (`... at FILE:LINE:COL`).
-    Located(String),
-}
-
-impl Stop {
-    /// The reason, for a verdict.
-    pub fn reason(self) -> String {
-        match self {
-            Stop::Unsupported(w) | Stop::Located(w) => w,
-        }
-    }
-
-    /// The reason located at op `o` of `m` (unless it already names a location).
-    pub(crate) fn at(self, m: &Module, o: OpId) -> Stop {
-        match self {
-            Stop::Unsupported(w) => {
-                let op = m.op(o);
-                if w == format!("unsupported op {}", op.name) {
-                    Stop::Located(format!("unsupported op {}", m.op_at(o)))
-                } else {
-                    Stop::Located(format!("{w} ({})", m.op_at(o)))
-                }
-            }
-            located => located,
-        }
-    }
-}
-
-pub(crate) type R<T> = Result<T, Stop>;
-
-/// A condition at a multi-index.
-pub(crate) type IdxCond<'a, D> =
-    Rc<dyn Fn(&mut D, &[<D as tensor::Domain>::I]) -> <D as tensor::Domain>::B + 'a>;
-
-pub(crate) fn unsupported<T>(why: impl Into<String>) -> R<T> {
-    Err(Stop::Unsupported(why.into()))
-}
 
 /// The outcome of running one function.
 pub struct Run<'a, D: MDomain> {
@@ -212,7 +171,7 @@ pub fn run_function<'a, D: MDomain>(
 }
 
 /// [`run_function`] with memref arguments: `mem` holds their blocks, named by the arguments'
-/// [`crate::memory::MRef`]s.
+/// [`crate::value::MRef`]s.
 pub fn run_function_mem<'a, D: MDomain>(
     d: &mut D,
     m: &'a Module,
@@ -920,31 +879,6 @@ pub(crate) fn elementwise<'a, D: MDomain>(
         ety: rty,
         at,
     }))
-}
-
-pub(crate) fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, String> {
-    match e {
-        Elem::Int(i) => Ok(i.clone()),
-        Elem::Bool(b) => {
-            let one = d.lit_i(if signed { -1 } else { 1 });
-            let zero = d.lit_i(0);
-            Ok(d.ite_i(b, &one, &zero))
-        }
-        Elem::Float(_) => Err("an integer op on a float".into()),
-    }
-}
-
-pub(crate) fn from_int<D: MDomain>(d: &mut D, x: &D::I, t: EType) -> Result<Elem<D>, String> {
-    Ok(match t {
-        EType::Bool => {
-            let w = wrap(d, x, 1);
-            let zero = d.lit_i(0);
-            let z = d.eq_i(&w, &zero);
-            Elem::Bool(d.not(&z))
-        }
-        EType::Int(_) | EType::Index => Elem::Int(wrap(d, x, t.width())),
-        EType::Float(_) => return Err("an integer result of float type".into()),
-    })
 }
 
 fn float_of<D: MDomain>(e: &Elem<D>) -> Result<D::F, String> {

@@ -3,7 +3,8 @@
 //! ([`crate::tensor_ops`]), region- and map-defined ops ([`crate::gen`]), `scf.if` and `scf.for` ([`crate::control`]), `func.call` ([`crate::call`]) and `tosa` ([`crate::tosa`]).
 
 use crate::domain::MDomain;
-use crate::eval::{Ctx, R};
+use crate::eval::Ctx;
+use crate::stop::R;
 use crate::value::Val;
 use mlir::OpId;
 

@@ -16,9 +16,11 @@
 //! prints it ([`table_report`]). A poison argument (scalar, or any element of a tensor) is
 //! unsure: what a function does with it is outside the model.
 
-use crate::domain::{CFloat, EType, MDomain};
-use crate::eval::{result_type, Ctx, R};
-use crate::replay::{all_indices, show, CElem, MAX_ELEMS};
+use crate::domain::{EType, MDomain};
+use crate::eval::{result_type, Ctx};
+use crate::ieee::CFloat;
+use crate::model::{all_indices, show, CElem, MAX_ELEMS};
+use crate::stop::R;
 use crate::value::*;
 use mlir::{Dim, OpId};
 use smt::{FunId, ModelReader, SymId, TermId, Value};
@@ -210,13 +212,13 @@ pub(crate) fn sym_value(d: &mut Sym, name: &str, t: EType, at: &[TermId]) -> Ele
         Some(f) => *f,
         None => {
             let args = vec![smt::Sort::Int; at.len()];
-            let f = d.store.declare_fun(&key, &args, crate::check::sort_of(t));
+            let f = d.store.declare_fun(&key, &args, crate::model::sort_of(t));
             d.inputs.insert(key, f);
             f
         }
     };
     let raw = d.store.app(f, at.to_vec());
-    crate::check::elem_of_raw(d, t, raw)
+    crate::model::elem_of_raw(d, t, raw)
 }
 
 /// The facts about the recorded calls (of the source and the target together): dynamic dims
@@ -491,7 +493,7 @@ pub(crate) fn read(m: &mut dyn ModelReader, desc: &ExtDesc) -> Option<ExtModel> 
                 for idx in all_indices(&dims) {
                     let mut at = vec![Value::Int(*k)];
                     at.extend(idx.iter().map(|i| Value::Int(*i)));
-                    let e = crate::check::elem_from_value(v.ety, m.app(f, &at));
+                    let e = crate::model::elem_from_value(v.ety, m.app(f, &at));
                     elems.push((idx, scalar_of(e)));
                 }
             }

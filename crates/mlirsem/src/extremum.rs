@@ -17,24 +17,10 @@
 //! operands are `+0.0` and `-0.0` (a nondeterministic choice that a function would wrongly make
 //! the same at every use), so they stay unsupported.
 
+use crate::domain::Extremum;
 use crate::domain::{EType, FTy, MDomain};
-use crate::eval::as_int;
+use crate::value::as_int;
 use crate::value::*;
-
-/// A maximum or minimum.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Extremum {
-    MaxS,
-    MinS,
-    MaxU,
-    MinU,
-    MaximumF,
-    MinimumF,
-    /// The TOSA spec's `apply_max_s` on floats (`tosa.max_pool2d`): NaN if an operand is NaN,
-    /// else `a >= b ? a : b`, so of equal zeros the first. Associative (it picks the first
-    /// maximal operand), not commutative: folds keep the loop order.
-    TosaMaxF,
-}
 
 /// The elementwise ops of this module.
 pub(crate) const OPS: &[&str] = &[

@@ -27,23 +27,16 @@
 //!   depends on the order); the verdict names it, and a model found under it is only a
 //!   candidate that the concrete interpreter must replay.
 
-use crate::domain::{CFloat, EType, FBin, FTy, MDomain};
-use crate::eval::{as_int, from_int};
-use crate::extremum::{self, Extremum};
+use crate::domain::Combiner;
+use crate::domain::{EType, FBin, FTy, MDomain};
+use crate::extremum::{self};
+use crate::ieee::CFloat;
 use crate::value::*;
+use crate::value::{as_int, from_int};
 use smt::{Sort, SymId, TermId};
 use std::collections::HashMap;
 use symbolic::{LambdaFold, Sym};
 use tensor::Concrete;
-
-/// The combining operation of a reduction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Combiner {
-    Add,
-    Mul,
-    /// A maximum or minimum ([`crate::extremum`]): folded exactly in both domains.
-    Ext(Extremum),
-}
 
 impl Combiner {
     pub(crate) fn of(op: FBin) -> Option<Combiner> {

@@ -18,7 +18,8 @@
 //! Bodies are run by [`crate::eval::run_body`] (scalar ops only).
 
 use crate::domain::{EType, MDomain};
-use crate::eval::{int_of, result_type, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};
+use crate::eval::{int_of, result_type, scalar_of, shape_from, tensor_of, Ctx};
+use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{AffineExpr, AffineOp, Attr, Dim, OpId};
 use std::rc::Rc;

@@ -181,3 +181,49 @@ mod tests {
         }
     }
 }
+
+/// A concrete float: its type and bit pattern. NaN results are canonical (payloads are not
+/// part of the model).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CFloat {
+    pub ty: FTy,
+    pub bits: u64,
+}
+
+impl CFloat {
+    /// The value `x` of type `t`, rounded to nearest even.
+    pub fn of(t: FTy, x: f64) -> CFloat {
+        CFloat {
+            ty: t,
+            bits: from_f64(t, x),
+        }
+    }
+    pub fn f32(x: f32) -> CFloat {
+        CFloat::of(FTy::F32, x as f64)
+    }
+    pub fn f64(x: f64) -> CFloat {
+        CFloat::of(FTy::F64, x)
+    }
+    /// The value, exactly (every value of the four types is an `f64`).
+    pub(crate) fn as_f64(self) -> f64 {
+        self.ty.format().to_f64(self.bits)
+    }
+    pub fn is_nan(self) -> bool {
+        self.ty.format().is_nan(self.bits)
+    }
+}
+
+/// A float as readers expect it: the shortest text that reads back to the same value, with a
+/// decimal point or an exponent (`1.0`, `-0.0`, `0.1`, `-3.4028235e38`, `1e-30`), `inf`,
+/// `-inf` and `nan` (`ieee754::Format::display`); f16 and bf16 values are shown through f32,
+/// which holds them exactly.
+impl std::fmt::Display for CFloat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (fm, wide) = (self.ty.format(), ieee754::Format::F32);
+        let text = match self.ty {
+            FTy::F64 | FTy::F32 => fm.display(self.bits),
+            FTy::F16 | FTy::BF16 => wide.display(wide.convert(fm, self.bits)),
+        };
+        f.write_str(&text)
+    }
+}

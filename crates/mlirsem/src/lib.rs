@@ -13,6 +13,7 @@ pub mod attrs;
 mod body;
 mod boundary;
 mod check;
+mod concrete_domain;
 mod consts;
 mod control;
 mod conv;
@@ -27,6 +28,7 @@ mod ieee;
 mod math;
 mod memcheck;
 pub mod memory;
+mod model;
 mod named_elementwise;
 mod nest;
 mod pool;
@@ -35,15 +37,18 @@ mod refold;
 mod replay;
 mod reshape;
 mod scalar;
+pub mod stop;
+mod sym_domain;
 mod tensor_ops;
 mod tosa;
 pub mod value;
 
 pub use check::{check_pair, Options, PairResult, Side};
-pub use domain::{CFloat, EType, FTy, MDomain};
+pub use domain::FUn;
+pub use domain::{EType, FTy, MDomain};
 pub use eval::MAX_TENSOR_CHAIN;
-pub use math::FUn;
-pub use replay::{all_indices, CArg, CElem};
+pub use ieee::CFloat;
+pub use model::{all_indices, CArg, CElem};
 
 /// Concrete argument values for [`eval::run_function`] in the concrete domain.
 pub fn replay_values<'a>(args: &[CArg]) -> Vec<value::Val<'a, tensor::Concrete>> {

@@ -30,46 +30,13 @@
 //! magnitude), applied at construction.
 //! `tosa.reciprocal` is `1.0 / x` (`arith.divf`), as MLIR's `tosa-to-linalg` lowers it.
 
+use crate::domain::FUn;
 use crate::domain::{EType, FBin, FTy, MDomain};
 use crate::ieee;
 use crate::value::{Elem, SVal};
 use smt::{Sort, TermId};
 use symbolic::Sym;
 use tensor::UnaryOp;
-
-/// A float function of the `math` dialect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum FUn {
-    Abs,
-    Sqrt,
-    CopySign,
-    Ceil,
-    Floor,
-    Trunc,
-    Round,
-    RoundEven,
-    Fma,
-    Exp,
-    Exp2,
-    Expm1,
-    Log,
-    Log2,
-    Log10,
-    Log1p,
-    Tanh,
-    Sinh,
-    Cosh,
-    Erf,
-    Sin,
-    Cos,
-    Tan,
-    Asin,
-    Acos,
-    Atan,
-    Atan2,
-    Cbrt,
-    Pow,
-}
 
 /// Whether IEEE fixes a function's result ([`Kind::Exact`]) or libm gives it ([`Kind::Libm`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

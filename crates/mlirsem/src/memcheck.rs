@@ -11,7 +11,8 @@
 
 use crate::domain::EType;
 use crate::eval::Run;
-use crate::memory::{memref_type, new_block, numel, Block, Cell, CellFn, Kind, MRef};
+use crate::memory::{memref_type, new_block, numel, Block, Cell, CellFn, Kind};
+use crate::value::MRef;
 use crate::value::*;
 use mlir::{AffineExpr, AffineOp, Attr, Dim, Type};
 use smt::{FunId, Sort, SymId, TermId};
@@ -81,7 +82,7 @@ pub(crate) fn declare<'a>(
                 let s = sym.store.declare(&format!("arg{k}_dim{j}"), Sort::Int);
                 let t = sym.store.sym(s);
                 let zero = sym.store.int(0);
-                let hi = sym.store.int(crate::check::ARG_DIM_BOUND);
+                let hi = sym.store.int(crate::model::ARG_DIM_BOUND);
                 pre.push(sym.store.le(zero, t));
                 pre.push(sym.store.lt(t, hi));
                 dd.push(Err(s));

@@ -32,7 +32,10 @@
 //! are [`crate::control`]'s and [`crate::nest`]'s.
 
 use crate::domain::{EType, MDomain};
-use crate::eval::{int_of, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};
+use crate::eval::{int_of, scalar_of, shape_from, tensor_of, Ctx};
+use crate::stop::{unsupported, R};
+use crate::value::MRef;
+use crate::value::Within;
 use crate::value::*;
 use mlir::{Attr, Dim, OpId, Type};
 use std::rc::Rc;
@@ -137,60 +140,6 @@ pub(crate) fn select_block<'a, D: MDomain>(
         writable: ite_b(d, c, &t.writable, &e.writable),
         frozen: t.frozen || e.frozen,
         at,
-    }
-}
-
-/// A memref value: a view of `shape` into block `block`: multi-index `i` is the flat offset
-/// `offset + Σ i_k * strides_k`. `contiguous`: the strides are known to be row-major.
-pub struct MRef<D: MDomain> {
-    pub block: usize,
-    pub offset: D::I,
-    pub shape: Vec<D::I>,
-    pub strides: Vec<D::I>,
-    pub contiguous: bool,
-    /// Made by a view op (`subview`, `expand_shape`, `collapse_shape`) rather than being the
-    /// block's own memref.
-    pub derived: bool,
-    /// The views a `memref.subview` chain cut this one from, nearest first.
-    pub within: Vec<Within<D>>,
-    pub ety: EType,
-    /// A view of a tensor argument's buffer across a function boundary (or a subview of one):
-    /// its offset and strides are the caller's, modelled row-major from 0, which element
-    /// accesses do not observe; ops that read the layout itself are unsupported on it.
-    pub caller_layout: bool,
-}
-
-/// A view that a subview was cut from, seen from the subview: its sizes and, per dim of it,
-/// the index there of index `i` of the subview: `base + coef * i[dim]`, or `base` for a dim
-/// the subview dropped. An access through the subview is UB when that index leaves the view
-/// (mlir-tv's reading: a subview is no UB, its accesses are checked through the layout).
-pub struct Within<D: MDomain> {
-    pub shape: Vec<D::I>,
-    pub map: Vec<(D::I, Option<(usize, D::I)>)>,
-}
-
-impl<D: MDomain> Clone for Within<D> {
-    fn clone(&self) -> Self {
-        Within {
-            shape: self.shape.clone(),
-            map: self.map.clone(),
-        }
-    }
-}
-
-impl<D: MDomain> Clone for MRef<D> {
-    fn clone(&self) -> Self {
-        MRef {
-            block: self.block,
-            offset: self.offset.clone(),
-            shape: self.shape.clone(),
-            strides: self.strides.clone(),
-            contiguous: self.contiguous,
-            derived: self.derived,
-            within: self.within.clone(),
-            ety: self.ety,
-            caller_layout: self.caller_layout,
-        }
     }
 }
 
@@ -564,7 +513,7 @@ pub(crate) fn live<'a, D: MDomain>(cx: &Ctx<'a, D>, r: &MRef<D>) -> R<D::B> {
 pub(crate) fn uninit_at<'a, D: MDomain>(
     cx: &Ctx<'a, D>,
     r: &MRef<D>,
-) -> crate::eval::IdxCond<'a, D> {
+) -> crate::stop::IdxCond<'a, D> {
     let cells = cx.mem[r.block].at.clone();
     let r2 = r.clone();
     Rc::new(move |d: &mut D, idx: &[D::I]| {
@@ -661,7 +610,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
 fn result_ty(m: &mlir::Module, o: OpId) -> R<(Vec<Dim>, EType)> {
     let op = m.op(o);
     match op.results.first() {
-        Some(&v) => memref_type(&m.value(v).ty).map_err(crate::eval::Stop::Unsupported),
+        Some(&v) => memref_type(&m.value(v).ty).map_err(crate::stop::Stop::Unsupported),
         None => unsupported(format!("{} without a result", op.name)),
     }
 }
@@ -1096,7 +1045,7 @@ fn reshape<'a, D: MDomain>(
             .iter()
             .map(|g| g.as_ints().ok_or(()))
             .collect::<Result<_, _>>()
-            .map_err(|_| crate::eval::Stop::Unsupported(format!("{name} reassociation")))?,
+            .map_err(|_| crate::stop::Stop::Unsupported(format!("{name} reassociation")))?,
         _ => return unsupported(format!("{name} without reassociation")),
     };
     let shape = if name == "memref.collapse_shape" {
@@ -1200,7 +1149,7 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
     let Some(&res) = op.results.first() else {
         return unsupported("memref.get_global without a result");
     };
-    let (dims, ety) = memref_type(&m.value(res).ty).map_err(crate::eval::Stop::Unsupported)?;
+    let (dims, ety) = memref_type(&m.value(res).ty).map_err(crate::stop::Stop::Unsupported)?;
     let shape: Vec<D::I> = dims
         .iter()
         .map(|x| match x {
@@ -1447,7 +1396,7 @@ fn result_ty_any(m: &mlir::Module, o: OpId) -> R<(Vec<Dim>, EType)> {
     match m.op(o).results.first().map(|&v| &m.value(v).ty) {
         Some(Type::MemRef { shape, elem, .. }) => Ok((
             shape.clone(),
-            crate::eval::etype(elem).map_err(crate::eval::Stop::Unsupported)?,
+            crate::eval::etype(elem).map_err(crate::stop::Stop::Unsupported)?,
         )),
         _ => unsupported(format!("{} without a memref result", m.op(o).name)),
     }

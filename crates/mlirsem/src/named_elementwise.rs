@@ -14,7 +14,8 @@
 //! ([`crate::scalar`]).
 
 use crate::domain::{EType, MDomain};
-use crate::eval::{result_type, tensor_of, unsupported, Ctx, Stop, R};
+use crate::eval::{result_type, tensor_of, Ctx};
+use crate::stop::{unsupported, Stop, R};
 use crate::value::*;
 use mlir::{Module, OpId};
 use std::rc::Rc;

@@ -30,11 +30,13 @@
 //! (other bounds or steps, iter args, several stores, loads of the written block elsewhere,
 //! subviews, calls) is left to unrolling ([`crate::control`]).
 
+use crate::domain::Combiner;
 use crate::domain::{EType, MDomain};
-use crate::eval::{constant, int_of, is_scalar_op, scalar_of, scalar_op, value_type, Ctx, Stop, R};
-use crate::fold::Combiner;
-use crate::memory::{flat, read_fn, write_view, Cell, MRef};
+use crate::eval::{constant, int_of, is_scalar_op, scalar_of, scalar_op, value_type, Ctx};
+use crate::memory::{flat, read_fn, write_view, Cell};
 use crate::reduce::{combiner_of, structured, Lin, LoopFn, Output};
+use crate::stop::{Stop, R};
+use crate::value::MRef;
 use crate::value::*;
 use mlir::{Attr, BlockId, Module, OpId, Type, ValueDef, ValueId};
 use std::collections::BTreeMap;

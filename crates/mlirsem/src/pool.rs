@@ -18,11 +18,13 @@
 //!   accuracy rules do not impose ([`crate::conv::free_order`]).
 
 use crate::conv::{attr4, lits, static_dims, Window};
+use crate::domain::Combiner;
+use crate::domain::Extremum;
 use crate::domain::{EType, FBin, MDomain};
-use crate::eval::{result_type, tensor_of, unsupported, Ctx, R};
-use crate::extremum::Extremum;
-use crate::fold::{identity_bits, Combiner};
+use crate::eval::{result_type, tensor_of, Ctx};
+use crate::fold::identity_bits;
 use crate::reduce::{structured, Lin, LoopFn, Output};
+use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{Attr, OpId};
 use std::rc::Rc;

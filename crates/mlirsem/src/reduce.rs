@@ -11,10 +11,13 @@
 //! yield: `yield (E ⊕ out)` (either operand order), where the output block argument `out` is
 //! used nowhere else. The fold itself is [`crate::fold::reduce`].
 
+use crate::domain::Combiner;
 use crate::domain::{EType, FBin, MDomain};
-use crate::eval::{as_int, from_int, tensor_of, unsupported, Ctx, R};
-use crate::fold::{self, Combiner};
+use crate::eval::{tensor_of, Ctx};
+use crate::fold::{self};
+use crate::stop::{unsupported, R};
 use crate::value::*;
+use crate::value::{as_int, from_int};
 use mlir::{AffineExpr, Attr, BlockId, Module, OpId};
 use std::rc::Rc;
 
@@ -348,9 +351,9 @@ pub(crate) fn combiner_of(name: &str, t: EType) -> Option<Combiner> {
         ("arith.addi", EType::Int(_) | EType::Index | EType::Bool) => Some(Combiner::Add),
         ("arith.muli", EType::Int(_) | EType::Index | EType::Bool) => Some(Combiner::Mul),
         // On `i1` (0 < 1 unsigned), `andi` is the unsigned minimum and `ori` the maximum.
-        ("arith.andi", EType::Bool) => Some(Combiner::Ext(crate::extremum::Extremum::MinU)),
-        ("arith.ori", EType::Bool) => Some(Combiner::Ext(crate::extremum::Extremum::MaxU)),
-        _ => crate::extremum::Extremum::of_op(name, t).map(Combiner::Ext),
+        ("arith.andi", EType::Bool) => Some(Combiner::Ext(crate::domain::Extremum::MinU)),
+        ("arith.ori", EType::Bool) => Some(Combiner::Ext(crate::domain::Extremum::MaxU)),
+        _ => crate::domain::Extremum::of_op(name, t).map(Combiner::Ext),
     }
 }
 
@@ -695,7 +698,7 @@ pub(crate) fn contraction<'a, D: MDomain>(
     let comb = match spec.pool {
         None => Combiner::Add,
         Some((max, unsigned)) => {
-            use crate::extremum::Extremum::*;
+            use crate::domain::Extremum::*;
             Combiner::Ext(match (max, unsigned, ety) {
                 (true, false, EType::Float(_)) => MaximumF,
                 (false, false, EType::Float(_)) => MinimumF,

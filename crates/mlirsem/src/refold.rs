@@ -11,9 +11,10 @@
 //! float application of the simplified query through the same constructors, which applies
 //! exactly the facts construction applies and nothing more.
 
+use crate::domain::Combiner;
+use crate::domain::FUn;
 use crate::domain::{FBin, FTy, MDomain};
-use crate::fold::{self, Combiner};
-use crate::math::FUn;
+use crate::fold::{self};
 use smt::{Node, TermId};
 use std::collections::HashMap;
 use symbolic::Sym;

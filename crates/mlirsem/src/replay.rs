@@ -3,81 +3,22 @@
 //! difference becomes a refutation.
 
 use crate::boundary::Boundary;
-use crate::domain::{CFloat, EType, FTy};
-use crate::eval::{run_function_mem, Run, Stop};
+use crate::domain::{EType, FTy};
+use crate::eval::{run_function_mem, Run};
 use crate::extcall::{ExtCall, ExtModel};
-use crate::memory::{new_block, Block, Cell, CellFn, Kind, MRef};
+use crate::ieee::CFloat;
+use crate::memory::{new_block, Block, Cell, CellFn, Kind};
+use crate::model::{all_indices, show, to_elem, CArg, CElem, MAX_ELEMS};
+use crate::stop::Stop;
+use crate::value::MRef;
 use crate::value::*;
 use mlir::{Module, OpId};
 use report::{Mismatch, TensorValue};
 use std::rc::Rc;
 use tensor::Concrete;
 
-/// A concrete element.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum CElem {
-    Bool(bool),
-    Int(i128),
-    Float(CFloat),
-}
-
-impl std::fmt::Display for CElem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CElem::Bool(b) => write!(f, "{b}"),
-            CElem::Int(i) => write!(f, "{i}"),
-            CElem::Float(x) => write!(f, "{x}"),
-        }
-    }
-}
-
-/// A concrete function argument.
-#[derive(Clone, Debug)]
-pub enum CArg {
-    Scalar(EType, CElem),
-    Tensor {
-        ety: EType,
-        dims: Vec<i128>,
-        /// Row-major.
-        data: Vec<CElem>,
-    },
-    /// A memref argument: its block's contents (row-major, or by flat offset under `layout`),
-    /// initialized flags and flags.
-    MemRef {
-        ety: EType,
-        dims: Vec<i128>,
-        data: Vec<CElem>,
-        init: Vec<bool>,
-        live: bool,
-        writable: bool,
-        /// Offset and strides of a non-identity layout.
-        layout: Option<(i128, Vec<i128>)>,
-    },
-}
-
 /// Random inputs tried by [`search`] when an input has more than [`MAX_ELEMS`] elements.
 const LARGE_POOL_TRIES: usize = 8;
-
-/// Most elements of a replayed input read in full from a model, or of an output compared at
-/// every index (larger inputs are read lazily, larger outputs compared at the model's index).
-pub(crate) const MAX_ELEMS: i128 = 1 << 16;
-
-fn to_elem(d: &mut Concrete, e: CElem) -> Elem<Concrete> {
-    let _ = d;
-    match e {
-        CElem::Bool(b) => Elem::Bool(b),
-        CElem::Int(i) => Elem::Int(i),
-        CElem::Float(x) => Elem::Float(x),
-    }
-}
-
-fn from_elem(e: &Elem<Concrete>) -> CElem {
-    match e {
-        Elem::Bool(b) => CElem::Bool(*b),
-        Elem::Int(i) => CElem::Int(*i),
-        Elem::Float(x) => CElem::Float(*x),
-    }
-}
 
 pub(crate) fn offset(dims: &[i128], idx: &[i128]) -> Option<usize> {
     if dims.len() != idx.len() {
@@ -91,28 +32,6 @@ pub(crate) fn offset(dims: &[i128], idx: &[i128]) -> Option<usize> {
         off = off * n + i;
     }
     usize::try_from(off).ok()
-}
-
-/// Every index of a shape, row-major (the shape must be small).
-pub fn all_indices(dims: &[i128]) -> Vec<Vec<i128>> {
-    // An empty box (some dim <= 0) has no points, whatever the other dims (a huge one
-    // next to a zero must not be enumerated).
-    if dims.iter().any(|n| *n <= 0) {
-        return vec![];
-    }
-    let mut out = vec![vec![]];
-    for n in dims {
-        let mut next = vec![];
-        for p in &out {
-            for i in 0..*n {
-                let mut q = p.clone();
-                q.push(i);
-                next.push(q);
-            }
-        }
-        out = next;
-    }
-    out
 }
 
 pub(crate) fn to_vals<'a>(args: &[CArg]) -> Vec<Val<'a, Concrete>> {
@@ -243,14 +162,6 @@ fn view(r: &MRef<Concrete>, run: &Run<'_, Concrete>, names: &[String]) -> String
         "view of {block} at offset {}, sizes {:?}, strides {:?}",
         r.offset, r.shape, r.strides
     )
-}
-
-pub(crate) fn show(s: &SVal<Concrete>) -> String {
-    if s.ok {
-        from_elem(&s.v).to_string()
-    } else {
-        "poison".into()
-    }
 }
 
 /// The reason of the first per-element condition that holds at some index; `Err` when a

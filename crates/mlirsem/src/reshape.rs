@@ -14,7 +14,8 @@
 //!   negative or poison `output_shape` sizes.
 
 use crate::domain::MDomain;
-use crate::eval::{int_of, result_type, scalar_of, shape_from, tensor_of, unsupported, Ctx, R};
+use crate::eval::{int_of, result_type, scalar_of, shape_from, tensor_of, Ctx};
+use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{Attr, Dim, OpId};
 use std::rc::Rc;

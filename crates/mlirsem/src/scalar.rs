@@ -13,7 +13,8 @@
 //! mode is unsupported). `overflowFlags` of `shli` make it poison as for `addi` ([`overflows`]).
 
 use crate::domain::{EType, FTy, IBit, MDomain};
-use crate::eval::{unsupported, Ctx, Stop, R};
+use crate::eval::Ctx;
+use crate::stop::{unsupported, Stop, R};
 use crate::value::*;
 use mlir::{Module, OpId};
 

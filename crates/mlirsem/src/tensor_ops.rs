@@ -7,7 +7,8 @@
 //! shape; a dynamic size of `outs` that disagrees is UB, as for `linalg.generic`).
 
 use crate::domain::{EType, MDomain};
-use crate::eval::{result_type, scalar_of, tensor_of, unsupported, Ctx, R};
+use crate::eval::{result_type, scalar_of, tensor_of, Ctx};
+use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{Dim, OpId};
 use std::rc::Rc;

@@ -16,9 +16,10 @@
 //!   `reverse`, `concat`, `slice` (static start and size), `tile`, `gather` (an index outside
 //!   the values is UB, the spec's `REQUIRE`; a poison index is *unsure*).
 
+use crate::domain::FUn;
 use crate::domain::{EType, FBin, IBit, MDomain};
-use crate::eval::{constant, result_type, tensor_of, unsupported, value_type, Ctx, Stop, R};
-use crate::math::FUn;
+use crate::eval::{constant, result_type, tensor_of, value_type, Ctx};
+use crate::stop::{unsupported, Stop, R};
 use crate::value::*;
 use mlir::{Attr, DenseData, DenseLit, Dim, Module, OpId, ValueId};
 use std::rc::Rc;
@@ -617,7 +618,8 @@ fn clamp_side<D: MDomain>(
     bound: u64,
     max: bool,
 ) -> D::F {
-    use crate::extremum::{combine, Extremum};
+    use crate::domain::Extremum;
+    use crate::extremum::combine;
     let b = d.f_lit(t, bound);
     if bound & !t.format().sign_bit() != 0 {
         let which = if max {

@@ -66,7 +66,7 @@ pub enum Val<'a, D: MDomain> {
     Scalar(SVal<D>, EType),
     Tensor(Tensor<'a, D>),
     /// A view of a memory block ([`crate::memory`]).
-    MemRef(crate::memory::MRef<D>),
+    MemRef(MRef<D>),
 }
 
 impl<'a, D: MDomain> Clone for Val<'a, D> {
@@ -253,4 +253,83 @@ pub struct CondAt<'a, D: MDomain> {
     pub shape: Vec<D::I>,
     pub at: Rc<dyn Fn(&mut D, &[D::I]) -> D::B + 'a>,
     pub why: String,
+}
+
+pub(crate) fn as_int<D: MDomain>(d: &mut D, e: &Elem<D>, signed: bool) -> Result<D::I, String> {
+    match e {
+        Elem::Int(i) => Ok(i.clone()),
+        Elem::Bool(b) => {
+            let one = d.lit_i(if signed { -1 } else { 1 });
+            let zero = d.lit_i(0);
+            Ok(d.ite_i(b, &one, &zero))
+        }
+        Elem::Float(_) => Err("an integer op on a float".into()),
+    }
+}
+
+pub(crate) fn from_int<D: MDomain>(d: &mut D, x: &D::I, t: EType) -> Result<Elem<D>, String> {
+    Ok(match t {
+        EType::Bool => {
+            let w = wrap(d, x, 1);
+            let zero = d.lit_i(0);
+            let z = d.eq_i(&w, &zero);
+            Elem::Bool(d.not(&z))
+        }
+        EType::Int(_) | EType::Index => Elem::Int(wrap(d, x, t.width())),
+        EType::Float(_) => return Err("an integer result of float type".into()),
+    })
+}
+
+/// A memref value: a view of `shape` into block `block`: multi-index `i` is the flat offset
+/// `offset + Σ i_k * strides_k`. `contiguous`: the strides are known to be row-major.
+pub struct MRef<D: MDomain> {
+    pub block: usize,
+    pub offset: D::I,
+    pub shape: Vec<D::I>,
+    pub strides: Vec<D::I>,
+    pub contiguous: bool,
+    /// Made by a view op (`subview`, `expand_shape`, `collapse_shape`) rather than being the
+    /// block's own memref.
+    pub derived: bool,
+    /// The views a `memref.subview` chain cut this one from, nearest first.
+    pub within: Vec<Within<D>>,
+    pub ety: EType,
+    /// A view of a tensor argument's buffer across a function boundary (or a subview of one):
+    /// its offset and strides are the caller's, modelled row-major from 0, which element
+    /// accesses do not observe; ops that read the layout itself are unsupported on it.
+    pub caller_layout: bool,
+}
+
+impl<D: MDomain> Clone for MRef<D> {
+    fn clone(&self) -> Self {
+        MRef {
+            block: self.block,
+            offset: self.offset.clone(),
+            shape: self.shape.clone(),
+            strides: self.strides.clone(),
+            contiguous: self.contiguous,
+            derived: self.derived,
+            within: self.within.clone(),
+            ety: self.ety,
+            caller_layout: self.caller_layout,
+        }
+    }
+}
+
+/// A view that a subview was cut from, seen from the subview: its sizes and, per dim of it,
+/// the index there of index `i` of the subview: `base + coef * i[dim]`, or `base` for a dim
+/// the subview dropped. An access through the subview is UB when that index leaves the view
+/// (mlir-tv's reading: a subview is no UB, its accesses are checked through the layout).
+pub struct Within<D: MDomain> {
+    pub shape: Vec<D::I>,
+    pub map: Vec<(D::I, Option<(usize, D::I)>)>,
+}
+
+impl<D: MDomain> Clone for Within<D> {
+    fn clone(&self) -> Self {
+        Within {
+            shape: self.shape.clone(),
+            map: self.map.clone(),
+        }
+    }
 }

@@ -14,8 +14,9 @@
 //!   as an op of the enclosing function, and its UB (and unsure cases) count only when the loop
 //!   box is not empty (otherwise the body never runs).
 
+use crate::ctx::Ctx;
 use crate::domain::MDomain;
-use crate::eval::{run_in_body, Body, Ctx};
+use crate::eval::{run_in_body, Body};
 use crate::fold::{bound_point, points, within_budget};
 use crate::reduce::Lin;
 use crate::stop::{unsupported, IdxCond, R};

@@ -17,9 +17,10 @@
 //!   must be a buffer the function made with `memref.alloc` (ownership passes to the caller),
 //!   one per result; any other block (an argument's, a global's, an `alloca`'s) is unsupported.
 
+use crate::block::{Block, Kind};
+use crate::ctx::Run;
 use crate::domain::MDomain;
-use crate::eval::Run;
-use crate::memory::{flat, new_block, tensor_block, Block, Kind};
+use crate::memory::{flat, new_block, tensor_block};
 use crate::stop::{unsupported, R};
 use crate::value::MRef;
 use crate::value::{SVal, Tensor, Val};

@@ -13,9 +13,12 @@
 //! inputs (or, when the uninterpreted floats made the model spurious, on pseudo-random inputs
 //! of the model's shapes), sees the difference; otherwise `unknown`.
 
+use crate::ctx::ExtCall;
+use crate::ctx::{value_type, Run};
 use crate::domain::{EType, MDomain};
-use crate::eval::{run_function_mem, value_type, Run};
-use crate::extcall::{ExtCall, ExtDesc, ExtModel};
+use crate::eval::run_function_mem;
+use crate::extcall::{ExtDesc, ExtModel};
+use crate::model::arg_names;
 use crate::model::{all_indices, CArg, CElem, MAX_ELEMS};
 use crate::model::{elem_from_value, elem_of_raw, sort_of, ARG_DIM_BOUND};
 use crate::replay::{inputs_report, replay, search, Judge, Replay};
@@ -193,21 +196,6 @@ fn fn_inputs(m: &Module, f: OpId) -> Vec<Type> {
     }
 }
 
-pub(crate) fn arg_names(m: &Module, f: OpId) -> Vec<String> {
-    let op = m.op(f);
-    op.regions
-        .first()
-        .and_then(|r| m.region(*r).blocks.first())
-        .map(|b| {
-            m.block(*b)
-                .args
-                .iter()
-                .map(|a| m.value(*a).name.clone())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// Declares the arguments; returns their descriptions, values and range preconditions. With
 /// `pins`, dynamic dims take the sizes of those concrete arguments (a refinement step).
 fn declare_args<'a>(
@@ -310,7 +298,7 @@ type ArgsOf<'a> = (
     Vec<ArgDesc>,
     Vec<Val<'a, Sym>>,
     Vec<TermId>,
-    Vec<crate::memory::Block<'a, Sym>>,
+    Vec<crate::block::Block<'a, Sym>>,
 );
 
 /// The size of dim `j` of concrete argument `k`, if pinned.
@@ -532,7 +520,7 @@ fn read_model(
     Some((args, idx, crate::extcall::read(m, ext)?))
 }
 
-/// The UB of both runs with their per-element UB ([`crate::eval::Run::ub_at`]) instantiated:
+/// The UB of both runs with their per-element UB ([`crate::ctx::Run::ub_at`]) instantiated:
 /// the target's at a fresh witness index each (existential: exact), the source's at those
 /// witnesses, at the result indices `res` and, for small static shapes, at every index (its UB
 /// is `∃ i. c(i)`; taking fewer instances only makes the source look more defined: sound).
@@ -1158,7 +1146,7 @@ fn assumed_of(
     let globals = (rs.mem.iter().chain(&rt.mem)).any(|b| {
         matches!(
             b.kind,
-            crate::memory::Kind::Global | crate::memory::Kind::MutableGlobal
+            crate::block::Kind::Global | crate::block::Kind::MutableGlobal
         )
     });
     if crate::memcheck::needs_distinct(&fn_inputs(src, fs), globals) {

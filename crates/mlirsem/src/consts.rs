@@ -3,11 +3,12 @@
 //! unsupported) and hex `dense<"0x...">` payloads (little-endian element bytes). Used by
 //! `arith.constant` and `tosa.const`.
 
+use crate::ctx::{flatten, float_bits, lit_elem, result_type};
 use crate::domain::{EType, MDomain};
-use crate::eval::lit_elem;
 use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{Attr, DenseData, DenseLit, Dim};
+use mlir::{Module, OpId};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
@@ -18,7 +19,7 @@ fn lits(data: &DenseData) -> R<Vec<DenseLit>> {
     match data {
         DenseData::Literal(l) => {
             let mut out = vec![];
-            crate::eval::flatten(l, &mut out);
+            crate::ctx::flatten(l, &mut out);
             Ok(out)
         }
         DenseData::Empty => Ok(vec![]),
@@ -177,4 +178,95 @@ pub(crate) fn other<'a, D: MDomain>(
         }
         _ => unsupported("this form of arith.constant"),
     }
+}
+
+pub(crate) fn constant<'a, D: MDomain>(d: &mut D, m: &'a Module, o: OpId) -> R<Val<'a, D>> {
+    let op = m.op(o);
+    let (dims, ety) = result_type(m, o, 0)?;
+    let ok = d.lit_b(true);
+    match (op.attr("value"), dims) {
+        (Some(Attr::Int { value, .. }), None) => {
+            let l = DenseLit::Int(*value);
+            Ok(Val::Scalar(
+                SVal {
+                    v: lit_elem(d, ety, &l)?,
+                    ok,
+                },
+                ety,
+            ))
+        }
+        (Some(Attr::Bool(b)), None) => Ok(Val::Scalar(
+            SVal {
+                v: Elem::Bool(d.lit_b(*b)),
+                ok,
+            },
+            ety,
+        )),
+        (Some(Attr::Float { value, bits, .. }), None) => match ety {
+            EType::Float(f) => {
+                let b = float_bits(f, *value, *bits)?;
+                Ok(Val::Scalar(
+                    SVal {
+                        v: Elem::Float(d.f_lit(f, b)),
+                        ok,
+                    },
+                    ety,
+                ))
+            }
+            _ => unsupported("a float constant of a non-float type"),
+        },
+        (Some(a), Some(dims)) => literal_tensor(d, a, &dims, ety).map(Val::Tensor),
+        _ => unsupported("this form of arith.constant"),
+    }
+}
+
+const MAX_DENSE: usize = 4096;
+
+/// The tensor of a literal attribute of static shape `dims`: a `dense` list or splat here,
+/// `sparse` and hex payloads in [`crate::consts`] (for `arith.constant` and `memref.global`).
+pub(crate) fn literal_tensor<'a, D: MDomain>(
+    d: &mut D,
+    a: &Attr,
+    dims: &[Dim],
+    ety: EType,
+) -> R<Tensor<'a, D>> {
+    let Attr::Dense {
+        data: DenseData::Literal(l),
+        ..
+    } = a
+    else {
+        return crate::consts::other(d, a, dims, ety);
+    };
+    let mut static_dims = vec![];
+    for dim in dims {
+        match dim {
+            Dim::Static(n) => static_dims.push(*n as i128),
+            Dim::Dynamic => return unsupported("a dense constant of dynamic shape"),
+        }
+    }
+    let count: i128 = static_dims.iter().product();
+    let mut elems = vec![];
+    flatten(l, &mut elems);
+    let values: Vec<Elem<D>> = elems
+        .iter()
+        .map(|e| lit_elem(d, ety, e))
+        .collect::<R<_>>()?;
+    if values.len() != 1 && values.len() as i128 != count {
+        return unsupported("a dense literal whose element count differs from its type");
+    }
+    if values.len() > MAX_DENSE {
+        return unsupported(format!("dense constants of more than {MAX_DENSE} elements"));
+    }
+    // The last value is the default of the table: all of a splat, the last element of a list
+    // (an empty literal has no element to read).
+    let mut entries: Vec<(i128, Elem<D>)> = values
+        .into_iter()
+        .enumerate()
+        .map(|(k, e)| (k as i128, e))
+        .collect();
+    let last = match entries.pop() {
+        Some((_, e)) => e,
+        None => zero_elem(d, ety),
+    };
+    Ok(crate::consts::table(d, &static_dims, ety, entries, last))
 }

@@ -20,8 +20,8 @@
 //! [`MAX_UNROLLED`] budget; a condition that depends on the input is unsupported, and so is a
 //! poison condition's branch (UB, as for `scf.if`).
 
+use crate::ctx::{int_of, scalar_of, Ctx};
 use crate::domain::MDomain;
-use crate::eval::{int_of, scalar_of, Ctx};
 use crate::stop::{unsupported, R};
 use crate::value::{ite_sval, Elem, Tensor, Val};
 use mlir::{Module, OpId, RegionId, Type};

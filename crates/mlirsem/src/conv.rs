@@ -17,10 +17,10 @@
 //!   `verified` stays sound, but a replayed difference of a source with a float accumulation
 //!   ([`free_order`]) is reported unknown, not refuted.
 
+use crate::ctx::{result_type, tensor_of, Ctx};
 use crate::domain::Combiner;
 use crate::domain::Extremum;
 use crate::domain::{EType, FBin, MDomain};
-use crate::eval::{result_type, tensor_of, Ctx};
 use crate::reduce::{
     cast_attr, cast_int, contraction, loop_bounds, structured, Contraction, ElemKind, Lin, LoopFn,
     Output,
@@ -40,7 +40,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     let m = cx.m;
     let name = m.op(o).name.as_str();
     if let Some(spec) = linalg_spec(m, o)? {
-        if crate::eval::n_outputs(m, o) != 1 {
+        if crate::ctx::n_outputs(m, o) != 1 {
             return unsupported(format!("{name} without one output"));
         }
         return contraction(d, cx, name, spec, operands).map(Some);

@@ -2,8 +2,8 @@
 //! ([`crate::conv`]), tensor ops of the second slice
 //! ([`crate::tensor_ops`]), region- and map-defined ops ([`crate::gen`]), `scf.if` and `scf.for` ([`crate::control`]), `func.call` ([`crate::call`]) and `tosa` ([`crate::tosa`]).
 
+use crate::ctx::Ctx;
 use crate::domain::MDomain;
-use crate::eval::Ctx;
 use crate::stop::R;
 use crate::value::Val;
 use mlir::OpId;

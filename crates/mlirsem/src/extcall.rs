@@ -16,8 +16,9 @@
 //! prints it ([`table_report`]). A poison argument (scalar, or any element of a tensor) is
 //! unsure: what a function does with it is outside the model.
 
+use crate::ctx::ExtCall;
+use crate::ctx::{result_type, Ctx};
 use crate::domain::{EType, MDomain};
-use crate::eval::{result_type, Ctx};
 use crate::ieee::CFloat;
 use crate::model::{all_indices, show, CElem, MAX_ELEMS};
 use crate::stop::R;
@@ -31,16 +32,6 @@ use tensor::{Concrete, ConcreteTensor, Scalar};
 
 /// The input holding, in the concrete domain, the key of each call site of a run.
 const KEYS: &str = "ext/keys";
-
-/// One call of an external function, as a run made it.
-pub struct ExtCall<'a, D: MDomain> {
-    pub callee: String,
-    /// The operand and result types of the call, as written: calls of one function must agree.
-    pub sig: String,
-    pub key: D::I,
-    pub args: Vec<Val<'a, D>>,
-    pub results: Vec<Val<'a, D>>,
-}
 
 /// The name of result `j` (of element type `t`, rank `rank`) of external function `callee`.
 fn value_name(callee: &str, j: usize, t: EType, rank: usize) -> String {

@@ -17,8 +17,8 @@
 //!
 //! Bodies are run by [`crate::eval::run_body`] (scalar ops only).
 
+use crate::ctx::{int_of, result_type, scalar_of, shape_from, tensor_of, Ctx};
 use crate::domain::{EType, MDomain};
-use crate::eval::{int_of, result_type, scalar_of, shape_from, tensor_of, Ctx};
 use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{AffineExpr, AffineOp, Attr, Dim, OpId};
@@ -54,7 +54,7 @@ fn body_fn<'a, D: MDomain>(cx: &Ctx<'a, D>, o: OpId, rank: usize, ety: EType) ->
     let body = blocks[0];
     for &bo in &m.block(body).ops {
         let n = m.op(bo).name.as_str();
-        if !crate::eval::is_scalar_op(n) && !matches!(n, "arith.constant" | "tensor.yield") {
+        if !crate::scalar::is_scalar_op(n) && !matches!(n, "arith.constant" | "tensor.yield") {
             return unsupported(format!("unsupported op {n} in a {} body", op.name));
         }
     }

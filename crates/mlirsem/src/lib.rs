@@ -10,6 +10,7 @@
 //! solver directly (the `smt` crate's). The model and its assumptions are in `docs/mlir.md`.
 
 pub mod attrs;
+pub mod block;
 mod body;
 mod boundary;
 mod check;
@@ -17,6 +18,7 @@ mod concrete_domain;
 mod consts;
 mod control;
 mod conv;
+pub mod ctx;
 pub mod domain;
 pub mod eval;
 mod ext;
@@ -61,7 +63,7 @@ pub fn replay_values_mem<'a>(
     args: &[CArg],
 ) -> (
     Vec<value::Val<'a, tensor::Concrete>>,
-    Vec<memory::Block<'a, tensor::Concrete>>,
+    Vec<block::Block<'a, tensor::Concrete>>,
 ) {
     replay::to_vals_mem(args)
 }

@@ -9,9 +9,10 @@
 //! This file is the symbolic side; [`crate::replay`] builds the same blocks from a model and
 //! compares the final memories concretely.
 
+use crate::block::{Block, Cell, CellFn, Kind};
+use crate::ctx::Run;
 use crate::domain::EType;
-use crate::eval::Run;
-use crate::memory::{memref_type, new_block, numel, Block, Cell, CellFn, Kind};
+use crate::memory::{memref_type, new_block, numel};
 use crate::value::MRef;
 use crate::value::*;
 use mlir::{AffineExpr, AffineOp, Attr, Dim, Type};

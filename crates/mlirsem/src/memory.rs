@@ -17,7 +17,7 @@
 //! reading, which the issue adopts (MLIR does not say; LLVM reads an undefined value): reading
 //! a cell never initialized, by a `memref.load`, a `memref.copy`, a linalg op on buffers whose
 //! payload reads that operand ([`payload_reads`]), or straight from the result of
-//! `bufferization.to_tensor` ([`crate::eval::Ctx::uninit`]). Elsewhere an uninitialized
+//! `bufferization.to_tensor` ([`crate::ctx::Ctx::uninit`]). Elsewhere an uninitialized
 //! element is poison (a returned one refines anything, as in mlir-tv). `dealloc` of an argument kills its block (the caller may
 //! have allocated it; if not, the dealloc is UB and the source only less defined). Unsure:
 //! writing to a block after `bufferization.to_tensor` read it, `dealloc` of another block not
@@ -31,80 +31,15 @@
 //! large views that are not contiguous: those are `unknown: unsupported`. Loops over memrefs
 //! are [`crate::control`]'s and [`crate::nest`]'s.
 
+use crate::block::{Block, Cell, CellFn, Kind, ViewFn};
+use crate::ctx::{int_of, scalar_of, shape_from, tensor_of, Ctx};
 use crate::domain::{EType, MDomain};
-use crate::eval::{int_of, scalar_of, shape_from, tensor_of, Ctx};
 use crate::stop::{unsupported, R};
 use crate::value::MRef;
 use crate::value::Within;
 use crate::value::*;
 use mlir::{Attr, Dim, OpId, Type};
 use std::rc::Rc;
-
-/// A memory cell: the element (poison or not) and whether it was ever initialized.
-pub struct Cell<D: MDomain> {
-    pub v: SVal<D>,
-    pub init: D::B,
-}
-
-impl<D: MDomain> Clone for Cell<D> {
-    fn clone(&self) -> Self {
-        Cell {
-            v: self.v.clone(),
-            init: self.init.clone(),
-        }
-    }
-}
-
-/// The contents of a block: a cell per flat offset (total: called out of bounds only under UB).
-pub type CellFn<'a, D> = Rc<dyn Fn(&mut D, &<D as tensor::Domain>::I) -> Cell<D> + 'a>;
-
-/// A cell per in-bounds multi-index of a view (what a whole-view write stores).
-pub(crate) type ViewFn<'a, D> = Rc<dyn Fn(&mut D, &[<D as tensor::Domain>::I]) -> Cell<D> + 'a>;
-
-/// Where a block comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Function argument `k`.
-    Arg(usize),
-    Alloc,
-    Alloca,
-    /// `bufferization.to_memref` of a tensor (read-only).
-    FromTensor,
-    /// `bufferization.clone` (read-only).
-    Clone,
-    /// `memref.get_global` of a `constant` global (read-only, its initial value).
-    Global,
-    /// `memref.get_global` of a mutable global: its identity only (a returned view of it is
-    /// compared); its contents, shared with the caller and earlier calls, are not modelled.
-    MutableGlobal,
-}
-
-/// A memory block.
-pub struct Block<'a, D: MDomain> {
-    pub kind: Kind,
-    pub ety: EType,
-    /// Number of elements.
-    pub size: D::I,
-    pub live: D::B,
-    pub writable: D::B,
-    /// Whether `bufferization.to_tensor` read the block (writes afterwards are unsure).
-    pub frozen: bool,
-    pub at: CellFn<'a, D>,
-}
-
-impl<'a, D: MDomain> Clone for Block<'a, D> {
-    fn clone(&self) -> Self {
-        Block {
-            kind: self.kind,
-            ety: self.ety,
-            size: self.size.clone(),
-            live: self.live.clone(),
-            writable: self.writable.clone(),
-            frozen: self.frozen,
-            at: self.at.clone(),
-        }
-    }
-}
 
 /// Block `t` where `c` holds, else block `e` (the same block after the two branches of an
 /// `scf.if`): its liveness, writability and every cell chosen by `c`.
@@ -158,7 +93,7 @@ pub(crate) fn memref_type(t: &Type) -> Result<(Vec<Dim>, EType), String> {
             if memory_space.is_some() {
                 return Err("memrefs in a memory space are not supported".into());
             }
-            Ok((shape.clone(), crate::eval::etype(elem)?))
+            Ok((shape.clone(), crate::ctx::etype(elem)?))
         }
         _ => Err(format!("unsupported type {t:?}")),
     }
@@ -311,7 +246,7 @@ fn access<'a, D: MDomain>(
     ops: &[Val<'a, D>],
     what: &str,
 ) -> R<D::I> {
-    let (idx, good) = crate::eval::read_indices(d, &r.shape, ops, what)?;
+    let (idx, good) = crate::ctx::read_indices(d, &r.shape, ops, what)?;
     let b = block(cx, r)?;
     let (live, size) = (b.live.clone(), b.size.clone());
     let i = flat(d, r, &idx);
@@ -939,7 +874,7 @@ fn subview<'a, D: MDomain>(
     let m = cx.m;
     let op = m.op(o);
     let r = mref_of(&operands[0])?;
-    let params = crate::eval::slice_params(d, cx, o, &operands[1..])?;
+    let params = crate::ctx::slice_params(d, cx, o, &operands[1..])?;
     if params.len() != r.shape.len() {
         return unsupported("memref.subview of another rank");
     }
@@ -947,7 +882,7 @@ fn subview<'a, D: MDomain>(
         Some(Type::MemRef { shape, .. }) => shape.clone(),
         _ => return unsupported("memref.subview without a memref result"),
     };
-    let keep = crate::eval::kept_dims::<D>(&params, &reduced)?;
+    let keep = crate::ctx::kept_dims::<D>(&params, &reduced)?;
     // No UB here, even out of bounds (mlir-tv: `subview_inbounds-noub`): accesses
     // through the view check its index against `r` and the views `r` was cut from.
     let within = cut_from(d, &r, &params, &keep);
@@ -1175,7 +1110,7 @@ fn global<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, o: OpId) -> R<Vec<Val<
         let Some(init) = gop.attr("initial_value") else {
             return unsupported(format!("memref.global @{sym} without an initial value"));
         };
-        let t = crate::eval::literal_tensor(d, init, &dims, ety)?;
+        let t = crate::consts::literal_tensor(d, init, &dims, ety)?;
         let sizes = shape.clone();
         // Cell `i` is the literal's element at the row-major index of `i`.
         let at: CellFn<'a, D> = Rc::new(move |d: &mut D, i: &D::I| {
@@ -1214,7 +1149,7 @@ fn linalg_on_buffers<'a, D: MDomain>(
     operands: &[Val<'a, D>],
 ) -> R<Vec<Val<'a, D>>> {
     let name = cx.m.op(o).name.clone();
-    let n_out = crate::eval::n_outputs(cx.m, o);
+    let n_out = crate::ctx::n_outputs(cx.m, o);
     if n_out == 0 || n_out > operands.len() {
         return unsupported(format!("{name} on buffers without outputs"));
     }
@@ -1396,7 +1331,7 @@ fn result_ty_any(m: &mlir::Module, o: OpId) -> R<(Vec<Dim>, EType)> {
     match m.op(o).results.first().map(|&v| &m.value(v).ty) {
         Some(Type::MemRef { shape, elem, .. }) => Ok((
             shape.clone(),
-            crate::eval::etype(elem).map_err(crate::stop::Stop::Unsupported)?,
+            crate::ctx::etype(elem).map_err(crate::stop::Stop::Unsupported)?,
         )),
         _ => unsupported(format!("{} without a memref result", m.op(o).name)),
     }

@@ -5,6 +5,7 @@
 use crate::domain::EType;
 use crate::ieee::CFloat;
 use crate::value::*;
+use mlir::{Module, OpId};
 use smt::{Sort, TermId, Value};
 use symbolic::Sym;
 use tensor::Concrete;
@@ -148,4 +149,19 @@ pub(crate) fn elem_from_value(t: EType, v: Option<Value>) -> CElem {
             CElem::Int((i + pow2(w - 1)).rem_euclid(pow2(w)) - pow2(w - 1))
         }
     }
+}
+
+pub(crate) fn arg_names(m: &Module, f: OpId) -> Vec<String> {
+    let op = m.op(f);
+    op.regions
+        .first()
+        .and_then(|r| m.region(*r).blocks.first())
+        .map(|b| {
+            m.block(*b)
+                .args
+                .iter()
+                .map(|a| m.value(*a).name.clone())
+                .collect()
+        })
+        .unwrap_or_default()
 }

@@ -2,7 +2,7 @@
 //! abs ceil floor negf round sqrt rsqrt square tanh erf reciprocal select`), declared in one
 //! table ([`OPS`]): each is the all-parallel structured op whose maps are identities and whose
 //! body is one scalar op, the one `mlir-opt-19 --linalg-generalize-named-ops` writes (checked
-//! for every entry). The body ops are the scalar ops of [`crate::eval::scalar_op_plain`], so an
+//! for every entry). The body ops are the scalar ops of [`crate::scalar::scalar_op_plain`], so an
 //! entry adds no meaning of its own.
 //!
 //! Shape rule: every operand has the output's rank (the verifier's); a size that differs from
@@ -13,8 +13,8 @@
 //! integers) are unsupported: their UB per element is not modelled inside tensor ops
 //! ([`crate::scalar`]).
 
+use crate::ctx::{result_type, tensor_of, Ctx};
 use crate::domain::{EType, MDomain};
-use crate::eval::{result_type, tensor_of, Ctx};
 use crate::stop::{unsupported, Stop, R};
 use crate::value::*;
 use mlir::{Module, OpId};
@@ -142,10 +142,10 @@ fn apply<D: MDomain>(
     rty: EType,
 ) -> Result<SVal<D>, String> {
     match body {
-        Op(name) => crate::eval::scalar_op_plain(d, m, o, name, args, tys, rty),
+        Op(name) => crate::scalar::scalar_op_plain(d, m, o, name, args, tys, rty),
         Square => {
             let sq = [args[0].clone(), args[0].clone()];
-            crate::eval::scalar_op_plain(d, m, o, "arith.mulf", &sq, &[rty, rty], rty)
+            crate::scalar::scalar_op_plain(d, m, o, "arith.mulf", &sq, &[rty, rty], rty)
         }
         Reciprocal => {
             let EType::Float(t) = rty else {
@@ -156,7 +156,7 @@ fn apply<D: MDomain>(
                 ok: d.lit_b(true),
             };
             let xs = [one, args[0].clone()];
-            crate::eval::scalar_op_plain(d, m, o, "arith.divf", &xs, &[rty, rty], rty)
+            crate::scalar::scalar_op_plain(d, m, o, "arith.divf", &xs, &[rty, rty], rty)
         }
     }
 }
@@ -172,7 +172,7 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     let name = m.op(o).name.as_str();
     let (_, rty) = result_type(m, o, 0)?;
     let (body, n_in) = body_of(m, o, rty)?;
-    if operands.len() != n_in + 1 || crate::eval::n_outputs(m, o) != 1 {
+    if operands.len() != n_in + 1 || crate::ctx::n_outputs(m, o) != 1 {
         return unsupported(format!("{name} without {n_in} inputs and one output"));
     }
     let ts: Vec<Tensor<'a, D>> = operands.iter().map(tensor_of).collect::<R<_>>()?;

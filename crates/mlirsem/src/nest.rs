@@ -30,11 +30,14 @@
 //! (other bounds or steps, iter args, several stores, loads of the written block elsewhere,
 //! subviews, calls) is left to unrolling ([`crate::control`]).
 
+use crate::block::Cell;
+use crate::consts::constant;
+use crate::ctx::{int_of, scalar_of, value_type, Ctx};
 use crate::domain::Combiner;
 use crate::domain::{EType, MDomain};
-use crate::eval::{constant, int_of, is_scalar_op, scalar_of, scalar_op, value_type, Ctx};
-use crate::memory::{flat, read_fn, write_view, Cell};
+use crate::memory::{flat, read_fn, write_view};
 use crate::reduce::{combiner_of, structured, Lin, LoopFn, Output};
+use crate::scalar::{is_scalar_op, scalar_op};
 use crate::stop::{Stop, R};
 use crate::value::MRef;
 use crate::value::*;
@@ -442,7 +445,7 @@ fn computed_index_ub<'a, D: MDomain>(
     pt: &Point<'a, '_, D>,
     k: usize,
     shape: &[D::I],
-    buffer: Option<(&MRef<D>, &crate::memory::Block<'a, D>)>,
+    buffer: Option<(&MRef<D>, &crate::block::Block<'a, D>)>,
     bounds: &[D::I],
 ) -> Result<D::B, String> {
     let mut failed = None;

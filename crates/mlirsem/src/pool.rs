@@ -18,10 +18,10 @@
 //!   accuracy rules do not impose ([`crate::conv::free_order`]).
 
 use crate::conv::{attr4, lits, static_dims, Window};
+use crate::ctx::{result_type, tensor_of, Ctx};
 use crate::domain::Combiner;
 use crate::domain::Extremum;
 use crate::domain::{EType, FBin, MDomain};
-use crate::eval::{result_type, tensor_of, Ctx};
 use crate::fold::identity_bits;
 use crate::reduce::{structured, Lin, LoopFn, Output};
 use crate::stop::{unsupported, R};
@@ -185,7 +185,7 @@ fn avg_pool<'a, D: MDomain>(d: &mut D, cx: &Ctx<'a, D>, o: OpId, p: &Pool<'a, D>
     };
     match cx.m.op(o).attr("acc_type") {
         None => {}
-        Some(Attr::Type(a)) if crate::eval::etype(a).ok() == Some(p.x.ety) => {}
+        Some(Attr::Type(a)) if crate::ctx::etype(a).ok() == Some(p.x.ety) => {}
         Some(_) => return unsupported("tosa.avg_pool2d accumulating in another type"),
     }
     let zero = zero_elem(d, p.x.ety);

@@ -11,9 +11,9 @@
 //! yield: `yield (E ⊕ out)` (either operand order), where the output block argument `out` is
 //! used nowhere else. The fold itself is [`crate::fold::reduce`].
 
+use crate::ctx::{tensor_of, Ctx};
 use crate::domain::Combiner;
 use crate::domain::{EType, FBin, MDomain};
-use crate::eval::{tensor_of, Ctx};
 use crate::fold::{self};
 use crate::stop::{unsupported, R};
 use crate::value::*;
@@ -174,7 +174,7 @@ pub(crate) fn generic_maps(
             .collect::<R<_>>()?,
         _ => return unsupported("linalg.generic without indexing_maps"),
     };
-    let n_out = crate::eval::n_outputs(m, o);
+    let n_out = crate::ctx::n_outputs(m, o);
     if maps.len() != n_operands || n_out > n_operands {
         return unsupported("linalg.generic with inconsistent operand and map counts");
     }
@@ -393,7 +393,7 @@ pub(crate) fn linalg_reduce<'a, D: MDomain>(
     operands: &[Val<'a, D>],
 ) -> R<Vec<Val<'a, D>>> {
     let m = cx.m;
-    let n_out = crate::eval::n_outputs(m, o);
+    let n_out = crate::ctx::n_outputs(m, o);
     let n_in = operands.len().saturating_sub(n_out);
     let Some(dims) = m.op(o).attr("dimensions").and_then(Attr::as_ints) else {
         return unsupported("linalg.reduce without dimensions");
@@ -557,7 +557,7 @@ pub(crate) fn named<'a, D: MDomain>(
     if op.attr("indexing_maps").is_some() {
         return unsupported(format!("{name} with explicit indexing_maps"));
     }
-    if operands.len() != 3 || crate::eval::n_outputs(m, o) != 1 {
+    if operands.len() != 3 || crate::ctx::n_outputs(m, o) != 1 {
         return unsupported(format!(
             "{name} with {} operands and {} results",
             operands.len(),

@@ -2,12 +2,15 @@
 //! (the same op definitions as the symbolic check, with IEEE floats). Only a replayed
 //! difference becomes a refutation.
 
+use crate::block::{Block, Cell, CellFn, Kind};
 use crate::boundary::Boundary;
+use crate::ctx::ExtCall;
+use crate::ctx::Run;
 use crate::domain::{EType, FTy};
-use crate::eval::{run_function_mem, Run};
-use crate::extcall::{ExtCall, ExtModel};
+use crate::eval::run_function_mem;
+use crate::extcall::ExtModel;
 use crate::ieee::CFloat;
-use crate::memory::{new_block, Block, Cell, CellFn, Kind};
+use crate::memory::new_block;
 use crate::model::{all_indices, show, to_elem, CArg, CElem, MAX_ELEMS};
 use crate::stop::Stop;
 use crate::value::MRef;
@@ -325,7 +328,7 @@ pub(crate) fn replay(
                 }
             }
             (Val::MemRef(x), Val::MemRef(y)) => {
-                let names = crate::check::arg_names(src.0, src.1);
+                let names = crate::model::arg_names(src.0, src.1);
                 let (vs, vt) = (view(x, &rs, &names), view(y, &rt, &names));
                 if vs != vt {
                     found = Some(Mismatch::Output {
@@ -340,7 +343,7 @@ pub(crate) fn replay(
         }
     }
     // Memory of the argument blocks on return.
-    let names = crate::check::arg_names(src.0, src.1);
+    let names = crate::model::arg_names(src.0, src.1);
     // The argument blocks in memory order: memref arguments, then the buffers of bufferized
     // tensor arguments.
     let mut blocks: Vec<(usize, &Vec<i128>, &Option<(i128, Vec<i128>)>)> = vec![];

@@ -13,8 +13,8 @@
 //!   documents that as UB, `tensor.expand_shape` does not say, so it is *unsure*, as are
 //!   negative or poison `output_shape` sizes.
 
+use crate::ctx::{int_of, result_type, scalar_of, shape_from, tensor_of, Ctx};
 use crate::domain::MDomain;
-use crate::eval::{int_of, result_type, scalar_of, shape_from, tensor_of, Ctx};
 use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{Attr, Dim, OpId};

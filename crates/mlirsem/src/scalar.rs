@@ -12,8 +12,8 @@
 //! Float conversions round to nearest even (`roundingmode` `to_nearest_even` says so; another
 //! mode is unsupported). `overflowFlags` of `shli` make it poison as for `addi` ([`overflows`]).
 
-use crate::domain::{EType, FTy, IBit, MDomain};
-use crate::eval::Ctx;
+use crate::ctx::Ctx;
+use crate::domain::{EType, FBin, FTy, IBit, MDomain};
 use crate::stop::{unsupported, Stop, R};
 use crate::value::*;
 use mlir::{Module, OpId};
@@ -417,4 +417,223 @@ pub(crate) fn index_shift<'a, D: MDomain>(
     }
     let v = to_elem(d, &r, EType::Index).map_err(Stop::Unsupported)?;
     Ok(Some(Val::Scalar(SVal { v, ok }, EType::Index)))
+}
+
+/// Ops that compute a scalar from scalars (lifted elementwise over tensors).
+pub(crate) const SCALAR_OPS: &[&str] = &[
+    "arith.addf",
+    "arith.subf",
+    "arith.mulf",
+    "arith.divf",
+    "arith.negf",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.cmpi",
+    "arith.cmpf",
+    "arith.select",
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
+];
+
+/// Whether `name` computes a scalar from scalars without UB (lifted elementwise over tensors).
+pub(crate) fn is_scalar_op(name: &str) -> bool {
+    SCALAR_OPS.contains(&name)
+        || crate::scalar::TOTAL.contains(&name)
+        || crate::extremum::OPS.contains(&name)
+        || crate::math::is_op(name)
+}
+
+fn float_of<D: MDomain>(e: &Elem<D>) -> Result<D::F, String> {
+    match e {
+        Elem::Float(f) => Ok(f.clone()),
+        _ => Err("a float op on a non-float".into()),
+    }
+}
+
+fn pred_of(m: &Module, o: OpId) -> Result<i128, String> {
+    match m.op(o).attr("predicate") {
+        Some(a) => a
+            .as_int()
+            .ok_or("a predicate that is not an integer".into()),
+        None => Err("a comparison without a predicate".into()),
+    }
+}
+
+/// The scalar semantics of the ops in [`SCALAR_OPS`] (and [`is_scalar_op`]'s others), with
+/// their flags: `overflowFlags` ([`crate::scalar::overflows`]) and the `nnan`/`ninf` fast-math
+/// flags make the result poison where they say ([`crate::attrs::fast_math`]).
+pub(crate) fn scalar_op<D: MDomain>(
+    d: &mut D,
+    m: &Module,
+    o: OpId,
+    args: &[SVal<D>],
+    tys: &[EType],
+    rty: EType,
+) -> Result<SVal<D>, String> {
+    let op = m.op(o);
+    let (nnan, ninf) = crate::attrs::fast_math(op)?;
+    let overflow = crate::attrs::overflow(op)?;
+    let mut r = scalar_op_plain(d, m, o, &op.name, args, tys, rty)?;
+    if overflow.0 || overflow.1 {
+        let over = crate::scalar::overflows(d, &op.name, args, rty.width(), overflow)?;
+        let fine = d.not(&over);
+        r.ok = d.and(&r.ok, &fine);
+    }
+    if nnan || ninf {
+        let floats = args.iter().zip(tys).map(|(a, t)| (&a.v, *t));
+        for (v, t) in floats.chain([(&r.v, rty)]) {
+            let (Elem::Float(x), EType::Float(ft)) = (v, t) else {
+                continue;
+            };
+            let bad = special(d, ft, x, nnan, ninf);
+            let fine = d.not(&bad);
+            r.ok = d.and(&r.ok, &fine);
+        }
+    }
+    Ok(r)
+}
+
+/// Whether `x` is a NaN (when `nan`) or an infinity (when `inf`).
+fn special<D: MDomain>(d: &mut D, t: FTy, x: &D::F, nan: bool, inf: bool) -> D::B {
+    let mut c = d.lit_b(false);
+    if nan {
+        // `uno(x, x)`: x is a NaN.
+        let n = d.f_cmp(14, t, x, x);
+        c = d.or(&c, &n);
+    }
+    if inf {
+        let pos = t.format().inf(false);
+        for bits in [pos, pos | t.format().sign_bit()] {
+            let l = d.f_lit(t, bits);
+            let e = d.f_cmp(1, t, x, &l);
+            c = d.or(&c, &e);
+        }
+    }
+    c
+}
+
+/// The scalar op `name` (the name of op `o`, or the body op of a named linalg op `o`) on
+/// `args`, without its flags; the attributes it reads (`predicate`, `roundingmode`) are `o`'s.
+pub(crate) fn scalar_op_plain<D: MDomain>(
+    d: &mut D,
+    m: &Module,
+    o: OpId,
+    name: &str,
+    args: &[SVal<D>],
+    tys: &[EType],
+    rty: EType,
+) -> Result<SVal<D>, String> {
+    if let Some(r) = crate::scalar::total_op(d, m, o, name, args, tys, rty) {
+        return r;
+    }
+    let mut ok = d.lit_b(true);
+    for a in args {
+        ok = d.and(&ok, &a.ok);
+    }
+    let arity = match name {
+        "arith.negf" | "arith.index_cast" | "arith.index_castui" | "arith.extsi"
+        | "arith.extui" | "arith.trunci" => 1,
+        "arith.select" => 3,
+        _ => 2,
+    };
+    if args.len() != arity || tys.len() != arity {
+        return Err(format!("{name} with {} operands", args.len()));
+    }
+    let v = match name {
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" => {
+            let op = match name {
+                "arith.addf" => FBin::Add,
+                "arith.subf" => FBin::Sub,
+                "arith.mulf" => FBin::Mul,
+                _ => FBin::Div,
+            };
+            let (a, b) = (float_of(&args[0].v)?, float_of(&args[1].v)?);
+            Elem::Float(d.f_bin(op, fty(rty)?, &a, &b))
+        }
+        "arith.negf" => {
+            let a = float_of(&args[0].v)?;
+            Elem::Float(d.f_neg(fty(rty)?, &a))
+        }
+        "arith.addi" | "arith.subi" | "arith.muli" => {
+            let a = as_int(d, &args[0].v, true)?;
+            let b = as_int(d, &args[1].v, true)?;
+            let r = match name {
+                "arith.addi" => d.add_i(&a, &b),
+                "arith.subi" => d.sub_i(&a, &b),
+                _ => d.mul_i(&a, &b),
+            };
+            from_int(d, &r, rty)?
+        }
+        "arith.andi" | "arith.ori" | "arith.xori" => match (&args[0].v, &args[1].v) {
+            (Elem::Bool(a), Elem::Bool(b)) => Elem::Bool(match name {
+                "arith.andi" => d.and(a, b),
+                "arith.ori" => d.or(a, b),
+                _ => {
+                    let e = same(d, EType::Bool, &args[0].v, &args[1].v);
+                    d.not(&e)
+                }
+            }),
+            _ => return Err(format!("{name} on integers wider than i1")),
+        },
+        "arith.cmpi" => {
+            let p = pred_of(m, o)?;
+            let w = tys[0].width();
+            let signed = !(6..=9).contains(&p);
+            let mut a = as_int(d, &args[0].v, true)?;
+            let mut b = as_int(d, &args[1].v, true)?;
+            if !signed {
+                a = unsigned(d, &a, w);
+                b = unsigned(d, &b, w);
+            }
+            Elem::Bool(match p {
+                0 => d.eq_i(&a, &b),
+                1 => {
+                    let e = d.eq_i(&a, &b);
+                    d.not(&e)
+                }
+                2 | 6 => d.lt_i(&a, &b),
+                3 | 7 => d.le_i(&a, &b),
+                4 | 8 => d.lt_i(&b, &a),
+                5 | 9 => d.le_i(&b, &a),
+                _ => return Err(format!("cmpi predicate {p}")),
+            })
+        }
+        "arith.cmpf" => {
+            let p = pred_of(m, o)?;
+            if !(0..=15).contains(&p) {
+                return Err(format!("cmpf predicate {p}"));
+            }
+            let (a, b) = (float_of(&args[0].v)?, float_of(&args[1].v)?);
+            Elem::Bool(d.f_cmp(p as u8, fty(tys[0])?, &a, &b))
+        }
+        "arith.select" => {
+            let Elem::Bool(c) = &args[0].v else {
+                return Err("select on a non-i1 condition".into());
+            };
+            let r = ite_sval(d, c, &args[1], &args[2]);
+            let okc = d.and(&args[0].ok, &r.ok);
+            return Ok(SVal { v: r.v, ok: okc });
+        }
+        "arith.index_cast" | "arith.extsi" | "arith.trunci" => {
+            let a = as_int(d, &args[0].v, true)?;
+            from_int(d, &a, rty)?
+        }
+        "arith.index_castui" | "arith.extui" => {
+            let a = as_int(d, &args[0].v, false)?;
+            let a = match &args[0].v {
+                Elem::Int(_) => unsigned(d, &a, tys[0].width()),
+                _ => a,
+            };
+            from_int(d, &a, rty)?
+        }
+        other => return Err(format!("unsupported op {other}")),
+    };
+    Ok(SVal { v, ok })
 }

@@ -6,8 +6,8 @@
 //! `linalg.transpose` and `linalg.broadcast` (their input laid out again in their `outs`'
 //! shape; a dynamic size of `outs` that disagrees is UB, as for `linalg.generic`).
 
+use crate::ctx::{result_type, scalar_of, tensor_of, Ctx};
 use crate::domain::{EType, MDomain};
-use crate::eval::{result_type, scalar_of, tensor_of, Ctx};
 use crate::stop::{unsupported, R};
 use crate::value::*;
 use mlir::{Dim, OpId};
@@ -96,7 +96,7 @@ fn shape_of<'a, D: MDomain>(
     }
     let shape = t.shape.clone();
     let at: ElemFn<'a, D> = Rc::new(move |d: &mut D, idx: &[D::I]| SVal {
-        v: Elem::Int(crate::eval::dim_at(d, &shape, &idx[0])),
+        v: Elem::Int(crate::ctx::dim_at(d, &shape, &idx[0])),
         ok: d.lit_b(true),
     });
     let ety = EType::Index;

@@ -16,9 +16,10 @@
 //!   `reverse`, `concat`, `slice` (static start and size), `tile`, `gather` (an index outside
 //!   the values is UB, the spec's `REQUIRE`; a poison index is *unsure*).
 
+use crate::consts::constant;
+use crate::ctx::{result_type, tensor_of, value_type, Ctx};
 use crate::domain::FUn;
 use crate::domain::{EType, FBin, IBit, MDomain};
-use crate::eval::{constant, result_type, tensor_of, value_type, Ctx};
 use crate::stop::{unsupported, Stop, R};
 use crate::value::*;
 use mlir::{Attr, DenseData, DenseLit, Dim, Module, OpId, ValueId};
@@ -541,7 +542,7 @@ fn clamp_bounds(m: &Module, o: OpId, t: EType) -> R<(Bounds, bool)> {
 fn f32_attr(m: &Module, o: OpId, name: &str) -> R<u64> {
     match m.op(o).attr(name) {
         Some(Attr::Float { value, bits, ty })
-            if crate::eval::etype(ty).ok() == Some(EType::Float(crate::domain::FTy::F32)) =>
+            if crate::ctx::etype(ty).ok() == Some(EType::Float(crate::domain::FTy::F32)) =>
         {
             Ok(match bits {
                 Some(b) => *b as u64,

@@ -247,8 +247,8 @@ pub(crate) fn same_shape<D: MDomain>(d: &mut D, a: &[D::I], b: &[D::I]) -> D::B 
 
 /// A condition on the elements of a tensor-shaped domain, holding where it holds at some
 /// in-bounds index: per-element UB (e.g. a tosa `gather` index outside the values, which the
-/// spec `REQUIRE`s away; [`crate::eval::Run::ub_at`]) or a case outside the model
-/// ([`crate::eval::Run::unsure_at`]).
+/// spec `REQUIRE`s away; [`crate::ctx::Run::ub_at`]) or a case outside the model
+/// ([`crate::ctx::Run::unsure_at`]).
 pub struct CondAt<'a, D: MDomain> {
     pub shape: Vec<D::I>,
     pub at: Rc<dyn Fn(&mut D, &[D::I]) -> D::B + 'a>,

@@ -25,6 +25,9 @@ pub(crate) fn eval_op<'a, D: MDomain>(
     if let Some(vals) = crate::conv::eval_op(d, cx, o, operands)? {
         return Ok(Some(vals));
     }
+    if let Some(v) = crate::pool::eval_op(d, cx, o, operands)? {
+        return Ok(Some(vec![v]));
+    }
     if cx.m.op(o).name.starts_with("tosa.") {
         return crate::tosa::eval_op(d, cx, o, operands);
     }

@@ -41,12 +41,13 @@ const VISIBILITY: Use = MeaningFree("symbol visibility: a property of linking, n
 /// Ops absent here read none.
 #[rustfmt::skip]
 pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
-    // check.rs, eval.rs: functions and calls
+    // driver/check.rs, eval/mod.rs: functions and calls
     ("func.func", &[("sym_name", Read), ("function_type", Read), ("sym_visibility", VISIBILITY)]),
     ("func.call", &[("callee", Read)]),
-    // eval.rs: constants, scalar ops (the overflow and fast-math flags of every scalar op,
-    // here and in scalar.rs, extremum.rs and math.rs, are read by `eval::scalar_op` through
-    // `overflow`/`fast_math` below; `scalar::overflows` is their poison condition)
+    // ops/consts.rs, ops/arith.rs: constants, scalar ops (the overflow and fast-math flags of
+    // every scalar op, here and in ops/extremum.rs and ops/math.rs, are read by
+    // `arith::scalar_op` through `overflow`/`fast_math` below; `arith::overflows` is their
+    // poison condition)
     ("arith.constant", &[("value", Read)]),
     ("arith.addi", &[("overflowFlags", Read)]),
     ("arith.subi", &[("overflowFlags", Read)]),
@@ -58,11 +59,11 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("arith.negf", &[("fastmath", Read)]),
     ("arith.cmpi", &[("predicate", Read)]),
     ("arith.cmpf", &[("predicate", Read), ("fastmath", Read)]),
-    // scalar.rs: conversions and shifts
+    // ops/arith.rs: conversions and shifts
     ("arith.extf", &[("fastmath", Read)]),
     ("arith.truncf", &[("fastmath", Read), ("roundingmode", Read)]),
     ("arith.shli", &[("overflowFlags", Read)]),
-    // extremum.rs, math.rs
+    // ops/extremum.rs, ops/math.rs
     ("arith.maximumf", &[("fastmath", Read)]),
     ("arith.minimumf", &[("fastmath", Read)]),
     ("math.absf", &[("fastmath", Read)]),
@@ -95,11 +96,11 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("math.atan2", &[("fastmath", Read)]),
     ("math.cbrt", &[("fastmath", Read)]),
     ("math.powf", &[("fastmath", Read)]),
-    // gen.rs
+    // ops/tensor/gen.rs
     ("affine.apply", &[("map", Read)]),
     ("tensor.pad", &[("static_low", Read), ("static_high", Read), ("operandSegmentSizes", Read),
         ("nofold", MeaningFree("keeps a pad from being folded away: the value is the same"))]),
-    // eval.rs, reduce.rs, conv.rs, tensor_ops.rs: linalg
+    // eval/mod.rs, ops/linalg/reduce.rs, ops/linalg/conv.rs, ops/tensor/mod.rs: linalg
     ("linalg.generic", &[("indexing_maps", Read), ("iterator_types", Read), ("operandSegmentSizes", Read)]),
     ("linalg.index", &[("dim", Read)]),
     ("linalg.fill", &[("operandSegmentSizes", Read)]),
@@ -108,7 +109,7 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("linalg.transpose", &[("permutation", Read), ("operandSegmentSizes", Read)]),
     ("linalg.broadcast", &[("dimensions", Read), ("operandSegmentSizes", Read)]),
     ("linalg.dot", NAMED_CONTRACTION),
-    // named_elementwise.rs
+    // ops/linalg/elementwise.rs
     ("linalg.add", SEGMENTS),
     ("linalg.sub", SEGMENTS),
     ("linalg.mul", SEGMENTS),
@@ -149,13 +150,13 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("linalg.pooling_nhwc_max_unsigned", NAMED_CONV),
     ("linalg.pooling_nhwc_min_unsigned", NAMED_CONV),
     ("linalg.pooling_nchw_max", NAMED_CONV),
-    // eval.rs, reshape.rs: tensor
+    // eval/mod.rs, ops/tensor/reshape.rs: tensor
     ("tensor.extract_slice", SLICE),
     ("tensor.insert_slice", SLICE),
     ("tensor.collapse_shape", &[("reassociation", Read)]),
     ("tensor.concat", &[("dim", Read)]),
     ("tensor.expand_shape", &[("reassociation", Read), ("static_output_shape", OUTPUT_SHAPE)]),
-    // memory.rs: memrefs and bufferization
+    // ops/memref/mod.rs: memrefs and bufferization
     ("memref.alloc", &[("operandSegmentSizes", Read), ("alignment", ALIGNMENT)]),
     ("memref.alloca", &[("operandSegmentSizes", Read), ("alignment", ALIGNMENT)]),
     ("memref.load", &[("nontemporal", HINT)]),
@@ -170,9 +171,9 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
     ("bufferization.to_tensor", &[("restrict", Read), ("writable", Read)]),
     ("bufferization.to_memref", &[("read_only", MeaningFree(
         "promises the buffer is not written: the model's to_memref block is read-only anyway (a write is UB)"))]),
-    // control.rs
+    // ops/scf/mod.rs
     ("scf.for", &[("unsignedCmp", Read)]),
-    // tosa.rs, conv.rs, pool.rs
+    // ops/tosa.rs, ops/linalg/conv.rs, ops/linalg/pool.rs
     ("tosa.const", &[("value", Read)]),
     ("tosa.mul", &[("shift", Read)]),
     ("tosa.concat", &[("axis", Read)]),
@@ -194,7 +195,7 @@ pub const DECLARED: &[(&str, &[(&str, Use)])] = &[
 ];
 
 /// `static_output_shape` of `expand_shape` repeats the static sizes of its result type (MLIR's
-/// verifier requires them equal), which `reshape.rs` reads instead.
+/// verifier requires them equal), which `ops/tensor/reshape.rs` reads instead.
 const OUTPUT_SHAPE: Use =
     MeaningFree("repeats the result type's static sizes, which the definition reads");
 const ALIGNMENT: Use = MeaningFree(
@@ -208,14 +209,14 @@ const ALIGNMENT: Use = MeaningFree(
 /// `batch_matmul`/`dot`/`conv_2d_nhwc_hwcf` with `cast_unsigned` gives `arith.extsi`), so
 /// reading it there would give those ops another meaning than MLIR's: unknown instead.
 const NAMED_CONTRACTION: &[(&str, Use)] = &[("operandSegmentSizes", Read), ("indexing_maps", Read)];
-/// Named convolutions and poolings (`conv.rs`; `cast`: see [`NAMED_CONTRACTION`]).
+/// Named convolutions and poolings (`ops/linalg/conv.rs`; `cast`: see [`NAMED_CONTRACTION`]).
 const NAMED_CONV: &[(&str, Use)] = &[
     ("operandSegmentSizes", Read),
     ("strides", Read),
     ("dilations", Read),
     ("indexing_maps", Read),
 ];
-/// Named elementwise ops (`named_elementwise.rs`): the split of operands into inputs and
+/// Named elementwise ops (`ops/linalg/elementwise.rs`): the split of operands into inputs and
 /// outputs only.
 const SEGMENTS: &[(&str, Use)] = &[("operandSegmentSizes", Read)];
 const SLICE: &[(&str, Use)] = &[

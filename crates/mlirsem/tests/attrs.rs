@@ -28,6 +28,20 @@ fn reason(v: &Verdict) -> String {
     }
 }
 
+/// The `.rs` files under `dir`, in its sub-folders too.
+fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = vec![];
+    for e in std::fs::read_dir(dir).expect("src") {
+        let p = e.expect("entry").path();
+        if p.is_dir() {
+            out.extend(rust_files(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out
+}
+
 /// The attribute names the sources of mlirsem read by name: `attr("NAME")` and the helpers
 /// that take the name (`attr4`, `int_attr`, `f32_attr`, `ints_attr`, `pair_attr`, `flags`, the slice
 /// `get`), and `static_low`/`static_high`-style names passed as `name`.
@@ -45,10 +59,9 @@ fn names_read() -> Vec<(String, String)> {
         "flags(op, \"",
         "get(\"static_",
     ];
-    for e in std::fs::read_dir(&dir).expect("src") {
-        let p = e.expect("entry").path();
+    for p in rust_files(&dir) {
         let text = std::fs::read_to_string(&p).expect("source");
-        let file = p.file_name().unwrap().to_string_lossy().to_string();
+        let file = p.strip_prefix(&dir).unwrap().to_string_lossy().to_string();
         for c in callers {
             for (i, _) in text.match_indices(c) {
                 let rest = &text[i + c.len()..];

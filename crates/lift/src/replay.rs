@@ -321,15 +321,17 @@ pub(crate) fn replay(
         // One scope for every element, its index values replaced at each (they follow the
         // named constexprs in `Setup::scope`); as many as the tensor has dimensions (a
         // formula naming more leaves the others unbound: its evaluation says so).
-        let zeros = def
+        let zeros: Vec<(String, i128)> = def
             .indices
             .iter()
             .take(shape.len())
             .map(|n| (n.clone(), 0))
             .collect();
+        let bound = zeros.len();
         let mut scope = setup.scope(&mut c, sizes, zeros);
         scope.memo = memo.clone();
-        let index_at = setup.named_constexprs().len();
+        // `Setup::scope` puts the sizes right after the index variables.
+        let index_at = scope.ints.len() - setup.host.sizes.len() - bound;
         for p in 0..points.min(1 << 20) {
             let axes: Vec<(String, i128)> = shape.iter().map(|n| (String::new(), *n)).collect();
             let point = ConcreteTensor::unravel(&axes, p as usize);

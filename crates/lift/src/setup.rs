@@ -258,6 +258,8 @@ impl Setup<'_> {
             .map(|(n, v)| (n, crate::host::HExpr::Lit(v).eval(d, sizes)))
             .collect();
         ints.extend(index);
+        // The sizes right after the index variables (`replay::replay` replaces the index
+        // values in place, counting back from the end).
         for (k, n) in self.host.sizes.iter().enumerate() {
             ints.push((n.clone(), sizes[k].clone()));
         }

@@ -369,6 +369,10 @@ pub(crate) fn write_view<'a, D: MDomain>(
     cx.add_ub(d, &bad);
     whole_view(d, cx, r);
     if !r.contiguous {
+        if let Some(order) = nested_dims(d, r) {
+            write_nested(cx, r, f, order);
+            return Ok(());
+        }
         let dims: Option<Vec<i128>> = r.shape.iter().map(|n| d.lit_int(n)).collect();
         let Some(dims) = dims.filter(|x| x.iter().product::<i128>() <= MAX_POINTS) else {
             return unsupported("a write through a large or dynamic non-contiguous view");
@@ -429,6 +433,57 @@ pub(crate) fn write_view<'a, D: MDomain>(
         }
     }));
     Ok(())
+}
+
+/// The dimensions of a non-contiguous view of literal shape and strides, by decreasing
+/// stride, when they nest: each stride is above the span of the dimensions with smaller
+/// strides (a subview of a row-major buffer, as bufferization writes a padded tensor's
+/// interior), so that an offset from the view's start splits into its indices by division.
+fn nested_dims<D: MDomain>(d: &D, r: &MRef<D>) -> Option<Vec<usize>> {
+    let shape: Vec<i128> = r.shape.iter().map(|n| d.lit_int(n)).collect::<Option<_>>()?;
+    let strides: Vec<i128> = r.strides.iter().map(|s| d.lit_int(s)).collect::<Option<_>>()?;
+    if shape.iter().any(|n| *n < 1) || strides.iter().any(|s| *s < 1) {
+        return None;
+    }
+    let mut order: Vec<usize> = (0..shape.len()).collect();
+    order.sort_by_key(|k| std::cmp::Reverse(strides[*k]));
+    let mut span = 0; // the largest offset the dimensions after this one reach
+    for k in order.iter().rev() {
+        if strides[*k] <= span {
+            return None;
+        }
+        span += (shape[*k] - 1) * strides[*k];
+    }
+    Some(order)
+}
+
+/// Writes `f(idx)` through a view whose dimensions nest ([`nested_dims`]): the cell at `j`
+/// is in the view when `j - offset`, divided by the strides in `order`, gives indices within
+/// the shape and no remainder; one range update, however many elements.
+fn write_nested<'a, D: MDomain>(cx: &mut Ctx<'a, D>, r: &MRef<D>, f: ViewFn<'a, D>, order: Vec<usize>) {
+    let old = cx.mem[r.block].at.clone();
+    let r2 = r.clone();
+    cx.mem[r.block].at = memoized_cells(Rc::new(move |d: &mut D, j: &D::I| {
+        let mut rest = d.sub_i(j, &r2.offset);
+        let zero = d.lit_i(0);
+        let mut hit = d.le_i(&zero, &rest);
+        let mut idx: Vec<D::I> = r2.shape.iter().map(|_| zero.clone()).collect();
+        for k in &order {
+            let q = d.ediv_i(&rest, &r2.strides[*k]);
+            rest = d.emod_i(&rest, &r2.strides[*k]);
+            let within = d.lt_i(&q, &r2.shape[*k]);
+            hit = d.and(&hit, &within);
+            idx[*k] = q;
+        }
+        let exact = d.eq_i(&rest, &zero);
+        let hit = d.and(&hit, &exact);
+        let o = old(d, j);
+        let new = f(d, &idx);
+        Cell {
+            v: ite_sval(d, &hit, &new.v, &o.v),
+            init: ite_b(d, &hit, &new.init, &o.init),
+        }
+    }));
 }
 
 /// The cells `at`, each computed once per literal offset where the domain reuses elements

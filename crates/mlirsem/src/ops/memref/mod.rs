@@ -440,8 +440,16 @@ pub(crate) fn write_view<'a, D: MDomain>(
 /// strides (a subview of a row-major buffer, as bufferization writes a padded tensor's
 /// interior), so that an offset from the view's start splits into its indices by division.
 fn nested_dims<D: MDomain>(d: &D, r: &MRef<D>) -> Option<Vec<usize>> {
-    let shape: Vec<i128> = r.shape.iter().map(|n| d.lit_int(n)).collect::<Option<_>>()?;
-    let strides: Vec<i128> = r.strides.iter().map(|s| d.lit_int(s)).collect::<Option<_>>()?;
+    let shape: Vec<i128> = r
+        .shape
+        .iter()
+        .map(|n| d.lit_int(n))
+        .collect::<Option<_>>()?;
+    let strides: Vec<i128> = r
+        .strides
+        .iter()
+        .map(|s| d.lit_int(s))
+        .collect::<Option<_>>()?;
     if shape.iter().any(|n| *n < 1) || strides.iter().any(|s| *s < 1) {
         return None;
     }
@@ -460,7 +468,12 @@ fn nested_dims<D: MDomain>(d: &D, r: &MRef<D>) -> Option<Vec<usize>> {
 /// Writes `f(idx)` through a view whose dimensions nest ([`nested_dims`]): the cell at `j`
 /// is in the view when `j - offset`, divided by the strides in `order`, gives indices within
 /// the shape and no remainder; one range update, however many elements.
-fn write_nested<'a, D: MDomain>(cx: &mut Ctx<'a, D>, r: &MRef<D>, f: ViewFn<'a, D>, order: Vec<usize>) {
+fn write_nested<'a, D: MDomain>(
+    cx: &mut Ctx<'a, D>,
+    r: &MRef<D>,
+    f: ViewFn<'a, D>,
+    order: Vec<usize>,
+) {
     let old = cx.mem[r.block].at.clone();
     let r2 = r.clone();
     cx.mem[r.block].at = memoized_cells(Rc::new(move |d: &mut D, j: &D::I| {

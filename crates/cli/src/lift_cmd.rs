@@ -11,11 +11,39 @@ use report::{Diagnostic, Span, Verdict};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
+/// The files to lift: a file found under a given folder is skipped (counted in a note) when
+/// its text never says `jit`, so it can hold no Triton function (`__init__.py`, tests, host
+/// code); a file named on the command line is always lifted, and one that mentions `jit`
+/// without a Triton function still gets its diagnostic.
+fn without_triton(
+    files: Vec<std::path::PathBuf>,
+    named: &[std::path::PathBuf],
+    quiet: bool,
+) -> Vec<std::path::PathBuf> {
+    let (kept, skipped): (Vec<_>, Vec<_>) = files.into_iter().partition(|f| {
+        named.contains(f)
+            || std::fs::read(f).map_or(true, |bytes| bytes.windows(3).any(|w| w == b"jit"))
+    });
+    if !skipped.is_empty() && !quiet {
+        eprintln!(
+            "note: {} file(s) under the given folders skipped: their text never says `jit`, so they hold no Triton function",
+            skipped.len()
+        );
+    }
+    kept
+}
+
 pub fn run(a: LiftArgs) -> i32 {
     let files = match crate::files::collect_for_command(&a.files, ".py") {
-        Ok(f) => f,
+        Ok(f) => without_triton(f, &a.files, a.run.quiet),
         Err(code) => return code,
     };
+    if files.is_empty() {
+        eprintln!(
+            "error: no .py file under the given folders mentions `jit`: no Triton function to lift"
+        );
+        return 2;
+    }
     // A function's own budget is in CPU seconds (`lift::Options::function_time`); this wall
     // limit only stops a worker that hangs, so it allows for a loaded machine.
     let budget = a.run.budget_or(12, Duration::from_secs(120)) * pool::WALL_GUARD_PER_BUDGET;

@@ -28,6 +28,29 @@ pub(crate) struct KernelDef<'a> {
     /// `@triton.heuristics({NAME: lambda args: ...})`: constexprs computed from the arguments.
     pub heuristics: Vec<(String, Expr)>,
     pub pos: Pos,
+    pub place: Place,
+}
+
+/// Where a `@triton.jit` function is defined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// At the module's top level: its name means it everywhere in the file.
+    Module,
+    /// Under a module-level `if`, `try`, `with` or loop (`under the module's `try` at line
+    /// 8`): another definition of the name may be the one that runs, so calls to it are not
+    /// inlined; its launches are read.
+    Conditional(String),
+    /// Inside a function or class (`inside `def test_add` (line 250)`): its name is local
+    /// there; calls to it are not inlined and its launches are not read (the kernel-level
+    /// claim).
+    Nested(String),
+}
+
+impl KernelDef<'_> {
+    /// Whether a call of its name in another function's body means this function.
+    pub(crate) fn callable_by_name(&self) -> bool {
+        self.place == Place::Module
+    }
 }
 
 /// A function's parameters in order: positional-only, ordinary, keyword-only.
@@ -135,46 +158,179 @@ fn is_constexpr(p: &ast::Parameter) -> bool {
         .is_some_and(|a| a.ends_with("constexpr"))
 }
 
-/// Every kernel of the module, in source order.
-pub(crate) fn kernels<'a>(src: &str, module: &'a ast::ModModule) -> Vec<KernelDef<'a>> {
-    let mut out = Vec::new();
-    for stmt in &module.body {
-        let Stmt::FunctionDef(f) = stmt else { continue };
-        if !f.decorator_list.iter().any(|d| is_jit(&d.expression)) {
+/// The decorators of a function defined in `block`: its `@...` list, and the calls of `block`
+/// that rebind its name after the `def` in the functional style (`f = triton.jit(f)`, `f =
+/// triton.heuristics({...})(f)`, `f = triton.autotune(...)(triton.jit(f))`: Unsloth writes its
+/// kernels so), each call's callee as the decorator it stands for.
+pub(crate) fn decorators<'a>(block: &'a [Stmt], f: &'a ast::StmtFunctionDef) -> Vec<&'a Expr> {
+    let mut out: Vec<&Expr> = f.decorator_list.iter().map(|d| &d.expression).collect();
+    let name = f.name.id.as_str();
+    for stmt in block {
+        let Stmt::Assign(a) = stmt else { continue };
+        let [Expr::Name(target)] = &a.targets[..] else {
             continue;
+        };
+        if target.id.as_str() == name && a.range.start() > f.range.end() {
+            rebinding(&a.value, name, &mut out);
         }
-        let autotune = f
-            .decorator_list
-            .iter()
-            .find_map(|d| is_autotune(&d.expression))
-            .map(autotune_configs)
-            .unwrap_or_default();
-        let params = f
-            .parameters
-            .posonlyargs
-            .iter()
-            .chain(f.parameters.args.iter())
-            .chain(f.parameters.kwonlyargs.iter())
-            .map(|p| Param {
-                name: p.parameter.name.id.to_string(),
-                constexpr: is_constexpr(&p.parameter),
-                default: p.default.as_deref().cloned(),
-            })
-            .collect();
-        out.push(KernelDef {
-            name: f.name.id.to_string(),
-            def: f,
-            params,
-            autotune,
-            heuristics: f
-                .decorator_list
-                .iter()
-                .flat_map(|d| heuristics(&d.expression))
-                .collect(),
-            pos: pos_of(src, &f.name),
-        });
     }
     out
+}
+
+/// Whether `value` is `name` wrapped in calls (`g(h(name))`, `g(...)(name)`); the callees are
+/// pushed innermost first.
+fn rebinding<'a>(value: &'a Expr, name: &str, out: &mut Vec<&'a Expr>) -> bool {
+    match value {
+        Expr::Name(n) => n.id.as_str() == name,
+        Expr::Call(c) => {
+            let Some(first) = c.arguments.args.first() else {
+                return false;
+            };
+            let wraps = rebinding(first, name, out);
+            if wraps {
+                out.push(&c.func);
+            }
+            wraps
+        }
+        _ => false,
+    }
+}
+
+/// Whether a module-level function is a Triton function (`@triton.jit`, or rebound by
+/// `triton.jit(f)`).
+pub(crate) fn is_jit_function(module: &ast::ModModule, f: &ast::StmtFunctionDef) -> bool {
+    decorators(&module.body, f).iter().any(|d| is_jit(d))
+}
+
+/// Every `@triton.jit` function of the module, in source order: those at its top level, and
+/// those under a module-level `if`/`try`/`with`/loop or inside a function or class (a test's
+/// kernel, a fallback `except ImportError:` copy), each with its [`Place`].
+pub(crate) fn kernels<'a>(src: &str, module: &'a ast::ModModule) -> Vec<KernelDef<'a>> {
+    let mut out = Vec::new();
+    collect_jit(src, &module.body, &Place::Module, &mut out);
+    out
+}
+
+/// The `@triton.jit` functions of `block` (at `place`) and of the blocks inside it.
+fn collect_jit<'a>(src: &str, block: &'a [Stmt], place: &Place, out: &mut Vec<KernelDef<'a>>) {
+    // A block under a statement of this one: a function's or class's body is nested, a
+    // branch's or loop's keeps a nested place and makes a top-level one conditional.
+    let under = |what: &str, line: usize| -> Place {
+        match place {
+            Place::Nested(_) => place.clone(),
+            _ if what.starts_with("def") || what.starts_with("class") => {
+                Place::Nested(format!("inside `{what}` (line {line})"))
+            }
+            Place::Conditional(_) => place.clone(),
+            Place::Module => {
+                Place::Conditional(format!("under the module's `{what}` at line {line}"))
+            }
+        }
+    };
+    for stmt in block {
+        match stmt {
+            Stmt::FunctionDef(f) => {
+                let decorators = decorators(block, f);
+                if decorators.iter().any(|d| is_jit(d)) {
+                    out.push(kernel_def(src, f, &decorators, place));
+                } else {
+                    let inner = under(&format!("def {}", f.name.id), pos_of(src, &f.name).line);
+                    collect_jit(src, &f.body, &inner, out);
+                }
+            }
+            Stmt::ClassDef(c) => {
+                let inner = under(&format!("class {}", c.name.id), pos_of(src, &c.name).line);
+                collect_jit(src, &c.body, &inner, out)
+            }
+            Stmt::If(i) => {
+                let inner = under("if", pos_of(src, i).line);
+                collect_jit(src, &i.body, &inner, out);
+                for clause in &i.elif_else_clauses {
+                    collect_jit(src, &clause.body, &inner, out);
+                }
+            }
+            Stmt::Try(t) => {
+                let inner = under("try", pos_of(src, t).line);
+                collect_jit(src, &t.body, &inner, out);
+                for h in &t.handlers {
+                    let ast::ExceptHandler::ExceptHandler(h) = h;
+                    collect_jit(src, &h.body, &inner, out);
+                }
+                collect_jit(src, &t.orelse, &inner, out);
+                collect_jit(src, &t.finalbody, &inner, out);
+            }
+            Stmt::With(w) => collect_jit(src, &w.body, &under("with", pos_of(src, w).line), out),
+            Stmt::For(l) => {
+                let inner = under("for", pos_of(src, l).line);
+                collect_jit(src, &l.body, &inner, out);
+                collect_jit(src, &l.orelse, &inner, out);
+            }
+            Stmt::While(l) => {
+                let inner = under("while", pos_of(src, l).line);
+                collect_jit(src, &l.body, &inner, out);
+                collect_jit(src, &l.orelse, &inner, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The kernel record of `@triton.jit` function `f` with its decorators.
+fn kernel_def<'a>(
+    src: &str,
+    f: &'a ast::StmtFunctionDef,
+    decorators: &[&'a Expr],
+    place: &Place,
+) -> KernelDef<'a> {
+    let autotune = decorators
+        .iter()
+        .find_map(|d| is_autotune(d))
+        .map(autotune_configs)
+        .unwrap_or_default();
+    let params = f
+        .parameters
+        .posonlyargs
+        .iter()
+        .chain(f.parameters.args.iter())
+        .chain(f.parameters.kwonlyargs.iter())
+        .map(|p| Param {
+            name: p.parameter.name.id.to_string(),
+            constexpr: is_constexpr(&p.parameter),
+            default: p.default.as_deref().cloned(),
+        })
+        .collect();
+    KernelDef {
+        name: f.name.id.to_string(),
+        def: f,
+        params,
+        autotune,
+        heuristics: decorators.iter().flat_map(|d| heuristics(d)).collect(),
+        pos: pos_of(src, &f.name),
+        place: place.clone(),
+    }
+}
+
+/// Whether `block` defines a function `name` (in it or in its branches and loops).
+fn defines(block: &[Stmt], name: &str) -> bool {
+    block.iter().any(|s| match s {
+        Stmt::FunctionDef(f) => f.name.id.as_str() == name,
+        Stmt::If(i) => {
+            defines(&i.body, name) || i.elif_else_clauses.iter().any(|c| defines(&c.body, name))
+        }
+        Stmt::Try(t) => {
+            defines(&t.body, name)
+                || defines(&t.orelse, name)
+                || defines(&t.finalbody, name)
+                || t.handlers.iter().any(|h| {
+                    let ast::ExceptHandler::ExceptHandler(h) = h;
+                    defines(&h.body, name)
+                })
+        }
+        Stmt::With(w) => defines(&w.body, name),
+        Stmt::For(l) => defines(&l.body, name) || defines(&l.orelse, name),
+        Stmt::While(l) => defines(&l.body, name) || defines(&l.orelse, name),
+        _ => false,
+    })
 }
 
 /// The first launch `kernel[grid](...)` of `kernel` in the module, read into a host model.
@@ -186,6 +342,14 @@ pub(crate) fn launch(
     config: &[(String, Expr)],
     case: usize,
 ) -> Option<Result<HostModel, (String, Pos)>> {
+    // A kernel defined inside a function: a launch of its name elsewhere may be another
+    // function's, and its own launches run in that function's scope (not read yet).
+    if let Place::Nested(where_) = &kernel.place {
+        return Some(Err((
+            format!("the kernel is defined {where_}, where its launches are not read"),
+            kernel.pos.clone(),
+        )));
+    }
     let globals: Vec<&Stmt> = module
         .body
         .iter()
@@ -211,14 +375,13 @@ pub(crate) fn launch(
         .body
         .iter()
         .filter_map(|s| match s {
-            Stmt::FunctionDef(f) if !f.decorator_list.iter().any(|d| is_jit(&d.expression)) => {
-                Some(f)
-            }
+            Stmt::FunctionDef(f) if !is_jit_function(module, f) => Some(f),
             _ => None,
         })
         .collect();
     for f in funcs {
-        if f.decorator_list.iter().any(|d| is_jit(&d.expression)) {
+        // A function that defines its own kernel of the name launches that one.
+        if is_jit_function(module, f) || defines(&f.body, &kernel.name) {
             continue;
         }
         if let Some(r) = host::read_launcher(

@@ -612,7 +612,11 @@ fn lift_claim(
     let mut safety_assumed = false;
     // The element types the body's compile-time decisions depend on ([`eltypes`]): one run
     // of every configuration and case per assignment of them.
-    let helpers: Vec<_> = kernels.iter().map(|h| h.def).collect();
+    let helpers: Vec<_> = kernels
+        .iter()
+        .filter(|h| h.callable_by_name())
+        .map(|h| h.def)
+        .collect();
     let probe = elemkind::infer(text, k, &helpers, &ptrs);
     // Too many assignments: no split, so a query that matters stops the run where it is
     // made (named), and the reasons past it are the kernel's own.
@@ -724,7 +728,11 @@ fn lift_claim(
             }
             b
         };
-        let helpers: Vec<_> = kernels.iter().map(|h| h.def).collect();
+        let helpers: Vec<_> = kernels
+            .iter()
+            .filter(|h| h.callable_by_name())
+            .map(|h| h.def)
+            .collect();
         let mut kinds = elemkind::infer(text, k, &helpers, &setup::Setup::pointer_names(k, &host));
         kinds.assigned = assignment.iter().map(|(p, c)| (p.clone(), c.rep)).collect();
         host.assumptions.extend(kinds.stated());
@@ -1056,7 +1064,14 @@ fn lift_device_once(
         );
     };
     let module = parsed.syntax();
-    let kernels = front::kernels(&full, module);
+    // This definition is the one the wrapper calls, wherever it is (under an `if`, inside a
+    // test function): the file's other functions of its name are dropped.
+    let mut kernels = front::kernels(&full, module);
+    let at = k.def.range.start();
+    kernels.retain(|x| x.name != k.name || x.def.range.start() == at);
+    for x in kernels.iter_mut().filter(|x| x.name == k.name) {
+        x.place = front::Place::Module;
+    }
     let wname = device::wrapper_name(&k.name);
     let (Some(w), Some(f)) = (
         kernels.iter().find(|x| x.name == wname),

@@ -40,7 +40,11 @@ pub(super) fn with_setup<R>(src: &str, f: impl FnOnce(&Setup) -> R) -> R {
         kernel: k,
         host,
         buffers,
-        helpers: kernels.iter().map(|h| h.def).collect(),
+        helpers: kernels
+            .iter()
+            .filter(|h| h.callable_by_name())
+            .map(|h| h.def)
+            .collect(),
         names: imports::Names {
             aliases: imports::module_aliases(&module.body),
             modules: vec![],

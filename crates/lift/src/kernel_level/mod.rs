@@ -609,16 +609,27 @@ fn block_like(body: &[ruff_python_ast::Stmt], name: &str) -> bool {
         fn visit_expr(&mut self, e: &'a Expr) {
             if let Expr::Call(c) = e {
                 let f = crate::front::dotted(&c.func).unwrap_or_default();
-                let sizing = [
-                    "arange",
-                    "zeros",
-                    "full",
-                    "range",
-                    "static_range",
-                    "reshape",
-                ]
-                .iter()
-                .any(|s| f == *s || f.ends_with(&format!(".{s}")));
+                let callee = f.rsplit('.').next().unwrap_or_default();
+                // The arguments that size: a constructor's or reshape's shape only (`tl.full`'s
+                // fill value does not: `tl.full((), eps, tl.float32)` is a real `eps`).
+                let shape_arg = |at: usize| {
+                    let by_name = c
+                        .arguments
+                        .keywords
+                        .iter()
+                        .find(|k| k.arg.as_ref().is_some_and(|a| a.id.as_str() == "shape"));
+                    by_name.map(|k| &k.value).or(c.arguments.args.get(at))
+                };
+                let sizing_args: Vec<&Expr> = match callee {
+                    "arange" | "range" | "static_range" => c.arguments.args.iter().collect(),
+                    "zeros" | "full" => shape_arg(0).into_iter().collect(),
+                    // `tl.reshape(x, shape)`; the method `x.reshape(shape)` or `(d0, d1)`.
+                    "reshape" if f.starts_with("tl.") || f.starts_with("triton.") => {
+                        shape_arg(1).into_iter().collect()
+                    }
+                    "reshape" => c.arguments.args.iter().collect(),
+                    _ => vec![],
+                };
                 // `tl.make_block_ptr`'s `block_shape` (its fifth argument) sizes blocks too.
                 let block_shape = (f.rsplit('.').next() == Some("make_block_ptr"))
                     .then(|| {
@@ -632,7 +643,9 @@ fn block_like(body: &[ruff_python_ast::Stmt], name: &str) -> bool {
                     .flatten();
                 let sized = match block_shape {
                     Some(shape) => mentions(std::slice::from_ref(shape), self.name),
-                    None => sizing && mentions(&c.arguments.args, self.name),
+                    None => sizing_args
+                        .iter()
+                        .any(|a| mentions(std::slice::from_ref(*a), self.name)),
                 };
                 if sized {
                     self.found = true;

@@ -325,7 +325,10 @@ fn access_symbols(w: &World, a: &SymAccess) -> Vec<SymId> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::fixture::{concrete_run, with_setup, ADD_1D, ADD_IN_PLACE};
+    use crate::check::fixture::{
+        concrete_run, with_checked, with_setup, ADD_1D, ADD_IN_PLACE, IN_PLACE_LOOPED,
+        IN_PLACE_OVERLAPPING,
+    };
     use crate::mem::Pos;
     use crate::value::{Block, Elem, Ty};
     use report::Verdict;
@@ -414,5 +417,29 @@ mod tests {
                 matches!(r, Err(Verdict::Unknown { reason }) if reason == "the kernel stores nothing")
             );
         });
+    }
+
+    /// The in-place loop obligation of the first kernel of `src`.
+    fn in_place_loops(src: &str) -> Stage<()> {
+        with_checked(src, |w, cx, _| {
+            let timeout = std::time::Duration::from_secs(5);
+            check_in_place_loops(cx.setup, w, cx.accesses, &cx.program.loop_syms, timeout)
+        })
+    }
+
+    #[test]
+    fn disjoint_tiles_of_a_loop_read_and_written_in_place_are_proved_apart() {
+        assert!(in_place_loops(IN_PLACE_LOOPED).is_ok());
+    }
+
+    #[test]
+    fn overlapping_tiles_of_a_loop_read_and_written_in_place_are_unknown() {
+        match in_place_loops(IN_PLACE_OVERLAPPING) {
+            Err(Verdict::Unknown { reason }) => assert!(
+                reason.starts_with("`x` is read and written in place inside a loop over a runtime range (the load at 18:13, the store at 19:9): an iteration may read what another wrote"),
+                "{reason}"
+            ),
+            _ => panic!("not unknown"),
+        }
     }
 }

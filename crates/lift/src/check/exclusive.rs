@@ -21,7 +21,18 @@ pub(super) struct Exclusive {
     /// No program loads an element of a buffer read and written in place that another
     /// program stores: decided, never refuted (the replay does not model the order of
     /// programs).
-    pub(super) in_place_races: Vec<Obligation>,
+    pub(super) in_place_races: Vec<InPlaceRace>,
+}
+
+/// That no program loads an element another program stores: through the flat offsets (the
+/// obligation reported), or, sufficient instead, through the tensor's indices.
+pub(super) struct InPlaceRace {
+    pub(super) by_offset: Obligation,
+    /// Every assertion list unsat: the load lies inside the tensor's shape (proved, or the
+    /// kernel-level claim's precondition; the store's is an obligation above), and no two
+    /// programs' indices are equal (linear where offsets are products of strides). Empty
+    /// when an offset does not split.
+    pub(super) by_index: Vec<Vec<TermId>>,
 }
 
 /// The second program instance, its ids tagged `b`.
@@ -145,17 +156,28 @@ fn second_program(w: &mut World, cx: &Checked) -> Stage<Second> {
 }
 
 /// A store's output index, as terms, and the conditions that it lies inside the shape.
-type IndexTerms = (Vec<TermId>, Vec<TermId>);
+pub(super) type IndexTerms = (Vec<TermId>, Vec<TermId>);
 
 /// The output index of store `a`, when its offset splits into the output's dimensions.
 fn index_terms(w: &mut World, setup: &Setup, a: &SymAccess) -> Option<IndexTerms> {
+    index_of(w, setup, a.buf, a.off)
+}
+
+/// The index in buffer `buf`'s tensor of the flat offset `off`, when it splits into the
+/// tensor's dimensions, and the conditions that it lies inside the shape.
+pub(super) fn index_of(
+    w: &mut World,
+    setup: &Setup,
+    buf: usize,
+    off: TermId,
+) -> Option<IndexTerms> {
     let sizes = w.size_terms();
-    let shape: Vec<TermId> = setup.host.tensors[setup.buffers[a.buf]]
+    let shape: Vec<TermId> = setup.host.tensors[setup.buffers[buf]]
         .shape
         .iter()
         .map(|e| e.eval(&mut w.sym, &sizes))
         .collect();
-    let st: Vec<synth::Poly> = setup.host.tensors[setup.buffers[a.buf]]
+    let st: Vec<synth::Poly> = setup.host.tensors[setup.buffers[buf]]
         .strides()
         .iter()
         .map(|e| {
@@ -163,7 +185,7 @@ fn index_terms(w: &mut World, setup: &Setup, a: &SymAccess) -> Option<IndexTerms
             synth::poly(&w.sym.store, t)
         })
         .collect::<Option<_>>()?;
-    let p = synth::poly(&w.sym.store, a.off)?;
+    let p = synth::poly(&w.sym.store, off)?;
     let parts = synth::delinearize(&p, &st)?;
     let zero = w.sym.store.int(0);
     let mut idx = Vec::new();
@@ -319,27 +341,48 @@ fn atomic_overlaps(
 }
 
 /// In place: no program loads an element another program stores.
-fn load_races(w: &mut World, cx: &Checked, second: &Second) -> Vec<Obligation> {
+fn load_races(w: &mut World, cx: &Checked, second: &Second) -> Vec<InPlaceRace> {
     let mut races = Vec::new();
     for a in cx
         .accesses
         .iter()
         .filter(|a| !a.store && cx.io.in_place.contains(&a.buf))
     {
+        let ia = index_terms(w, cx.setup, a);
         for b in second.accesses.iter().filter(|b| b.store && b.buf == a.buf) {
             let mut asr = second.base.clone();
+            asr.extend(second.monotone.iter().copied());
             let diffs = pids_differ(w, &cx.program.pid_syms, &second.pid_syms);
             asr.push(w.sym.store.or(diffs));
             asr.extend(a.mask);
             asr.extend(b.mask);
+            let mut by_index = Vec::new();
+            if let (Some((xa, ina)), Some((xb, inb))) = (&ia, index_terms(w, cx.setup, b)) {
+                if !cx.setup.safety_assumed {
+                    let mut inside = second.base.clone();
+                    inside.extend(a.mask);
+                    let all = w.sym.store.and(ina.clone());
+                    inside.push(w.sym.store.not(all));
+                    by_index.push(inside);
+                }
+                let mut race = asr.clone();
+                race.extend(ina.iter().chain(&inb).copied());
+                for (x, y) in xa.iter().zip(&xb) {
+                    race.push(w.sym.store.eq(*x, *y));
+                }
+                by_index.push(race);
+            }
             asr.push(w.sym.store.eq(a.off, b.off));
-            races.push(Obligation {
-                name: format!(
-                    "no program loads an element of `{}` that another program stores (the load at {})",
-                    cx.name_of(a.buf),
-                    a.pos
-                ),
-                assertions: asr,
+            races.push(InPlaceRace {
+                by_offset: Obligation {
+                    name: format!(
+                        "no program loads an element of `{}` that another program stores (the load at {})",
+                        cx.name_of(a.buf),
+                        a.pos
+                    ),
+                    assertions: asr,
+                },
+                by_index,
             });
         }
     }
@@ -369,6 +412,7 @@ mod tests {
             let ex = obligations(w, cx, base).expect("runs twice");
             assert_eq!(ex.in_place_races.len(), 1);
             assert!(ex.in_place_races[0]
+                .by_offset
                 .name
                 .starts_with("no program loads an element of `x` that another program stores"));
         });

@@ -8,6 +8,11 @@ use std::time::Duration;
 pub(super) const ADD_1D: &str = include_str!("../../../../corpus/lift/vector_add.py");
 /// `x[i] = x[i] + alpha * y[i]`, read and written in place.
 pub(super) const ADD_IN_PLACE: &str = include_str!("../../../../corpus/lift/add_inplace.py");
+/// `x` doubled in place by a loop over its row's tiles.
+pub(super) const IN_PLACE_LOOPED: &str = include_str!("../../../../corpus/lift/inplace_looped.py");
+/// The same loop stepping by half a tile: an iteration loads what the one before stored.
+pub(super) const IN_PLACE_OVERLAPPING: &str =
+    include_str!("../../../../corpus/lift/inplace_overlapping_tiles.py");
 /// A 2-D `out = x + y` on a 2-D grid of tiles.
 pub(super) const ADD_2D: &str = include_str!("../../../../corpus/lift/add_2d_tiles.py");
 /// A matrix product with grouped program ids (`pid // num_pid_in_group`).

@@ -182,7 +182,7 @@ fn stages(
         out.assumptions[0] = "floating-point values are modelled as reals (no rounding or overflow); the NaN and infinities of masked `-inf` lanes are kept exact (IEEE 754), and proved never stored".to_string();
     }
     let atoms = run::name_pid_atoms(&mut w, &program.pid_syms, &mut accesses, limits);
-    io.check_in_place_loops(setup, &w, &accesses, &program.loop_syms)?;
+    footprint::check_in_place_loops(setup, &mut w, &accesses, &program.loop_syms, limits.timeout)?;
     if let Some(why) = w.sym.unsupported.clone() {
         return Err(unknown(format!("unsupported: {why}")));
     }

@@ -5,6 +5,7 @@
 //!
 //! Takes the [`World`] and the obligations; gives what stayed unknown, or the refutation.
 
+use super::exclusive::InPlaceRace;
 use super::world::World;
 use super::{unknown, Checked, Obligation, Stage};
 use crate::host::HExpr;
@@ -181,13 +182,25 @@ fn replay_model(cx: &Checked, name: &str, mut inp: Inputs) -> Stage<String> {
 pub(super) fn decide_in_place_races(
     w: &World,
     cx: &Checked,
-    races: Vec<Obligation>,
+    races: Vec<InPlaceRace>,
 ) -> Vec<String> {
     let cfg = smt::SolverConfig {
         timeout: crate::clock::solver_limit(cx.limits.timeout),
     };
+    let unsat = |asr: &[smt::TermId]| {
+        let mut store = w.sym.store.clone();
+        let asr = smt::simplify_arith(&mut store, asr);
+        matches!(
+            smt::decide_portfolio(&store, &asr, cfg).0,
+            CheckResult::Unsat
+        )
+    };
     let mut unknowns = Vec::new();
-    for ob in races {
+    for race in races {
+        if !race.by_index.is_empty() && race.by_index.iter().all(|asr| unsat(asr)) {
+            continue;
+        }
+        let ob = race.by_offset;
         let mut store = w.sym.store.clone();
         let asr = smt::simplify_arith(&mut store, &ob.assertions);
         match smt::decide_portfolio(&store, &asr, cfg).0 {

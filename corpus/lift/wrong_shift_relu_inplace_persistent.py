@@ -1,0 +1,27 @@
+# expect: refuted
+# formula: x[i] = max(x[i] + shift, 0)
+# The wrong twin of `shift_relu_inplace_persistent.py`: its mask stops one element early
+# (`offs < n - 1`), so the last element of `x` keeps its old value whatever the grid.
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def shift_relu_inplace_kernel(x_ptr, shift, n, BLOCK: tl.constexpr):
+    first = tl.program_id(0) * BLOCK
+    stride = tl.num_programs(0) * BLOCK
+    for base in range(first, n, stride):
+        offs = base + tl.arange(0, BLOCK)
+        keep = offs < n - 1
+        v = tl.load(x_ptr + offs, mask=keep, other=0.0)
+        tl.store(x_ptr + offs, tl.maximum(v + shift, 0.0), mask=keep)
+
+
+def shift_relu_(x: torch.Tensor, shift: float) -> torch.Tensor:
+    assert x.is_contiguous()
+    n = x.numel()
+    BLOCK = 128
+    grid = (min(triton.cdiv(n, BLOCK), 4),)
+    shift_relu_inplace_kernel[grid](x, shift, n, BLOCK=BLOCK)
+    return x

@@ -1,9 +1,9 @@
 # expect: verified
-# formula: out[i] = (((i * 2246822519 + seed) % 4294967296) >> 16) / 65536
+# formula: out[i] = ((i * 2246822519 + seed) % 4294967296) >> 16
 # A counter-based hash of each element's index, in the style of a hand-written random
 # generator: the product is computed in int64 and cut to its low 32 bits by `.to(tl.uint32)`,
 # which wraps modulo 2^32 (`crate::ops::wrapped`: one definition for the symbolic and the
-# concrete domain); its high 16 bits scaled into [0, 1) are stored. Agrees with Triton's
+# concrete domain); its high 16 bits are stored. Agrees with Triton's
 # interpreter under `--differential`.
 import torch
 import triton
@@ -11,14 +11,13 @@ import triton.language as tl
 
 
 @triton.jit
-def index_hash_uniform_kernel(out_ptr, n, seed, BLOCK: tl.constexpr):
+def index_hash_bucket_kernel(out_ptr, n, seed, BLOCK: tl.constexpr):
     idx = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     h = (idx.to(tl.int64) * 2246822519 + seed).to(tl.uint32)
-    u = (h >> 16).to(tl.float32) * (1.0 / 65536)
-    tl.store(out_ptr + idx, u, mask=idx < n)
+    tl.store(out_ptr + idx, (h >> 16).to(tl.int32), mask=idx < n)
 
 
-def index_hash_uniform(n: int, seed: int):
-    out = torch.empty(n, dtype=torch.float32)
-    index_hash_uniform_kernel[(triton.cdiv(n, 128),)](out, n, seed, BLOCK=128)
+def index_hash_bucket(n: int, seed: int):
+    out = torch.empty(n, dtype=torch.int32)
+    index_hash_bucket_kernel[(triton.cdiv(n, 128),)](out, n, seed, BLOCK=128)
     return out

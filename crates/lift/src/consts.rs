@@ -139,6 +139,13 @@ pub(crate) fn float32_literal(text: &str) -> Option<(i128, i128)> {
     if !f.is_finite() || (f != 0.0 && !f.is_normal()) {
         return Some(exact);
     }
+    // A literal that is a float32 value exactly (`0.0000152587890625`, 2^-16) is that value:
+    // its shortest decimal (`0.000015258789`) would be another number.
+    let (n, d) = exact;
+    let binary = d > 0 && d & (d - 1) == 0 && d < 1 << 53 && n.unsigned_abs() < 1 << 53;
+    if binary && f as f64 * d as f64 == n as f64 {
+        return Some(exact);
+    }
     Some(float_literal(&format!("{f}")).unwrap_or(exact))
 }
 

@@ -434,6 +434,11 @@ impl Walk<'_> {
         let mut all = Facts::default();
         for a in &c.arguments.args {
             let f = self.expr(a);
+            // `tl.cdiv(x, d)` is Triton's `(x + d - 1) // d`: integers only.
+            if !method && last == "cdiv" {
+                let pos = self.at(c);
+                self.evidence(&f.data, "used in `tl.cdiv` (an integer `//`)", pos);
+            }
             all.join(&f);
         }
         for k in &c.arguments.keywords {

@@ -1328,8 +1328,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
 
     /// `b` converted to `t` (spelled `dname`: `int64`, `uint8`, ...). Integers are exact
     /// integers here: `int32` and `int64` keep the value (no overflow: the assumption on index
-    /// arithmetic every verdict names); a narrower or unsigned integer type wraps, which is not
-    /// modelled (unsupported), except for conditions (0 or 1 at every width). A float
+    /// arithmetic every verdict names); a narrower or unsigned integer type wraps modulo
+    /// `2^bits` into its range ([`ops::wrapped`], named in the verdict), except for conditions
+    /// (0 or 1 at every width) and where the source type is known to fit. A float
     /// converted to an integer truncates toward zero ([`ops::trunc`], through `floor`); that
     /// the value fits in the type is an assumption the verdict names.
     fn converted(
@@ -1356,6 +1357,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
             .zip(named)
             .is_some_and(|(s, t)| dtypes::holds_all(t, s));
         let t = t.ty;
+        let mut wrapped = None;
         if t == Ty::Int && !widens {
             match b.ty {
                 Ty::Real => {
@@ -1368,16 +1370,23 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     }
                 }
                 Ty::Int if !matches!(dname, "int32" | "int64") => {
-                    return self.unsupported(
-                        format!(
-                        "a conversion of an integer block to {dname} (wrapping is not modelled)"
-                    ),
-                        at,
-                    )
+                    let Some(width) = ops::wrapping_type(dname) else {
+                        return self.unsupported(
+                            format!("a conversion of an integer block to {dname}"),
+                            at,
+                        );
+                    };
+                    let pos = pos_of(self.src, at);
+                    self.m.assumed.push(format!(
+                        "the conversion to `{dname}` at {pos} wraps modulo 2^{} (modelled); arithmetic on its result is exact (no wrap-around after it, as for every integer)",
+                        width.bits
+                    ));
+                    wrapped = Some(ops::wrapped(b, width));
                 }
                 _ => {}
             }
         }
+        let b = wrapped.as_ref().unwrap_or(b);
         let v = self.lift(ops::convert(b, t), at)?;
         // The result's type is the one converted to (a new block where the value is the
         // same one: `typed` answers by block).

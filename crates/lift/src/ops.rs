@@ -1469,6 +1469,42 @@ fn to_bool<D: LDomain>(x: &Block<D>) -> Block<D> {
 }
 
 /// `x.to(dtype)`.
+/// The fixed-width type an integer conversion to the dtype `name` wraps into: Triton's
+/// `int8`, `int16` and the unsigned types (`int32` and `int64` keep the value: no overflow of
+/// integer arithmetic is the assumption every verdict names).
+pub(crate) fn wrapping_type(name: &str) -> Option<tensor::IntTy> {
+    let (bits, signed) = match name {
+        "int8" => (8, true),
+        "int16" => (16, true),
+        "uint8" => (8, false),
+        "uint16" => (16, false),
+        "uint32" => (32, false),
+        "uint64" => (64, false),
+        _ => return None,
+    };
+    Some(tensor::IntTy { bits, signed })
+}
+
+/// `i` reduced modulo `2^bits` into `t`'s range: the value Triton's integer cast gives (it
+/// truncates, or sign- or zero-extends, the two's complement bits of a value its source type
+/// holds). One definition for both domains: the symbolic one builds `mod` terms (whose range
+/// the solver knows), the concrete one computes [`tensor::IntTy::wrap`]'s number.
+pub(crate) fn wrap_i<D: Domain>(d: &mut D, t: tensor::IntTy, i: &D::I) -> D::I {
+    let lo = d.lit_i(t.min());
+    let modulus = d.lit_i(1i128 << t.bits);
+    let off = d.sub_i(i, &lo);
+    let r = d.emod_i(&off, &modulus);
+    d.add_i(&r, &lo)
+}
+
+/// An integer block converted to the fixed-width type `t` ([`wrap_i`] at every lane).
+pub(crate) fn wrapped<D: LDomain>(x: &Block<D>, t: tensor::IntTy) -> Block<D> {
+    map(x, Ty::Int, move |d, e| {
+        let i = e.i(d);
+        Elem::I(wrap_i(d, t, &i))
+    })
+}
+
 pub(crate) fn convert<D: LDomain>(x: &Block<D>, ty: Ty) -> R<Block<D>> {
     match (x.ty, ty) {
         (a, b) if a == b => Ok(x.clone()),

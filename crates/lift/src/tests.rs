@@ -656,3 +656,53 @@ fn exp_instances_prove_the_law_and_nothing_false() {
     let inst = crate::axioms::exp_instances(&mut s, Some(exp), &[prod, e4]);
     assert!(!unsat(&s, [vec![bad], inst].concat()));
 }
+
+/// A conversion to a fixed-width integer type (`x.to(tl.uint32)`) wraps alike in both
+/// domains: the symbolic term of [`ops::wrap_i`] over an unknown, evaluated where the
+/// unknown is `v`, is the concrete interpreter's number, which is `IntTy::wrap`'s and lies in
+/// the type's range; values at and around each type's bounds and random ones up to 2^80.
+#[test]
+fn wrapping_conversions_agree_in_both_domains() {
+    struct At(SymId, i128);
+    impl ModelReader for At {
+        fn sym(&mut self, s: SymId) -> Option<Value> {
+            (s == self.0).then_some(Value::Int(self.1))
+        }
+        fn app(&mut self, _: FunId, _: &[Value]) -> Option<Value> {
+            None
+        }
+    }
+    let mut seed: u64 = 0x9E3779B97F4A7C15;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for name in ["int8", "int16", "uint8", "uint16", "uint32", "uint64"] {
+        let t = ops::wrapping_type(name).expect("a wrapping type");
+        let mut s = Sym::new(smt::Store::new());
+        let x = s.fresh_i("x");
+        let smt::Node::Sym(id) = s.store.node(x).clone() else {
+            panic!("a fresh integer is a symbol");
+        };
+        let term = ops::wrap_i(&mut s, t, &x);
+        let mut values: Vec<i128> = vec![0, 1, -1];
+        for b in [t.min(), t.max(), 1i128 << t.bits, -(1i128 << t.bits)] {
+            values.extend([b - 1, b, b + 1]);
+        }
+        for _ in 0..200 {
+            let magnitude = 1i128 << (next() % 80);
+            let v = (next() as i128) % magnitude;
+            values.push(if next() % 2 == 0 { v } else { -v });
+        }
+        for v in values {
+            let mut c = Concrete::new(BTreeMap::new());
+            let concrete = ops::wrap_i(&mut c, t, &v);
+            let symbolic = smt::eval_term(&s.store, term, &mut At(id, v));
+            assert_eq!(symbolic, Some(Value::Int(concrete)), "{name} of {v}");
+            assert_eq!(concrete, t.wrap(v), "{name} of {v}");
+            assert!((t.min()..=t.max()).contains(&concrete), "{name} of {v}");
+        }
+    }
+}

@@ -1165,6 +1165,18 @@ mod rows {
         }
     }
 
+    /// The two values of `tl.where(c, x, y)` (positional), if `e` is such a call.
+    fn where_branches(e: &Expr) -> Option<(&Expr, &Expr)> {
+        let Expr::Call(c) = e else { return None };
+        if dotted(&c.func)?.rsplit('.').next() != Some("where") {
+            return None;
+        }
+        match &c.arguments.args[..] {
+            [_, x, y] => Some((x, y)),
+            _ => None,
+        }
+    }
+
     fn program_axis(e: &Expr) -> Option<i64> {
         let Expr::Call(c) = e else { return None };
         let name = dotted(&c.func)?;
@@ -1438,6 +1450,12 @@ mod rows {
             }
             let mut parts = Vec::new();
             facts.addends(e, &mut parts, 0);
+            // Either branch of `tl.where(c, x, y)` an address adds is an offset too.
+            while let Some(k) = parts.iter().position(|p| where_branches(p).is_some()) {
+                let (x, y) = where_branches(parts.swap_remove(k)).expect("found above");
+                facts.addends(x, &mut parts, 0);
+                facts.addends(y, &mut parts, 0);
+            }
             for p in parts {
                 if let Expr::BinOp(b) = p {
                     if b.op == Operator::Mult {

@@ -290,6 +290,13 @@ impl<'a> Visitor<'a> for Uses<'_> {
                     _ => "",
                 };
                 let f = crate::front::dotted(&c.func).unwrap_or_default();
+                // `tl.where(c, x, y)` with a scalar `c` selects one of two values by `c`'s
+                // truth: a condition, as `if c:` is.
+                if f.rsplit('.').next() == Some("where") {
+                    if let Some(test) = c.arguments.args.first() {
+                        self.condition(test);
+                    }
+                }
                 let converts = match (method, f.ends_with(".cast") && f.starts_with("tl")) {
                     ("to" | "cast", false) => c.arguments.args.first(),
                     (_, true) => c.arguments.args.get(1),

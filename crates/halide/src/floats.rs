@@ -764,18 +764,64 @@ mod tests {
         .unwrap();
         let stmt = crate::stmt::parse("produce by {\n for (by.s0.x, by.min.0, by.extent.0) {\n  by(by.s0.x) = (float32)input(by.s0.x)*0.250000f*0.333333f\n }\n}\n").unwrap();
         let f = resolve(&spec, &stmt, false, &|s| format!("@{}", s.start)).unwrap();
-        assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
+        assert_eq!(f.notes.len(), 3, "{:?}", f.notes);
+        // The reciprocal then folds into the product by 0.25 (exactly: a power of two).
         assert!(
-            f.notes[0].contains("`/3.0f` is `*0.33333334f`"),
+            f.notes[0].contains("`(x * 0.25f) * 0.33333334f` is `x * 0.083333336f`"),
             "{:?}",
             f.notes
         );
         assert!(
-            f.notes[1].contains("0.333333f` is taken as 0.33333334f"),
+            f.notes[1].contains("`/3.0f` is `*0.33333334f`"),
+            "{:?}",
+            f.notes
+        );
+        assert!(
+            f.notes[2].contains("0.333333f` is taken as 0.33333334f"),
             "{:?}",
             f.notes
         );
         assert_eq!(f.gap, MIN_GAP);
+    }
+
+    /// `fast_exp`'s `let t = d * K in floor(t / log 2)`: the let is peeled (`t * K` in the
+    /// body, `t` bound to `d`) and `(t * K) * fl(1 / log 2)` folds to one constant, rounded
+    /// (the real product of the two is not a float32), as the statement has it.
+    #[test]
+    fn a_product_by_two_constants_folds_through_a_let() {
+        let spec = crate::spec::parse(
+            "input input : float32 dims 1\nfunc w(x) : float32 = (let t11 = ((float32)input(x)*-1.4172335f) in (float32)floor_f32(t11/0.6931472f) + t11)\noutput w : float32 dims 1\n",
+        )
+        .unwrap();
+        let stmt = crate::stmt::parse(
+            "produce w {\n for (w.s0.x, w.min.0, w.extent.0) {\n  w(w.s0.x) = 0.0f\n }\n}\n",
+        )
+        .unwrap();
+        let f = resolve(&spec, &stmt, true, &|s| format!("@{}", s.start)).unwrap();
+        assert!(
+            f.notes[0].contains("`(x * -1.4172335f) * 1.442695f` is `x * -2.0446358f`"),
+            "{:?}",
+            f.notes
+        );
+        let k = -1.4172335f32 as f64 * 1.442695f32 as f64;
+        assert_ne!(k, k as f32 as f64);
+        // The let binds the input itself now; its other use is `t11 * -1.4172335f`.
+        let ExprKind::Let(_, value, body) = &f.spec.funcs[0].value.kind else {
+            panic!("{:?}", f.spec.funcs[0].value)
+        };
+        assert!(
+            matches!(value.kind, ExprKind::Cast(..) | ExprKind::Call(..)),
+            "{value:?}"
+        );
+        let ExprKind::Bin(BinOp::Add, floor, scaled) = &body.kind else {
+            panic!("{body:?}")
+        };
+        assert!(
+            matches!(&scaled.kind, ExprKind::Bin(BinOp::Mul, ..)),
+            "{scaled:?}"
+        );
+        let text = format!("{floor:?}");
+        assert!(!text.contains("Div"), "{text}");
     }
 
     /// camera_pipe's curve: `float32(1023 - (0 + 25))` folds to `998.0f` and `1.0f / 998.0f`

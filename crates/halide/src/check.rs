@@ -148,6 +148,16 @@ fn val_ne(d: &mut Sym, a: &SVal, b: &SVal) -> Option<TermId> {
     })
 }
 
+/// The two sides of a value comparison as terms (integers, booleans or reals).
+fn val_terms(a: &SVal, b: &SVal) -> Option<(TermId, TermId)> {
+    match (a, b) {
+        (Val::Int(x, _), Val::Int(y, _)) => Some((*x, *y)),
+        (Val::Bool(x), Val::Bool(y)) => Some((*x, *y)),
+        (Val::Float(SymVal::Plain(x), _), Val::Float(SymVal::Plain(y), _)) => Some((*x, *y)),
+        _ => None,
+    }
+}
+
 fn in_box(d: &mut Sym, args: &[TermId], bounds: &[(TermId, TermId)]) -> TermId {
     let mut cs = Vec::new();
     for (a, (m, e)) in args.iter().zip(bounds) {
@@ -487,6 +497,7 @@ pub fn obligations(
             fallbacks: vec![],
         });
         let mut a = w.path.clone();
+        let sides;
         if let Some(u) = &w.update {
             let outer = w
                 .realize
@@ -515,6 +526,7 @@ pub fn obligations(
             };
             a.extend(u.prev_facts.iter().copied());
             a.push(ne);
+            sides = val_terms(&w.value, &u.want);
         } else {
             let want = ex
                 .algorithm(&mut d, &w.func, &w.point, w.span)
@@ -532,6 +544,16 @@ pub fn obligations(
                 ));
             };
             a.push(ne);
+            sides = val_terms(&w.value, &want);
+        }
+        // Tried first where the two values are one context around different subterms: those
+        // subterms equal (`congruence`), then the comparison itself.
+        let mut fallbacks = vec![];
+        if let Some(q) = sides.and_then(|(l, r)| crate::congruence::split(&mut d.store, l, r)) {
+            let mut first = a.clone();
+            first.pop();
+            first.push(q);
+            fallbacks.push(std::mem::replace(&mut a, first));
         }
         obs.push(Obligation {
             what: format!("the value stored to `{}` equals the algorithm's", w.func),
@@ -539,7 +561,7 @@ pub fn obligations(
             assertions: a,
             span: w.span,
             free: w.loops.clone(),
-            fallbacks: vec![],
+            fallbacks,
         });
     }
     // (2) reads inside their buffer or realization, of written cells.
@@ -2008,6 +2030,17 @@ fn check_resolved(
         };
         if debug {
             eprintln!("asking: {}", where_(o));
+            // With a folder named, each obligation's first query as it is asked (the
+            // `--dump-smt` scripts are written only when the case ends).
+            if let Some(dir) = std::env::var_os("TENSORPROOF_HALIDE_DEBUG_SMT") {
+                let path = std::path::Path::new(&dir).join(format!("{i:03}.smt2"));
+                let text = format!(
+                    "; {}\n{}(check-sat)\n",
+                    where_(o),
+                    smt::to_smtlib(&store, &o.assertions, &[])
+                );
+                let _ = std::fs::write(path, text);
+            }
         }
         let mut r = solve(&mut store, &o.assertions, &fields, first);
         let mut retry: Vec<&[TermId]> = Vec::new();

@@ -181,6 +181,112 @@ fn fold(op: BinOp, a: &Expr, b: &Expr) -> Option<(Ieee, Ieee, Ieee)> {
     ))
 }
 
+/// Halide's simplifier folds a product by two float constants (`Simplify_Mul.cpp`: `(x * c0)
+/// * c1 -> x * fold(c0 * c1)`, for a float type too), rounding `c0 * c1` to the type: over
+/// the reals `x * c0 * c1` is not `x * fl(c0 * c1)`. Rewrites `e` so when it is such a
+/// product, recording the fold (named in the verdict) and the constant.
+fn fold_product(e: &mut Expr, folds: &mut Vec<String>, constants: &mut Vec<(Ieee, String)>) {
+    let ExprKind::Bin(BinOp::Mul, a, c1) = &mut e.kind else {
+        return;
+    };
+    let ExprKind::Bin(BinOp::Mul, x, c0) = &mut a.kind else {
+        return;
+    };
+    if !matches!(c1.kind, ExprKind::Float(..)) || matches!(x.kind, ExprKind::Float(..)) {
+        return;
+    }
+    let Some((p, q, r)) = fold(BinOp::Mul, c0, c1) else {
+        return;
+    };
+    let Some((n, d)) = exact(r.v) else { return };
+    folds.push(format!(
+        "`(x * {}) * {}` is `x * {}`",
+        show(p),
+        show(q),
+        show(r)
+    ));
+    constants.push((r, format!("the algorithm's constant {}", show(r))));
+    let x = std::mem::replace(
+        x,
+        Box::new(Expr {
+            kind: ExprKind::Int(0),
+            span: e.span,
+        }),
+    );
+    let span = c1.span;
+    e.kind = ExprKind::Bin(
+        BinOp::Mul,
+        x,
+        Box::new(Expr {
+            kind: ExprKind::Float(n, d, r.bits),
+            span,
+        }),
+    );
+}
+
+/// Halide's simplifier peels a let's value `x * c` of a constant `c` (`Simplify_Let.cpp`:
+/// the body sees `t * c` with `t` bound to `x`), so a product by a constant in the body
+/// folds through the let (`fast_exp`'s `(t * c0) / log(2)` is `t * fold(c0 * fl(1 /
+/// log(2)))`). `let t = x * c in b` becomes `let t = x in b[t := t * c]`, an exact rewrite,
+/// then the body's products by constants fold ([`fold_product`]).
+fn peel_let_product(e: &mut Expr, folds: &mut Vec<String>, constants: &mut Vec<(Ieee, String)>) {
+    let ExprKind::Let(name, value, body) = &mut e.kind else {
+        return;
+    };
+    let ExprKind::Bin(BinOp::Mul, x, c) = &mut value.kind else {
+        return;
+    };
+    if !matches!(c.kind, ExprKind::Float(..)) || matches!(x.kind, ExprKind::Float(..)) {
+        return;
+    }
+    let c = (**c).clone();
+    let x = std::mem::replace(
+        x,
+        Box::new(Expr {
+            kind: ExprKind::Int(0),
+            span: value.span,
+        }),
+    );
+    **value = *x;
+    let mut changed = false;
+    scale_var(body, name, &c, &mut changed);
+    if changed {
+        map_expr(body, &mut |e: &mut Expr| fold_product(e, folds, constants));
+    }
+}
+
+/// Replaces each free occurrence of the variable `name` in `e` by `name * c`.
+fn scale_var(e: &mut Expr, name: &str, c: &Expr, changed: &mut bool) {
+    match &mut e.kind {
+        ExprKind::Var(v) if v == name => {
+            let var = e.clone();
+            e.kind = ExprKind::Bin(BinOp::Mul, Box::new(var), Box::new(c.clone()));
+            *changed = true;
+        }
+        ExprKind::Int(_) | ExprKind::Float(..) | ExprKind::Var(_) | ExprKind::Opaque(_) => {}
+        ExprKind::Call(_, args) => args.iter_mut().for_each(|a| scale_var(a, name, c, changed)),
+        ExprKind::Cast(_, x) | ExprKind::Not(x) | ExprKind::Neg(x) | ExprKind::Load(_, x) => {
+            scale_var(x, name, c, changed)
+        }
+        ExprKind::Bin(_, a, b) => {
+            scale_var(a, name, c, changed);
+            scale_var(b, name, c, changed);
+        }
+        ExprKind::Let(v, a, b) => {
+            scale_var(a, name, c, changed);
+            // A let of the same name hides the outer one in its body.
+            if v != name {
+                scale_var(b, name, c, changed);
+            }
+        }
+        ExprKind::Select(a, b, x) => {
+            scale_var(a, name, c, changed);
+            scale_var(b, name, c, changed);
+            scale_var(x, name, c, changed);
+        }
+    }
+}
+
 /// Integer constant arithmetic (`1023 - (0 + 25)`), as Halide's simplifier folds it, while
 /// the result stays within int32 (an untyped literal takes its operand's type: no wrap).
 fn fold_int(op: BinOp, a: &Expr, b: &Expr) -> Option<i128> {
@@ -375,10 +481,13 @@ pub fn resolve(
                                     span: b.span,
                                 }),
                             );
+                            fold_product(e, &mut folds, &mut constants);
                         }
                     }
                 }
             }
+            ExprKind::Bin(BinOp::Mul, ..) => fold_product(e, &mut folds, &mut constants),
+            ExprKind::Let(..) => peel_let_product(e, &mut folds, &mut constants),
             _ => {}
         }
     };
@@ -655,18 +764,64 @@ mod tests {
         .unwrap();
         let stmt = crate::stmt::parse("produce by {\n for (by.s0.x, by.min.0, by.extent.0) {\n  by(by.s0.x) = (float32)input(by.s0.x)*0.250000f*0.333333f\n }\n}\n").unwrap();
         let f = resolve(&spec, &stmt, false, &|s| format!("@{}", s.start)).unwrap();
-        assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
+        assert_eq!(f.notes.len(), 3, "{:?}", f.notes);
+        // The reciprocal then folds into the product by 0.25 (exactly: a power of two).
         assert!(
-            f.notes[0].contains("`/3.0f` is `*0.33333334f`"),
+            f.notes[0].contains("`(x * 0.25f) * 0.33333334f` is `x * 0.083333336f`"),
             "{:?}",
             f.notes
         );
         assert!(
-            f.notes[1].contains("0.333333f` is taken as 0.33333334f"),
+            f.notes[1].contains("`/3.0f` is `*0.33333334f`"),
+            "{:?}",
+            f.notes
+        );
+        assert!(
+            f.notes[2].contains("0.333333f` is taken as 0.33333334f"),
             "{:?}",
             f.notes
         );
         assert_eq!(f.gap, MIN_GAP);
+    }
+
+    /// `fast_exp`'s `let t = d * K in floor(t / log 2)`: the let is peeled (`t * K` in the
+    /// body, `t` bound to `d`) and `(t * K) * fl(1 / log 2)` folds to one constant, rounded
+    /// (the real product of the two is not a float32), as the statement has it.
+    #[test]
+    fn a_product_by_two_constants_folds_through_a_let() {
+        let spec = crate::spec::parse(
+            "input input : float32 dims 1\nfunc w(x) : float32 = (let t11 = ((float32)input(x)*-1.4172335f) in (float32)floor_f32(t11/0.6931472f) + t11)\noutput w : float32 dims 1\n",
+        )
+        .unwrap();
+        let stmt = crate::stmt::parse(
+            "produce w {\n for (w.s0.x, w.min.0, w.extent.0) {\n  w(w.s0.x) = 0.0f\n }\n}\n",
+        )
+        .unwrap();
+        let f = resolve(&spec, &stmt, true, &|s| format!("@{}", s.start)).unwrap();
+        assert!(
+            f.notes[0].contains("`(x * -1.4172335f) * 1.442695f` is `x * -2.0446358f`"),
+            "{:?}",
+            f.notes
+        );
+        let k = -1.4172335f32 as f64 * 1.442695f32 as f64;
+        assert_ne!(k, k as f32 as f64);
+        // The let binds the input itself now; its other use is `t11 * -1.4172335f`.
+        let ExprKind::Let(_, value, body) = &f.spec.funcs[0].value.kind else {
+            panic!("{:?}", f.spec.funcs[0].value)
+        };
+        assert!(
+            matches!(value.kind, ExprKind::Cast(..) | ExprKind::Call(..)),
+            "{value:?}"
+        );
+        let ExprKind::Bin(BinOp::Add, floor, scaled) = &body.kind else {
+            panic!("{body:?}")
+        };
+        assert!(
+            matches!(&scaled.kind, ExprKind::Bin(BinOp::Mul, ..)),
+            "{scaled:?}"
+        );
+        let text = format!("{floor:?}");
+        assert!(!text.contains("Div"), "{text}");
     }
 
     /// camera_pipe's curve: `float32(1023 - (0 + 25))` folds to `998.0f` and `1.0f / 998.0f`

@@ -23,6 +23,7 @@
 mod algo;
 mod check;
 mod clock;
+mod congruence;
 mod defuse;
 mod domain;
 mod eval;
@@ -231,6 +232,16 @@ fn queries(spec: &spec::Spec, stmt: &[stmt::Stmt]) -> Vec<(String, String)> {
             smt::to_smtlib(&d.store, &o.assertions, &[])
         );
         out.push((format!("{i:03}-{}", o.kind.name()), text));
+        // Its fallbacks (asked when the first query is not unsat), after it.
+        for (k, fb) in o.fallbacks.iter().enumerate() {
+            let text = format!(
+                "; {} (fallback {}; unsat when it holds)\n{}",
+                o.what,
+                k + 1,
+                smt::to_smtlib(&d.store, fb, &[])
+            );
+            out.push((format!("{i:03}-{}-fallback{}", o.kind.name(), k + 1), text));
+        }
     }
     out
 }

@@ -30,6 +30,7 @@ const DEFAULT: &[(&str, &str, &str)] = &[
     ("iir_blur", "root", "verified"),
     ("iir_blur", "cpu-anysize", "verified"),
     ("camera_pipe", "root", "verified"),
+    ("nl_means", "root", "verified"),
 ];
 
 /// Hand-broken statements: (name, module, schedule, text replaced (its first occurrence),
@@ -114,6 +115,30 @@ const BROKEN: &[(&str, &str, &str, &str, &str, &str)] = &[
         "*0.7510669f))*256.0f)",
         "*0.7510669f))*128.0f)",
         "wrong-value",
+    ),
+    (
+        "nl_means-root: the output's channel loop one channel short",
+        "nl_means",
+        "root",
+        "for (non_local_means.s0.c, 0, 3)",
+        "for (non_local_means.s0.c, 0, 2)",
+        "unwritten",
+    ),
+    (
+        "nl_means-root: the output's clamp at 1 made 0.5",
+        "nl_means",
+        "root",
+        "non_local_means.s0.y, 3), 1.0f), 0.0f)",
+        "non_local_means.s0.y, 3), 0.5f), 0.0f)",
+        "wrong-value",
+    ),
+    (
+        "nl_means-root: the weights' sum read one column right",
+        "nl_means",
+        "root",
+        "/non_local_means_sum(non_local_means.s0.x, non_local_means.s0.y, 3)",
+        "/non_local_means_sum(non_local_means.s0.x + 1, non_local_means.s0.y, 3)",
+        "out-of-bounds",
     ),
 ];
 

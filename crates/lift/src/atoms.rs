@@ -464,16 +464,7 @@ fn nested_sum(
 fn positive(s: &Store, t: TermId) -> bool {
     match s.node(t) {
         Node::Int(i) => *i > 0,
-        Node::Sym(v) => {
-            let n = s.sym_name(*v);
-            let digits = n
-                .strip_prefix("size")
-                .or_else(|| n.strip_prefix("block"))
-                .unwrap_or("");
-            s.sym_sort(*v) == Sort::Int
-                && !digits.is_empty()
-                && digits.chars().all(|c| c.is_ascii_digit())
-        }
+        Node::Sym(v) => size_symbol(s, *v),
         Node::Mul(xs) => xs.iter().all(|x| positive(s, *x)),
         Node::IntDiv(a, d) => {
             let Some(d) = s.as_int(*d).filter(|d| *d >= 1) else {
@@ -495,6 +486,17 @@ fn positive(s: &Store, t: TermId) -> bool {
         },
         _ => false,
     }
+}
+
+/// Whether `v` is a size (`size{k}`, `block{k}`: the checker's symbols, each at least 1 by
+/// its facts).
+pub(crate) fn size_symbol(s: &Store, v: SymId) -> bool {
+    let n = s.sym_name(v);
+    let digits = n
+        .strip_prefix("size")
+        .or_else(|| n.strip_prefix("block"))
+        .unwrap_or("");
+    s.sym_sort(v) == Sort::Int && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
 }
 
 /// `k` plus terms free of `k` (`k`, `k + c`): the rest, as a list of summands.

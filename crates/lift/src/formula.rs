@@ -904,6 +904,22 @@ fn extent_of<D: Domain>(scope: &Scope<D>, k: &str, e: &Expr) -> Option<D::I> {
     }
 }
 
+/// Whether `k` is an index of a read in `e` (`x[i, k]`), which gives a bare `sum(k, e)` its
+/// extent ([`extent_of`]).
+pub(crate) fn indexes_directly(e: &Expr, k: &str) -> bool {
+    match e {
+        Expr::Read(_, ix) => ix
+            .iter()
+            .any(|i| matches!(i, Expr::Var(v) if v == k) || indexes_directly(i, k)),
+        Expr::Neg(a) => indexes_directly(a, k),
+        Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+            indexes_directly(a, k) || indexes_directly(b, k)
+        }
+        Expr::Call(_, args) => args.iter().any(|a| indexes_directly(a, k)),
+        Expr::Num(..) | Expr::Var(_) => false,
+    }
+}
+
 /// Whether the first argument of `max`/`min` binds a reduction variable: a bare name (or
 /// `name < E`) that is not an index variable, size or parameter in scope.
 fn binds<D: Domain>(scope: &Scope<D>, first: &Expr) -> bool {

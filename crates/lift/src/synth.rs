@@ -149,10 +149,20 @@ pub(crate) fn delinearize(p: &Poly, strides: &[Poly]) -> Option<Vec<Poly>> {
 }
 
 /// Whether integer term `t` is non-negative as index arithmetic is: a polynomial with
-/// non-negative coefficients over its symbols (program ids, lanes, sizes), or a sum, product,
-/// `//` or `%` of such terms (`offs // (hidden // channels)`).
+/// non-negative coefficients over its symbols (program ids, lanes, sizes), its constant
+/// term at least minus the coefficients of its monomials of sizes (each size at least 1:
+/// `n - 1`), or a sum, product, `//` or `%` of such terms (`offs // (hidden // channels)`).
 fn non_negative(s: &Store, t: TermId) -> bool {
-    if poly(s, t).is_some_and(|p| p.values().all(|c| *c >= 0)) {
+    let polynomial = |p: Poly| {
+        let sizes: i128 = p
+            .iter()
+            .filter(|(m, _)| !m.is_empty() && m.iter().all(|v| crate::atoms::size_symbol(s, *v)))
+            .map(|(_, c)| *c)
+            .sum();
+        let c0 = p.get(&Vec::new()).copied().unwrap_or(0);
+        p.iter().all(|(m, c)| m.is_empty() || *c >= 0) && c0 + sizes >= 0
+    };
+    if poly(s, t).is_some_and(polynomial) {
         return true;
     }
     match s.node(t) {
@@ -922,6 +932,10 @@ impl Synth<'_> {
         let mut block: Option<Expr> = None;
         let mut named: Option<Expr> = None;
         let mut by_size = false;
+        // The bounds of `k` written bare (a dimension's size, a trip count): stated only when
+        // `k` indexes no tensor directly (`sum(k, x[k + 16, i])` has no extent to take).
+        let mut bare_bounds = Vec::new();
+        let (mut tile_bounds, mut offset_bounds) = (Vec::new(), Vec::new());
         while let Some(c) = conj.pop() {
             match self.s.node(c).clone() {
                 Node::And(xs) => conj.extend(xs),
@@ -945,22 +959,89 @@ impl Synth<'_> {
                     // written as it is when it is a polynomial of sizes and parameters.
                     (None, Node::Mul(_)) => match self.size_polynomial(b) {
                         Some(e) => named = Some(e),
-                        None => by_size = true,
+                        None => {
+                            by_size = true;
+                            bare_bounds.push(b);
+                        }
                     },
-                    _ => by_size = true,
+                    _ => {
+                        by_size = true;
+                        bare_bounds.push(b);
+                    }
                 },
+                // A merged tile loop's range (`crate::tiles`): `k + c < b` and the tile
+                // number's `k div S < b`, bounds of `k` when nothing bounds it alone.
+                // (The tile number's bounds are dropped from the body, [`Synth::drop_tile_conditions`],
+                // so they are the range; `k + c < b` stays in the body's `where`.)
+                Node::Lt(x, b) if !self.mentions(b, kt) => {
+                    match (self.s.node(x).clone(), self.shifted_bound(x, b, kt)) {
+                        (Node::IntDiv(..), Some(b)) => tile_bounds.push(b),
+                        (_, Some(b)) => offset_bounds.push(b),
+                        (_, None) => {}
+                    }
+                }
                 _ => {}
+            }
+        }
+        if !by_size && named.is_none() && block.is_none() {
+            let loose = if tile_bounds.is_empty() {
+                offset_bounds
+            } else {
+                tile_bounds
+            };
+            if !loose.is_empty() {
+                by_size = true;
+                bare_bounds = loose;
             }
         }
         let bound = match (named, block) {
             (Some(n), Some(b)) => Some(Expr::Call("min".into(), vec![n, b])),
             (n, b) => n.or(b),
         };
-        let var = match (by_size, bound) {
-            (false, Some(b)) => Expr::Cmp("<", Box::new(Expr::Var(name)), Box::new(b)),
-            _ => Expr::Var(name),
+        let bound = match (by_size, bound) {
+            (false, Some(b)) => Some(b),
+            (true, b) if !crate::formula::indexes_directly(&e, &name) => {
+                self.stated_bound(&bare_bounds, b)
+            }
+            _ => None,
+        };
+        let var = match bound {
+            Some(b) => Expr::Cmp("<", Box::new(Expr::Var(name)), Box::new(b)),
+            None => Expr::Var(name),
         };
         Ok(Expr::Call(a.family.clone(), vec![var, e]))
+    }
+
+    /// `x < b` as a bound of `kt`: `b - c` for `x = kt + c` (`c` free of `kt`), `S * b` for
+    /// `x = kt div S` with a literal `S >= 1` (`k div S < b` iff `k < S*b`).
+    fn shifted_bound(&mut self, x: TermId, b: TermId, kt: TermId) -> Option<TermId> {
+        match self.s.node(x).clone() {
+            Node::IntDiv(y, d) if y == kt && self.s.as_int(d).is_some_and(|d| d >= 1) => {
+                Some(self.s.mul2(d, b))
+            }
+            Node::Add(xs) if xs.iter().filter(|y| **y == kt).count() == 1 => {
+                let rest: Vec<TermId> = xs.into_iter().filter(|y| *y != kt).collect();
+                if rest.iter().any(|y| self.mentions(*y, kt)) {
+                    return None;
+                }
+                let c = self.s.add(rest);
+                Some(self.s.sub(b, c))
+            }
+            _ => None,
+        }
+    }
+
+    /// The bound of a reduction variable that indexes no tensor directly: the smallest of its
+    /// bounds `bare` (terms free of it, as formulas) and `named`; `None` when one is not a
+    /// formula (the formula then does not evaluate, and says so).
+    fn stated_bound(&mut self, bare: &[TermId], named: Option<Expr>) -> Option<Expr> {
+        let mut all = Vec::new();
+        for b in bare {
+            all.push(self.expr(*b).ok()?);
+        }
+        all.extend(named);
+        all.into_iter()
+            .reduce(|a, b| Expr::Call("min".into(), vec![a, b]))
     }
 
     /// The formula of `t` when it is a polynomial of sizes and scalar parameters only (no

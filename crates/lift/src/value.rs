@@ -112,12 +112,18 @@ impl LDomain for symbolic::Sym {
     }
     fn floor_i(&mut self, x: &Self::V) -> Self::I {
         match x {
-            symbolic::SymVal::Plain(t) => {
-                let f = self
-                    .store
-                    .declare_fun(FLOOR, &[smt::Sort::Real], smt::Sort::Int);
-                self.store.app(f, vec![*t])
-            }
+            // A rational literal's floor is known (a block of `tl.zeros` converted to an
+            // integer type is 0), and so is that of an integer seen as a real.
+            symbolic::SymVal::Plain(t) => match self.store.node(*t).clone() {
+                smt::Node::Real(n, d) => self.store.int(n.div_euclid(d)),
+                smt::Node::ToReal(i) => i,
+                _ => {
+                    let f = self
+                        .store
+                        .declare_fun(FLOOR, &[smt::Sort::Real], smt::Sort::Int);
+                    self.store.app(f, vec![*t])
+                }
+            },
             _ => {
                 self.unsupported.get_or_insert_with(|| {
                     "an integer conversion of a reduction or an infinity".into()

@@ -327,7 +327,26 @@ def _install():
 
     triton.autotune = autotune
     _patch_libdevice()
+    _patch_reduce_dtype()
     return triton
+
+
+def _patch_reduce_dtype():
+    """Triton 3.2's interpreter reduces and scans blocks with NumPy (`np.sum`, `np.cumsum`),
+    which widen int32 to int64, and labels the result with the input's type: a store of that
+    block then writes 8 bytes per int32 element, past the end of the buffer (heap corruption,
+    `corrupted size vs. prev_size`). Its results are cast back to the type they are labelled
+    with (wrapping, as the compiled kernel's int32 sum does)."""
+    from triton.runtime import interpreter
+
+    original = interpreter.ReduceScanOpIneterface.to_tensor
+
+    def to_tensor(self, ret, dtype):
+        if hasattr(ret, "shape") and ret.shape:
+            ret = np.asarray(ret).astype(interpreter._get_np_dtype(dtype), copy=False)
+        return original(self, ret, dtype)
+
+    interpreter.ReduceScanOpIneterface.to_tensor = to_tensor
 
 
 def _patch_libdevice():

@@ -40,6 +40,28 @@ pub struct Note {
     pub assertions: Vec<TermId>,
 }
 
+/// The candidate needed region of a Func from Halide's bounds of its pure stage in scope at
+/// its `realize`: per pure variable, every binding of `f.s0.v.min[_N]` and `f.s0.v.max[_N]`
+/// (`all` gives them, innermost first), intersected. A Func computed at a tile of a consumer
+/// has the tile's bounds innermost (`f.s0.x.max_3`: the whole tile, a RoundUp tail included)
+/// and the bounds the whole consumer needs outside (`f.s0.x.max_2`): the needed part of the
+/// tile is their intersection. `None` when some variable has no binding. One definition for
+/// both domains (`larger(a, b, true)` is the domain's `max`, `larger(a, b, false)` its
+/// `min`); a candidate only, checked by [`needed_obligations`].
+pub(crate) fn needed_candidate<T>(
+    names: &[(String, String)],
+    mut all: impl FnMut(&str) -> Vec<T>,
+    mut larger: impl FnMut(T, T, bool) -> T,
+) -> Option<Vec<(T, T)>> {
+    let mut region = Vec::new();
+    for (lo, hi) in names {
+        let lo = all(lo).into_iter().reduce(|a, b| larger(a, b, true))?;
+        let hi = all(hi).into_iter().reduce(|a, b| larger(a, b, false))?;
+        region.push((lo, hi));
+    }
+    Some(region)
+}
+
 fn in_region(d: &mut Sym, point: &[TermId], region: &[(TermId, TermId)]) -> TermId {
     let mut cs = Vec::new();
     for (p, (lo, hi)) in point.iter().zip(region) {

@@ -483,7 +483,7 @@ impl<'a> Exec<'a> {
                         None => None,
                         Some(c) => Some(self.cond(d, c)?),
                     };
-                    let needed = self.needed_candidate(func);
+                    let needed = self.needed_candidate(d, func);
                     self.run.realizations.push(Realization {
                         func: func.clone(),
                         bounds: bs,
@@ -657,23 +657,30 @@ impl<'a> Exec<'a> {
     }
 
     /// Halide's un-rounded bounds of `func`'s pure stage, `[func.s0.v.min, func.s0.v.max]`
-    /// per pure variable `v`, when every one is a `let` in scope here (at its `realize`).
-    fn needed_candidate(&self, func: &str) -> Option<Vec<(TermId, TermId)>> {
-        let bound = |name: &str| match self
-            .scope
-            .iter()
-            .rev()
-            .find(|(n, _)| crate::spec::binds(n, name))
-        {
-            Some((_, Val::Int(t, _))) => Some(*t),
-            _ => None,
+    /// per pure variable `v`, every binding in scope here (at its `realize`) intersected
+    /// ([`crate::live::needed_candidate`]).
+    fn needed_candidate(&mut self, d: &mut Sym, func: &str) -> Option<Vec<(TermId, TermId)>> {
+        let names = self.spec.func(func)?.needed_bound_names();
+        let scope = &self.scope;
+        let all = |name: &str| -> Vec<TermId> {
+            scope
+                .iter()
+                .rev()
+                .filter(|(n, _)| crate::spec::binds(n, name))
+                .filter_map(|(_, v)| match v {
+                    Val::Int(t, _) => Some(*t),
+                    _ => None,
+                })
+                .collect()
         };
-        self.spec
-            .func(func)?
-            .needed_bound_names()
-            .iter()
-            .map(|(lo, hi)| Some((bound(lo)?, bound(hi)?)))
-            .collect()
+        crate::live::needed_candidate(&names, all, |a, b, max| {
+            let a_le_b = d.store.le(a, b);
+            if max {
+                d.store.ite(a_le_b, b, a)
+            } else {
+                d.store.ite(a_le_b, a, b)
+            }
+        })
     }
 
     fn current_realization(&self, func: &str) -> Option<usize> {

@@ -109,7 +109,8 @@ impl Checked {
     }
 }
 
-fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
+/// The Funcs the statement stores (those it does not are inlined).
+pub(crate) fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
     use crate::stmt::StmtKind::*;
     for s in stmt {
         match &s.kind {
@@ -2326,5 +2327,54 @@ fn check_resolved(
             "the replay met an unsupported construct: {why}{}",
             at(span)
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{group_of, solve_group, Obligation};
+    use crate::value::WitnessKind;
+    use report::Span;
+
+    fn ob(what: &str, assertions: Vec<smt::TermId>) -> Obligation {
+        Obligation {
+            what: what.into(),
+            kind: WitnessKind::OutOfBounds,
+            assertions,
+            span: Span::default(),
+            free: vec![],
+            fallbacks: vec![],
+        }
+    }
+
+    /// Neighbouring obligations of one description are asked as one query, which is unsat
+    /// only when each is: one satisfiable member leaves every member to its own query.
+    #[test]
+    fn obligations_asked_together_are_proved_only_if_each_is() {
+        let mut st = smt::Store::new();
+        let x = st.declare("x", smt::Sort::Int);
+        let x = st.sym(x);
+        let (zero, ten, twenty) = (st.int(0), st.int(10), st.int(20));
+        let shared = vec![st.le(zero, x), st.le(x, ten)];
+        let above = |st: &mut smt::Store, c: smt::TermId| {
+            let mut a = shared.clone();
+            a.push(st.lt(c, x));
+            a
+        };
+        let cfg = smt::SolverConfig {
+            timeout: std::time::Duration::from_secs(5),
+        };
+        let unsat = vec![
+            ob("a read of `f` outside", above(&mut st, ten)),
+            ob("a read of `f` outside", above(&mut st, twenty)),
+            ob("a read of `g` outside", above(&mut st, zero)),
+        ];
+        assert_eq!(group_of(&st, &unsat, 0), 2);
+        assert!(solve_group(&mut st, &unsat[..2], &[], cfg));
+        let one_sat = vec![
+            ob("a read of `f` outside", above(&mut st, ten)),
+            ob("a read of `f` outside", above(&mut st, zero)),
+        ];
+        assert!(!solve_group(&mut st, &one_sat, &[], cfg));
     }
 }

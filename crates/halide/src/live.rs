@@ -141,3 +141,37 @@ pub(crate) fn discarded_notes(d: &mut Sym, run: &Run, writes: &[Write]) -> Vec<N
     }
     notes
 }
+
+#[cfg(test)]
+mod tests {
+    /// A Func computed per tile of a consumer has the tile's bounds innermost and the
+    /// consumer's whole needed bounds outside: its needed region is their intersection (the
+    /// tile's RoundUp tail past the consumer's last column is not needed); a variable with no
+    /// binding gives no region.
+    #[test]
+    fn a_needed_region_intersects_every_binding_in_scope() {
+        let names = vec![("f.s0.x.min".to_string(), "f.s0.x.max".to_string())];
+        // Innermost first: the tile [63, 126], then the consumer's [-1, 64].
+        let scope = [
+            ("f.s0.x.min_3", 63),
+            ("f.s0.x.max_3", 126),
+            ("f.s0.x.min_2", -1),
+            ("f.s0.x.max_2", 64),
+            ("g.s0.x.max", 0),
+        ];
+        let all = |name: &str| -> Vec<i128> {
+            scope
+                .iter()
+                .filter(|(n, _)| crate::spec::binds(n, name))
+                .map(|(_, v)| *v)
+                .collect()
+        };
+        let larger = |a: i128, b: i128, max: bool| if max { a.max(b) } else { a.min(b) };
+        assert_eq!(
+            super::needed_candidate(&names, all, larger),
+            Some(vec![(63, 64)])
+        );
+        let unbound = vec![("f.s0.y.min".to_string(), "f.s0.y.max".to_string())];
+        assert_eq!(super::needed_candidate(&unbound, all, larger), None);
+    }
+}

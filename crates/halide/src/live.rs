@@ -41,32 +41,39 @@ pub struct Note {
 }
 
 /// The candidate needed region of a Func from Halide's bounds of its pure stage in scope at
-/// its `realize`: per pure variable, every binding of `f.s0.v.min[_N]` and `f.s0.v.max[_N]`
-/// (`all` gives them, innermost first), intersected. A Func computed at a tile of a consumer
-/// has the tile's bounds innermost (`f.s0.x.max_3`: the whole tile, a RoundUp tail included)
-/// and the bounds the whole consumer needs outside (`f.s0.x.max_2`): the needed part of the
-/// tile is their intersection. `None` when some variable has no binding. One definition for
-/// both domains (`larger(a, b, true)` is the domain's `max`, `larger(a, b, false)` its
-/// `min`); a candidate only, checked by [`needed_obligations`].
+/// its `realize`: per pure variable, every binding of `f.s0.v.min[_N]` (the lower bounds)
+/// and of `f.s0.v.max[_N]` (the upper ones), `all` giving them innermost first; the region is
+/// their intersection. A Func computed at a tile of a consumer has the tile's bounds
+/// innermost (`f.s0.x.max_3`: the whole tile, a RoundUp tail included) and the bounds the
+/// whole consumer needs outside (`f.s0.x.max_2`): the needed part of the tile is their
+/// intersection. `None` when some variable has no binding. One definition for both domains
+/// (the interpreter takes the largest lower and the least upper bound; the obligations state
+/// every bound, linear, with no `max`/`min` terms); a candidate only, checked by
+/// [`needed_obligations`].
 pub(crate) fn needed_candidate<T>(
     names: &[(String, String)],
     mut all: impl FnMut(&str) -> Vec<T>,
-    mut larger: impl FnMut(T, T, bool) -> T,
-) -> Option<Vec<(T, T)>> {
+) -> Option<Vec<(Vec<T>, Vec<T>)>> {
     let mut region = Vec::new();
     for (lo, hi) in names {
-        let lo = all(lo).into_iter().reduce(|a, b| larger(a, b, true))?;
-        let hi = all(hi).into_iter().reduce(|a, b| larger(a, b, false))?;
+        let (lo, hi) = (all(lo), all(hi));
+        if lo.is_empty() || hi.is_empty() {
+            return None;
+        }
         region.push((lo, hi));
     }
     Some(region)
 }
 
-fn in_region(d: &mut Sym, point: &[TermId], region: &[(TermId, TermId)]) -> TermId {
+fn in_region(d: &mut Sym, point: &[TermId], region: &[(Vec<TermId>, Vec<TermId>)]) -> TermId {
     let mut cs = Vec::new();
-    for (p, (lo, hi)) in point.iter().zip(region) {
-        cs.push(d.store.le(*lo, *p));
-        cs.push(d.store.le(*p, *hi));
+    for (p, (los, his)) in point.iter().zip(region) {
+        for lo in los {
+            cs.push(d.store.le(*lo, *p));
+        }
+        for hi in his {
+            cs.push(d.store.le(*p, *hi));
+        }
     }
     d.store.and(cs)
 }
@@ -166,12 +173,11 @@ mod tests {
                 .map(|(_, v)| *v)
                 .collect()
         };
-        let larger = |a: i128, b: i128, max: bool| if max { a.max(b) } else { a.min(b) };
-        assert_eq!(
-            super::needed_candidate(&names, all, larger),
-            Some(vec![(63, 64)])
-        );
+        let region = super::needed_candidate(&names, all).unwrap();
+        let lo = region[0].0.iter().copied().max();
+        let hi = region[0].1.iter().copied().min();
+        assert_eq!((lo, hi), (Some(63), Some(64)));
         let unbound = vec![("f.s0.y.min".to_string(), "f.s0.y.max".to_string())];
-        assert_eq!(super::needed_candidate(&unbound, all, larger), None);
+        assert!(super::needed_candidate(&unbound, all).is_none());
     }
 }

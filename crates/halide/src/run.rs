@@ -607,11 +607,14 @@ impl Machine<'_> {
                     }
                     self.next_id += 1;
                     let needed = self.spec.func(func).and_then(|f| {
-                        crate::live::needed_candidate(
-                            &f.needed_bound_names(),
-                            |name| self.bounds_of(name),
-                            |a, b, max| if max { a.max(b) } else { a.min(b) },
-                        )
+                        let region =
+                            crate::live::needed_candidate(&f.needed_bound_names(), |name| {
+                                self.bounds_of(name)
+                            })?;
+                        region
+                            .into_iter()
+                            .map(|(lo, hi)| Some((lo.into_iter().max()?, hi.into_iter().min()?)))
+                            .collect()
                     });
                     let buf = Buffer {
                         id: self.next_id,

@@ -131,10 +131,11 @@ pub struct Realization {
     pub outer: Vec<SymId>,
     /// Each dimension's fold factor, if its storage is folded ([`crate::eval::fold_factors`]).
     pub folds: Vec<Option<i128>>,
-    /// The candidate needed region `[min, max]` per dimension (points): Halide's own
-    /// un-rounded bounds of the pure stage (`f.s0.x.min`, `f.s0.x.max`) in scope at the
-    /// `realize`, if all are. Checked, never trusted ([`crate::live`]).
-    pub needed: Option<Vec<(TermId, TermId)>>,
+    /// The candidate needed region per dimension (points), as its lower and its upper bounds
+    /// (the region is their intersection): Halide's own un-rounded bounds of the pure stage
+    /// (`f.s0.x.min`, `f.s0.x.max`, every binding) in scope at the `realize`, if all are.
+    /// Checked, never trusted ([`crate::live`]).
+    pub needed: Option<Vec<(Vec<TermId>, Vec<TermId>)>>,
 }
 
 pub struct Run {
@@ -483,7 +484,7 @@ impl<'a> Exec<'a> {
                         None => None,
                         Some(c) => Some(self.cond(d, c)?),
                     };
-                    let needed = self.needed_candidate(d, func);
+                    let needed = self.needed_candidate(func);
                     self.run.realizations.push(Realization {
                         func: func.clone(),
                         bounds: bs,
@@ -659,7 +660,7 @@ impl<'a> Exec<'a> {
     /// Halide's un-rounded bounds of `func`'s pure stage, `[func.s0.v.min, func.s0.v.max]`
     /// per pure variable `v`, every binding in scope here (at its `realize`) intersected
     /// ([`crate::live::needed_candidate`]).
-    fn needed_candidate(&mut self, d: &mut Sym, func: &str) -> Option<Vec<(TermId, TermId)>> {
+    fn needed_candidate(&self, func: &str) -> Option<Vec<(Vec<TermId>, Vec<TermId>)>> {
         let names = self.spec.func(func)?.needed_bound_names();
         let scope = &self.scope;
         let all = |name: &str| -> Vec<TermId> {
@@ -673,14 +674,7 @@ impl<'a> Exec<'a> {
                 })
                 .collect()
         };
-        crate::live::needed_candidate(&names, all, |a, b, max| {
-            let a_le_b = d.store.le(a, b);
-            if max {
-                d.store.ite(a_le_b, b, a)
-            } else {
-                d.store.ite(a_le_b, a, b)
-            }
-        })
+        crate::live::needed_candidate(&names, all)
     }
 
     fn current_realization(&self, func: &str) -> Option<usize> {

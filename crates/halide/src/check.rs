@@ -109,7 +109,8 @@ impl Checked {
     }
 }
 
-fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
+/// The Funcs the statement stores (those it does not are inlined).
+pub(crate) fn funcs_stored(stmt: &[Stmt], out: &mut Vec<String>) {
     use crate::stmt::StmtKind::*;
     for s in stmt {
         match &s.kind {
@@ -1733,6 +1734,63 @@ pub(crate) const QUICK_SIZES: [i128; 5] = [1, 8, 9, 16, 17];
 /// ... and after an obligation stayed open.
 pub(crate) const SEARCH_SIZES: [i128; 12] = [1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 33];
 
+/// At most this many obligations are asked in one query ([`group_of`]).
+const MAX_GROUP: usize = 32;
+
+/// How many obligations from `obs[i]` on are asked together: the run of neighbours of the
+/// same kind and description (the reads of one Func by one store, say: `a read of `gray`
+/// outside its realization` at each of its call sites), without quantifiers, at most
+/// [`MAX_GROUP`]. Their queries share the statement's assertions and most of the path, and
+/// one solver call for all is much cheaper than one for each (local_laplacian: 17 reads per
+/// pyramid store, 0.2 s of cvc5 each).
+fn group_of(store: &smt::Store, obs: &[Obligation], i: usize) -> usize {
+    let plain = |o: &Obligation| !o.assertions.iter().any(|t| store.has_quantifier(*t));
+    if !plain(&obs[i]) {
+        return 1;
+    }
+    obs[i..]
+        .iter()
+        .take(MAX_GROUP)
+        .take_while(|o| o.kind == obs[i].kind && o.what == obs[i].what && plain(o))
+        .count()
+}
+
+/// Whether the obligations of `group` are all unsat, asked as one query: the assertions
+/// they share, and the disjunction of the conjunction of each one's others. Unsat of it is
+/// unsat of each (each query implies it); otherwise nothing is concluded (each is asked on
+/// its own).
+fn solve_group(
+    store: &mut smt::Store,
+    group: &[Obligation],
+    fields: &[(String, SymId)],
+    cfg: smt::SolverConfig,
+) -> bool {
+    let sets: Vec<std::collections::HashSet<TermId>> = group
+        .iter()
+        .map(|o| o.assertions.iter().copied().collect())
+        .collect();
+    let shared: Vec<TermId> = group[0]
+        .assertions
+        .iter()
+        .copied()
+        .filter(|t| sets.iter().all(|s| s.contains(t)))
+        .collect();
+    let common: std::collections::HashSet<TermId> = shared.iter().copied().collect();
+    let mut cases = Vec::new();
+    for o in group {
+        let own: Vec<TermId> = o
+            .assertions
+            .iter()
+            .copied()
+            .filter(|t| !common.contains(t))
+            .collect();
+        cases.push(store.and(own));
+    }
+    let mut query = shared;
+    query.push(store.or(cases));
+    matches!(solve(store, &query, fields, cfg), CheckResult::Unsat)
+}
+
 /// One obligation's query: the buffer fields of a model.
 fn solve(
     store: &mut smt::Store,
@@ -1978,7 +2036,14 @@ fn check_resolved(
         _ => 4,
     };
     let mut obs = obs;
-    obs.sort_by_key(|o| rank(o.kind));
+    // By kind, then the obligations of one description (the reads of one Func, say) next to
+    // each other in the order they first appear, so that they are asked together
+    // ([`group_of`]).
+    let mut first: HashMap<String, usize> = HashMap::new();
+    for (i, o) in obs.iter().enumerate() {
+        first.entry(o.what.clone()).or_insert(i);
+    }
+    obs.sort_by_key(|o| (rank(o.kind), first[&o.what]));
     // Vacuity: the preconditions must admit some sizes, or every obligation is trivially unsat.
     {
         let Some(cfg) = budget.cfg() else {
@@ -2011,12 +2076,37 @@ fn check_resolved(
     let debug = std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some();
     // Where the case's budget ran out, and how many obligations were left unasked.
     let mut spent: Option<(String, usize)> = None;
+    // Obligations proved together with their neighbours ([`group_of`]).
+    let mut proved = vec![false; obs.len()];
+    let mut grouped_until = 0;
     for (i, o) in obs.iter().enumerate() {
         let t0 = std::time::Instant::now();
         let Some(cfg) = budget.cfg() else {
             spent = Some((where_(o), obs.len() - i));
             break;
         };
+        if i >= grouped_until {
+            let group = group_of(&store, &obs, i);
+            grouped_until = i + group.max(1);
+            if group > 1 {
+                let quick = smt::SolverConfig {
+                    timeout: cfg.timeout.min(budget.clock().as_wall(FIRST_TRY)),
+                };
+                let both = solve_group(&mut store, &obs[i..i + group], &fields, quick);
+                if debug {
+                    eprintln!(
+                        "{:6} ms  {group} obligations together from {}: {}",
+                        t0.elapsed().as_millis(),
+                        where_(o),
+                        if both { "unsat" } else { "not unsat" }
+                    );
+                }
+                proved[i..i + group].iter_mut().for_each(|p| *p = both);
+            }
+        }
+        if proved[i] {
+            continue;
+        }
         // Each query that has a fallback after it gets a short first try, so one that the
         // solver cannot settle does not hold up a later one that it can; the queries that ran
         // out of that time are asked again with the full timeout only if no query was unsat.
@@ -2237,5 +2327,54 @@ fn check_resolved(
             "the replay met an unsupported construct: {why}{}",
             at(span)
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{group_of, solve_group, Obligation};
+    use crate::value::WitnessKind;
+    use report::Span;
+
+    fn ob(what: &str, assertions: Vec<smt::TermId>) -> Obligation {
+        Obligation {
+            what: what.into(),
+            kind: WitnessKind::OutOfBounds,
+            assertions,
+            span: Span::default(),
+            free: vec![],
+            fallbacks: vec![],
+        }
+    }
+
+    /// Neighbouring obligations of one description are asked as one query, which is unsat
+    /// only when each is: one satisfiable member leaves every member to its own query.
+    #[test]
+    fn obligations_asked_together_are_proved_only_if_each_is() {
+        let mut st = smt::Store::new();
+        let x = st.declare("x", smt::Sort::Int);
+        let x = st.sym(x);
+        let (zero, ten, twenty) = (st.int(0), st.int(10), st.int(20));
+        let shared = vec![st.le(zero, x), st.le(x, ten)];
+        let above = |st: &mut smt::Store, c: smt::TermId| {
+            let mut a = shared.clone();
+            a.push(st.lt(c, x));
+            a
+        };
+        let cfg = smt::SolverConfig {
+            timeout: std::time::Duration::from_secs(5),
+        };
+        let unsat = vec![
+            ob("a read of `f` outside", above(&mut st, ten)),
+            ob("a read of `f` outside", above(&mut st, twenty)),
+            ob("a read of `g` outside", above(&mut st, zero)),
+        ];
+        assert_eq!(group_of(&st, &unsat, 0), 2);
+        assert!(solve_group(&mut st, &unsat[..2], &[], cfg));
+        let one_sat = vec![
+            ob("a read of `f` outside", above(&mut st, ten)),
+            ob("a read of `f` outside", above(&mut st, zero)),
+        ];
+        assert!(!solve_group(&mut st, &one_sat, &[], cfg));
     }
 }

@@ -26,6 +26,7 @@ use crate::stmt::{Stmt, StmtKind};
 use crate::syntax::{BinOp, Expr, ExprKind, Type};
 use ieee754::Format;
 use report::Span;
+use std::collections::HashMap;
 
 /// The two files with their float constants resolved, and what was assumed.
 pub struct Floats {
@@ -252,6 +253,87 @@ fn peel_let_product(e: &mut Expr, folds: &mut Vec<String>, constants: &mut Vec<(
     scale_var(body, name, &c, &mut changed);
     if changed {
         map_expr(body, &mut |e: &mut Expr| fold_product(e, folds, constants));
+    }
+}
+
+/// Halide inlines a Func the statement does not store before it simplifies, so a product by
+/// a constant of such a Func whose value is a product by a constant folds too
+/// (local_laplacian's `gray = 0.299f * floating(x, y, 0) + ...`, `floating` being `input *
+/// fl(1/65535)`, is `input * fold(fl(1/65535) * 0.299f)`): the call is inlined (an exact
+/// rewrite), the constant put on the right as Halide puts it, and the product folded
+/// ([`fold_product`]). Only Funcs with a pure definition and no `let`.
+fn fold_inlined_products(
+    spec: &mut Spec,
+    stmt: &[Stmt],
+    folds: &mut Vec<String>,
+    constants: &mut Vec<(Ieee, String)>,
+) {
+    let mut stored = Vec::new();
+    crate::check::funcs_stored(stmt, &mut stored);
+    let scaled = |e: &Expr| match &e.kind {
+        ExprKind::Bin(BinOp::Mul, x, c) => {
+            let mut has_let = false;
+            let mut x = (**x).clone();
+            map_expr(&mut x, &mut |y: &mut Expr| {
+                has_let |= matches!(y.kind, ExprKind::Let(..))
+            });
+            matches!(c.kind, ExprKind::Float(..)) && !has_let
+        }
+        _ => false,
+    };
+    let inlined: HashMap<String, (Vec<String>, Type, Expr)> = spec
+        .funcs
+        .iter()
+        .filter(|f| f.updates.is_empty() && f.tuple.is_none() && !stored.contains(&f.name))
+        .filter(|f| f.name != spec.output && scaled(&f.value))
+        .map(|f| (f.name.clone(), (f.vars.clone(), f.ty, f.value.clone())))
+        .collect();
+    if inlined.is_empty() {
+        return;
+    }
+    let mut rewrite = |e: &mut Expr| {
+        let ExprKind::Bin(BinOp::Mul, a, b) = &e.kind else {
+            return;
+        };
+        let (call, c1) = match (&a.kind, &b.kind) {
+            (_, ExprKind::Float(..)) => (a, b),
+            (ExprKind::Float(..), _) => (b, a),
+            _ => return,
+        };
+        let call = match &call.kind {
+            ExprKind::Cast(ty, x) => match &x.kind {
+                ExprKind::Call(name, _) if inlined.get(name).is_some_and(|f| f.1 == *ty) => x,
+                _ => return,
+            },
+            _ => call,
+        };
+        let ExprKind::Call(name, args) = &call.kind else {
+            return;
+        };
+        let Some((vars, _, value)) = inlined.get(name) else {
+            return;
+        };
+        if vars.len() != args.len() {
+            return;
+        }
+        let bound: HashMap<&str, &Expr> = vars.iter().map(|v| v.as_str()).zip(args).collect();
+        let mut body = value.clone();
+        map_expr(&mut body, &mut |y: &mut Expr| {
+            if let ExprKind::Var(v) = &y.kind {
+                if let Some(r) = bound.get(v.as_str()) {
+                    *y = (*r).clone();
+                }
+            }
+        });
+        let c1 = (**c1).clone();
+        e.kind = ExprKind::Bin(BinOp::Mul, Box::new(body), Box::new(c1));
+        fold_product(e, folds, constants);
+    };
+    for f in &mut spec.funcs {
+        map_expr(&mut f.value, &mut rewrite);
+        for u in &mut f.updates {
+            map_expr(&mut u.value, &mut rewrite);
+        }
     }
 }
 
@@ -505,6 +587,7 @@ pub fn resolve(
     if let Some(e) = err {
         return Err(e);
     }
+    fold_inlined_products(&mut spec, stmt, &mut folds, &mut constants);
     if !folds.is_empty() {
         unique(&mut folds);
         notes.push(format!(
@@ -822,6 +905,36 @@ mod tests {
         );
         let text = format!("{floor:?}");
         assert!(!text.contains("Div"), "{text}");
+    }
+
+    /// local_laplacian's `gray`: `0.299f * floating(x)` with `floating = input / 65535` not
+    /// stored by the statement is inlined and folds to `input * fold(fl(1/65535) * 0.299f)`,
+    /// the statement's `0.0000045624474f`; a stored `floating` is left a call.
+    #[test]
+    fn a_product_by_a_constant_folds_through_an_inlined_func() {
+        let spec = crate::spec::parse(
+            "input input : uint16 dims 1\nfunc floating(x) : float32 = (float32(input(x))/65535.0f)\nfunc gray(x) : float32 = (0.299f*(float32)floating(x))\noutput gray : float32 dims 1\n",
+        )
+        .unwrap();
+        let inlined = crate::stmt::parse(
+            "produce gray {\n for (gray.s0.x, gray.min.0, gray.extent.0) {\n  gray(gray.s0.x) = float32(input(gray.s0.x))*0.0000045624474f\n }\n}\n",
+        )
+        .unwrap();
+        let f = resolve(&spec, &inlined, true, &|s| format!("@{}", s.start)).unwrap();
+        let notes = f.notes.join("; ");
+        assert!(
+            notes.contains("`(x * 1.5259022e-5f) * 0.299f` is `x * 4.5624474e-6f`"),
+            "{notes}"
+        );
+        let text = format!("{:?}", f.spec.funcs[1].value);
+        assert!(!text.contains("floating"), "{text}");
+        let stored = crate::stmt::parse(
+            "produce floating {\n for (floating.s0.x, 0, 4) {\n  floating(floating.s0.x) = 0.0f\n }\n}\nproduce gray {\n for (gray.s0.x, gray.min.0, gray.extent.0) {\n  gray(gray.s0.x) = floating(gray.s0.x)*0.299f\n }\n}\n",
+        )
+        .unwrap();
+        let f = resolve(&spec, &stored, true, &|s| format!("@{}", s.start)).unwrap();
+        let text = format!("{:?}", f.spec.funcs[1].value);
+        assert!(text.contains("floating"), "{text}");
     }
 
     /// camera_pipe's curve: `float32(1023 - (0 + 25))` folds to `998.0f` and `1.0f / 998.0f`

@@ -40,11 +40,40 @@ pub struct Note {
     pub assertions: Vec<TermId>,
 }
 
-fn in_region(d: &mut Sym, point: &[TermId], region: &[(TermId, TermId)]) -> TermId {
+/// The candidate needed region of a Func from Halide's bounds of its pure stage in scope at
+/// its `realize`: per pure variable, every binding of `f.s0.v.min[_N]` (the lower bounds)
+/// and of `f.s0.v.max[_N]` (the upper ones), `all` giving them innermost first; the region is
+/// their intersection. A Func computed at a tile of a consumer has the tile's bounds
+/// innermost (`f.s0.x.max_3`: the whole tile, a RoundUp tail included) and the bounds the
+/// whole consumer needs outside (`f.s0.x.max_2`): the needed part of the tile is their
+/// intersection. `None` when some variable has no binding. One definition for both domains
+/// (the interpreter takes the largest lower and the least upper bound; the obligations state
+/// every bound, linear, with no `max`/`min` terms); a candidate only, checked by
+/// [`needed_obligations`].
+pub(crate) fn needed_candidate<T>(
+    names: &[(String, String)],
+    mut all: impl FnMut(&str) -> Vec<T>,
+) -> Option<Vec<(Vec<T>, Vec<T>)>> {
+    let mut region = Vec::new();
+    for (lo, hi) in names {
+        let (lo, hi) = (all(lo), all(hi));
+        if lo.is_empty() || hi.is_empty() {
+            return None;
+        }
+        region.push((lo, hi));
+    }
+    Some(region)
+}
+
+fn in_region(d: &mut Sym, point: &[TermId], region: &[(Vec<TermId>, Vec<TermId>)]) -> TermId {
     let mut cs = Vec::new();
-    for (p, (lo, hi)) in point.iter().zip(region) {
-        cs.push(d.store.le(*lo, *p));
-        cs.push(d.store.le(*p, *hi));
+    for (p, (los, his)) in point.iter().zip(region) {
+        for lo in los {
+            cs.push(d.store.le(*lo, *p));
+        }
+        for hi in his {
+            cs.push(d.store.le(*p, *hi));
+        }
     }
     d.store.and(cs)
 }
@@ -118,4 +147,37 @@ pub(crate) fn discarded_notes(d: &mut Sym, run: &Run, writes: &[Write]) -> Vec<N
         });
     }
     notes
+}
+
+#[cfg(test)]
+mod tests {
+    /// A Func computed per tile of a consumer has the tile's bounds innermost and the
+    /// consumer's whole needed bounds outside: its needed region is their intersection (the
+    /// tile's RoundUp tail past the consumer's last column is not needed); a variable with no
+    /// binding gives no region.
+    #[test]
+    fn a_needed_region_intersects_every_binding_in_scope() {
+        let names = vec![("f.s0.x.min".to_string(), "f.s0.x.max".to_string())];
+        // Innermost first: the tile [63, 126], then the consumer's [-1, 64].
+        let scope = [
+            ("f.s0.x.min_3", 63),
+            ("f.s0.x.max_3", 126),
+            ("f.s0.x.min_2", -1),
+            ("f.s0.x.max_2", 64),
+            ("g.s0.x.max", 0),
+        ];
+        let all = |name: &str| -> Vec<i128> {
+            scope
+                .iter()
+                .filter(|(n, _)| crate::spec::binds(n, name))
+                .map(|(_, v)| *v)
+                .collect()
+        };
+        let region = super::needed_candidate(&names, all).unwrap();
+        let lo = region[0].0.iter().copied().max();
+        let hi = region[0].1.iter().copied().min();
+        assert_eq!((lo, hi), (Some(63), Some(64)));
+        let unbound = vec![("f.s0.y.min".to_string(), "f.s0.y.max".to_string())];
+        assert!(super::needed_candidate(&unbound, all).is_none());
+    }
 }

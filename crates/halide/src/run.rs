@@ -254,16 +254,17 @@ impl Machine<'_> {
     }
 
     /// An integer `let` in scope (a bound the statement states).
-    fn bound(&self, name: &str) -> Option<i128> {
-        match self
-            .scope
+    /// Every binding in scope of `name` or a renamed copy of it (`name_N`), innermost first.
+    fn bounds_of(&self, name: &str) -> Vec<i128> {
+        self.scope
             .iter()
             .rev()
-            .find(|(n, _)| crate::spec::binds(n, name))
-        {
-            Some((_, Val::Int(i, _))) => Some(*i),
-            _ => None,
-        }
+            .filter(|(n, _)| crate::spec::binds(n, name))
+            .filter_map(|(_, v)| match v {
+                Val::Int(i, _) => Some(*i),
+                _ => None,
+            })
+            .collect()
     }
 
     fn read_input(&self, name: &str, idx: &[i128], span: Span) -> Result<CVal, Stop> {
@@ -606,9 +607,13 @@ impl Machine<'_> {
                     }
                     self.next_id += 1;
                     let needed = self.spec.func(func).and_then(|f| {
-                        f.needed_bound_names()
-                            .iter()
-                            .map(|(lo, hi)| Some((self.bound(lo)?, self.bound(hi)?)))
+                        let region =
+                            crate::live::needed_candidate(&f.needed_bound_names(), |name| {
+                                self.bounds_of(name)
+                            })?;
+                        region
+                            .into_iter()
+                            .map(|(lo, hi)| Some((lo.into_iter().max()?, hi.into_iter().min()?)))
                             .collect()
                     });
                     let buf = Buffer {

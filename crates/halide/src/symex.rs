@@ -131,10 +131,11 @@ pub struct Realization {
     pub outer: Vec<SymId>,
     /// Each dimension's fold factor, if its storage is folded ([`crate::eval::fold_factors`]).
     pub folds: Vec<Option<i128>>,
-    /// The candidate needed region `[min, max]` per dimension (points): Halide's own
-    /// un-rounded bounds of the pure stage (`f.s0.x.min`, `f.s0.x.max`) in scope at the
-    /// `realize`, if all are. Checked, never trusted ([`crate::live`]).
-    pub needed: Option<Vec<(TermId, TermId)>>,
+    /// The candidate needed region per dimension (points), as its lower and its upper bounds
+    /// (the region is their intersection): Halide's own un-rounded bounds of the pure stage
+    /// (`f.s0.x.min`, `f.s0.x.max`, every binding) in scope at the `realize`, if all are.
+    /// Checked, never trusted ([`crate::live`]).
+    pub needed: Option<Vec<(Vec<TermId>, Vec<TermId>)>>,
 }
 
 pub struct Run {
@@ -657,23 +658,23 @@ impl<'a> Exec<'a> {
     }
 
     /// Halide's un-rounded bounds of `func`'s pure stage, `[func.s0.v.min, func.s0.v.max]`
-    /// per pure variable `v`, when every one is a `let` in scope here (at its `realize`).
-    fn needed_candidate(&self, func: &str) -> Option<Vec<(TermId, TermId)>> {
-        let bound = |name: &str| match self
-            .scope
-            .iter()
-            .rev()
-            .find(|(n, _)| crate::spec::binds(n, name))
-        {
-            Some((_, Val::Int(t, _))) => Some(*t),
-            _ => None,
+    /// per pure variable `v`, every binding in scope here (at its `realize`) intersected
+    /// ([`crate::live::needed_candidate`]).
+    fn needed_candidate(&self, func: &str) -> Option<Vec<(Vec<TermId>, Vec<TermId>)>> {
+        let names = self.spec.func(func)?.needed_bound_names();
+        let scope = &self.scope;
+        let all = |name: &str| -> Vec<TermId> {
+            scope
+                .iter()
+                .rev()
+                .filter(|(n, _)| crate::spec::binds(n, name))
+                .filter_map(|(_, v)| match v {
+                    Val::Int(t, _) => Some(*t),
+                    _ => None,
+                })
+                .collect()
         };
-        self.spec
-            .func(func)?
-            .needed_bound_names()
-            .iter()
-            .map(|(lo, hi)| Some((bound(lo)?, bound(hi)?)))
-            .collect()
+        crate::live::needed_candidate(&names, all)
     }
 
     fn current_realization(&self, func: &str) -> Option<usize> {

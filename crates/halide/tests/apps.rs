@@ -30,6 +30,7 @@ const DEFAULT: &[(&str, &str, &str)] = &[
     ("iir_blur", "root", "verified"),
     ("iir_blur", "cpu-anysize", "verified"),
     ("camera_pipe", "root", "verified"),
+    ("camera_pipe", "cpu", "verified"),
     ("nl_means", "root", "verified"),
 ];
 

@@ -20,6 +20,11 @@
 //!   `acc = 0`, and what it leaves in `acc` is the iteration's `g(t)` of a sum as above
 //!   (each addition adds a value that does not depend on `acc`, so an iteration adds the
 //!   same from any start);
+//! - a *fold*, `acc = tl.maximum(acc, g)`, `tl.minimum`, `acc &= c`, `acc |= c` or `acc *=
+//!   g` (floats) with `acc` read nowhere else: `init ⊕ ⊕_{t < T} g(t)` after the loop, the
+//!   reduction of the fold's operator over the iterations (a product's is an atom of
+//!   `crate::atoms`, merged with a tile's `tl.reduce` by a product into one product over
+//!   `t*S + l`);
 //! - any other name bound before the loop and assigned in it (an update that is not a sum: a
 //!   running maximum, a value carried to the next iteration) makes the loop unsupported,
 //!   naming it; a name first assigned in the body may not be read after the loop.
@@ -54,7 +59,8 @@ pub(super) enum Update<'s> {
     /// `acc = tl.maximum(acc, g)` or `tl.minimum` (either operand order): a running maximum
     /// or minimum read nowhere else, a fold like a sum; `acc = acc and c`, `acc &= c`
     /// (`Reducer::And`) and `acc = acc or c`, `acc |= c` (`Reducer::Or`) on conditions, a
-    /// running conjunction or disjunction.
+    /// running conjunction or disjunction; `acc *= g`, `acc = acc * g` (`Reducer::Product`),
+    /// a running product.
     Fold(tensor::Reducer, &'s Expr),
 }
 
@@ -223,6 +229,13 @@ pub(super) fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
             Expr::Name(n) => Some((n.id.to_string(), Update::Add(&a.value))),
             _ => None,
         },
+        Stmt::AugAssign(a) if a.op == ast::Operator::Mult => match &*a.target {
+            Expr::Name(n) => Some((
+                n.id.to_string(),
+                Update::Fold(tensor::Reducer::Product, &a.value),
+            )),
+            _ => None,
+        },
         Stmt::AugAssign(a) if matches!(a.op, ast::Operator::BitAnd | ast::Operator::BitOr) => {
             let r = match a.op {
                 ast::Operator::BitAnd => tensor::Reducer::And,
@@ -245,6 +258,14 @@ pub(super) fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
                 Expr::BinOp(b) if b.op == ast::Operator::Add && is_n(&b.right) => {
                     Some((n.id.to_string(), Update::Add(&b.left)))
                 }
+                Expr::BinOp(b) if b.op == ast::Operator::Mult && is_n(&b.left) => Some((
+                    n.id.to_string(),
+                    Update::Fold(tensor::Reducer::Product, &b.right),
+                )),
+                Expr::BinOp(b) if b.op == ast::Operator::Mult && is_n(&b.right) => Some((
+                    n.id.to_string(),
+                    Update::Fold(tensor::Reducer::Product, &b.left),
+                )),
                 value if max_min_call(value).or_else(|| and_or(value)).is_some() => {
                     let (r, a, b) = max_min_call(value)
                         .or_else(|| and_or(value))
@@ -889,7 +910,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
     /// A running maximum or minimum after the loop: `max(init, max_{t < T} g(t))` lane by
     /// lane, the reduction over the iterations an atom like a loop's sum (a lane of `g` that
     /// is `-inf` for a max, a masked lane loaded with `other=-float("inf")`, takes no part;
-    /// with none left, the fold is `init`).
+    /// with none left, the fold is `init`); a running product of floats alike, `init *
+    /// product_{t < T} g(t)` (lanes that may be NaN or infinite leave it undecided).
     fn folded(
         &mut self,
         n: &str,
@@ -898,6 +920,20 @@ impl<'s, D: LDomain> Interp<'s, D> {
         (t, trip): (&D::I, &D::I),
         at: &'s Stmt,
     ) -> R<Block<D>> {
+        if r == tensor::Reducer::Product && (init.ty != Ty::Real || g.ty != Ty::Real) {
+            return self.unsupported(
+                format!(
+                    "a loop over a runtime range that takes a running product into `{n}` of \
+                     {} values (a product of integers may wrap)",
+                    if init.ty == Ty::Real {
+                        g.ty.name()
+                    } else {
+                        init.ty.name()
+                    }
+                ),
+                at,
+            );
+        }
         let g = ops::to_real(g);
         if crate::value::broadcast_shape(&init.shape, &g.shape)
             .ok()
@@ -925,7 +961,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 let red = d.reduction(r, &trip, &mut |d: &mut D, it: &D::I| {
                     crate::value::subst_elem(d, &e, &t, it)
                 });
-                crate::ext::max_min(d, r == tensor::Reducer::Max, &i0, &red)
+                match r {
+                    tensor::Reducer::Product => crate::ext::mul(d, &i0, &red),
+                    _ => crate::ext::max_min(d, r == tensor::Reducer::Max, &i0, &red),
+                }
             },
         )))
     }

@@ -110,6 +110,10 @@ enum Role<'s> {
     Advance(usize, &'s Expr),
     /// Assigned before it is read in the body, not read after the loop.
     Temp,
+    /// A running sum (`acc += g` at the statement given) read after its update in the body,
+    /// never before it: `init + Σ_{s < t+1} g(s)` there, `init + Σ_{s < T} g(s)` after the
+    /// loop.
+    Prefix(usize, &'s Expr),
     /// A running maximum (`crate::exec::online`).
     Max(super::online::RunMax<'s>),
     /// A sum rescaled as its running maximum grows (`crate::exec::online`).
@@ -522,6 +526,22 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     }
                 }
             }
+            // A running sum read after its update and never before it (a prefix sum stored
+            // each iteration: `c = c + x; tl.store(p + i, c)`).
+            if let [w] = writers[..] {
+                if let Some((m, Update::Add(e))) = update_of(&body[w]) {
+                    let number = matches!(&pre, KVal::Int(_) | KVal::Float(..))
+                        || matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Int | Ty::Real));
+                    if m == n
+                        && number
+                        && readers.first() == Some(&w)
+                        && !expr_names(e).contains(&n)
+                    {
+                        out.push((n, Role::Prefix(w, e)));
+                        continue;
+                    }
+                }
+            }
             // Assigned (from values not reading it) before any read: a temporary; or bound
             // afresh inside the one statement of the body that mentions it (a nested loop's
             // variable, a name assigned first in a nested loop's body).
@@ -660,7 +680,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let writers: Vec<usize> = roles
             .iter()
             .flat_map(|(_, r)| match r {
-                Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => vec![*w],
+                Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) | Role::Prefix(w, _) => {
+                    vec![*w]
+                }
                 Role::Max(m) => vec![m.writer],
                 Role::Rescaled(m) => [Some(m.writer), m.pre].into_iter().flatten().collect(),
                 Role::Temp | Role::Nested(_) => vec![],
@@ -676,7 +698,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
             }
             for (i, st) in f.body.iter().enumerate() {
                 let role = roles.iter().find(|(_, r)| match r {
-                    Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => *w == i,
+                    Role::Acc(w, _)
+                    | Role::Bump(w, _)
+                    | Role::Advance(w, _)
+                    | Role::Prefix(w, _) => *w == i,
                     Role::Max(m) => m.writer == i,
                     Role::Rescaled(m) => m.writer == i || m.pre == Some(i),
                     Role::Temp | Role::Nested(_) => false,
@@ -720,6 +745,17 @@ impl<'s, D: LDomain> Interp<'s, D> {
                             None => None,
                         };
                         rescaled.push((n.clone(), fa, ad, guard, st));
+                    }
+                    Some((n, Role::Prefix(_, e))) => {
+                        let g = self.expr(d, e)?;
+                        let g = self.block_of(&g, *e)?;
+                        let init = self.lookup(n).expect("bound before the loop");
+                        let init = ops::to_real(&self.block_of(&init, st)?);
+                        let one = d.lit_i(1);
+                        let upto = d.add_i(&t, &one);
+                        let now = self.summed(n, (&init, &g), (&t, &upto), st)?;
+                        self.env.push((n.clone(), KVal::Block(now)));
+                        increments.push((n.clone(), g, i, None));
                     }
                     Some((n, Role::Acc(_, u))) => {
                         let fold = match u {

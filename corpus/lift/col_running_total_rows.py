@@ -1,8 +1,12 @@
 # expect: verified
 # formula: y[i, j] = sum(k < i + 1, x[k, j])
+# synthesized: unknown
+# differential: formula
 # The running total down each column (torch.cumsum(x, dim=0)), one program per block of
 # columns and one row per iteration: `total += row`, then the total so far is stored into
-# that row, so the running sum is read after its update inside the loop.
+# that row, so the running sum is read after its update inside the loop. Synthesis drops
+# the row-dependent bound (`sum(k, x[k, j])`), which the replay catches (unknown without the
+# header's formula, which agrees with Triton's interpreter).
 import torch
 import triton
 import triton.language as tl

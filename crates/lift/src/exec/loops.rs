@@ -10,6 +10,9 @@
 //!   nowhere else in the body, is `init + Σ_{t < T} g(t)` after the loop: a sum atom made by
 //!   `ops::sum_along` (a sum of a tile's `tl.sum` becomes one sum over `t*S + l`,
 //!   `crate::tiles`);
+//! - a *prefix sum*, an accumulator updated by `acc += g` read after its update in the body
+//!   and never before it: `init + Σ_{s < t+1} g(s)` after the update, the loop's sum after
+//!   the loop;
 //! - a *pointer bump*, a pointer updated once by `p += s` with `s` loop-invariant and read
 //!   only before the bump, is `p0 + t*s` in the body and `p0 + T*s` after it; likewise an
 //!   *integer induction variable* (`offs += BLOCK`: an integer scalar or block read before

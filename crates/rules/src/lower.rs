@@ -211,6 +211,52 @@ struct Lowerer<'a, D: Domain> {
     names: BTreeMap<String, NodeId>,
 }
 
+/// The elementwise unary op a rule names.
+fn unary_op(name: &str) -> Option<UnaryOp> {
+    match name {
+        "neg" | "negate" => Some(UnaryOp::Neg),
+        "abs" => Some(UnaryOp::Abs),
+        "exp" => Some(UnaryOp::Exp),
+        "not" => Some(UnaryOp::Not),
+        "log" => Some(UnaryOp::Log),
+        "sqrt" => Some(UnaryOp::Sqrt),
+        "rsqrt" => Some(UnaryOp::Rsqrt),
+        "tanh" => Some(UnaryOp::Tanh),
+        _ => None,
+    }
+}
+
+/// The elementwise binary op a rule names.
+fn binary_op(name: &str) -> Option<BinaryOp> {
+    match name {
+        "add" => Some(BinaryOp::Add),
+        "sub" | "subtract" => Some(BinaryOp::Sub),
+        "mul" | "multiply" => Some(BinaryOp::Mul),
+        "div" | "divide" => Some(BinaryOp::Div),
+        "rem" | "remainder" => Some(BinaryOp::Rem),
+        "max" | "maximum" => Some(BinaryOp::Max),
+        "min" | "minimum" => Some(BinaryOp::Min),
+        "and" => Some(BinaryOp::And),
+        "or" => Some(BinaryOp::Or),
+        "xor" => Some(BinaryOp::Xor),
+        "pow" | "power" => Some(BinaryOp::Pow),
+        _ => None,
+    }
+}
+
+/// The comparison a rule names.
+fn compare_op(name: &str) -> Option<CompareOp> {
+    match name {
+        "lt" => Some(CompareOp::Lt),
+        "le" => Some(CompareOp::Le),
+        "gt" => Some(CompareOp::Gt),
+        "ge" => Some(CompareOp::Ge),
+        "eq" => Some(CompareOp::Eq),
+        "ne" => Some(CompareOp::Ne),
+        _ => None,
+    }
+}
+
 impl<D: Domain> Lowerer<'_, D> {
     fn rank(&self, class: &Ident) -> LResult<usize> {
         self.inst.ranks.get(&class.name).copied().ok_or_else(|| {
@@ -337,103 +383,26 @@ impl<D: Domain> Lowerer<'_, D> {
     fn call(&mut self, d: &mut D, f: &Ident, args: &[Arg], span: Span) -> LResult<NodeId> {
         let mut a = Args::split(f, args)?;
         let name = f.name.as_str();
-        let unary = |s: &str| match s {
-            "neg" | "negate" => Some(UnaryOp::Neg),
-            "abs" => Some(UnaryOp::Abs),
-            "exp" => Some(UnaryOp::Exp),
-            "not" => Some(UnaryOp::Not),
-            "log" => Some(UnaryOp::Log),
-            "sqrt" => Some(UnaryOp::Sqrt),
-            "rsqrt" => Some(UnaryOp::Rsqrt),
-            "tanh" => Some(UnaryOp::Tanh),
-            _ => None,
-        };
-        let binary = |s: &str| match s {
-            "add" => Some(BinaryOp::Add),
-            "sub" | "subtract" => Some(BinaryOp::Sub),
-            "mul" | "multiply" => Some(BinaryOp::Mul),
-            "div" | "divide" => Some(BinaryOp::Div),
-            "rem" | "remainder" => Some(BinaryOp::Rem),
-            "max" | "maximum" => Some(BinaryOp::Max),
-            "min" | "minimum" => Some(BinaryOp::Min),
-            "and" => Some(BinaryOp::And),
-            "or" => Some(BinaryOp::Or),
-            "xor" => Some(BinaryOp::Xor),
-            "pow" | "power" => Some(BinaryOp::Pow),
-            _ => None,
-        };
-        let compare = |s: &str| match s {
-            "lt" => Some(CompareOp::Lt),
-            "le" => Some(CompareOp::Le),
-            "gt" => Some(CompareOp::Gt),
-            "ge" => Some(CompareOp::Ge),
-            "eq" => Some(CompareOp::Eq),
-            "ne" => Some(CompareOp::Ne),
-            _ => None,
-        };
-        if let Some(op) = unary(name) {
+        if let Some(op) = unary_op(name) {
             let x = a.operands(1, span)?;
             a.done()?;
             let x = self.expr(d, &x[0])?;
             return self.add(Op::Unary { op, x }, span);
         }
-        if let Some(op) = binary(name) {
+        if let Some(op) = binary_op(name) {
             let xs = a.operands(2, span)?;
             a.done()?;
             let (x, y) = (self.expr(d, &xs[0])?, self.expr(d, &xs[1])?);
             return self.add(Op::Binary { op, a: x, b: y }, span);
         }
-        if let Some(op) = compare(name) {
+        if let Some(op) = compare_op(name) {
             let xs = a.operands(2, span)?;
             a.done()?;
             let (x, y) = (self.expr(d, &xs[0])?, self.expr(d, &xs[1])?);
             return self.add(Op::Compare { op, a: x, b: y }, span);
         }
         if let Some(reducer) = name.strip_prefix("reduce_") {
-            let reducer = match reducer {
-                "sum" => Reducer::Sum,
-                "product" | "prod" => Reducer::Product,
-                "max" => Reducer::Max,
-                "min" => Reducer::Min,
-                "and" => Reducer::And,
-                "or" => Reducer::Or,
-                _ => return Err(diag(f.span, format!("unknown reduction `{name}` (reduce_sum, reduce_product, reduce_max, reduce_min, reduce_and, reduce_or)"))),
-            };
-            let xs = a.operands(1, span)?;
-            let dims = a.positional_attr("the reduced axes, e.g. [R] or [R: k]", span)?;
-            let init = a.named_expr("init");
-            a.done()?;
-            let x = self.expr(d, &xs[0])?;
-            let ty = self.graph.node_type(x).ty;
-            let (axes, labels) = self.axes_with_labels(&dims)?;
-            let init = match init {
-                Some(e) => self.expr(d, &e)?,
-                None => {
-                    let lit = match (reducer, ty) {
-                        (Reducer::Sum, _) => Literal::Int(0),
-                        (Reducer::Product, _) => Literal::Int(1),
-                        (Reducer::And, _) => Literal::Bool(true),
-                        (Reducer::Or, _) => Literal::Bool(false),
-                        _ => {
-                            return Err(diag(
-                                span,
-                                format!("{name} needs an initial value: `init = v`"),
-                            ))
-                        }
-                    };
-                    self.add(Op::Literal { ty, lit }, span)?
-                }
-            };
-            return self.add(
-                Op::Reduce {
-                    x,
-                    init,
-                    reducer,
-                    axes,
-                    labels,
-                },
-                span,
-            );
+            return self.lower_reduce(d, f, reducer, &mut a, span);
         }
         match name {
             "select" => {
@@ -468,73 +437,9 @@ impl<D: Domain> Lowerer<'_, D> {
                 let axes = self.attr_map(d, &entries)?;
                 self.add(Op::Broadcast { x, axes }, span)
             }
-            "iota" => {
-                let shape = a.positional_attr("the shape, e.g. [R0: n, R1: m]", span)?;
-                let axis = a.named_axis("axis", span)?;
-                a.done()?;
-                if self.rank(&axis.class)? != 1 {
-                    return Err(diag(
-                        axis.span,
-                        format!(
-                            "iota counts along one axis: declare `axes {} (rank 1)`",
-                            axis.class.name
-                        ),
-                    ));
-                }
-                let entries = self.map_entries(&shape)?;
-                let shape = self.attr_map(d, &entries)?;
-                let ty = self.inst.ty;
-                self.add(
-                    Op::Iota {
-                        ty,
-                        shape,
-                        axis: axis_name(&axis.family(), 0),
-                    },
-                    span,
-                )
-            }
-            "pad" => {
-                let xs = a.operands(2, span)?;
-                let low = a.named_map("low")?;
-                let high = a.named_map("high")?;
-                let interior = a.named_map("interior")?;
-                a.done()?;
-                let x = self.expr(d, &xs[0])?;
-                let value = self.expr(d, &xs[1])?;
-                let low = self.attr_map(d, &low)?;
-                let high = self.attr_map(d, &high)?;
-                let interior = self.attr_map(d, &interior)?;
-                self.add(
-                    Op::Pad {
-                        x,
-                        value,
-                        low,
-                        high,
-                        interior,
-                    },
-                    span,
-                )
-            }
-            "slice" => {
-                let xs = a.operands(1, span)?;
-                let start = a.named_map("start")?;
-                let limit = a.named_map("limit")?;
-                let stride = a.named_map("stride")?;
-                a.done()?;
-                let x = self.expr(d, &xs[0])?;
-                let start = self.attr_map(d, &start)?;
-                let limit = self.attr_map(d, &limit)?;
-                let stride = self.attr_map(d, &stride)?;
-                self.add(
-                    Op::Slice {
-                        x,
-                        start,
-                        limit,
-                        stride,
-                    },
-                    span,
-                )
-            }
+            "iota" => self.lower_iota(d, &mut a, span),
+            "pad" => self.lower_pad(d, &mut a, span),
+            "slice" => self.lower_slice(d, &mut a, span),
             "dynamic_slice" => {
                 let xs = a.operands(1, span)?;
                 let start = a.named_map("start")?;
@@ -554,34 +459,7 @@ impl<D: Domain> Lowerer<'_, D> {
                 let start = self.attr_map(d, &start)?;
                 self.add(Op::DynamicUpdateSlice { x, update, start }, span)
             }
-            "concat" | "concatenate" => {
-                let xs = a.all_operands();
-                let axis = a.named_axis("axis", span)?;
-                a.done()?;
-                if xs.is_empty() {
-                    return Err(diag(span, "concat needs operands"));
-                }
-                if self.rank(&axis.class)? != 1 {
-                    return Err(diag(
-                        axis.span,
-                        format!(
-                            "concatenate joins along one axis: declare `axes {} (rank 1)`",
-                            axis.class.name
-                        ),
-                    ));
-                }
-                let mut ns = Vec::new();
-                for x in &xs {
-                    ns.push(self.expr(d, x)?);
-                }
-                self.add(
-                    Op::Concat {
-                        xs: ns,
-                        axis: axis_name(&axis.family(), 0),
-                    },
-                    span,
-                )
-            }
+            "concat" | "concatenate" => self.lower_concat(d, &mut a, span),
             "reverse" => {
                 let xs = a.operands(1, span)?;
                 let dims = a.positional_attr("the reversed axes, e.g. [R0, R1]", span)?;
@@ -590,92 +468,9 @@ impl<D: Domain> Lowerer<'_, D> {
                 let (axes, _) = self.axes_with_labels(&dims)?;
                 self.add(Op::Reverse { x, axes }, span)
             }
-            "relabel" | "transpose" => {
-                let xs = a.operands(1, span)?;
-                let dims = a.positional_attr("the renamings, e.g. [R@a -> R@b]", span)?;
-                a.done()?;
-                let x = self.expr(d, &xs[0])?;
-                let mut renames = Vec::new();
-                for item in dims {
-                    match item {
-                        AttrItem::Rename(from, to) => {
-                            if from.class.name != to.class.name {
-                                return Err(diag(to.span, "a relabelling keeps the aggregated axis and changes only its label"));
-                            }
-                            for (p, q) in self.axes_of(&from)?.into_iter().zip(self.axes_of(&to)?) {
-                                renames.push((p, q));
-                            }
-                        }
-                        AttrItem::Axis(r) | AttrItem::Map(AttrEntry { axis: r, .. }) => {
-                            return Err(diag(r.span, "write a renaming as `R@a -> R@b`"))
-                        }
-                    }
-                }
-                self.add(Op::Relabel { x, renames }, span)
-            }
-            "dot" => {
-                let xs = a.operands(2, span)?;
-                let contract = a.named_list("contract")?;
-                let batch = a.named_list("batch")?;
-                a.done()?;
-                let x = self.expr(d, &xs[0])?;
-                let y = self.expr(d, &xs[1])?;
-                let (contract, labels) = self.axes_with_labels(&contract)?;
-                let (batch, _) = self.axes_with_labels(&batch)?;
-                self.add(
-                    Op::Dot {
-                        a: x,
-                        b: y,
-                        contract,
-                        batch,
-                        labels,
-                    },
-                    span,
-                )
-            }
-            "conv" | "convolution" => {
-                let xs = a.operands(2, span)?;
-                let batch = a.named_list("batch")?;
-                let feature = a.named_list("feature")?;
-                let out_feature = a.named_list("output_feature")?;
-                let spatial = a.named_list("spatial")?;
-                let stride = a.named_map("stride")?;
-                let low = a.named_map("low")?;
-                let high = a.named_map("high")?;
-                let lhs_dilation = a.named_map("lhs_dilation")?;
-                let rhs_dilation = a.named_map("rhs_dilation")?;
-                a.done()?;
-                let input = self.expr(d, &xs[0])?;
-                let weights = self.expr(d, &xs[1])?;
-                let (batch, _) = self.axes_with_labels(&batch)?;
-                let (feature, mut labels) = self.axes_with_labels(&feature)?;
-                let (out_feature, _) = self.axes_with_labels(&out_feature)?;
-                let (spatial, l2) = self.axes_with_labels(&spatial)?;
-                labels.extend(l2);
-                let window = ConvWindow {
-                    stride: self.attr_map(d, &stride)?,
-                    low: self.attr_map(d, &low)?,
-                    high: self.attr_map(d, &high)?,
-                    lhs_dilation: self.attr_map(d, &lhs_dilation)?,
-                    rhs_dilation: self.attr_map(d, &rhs_dilation)?,
-                };
-                let axes = ConvAxes {
-                    batch,
-                    feature,
-                    out_feature,
-                    spatial,
-                };
-                self.add(
-                    Op::Conv {
-                        input,
-                        weights,
-                        axes,
-                        window,
-                        labels,
-                    },
-                    span,
-                )
-            }
+            "relabel" | "transpose" => self.lower_relabel(d, &mut a, span),
+            "dot" => self.lower_dot(d, &mut a, span),
+            "conv" | "convolution" => self.lower_conv(d, &mut a, span),
             "reshape" => {
                 let xs = a.operands(1, span)?;
                 let insert = a.named_list("insert")?;
@@ -688,6 +483,261 @@ impl<D: Domain> Lowerer<'_, D> {
             }
             _ => Err(diag(f.span, format!("unknown op `{name}`"))),
         }
+    }
+
+    /// `reduce_sum(x, [R], init = v)` and its siblings: the identity is the default init where
+    /// the reducer has one.
+    fn lower_reduce(
+        &mut self,
+        d: &mut D,
+        f: &Ident,
+        reducer: &str,
+        a: &mut Args,
+        span: Span,
+    ) -> LResult<NodeId> {
+        let name = f.name.as_str();
+        let reducer = match reducer {
+            "sum" => Reducer::Sum,
+            "product" | "prod" => Reducer::Product,
+            "max" => Reducer::Max,
+            "min" => Reducer::Min,
+            "and" => Reducer::And,
+            "or" => Reducer::Or,
+            _ => return Err(diag(f.span, format!("unknown reduction `{name}` (reduce_sum, reduce_product, reduce_max, reduce_min, reduce_and, reduce_or)"))),
+        };
+        let xs = a.operands(1, span)?;
+        let dims = a.positional_attr("the reduced axes, e.g. [R] or [R: k]", span)?;
+        let init = a.named_expr("init");
+        a.done()?;
+        let x = self.expr(d, &xs[0])?;
+        let ty = self.graph.node_type(x).ty;
+        let (axes, labels) = self.axes_with_labels(&dims)?;
+        let init = match init {
+            Some(e) => self.expr(d, &e)?,
+            None => {
+                let lit = match (reducer, ty) {
+                    (Reducer::Sum, _) => Literal::Int(0),
+                    (Reducer::Product, _) => Literal::Int(1),
+                    (Reducer::And, _) => Literal::Bool(true),
+                    (Reducer::Or, _) => Literal::Bool(false),
+                    _ => {
+                        return Err(diag(
+                            span,
+                            format!("{name} needs an initial value: `init = v`"),
+                        ))
+                    }
+                };
+                self.add(Op::Literal { ty, lit }, span)?
+            }
+        };
+        return self.add(
+            Op::Reduce {
+                x,
+                init,
+                reducer,
+                axes,
+                labels,
+            },
+            span,
+        );
+    }
+
+    /// `iota([R0: n], axis = R)`: counts along one rank-1 axis.
+    fn lower_iota(&mut self, d: &mut D, a: &mut Args, span: Span) -> LResult<NodeId> {
+        let shape = a.positional_attr("the shape, e.g. [R0: n, R1: m]", span)?;
+        let axis = a.named_axis("axis", span)?;
+        a.done()?;
+        if self.rank(&axis.class)? != 1 {
+            return Err(diag(
+                axis.span,
+                format!(
+                    "iota counts along one axis: declare `axes {} (rank 1)`",
+                    axis.class.name
+                ),
+            ));
+        }
+        let entries = self.map_entries(&shape)?;
+        let shape = self.attr_map(d, &entries)?;
+        let ty = self.inst.ty;
+        self.add(
+            Op::Iota {
+                ty,
+                shape,
+                axis: axis_name(&axis.family(), 0),
+            },
+            span,
+        )
+    }
+
+    /// `pad(x, v, low = .., high = .., interior = ..)`.
+    fn lower_pad(&mut self, d: &mut D, a: &mut Args, span: Span) -> LResult<NodeId> {
+        let xs = a.operands(2, span)?;
+        let low = a.named_map("low")?;
+        let high = a.named_map("high")?;
+        let interior = a.named_map("interior")?;
+        a.done()?;
+        let x = self.expr(d, &xs[0])?;
+        let value = self.expr(d, &xs[1])?;
+        let low = self.attr_map(d, &low)?;
+        let high = self.attr_map(d, &high)?;
+        let interior = self.attr_map(d, &interior)?;
+        self.add(
+            Op::Pad {
+                x,
+                value,
+                low,
+                high,
+                interior,
+            },
+            span,
+        )
+    }
+
+    /// `slice(x, start = .., limit = .., stride = ..)`.
+    fn lower_slice(&mut self, d: &mut D, a: &mut Args, span: Span) -> LResult<NodeId> {
+        let xs = a.operands(1, span)?;
+        let start = a.named_map("start")?;
+        let limit = a.named_map("limit")?;
+        let stride = a.named_map("stride")?;
+        a.done()?;
+        let x = self.expr(d, &xs[0])?;
+        let start = self.attr_map(d, &start)?;
+        let limit = self.attr_map(d, &limit)?;
+        let stride = self.attr_map(d, &stride)?;
+        self.add(
+            Op::Slice {
+                x,
+                start,
+                limit,
+                stride,
+            },
+            span,
+        )
+    }
+
+    /// `concat(x, y, .., axis = R)`: joins along one rank-1 axis.
+    fn lower_concat(&mut self, d: &mut D, a: &mut Args, span: Span) -> LResult<NodeId> {
+        let xs = a.all_operands();
+        let axis = a.named_axis("axis", span)?;
+        a.done()?;
+        if xs.is_empty() {
+            return Err(diag(span, "concat needs operands"));
+        }
+        if self.rank(&axis.class)? != 1 {
+            return Err(diag(
+                axis.span,
+                format!(
+                    "concatenate joins along one axis: declare `axes {} (rank 1)`",
+                    axis.class.name
+                ),
+            ));
+        }
+        let mut ns = Vec::new();
+        for x in &xs {
+            ns.push(self.expr(d, x)?);
+        }
+        self.add(
+            Op::Concat {
+                xs: ns,
+                axis: axis_name(&axis.family(), 0),
+            },
+            span,
+        )
+    }
+
+    /// `relabel(x, [R@a -> R@b])`: the same axes under other labels.
+    fn lower_relabel(&mut self, d: &mut D, a: &mut Args, span: Span) -> LResult<NodeId> {
+        let xs = a.operands(1, span)?;
+        let dims = a.positional_attr("the renamings, e.g. [R@a -> R@b]", span)?;
+        a.done()?;
+        let x = self.expr(d, &xs[0])?;
+        let mut renames = Vec::new();
+        for item in dims {
+            match item {
+                AttrItem::Rename(from, to) => {
+                    if from.class.name != to.class.name {
+                        return Err(diag(
+                            to.span,
+                            "a relabelling keeps the aggregated axis and changes only its label",
+                        ));
+                    }
+                    for (p, q) in self.axes_of(&from)?.into_iter().zip(self.axes_of(&to)?) {
+                        renames.push((p, q));
+                    }
+                }
+                AttrItem::Axis(r) | AttrItem::Map(AttrEntry { axis: r, .. }) => {
+                    return Err(diag(r.span, "write a renaming as `R@a -> R@b`"))
+                }
+            }
+        }
+        self.add(Op::Relabel { x, renames }, span)
+    }
+
+    /// `dot(x, y, contract = [..], batch = [..])`.
+    fn lower_dot(&mut self, d: &mut D, a: &mut Args, span: Span) -> LResult<NodeId> {
+        let xs = a.operands(2, span)?;
+        let contract = a.named_list("contract")?;
+        let batch = a.named_list("batch")?;
+        a.done()?;
+        let x = self.expr(d, &xs[0])?;
+        let y = self.expr(d, &xs[1])?;
+        let (contract, labels) = self.axes_with_labels(&contract)?;
+        let (batch, _) = self.axes_with_labels(&batch)?;
+        self.add(
+            Op::Dot {
+                a: x,
+                b: y,
+                contract,
+                batch,
+                labels,
+            },
+            span,
+        )
+    }
+
+    /// `conv(input, weights, batch = .., feature = .., output_feature = .., spatial = .., stride = .., ...)`.
+    fn lower_conv(&mut self, d: &mut D, a: &mut Args, span: Span) -> LResult<NodeId> {
+        let xs = a.operands(2, span)?;
+        let batch = a.named_list("batch")?;
+        let feature = a.named_list("feature")?;
+        let out_feature = a.named_list("output_feature")?;
+        let spatial = a.named_list("spatial")?;
+        let stride = a.named_map("stride")?;
+        let low = a.named_map("low")?;
+        let high = a.named_map("high")?;
+        let lhs_dilation = a.named_map("lhs_dilation")?;
+        let rhs_dilation = a.named_map("rhs_dilation")?;
+        a.done()?;
+        let input = self.expr(d, &xs[0])?;
+        let weights = self.expr(d, &xs[1])?;
+        let (batch, _) = self.axes_with_labels(&batch)?;
+        let (feature, mut labels) = self.axes_with_labels(&feature)?;
+        let (out_feature, _) = self.axes_with_labels(&out_feature)?;
+        let (spatial, l2) = self.axes_with_labels(&spatial)?;
+        labels.extend(l2);
+        let window = ConvWindow {
+            stride: self.attr_map(d, &stride)?,
+            low: self.attr_map(d, &low)?,
+            high: self.attr_map(d, &high)?,
+            lhs_dilation: self.attr_map(d, &lhs_dilation)?,
+            rhs_dilation: self.attr_map(d, &rhs_dilation)?,
+        };
+        let axes = ConvAxes {
+            batch,
+            feature,
+            out_feature,
+            spatial,
+        };
+        self.add(
+            Op::Conv {
+                input,
+                weights,
+                axes,
+                window,
+                labels,
+            },
+            span,
+        )
     }
 
     fn map_entries(&self, items: &[AttrItem]) -> LResult<Vec<AttrEntry>> {

@@ -354,19 +354,11 @@ fn check_type_smt(
 ) -> TypeResult {
     let mut details = Vec::new();
     // The base instance: every aggregated axis at rank 1 (or its fixed rank).
-    let base_ranks: BTreeMap<String, usize> = scope
-        .classes
-        .iter()
-        .map(|(c, spec)| {
-            let r = 1usize.clamp(spec.min, spec.max.unwrap_or(usize::MAX));
-            (c.clone(), r)
-        })
-        .collect();
     let base = Instance {
         ty,
-        ranks: base_ranks,
+        ranks: base_ranks(scope),
     };
-    let problem = match build_problem(rule, scope, &base) {
+    let mut problem = match build_problem(rule, scope, &base) {
         Ok(p) => p,
         Err(d) => {
             return TypeResult {
@@ -375,7 +367,6 @@ fn check_type_smt(
             }
         }
     };
-    let mut problem = problem;
     let mut bound_queries = Vec::new();
     let Bounds {
         ranks: bounds,
@@ -398,44 +389,17 @@ fn check_type_smt(
         .map(|(c, (lo, hi))| format!("{c}: {lo}..={hi}"))
         .collect();
     details.push((format!("{ty} ranks"), bound_text.join(", ")));
-    // Every combination of ranks.
-    let mut instances = vec![BTreeMap::new()];
-    for (c, (lo, hi)) in &bounds {
-        let mut next = Vec::new();
-        for partial in &instances {
-            for r in *lo..=*hi {
-                let mut p: BTreeMap<String, usize> = partial.clone();
-                p.insert(c.clone(), r);
-                next.push(p);
-            }
-        }
-        instances = next;
-        if instances.len() + bounds.len() > opts.max_instances {
-            return TypeResult {
-                outcome: TypeOutcome::Unknown(format!(
-                    "the rank bounds ({}) need more than {} instances",
-                    bound_text.join(", "),
-                    opts.max_instances
-                )),
-                details,
-            };
-        }
-    }
-    // Second line of defence: one rank beyond each inferred bound (the other axes at their
-    // bounds). The bound argument says these cannot fail; a failure here is still a replayed
-    // refutation, and a bug in the argument.
-    let mut guards = Vec::new();
-    for (c, spec) in &scope.classes {
-        if spec.max.is_some() {
-            continue;
-        }
-        let mut ranks: BTreeMap<String, usize> =
-            bounds.iter().map(|(k, (_, hi))| (k.clone(), *hi)).collect();
-        ranks.insert(c.clone(), bounds[c].1 + 1);
-        if !instances.contains(&ranks) && !guards.contains(&ranks) {
-            guards.push(ranks);
-        }
-    }
+    let Some(mut instances) = rank_instances(&bounds, opts.max_instances) else {
+        return TypeResult {
+            outcome: TypeOutcome::Unknown(format!(
+                "the rank bounds ({}) need more than {} instances",
+                bound_text.join(", "),
+                opts.max_instances
+            )),
+            details,
+        };
+    };
+    let guards = guard_instances(scope, &bounds, &instances);
     if !guards.is_empty() {
         let g: Vec<String> = guards
             .iter()
@@ -451,12 +415,167 @@ fn check_type_smt(
     let first_guard = instances.len();
     instances.extend(guards);
     details.push((format!("{ty} instances"), instances.len().to_string()));
-    let cfg = SolverConfig {
-        timeout: opts.timeout,
+    let mut run = InstanceRun {
+        rule,
+        scope,
+        ty,
+        cfg: SolverConfig {
+            timeout: opts.timeout,
+        },
+        collect_smt: opts.collect_smt,
+        smt_texts,
+        queries: 0,
+        used_cvc5: false,
+        nonvacuous: false,
+        assumptions: BTreeSet::from([type_reading(ty, &bound_text)]),
+        open: None,
     };
-    let mut nonvacuous = false;
-    let mut assumptions = BTreeSet::new();
-    assumptions.insert(format!(
+    if !bounds.is_empty() {
+        run.assumptions.insert("every rank up to the inferred bound checked, and one rank beyond it; the bound inference (TensorRight, POPL'25; docs/rules.md) argues larger ranks add nothing".into());
+    }
+    let not_covered = |details: Vec<(String, String)>| TypeResult {
+        outcome: TypeOutcome::Unknown(format!(
+            "{}; no counterexample up to ranks {} and one rank beyond",
+            uncovered.clone().unwrap_or_default(),
+            bound_text.join(", ")
+        )),
+        details,
+    };
+    // Fast path: every instance in one store, all obligations in one disjunctive query. Unsat
+    // settles the type; anything else falls back to the instance-by-instance loop below, which
+    // finds the failing instance and replays its model.
+    let fast = if instances.len() <= FAST_PATH_MAX_INSTANCES {
+        fast_path(
+            rule,
+            scope,
+            ty,
+            &instances,
+            opts,
+            run.smt_texts,
+            &mut run.queries,
+        )
+    } else {
+        None
+    };
+    if let Some(a) = fast {
+        run.assumptions.extend(a.assumptions);
+        details.push((format!("{ty} queries"), run.queries.to_string()));
+        details.push((format!("{ty} path"), "all instances in one query".into()));
+        if uncovered.is_some() {
+            return not_covered(details);
+        }
+        return TypeResult {
+            outcome: TypeOutcome::Verified {
+                vacuous: a.vacuous,
+                assumptions: run.assumptions.into_iter().collect(),
+            },
+            details,
+        };
+    }
+    for (number, ranks) in instances.into_iter().enumerate() {
+        let inst = Instance { ty, ranks };
+        if let Some(outcome) = run.instance(&inst, number >= first_guard, &mut details) {
+            return TypeResult { outcome, details };
+        }
+    }
+    details.push((format!("{ty} queries"), run.queries.to_string()));
+    if let (Some(why), Some(_)) = (&run.open, ty.as_float()) {
+        // A model through an uninterpreted float function (exp, pow, ...) need not replay with
+        // libm's values: search concrete inputs, IEEE's corner values among them.
+        if let Some(c) = float_search(rule, ty) {
+            details.push((
+                format!("{ty} search"),
+                format!("the model did not replay ({why}); found by the concrete search"),
+            ));
+            return TypeResult {
+                outcome: TypeOutcome::Refuted(Box::new(c)),
+                details,
+            };
+        }
+    }
+    if let Some(why) = run.open {
+        return TypeResult {
+            outcome: TypeOutcome::Unknown(why),
+            details,
+        };
+    }
+    if uncovered.is_some() {
+        return not_covered(details);
+    }
+    if run.used_cvc5 {
+        run.assumptions
+            .insert("some obligations were proved by cvc5 after Z3 answered unknown".into());
+    }
+    TypeResult {
+        outcome: TypeOutcome::Verified {
+            vacuous: !run.nonvacuous,
+            assumptions: run.assumptions.into_iter().collect(),
+        },
+        details,
+    }
+}
+
+/// Every aggregated axis at rank 1, or at the nearest rank its class allows.
+fn base_ranks(scope: &Scope) -> BTreeMap<String, usize> {
+    scope
+        .classes
+        .iter()
+        .map(|(c, spec)| {
+            let r = 1usize.clamp(spec.min, spec.max.unwrap_or(usize::MAX));
+            (c.clone(), r)
+        })
+        .collect()
+}
+
+/// Every combination of ranks within `bounds`, or `None` when there are more than `max`.
+fn rank_instances(
+    bounds: &BTreeMap<String, (usize, usize)>,
+    max: usize,
+) -> Option<Vec<BTreeMap<String, usize>>> {
+    let mut instances = vec![BTreeMap::new()];
+    for (c, (lo, hi)) in bounds {
+        let mut next = Vec::new();
+        for partial in &instances {
+            for r in *lo..=*hi {
+                let mut p: BTreeMap<String, usize> = partial.clone();
+                p.insert(c.clone(), r);
+                next.push(p);
+            }
+        }
+        instances = next;
+        if instances.len() + bounds.len() > max {
+            return None;
+        }
+    }
+    Some(instances)
+}
+
+/// The second line of defence: one rank beyond each inferred bound (the other axes at their
+/// bounds). The bound argument says these cannot fail; a failure here is still a replayed
+/// refutation, and a bug in the argument.
+fn guard_instances(
+    scope: &Scope,
+    bounds: &BTreeMap<String, (usize, usize)>,
+    instances: &[BTreeMap<String, usize>],
+) -> Vec<BTreeMap<String, usize>> {
+    let mut guards = Vec::new();
+    for (c, spec) in &scope.classes {
+        if spec.max.is_some() {
+            continue;
+        }
+        let mut ranks: BTreeMap<String, usize> =
+            bounds.iter().map(|(k, (_, hi))| (k.clone(), *hi)).collect();
+        ranks.insert(c.clone(), bounds[c].1 + 1);
+        if !instances.contains(&ranks) && !guards.contains(&ranks) {
+            guards.push(ranks);
+        }
+    }
+    guards
+}
+
+/// The verdict's reading of the element type and of the ranks checked.
+fn type_reading(ty: ElemType, bound_text: &[String]) -> String {
+    format!(
         "elements are {} ({}); ranks {}",
         match ty {
             ElemType::Bool => "booleans",
@@ -474,214 +593,162 @@ fn check_type_smt(
         } else {
             bound_text.join(", ")
         }
-    ));
-    if !bounds.is_empty() {
-        assumptions.insert("every rank up to the inferred bound checked, and one rank beyond it; the bound inference (TensorRight, POPL'25; docs/rules.md) argues larger ranks add nothing".into());
-    }
-    let not_covered = |details: Vec<(String, String)>| TypeResult {
-        outcome: TypeOutcome::Unknown(format!(
-            "{}; no counterexample up to ranks {} and one rank beyond",
-            uncovered.clone().unwrap_or_default(),
-            bound_text.join(", ")
-        )),
-        details,
-    };
-    let mut queries = 0usize;
-    let mut used_cvc5 = false;
-    // Why the claim is still open after a solver unknown or a model that did not replay.
-    let mut open: Option<String> = None;
-    // Fast path: every instance in one store, all obligations in one disjunctive query. Unsat
-    // settles the type; anything else falls back to the instance-by-instance loop below, which
-    // finds the failing instance and replays its model.
-    let fast = if instances.len() <= FAST_PATH_MAX_INSTANCES {
-        fast_path(rule, scope, ty, &instances, opts, smt_texts, &mut queries)
-    } else {
-        None
-    };
-    if let Some(a) = fast {
-        assumptions.extend(a.assumptions);
-        details.push((format!("{ty} queries"), queries.to_string()));
-        details.push((format!("{ty} path"), "all instances in one query".into()));
-        if uncovered.is_some() {
-            return not_covered(details);
-        }
-        return TypeResult {
-            outcome: TypeOutcome::Verified {
-                vacuous: a.vacuous,
-                assumptions: assumptions.into_iter().collect(),
-            },
-            details,
-        };
-    }
-    for (number, ranks) in instances.into_iter().enumerate() {
-        let is_guard = number >= first_guard;
-        let inst = Instance { ty, ranks };
-        let p = match build_problem(rule, scope, &inst) {
+    )
+}
+
+/// One element type's instance-by-instance check: what its instances have found so far.
+struct InstanceRun<'a> {
+    rule: &'a Rule,
+    scope: &'a Scope,
+    ty: ElemType,
+    cfg: SolverConfig,
+    collect_smt: bool,
+    smt_texts: &'a mut Vec<(String, String)>,
+    queries: usize,
+    used_cvc5: bool,
+    /// Whether some instance's premises were satisfiable.
+    nonvacuous: bool,
+    assumptions: BTreeSet<String>,
+    /// Why the claim is still open after a model that did not replay.
+    open: Option<String>,
+}
+
+impl InstanceRun<'_> {
+    /// Checks one instance's obligations: `Some` outcome when it settles the type (an error, an
+    /// unknown, a replayed refutation), `None` to go on with the next instance.
+    fn instance(
+        &mut self,
+        inst: &Instance,
+        is_guard: bool,
+        details: &mut Vec<(String, String)>,
+    ) -> Option<TypeOutcome> {
+        let mut p = match build_problem(self.rule, self.scope, inst) {
             Ok(p) => p,
-            Err(d) => {
-                return TypeResult {
-                    outcome: TypeOutcome::Error(d),
-                    details,
-                }
-            }
+            Err(d) => return Some(TypeOutcome::Error(d)),
         };
-        for a in semantic_assumptions(&p, ty) {
-            assumptions.insert(a);
+        for a in semantic_assumptions(&p, self.ty) {
+            self.assumptions.insert(a);
         }
         if let Some(why) = &p.sym.unsupported {
-            return TypeResult {
-                outcome: TypeOutcome::Unknown(format!("{} ({})", why, inst.describe())),
-                details,
-            };
+            return Some(TypeOutcome::Unknown(format!(
+                "{} ({})",
+                why,
+                inst.describe()
+            )));
         }
-        let tag = inst
-            .describe()
-            .replace([',', ' ', '='], "_")
-            .replace("__", "_");
-        let mut p = p;
-        let mut run = |p: &Problem, name: &str, assertions: &[TermId]| -> Result<bool, String> {
-            queries += 1;
-            if opts.collect_smt {
-                let comment = [
-                    format!("rule: {}", rule.name),
-                    format!("query: {name} ({})", inst.describe()),
-                ];
-                smt_texts.push((
-                    format!("{tag}-{name}"),
-                    smt::to_smtlib(&p.sym.store, assertions, &comment),
-                ));
+        if !self.nonvacuous {
+            match self.query(&p, inst, "vacuity", &[p.pre, p.vl]) {
+                Ok(sat) => self.nonvacuous = sat,
+                Err(e) => return Some(TypeOutcome::Unknown(e)),
             }
-            let (res, took, solver) = decide_portfolio(&p.sym.store, assertions, cfg);
-            if solver == smt::Solver::Cvc5 {
-                used_cvc5 = true;
-            }
-            if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
-                eprintln!(
-                    "query {name} ({}): {:?} in {:.3} s",
-                    inst.describe(),
-                    matches!(res, CheckResult::Unsat),
-                    took.as_secs_f64()
-                );
-            }
-            match res {
-                CheckResult::Unsat => Ok(false),
-                CheckResult::Sat(()) => Ok(true),
-                CheckResult::Unknown(why) => Err(format!(
-                    "{why} on the {name} obligation ({})",
-                    inst.describe()
-                )),
-            }
+        }
+        let obligations = match obligations(&mut p) {
+            Ok(o) => o,
+            Err(why) => return Some(TypeOutcome::Unknown(format!("{why} ({})", inst.describe()))),
         };
-        if !nonvacuous {
-            match run(&p, "vacuity", &[p.pre, p.vl]) {
-                Ok(sat) => nonvacuous = sat,
-                Err(e) => {
-                    return TypeResult {
-                        outcome: TypeOutcome::Unknown(e),
-                        details,
-                    }
-                }
-            }
-        }
-        let shape_ok = p.sym.store.and2(p.vr, p.shape_eq);
-        let shape_goal = p.sym.store.not(shape_ok);
-        let mut obligations: Vec<(&str, Vec<TermId>)> =
-            vec![("shape", vec![p.pre, p.vl, shape_goal])];
-        let premise = vec![p.pre, p.vl, p.vr, p.shape_eq, p.in_range];
-        match &p.value {
-            ValueGoal::Eq(eq) => {
-                let ne = p.sym.store.not(*eq);
-                obligations.push(("value", [premise.clone(), vec![ne]].concat()));
-            }
-            ValueGoal::Bijection { fwd, bwd } => {
-                obligations.push(("reduction-forward", [premise.clone(), vec![*fwd]].concat()));
-                obligations.push(("reduction-backward", [premise.clone(), vec![*bwd]].concat()));
-            }
-            ValueGoal::Unsupported(why) => {
-                return TypeResult {
-                    outcome: TypeOutcome::Unknown(format!("{why} ({})", inst.describe())),
-                    details,
-                }
-            }
-        }
         if let Some(n) = &p.bijection_note {
-            assumptions.insert(n.clone());
+            self.assumptions.insert(n.clone());
         }
         for (name, assertions) in obligations {
             let assertions = with_exp_axioms(&mut p.sym, assertions);
             let assertions = smt::simplify_arith(&mut p.sym.store, &assertions);
-            match run(&p, name, &assertions) {
+            match self.query(&p, inst, name, &assertions) {
                 Ok(false) => {}
+                // A model: find a small one and replay it. One that does not replay (an
+                // incompleteness of the encoding) leaves the rule open; a later instance may
+                // still refute it.
                 Ok(true) => {
-                    // A model: find a small one and replay it. One that does not replay (an
-                    // incompleteness of the encoding) leaves the rule open; a later instance may
-                    // still refute it.
-                    match replay::refute(rule, scope, &inst, &p, &assertions, cfg) {
+                    match replay::refute(self.rule, self.scope, inst, &p, &assertions, self.cfg) {
                         Replay::Confirmed(c) => {
-                            let mut details = details;
                             if is_guard {
                                 details.push((
-                                    format!("{ty} found beyond the bound"),
+                                    format!("{} found beyond the bound", self.ty),
                                     format!("refuted at a guard instance ({}): the rank-bound inference missed this rank; please add the rule to corpus/rules/bound", inst.describe()),
                                 ));
                             }
-                            return TypeResult {
-                                outcome: TypeOutcome::Refuted(Box::new(c)),
-                                details,
-                            };
+                            return Some(TypeOutcome::Refuted(Box::new(c)));
                         }
                         Replay::NotConfirmed(why) => {
-                            open.get_or_insert(format!(
+                            self.open.get_or_insert(format!(
                                 "the {name} obligation is satisfiable ({}) but the model did not replay: {why}",
                                 inst.describe()
                             ));
                         }
                     }
                 }
-                Err(e) => {
-                    // A solver that gave up here will not do better on larger instances.
-                    return TypeResult {
-                        outcome: TypeOutcome::Unknown(open.unwrap_or(e)),
-                        details,
-                    };
-                }
+                // A solver that gave up here will not do better on larger instances.
+                Err(e) => return Some(TypeOutcome::Unknown(self.open.take().unwrap_or(e))),
             }
         }
+        None
     }
-    details.push((format!("{ty} queries"), queries.to_string()));
-    if let (Some(why), Some(_)) = (&open, ty.as_float()) {
-        // A model through an uninterpreted float function (exp, pow, ...) need not replay with
-        // libm's values: search concrete inputs, IEEE's corner values among them.
-        if let Some(c) = float_search(rule, ty) {
-            details.push((
-                format!("{ty} search"),
-                format!("the model did not replay ({why}); found by the concrete search"),
+
+    /// One query of an instance: `Ok(true)` when satisfiable, `Ok(false)` when unsat, `Err`
+    /// saying why the solvers gave up.
+    fn query(
+        &mut self,
+        p: &Problem,
+        inst: &Instance,
+        name: &str,
+        assertions: &[TermId],
+    ) -> Result<bool, String> {
+        self.queries += 1;
+        if self.collect_smt {
+            let tag = inst
+                .describe()
+                .replace([',', ' ', '='], "_")
+                .replace("__", "_");
+            let comment = [
+                format!("rule: {}", self.rule.name),
+                format!("query: {name} ({})", inst.describe()),
+            ];
+            self.smt_texts.push((
+                format!("{tag}-{name}"),
+                smt::to_smtlib(&p.sym.store, assertions, &comment),
             ));
-            return TypeResult {
-                outcome: TypeOutcome::Refuted(Box::new(c)),
-                details,
-            };
+        }
+        let (res, took, solver) = decide_portfolio(&p.sym.store, assertions, self.cfg);
+        if solver == smt::Solver::Cvc5 {
+            self.used_cvc5 = true;
+        }
+        if std::env::var_os("TENSORPROOF_DEBUG").is_some() {
+            eprintln!(
+                "query {name} ({}): {:?} in {:.3} s",
+                inst.describe(),
+                matches!(res, CheckResult::Unsat),
+                took.as_secs_f64()
+            );
+        }
+        match res {
+            CheckResult::Unsat => Ok(false),
+            CheckResult::Sat(()) => Ok(true),
+            CheckResult::Unknown(why) => Err(format!(
+                "{why} on the {name} obligation ({})",
+                inst.describe()
+            )),
         }
     }
-    if let Some(why) = open {
-        return TypeResult {
-            outcome: TypeOutcome::Unknown(why),
-            details,
-        };
+}
+
+/// An instance's obligations, each a list of assertions whose satisfiability refutes it: the
+/// shapes agree, then the values (equal, or a bijection between reduction indices).
+fn obligations(p: &mut Problem) -> Result<Vec<(&'static str, Vec<TermId>)>, String> {
+    let shape_ok = p.sym.store.and2(p.vr, p.shape_eq);
+    let shape_goal = p.sym.store.not(shape_ok);
+    let mut obligations: Vec<(&str, Vec<TermId>)> = vec![("shape", vec![p.pre, p.vl, shape_goal])];
+    let premise = vec![p.pre, p.vl, p.vr, p.shape_eq, p.in_range];
+    match &p.value {
+        ValueGoal::Eq(eq) => {
+            let ne = p.sym.store.not(*eq);
+            obligations.push(("value", [premise, vec![ne]].concat()));
+        }
+        ValueGoal::Bijection { fwd, bwd } => {
+            obligations.push(("reduction-forward", [premise.clone(), vec![*fwd]].concat()));
+            obligations.push(("reduction-backward", [premise, vec![*bwd]].concat()));
+        }
+        ValueGoal::Unsupported(why) => return Err(why.clone()),
     }
-    if uncovered.is_some() {
-        return not_covered(details);
-    }
-    if used_cvc5 {
-        assumptions.insert("some obligations were proved by cvc5 after Z3 answered unknown".into());
-    }
-    TypeResult {
-        outcome: TypeOutcome::Verified {
-            vacuous: !nonvacuous,
-            assumptions: assumptions.into_iter().collect(),
-        },
-        details,
-    }
+    Ok(obligations)
 }
 
 /// Random concrete instances of `rule` at float type `ty` (a difference is replayed before it

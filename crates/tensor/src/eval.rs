@@ -10,7 +10,9 @@
 //!   is always defined.
 
 use crate::domain::{Domain, ElemType, Literal, Prim, ReduceDim, Reducer};
-use crate::ops::{Axis, AxisMap, BinaryOp, CompareOp, Graph, NodeId, Op, UnaryOp};
+use crate::ops::{
+    Axis, AxisMap, BinaryOp, CompareOp, ConvAxes, ConvWindow, Graph, NodeId, Op, UnaryOp,
+};
 
 /// An index: a value per axis.
 pub type Index<I> = Vec<(Axis, I)>;
@@ -557,20 +559,7 @@ impl<'g, D: Domain> Eval<'g, D> {
                 low,
                 interior,
                 ..
-            } => {
-                let s = self.shape(d, *x);
-                let mut inside = d.lit_b(true);
-                let mut src = Vec::new();
-                for (a, size) in &s {
-                    let (l, i) = (attr(d, low, a, 0), attr(d, interior, a, 0));
-                    let (ok, j) = pad_locate(d, lookup(idx, a), &l, &i, size);
-                    inside = d.and(&inside, &ok);
-                    src.push((a.clone(), j));
-                }
-                let pv = self.access(d, *value, &vec![]);
-                let xv = self.access(d, *x, &src);
-                d.ite_v(&inside, &xv, &pv)
-            }
+            } => self.access_pad(d, idx, x, value, low, interior),
             Op::Slice {
                 x, start, stride, ..
             } => {
@@ -612,48 +601,8 @@ impl<'g, D: Domain> Eval<'g, D> {
                 let starts = self.start_values(d, starts);
                 self.dynamic_update_slice(d, *x, *update, &starts, idx)
             }
-            Op::Concat { xs, axis } => {
-                // Walk the operands from the last: value = k < end_0 ? x0 : (k < end_1 ? x1 : ...).
-                let k = lookup(idx, axis).clone();
-                let mut offsets = Vec::new();
-                let mut off = d.lit_i(0);
-                for x in xs {
-                    offsets.push(off.clone());
-                    let sz = self.size(d, *x, axis);
-                    off = d.add_i(&off, &sz);
-                }
-                let last = xs.len() - 1;
-                let mut val = {
-                    let j = d.sub_i(&k, &offsets[last]);
-                    let src = with_axis(idx, axis, j);
-                    self.access(d, xs[last], &src)
-                };
-                for i in (0..last).rev() {
-                    let j = d.sub_i(&k, &offsets[i]);
-                    let src = with_axis(idx, axis, j);
-                    let v = self.access(d, xs[i], &src);
-                    let c = d.lt_i(&k, &offsets[i + 1]);
-                    val = d.ite_v(&c, &v, &val);
-                }
-                val
-            }
-            Op::Reverse { x, axes } => {
-                let s = self.shape(d, *x);
-                let src: Index<D::I> = s
-                    .iter()
-                    .map(|(a, size)| {
-                        let k = lookup(idx, a);
-                        if axes.contains(a) {
-                            let one = d.lit_i(1);
-                            let top = d.sub_i(size, &one);
-                            (a.clone(), d.sub_i(&top, k))
-                        } else {
-                            (a.clone(), k.clone())
-                        }
-                    })
-                    .collect();
-                self.access(d, *x, &src)
-            }
+            Op::Concat { xs, axis } => self.access_concat(d, idx, xs, axis),
+            Op::Reverse { x, axes } => self.access_reverse(d, idx, x, axes),
             Op::Relabel { x, renames } => {
                 let src: Index<D::I> = g
                     .node_type(*x)
@@ -676,124 +625,21 @@ impl<'g, D: Domain> Eval<'g, D> {
                 reducer,
                 axes,
                 labels,
-            } => {
-                let s = self.shape(d, *x);
-                let dims = reduce_dims(axes, &s, labels);
-                let iv = self.access(d, *init, &vec![]);
-                let x = *x;
-                let base: Index<D::I> = idx.clone();
-                let axes = axes.clone();
-                let v = d.reduce(*reducer, ty.value_type(), &iv, &dims, &mut |d, point| {
-                    let mut src = base.clone();
-                    for (a, p) in axes.iter().zip(point) {
-                        src.push((a.clone(), p.clone()));
-                    }
-                    self.access(d, x, &src)
-                });
-                match reducer {
-                    Reducer::Sum | Reducer::Product => wrapped(d, ty, v),
-                    _ => v,
-                }
-            }
+            } => self.access_reduce(d, idx, ty, x, init, reducer, axes, labels),
             Op::Dot {
                 a,
                 b,
                 contract,
                 labels,
                 ..
-            } => {
-                let sa = self.shape(d, *a);
-                let dims = reduce_dims(contract, &sa, labels);
-                let (vty, fixed) = (ty.value_type(), ty);
-                let zero = d.lit_v(vty, Literal::Int(0));
-                let (a, b) = (*a, *b);
-                let contract = contract.clone();
-                let base = idx.clone();
-                let ty = vty;
-                let v = d.reduce(Reducer::Sum, ty, &zero, &dims, &mut |d, point| {
-                    let mut full = base.clone();
-                    for (c, p) in contract.iter().zip(point) {
-                        full.push((c.clone(), p.clone()));
-                    }
-                    let ia = self.restrict(a, &full);
-                    let ib = self.restrict(b, &full);
-                    let va = self.access(d, a, &ia);
-                    let vb = self.access(d, b, &ib);
-                    d.prim(Prim::Mul, ty, &[va, vb])
-                });
-                wrapped(d, fixed, v)
-            }
+            } => self.access_dot(d, idx, ty, a, b, contract, labels),
             Op::Conv {
                 input,
                 weights,
                 axes,
                 window,
                 labels,
-            } => {
-                let si = self.shape(d, *input);
-                let sw = self.shape(d, *weights);
-                let mut dims = reduce_dims(&axes.feature, &si, labels);
-                for s in &axes.spatial {
-                    let (_, win) = conv_extents(d, lookup(&si, s), lookup(&sw, s), window, s);
-                    let label = labels.iter().find(|l| &l.0 == s).map(|l| l.1.clone());
-                    dims.push(ReduceDim {
-                        axis: s.clone(),
-                        extent: win,
-                        label,
-                    });
-                }
-                let (vty, fixed) = (ty.value_type(), ty);
-                let ty = vty;
-                let zero = d.lit_v(ty, Literal::Int(0));
-                let (input, weights) = (*input, *weights);
-                let axes = axes.clone();
-                let window = window.clone();
-                let base = idx.clone();
-                let v = d.reduce(Reducer::Sum, ty, &zero, &dims, &mut |d, point| {
-                    let nf = axes.feature.len();
-                    let mut in_ok = d.lit_b(true);
-                    let mut w_ok = d.lit_b(true);
-                    let mut in_idx: Index<D::I> = Vec::new();
-                    let mut w_idx: Index<D::I> = Vec::new();
-                    for b in &axes.batch {
-                        in_idx.push((b.clone(), lookup(&base, b).clone()));
-                    }
-                    for o in &axes.out_feature {
-                        w_idx.push((o.clone(), lookup(&base, o).clone()));
-                    }
-                    for (f, p) in axes.feature.iter().zip(point) {
-                        in_idx.push((f.clone(), p.clone()));
-                        w_idx.push((f.clone(), p.clone()));
-                    }
-                    for (s, t) in axes.spatial.iter().zip(&point[nf..]) {
-                        // Position in the padded, lhs-dilated input.
-                        let stride = attr(d, &window.stride, s, 1);
-                        let pos = d.mul_i(lookup(&base, s), &stride);
-                        let pos = d.add_i(&pos, t);
-                        let one = d.lit_i(1);
-                        let ld = attr(d, &window.lhs_dilation, s, 1);
-                        let lint = d.sub_i(&ld, &one);
-                        let low = attr(d, &window.low, s, 0);
-                        let (ok, j) = pad_locate(d, &pos, &low, &lint, lookup(&si, s));
-                        in_ok = d.and(&in_ok, &ok);
-                        in_idx.push((s.clone(), j));
-                        // Position in the rhs-dilated window.
-                        let rd = attr(d, &window.rhs_dilation, s, 1);
-                        let rint = d.sub_i(&rd, &one);
-                        let zero_i = d.lit_i(0);
-                        let (okw, jw) = pad_locate(d, t, &zero_i, &rint, lookup(&sw, s));
-                        w_ok = d.and(&w_ok, &okw);
-                        w_idx.push((s.clone(), jw));
-                    }
-                    let zero = d.lit_v(ty, Literal::Int(0));
-                    let iv = self.access(d, input, &in_idx);
-                    let iv = d.ite_v(&in_ok, &iv, &zero);
-                    let wv = self.access(d, weights, &w_idx);
-                    let wv = d.ite_v(&w_ok, &wv, &zero);
-                    d.prim(Prim::Mul, ty, &[iv, wv])
-                });
-                wrapped(d, fixed, v)
-            }
+            } => self.access_conv(d, idx, ty, input, weights, axes, window, labels),
             Op::Reshape { x, remove, .. } => {
                 let mut src = self.restrict_lenient(*x, idx);
                 for r in remove {
@@ -802,6 +648,218 @@ impl<'g, D: Domain> Eval<'g, D> {
                 self.access(d, *x, &src)
             }
         }
+    }
+
+    /// A padded element: the operand's element it lands on, or the padding value.
+    fn access_pad(
+        &mut self,
+        d: &mut D,
+        idx: &Index<D::I>,
+        x: &NodeId,
+        value: &NodeId,
+        low: &AxisMap<D::I>,
+        interior: &AxisMap<D::I>,
+    ) -> D::V {
+        let s = self.shape(d, *x);
+        let mut inside = d.lit_b(true);
+        let mut src = Vec::new();
+        for (a, size) in &s {
+            let (l, i) = (attr(d, low, a, 0), attr(d, interior, a, 0));
+            let (ok, j) = pad_locate(d, lookup(idx, a), &l, &i, size);
+            inside = d.and(&inside, &ok);
+            src.push((a.clone(), j));
+        }
+        let pv = self.access(d, *value, &vec![]);
+        let xv = self.access(d, *x, &src);
+        d.ite_v(&inside, &xv, &pv)
+    }
+
+    /// A concatenation's element: walking the operands from the last, `k < end_0 ? x0 : (k < end_1 ? x1 : ...)`.
+    fn access_concat(&mut self, d: &mut D, idx: &Index<D::I>, xs: &[NodeId], axis: &Axis) -> D::V {
+        // Walk the operands from the last: value = k < end_0 ? x0 : (k < end_1 ? x1 : ...).
+        let k = lookup(idx, axis).clone();
+        let mut offsets = Vec::new();
+        let mut off = d.lit_i(0);
+        for x in xs {
+            offsets.push(off.clone());
+            let sz = self.size(d, *x, axis);
+            off = d.add_i(&off, &sz);
+        }
+        let last = xs.len() - 1;
+        let mut val = {
+            let j = d.sub_i(&k, &offsets[last]);
+            let src = with_axis(idx, axis, j);
+            self.access(d, xs[last], &src)
+        };
+        for i in (0..last).rev() {
+            let j = d.sub_i(&k, &offsets[i]);
+            let src = with_axis(idx, axis, j);
+            let v = self.access(d, xs[i], &src);
+            let c = d.lt_i(&k, &offsets[i + 1]);
+            val = d.ite_v(&c, &v, &val);
+        }
+        val
+    }
+
+    /// A reversed element: `size - 1 - k` along the reversed axes.
+    fn access_reverse(&mut self, d: &mut D, idx: &Index<D::I>, x: &NodeId, axes: &[Axis]) -> D::V {
+        let s = self.shape(d, *x);
+        let src: Index<D::I> = s
+            .iter()
+            .map(|(a, size)| {
+                let k = lookup(idx, a);
+                if axes.contains(a) {
+                    let one = d.lit_i(1);
+                    let top = d.sub_i(size, &one);
+                    (a.clone(), d.sub_i(&top, k))
+                } else {
+                    (a.clone(), k.clone())
+                }
+            })
+            .collect();
+        self.access(d, *x, &src)
+    }
+
+    /// A reduction's element: the reducer over the reduced axes' points, from `init`.
+    #[allow(clippy::too_many_arguments)]
+    fn access_reduce(
+        &mut self,
+        d: &mut D,
+        idx: &Index<D::I>,
+        ty: ElemType,
+        x: &NodeId,
+        init: &NodeId,
+        reducer: &Reducer,
+        axes: &[Axis],
+        labels: &[(Axis, String)],
+    ) -> D::V {
+        let s = self.shape(d, *x);
+        let dims = reduce_dims(axes, &s, labels);
+        let iv = self.access(d, *init, &vec![]);
+        let x = *x;
+        let base: Index<D::I> = idx.clone();
+        let v = d.reduce(*reducer, ty.value_type(), &iv, &dims, &mut |d, point| {
+            let mut src = base.clone();
+            for (a, p) in axes.iter().zip(point) {
+                src.push((a.clone(), p.clone()));
+            }
+            self.access(d, x, &src)
+        });
+        match reducer {
+            Reducer::Sum | Reducer::Product => wrapped(d, ty, v),
+            _ => v,
+        }
+    }
+
+    /// A contraction's element: the sum of products over the contracted axes.
+    #[allow(clippy::too_many_arguments)]
+    fn access_dot(
+        &mut self,
+        d: &mut D,
+        idx: &Index<D::I>,
+        ty: ElemType,
+        a: &NodeId,
+        b: &NodeId,
+        contract: &[Axis],
+        labels: &[(Axis, String)],
+    ) -> D::V {
+        let sa = self.shape(d, *a);
+        let dims = reduce_dims(contract, &sa, labels);
+        let (vty, fixed) = (ty.value_type(), ty);
+        let zero = d.lit_v(vty, Literal::Int(0));
+        let (a, b) = (*a, *b);
+        let base = idx.clone();
+        let ty = vty;
+        let v = d.reduce(Reducer::Sum, ty, &zero, &dims, &mut |d, point| {
+            let mut full = base.clone();
+            for (c, p) in contract.iter().zip(point) {
+                full.push((c.clone(), p.clone()));
+            }
+            let ia = self.restrict(a, &full);
+            let ib = self.restrict(b, &full);
+            let va = self.access(d, a, &ia);
+            let vb = self.access(d, b, &ib);
+            d.prim(Prim::Mul, ty, &[va, vb])
+        });
+        wrapped(d, fixed, v)
+    }
+
+    /// A convolution's element: the sum over input features and the window of input times weight, zero where the window leaves the padded, dilated input.
+    #[allow(clippy::too_many_arguments)]
+    fn access_conv(
+        &mut self,
+        d: &mut D,
+        idx: &Index<D::I>,
+        ty: ElemType,
+        input: &NodeId,
+        weights: &NodeId,
+        axes: &ConvAxes,
+        window: &ConvWindow<D::I>,
+        labels: &[(Axis, String)],
+    ) -> D::V {
+        let si = self.shape(d, *input);
+        let sw = self.shape(d, *weights);
+        let mut dims = reduce_dims(&axes.feature, &si, labels);
+        for s in &axes.spatial {
+            let (_, win) = conv_extents(d, lookup(&si, s), lookup(&sw, s), window, s);
+            let label = labels.iter().find(|l| &l.0 == s).map(|l| l.1.clone());
+            dims.push(ReduceDim {
+                axis: s.clone(),
+                extent: win,
+                label,
+            });
+        }
+        let (vty, fixed) = (ty.value_type(), ty);
+        let ty = vty;
+        let zero = d.lit_v(ty, Literal::Int(0));
+        let (input, weights) = (*input, *weights);
+        let axes = axes.clone();
+        let window = window.clone();
+        let base = idx.clone();
+        let v = d.reduce(Reducer::Sum, ty, &zero, &dims, &mut |d, point| {
+            let nf = axes.feature.len();
+            let mut in_ok = d.lit_b(true);
+            let mut w_ok = d.lit_b(true);
+            let mut in_idx: Index<D::I> = Vec::new();
+            let mut w_idx: Index<D::I> = Vec::new();
+            for b in &axes.batch {
+                in_idx.push((b.clone(), lookup(&base, b).clone()));
+            }
+            for o in &axes.out_feature {
+                w_idx.push((o.clone(), lookup(&base, o).clone()));
+            }
+            for (f, p) in axes.feature.iter().zip(point) {
+                in_idx.push((f.clone(), p.clone()));
+                w_idx.push((f.clone(), p.clone()));
+            }
+            for (s, t) in axes.spatial.iter().zip(&point[nf..]) {
+                // Position in the padded, lhs-dilated input.
+                let stride = attr(d, &window.stride, s, 1);
+                let pos = d.mul_i(lookup(&base, s), &stride);
+                let pos = d.add_i(&pos, t);
+                let one = d.lit_i(1);
+                let ld = attr(d, &window.lhs_dilation, s, 1);
+                let lint = d.sub_i(&ld, &one);
+                let low = attr(d, &window.low, s, 0);
+                let (ok, j) = pad_locate(d, &pos, &low, &lint, lookup(&si, s));
+                in_ok = d.and(&in_ok, &ok);
+                in_idx.push((s.clone(), j));
+                // Position in the rhs-dilated window.
+                let rd = attr(d, &window.rhs_dilation, s, 1);
+                let rint = d.sub_i(&rd, &one);
+                let zero_i = d.lit_i(0);
+                let (okw, jw) = pad_locate(d, t, &zero_i, &rint, lookup(&sw, s));
+                w_ok = d.and(&w_ok, &okw);
+                w_idx.push((s.clone(), jw));
+            }
+            let zero = d.lit_v(ty, Literal::Int(0));
+            let iv = self.access(d, input, &in_idx);
+            let iv = d.ite_v(&in_ok, &iv, &zero);
+            let wv = self.access(d, weights, &w_idx);
+            let wv = d.ite_v(&w_ok, &wv, &zero);
+            d.prim(Prim::Mul, ty, &[iv, wv])
+        });
+        wrapped(d, fixed, v)
     }
 
     /// The values of start-index operands as indices (`Domain::floor_v` of an integer).

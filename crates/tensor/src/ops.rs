@@ -343,98 +343,10 @@ impl<I: Clone> Graph<I> {
                 }
                 NodeType { axes, ty: *ty }
             }
-            Op::Unary { op, x } => {
-                let xt = self.t(*x).clone();
-                match op {
-                    UnaryOp::Not if !matches!(xt.ty, Bool | Fixed(_)) => {
-                        return Err("not needs bool or fixed-width integer elements".into())
-                    }
-                    UnaryOp::Popcnt | UnaryOp::Clz if !matches!(xt.ty, Fixed(_)) => {
-                        return Err(
-                            format!("{op:?} needs fixed-width integer elements").to_lowercase()
-                        )
-                    }
-                    UnaryOp::Neg | UnaryOp::Abs if xt.ty == Bool => {
-                        return Err(format!("{op:?} needs int or real elements").to_lowercase())
-                    }
-                    UnaryOp::Exp if !matches!(xt.ty, Real | Float(_)) => {
-                        return Err("exp needs real or float elements".into())
-                    }
-                    UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Exp | UnaryOp::Not => {}
-                    UnaryOp::Popcnt | UnaryOp::Clz => {}
-                    _ if !matches!(xt.ty, Float(_)) => {
-                        return Err(format!("{op:?} needs float elements").to_lowercase())
-                    }
-                    UnaryOp::IsFinite => {
-                        return Ok(NodeType {
-                            axes: xt.axes,
-                            ty: Bool,
-                        })
-                    }
-                    _ => {}
-                }
-                xt
-            }
-            Op::Convert { x, to, range } => {
-                let xt = self.t(*x).clone();
-                let ok = match (xt.ty, *to) {
-                    (Float(_), Float(_)) | (Int, Float(_)) => range.is_none(),
-                    (Float(_), Int) => range.is_some_and(|(lo, hi)| lo <= 0 && 0 <= hi),
-                    // `fixed::convert`: the integer type's range is its own.
-                    (Fixed(_) | Bool, Fixed(_) | Float(_) | Bool) | (Float(_), Fixed(_) | Bool) => {
-                        range.is_none()
-                    }
-                    _ => false,
-                };
-                if !ok {
-                    return Err(format!("convert from {} to {to} is not defined", xt.ty));
-                }
-                NodeType {
-                    axes: xt.axes,
-                    ty: *to,
-                }
-            }
-            Op::BitcastConvert { x, to } => {
-                let xt = self.t(*x).clone();
-                let width = |t: ElemType| match t {
-                    Fixed(i) => Some(i.bits),
-                    Float(f) => Some(f.format.width()),
-                    _ => None,
-                };
-                if width(xt.ty).is_none() || width(xt.ty) != width(*to) {
-                    return Err(format!(
-                        "bitcast-convert from {} to {to} is not defined",
-                        xt.ty
-                    ));
-                }
-                NodeType {
-                    axes: xt.axes,
-                    ty: *to,
-                }
-            }
-            Op::Binary { op, a, b } => {
-                let ty = self.same_ty(*a, *b, &format!("{op:?}").to_lowercase())?;
-                let ok = match op {
-                    BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => matches!(ty, Bool | Fixed(_)),
-                    BinaryOp::ShiftLeft
-                    | BinaryOp::ShiftRightLogical
-                    | BinaryOp::ShiftRightArithmetic => matches!(ty, Fixed(_)),
-                    BinaryOp::Rem => ty.is_integer(),
-                    BinaryOp::Pow | BinaryOp::Atan2 => matches!(ty, Float(_)),
-                    _ => ty != Bool,
-                };
-                if !ok {
-                    return Err(format!(
-                        "{} is not defined on {} elements",
-                        format!("{op:?}").to_lowercase(),
-                        ty
-                    ));
-                }
-                NodeType {
-                    axes: self.elementwise_axes(&[*a, *b])?,
-                    ty,
-                }
-            }
+            Op::Unary { op, x } => self.check_unary(op, x)?,
+            Op::Convert { x, to, range } => self.check_convert(x, to, range)?,
+            Op::BitcastConvert { x, to } => self.check_bitcast_convert(x, to)?,
+            Op::Binary { op, a, b } => self.check_binary(op, a, b)?,
             Op::Compare { a, b, .. } => {
                 let ty = self.same_ty(*a, *b, "compare")?;
                 if ty == Bool {
@@ -503,22 +415,7 @@ impl<I: Clone> Graph<I> {
                 xt
             }
             Op::DynamicUpdateSlice { x, update, start } => {
-                let xt = self.t(*x).clone();
-                let ut = self.t(*update);
-                if ut.ty != xt.ty {
-                    return Err(
-                        "dynamic_update_slice: update and operand element types differ".into(),
-                    );
-                }
-                if !same_set(&ut.axes, &xt.axes) {
-                    return Err(format!(
-                        "dynamic_update_slice: update axes {} differ from operand axes {}",
-                        show(&ut.axes),
-                        show(&xt.axes)
-                    ));
-                }
-                keys_within(start, &xt.axes, "dynamic_update_slice start")?;
-                xt
+                self.check_dynamic_update_slice(x, update, start)?
             }
             Op::DynamicSliceAt { x, starts, sizes } => {
                 let xt = self.t(*x).clone();
@@ -527,210 +424,396 @@ impl<I: Clone> Graph<I> {
                 xt
             }
             Op::DynamicUpdateSliceAt { x, update, starts } => {
-                let xt = self.t(*x).clone();
-                let ut = self.t(*update);
-                if ut.ty != xt.ty || !same_set(&ut.axes, &xt.axes) {
-                    return Err(format!(
-                        "dynamic_update_slice: the update ({} {}) must have the operand's \
-                         element type and axes ({} {})",
-                        ut.ty,
-                        show(&ut.axes),
-                        xt.ty,
-                        show(&xt.axes)
-                    ));
-                }
-                self.start_operands(starts, &xt.axes, "dynamic_update_slice")?;
-                xt
+                self.check_dynamic_update_slice_at(x, update, starts)?
             }
-            Op::Concat { xs, axis } => {
-                if xs.is_empty() {
-                    return Err("concatenate needs at least one operand".into());
-                }
-                let first = self.t(xs[0]).clone();
-                if !first.axes.contains(axis) {
-                    return Err(format!(
-                        "concatenate axis {axis} is not an axis of the operands"
-                    ));
-                }
-                for x in &xs[1..] {
-                    let t = self.t(*x);
-                    if t.ty != first.ty {
-                        return Err("concatenate: operand element types differ".into());
-                    }
-                    if !same_set(&t.axes, &first.axes) {
-                        return Err(format!(
-                            "concatenate: operand axes {} differ from {}",
-                            show(&t.axes),
-                            show(&first.axes)
-                        ));
-                    }
-                }
-                first
-            }
+            Op::Concat { xs, axis } => self.check_concat(xs, axis)?,
             Op::Reverse { x, axes } => {
                 let xt = self.t(*x).clone();
                 subset(axes, &xt.axes, "reverse")?;
                 xt
             }
-            Op::Relabel { x, renames } => {
-                let xt = self.t(*x).clone();
-                let froms: Vec<Axis> = renames.iter().map(|r| r.0.clone()).collect();
-                subset(&froms, &xt.axes, "relabel")?;
-                distinct(froms.into_iter(), "relabel sources")?;
-                let axes: Vec<Axis> = xt
-                    .axes
-                    .iter()
-                    .map(|a| {
-                        renames
-                            .iter()
-                            .find(|r| &r.0 == a)
-                            .map(|r| r.1.clone())
-                            .unwrap_or(a.clone())
-                    })
-                    .collect();
-                NodeType {
-                    axes: distinct(axes.into_iter(), "relabel result")?,
-                    ty: xt.ty,
-                }
-            }
+            Op::Relabel { x, renames } => self.check_relabel(x, renames)?,
             Op::Reduce {
                 x,
                 init,
                 reducer,
                 axes,
                 ..
-            } => {
-                let xt = self.t(*x).clone();
-                self.scalar_of(*init, xt.ty, "reduce init")?;
-                subset(axes, &xt.axes, "reduce")?;
-                let ok = match reducer {
-                    Reducer::And | Reducer::Or => xt.ty == Bool,
-                    _ => xt.ty != Bool,
-                };
-                if !ok {
-                    return Err(format!(
-                        "reduce {} is not defined on {} elements",
-                        reducer.name(),
-                        xt.ty
-                    ));
-                }
-                NodeType {
-                    axes: xt
-                        .axes
-                        .iter()
-                        .filter(|a| !axes.contains(a))
-                        .cloned()
-                        .collect(),
-                    ty: xt.ty,
-                }
-            }
+            } => self.check_reduce(x, init, reducer, axes)?,
             Op::Dot {
                 a,
                 b,
                 contract,
                 batch,
                 ..
-            } => {
-                let ty = self.same_ty(*a, *b, "dot")?;
-                if ty == Bool {
-                    return Err("dot needs int or real elements".into());
-                }
-                let (at, bt) = (self.t(*a), self.t(*b));
-                for c in contract.iter().chain(batch) {
-                    if !at.axes.contains(c) || !bt.axes.contains(c) {
-                        return Err(format!("dot: axis {c} must be an axis of both operands"));
-                    }
-                    if contract.contains(c) && batch.contains(c) {
-                        return Err(format!("dot: axis {c} is both batch and contracting"));
-                    }
-                }
-                for x in &at.axes {
-                    if bt.axes.contains(x) && !contract.contains(x) && !batch.contains(x) {
-                        return Err(format!("dot: axis {x} occurs in both operands but is neither batch nor contracting"));
-                    }
-                }
-                let mut axes = batch.clone();
-                axes.extend(at.axes.iter().filter(|x| !bt.axes.contains(x)).cloned());
-                axes.extend(bt.axes.iter().filter(|x| !at.axes.contains(x)).cloned());
-                NodeType { axes, ty }
-            }
+            } => self.check_dot(a, b, contract, batch)?,
             Op::Conv {
                 input,
                 weights,
                 axes,
                 window,
                 ..
-            } => {
-                let ty = self.same_ty(*input, *weights, "convolution")?;
-                if ty == Bool {
-                    return Err("convolution needs int or real elements".into());
-                }
-                let it = self.t(*input);
-                let wt = self.t(*weights);
-                let want_in: Vec<Axis> = axes
-                    .batch
-                    .iter()
-                    .chain(&axes.feature)
-                    .chain(&axes.spatial)
-                    .cloned()
-                    .collect();
-                let want_w: Vec<Axis> = axes
-                    .feature
-                    .iter()
-                    .chain(&axes.out_feature)
-                    .chain(&axes.spatial)
-                    .cloned()
-                    .collect();
-                if !same_set(&it.axes, &want_in) {
-                    return Err(format!(
-                        "convolution: input axes {} must be batch + feature + spatial {}",
-                        show(&it.axes),
-                        show(&want_in)
-                    ));
-                }
-                if !same_set(&wt.axes, &want_w) {
-                    return Err(format!(
-                        "convolution: weight axes {} must be feature + output feature + spatial {}",
-                        show(&wt.axes),
-                        show(&want_w)
-                    ));
-                }
-                for (m, what) in [
-                    (&window.stride, "stride"),
-                    (&window.low, "low"),
-                    (&window.high, "high"),
-                    (&window.lhs_dilation, "lhs_dilation"),
-                    (&window.rhs_dilation, "rhs_dilation"),
-                ] {
-                    keys_within(m, &axes.spatial, &format!("convolution {what}"))?;
-                }
-                let out: Vec<Axis> = axes
-                    .batch
-                    .iter()
-                    .chain(&axes.out_feature)
-                    .chain(&axes.spatial)
-                    .cloned()
-                    .collect();
-                NodeType {
-                    axes: distinct(out.into_iter(), "convolution output")?,
-                    ty,
-                }
+            } => self.check_conv(input, weights, axes, window)?,
+            Op::Reshape { x, insert, remove } => self.check_reshape(x, insert, remove)?,
+        })
+    }
+
+    /// Unary elements: the operand's axes; the element types each op is defined on.
+    fn check_unary(&self, op: &UnaryOp, x: &NodeId) -> Result<NodeType, String> {
+        use ElemType::*;
+        let xt = self.t(*x).clone();
+        match op {
+            UnaryOp::Not if !matches!(xt.ty, Bool | Fixed(_)) => {
+                return Err("not needs bool or fixed-width integer elements".into())
             }
-            Op::Reshape { x, insert, remove } => {
-                let xt = self.t(*x).clone();
-                subset(remove, &xt.axes, "reshape remove")?;
-                let mut axes: Vec<Axis> = xt
-                    .axes
-                    .iter()
-                    .filter(|a| !remove.contains(a))
-                    .cloned()
-                    .collect();
-                axes.extend(insert.iter().cloned());
-                NodeType {
-                    axes: distinct(axes.into_iter(), "reshape result")?,
-                    ty: xt.ty,
-                }
+            UnaryOp::Popcnt | UnaryOp::Clz if !matches!(xt.ty, Fixed(_)) => {
+                return Err(format!("{op:?} needs fixed-width integer elements").to_lowercase())
             }
+            UnaryOp::Neg | UnaryOp::Abs if xt.ty == Bool => {
+                return Err(format!("{op:?} needs int or real elements").to_lowercase())
+            }
+            UnaryOp::Exp if !matches!(xt.ty, Real | Float(_)) => {
+                return Err("exp needs real or float elements".into())
+            }
+            UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Exp | UnaryOp::Not => {}
+            UnaryOp::Popcnt | UnaryOp::Clz => {}
+            _ if !matches!(xt.ty, Float(_)) => {
+                return Err(format!("{op:?} needs float elements").to_lowercase())
+            }
+            UnaryOp::IsFinite => {
+                return Ok(NodeType {
+                    axes: xt.axes,
+                    ty: Bool,
+                })
+            }
+            _ => {}
+        }
+        Ok(xt)
+    }
+
+    /// A conversion between element types: the pairs `convert` defines.
+    fn check_convert(
+        &self,
+        x: &NodeId,
+        to: &ElemType,
+        range: &Option<(i128, i128)>,
+    ) -> Result<NodeType, String> {
+        use ElemType::*;
+        let xt = self.t(*x).clone();
+        let ok = match (xt.ty, *to) {
+            (Float(_), Float(_)) | (Int, Float(_)) => range.is_none(),
+            (Float(_), Int) => range.is_some_and(|(lo, hi)| lo <= 0 && 0 <= hi),
+            // `fixed::convert`: the integer type's range is its own.
+            (Fixed(_) | Bool, Fixed(_) | Float(_) | Bool) | (Float(_), Fixed(_) | Bool) => {
+                range.is_none()
+            }
+            _ => false,
+        };
+        if !ok {
+            return Err(format!("convert from {} to {to} is not defined", xt.ty));
+        }
+        Ok(NodeType {
+            axes: xt.axes,
+            ty: *to,
+        })
+    }
+
+    /// A bit-level reinterpretation: both element types of the same width.
+    fn check_bitcast_convert(&self, x: &NodeId, to: &ElemType) -> Result<NodeType, String> {
+        use ElemType::*;
+        let xt = self.t(*x).clone();
+        let width = |t: ElemType| match t {
+            Fixed(i) => Some(i.bits),
+            Float(f) => Some(f.format.width()),
+            _ => None,
+        };
+        if width(xt.ty).is_none() || width(xt.ty) != width(*to) {
+            return Err(format!(
+                "bitcast-convert from {} to {to} is not defined",
+                xt.ty
+            ));
+        }
+        Ok(NodeType {
+            axes: xt.axes,
+            ty: *to,
+        })
+    }
+
+    /// An elementwise binary op: one element type, on which the op is defined.
+    fn check_binary(&self, op: &BinaryOp, a: &NodeId, b: &NodeId) -> Result<NodeType, String> {
+        use ElemType::*;
+        let ty = self.same_ty(*a, *b, &format!("{op:?}").to_lowercase())?;
+        let ok = match op {
+            BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => matches!(ty, Bool | Fixed(_)),
+            BinaryOp::ShiftLeft | BinaryOp::ShiftRightLogical | BinaryOp::ShiftRightArithmetic => {
+                matches!(ty, Fixed(_))
+            }
+            BinaryOp::Rem => ty.is_integer(),
+            BinaryOp::Pow | BinaryOp::Atan2 => matches!(ty, Float(_)),
+            _ => ty != Bool,
+        };
+        if !ok {
+            return Err(format!(
+                "{} is not defined on {} elements",
+                format!("{op:?}").to_lowercase(),
+                ty
+            ));
+        }
+        Ok(NodeType {
+            axes: self.elementwise_axes(&[*a, *b])?,
+            ty,
+        })
+    }
+
+    /// An update at static starts: the update has the operand's type and axes.
+    fn check_dynamic_update_slice(
+        &self,
+        x: &NodeId,
+        update: &NodeId,
+        start: &AxisMap<I>,
+    ) -> Result<NodeType, String> {
+        let xt = self.t(*x).clone();
+        let ut = self.t(*update);
+        if ut.ty != xt.ty {
+            return Err("dynamic_update_slice: update and operand element types differ".into());
+        }
+        if !same_set(&ut.axes, &xt.axes) {
+            return Err(format!(
+                "dynamic_update_slice: update axes {} differ from operand axes {}",
+                show(&ut.axes),
+                show(&xt.axes)
+            ));
+        }
+        keys_within(start, &xt.axes, "dynamic_update_slice start")?;
+        Ok(xt)
+    }
+
+    /// An update at start operands: the update has the operand's type and axes.
+    fn check_dynamic_update_slice_at(
+        &self,
+        x: &NodeId,
+        update: &NodeId,
+        starts: &[(Axis, NodeId)],
+    ) -> Result<NodeType, String> {
+        let xt = self.t(*x).clone();
+        let ut = self.t(*update);
+        if ut.ty != xt.ty || !same_set(&ut.axes, &xt.axes) {
+            return Err(format!(
+                "dynamic_update_slice: the update ({} {}) must have the operand's \
+                 element type and axes ({} {})",
+                ut.ty,
+                show(&ut.axes),
+                xt.ty,
+                show(&xt.axes)
+            ));
+        }
+        self.start_operands(starts, &xt.axes, "dynamic_update_slice")?;
+        Ok(xt)
+    }
+
+    /// Operands of one element type and one set of axes, joined along one of them.
+    fn check_concat(&self, xs: &[NodeId], axis: &Axis) -> Result<NodeType, String> {
+        if xs.is_empty() {
+            return Err("concatenate needs at least one operand".into());
+        }
+        let first = self.t(xs[0]).clone();
+        if !first.axes.contains(axis) {
+            return Err(format!(
+                "concatenate axis {axis} is not an axis of the operands"
+            ));
+        }
+        for x in &xs[1..] {
+            let t = self.t(*x);
+            if t.ty != first.ty {
+                return Err("concatenate: operand element types differ".into());
+            }
+            if !same_set(&t.axes, &first.axes) {
+                return Err(format!(
+                    "concatenate: operand axes {} differ from {}",
+                    show(&t.axes),
+                    show(&first.axes)
+                ));
+            }
+        }
+        Ok(first)
+    }
+
+    /// Renamed axes of the operand, still distinct.
+    fn check_relabel(&self, x: &NodeId, renames: &[(Axis, Axis)]) -> Result<NodeType, String> {
+        let xt = self.t(*x).clone();
+        let froms: Vec<Axis> = renames.iter().map(|r| r.0.clone()).collect();
+        subset(&froms, &xt.axes, "relabel")?;
+        distinct(froms.into_iter(), "relabel sources")?;
+        let axes: Vec<Axis> = xt
+            .axes
+            .iter()
+            .map(|a| {
+                renames
+                    .iter()
+                    .find(|r| &r.0 == a)
+                    .map(|r| r.1.clone())
+                    .unwrap_or(a.clone())
+            })
+            .collect();
+        Ok(NodeType {
+            axes: distinct(axes.into_iter(), "relabel result")?,
+            ty: xt.ty,
+        })
+    }
+
+    /// A reduction: its axes removed, the reducer defined on the element type.
+    fn check_reduce(
+        &self,
+        x: &NodeId,
+        init: &NodeId,
+        reducer: &Reducer,
+        axes: &[Axis],
+    ) -> Result<NodeType, String> {
+        use ElemType::*;
+        let xt = self.t(*x).clone();
+        self.scalar_of(*init, xt.ty, "reduce init")?;
+        subset(axes, &xt.axes, "reduce")?;
+        let ok = match reducer {
+            Reducer::And | Reducer::Or => xt.ty == Bool,
+            _ => xt.ty != Bool,
+        };
+        if !ok {
+            return Err(format!(
+                "reduce {} is not defined on {} elements",
+                reducer.name(),
+                xt.ty
+            ));
+        }
+        Ok(NodeType {
+            axes: xt
+                .axes
+                .iter()
+                .filter(|a| !axes.contains(a))
+                .cloned()
+                .collect(),
+            ty: xt.ty,
+        })
+    }
+
+    /// A contraction: batch axes, then the free axes of `a`, then those of `b`.
+    fn check_dot(
+        &self,
+        a: &NodeId,
+        b: &NodeId,
+        contract: &[Axis],
+        batch: &[Axis],
+    ) -> Result<NodeType, String> {
+        use ElemType::*;
+        let ty = self.same_ty(*a, *b, "dot")?;
+        if ty == Bool {
+            return Err("dot needs int or real elements".into());
+        }
+        let (at, bt) = (self.t(*a), self.t(*b));
+        for c in contract.iter().chain(batch) {
+            if !at.axes.contains(c) || !bt.axes.contains(c) {
+                return Err(format!("dot: axis {c} must be an axis of both operands"));
+            }
+            if contract.contains(c) && batch.contains(c) {
+                return Err(format!("dot: axis {c} is both batch and contracting"));
+            }
+        }
+        for x in &at.axes {
+            if bt.axes.contains(x) && !contract.contains(x) && !batch.contains(x) {
+                return Err(format!(
+                    "dot: axis {x} occurs in both operands but is neither batch nor contracting"
+                ));
+            }
+        }
+        let mut axes = batch.to_vec();
+        axes.extend(at.axes.iter().filter(|x| !bt.axes.contains(x)).cloned());
+        axes.extend(bt.axes.iter().filter(|x| !at.axes.contains(x)).cloned());
+        Ok(NodeType { axes, ty })
+    }
+
+    /// A convolution: batch, output feature and spatial axes; window maps over the spatial ones.
+    fn check_conv(
+        &self,
+        input: &NodeId,
+        weights: &NodeId,
+        axes: &ConvAxes,
+        window: &ConvWindow<I>,
+    ) -> Result<NodeType, String> {
+        use ElemType::*;
+        let ty = self.same_ty(*input, *weights, "convolution")?;
+        if ty == Bool {
+            return Err("convolution needs int or real elements".into());
+        }
+        let it = self.t(*input);
+        let wt = self.t(*weights);
+        let want_in: Vec<Axis> = axes
+            .batch
+            .iter()
+            .chain(&axes.feature)
+            .chain(&axes.spatial)
+            .cloned()
+            .collect();
+        let want_w: Vec<Axis> = axes
+            .feature
+            .iter()
+            .chain(&axes.out_feature)
+            .chain(&axes.spatial)
+            .cloned()
+            .collect();
+        if !same_set(&it.axes, &want_in) {
+            return Err(format!(
+                "convolution: input axes {} must be batch + feature + spatial {}",
+                show(&it.axes),
+                show(&want_in)
+            ));
+        }
+        if !same_set(&wt.axes, &want_w) {
+            return Err(format!(
+                "convolution: weight axes {} must be feature + output feature + spatial {}",
+                show(&wt.axes),
+                show(&want_w)
+            ));
+        }
+        for (m, what) in [
+            (&window.stride, "stride"),
+            (&window.low, "low"),
+            (&window.high, "high"),
+            (&window.lhs_dilation, "lhs_dilation"),
+            (&window.rhs_dilation, "rhs_dilation"),
+        ] {
+            keys_within(m, &axes.spatial, &format!("convolution {what}"))?;
+        }
+        let out: Vec<Axis> = axes
+            .batch
+            .iter()
+            .chain(&axes.out_feature)
+            .chain(&axes.spatial)
+            .cloned()
+            .collect();
+        Ok(NodeType {
+            axes: distinct(out.into_iter(), "convolution output")?,
+            ty,
+        })
+    }
+
+    /// Axes removed and inserted, still distinct.
+    fn check_reshape(
+        &self,
+        x: &NodeId,
+        insert: &[Axis],
+        remove: &[Axis],
+    ) -> Result<NodeType, String> {
+        let xt = self.t(*x).clone();
+        subset(remove, &xt.axes, "reshape remove")?;
+        let mut axes: Vec<Axis> = xt
+            .axes
+            .iter()
+            .filter(|a| !remove.contains(a))
+            .cloned()
+            .collect();
+        axes.extend(insert.iter().cloned());
+        Ok(NodeType {
+            axes: distinct(axes.into_iter(), "reshape result")?,
+            ty: xt.ty,
         })
     }
 

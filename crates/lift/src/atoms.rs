@@ -1,14 +1,14 @@
 //! Reductions as atoms, the symbolic side of [`LDomain::reduction`].
 //!
-//! A reduction `⊕ over k in D of body(k)` (`tl.sum`, `tl.max`, `tl.min`, and the formula's
-//! `sum`, `max`, `min`) is a fresh real symbol, its *atom*, whose definition (the domain `D`,
+//! A reduction `⊕ over k in D of body(k)` (`tl.sum`, `tl.max`, `tl.min`, a `tl.reduce` or a
+//! loop's running product, and the formula's `sum`, `product`, `max`, `min`) is a fresh real symbol, its *atom*, whose definition (the domain `D`,
 //! a condition on one fresh index symbol `k`, and the body term) is recorded in
 //! `Sym::folds.lambdas`. Arithmetic on an atom is plain arithmetic on a symbol, so a softmax
 //! (`exp(x - max) / sum(exp(x - max))`) or a variance (a sum of squares of values centred by
 //! another sum) is an ordinary term over atoms.
 //!
 //! Normalization at creation: lanes whose element is the reducer's identity take no part
-//! (`Σ ite(c, v, 0) = Σ_{c} v`; a max over a lane that is `-inf` where `c` holds ranges over
+//! (`Σ ite(c, v, 0) = Σ_{c} v`, `Π ite(c, v, 1) = Π_{c} v`; a max over a lane that is `-inf` where `c` holds ranges over
 //! `¬c`), so a tile summed or maximized with its padding ranges over the same indices as the
 //! formula. A max or min over a domain that may be empty is `-inf`/`+inf` there
 //! ([`crate::value::Elem::X`]); emptiness is decided for interval domains (`lo <= k < hi`).
@@ -187,6 +187,23 @@ pub(crate) fn reduction(
             }
         }
     }
+    if r == Reducer::Product {
+        // Lanes equal to 1 take no part (a tile loaded with `other=1.0`).
+        loop {
+            match sym.store.node(b).clone() {
+                Node::Ite(c, x, one) if is_one(&sym.store, one) && !reads_tensor(&sym.store, c) => {
+                    dom = sym.store.and2(dom, c);
+                    b = x;
+                }
+                Node::Ite(c, one, x) if is_one(&sym.store, one) && !reads_tensor(&sym.store, c) => {
+                    let nc = sym.store.not(c);
+                    dom = sym.store.and2(dom, nc);
+                    b = x;
+                }
+                _ => break,
+            }
+        }
+    }
     // A sum of a sum whose definition mentions this one's index (a loop's sum of tile sums,
     // a tile's sum of loop sums): one sum over `t*S + l` (`crate::tiles`).
     let (k, dom, mut b) = match nested_sum(sym, r, k, dom, b) {
@@ -210,7 +227,10 @@ pub(crate) fn reduction(
     let name = format!("{}_red", r.name());
     let vs = sym.store.fresh(&name, Sort::Real);
     let value = sym.store.sym(vs);
-    let z = sym.store.real(0, 1);
+    let z = match r {
+        Reducer::Product => sym.store.real(1, 1),
+        _ => sym.store.real(0, 1),
+    };
     sym.folds.lambdas.push(LambdaFold {
         family: r.name().to_string(),
         identity: z,
@@ -298,6 +318,15 @@ fn reads_tensor(s: &Store, t: TermId) -> bool {
         todo.extend(s.children(x));
     }
     false
+}
+
+/// Whether `t` is the literal 1, real or integer (a product's identity).
+fn is_one(s: &Store, t: TermId) -> bool {
+    match s.node(t) {
+        Node::Real(1, 1) | Node::Int(1) => true,
+        Node::ToReal(x) => matches!(s.node(*x), Node::Int(1)),
+        _ => false,
+    }
 }
 
 /// Whether `t` is the literal 0, real or integer (an integer block summed as reals:
@@ -434,7 +463,10 @@ fn nested_sum(
         }
         _ => return None,
     };
-    if !matches!(r, Reducer::Sum | Reducer::Max | Reducer::Min) {
+    if !matches!(
+        r,
+        Reducer::Sum | Reducer::Product | Reducer::Max | Reducer::Min
+    ) {
         return None;
     }
     if !mentions(&sym.store, inner.dom, k) && !mentions(&sym.store, inner.body, k) {

@@ -90,14 +90,14 @@ pub(crate) fn signature(host: &HostModel, reads: &[String], writes: &[String]) -
     }
 }
 
-/// `max(k, e)` / `min(k, e)` / `sum(k, e)` with `k` (or `k < E`) a name not bound outside:
+/// `max(k, e)` / `min(k, e)` / `sum(k, e)` / `product(k, e)` with `k` (or `k < E`) a name not bound outside:
 /// a reduction over the axis `k`; its variable and bound, if any.
 fn reduction<'a>(
     f: &str,
     args: &'a [Expr],
     bound: &[String],
 ) -> Option<(&'a str, Option<&'a Expr>)> {
-    if !matches!(f, "sum" | "max" | "min") || args.len() != 2 {
+    if !matches!(f, "sum" | "product" | "max" | "min") || args.len() != 2 {
         return None;
     }
     let (k, lim) = match &args[0] {
@@ -108,7 +108,7 @@ fn reduction<'a>(
         },
         _ => return None,
     };
-    (f == "sum" || !bound.iter().any(|b| b == k)).then_some((k, lim))
+    (f == "sum" || f == "product" || !bound.iter().any(|b| b == k)).then_some((k, lim))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -158,7 +158,11 @@ fn tprec(e: &Expr) -> u8 {
         Expr::Bin('+' | '-', ..) => 4,
         Expr::Bin('*' | '%' | crate::formula::INT_DIV, ..) => 5,
         Expr::Neg(_) | Expr::Num(..) if is_negative(e) => 5,
-        Expr::Call(f, a) if matches!(f.as_str(), "sum" | "max" | "min") && a.len() == 2 => 4,
+        Expr::Call(f, a)
+            if matches!(f.as_str(), "sum" | "product" | "max" | "min") && a.len() == 2 =>
+        {
+            4
+        }
         _ => 7,
     }
 }
@@ -243,6 +247,7 @@ fn tex(e: &Expr, bound: &[String]) -> String {
                 inner.push(k.to_string());
                 let op = match f.as_str() {
                     "sum" => "\\sum",
+                    "product" => "\\prod",
                     "max" => "\\max",
                     _ => "\\min",
                 };
@@ -332,7 +337,7 @@ def _red(op, body, extent, depth):
     v = v + np.zeros(np.broadcast_shapes(v.shape, k.shape, ext.shape))
     if ext.ndim == 0:
         return op(v, axis=0)
-    fill = {np.sum: 0.0, np.max: -np.inf, np.min: np.inf}[op]
+    fill = {np.sum: 0.0, np.prod: 1.0, np.max: -np.inf, np.min: np.inf}[op]
     return op(np.where(k < ext, v, fill), axis=0)
 
 "#;
@@ -467,6 +472,7 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
                 let body = py(&args[1], &inner, depth + 1)?;
                 let op = match f.as_str() {
                     "sum" => "np.sum",
+                    "product" => "np.prod",
                     "max" => "np.max",
                     _ => "np.min",
                 };

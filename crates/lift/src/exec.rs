@@ -1192,8 +1192,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
     }
 
     /// `tl.reduce(input, axis, combine_fn, keep_dims=False)` whose combine function
-    /// ([`combine::classify`]) is a sum, a maximum or a minimum of reals, or a conjunction or
-    /// disjunction of conditions: `tl.sum`, `tl.max`, `tl.min` of the same arguments.
+    /// ([`combine::classify`]) is a sum, a product, a maximum or a minimum of reals, or a
+    /// conjunction or disjunction of conditions: `tl.sum`, `tl.max`, `tl.min` of the same
+    /// arguments (a product: the core's reduction by a product, `crate::atoms`).
     fn reduce(&mut self, d: &mut D, c: &ast::ExprCall) -> R<KVal<D>> {
         const PARAMS: [&str; 4] = ["input", "axis", "combine_fn", "keep_dims"];
         let mut given: [Option<&Expr>; 4] = [None; 4];
@@ -1275,6 +1276,15 @@ impl<'s, D: LDomain> Interp<'s, D> {
             combine::Combine::All => (tensor::Reducer::Min, x),
             combine::Combine::Any => (tensor::Reducer::Max, x),
         };
+        if reducer == tensor::Reducer::Product {
+            // No `tl.*` function reduces by a product: the core's reduction directly.
+            let keep = matches!(keep, Some(KVal::Bool(true)));
+            let x = ops::to_real(&x);
+            let pos = pos_of(self.src, c);
+            let p = ops::reduce_along(&x, axis.as_ref(), keep, reducer, &self.m, "tl.reduce")
+                .map_err(|what| Unsupported { what, pos })?;
+            return Ok(KVal::Block(p));
+        }
         let name = match reducer {
             tensor::Reducer::Sum => "sum",
             tensor::Reducer::Max => "max",

@@ -540,6 +540,8 @@ pub(crate) fn select<D: LDomain>(d: &mut D, c: &D::B, a: &Elem<D>, b: &Elem<D>) 
 pub(crate) const MAX_OF_NAN: &str =
     "tl.max or tl.min over lanes that may be NaN (Triton's propagate_nan decides)";
 
+pub(crate) const PRODUCT_OF_NON_FINITE: &str = "a product over lanes that may be NaN or infinite";
+
 /// What a reduction's lanes hold, as conditions: some lane is NaN (`nan`), `+inf` (`pos`),
 /// `-inf` (`neg`, where not `+inf`); every lane is `-inf` (`all_neg`, for a max) or `+inf`
 /// (`all_pos`, for a min), counting no lanes as every lane. Concretely from [`Seen`];
@@ -576,7 +578,8 @@ impl Seen {
 /// The result of a reduction whose finite lanes reduce to `v` (the others take no part): a
 /// sum is NaN with a NaN lane or infinities of both signs, else infinite with one; a max is
 /// `+inf` with a `+inf` lane and `-inf` when every lane is (a min alike); a max or min of a
-/// NaN lane is undecided (`propagate_nan`).
+/// NaN lane is undecided (`propagate_nan`), and so is a product with a lane that may be NaN
+/// or infinite.
 pub(crate) fn reduced<D: LDomain>(
     d: &mut D,
     r: tensor::Reducer,
@@ -591,6 +594,15 @@ pub(crate) fn reduced<D: LDomain>(
             } else {
                 (f.nan, f.all_pos, f.neg)
             }
+        }
+        // A product's infinities (`inf * 0`, the signs of the other lanes) are not
+        // modelled: a lane that may be NaN or infinite leaves it undecided.
+        tensor::Reducer::Product => {
+            let inf = d.or(&f.pos, &f.neg);
+            let any = d.or(&f.nan, &inf);
+            d.undecided(&any, PRODUCT_OF_NON_FINITE);
+            let no = d.lit_b(false);
+            (no.clone(), no.clone(), no)
         }
         _ => {
             let both = d.and(&f.pos, &f.neg);

@@ -61,6 +61,7 @@ const FUNS: &[(&str, usize)] = &[
     ("min", 2),
     ("where", 3),
     ("sum", 2),
+    ("product", 2),
     ("pow", 2),
     ("log", 1),
     ("log2", 1),
@@ -793,6 +794,9 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
             return Err(format!("`{f}` with {} arguments", args.len()))
         }
         Expr::Call(f, args) if f == "sum" => reduction(d, scope, args, tensor::Reducer::Sum)?,
+        Expr::Call(f, args) if f == "product" => {
+            reduction(d, scope, args, tensor::Reducer::Product)?
+        }
         // `max(k, e)`: a reduction when `k` (or `k < E`) names no value in scope; otherwise
         // the binary `max(a, b)`.
         Expr::Call(f, args) if (f == "max" || f == "min") && binds(scope, &args[0]) => {
@@ -934,7 +938,7 @@ fn binds<D: Domain>(scope: &Scope<D>, first: &Expr) -> bool {
     !scope.ints.iter().any(|(n, _)| n == name) && !scope.reals.contains(name)
 }
 
-/// `sum(k, e)` (`max`, `min`): `k` ranges over the dimension it indexes.
+/// `sum(k, e)` (`product`, `max`, `min`): `k` ranges over the dimension it indexes.
 fn reduction<D: LDomain>(
     d: &mut D,
     scope: &Scope<D>,

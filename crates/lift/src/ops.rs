@@ -994,31 +994,8 @@ pub(crate) fn apply<D: LDomain>(
                 return Err(format!("tl.{} with return_indices=True", spec.name));
             }
             let keep = matches!(args[keep_at], Some(KVal::Bool(true)));
-            let axis = match args[1].clone() {
-                None | Some(KVal::None) => {
-                    // `axis=None`: every axis, as nested reductions from the last axis in.
-                    let mut all = x;
-                    for axis in (0..all.shape.len()).rev() {
-                        all = reduce_under(&all, axis, keep, r, m.guard.clone());
-                    }
-                    return Ok(KVal::Block(all));
-                }
-                Some(v) => const_int(&v, "the reduction's axis")?,
-            };
-            let axis = if axis < 0 {
-                axis + x.shape.len() as i128
-            } else {
-                axis
-            };
-            if !(0..x.shape.len() as i128).contains(&axis) {
-                return Err(format!(
-                    "tl.{} along axis {axis} of a rank-{} block",
-                    spec.name,
-                    x.shape.len()
-                ));
-            }
-            let axis = axis as usize;
-            KVal::Block(reduce_under(&x, axis, keep, r, m.guard.clone()))
+            let what = format!("tl.{}", spec.name);
+            KVal::Block(reduce_along(&x, args[1].as_ref(), keep, r, m, &what)?)
         }
         Op::Cumsum => {
             let x = to_real(&block(&need(&args, 0, spec)?, "tl.cumsum's input")?);
@@ -1124,6 +1101,41 @@ pub(crate) fn dot<D: LDomain>(a: &Block<D>, b: &Block<D>) -> R<Block<D>> {
 /// [`reduce`] made under the path condition `guard` (a scalar condition: a summarised loop's
 /// range, a runtime `if`): the reduction is made in the context where it holds
 /// ([`LDomain::enter_fact`]), which is the only place its value is used.
+/// The reduction `r` of `x` along `axis` (an integer, negative from the last axis; `None`:
+/// every axis, as nested reductions from the last axis in) under the machine's path
+/// condition; `what` names the reduction in a diagnostic.
+pub(crate) fn reduce_along<D: LDomain>(
+    x: &Block<D>,
+    axis: Option<&KVal<D>>,
+    keep: bool,
+    r: tensor::Reducer,
+    m: &Machine<D>,
+    what: &str,
+) -> R<Block<D>> {
+    let axis = match axis {
+        None | Some(KVal::None) => {
+            let mut all = x.clone();
+            for axis in (0..all.shape.len()).rev() {
+                all = reduce_under(&all, axis, keep, r, m.guard.clone());
+            }
+            return Ok(all);
+        }
+        Some(v) => const_int(v, "the reduction's axis")?,
+    };
+    let axis = if axis < 0 {
+        axis + x.shape.len() as i128
+    } else {
+        axis
+    };
+    if !(0..x.shape.len() as i128).contains(&axis) {
+        return Err(format!(
+            "{what} along axis {axis} of a rank-{} block",
+            x.shape.len()
+        ));
+    }
+    Ok(reduce_under(x, axis as usize, keep, r, m.guard.clone()))
+}
+
 pub(crate) fn reduce_under<D: LDomain>(
     x: &Block<D>,
     axis: usize,

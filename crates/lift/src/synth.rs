@@ -916,14 +916,20 @@ impl Synth<'_> {
         // A sum's other conditions on `k` (a masked tail `k + off < N` inside a block of
         // constant length): the lanes they mask off add nothing, `where(c, body, 0)`. One
         // that is not a formula is dropped, as before (a guess: the verifier checks it).
-        let kept = match a.family.as_str() {
-            "sum" => self.domain_condition(a.dom, kt),
+        // A product's alike, `where(c, body, 1)`.
+        let identity = match a.family.as_str() {
+            "sum" => Some(Expr::Num(0, 1)),
+            "product" => Some(Expr::Num(1, 1)),
             _ => None,
         };
+        let kept = match identity {
+            Some(_) => self.domain_condition(a.dom, kt),
+            None => None,
+        };
         self.bound.pop();
-        let e = match kept {
-            Some(c) => Expr::Call("where".into(), vec![c, e?, Expr::Num(0, 1)]),
-            None => e?,
+        let e = match (kept, identity) {
+            (Some(c), Some(one)) => Expr::Call("where".into(), vec![c, e?, one]),
+            _ => e?,
         };
         let mut conj = vec![a.dom];
         // The block's bound: a constant, or a size that is no dimension of a tensor (a block

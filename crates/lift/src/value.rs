@@ -380,6 +380,7 @@ impl LDomain for Concrete {
         let identity = match reducer {
             tensor::Reducer::Max => Literal::Inf(false),
             tensor::Reducer::Min => Literal::Inf(true),
+            tensor::Reducer::Product => Literal::Int(1),
             _ => Literal::Int(0),
         };
         let init = self.lit_v(ElemType::Real, identity);

@@ -156,7 +156,7 @@ fn bad_input_is_an_error_with_a_position() {
 
 #[test]
 fn unsupported_constructs_are_unknown_with_line_and_column() {
-    let src = "import triton\nimport triton.language as tl\n\n@triton.jit\ndef k(x_ptr, y_ptr, n, B: tl.constexpr):\n    offs = tl.arange(0, B)\n    acc = tl.zeros([B], dtype=tl.float32)\n    for j in range(0, n, B):\n        acc = acc * 2.0\n    tl.store(y_ptr + offs, acc, mask=offs < n)\n\ndef run(x):\n    y = torch.empty_like(x)\n    k[(1,)](x, y, x.numel(), B=16)\n";
+    let src = "import triton\nimport triton.language as tl\n\n@triton.jit\ndef k(x_ptr, y_ptr, n, B: tl.constexpr):\n    offs = tl.arange(0, B)\n    acc = tl.zeros([B], dtype=tl.float32)\n    for j in range(0, n, B):\n        acc = 2.0 - acc\n    tl.store(y_ptr + offs, acc, mask=offs < n)\n\ndef run(x):\n    y = torch.empty_like(x)\n    k[(1,)](x, y, x.numel(), B=16)\n";
     let r = lift::lift_file("k.py", src, &Default::default()).unwrap();
     match &r[0].verdict {
         report::Verdict::Unknown { reason } => assert_eq!(reason, "unsupported construct a loop over a runtime range that updates `acc` other than by adding to it once (`acc += ...`, `acc` read nowhere else in the loop) at 8:5"),

@@ -4,10 +4,10 @@
 //! The combine function is recognised by lifting it, never by its name: it runs once in the
 //! symbolic domain on two fresh scalars `a` and `b` (reals; conditions when the reduced block
 //! is one), and its result is compared with the terms the same ops make for `a + b`,
-//! `maximum(a, b)`, `minimum(a, b)` (reals) or `a & b`, `a | b` (conditions), in either order
-//! of the operands. Terms are hash-consed, so equal terms are one term. A match maps the
-//! reduction onto `tl.sum`, `tl.max` or `tl.min` (a conjunction is a minimum of the
-//! conditions as 0 or 1, positive; a disjunction a maximum); anything else (a product, a
+//! `a * b`, `maximum(a, b)`, `minimum(a, b)` (reals) or `a & b`, `a | b` (conditions), in
+//! either order of the operands. Terms are hash-consed, so equal terms are one term. A match
+//! maps the reduction onto `tl.sum`, a product, `tl.max` or `tl.min` (a conjunction is a
+//! minimum of the conditions as 0 or 1, positive; a disjunction a maximum); anything else (a
 //! function of tuples, an argmax with indices) is unsupported, naming what it computes.
 
 use super::{Flow, Interp};
@@ -21,7 +21,7 @@ use tensor::Reducer;
 /// What a combine function computes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Combine {
-    /// `a + b`, `maximum(a, b)`, `minimum(a, b)` on reals.
+    /// `a + b`, `a * b`, `maximum(a, b)`, `minimum(a, b)` on reals.
     Real(Reducer),
     /// `a & b` (`a and b`) on conditions.
     All,
@@ -138,6 +138,7 @@ pub(crate) fn classify<'s>(
             (Arith::Add, Reducer::Sum),
             (Arith::Max, Reducer::Max),
             (Arith::Min, Reducer::Min),
+            (Arith::Mul, Reducer::Product),
         ] {
             if either(&mut d, &|x, y| ops::arith(op, x, y)) {
                 return Ok(Combine::Real(r));
@@ -149,7 +150,7 @@ pub(crate) fn classify<'s>(
         if conditions {
             "conjunction or the disjunction"
         } else {
-            "sum, the maximum or the minimum"
+            "sum, the product, the maximum or the minimum"
         }
     )))
 }

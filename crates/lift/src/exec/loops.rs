@@ -10,6 +10,9 @@
 //!   nowhere else in the body, is `init + Σ_{t < T} g(t)` after the loop: a sum atom made by
 //!   `ops::sum_along` (a sum of a tile's `tl.sum` becomes one sum over `t*S + l`,
 //!   `crate::tiles`);
+//! - a *prefix sum*, an accumulator updated by `acc += g` read after its update in the body
+//!   and never before it: `init + Σ_{s < t+1} g(s)` after the update, the loop's sum after
+//!   the loop;
 //! - a *pointer bump*, a pointer updated once by `p += s` with `s` loop-invariant and read
 //!   only before the bump, is `p0 + t*s` in the body and `p0 + T*s` after it; likewise an
 //!   *integer induction variable* (`offs += BLOCK`: an integer scalar or block read before
@@ -20,6 +23,11 @@
 //!   `acc = 0`, and what it leaves in `acc` is the iteration's `g(t)` of a sum as above
 //!   (each addition adds a value that does not depend on `acc`, so an iteration adds the
 //!   same from any start);
+//! - a *fold*, `acc = tl.maximum(acc, g)`, `tl.minimum`, `acc &= c`, `acc |= c` or `acc *=
+//!   g` (floats) with `acc` read nowhere else: `init ⊕ ⊕_{t < T} g(t)` after the loop, the
+//!   reduction of the fold's operator over the iterations (a product's is an atom of
+//!   `crate::atoms`, merged with a tile's `tl.reduce` by a product into one product over
+//!   `t*S + l`);
 //! - any other name bound before the loop and assigned in it (an update that is not a sum: a
 //!   running maximum, a value carried to the next iteration) makes the loop unsupported,
 //!   naming it; a name first assigned in the body may not be read after the loop.
@@ -54,7 +62,8 @@ pub(super) enum Update<'s> {
     /// `acc = tl.maximum(acc, g)` or `tl.minimum` (either operand order): a running maximum
     /// or minimum read nowhere else, a fold like a sum; `acc = acc and c`, `acc &= c`
     /// (`Reducer::And`) and `acc = acc or c`, `acc |= c` (`Reducer::Or`) on conditions, a
-    /// running conjunction or disjunction.
+    /// running conjunction or disjunction; `acc *= g`, `acc = acc * g` (`Reducer::Product`),
+    /// a running product.
     Fold(tensor::Reducer, &'s Expr),
 }
 
@@ -104,6 +113,10 @@ enum Role<'s> {
     Advance(usize, &'s Expr),
     /// Assigned before it is read in the body, not read after the loop.
     Temp,
+    /// A running sum (`acc += g` at the statement given) read after its update in the body,
+    /// never before it: `init + Σ_{s < t+1} g(s)` there, `init + Σ_{s < T} g(s)` after the
+    /// loop.
+    Prefix(usize, &'s Expr),
     /// A running maximum (`crate::exec::online`).
     Max(super::online::RunMax<'s>),
     /// A sum rescaled as its running maximum grows (`crate::exec::online`).
@@ -223,6 +236,13 @@ pub(super) fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
             Expr::Name(n) => Some((n.id.to_string(), Update::Add(&a.value))),
             _ => None,
         },
+        Stmt::AugAssign(a) if a.op == ast::Operator::Mult => match &*a.target {
+            Expr::Name(n) => Some((
+                n.id.to_string(),
+                Update::Fold(tensor::Reducer::Product, &a.value),
+            )),
+            _ => None,
+        },
         Stmt::AugAssign(a) if matches!(a.op, ast::Operator::BitAnd | ast::Operator::BitOr) => {
             let r = match a.op {
                 ast::Operator::BitAnd => tensor::Reducer::And,
@@ -245,6 +265,14 @@ pub(super) fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
                 Expr::BinOp(b) if b.op == ast::Operator::Add && is_n(&b.right) => {
                     Some((n.id.to_string(), Update::Add(&b.left)))
                 }
+                Expr::BinOp(b) if b.op == ast::Operator::Mult && is_n(&b.left) => Some((
+                    n.id.to_string(),
+                    Update::Fold(tensor::Reducer::Product, &b.right),
+                )),
+                Expr::BinOp(b) if b.op == ast::Operator::Mult && is_n(&b.right) => Some((
+                    n.id.to_string(),
+                    Update::Fold(tensor::Reducer::Product, &b.left),
+                )),
                 value if max_min_call(value).or_else(|| and_or(value)).is_some() => {
                     let (r, a, b) = max_min_call(value)
                         .or_else(|| and_or(value))
@@ -501,6 +529,22 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     }
                 }
             }
+            // A running sum read after its update and never before it (a prefix sum stored
+            // each iteration: `c = c + x; tl.store(p + i, c)`).
+            if let [w] = writers[..] {
+                if let Some((m, Update::Add(e))) = update_of(&body[w]) {
+                    let number = matches!(&pre, KVal::Int(_) | KVal::Float(..))
+                        || matches!(&pre, KVal::Block(b) if matches!(b.ty, Ty::Int | Ty::Real));
+                    if m == n
+                        && number
+                        && readers.first() == Some(&w)
+                        && !expr_names(e).contains(&n)
+                    {
+                        out.push((n, Role::Prefix(w, e)));
+                        continue;
+                    }
+                }
+            }
             // Assigned (from values not reading it) before any read: a temporary; or bound
             // afresh inside the one statement of the body that mentions it (a nested loop's
             // variable, a name assigned first in a nested loop's body).
@@ -639,7 +683,9 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let writers: Vec<usize> = roles
             .iter()
             .flat_map(|(_, r)| match r {
-                Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => vec![*w],
+                Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) | Role::Prefix(w, _) => {
+                    vec![*w]
+                }
                 Role::Max(m) => vec![m.writer],
                 Role::Rescaled(m) => [Some(m.writer), m.pre].into_iter().flatten().collect(),
                 Role::Temp | Role::Nested(_) => vec![],
@@ -655,7 +701,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
             }
             for (i, st) in f.body.iter().enumerate() {
                 let role = roles.iter().find(|(_, r)| match r {
-                    Role::Acc(w, _) | Role::Bump(w, _) | Role::Advance(w, _) => *w == i,
+                    Role::Acc(w, _)
+                    | Role::Bump(w, _)
+                    | Role::Advance(w, _)
+                    | Role::Prefix(w, _) => *w == i,
                     Role::Max(m) => m.writer == i,
                     Role::Rescaled(m) => m.writer == i || m.pre == Some(i),
                     Role::Temp | Role::Nested(_) => false,
@@ -699,6 +748,17 @@ impl<'s, D: LDomain> Interp<'s, D> {
                             None => None,
                         };
                         rescaled.push((n.clone(), fa, ad, guard, st));
+                    }
+                    Some((n, Role::Prefix(_, e))) => {
+                        let g = self.expr(d, e)?;
+                        let g = self.block_of(&g, *e)?;
+                        let init = self.lookup(n).expect("bound before the loop");
+                        let init = ops::to_real(&self.block_of(&init, st)?);
+                        let one = d.lit_i(1);
+                        let upto = d.add_i(&t, &one);
+                        let now = self.summed(n, (&init, &g), (&t, &upto), st)?;
+                        self.env.push((n.clone(), KVal::Block(now)));
+                        increments.push((n.clone(), g, i, None));
                     }
                     Some((n, Role::Acc(_, u))) => {
                         let fold = match u {
@@ -889,7 +949,8 @@ impl<'s, D: LDomain> Interp<'s, D> {
     /// A running maximum or minimum after the loop: `max(init, max_{t < T} g(t))` lane by
     /// lane, the reduction over the iterations an atom like a loop's sum (a lane of `g` that
     /// is `-inf` for a max, a masked lane loaded with `other=-float("inf")`, takes no part;
-    /// with none left, the fold is `init`).
+    /// with none left, the fold is `init`); a running product of floats alike, `init *
+    /// product_{t < T} g(t)` (lanes that may be NaN or infinite leave it undecided).
     fn folded(
         &mut self,
         n: &str,
@@ -898,6 +959,20 @@ impl<'s, D: LDomain> Interp<'s, D> {
         (t, trip): (&D::I, &D::I),
         at: &'s Stmt,
     ) -> R<Block<D>> {
+        if r == tensor::Reducer::Product && (init.ty != Ty::Real || g.ty != Ty::Real) {
+            return self.unsupported(
+                format!(
+                    "a loop over a runtime range that takes a running product into `{n}` of \
+                     {} values (a product of integers may wrap)",
+                    if init.ty == Ty::Real {
+                        g.ty.name()
+                    } else {
+                        init.ty.name()
+                    }
+                ),
+                at,
+            );
+        }
         let g = ops::to_real(g);
         if crate::value::broadcast_shape(&init.shape, &g.shape)
             .ok()
@@ -925,7 +1000,10 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 let red = d.reduction(r, &trip, &mut |d: &mut D, it: &D::I| {
                     crate::value::subst_elem(d, &e, &t, it)
                 });
-                crate::ext::max_min(d, r == tensor::Reducer::Max, &i0, &red)
+                match r {
+                    tensor::Reducer::Product => crate::ext::mul(d, &i0, &red),
+                    _ => crate::ext::max_min(d, r == tensor::Reducer::Max, &i0, &red),
+                }
             },
         )))
     }

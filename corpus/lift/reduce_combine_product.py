@@ -1,6 +1,7 @@
-# expect: unknown
-# `tl.reduce` whose combine function multiplies: a product reduction is not modelled, so the
-# verdict is unknown, naming the combine function and what it does not compute.
+# expect: verified
+# formula: out[i] = product(k < n_cols, x[i, k])
+# `tl.reduce` whose combine function multiplies: a product over the row's lanes, the lanes
+# past the row's end loaded as 1 (the product's identity) taking no part.
 import torch
 import triton
 import triton.language as tl
@@ -20,6 +21,7 @@ def row_prod_kernel(x_ptr, out_ptr, n_cols, stride_row, BLOCK_SIZE: tl.constexpr
 
 
 def row_prod(x: torch.Tensor) -> torch.Tensor:
+    x = x.contiguous()
     n_rows, n_cols = x.shape
     BLOCK_SIZE = triton.next_power_of_2(n_cols)
     out = torch.empty(n_rows, device=x.device, dtype=x.dtype)

@@ -113,6 +113,29 @@ pub(crate) fn term(s: &mut Store, p: &Poly) -> TermId {
     s.add(parts)
 }
 
+/// The formula of polynomial `p` when each of its symbols has a name in `names` (`2 * n * m
+/// - 1`).
+pub(crate) fn poly_of_names(p: &Poly, names: &[(SymId, String)]) -> Option<Expr> {
+    let mut e: Option<Expr> = None;
+    for (m, c) in p {
+        let mut x: Option<Expr> = (c.abs() != 1 || m.is_empty()).then(|| Expr::Num(c.abs(), 1));
+        for v in m {
+            let n = Expr::Var(names.iter().find(|(s, _)| s == v)?.1.clone());
+            x = Some(match x {
+                None => n,
+                Some(a) => Expr::Bin('*', Box::new(a), Box::new(n)),
+            });
+        }
+        let x = x.expect("a monomial or its coefficient");
+        e = Some(match e {
+            None if *c < 0 => Expr::Neg(Box::new(x)),
+            None => x,
+            Some(a) => Expr::Bin(if *c < 0 { '-' } else { '+' }, Box::new(a), Box::new(x)),
+        });
+    }
+    Some(e.unwrap_or(Expr::Num(0, 1)))
+}
+
 /// Splits a flat offset into per-dimension indices for a tensor whose dimensions have
 /// `strides` (`flat = i0 * s0 + i1 * s1 + ...`; row-major `[S1, 1]` for a shape `[_, S1]`).
 /// Each stride must be 1 or a product of symbols; a monomial of the offset goes to the
@@ -299,6 +322,11 @@ pub(crate) struct Names {
     pub dims: Vec<SymId>,
     /// Scalar parameters (symbols) with their names.
     pub params: Vec<(SymId, String)>,
+    /// Numbers of programs named by symbols (`nprog1` of `tl.num_programs(1)`, the step of a
+    /// grid-stride loop), each written as its grid's term when that is a polynomial of the
+    /// sizes (`programs_1`, `n_rows`): a partial sum per program over `range(pid, M, P)`
+    /// reads `P`.
+    pub counts: Vec<(SymId, Expr)>,
     /// Input functions with the tensor names and the strides of their dimensions.
     pub inputs: Vec<(FunId, String, Vec<Poly>)>,
     pub exp: Option<FunId>,
@@ -542,6 +570,7 @@ impl Synth<'_> {
             .or_else(|| {
                 self.data
                     .iter()
+                    .chain(&self.names.counts)
                     .find(|(s, _)| *s == v)
                     .map(|(_, e)| e.clone())
             })
@@ -942,6 +971,9 @@ impl Synth<'_> {
         // `k` indexes no tensor directly (`sum(k, x[k + 16, i])` has no extent to take).
         let mut bare_bounds = Vec::new();
         let (mut tile_bounds, mut offset_bounds) = (Vec::new(), Vec::new());
+        // A grid-stride loop's `P*k + c < b` (`range(pid, n, num_programs)`): `k < b`, a
+        // bound that the body's `where` (the condition itself) makes exact.
+        let mut strided_bounds = Vec::new();
         while let Some(c) = conj.pop() {
             match self.s.node(c).clone() {
                 Node::And(xs) => conj.extend(xs),
@@ -958,7 +990,12 @@ impl Synth<'_> {
                     {
                         match self.names.sizes.iter().find(|(s, _)| *s == v) {
                             Some((_, n)) => named = Some(Expr::Var(n.clone())),
-                            None => by_size = true,
+                            // A number of programs (a sum over the programs of an atomic):
+                            // written by its grid's term where it has one.
+                            None => {
+                                by_size = true;
+                                bare_bounds.push(b);
+                            }
                         }
                     }
                     // A product of sizes (a flat range `k < B * L` over two dimensions):
@@ -983,6 +1020,7 @@ impl Synth<'_> {
                     match (self.s.node(x).clone(), self.shifted_bound(x, b, kt)) {
                         (Node::IntDiv(..), Some(b)) => tile_bounds.push(b),
                         (_, Some(b)) => offset_bounds.push(b),
+                        (_, None) if self.strided_start(x, kt) => strided_bounds.push(b),
                         (_, None) => {}
                     }
                 }
@@ -1006,9 +1044,9 @@ impl Synth<'_> {
         };
         let bound = match (by_size, bound) {
             (false, Some(b)) => Some(b),
-            (true, b) if !crate::formula::indexes_directly(&e, &name) => {
-                self.stated_bound(&bare_bounds, b)
-            }
+            (true, b) if !crate::formula::indexes_directly(&e, &name) => self
+                .stated_bound(&bare_bounds, b)
+                .or_else(|| self.stated_bound(&strided_bounds, None)),
             _ => None,
         };
         let var = match bound {
@@ -1035,6 +1073,35 @@ impl Synth<'_> {
             }
             _ => None,
         }
+    }
+
+    /// Whether `x` is `P*kt + c` with `P` a positive step (a literal, a size or a number of
+    /// programs, or a product of such) and `c` non-negative and free of `kt`: then `x < b`
+    /// bounds `kt` by `b`.
+    fn strided_start(&self, x: TermId, kt: TermId) -> bool {
+        let summands = match self.s.node(x).clone() {
+            Node::Add(xs) => xs,
+            _ => vec![x],
+        };
+        let (with, without): (Vec<TermId>, Vec<TermId>) =
+            summands.into_iter().partition(|y| self.mentions(*y, kt));
+        let [scaled] = with[..] else { return false };
+        let Node::Mul(factors) = self.s.node(scaled).clone() else {
+            return false;
+        };
+        let positive = |f: &TermId| match self.s.node(*f) {
+            Node::Int(n) => *n >= 1,
+            Node::Sym(v) => {
+                crate::atoms::size_symbol(self.s, *v) || self.s.sym_name(*v).starts_with("nprog")
+            }
+            _ => false,
+        };
+        let steps: Vec<&TermId> = factors.iter().filter(|f| **f != kt).collect();
+        factors.iter().filter(|f| **f == kt).count() == 1
+            && steps.iter().all(|f| positive(f))
+            && without
+                .iter()
+                .all(|y| !self.mentions(*y, kt) && non_negative(self.s, *y))
     }
 
     /// The bound of a reduction variable that indexes no tensor directly: the smallest of its

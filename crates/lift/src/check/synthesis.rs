@@ -186,6 +186,7 @@ fn names(
             .iter()
             .filter_map(|n| w.sym.store.find(n).map(|s| (s, n.clone())))
             .collect(),
+        counts: program_counts(w, setup),
         inputs,
         quotients: vec![],
         exp: w.sym.exp,
@@ -200,6 +201,32 @@ fn names(
             ls
         },
     }
+}
+
+/// The numbers of programs the world names by symbols (`nprog{k}`), each written as its
+/// grid's term where that is a polynomial of the sizes with integer coefficients.
+fn program_counts(w: &mut World, setup: &Setup) -> Vec<(SymId, Expr)> {
+    let sizes = w.size_terms();
+    let grid = setup.nprog(&mut w.sym, &sizes);
+    let names: Vec<(SymId, String)> = w
+        .sizes
+        .iter()
+        .copied()
+        .zip(setup.host.sizes.iter().cloned())
+        .collect();
+    let mut counts = Vec::new();
+    for (k, p) in w.launch.nprog.clone().into_iter().enumerate() {
+        let smt::Node::Sym(v) = *w.sym.store.node(p) else {
+            continue;
+        };
+        let Some(poly) = grid.get(k).and_then(|g| synth::poly(&w.sym.store, *g)) else {
+            continue;
+        };
+        if let Some(e) = synth::poly_of_names(&poly, &names) {
+            counts.push((v, e));
+        }
+    }
+    counts
 }
 
 /// One definition per output, from its first store (every store is checked against it), its

@@ -982,6 +982,10 @@ mod rows {
         pub strides: Vec<(String, String)>,
         /// `name = expr` of the body, in order.
         assigns: Vec<(String, Expr)>,
+        /// While an address is read: how many of `assigns` come before it in the text, so a
+        /// name assigned different expressions (`offsets` by `X`'s stride, then by `Y`'s)
+        /// is read by its last assignment before the address.
+        reach: std::cell::Cell<Option<usize>>,
     }
 
     impl Facts {
@@ -1080,7 +1084,8 @@ mod rows {
                     out.push(e);
                     // Its definition, or its definitions when all are one expression (an
                     // offset recomputed the same way in each of two loops is one view);
-                    // different ones (an offset by `X`'s stride, then by `Y`'s) are not read.
+                    // different ones (an offset by `X`'s stride, then by `Y`'s) by the last
+                    // before the address (`reach`), else not read.
                     if self.defs_alike(n.id.as_str()) {
                         let first = self
                             .assigns
@@ -1088,6 +1093,16 @@ mod rows {
                             .find(|(t, _)| t.as_str() == n.id.as_str());
                         if let Some((_, v)) = first {
                             self.addends(v, out, depth + 1);
+                        }
+                    } else if let Some(reach) = self.reach.get() {
+                        let last = self.assigns[..reach.min(self.assigns.len())]
+                            .iter()
+                            .rposition(|(t, _)| t.as_str() == n.id.as_str());
+                        if let Some(at) = last {
+                            // Names in its definition are read as they were at it.
+                            self.reach.set(Some(at));
+                            self.addends(&self.assigns[at].1, out, depth + 1);
+                            self.reach.set(Some(reach));
                         }
                     }
                 }
@@ -1375,18 +1390,22 @@ mod rows {
         }
         // Pointers: every name a load or store addresses, and every name assigned from one.
         let mut ptr_like: Vec<String> = Vec::new();
-        struct Ptrs<'p>(&'p mut Vec<(Option<String>, Expr)>);
+        // Each with how many of `facts.assigns` (the same walk) come before it.
+        struct Ptrs<'p>(&'p mut Vec<(Option<String>, Expr)>, Vec<usize>, usize);
         impl<'a> Visitor<'a> for Ptrs<'_> {
             fn visit_stmt(&mut self, s: &'a Stmt) {
                 match s {
                     Stmt::Assign(a) => {
                         if let [Expr::Name(t)] = &a.targets[..] {
                             self.0.push((Some(t.id.to_string()), (*a.value).clone()));
+                            self.1.push(self.2);
+                            self.2 += 1;
                         }
                     }
                     Stmt::AugAssign(a) => {
                         if let Expr::Name(t) = &*a.target {
                             self.0.push((Some(t.id.to_string()), (*a.value).clone()));
+                            self.1.push(self.2);
                         }
                     }
                     _ => {}
@@ -1399,6 +1418,7 @@ mod rows {
                     if n.ends_with(".load") || n.ends_with(".store") {
                         if let Some(p) = c.arguments.args.first() {
                             self.0.push((None, p.clone()));
+                            self.1.push(self.2);
                         }
                     }
                 }
@@ -1406,10 +1426,11 @@ mod rows {
             }
         }
         let mut exprs = Vec::new();
-        let mut v = Ptrs(&mut exprs);
+        let mut v = Ptrs(&mut exprs, Vec::new(), 0);
         for s in body {
             v.visit_stmt(s);
         }
+        let reaches = std::mem::take(&mut v.1);
         // The names a load or store addresses, then, to a fixed point, the names an
         // assignment to one of them adds (`p = x_ptr + offs`; `p += step`).
         let named_addends = |e: &Expr, out: &mut Vec<String>| {
@@ -1444,10 +1465,11 @@ mod rows {
         ptr_like.retain(|p| !facts.never_pointers.contains(p));
         // Integers by use in addresses: the operands of a product a pointer adds.
         let mut address_ints = Vec::new();
-        for (target, e) in &exprs {
+        for ((target, e), reach) in exprs.iter().zip(&reaches) {
             if target.as_ref().is_some_and(|t| !ptr_like.contains(t)) {
                 continue;
             }
+            facts.reach.set(Some(*reach));
             let mut parts = Vec::new();
             facts.addends(e, &mut parts, 0);
             // Either branch of `tl.where(c, x, y)` an address adds is an offset too.
@@ -1466,10 +1488,12 @@ mod rows {
         }
         facts.ints.extend(address_ints);
         facts.ints = super::roles::int_closure(body, &facts.ints);
-        for (target, e) in &exprs {
+        for ((target, e), reach) in exprs.iter().zip(&reaches) {
+            facts.reach.set(Some(*reach));
             facts.note_strides(&ptr_like, target.as_deref(), e);
             facts.note_steps(&ptr_like, target.as_deref(), e);
         }
+        facts.reach.set(None);
         let block_steps: Vec<_> = facts.assigns.iter().filter_map(block_ptr_steps).collect();
         facts.steps.extend(block_steps);
         facts

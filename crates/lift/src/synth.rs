@@ -260,6 +260,42 @@ fn abs_argument(s: &Store, t: TermId) -> Option<TermId> {
     (y == x && s.as_int(*zero) == Some(0) && negated).then_some(*x)
 }
 
+/// Triton's truncating `x // y` or `x % y` (the flag: `%`) when `t` is its definition
+/// ([`crate::ops::trunc_div`]), found by rebuilding that definition on the operands of each
+/// Euclidean division in `t` (the divisor also taken from under its absolute value) and
+/// comparing: terms are hash-consed, so the kernel's `//` of a value that may be negative
+/// is read back as the formula's `//`, whose meaning is the same definition.
+fn truncating_division(s: &mut Store, t: TermId) -> Option<(TermId, TermId, bool)> {
+    let mut pairs = Vec::new();
+    let mut todo = vec![(t, 0)];
+    while let Some((x, depth)) = todo.pop() {
+        if let Node::IntDiv(a, b) | Node::IntMod(a, b) = s.node(x).clone() {
+            if !pairs.contains(&(a, b)) {
+                pairs.push((a, b));
+            }
+        }
+        // The definition nests its divisions at most four deep (`ite(_, -(q + 1), _)`).
+        if depth < 5 {
+            todo.extend(s.children(x).into_iter().map(|c| (c, depth + 1)));
+        }
+    }
+    let mut sym = symbolic::Sym::new(std::mem::take(s));
+    let mut found = None;
+    'pairs: for (x, abs_y) in pairs {
+        let under_abs = abs_argument(&sym.store, abs_y);
+        for y in std::iter::once(abs_y).chain(under_abs) {
+            for rem in [false, true] {
+                if crate::ops::trunc_div(&mut sym, &x, &y, rem) == t {
+                    found = Some((x, y, rem));
+                    break 'pairs;
+                }
+            }
+        }
+    }
+    *s = sym.store;
+    found
+}
+
 /// The monomial `k / m` when `m` divides `k` (both sorted symbol lists).
 fn divide(k: &[SymId], m: &[SymId]) -> Option<Vec<SymId>> {
     let mut rest = k.to_vec();
@@ -658,6 +694,18 @@ impl Synth<'_> {
                 }
             }
         }
+        // Triton's `//` or `%` of a value that may be negative (a non-negative one is a
+        // Euclidean `div`/`mod` below, its sign cases dropped).
+        if matches!(node, Node::Ite(..)) && self.s.sort(t) == smt::Sort::Int {
+            if let Some((x, y, rem)) = truncating_division(self.s, t) {
+                let op = if rem { '%' } else { crate::formula::INT_DIV };
+                return Ok(Expr::Bin(
+                    op,
+                    Box::new(self.expr(x)?),
+                    Box::new(self.expr(y)?),
+                ));
+            }
+        }
         Ok(match node {
             Node::Real(n, d) => Expr::Num(n, d),
             Node::Int(_) => self.index(t)?,
@@ -708,11 +756,13 @@ impl Synth<'_> {
                         let args = args.iter().map(|a| self.expr(*a)).collect::<R<_>>()?;
                         return Ok(Expr::Call(m.to_string(), args));
                     }
+                    // A masked-off lane loaded without `other=` holds an unspecified value
+                    // (`x#masked`, a function no fact constrains): written as 0, a guess
+                    // like every synthesized formula. The value obligation holds for every
+                    // value of it, so the formula verifies only when no stored lane depends
+                    // on it (a masked store, a `where`, a product with a zero).
                     if name.contains("#masked") {
-                        return Err(
-                            "a stored lane reads a masked-off element loaded without `other=`"
-                                .into(),
-                        );
+                        return Ok(Expr::Num(0, 1));
                     }
                     return Err(format!("a call of `{name}`"));
                 }

@@ -285,7 +285,16 @@ fn truncating_division(s: &mut Store, t: TermId) -> Option<(TermId, TermId, bool
         let under_abs = abs_argument(&sym.store, abs_y);
         for y in std::iter::once(abs_y).chain(under_abs) {
             for rem in [false, true] {
-                if crate::ops::trunc_div(&mut sym, &x, &y, rem) == t {
+                let rebuilt = crate::ops::trunc_div(&mut sym, &x, &y, rem);
+                // A divisor that is non-negative as index arithmetic is (a size) has had its
+                // sign case dropped in the kernel's term.
+                let positive = non_negative(&sym.store, y).then(|| {
+                    let zero = sym.store.int(0);
+                    let negative = sym.store.lt(y, zero);
+                    let no = sym.store.bool(false);
+                    sym.store.replace(rebuilt, &HashMap::from([(negative, no)]))
+                });
+                if rebuilt == t || positive == Some(t) {
                     found = Some((x, y, rem));
                     break 'pairs;
                 }
@@ -643,7 +652,11 @@ impl Synth<'_> {
             if !seen.insert(x) {
                 continue;
             }
-            if matches!(self.s.node(x), Node::IntDiv(..) | Node::IntMod(..)) {
+            // Triton's `//` or `%` of a value that may be negative is one quotient too.
+            let truncating = matches!(self.s.node(x), Node::Ite(..))
+                && self.s.sort(x) == smt::Sort::Int
+                && truncating_division(self.s, x).is_some();
+            if truncating || matches!(self.s.node(x), Node::IntDiv(..) | Node::IntMod(..)) {
                 // A quotient of the store's offset is its symbol there (an output index's
                 // pivot); another one a fresh symbol written as the quotient.
                 let known = self.names.quotients.iter().find(|(_, q)| *q == x);

@@ -1305,3 +1305,56 @@ fn bv_int(s: &mut Store, t: TermId) -> Option<TermId> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Triton's `//` and `%` ([`crate::ops::trunc_div`]) in the concrete domain are Rust's
+    /// `/` and `%` on `i128` (both truncate, as C and LLVM's `sdiv`/`srem` do) for every sign,
+    /// and 0 for a zero divisor (as Triton 3.2's interpreter computes, `np.fmod`).
+    #[test]
+    fn truncating_division_is_rusts() {
+        let mut c = tensor::Concrete::new(BTreeMap::new());
+        for x in -30i128..=30 {
+            for y in -7i128..=7 {
+                let q = crate::ops::trunc_div(&mut c, &x, &y, false);
+                let r = crate::ops::trunc_div(&mut c, &x, &y, true);
+                let want = if y == 0 { (0, 0) } else { (x / y, x % y) };
+                assert_eq!((q, r), want, "{x} // {y}, {x} % {y}");
+            }
+        }
+    }
+
+    /// Synthesis reads the kernel's `//` and `%` back from their definition's terms: a
+    /// divisor of either sign, a literal one (whose sign case the constructors fold) and a
+    /// size (whose sign case the kernel's term has dropped).
+    #[test]
+    fn truncating_division_is_recognised() {
+        let mut sym = symbolic::Sym::new(Store::new());
+        let x = sym.store.var("x", smt::Sort::Int);
+        let y = sym.store.var("y", smt::Sort::Int);
+        let five = sym.store.int(5);
+        let minus3 = sym.store.int(-3);
+        for y in [y, five, minus3] {
+            for rem in [false, true] {
+                let t = crate::ops::trunc_div(&mut sym, &x, &y, rem);
+                assert_eq!(truncating_division(&mut sym.store, t), Some((x, y, rem)));
+            }
+        }
+        let size = sym.store.var("size1", smt::Sort::Int);
+        let t = crate::ops::trunc_div(&mut sym, &x, &size, true);
+        let zero = sym.store.int(0);
+        let negative = sym.store.lt(size, zero);
+        let no = sym.store.bool(false);
+        let dropped = sym.store.replace(t, &HashMap::from([(negative, no)]));
+        assert_eq!(
+            truncating_division(&mut sym.store, dropped),
+            Some((x, size, true))
+        );
+        // Not a division: a plain `where` of integers.
+        let c = sym.store.lt(x, zero);
+        let plain = sym.store.ite(c, x, five);
+        assert_eq!(truncating_division(&mut sym.store, plain), None);
+    }
+}

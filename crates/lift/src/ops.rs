@@ -1177,10 +1177,8 @@ pub(crate) fn sum_along<D: LDomain>(
     tensor::binary(d, BinaryOp::Add, ElemType::Real, init, &s)
 }
 
-/// `a // b` (or `a % b` when `rem`) on integer blocks, as Triton computes it on tensors:
-/// the quotient rounds toward zero and the remainder takes the dividend's sign (C's `/` and
-/// `%`), defined through Euclidean division for every sign; division by zero is left
-/// unspecified (the Euclidean quotient's).
+/// `a // b` (or `a % b` when `rem`) on integer blocks, as Triton computes it on tensors
+/// ([`trunc_div`]).
 pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Block<D>> {
     let ints = |t: Ty| matches!(t, Ty::Int | Ty::Bool);
     if rem
@@ -1199,28 +1197,41 @@ pub(crate) fn int_div<D: LDomain>(a: &Block<D>, b: &Block<D>, rem: bool) -> R<Bl
     }
     zip(a, b, Ty::Int, move |d, x, y| {
         let (x, y) = (x.i(d), y.i(d));
-        let zero = d.lit_i(0);
-        let yneg = d.lt_i(&y, &zero);
-        let ny = d.sub_i(&zero, &y);
-        let ay = d.ite_i(&yneg, &ny, &y);
-        // The Euclidean remainder by |y| is in 0..|y|; truncation moves a negative dividend's
-        // non-zero remainder below zero.
-        let r = d.emod_i(&x, &ay);
-        let xneg = d.lt_i(&x, &zero);
-        let r0 = d.eq_i(&r, &zero);
-        let rnz = d.not(&r0);
-        let adjust = d.and(&xneg, &rnz);
-        if rem {
-            let r2 = d.sub_i(&r, &ay);
-            return Elem::I(d.ite_i(&adjust, &r2, &r));
-        }
-        let q = d.ediv_i(&x, &ay);
-        let one = d.lit_i(1);
-        let q1 = d.add_i(&q, &one);
-        let tq = d.ite_i(&adjust, &q1, &q);
-        let ntq = d.sub_i(&zero, &tq);
-        Elem::I(d.ite_i(&yneg, &ntq, &tq))
+        Elem::I(trunc_div(d, &x, &y, rem))
     })
+}
+
+/// Triton's integer `x // y` (or `x % y` when `rem`) on signed integers: the quotient
+/// rounds toward zero and the remainder takes the dividend's sign (LLVM's `sdiv`/`srem`,
+/// C's `/` and `%`; Triton 3.2's interpreter computes them with `np.fmod`), defined through
+/// Euclidean division for every sign. The one definition of the kernel's operators, of the
+/// formula language's `//` and `%` ([`crate::formula`]) and of what synthesis recognises
+/// as them (`synth::truncating_division`). Division by zero: the Euclidean quotient's and
+/// remainder's, so unspecified in proofs (the solver's `div`/`mod` by zero, one value per
+/// dividend, the same on the kernel's and the formula's side) and 0 in the concrete
+/// replay (as Triton's interpreter computes it; on a GPU it is undefined).
+pub(crate) fn trunc_div<D: Domain>(d: &mut D, x: &D::I, y: &D::I, rem: bool) -> D::I {
+    let zero = d.lit_i(0);
+    let yneg = d.lt_i(y, &zero);
+    let ny = d.sub_i(&zero, y);
+    let ay = d.ite_i(&yneg, &ny, y);
+    // The Euclidean remainder by |y| is in 0..|y|; truncation moves a negative dividend's
+    // non-zero remainder below zero.
+    let r = d.emod_i(x, &ay);
+    let xneg = d.lt_i(x, &zero);
+    let r0 = d.eq_i(&r, &zero);
+    let rnz = d.not(&r0);
+    let adjust = d.and(&xneg, &rnz);
+    if rem {
+        let r2 = d.sub_i(&r, &ay);
+        return d.ite_i(&adjust, &r2, &r);
+    }
+    let q = d.ediv_i(x, &ay);
+    let one = d.lit_i(1);
+    let q1 = d.add_i(&q, &one);
+    let tq = d.ite_i(&adjust, &q1, &q);
+    let ntq = d.sub_i(&zero, &tq);
+    d.ite_i(&yneg, &ntq, &tq)
 }
 
 /// `tl.atomic_*(pointer, val, mask, sem, scope)`: the access logged (see [`Op::Atomic`]);

@@ -495,6 +495,19 @@ pub(crate) fn refute(
                 c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
             ),
         },
+        // The kernel's value reads what Triton leaves unspecified (a masked-off lane loaded
+        // without `other=`: its synthesized formula wrote it as 0, a guess the kernel's
+        // stores do not bear out), where the formula has a value.
+        (Failure::Value { buf, index, kernel, formula, .. }, true)
+            if kernel == &Scalar::Undef.to_string() =>
+        {
+            Verdict::Unknown {
+                reason: format!(
+                    "a stored value depends on an element Triton leaves unspecified (a masked-off lane loaded without `other=`, or a function outside its domain): at sizes {:?}, `{buf}` at {index:?} is undefined, the formula gives {formula} (replayed)",
+                    c.maps.first().map(|m| m.1.clone()).unwrap_or_default()
+                ),
+            }
+        }
         (Failure::Value { buf, index, kernel, formula, .. }, true) => Verdict::Unknown {
             reason: format!(
                 "the synthesized formula does not match the kernel: at sizes {:?}, `{buf}` at {index:?} is {kernel}, the formula gives {formula} (replayed)",

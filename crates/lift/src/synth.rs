@@ -283,6 +283,51 @@ fn abs_argument(s: &Store, t: TermId) -> Option<TermId> {
     (y == x && s.as_int(*zero) == Some(0) && negated).then_some(*x)
 }
 
+/// Triton's truncating `x // y` or `x % y` (the flag: `%`) when `t` is its definition
+/// ([`crate::ops::trunc_div`]), found by rebuilding that definition on the operands of each
+/// Euclidean division in `t` (the divisor also taken from under its absolute value) and
+/// comparing: terms are hash-consed, so the kernel's `//` of a value that may be negative
+/// is read back as the formula's `//`, whose meaning is the same definition.
+fn truncating_division(s: &mut Store, t: TermId) -> Option<(TermId, TermId, bool)> {
+    let mut pairs = Vec::new();
+    let mut todo = vec![(t, 0)];
+    while let Some((x, depth)) = todo.pop() {
+        if let Node::IntDiv(a, b) | Node::IntMod(a, b) = s.node(x).clone() {
+            if !pairs.contains(&(a, b)) {
+                pairs.push((a, b));
+            }
+        }
+        // The definition nests its divisions at most four deep (`ite(_, -(q + 1), _)`).
+        if depth < 5 {
+            todo.extend(s.children(x).into_iter().map(|c| (c, depth + 1)));
+        }
+    }
+    let mut sym = symbolic::Sym::new(std::mem::take(s));
+    let mut found = None;
+    'pairs: for (x, abs_y) in pairs {
+        let under_abs = abs_argument(&sym.store, abs_y);
+        for y in std::iter::once(abs_y).chain(under_abs) {
+            for rem in [false, true] {
+                let rebuilt = crate::ops::trunc_div(&mut sym, &x, &y, rem);
+                // A divisor that is non-negative as index arithmetic is (a size) has had its
+                // sign case dropped in the kernel's term.
+                let positive = non_negative(&sym.store, y).then(|| {
+                    let zero = sym.store.int(0);
+                    let negative = sym.store.lt(y, zero);
+                    let no = sym.store.bool(false);
+                    sym.store.replace(rebuilt, &HashMap::from([(negative, no)]))
+                });
+                if rebuilt == t || positive == Some(t) {
+                    found = Some((x, y, rem));
+                    break 'pairs;
+                }
+            }
+        }
+    }
+    *s = sym.store;
+    found
+}
+
 /// The monomial `k / m` when `m` divides `k` (both sorted symbol lists).
 fn divide(k: &[SymId], m: &[SymId]) -> Option<Vec<SymId>> {
     let mut rest = k.to_vec();
@@ -636,7 +681,11 @@ impl Synth<'_> {
             if !seen.insert(x) {
                 continue;
             }
-            if matches!(self.s.node(x), Node::IntDiv(..) | Node::IntMod(..)) {
+            // Triton's `//` or `%` of a value that may be negative is one quotient too.
+            let truncating = matches!(self.s.node(x), Node::Ite(..))
+                && self.s.sort(x) == smt::Sort::Int
+                && truncating_division(self.s, x).is_some();
+            if truncating || matches!(self.s.node(x), Node::IntDiv(..) | Node::IntMod(..)) {
                 // A quotient of the store's offset is its symbol there (an output index's
                 // pivot); another one a fresh symbol written as the quotient.
                 let known = self.names.quotients.iter().find(|(_, q)| *q == x);
@@ -685,6 +734,18 @@ impl Synth<'_> {
                 if let Ok(e) = self.index_poly(&p) {
                     return Ok(e);
                 }
+            }
+        }
+        // Triton's `//` or `%` of a value that may be negative (a non-negative one is a
+        // Euclidean `div`/`mod` below, its sign cases dropped).
+        if matches!(node, Node::Ite(..)) && self.s.sort(t) == smt::Sort::Int {
+            if let Some((x, y, rem)) = truncating_division(self.s, t) {
+                let op = if rem { '%' } else { crate::formula::INT_DIV };
+                return Ok(Expr::Bin(
+                    op,
+                    Box::new(self.expr(x)?),
+                    Box::new(self.expr(y)?),
+                ));
             }
         }
         Ok(match node {
@@ -737,11 +798,13 @@ impl Synth<'_> {
                         let args = args.iter().map(|a| self.expr(*a)).collect::<R<_>>()?;
                         return Ok(Expr::Call(m.to_string(), args));
                     }
+                    // A masked-off lane loaded without `other=` holds an unspecified value
+                    // (`x#masked`, a function no fact constrains): written as 0, a guess
+                    // like every synthesized formula. The value obligation holds for every
+                    // value of it, so the formula verifies only when no stored lane depends
+                    // on it (a masked store, a `where`, a product with a zero).
                     if name.contains("#masked") {
-                        return Err(
-                            "a stored lane reads a masked-off element loaded without `other=`"
-                                .into(),
-                        );
+                        return Ok(Expr::Num(0, 1));
                     }
                     return Err(format!("a call of `{name}`"));
                 }
@@ -1314,4 +1377,57 @@ fn bv_int(s: &mut Store, t: TermId) -> Option<TermId> {
         }
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Triton's `//` and `%` ([`crate::ops::trunc_div`]) in the concrete domain are Rust's
+    /// `/` and `%` on `i128` (both truncate, as C and LLVM's `sdiv`/`srem` do) for every sign,
+    /// and 0 for a zero divisor (as Triton 3.2's interpreter computes, `np.fmod`).
+    #[test]
+    fn truncating_division_is_rusts() {
+        let mut c = tensor::Concrete::new(BTreeMap::new());
+        for x in -30i128..=30 {
+            for y in -7i128..=7 {
+                let q = crate::ops::trunc_div(&mut c, &x, &y, false);
+                let r = crate::ops::trunc_div(&mut c, &x, &y, true);
+                let want = if y == 0 { (0, 0) } else { (x / y, x % y) };
+                assert_eq!((q, r), want, "{x} // {y}, {x} % {y}");
+            }
+        }
+    }
+
+    /// Synthesis reads the kernel's `//` and `%` back from their definition's terms: a
+    /// divisor of either sign, a positive literal (whose sign case the constructors fold) and
+    /// a size (whose sign case the kernel's term has dropped). Not yet: a negative literal
+    /// divisor (its quotient folds to a negation of the absolute value's).
+    #[test]
+    fn truncating_division_is_recognised() {
+        let mut sym = symbolic::Sym::new(Store::new());
+        let x = sym.store.var("x", smt::Sort::Int);
+        let y = sym.store.var("y", smt::Sort::Int);
+        let five = sym.store.int(5);
+        for y in [y, five] {
+            for rem in [false, true] {
+                let t = crate::ops::trunc_div(&mut sym, &x, &y, rem);
+                assert_eq!(truncating_division(&mut sym.store, t), Some((x, y, rem)));
+            }
+        }
+        let size = sym.store.var("size1", smt::Sort::Int);
+        let t = crate::ops::trunc_div(&mut sym, &x, &size, true);
+        let zero = sym.store.int(0);
+        let negative = sym.store.lt(size, zero);
+        let no = sym.store.bool(false);
+        let dropped = sym.store.replace(t, &HashMap::from([(negative, no)]));
+        assert_eq!(
+            truncating_division(&mut sym.store, dropped),
+            Some((x, size, true))
+        );
+        // Not a division: a plain `where` of integers.
+        let c = sym.store.lt(x, zero);
+        let plain = sym.store.ite(c, x, five);
+        assert_eq!(truncating_division(&mut sym.store, plain), None);
+    }
 }

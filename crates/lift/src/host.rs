@@ -142,6 +142,9 @@ pub(crate) struct HTensor {
     /// not read what it holds, so a replay that reads it (an atomic's first add) is no run of
     /// the launcher.
     pub given: bool,
+    /// Whether the launcher allocates it filled (`torch.zeros`, `torch.full`, ...): an
+    /// element no kernel writes then holds a known value, not garbage.
+    pub filled: bool,
     /// What the text says of its layout.
     pub layout: Layout,
 }
@@ -167,6 +170,7 @@ impl HTensor {
             shape,
             strides: None,
             given: false,
+            filled: false,
             layout: Layout::Read,
         }
     }
@@ -1716,6 +1720,26 @@ impl Host<'_> {
     }
 
     fn call(&mut self, c: &ast::ExprCall) -> R<HVal> {
+        let fresh = self.m.tensors.len();
+        let v = self.call_value(c)?;
+        // An allocation that fills its tensor: what an element no kernel writes holds is known.
+        const FILLED: [&str; 5] = [
+            "torch.zeros",
+            "torch.ones",
+            "torch.full",
+            "torch.zeros_like",
+            "torch.ones_like",
+        ];
+        if let HVal::Tensor(k) = v {
+            let name = dotted(&c.func).unwrap_or_default();
+            if k >= fresh && FILLED.contains(&name.as_str()) {
+                self.m.tensors[k].filled = true;
+            }
+        }
+        Ok(v)
+    }
+
+    fn call_value(&mut self, c: &ast::ExprCall) -> R<HVal> {
         let args = &c.arguments.args;
         let name = dotted(&c.func).unwrap_or_default();
         // A function the launcher defines itself, or one of the module's.

@@ -343,19 +343,27 @@ pub(crate) fn replay(
                 .cloned()
                 .zip(point.iter().copied())
                 .collect();
-            let Some(Written {
-                value: x,
-                unread_initial,
-                ..
-            }) = mem[b].get(&i).cloned()
-            else {
-                if setup.kernel_level {
-                    continue; // which elements are written is the launch's (not claimed)
+            let tensor = &setup.host.tensors[setup.buffers[b]];
+            let (x, unread_initial) = match mem[b].get(&i) {
+                Some(w) => (w.value.clone(), w.unread_initial),
+                // which elements are written is the launch's (not claimed)
+                None if setup.kernel_level => continue,
+                None if tensor.filled => {
+                    return Err(format!(
+                        "the run leaves an element of `{name}` unwritten, and the launcher \
+                         allocates it filled: it holds the fill value, which the replay does \
+                         not model"
+                    ))
                 }
-                return Ok(Some(Failure::Unwritten {
-                    buf: name,
-                    index: named,
-                }));
+                // The caller's tensor (updated in place): an element the kernel does not
+                // write keeps the caller's value, compared with the formula's below.
+                None if tensor.given => (initial(&mut c, &name, i), false),
+                None => {
+                    return Ok(Some(Failure::Unwritten {
+                        buf: name,
+                        index: named,
+                    }))
+                }
             };
             for (m, x) in point.iter().enumerate() {
                 scope.ints[index_at + m].1 = *x;

@@ -401,6 +401,7 @@ fn row_view(
         shape: vec![HExpr::Size(0)],
         strides: Some(vec![HExpr::Size(k)]),
         given: true,
+        filled: false,
         layout: crate::host::Layout::Read,
     }
 }
@@ -920,6 +921,7 @@ fn strided_view(m: &mut HostModel, name: &str, strides: &[Vec<String>], unit: bo
         shape,
         strides: (!contiguous).then_some(st),
         given: true,
+        filled: false,
         layout: crate::host::Layout::Read,
     }
 }

@@ -22,6 +22,7 @@ import itertools
 import json
 import math
 import os
+import re
 import sys
 import traceback
 import types
@@ -29,6 +30,10 @@ import types
 os.environ["TRITON_INTERPRET"] = "1"
 
 import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lift_memcheck  # noqa: E402
+from lift_memcheck import MONITOR  # noqa: E402
 
 RTOL = 1e-4
 ATOL = 1e-5
@@ -92,6 +97,7 @@ class Tensor:
 
     def __init__(self, array):
         self.a = array
+        MONITOR.register(array)
 
     # what the interpreter needs
     def data_ptr(self):
@@ -230,8 +236,18 @@ def _like(fill):
     return make
 
 
+class _TorchModule(types.ModuleType):
+    """The torch-like module: what it lacks (`torch.amp`, `torch.distributed`) is a stub, so
+    module-level code that only names it loads; a launch that calls a stub is not compared."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _Stub(f"torch.{name}")
+
+
 def _torch_module():
-    m = types.ModuleType("torch")
+    m = _TorchModule("torch")
     m.Tensor = Tensor
     m.dtype = _Dtype
     for name, d in _DTYPES.items():
@@ -271,6 +287,7 @@ def _torch_module():
     m.no_grad = lambda: _Nothing()
     # Triton's backends probe `torch.version` when they look for an active driver.
     m.version = types.SimpleNamespace(hip=None, cuda="12.0", __version__="0.0")
+    m.__version__ = "2.5.0"
     return m
 
 
@@ -326,6 +343,7 @@ def _install():
         return wrap
 
     triton.autotune = autotune
+    lift_memcheck.install()
     _patch_libdevice()
     _patch_reduce_dtype()
     return triton
@@ -423,20 +441,44 @@ def _variants(base):
     return out
 
 
-def _run_case(mod, rec, launcher, sizes, padded, rng):
-    env = dict(zip([n for n, _ in rec["sizes"]], sizes))
+def _launcher_params(rec, env):
+    """Launcher parameters that the record's sizes name by `int(inputs["P"])` (a size the
+    launcher takes as an integer argument, renamed when its name is taken)."""
+    sources = dict(rec["sizes"])
+    params = {}
+    for name, source in rec["sizes"]:
+        m = re.fullmatch(r'int\(inputs\["(\w+)"\]\)', source or "")
+        if m and name in env:
+            param = m.group(1)
+            params[param] = env[name]
+            # Renamed because the kernel's block size of the same name is checked as a power
+            # of two from it (`kernel_size_lo`, `kernel_size`): the launcher passes the block
+            # size itself, which Triton compiles only as that power of two.
+            if sources.get(param) == f"(1 << ({name} - 1).bit_length())" and param in env:
+                params[param] = env[param]
+    return params
+
+
+def _launch(rec, launcher, env, padded, rng):
+    """Runs the launcher on random inputs of the sizes `env`: (the arguments, the launcher's
+    locals at its return, the inputs as NumPy arrays), or a reason it was not run."""
+    MONITOR.reset()
+    STUB_CALLS.clear()
     inputs = {}
     for t in rec["inputs"]:
         shape = [eval(s, {}, dict(env)) for s in t["shape"]]
         inputs[t["name"]] = _tensor(rng, shape, padded)
     for s in rec["scalars"]:
         inputs[s] = float(rng.uniform(0.05, 1.5))
+    params = _launcher_params(rec, env)
     args = {}
     sig = inspect.signature(launcher)
     out_shapes = {o["name"]: [eval(s, {}, dict(env)) for s in o["shape"]] for o in rec["outputs"]}
     for p in sig.parameters.values():
         if p.name in inputs:
             args[p.name] = inputs[p.name]
+        elif p.name in params:
+            args[p.name] = params[p.name]
         elif p.name in env:
             args[p.name] = env[p.name]
         elif p.name in out_shapes:
@@ -468,6 +510,22 @@ def _run_case(mod, rec, launcher, sizes, padded, rng):
         return None, f"the launcher's assert failed ({e or 'assert'})"
     finally:
         sys.settrace(old)
+    return (args, seen, np_inputs), None
+
+
+def _faults():
+    return "; ".join(f"{f['kind']}: {f['what']}" for f in MONITOR.faults[:3])
+
+
+def _run_case(mod, rec, launcher, sizes, padded, rng):
+    env = dict(zip([n for n, _ in rec["sizes"]], sizes))
+    ran, skip = _launch(rec, launcher, env, padded, rng)
+    if skip:
+        return None, skip
+    args, seen, np_inputs = ran
+    if MONITOR.faults:
+        why = f"memory fault in Triton's interpreter: {_faults()}"
+        return {"ok": False, "worst": math.inf, "why": why}, None
     ns = {}
     exec(rec["numpy"], ns)
     want = ns["formula"](**np_inputs)
@@ -498,6 +556,36 @@ def _run_case(mod, rec, launcher, sizes, padded, rng):
     return {"ok": not bad, "worst": worst, "why": "; ".join(bad)}, None
 
 
+def _confirm(rec, launcher, rng):
+    """A refutation's memory fault run in Triton's interpreter at its counterexample's sizes:
+    `confirmed` when the run shows a fault of the kind claimed (an access outside every
+    buffer, two programs storing to one address), `not confirmed` when it shows none."""
+    cex = rec.get("counterexample") or {}
+    what = (cex.get("mismatch") or {}).get("what", "")
+    sizes = (cex.get("maps") or {}).get("sizes") or {}
+    if (cex.get("mismatch") or {}).get("kind") != "target-ub":
+        return {"status": "skipped", "reason": "a refutation by values: the harness confirms memory faults"}
+    claim = "race" if "both store" in what else "out-of-bounds"
+    missing = [n for n, _ in rec["sizes"] if n not in sizes]
+    if missing:
+        return {"status": "skipped", "reason": f"the counterexample gives no value of {missing}"}
+    env = {n: int(sizes[n]) for n, _ in rec["sizes"]}
+    try:
+        ran, skip = _launch(rec, launcher, env, False, rng)
+    except Exception as e:
+        why = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+        return {"status": "skipped", "reason": f"the launch failed in Triton's interpreter ({why})"}
+    if STUB_CALLS:
+        return {"status": "skipped", "reason": f"the launch calls `{STUB_CALLS[0]}`, a stub here"}
+    if skip:
+        return {"status": "not confirmed", "reason": skip, "sizes": env}
+    faults = [f for f in MONITOR.faults if f["kind"] == claim]
+    if not faults:
+        seen = _faults() or "no memory fault"
+        return {"status": "not confirmed", "reason": f"the run at the counterexample's sizes shows {seen}", "sizes": env}
+    return {"status": "confirmed", "claim": what, "sizes": env, "seen": [f["what"] for f in faults[:3]]}
+
+
 def _launcher(mod, name, kernel):
     """The module-level function `name`, else a static method `name` of a module class that
     launches `kernel` (`torch.autograd.Function.forward(ctx, ...)`)."""
@@ -526,7 +614,17 @@ class _Stub(types.ModuleType):
         return _Stub(f"{self.__name__}.{name}")
 
     def __call__(self, *_, **__):
+        # Module-level code may call it (`device = infer_device()`); a launch that does is
+        # not compared (`STUB_CALLS`).
+        STUB_CALLS.append(self.__name__)
+        return _Stub(f"{self.__name__}()")
+
+    def __iter__(self):
         raise RuntimeError(f"`{self.__name__}` is a stub: the module is not installed here")
+
+
+# The stubs called since the harness last cleared it.
+STUB_CALLS = []
 
 
 class Unloadable(Exception):
@@ -538,7 +636,7 @@ def _load(path):
     stubbed (named in the result); a module of the file's own package tree that fails to
     load makes the file unloadable."""
     stubbed = []
-    for _ in range(8):
+    for _ in range(16):
         spec = importlib.util.spec_from_file_location("_lifted_module", path)
         mod = importlib.util.module_from_spec(spec)
         sys.modules["_lifted_module"] = mod
@@ -547,20 +645,37 @@ def _load(path):
             return mod, stubbed
         except ModuleNotFoundError as e:
             top = (e.name or "").split(".")[0]
-            if not top or top in stubbed or _in_tree(path, top):
+            root = _tree_root(path, top)
+            if root and root not in sys.path:
+                # A package of the file's own tree (`liger_kernel` for a file under
+                # `src/liger_kernel/`): importable from the folder that holds it; its modules
+                # absent there (the corpus keeps the files with kernels) are stubbed below.
+                sys.path.insert(0, root)
+                continue
+            if not top or e.name in sys.modules:
                 raise Unloadable(f"it imports `{e.name}`, which is not loadable here") from e
-            sys.modules[top] = _Stub(top)
-            stubbed.append(top)
+            # The missing module and the packages above it (`packaging.version`).
+            parts = e.name.split(".")
+            for n in range(1, len(parts) + 1):
+                name = ".".join(parts[:n])
+                if name not in sys.modules:
+                    sys.modules[name] = _Stub(name)
+                    sys.modules[name].__path__ = []
+            if top not in stubbed:
+                stubbed.append(top)
         except Exception as e:  # noqa: BLE001 (module-level code of a third-party file)
             first = str(e).splitlines()[0] if str(e) else ""
             raise Unloadable(f"its module-level code fails here ({type(e).__name__}: {first})") from e
     raise Unloadable("too many modules are missing")
 
 
-def _in_tree(path, top):
-    """Whether `top` is a package of the file's own source tree (`flag_gems` for a file under
-    `src/flag_gems/`)."""
-    return any(part == top for part in os.path.abspath(path).split(os.sep))
+def _tree_root(path, top):
+    """The folder holding `top` when `top` is a package of the file's own source tree (`src`
+    for `flag_gems` and a file under `src/flag_gems/`), else None."""
+    parts = os.path.abspath(path).split(os.sep)
+    if top not in parts[:-1]:
+        return None
+    return os.sep.join(parts[: parts.index(top)]) or os.sep
 
 
 def check(path, records, seed=0):
@@ -579,12 +694,16 @@ def check(path, records, seed=0):
         if stubbed:
             res["stubbed"] = stubbed
         results.append(res)
-        if not rec.get("numpy"):
+        refuted = rec.get("verdict") == "refuted"
+        if not rec.get("numpy") and not refuted:
             res.update(status="skipped", reason="no NumPy formula")
             continue
         launcher = _launcher(mod, rec.get("launcher") or "", rec.get("kernel", ""))
         if not callable(launcher) or not hasattr(launcher, "__code__"):
             res.update(status="skipped", reason=f"no module-level launcher `{rec.get('launcher')}`")
+            continue
+        if refuted:
+            res.update(_confirm(rec, launcher, np.random.default_rng(seed)))
             continue
         kernel = getattr(mod, rec["kernel"], None)
         n_configs = len(kernel.configs) if isinstance(kernel, _Tuned) else 1
@@ -616,6 +735,9 @@ def check(path, records, seed=0):
                                 out, skip = None, f"Triton's CPU interpreter cannot run it ({why})"
                             else:
                                 out, skip = {"ok": False, "worst": math.inf, "why": why}, None
+                        if out is not None and not out["ok"] and STUB_CALLS:
+                            # The launch called a module this environment lacks.
+                            out, skip = None, f"the launch calls `{STUB_CALLS[0]}`, a stub here"
                         if skip:
                             label["skipped"] = skip
                         else:

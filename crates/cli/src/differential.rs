@@ -47,7 +47,9 @@ pub fn signature_fields(k: &KernelResult) -> Map<String, Value> {
 }
 
 /// One result per kernel, in order: the harness's record (`status` `agree`, `disagree` or
-/// `skipped`, `worst`, `cases`), or one `error` record for all when the harness failed.
+/// `skipped`, `worst`, `cases`; for a refuted kernel `confirmed` or `not confirmed`, its
+/// memory fault run at the counterexample's sizes), or one `error` record for all when the
+/// harness failed.
 pub fn check(file: &Path, kernels: &[KernelResult]) -> Vec<Value> {
     let fail = |why: String| {
         kernels
@@ -62,6 +64,10 @@ pub fn check(file: &Path, kernels: &[KernelResult]) -> Vec<Value> {
             m.insert("kernel".into(), json!(k.kernel));
             m.insert("launcher".into(), json!(k.launcher));
             m.insert("numpy".into(), json!(k.numpy));
+            m.insert("verdict".into(), json!(k.verdict.name()));
+            if let report::Verdict::Refuted { counterexample } = &k.verdict {
+                m.insert("counterexample".into(), json!(counterexample));
+            }
             Value::Object(m).to_string() + "\n"
         })
         .collect();
@@ -133,6 +139,17 @@ pub fn summary(d: &Value) -> String {
                 }
             }
             s
+        }
+        "confirmed" => {
+            let seen: Vec<&str> = d["seen"]
+                .as_array()
+                .map(|a| a.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            format!(
+                "differential: confirmed in Triton's interpreter at sizes {}: {}",
+                d["sizes"],
+                seen.join("; ")
+            )
         }
         _ => format!(
             "differential: {status}: {}",

@@ -96,7 +96,9 @@ pub fn run(a: LiftArgs) -> i32 {
                 // have records of their own, judged by nothing.
                 let expected = expected.clone().filter(|_| k.kind == lift::Kind::Kernel);
                 let d = diffs.get(n);
-                disagree |= d.is_some_and(|d| d["status"] != "agree" && d["status"] != "skipped");
+                disagree |= d.is_some_and(|d| {
+                    !matches!(d["status"].as_str(), Some("agree" | "skipped" | "confirmed"))
+                });
                 show(&bar, &file, text.as_deref(), expected.as_deref(), &k, d, &a);
                 done.push((file.clone(), expected.clone(), k.verdict, k.seconds));
             }
@@ -213,11 +215,13 @@ fn jobs(files: &[std::path::PathBuf], a: &LiftArgs) -> (Vec<Job>, Vec<Owner>) {
     (jobs, owners)
 }
 
-/// Whether `--differential` can run a record's launcher: a kernel with a NumPy formula whose
-/// claim names a launcher of the file (not the kernel-level claim or an assumed launch).
+/// Whether `--differential` can run a record's launcher: a kernel with a NumPy formula, or a
+/// refuted one (its counterexample is run), whose claim names a launcher of the file (not the
+/// kernel-level claim or an assumed launch).
 fn runnable(k: &KernelResult) -> bool {
+    let refuted = matches!(k.verdict, Verdict::Refuted { .. });
     k.kind == lift::Kind::Kernel
-        && k.numpy.is_some()
+        && (k.numpy.is_some() || refuted)
         && k.launcher.as_deref().is_some_and(|l| !l.starts_with('<'))
 }
 

@@ -137,6 +137,47 @@ fn budget_args() -> Vec<&'static str> {
     }
 }
 
+/// `--differential` where the Python of the differential harness imports triton (else a
+/// notice): every verified kernel whose launcher it can call is run in Triton's interpreter
+/// and compared with its formula, every refutation's memory fault is run at its
+/// counterexample (`check_differential`).
+fn differential_args() -> Vec<&'static str> {
+    let python = std::env::var("TENSORPROOF_PYTHON").unwrap_or_else(|_| ".venv/bin/python".into());
+    let probe = Command::new(&python)
+        .args(["-c", "import triton, numpy"])
+        .current_dir(root())
+        .output();
+    if probe.map(|o| o.status.success()).unwrap_or(false) {
+        vec!["--differential"]
+    } else {
+        eprintln!("note: {python} cannot import triton: the real corpus is not run in Triton's interpreter");
+        vec![]
+    }
+}
+
+/// Every record `--differential` ran: a verified kernel agrees with Triton's interpreter, a
+/// refuted one's fault is seen there (`confirmed`); what it could not run is counted.
+fn check_differential(records: &[Value]) {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut failures = vec![];
+    for r in records {
+        let Some(status) = r["differential"]["status"].as_str() else {
+            continue;
+        };
+        let verdict = r["verdict"].as_str().unwrap_or("?");
+        *counts.entry(format!("{verdict} {status}")).or_default() += 1;
+        let what = format!("{} {}: {}", r["file"], r["kernel"], r["differential"]);
+        match (verdict, status) {
+            ("verified", "agree" | "skipped") | ("refuted", "confirmed") => {}
+            ("refuted", "skipped") => eprintln!("note: a refutation not run in Triton's interpreter: {what}"),
+            ("verified" | "refuted", _) => failures.push(what),
+            _ => {}
+        }
+    }
+    eprintln!("in Triton's interpreter: {counts:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// The result records of `lift --json -q` over `files` (relative to the corpus), in batches.
 fn lift_records(files: &[PathBuf]) -> Vec<Value> {
     let mut records = vec![];
@@ -148,6 +189,7 @@ fn lift_records(files: &[PathBuf]) -> Vec<Value> {
         let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
             .args(["lift", "--json", "-q"])
             .args(budget_args())
+            .args(differential_args())
             .args(&paths)
             .current_dir(root())
             .output()
@@ -285,6 +327,7 @@ fn real_corpus_meets_its_expectations() {
     assert!(!files.is_empty(), "no .py file under {}", corpus.display());
     let records = lift_records(&files);
     print_kinds(&records);
+    check_differential(&records);
     let mut got: Vec<Row> = records.iter().map(Row::of_record).collect();
     got.sort();
     let covered: BTreeSet<String> = got.iter().map(|r| r.file.clone()).collect();

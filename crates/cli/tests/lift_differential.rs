@@ -124,3 +124,49 @@ fn corpus_agrees_with_triton_interpreter() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(agree >= 30, "only {agree} kernels compared:\n{stdout}");
 }
+
+/// Refutations by memory faults are run in Triton's interpreter at their counterexamples and
+/// must be seen there (`confirmed`): loads and stores past a tensor, 2-D and block-pointer
+/// reads, and races between programs (`tools/lift_memcheck.py`).
+#[test]
+fn memory_refutations_are_confirmed_in_triton_interpreter() {
+    let probe = Command::new(python())
+        .args(["-c", "import triton, numpy"])
+        .current_dir(root())
+        .output();
+    if !probe.map(|o| o.status.success()).unwrap_or(false) {
+        eprintln!("skipped: {} cannot import triton and numpy", python());
+        return;
+    }
+    let files = [
+        "wrong_add_off_by_one.py",
+        "wrong_mul_unmasked_store.py",
+        "wrong_add_block_ptr_unchecked.py",
+        "wrong_matmul_transposed.py",
+        "wrong_softmax_2d_no_row_mask.py",
+        "wrong_overlap.py",
+        "wrong_unrolled_grid.py",
+        "wrong_transpose_unswapped.py",
+    ];
+    let paths: Vec<String> = files.iter().map(|f| format!("corpus/lift/{f}")).collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
+        .args(["lift", "--differential", "--json", "-q"])
+        .args(&paths)
+        .current_dir(root())
+        .output()
+        .expect("run tensorproof");
+    let mut confirmed = vec![];
+    let mut failures = vec![];
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        if r["record"] != "result" || r["verdict"] != "refuted" {
+            continue;
+        }
+        match r["differential"]["status"].as_str() {
+            Some("confirmed") => confirmed.push(r["file"].to_string()),
+            _ => failures.push(format!("{} {}: {}", r["file"], r["kernel"], r["differential"])),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(confirmed.len(), files.len(), "{confirmed:?}");
+}

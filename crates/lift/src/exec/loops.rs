@@ -206,6 +206,33 @@ fn named_select_fold<'s>(
     (stable && !expr_names(g).iter().any(|y| y == n)).then_some((r, g))
 }
 
+/// Another name the body assigns by a selection on the same named condition as `n`'s (`up =
+/// v > best; best = tl.where(up, v, best); arg = tl.where(up, i + j, arg)`): a running
+/// maximum carried with its index, which no summary states.
+fn paired_selection(body: &[Stmt], n: &str) -> Option<String> {
+    let selection = |st: &Stmt| -> Option<(String, String)> {
+        let Stmt::Assign(a) = st else { return None };
+        let [Expr::Name(t)] = &a.targets[..] else {
+            return None;
+        };
+        let Expr::Call(c) = &*a.value else { return None };
+        let f = dotted(&c.func)?;
+        if !matches!(f.as_str(), "tl.where" | "triton.language.where") {
+            return None;
+        }
+        let Some(Expr::Name(cond)) = c.arguments.args.first() else {
+            return None;
+        };
+        Some((t.id.to_string(), cond.id.to_string()))
+    };
+    let picks: Vec<(String, String)> = body.iter().filter_map(selection).collect();
+    let (_, cond) = picks.iter().find(|(t, _)| t == n)?;
+    picks
+        .iter()
+        .find(|(t, c)| t != n && c == cond)
+        .map(|(t, _)| t.clone())
+}
+
 /// What a summarised loop does to a name bound before it.
 enum Role<'s> {
     Acc(usize, Update<'s>),
@@ -685,6 +712,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 out.push((n, Role::Nested(i)));
                 continue;
             }
+            if let Some(other) = paired_selection(body, &n) {
+                return fail(&format!(
+                    "selects `{n}` and `{other}` together by one comparison (a running maximum \
+                     or minimum carried with its index, an argmax or argmin: not modelled)"
+                ));
+            }
             return fail(&format!(
                 "updates `{n}` other than by adding to it once (`{n} += ...`, `{n}` read nowhere else in the loop)"
             ));
@@ -1120,5 +1153,51 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
             },
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{named_select_fold, paired_selection, select_max_min};
+    use tensor::Reducer;
+
+    fn reducer_of(src: &str) -> Option<Reducer> {
+        let e = ruff_python_parser::parse_expression(src).expect("an expression");
+        select_max_min(&e.syntax().body, &|_| None).map(|(r, _, _)| r)
+    }
+
+    #[test]
+    fn a_selection_by_comparison_is_a_max_or_min() {
+        assert_eq!(reducer_of("tl.where(v > acc, v, acc)"), Some(Reducer::Max));
+        assert_eq!(reducer_of("tl.where(v >= acc, v, acc)"), Some(Reducer::Max));
+        assert_eq!(reducer_of("tl.where(acc < v, v, acc)"), Some(Reducer::Max));
+        assert_eq!(reducer_of("tl.where(v > acc, acc, v)"), Some(Reducer::Min));
+        assert_eq!(reducer_of("tl.where(v < acc, v, acc)"), Some(Reducer::Min));
+        assert_eq!(reducer_of("tl.where(acc <= v, acc, v)"), Some(Reducer::Min));
+        // Operands of the comparison that are not the branches, or an equality: no fold.
+        assert_eq!(reducer_of("tl.where(v > 0, v, acc)"), None);
+        assert_eq!(reducer_of("tl.where(v == acc, v, acc)"), None);
+        assert_eq!(reducer_of("tl.where(v > acc, v + 1, acc)"), None);
+    }
+
+    fn body(src: &str) -> Vec<ruff_python_ast::Stmt> {
+        ruff_python_parser::parse_module(src)
+            .expect("a module")
+            .into_syntax()
+            .body
+    }
+
+    #[test]
+    fn a_named_comparison_read_by_the_update_alone_is_a_fold() {
+        let b = body("v = f(t)\nup = v < low\nlow = tl.where(up, v, low)\n");
+        let got = named_select_fold(&b, 2, "low").map(|(r, _)| r);
+        assert_eq!(got, Some(Reducer::Min));
+        // `v` reassigned between the comparison and the update: not the same values.
+        let b = body("v = f(t)\nup = v < low\nv = v + 1\nlow = tl.where(up, v, low)\n");
+        assert!(named_select_fold(&b, 3, "low").is_none());
+        // The comparison also selects an index: a pair, no fold.
+        let b = body("up = v > best\nbest = tl.where(up, v, best)\narg = tl.where(up, t, arg)\n");
+        assert!(named_select_fold(&b, 1, "best").is_none());
+        assert_eq!(paired_selection(&b, "best").as_deref(), Some("arg"));
     }
 }

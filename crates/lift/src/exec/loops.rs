@@ -1185,6 +1185,7 @@ mod tests {
             .expect("a module")
             .into_syntax()
             .body
+            .to_vec()
     }
 
     #[test]

@@ -105,6 +105,134 @@ fn max_min_call(e: &Expr) -> Option<(tensor::Reducer, &Expr, &Expr)> {
     }
 }
 
+/// `tl.where(x > y, x, y)` (`>=`, `<`, `<=`, the operands either way round): the larger or
+/// the smaller of two values, a max or min over the reals, as `(reducer, a, b)` with `a` and
+/// `b` the branches. Ties select equal values. The condition is the comparison itself or,
+/// for a name, what `def_of` gives for it (its definition earlier in the loop's body). A NaN
+/// operand is no concern here: the max or min of a NaN is undecided (`crate::ext`), so a
+/// claim that depends on it is `unknown`.
+fn select_max_min<'e>(
+    e: &'e Expr,
+    def_of: &dyn Fn(&str) -> Option<&'e Expr>,
+) -> Option<(tensor::Reducer, &'e Expr, &'e Expr)> {
+    use ast::CmpOp as C;
+    use ruff_python_ast::comparable::ComparableExpr;
+    let Expr::Call(c) = e else { return None };
+    let f = dotted(&c.func)?;
+    if !matches!(f.as_str(), "tl.where" | "triton.language.where") {
+        return None;
+    }
+    let ([cond, a, b], []) = (&c.arguments.args[..], &c.arguments.keywords[..]) else {
+        return None;
+    };
+    let cond = match cond {
+        Expr::Name(n) => def_of(n.id.as_str())?,
+        other => other,
+    };
+    let Expr::Compare(cmp) = cond else {
+        return None;
+    };
+    let ([op], [y]) = (&cmp.ops[..], &cmp.comparators[..]) else {
+        return None;
+    };
+    let same = |p: &Expr, q: &Expr| ComparableExpr::from(p) == ComparableExpr::from(q);
+    let larger_first = match op {
+        C::Gt | C::GtE => true,
+        C::Lt | C::LtE => false,
+        _ => return None,
+    };
+    // `where(x > y, x, y)` selects the larger; `where(x > y, y, x)` the smaller.
+    let x_first = if same(&cmp.left, a) && same(y, b) {
+        true
+    } else if same(&cmp.left, b) && same(y, a) {
+        false
+    } else {
+        return None;
+    };
+    let r = if larger_first == x_first {
+        tensor::Reducer::Max
+    } else {
+        tensor::Reducer::Min
+    };
+    Some((r, a, b))
+}
+
+/// A running max or min whose selecting comparison is named earlier in the body (`up = v >
+/// acc` at statement `i`, then `acc = tl.where(up, v, acc)` at `w`, the one writer of `acc`)
+/// as `(reducer, v)`. The comparison sees the values the update sees: `up` is assigned once,
+/// read by the update alone, `acc` is read nowhere else, and nothing the comparison or `v`
+/// reads is assigned between the two statements.
+fn named_select_fold<'s>(
+    body: &'s [Stmt],
+    w: usize,
+    n: &str,
+) -> Option<(tensor::Reducer, &'s Expr)> {
+    let Stmt::Assign(upd) = &body[w] else {
+        return None;
+    };
+    let Expr::Call(call) = &*upd.value else {
+        return None;
+    };
+    let Some(Expr::Name(cond)) = call.arguments.args.first() else {
+        return None;
+    };
+    let c = cond.id.as_str();
+    let mentions = |j: usize, x: &str| names(std::slice::from_ref(&body[j])).iter().any(|y| y == x);
+    let defs: Vec<usize> = (0..body.len())
+        .filter(|j| assigned(&body[*j]).iter().any(|y| y == c))
+        .collect();
+    let [i] = defs[..] else { return None };
+    let Stmt::Assign(def) = &body[i] else {
+        return None;
+    };
+    let only_target = matches!(&def.targets[..], [Expr::Name(t)] if t.id.as_str() == c);
+    let c_reads_ok = (0..body.len()).all(|j| j == i || j == w || !mentions(j, c));
+    let n_reads_ok = (0..body.len()).all(|j| j == i || j == w || !mentions(j, n));
+    if !(only_target && i < w && c_reads_ok && n_reads_ok) {
+        return None;
+    }
+    let def_of = |x: &str| (x == c).then_some(&*def.value);
+    let (r, a, b) = select_max_min(&upd.value, &def_of)?;
+    let is_n = |e: &Expr| matches!(e, Expr::Name(m) if m.id.as_str() == n);
+    let g = match (is_n(a), is_n(b)) {
+        (true, false) => b,
+        (false, true) => a,
+        _ => return None,
+    };
+    let read = [expr_names(&def.value), expr_names(g)].concat();
+    let stable = body[i + 1..w]
+        .iter()
+        .all(|st| !assigned(st).iter().any(|y| read.contains(y)));
+    (stable && !expr_names(g).iter().any(|y| y == n)).then_some((r, g))
+}
+
+/// Another name the body assigns by a selection on the same named condition as `n`'s (`up =
+/// v > best; best = tl.where(up, v, best); arg = tl.where(up, i + j, arg)`): a running
+/// maximum carried with its index, which no summary states.
+fn paired_selection(body: &[Stmt], n: &str) -> Option<String> {
+    let selection = |st: &Stmt| -> Option<(String, String)> {
+        let Stmt::Assign(a) = st else { return None };
+        let [Expr::Name(t)] = &a.targets[..] else {
+            return None;
+        };
+        let Expr::Call(c) = &*a.value else { return None };
+        let f = dotted(&c.func)?;
+        if !matches!(f.as_str(), "tl.where" | "triton.language.where") {
+            return None;
+        }
+        let Some(Expr::Name(cond)) = c.arguments.args.first() else {
+            return None;
+        };
+        Some((t.id.to_string(), cond.id.to_string()))
+    };
+    let picks: Vec<(String, String)> = body.iter().filter_map(selection).collect();
+    let (_, cond) = picks.iter().find(|(t, _)| t == n)?;
+    picks
+        .iter()
+        .find(|(t, c)| t != n && c == cond)
+        .map(|(t, _)| t.clone())
+}
+
 /// What a summarised loop does to a name bound before it.
 enum Role<'s> {
     Acc(usize, Update<'s>),
@@ -273,9 +401,15 @@ pub(super) fn update_of(s: &Stmt) -> Option<(String, Update<'_>)> {
                     n.id.to_string(),
                     Update::Fold(tensor::Reducer::Product, &b.left),
                 )),
-                value if max_min_call(value).or_else(|| and_or(value)).is_some() => {
+                value
+                    if max_min_call(value)
+                        .or_else(|| and_or(value))
+                        .or_else(|| select_max_min(value, &|_| None))
+                        .is_some() =>
+                {
                     let (r, a, b) = max_min_call(value)
                         .or_else(|| and_or(value))
+                        .or_else(|| select_max_min(value, &|_| None))
                         .expect("matched");
                     match (is_n(a), is_n(b)) {
                         (true, false) => Some((n.id.to_string(), Update::Fold(r, b))),
@@ -529,6 +663,13 @@ impl<'s, D: LDomain> Interp<'s, D> {
                     }
                 }
             }
+            // A running max or min selected by a comparison named before the update.
+            if let [w] = writers[..] {
+                if let Some((r, g)) = named_select_fold(body, w, &n) {
+                    out.push((n, Role::Acc(w, Update::Fold(r, g))));
+                    continue;
+                }
+            }
             // A running sum read after its update and never before it (a prefix sum stored
             // each iteration: `c = c + x; tl.store(p + i, c)`).
             if let [w] = writers[..] {
@@ -570,6 +711,12 @@ impl<'s, D: LDomain> Interp<'s, D> {
             if let (true, Some(i), true) = (number, first, only_added(body, &n)) {
                 out.push((n, Role::Nested(i)));
                 continue;
+            }
+            if let Some(other) = paired_selection(body, &n) {
+                return fail(&format!(
+                    "selects `{n}` and `{other}` together by one comparison (a running maximum \
+                     or minimum carried with its index, an argmax or argmin: not modelled)"
+                ));
             }
             return fail(&format!(
                 "updates `{n}` other than by adding to it once (`{n} += ...`, `{n}` read nowhere else in the loop)"
@@ -1006,5 +1153,52 @@ impl<'s, D: LDomain> Interp<'s, D> {
                 }
             },
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{named_select_fold, paired_selection, select_max_min};
+    use tensor::Reducer;
+
+    fn reducer_of(src: &str) -> Option<Reducer> {
+        let e = ruff_python_parser::parse_expression(src).expect("an expression");
+        select_max_min(&e.syntax().body, &|_| None).map(|(r, _, _)| r)
+    }
+
+    #[test]
+    fn a_selection_by_comparison_is_a_max_or_min() {
+        assert_eq!(reducer_of("tl.where(v > acc, v, acc)"), Some(Reducer::Max));
+        assert_eq!(reducer_of("tl.where(v >= acc, v, acc)"), Some(Reducer::Max));
+        assert_eq!(reducer_of("tl.where(acc < v, v, acc)"), Some(Reducer::Max));
+        assert_eq!(reducer_of("tl.where(v > acc, acc, v)"), Some(Reducer::Min));
+        assert_eq!(reducer_of("tl.where(v < acc, v, acc)"), Some(Reducer::Min));
+        assert_eq!(reducer_of("tl.where(acc <= v, acc, v)"), Some(Reducer::Min));
+        // Operands of the comparison that are not the branches, or an equality: no fold.
+        assert_eq!(reducer_of("tl.where(v > 0, v, acc)"), None);
+        assert_eq!(reducer_of("tl.where(v == acc, v, acc)"), None);
+        assert_eq!(reducer_of("tl.where(v > acc, v + 1, acc)"), None);
+    }
+
+    fn body(src: &str) -> Vec<ruff_python_ast::Stmt> {
+        ruff_python_parser::parse_module(src)
+            .expect("a module")
+            .into_syntax()
+            .body
+            .to_vec()
+    }
+
+    #[test]
+    fn a_named_comparison_read_by_the_update_alone_is_a_fold() {
+        let b = body("v = f(t)\nup = v < low\nlow = tl.where(up, v, low)\n");
+        let got = named_select_fold(&b, 2, "low").map(|(r, _)| r);
+        assert_eq!(got, Some(Reducer::Min));
+        // `v` reassigned between the comparison and the update: not the same values.
+        let b = body("v = f(t)\nup = v < low\nv = v + 1\nlow = tl.where(up, v, low)\n");
+        assert!(named_select_fold(&b, 3, "low").is_none());
+        // The comparison also selects an index: a pair, no fold.
+        let b = body("up = v > best\nbest = tl.where(up, v, best)\narg = tl.where(up, t, arg)\n");
+        assert!(named_select_fold(&b, 1, "best").is_none());
+        assert_eq!(paired_selection(&b, "best").as_deref(), Some("arg"));
     }
 }

@@ -1329,6 +1329,17 @@ fn stop_reason(s: Stop) -> (String, Span) {
 /// replayed at the data's extremes, since the replay's inputs are not the model's.
 const SEED_TYPE_MAX: u64 = u64::MAX;
 const SEED_TYPE_MIN: u64 = u64::MAX - 1;
+/// The seed of unit-interval float data: every float input element a multiple of
+/// `1/UNIT_DENOMINATOR` in `[0, 1]` (integer inputs as at any seed). Halide's apps take
+/// images in `[0, 1]` and clamp to it: integer data there is 0 or 1 after the clamp, where a
+/// bilateral grid's bins or a non-local mean's weights make every output its input (a
+/// histogram bin shifted, a window one column short, agree).
+const SEED_UNIT: u64 = u64::MAX - 2;
+
+/// Whether the algorithm reads a float input (the unit-interval data changes its values).
+fn reads_floats(spec: &Spec) -> bool {
+    spec.inputs.iter().any(|i| i.ty.is_float())
+}
 
 /// Deterministic pseudo-random input elements in the type's range (or its extremes, for the
 /// seeds above).
@@ -1366,6 +1377,7 @@ fn input_data(ty: crate::syntax::Type, n: usize, seed: u64) -> Vec<i128> {
                 // Floats at odd seeds: a third of the values are `±2^24`, where float32 sums
                 // of them and small integers round, and a neighbour's `∓2^24` cancels them (an
                 // IEEE difference that small integers never show: `strict_float`).
+                Type::Float(_) if seed == SEED_UNIT => r % (run::UNIT_DENOMINATOR + 1),
                 Type::Float(_) if seed % 2 == 1 && (r >> 10) % 3 == 0 => {
                     if r & 1 == 0 {
                         1 << 24
@@ -1485,7 +1497,16 @@ pub(crate) fn setting(
             inputs.insert(name, input_data(ty, cells as usize, seed));
         }
     }
-    Some(Setting { fields, inputs })
+    let float_denominator = if seed == SEED_UNIT {
+        run::UNIT_DENOMINATOR
+    } else {
+        1
+    };
+    Some(Setting {
+        fields,
+        inputs,
+        float_denominator,
+    })
 }
 
 fn counterexample(
@@ -1558,7 +1579,15 @@ fn counterexample(
                 .map(|i| i.ty.to_string())
                 .unwrap_or_default(),
             axes,
-            data: data.iter().map(|v| v.to_string()).collect(),
+            data: data
+                .iter()
+                .map(|v| match spec.input(name) {
+                    Some(i) if i.ty.is_float() && s.float_denominator != 1 => {
+                        format!("{v}/{}", s.float_denominator)
+                    }
+                    _ => v.to_string(),
+                })
+                .collect(),
             free: vec![],
         });
     }
@@ -1663,7 +1692,8 @@ pub(crate) const SEARCH_STEPS: run::Allowance = run::Allowance {
 };
 
 /// Small concrete settings, in a fixed order: every output extent of `sizes` in the first
-/// two dimensions (2 beyond), at two positions.
+/// two dimensions (2 beyond), at two positions; at the second, an algorithm that reads a
+/// float input gets unit-interval data ([`SEED_UNIT`]).
 pub(crate) fn search(
     spec: &Spec,
     stmt: &[Stmt],
@@ -1701,7 +1731,12 @@ pub(crate) fn search(
             }
             given.extend(fixed.iter().map(|(k, v)| (k.clone(), *v)));
             for margin in [0, 1, 2, 3, 4, 8, 16, 40] {
-                let Some(s) = setting(spec, &given, margin, n as u64) else {
+                let seed = if mins != 0 && reads_floats(spec) {
+                    SEED_UNIT
+                } else {
+                    n as u64
+                };
+                let Some(s) = setting(spec, &given, margin, seed) else {
                     continue;
                 };
                 if steps.left.is_spent() {
@@ -2212,9 +2247,14 @@ fn check_resolved(
                 let small = budget.cfg().and_then(|cfg| {
                     small_model(&mut store, &o.assertions, &fields, &model, short(cfg))
                 });
-                let seeds = [(0, 1), (8, 1), (0, SEED_TYPE_MAX), (0, SEED_TYPE_MIN)];
+                let mut seeds = vec![(0, 1), (8, 1), (0, SEED_TYPE_MAX), (0, SEED_TYPE_MIN)];
+                if reads_floats(spec) {
+                    seeds.extend([(0, SEED_UNIT), (8, SEED_UNIT)]);
+                }
                 let models = small.iter().chain(std::iter::once(&model));
-                for (m, (margin, seed)) in models.flat_map(|m| seeds.map(|x| (m, x))) {
+                for (m, (margin, seed)) in
+                    models.flat_map(|m| seeds.iter().map(move |x| (m, *x)))
+                {
                     if let Some(s) = setting(spec, m, margin, seed) {
                         match try_setting(spec, stmt, &s, gap, steps) {
                             Ok(Some(c)) => return c,

@@ -1330,11 +1330,25 @@ fn stop_reason(s: Stop) -> (String, Span) {
 const SEED_TYPE_MAX: u64 = u64::MAX;
 const SEED_TYPE_MIN: u64 = u64::MAX - 1;
 /// The seed of unit-interval float data: every float input element a multiple of
-/// `1/UNIT_DENOMINATOR` in `[0, 1]` (integer inputs as at any seed). Halide's apps take
+/// `1/UNIT_DENOMINATOR` in `[0.375, 0.625]` (integer inputs as at any seed). Halide's apps take
 /// images in `[0, 1]` and clamp to it: integer data there is 0 or 1 after the clamp, where a
 /// bilateral grid's bins or a non-local mean's weights make every output its input (a
 /// histogram bin shifted, a window one column short, agree).
 const SEED_UNIT: u64 = u64::MAX - 2;
+
+/// `fields` without the inputs' buffer fields.
+fn without_input_fields(spec: &Spec, fields: &BTreeMap<String, i128>) -> BTreeMap<String, i128> {
+    fields
+        .iter()
+        .filter(|(k, _)| {
+            !spec
+                .inputs
+                .iter()
+                .any(|i| k.strip_prefix(&i.name[..]).is_some_and(|r| r.starts_with('.')))
+        })
+        .map(|(k, v)| (k.clone(), *v))
+        .collect()
+}
 
 /// Whether the algorithm reads a float input (the unit-interval data changes its values).
 fn reads_floats(spec: &Spec) -> bool {
@@ -1377,7 +1391,13 @@ fn input_data(ty: crate::syntax::Type, n: usize, seed: u64) -> Vec<i128> {
                 // Floats at odd seeds: a third of the values are `±2^24`, where float32 sums
                 // of them and small integers round, and a neighbour's `∓2^24` cancels them (an
                 // IEEE difference that small integers never show: `strict_float`).
-                Type::Float(_) if seed == SEED_UNIT => r % (run::UNIT_DENOMINATOR + 1),
+                // A low-contrast image: `[0.375, 0.625]`, so that both a clamp to `[0, 1]`
+                // and a weight that decays with the difference of neighbours (a non-local
+                // mean's `exp(-d/σ²)`) keep them apart.
+                Type::Float(_) if seed == SEED_UNIT => {
+                    let d = run::UNIT_DENOMINATOR;
+                    3 * d / 8 + r % (d / 4 + 1)
+                }
                 Type::Float(_) if seed % 2 == 1 && (r >> 10) % 3 == 0 => {
                     if r & 1 == 0 {
                         1 << 24
@@ -2247,15 +2267,25 @@ fn check_resolved(
                 let small = budget.cfg().and_then(|cfg| {
                     small_model(&mut store, &o.assertions, &fields, &model, short(cfg))
                 });
-                let mut seeds = vec![(0, 1), (8, 1), (0, SEED_TYPE_MAX), (0, SEED_TYPE_MIN)];
+                // (margin, seed, whether the model's own input fields are kept).
+                let mut seeds = vec![(0, 1, true), (8, 1, true)];
                 if reads_floats(spec) {
-                    seeds.extend([(0, SEED_UNIT), (8, SEED_UNIT)]);
+                    // The solver's input is often one pixel, where a filter over a window of
+                    // clamped neighbours sees one value: the inputs from the output's region
+                    // with a margin instead (their assertions are checked by the run).
+                    seeds.push((8, SEED_UNIT, false));
                 }
+                seeds.extend([(0, SEED_TYPE_MAX, true), (0, SEED_TYPE_MIN, true)]);
                 let models = small.iter().chain(std::iter::once(&model));
-                for (m, (margin, seed)) in
+                for (m, (margin, seed, own_inputs)) in
                     models.flat_map(|m| seeds.iter().map(move |x| (m, *x)))
                 {
-                    if let Some(s) = setting(spec, m, margin, seed) {
+                    let m = if own_inputs {
+                        m.clone()
+                    } else {
+                        without_input_fields(spec, m)
+                    };
+                    if let Some(s) = setting(spec, &m, margin, seed) {
                         match try_setting(spec, stmt, &s, gap, steps) {
                             Ok(Some(c)) => return c,
                             Ok(None) => {}

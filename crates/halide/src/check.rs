@@ -2447,4 +2447,32 @@ mod tests {
         ];
         assert!(!solve_group(&mut st, &one_sat, &[], cfg));
     }
+
+    #[test]
+    fn unit_interval_data_is_a_low_contrast_image_of_exact_floats() {
+        use crate::syntax::Type;
+        let floats = super::input_data(Type::Float(32), 512, super::SEED_UNIT);
+        // 96/256 = 0.375 to 160/256 = 0.625, and not one value (a window must see contrast).
+        assert!(floats.iter().all(|v| (96..=160).contains(v)), "{floats:?}");
+        let distinct: std::collections::BTreeSet<_> = floats.iter().collect();
+        assert!(distinct.len() > 32, "{distinct:?}");
+        // Integer inputs keep their pseudo-random range at this seed.
+        let ints = super::input_data(Type::Int(32), 64, super::SEED_UNIT);
+        assert!(ints.iter().any(|v| *v < 0) && ints.iter().any(|v| *v > 160));
+        // A float element is its integer over the setting's denominator, exactly.
+        let s = crate::run::Setting {
+            fields: Default::default(),
+            inputs: Default::default(),
+            float_denominator: crate::run::UNIT_DENOMINATOR,
+        };
+        let want = tensor::Rat::new(3, 8).unwrap();
+        assert!(matches!(
+            s.element(Type::Float(32), 96),
+            crate::value::Val::Float(tensor::Scalar::Real(r), _) if r == want
+        ));
+        assert!(matches!(
+            s.element(Type::Int(32), 96),
+            crate::value::Val::Int(96, _)
+        ));
+    }
 }

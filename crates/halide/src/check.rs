@@ -1341,10 +1341,10 @@ fn without_input_fields(spec: &Spec, fields: &BTreeMap<String, i128>) -> BTreeMa
     fields
         .iter()
         .filter(|(k, _)| {
-            !spec
-                .inputs
-                .iter()
-                .any(|i| k.strip_prefix(&i.name[..]).is_some_and(|r| r.starts_with('.')))
+            !spec.inputs.iter().any(|i| {
+                k.strip_prefix(&i.name[..])
+                    .is_some_and(|r| r.starts_with('.'))
+            })
         })
         .map(|(k, v)| (k.clone(), *v))
         .collect()

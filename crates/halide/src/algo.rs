@@ -3,7 +3,7 @@
 //! recursively and memoized; symbolically (`symex`) a realized Func's call is its prophecy.
 
 use crate::eval::{eval, Env};
-use crate::run::{input_value, Setting};
+use crate::run::Setting;
 use crate::spec::Spec;
 use crate::syntax::{Expr, Type};
 use crate::value::{unsupported, Stop, Val};
@@ -392,7 +392,7 @@ impl Env<CDom> for Concrete<'_> {
                 }
                 off = off * e + i;
             }
-            return Ok(input_value(inp.ty, data[off as usize]));
+            return Ok(self.setting.element(inp.ty, data[off as usize]));
         }
         if let Some(f) = self.spec.func(name) {
             if idx.len() != f.vars.len() {

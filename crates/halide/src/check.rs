@@ -1329,6 +1329,31 @@ fn stop_reason(s: Stop) -> (String, Span) {
 /// replayed at the data's extremes, since the replay's inputs are not the model's.
 const SEED_TYPE_MAX: u64 = u64::MAX;
 const SEED_TYPE_MIN: u64 = u64::MAX - 1;
+/// The seed of unit-interval float data: every float input element a multiple of
+/// `1/UNIT_DENOMINATOR` in `[0.375, 0.625]` (integer inputs as at any seed). Halide's apps take
+/// images in `[0, 1]` and clamp to it: integer data there is 0 or 1 after the clamp, where a
+/// bilateral grid's bins or a non-local mean's weights make every output its input (a
+/// histogram bin shifted, a window one column short, agree).
+const SEED_UNIT: u64 = u64::MAX - 2;
+
+/// `fields` without the inputs' buffer fields.
+fn without_input_fields(spec: &Spec, fields: &BTreeMap<String, i128>) -> BTreeMap<String, i128> {
+    fields
+        .iter()
+        .filter(|(k, _)| {
+            !spec.inputs.iter().any(|i| {
+                k.strip_prefix(&i.name[..])
+                    .is_some_and(|r| r.starts_with('.'))
+            })
+        })
+        .map(|(k, v)| (k.clone(), *v))
+        .collect()
+}
+
+/// Whether the algorithm reads a float input (the unit-interval data changes its values).
+fn reads_floats(spec: &Spec) -> bool {
+    spec.inputs.iter().any(|i| i.ty.is_float())
+}
 
 /// Deterministic pseudo-random input elements in the type's range (or its extremes, for the
 /// seeds above).
@@ -1366,6 +1391,13 @@ fn input_data(ty: crate::syntax::Type, n: usize, seed: u64) -> Vec<i128> {
                 // Floats at odd seeds: a third of the values are `±2^24`, where float32 sums
                 // of them and small integers round, and a neighbour's `∓2^24` cancels them (an
                 // IEEE difference that small integers never show: `strict_float`).
+                // A low-contrast image: `[0.375, 0.625]`, so that both a clamp to `[0, 1]`
+                // and a weight that decays with the difference of neighbours (a non-local
+                // mean's `exp(-d/σ²)`) keep them apart.
+                Type::Float(_) if seed == SEED_UNIT => {
+                    let d = run::UNIT_DENOMINATOR;
+                    3 * d / 8 + r % (d / 4 + 1)
+                }
                 Type::Float(_) if seed % 2 == 1 && (r >> 10) % 3 == 0 => {
                     if r & 1 == 0 {
                         1 << 24
@@ -1485,7 +1517,16 @@ pub(crate) fn setting(
             inputs.insert(name, input_data(ty, cells as usize, seed));
         }
     }
-    Some(Setting { fields, inputs })
+    let float_denominator = if seed == SEED_UNIT {
+        run::UNIT_DENOMINATOR
+    } else {
+        1
+    };
+    Some(Setting {
+        fields,
+        inputs,
+        float_denominator,
+    })
 }
 
 fn counterexample(
@@ -1558,7 +1599,15 @@ fn counterexample(
                 .map(|i| i.ty.to_string())
                 .unwrap_or_default(),
             axes,
-            data: data.iter().map(|v| v.to_string()).collect(),
+            data: data
+                .iter()
+                .map(|v| match spec.input(name) {
+                    Some(i) if i.ty.is_float() && s.float_denominator != 1 => {
+                        format!("{v}/{}", s.float_denominator)
+                    }
+                    _ => v.to_string(),
+                })
+                .collect(),
             free: vec![],
         });
     }
@@ -1663,7 +1712,8 @@ pub(crate) const SEARCH_STEPS: run::Allowance = run::Allowance {
 };
 
 /// Small concrete settings, in a fixed order: every output extent of `sizes` in the first
-/// two dimensions (2 beyond), at two positions.
+/// two dimensions (2 beyond), at two positions; at the second, an algorithm that reads a
+/// float input gets unit-interval data ([`SEED_UNIT`]).
 pub(crate) fn search(
     spec: &Spec,
     stmt: &[Stmt],
@@ -1701,7 +1751,12 @@ pub(crate) fn search(
             }
             given.extend(fixed.iter().map(|(k, v)| (k.clone(), *v)));
             for margin in [0, 1, 2, 3, 4, 8, 16, 40] {
-                let Some(s) = setting(spec, &given, margin, n as u64) else {
+                let seed = if mins != 0 && reads_floats(spec) {
+                    SEED_UNIT
+                } else {
+                    n as u64
+                };
+                let Some(s) = setting(spec, &given, margin, seed) else {
                     continue;
                 };
                 if steps.left.is_spent() {
@@ -2212,10 +2267,25 @@ fn check_resolved(
                 let small = budget.cfg().and_then(|cfg| {
                     small_model(&mut store, &o.assertions, &fields, &model, short(cfg))
                 });
-                let seeds = [(0, 1), (8, 1), (0, SEED_TYPE_MAX), (0, SEED_TYPE_MIN)];
+                // (margin, seed, whether the model's own input fields are kept).
+                let mut seeds = vec![(0, 1, true), (8, 1, true)];
+                if reads_floats(spec) {
+                    // The solver's input is often one pixel, where a filter over a window of
+                    // clamped neighbours sees one value: the inputs from the output's region
+                    // with a margin instead (their assertions are checked by the run).
+                    seeds.push((8, SEED_UNIT, false));
+                }
+                seeds.extend([(0, SEED_TYPE_MAX, true), (0, SEED_TYPE_MIN, true)]);
                 let models = small.iter().chain(std::iter::once(&model));
-                for (m, (margin, seed)) in models.flat_map(|m| seeds.map(|x| (m, x))) {
-                    if let Some(s) = setting(spec, m, margin, seed) {
+                for (m, (margin, seed, own_inputs)) in
+                    models.flat_map(|m| seeds.iter().map(move |x| (m, *x)))
+                {
+                    let m = if own_inputs {
+                        m.clone()
+                    } else {
+                        without_input_fields(spec, m)
+                    };
+                    if let Some(s) = setting(spec, &m, margin, seed) {
                         match try_setting(spec, stmt, &s, gap, steps) {
                             Ok(Some(c)) => return c,
                             Ok(None) => {}
@@ -2376,5 +2446,33 @@ mod tests {
             ob("a read of `f` outside", above(&mut st, zero)),
         ];
         assert!(!solve_group(&mut st, &one_sat, &[], cfg));
+    }
+
+    #[test]
+    fn unit_interval_data_is_a_low_contrast_image_of_exact_floats() {
+        use crate::syntax::Type;
+        let floats = super::input_data(Type::Float(32), 512, super::SEED_UNIT);
+        // 96/256 = 0.375 to 160/256 = 0.625, and not one value (a window must see contrast).
+        assert!(floats.iter().all(|v| (96..=160).contains(v)), "{floats:?}");
+        let distinct: std::collections::BTreeSet<_> = floats.iter().collect();
+        assert!(distinct.len() > 32, "{distinct:?}");
+        // Integer inputs keep their pseudo-random range at this seed.
+        let ints = super::input_data(Type::Int(32), 64, super::SEED_UNIT);
+        assert!(ints.iter().any(|v| *v < 0) && ints.iter().any(|v| *v > 160));
+        // A float element is its integer over the setting's denominator, exactly.
+        let s = crate::run::Setting {
+            fields: Default::default(),
+            inputs: Default::default(),
+            float_denominator: crate::run::UNIT_DENOMINATOR,
+        };
+        let want = tensor::Rat::new(3, 8).unwrap();
+        assert!(matches!(
+            s.element(Type::Float(32), 96),
+            crate::value::Val::Float(tensor::Scalar::Real(r), _) if r == want
+        ));
+        assert!(matches!(
+            s.element(Type::Int(32), 96),
+            crate::value::Val::Int(96, _)
+        ));
     }
 }

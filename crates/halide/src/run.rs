@@ -24,6 +24,25 @@ type CVal = Val<Concrete>;
 pub struct Setting {
     pub fields: BTreeMap<String, i128>,
     pub inputs: BTreeMap<String, Vec<i128>>,
+    /// A float input's element is its integer over this denominator (1: integers; the
+    /// unit-interval data of the searches: [`UNIT_DENOMINATOR`], so that images in `[0, 1]`,
+    /// as Halide's apps take them, see values a clamp to `[0, 1]` keeps apart).
+    pub float_denominator: i128,
+}
+
+/// The denominator of the unit-interval float data: a power of two, so that every element
+/// is a float32 exactly.
+pub const UNIT_DENOMINATOR: i128 = 256;
+
+impl Setting {
+    /// The value of an input element stored as `n`.
+    pub fn element(&self, ty: Type, n: i128) -> CVal {
+        if ty.is_float() && self.float_denominator != 1 {
+            let r = tensor::Rat::new(n, self.float_denominator).expect("a denominator above 0");
+            return Val::Float(tensor::Scalar::Real(r), ty);
+        }
+        input_value(ty, n)
+    }
 }
 
 /// What a replay found.
@@ -294,7 +313,7 @@ impl Machine<'_> {
             off = off * e + i;
         }
         let _ = span;
-        Ok(input_value(inp.ty, data[off as usize]))
+        Ok(self.setting.element(inp.ty, data[off as usize]))
     }
 }
 

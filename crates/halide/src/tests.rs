@@ -129,6 +129,7 @@ fn tuples_are_components_and_calls_name_them() {
     let setting = crate::run::Setting {
         fields,
         inputs: [("in".to_string(), vec![7, 3, 9, 3])].into_iter().collect(),
+        float_denominator: 1,
     };
     let mut alg = crate::algo::Concrete::new(&spec, &setting);
     let mut d = Concrete::new(Default::default());
@@ -632,6 +633,7 @@ fn recurrences_run_in_rdom_order() {
     let setting = crate::run::Setting {
         fields,
         inputs: [("in".to_string(), data.clone())].into_iter().collect(),
+        float_denominator: 1,
     };
     let input = |x: usize, y: usize| data[y * 8 + x];
     for y in 0..2 {

@@ -134,6 +134,22 @@ const BROKEN: &[(&str, &str, &str, &str, &str, &str)] = &[
         "wrong-value",
     ),
     (
+        "bilateral_grid-root: the histogram's bin stored one above the bin read",
+        "bilateral_grid",
+        "root",
+        "*10.0f) + 0.5f), histogram.s1.c) =",
+        "*10.0f) + 1.5f), histogram.s1.c) =",
+        "wrong-value",
+    ),
+    (
+        "nl_means-root: the weights' sum RDom one column short",
+        "nl_means",
+        "root",
+        "for (non_local_means_sum.s1.r95$x, -3, 7)",
+        "for (non_local_means_sum.s1.r95$x, -3, 6)",
+        "wrong-value",
+    ),
+    (
         "nl_means-root: the weights' sum read one column right",
         "nl_means",
         "root",

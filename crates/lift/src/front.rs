@@ -450,6 +450,28 @@ pub(crate) fn pointer_params(kernel: &KernelDef) -> Vec<String> {
         .collect()
 }
 
+/// The pointer operand of a memory access call: `tl.load`, `tl.store` (or a method
+/// `.load`/`.store`) and every `tl.atomic_*`, positional or as `pointer=`.
+pub(crate) fn access_pointer(c: &ast::ExprCall) -> Option<&Expr> {
+    let name = dotted(&c.func).unwrap_or_default();
+    let memory = name.ends_with(".load")
+        || name.ends_with(".store")
+        || name
+            .rsplit('.')
+            .next()
+            .is_some_and(|f| f.starts_with("atomic_"));
+    if !memory {
+        return None;
+    }
+    c.arguments.args.first().or_else(|| {
+        c.arguments
+            .keywords
+            .iter()
+            .find(|k| k.arg.as_ref().map(|a| a.id.as_str()) == Some("pointer"))
+            .map(|k| &k.value)
+    })
+}
+
 /// The names that are direct operands of a `*` anywhere in `body`, or of another operator
 /// Triton rejects on pointers (`/`, `//`, `%`, shifts): never pointers.
 pub(crate) fn never_pointers(body: &[Stmt]) -> Vec<String> {
@@ -585,26 +607,10 @@ fn collect(body: &[Stmt], addr: &mut Vec<String>, assigns: &mut Vec<(String, Vec
         }
         fn visit_expr(&mut self, e: &'a Expr) {
             if let Expr::Call(c) = e {
-                let name = dotted(&c.func).unwrap_or_default();
                 // (The first argument of an atomic is its pointer too: `tl.atomic_add(out,
                 // v)` into a parameter read nowhere else.)
-                let memory = name.ends_with(".load")
-                    || name.ends_with(".store")
-                    || name
-                        .rsplit('.')
-                        .next()
-                        .is_some_and(|f| f.starts_with("atomic_"));
-                if memory {
-                    let ptr = c.arguments.args.first().or_else(|| {
-                        c.arguments
-                            .keywords
-                            .iter()
-                            .find(|k| k.arg.as_ref().map(|a| a.id.as_str()) == Some("pointer"))
-                            .map(|k| &k.value)
-                    });
-                    if let Some(p) = ptr {
-                        names_in(p, self.addr);
-                    }
+                if let Some(p) = access_pointer(c) {
+                    names_in(p, self.addr);
                 }
             }
             walk_expr(self, e);

@@ -1416,12 +1416,11 @@ mod rows {
             }
             fn visit_expr(&mut self, e: &'a Expr) {
                 if let Expr::Call(c) = e {
-                    let n = dotted(&c.func).unwrap_or_default();
-                    if n.ends_with(".load") || n.ends_with(".store") {
-                        if let Some(p) = c.arguments.args.first() {
-                            self.0.push((None, p.clone()));
-                            self.1.push(self.2);
-                        }
+                    // Atomics address memory too (their offsets' factors are integers).
+                    // So is a block pointer's base (`make_block_ptr(base=Q + off, ...)`).
+                    if let Some(p) = crate::front::access_pointer(c).or_else(|| block_ptr_base(c)) {
+                        self.0.push((None, p.clone()));
+                        self.1.push(self.2);
                     }
                 }
                 walk_expr(self, e);
@@ -1499,6 +1498,19 @@ mod rows {
         let block_steps: Vec<_> = facts.assigns.iter().filter_map(block_ptr_steps).collect();
         facts.steps.extend(block_steps);
         facts
+    }
+
+    /// The `base` argument of a `tl.make_block_ptr(base, ...)` call.
+    fn block_ptr_base(c: &ruff_python_ast::ExprCall) -> Option<&Expr> {
+        if dotted(&c.func)?.rsplit('.').next() != Some("make_block_ptr") {
+            return None;
+        }
+        let by_name = c
+            .arguments
+            .keywords
+            .iter()
+            .find(|k| k.arg.as_ref().is_some_and(|a| a.id.as_str() == "base"));
+        by_name.map(|k| &k.value).or(c.arguments.args.first())
     }
 
     /// The steps of the base pointer of `name = tl.make_block_ptr(base, shape, strides, ...)`:

@@ -195,8 +195,8 @@ fn non_negative(s: &Store, t: TermId) -> bool {
     }
 }
 
-/// Adds to `map` each sign case `x < 0` in `t` that index arithmetic rules out, mapped to
-/// false: index arithmetic is on non-negative values (program ids, lanes, sizes, summation
+/// Adds to `map` each sign case `x < 0` (`0 <= x`) in `t` that index arithmetic rules out
+/// (makes sure), mapped to false (true): index arithmetic is on non-negative values (program ids, lanes, sizes, summation
 /// indices), so `x < 0` is false for a polynomial with non-negative coefficients and for
 /// quotients and remainders of such (Triton's truncating `%` and `//` reduce to Euclidean
 /// ones).
@@ -207,11 +207,18 @@ fn sign_cases(s: &mut Store, t: TermId, map: &mut HashMap<TermId, TermId>) {
         if !seen.insert(x) {
             continue;
         }
-        if let Node::Lt(a, z) = s.node(x).clone() {
-            if s.as_int(z) == Some(0) && non_negative(s, a) {
+        match s.node(x).clone() {
+            Node::Lt(a, z) if s.as_int(z) == Some(0) && non_negative(s, a) => {
                 let f = s.bool(false);
                 map.insert(x, f);
             }
+            // `0 <= x`: a branch on the sign of a size (`if diagonal >= 0:` of an integer
+            // constexpr) is its non-negative case.
+            Node::Le(z, a) if s.as_int(z) == Some(0) && non_negative(s, a) => {
+                let t = s.bool(true);
+                map.insert(x, t);
+            }
+            _ => {}
         }
         todo.extend(s.children(x));
     }

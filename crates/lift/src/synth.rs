@@ -195,11 +195,13 @@ fn non_negative(s: &Store, t: TermId) -> bool {
     }
 }
 
-/// Adds to `map` each sign case `x < 0` in `t` that index arithmetic rules out, mapped to
-/// false: index arithmetic is on non-negative values (program ids, lanes, sizes, summation
-/// indices), so `x < 0` is false for a polynomial with non-negative coefficients and for
-/// quotients and remainders of such (Triton's truncating `%` and `//` reduce to Euclidean
-/// ones).
+/// Adds to `map` each sign case in `t` that index arithmetic decides, mapped to its value:
+/// index arithmetic is on non-negative values (program ids, lanes, sizes of at least 1,
+/// summation indices), so `x < 0` is false for a polynomial with non-negative coefficients
+/// and for quotients and remainders of such (Triton's truncating `%` and `//` reduce to
+/// Euclidean ones), and a comparison of two polynomials whose difference is such a
+/// polynomial is decided (`0 <= diagonal`, the branch `if diagonal >= 0:` on an integer
+/// constexpr, is true).
 fn sign_cases(s: &mut Store, t: TermId, map: &mut HashMap<TermId, TermId>) {
     let mut seen = std::collections::HashSet::new();
     let mut todo = vec![t];
@@ -207,13 +209,38 @@ fn sign_cases(s: &mut Store, t: TermId, map: &mut HashMap<TermId, TermId>) {
         if !seen.insert(x) {
             continue;
         }
-        if let Node::Lt(a, z) = s.node(x).clone() {
-            if s.as_int(z) == Some(0) && non_negative(s, a) {
-                let f = s.bool(false);
-                map.insert(x, f);
-            }
+        let decided = match s.node(x).clone() {
+            Node::Lt(a, z) if s.as_int(z) == Some(0) && non_negative(s, a) => Some(false),
+            Node::Lt(a, b) => compared(s, a, b, true),
+            Node::Le(a, b) => compared(s, a, b, false),
+            _ => None,
+        };
+        if let Some(v) = decided {
+            let v = s.bool(v);
+            map.insert(x, v);
         }
         todo.extend(s.children(x));
+    }
+}
+
+/// `a < b` (`strict`) or `a <= b` when index arithmetic decides it: the difference of the
+/// two integer polynomials, or of its negation, is non-negative ([`non_negative`]).
+fn compared(s: &mut Store, a: TermId, b: TermId, strict: bool) -> Option<bool> {
+    if s.sort(a) != smt::Sort::Int {
+        return None;
+    }
+    let (pa, pb) = (poly(s, a)?, poly(s, b)?);
+    // `a < b` is `b - a - 1 >= 0`; it fails when `a - b >= 0`.
+    let gap = padd(&pb, &pscale(&pa, -1)?)?;
+    let (holds, fails) = match strict {
+        true => (padd(&gap, &constant(-1))?, pscale(&gap, -1)?),
+        false => (gap.clone(), padd(&pscale(&gap, -1)?, &constant(-1))?),
+    };
+    let (holds, fails) = (term(s, &holds), term(s, &fails));
+    match (non_negative(s, holds), non_negative(s, fails)) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
     }
 }
 

@@ -143,8 +143,9 @@ struct StoreIndex {
     terms: Vec<TermId>,
     /// That each index lies inside the output's shape.
     inside: Vec<TermId>,
-    /// For an index through `//` or `%` of lanes (`synth::split_offset`, which read the
-    /// truncating operations of index arithmetic as Euclidean ones): that it addresses the
+    /// For an index through `//` or `%` of lanes, or split from an offset whose sign cases
+    /// were dropped (`synth::split_offset`, which read the truncating operations of index
+    /// arithmetic as Euclidean ones and `0 <= size` as true): that it addresses the
     /// store's element, `sum idx_d * stride_d == offset`, proved with the value.
     exact: Option<TermId>,
     /// Indices that may lie in a sum's domain (for "a sum of positive terms over a nonempty
@@ -208,7 +209,10 @@ fn store_index(
         inside.push(w.sym.store.lt(t, *n));
         terms.push(t);
     }
-    let exact = match cx.synthesis.through_quotients(&oix) {
+    // A split that rewrote the offset (quotients named, sign cases dropped) is proved to
+    // address the store's element.
+    let rewritten = synth::poly(&w.sym.store, a.off).is_none();
+    let exact = match cx.synthesis.through_quotients(&oix) || rewritten {
         true => Some(recomposes(w, cx, a, &terms)),
         false => None,
     };

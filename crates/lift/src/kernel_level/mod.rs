@@ -266,6 +266,20 @@ fn rows(kernel: &KernelDef, given: &Given, case: usize, unread: &str) -> Result<
         })
         .collect();
     let live = rows::read(&live::live(body, &literals, given.constants));
+    // A row whose columns step by a stride of their own (`out_ptr + cols * stride_c` after
+    // `out_ptr += row * stride_r`) is no row of `stride_r` contiguous elements: the strided
+    // views model it (`out[i, j]` is `out_ptr[i * stride_r + j * stride_c]`).
+    let ints: Vec<&str> = m.sizes.iter().map(String::as_str).collect();
+    if let Some(p) = ptrs.iter().find(|p| {
+        facts.stride_of(p).is_some_and(|s| {
+            live.view_of(p, &ints)
+                .0
+                .iter()
+                .any(|st| st.len() != 1 || st[0] != s)
+        })
+    }) {
+        return Err(format!("`{p}` steps its columns by a stride of their own"));
+    }
     for p in &kernel.params {
         let arg = if ptrs.contains(&p.name) {
             let name = tensor_name(&p.name);

@@ -2,11 +2,20 @@
 and compare every output with the lifted NumPy formula.
 
     python tools/lift_differential.py KERNEL.py LIFTED.jsonl
+    python tools/lift_differential.py --serve
+
 
 LIFTED.jsonl is what `tensorproof lift --json KERNEL.py` prints (result records with `kernel`,
 `launcher`, `numpy`, `inputs`, `outputs`, `scalars`, `sizes`). Prints one JSON line per kernel:
 `{kernel, status, cases, worst, details}` where `status` is `agree`, `disagree` or `skipped`
 (with a `reason`). Exit code 0 when no kernel disagrees, 1 otherwise, 2 on bad input.
+
+`--serve` checks many files in one process (what `tensorproof lift --differential` runs): it
+imports NumPy and Triton once, then reads requests from stdin, one JSON line each
+(`{"file": KERNEL.py, "records": LIFTED.jsonl, "stderr": LOG}`), and answers each in a child
+forked for it (so each file runs as in a process of its own, its stderr written to LOG): the
+child's result lines, then `{"done": true, "exit": N}` (N the child's exit code, or minus the
+signal that ended it). Importing Triton costs about half a CPU second; a fork, milliseconds.
 
 This runs the user's file (it imports it), under TRITON_INTERPRET=1 with a small torch-like
 module backed by NumPy (`import torch` in the file gets it: torch is not needed).
@@ -767,11 +776,18 @@ def _finite(v):
 
 
 def main(argv):
+    if argv[1:] == ["--serve"]:
+        return serve()
     if len(argv) != 3:
         print(__doc__, file=sys.stderr)
         return 2
+    return check_file(argv[1], argv[2])
+
+
+def check_file(path, lifted):
+    """The check of one file: its result lines on stdout; the exit code."""
     records = []
-    with open(argv[2]) as f:
+    with open(lifted) as f:
         for line in f:
             line = line.strip()
             if line:
@@ -782,13 +798,45 @@ def main(argv):
     try:
         # The file and Triton may print: stdout is for the result lines only.
         with contextlib.redirect_stdout(sys.stderr):
-            results = check(argv[1], records)
+            results = check(path, records)
     except Exception:
         traceback.print_exc()
         return 2
     for r in results:
         print(json.dumps(_finite(r), sort_keys=True))
     return 1 if any(r.get("status") == "disagree" for r in results) else 0
+
+
+def serve():
+    """`--serve`: one forked child per request line (see the module's doc)."""
+    # What every check imports first (Triton imports no torch at import time: the torch-like
+    # module that `_install` puts in its place is still installed by each child).
+    import triton  # noqa: F401
+    import triton.language  # noqa: F401
+
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        req = json.loads(line)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            code = 2
+            try:
+                log = os.open(req["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                os.dup2(log, 2)
+                code = check_file(req["file"], req["records"])
+            except BaseException:  # noqa: BLE001 (the child reports, then ends)
+                traceback.print_exc()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        print(json.dumps({"done": True, "exit": code}), flush=True)
+    return 0
 
 
 if __name__ == "__main__":

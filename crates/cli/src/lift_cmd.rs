@@ -65,6 +65,7 @@ pub fn run(a: LiftArgs) -> i32 {
     let mut done: Vec<(String, Option<String>, Verdict, f64)> = vec![];
     // With --differential: some kernel disagreed with Triton's interpreter (or could not run).
     let mut disagree = false;
+    let mut harness = crate::differential::Harness::default();
     let pool = Pool {
         workers: a.run.workers(),
         budget: budget + Duration::from_secs(30),
@@ -86,7 +87,7 @@ pub fn run(a: LiftArgs) -> i32 {
             }
             let diffs = match a.differential {
                 true if kernels.iter().any(runnable) => {
-                    crate::differential::check(&files[i], &kernels)
+                    harness.check(&files[i], &kernels)
                 }
                 true => kernels.iter().map(not_run).collect(),
                 false => vec![],

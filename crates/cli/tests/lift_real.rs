@@ -4,8 +4,9 @@
 //! the row of `corpus/lift-real/expectations.tsv`. A file that gives a file-level error has one
 //! row with kernel `-`. On a difference the test prints the rows added, removed and changed;
 //! `TENSORPROOF_BLESS=1 cargo test --release -p tensorproof --test lift_real` rewrites the table.
-//! The summary figures and the most common reason classes go to stderr. Also: `bench --lift`
-//! on code without headers groups its files and counts the reason classes.
+//! The summary figures and the most common reason classes go to stderr. The mutation test
+//! (`mutants`) takes its formulas from the same run. Also: `bench --lift` on code without
+//! headers groups its files and counts the reason classes.
 
 #[allow(dead_code)]
 #[path = "../src/reason_class.rs"]
@@ -15,6 +16,10 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
+
+#[path = "lift_real/mutants.rs"]
+mod mutants;
 
 /// The corpus, relative to the repository root (the binary runs there).
 const CORPUS: &str = "../shared/corpus/triton-real";
@@ -214,6 +219,24 @@ fn lift_records(files: &[PathBuf]) -> Vec<Value> {
     records
 }
 
+/// The result records of the whole corpus (`None` where it is absent): lifted once, by the
+/// first test that asks, for the table test and the mutation test.
+fn real_records() -> Option<&'static [Value]> {
+    static RECORDS: OnceLock<Option<Vec<Value>>> = OnceLock::new();
+    RECORDS
+        .get_or_init(|| {
+            let corpus = root().join(CORPUS);
+            if !corpus.is_dir() {
+                return None;
+            }
+            let mut files = vec![];
+            py_files(&corpus, Path::new(""), &mut files);
+            assert!(!files.is_empty(), "no .py file under {}", corpus.display());
+            Some(lift_records(&files))
+        })
+        .as_deref()
+}
+
 /// Each kind of record (kernel, device function, helper) with its verdicts' counts, and the
 /// kernels decided (verified or refuted) of all kernels: the measure.
 fn print_kinds(records: &[Value]) {
@@ -322,12 +345,11 @@ fn real_corpus_meets_its_expectations() {
         );
         return;
     }
+    let records = real_records().expect("the corpus is a folder");
     let mut files = vec![];
     py_files(&corpus, Path::new(""), &mut files);
-    assert!(!files.is_empty(), "no .py file under {}", corpus.display());
-    let records = lift_records(&files);
-    print_kinds(&records);
-    check_differential(&records);
+    print_kinds(records);
+    check_differential(records);
     let mut got: Vec<Row> = records.iter().map(Row::of_record).collect();
     got.sort();
     let covered: BTreeSet<String> = got.iter().map(|r| r.file.clone()).collect();

@@ -23,8 +23,19 @@ enum Repr {
     Big(Arc<BigRational>),
 }
 
+/// The greatest common divisor of `a` and `b` (`0` for two zeros): in 64-bit arithmetic when
+/// both fit (a hardware division; a 128-bit one is a library call, which dominated the
+/// concrete replays of lift's bounded checks).
 fn gcd(a: i128, b: i128) -> u128 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    if let (Ok(mut x), Ok(mut y)) = (u64::try_from(a), u64::try_from(b)) {
+        while y != 0 {
+            let t = x % y;
+            x = y;
+            y = t;
+        }
+        return u128::from(x);
+    }
     while b != 0 {
         let t = a % b;
         a = b;
@@ -39,18 +50,26 @@ impl Rat {
         if den == 0 {
             return None;
         }
+        if den == 1 {
+            return Some(Rat::int(num));
+        }
         let g = gcd(num, den).max(1);
-        // `g` divides both; it exceeds `i128::MAX` only when both are `i128::MIN`.
+        // `g` divides both; it exceeds `i128::MAX` only when `den` is `i128::MIN` and `num`
+        // is too, or 0.
         match i128::try_from(g) {
             Ok(g) => {
-                let (n, d) = (num / g, den / g);
+                let (n, d) = if g == 1 {
+                    (num, den)
+                } else {
+                    (num / g, den / g)
+                };
                 match (d < 0, n.checked_neg(), d.checked_neg()) {
                     (false, _, _) => Some(Rat(Repr::Small { num: n, den: d })),
                     (true, Some(n), Some(d)) => Some(Rat(Repr::Small { num: n, den: d })),
                     _ => Some(Rat::big(BigRational::new(num.into(), den.into()))),
                 }
             }
-            Err(_) => Some(Rat::int(1)),
+            Err(_) => Some(Rat::int(i128::from(num != 0))),
         }
     }
 
@@ -121,6 +140,7 @@ impl Rat {
     /// The greatest integer at most the value, when it fits an `i128`.
     pub fn floor(&self) -> Option<i128> {
         match &self.0 {
+            Repr::Small { num, den: 1 } => Some(*num),
             Repr::Small { num, den } => Some(num.div_euclid(*den)),
             Repr::Big(b) => b.floor().to_integer().to_i128(),
         }
@@ -145,6 +165,10 @@ impl Rat {
 
     pub fn add(&self, o: &Rat) -> Rat {
         if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &o.0) {
+            // Two integers: their sum, in lowest terms already.
+            if let (1, 1, Some(n)) = (*b, *d, a.checked_add(*c)) {
+                return Rat::int(n);
+            }
             let fast = (|| {
                 let n = a.checked_mul(*d)?.checked_add(c.checked_mul(*b)?)?;
                 Rat::new(n, b.checked_mul(*d)?)
@@ -162,6 +186,9 @@ impl Rat {
 
     pub fn mul(&self, o: &Rat) -> Rat {
         if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &o.0) {
+            if let (1, 1, Some(n)) = (*b, *d, a.checked_mul(*c)) {
+                return Rat::int(n);
+            }
             let fast = (|| Rat::new(a.checked_mul(*c)?, b.checked_mul(*d)?))();
             if let Some(r) = fast {
                 return r;
@@ -266,5 +293,30 @@ mod tests {
         assert_eq!(Rat::new(-3, 2).unwrap().floor(), Some(-2));
         assert_eq!(Rat::new(9, 4).unwrap().exact_sqrt(), Rat::new(3, 2));
         assert_eq!(Rat::new(2, 1).unwrap().exact_sqrt(), None);
+    }
+
+    /// The integer and 64-bit fast paths give what big rationals give (canonical forms).
+    #[test]
+    fn fast_paths_agree_with_big_rationals() {
+        let edge = [i128::MIN, i128::MIN + 1, -(1 << 64), -(1 << 63), -7, -1, 0, 1, 2, 6];
+        let more = [(1 << 63) - 1, 1 << 63, 1 << 64, i128::MAX - 1, i128::MAX];
+        let ints: Vec<i128> = edge.into_iter().chain(more).collect();
+        let mut values: Vec<Rat> = ints.iter().map(|n| Rat::int(*n)).collect();
+        for (n, d) in [(1, 2), (-4, 6), (3, -9), (1 << 70, 3), (5, 1 << 66)] {
+            values.push(Rat::new(n, d).unwrap());
+        }
+        for a in &values {
+            for b in &values {
+                assert_eq!(a.add(b), Rat::big(a.to_big() + b.to_big()), "{a:?} + {b:?}");
+                assert_eq!(a.mul(b), Rat::big(a.to_big() * b.to_big()), "{a:?} * {b:?}");
+            }
+            assert_eq!(a.floor(), a.to_big().floor().to_integer().to_i128(), "{a:?}");
+        }
+        for n in &ints {
+            for d in ints.iter().filter(|d| **d != 0) {
+                let want = Rat::big(BigRational::new((*n).into(), (*d).into()));
+                assert_eq!(Rat::new(*n, *d), Some(want), "{n}/{d}");
+            }
+        }
     }
 }

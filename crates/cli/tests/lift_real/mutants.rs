@@ -1,19 +1,15 @@
 //! The mutation test over real kernels: every kernel of `../shared/corpus/triton-real` that
 //! `lift` verifies (the `verified` rows of `corpus/lift-real/expectations.tsv`, which the
-//! `lift_real` test keeps true) is mutated (each load, then each store, addresses one element
-//! further) and checked against the original's formula; no mutant may be verified. Skipped
-//! with a notice where the corpus is absent.
+//! table test keeps true) is mutated (each load, then each store, addresses one element
+//! further) and checked against the original's formula; no mutant may be verified. The
+//! formulas are those of the table test's own run (one lift of the corpus for both tests; a
+//! verified kernel that reached the check's time limit there is not mutated). Skipped with a
+//! notice where the corpus is absent.
 
+use super::{real_records, root, TABLE};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-const CORPUS: &str = "../shared/corpus/triton-real";
-const TABLE: &str = "corpus/lift-real/expectations.tsv";
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-}
 
 fn lift(args: &[&str], files: &[PathBuf]) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_tensorproof"))
@@ -132,32 +128,20 @@ fn under_default(lines: &[&str], names: &[String]) -> bool {
 
 #[test]
 fn no_mutant_of_a_verified_real_kernel_is_verified() {
-    let dir = root().join(CORPUS);
-    if !dir.is_dir() {
-        eprintln!(
-            "notice: {} is absent; the mutation test is skipped",
-            dir.display()
-        );
+    let Some(records) = real_records() else {
+        eprintln!("notice: the real corpus is absent; the mutation test is skipped");
         return;
-    }
-    // The verified kernels lifted again (only they, in one run), for their formulas.
+    };
+    // The verified kernels of the table test's run, with their formulas.
     let rows = verified_rows();
-    let mut names: Vec<&str> = rows
-        .iter()
-        .flat_map(|(_, ns)| ns.iter().map(String::as_str))
-        .collect();
-    names.sort();
-    names.dedup();
-    let args: Vec<&str> = names.iter().flat_map(|n| ["--kernel", n]).collect();
-    let paths: Vec<PathBuf> = rows.iter().map(|(file, _)| dir.join(file)).collect();
     let wanted = |r: &Value| {
         let file = r["file"].as_str().unwrap_or_default();
         let kernel = r["kernel"].as_str().unwrap_or_default();
         rows.iter()
             .any(|(f, ns)| file.ends_with(f.as_str()) && ns.iter().any(|n| n == kernel))
     };
-    let verified: Vec<Value> = lift(&args, &paths)
-        .into_iter()
+    let verified: Vec<&Value> = records
+        .iter()
         .filter(|r| {
             r["verdict"] == "verified"
                 && r["kind"] == "kernel"
@@ -168,6 +152,11 @@ fn no_mutant_of_a_verified_real_kernel_is_verified() {
     assert!(
         !verified.is_empty(),
         "no verified kernel in the real corpus"
+    );
+    eprintln!(
+        "{} verified real kernels to mutate ({} verified rows)",
+        verified.len(),
+        rows.iter().map(|(_, ns)| ns.len()).sum::<usize>()
     );
     let tmp = std::env::temp_dir().join(format!("tp-mutants-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();

@@ -538,6 +538,7 @@ impl Synth<'_> {
 
     /// An integer polynomial in terms of the output indices, sizes and reduction variables.
     fn index_poly(&mut self, l: &Poly) -> R<Expr> {
+        crate::clock::tick();
         let mut rest = l.clone();
         let mut parts: Vec<(i128, Expr)> = Vec::new();
         for (o, pivot, name) in &self.out {
@@ -739,6 +740,8 @@ impl Synth<'_> {
 
     /// The formula of a real or boolean term.
     pub(crate) fn expr(&mut self, t: TermId) -> R<Expr> {
+        // Synthesis of large summaries can grow without bound too (the function's budget).
+        crate::clock::tick();
         if let Some(e) = self.bitwise(t) {
             return e;
         }

@@ -95,9 +95,9 @@ _DEVICE = _Device()
 class Tensor:
     """A view of a NumPy array: the memory Triton's interpreter reads by address."""
 
-    def __init__(self, array):
+    def __init__(self, array, valid=None):
         self.a = array
-        MONITOR.register(array)
+        MONITOR.register(array, valid)
 
     # what the interpreter needs
     def data_ptr(self):
@@ -586,6 +586,178 @@ def _confirm(rec, launcher, rng):
     return {"status": "confirmed", "claim": what, "sizes": env, "seen": [f["what"] for f in faults[:3]]}
 
 
+# ------------------------------------------------------------------------------------------
+# Kernel-level claims: the kernel itself launched from its record's recipe (`launches`).
+
+# Values a size takes (a number of programs: GRID_VALUES), and the most elements a tensor
+# of a case may have (the interpreter runs a program's lanes with NumPy, one op at a time).
+SIZE_VALUES = [1, 2, 3, 5, 8, 13, 37, 130]
+GRID_VALUES = [1, 2, 3]
+MAX_ELEMENTS = 20000
+# Size vectors drawn per case of the claim, and cases of the claim run (block sizes, configs).
+DRAWS = 3
+MAX_LAUNCHES = 4
+
+
+def _view(launch, name):
+    """The pointer parameter of `launch` that is the tensor `name`."""
+    return next(p for p in launch["params"] if p["role"] == "pointer" and p["tensor"] == name)
+
+
+def _strides(p, shape, env):
+    if p.get("strides") is not None:
+        return [int(eval(s, {}, env)) for s in p["strides"]]
+    out, step = [], 1
+    for n in reversed(shape):
+        out.insert(0, step)
+        step *= max(n, 1)
+    return out
+
+
+def _size_vectors(launch, rng):
+    """Size assignments for a case: every size 1 (one program), then draws whose programs
+    are a few per axis, each satisfying the claim's preconditions (`facts`), with every
+    tensor at most MAX_ELEMENTS elements."""
+    grid_sizes = {g for g in launch["grid"] if g in launch["sizes"]}
+    derived = dict(launch["derived"])
+    free = [n for n in launch["sizes"] if n not in derived]
+    # A size that only a tensor's shape names (`A_dim0`, `len_B`) is often drawn as large as
+    # the integer parameters, so that the accesses they bound fall inside the views.
+    ints = {p["value"] for p in launch["params"] if p["role"] == "int"}
+    shape_only = [n for n in free if n not in ints and n not in grid_sizes]
+    out = []
+    for attempt in range(400):
+        if len(out) == DRAWS:
+            break
+        if attempt == 0:
+            env = {n: 1 for n in free}
+        else:
+            env = {n: int(rng.choice(GRID_VALUES if n in grid_sizes else SIZE_VALUES)) for n in free}
+            if attempt % 2:
+                top = max([env[n] for n in free if n in ints] or [1])
+                env.update({n: top for n in shape_only})
+        try:
+            for n in launch["sizes"]:
+                if n in derived:
+                    env[n] = int(eval(derived[n], {}, dict(env)))
+            ok = all(eval(f, {}, dict(env)) for f in launch["facts"])
+            pointers = [p for p in launch["params"] if p["role"] == "pointer"]
+            big = any(math.prod(int(eval(s, {}, dict(env))) for s in p["shape"]) > MAX_ELEMENTS for p in pointers)
+        except (ZeroDivisionError, ValueError):
+            continue
+        if ok and not big and env not in out:
+            out.append(env)
+    return out
+
+
+def _kernel_level_case(kernel, rec, launch, env, rng):
+    """One run of the kernel at sizes `env`: compares every element it stores to an output
+    with the formula at that element's view index. (result, None) or (None, why skipped)."""
+    import triton.language as tl
+
+    MONITOR.reset()
+    outputs = {o["name"] for o in rec["outputs"]}
+    buffers, views, args = {}, {}, {}
+    inputs = dict(env)
+    for p in launch["params"]:
+        role, value = p["role"], p.get("value")
+        if role == "pointer":
+            name = p["tensor"]
+            if name not in buffers:
+                shape = [int(eval(s, {}, dict(env))) for s in p["shape"]]
+                strides = _strides(p, shape, dict(env))
+                span = 1 + sum((n - 1) * st for n, st in zip(shape, strides)) if all(shape) else 1
+                fresh = name in outputs and name not in {t["name"] for t in rec["inputs"]}
+                base = np.full(span, np.nan, np.float32) if fresh else rng.standard_normal(span).astype(np.float32)
+                valid = np.zeros(span, dtype=bool)
+                for ix in itertools.product(*[range(n) for n in shape]):
+                    valid[sum(i * st for i, st in zip(ix, strides))] = True
+                # Only the view's elements are its tensor: an access to a gap between its
+                # rows is out of bounds, like one past its end.
+                buffers[name] = Tensor(base, valid)
+                view = np.lib.stride_tricks.as_strided(base, shape, [st * base.itemsize for st in strides])
+                views[name] = (shape, strides)
+                inputs[name] = view.copy()
+            args[p["name"]] = buffers[name]
+        elif role in ("int", "constexpr"):
+            args[p["name"]] = int(eval(value, {}, dict(env)))
+        elif role == "real":
+            inputs.setdefault(value, float(rng.uniform(0.05, 1.5)))
+            args[p["name"]] = inputs[value]
+        elif role in ("float", "bool", "str", "cond"):
+            args[p["name"]] = eval(value, {}, dict(env))
+        elif role == "dtype":
+            args[p["name"]] = getattr(tl, value)
+    grid = tuple(int(eval(g, {}, dict(env))) for g in launch["grid"]) or (1,)
+    kernel[grid](**args)
+    if MONITOR.faults:
+        return None, f"a memory fault at sizes {env}, where a precondition of the claim fails: {_faults()}"
+    ns = {}
+    exec(rec["numpy"], ns)
+    want = ns["formula"](**inputs)
+    written = np.unique(np.concatenate(MONITOR.written)) if MONITOR.written else np.zeros(0, np.int64)
+    worst, bad, stored = 0.0, [], 0
+    for name, expected in want.items():
+        if name not in views:
+            return None, f"the output `{name}` is no pointer of the launch"
+        shape, strides = views[name]
+        t = buffers[name]
+        low, size = t.data_ptr(), t.a.itemsize
+        mine = written[(written >= low) & (written < low + t.a.nbytes)]
+        offsets = (mine - low) // size
+        index = {}
+        for ix in itertools.product(*[range(n) for n in shape]):
+            index[sum(i * st for i, st in zip(ix, strides))] = ix
+        for off in offsets.tolist():
+            if off not in index:
+                return None, f"a store to element {off} of `{name}`'s memory, outside its view (a precondition of the claim)"
+            ix = index[off]
+            g, e = float(t.a[off]), float(np.asarray(expected)[ix])
+            stored += 1
+            if (math.isnan(g) and math.isnan(e)) or (math.isinf(g) and g == e):
+                continue
+            err = abs(g - e) / (ATOL + RTOL * abs(e))
+            err = math.inf if math.isnan(err) else err
+            worst = max(worst, err)
+            if err > 1.0 and len(bad) < 3:
+                bad.append(f"{name}{list(ix)}: triton {g!r}, formula {e!r}")
+    return {"ok": not bad, "worst": worst, "why": "; ".join(bad), "stored": stored}, None
+
+
+def _kernel_level(mod, rec, seed):
+    """A verified kernel-level claim: the kernel launched by its record's recipe, at a few
+    sizes per case, every stored element compared with the formula."""
+    kernel = getattr(mod, rec["kernel"], None)
+    if isinstance(kernel, _Tuned):
+        kernel = kernel.fn
+    if kernel is None or not hasattr(kernel, "__getitem__"):
+        return {"status": "skipped", "reason": f"no module-level kernel `{rec['kernel']}`"}
+    rng = np.random.default_rng(seed)
+    cases = []
+    for launch in rec["launches"][:MAX_LAUNCHES]:
+        constexprs = {p["name"]: p["value"] for p in launch["params"] if p["role"] == "constexpr"}
+        for env in _size_vectors(launch, rng):
+            label = {"sizes": env, "constexprs": constexprs}
+            try:
+                out, skip = _kernel_level_case(kernel, rec, launch, env, rng)
+            except Exception as e:  # the kernel or the formula failed to run
+                why = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+                out, skip = None, f"the run failed in Triton's interpreter ({why})"
+            if skip:
+                label["skipped"] = skip
+            else:
+                label.update(out)
+            cases.append(label)
+    ran = [c for c in cases if "skipped" not in c]
+    res = {"cases": cases}
+    if not ran:
+        res.update(status="skipped", reason=cases[0]["skipped"] if cases else "no sizes satisfy the claim's preconditions")
+        return res
+    res["worst"] = max(c["worst"] for c in ran)
+    res["status"] = "agree" if all(c["ok"] for c in ran) else "disagree"
+    return res
+
+
 def _launcher(mod, name, kernel):
     """The module-level function `name`, else a static method `name` of a module class that
     launches `kernel` (`torch.autograd.Function.forward(ctx, ...)`)."""
@@ -697,6 +869,9 @@ def check(path, records, seed=0):
         refuted = rec.get("verdict") == "refuted"
         if not rec.get("numpy") and not refuted:
             res.update(status="skipped", reason="no NumPy formula")
+            continue
+        if rec.get("launches") and rec.get("launcher") == "<kernel-level claim>" and not refuted:
+            res.update(_kernel_level(mod, rec, seed))
             continue
         launcher = _launcher(mod, rec.get("launcher") or "", rec.get("kernel", ""))
         if not callable(launcher) or not hasattr(launcher, "__code__"):

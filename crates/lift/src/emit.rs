@@ -90,6 +90,103 @@ pub(crate) fn signature(host: &HostModel, reads: &[String], writes: &[String]) -
     }
 }
 
+/// How to launch a kernel under its kernel-level claim, for the differential check
+/// (`tools/lift_differential.py`): each parameter's role and the grid, as Python
+/// expressions over the sizes. One per case of the claim (a swept or configured block size).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Launch {
+    /// The sizes, in order: each is any integer at least 1 unless `derived` defines it.
+    pub sizes: Vec<String>,
+    /// Sizes computed from the sizes before them (name, Python expression).
+    pub derived: Vec<(String, String)>,
+    /// Per kernel parameter, in order.
+    pub params: Vec<LaunchParam>,
+    /// The number of programs along each axis the kernel reads.
+    pub grid: Vec<String>,
+    /// Preconditions of the claim over the sizes (Python conditions: `n_cols <= X_row_stride`,
+    /// a divisor at least 1): the harness runs only sizes where each holds.
+    pub facts: Vec<String>,
+}
+
+/// One kernel parameter of a [`Launch`].
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LaunchParam {
+    pub name: String,
+    /// `pointer` (the tensor `tensor`: element `(i, j, ..)` at `i * strides[0] + j *
+    /// strides[1] + ..` of the pointer's memory, row-major by `shape` when `strides` is none),
+    /// `int` (the size expression `value`), `constexpr` (the value `value` in this case),
+    /// `real` (a float scalar named `value`), `float`, `bool`, `str`, `dtype` (`value` a
+    /// Python literal or an element type's name), `cond` (a condition over the sizes).
+    pub role: String,
+    #[serde(default)]
+    pub tensor: Option<String>,
+    #[serde(default)]
+    pub shape: Vec<String>,
+    #[serde(default)]
+    pub strides: Option<Vec<String>>,
+    #[serde(default)]
+    pub value: Option<String>,
+}
+
+/// The launch of a kernel-level claim's model `host` of `kernel`'s parameters (`constexprs`:
+/// the names of its constexpr parameters).
+pub(crate) fn launch(host: &HostModel, constexprs: &[String]) -> Launch {
+    let py = |e: &HExpr| hexpr(e, &host.sizes);
+    let cmp = |c: &crate::host::HCmp| match c {
+        crate::host::HCmp::Lt => "<",
+        crate::host::HCmp::Le => "<=",
+        crate::host::HCmp::Eq => "==",
+        crate::host::HCmp::Ne => "!=",
+    };
+    let params = host
+        .args
+        .iter()
+        .map(|(name, arg)| {
+            let mut p = LaunchParam {
+                name: name.clone(),
+                ..LaunchParam::default()
+            };
+            let (role, value) = match arg {
+                HostArg::Tensor(t) => {
+                    let t = &host.tensors[*t];
+                    p.tensor = Some(t.name.clone());
+                    p.shape = t.shape.iter().map(py).collect();
+                    p.strides = t.strides.as_ref().map(|s| s.iter().map(py).collect());
+                    ("pointer", None)
+                }
+                HostArg::Int(e) if constexprs.contains(name) => ("constexpr", Some(py(e))),
+                HostArg::Int(e) => ("int", Some(py(e))),
+                HostArg::Real(n) => ("real", Some(n.clone())),
+                HostArg::Float(n, d) => ("float", Some(format!("{n} / {d}"))),
+                HostArg::Bool(b) => ("bool", Some(if *b { "True" } else { "False" }.into())),
+                HostArg::Str(s) => ("str", Some(format!("{s:?}"))),
+                HostArg::Dtype(d) => ("dtype", Some(d.clone())),
+                HostArg::Cond(a, c, b) => ("cond", Some(format!("({} {} {})", py(a), cmp(c), py(b)))),
+            };
+            p.role = role.into();
+            p.value = value;
+            p
+        })
+        .collect();
+    let mut facts: Vec<String> = host
+        .facts
+        .iter()
+        .map(|(a, c, b)| format!("{} {} {}", py(a), cmp(c), py(b)))
+        .collect();
+    facts.extend(host.premises.iter().map(|(_, e)| format!("{} >= 1", py(e))));
+    Launch {
+        sizes: host.sizes.clone(),
+        derived: host
+            .derived
+            .iter()
+            .map(|(k, e)| (host.sizes[*k].clone(), py(e)))
+            .collect(),
+        params,
+        grid: host.grid.iter().map(py).collect(),
+        facts,
+    }
+}
+
 /// `max(k, e)` / `min(k, e)` / `sum(k, e)` / `product(k, e)` with `k` (or `k < E`) a name not bound outside:
 /// a reduction over the axis `k`; its variable and bound, if any.
 fn reduction<'a>(

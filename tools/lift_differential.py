@@ -681,6 +681,9 @@ def _kernel_level_case(kernel, rec, launch, env, rng):
             args[p["name"]] = buffers[name]
         elif role in ("int", "constexpr"):
             args[p["name"]] = int(eval(value, {}, dict(env)))
+            if role == "constexpr":
+                # A kernel-level formula may name it (`sum(k < min(n, BLOCK), ...)`).
+                inputs.setdefault(p["name"], args[p["name"]])
         elif role == "real":
             inputs.setdefault(value, float(rng.uniform(0.05, 1.5)))
             args[p["name"]] = inputs[value]

@@ -457,6 +457,15 @@ pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
         let _ = writeln!(s, "    {n} = {from}");
         names.push(n.clone());
     }
+    // A name the signature does not give: a constexpr the kernel-level formula names
+    // (`sum(k < min(n, BLOCK), ...)`), its value given by the caller (a reduction's variable
+    // also lands here, never given, and its lambda binds it).
+    let indices: Vec<&String> = f.defs.iter().flat_map(|d| &d.indices).collect();
+    for v in crate::formula::names_read(f) {
+        if !names.contains(&v) && !indices.contains(&&v) && v != "pi" && v != "e" {
+            let _ = writeln!(s, "    if {v:?} in inputs:\n        {v} = int(inputs[{v:?}])");
+        }
+    }
     s += "    _outputs = {}\n    with np.errstate(all=\"ignore\"):\n";
     for d in &f.defs {
         let Some((_, shape)) = sig.outputs.iter().find(|(o, _)| *o == d.output) else {

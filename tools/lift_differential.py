@@ -622,9 +622,13 @@ def _size_vectors(launch, rng):
     derived = dict(launch["derived"])
     free = [n for n in launch["sizes"] if n not in derived]
     # A size that only a tensor's shape names (`A_dim0`, `len_B`) is often drawn as large as
-    # the integer parameters, so that the accesses they bound fall inside the views.
+    # the integer parameters and program counts (strides aside), so that the accesses they
+    # bound fall inside the views; a precondition `e <= stride` then raises the stride.
     ints = {p["value"] for p in launch["params"] if p["role"] == "int"}
+    strides = {s for p in launch["params"] for s in (p.get("strides") or [])}
     shape_only = [n for n in free if n not in ints and n not in grid_sizes]
+    lengths = [n for n in free if n not in strides and n not in shape_only]
+    raises = [m.groups() for m in (re.fullmatch(r"(.*) <= (\w+)", f) for f in launch["facts"]) if m]
     out = []
     for attempt in range(400):
         if len(out) == DRAWS:
@@ -634,8 +638,12 @@ def _size_vectors(launch, rng):
         else:
             env = {n: int(rng.choice(GRID_VALUES if n in grid_sizes else SIZE_VALUES)) for n in free}
             if attempt % 2:
-                top = max([env[n] for n in free if n in ints] or [1])
+                top = max([env[n] for n in lengths] or [1])
                 env.update({n: top for n in shape_only})
+                for _ in range(3):
+                    for lhs, name in raises:
+                        if name in free:
+                            env[name] = max(env[name], int(eval(lhs, {}, dict(env))))
         try:
             for n in launch["sizes"]:
                 if n in derived:

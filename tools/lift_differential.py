@@ -346,7 +346,32 @@ def _install():
     lift_memcheck.install()
     _patch_libdevice()
     _patch_reduce_dtype()
+    _patch_block_truth()
     return triton
+
+
+def _patch_block_truth():
+    """Triton 3.2's interpreter runs the kernel as Python, and its blocks have no truth
+    value of their own: `offset < numel and cols < N` is then `cols < N` (the first block
+    is always true, 3.2's `_patch_lang_tensor`), where the compiler takes both lane by lane (`logical_and`: FlagGems'
+    `count_nonzero_kernel`). A block of more than one lane in a truth context stops the run:
+    the interpreter cannot run it (not a disagreement); one lane is its value."""
+    from triton.runtime import interpreter
+
+    def truth(self):
+        data = np.asarray(self.handle.data)
+        if data.size != 1:
+            raise TypeError("the interpreter cannot run a Python truth value of a block (`and`, `or`, `if` of several lanes)")
+        return bool(data.reshape(()))
+
+    # The interpreter sets its own (a block of several lanes is true) at each launch.
+    original = interpreter._patch_lang_tensor
+
+    def patch(tensor):
+        original(tensor)
+        tensor.__bool__ = truth
+
+    interpreter._patch_lang_tensor = patch
 
 
 def _patch_reduce_dtype():
@@ -938,6 +963,7 @@ def check(path, records, seed=0):
                                 "'InterpreterBuilder' object has no attribute" in why
                                 or "`_builder` argument must be provided outside of JIT" in why
                                 or "'dtype' object is not callable" in why
+                                or "a Python truth value of a block" in why
                             ):
                                 # Triton's CPU interpreter lacks the op (3.2: int1 casts, some
                                 # libdevice functions such as `atan`, a dtype called on a value,

@@ -187,6 +187,25 @@ pub(crate) fn launch(host: &HostModel, constexprs: &[String]) -> Launch {
     }
 }
 
+/// `e` with every read of tensor `from` reading `to`.
+fn reads_renamed(e: &Expr, from: &str, to: &str) -> Expr {
+    let r = |x: &Expr| Box::new(reads_renamed(x, from, to));
+    match e {
+        Expr::Num(..) | Expr::Var(_) => e.clone(),
+        Expr::Read(t, ix) => Expr::Read(
+            if t == from { to.to_string() } else { t.clone() },
+            ix.iter().map(|i| reads_renamed(i, from, to)).collect(),
+        ),
+        Expr::Neg(a) => Expr::Neg(r(a)),
+        Expr::Bin(op, a, b) => Expr::Bin(*op, r(a), r(b)),
+        Expr::Cmp(op, a, b) => Expr::Cmp(op, r(a), r(b)),
+        Expr::Logic(and, a, b) => Expr::Logic(*and, r(a), r(b)),
+        Expr::Call(name, args) => {
+            Expr::Call(name.clone(), args.iter().map(|a| reads_renamed(a, from, to)).collect())
+        }
+    }
+}
+
 /// `max(k, e)` / `min(k, e)` / `sum(k, e)` / `product(k, e)` with `k` (or `k < E`) a name not bound outside:
 /// a reduction over the axis `k`; its variable and bound, if any.
 fn reduction<'a>(
@@ -441,6 +460,22 @@ def _red(op, body, extent, depth):
 
 /// NumPy source of `def formula(**inputs)` for a formula over a launcher's signature.
 pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
+    // A tensor named like an index or reduction variable (`i[i, j]`, FlagGems `addmm`'s bias
+    // `i_ptr`) is read under another Python name: the index's `np.arange` would shadow it.
+    let read = crate::formula::names_read(f);
+    let mut f = f.clone();
+    let mut aliases = vec![];
+    for (t, _) in &sig.inputs {
+        let clash = read.contains(t) || f.defs.iter().any(|d| d.indices.contains(t));
+        if clash {
+            let alias = format!("_tensor_{t}");
+            for d in f.defs.iter_mut() {
+                d.body = reads_renamed(&d.body, t, &alias);
+            }
+            aliases.push((t.clone(), alias));
+        }
+    }
+    let f = &f;
     let mut s = String::from(PRELUDE);
     s += "\ndef formula(**inputs):\n";
     s += &format!("    \"\"\"{}\"\"\"\n", f.to_string().replace('\\', "\\\\"));
@@ -448,6 +483,9 @@ pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
     for (t, _) in &sig.inputs {
         let _ = writeln!(s, "    {t} = np.asarray(inputs[{t:?}], dtype=np.float64)");
         names.push(t.clone());
+    }
+    for (t, alias) in &aliases {
+        let _ = writeln!(s, "    {alias} = {t}");
     }
     for v in &sig.scalars {
         let _ = writeln!(s, "    {v} = float(inputs[{v:?}])");

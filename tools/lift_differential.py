@@ -360,6 +360,9 @@ def _patch_block_truth():
 
     def truth(self):
         data = np.asarray(self.handle.data)
+        caller = sys._getframe(1).f_code.co_filename
+        if data.size != 1 and f"{os.sep}triton{os.sep}" in caller:
+            return True  # the interpreter's own uses keep its reading
         if data.size != 1:
             raise TypeError("the interpreter cannot run a Python truth value of a block (`and`, `or`, `if` of several lanes)")
         return bool(data.reshape(()))

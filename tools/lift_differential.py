@@ -361,8 +361,12 @@ def _patch_block_truth():
     def truth(self):
         data = np.asarray(self.handle.data)
         caller = sys._getframe(1).f_code.co_filename
-        if data.size != 1 and f"{os.sep}triton{os.sep}" in caller:
-            return True  # the interpreter's own uses keep its reading
+        if f"{os.sep}triton{os.sep}" in caller:
+            # Triton's own code tests a block as an object (`if mask:` is "a mask was
+            # given"), as in compiled mode; the interpreter's reading of a one-lane block by
+            # its value made a masked-off one-lane store unmasked (block size 1: FlagGems
+            # `select_scatter_kernel`, `_std_fused_dim_kernel` stored 0.0 past the end).
+            return True
         if data.size != 1:
             raise TypeError("the interpreter cannot run a Python truth value of a block (`and`, `or`, `if` of several lanes)")
         return bool(data.reshape(()))

@@ -187,6 +187,25 @@ pub(crate) fn launch(host: &HostModel, constexprs: &[String]) -> Launch {
     }
 }
 
+/// The variables of the reductions in `e` (`k` of `sum(k < n, ...)`), added to `out`.
+fn reduction_vars(e: &Expr, out: &mut Vec<String>) {
+    match e {
+        Expr::Num(..) | Expr::Var(_) => {}
+        Expr::Read(_, ix) => ix.iter().for_each(|i| reduction_vars(i, out)),
+        Expr::Neg(a) => reduction_vars(a, out),
+        Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+            reduction_vars(a, out);
+            reduction_vars(b, out);
+        }
+        Expr::Call(f, args) => {
+            if let Some((k, _)) = reduction(f, args, &[]) {
+                out.push(k.to_string());
+            }
+            args.iter().for_each(|a| reduction_vars(a, out));
+        }
+    }
+}
+
 /// `e` with every read of tensor `from` reading `to`.
 fn reads_renamed(e: &Expr, from: &str, to: &str) -> Expr {
     let r = |x: &Expr| Box::new(reads_renamed(x, from, to));
@@ -498,9 +517,10 @@ pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
     // A name the signature does not give: a constexpr the kernel-level formula names
     // (`sum(k < min(n, BLOCK), ...)`), its value given by the caller (a reduction's variable
     // also lands here, never given, and its lambda binds it).
-    let indices: Vec<&String> = f.defs.iter().flat_map(|d| &d.indices).collect();
+    let mut indices: Vec<String> = f.defs.iter().flat_map(|d| d.indices.clone()).collect();
+    f.defs.iter().for_each(|d| reduction_vars(&d.body, &mut indices));
     for v in crate::formula::names_read(f) {
-        if !names.contains(&v) && !indices.contains(&&v) && v != "pi" && v != "e" {
+        if !names.contains(&v) && !indices.contains(&v) && v != "pi" && v != "e" {
             let _ = writeln!(s, "    if {v:?} in inputs:\n        {v} = int(inputs[{v:?}])");
         }
     }

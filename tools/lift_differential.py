@@ -633,7 +633,7 @@ def _confirm(rec, launcher, rng):
 # of a case may have (the interpreter runs a program's lanes with NumPy, one op at a time).
 SIZE_VALUES = [1, 2, 3, 5, 8, 13, 37, 130]
 GRID_VALUES = [1, 2, 3]
-MAX_ELEMENTS = 20000
+MAX_ELEMENTS = 70000
 # Size vectors drawn per case of the claim, and cases of the claim run (block sizes, configs).
 DRAWS = 3
 MAX_LAUNCHES = 4
@@ -654,16 +654,17 @@ def _strides(p, shape, env):
     return out
 
 
-def _size_vectors(launch, rng):
+def _size_vectors(launch, rng, formula=""):
     """Size assignments for a case: every size 1 (one program), then draws whose programs
     are a few per axis, each satisfying the claim's preconditions (`facts`), with every
     tensor at most MAX_ELEMENTS elements."""
     grid_sizes = {g for g in launch["grid"] if g in launch["sizes"]}
     derived = dict(launch["derived"])
     free = [n for n in launch["sizes"] if n not in derived]
-    # A size that only a tensor's shape names (`A_dim0`, `len_B`) is often drawn as large as
-    # the integer parameters and program counts (strides aside), so that the accesses they
-    # bound fall inside the views; a precondition `e <= stride` then raises the stride.
+    # A size that only a tensor's shape names (`A_dim0`, `len_B`) is drawn as large as the
+    # largest length (an integer parameter or program count, strides aside), so that the
+    # accesses they bound fall inside the views; a precondition `e <= stride` then raises
+    # the stride.
     ints = {p["value"] for p in launch["params"] if p["role"] == "int"}
     strides = {s for p in launch["params"] for s in (p.get("strides") or [])}
     shape_only = [n for n in free if n not in ints and n not in grid_sizes]
@@ -677,8 +678,16 @@ def _size_vectors(launch, rng):
             env = {n: 1 for n in free}
         else:
             env = {n: int(rng.choice(GRID_VALUES if n in grid_sizes else SIZE_VALUES)) for n in free}
-            if attempt % 2:
-                top = max([env[n] for n in lengths] or [1])
+            if True:
+                # Shorter, a dimension would let the kernel's reads past its end land on
+                # other elements of the view (no gap, so no fault), where the formula reads
+                # past the view's end: not the claim. A constexpr the formula names bounds its reductions (`sum(k < head_dim,
+                # ...)`): a view's dimension shorter than it would let the kernel's reads
+                # past its end land on other elements of the view, unseen as a fault.
+                named = [int(p["value"]) for p in launch["params"] if p["role"] == "constexpr"
+                         and re.fullmatch(r"\d+", p["value"] or "")
+                         and re.search(rf"\b{p['name']}\b", formula)]
+                top = max([env[n] for n in lengths] + named or [1])
                 env.update({n: top for n in shape_only})
                 for _ in range(3):
                     for lhs, name in raises:
@@ -791,7 +800,7 @@ def _kernel_level(mod, rec, seed):
     cases = []
     for launch in rec["launches"][:MAX_LAUNCHES]:
         constexprs = {p["name"]: p["value"] for p in launch["params"] if p["role"] == "constexpr"}
-        for env in _size_vectors(launch, rng):
+        for env in _size_vectors(launch, rng, rec.get("numpy") or ""):
             label = {"sizes": env, "constexprs": constexprs}
             try:
                 out, skip = _kernel_level_case(kernel, rec, launch, env, rng)

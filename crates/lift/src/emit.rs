@@ -161,7 +161,9 @@ pub(crate) fn launch(host: &HostModel, constexprs: &[String]) -> Launch {
                 HostArg::Bool(b) => ("bool", Some(if *b { "True" } else { "False" }.into())),
                 HostArg::Str(s) => ("str", Some(format!("{s:?}"))),
                 HostArg::Dtype(d) => ("dtype", Some(d.clone())),
-                HostArg::Cond(a, c, b) => ("cond", Some(format!("({} {} {})", py(a), cmp(c), py(b)))),
+                HostArg::Cond(a, c, b) => {
+                    ("cond", Some(format!("({} {} {})", py(a), cmp(c), py(b))))
+                }
             };
             p.role = role.into();
             p.value = value;
@@ -219,9 +221,10 @@ fn reads_renamed(e: &Expr, from: &str, to: &str) -> Expr {
         Expr::Bin(op, a, b) => Expr::Bin(*op, r(a), r(b)),
         Expr::Cmp(op, a, b) => Expr::Cmp(op, r(a), r(b)),
         Expr::Logic(and, a, b) => Expr::Logic(*and, r(a), r(b)),
-        Expr::Call(name, args) => {
-            Expr::Call(name.clone(), args.iter().map(|a| reads_renamed(a, from, to)).collect())
-        }
+        Expr::Call(name, args) => Expr::Call(
+            name.clone(),
+            args.iter().map(|a| reads_renamed(a, from, to)).collect(),
+        ),
     }
 }
 
@@ -518,10 +521,15 @@ pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
     // (`sum(k < min(n, BLOCK), ...)`), its value given by the caller (a reduction's variable
     // also lands here, never given, and its lambda binds it).
     let mut indices: Vec<String> = f.defs.iter().flat_map(|d| d.indices.clone()).collect();
-    f.defs.iter().for_each(|d| reduction_vars(&d.body, &mut indices));
+    f.defs
+        .iter()
+        .for_each(|d| reduction_vars(&d.body, &mut indices));
     for v in crate::formula::names_read(f) {
         if !names.contains(&v) && !indices.contains(&v) && v != "pi" && v != "e" {
-            let _ = writeln!(s, "    if {v:?} in inputs:\n        {v} = int(inputs[{v:?}])");
+            let _ = writeln!(
+                s,
+                "    if {v:?} in inputs:\n        {v} = int(inputs[{v:?}])"
+            );
         }
     }
     s += "    _outputs = {}\n    with np.errstate(all=\"ignore\"):\n";

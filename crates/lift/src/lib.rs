@@ -783,8 +783,12 @@ fn lift_claim(
         }
         r.signature = Some(emit::signature(&setup.host, &o.reads, &o.writes));
         if setup.host.launcher == "<kernel-level claim>" {
-            let constexprs: Vec<String> =
-                k.params.iter().filter(|p| p.constexpr).map(|p| p.name.clone()).collect();
+            let constexprs: Vec<String> = k
+                .params
+                .iter()
+                .filter(|p| p.constexpr)
+                .map(|p| p.name.clone())
+                .collect();
             let l = emit::launch(&setup.host, &constexprs);
             if !r.launches.contains(&l) {
                 r.launches.push(l);

@@ -688,7 +688,10 @@ def _size_vectors(launch, rng, formula=""):
                          and re.fullmatch(r"\d+", p["value"] or "")
                          and re.search(rf"\b{p['name']}\b", formula)]
                 top = max([env[n] for n in lengths] + named or [1])
-                env.update({n: top for n in shape_only})
+                # Twice as long and one more where the tensors stay small enough (a formula
+                # may read `x[i, j + H]`), else as long.
+                long = 2 * top + 1 if attempt < 200 else top
+                env.update({n: long for n in shape_only})
                 for _ in range(3):
                     for lhs, name in raises:
                         if name in free:

@@ -216,14 +216,19 @@ fn jobs(files: &[std::path::PathBuf], a: &LiftArgs) -> (Vec<Job>, Vec<Owner>) {
     (jobs, owners)
 }
 
-/// Whether `--differential` can run a record's launcher: a kernel with a NumPy formula, or a
-/// refuted one (its counterexample is run), whose claim names a launcher of the file (not the
-/// kernel-level claim or an assumed launch).
+/// Whether `--differential` can run a record: a kernel with a NumPy formula, or a refuted one
+/// (its counterexample is run), whose claim names a launcher of the file; or a verified
+/// kernel-level claim with its launches (the kernel itself is launched, docs/lift.md).
 fn runnable(k: &KernelResult) -> bool {
     let refuted = matches!(k.verdict, Verdict::Refuted { .. });
+    let kernel_level = k.launcher.as_deref() == Some("<kernel-level claim>")
+        && matches!(k.verdict, Verdict::Verified { .. })
+        && k.numpy.is_some()
+        && !k.launches.is_empty();
     k.kind == lift::Kind::Kernel
-        && (k.numpy.is_some() || refuted)
-        && k.launcher.as_deref().is_some_and(|l| !l.starts_with('<'))
+        && (kernel_level
+            || (k.numpy.is_some() || refuted)
+                && k.launcher.as_deref().is_some_and(|l| !l.starts_with('<')))
 }
 
 /// The differential record of a file none of whose records can be run.

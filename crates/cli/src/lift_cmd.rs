@@ -86,9 +86,7 @@ pub fn run(a: LiftArgs) -> i32 {
                 }
             }
             let diffs = match a.differential {
-                true if kernels.iter().any(runnable) => {
-                    harness.check(&files[i], &kernels)
-                }
+                true if kernels.iter().any(runnable) => harness.check(&files[i], &kernels),
                 true => kernels.iter().map(not_run).collect(),
                 false => vec![],
             };
@@ -98,7 +96,10 @@ pub fn run(a: LiftArgs) -> i32 {
                 let expected = expected.clone().filter(|_| k.kind == lift::Kind::Kernel);
                 let d = diffs.get(n);
                 disagree |= d.is_some_and(|d| {
-                    !matches!(d["status"].as_str(), Some("agree" | "skipped" | "confirmed"))
+                    !matches!(
+                        d["status"].as_str(),
+                        Some("agree" | "skipped" | "confirmed")
+                    )
                 });
                 show(&bar, &file, text.as_deref(), expected.as_deref(), &k, d, &a);
                 done.push((file.clone(), expected.clone(), k.verdict, k.seconds));

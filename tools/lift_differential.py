@@ -104,9 +104,9 @@ _DEVICE = _Device()
 class Tensor:
     """A view of a NumPy array: the memory Triton's interpreter reads by address."""
 
-    def __init__(self, array):
+    def __init__(self, array, valid=None):
         self.a = array
-        MONITOR.register(array)
+        MONITOR.register(array, valid)
 
     # what the interpreter needs
     def data_ptr(self):
@@ -207,6 +207,10 @@ class Tensor:
 
     def numpy(self):
         return self.a
+
+    def __getitem__(self, index):
+        """A NumPy view (`out[0]`, `x[:, :n]`)."""
+        return Tensor(np.asarray(self.a[index]))
 
     def __len__(self):
         return self.a.shape[0]
@@ -355,7 +359,39 @@ def _install():
     lift_memcheck.install()
     _patch_libdevice()
     _patch_reduce_dtype()
+    _patch_block_truth()
     return triton
+
+
+def _patch_block_truth():
+    """Triton 3.2's interpreter runs the kernel as Python, and its blocks have no truth
+    value of their own: `offset < numel and cols < N` is then `cols < N` (the first block
+    is always true, 3.2's `_patch_lang_tensor`), where the compiler takes both lane by lane (`logical_and`: FlagGems'
+    `count_nonzero_kernel`). A block of more than one lane in a truth context stops the run:
+    the interpreter cannot run it (not a disagreement); one lane is its value."""
+    from triton.runtime import interpreter
+
+    def truth(self):
+        data = np.asarray(self.handle.data)
+        caller = sys._getframe(1).f_code.co_filename
+        if f"{os.sep}triton{os.sep}" in caller:
+            # Triton's own code tests a block as an object (`if mask:` is "a mask was
+            # given"), as in compiled mode; the interpreter's reading of a one-lane block by
+            # its value made a masked-off one-lane store unmasked (block size 1: FlagGems
+            # `select_scatter_kernel`, `_std_fused_dim_kernel` stored 0.0 past the end).
+            return True
+        if data.size != 1:
+            raise TypeError("the interpreter cannot run a Python truth value of a block (`and`, `or`, `if` of several lanes)")
+        return bool(data.reshape(()))
+
+    # The interpreter sets its own (a block of several lanes is true) at each launch.
+    original = interpreter._patch_lang_tensor
+
+    def patch(tensor):
+        original(tensor)
+        tensor.__bool__ = truth
+
+    interpreter._patch_lang_tensor = patch
 
 
 def _patch_reduce_dtype():
@@ -541,6 +577,10 @@ def _run_case(mod, rec, launcher, sizes, padded, rng):
     worst = 0.0
     bad = []
     for name, expected in want.items():
+        if name not in args and name in np_inputs:
+            # `out[i] = ... + out[i]` over an output the launcher allocates itself
+            # (`torch.zeros`): the formula's `out` was random here, the run's was not.
+            return None, f"the formula reads `{name}`'s prior contents, which the launcher allocates"
         got = args.get(name, seen.get(name))
         if not isinstance(got, Tensor):
             ret = seen.get("<return>")
@@ -595,6 +635,205 @@ def _confirm(rec, launcher, rng):
     return {"status": "confirmed", "claim": what, "sizes": env, "seen": [f["what"] for f in faults[:3]]}
 
 
+# ------------------------------------------------------------------------------------------
+# Kernel-level claims: the kernel itself launched from its record's recipe (`launches`).
+
+# Values a size takes (a number of programs: GRID_VALUES), and the most elements a tensor
+# of a case may have (the interpreter runs a program's lanes with NumPy, one op at a time).
+SIZE_VALUES = [1, 2, 3, 5, 8, 13, 37, 130]
+GRID_VALUES = [1, 2, 3]
+MAX_ELEMENTS = 70000
+# Size vectors drawn per case of the claim, and cases of the claim run (block sizes, configs).
+DRAWS = 3
+MAX_LAUNCHES = 4
+
+
+def _view(launch, name):
+    """The pointer parameter of `launch` that is the tensor `name`."""
+    return next(p for p in launch["params"] if p["role"] == "pointer" and p["tensor"] == name)
+
+
+def _strides(p, shape, env):
+    if p.get("strides") is not None:
+        return [int(eval(s, {}, env)) for s in p["strides"]]
+    out, step = [], 1
+    for n in reversed(shape):
+        out.insert(0, step)
+        step *= max(n, 1)
+    return out
+
+
+def _size_vectors(launch, rng, formula=""):
+    """Size assignments for a case: every size 1 (one program), then draws whose programs
+    are a few per axis, each satisfying the claim's preconditions (`facts`), with every
+    tensor at most MAX_ELEMENTS elements."""
+    grid_sizes = {g for g in launch["grid"] if g in launch["sizes"]}
+    derived = dict(launch["derived"])
+    free = [n for n in launch["sizes"] if n not in derived]
+    # A size that only a tensor's shape names (`A_dim0`, `len_B`) is drawn as large as the
+    # largest length (an integer parameter or program count, strides aside), so that the
+    # accesses they bound fall inside the views; a precondition `e <= stride` then raises
+    # the stride.
+    ints = {p["value"] for p in launch["params"] if p["role"] == "int"}
+    strides = {s for p in launch["params"] for s in (p.get("strides") or [])}
+    shape_only = [n for n in free if n not in ints and n not in grid_sizes]
+    lengths = [n for n in free if n not in strides and n not in shape_only]
+    raises = [m.groups() for m in (re.fullmatch(r"(.*) <= (\w+)", f) for f in launch["facts"]) if m]
+    out = []
+    for attempt in range(400):
+        if len(out) == DRAWS:
+            break
+        if attempt == 0:
+            env = {n: 1 for n in free}
+        else:
+            env = {n: int(rng.choice(GRID_VALUES if n in grid_sizes else SIZE_VALUES)) for n in free}
+            if True:
+                # Shorter, a dimension would let the kernel's reads past its end land on
+                # other elements of the view (no gap, so no fault), where the formula reads
+                # past the view's end: not the claim. A constexpr the formula names bounds its reductions (`sum(k < head_dim,
+                # ...)`): a view's dimension shorter than it would let the kernel's reads
+                # past its end land on other elements of the view, unseen as a fault.
+                named = [int(p["value"]) for p in launch["params"] if p["role"] == "constexpr"
+                         and re.fullmatch(r"\d+", p["value"] or "")
+                         and re.search(rf"\b{p['name']}\b", formula)]
+                top = max([env[n] for n in lengths] + named or [1])
+                # Twice as long and one more where the tensors stay small enough (a formula
+                # may read `x[i, j + H]`), else as long.
+                long = 2 * top + 1 if attempt < 200 else top
+                env.update({n: long for n in shape_only})
+                for _ in range(3):
+                    for lhs, name in raises:
+                        if name in free:
+                            env[name] = max(env[name], int(eval(lhs, {}, dict(env))))
+        try:
+            for n in launch["sizes"]:
+                if n in derived:
+                    env[n] = int(eval(derived[n], {}, dict(env)))
+            ok = all(eval(f, {}, dict(env)) for f in launch["facts"])
+            pointers = [p for p in launch["params"] if p["role"] == "pointer"]
+            big = any(math.prod(int(eval(s, {}, dict(env))) for s in p["shape"]) > MAX_ELEMENTS for p in pointers)
+        except (ZeroDivisionError, ValueError):
+            continue
+        if ok and not big and env not in out:
+            out.append(env)
+    return out
+
+
+def _kernel_level_case(kernel, rec, launch, env, rng):
+    """One run of the kernel at sizes `env`: compares every element it stores to an output
+    with the formula at that element's view index. (result, None) or (None, why skipped)."""
+    import triton.language as tl
+
+    MONITOR.reset()
+    outputs = {o["name"] for o in rec["outputs"]}
+    buffers, views, args = {}, {}, {}
+    inputs = dict(env)
+    for p in launch["params"]:
+        role, value = p["role"], p.get("value")
+        if role == "pointer":
+            name = p["tensor"]
+            if name not in buffers:
+                shape = [int(eval(s, {}, dict(env))) for s in p["shape"]]
+                strides = _strides(p, shape, dict(env))
+                span = 1 + sum((n - 1) * st for n, st in zip(shape, strides)) if all(shape) else 1
+                fresh = name in outputs and name not in {t["name"] for t in rec["inputs"]}
+                base = np.full(span, np.nan, np.float32) if fresh else rng.standard_normal(span).astype(np.float32)
+                valid = np.zeros(span, dtype=bool)
+                for ix in itertools.product(*[range(n) for n in shape]):
+                    valid[sum(i * st for i, st in zip(ix, strides))] = True
+                # Only the view's elements are its tensor: an access to a gap between its
+                # rows is out of bounds, like one past its end.
+                buffers[name] = Tensor(base, valid)
+                view = np.lib.stride_tricks.as_strided(base, shape, [st * base.itemsize for st in strides])
+                views[name] = (shape, strides)
+                inputs[name] = view.copy()
+            args[p["name"]] = buffers[name]
+        elif role in ("int", "constexpr"):
+            args[p["name"]] = int(eval(value, {}, dict(env)))
+            if role == "constexpr":
+                # A kernel-level formula may name it (`sum(k < min(n, BLOCK), ...)`).
+                inputs.setdefault(p["name"], args[p["name"]])
+        elif role == "real":
+            inputs.setdefault(value, float(rng.uniform(0.05, 1.5)))
+            args[p["name"]] = inputs[value]
+        elif role in ("float", "bool", "str", "cond"):
+            args[p["name"]] = eval(value, {}, dict(env))
+        elif role == "dtype":
+            args[p["name"]] = getattr(tl, value)
+    grid = tuple(int(eval(g, {}, dict(env))) for g in launch["grid"]) or (1,)
+    kernel[grid](**args)
+    if MONITOR.faults:
+        return None, f"a memory fault at sizes {env}, where a precondition of the claim fails: {_faults()}"
+    ns = {}
+    exec(rec["numpy"], ns)
+    want = ns["formula"](**inputs)
+    written = np.unique(np.concatenate(MONITOR.written)) if MONITOR.written else np.zeros(0, np.int64)
+    worst, bad, stored = 0.0, [], 0
+    for name, expected in want.items():
+        if name not in views:
+            return None, f"the output `{name}` is no pointer of the launch"
+        shape, strides = views[name]
+        t = buffers[name]
+        low, size = t.data_ptr(), t.a.itemsize
+        mine = written[(written >= low) & (written < low + t.a.nbytes)]
+        offsets = (mine - low) // size
+        index = {}
+        for ix in itertools.product(*[range(n) for n in shape]):
+            index[sum(i * st for i, st in zip(ix, strides))] = ix
+        for off in offsets.tolist():
+            if off not in index:
+                return None, f"a store to element {off} of `{name}`'s memory, outside its view (a precondition of the claim)"
+            ix = index[off]
+            g, e = float(t.a[off]), float(np.asarray(expected)[ix])
+            stored += 1
+            if (math.isnan(g) and math.isnan(e)) or (math.isinf(g) and g == e):
+                continue
+            err = abs(g - e) / (ATOL + RTOL * abs(e))
+            err = math.inf if math.isnan(err) else err
+            worst = max(worst, err)
+            if err > 1.0 and len(bad) < 3:
+                bad.append(f"{name}{list(ix)}: triton {g!r}, formula {e!r}")
+    return {"ok": not bad, "worst": worst, "why": "; ".join(bad), "stored": stored}, None
+
+
+def _kernel_level(mod, rec, seed):
+    """A verified kernel-level claim: the kernel launched by its record's recipe, at a few
+    sizes per case, every stored element compared with the formula."""
+    import triton
+
+    kernel = getattr(mod, rec["kernel"], None)
+    # The JIT function itself under its autotune and heuristics wrappers: the launch passes
+    # every parameter, constexprs included, at the values of the claim's case.
+    while isinstance(kernel, (_Tuned, triton.runtime.Heuristics, triton.runtime.Autotuner)):
+        kernel = kernel.fn
+    if kernel is None or isinstance(kernel, _Stub) or not hasattr(kernel, "__getitem__"):
+        return {"status": "skipped", "reason": f"no module-level kernel `{rec['kernel']}`"}
+    rng = np.random.default_rng(seed)
+    cases = []
+    for launch in rec["launches"][:MAX_LAUNCHES]:
+        constexprs = {p["name"]: p["value"] for p in launch["params"] if p["role"] == "constexpr"}
+        for env in _size_vectors(launch, rng, rec.get("numpy") or ""):
+            label = {"sizes": env, "constexprs": constexprs}
+            try:
+                out, skip = _kernel_level_case(kernel, rec, launch, env, rng)
+            except Exception as e:  # the kernel or the formula failed to run
+                why = f"{type(e).__name__}: {e}".splitlines()[0][:300]
+                out, skip = None, f"the run failed in Triton's interpreter ({why})"
+            if skip:
+                label["skipped"] = skip
+            else:
+                label.update(out)
+            cases.append(label)
+    ran = [c for c in cases if "skipped" not in c]
+    res = {"cases": cases}
+    if not ran:
+        res.update(status="skipped", reason=cases[0]["skipped"] if cases else "no sizes satisfy the claim's preconditions")
+        return res
+    res["worst"] = max(c["worst"] for c in ran)
+    res["status"] = "agree" if all(c["ok"] for c in ran) else "disagree"
+    return res
+
+
 def _launcher(mod, name, kernel):
     """The module-level function `name`, else a static method `name` of a module class that
     launches `kernel` (`torch.autograd.Function.forward(ctx, ...)`)."""
@@ -622,14 +861,25 @@ class _Stub(types.ModuleType):
             raise AttributeError(name)
         return _Stub(f"{self.__name__}.{name}")
 
-    def __call__(self, *_, **__):
+    def __call__(self, *args, **kwargs):
         # Module-level code may call it (`device = infer_device()`); a launch that does is
-        # not compared (`STUB_CALLS`).
+        # not compared (`STUB_CALLS`). Applied to a function alone, it is a decorator
+        # (`@libentry()` of FlagGems, a cache around the kernel): the function is kept.
+        if len(args) == 1 and not kwargs and _decorated(args[0]):
+            return args[0]
         STUB_CALLS.append(self.__name__)
         return _Stub(f"{self.__name__}()")
 
     def __iter__(self):
         raise RuntimeError(f"`{self.__name__}` is a stub: the module is not installed here")
+
+
+def _decorated(f):
+    """Whether `f` is what a decorator receives: a function or a Triton kernel."""
+    if isinstance(f, _Stub):
+        return False
+    kernel = hasattr(f, "fn") and hasattr(f, "__getitem__")  # jitted, interpreted, wrapped
+    return kernel or isinstance(f, (types.FunctionType, _Tuned))
 
 
 # The stubs called since the harness last cleared it.
@@ -672,6 +922,16 @@ def _load(path):
                     sys.modules[name].__path__ = []
             if top not in stubbed:
                 stubbed.append(top)
+        except ImportError as e:
+            # `from flag_gems import runtime` where the tree holds the package but not that
+            # module (the corpus keeps the files with kernels): a stub, like a missing module.
+            m = re.match(r"cannot import name '(\w+)' from '([\w.]+)'", str(e))
+            if not m or m.group(2) not in sys.modules or len(stubbed) > 12:
+                raise Unloadable(f"its module-level code fails here (ImportError: {e})") from e
+            name, package = m.groups()
+            setattr(sys.modules[package], name, _Stub(f"{package}.{name}"))
+            if f"{package}.{name}" not in stubbed:
+                stubbed.append(f"{package}.{name}")
         except Exception as e:  # noqa: BLE001 (module-level code of a third-party file)
             first = str(e).splitlines()[0] if str(e) else ""
             raise Unloadable(f"its module-level code fails here ({type(e).__name__}: {first})") from e
@@ -707,6 +967,9 @@ def check(path, records, seed=0):
         if not rec.get("numpy") and not refuted:
             res.update(status="skipped", reason="no NumPy formula")
             continue
+        if rec.get("launches") and rec.get("launcher") == "<kernel-level claim>" and not refuted:
+            res.update(_kernel_level(mod, rec, seed))
+            continue
         launcher = _launcher(mod, rec.get("launcher") or "", rec.get("kernel", ""))
         if not callable(launcher) or not hasattr(launcher, "__code__"):
             res.update(status="skipped", reason=f"no module-level launcher `{rec.get('launcher')}`")
@@ -736,6 +999,7 @@ def check(path, records, seed=0):
                                 "'InterpreterBuilder' object has no attribute" in why
                                 or "`_builder` argument must be provided outside of JIT" in why
                                 or "'dtype' object is not callable" in why
+                                or "a Python truth value of a block" in why
                             ):
                                 # Triton's CPU interpreter lacks the op (3.2: int1 casts, some
                                 # libdevice functions such as `atan`, a dtype called on a value,

@@ -29,26 +29,38 @@ class Monitor:
         self.buffers = []  # (low address, high address, itemsize, dtype name)
         self.faults = []
         self.stores = []  # per store of the launch: (addresses, linear program id)
+        self.written = []  # every address stored since the last reset (arrays)
+        self.valid = {}  # low address -> which elements may be accessed, when not all
         self.program = (0, 0, 0)
         self.launches = 0
 
-    def register(self, array):
-        """A buffer of the harness: the whole allocation `array` views."""
+    def register(self, array, valid=None):
+        """A buffer of the harness: the whole allocation `array` views; `valid`, when given,
+        marks the elements of it that may be accessed (a strided view's, not its gaps)."""
         owner = _owner(array)
         low, high = np.byte_bounds(owner)
         self.buffers.append((low, high, owner.itemsize, owner.dtype.name))
+        if valid is not None:
+            self.valid[low] = np.asarray(valid, dtype=bool).ravel()
 
     def reset(self):
         self.buffers.clear()
         self.faults.clear()
         self.stores.clear()
+        self.written.clear()
+        self.valid.clear()
 
     # -- checks ---------------------------------------------------------------------------
 
     def _inside(self, addresses, width):
         ok = np.zeros(addresses.shape, dtype=bool)
-        for low, high, _, _ in self.buffers:
-            ok |= (addresses >= low) & (addresses + width <= high)
+        for low, high, size, _ in self.buffers:
+            here = (addresses >= low) & (addresses + width <= high)
+            valid = self.valid.get(low)
+            if valid is not None:
+                element = np.clip((addresses - low) // size, 0, len(valid) - 1)
+                here &= valid[element] & ((addresses - low) % size == 0)
+            ok |= here
         return ok
 
     def _where(self, address):
@@ -86,6 +98,7 @@ class Monitor:
         addresses = np.asarray(ptrs, dtype=np.int64)
         live = np.broadcast_to(np.asarray(mask, dtype=bool), addresses.shape)
         self.stores.append((addresses[live].ravel().copy(), self.program))
+        self.written.append(self.stores[-1][0])
 
     def end_launch(self):
         """Races of the launch that just ended: an address stored by two programs."""

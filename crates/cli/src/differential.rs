@@ -44,6 +44,9 @@ pub fn signature_fields(k: &KernelResult) -> Map<String, Value> {
             .map(|(n, from)| json!({"name": n, "from": from}))
             .collect::<Vec<_>>()),
     );
+    if !k.launches.is_empty() {
+        m.insert("launches".into(), json!(k.launches));
+    }
     m
 }
 

@@ -86,9 +86,7 @@ pub fn run(a: LiftArgs) -> i32 {
                 }
             }
             let diffs = match a.differential {
-                true if kernels.iter().any(runnable) => {
-                    harness.check(&files[i], &kernels)
-                }
+                true if kernels.iter().any(runnable) => harness.check(&files[i], &kernels),
                 true => kernels.iter().map(not_run).collect(),
                 false => vec![],
             };
@@ -98,7 +96,10 @@ pub fn run(a: LiftArgs) -> i32 {
                 let expected = expected.clone().filter(|_| k.kind == lift::Kind::Kernel);
                 let d = diffs.get(n);
                 disagree |= d.is_some_and(|d| {
-                    !matches!(d["status"].as_str(), Some("agree" | "skipped" | "confirmed"))
+                    !matches!(
+                        d["status"].as_str(),
+                        Some("agree" | "skipped" | "confirmed")
+                    )
                 });
                 show(&bar, &file, text.as_deref(), expected.as_deref(), &k, d, &a);
                 done.push((file.clone(), expected.clone(), k.verdict, k.seconds));
@@ -216,14 +217,19 @@ fn jobs(files: &[std::path::PathBuf], a: &LiftArgs) -> (Vec<Job>, Vec<Owner>) {
     (jobs, owners)
 }
 
-/// Whether `--differential` can run a record's launcher: a kernel with a NumPy formula, or a
-/// refuted one (its counterexample is run), whose claim names a launcher of the file (not the
-/// kernel-level claim or an assumed launch).
+/// Whether `--differential` can run a record: a kernel with a NumPy formula, or a refuted one
+/// (its counterexample is run), whose claim names a launcher of the file; or a verified
+/// kernel-level claim with its launches (the kernel itself is launched, docs/lift.md).
 fn runnable(k: &KernelResult) -> bool {
     let refuted = matches!(k.verdict, Verdict::Refuted { .. });
+    let kernel_level = k.launcher.as_deref() == Some("<kernel-level claim>")
+        && matches!(k.verdict, Verdict::Verified { .. })
+        && k.numpy.is_some()
+        && !k.launches.is_empty();
     k.kind == lift::Kind::Kernel
-        && (k.numpy.is_some() || refuted)
-        && k.launcher.as_deref().is_some_and(|l| !l.starts_with('<'))
+        && (kernel_level
+            || (k.numpy.is_some() || refuted)
+                && k.launcher.as_deref().is_some_and(|l| !l.starts_with('<')))
 }
 
 /// The differential record of a file none of whose records can be run.

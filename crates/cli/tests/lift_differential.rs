@@ -164,7 +164,10 @@ fn memory_refutations_are_confirmed_in_triton_interpreter() {
         }
         match r["differential"]["status"].as_str() {
             Some("confirmed") => confirmed.push(r["file"].to_string()),
-            _ => failures.push(format!("{} {}: {}", r["file"], r["kernel"], r["differential"])),
+            _ => failures.push(format!(
+                "{} {}: {}",
+                r["file"], r["kernel"], r["differential"]
+            )),
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

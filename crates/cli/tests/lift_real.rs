@@ -174,7 +174,9 @@ fn check_differential(records: &[Value]) {
         let what = format!("{} {}: {}", r["file"], r["kernel"], r["differential"]);
         match (verdict, status) {
             ("verified", "agree" | "skipped") | ("refuted", "confirmed") => {}
-            ("refuted", "skipped") => eprintln!("note: a refutation not run in Triton's interpreter: {what}"),
+            ("refuted", "skipped") => {
+                eprintln!("note: a refutation not run in Triton's interpreter: {what}")
+            }
             ("verified" | "refuted", _) => failures.push(what),
             _ => {}
         }

@@ -90,6 +90,144 @@ pub(crate) fn signature(host: &HostModel, reads: &[String], writes: &[String]) -
     }
 }
 
+/// How to launch a kernel under its kernel-level claim, for the differential check
+/// (`tools/lift_differential.py`): each parameter's role and the grid, as Python
+/// expressions over the sizes. One per case of the claim (a swept or configured block size).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Launch {
+    /// The sizes, in order: each is any integer at least 1 unless `derived` defines it.
+    pub sizes: Vec<String>,
+    /// Sizes computed from the sizes before them (name, Python expression).
+    pub derived: Vec<(String, String)>,
+    /// Per kernel parameter, in order.
+    pub params: Vec<LaunchParam>,
+    /// The number of programs along each axis the kernel reads.
+    pub grid: Vec<String>,
+    /// Preconditions of the claim over the sizes (Python conditions: `n_cols <= X_row_stride`,
+    /// a divisor at least 1): the harness runs only sizes where each holds.
+    pub facts: Vec<String>,
+}
+
+/// One kernel parameter of a [`Launch`].
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LaunchParam {
+    pub name: String,
+    /// `pointer` (the tensor `tensor`: element `(i, j, ..)` at `i * strides[0] + j *
+    /// strides[1] + ..` of the pointer's memory, row-major by `shape` when `strides` is none),
+    /// `int` (the size expression `value`), `constexpr` (the value `value` in this case),
+    /// `real` (a float scalar named `value`), `float`, `bool`, `str`, `dtype` (`value` a
+    /// Python literal or an element type's name), `cond` (a condition over the sizes).
+    pub role: String,
+    #[serde(default)]
+    pub tensor: Option<String>,
+    #[serde(default)]
+    pub shape: Vec<String>,
+    #[serde(default)]
+    pub strides: Option<Vec<String>>,
+    #[serde(default)]
+    pub value: Option<String>,
+}
+
+/// The launch of a kernel-level claim's model `host` of `kernel`'s parameters (`constexprs`:
+/// the names of its constexpr parameters).
+pub(crate) fn launch(host: &HostModel, constexprs: &[String]) -> Launch {
+    let py = |e: &HExpr| hexpr(e, &host.sizes);
+    let cmp = |c: &crate::host::HCmp| match c {
+        crate::host::HCmp::Lt => "<",
+        crate::host::HCmp::Le => "<=",
+        crate::host::HCmp::Eq => "==",
+        crate::host::HCmp::Ne => "!=",
+    };
+    let params = host
+        .args
+        .iter()
+        .map(|(name, arg)| {
+            let mut p = LaunchParam {
+                name: name.clone(),
+                ..LaunchParam::default()
+            };
+            let (role, value) = match arg {
+                HostArg::Tensor(t) => {
+                    let t = &host.tensors[*t];
+                    p.tensor = Some(t.name.clone());
+                    p.shape = t.shape.iter().map(py).collect();
+                    p.strides = t.strides.as_ref().map(|s| s.iter().map(py).collect());
+                    ("pointer", None)
+                }
+                HostArg::Int(e) if constexprs.contains(name) => ("constexpr", Some(py(e))),
+                HostArg::Int(e) => ("int", Some(py(e))),
+                HostArg::Real(n) => ("real", Some(n.clone())),
+                HostArg::Float(n, d) => ("float", Some(format!("{n} / {d}"))),
+                HostArg::Bool(b) => ("bool", Some(if *b { "True" } else { "False" }.into())),
+                HostArg::Str(s) => ("str", Some(format!("{s:?}"))),
+                HostArg::Dtype(d) => ("dtype", Some(d.clone())),
+                HostArg::Cond(a, c, b) => {
+                    ("cond", Some(format!("({} {} {})", py(a), cmp(c), py(b))))
+                }
+            };
+            p.role = role.into();
+            p.value = value;
+            p
+        })
+        .collect();
+    let mut facts: Vec<String> = host
+        .facts
+        .iter()
+        .map(|(a, c, b)| format!("{} {} {}", py(a), cmp(c), py(b)))
+        .collect();
+    facts.extend(host.premises.iter().map(|(_, e)| format!("{} >= 1", py(e))));
+    Launch {
+        sizes: host.sizes.clone(),
+        derived: host
+            .derived
+            .iter()
+            .map(|(k, e)| (host.sizes[*k].clone(), py(e)))
+            .collect(),
+        params,
+        grid: host.grid.iter().map(py).collect(),
+        facts,
+    }
+}
+
+/// The variables of the reductions in `e` (`k` of `sum(k < n, ...)`), added to `out`.
+fn reduction_vars(e: &Expr, out: &mut Vec<String>) {
+    match e {
+        Expr::Num(..) | Expr::Var(_) => {}
+        Expr::Read(_, ix) => ix.iter().for_each(|i| reduction_vars(i, out)),
+        Expr::Neg(a) => reduction_vars(a, out),
+        Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+            reduction_vars(a, out);
+            reduction_vars(b, out);
+        }
+        Expr::Call(f, args) => {
+            if let Some((k, _)) = reduction(f, args, &[]) {
+                out.push(k.to_string());
+            }
+            args.iter().for_each(|a| reduction_vars(a, out));
+        }
+    }
+}
+
+/// `e` with every read of tensor `from` reading `to`.
+fn reads_renamed(e: &Expr, from: &str, to: &str) -> Expr {
+    let r = |x: &Expr| Box::new(reads_renamed(x, from, to));
+    match e {
+        Expr::Num(..) | Expr::Var(_) => e.clone(),
+        Expr::Read(t, ix) => Expr::Read(
+            if t == from { to.to_string() } else { t.clone() },
+            ix.iter().map(|i| reads_renamed(i, from, to)).collect(),
+        ),
+        Expr::Neg(a) => Expr::Neg(r(a)),
+        Expr::Bin(op, a, b) => Expr::Bin(*op, r(a), r(b)),
+        Expr::Cmp(op, a, b) => Expr::Cmp(op, r(a), r(b)),
+        Expr::Logic(and, a, b) => Expr::Logic(*and, r(a), r(b)),
+        Expr::Call(name, args) => Expr::Call(
+            name.clone(),
+            args.iter().map(|a| reads_renamed(a, from, to)).collect(),
+        ),
+    }
+}
+
 /// `max(k, e)` / `min(k, e)` / `sum(k, e)` / `product(k, e)` with `k` (or `k < E`) a name not bound outside:
 /// a reduction over the axis `k`; its variable and bound, if any.
 fn reduction<'a>(
@@ -344,6 +482,22 @@ def _red(op, body, extent, depth):
 
 /// NumPy source of `def formula(**inputs)` for a formula over a launcher's signature.
 pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
+    // A tensor named like an index or reduction variable (`i[i, j]`, FlagGems `addmm`'s bias
+    // `i_ptr`) is read under another Python name: the index's `np.arange` would shadow it.
+    let read = crate::formula::names_read(f);
+    let mut f = f.clone();
+    let mut aliases = vec![];
+    for (t, _) in &sig.inputs {
+        let clash = read.contains(t) || f.defs.iter().any(|d| d.indices.contains(t));
+        if clash {
+            let alias = format!("_tensor_{t}");
+            for d in f.defs.iter_mut() {
+                d.body = reads_renamed(&d.body, t, &alias);
+            }
+            aliases.push((t.clone(), alias));
+        }
+    }
+    let f = &f;
     let mut s = String::from(PRELUDE);
     s += "\ndef formula(**inputs):\n";
     s += &format!("    \"\"\"{}\"\"\"\n", f.to_string().replace('\\', "\\\\"));
@@ -352,6 +506,9 @@ pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
         let _ = writeln!(s, "    {t} = np.asarray(inputs[{t:?}], dtype=np.float64)");
         names.push(t.clone());
     }
+    for (t, alias) in &aliases {
+        let _ = writeln!(s, "    {alias} = {t}");
+    }
     for v in &sig.scalars {
         let _ = writeln!(s, "    {v} = float(inputs[{v:?}])");
         names.push(v.clone());
@@ -359,6 +516,21 @@ pub fn numpy(f: &Formula, sig: &Signature) -> Result<String, String> {
     for (n, from) in &sig.sizes {
         let _ = writeln!(s, "    {n} = {from}");
         names.push(n.clone());
+    }
+    // A name the signature does not give: a constexpr the kernel-level formula names
+    // (`sum(k < min(n, BLOCK), ...)`), its value given by the caller (a reduction's variable
+    // also lands here, never given, and its lambda binds it).
+    let mut indices: Vec<String> = f.defs.iter().flat_map(|d| d.indices.clone()).collect();
+    f.defs
+        .iter()
+        .for_each(|d| reduction_vars(&d.body, &mut indices));
+    for v in crate::formula::names_read(f) {
+        if !names.contains(&v) && !indices.contains(&v) && v != "pi" && v != "e" {
+            let _ = writeln!(
+                s,
+                "    if {v:?} in inputs:\n        {v} = int(inputs[{v:?}])"
+            );
+        }
     }
     s += "    _outputs = {}\n    with np.errstate(all=\"ignore\"):\n";
     for d in &f.defs {

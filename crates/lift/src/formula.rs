@@ -662,6 +662,14 @@ pub(crate) struct Scope<D: Domain> {
 
 pub(crate) type Memo<D> = std::rc::Rc<std::cell::RefCell<crate::value::LaneMemo<D>>>;
 
+/// The names a formula reads (index and reduction variables, sizes, parameters, named
+/// constexprs), without duplicates, in order of appearance.
+pub(crate) fn names_read(f: &Formula) -> Vec<String> {
+    let mut out = Vec::new();
+    f.defs.iter().for_each(|d| names(&d.body, &mut out));
+    out
+}
+
 /// The names an expression reads (index variables, sizes, parameters), without duplicates.
 fn names(e: &Expr, out: &mut Vec<String>) {
     match e {

@@ -52,7 +52,7 @@ mod witness;
 #[cfg(test)]
 mod tests;
 
-pub use emit::Signature;
+pub use emit::{Launch, LaunchParam, Signature};
 pub use formula::{Def, Expr, Formula, ParseError};
 pub use imports::imported_modules;
 
@@ -166,6 +166,10 @@ pub struct KernelResult {
     /// nothing in the text fixes (`HAS_BIAS`): `formula` is then none.
     #[serde(default)]
     pub variants: Vec<Variant>,
+    /// Under the kernel-level claim, how each of its cases launches the kernel (parameter
+    /// roles, grid, preconditions): what the differential check runs.
+    #[serde(default)]
+    pub launches: Vec<Launch>,
 }
 
 /// One flag assignment of a kernel-level claim, with its own formula.
@@ -207,6 +211,7 @@ impl KernelResult {
             nodes_before: None,
             nodes_after: None,
             variants: vec![],
+            launches: vec![],
         }
     }
 }
@@ -777,6 +782,18 @@ fn lift_claim(
             }
         }
         r.signature = Some(emit::signature(&setup.host, &o.reads, &o.writes));
+        if setup.host.launcher == "<kernel-level claim>" {
+            let constexprs: Vec<String> = k
+                .params
+                .iter()
+                .filter(|p| p.constexpr)
+                .map(|p| p.name.clone())
+                .collect();
+            let l = emit::launch(&setup.host, &constexprs);
+            if !r.launches.contains(&l) {
+                r.launches.push(l);
+            }
+        }
         r.formula = o.formula.or(r.formula.take());
         r.reads = o.reads;
         r.writes = o.writes;

@@ -298,7 +298,18 @@ mod tests {
     /// The integer and 64-bit fast paths give what big rationals give (canonical forms).
     #[test]
     fn fast_paths_agree_with_big_rationals() {
-        let edge = [i128::MIN, i128::MIN + 1, -(1 << 64), -(1 << 63), -7, -1, 0, 1, 2, 6];
+        let edge = [
+            i128::MIN,
+            i128::MIN + 1,
+            -(1 << 64),
+            -(1 << 63),
+            -7,
+            -1,
+            0,
+            1,
+            2,
+            6,
+        ];
         let more = [(1 << 63) - 1, 1 << 63, 1 << 64, i128::MAX - 1, i128::MAX];
         let ints: Vec<i128> = edge.into_iter().chain(more).collect();
         let mut values: Vec<Rat> = ints.iter().map(|n| Rat::int(*n)).collect();
@@ -310,7 +321,11 @@ mod tests {
                 assert_eq!(a.add(b), Rat::big(a.to_big() + b.to_big()), "{a:?} + {b:?}");
                 assert_eq!(a.mul(b), Rat::big(a.to_big() * b.to_big()), "{a:?} * {b:?}");
             }
-            assert_eq!(a.floor(), a.to_big().floor().to_integer().to_i128(), "{a:?}");
+            assert_eq!(
+                a.floor(),
+                a.to_big().floor().to_integer().to_i128(),
+                "{a:?}"
+            );
         }
         for n in &ints {
             for d in ints.iter().filter(|d| **d != 0) {

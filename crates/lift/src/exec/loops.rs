@@ -215,7 +215,9 @@ fn paired_selection(body: &[Stmt], n: &str) -> Option<String> {
         let [Expr::Name(t)] = &a.targets[..] else {
             return None;
         };
-        let Expr::Call(c) = &*a.value else { return None };
+        let Expr::Call(c) = &*a.value else {
+            return None;
+        };
         let f = dotted(&c.func)?;
         if !matches!(f.as_str(), "tl.where" | "triton.language.where") {
             return None;

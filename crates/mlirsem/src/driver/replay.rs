@@ -209,143 +209,235 @@ pub(crate) fn replay(
     judge: Judge,
     ext: &ExtModel,
 ) -> Replay {
-    let exact_sums = judge.exact_sums;
     let mut ds = Concrete::default();
     let mut dt = Concrete::default();
     ds.inputs = ext.inputs(0);
     dt.inputs = ext.inputs(1);
     let bnd = crate::ops::memref::boundary::of(src.0, src.1, tgt.0, tgt.1).unwrap_or_default();
-    let rs = match run(&mut ds, src, args, &bnd, false) {
-        Ok(r) => r,
-        Err(w) => return Replay::Untrusted(w),
-    };
-    let src_ub = match holds_somewhere(&mut ds, &rs.ub_at) {
-        Ok(at) => rs.ub || at.is_some(),
-        Err(why) => return Replay::Untrusted(why),
-    };
-    if src_ub {
-        return if ds.inexact.is_some() {
-            Replay::Untrusted(ds.inexact.unwrap_or_default())
-        } else {
-            Replay::Same
-        };
-    }
-    if let Some((_, why)) = rs.unsure.iter().find(|(c, _)| *c) {
-        return Replay::Untrusted(format!("outside the model: {why}"));
-    }
-    let rt = match run(&mut dt, tgt, args, &bnd, true) {
-        Ok(r) => r,
-        Err(w) => return Replay::Untrusted(w),
-    };
-    if let Some((_, why)) = rt.unsure.iter().find(|(c, _)| *c) {
-        return Replay::Untrusted(format!("outside the model: {why}"));
-    }
-    for (d, conds) in [(&mut ds, &rs.unsure_at), (&mut dt, &rt.unsure_at)] {
-        match holds_somewhere(d, conds) {
-            Ok(None) => {}
-            Ok(Some(why)) => return Replay::Untrusted(format!("outside the model: {why}")),
-            Err(why) => return Replay::Untrusted(format!("outside the model ({why})")),
-        }
-    }
-    // Where the target's UB comes from: the first op whose condition holds.
-    let tgt_ub = match holds_somewhere(&mut dt, &rt.ub_at) {
-        Ok(Some(why)) => Some(why.to_string()),
-        Ok(None) if rt.ub => Some(
-            (rt.ub_sites.iter().find(|(c, _)| *c))
-                .map_or("an op".to_string(), |(_, site)| site.clone()),
-        ),
-        Ok(None) => None,
+    let (rs, rt, tgt_ub) = match run_both(&mut ds, &mut dt, src, tgt, args, &bnd) {
+        Ok(Both::Ran(rs, rt, tgt_ub)) => (rs, rt, tgt_ub),
+        Ok(Both::SourceUb) => return Replay::Same,
         Err(why) => return Replay::Untrusted(why),
     };
     let calls: Vec<&ExtCall<Concrete>> = rs.calls.iter().chain(&rt.calls).collect();
     if let Err(why) = crate::ops::extcall::consistent(&mut ds, &calls, ext) {
         return Replay::Untrusted(why);
     }
-    let mut found = None;
-    if let Some(site) = tgt_ub {
-        found = Some(Mismatch::TargetUb {
+    let names = crate::base::model::arg_names(src.0, src.1);
+    let runs = Runs {
+        ds: &mut ds,
+        dt: &mut dt,
+        rs: &rs,
+        rt: &rt,
+        names: &names,
+        judge,
+    };
+    let found = match tgt_ub {
+        Some(site) => Some(Mismatch::TargetUb {
             what: format!("the target has undefined behaviour where the source has none: {site}"),
-        });
+        }),
+        None => match compare_results(runs, focus) {
+            Ok(Some(m)) => Some(m),
+            Ok(None) => compare_memory(
+                Runs {
+                    ds: &mut ds,
+                    dt: &mut dt,
+                    rs: &rs,
+                    rt: &rt,
+                    names: &names,
+                    judge,
+                },
+                args,
+                &bnd,
+            ),
+            Err(why) => return Replay::Untrusted(why),
+        },
+    };
+    if let Some(w) = ds.inexact.take().or(dt.inexact.take()) {
+        return Replay::Untrusted(w);
     }
-    for (r, (a, b)) in rs.results.iter().zip(&rt.results).enumerate() {
-        if found.is_some() {
-            break;
+    if judge.exact_sums && found.is_some() && (ds.order_dependent || dt.order_dependent) {
+        return Replay::Untrusted(ORDER_DEPENDENT.into());
+    }
+    match found {
+        Some(m) => Replay::Differs(m, crate::ops::extcall::table_report(&mut ds, &calls)),
+        None => Replay::Same,
+    }
+}
+
+/// Both runs of a replay: the source has UB (no difference can be shown), or both ran, with
+/// where the target's UB comes from (the first op whose condition holds).
+enum Both<'a> {
+    SourceUb,
+    Ran(Run<'a, Concrete>, Run<'a, Concrete>, Option<String>),
+}
+
+/// Runs the source, then (without UB in it) the target; `Err` when a run is outside the model
+/// (or cannot be checked), or inexact where the source has UB.
+fn run_both<'a>(
+    ds: &mut Concrete,
+    dt: &mut Concrete,
+    src: (&'a Module, OpId),
+    tgt: (&'a Module, OpId),
+    args: &[CArg],
+    bnd: &Boundary,
+) -> Result<Both<'a>, String> {
+    let rs = run(ds, src, args, bnd, false)?;
+    let src_ub = rs.ub || holds_somewhere(ds, &rs.ub_at)?.is_some();
+    if src_ub {
+        return match ds.inexact.take() {
+            Some(why) => Err(why),
+            None => Ok(Both::SourceUb),
+        };
+    }
+    if let Some((_, why)) = rs.unsure.iter().find(|(c, _)| *c) {
+        return Err(format!("outside the model: {why}"));
+    }
+    let rt = run(dt, tgt, args, bnd, true)?;
+    if let Some((_, why)) = rt.unsure.iter().find(|(c, _)| *c) {
+        return Err(format!("outside the model: {why}"));
+    }
+    for (d, conds) in [(&mut *ds, &rs.unsure_at), (&mut *dt, &rt.unsure_at)] {
+        match holds_somewhere(d, conds) {
+            Ok(None) => {}
+            Ok(Some(why)) => return Err(format!("outside the model: {why}")),
+            Err(why) => return Err(format!("outside the model ({why})")),
         }
+    }
+    let tgt_ub = match holds_somewhere(dt, &rt.ub_at)? {
+        Some(why) => Some(why.to_string()),
+        None if rt.ub => Some(
+            (rt.ub_sites.iter().find(|(c, _)| *c))
+                .map_or("an op".to_string(), |(_, site)| site.clone()),
+        ),
+        None => None,
+    };
+    Ok(Both::Ran(rs, rt, tgt_ub))
+}
+
+/// The two runs of a replay being compared, with their domains.
+struct Runs<'r, 'a> {
+    ds: &'r mut Concrete,
+    dt: &'r mut Concrete,
+    rs: &'r Run<'a, Concrete>,
+    rt: &'r Run<'a, Concrete>,
+    names: &'r [String],
+    judge: Judge,
+}
+
+/// The first result where the target does not refine the source (`focus`, an output position,
+/// looked at first); `Err` when the comparison is not trusted.
+fn compare_results(
+    r: Runs<'_, '_>,
+    focus: Option<(usize, Vec<i128>)>,
+) -> Result<Option<Mismatch>, String> {
+    let Runs {
+        ds,
+        dt,
+        rs,
+        rt,
+        names,
+        judge,
+    } = r;
+    for (r, (a, b)) in rs.results.iter().zip(&rt.results).enumerate() {
         match (a, b) {
             (Val::Scalar(x, t), Val::Scalar(y, _)) => {
-                let s = same_result(&mut ds, *t, &x.v, &y.v, judge.signed_zeros);
+                let s = same_result(ds, *t, &x.v, &y.v, judge.signed_zeros);
                 if x.ok && !(y.ok && s) {
-                    found = Some(Mismatch::Output {
+                    return Ok(Some(Mismatch::Output {
                         output: r,
                         index: vec![],
                         src: show(x),
                         tgt: show(y),
-                    });
+                    }));
                 }
             }
             (Val::Tensor(x), Val::Tensor(y)) => {
                 if x.shape != y.shape {
-                    found = Some(Mismatch::OutputShape {
+                    return Ok(Some(Mismatch::OutputShape {
                         output: r,
                         src: x.shape.clone(),
                         tgt: y.shape.clone(),
-                    });
-                    break;
+                    }));
                 }
-                let count = x.shape.iter().fold(1i128, |a, n| a.saturating_mul(*n));
-                let mut order = vec![];
-                if let Some((fr, fi)) = &focus {
-                    if *fr == r && offset(&x.shape, fi).is_some() {
-                        order.push(fi.clone());
-                    }
-                }
-                // A large output is compared at the model's index only (the inputs are
-                // concrete, so a difference there is exact); no difference there is no
-                // evidence either way.
-                if count > MAX_ELEMS {
-                    if order.is_empty() {
-                        return Replay::Untrusted("an output too large to replay".into());
-                    }
-                } else {
-                    order.extend(all_indices(&x.shape));
-                }
-                for idx in order {
-                    let sv = (x.at)(&mut ds, &idx);
-                    let tv = (y.at)(&mut dt, &idx);
-                    if exact_sums && (ds.order_dependent || dt.order_dependent) {
-                        return Replay::Untrusted(ORDER_DEPENDENT.into());
-                    }
-                    let s = same_result(&mut ds, x.ety, &sv.v, &tv.v, judge.signed_zeros);
-                    if sv.ok && !(tv.ok && s) {
-                        found = Some(Mismatch::Output {
-                            output: r,
-                            index: idx,
-                            src: show(&sv),
-                            tgt: show(&tv),
-                        });
-                        break;
-                    }
+                let focus = focus.as_ref().filter(|(fr, _)| *fr == r).map(|(_, i)| i);
+                if let Some(m) = compare_tensors(ds, dt, r, x, y, focus, judge)? {
+                    return Ok(Some(m));
                 }
             }
             (Val::MemRef(x), Val::MemRef(y)) => {
-                let names = crate::base::model::arg_names(src.0, src.1);
-                let (vs, vt) = (view(x, &rs, &names), view(y, &rt, &names));
+                let (vs, vt) = (view(x, rs, names), view(y, rt, names));
                 if vs != vt {
-                    found = Some(Mismatch::Output {
+                    return Ok(Some(Mismatch::Output {
                         output: r,
                         index: vec![],
                         src: vs,
                         tgt: vt,
-                    });
+                    }));
                 }
             }
-            _ => return Replay::Untrusted("a result that is a tensor on one side only".into()),
+            _ => return Err("a result that is a tensor on one side only".into()),
         }
     }
-    // Memory of the argument blocks on return.
-    let names = crate::base::model::arg_names(src.0, src.1);
-    // The argument blocks in memory order: memref arguments, then the buffers of bufferized
-    // tensor arguments.
+    Ok(None)
+}
+
+/// The first index where result `r`'s tensor `y` does not refine `x` (`focus` first).
+fn compare_tensors(
+    ds: &mut Concrete,
+    dt: &mut Concrete,
+    r: usize,
+    x: &Tensor<'_, Concrete>,
+    y: &Tensor<'_, Concrete>,
+    focus: Option<&Vec<i128>>,
+    judge: Judge,
+) -> Result<Option<Mismatch>, String> {
+    let count = x.shape.iter().fold(1i128, |a, n| a.saturating_mul(*n));
+    let mut order = vec![];
+    if let Some(fi) = focus {
+        if offset(&x.shape, fi).is_some() {
+            order.push(fi.clone());
+        }
+    }
+    // A large output is compared at the model's index only (the inputs are concrete, so a
+    // difference there is exact); no difference there is no evidence either way.
+    if count > MAX_ELEMS {
+        if order.is_empty() {
+            return Err("an output too large to replay".into());
+        }
+    } else {
+        order.extend(all_indices(&x.shape));
+    }
+    for idx in order {
+        let sv = (x.at)(ds, &idx);
+        let tv = (y.at)(dt, &idx);
+        if judge.exact_sums && (ds.order_dependent || dt.order_dependent) {
+            return Err(ORDER_DEPENDENT.into());
+        }
+        let s = same_result(ds, x.ety, &sv.v, &tv.v, judge.signed_zeros);
+        if sv.ok && !(tv.ok && s) {
+            return Ok(Some(Mismatch::Output {
+                output: r,
+                index: idx,
+                src: show(&sv),
+                tgt: show(&tv),
+            }));
+        }
+    }
+    Ok(None)
+}
+
+/// The first cell of an argument's block (memref arguments, then the buffers of bufferized
+/// tensor arguments, in memory order) whose contents on return differ.
+fn compare_memory(r: Runs<'_, '_>, args: &[CArg], bnd: &Boundary) -> Option<Mismatch> {
+    let Runs {
+        ds,
+        dt,
+        rs,
+        rt,
+        names,
+        judge,
+    } = r;
     let mut blocks: Vec<(usize, &Vec<i128>, &Option<(i128, Vec<i128>)>)> = vec![];
     for (k, a) in args.iter().enumerate() {
         if let CArg::MemRef { dims, layout, .. } = a {
@@ -358,21 +450,17 @@ pub(crate) fn replay(
         }
     }
     for ((k, dims, layout), (bs, bt)) in blocks.into_iter().zip(rs.mem.iter().zip(&rt.mem)) {
-        if found.is_some() {
-            break;
-        }
         let block = names
             .get(k)
             .map(|n| format!("%{n}"))
             .unwrap_or(format!("argument #{k}"));
         if bs.live && !bt.live {
-            found = Some(Mismatch::Memory {
+            return Some(Mismatch::Memory {
                 block,
                 index: vec![],
                 src: "live".into(),
                 tgt: "deallocated".into(),
             });
-            break;
         }
         if !bs.live {
             continue;
@@ -382,9 +470,9 @@ pub(crate) fn replay(
             Some(_) => (0..bs.size).map(|i| vec![i]).collect(),
         };
         for (i, idx) in cells.into_iter().enumerate() {
-            let sc = (bs.at)(&mut ds, &(i as i128));
-            let tc = (bt.at)(&mut dt, &(i as i128));
-            let s = same_result(&mut ds, bs.ety, &sc.v.v, &tc.v.v, judge.signed_zeros);
+            let sc = (bs.at)(ds, &(i as i128));
+            let tc = (bt.at)(dt, &(i as i128));
+            let s = same_result(ds, bs.ety, &sc.v.v, &tc.v.v, judge.signed_zeros);
             let cell = |c: &Cell<Concrete>| {
                 if c.init {
                     show(&c.v)
@@ -393,26 +481,16 @@ pub(crate) fn replay(
                 }
             };
             if sc.init && sc.v.ok && !(tc.init && tc.v.ok && s) {
-                found = Some(Mismatch::Memory {
+                return Some(Mismatch::Memory {
                     block,
                     index: idx,
                     src: cell(&sc),
                     tgt: cell(&tc),
                 });
-                break;
             }
         }
     }
-    if let Some(w) = ds.inexact.take().or(dt.inexact) {
-        return Replay::Untrusted(w);
-    }
-    if exact_sums && found.is_some() && (ds.order_dependent || dt.order_dependent) {
-        return Replay::Untrusted(ORDER_DEPENDENT.into());
-    }
-    match found {
-        Some(m) => Replay::Differs(m, crate::ops::extcall::table_report(&mut ds, &calls)),
-        None => Replay::Same,
-    }
+    None
 }
 
 /// The inputs in report form.

@@ -589,12 +589,11 @@ pub(crate) fn summarize<'a, D: MDomain>(
     let Some(plan) = plan(d, cx, o) else {
         return Ok(None);
     };
-    let m = cx.m;
     let Val::MemRef(out) = cx.get(plan.out)? else {
         return Ok(None);
     };
     // What each load reads: a buffer's view, or a tensor.
-    let mut views: Vec<Result<MRef<D>, Tensor<'a, D>>> = vec![];
+    let mut views: Vec<View<'a, D>> = vec![];
     for (_, buf, _) in &plan.loads {
         views.push(match cx.get(*buf)? {
             Val::MemRef(r) => Ok(r),
@@ -605,7 +604,54 @@ pub(crate) fn summarize<'a, D: MDomain>(
     if !out.within.is_empty() || views.iter().flatten().any(|r| !r.within.is_empty()) {
         return Ok(None);
     }
-    // Bounds: a poison one is UB (the loop branches on it); a negative one runs no iteration.
+    let bounds = loop_bounds(d, cx, &plan)?;
+    direct_load_ub(d, cx, &views, &plan, &bounds);
+    output_ub(d, cx, &out, &plan, &bounds);
+    let old = read_fn(cx, &out);
+    if plan.acc.is_some() {
+        accumulator_init_ub(d, cx, &out, &plan, &bounds);
+    }
+    let reads: Vec<Tensor<'a, D>> = (views.iter())
+        .map(|v| match v {
+            Ok(r) => Tensor {
+                shape: r.shape.clone(),
+                ety: r.ety,
+                at: read_fn(cx, r),
+            },
+            Err(t) => t.clone(),
+        })
+        .collect();
+    let outer = cx.env.clone();
+    let pt = Point {
+        m: cx.m,
+        plan: &plan,
+        outer: &outer,
+        reads: &reads,
+    };
+    if !computed_load_ub(d, cx, &pt, &views, &bounds) {
+        // The body cannot be run symbolically: left to unrolling.
+        return Ok(None);
+    }
+    let out_dims = plan.out_dims.clone();
+    let run = Run {
+        m: cx.m,
+        plan: Rc::new(plan),
+        outer: Rc::new(outer),
+        reads: Rc::new(reads),
+    };
+    let Some(new) = new_value(&run, &out, old, &bounds) else {
+        return Ok(None);
+    };
+    write_cells(d, cx, &out, out_dims, bounds, new)?;
+    Ok(Some(vec![]))
+}
+
+/// What a load of the nest reads: a buffer's view, or a tensor.
+type View<'a, D> = Result<MRef<D>, Tensor<'a, D>>;
+
+/// The loops' trip counts: a poison bound is UB (the loop branches on it); a negative one runs
+/// no iteration.
+fn loop_bounds<'a, D: MDomain>(d: &mut D, cx: &mut Ctx<'a, D>, plan: &Plan) -> R<Vec<D::I>> {
     let mut bounds = vec![];
     for u in &plan.uppers {
         let (s, _) = scalar_of(&cx.get(*u)?)?;
@@ -616,9 +662,19 @@ pub(crate) fn summarize<'a, D: MDomain>(
         let neg = d.lt_i(&n, &zero);
         bounds.push(d.ite_i(&neg, &zero, &n));
     }
-    let ne = nonempty(d, &bounds);
+    Ok(bounds)
+}
+
+/// UB of the loads whose indices are affine in the loops, over the whole box (loads at
+/// computed indices are checked point by point in [`computed_load_ub`]).
+fn direct_load_ub<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    views: &[View<'a, D>],
+    plan: &Plan,
+    bounds: &[D::I],
+) {
     for (v, (_, _, ixs)) in views.iter().zip(&plan.loads) {
-        // Loads at computed indices are checked at every point below.
         let Some(lins) = ixs
             .iter()
             .map(|i| i.lin().cloned())
@@ -626,14 +682,24 @@ pub(crate) fn summarize<'a, D: MDomain>(
         else {
             continue;
         };
-        let lins = &lins;
         let bad = match v {
-            Ok(r) => read_ub(d, cx, r, lins, &bounds),
-            Err(t) => extract_ub(d, &t.shape, lins, &bounds),
+            Ok(r) => read_ub(d, cx, r, &lins, bounds),
+            Err(t) => extract_ub(d, &t.shape, &lins, bounds),
         };
         cx.add_ub(d, &bad);
     }
-    // The output: live and writable, every stored index inside the view.
+}
+
+/// UB of the stores when the nest runs at all: the output is dead or read-only, or a stored
+/// index leaves the view; a store into a buffer that `bufferization.to_tensor` read is unsure.
+fn output_ub<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    out: &MRef<D>,
+    plan: &Plan,
+    bounds: &[D::I],
+) {
+    let ne = nonempty(d, bounds);
     let blk = &cx.mem[out.block];
     let (live, writable, frozen) = (blk.live.clone(), blk.writable.clone(), blk.frozen);
     let good = d.and(&live, &writable);
@@ -659,71 +725,85 @@ pub(crate) fn summarize<'a, D: MDomain>(
             "memref.store into a buffer that bufferization.to_tensor read",
         );
     }
-    let old = read_fn(cx, &out);
-    if let Some((_, _, _)) = plan.acc {
-        // The accumulator's first load reads the cell before the nest.
-        let par: Vec<usize> = (0..bounds.len()).filter(|k| !plan.red[*k]).collect();
-        let red_b: Vec<D::I> = (0..bounds.len())
-            .filter(|k| plan.red[*k])
-            .map(|k| bounds[k].clone())
-            .collect();
-        let par_b: Vec<D::I> = par.iter().map(|k| bounds[*k].clone()).collect();
-        let at = cx.mem[out.block].at.clone();
-        let (dims, out2) = (plan.out_dims.clone(), out.clone());
-        let uninit = d.any_point(&par_b, &mut |d: &mut D, p: &[D::I]| {
-            let mut full: Vec<D::I> = vec![d.lit_i(0); bounds.len()];
-            for (k, i) in par.iter().zip(p) {
-                full[*k] = i.clone();
-            }
-            let idx: Vec<D::I> = dims.iter().map(|l| l.at(d, &full)).collect();
-            let i = flat(d, &out2, &idx);
-            let c = at(d, &i);
-            d.not(&c.init)
-        });
-        let red_ne = nonempty(d, &red_b);
-        let bad = d.and(&red_ne, &uninit);
-        cx.add_ub(d, &bad);
-    }
-    let reads: Vec<Tensor<'a, D>> = (views.iter())
-        .map(|v| match v {
-            Ok(r) => Tensor {
-                shape: r.shape.clone(),
-                ety: r.ety,
-                at: read_fn(cx, r),
-            },
-            Err(t) => t.clone(),
-        })
+}
+
+/// UB of an accumulating nest: its first load reads the cell before the nest, which must be
+/// initialized wherever the reduction loops run at least once.
+fn accumulator_init_ub<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    out: &MRef<D>,
+    plan: &Plan,
+    bounds: &[D::I],
+) {
+    let par: Vec<usize> = (0..bounds.len()).filter(|k| !plan.red[*k]).collect();
+    let red_b: Vec<D::I> = (0..bounds.len())
+        .filter(|k| plan.red[*k])
+        .map(|k| bounds[k].clone())
         .collect();
-    // Loads at computed indices: their UB at every point (the body run up to the index).
-    let env = cx.env.clone();
-    let pt = Point {
-        m,
-        plan: &plan,
-        outer: &env,
-        reads: &reads,
-    };
-    for (k, (v, (_, _, ixs))) in views.iter().zip(&plan.loads).enumerate() {
+    let par_b: Vec<D::I> = par.iter().map(|k| bounds[*k].clone()).collect();
+    let at = cx.mem[out.block].at.clone();
+    let dims = &plan.out_dims;
+    let uninit = d.any_point(&par_b, &mut |d: &mut D, p: &[D::I]| {
+        let mut full: Vec<D::I> = vec![d.lit_i(0); bounds.len()];
+        for (k, i) in par.iter().zip(p) {
+            full[*k] = i.clone();
+        }
+        let idx: Vec<D::I> = dims.iter().map(|l| l.at(d, &full)).collect();
+        let i = flat(d, out, &idx);
+        let c = at(d, &i);
+        d.not(&c.init)
+    });
+    let red_ne = nonempty(d, &red_b);
+    let bad = d.and(&red_ne, &uninit);
+    cx.add_ub(d, &bad);
+}
+
+/// UB of the loads at indices computed in the body, at every point (the body run up to the
+/// index); `false` when the body cannot be run symbolically.
+fn computed_load_ub<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    pt: &Point<'a, '_, D>,
+    views: &[View<'a, D>],
+    bounds: &[D::I],
+) -> bool {
+    for (k, (v, (_, _, ixs))) in views.iter().zip(&pt.plan.loads).enumerate() {
         if ixs.iter().all(|i| i.lin().is_some()) {
             continue;
         }
         let bad = match v {
             Ok(r) => {
                 let b = cx.mem[r.block].clone();
-                computed_index_ub(d, &pt, k, &r.shape, Some((r, &b)), &bounds)
+                computed_index_ub(d, pt, k, &r.shape, Some((r, &b)), bounds)
             }
-            Err(t) => computed_index_ub(d, &pt, k, &t.shape, None, &bounds),
+            Err(t) => computed_index_ub(d, pt, k, &t.shape, None, bounds),
         };
         match bad {
             Ok(b) => cx.add_ub(d, &b),
-            // The body cannot be run symbolically: left to unrolling.
-            Err(_) => return Ok(None),
+            Err(_) => return false,
         }
     }
-    let outer = Rc::new(env);
-    let plan = Rc::new(plan);
-    let reads = Rc::new(reads);
-    let value_at = |want: ValueId| -> LoopFn<'a, D> {
-        let (plan, outer, reads) = (plan.clone(), outer.clone(), reads.clone());
+    true
+}
+
+/// A [`Point`] that closures can own: the body run at a loop point, shared by the values.
+struct Run<'a, D: MDomain> {
+    m: &'a Module,
+    plan: Rc<Plan>,
+    outer: Rc<BTreeMap<ValueId, Val<'a, D>>>,
+    reads: Rc<Vec<Tensor<'a, D>>>,
+}
+
+impl<'a, D: MDomain> Run<'a, D> {
+    /// The body's value `want` as a function of the loop point.
+    fn value_at(&self, want: ValueId) -> LoopFn<'a, D> {
+        let (m, plan, outer, reads) = (
+            self.m,
+            self.plan.clone(),
+            self.outer.clone(),
+            self.reads.clone(),
+        );
         Rc::new(move |d: &mut D, loops: &[D::I]| {
             let pt = Point {
                 m,
@@ -733,55 +813,69 @@ pub(crate) fn summarize<'a, D: MDomain>(
             };
             pt.value(d, loops, want)
         })
-    };
-    let n_loops = bounds.len();
-    let ety = out.ety;
-    // The new value of the cell at an output index.
-    let new: ElemFn<'a, D> = match plan.acc {
-        Some((_, comb, e)) => {
-            let init = Tensor {
-                shape: out.shape.clone(),
-                ety: out.ety,
-                at: old.clone(),
-            };
-            let outs = vec![Output {
-                init,
-                dims: plan.out_dims.clone(),
-                comb,
-                elem: value_at(e),
-            }];
-            match structured(bounds.clone(), plan.red.clone(), outs).pop() {
-                Some(Val::Tensor(t)) => t.at,
-                _ => return Ok(None),
+    }
+}
+
+/// The new value of the output's cell at an output index: the accumulation over the
+/// reduction loops from the cell's old value `old`, or the stored value at the point the index
+/// names. `None` when the accumulation has no structured form.
+fn new_value<'a, D: MDomain>(
+    run: &Run<'a, D>,
+    out: &MRef<D>,
+    old: ElemFn<'a, D>,
+    bounds: &[D::I],
+) -> Option<ElemFn<'a, D>> {
+    let plan = &run.plan;
+    if let Some((_, comb, e)) = plan.acc {
+        let init = Tensor {
+            shape: out.shape.clone(),
+            ety: out.ety,
+            at: old,
+        };
+        let outs = vec![Output {
+            init,
+            dims: plan.out_dims.clone(),
+            comb,
+            elem: run.value_at(e),
+        }];
+        return match structured(bounds.to_vec(), plan.red.clone(), outs).pop() {
+            Some(Val::Tensor(t)) => Some(t.at),
+            _ => None,
+        };
+    }
+    let f = run.value_at(plan.stored);
+    let dims = plan.out_dims.clone();
+    let (n_loops, ety) = (bounds.len(), out.ety);
+    Some(Rc::new(move |d: &mut D, idx: &[D::I]| {
+        let mut full: Vec<D::I> = vec![d.lit_i(0); n_loops];
+        for (l, i) in dims.iter().zip(idx) {
+            if let Some(k) = l.plain() {
+                full[k] = i.clone();
             }
         }
-        None => {
-            let f = value_at(plan.stored);
-            let dims = plan.out_dims.clone();
-            Rc::new(move |d: &mut D, idx: &[D::I]| {
-                let mut full: Vec<D::I> = vec![d.lit_i(0); n_loops];
-                for (l, i) in dims.iter().zip(idx) {
-                    if let Some(k) = l.plain() {
-                        full[k] = i.clone();
-                    }
+        match f(d, &full) {
+            Ok(s) => s,
+            Err(why) => {
+                d.give_up(why);
+                let ok = d.lit_b(false);
+                SVal {
+                    v: zero_elem(d, ety),
+                    ok,
                 }
-                match f(d, &full) {
-                    Ok(s) => s,
-                    Err(why) => {
-                        d.give_up(why);
-                        let ok = d.lit_b(false);
-                        SVal {
-                            v: zero_elem(d, ety),
-                            ok,
-                        }
-                    }
-                }
-            })
+            }
         }
-    };
-    // Written: the cells at the points of a non-empty box.
-    let dims = plan.out_dims.clone();
-    let bounds2 = bounds.clone();
+    }))
+}
+
+/// Writes `new` to the cells at the points of a non-empty box, leaving the others.
+fn write_cells<'a, D: MDomain>(
+    d: &mut D,
+    cx: &mut Ctx<'a, D>,
+    out: &MRef<D>,
+    dims: Vec<Lin>,
+    bounds: Vec<D::I>,
+    new: ElemFn<'a, D>,
+) -> R<()> {
     // A loop that runs over a whole dim of the view needs no range test (a literal bound
     // equal to a literal size): the written cell is then the new value itself.
     let whole_dim: Vec<bool> = (dims.iter().zip(&out.shape))
@@ -798,17 +892,17 @@ pub(crate) fn summarize<'a, D: MDomain>(
     write_view(
         d,
         cx,
-        &out,
+        out,
         Rc::new(move |d: &mut D, idx: &[D::I]| {
             let mut hit = if always {
                 d.lit_b(true)
             } else {
-                nonempty(d, &bounds2)
+                nonempty(d, &bounds)
             };
             for ((l, i), whole) in dims.iter().zip(idx).zip(&whole_dim) {
                 let c = match (l.plain(), l.constant()) {
                     (Some(_), _) if *whole => d.lit_b(true),
-                    (Some(k), _) => d.lt_i(i, &bounds2[k]),
+                    (Some(k), _) => d.lt_i(i, &bounds[k]),
                     (_, Some(c)) => {
                         let c = d.lit_i(c);
                         d.eq_i(i, &c)
@@ -827,5 +921,5 @@ pub(crate) fn summarize<'a, D: MDomain>(
             }
         }),
     )?;
-    Ok(Some(vec![]))
+    Ok(())
 }

@@ -217,237 +217,282 @@ impl<'s> Parser<'s> {
         match f {
             Module => self.parse_module_op(st, id),
             Func => self.parse_func(st, id),
-            ScfCondition => {
-                self.expect(Tok::LParen, "`(` and the condition")?;
-                let c = self.parse_use()?;
-                self.expect(Tok::RParen, "`)`")?;
-                st.add(c, Some(Type::int(1)));
-                let uses = self.parse_uses()?;
-                self.opt_attr_dict(st)?;
-                if !uses.is_empty() {
-                    self.expect(Tok::Colon, "`:` and operand types")?;
-                    let tys = self.parse_type_list()?;
-                    self.add_typed(st, uses, tys)?;
-                }
-                Ok(())
-            }
-            Return | Yield => {
-                let uses = self.parse_uses()?;
-                self.opt_attr_dict(st)?;
-                if !uses.is_empty() {
-                    self.expect(Tok::Colon, "`:` and operand types")?;
-                    let tys = self.parse_type_list()?;
-                    self.add_typed(st, uses, tys)?;
-                }
-                Ok(())
-            }
-            Call => {
-                let sp = self.tok.span;
-                let callee = self.parse_symbol_ref()?;
-                st.prop("callee", Attr::SymbolRef(callee), sp);
-                self.expect(Tok::LParen, "`(`")?;
-                let uses = self.parse_uses()?;
-                self.expect(Tok::RParen, "`)`")?;
-                self.opt_attr_dict(st)?;
-                self.functional_type(st, uses)
-            }
-            SameType => {
-                let uses = self.parse_uses()?;
-                self.opt_flags(st)?;
-                self.opt_attr_dict(st)?;
-                let ty = self.colon_type()?;
-                self.add_same(st, uses, &ty);
-                st.result_types.push(ty);
-                Ok(())
-            }
-            Cmp => {
-                let t = self.bump();
-                let pred = match t.kind {
-                    Tok::Bare => self.text(t).to_string(),
-                    Tok::Str => self.lex.string_value(t),
-                    _ => return self.error(t.span, "expected a comparison predicate"),
-                };
-                let table = if st.name == "arith.cmpf" { CMPF } else { CMPI };
-                let Some(p) = table.iter().position(|&p| p == pred) else {
-                    return self.error(t.span, format!("unknown predicate `{pred}`"));
-                };
-                st.prop("predicate", i64_attr(p as i128), t.span);
-                self.expect(Tok::Comma, "`,`")?;
-                let uses = self.parse_uses()?;
-                self.opt_flags(st)?;
-                self.opt_attr_dict(st)?;
-                let ty = self.colon_type()?;
-                self.add_same(st, uses, &ty);
-                st.result_types.push(ty.with_element_type(Type::int(1)));
-                Ok(())
-            }
-            Select => {
-                let uses = self.parse_uses()?;
-                self.opt_attr_dict(st)?;
-                let mut tys = {
-                    self.expect(Tok::Colon, "`:` and a type")?;
-                    self.parse_type_list()?
-                };
-                let ty = tys.pop().unwrap_or(Type::None);
-                let cond = tys.pop().unwrap_or(Type::int(1));
-                if uses.len() != 3 {
-                    return self.error(st.operands_span(&uses, name_span), "expected 3 operands");
-                }
-                st.add(uses[0], Some(cond));
-                st.add(uses[1], Some(ty.clone()));
-                st.add(uses[2], Some(ty.clone()));
-                st.result_types.push(ty);
-                Ok(())
-            }
-            Cast => {
-                let u = self.parse_use()?;
-                if st.name == "arith.truncf" {
-                    self.opt_rounding_mode(st);
-                }
-                self.opt_flags(st)?;
-                self.opt_attr_dict(st)?;
-                let from = self.colon_type()?;
-                self.expect_bare("to")?;
-                let to = self.parse_type()?;
-                st.add(u, Some(from));
-                st.result_types.push(to);
-                Ok(())
-            }
-            ArrowCast => {
-                let u = self.parse_use()?;
-                self.opt_attr_dict(st)?;
-                let from = self.colon_type()?;
-                self.expect(Tok::Arrow, "`->`")?;
-                st.add(u, Some(from));
-                st.result_types.push(self.parse_type()?);
-                Ok(())
-            }
-            Constant => {
-                self.opt_attr_dict(st)?;
-                let sp = self.tok.span;
-                let value = self.parse_attr()?;
-                let ty = match &value {
-                    Attr::Int { ty, .. }
-                    | Attr::Float { ty, .. }
-                    | Attr::Dense { ty, .. }
-                    | Attr::Sparse { ty, .. } => ty.clone(),
-                    Attr::Bool(_) => Type::int(1),
-                    _ => return self.error(sp, "expected a typed constant value"),
-                };
-                st.prop(
-                    "value",
-                    value,
-                    Span {
-                        start: sp.start,
-                        end: self.prev_end,
-                    },
-                );
-                st.result_types.push(ty);
-                Ok(())
-            }
-            Functional => {
-                let uses = self.parse_uses()?;
-                self.opt_attr_dict(st)?;
-                self.functional_type(st, uses)
-            }
-            Concat => {
-                self.expect_bare("dim")?;
-                self.expect(Tok::LParen, "`(` and the dimension")?;
-                let t = self.expect(Tok::Int, "a dimension number")?;
-                let Some(v) = self.int_value(t) else {
-                    return self.error(t.span, "dimension number out of range");
-                };
-                self.expect(Tok::RParen, "`)`")?;
-                st.prop("dim", i64_attr(v), t.span);
-                let uses = self.parse_uses()?;
-                self.opt_attr_dict(st)?;
-                self.functional_type(st, uses)
-            }
-            AffineApply => {
-                let sp = self.tok.span;
-                let map = self.parse_attr()?;
-                if !matches!(map, Attr::AffineMap(_)) {
-                    return self.error(sp, "expected an affine map");
-                }
-                st.prop(
-                    "map",
-                    map,
-                    Span {
-                        start: sp.start,
-                        end: self.prev_end,
-                    },
-                );
-                self.expect(Tok::LParen, "`(` and dimension operands")?;
-                let dims = self.parse_uses()?;
-                self.expect(Tok::RParen, "`)`")?;
-                let mut syms = Vec::new();
-                if self.eat(Tok::LBracket) {
-                    syms = self.parse_uses()?;
-                    self.expect(Tok::RBracket, "`]`")?;
-                }
-                for u in dims.into_iter().chain(syms) {
-                    st.add(u, Some(Type::Index));
-                }
-                self.opt_attr_dict(st)?;
-                st.result_types.push(Type::Index);
-                Ok(())
-            }
-            ToTensor => {
-                let u = self.parse_use()?;
-                for flag in ["restrict", "writable"] {
-                    if self.at_bare(flag) {
-                        let t = self.bump();
-                        st.prop(flag, Attr::Unit, t.span);
-                    }
-                }
-                self.opt_attr_dict(st)?;
-                let at = self.tok.span;
-                let m = self.colon_type()?;
-                let t = if self.eat_bare("to") {
-                    self.parse_type()?
-                } else {
-                    match m.memref_to_tensor() {
-                        Some(t) => t,
-                        None => return self.error(at, "expected a memref type"),
-                    }
-                };
-                st.add(u, Some(m));
-                st.result_types.push(t);
-                Ok(())
-            }
-            ToMemref => {
-                let u = self.parse_use()?;
-                if self.at_bare("read_only") {
-                    let t = self.bump();
-                    st.prop("read_only", Attr::Unit, t.span);
-                }
-                self.opt_attr_dict(st)?;
-                let first = self.colon_type()?;
-                if self.eat_bare("to") {
-                    st.add(u, Some(first));
-                    st.result_types.push(self.parse_type()?);
-                } else {
-                    st.add(u, None);
-                    st.result_types.push(first);
-                }
-                Ok(())
-            }
-            UnrealizedCast => {
-                let uses = self.parse_uses()?;
-                self.opt_attr_dict(st)?;
-                let tys = if uses.is_empty() {
-                    Vec::new()
-                } else {
-                    self.expect(Tok::Colon, "`:`")?;
-                    self.parse_type_list()?
-                };
-                self.add_typed(st, uses, tys)?;
-                self.expect_bare("to")?;
-                st.result_types = self.parse_type_list()?;
-                Ok(())
-            }
+            ScfCondition => self.parse_scf_condition(st),
+            Return | Yield => self.parse_terminator(st),
+            Call => self.parse_call(st),
+            SameType => self.parse_same_type(st),
+            Cmp => self.parse_cmp(st),
+            Select => self.parse_select(st, name_span),
+            Cast => self.parse_cast(st),
+            ArrowCast => self.parse_arrow_cast(st),
+            Constant => self.parse_constant(st),
+            Functional => self.parse_functional(st),
+            Concat => self.parse_concat(st),
+            AffineApply => self.parse_affine_apply(st),
+            ToTensor => self.parse_to_tensor(st),
+            ToMemref => self.parse_to_memref(st),
+            UnrealizedCast => self.parse_unrealized_cast(st),
             _ => self.parse_shaped(f, st, id, name_span),
         }
+    }
+
+    /// `scf.condition(%c) %args : types`.
+    fn parse_scf_condition(&mut self, st: &mut OpState) -> PResult<()> {
+        self.expect(Tok::LParen, "`(` and the condition")?;
+        let c = self.parse_use()?;
+        self.expect(Tok::RParen, "`)`")?;
+        st.add(c, Some(Type::int(1)));
+        let uses = self.parse_uses()?;
+        self.opt_attr_dict(st)?;
+        if !uses.is_empty() {
+            self.expect(Tok::Colon, "`:` and operand types")?;
+            let tys = self.parse_type_list()?;
+            self.add_typed(st, uses, tys)?;
+        }
+        Ok(())
+    }
+
+    /// `func.return`, `scf.yield` and the like: operands, then their types.
+    fn parse_terminator(&mut self, st: &mut OpState) -> PResult<()> {
+        let uses = self.parse_uses()?;
+        self.opt_attr_dict(st)?;
+        if !uses.is_empty() {
+            self.expect(Tok::Colon, "`:` and operand types")?;
+            let tys = self.parse_type_list()?;
+            self.add_typed(st, uses, tys)?;
+        }
+        Ok(())
+    }
+
+    /// `func.call @f(%args) : (types) -> types`.
+    fn parse_call(&mut self, st: &mut OpState) -> PResult<()> {
+        let sp = self.tok.span;
+        let callee = self.parse_symbol_ref()?;
+        st.prop("callee", Attr::SymbolRef(callee), sp);
+        self.expect(Tok::LParen, "`(`")?;
+        let uses = self.parse_uses()?;
+        self.expect(Tok::RParen, "`)`")?;
+        self.opt_attr_dict(st)?;
+        self.functional_type(st, uses)
+    }
+
+    /// An op whose operands and result share one type: `%a, %b : t`.
+    fn parse_same_type(&mut self, st: &mut OpState) -> PResult<()> {
+        let uses = self.parse_uses()?;
+        self.opt_flags(st)?;
+        self.opt_attr_dict(st)?;
+        let ty = self.colon_type()?;
+        self.add_same(st, uses, &ty);
+        st.result_types.push(ty);
+        Ok(())
+    }
+
+    /// `arith.cmpi`/`cmpf`: a predicate, operands of one type, an `i1` result of its shape.
+    fn parse_cmp(&mut self, st: &mut OpState) -> PResult<()> {
+        let t = self.bump();
+        let pred = match t.kind {
+            Tok::Bare => self.text(t).to_string(),
+            Tok::Str => self.lex.string_value(t),
+            _ => return self.error(t.span, "expected a comparison predicate"),
+        };
+        let table = if st.name == "arith.cmpf" { CMPF } else { CMPI };
+        let Some(p) = table.iter().position(|&p| p == pred) else {
+            return self.error(t.span, format!("unknown predicate `{pred}`"));
+        };
+        st.prop("predicate", i64_attr(p as i128), t.span);
+        self.expect(Tok::Comma, "`,`")?;
+        let uses = self.parse_uses()?;
+        self.opt_flags(st)?;
+        self.opt_attr_dict(st)?;
+        let ty = self.colon_type()?;
+        self.add_same(st, uses, &ty);
+        st.result_types.push(ty.with_element_type(Type::int(1)));
+        Ok(())
+    }
+
+    /// `arith.select %c, %a, %b : [cond type,] t`.
+    fn parse_select(&mut self, st: &mut OpState, name_span: Span) -> PResult<()> {
+        let uses = self.parse_uses()?;
+        self.opt_attr_dict(st)?;
+        let mut tys = {
+            self.expect(Tok::Colon, "`:` and a type")?;
+            self.parse_type_list()?
+        };
+        let ty = tys.pop().unwrap_or(Type::None);
+        let cond = tys.pop().unwrap_or(Type::int(1));
+        if uses.len() != 3 {
+            return self.error(st.operands_span(&uses, name_span), "expected 3 operands");
+        }
+        st.add(uses[0], Some(cond));
+        st.add(uses[1], Some(ty.clone()));
+        st.add(uses[2], Some(ty.clone()));
+        st.result_types.push(ty);
+        Ok(())
+    }
+
+    /// `%x : from to to` (with `arith.truncf`'s rounding mode).
+    fn parse_cast(&mut self, st: &mut OpState) -> PResult<()> {
+        let u = self.parse_use()?;
+        if st.name == "arith.truncf" {
+            self.opt_rounding_mode(st);
+        }
+        self.opt_flags(st)?;
+        self.opt_attr_dict(st)?;
+        let from = self.colon_type()?;
+        self.expect_bare("to")?;
+        let to = self.parse_type()?;
+        st.add(u, Some(from));
+        st.result_types.push(to);
+        Ok(())
+    }
+
+    /// `%x : from -> to`.
+    fn parse_arrow_cast(&mut self, st: &mut OpState) -> PResult<()> {
+        let u = self.parse_use()?;
+        self.opt_attr_dict(st)?;
+        let from = self.colon_type()?;
+        self.expect(Tok::Arrow, "`->`")?;
+        st.add(u, Some(from));
+        st.result_types.push(self.parse_type()?);
+        Ok(())
+    }
+
+    /// `arith.constant` and the like: a typed value.
+    fn parse_constant(&mut self, st: &mut OpState) -> PResult<()> {
+        self.opt_attr_dict(st)?;
+        let sp = self.tok.span;
+        let value = self.parse_attr()?;
+        let ty = match &value {
+            Attr::Int { ty, .. }
+            | Attr::Float { ty, .. }
+            | Attr::Dense { ty, .. }
+            | Attr::Sparse { ty, .. } => ty.clone(),
+            Attr::Bool(_) => Type::int(1),
+            _ => return self.error(sp, "expected a typed constant value"),
+        };
+        st.prop(
+            "value",
+            value,
+            Span {
+                start: sp.start,
+                end: self.prev_end,
+            },
+        );
+        st.result_types.push(ty);
+        Ok(())
+    }
+
+    /// Operands, then a functional type `(types) -> types`.
+    fn parse_functional(&mut self, st: &mut OpState) -> PResult<()> {
+        let uses = self.parse_uses()?;
+        self.opt_attr_dict(st)?;
+        self.functional_type(st, uses)
+    }
+
+    /// `tensor.concat dim(k) %args : (types) -> type`.
+    fn parse_concat(&mut self, st: &mut OpState) -> PResult<()> {
+        self.expect_bare("dim")?;
+        self.expect(Tok::LParen, "`(` and the dimension")?;
+        let t = self.expect(Tok::Int, "a dimension number")?;
+        let Some(v) = self.int_value(t) else {
+            return self.error(t.span, "dimension number out of range");
+        };
+        self.expect(Tok::RParen, "`)`")?;
+        st.prop("dim", i64_attr(v), t.span);
+        let uses = self.parse_uses()?;
+        self.opt_attr_dict(st)?;
+        self.functional_type(st, uses)
+    }
+
+    /// `affine.apply #map(%dims)[%syms]`.
+    fn parse_affine_apply(&mut self, st: &mut OpState) -> PResult<()> {
+        let sp = self.tok.span;
+        let map = self.parse_attr()?;
+        if !matches!(map, Attr::AffineMap(_)) {
+            return self.error(sp, "expected an affine map");
+        }
+        st.prop(
+            "map",
+            map,
+            Span {
+                start: sp.start,
+                end: self.prev_end,
+            },
+        );
+        self.expect(Tok::LParen, "`(` and dimension operands")?;
+        let dims = self.parse_uses()?;
+        self.expect(Tok::RParen, "`)`")?;
+        let mut syms = Vec::new();
+        if self.eat(Tok::LBracket) {
+            syms = self.parse_uses()?;
+            self.expect(Tok::RBracket, "`]`")?;
+        }
+        for u in dims.into_iter().chain(syms) {
+            st.add(u, Some(Type::Index));
+        }
+        self.opt_attr_dict(st)?;
+        st.result_types.push(Type::Index);
+        Ok(())
+    }
+
+    /// `bufferization.to_tensor %m [restrict] [writable] : memref [to tensor]`.
+    fn parse_to_tensor(&mut self, st: &mut OpState) -> PResult<()> {
+        let u = self.parse_use()?;
+        for flag in ["restrict", "writable"] {
+            if self.at_bare(flag) {
+                let t = self.bump();
+                st.prop(flag, Attr::Unit, t.span);
+            }
+        }
+        self.opt_attr_dict(st)?;
+        let at = self.tok.span;
+        let m = self.colon_type()?;
+        let t = if self.eat_bare("to") {
+            self.parse_type()?
+        } else {
+            match m.memref_to_tensor() {
+                Some(t) => t,
+                None => return self.error(at, "expected a memref type"),
+            }
+        };
+        st.add(u, Some(m));
+        st.result_types.push(t);
+        Ok(())
+    }
+
+    /// `bufferization.to_memref %t [read_only] : tensor [to memref]`.
+    fn parse_to_memref(&mut self, st: &mut OpState) -> PResult<()> {
+        let u = self.parse_use()?;
+        if self.at_bare("read_only") {
+            let t = self.bump();
+            st.prop("read_only", Attr::Unit, t.span);
+        }
+        self.opt_attr_dict(st)?;
+        let first = self.colon_type()?;
+        if self.eat_bare("to") {
+            st.add(u, Some(first));
+            st.result_types.push(self.parse_type()?);
+        } else {
+            st.add(u, None);
+            st.result_types.push(first);
+        }
+        Ok(())
+    }
+
+    /// `builtin.unrealized_conversion_cast %args : types to types`.
+    fn parse_unrealized_cast(&mut self, st: &mut OpState) -> PResult<()> {
+        let uses = self.parse_uses()?;
+        self.opt_attr_dict(st)?;
+        let tys = if uses.is_empty() {
+            Vec::new()
+        } else {
+            self.expect(Tok::Colon, "`:`")?;
+            self.parse_type_list()?
+        };
+        self.add_typed(st, uses, tys)?;
+        self.expect_bare("to")?;
+        st.result_types = self.parse_type_list()?;
+        Ok(())
     }
 
     /// `{...}` if present, into the op's attributes.

@@ -25,211 +25,255 @@ impl<'s> Parser<'s> {
     ) -> PResult<()> {
         use Family::*;
         match f {
-            Empty => {
-                self.expect(Tok::LParen, "`(` and dynamic sizes")?;
-                let dims = self.parse_uses()?;
-                self.expect(Tok::RParen, "`)`")?;
-                for u in dims {
-                    st.add(u, Some(Type::Index));
-                }
-                self.opt_attr_dict(st)?;
-                st.result_types.push(self.colon_type()?);
-                Ok(())
-            }
-            Extract | Load => {
-                let t = self.parse_use()?;
-                let idx = self.bracket_uses()?;
-                self.opt_attr_dict(st)?;
-                let at = self.tok.span;
-                let ty = self.colon_type()?;
-                let elem = self.elem_of(&ty, at)?;
-                st.add(t, Some(ty));
-                self.add_indices(st, idx);
-                st.result_types.push(elem);
-                Ok(())
-            }
-            Insert | Store => {
-                let v = self.parse_use()?;
-                if f == Insert {
-                    self.expect_bare("into")?;
-                } else {
-                    self.expect(Tok::Comma, "`,`")?;
-                }
-                let t = self.parse_use()?;
-                let idx = self.bracket_uses()?;
-                self.opt_attr_dict(st)?;
-                let at = self.tok.span;
-                let ty = self.colon_type()?;
-                let elem = self.elem_of(&ty, at)?;
-                st.add(v, Some(elem));
-                st.add(t, Some(ty.clone()));
-                self.add_indices(st, idx);
-                if f == Insert {
-                    st.result_types.push(ty);
-                }
-                Ok(())
-            }
-            Dim => {
-                self.opt_attr_dict(st)?;
-                let t = self.parse_use()?;
-                self.expect(Tok::Comma, "`,`")?;
-                let i = self.parse_use()?;
-                self.opt_attr_dict(st)?;
-                let ty = self.colon_type()?;
-                st.add(t, Some(ty));
-                st.add(i, Some(Type::Index));
-                st.result_types.push(Type::Index);
-                Ok(())
-            }
-            FromElements | Splat => {
-                let uses = self.parse_uses()?;
-                self.opt_attr_dict(st)?;
-                let at = self.tok.span;
-                let ty = self.colon_type()?;
-                let elem = self.elem_of(&ty, at)?;
-                for u in uses {
-                    st.add(u, Some(elem.clone()));
-                }
-                st.result_types.push(ty);
-                Ok(())
-            }
-            ExtractSlice | Subview => {
-                let src = self.parse_use()?;
-                st.add(src, None);
-                let counts = self.offsets_sizes_strides(st)?;
-                self.opt_attr_dict(st)?;
-                let from = self.colon_type()?;
-                self.expect_bare("to")?;
-                let to = self.parse_type()?;
-                st.operand_types[0] = Some(from);
-                let mut seg = vec![1];
-                seg.extend(counts);
-                st.prop("operandSegmentSizes", Attr::i32_array(&seg), name_span);
-                st.result_types.push(to);
-                Ok(())
-            }
-            InsertSlice => {
-                let src = self.parse_use()?;
-                self.expect_bare("into")?;
-                let dst = self.parse_use()?;
-                st.add(src, None);
-                st.add(dst, None);
-                let counts = self.offsets_sizes_strides(st)?;
-                self.opt_attr_dict(st)?;
-                let s = self.colon_type()?;
-                self.expect_bare("into")?;
-                let d = self.parse_type()?;
-                st.operand_types[0] = Some(s);
-                st.operand_types[1] = Some(d.clone());
-                let mut seg = vec![1, 1];
-                seg.extend(counts);
-                st.prop("operandSegmentSizes", Attr::i32_array(&seg), name_span);
-                st.result_types.push(d);
-                Ok(())
-            }
-            ExpandShape | CollapseShape => {
-                let src = self.parse_use()?;
-                st.add(src, None);
-                let sp = self.tok.span;
-                let re = self.parse_attr()?;
-                st.prop(
-                    "reassociation",
-                    re,
-                    Span {
-                        start: sp.start,
-                        end: self.prev_end,
-                    },
-                );
-                if f == ExpandShape && self.at_bare("output_shape") {
-                    let t = self.bump();
-                    let (stat, dynamic) = self.mixed_list()?;
-                    for u in dynamic {
-                        st.add(u, Some(Type::Index));
-                    }
-                    st.prop("static_output_shape", Attr::i64_array(&stat), t.span);
-                }
-                self.opt_attr_dict(st)?;
-                let from = self.colon_type()?;
-                self.expect_bare("into")?;
-                st.operand_types[0] = Some(from);
-                st.result_types.push(self.parse_type()?);
-                Ok(())
-            }
-            Generate => {
-                let dims = self.parse_uses()?;
-                for u in dims {
-                    st.add(u, Some(Type::Index));
-                }
-                let r = self.parse_op_region(st, id, &[])?;
-                st.regions.push(r);
-                self.opt_attr_dict(st)?;
-                st.result_types.push(self.colon_type()?);
-                Ok(())
-            }
+            Empty => self.parse_empty(st),
+            Extract | Load => self.parse_element_read(st),
+            Insert | Store => self.parse_element_write(f, st),
+            Dim => self.parse_dim(st),
+            FromElements | Splat => self.parse_from_elements(st),
+            ExtractSlice | Subview => self.parse_slice(st, name_span),
+            InsertSlice => self.parse_insert_slice(st, name_span),
+            ExpandShape | CollapseShape => self.parse_reshape(f, st),
+            Generate => self.parse_generate(st, id),
             Pad => self.parse_pad(st, id, name_span),
             Generic => self.parse_linalg_generic(st, id, name_span),
             Named => self.parse_linalg_named(st, id, name_span),
             ScfIf => self.parse_scf_if(st, id),
             ScfFor => self.parse_scf_for(st, id),
             ScfWhile => self.parse_scf_while(st, id),
-            Index => {
-                let t = self.expect(Tok::Int, "a dimension number")?;
-                let Some(v) = self.int_value(t) else {
-                    return self.error(t.span, "dimension number out of range");
-                };
-                st.prop("dim", i64_attr(v), t.span);
-                self.opt_attr_dict(st)?;
-                st.result_types.push(self.colon_type()?);
-                Ok(())
-            }
-            Alloc => {
-                self.expect(Tok::LParen, "`(` and dynamic sizes")?;
-                let dims = self.parse_uses()?;
-                self.expect(Tok::RParen, "`)`")?;
-                let syms = if self.at(Tok::LBracket) {
-                    self.bracket_uses()?
-                } else {
-                    Vec::new()
-                };
-                let seg = [dims.len(), syms.len()];
-                for u in dims.into_iter().chain(syms) {
-                    st.add(u, Some(Type::Index));
-                }
-                st.prop("operandSegmentSizes", Attr::i32_array(&seg), name_span);
-                self.opt_attr_dict(st)?;
-                st.result_types.push(self.colon_type()?);
-                Ok(())
-            }
-            Copy => {
-                let a = self.parse_use()?;
-                self.expect(Tok::Comma, "`,`")?;
-                let b = self.parse_use()?;
-                self.opt_attr_dict(st)?;
-                let ta = self.colon_type()?;
-                self.expect_bare("to")?;
-                let tb = self.parse_type()?;
-                st.add(a, Some(ta));
-                st.add(b, Some(tb));
-                Ok(())
-            }
-            Dealloc => {
-                let a = self.parse_use()?;
-                self.opt_attr_dict(st)?;
-                let ty = self.colon_type()?;
-                st.add(a, Some(ty));
-                Ok(())
-            }
-            GetGlobal => {
-                let sp = self.tok.span;
-                let sym = self.parse_symbol_ref()?;
-                st.prop("name", Attr::SymbolRef(sym), sp);
-                self.opt_attr_dict(st)?;
-                st.result_types.push(self.colon_type()?);
-                Ok(())
-            }
+            Index => self.parse_index(st),
+            Alloc => self.parse_alloc(st, name_span),
+            Copy => self.parse_copy(st),
+            Dealloc => self.parse_dealloc(st),
+            GetGlobal => self.parse_get_global(st),
             Global => self.parse_memref_global(st),
             _ => self.parse_opaque(st, name_span),
         }
+    }
+
+    /// `tensor.empty(%sizes) : type`.
+    fn parse_empty(&mut self, st: &mut OpState) -> PResult<()> {
+        self.expect(Tok::LParen, "`(` and dynamic sizes")?;
+        let dims = self.parse_uses()?;
+        self.expect(Tok::RParen, "`)`")?;
+        for u in dims {
+            st.add(u, Some(Type::Index));
+        }
+        self.opt_attr_dict(st)?;
+        st.result_types.push(self.colon_type()?);
+        Ok(())
+    }
+
+    /// `tensor.extract`/`memref.load %t[%i, ...] : type`.
+    fn parse_element_read(&mut self, st: &mut OpState) -> PResult<()> {
+        let t = self.parse_use()?;
+        let idx = self.bracket_uses()?;
+        self.opt_attr_dict(st)?;
+        let at = self.tok.span;
+        let ty = self.colon_type()?;
+        let elem = self.elem_of(&ty, at)?;
+        st.add(t, Some(ty));
+        self.add_indices(st, idx);
+        st.result_types.push(elem);
+        Ok(())
+    }
+
+    /// `tensor.insert %v into %t[...]`/`memref.store %v, %m[...] : type`.
+    fn parse_element_write(&mut self, f: Family, st: &mut OpState) -> PResult<()> {
+        use Family::*;
+        let v = self.parse_use()?;
+        if f == Insert {
+            self.expect_bare("into")?;
+        } else {
+            self.expect(Tok::Comma, "`,`")?;
+        }
+        let t = self.parse_use()?;
+        let idx = self.bracket_uses()?;
+        self.opt_attr_dict(st)?;
+        let at = self.tok.span;
+        let ty = self.colon_type()?;
+        let elem = self.elem_of(&ty, at)?;
+        st.add(v, Some(elem));
+        st.add(t, Some(ty.clone()));
+        self.add_indices(st, idx);
+        if f == Insert {
+            st.result_types.push(ty);
+        }
+        Ok(())
+    }
+
+    /// `tensor.dim`/`memref.dim %t, %i : type`.
+    fn parse_dim(&mut self, st: &mut OpState) -> PResult<()> {
+        self.opt_attr_dict(st)?;
+        let t = self.parse_use()?;
+        self.expect(Tok::Comma, "`,`")?;
+        let i = self.parse_use()?;
+        self.opt_attr_dict(st)?;
+        let ty = self.colon_type()?;
+        st.add(t, Some(ty));
+        st.add(i, Some(Type::Index));
+        st.result_types.push(Type::Index);
+        Ok(())
+    }
+
+    /// `tensor.from_elements %args : type` and `tensor.splat %v : type`.
+    fn parse_from_elements(&mut self, st: &mut OpState) -> PResult<()> {
+        let uses = self.parse_uses()?;
+        self.opt_attr_dict(st)?;
+        let at = self.tok.span;
+        let ty = self.colon_type()?;
+        let elem = self.elem_of(&ty, at)?;
+        for u in uses {
+            st.add(u, Some(elem.clone()));
+        }
+        st.result_types.push(ty);
+        Ok(())
+    }
+
+    /// `tensor.extract_slice`/`memref.subview %t[offsets] [sizes] [strides] : from to to`.
+    fn parse_slice(&mut self, st: &mut OpState, name_span: Span) -> PResult<()> {
+        let src = self.parse_use()?;
+        st.add(src, None);
+        let counts = self.offsets_sizes_strides(st)?;
+        self.opt_attr_dict(st)?;
+        let from = self.colon_type()?;
+        self.expect_bare("to")?;
+        let to = self.parse_type()?;
+        st.operand_types[0] = Some(from);
+        let mut seg = vec![1];
+        seg.extend(counts);
+        st.prop("operandSegmentSizes", Attr::i32_array(&seg), name_span);
+        st.result_types.push(to);
+        Ok(())
+    }
+
+    /// `tensor.insert_slice %s into %t[offsets] [sizes] [strides] : from into to`.
+    fn parse_insert_slice(&mut self, st: &mut OpState, name_span: Span) -> PResult<()> {
+        let src = self.parse_use()?;
+        self.expect_bare("into")?;
+        let dst = self.parse_use()?;
+        st.add(src, None);
+        st.add(dst, None);
+        let counts = self.offsets_sizes_strides(st)?;
+        self.opt_attr_dict(st)?;
+        let s = self.colon_type()?;
+        self.expect_bare("into")?;
+        let d = self.parse_type()?;
+        st.operand_types[0] = Some(s);
+        st.operand_types[1] = Some(d.clone());
+        let mut seg = vec![1, 1];
+        seg.extend(counts);
+        st.prop("operandSegmentSizes", Attr::i32_array(&seg), name_span);
+        st.result_types.push(d);
+        Ok(())
+    }
+
+    /// `tensor.expand_shape`/`collapse_shape %t [reassociation] [output_shape ...] : from into to`.
+    fn parse_reshape(&mut self, f: Family, st: &mut OpState) -> PResult<()> {
+        use Family::*;
+        let src = self.parse_use()?;
+        st.add(src, None);
+        let sp = self.tok.span;
+        let re = self.parse_attr()?;
+        st.prop(
+            "reassociation",
+            re,
+            Span {
+                start: sp.start,
+                end: self.prev_end,
+            },
+        );
+        if f == ExpandShape && self.at_bare("output_shape") {
+            let t = self.bump();
+            let (stat, dynamic) = self.mixed_list()?;
+            for u in dynamic {
+                st.add(u, Some(Type::Index));
+            }
+            st.prop("static_output_shape", Attr::i64_array(&stat), t.span);
+        }
+        self.opt_attr_dict(st)?;
+        let from = self.colon_type()?;
+        self.expect_bare("into")?;
+        st.operand_types[0] = Some(from);
+        st.result_types.push(self.parse_type()?);
+        Ok(())
+    }
+
+    /// `tensor.generate %sizes { body } : type`.
+    fn parse_generate(&mut self, st: &mut OpState, id: OpId) -> PResult<()> {
+        let dims = self.parse_uses()?;
+        for u in dims {
+            st.add(u, Some(Type::Index));
+        }
+        let r = self.parse_op_region(st, id, &[])?;
+        st.regions.push(r);
+        self.opt_attr_dict(st)?;
+        st.result_types.push(self.colon_type()?);
+        Ok(())
+    }
+
+    /// `linalg.index k : index`.
+    fn parse_index(&mut self, st: &mut OpState) -> PResult<()> {
+        let t = self.expect(Tok::Int, "a dimension number")?;
+        let Some(v) = self.int_value(t) else {
+            return self.error(t.span, "dimension number out of range");
+        };
+        st.prop("dim", i64_attr(v), t.span);
+        self.opt_attr_dict(st)?;
+        st.result_types.push(self.colon_type()?);
+        Ok(())
+    }
+
+    /// `memref.alloc(%sizes)[%syms] : type`.
+    fn parse_alloc(&mut self, st: &mut OpState, name_span: Span) -> PResult<()> {
+        self.expect(Tok::LParen, "`(` and dynamic sizes")?;
+        let dims = self.parse_uses()?;
+        self.expect(Tok::RParen, "`)`")?;
+        let syms = if self.at(Tok::LBracket) {
+            self.bracket_uses()?
+        } else {
+            Vec::new()
+        };
+        let seg = [dims.len(), syms.len()];
+        for u in dims.into_iter().chain(syms) {
+            st.add(u, Some(Type::Index));
+        }
+        st.prop("operandSegmentSizes", Attr::i32_array(&seg), name_span);
+        self.opt_attr_dict(st)?;
+        st.result_types.push(self.colon_type()?);
+        Ok(())
+    }
+
+    /// `memref.copy %a, %b : from to to`.
+    fn parse_copy(&mut self, st: &mut OpState) -> PResult<()> {
+        let a = self.parse_use()?;
+        self.expect(Tok::Comma, "`,`")?;
+        let b = self.parse_use()?;
+        self.opt_attr_dict(st)?;
+        let ta = self.colon_type()?;
+        self.expect_bare("to")?;
+        let tb = self.parse_type()?;
+        st.add(a, Some(ta));
+        st.add(b, Some(tb));
+        Ok(())
+    }
+
+    /// `memref.dealloc %m : type`.
+    fn parse_dealloc(&mut self, st: &mut OpState) -> PResult<()> {
+        let a = self.parse_use()?;
+        self.opt_attr_dict(st)?;
+        let ty = self.colon_type()?;
+        st.add(a, Some(ty));
+        Ok(())
+    }
+
+    /// `memref.get_global @g : type`.
+    fn parse_get_global(&mut self, st: &mut OpState) -> PResult<()> {
+        let sp = self.tok.span;
+        let sym = self.parse_symbol_ref()?;
+        st.prop("name", Attr::SymbolRef(sym), sp);
+        self.opt_attr_dict(st)?;
+        st.result_types.push(self.colon_type()?);
+        Ok(())
     }
 
     /// `[%a, %b]`.

@@ -61,6 +61,21 @@ impl Failure {
             }
         )
     }
+
+    /// What a memory failure is (an access out of bounds, a race), in words; None for the
+    /// others.
+    pub(crate) fn memory_fault(&self) -> Option<String> {
+        match self {
+            Failure::OutOfBounds { store, buf, offset, numel, pid, lane, pos } => Some(format!(
+                "the {} at {pos} (program {pid:?}, lane {lane:?}) addresses element {offset} of `{buf}`, which has {numel} elements",
+                if *store { "store" } else { "load" }
+            )),
+            Failure::Race { buf, offset, first, second, pos } => Some(format!(
+                "programs {first:?} and {second:?} both store to element {offset} of `{buf}` (the store at {pos})"
+            )),
+            _ => None,
+        }
+    }
 }
 
 /// Concrete inputs: sizes, tensor contents by name, scalar parameters by name.
@@ -69,7 +84,8 @@ pub(crate) struct Inputs {
     pub tensors: BTreeMap<String, Vec<Scalar>>,
 }
 
-fn lanes(shape: &[usize]) -> Vec<Vec<i128>> {
+/// Every lane of a block of `shape`, in order.
+pub(crate) fn lanes(shape: &[usize]) -> Vec<Vec<i128>> {
     let mut out = vec![vec![]];
     for n in shape {
         let mut next = Vec::new();
@@ -448,17 +464,31 @@ pub(crate) fn counterexample(
         }
     }
     let mismatch = match fail {
-        Failure::OutOfBounds { store, buf, offset, numel, pid, lane, pos } => Mismatch::TargetUb {
-            what: format!(
-                "the {} at {pos} (program {pid:?}, lane {lane:?}) addresses element {offset} of `{buf}`, which has {numel} elements",
-                if *store { "store" } else { "load" }
-            ),
+        Failure::OutOfBounds { .. } | Failure::Race { .. } => Mismatch::TargetUb {
+            what: fail.memory_fault().expect("a memory failure"),
         },
-        Failure::Race { buf, offset, first, second, pos } => Mismatch::TargetUb {
-            what: format!("programs {first:?} and {second:?} both store to element {offset} of `{buf}` (the store at {pos})"),
+        Failure::Unwritten { buf, index } => Mismatch::Value {
+            index: index
+                .iter()
+                .map(|(n, v)| (format!("{buf}.{n}"), *v))
+                .collect(),
+            lhs: "never written".into(),
+            rhs: "the formula's value".into(),
         },
-        Failure::Unwritten { buf, index } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: "never written".into(), rhs: "the formula's value".into() },
-        Failure::Value { buf, index, kernel, formula, .. } => Mismatch::Value { index: index.iter().map(|(n, v)| (format!("{buf}.{n}"), *v)).collect(), lhs: kernel.clone(), rhs: formula.clone() },
+        Failure::Value {
+            buf,
+            index,
+            kernel,
+            formula,
+            ..
+        } => Mismatch::Value {
+            index: index
+                .iter()
+                .map(|(n, v)| (format!("{buf}.{n}"), *v))
+                .collect(),
+            lhs: kernel.clone(),
+            rhs: formula.clone(),
+        },
     };
     Counterexample {
         instance: format!(

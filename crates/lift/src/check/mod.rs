@@ -21,8 +21,10 @@
 //! 3. [`bounded`]: the bounded concrete check on small sizes;
 //! 4. [`obligations`] (bounds, premises, values), [`coverage`] and [`exclusive`]: the
 //!    obligations for every size;
-//! 5. [`solve`]: each obligation solved, a model replayed concretely before it refutes;
-//!    the verdict and the assumptions it rests on.
+//! 5. [`solve`]: each obligation solved, a model replayed concretely before it refutes
+//!    (a model outside the kernel-level claim's memory precondition asked again with that
+//!    instance of the precondition, [`precondition`]); the verdict and the assumptions it
+//!    rests on.
 
 use crate::formula::Formula;
 use crate::setup::Setup;
@@ -36,6 +38,7 @@ mod coverage;
 mod exclusive;
 mod footprint;
 mod obligations;
+mod precondition;
 mod run;
 mod solve;
 mod synthesis;
@@ -225,7 +228,7 @@ fn stages(
     }
 
     // 5. Solve.
-    let mut unknowns = solve::solve(&w, &cx, obligations)?;
+    let mut unknowns = solve::solve(&mut w, &cx, obligations)?;
     unknowns.extend(solve::decide_in_place_races(
         &w,
         &cx,

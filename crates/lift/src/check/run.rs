@@ -86,6 +86,10 @@ pub(super) struct SymAccess {
     pub(super) lane_extents: Vec<usize>,
     pub(super) mask: Option<TermId>,
     pub(super) off: TermId,
+    /// The offset and the mask as evaluated, in the program ids themselves (before
+    /// [`SymAccess::name_atoms`]): what an instance at other program ids substitutes into
+    /// (`super::precondition`).
+    pub(super) raw: (TermId, Option<TermId>),
     pub(super) value: Option<SymVal>,
     /// Where the stored value is NaN, and where it is infinite (an extended real,
     /// `Elem::X`).
@@ -155,6 +159,7 @@ pub(super) fn evaluate(w: &mut World, m: &Machine<Sym>, tag: &str) -> Vec<SymAcc
             lane_extents: a.offset.shape.clone(),
             mask,
             off,
+            raw: (off, mask),
             value,
             value_bad,
             pos: a.pos,

@@ -6,6 +6,7 @@
 //! Takes the [`World`] and the obligations; gives what stayed unknown, or the refutation.
 
 use super::exclusive::InPlaceRace;
+use super::precondition;
 use super::world::World;
 use super::{unknown, Checked, Obligation, Stage};
 use crate::host::HExpr;
@@ -16,52 +17,103 @@ use std::collections::BTreeMap;
 use tensor::{Concrete, Rat, Scalar};
 
 /// Solves `obligations` in order; why each that was not proved stays unknown, or the verdict
-/// `refuted` of the first whose model replays.
-pub(super) fn solve(w: &World, cx: &Checked, obligations: Vec<Obligation>) -> Stage<Vec<String>> {
-    let cfg = smt::SolverConfig {
-        timeout: crate::clock::solver_limit(cx.limits.timeout),
-    };
+/// `refuted` of the first whose model replays. A model whose replay faults outside the
+/// kernel-level claim's memory precondition makes the fault's instance of the precondition a
+/// premise and the query is asked again (`super::precondition`), up to a few times.
+pub(super) fn solve(
+    w: &mut World,
+    cx: &Checked,
+    obligations: Vec<Obligation>,
+) -> Stage<Vec<String>> {
     let mut unknowns = Vec::new();
-    for ob in obligations {
-        if cx.setup.deadline.passed() {
-            unknowns.push(format!(
-                "{}: not solved, the kernel's CPU time of {} s is up",
-                ob.name,
-                cx.limits.kernel_budget.as_secs()
-            ));
-            continue;
-        }
-        let mut store = w.sym.store.clone();
-        let asr = smt::simplify_arith(&mut store, &ob.assertions);
-        let reading = ModelReading {
-            size_syms: w.sizes.clone(),
-            fns: cx.synthesis.input_fns.clone(),
-            param_syms: cx
-                .io
-                .scalars
-                .iter()
-                .filter_map(|n| store.find(n).map(|s| (s, n.clone())))
-                .collect(),
-            numel_exprs: cx
-                .io
-                .loaded
-                .iter()
-                .map(|b| {
-                    let t = &cx.setup.host.tensors[cx.setup.buffers[*b]];
-                    (cx.name_of(*b), t.numel())
-                })
-                .collect(),
-        };
-        let (r, _, _) = smt::check_portfolio(&store, &asr, cfg, move |mr| reading.inputs(mr));
-        match r {
-            CheckResult::Unsat => {}
-            CheckResult::Unknown(why) => {
-                unknowns.push(format!("{}: solver unknown ({why})", ob.name))
+    for mut ob in obligations {
+        let mut rounds = 0;
+        loop {
+            if cx.setup.deadline.passed() {
+                unknowns.push(format!(
+                    "{}: not solved, the kernel's CPU time of {} s is up",
+                    ob.name,
+                    cx.limits.kernel_budget.as_secs()
+                ));
+                break;
             }
-            CheckResult::Sat(inp) => unknowns.push(replay_model(cx, &ob.name, inp)?),
+            let Some(inp) = solve_one(w, cx, &ob, &mut unknowns) else {
+                break;
+            };
+            match replay_model(cx, &ob.name, inp)? {
+                Replayed::Why(why) => unknowns.push(why),
+                Replayed::Outside(fail, sizes) => {
+                    let more = (rounds < precondition::ROUNDS)
+                        .then(|| precondition::instance(w, cx, &fail))
+                        .flatten()
+                        .filter(|t| !ob.assertions.contains(t));
+                    if let Some(t) = more {
+                        ob.assertions.push(t);
+                        rounds += 1;
+                        continue;
+                    }
+                    unknowns.push(format!(
+                        "{}: the solver's model (sizes {:?}) breaks the claim's memory precondition ({})",
+                        ob.name,
+                        sizes,
+                        fail.memory_fault().expect("a memory failure")
+                    ));
+                }
+            }
+            break;
         }
     }
     Ok(unknowns)
+}
+
+/// Solves obligation `ob` once: its model read into inputs, or none when it was proved or
+/// (said in `unknowns`) the solver did not decide.
+fn solve_one(
+    w: &World,
+    cx: &Checked,
+    ob: &Obligation,
+    unknowns: &mut Vec<String>,
+) -> Option<Inputs> {
+    let cfg = smt::SolverConfig {
+        timeout: crate::clock::solver_limit(cx.limits.timeout),
+    };
+    let mut store = w.sym.store.clone();
+    let asr = smt::simplify_arith(&mut store, &ob.assertions);
+    let reading = ModelReading {
+        size_syms: w.sizes.clone(),
+        fns: cx.synthesis.input_fns.clone(),
+        param_syms: cx
+            .io
+            .scalars
+            .iter()
+            .filter_map(|n| store.find(n).map(|s| (s, n.clone())))
+            .collect(),
+        numel_exprs: cx
+            .io
+            .loaded
+            .iter()
+            .map(|b| {
+                let t = &cx.setup.host.tensors[cx.setup.buffers[*b]];
+                (cx.name_of(*b), t.numel())
+            })
+            .collect(),
+    };
+    let (r, _, _) = smt::check_portfolio(&store, &asr, cfg, move |mr| reading.inputs(mr));
+    match r {
+        CheckResult::Unsat => None,
+        CheckResult::Unknown(why) => {
+            unknowns.push(format!("{}: solver unknown ({why})", ob.name));
+            None
+        }
+        CheckResult::Sat(inp) => Some(inp),
+    }
+}
+
+/// What the replay of a model that did not refute gave: why it did not, or (under the
+/// kernel-level claim) the memory fault that puts it outside the claim, with its sizes.
+enum Replayed {
+    Why(String),
+    Outside(Failure, Vec<i128>),
 }
 
 /// What a solver's model is read into: the inputs of a concrete replay.
@@ -119,7 +171,7 @@ impl ModelReading {
 /// The model `inp` of obligation `name` completed (sizes the launcher computes, missing
 /// tensors and scalars) and replayed: the verdict `refuted` when the replay fails, else why
 /// it did not refute.
-fn replay_model(cx: &Checked, name: &str, mut inp: Inputs) -> Stage<String> {
+fn replay_model(cx: &Checked, name: &str, mut inp: Inputs) -> Stage<Replayed> {
     let (setup, io) = (cx.setup, cx.io);
     let formula = cx.synthesis.formula.as_ref();
     // Sizes the launcher computes (a block size `next_power_of_2(n)`) take the launcher's
@@ -156,24 +208,23 @@ fn replay_model(cx: &Checked, name: &str, mut inp: Inputs) -> Stage<String> {
         }
     }
     match first {
-        Ok(Some(Failure::OutOfBounds { .. } | Failure::Race { .. })) if setup.safety_assumed => {
-            Ok(format!(
-                "{}: the solver's model (sizes {:?}) breaks the claim's memory precondition",
-                name, inp.sizes
-            ))
+        Ok(Some(fail @ (Failure::OutOfBounds { .. } | Failure::Race { .. })))
+            if setup.safety_assumed =>
+        {
+            Ok(Replayed::Outside(fail, inp.sizes))
         }
         Ok(Some(fail)) => {
             let show = matches!(fail, Failure::Value { .. }) && inp.sizes.iter().all(|n| *n <= 64);
             Err(refute(setup, &inp, &fail, show, cx.synthesized))
         }
-        Ok(None) => Ok(format!(
+        Ok(None) => Ok(Replayed::Why(format!(
             "{}: the solver's model (sizes {:?}) did not replay",
             name, inp.sizes
-        )),
-        Err(e) => Ok(format!(
+        ))),
+        Err(e) => Ok(Replayed::Why(format!(
             "{}: the solver's model could not be replayed ({e})",
             name
-        )),
+        ))),
     }
 }
 

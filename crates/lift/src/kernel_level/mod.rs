@@ -1087,6 +1087,7 @@ mod rows {
         /// The names a pointer expression adds (`a + b * c - d` adds `a`, `b * c`, `d`),
         /// through `[:, None]` subscripts and names assigned in the body (once, or always alike).
         fn addends<'e>(&'e self, e: &'e Expr, out: &mut Vec<&'e Expr>, depth: usize) {
+            crate::clock::tick();
             match e {
                 Expr::BinOp(b) if matches!(b.op, Operator::Add | Operator::Sub) => {
                     self.addends(&b.left, out, depth);
@@ -1487,9 +1488,18 @@ mod rows {
             facts.reach.set(Some(*reach));
             let mut parts = Vec::new();
             facts.addends(e, &mut parts, 0);
-            // Either branch of `tl.where(c, x, y)` an address adds is an offset too.
+            // Either branch of `tl.where(c, x, y)` an address adds is an offset too. Each
+            // `tl.where` is opened once: a name updated through one of its own branches
+            // (`rank = tl.where(m, rank - 1, 0)`) adds that `tl.where` again.
+            let mut opened: Vec<&Expr> = Vec::new();
             while let Some(k) = parts.iter().position(|p| where_branches(p).is_some()) {
-                let (x, y) = where_branches(parts.swap_remove(k)).expect("found above");
+                crate::clock::tick();
+                let w = parts.swap_remove(k);
+                if opened.iter().any(|o| std::ptr::eq(*o, w)) {
+                    continue;
+                }
+                opened.push(w);
+                let (x, y) = where_branches(w).expect("found above");
                 facts.addends(x, &mut parts, 0);
                 facts.addends(y, &mut parts, 0);
             }

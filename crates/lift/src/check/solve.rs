@@ -35,16 +35,15 @@ pub(super) fn solve(w: &World, cx: &Checked, obligations: Vec<Obligation>) -> St
         let asr = smt::simplify_arith(&mut store, &ob.assertions);
         let reading = ModelReading {
             size_syms: w.sizes.clone(),
-            fns: cx.synthesis.input_fns.clone(),
+            // Also the functions the formula's evaluation made (an output's old value).
+            fns: super::synthesis::input_functions(w),
             param_syms: cx
                 .io
                 .scalars
                 .iter()
                 .filter_map(|n| store.find(n).map(|s| (s, n.clone())))
                 .collect(),
-            numel_exprs: cx
-                .io
-                .loaded
+            numel_exprs: cx.io.replay_inputs(cx.setup, cx.synthesis.formula.as_ref())
                 .iter()
                 .map(|b| {
                     let t = &cx.setup.host.tensors[cx.setup.buffers[*b]];
@@ -133,7 +132,8 @@ fn replay_model(cx: &Checked, name: &str, mut inp: Inputs) -> Stage<String> {
             .entry(s.clone())
             .or_insert_with(|| vec![Scalar::Real(Rat::int(1))]);
     }
-    for b in &io.loaded {
+    let inputs = cx.io.replay_inputs(cx.setup, cx.synthesis.formula.as_ref());
+    for b in &inputs {
         let n = setup
             .numel(&mut Concrete::new(BTreeMap::new()), &inp.sizes, *b)
             .clamp(0, 1 << 16);
@@ -147,7 +147,7 @@ fn replay_model(cx: &Checked, name: &str, mut inp: Inputs) -> Stage<String> {
     // atom).
     if matches!(first, Ok(None) | Err(_)) && inp.sizes.iter().all(|n| *n <= 4096) {
         for pattern in 0..crate::replay::PATTERNS {
-            let guided = sample_inputs(setup, &io.loaded, inp.sizes.clone(), &io.scalars, pattern);
+            let guided = sample_inputs(setup, &inputs, inp.sizes.clone(), &io.scalars, pattern);
             if let Ok(Some(fail)) = replay(setup, formula, &io.stored, &guided) {
                 inp = guided;
                 first = Ok(Some(fail));

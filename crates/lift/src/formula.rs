@@ -1048,6 +1048,16 @@ fn reduction<D: LDomain>(
 mod tests {
     use super::*;
 
+    /// The tensors a formula reads include an output read for its old value, once each.
+    #[test]
+    fn tensors_read_names_each_tensor_once() {
+        let f = Formula::parse(
+            "dW[i, j] = where(j == 0, sum(k < n, x[i, k]), where(j == 1, x[i, ids[i]], dW[i, j]))",
+        )
+        .expect("parses");
+        assert_eq!(tensors_read(&f), vec!["x", "ids", "dW"]);
+    }
+
     /// Printing then parsing gives the same formula; bad text gives a position.
     #[test]
     fn print_parse_round_trip() {

@@ -82,7 +82,11 @@ impl Footprint {
     /// The buffers a replay gives values: those the kernel loads, and those formula `f`
     /// reads that it does not (an output's elements before the kernel, which a formula by
     /// cases over pinned indices keeps: `check::synthesis::pinned_cases`).
-    pub(super) fn replay_inputs(&self, setup: &Setup, f: Option<&crate::formula::Formula>) -> Vec<usize> {
+    pub(super) fn replay_inputs(
+        &self,
+        setup: &Setup,
+        f: Option<&crate::formula::Formula>,
+    ) -> Vec<usize> {
         let mut bufs = self.loaded.clone();
         let read = f.map(crate::formula::tensors_read).unwrap_or_default();
         for b in 0..setup.buffers.len() {

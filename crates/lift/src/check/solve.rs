@@ -43,7 +43,9 @@ pub(super) fn solve(w: &World, cx: &Checked, obligations: Vec<Obligation>) -> St
                 .iter()
                 .filter_map(|n| store.find(n).map(|s| (s, n.clone())))
                 .collect(),
-            numel_exprs: cx.io.replay_inputs(cx.setup, cx.synthesis.formula.as_ref())
+            numel_exprs: cx
+                .io
+                .replay_inputs(cx.setup, cx.synthesis.formula.as_ref())
                 .iter()
                 .map(|b| {
                     let t = &cx.setup.host.tensors[cx.setup.buffers[*b]];

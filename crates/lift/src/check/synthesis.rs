@@ -332,8 +332,7 @@ fn pinned_cases(
     let vars: Vec<Expr> = idx.iter().map(|x| Expr::Var(x.to_string())).collect();
     let mut body = Expr::Read(output.clone(), vars.clone());
     for (pinned, k) in cases.into_iter().rev() {
-        let value = match definition(w, names, taken, &accesses[k], &output, out_index[k].clone())
-        {
+        let value = match definition(w, names, taken, &accesses[k], &output, out_index[k].clone()) {
             Ok((v, _)) => v,
             Err(e) => return Some(Err(e)),
         };

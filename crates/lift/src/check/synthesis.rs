@@ -307,10 +307,15 @@ fn pinned_cases(
         if accesses[k].total.is_some() {
             return None;
         }
+        // A dimension of length 1 is pinned by its shape (the obligations' rule exempts it).
+        let shape = &setup.host.tensors[setup.buffers[buf]].shape;
         let pinned: Vec<(usize, i128)> = ix
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.keys().all(|m| m.is_empty()))
+            .filter(|(d, p)| {
+                p.keys().all(|m| m.is_empty())
+                    && !matches!(shape.get(*d), Some(crate::host::HExpr::Lit(1)))
+            })
             .map(|(d, p)| (d, p.get(&vec![]).copied().unwrap_or(0)))
             .collect();
         if pinned.is_empty() {

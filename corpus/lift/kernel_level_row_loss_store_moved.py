@@ -1,8 +1,10 @@
-# expect: unknown
+# expect: verified
 # kernel_level_row_loss_modes.py with the per-row store moved one element along (`+ 1`): the
 # kernel-level claim proves no coverage, so a formula `out[i, j]` over a free `j` would hold of
-# this store as of the right one. A store that writes a dimension only at a constant is
-# `unknown` under the kernel-level claim, naming the index it cannot pin.
+# this store as of the right one (session 20: `unknown`, naming the pinned index). Since
+# session 26 a store that writes a dimension only at a constant is synthesized by cases over
+# that index, every other element kept as it was: the formula says the sum lands in column 1,
+# which is what this kernel does (verified; `--expect` with `j == 0` is refuted, replayed).
 import triton
 import triton.language as tl
 

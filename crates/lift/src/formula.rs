@@ -670,6 +670,31 @@ pub(crate) fn names_read(f: &Formula) -> Vec<String> {
     out
 }
 
+/// The tensors a formula reads, without duplicates, in order of appearance (an output read
+/// for the value it held before the kernel is among them).
+pub(crate) fn tensors_read(f: &Formula) -> Vec<String> {
+    fn walk(e: &Expr, out: &mut Vec<String>) {
+        match e {
+            Expr::Read(t, ix) => {
+                if !out.contains(t) {
+                    out.push(t.clone());
+                }
+                ix.iter().for_each(|i| walk(i, out));
+            }
+            Expr::Num(..) | Expr::Var(_) => {}
+            Expr::Neg(a) => walk(a, out),
+            Expr::Bin(_, a, b) | Expr::Cmp(_, a, b) | Expr::Logic(_, a, b) => {
+                walk(a, out);
+                walk(b, out);
+            }
+            Expr::Call(_, args) => args.iter().for_each(|a| walk(a, out)),
+        }
+    }
+    let mut out = Vec::new();
+    f.defs.iter().for_each(|d| walk(&d.body, &mut out));
+    out
+}
+
 /// The names an expression reads (index variables, sizes, parameters), without duplicates.
 fn names(e: &Expr, out: &mut Vec<String>) {
     match e {
@@ -1022,6 +1047,16 @@ fn reduction<D: LDomain>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tensors a formula reads include an output read for its old value, once each.
+    #[test]
+    fn tensors_read_names_each_tensor_once() {
+        let f = Formula::parse(
+            "dW[i, j] = where(j == 0, sum(k < n, x[i, k]), where(j == 1, x[i, ids[i]], dW[i, j]))",
+        )
+        .expect("parses");
+        assert_eq!(tensors_read(&f), vec!["x", "ids", "dW"]);
+    }
 
     /// Printing then parsing gives the same formula; bad text gives a position.
     #[test]

@@ -275,7 +275,8 @@ pub(super) fn bounded_of_run<D: tensor::Domain>(
     let block = store_block(&m.accesses);
     let dims = store_dims(&m.accesses);
     let roots = m.math.iter().any(|f| *f == "sqrt" || *f == "rsqrt");
-    let buffers = (&io.stored[..], &io.loaded[..], &io.scalars[..]);
+    let inputs = io.replay_inputs(setup, formula);
+    let buffers = (&io.stored[..], &inputs[..], &io.scalars[..]);
     bounded(setup, formula, buffers, (block, &dims), roots, synthesized)
 }
 

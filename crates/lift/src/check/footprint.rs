@@ -79,6 +79,24 @@ impl Footprint {
         }
     }
 
+    /// The buffers a replay gives values: those the kernel loads, and those formula `f`
+    /// reads that it does not (an output's elements before the kernel, which a formula by
+    /// cases over pinned indices keeps: `check::synthesis::pinned_cases`).
+    pub(super) fn replay_inputs(
+        &self,
+        setup: &Setup,
+        f: Option<&crate::formula::Formula>,
+    ) -> Vec<usize> {
+        let mut bufs = self.loaded.clone();
+        let read = f.map(crate::formula::tensors_read).unwrap_or_default();
+        for b in 0..setup.buffers.len() {
+            if !bufs.contains(&b) && read.contains(&buffer_name(setup, b)) {
+                bufs.push(b);
+            }
+        }
+        bufs
+    }
+
     /// The tensors read and written, by name, into `out`.
     pub(super) fn record(&self, setup: &Setup, out: &mut Outcome) {
         out.reads = self.loaded.iter().map(|b| buffer_name(setup, *b)).collect();

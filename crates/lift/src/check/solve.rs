@@ -81,7 +81,8 @@ fn solve_one(
     let asr = smt::simplify_arith(&mut store, &ob.assertions);
     let reading = ModelReading {
         size_syms: w.sizes.clone(),
-        fns: cx.synthesis.input_fns.clone(),
+        // Also the functions the formula's evaluation made (an output's old value).
+        fns: super::synthesis::input_functions(w),
         param_syms: cx
             .io
             .scalars
@@ -90,7 +91,7 @@ fn solve_one(
             .collect(),
         numel_exprs: cx
             .io
-            .loaded
+            .replay_inputs(cx.setup, cx.synthesis.formula.as_ref())
             .iter()
             .map(|b| {
                 let t = &cx.setup.host.tensors[cx.setup.buffers[*b]];
@@ -185,7 +186,8 @@ fn replay_model(cx: &Checked, name: &str, mut inp: Inputs) -> Stage<Replayed> {
             .entry(s.clone())
             .or_insert_with(|| vec![Scalar::Real(Rat::int(1))]);
     }
-    for b in &io.loaded {
+    let inputs = cx.io.replay_inputs(cx.setup, cx.synthesis.formula.as_ref());
+    for b in &inputs {
         let n = setup
             .numel(&mut Concrete::new(BTreeMap::new()), &inp.sizes, *b)
             .clamp(0, 1 << 16);
@@ -199,7 +201,7 @@ fn replay_model(cx: &Checked, name: &str, mut inp: Inputs) -> Stage<Replayed> {
     // atom).
     if matches!(first, Ok(None) | Err(_)) && inp.sizes.iter().all(|n| *n <= 4096) {
         for pattern in 0..crate::replay::PATTERNS {
-            let guided = sample_inputs(setup, &io.loaded, inp.sizes.clone(), &io.scalars, pattern);
+            let guided = sample_inputs(setup, &inputs, inp.sizes.clone(), &io.scalars, pattern);
             if let Ok(Some(fail)) = replay(setup, formula, &io.stored, &guided) {
                 inp = guided;
                 first = Ok(Some(fail));

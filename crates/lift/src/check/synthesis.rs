@@ -16,8 +16,6 @@ use symbolic::SymVal;
 
 /// The formula of the check, and what the obligations read of the stores' indices.
 pub(super) struct Synthesis {
-    /// The run's input functions, each with the name of the tensor it reads.
-    pub(super) input_fns: Vec<(FunId, String)>,
     /// For each access, a store's output index per dimension; `None` for a load or a store
     /// whose offset does not split into the output's dimensions.
     pub(super) out_index: Vec<Option<Vec<Poly>>>,
@@ -41,13 +39,7 @@ impl Synthesis {
         atoms: &PidAtoms,
         io: &Footprint,
     ) -> Synthesis {
-        let input_fns: Vec<(FunId, String)> = w
-            .sym
-            .inputs
-            .iter()
-            .filter(|(k, _)| !k.contains('#'))
-            .map(|(k, f)| (*f, k.rsplit_once('/').map(|x| x.0).unwrap_or(k).to_string()))
-            .collect();
+        let input_fns = input_functions(w);
         let mut out_index: Vec<Option<Vec<Poly>>> = Vec::new();
         let mut quotients = Vec::new();
         for a in accesses {
@@ -79,13 +71,23 @@ impl Synthesis {
             }
         };
         Synthesis {
-            input_fns,
             out_index,
             quotients,
             formula,
             error,
         }
     }
+}
+
+/// The run's input functions (and those a formula's evaluation made since), each with the
+/// name of the tensor it reads.
+pub(super) fn input_functions(w: &World) -> Vec<(FunId, String)> {
+    w.sym
+        .inputs
+        .iter()
+        .filter(|(k, _)| !k.contains('#'))
+        .map(|(k, f)| (*f, k.rsplit_once('/').map(|x| x.0).unwrap_or(k).to_string()))
+        .collect()
 }
 
 impl Synthesis {
@@ -245,6 +247,20 @@ fn synthesize(
         if defs.iter().any(|d| d.output == output) {
             continue; // one formula per output; every store is checked against it
         }
+        if setup.kernel_level {
+            match pinned_cases(w, setup, names, taken, accesses, out_index, a.buf) {
+                Some(Ok(def)) => {
+                    defs.push(def);
+                    continue;
+                }
+                Some(Err(e)) => {
+                    return Err(format!(
+                        "the formula of `{output}` was not synthesized: {e}"
+                    ))
+                }
+                None => {}
+            }
+        }
         match definition(w, names, taken, a, &output, out_index[k].clone()) {
             Ok((body, idx)) => defs.push(formula::Def {
                 output,
@@ -259,6 +275,88 @@ fn synthesize(
         }
     }
     Ok(Formula { defs })
+}
+
+/// The most cases [`pinned_cases`] writes for one output.
+const MAX_PINNED_CASES: usize = 8;
+
+/// A kernel-level claim's output that its stores write at constant indices of a dimension
+/// (`tl.store(dW + row * stride + 0, a)`, `... + 1, b)`, `... + 2, c)`, or one store at
+/// column 0), as cases over those indices that leave every other element as it was:
+/// `dW[i, j] = where(j == 0, a, where(j == 1, b, where(j == 2, c, dW[i, j])))`. The claim
+/// proves no coverage, so a formula that did not say where the store writes would hold of a
+/// store moved along the dimension; by cases, a moved store writes a value the formula does
+/// not give there (the element's old one). `None` when no store of the output is pinned, one
+/// is an atomic, or another writes the dimension along a lane (the first store's definition
+/// then stands, as before).
+fn pinned_cases(
+    w: &mut World,
+    setup: &Setup,
+    names: &Names,
+    taken: &[String],
+    accesses: &[SymAccess],
+    out_index: &[Option<Vec<Poly>>],
+    buf: usize,
+) -> Option<Result<formula::Def, String>> {
+    let stores: Vec<usize> = (0..accesses.len())
+        .filter(|k| accesses[*k].store && accesses[*k].buf == buf)
+        .collect();
+    let mut cases: Vec<(Vec<(usize, i128)>, usize)> = Vec::new();
+    for &k in &stores {
+        let ix = out_index[k].as_ref()?;
+        if accesses[k].total.is_some() {
+            return None;
+        }
+        // A dimension of length 1 is pinned by its shape (the obligations' rule exempts it).
+        let shape = &setup.host.tensors[setup.buffers[buf]].shape;
+        let pinned: Vec<(usize, i128)> = ix
+            .iter()
+            .enumerate()
+            .filter(|(d, p)| {
+                p.keys().all(|m| m.is_empty())
+                    && !matches!(shape.get(*d), Some(crate::host::HExpr::Lit(1)))
+            })
+            .map(|(d, p)| (d, p.get(&vec![]).copied().unwrap_or(0)))
+            .collect();
+        if pinned.is_empty() {
+            return None;
+        }
+        // A later store at the same indices is checked against the first one's case.
+        if !cases.iter().any(|(c, _)| *c == pinned) {
+            cases.push((pinned, k));
+        }
+    }
+    // An unrolled loop's stores at each of many indices (`tl.static_range(0, HC)`) are one
+    // formula of the index, not a case each: left to the first store's definition.
+    if cases.len() > MAX_PINNED_CASES {
+        return None;
+    }
+    let output = buffer_name(setup, buf);
+    let rank = out_index[*stores.first()?].as_ref()?.len();
+    let idx = output_indices(rank, taken);
+    let vars: Vec<Expr> = idx.iter().map(|x| Expr::Var(x.to_string())).collect();
+    let mut body = Expr::Read(output.clone(), vars.clone());
+    for (pinned, k) in cases.into_iter().rev() {
+        let value = match definition(w, names, taken, &accesses[k], &output, out_index[k].clone()) {
+            Ok((v, _)) => v,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut at: Option<Expr> = None;
+        for (d, c) in pinned {
+            let eq = Expr::Cmp("==", Box::new(vars[d].clone()), Box::new(Expr::Num(c, 1)));
+            at = Some(match at {
+                None => eq,
+                Some(a) => Expr::Logic(true, Box::new(a), Box::new(eq)),
+            });
+        }
+        let at = at.expect("a pinned dimension");
+        body = Expr::Call("where".into(), vec![at, value, body]);
+    }
+    Some(Ok(formula::Def {
+        output,
+        indices: idx.iter().map(|x| x.to_string()).collect(),
+        body,
+    }))
 }
 
 /// The body of the definition a store writes, with its index names.

@@ -245,12 +245,26 @@ fn compared(s: &mut Store, a: TermId, b: TermId, strict: bool) -> Option<bool> {
 }
 
 /// `t` with the sign cases index arithmetic rules out dropped ([`sign_cases`]): a
-/// truncating `//` or `%` of non-negative operands is then the Euclidean one.
+/// truncating `//` or `%` of non-negative operands is then the Euclidean one. Repeated
+/// until nothing changes (at most [`SIGN_ROUNDS`] times): a case dropped can make another
+/// decidable, as in `x // cdiv(n, B)`, whose divisor `|ite(n + B - 1 < 0, ..)|` is the
+/// non-negative `(n + B - 1) div B` only once the inner case is gone.
 pub(crate) fn drop_sign_cases(s: &mut Store, t: TermId) -> TermId {
-    let mut map = HashMap::new();
-    sign_cases(s, t, &mut map);
-    s.replace(t, &map)
+    let mut t = t;
+    for _ in 0..SIGN_ROUNDS {
+        let mut map = HashMap::new();
+        sign_cases(s, t, &mut map);
+        let next = s.replace(t, &map);
+        if next == t {
+            break;
+        }
+        t = next;
+    }
+    t
 }
+
+/// The most rounds of [`drop_sign_cases`] (each peels one level of nested divisions).
+const SIGN_ROUNDS: usize = 8;
 
 /// Splits a store's flat offset `off` into per-dimension indices ([`delinearize`]) after
 /// dropping its sign cases; each `a // b` and `a % b` of non-negative operands in it
@@ -533,6 +547,10 @@ impl Synth<'_> {
         }
         sign_cases(self.s, value, &mut map);
         let v = self.s.replace(value, &map);
+        // The cases the first round leaves decidable (a divisor `cdiv(n, B)` under a sign
+        // case of its own), as the store's offset drops them: its quotients are then the
+        // same terms in the value.
+        let v = drop_sign_cases(self.s, v);
         self.s.replace(v, &wraps)
     }
 

@@ -1447,6 +1447,48 @@ mod tests {
         }
     }
 
+    /// A persistent kernel's tile id `pid + P * t` taken apart by `//` and `%` of
+    /// `|cdiv(n, 16)|` (a runtime divisor under its absolute value, itself a truncating
+    /// division): the divisor's sign case is decided only after the inner one is dropped, so
+    /// dropping repeats, and the offset `16 * (id % g) + lane + n * (id // g)` then splits
+    /// into `[id // g, 16 * (id % g) + lane]` through the strides `[n, 1]`.
+    #[test]
+    fn nested_sign_cases_drop_to_a_fixpoint() {
+        let mut sym = symbolic::Sym::new(Store::new());
+        let n = sym.store.var("size1", smt::Sort::Int);
+        let pid = sym.store.var("pid0", smt::Sort::Int);
+        let programs = sym.store.var("nprog0", smt::Sort::Int);
+        let t = sym.store.var("t", smt::Sort::Int);
+        let lane = sym.store.var("lane0_1", smt::Sort::Int);
+        let (fifteen, sixteen, zero) = (sym.store.int(15), sym.store.int(16), sym.store.int(0));
+        let up = sym.store.add(vec![n, fifteen]);
+        let g = crate::ops::trunc_div(&mut sym, &up, &sixteen, false);
+        let negative = sym.store.lt(g, zero);
+        let minus = sym.store.neg(g);
+        let abs_g = sym.store.ite(negative, minus, g);
+        let step = sym.store.mul(vec![programs, t]);
+        let id = sym.store.add(vec![pid, step]);
+        let q = crate::ops::trunc_div(&mut sym, &id, &abs_g, false);
+        let r = crate::ops::trunc_div(&mut sym, &id, &abs_g, true);
+        let col = sym.store.mul(vec![sixteen, r]);
+        let row = sym.store.mul(vec![n, q]);
+        let off = sym.store.add(vec![col, lane, row]);
+        let dropped = drop_sign_cases(&mut sym.store, off);
+        let mut todo = vec![dropped];
+        while let Some(x) = todo.pop() {
+            assert!(!matches!(sym.store.node(x), Node::Ite(..)), "a sign case is left");
+            todo.extend(sym.store.children(x));
+        }
+        let Node::Sym(n_sym) = sym.store.node(n).clone() else {
+            panic!("a variable is a symbol")
+        };
+        let strides = [BTreeMap::from([(vec![n_sym], 1)]), constant(1)];
+        let mut quotients = Vec::new();
+        let parts = split_offset(&mut sym.store, off, &strides, &mut quotients);
+        assert_eq!(parts.map(|p| p.len()), Some(2));
+        assert_eq!(quotients.len(), 2, "`id // g` and `id % g`");
+    }
+
     /// Synthesis reads the kernel's `//` and `%` back from their definition's terms: a
     /// divisor of either sign, a positive literal (whose sign case the constructors fold) and
     /// a size (whose sign case the kernel's term has dropped). Not yet: a negative literal

@@ -509,7 +509,8 @@ fn lift_kernel(cx: &KernelCtx) -> Result<Option<KernelResult>, Diagnostic> {
 
 /// Whether a launcher-level claim that ended `unknown` for `reason` may be decided by the
 /// kernel-level claim: a formula not synthesized, an expected formula of another rank, or an
-/// output index whose coverage is not read, over the launcher's views of the tensors (never
+/// output index whose coverage is not read (also one through `//` or `%` of lanes: a
+/// persistent kernel's tile id taken apart), over the launcher's views of the tensors (never
 /// a bound or a race the launcher's sizes may break: the kernel-level claim would only
 /// assume those away). A gather's indices in range is such a precondition too, but one no
 /// launcher can establish (it is the data's), so the kernel-level claim that states it is
@@ -520,6 +521,7 @@ fn kernel_level_may_decide(reason: &str) -> bool {
         || reason.contains("does not split into")
         || (reason.contains("the formula indexes `") && reason.contains("; it has rank"))
         || (reason.contains("coverage of `") && reason.contains("is not of the form"))
+        || (reason.contains("coverage of `") && reason.contains("an output index through `//`"))
 }
 
 /// `f()`, or `None` when the function's time runs out in it ([`clock`]); other panics go on

@@ -245,12 +245,26 @@ fn compared(s: &mut Store, a: TermId, b: TermId, strict: bool) -> Option<bool> {
 }
 
 /// `t` with the sign cases index arithmetic rules out dropped ([`sign_cases`]): a
-/// truncating `//` or `%` of non-negative operands is then the Euclidean one.
+/// truncating `//` or `%` of non-negative operands is then the Euclidean one. Repeated
+/// until nothing changes (at most [`SIGN_ROUNDS`] times): a case dropped can make another
+/// decidable, as in `x // cdiv(n, B)`, whose divisor `|ite(n + B - 1 < 0, ..)|` is the
+/// non-negative `(n + B - 1) div B` only once the inner case is gone.
 pub(crate) fn drop_sign_cases(s: &mut Store, t: TermId) -> TermId {
-    let mut map = HashMap::new();
-    sign_cases(s, t, &mut map);
-    s.replace(t, &map)
+    let mut t = t;
+    for _ in 0..SIGN_ROUNDS {
+        let mut map = HashMap::new();
+        sign_cases(s, t, &mut map);
+        let next = s.replace(t, &map);
+        if next == t {
+            break;
+        }
+        t = next;
+    }
+    t
 }
+
+/// The most rounds of [`drop_sign_cases`] (each peels one level of nested divisions).
+const SIGN_ROUNDS: usize = 8;
 
 /// Splits a store's flat offset `off` into per-dimension indices ([`delinearize`]) after
 /// dropping its sign cases; each `a // b` and `a % b` of non-negative operands in it
@@ -533,6 +547,10 @@ impl Synth<'_> {
         }
         sign_cases(self.s, value, &mut map);
         let v = self.s.replace(value, &map);
+        // The cases the first round leaves decidable (a divisor `cdiv(n, B)` under a sign
+        // case of its own), as the store's offset drops them: its quotients are then the
+        // same terms in the value.
+        let v = drop_sign_cases(self.s, v);
         self.s.replace(v, &wraps)
     }
 
@@ -1427,6 +1445,48 @@ mod tests {
                 assert_eq!((q, r), want, "{x} // {y}, {x} % {y}");
             }
         }
+    }
+
+    /// A persistent kernel's tile id `pid + P * t` taken apart by `//` and `%` of
+    /// `|cdiv(n, 16)|` (a runtime divisor under its absolute value, itself a truncating
+    /// division): the divisor's sign case is decided only after the inner one is dropped, so
+    /// dropping repeats, and the offset `16 * (id % g) + lane + n * (id // g)` then splits
+    /// into `[id // g, 16 * (id % g) + lane]` through the strides `[n, 1]`.
+    #[test]
+    fn nested_sign_cases_drop_to_a_fixpoint() {
+        let mut sym = symbolic::Sym::new(Store::new());
+        let n = sym.store.var("size1", smt::Sort::Int);
+        let pid = sym.store.var("pid0", smt::Sort::Int);
+        let programs = sym.store.var("nprog0", smt::Sort::Int);
+        let t = sym.store.var("t", smt::Sort::Int);
+        let lane = sym.store.var("lane0_1", smt::Sort::Int);
+        let (fifteen, sixteen, zero) = (sym.store.int(15), sym.store.int(16), sym.store.int(0));
+        let up = sym.store.add(vec![n, fifteen]);
+        let g = crate::ops::trunc_div(&mut sym, &up, &sixteen, false);
+        let negative = sym.store.lt(g, zero);
+        let minus = sym.store.neg(g);
+        let abs_g = sym.store.ite(negative, minus, g);
+        let step = sym.store.mul(vec![programs, t]);
+        let id = sym.store.add(vec![pid, step]);
+        let q = crate::ops::trunc_div(&mut sym, &id, &abs_g, false);
+        let r = crate::ops::trunc_div(&mut sym, &id, &abs_g, true);
+        let col = sym.store.mul(vec![sixteen, r]);
+        let row = sym.store.mul(vec![n, q]);
+        let off = sym.store.add(vec![col, lane, row]);
+        let dropped = drop_sign_cases(&mut sym.store, off);
+        let mut todo = vec![dropped];
+        while let Some(x) = todo.pop() {
+            assert!(!matches!(sym.store.node(x), Node::Ite(..)), "a sign case is left");
+            todo.extend(sym.store.children(x));
+        }
+        let Node::Sym(n_sym) = sym.store.node(n).clone() else {
+            panic!("a variable is a symbol")
+        };
+        let strides = [BTreeMap::from([(vec![n_sym], 1)]), constant(1)];
+        let mut quotients = Vec::new();
+        let parts = split_offset(&mut sym.store, off, &strides, &mut quotients);
+        assert_eq!(parts.map(|p| p.len()), Some(2));
+        assert_eq!(quotients.len(), 2, "`id // g` and `id % g`");
     }
 
     /// Synthesis reads the kernel's `//` and `%` back from their definition's terms: a

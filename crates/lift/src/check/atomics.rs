@@ -186,3 +186,38 @@ fn sum_over(sym: &mut Sym, extent: TermId, pid: TermId, body: TermId) -> TermId 
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{with_setup, ATOMIC_KEPT_LOOP, ATOMIC_SUMMED_LOOP};
+    use super::super::run;
+
+    /// The total of the first atomic of `src`'s first kernel: (grid axes summed, loops kept,
+    /// loops summed).
+    fn total_of(src: &str) -> (Vec<usize>, Vec<usize>, usize) {
+        with_setup(src, |setup| {
+            let mut w = run::world(setup);
+            let program = run::run(setup, &mut w).expect("runs");
+            assert_eq!(program.machine.loops.len(), program.machine.trips.len());
+            let mut accesses = run::evaluate(&mut w, &program.machine, "");
+            assert!(super::totals(&mut w, &program, &mut accesses).is_ok());
+            let t = accesses
+                .iter()
+                .find_map(|a| a.total.clone())
+                .expect("an atomic");
+            (t.summed, t.kept_loops, t.summed_loops)
+        })
+    }
+
+    #[test]
+    fn an_atomic_whose_offset_reads_the_iteration_keeps_the_loop() {
+        // `out_ptr + cols`, `cols = start + arange`: the loop kept, the rows' programs summed.
+        assert_eq!(total_of(ATOMIC_KEPT_LOOP), (vec![0], vec![0], 0));
+    }
+
+    #[test]
+    fn an_atomic_whose_offset_does_not_read_the_iteration_sums_the_loop() {
+        // `out_ptr + row`: the program kept, the loop's iterations summed.
+        assert_eq!(total_of(ATOMIC_SUMMED_LOOP), (vec![], vec![], 1));
+    }
+}

@@ -862,6 +862,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     guard: None,
                     math: vec![],
                     loops: vec![],
+                    trips: vec![],
                     laws: vec![],
                     premises: vec![],
                     gathers: vec![],

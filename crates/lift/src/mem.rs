@@ -99,6 +99,9 @@ pub(crate) struct Machine<D: Domain> {
     /// The iteration unknown of each summarised loop, in the order the loops ran (one program
     /// run matches another's by position).
     pub loops: Vec<D::I>,
+    /// The trip count of each loop of [`Machine::loops`], by position: its iteration unknown
+    /// ranges over `0 <= t < trip` (an inner loop's count may read an outer one's unknown).
+    pub trips: Vec<D::I>,
     /// Laws of the math functions a summary of the program rests on (`exp(a + b) = exp(a) *
     /// exp(b)` for a rescaled sum, `crate::exec::online`): the verdict names them.
     pub laws: Vec<&'static str>,

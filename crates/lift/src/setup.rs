@@ -163,6 +163,7 @@ impl Setup<'_> {
             guard: None,
             math: vec![],
             loops: vec![],
+            trips: vec![],
             laws: vec![],
             premises: vec![],
             gathers: self.kinds.gathers.iter().map(|(p, _)| *p).collect(),

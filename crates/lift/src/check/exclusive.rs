@@ -47,6 +47,9 @@ struct Second {
     /// compared across the two runs needs the monotonicity of `P*t`, `R*pid`
     /// (`crate::witness`), for the loop iterations and the program ids of both runs.
     monotone: Vec<TermId>,
+    /// The iteration unknowns of the summarised loops, the first run's with the second's,
+    /// by position.
+    loops: Vec<(TermId, TermId)>,
 }
 
 /// The exclusivity obligations of the kernel.
@@ -74,7 +77,7 @@ pub(super) fn obligations(w: &mut World, cx: &Checked, base: &[TermId]) -> Stage
             }
         }
         if let Some(total) = &a.total {
-            stores.extend(atomic_overlaps(w, cx, &second, (a, &ia), &total.summed));
+            stores.extend(atomic_overlaps(w, cx, &second, (a, &ia), total));
             continue;
         }
         let tiles = distinct_tiles(w, cx, &second, k, a);
@@ -136,6 +139,7 @@ fn second_program(w: &mut World, cx: &Checked) -> Stage<Second> {
         .copied()
         .zip(m2.loops.iter().copied())
         .collect();
+    let loops = iterations.clone();
     iterations.extend(program.pid_syms.iter().zip(&p2_syms).map(|(x, y)| {
         let (x, y) = (w.sym.store.sym(*x), w.sym.store.sym(*y));
         (x, y)
@@ -152,6 +156,7 @@ fn second_program(w: &mut World, cx: &Checked) -> Stage<Second> {
         atoms: patoms2,
         base: base2,
         monotone,
+        loops,
     })
 }
 
@@ -284,17 +289,20 @@ fn store_race(
     asr
 }
 
-/// An atomic `a` whose adds along the grid axes `summed` are summed (`super::atomics`): no
-/// two lanes, and no two programs that differ in another axis, add into one element (else an
-/// element's final value has more terms than the sum). Stated under the kernel-level claim
-/// too: it is what the value rests on, not a precondition of the launch.
+/// An atomic `a` whose adds along the grid axes `total.summed` (and over the iterations of
+/// the loops around it that its offset does not read) are summed (`super::atomics`): no two
+/// lanes, no two programs that differ in another axis, and no two iterations of a loop
+/// whose iteration the offset reads, add into one element (else an element's final value
+/// has more terms than the sum). Stated under the kernel-level claim too: it is what the
+/// value rests on, not a precondition of the launch.
 fn atomic_overlaps(
     w: &mut World,
     cx: &Checked,
     second: &Second,
     (a, ia): (&SymAccess, &Option<IndexTerms>),
-    summed: &[usize],
+    total: &super::atomics::Total,
 ) -> Vec<Obligation> {
+    let summed = &total.summed;
     let mut out = Vec::new();
     for b in second
         .accesses
@@ -315,10 +323,28 @@ fn atomic_overlaps(
             let (x, y) = (w.sym.store.sym(x), w.sym.store.sym(y));
             diffs.push(w.sym.store.ne(x, y));
         }
+        for &i in &total.kept_loops {
+            // A loop the second run has no partner of: any two adds count as different
+            // (the obligation then fails unless no element is added to at all).
+            diffs.push(match second.loops.get(i) {
+                Some((x, y)) => w.sym.store.ne(*x, *y),
+                None => w.sym.store.bool(true),
+            });
+        }
         let asr = store_race(w, cx, second, (a, ia), b, diffs);
+        let who = if total.kept_loops.is_empty() {
+            "lanes or programs"
+        } else {
+            "lanes, programs or iterations"
+        };
+        let iterations = if total.summed_loops == 0 {
+            ""
+        } else {
+            " (the adds of the iterations of loops its offset does not read are summed)"
+        };
         out.push(Obligation {
             name: format!(
-                "no two lanes or programs add into one element of `{}` by the atomic at {}{}",
+                "no two {who} add into one element of `{}` by the atomic at {}{}{iterations}",
                 cx.name_of(a.buf),
                 a.pos,
                 if summed.is_empty() {

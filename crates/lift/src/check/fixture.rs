@@ -17,6 +17,12 @@ pub(super) const IN_PLACE_OVERLAPPING: &str =
 pub(super) const ADD_2D: &str = include_str!("../../../../corpus/lift/add_2d_tiles.py");
 /// A matrix product with grouped program ids (`pid // num_pid_in_group`).
 pub(super) const MATMUL_GROUPED: &str = include_str!("../../../../corpus/lift/matmul_grouped.py");
+/// Column sums by atomics inside a loop over a row's tiles: the offset reads the iteration.
+pub(super) const ATOMIC_KEPT_LOOP: &str =
+    include_str!("../../../../corpus/lift/atomic_col_sums_tiled_loop.py");
+/// Row dot products by atomics inside a loop over chunks: the offset reads the program only.
+pub(super) const ATOMIC_SUMMED_LOOP: &str =
+    include_str!("../../../../corpus/lift/atomic_row_dot_chunks_loop.py");
 /// A row sum, one program per row, a loop over the row's tiles.
 pub(super) const ROW_SUM_LOOPED: &str = include_str!("../../../../corpus/lift/row_sum_looped.py");
 

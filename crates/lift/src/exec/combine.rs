@@ -81,6 +81,7 @@ pub(crate) fn classify<'s>(
         guard: None,
         math: vec![],
         loops: vec![],
+        trips: vec![],
         laws: vec![],
         premises: vec![],
         gathers: vec![],

@@ -743,6 +743,7 @@ impl<'s, D: LDomain> Interp<'s, D> {
         let roles = self.roles(&f.body, var, pos)?;
         let t = d.fresh_i("t");
         self.m.loops.push(t.clone());
+        self.m.trips.push(trip.clone());
         let zero = d.lit_i(0);
         // `t < T` as `start + t*step < end`: the same for `t >= 0` and `step > 0`, and linear.
         let lo = d.le_i(&zero, &t);

@@ -1082,9 +1082,13 @@ impl Synth<'_> {
         // constant length): the lanes they mask off add nothing, `where(c, body, 0)`. One
         // that is not a formula is dropped, as before (a guess: the verifier checks it).
         // A product's alike, `where(c, body, 1)`.
+        // A max's or min's alike, `where(c, body, -inf)` (`inf`): lanes that take no part.
+        let inf = || Expr::Var("inf".into());
         let identity = match a.family.as_str() {
             "sum" => Some(Expr::Num(0, 1)),
             "product" => Some(Expr::Num(1, 1)),
+            "max" => Some(Expr::Neg(Box::new(inf()))),
+            "min" => Some(inf()),
             _ => None,
         };
         let kept = match identity {

@@ -1058,6 +1058,7 @@ mod tests {
             "out[i] = where(x[i] > 0, x[i], 0.01 * x[i]) * scale",
             "out[i, j] = 2 * x[i, j]; s[i] = sum(k, x[i, k])",
             "out[i] = sum(k < 256, where(k < n and k >= 0 or k == 3, x[i, k], 1))",
+            "out[i] = max(k < n, where(k < i, x[k], -inf)) + min(k, where(k > i, x[k], inf))",
             "out[i] = -(-x[i]) * -2 + 3/7",
             "out[i] = max(x[i], 0) - min(abs(x[i]), relu(x[i])) / sigmoid(2.5)",
             "out[i] = (x[i] | y[i] ^ i & 3) + (x[i] >> 2 << 1) + (i + 1 & 1)",

@@ -328,6 +328,7 @@ fn tex(e: &Expr, bound: &[String]) -> String {
             }
         }
         Expr::Var(v) if v == "pi" && !bound.contains(v) => "\\pi".into(),
+        Expr::Var(v) if v == "inf" && !bound.contains(v) => "\\infty".into(),
         Expr::Var(v) => tex_name(v),
         Expr::Read(t, ix) => format!(
             "{}_{{{}}}",
@@ -600,6 +601,7 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
             format!("({n} / {d})")
         }
         Expr::Var(v) if v == "e" && !bound.contains(v) => "np.e".into(),
+        Expr::Var(v) if v == "inf" && !bound.contains(v) => "np.inf".into(),
         Expr::Var(v) => v.clone(),
         Expr::Read(t, ix) => format!("_rd({t}, {})", all(ix)?.join(", ")),
         Expr::Neg(a) => format!("(-{})", py(a, bound, depth)?),

@@ -714,10 +714,34 @@ fn names(e: &Expr, out: &mut Vec<String>) {
     }
 }
 
+/// The sign of `e` when it is `inf` or `-inf` (a name no scope binds): the value of a max's
+/// or min's masked lanes, which take no part in it (`max(k < T, where(c, x[k], -inf))`), as
+/// a masked load's `other=-float("inf")` in the kernel.
+fn infinity<D: LDomain>(scope: &Scope<D>, e: &Expr) -> Option<bool> {
+    let free = |v: &str| {
+        v == "inf"
+            && !scope.ints.iter().any(|(n, _)| n == v)
+            && !scope.reals.iter().any(|n| n == v)
+    };
+    match e {
+        Expr::Var(v) if free(v) => Some(true),
+        Expr::Neg(a) => match &**a {
+            Expr::Var(v) if free(v) => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The value of `e` in `scope`, as a scalar block (through the kernel's op definitions).
 pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<Block<D>, String> {
     if let Some((n, den)) = named_value(e) {
         return eval(d, scope, &Expr::Num(n, den));
+    }
+    if let Some(positive) = infinity(scope, e) {
+        return Ok(Block::new(vec![], Ty::Real, move |d: &mut D, _| {
+            Elem::V(d.lit_v(ElemType::Real, tensor::Literal::Inf(positive)))
+        }));
     }
     let b = match e {
         Expr::Num(n, den) => {
@@ -1070,6 +1094,7 @@ mod tests {
             "out[i] = where(x[i] > 0, x[i], 0.01 * x[i]) * scale",
             "out[i, j] = 2 * x[i, j]; s[i] = sum(k, x[i, k])",
             "out[i] = sum(k < 256, where(k < n and k >= 0 or k == 3, x[i, k], 1))",
+            "out[i] = max(k < n, where(k < i, x[k], -inf)) + min(k, where(k > i, x[k], inf))",
             "out[i] = -(-x[i]) * -2 + 3/7",
             "out[i] = max(x[i], 0) - min(abs(x[i]), relu(x[i])) / sigmoid(2.5)",
             "out[i] = (x[i] | y[i] ^ i & 3) + (x[i] >> 2 << 1) + (i + 1 & 1)",

@@ -441,6 +441,9 @@ pub(crate) struct Synth<'a> {
     /// Integers loaded from memory inside an index (a gather, [`crate::elemkind`]): each a
     /// symbol standing for the read in the index's polynomial, with the read's formula.
     data: Vec<(SymId, Expr)>,
+    /// The upper bounds of the reduction variables in scope (`k < b` in an atom's domain):
+    /// inside the atom `b - 1 - k` is non-negative too ([`Synth::non_negative_in_scope`]).
+    ranges: Vec<(SymId, TermId)>,
 }
 
 type R<T> = Result<T, String>;
@@ -477,6 +480,7 @@ impl Synth<'_> {
             bound: vec![],
             mask: None,
             data: vec![],
+            ranges: vec![],
         })
     }
 
@@ -756,6 +760,35 @@ impl Synth<'_> {
         Ok(self.s.replace(t, &map))
     }
 
+    /// Whether the integer `t` is non-negative as index arithmetic ([`non_negative`]), also
+    /// where that needs the bounds of the reduction variables in scope: each variable `k < b`
+    /// that some monomial of `t` has with a negative coefficient is written `b - 1 - j` with
+    /// `j >= 0` fresh (exact inside the atom), so `(C - k + 7) div 8`, a count of the tiles
+    /// left after `k` below `C`, is non-negative for `k < C`.
+    fn non_negative_in_scope(&mut self, t: TermId) -> bool {
+        if non_negative(self.s, t) {
+            return true;
+        }
+        let Some(p) = poly(self.s, t) else {
+            return false;
+        };
+        let mut map = HashMap::new();
+        for (k, b) in self.ranges.clone() {
+            let lowered = p.iter().any(|(m, c)| *c < 0 && m.contains(&k));
+            if lowered && !map.contains_key(&k) {
+                let j = self.s.fresh("below", smt::Sort::Int);
+                let (one, j) = (self.s.int(1), self.s.sym(j));
+                let below = self.s.add(vec![one, j]);
+                map.insert(k, self.s.sub(b, below));
+            }
+        }
+        if map.is_empty() {
+            return false;
+        }
+        let moved = self.s.substitute(t, &map);
+        non_negative(self.s, moved)
+    }
+
     /// The formula of a real or boolean term.
     pub(crate) fn expr(&mut self, t: TermId) -> R<Expr> {
         // Synthesis of large summaries can grow without bound too (the function's budget).
@@ -912,7 +945,7 @@ impl Synth<'_> {
                 let b = abs_argument(self.s, b)
                     .filter(|x| non_negative(self.s, *x))
                     .unwrap_or(b);
-                if !non_negative(self.s, a) || !non_negative(self.s, b) {
+                if !self.non_negative_in_scope(a) || !self.non_negative_in_scope(b) {
                     return Err("an integer `//` or `%` of a value that may be negative".into());
                 }
                 let (a, b) = (self.expr(a)?, self.expr(b)?);
@@ -1051,15 +1084,29 @@ impl Synth<'_> {
         let body = self.under_mask(body, Some(a.dom));
         let body = self.drop_tile_conditions(body, k);
         self.bound.push((k, name.clone()));
-        let e = self.expr(body);
         let kt = self.s.sym(k);
+        let ranges = self.ranges.len();
+        let mut conj = vec![a.dom];
+        while let Some(c) = conj.pop() {
+            match self.s.node(c).clone() {
+                Node::And(xs) => conj.extend(xs),
+                Node::Lt(x, b) if x == kt => self.ranges.push((k, b)),
+                _ => {}
+            }
+        }
+        let e = self.expr(body);
+        self.ranges.truncate(ranges);
         // A sum's other conditions on `k` (a masked tail `k + off < N` inside a block of
         // constant length): the lanes they mask off add nothing, `where(c, body, 0)`. One
         // that is not a formula is dropped, as before (a guess: the verifier checks it).
         // A product's alike, `where(c, body, 1)`.
+        // A max's or min's alike, `where(c, body, -inf)` (`inf`): lanes that take no part.
+        let inf = || Expr::Var("inf".into());
         let identity = match a.family.as_str() {
             "sum" => Some(Expr::Num(0, 1)),
             "product" => Some(Expr::Num(1, 1)),
+            "max" => Some(Expr::Neg(Box::new(inf()))),
+            "min" => Some(inf()),
             _ => None,
         };
         let kept = match identity {

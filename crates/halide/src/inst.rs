@@ -95,8 +95,9 @@ enum Cand {
 /// (`r.args[k] - w.args[k] + l`); when an index depends on several (a split or vectorized
 /// dimension), the iteration of those loops whose index is the read's ([`split_iteration`]),
 /// and the read's loop at the same depth among those the two do not share; else, for a loop
-/// the read shares, the read's iteration and the four before it; and the loop's first
-/// iteration. Any terms are sound here (the `∀` over the store's iterations implies each
+/// the read shares, the read's iteration and the four before it (or, where Halide's
+/// `loop_max` of an inner loop tells, the iteration at which it reaches the read's point:
+/// [`window_iterations`]); and the loop's first iteration. Any terms are sound here (the `∀` over the store's iterations implies each
 /// instance); good ones make the query smaller, and quantifier-free where every loop got a
 /// candidate.
 pub(crate) fn witness_instances(
@@ -131,9 +132,6 @@ pub(crate) fn witness_instances(
         }
     }
     let mut cands: Vec<(SymId, Vec<Cand>)> = Vec::new();
-    // Candidates past the usual ones (`window_iterations`), dropped first when there are
-    // too many.
-    let mut extra: Vec<(SymId, usize)> = Vec::new();
     let mut quantified = Vec::new();
     for l in &inner {
         let lt = d.store.sym(*l);
@@ -182,14 +180,16 @@ pub(crate) fn witness_instances(
         }
         if cs.is_empty() {
             if r.loops.contains(l) {
-                for j in 0..5 {
+                // Where Halide's bounds say at which iteration the producer reaches the
+                // read's point, that one (and the read's own); else the read's and the four
+                // before it.
+                let window = window_iterations(d, w, r, &inner, *l, run);
+                let back = if window.is_empty() { 5 } else { 1 };
+                for j in 0..back {
                     let jt = d.store.int(j);
                     cs.push(Cand::Read(d.store.sub(lt, jt)));
                 }
-                for v in window_iterations(d, w, r, &inner, *l, run) {
-                    extra.push((*l, cs.len()));
-                    cs.push(Cand::Read(v));
-                }
+                cs.extend(window.into_iter().map(Cand::Read));
             }
             // The first iteration, over the enclosing loops of `w` at their chosen values.
             if let Some(m) = run.loop_mins.get(l) {
@@ -201,16 +201,7 @@ pub(crate) fn witness_instances(
         }
         cands.push((*l, cs));
     }
-    let count =
-        |cands: &[(SymId, Vec<Cand>)]| cands.iter().map(|(_, c)| c.len()).product::<usize>();
-    if count(&cands) > MAX {
-        for (l, at) in extra.iter().rev() {
-            if let Some((_, cs)) = cands.iter_mut().find(|(m, _)| m == l) {
-                cs.remove(*at);
-            }
-        }
-    }
-    let total = count(&cands);
+    let total = cands.iter().map(|(_, c)| c.len()).product::<usize>();
     if total > MAX {
         return vec![];
     }
@@ -269,7 +260,8 @@ pub(crate) fn witness_instances(
 /// `point - off` ([`first_reaching`]). A consumer that reads its producer at `(y - 1)/2`
 /// while the producer advances a row every 4 iterations can read a row computed 6
 /// iterations before (local_laplacian's `outGPyramid_2`, session 26), past the read's
-/// iteration and the four before it. A guess only: any term is sound as a candidate.
+/// iteration and the four before it, which these candidates replace (a smaller query). A
+/// guess only: any term is sound as a candidate.
 fn window_iterations(
     d: &mut Sym,
     w: &crate::symex::Write,

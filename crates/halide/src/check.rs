@@ -548,13 +548,20 @@ pub fn obligations(
             sides = val_terms(&w.value, &want);
         }
         // Tried first where the two values are one context around different subterms: those
-        // subterms equal (`congruence`), then the comparison itself.
+        // subterms equal (`congruence::split`); where they read one function at arguments
+        // written differently: those arguments equal and the rest with the reads paired
+        // (`congruence::paired`); then the comparison itself.
+        let mut weakened = vec![];
+        if let Some((l, r)) = sides {
+            weakened.extend(crate::congruence::split(&mut d.store, l, r));
+            weakened.extend(crate::congruence::paired(&mut d.store, l, r));
+        }
         let mut fallbacks = vec![];
-        if let Some(q) = sides.and_then(|(l, r)| crate::congruence::split(&mut d.store, l, r)) {
+        for q in weakened.into_iter().rev() {
             let mut first = a.clone();
             first.pop();
             first.push(q);
-            fallbacks.push(std::mem::replace(&mut a, first));
+            fallbacks.insert(0, std::mem::replace(&mut a, first));
         }
         obs.push(Obligation {
             what: format!("the value stored to `{}` equals the algorithm's", w.func),

@@ -33,7 +33,110 @@ pub(crate) fn split(store: &mut Store, l: TermId, r: TermId) -> Option<TermId> {
         let t = abstracted(store, t, &mut memo);
         ne.push(store.ne(s, t));
     }
+    let q = store.or(ne);
+    // Two different literals paired (weights regrouped): the split says nothing.
+    (store.as_bool(q) != Some(true)).then_some(q)
+}
+
+/// `l ≠ r` weakened where the two sides read one uninterpreted function at arguments written
+/// differently but arranged differently around them, so that no common context reaches the
+/// reads ([`split`]): local_laplacian's 16 taps of the remap LUT at `clamp(int32(g*1792.0f),
+/// 0, 1792) - 256*k` in the algorithm and at `clamp(int32(clamp(g, 0, 1)*1792.0f), 0, 1792) -
+/// 256*k` in the statement, whose weights Halide regrouped. Each application only one side
+/// has is paired with the first unpaired one of the other side, of the same function, that
+/// contains an application both sides have (the tap's read of `g`); the query is "the
+/// arguments of some pair differ, or the sides differ with each pair one fresh symbol". A
+/// weakening (a model of `l ≠ r` where every pair's arguments agree gives both of a pair one
+/// value, by congruence), so unsat is a proof. `None` without a pair.
+pub(crate) fn paired(store: &mut Store, l: TermId, r: TermId) -> Option<TermId> {
+    let (in_l, in_r) = (applications(store, l), applications(store, r));
+    let common: std::collections::HashSet<TermId> =
+        in_l.iter().copied().filter(|a| in_r.contains(a)).collect();
+    let only_r: Vec<TermId> = in_r
+        .iter()
+        .copied()
+        .filter(|a| !common.contains(a))
+        .collect();
+    let mut taken = vec![false; only_r.len()];
+    let mut pairs = Vec::new();
+    for a in in_l.iter().copied().filter(|a| !common.contains(a)) {
+        let Node::App(f, xs) = store.node(a).clone() else {
+            continue;
+        };
+        let reads: Vec<TermId> = applications(store, a)
+            .into_iter()
+            .filter(|x| common.contains(x))
+            .collect();
+        let found = only_r.iter().enumerate().position(|(i, b)| {
+            !taken[i]
+                && matches!(store.node(*b), Node::App(g, ys) if *g == f && ys.len() == xs.len())
+                && applications(store, *b).iter().any(|x| reads.contains(x))
+        });
+        if let Some(i) = found {
+            taken[i] = true;
+            pairs.push((a, only_r[i]));
+        }
+    }
+    if pairs.is_empty() {
+        return None;
+    }
+    let mut map = HashMap::new();
+    let mut ne = Vec::new();
+    for (a, b) in &pairs {
+        let (xs, ys) = (store.children(*a), store.children(*b));
+        for (x, y) in xs.into_iter().zip(ys) {
+            ne.push(store.ne(x, y));
+        }
+        let s = store.fresh("paired", store.sort(*a));
+        let s = store.sym(s);
+        map.insert(*a, s);
+        map.insert(*b, s);
+    }
+    let l2 = replaced(store, l, &map, &mut HashMap::new());
+    let r2 = replaced(store, r, &map, &mut HashMap::new());
+    ne.push(store.ne(l2, r2));
     Some(store.or(ne))
+}
+
+/// The applications of uninterpreted functions in `t`, each once, in the order first met.
+fn applications(store: &Store, t: TermId) -> Vec<TermId> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![t];
+    while let Some(u) = todo.pop() {
+        if !seen.insert(u) {
+            continue;
+        }
+        if matches!(store.node(u), Node::App(..)) {
+            out.push(u);
+        }
+        todo.extend(store.children(u).into_iter().rev());
+    }
+    out
+}
+
+/// `t` with each subterm that `map` names replaced.
+fn replaced(
+    store: &mut Store,
+    t: TermId,
+    map: &HashMap<TermId, TermId>,
+    memo: &mut HashMap<TermId, TermId>,
+) -> TermId {
+    if let Some(x) = map.get(&t).or_else(|| memo.get(&t)) {
+        return *x;
+    }
+    let kids = store.children(t);
+    let out = if kids.is_empty() {
+        t
+    } else {
+        let kids = kids
+            .into_iter()
+            .map(|c| replaced(store, c, map, memo))
+            .collect();
+        store.with_children(t, kids)
+    };
+    memo.insert(t, out);
+    out
 }
 
 /// Collects the pairs of subterms where `a` and `b` differ below a common context; `None` when
@@ -212,5 +315,69 @@ mod tests {
         let y = st.fresh("y", Sort::Real);
         let y = st.sym(y);
         assert!(split(&mut st, x, y).is_none());
+    }
+
+    /// local_laplacian's LUT taps: the algorithm reads `remap` at `clamp(to_int(g*1792), 0,
+    /// 1792)`, the statement at `clamp(to_int(clamp(g, 0, 1)*1792), 0, 1792)`, with the
+    /// weights regrouped (`(a + 3b)/8` against `0.125a + 0.375b`): no common context reaches
+    /// the reads, the pairing proves it; a weight changed is not proved.
+    #[test]
+    fn reads_of_one_function_at_arguments_written_differently_pair() {
+        let mut st = Store::default();
+        let gray = st.declare_fun("gray", &[Sort::Int], Sort::Real);
+        let remap = st.declare_fun("remap", &[Sort::Int], Sort::Real);
+        let x = st.fresh("x", Sort::Int);
+        let x = st.sym(x);
+        let one = st.int(1);
+        let x1 = st.add2(x, one);
+        let clamp = |st: &mut Store, v: TermId, lo: TermId, hi: TermId| {
+            let below = st.lt(v, lo);
+            let v = st.ite(below, lo, v);
+            let above = st.lt(hi, v);
+            st.ite(above, hi, v)
+        };
+        let index = |st: &mut Store, at: TermId, inner: bool| {
+            let mut g = st.app(gray, vec![at]);
+            if inner {
+                let (lo, hi) = (st.real(0, 1), st.real(1, 1));
+                g = clamp(st, g, lo, hi);
+            }
+            let k = st.real(1792, 1);
+            let m = st.mul2(k, g);
+            let i = st.to_int(m);
+            let (lo, hi) = (st.int(0), st.int(1792));
+            let i = clamp(st, i, lo, hi);
+            st.app(remap, vec![i])
+        };
+        let (a0, a1) = (index(&mut st, x, false), index(&mut st, x1, false));
+        let (s0, s1) = (index(&mut st, x, true), index(&mut st, x1, true));
+        let three = st.real(3, 1);
+        let b = st.mul2(three, a1);
+        let sum = st.add2(a0, b);
+        let eight = st.real(8, 1);
+        let l = st.real_div(sum, eight);
+        let right = |st: &mut Store, w: (i128, i128)| {
+            let c0 = st.real(1, 8);
+            let p0 = st.mul2(c0, s0);
+            let c1 = st.real(w.0, w.1);
+            let p1 = st.mul2(c1, s1);
+            st.add2(p0, p1)
+        };
+        let r = right(&mut st, (3, 8));
+        assert!(split(&mut st, l, r).is_none());
+        let q = paired(&mut st, l, r).expect("two pairs of `remap` reads");
+        let cfg = smt::SolverConfig {
+            timeout: std::time::Duration::from_secs(10),
+        };
+        assert!(matches!(
+            smt::decide_portfolio(&st, &[q], cfg).0,
+            smt::CheckResult::Unsat
+        ));
+        let wrong = right(&mut st, (1, 2));
+        let q = paired(&mut st, l, wrong).expect("two pairs of `remap` reads");
+        assert!(!matches!(
+            smt::decide_portfolio(&st, &[q], cfg).0,
+            smt::CheckResult::Unsat
+        ));
     }
 }

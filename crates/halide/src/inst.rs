@@ -95,8 +95,9 @@ enum Cand {
 /// (`r.args[k] - w.args[k] + l`); when an index depends on several (a split or vectorized
 /// dimension), the iteration of those loops whose index is the read's ([`split_iteration`]),
 /// and the read's loop at the same depth among those the two do not share; else, for a loop
-/// the read shares, the read's iteration and the four before it; and the loop's first
-/// iteration. Any terms are sound here (the `∀` over the store's iterations implies each
+/// the read shares, the read's iteration and the four before it (or, where Halide's
+/// `loop_max` of an inner loop tells, the iteration at which it reaches the read's point:
+/// [`window_iterations`]); and the loop's first iteration. Any terms are sound here (the `∀` over the store's iterations implies each
 /// instance); good ones make the query smaller, and quantifier-free where every loop got a
 /// candidate.
 pub(crate) fn witness_instances(
@@ -179,10 +180,16 @@ pub(crate) fn witness_instances(
         }
         if cs.is_empty() {
             if r.loops.contains(l) {
-                for j in 0..5 {
+                // Where Halide's bounds say at which iteration the producer reaches the
+                // read's point, that one (and the read's own); else the read's and the four
+                // before it.
+                let window = window_iterations(d, w, r, &inner, *l, run);
+                let back = if window.is_empty() { 5 } else { 1 };
+                for j in 0..back {
                     let jt = d.store.int(j);
                     cs.push(Cand::Read(d.store.sub(lt, jt)));
                 }
+                cs.extend(window.into_iter().map(Cand::Read));
             }
             // The first iteration, over the enclosing loops of `w` at their chosen values.
             if let Some(m) = run.loop_mins.get(l) {
@@ -243,6 +250,92 @@ pub(crate) fn witness_instances(
         });
     }
     out
+}
+
+/// The iterations of a loop `l` that both accesses share at which a sliding window's producer
+/// loop first reaches the point the read wants: for each loop `p` of `w` inside `l` whose
+/// variable alone makes an index of `w` (`outGPyramid_2(x, outGPyramid_2.s0.y % 4)`, the
+/// point `p + off`), and whose last iteration, Halide's `let p.loop_max` at the loop, depends
+/// on `l` (`((y + base) + 3)/4`): the least iteration of `l` whose last `p` is the read's
+/// `point - off` ([`first_reaching`]). A consumer that reads its producer at `(y - 1)/2`
+/// while the producer advances a row every 4 iterations can read a row computed 6
+/// iterations before (local_laplacian's `outGPyramid_2`, session 26), past the read's
+/// iteration and the four before it, which these candidates replace (a smaller query). A
+/// guess only: any term is sound as a candidate.
+fn window_iterations(
+    d: &mut Sym,
+    w: &crate::symex::Write,
+    r: &crate::symex::Read,
+    inner: &[SymId],
+    l: SymId,
+    run: &Run,
+) -> Vec<TermId> {
+    let Some(from) = w.loops.iter().position(|x| *x == l) else {
+        return vec![];
+    };
+    let lt = d.store.sym(l);
+    let mut out = Vec::new();
+    for p in &w.loops[from + 1..] {
+        let Some(last) = run.loop_max_hints.get(p).copied() else {
+            continue;
+        };
+        if !inner.contains(p) || !mentions(d, last, lt) {
+            continue;
+        }
+        for (k, a) in w.point.iter().enumerate() {
+            let syms = d.store.symbols_of(*a);
+            if !syms.contains(p) || syms.iter().any(|s| s != p && inner.contains(s)) {
+                continue;
+            }
+            if coefficient(d, *a, *p) != Some(1) {
+                continue;
+            }
+            let zero = d.store.int(0);
+            let off = d.store.substitute(*a, &HashMap::from([(*p, zero)]));
+            let target = d.store.sub(r.point[k], off);
+            if let Some(v) = first_reaching(d, last, lt, target) {
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The least `v` with `u[l := v] >= target`, for `u` a sum of terms without `l` and one
+/// `n div c` or `n` with `n` linear in `l` with a positive slope `s` (`c` a positive
+/// literal): `ceil((c*(target - rest) - n[l := 0]) / s)`. `None` for any other form.
+fn first_reaching(d: &mut Sym, u: TermId, l: TermId, target: TermId) -> Option<TermId> {
+    let summands = match d.store.node(u) {
+        smt::Node::Add(xs) => xs.clone(),
+        _ => vec![u],
+    };
+    let (with, without): (Vec<TermId>, Vec<TermId>) =
+        summands.into_iter().partition(|x| mentions(d, *x, l));
+    let [g] = with[..] else { return None };
+    let mut goal = target;
+    if !without.is_empty() {
+        let rest = d.store.add(without);
+        goal = d.store.sub(goal, rest);
+    }
+    let (num, c) = match d.store.node(g).clone() {
+        smt::Node::IntDiv(n, c) => (n, d.store.as_int(c).filter(|c| *c > 0)?),
+        _ => (g, 1),
+    };
+    let smt::Node::Sym(ls) = d.store.node(l).clone() else {
+        return None;
+    };
+    let s = coefficient(d, num, ls).filter(|s| *s > 0)?;
+    let zero = d.store.int(0);
+    let n0 = d.store.substitute(num, &HashMap::from([(ls, zero)]));
+    let ct = d.store.int(c);
+    let scaled = d.store.mul2(ct, goal);
+    let need = d.store.sub(scaled, n0);
+    let up = d.store.int(s - 1);
+    let need = d.store.add2(need, up);
+    let st = d.store.int(s);
+    Some(d.store.int_div(need, st))
 }
 
 /// The iteration of the loops `ls` (outer to inner) of an index `e` over several loops (a
@@ -472,4 +565,40 @@ pub(crate) fn before(d: &mut Sym, kinds: &HashMap<SymId, LoopKind>, a: &Inst, b:
         disj.push(d.store.and(eqs));
     }
     d.store.or(disj)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A producer's last row `(y + b + 3) div 4` first reaches row `t` at the least `y` with
+    /// `(y + b + 3) div 4 >= t`, checked against a search over `y` at every `b` and `t` near 0.
+    #[test]
+    fn a_sliding_windows_first_iteration_inverts_its_last_row() {
+        let mut d = Sym::new(smt::Store::new());
+        let (y, b, t) = (
+            d.store.fresh("y", smt::Sort::Int),
+            d.store.fresh("b", smt::Sort::Int),
+            d.store.fresh("t", smt::Sort::Int),
+        );
+        let (yt, bt, tt) = (d.store.sym(y), d.store.sym(b), d.store.sym(t));
+        let three = d.store.int(3);
+        let four = d.store.int(4);
+        let num = d.store.add(vec![yt, bt, three]);
+        let last = d.store.int_div(num, four);
+        let first = first_reaching(&mut d, last, yt, tt).expect("a division by a literal");
+        let row = |y: i128, b: i128| (y + b + 3).div_euclid(4);
+        for bv in -9..9 {
+            for tv in -9..9 {
+                let map = HashMap::from([(b, d.store.int(bv)), (t, d.store.int(tv))]);
+                let got = d.store.substitute(first, &map);
+                let got = d.store.as_int(got).expect("a literal");
+                let want = (-100..100).find(|y| row(*y, bv) >= tv).unwrap();
+                assert_eq!(got, want, "b = {bv}, t = {tv}");
+            }
+        }
+        // A last row that is not a division or a sum with one term in `y` gives no candidate.
+        let sq = d.store.mul2(yt, yt);
+        assert!(first_reaching(&mut d, sq, yt, tt).is_none());
+    }
 }

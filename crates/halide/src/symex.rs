@@ -153,6 +153,10 @@ pub struct Run {
     pub loop_mins: BTreeMap<SymId, TermId>,
     /// Each loop's extent.
     pub loop_exts: BTreeMap<SymId, TermId>,
+    /// Halide's own last iteration of a loop, the `let v.loop_max = ...` in scope at `for
+    /// (v, ...)` (over the enclosing loops' symbols), where the statement has one: a hint for
+    /// the candidate iterations of a sliding window (`inst.rs`), never trusted.
+    pub loop_max_hints: BTreeMap<SymId, TermId>,
     /// Assertions that could not be evaluated (runtime fields): not used.
     pub skipped_asserts: usize,
 }
@@ -261,6 +265,7 @@ impl<'a> Exec<'a> {
                 loops: vec![],
                 loop_mins: BTreeMap::new(),
                 loop_exts: BTreeMap::new(),
+                loop_max_hints: BTreeMap::new(),
                 skipped_asserts: 0,
             },
         }
@@ -447,6 +452,12 @@ impl<'a> Exec<'a> {
                     self.run.loops.push((v, *kind, var.clone()));
                     self.run.loop_mins.insert(v, m);
                     self.run.loop_exts.insert(v, e);
+                    let hint = format!("{var}.loop_max");
+                    if let Some((_, Val::Int(t, _))) =
+                        self.scope.iter().rev().find(|(n, _)| *n == hint)
+                    {
+                        self.run.loop_max_hints.insert(v, *t);
+                    }
                     let (sd, pd) = (self.scope.len(), self.path.len());
                     self.path.push(lo);
                     self.path.push(hi);

@@ -259,10 +259,11 @@ fn print_kinds(records: &[Value]) {
 /// Whether a line of [`diff`] is a changed row one of whose sides stopped at a time limit
 /// (the function's time, the job's budget, a solver's timeout).
 fn is_time_limit_change(line: &str) -> bool {
-    const LIMITS: [&str; 4] = [
+    const LIMITS: [&str; 5] = [
         "time of N s is up",
         "did not end within its budget",
         "not solved, the kernel's CPU time",
+        "the kernel's time is up",
         "timeout",
     ];
     line.starts_with('~') && LIMITS.iter().any(|l| line.contains(l))

@@ -719,9 +719,7 @@ fn names(e: &Expr, out: &mut Vec<String>) {
 /// a masked load's `other=-float("inf")` in the kernel.
 fn infinity<D: LDomain>(scope: &Scope<D>, e: &Expr) -> Option<bool> {
     let free = |v: &str| {
-        v == "inf"
-            && !scope.ints.iter().any(|(n, _)| n == v)
-            && !scope.reals.iter().any(|n| n == v)
+        v == "inf" && !scope.ints.iter().any(|(n, _)| n == v) && !scope.reals.iter().any(|n| n == v)
     };
     match e {
         Expr::Var(v) if free(v) => Some(true),

@@ -1523,7 +1523,10 @@ mod tests {
         let dropped = drop_sign_cases(&mut sym.store, off);
         let mut todo = vec![dropped];
         while let Some(x) = todo.pop() {
-            assert!(!matches!(sym.store.node(x), Node::Ite(..)), "a sign case is left");
+            assert!(
+                !matches!(sym.store.node(x), Node::Ite(..)),
+                "a sign case is left"
+            );
             todo.extend(sym.store.children(x));
         }
         let Node::Sym(n_sym) = sym.store.node(n).clone() else {

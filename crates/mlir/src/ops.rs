@@ -242,14 +242,8 @@ impl<'s> Parser<'s> {
         let c = self.parse_use()?;
         self.expect(Tok::RParen, "`)`")?;
         st.add(c, Some(Type::int(1)));
-        let uses = self.parse_uses()?;
-        self.opt_attr_dict(st)?;
-        if !uses.is_empty() {
-            self.expect(Tok::Colon, "`:` and operand types")?;
-            let tys = self.parse_type_list()?;
-            self.add_typed(st, uses, tys)?;
-        }
-        Ok(())
+        // The forwarded values: a terminator's operands.
+        self.parse_terminator(st)
     }
 
     /// `func.return`, `scf.yield` and the like: operands, then their types.

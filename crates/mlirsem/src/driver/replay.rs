@@ -224,7 +224,7 @@ pub(crate) fn replay(
         return Replay::Untrusted(why);
     }
     let names = crate::base::model::arg_names(src.0, src.1);
-    let runs = Runs {
+    let mut runs = Runs {
         ds: &mut ds,
         dt: &mut dt,
         rs: &rs,
@@ -236,20 +236,9 @@ pub(crate) fn replay(
         Some(site) => Some(Mismatch::TargetUb {
             what: format!("the target has undefined behaviour where the source has none: {site}"),
         }),
-        None => match compare_results(runs, focus) {
+        None => match compare_results(&mut runs, focus) {
             Ok(Some(m)) => Some(m),
-            Ok(None) => compare_memory(
-                Runs {
-                    ds: &mut ds,
-                    dt: &mut dt,
-                    rs: &rs,
-                    rt: &rt,
-                    names: &names,
-                    judge,
-                },
-                args,
-                &bnd,
-            ),
+            Ok(None) => compare_memory(&mut runs, args, &bnd),
             Err(why) => return Replay::Untrusted(why),
         },
     };
@@ -328,17 +317,10 @@ struct Runs<'r, 'a> {
 /// The first result where the target does not refine the source (`focus`, an output position,
 /// looked at first); `Err` when the comparison is not trusted.
 fn compare_results(
-    r: Runs<'_, '_>,
+    r: &mut Runs<'_, '_>,
     focus: Option<(usize, Vec<i128>)>,
 ) -> Result<Option<Mismatch>, String> {
-    let Runs {
-        ds,
-        dt,
-        rs,
-        rt,
-        names,
-        judge,
-    } = r;
+    let (ds, dt, rs, rt, names, judge) = (&mut *r.ds, &mut *r.dt, r.rs, r.rt, r.names, r.judge);
     for (r, (a, b)) in rs.results.iter().zip(&rt.results).enumerate() {
         match (a, b) {
             (Val::Scalar(x, t), Val::Scalar(y, _)) => {
@@ -429,15 +411,8 @@ fn compare_tensors(
 
 /// The first cell of an argument's block (memref arguments, then the buffers of bufferized
 /// tensor arguments, in memory order) whose contents on return differ.
-fn compare_memory(r: Runs<'_, '_>, args: &[CArg], bnd: &Boundary) -> Option<Mismatch> {
-    let Runs {
-        ds,
-        dt,
-        rs,
-        rt,
-        names,
-        judge,
-    } = r;
+fn compare_memory(r: &mut Runs<'_, '_>, args: &[CArg], bnd: &Boundary) -> Option<Mismatch> {
+    let (ds, dt, rs, rt, names, judge) = (&mut *r.ds, &mut *r.dt, r.rs, r.rt, r.names, r.judge);
     let mut blocks: Vec<(usize, &Vec<i128>, &Option<(i128, Vec<i128>)>)> = vec![];
     for (k, a) in args.iter().enumerate() {
         if let CArg::MemRef { dims, layout, .. } = a {

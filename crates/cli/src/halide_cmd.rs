@@ -87,6 +87,7 @@ pub fn run(a: HalideArgs) -> i32 {
     let pool = Pool {
         workers: a.run.workers(),
         budget: budget + Duration::from_secs(30),
+        cpu: None,
     };
     pool::run(&pool, jobs, |j, r| {
         let i = j / runs;
@@ -411,6 +412,12 @@ fn case_of(
         Err(pool::Failure::TimedOut(_)) => (
             only(Verdict::Unknown {
                 reason: pool::Failure::TimedOut(budget).message(),
+            }),
+            vec![],
+        ),
+        Err(f) if f.is_limit() => (
+            only(Verdict::Unknown {
+                reason: f.message(),
             }),
             vec![],
         ),

@@ -69,6 +69,10 @@ pub fn run(a: LiftArgs) -> i32 {
     let pool = Pool {
         workers: a.run.workers(),
         budget: budget + Duration::from_secs(30),
+        // A solver query that does not stop when interrupted would hold its worker until the
+        // wall guard; the worker's CPU time stops it at twice the job's budget (the portfolio's
+        // threads count too) whatever the load.
+        cpu: Some(a.run.budget_or(12, Duration::from_secs(120)) * 2 + Duration::from_secs(30)),
     };
     pool::run(&pool, jobs, |i, r| {
         bar.inc(1);
@@ -285,6 +289,9 @@ pub fn kernels_of(r: Result<Reply, pool::Failure>, budget: Duration) -> Vec<Kern
         Ok(_) => one(error("a reply of the wrong kind".into())),
         Err(pool::Failure::TimedOut(_)) => one(Verdict::Unknown {
             reason: pool::Failure::TimedOut(budget).message(),
+        }),
+        Err(f) if f.is_limit() => one(Verdict::Unknown {
+            reason: f.message(),
         }),
         Err(f) => one(error(f.message())),
     }

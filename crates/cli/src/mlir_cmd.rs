@@ -39,6 +39,7 @@ pub fn run(a: MlirArgs) -> i32 {
     let pool = Pool {
         workers: 1,
         budget: budget + Duration::from_secs(30),
+        cpu: None,
     };
     pool::run(&pool, vec![job], |_, r| functions = functions_of(r, budget));
     let texts = (read_lossy(src), read_lossy(tgt));
@@ -154,6 +155,12 @@ pub fn functions_of(r: Result<Reply, pool::Failure>, budget: Duration) -> Vec<Fu
         Err(pool::Failure::TimedOut(_)) => one(
             Verdict::Unknown {
                 reason: pool::Failure::TimedOut(budget).message(),
+            },
+            budget.as_secs_f64(),
+        ),
+        Err(f) if f.is_limit() => one(
+            Verdict::Unknown {
+                reason: f.message(),
             },
             budget.as_secs_f64(),
         ),

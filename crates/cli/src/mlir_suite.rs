@@ -105,6 +105,7 @@ pub fn run(a: MlirArgs) -> i32 {
     let pool = Pool {
         workers: a.run.workers(),
         budget: budget + Duration::from_secs(30),
+        cpu: None,
     };
     pool::run(&pool, jobs, |i, r| {
         bar.inc(1);

@@ -21,13 +21,30 @@ pub enum Failure {
     Crashed { status: String, stderr: String },
     /// The job ran past its budget and its worker was stopped.
     TimedOut(Duration),
+    /// The job's worker used more CPU time than the job's CPU budget and was stopped.
+    OverCpu(Duration),
+    /// A solver query of the job did not return after its interrupt, so its worker ended
+    /// itself ([`STUCK_EXIT`]).
+    SolverStuck,
     /// No worker process could be started.
     Spawn(String),
     /// The worker's reply could not be read (a bug).
     Protocol(String),
 }
 
+/// The exit code of a worker that ends itself because a solver query ignored its interrupt
+/// (`smt::on_stuck_query`).
+pub const STUCK_EXIT: i32 = 86;
+
 impl Failure {
+    /// Whether the job was stopped at a limit (its verdict `unknown`), not by a crash or bug.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            Failure::TimedOut(_) | Failure::OverCpu(_) | Failure::SolverStuck
+        )
+    }
+
     /// The reason for the verdict (an `error` for a crash, `unknown` for a timeout).
     pub fn message(&self) -> String {
         match self {
@@ -48,6 +65,11 @@ impl Failure {
                 "the check did not end within its budget of {} (stopped)",
                 crate::args::show_secs(d.as_secs_f64())
             ),
+            Failure::OverCpu(d) => format!(
+                "the check used more than its CPU budget of {} and was stopped (a solver query or loop that did not stop at its own limit)",
+                crate::args::show_secs(d.as_secs_f64())
+            ),
+            Failure::SolverStuck => "a Z3 query did not stop when interrupted at its time limit (a defect of libz3 in nonlinear arithmetic), so the check was stopped".into(),
             Failure::Spawn(e) => format!("could not start a worker process: {e}"),
             Failure::Protocol(e) => format!("internal error (a bug): unreadable worker reply: {e}"),
         }
@@ -62,8 +84,28 @@ pub const WALL_GUARD_PER_BUDGET: u32 = 8;
 /// How to start workers and how long a job may take.
 pub struct Pool {
     pub workers: usize,
-    /// A job's hard budget, after which its worker is killed.
+    /// A job's hard budget in wall time, after which its worker is killed.
     pub budget: Duration,
+    /// A job's hard budget in CPU time of its worker process (where the system tells it), after
+    /// which its worker is killed: a solver that does not stop when interrupted costs this and
+    /// no more, whatever the machine's load.
+    pub cpu: Option<Duration>,
+}
+
+/// The limits of one job: wall time and, optionally, its worker's CPU time.
+#[derive(Clone, Copy)]
+struct Limits {
+    wall: Duration,
+    cpu: Option<Duration>,
+}
+
+/// How often a waiting slot looks at its worker's CPU time.
+const CPU_POLL: Duration = Duration::from_millis(500);
+
+/// CPU time a process has used (user and system, all its threads), from `/proc/PID/stat`;
+/// `None` where that file cannot be read.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    smt::stat_cpu(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
 }
 
 /// Runs `jobs`, calling `done(index, result)` on the calling thread as each finishes.
@@ -77,8 +119,12 @@ pub fn run(pool: &Pool, jobs: Vec<Job>, mut done: impl FnMut(usize, Result<Reply
     let (tx, rx) = mpsc::channel();
     let mut handles = vec![];
     for _ in 0..pool.workers.clamp(1, n) {
-        let (queue, tx, budget) = (queue.clone(), tx.clone(), pool.budget);
-        handles.push(std::thread::spawn(move || drive(&queue, &tx, budget)));
+        let limits = Limits {
+            wall: pool.budget,
+            cpu: pool.cpu,
+        };
+        let (queue, tx) = (queue.clone(), tx.clone());
+        handles.push(std::thread::spawn(move || drive(&queue, &tx, limits)));
     }
     drop(tx);
     for (i, r) in rx {
@@ -100,7 +146,7 @@ pub fn in_process() -> bool {
 fn drive(
     queue: &Mutex<VecDeque<(usize, Job)>>,
     tx: &Sender<(usize, Result<Reply, Failure>)>,
-    budget: Duration,
+    limits: Limits,
 ) {
     let mut worker: Option<Worker> = None;
     loop {
@@ -121,7 +167,7 @@ fn drive(
             }
         }
         let Some(w) = worker.as_mut() else { continue };
-        let result = w.ask(&job, budget);
+        let result = w.ask(&job, limits);
         if result.is_err() {
             if let Some(w) = worker.take() {
                 w.stop();
@@ -196,7 +242,7 @@ impl Worker {
         })
     }
 
-    fn ask(&mut self, job: &Job, budget: Duration) -> Result<Reply, Failure> {
+    fn ask(&mut self, job: &Job, limits: Limits) -> Result<Reply, Failure> {
         let line = serde_json::to_string(job).map_err(|e| Failure::Protocol(e.to_string()))?;
         if let Some(stdin) = self.stdin.as_mut() {
             if writeln!(stdin, "{line}")
@@ -206,16 +252,37 @@ impl Worker {
                 return Err(self.crashed());
             }
         }
-        match self.lines.recv_timeout(budget) {
-            Ok(reply) => serde_json::from_str(&reply).map_err(|e| Failure::Protocol(e.to_string())),
-            Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut(budget)),
-            Err(RecvTimeoutError::Disconnected) => Err(self.crashed()),
+        let (start, pid) = (std::time::Instant::now(), self.child.id());
+        let cpu_start = cpu_time(pid);
+        loop {
+            let left = limits.wall.saturating_sub(start.elapsed());
+            if left.is_zero() {
+                return Err(Failure::TimedOut(limits.wall));
+            }
+            let wait = match limits.cpu {
+                Some(_) => left.min(CPU_POLL),
+                None => left,
+            };
+            match self.lines.recv_timeout(wait) {
+                Ok(reply) => {
+                    return serde_json::from_str(&reply)
+                        .map_err(|e| Failure::Protocol(e.to_string()))
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if let (Some(cpu), Some(t0), Some(t)) = (limits.cpu, cpu_start, cpu_time(pid)) {
+                if t.saturating_sub(t0) > cpu {
+                    return Err(Failure::OverCpu(cpu));
+                }
+            }
         }
     }
 
     /// The failure of a worker whose stdout closed: its exit status and stderr tail.
     fn crashed(&mut self) -> Failure {
         let status = match self.child.wait() {
+            Ok(s) if s.code() == Some(STUCK_EXIT) => return Failure::SolverStuck,
             Ok(s) => describe(s),
             Err(e) => e.to_string(),
         };

@@ -121,6 +121,7 @@ fn check(
     let pool = Pool {
         workers: run.workers(),
         budget: budget + Duration::from_secs(30),
+        cpu: None,
     };
     pool::run(&pool, jobs, |k, result| {
         let i = job_entry[k];
@@ -154,6 +155,13 @@ fn check(
                     reason: pool::Failure::TimedOut(d).message(),
                 },
                 d.as_secs_f64(),
+                vec![],
+            ),
+            Err(f) if f.is_limit() => (
+                Verdict::Unknown {
+                    reason: f.message(),
+                },
+                0.0,
                 vec![],
             ),
             Err(f) => (internal(e.span, f.message()), 0.0, vec![]),

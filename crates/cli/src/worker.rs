@@ -151,6 +151,9 @@ pub fn cpu_seconds() -> Option<f64> {
 /// `tensorproof worker`: answers jobs until stdin closes.
 pub fn serve() -> i32 {
     install_panic_hook();
+    // A solver query that ignores its interrupt would hold this process forever: end it, and
+    // the pool reports the job as stopped and starts a new worker.
+    smt::on_stuck_query(|| std::process::exit(crate::pool::STUCK_EXIT));
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     for line in stdin.lock().lines() {
@@ -494,6 +497,8 @@ fn test_crash(job: &Job) {
     match kind {
         "abort" => std::process::abort(),
         "panic" => panic!("test crash requested by TENSORPROOF_TEST_CRASH"),
+        // What the worker does when a solver query ignores its interrupt.
+        "stuck" => std::process::exit(crate::pool::STUCK_EXIT),
         "overflow" => {
             #[allow(unconditional_recursion)]
             fn deep(n: u64) -> u64 {

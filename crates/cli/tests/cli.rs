@@ -458,6 +458,26 @@ fn a_crashing_job_is_only_that_jobs_error() {
     assert!(out.contains("verified  subf-swapped") || out.contains("refuted   subf-swapped"));
 }
 
+/// A job whose solver query ignored its interrupt (its worker ends itself with the stuck exit
+/// code) is that job's `unknown`, and the next jobs get a fresh worker.
+#[test]
+fn a_stuck_solver_is_only_that_jobs_unknown() {
+    let (code, out, err) = run_env(
+        &["rules", "--quiet", "-j1", "corpus/rules/examples"],
+        &[("TENSORPROOF_TEST_CRASH", "stuck:dyslice-to-slice-wrong")],
+    );
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(
+        out.contains("unknown   corpus/rules/examples/dyslice-to-slice-wrong.rule"),
+        "{out}"
+    );
+    assert!(out.contains("a Z3 query did not stop when interrupted"), "{out}");
+    assert!(
+        out.contains("verified  corpus/rules/examples/dyslice-to-slice.rule"),
+        "{out}"
+    );
+}
+
 /// Folders: a non-UTF-8 file is that file's error with a position; symlink loops are not
 /// followed; a folder without rules is an error, not a silent success.
 #[test]

@@ -259,8 +259,9 @@ fn print_kinds(records: &[Value]) {
 /// Whether a line of [`diff`] is a changed row one of whose sides stopped at a time limit
 /// (the function's time, the job's budget, a solver's timeout).
 fn is_time_limit_change(line: &str) -> bool {
-    const LIMITS: [&str; 5] = [
+    const LIMITS: [&str; 6] = [
         "time of N s is up",
+        "did not stop when interrupted at its time limit",
         "did not end within its budget",
         "not solved, the kernel's CPU time",
         "the kernel's time is up",
@@ -271,7 +272,8 @@ fn is_time_limit_change(line: &str) -> bool {
 
 /// Whether a line of [`diff`] is a changed row whose two sides differ only in which access of a
 /// solver's model broke the claim's memory precondition: the solver may return another model
-/// of the same query on another machine, so the fault it names is a detail of that model.
+/// of the same query on another machine, so the fault it names is a detail of that model; or
+/// whose two sides are `unknown` from two models of one claim ([`models_of_one_claim`]).
 fn is_model_detail_change(line: &str) -> bool {
     const FAULT: &str = "breaks the claim's memory precondition (";
     // The reason with each fault's parenthesis (nested ones inside it) taken out.
@@ -309,10 +311,32 @@ fn is_model_detail_change(line: &str) -> bool {
         return false;
     };
     let new_verdict = line.split('\t').nth(3).unwrap_or("");
-    new_verdict == verdict
-        && new.contains(FAULT)
-        && new != old
-        && without_faults(new) == without_faults(old)
+    if new_verdict != verdict || new == old {
+        return false;
+    }
+    let same_but_fault = new.contains(FAULT) && without_faults(new) == without_faults(old);
+    same_but_fault || (verdict == "unknown" && models_of_one_claim(new, old))
+}
+
+/// Whether two `unknown` reasons both come from a solver's model of the same claim (the text
+/// before the first `: `, the constexpr case or the store, is the same): one model may fall outside the
+/// memory precondition, another inside it, where its replay shows the synthesized formula
+/// wrong. Which model comes back depends on which engine of the portfolio answered first, so
+/// on the machine's load.
+fn models_of_one_claim(new: &str, old: &str) -> bool {
+    const FROM_A_MODEL: [&str; 2] = ["the solver's model", "(replayed)"];
+    let from_a_model = |r: &str| FROM_A_MODEL.iter().any(|m| r.contains(m));
+    let claim = |r: &str| r.split_once(": ").map(|(c, _)| c.to_string());
+    // Reasons of several stores are joined by `; `: each pair must be one claim's models.
+    let (new, old): (Vec<&str>, Vec<&str>) = (new.split("; ").collect(), old.split("; ").collect());
+    new.len() == old.len()
+        && new.iter().zip(&old).all(|(n, o)| {
+            n == o
+                || (from_a_model(n)
+                    && from_a_model(o)
+                    && claim(n).is_some()
+                    && claim(n) == claim(o))
+        })
 }
 
 #[test]
@@ -333,6 +357,15 @@ fn only_the_fault_of_a_model_is_a_detail() {
     assert!(!is_model_detail_change(&row(other, "").replacen(
         "\tunknown\t",
         "\terror\t",
+        1
+    )));
+    // Another model of one claim, inside the precondition, replayed against the formula.
+    let inside = "~ f.py\tk\t3\tunknown\twith `_` = False: the synthesized formula does not match the kernel: at sizes [(\"L\", N)], `_` at [(\"i\", N)] is ~N, the formula gives N (replayed)\n  was: unknown with `_` = False: the store writes `_[i] = 0`: the solver's model (sizes [N]) breaks the claim's memory precondition (the load (program [N], lane []) addresses element N of `_`, which has N elements)";
+    assert!(is_model_detail_change(inside));
+    // Another claim is a change.
+    assert!(!is_model_detail_change(&inside.replacen(
+        "with `_` = False",
+        "with `_` = True",
         1
     )));
 }

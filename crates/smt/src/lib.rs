@@ -26,7 +26,8 @@ pub use process::{check_cvc5, solver_process_cpu, stat_cpu, ProcessAnswer};
 pub use simplify::{simplify_arith, simplify_arith_witnessed, Simplified};
 pub use solve::{
     check_portfolio, check_portfolio_bounded, check_portfolio_interruptible, check_z3,
-    decide_portfolio, decide_z3, CheckResult, ModelReader, Solver, SolverConfig, Value, MAX_NODES,
+    decide_portfolio, decide_z3, on_stuck_query, CheckResult, ModelReader, Solver, SolverConfig,
+    Value, MAX_NODES, STUCK_GRACE,
 };
 pub use term::{
     euclid_div, BvOp, Format, FpOp, FunId, Node, Sort, Store, SymId, TermId, MAX_DEPTH,

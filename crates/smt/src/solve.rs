@@ -557,12 +557,39 @@ fn is_literal(store: &Store, t: TermId) -> bool {
 }
 
 /// Which Z3 solver a check runs.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Engine {
     /// The `smt` tactic alone: no preprocessing, cheap to set up.
     Quick,
     /// `Z3_mk_solver`: the logic-dependent preprocessing of the default solver.
     Default,
+}
+
+/// How long a Z3 query may run on after its interrupt before it counts as stuck: an
+/// interrupted query normally returns within milliseconds, but libz3 4.8.12 can spin on in
+/// nonlinear arithmetic (FlagGems' `celoss_*_bwd` kernels, session 27).
+pub const STUCK_GRACE: Duration = Duration::from_secs(10);
+
+/// What to do when a query is stuck (set once by a worker process, which ends itself so that
+/// its pool restarts it); unset, the query is waited for.
+static ON_STUCK: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Sets what a stuck query does (see [`STUCK_GRACE`]); the first call wins. The function runs
+/// on the watchdog's thread while the query's thread still spins, so it should end the process.
+pub fn on_stuck_query(f: fn()) {
+    let _ = ON_STUCK.set(f);
+}
+
+/// For debugging a query that does not end: with `TENSORPROOF_SMT_DUMP=DIR`, each query given
+/// to Z3 is written, before it is checked, to `DIR/z3-PID-N-ENGINE.smt2` (best effort).
+fn dump_query(text: &str, engine: Engine) {
+    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let Some(dir) = std::env::var_os("TENSORPROOF_SMT_DUMP") else {
+        return;
+    };
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("z3-{}-{n}-{engine:?}.smt2", std::process::id());
+    let _ = std::fs::write(std::path::Path::new(&dir).join(name), text);
 }
 
 fn check_in_context<R>(
@@ -579,6 +606,7 @@ fn check_in_context<R>(
         Engine::Default => z3::Solver::new(),
     };
     let ms = cfg.timeout.as_millis().clamp(1, u32::MAX as u128) as u32;
+    dump_query(text, engine);
     solver.from_string(text.to_string());
     // The time limit is our own watchdog calling Z3_interrupt, not Z3's `timeout` parameter:
     // libz3 4.8.12's scoped_timer can deadlock when timers of several threads expire
@@ -591,10 +619,15 @@ fn check_in_context<R>(
         let fired = &fired;
         let handle = &handle;
         s.spawn(move || {
-            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(cfg.timeout)
-            {
+            use std::sync::mpsc::RecvTimeoutError::Timeout;
+            if let Err(Timeout) = wait.recv_timeout(cfg.timeout) {
                 fired.store(true, std::sync::atomic::Ordering::SeqCst);
                 handle.interrupt();
+                if let (Err(Timeout), Some(stuck)) =
+                    (wait.recv_timeout(STUCK_GRACE), ON_STUCK.get())
+                {
+                    stuck();
+                }
             }
         });
         let r = solver.check();

@@ -471,7 +471,10 @@ fn a_stuck_solver_is_only_that_jobs_unknown() {
         out.contains("unknown   corpus/rules/examples/dyslice-to-slice-wrong.rule"),
         "{out}"
     );
-    assert!(out.contains("a Z3 query did not stop when interrupted"), "{out}");
+    assert!(
+        out.contains("a Z3 query did not stop when interrupted"),
+        "{out}"
+    );
     assert!(
         out.contains("verified  corpus/rules/examples/dyslice-to-slice.rule"),
         "{out}"

@@ -1757,45 +1757,10 @@ impl Host<'_> {
             return self.helper_call(&f, c);
         }
         match name.as_str() {
-            "triton.cdiv" | "cdiv" if args.len() == 2 => {
-                let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
-                match b.literal() {
-                    Some(v) if v <= 0 => {
-                        return self.err(
-                            "`triton.cdiv` by a value that is not positive".into(),
-                            &args[1],
-                        )
-                    }
-                    Some(_) => {}
-                    // `cdiv(num_tiles, num_ctas)` (FlagGems): positive for every size is
-                    // an obligation.
-                    None => self.m.premises.push((
-                        format!(
-                            "the divisor of `triton.cdiv` at {} is positive",
-                            pos_of(self.src, &args[1])
-                        ),
-                        b.clone(),
-                    )),
-                }
-                return Ok(HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b))));
-            }
+            "triton.cdiv" | "cdiv" if args.len() == 2 => return self.cdiv_call(c),
             // `math.ceil(a / b)`: `cdiv(a, b)`; `math.floor(a / b)`, `int(a / b)`: `a // b`.
             "math.ceil" | "math.floor" | "int" if args.len() == 1 => {
-                return Ok(match self.expr(&args[0])? {
-                    HVal::Ratio(a, b) if name == "math.ceil" => {
-                        self.positive_divisor(&b, &args[0])?;
-                        HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b)))
-                    }
-                    HVal::Ratio(a, b) => {
-                        self.positive_divisor(&b, &args[0])?;
-                        HVal::Int(HExpr::floor_div(a, b))
-                    }
-                    v @ (HVal::Int(_) | HVal::Unreadable(..)) => v,
-                    _ => HVal::Unreadable(
-                        format!("`{name}` of a value not read"),
-                        pos_of(self.src, c),
-                    ),
-                });
+                return self.rounded_ratio(c, &name)
             }
             // `tuple(x.shape)`, `list(x.stride())`, `torch.Size(shape)`: the tuple itself.
             "tuple" | "list" | "torch.Size" if args.len() == 1 => {
@@ -1820,113 +1785,19 @@ impl Host<'_> {
             }
             // `max(a, b)` (also of more values) is `a + b - min(a, b)`.
             "min" | "max" if args.len() >= 2 && c.arguments.keywords.is_empty() => {
-                let mut acc = self.int(&args[0])?;
-                for a in &args[1..] {
-                    let b = self.int(a)?;
-                    acc = match (acc.literal(), b.literal()) {
-                        (Some(x), Some(y)) if name == "min" => HExpr::Lit(x.min(y)),
-                        (Some(x), Some(y)) => HExpr::Lit(x.max(y)),
-                        _ if name == "min" => HExpr::Min(Box::new(acc), Box::new(b)),
-                        _ => HExpr::Sub(
-                            Box::new(HExpr::Add(Box::new(acc.clone()), Box::new(b.clone()))),
-                            Box::new(HExpr::Min(Box::new(acc), Box::new(b))),
-                        ),
-                    };
-                }
-                return Ok(HVal::Int(acc));
+                return self.int_min_max(c, &name)
             }
-            "triton.next_power_of_2" if args.len() == 1 => {
-                let a = self.int(&args[0])?;
-                return match a.literal() {
-                    Some(v) if v >= 1 => Ok(HVal::Int(HExpr::Lit(
-                        (v as u128).next_power_of_two() as i128
-                    ))),
-                    Some(_) => self.err("`triton.next_power_of_2` of a number below 1".into(), c),
-                    // A block size from the sizes: a size of its own (see `HostModel::derived`).
-                    None => Ok(HVal::Int(HExpr::NextPow2(Box::new(a)))),
-                };
-            }
+            "triton.next_power_of_2" if args.len() == 1 => return self.next_power_of_2(c),
             // Torch's default `memory_format=torch.preserve_format` keeps the strides of a
             // dense tensor: the new tensor's layout is what the text says of `x`'s.
             "torch.empty_like" | "torch.zeros_like" | "torch.ones_like" if !args.is_empty() => {
-                let Some(t) = self.tensor(&args[0])? else {
-                    return Ok(HVal::Unknown);
-                };
-                let made_contiguous = kw(c, "memory_format")
-                    .is_some_and(|f| dotted(f).as_deref() == Some("torch.contiguous_format"));
-                let v = self.new_tensor(self.m.tensors[t].shape.clone());
-                if let (HVal::Tensor(k), false) = (&v, made_contiguous) {
-                    self.m.tensors[*k].layout = self.m.tensors[t].layout;
-                }
-                return Ok(v);
+                return self.tensor_like(c)
             }
             // `torch.empty_strided(shape, strides)`: a tensor of that shape, when the strides
             // are its contiguous ones (other layouts are not modelled).
-            "torch.empty_strided" if args.len() == 2 => {
-                let HVal::Tensor(t) = self.shaped(&args[0])? else {
-                    return self.err("cannot read this tensor shape".into(), &args[0]);
-                };
-                let shape = self.m.tensors[t].shape.clone();
-                let strides = match self.expr(&args[1])? {
-                    HVal::Tuple(vs) => vs,
-                    _ => return self.err("cannot read these strides".into(), &args[1]),
-                };
-                let contiguous: Vec<HExpr> = (0..shape.len())
-                    .map(|d| {
-                        shape[d + 1..]
-                            .iter()
-                            .cloned()
-                            .fold(HExpr::Lit(1), HExpr::mul)
-                    })
-                    .collect();
-                let same = strides.len() == shape.len()
-                    && strides.iter().zip(&contiguous).all(|(s, c)| match s {
-                        HVal::Int(e) => {
-                            e == c || e.literal().is_some() && e.literal() == c.literal()
-                        }
-                        _ => false,
-                    });
-                if !same {
-                    return self.err(
-                        "unsupported construct torch.empty_strided with strides that are not the contiguous ones of its shape".into(),
-                        &args[1],
-                    );
-                }
-                return Ok(HVal::Tensor(t));
-            }
+            "torch.empty_strided" if args.len() == 2 => return self.empty_strided(c),
             "torch.full" if !args.is_empty() => return self.shaped(&args[0]),
-            "torch.empty" | "torch.zeros" | "torch.ones" => {
-                let mut shape = Vec::new();
-                // `torch.empty(x.shape, ...)`, `torch.empty((M, N))`, `torch.empty([M, N])`.
-                if args.len() == 1 {
-                    if let HVal::Tuple(vs) = self.expr(&args[0])? {
-                        for v in vs {
-                            match v {
-                                HVal::Int(e) => shape.push(e),
-                                _ => {
-                                    return self
-                                        .err("cannot read this tensor shape".into(), &args[0])
-                                }
-                            }
-                        }
-                        return Ok(self.new_tensor(shape));
-                    }
-                }
-                let dims: Vec<Expr> = match (args.len(), args.first()) {
-                    (1, Some(Expr::Tuple(t))) => t.elts.clone(),
-                    (1, Some(Expr::List(t))) => t.elts.clone(),
-                    _ => args.to_vec(),
-                };
-                for a in &dims {
-                    shape.push(self.int(a)?);
-                }
-                if shape.is_empty() {
-                    if let Some(s) = kw(c, "size") {
-                        shape.push(self.int(s)?);
-                    }
-                }
-                return Ok(self.new_tensor(shape));
-            }
+            "torch.empty" | "torch.zeros" | "torch.ones" => return self.torch_new(c),
             _ => {}
         }
         if let Expr::Attribute(at) = &*c.func {
@@ -1940,32 +1811,7 @@ impl Host<'_> {
                     }
                     return self.shaped(&args[0]);
                 }
-                "view" | "reshape" | "flatten" | "ravel" => {
-                    // A 1-D view of a 1-D tensor is the tensor; so is the rows-by-columns view
-                    // `x.view(-1, N)` of a 2-D tensor with N columns (Liger's `x.view(-1, dim)`
-                    // after `*batch, dim = x.shape`: a contiguous tensor's rows, flattened).
-                    let t = self.tensor(&at.value)?;
-                    let rows_view = match (t, &args[..]) {
-                        (Some(t), [Expr::UnaryOp(u), n]) if self.m.tensors[t].shape.len() == 2 => {
-                            let minus_one = matches!(
-                                (&u.op, &*u.operand),
-                                (ast::UnaryOp::USub, Expr::NumberLiteral(l))
-                                    if matches!(&l.value, Number::Int(i) if i.as_i64() == Some(1))
-                            );
-                            minus_one
-                                && self.int(n).ok() == Some(self.m.tensors[t].shape[1].clone())
-                        }
-                        _ => false,
-                    };
-                    return Ok(match t {
-                        Some(t) if self.m.tensors[t].shape.len() == 1 && args.len() <= 1 => {
-                            HVal::Tensor(t)
-                        }
-                        Some(t) if rows_view => HVal::Tensor(t),
-                        Some(t) => self.view(t, c, m)?,
-                        _ => HVal::Unknown,
-                    });
-                }
+                "view" | "reshape" | "flatten" | "ravel" => return self.view_call(c, at, m),
                 "dim" | "ndimension" if args.is_empty() => {
                     return Ok(match self.tensor(&at.value)? {
                         Some(t) => HVal::Int(HExpr::Lit(self.m.tensors[t].shape.len() as i128)),
@@ -1986,58 +1832,240 @@ impl Host<'_> {
                         pos_of(self.src, c),
                     ));
                 }
-                "numel" | "stride" | "size" | "contiguous" => {
-                    let Some(t) = self.tensor(&at.value)? else {
-                        return Ok(HVal::Unknown);
-                    };
-                    let shape = self.m.tensors[t].shape.clone();
-                    let caller = matches!(self.m.tensors[t].layout, Layout::Caller(_));
-                    // The strides of the caller's tensor are the contiguous ones in the model,
-                    // named as not read.
-                    if m == "stride" {
-                        if let Some(note) = self.unbacked_note(t, pos_of(self.src, c)) {
-                            self.m.unbacked.get_or_insert(note);
-                        }
-                    }
-                    return Ok(match (m, args.first()) {
-                        ("numel", _) => HVal::Int(self.m.tensors[t].numel()),
-                        ("contiguous", _) if caller => HVal::Tensor(self.contiguous_copy(t)),
-                        ("contiguous", _) => HVal::Tensor(t),
-                        ("size", None) => HVal::Tuple(shape.into_iter().map(HVal::Int).collect()),
-                        // `x.stride()`: every dimension's stride (contiguous), for `*x.stride()`.
-                        ("stride", None) => HVal::Tuple(
-                            (0..shape.len())
-                                .map(|d| {
-                                    let rest = &shape[d + 1..];
-                                    HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), HExpr::mul))
-                                })
-                                .collect(),
-                        ),
-                        (_, Some(a)) => {
-                            let HExpr::Lit(d) = self.int(a)? else {
-                                return Ok(HVal::Unknown);
-                            };
-                            let d = if d < 0 { d + shape.len() as i128 } else { d } as usize;
-                            if d >= shape.len() {
-                                return self.err(
-                                    format!("dimension {d} of a rank-{} tensor", shape.len()),
-                                    a,
-                                );
-                            }
-                            if m == "size" {
-                                HVal::Int(shape[d].clone())
-                            } else {
-                                let rest = &shape[d + 1..];
-                                HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), HExpr::mul))
-                            }
-                        }
-                        _ => HVal::Unknown,
-                    });
-                }
+                "numel" | "stride" | "size" | "contiguous" => return self.shape_query(c, at, m),
                 _ => {}
             }
         }
         Ok(HVal::Unknown)
+    }
+
+    /// `triton.cdiv(a, b)`: the divisor's positivity is an error (a literal) or a premise.
+    fn cdiv_call(&mut self, c: &ast::ExprCall) -> R<HVal> {
+        let args = &c.arguments.args;
+        let (a, b) = (self.int(&args[0])?, self.int(&args[1])?);
+        match b.literal() {
+            Some(v) if v <= 0 => {
+                return self.err(
+                    "`triton.cdiv` by a value that is not positive".into(),
+                    &args[1],
+                )
+            }
+            Some(_) => {}
+            // `cdiv(num_tiles, num_ctas)` (FlagGems): positive for every size is
+            // an obligation.
+            None => self.m.premises.push((
+                format!(
+                    "the divisor of `triton.cdiv` at {} is positive",
+                    pos_of(self.src, &args[1])
+                ),
+                b.clone(),
+            )),
+        }
+        Ok(HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b))))
+    }
+
+    /// `math.ceil(a / b)` is `cdiv(a, b)`; `math.floor(a / b)` and `int(a / b)` are `a // b`.
+    fn rounded_ratio(&mut self, c: &ast::ExprCall, name: &str) -> R<HVal> {
+        let args = &c.arguments.args;
+        Ok(match self.expr(&args[0])? {
+            HVal::Ratio(a, b) if name == "math.ceil" => {
+                self.positive_divisor(&b, &args[0])?;
+                HVal::Int(HExpr::CDiv(Box::new(a), Box::new(b)))
+            }
+            HVal::Ratio(a, b) => {
+                self.positive_divisor(&b, &args[0])?;
+                HVal::Int(HExpr::floor_div(a, b))
+            }
+            v @ (HVal::Int(_) | HVal::Unreadable(..)) => v,
+            _ => HVal::Unreadable(format!("`{name}` of a value not read"), pos_of(self.src, c)),
+        })
+    }
+
+    /// `min`/`max` of integers; `max(a, b)` is `a + b - min(a, b)`.
+    fn int_min_max(&mut self, c: &ast::ExprCall, name: &str) -> R<HVal> {
+        let args = &c.arguments.args;
+        let mut acc = self.int(&args[0])?;
+        for a in &args[1..] {
+            let b = self.int(a)?;
+            acc = match (acc.literal(), b.literal()) {
+                (Some(x), Some(y)) if name == "min" => HExpr::Lit(x.min(y)),
+                (Some(x), Some(y)) => HExpr::Lit(x.max(y)),
+                _ if name == "min" => HExpr::Min(Box::new(acc), Box::new(b)),
+                _ => HExpr::Sub(
+                    Box::new(HExpr::Add(Box::new(acc.clone()), Box::new(b.clone()))),
+                    Box::new(HExpr::Min(Box::new(acc), Box::new(b))),
+                ),
+            };
+        }
+        Ok(HVal::Int(acc))
+    }
+
+    /// `triton.next_power_of_2(a)`: a literal, or a size of its own.
+    fn next_power_of_2(&mut self, c: &ast::ExprCall) -> R<HVal> {
+        let args = &c.arguments.args;
+        let a = self.int(&args[0])?;
+        match a.literal() {
+            Some(v) if v >= 1 => Ok(HVal::Int(HExpr::Lit(
+                (v as u128).next_power_of_two() as i128
+            ))),
+            Some(_) => self.err("`triton.next_power_of_2` of a number below 1".into(), c),
+            // A block size from the sizes: a size of its own (see `HostModel::derived`).
+            None => Ok(HVal::Int(HExpr::NextPow2(Box::new(a)))),
+        }
+    }
+
+    /// `torch.empty_like(x)` and friends: a new tensor of `x`'s shape and, unless made contiguous, layout.
+    fn tensor_like(&mut self, c: &ast::ExprCall) -> R<HVal> {
+        let args = &c.arguments.args;
+        let Some(t) = self.tensor(&args[0])? else {
+            return Ok(HVal::Unknown);
+        };
+        let made_contiguous = kw(c, "memory_format")
+            .is_some_and(|f| dotted(f).as_deref() == Some("torch.contiguous_format"));
+        let v = self.new_tensor(self.m.tensors[t].shape.clone());
+        if let (HVal::Tensor(k), false) = (&v, made_contiguous) {
+            self.m.tensors[*k].layout = self.m.tensors[t].layout;
+        }
+        Ok(v)
+    }
+
+    /// `torch.empty_strided(shape, strides)` with the contiguous strides of its shape.
+    fn empty_strided(&mut self, c: &ast::ExprCall) -> R<HVal> {
+        let args = &c.arguments.args;
+        let HVal::Tensor(t) = self.shaped(&args[0])? else {
+            return self.err("cannot read this tensor shape".into(), &args[0]);
+        };
+        let shape = self.m.tensors[t].shape.clone();
+        let strides = match self.expr(&args[1])? {
+            HVal::Tuple(vs) => vs,
+            _ => return self.err("cannot read these strides".into(), &args[1]),
+        };
+        let contiguous: Vec<HExpr> = (0..shape.len())
+            .map(|d| {
+                shape[d + 1..]
+                    .iter()
+                    .cloned()
+                    .fold(HExpr::Lit(1), HExpr::mul)
+            })
+            .collect();
+        let same = strides.len() == shape.len()
+            && strides.iter().zip(&contiguous).all(|(s, c)| match s {
+                HVal::Int(e) => e == c || e.literal().is_some() && e.literal() == c.literal(),
+                _ => false,
+            });
+        if !same {
+            return self.err(
+                "unsupported construct torch.empty_strided with strides that are not the contiguous ones of its shape".into(),
+                &args[1],
+            );
+        }
+        Ok(HVal::Tensor(t))
+    }
+
+    /// `torch.empty`, `torch.zeros`, `torch.ones` of a shape tuple or of dimensions.
+    fn torch_new(&mut self, c: &ast::ExprCall) -> R<HVal> {
+        let args = &c.arguments.args;
+        let mut shape = Vec::new();
+        // `torch.empty(x.shape, ...)`, `torch.empty((M, N))`, `torch.empty([M, N])`.
+        if args.len() == 1 {
+            if let HVal::Tuple(vs) = self.expr(&args[0])? {
+                for v in vs {
+                    match v {
+                        HVal::Int(e) => shape.push(e),
+                        _ => return self.err("cannot read this tensor shape".into(), &args[0]),
+                    }
+                }
+                return Ok(self.new_tensor(shape));
+            }
+        }
+        let dims: Vec<Expr> = match (args.len(), args.first()) {
+            (1, Some(Expr::Tuple(t))) => t.elts.clone(),
+            (1, Some(Expr::List(t))) => t.elts.clone(),
+            _ => args.to_vec(),
+        };
+        for a in &dims {
+            shape.push(self.int(a)?);
+        }
+        if shape.is_empty() {
+            if let Some(s) = kw(c, "size") {
+                shape.push(self.int(s)?);
+            }
+        }
+        Ok(self.new_tensor(shape))
+    }
+
+    /// `x.view(...)`, `reshape`, `flatten`, `ravel`.
+    fn view_call(&mut self, c: &ast::ExprCall, at: &ast::ExprAttribute, m: &str) -> R<HVal> {
+        let args = &c.arguments.args;
+        // A 1-D view of a 1-D tensor is the tensor; so is the rows-by-columns view
+        // `x.view(-1, N)` of a 2-D tensor with N columns (Liger's `x.view(-1, dim)`
+        // after `*batch, dim = x.shape`: a contiguous tensor's rows, flattened).
+        let t = self.tensor(&at.value)?;
+        let rows_view = match (t, &args[..]) {
+            (Some(t), [Expr::UnaryOp(u), n]) if self.m.tensors[t].shape.len() == 2 => {
+                let minus_one = matches!(
+                    (&u.op, &*u.operand),
+                    (ast::UnaryOp::USub, Expr::NumberLiteral(l))
+                        if matches!(&l.value, Number::Int(i) if i.as_i64() == Some(1))
+                );
+                minus_one && self.int(n).ok() == Some(self.m.tensors[t].shape[1].clone())
+            }
+            _ => false,
+        };
+        Ok(match t {
+            Some(t) if self.m.tensors[t].shape.len() == 1 && args.len() <= 1 => HVal::Tensor(t),
+            Some(t) if rows_view => HVal::Tensor(t),
+            Some(t) => self.view(t, c, m)?,
+            _ => HVal::Unknown,
+        })
+    }
+
+    /// `x.numel()`, `x.stride(...)`, `x.size(...)`, `x.contiguous()`.
+    fn shape_query(&mut self, c: &ast::ExprCall, at: &ast::ExprAttribute, m: &str) -> R<HVal> {
+        let args = &c.arguments.args;
+        let Some(t) = self.tensor(&at.value)? else {
+            return Ok(HVal::Unknown);
+        };
+        let shape = self.m.tensors[t].shape.clone();
+        let caller = matches!(self.m.tensors[t].layout, Layout::Caller(_));
+        // The strides of the caller's tensor are the contiguous ones in the model,
+        // named as not read.
+        if m == "stride" {
+            if let Some(note) = self.unbacked_note(t, pos_of(self.src, c)) {
+                self.m.unbacked.get_or_insert(note);
+            }
+        }
+        Ok(match (m, args.first()) {
+            ("numel", _) => HVal::Int(self.m.tensors[t].numel()),
+            ("contiguous", _) if caller => HVal::Tensor(self.contiguous_copy(t)),
+            ("contiguous", _) => HVal::Tensor(t),
+            ("size", None) => HVal::Tuple(shape.into_iter().map(HVal::Int).collect()),
+            // `x.stride()`: every dimension's stride (contiguous), for `*x.stride()`.
+            ("stride", None) => HVal::Tuple(
+                (0..shape.len())
+                    .map(|d| {
+                        let rest = &shape[d + 1..];
+                        HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), HExpr::mul))
+                    })
+                    .collect(),
+            ),
+            (_, Some(a)) => {
+                let HExpr::Lit(d) = self.int(a)? else {
+                    return Ok(HVal::Unknown);
+                };
+                let d = if d < 0 { d + shape.len() as i128 } else { d } as usize;
+                if d >= shape.len() {
+                    return self.err(format!("dimension {d} of a rank-{} tensor", shape.len()), a);
+                }
+                if m == "size" {
+                    HVal::Int(shape[d].clone())
+                } else {
+                    let rest = &shape[d + 1..];
+                    HVal::Int(rest.iter().cloned().fold(HExpr::Lit(1), HExpr::mul))
+                }
+            }
+            _ => HVal::Unknown,
+        })
     }
 }
 

@@ -696,70 +696,91 @@ impl Host<'_> {
             self.stmt(g)?;
         }
         if let Some(f) = fdef {
-            for p in f
-                .parameters
-                .posonlyargs
-                .iter()
-                .chain(&f.parameters.args)
-                .chain(&f.parameters.kwonlyargs)
-            {
-                let name = p.parameter.name.id.to_string();
-                if asserts_size(&f.body, &name) {
-                    self.asserted.push(name.clone());
-                }
-                if reads_size(&f.body, &name) {
-                    self.size_read.push(name.clone());
-                }
-                let rank = rank_uses(&f.body, &name);
-                self.ranks.push((name.clone(), rank));
-                if unpacks_shape(&f.body, &name) {
-                    self.own_shape.push(name.clone());
-                }
-                let tensor_annot = p
-                    .parameter
-                    .annotation
-                    .as_deref()
-                    .and_then(dotted)
-                    .map(|a| a.ends_with("Tensor"))
-                    .unwrap_or(false);
-                let int_annot = p
-                    .parameter
-                    .annotation
-                    .as_deref()
-                    .and_then(dotted)
-                    .as_deref()
-                    == Some("int");
-                let v = if tensor_annot {
-                    HVal::Tensor(self.new_param_tensor(&name))
-                } else if let Some(end) = int_annot
-                    .then(|| arange_extent_of(call, kernel, &name))
-                    .flatten()
-                {
-                    HVal::Int(HExpr::Size(self.free_block(&name, &end)))
-                } else if int_annot {
-                    // An integer the caller passes: a size symbol of its own (at least 1).
-                    self.m.sizes.push(name.clone());
-                    self.default_named.push(false);
-                    HVal::Int(HExpr::Size(self.m.sizes.len() - 1))
-                } else if let Some(d) = p.default.as_deref().filter(|d| {
-                    matches!(d, Expr::BooleanLiteral(_) | Expr::StringLiteral(_))
-                        || int_literal(d).is_some()
-                }) {
-                    // `def quick_gelu(x, y, BLOCK_SIZE=1024)`: no call site is read, so the
-                    // parameter has its default (a float default stays a symbolic scalar).
-                    self.m.assumptions.push(format!(
-                        "the launcher's parameter `{name}` has its default {}",
-                        self.text(d)
-                    ));
-                    self.expr(d)?
-                } else {
-                    HVal::Param(name.clone())
-                };
-                self.env.push((name, v));
-            }
+            self.bind_launcher_params(f, call, kernel)?;
         }
         self.read_to_launch(body, &kernel.name)?;
-        // The launch's keywords first: the grid may read them through `meta`.
+        self.launch_meta(call, config)?;
+        let bound = self.bind_arguments(call, kernel)?;
+        self.host_args(kernel, &bound, pointer_params)?;
+        self.unbacked_shared_shape();
+        self.no_view_beside_its_tensor()?;
+        self.read_grid(call)
+    }
+
+    /// The launcher's own parameters: tensors, sizes, defaults, or symbolic scalars.
+    fn bind_launcher_params(
+        &mut self,
+        f: &ast::StmtFunctionDef,
+        call: &ast::ExprCall,
+        kernel: &KernelDef,
+    ) -> R<()> {
+        for p in f
+            .parameters
+            .posonlyargs
+            .iter()
+            .chain(&f.parameters.args)
+            .chain(&f.parameters.kwonlyargs)
+        {
+            let name = p.parameter.name.id.to_string();
+            if asserts_size(&f.body, &name) {
+                self.asserted.push(name.clone());
+            }
+            if reads_size(&f.body, &name) {
+                self.size_read.push(name.clone());
+            }
+            let rank = rank_uses(&f.body, &name);
+            self.ranks.push((name.clone(), rank));
+            if unpacks_shape(&f.body, &name) {
+                self.own_shape.push(name.clone());
+            }
+            let tensor_annot = p
+                .parameter
+                .annotation
+                .as_deref()
+                .and_then(dotted)
+                .map(|a| a.ends_with("Tensor"))
+                .unwrap_or(false);
+            let int_annot = p
+                .parameter
+                .annotation
+                .as_deref()
+                .and_then(dotted)
+                .as_deref()
+                == Some("int");
+            let v = if tensor_annot {
+                HVal::Tensor(self.new_param_tensor(&name))
+            } else if let Some(end) = int_annot
+                .then(|| arange_extent_of(call, kernel, &name))
+                .flatten()
+            {
+                HVal::Int(HExpr::Size(self.free_block(&name, &end)))
+            } else if int_annot {
+                // An integer the caller passes: a size symbol of its own (at least 1).
+                self.m.sizes.push(name.clone());
+                self.default_named.push(false);
+                HVal::Int(HExpr::Size(self.m.sizes.len() - 1))
+            } else if let Some(d) = p.default.as_deref().filter(|d| {
+                matches!(d, Expr::BooleanLiteral(_) | Expr::StringLiteral(_))
+                    || int_literal(d).is_some()
+            }) {
+                // `def quick_gelu(x, y, BLOCK_SIZE=1024)`: no call site is read, so the
+                // parameter has its default (a float default stays a symbolic scalar).
+                self.m.assumptions.push(format!(
+                    "the launcher's parameter `{name}` has its default {}",
+                    self.text(d)
+                ));
+                self.expr(d)?
+            } else {
+                HVal::Param(name.clone())
+            };
+            self.env.push((name, v));
+        }
+        Ok(())
+    }
+
+    /// The launch's keywords first, then the autotuner's configuration: the grid may read
+    /// them through `meta`.
+    fn launch_meta(&mut self, call: &ast::ExprCall, config: &[(String, Expr)]) -> R<()> {
         for k in &call.arguments.keywords {
             if let Some(a) = &k.arg {
                 let v = self.expr(&k.value)?;
@@ -772,7 +793,16 @@ impl Host<'_> {
                 self.meta.push((name.clone(), v));
             }
         }
-        // Arguments, bound to the kernel's parameters.
+        Ok(())
+    }
+
+    /// The launch's arguments bound to the kernel's parameters: positional ones, `meta`'s,
+    /// `@triton.heuristics` values and defaults, each with where it was written.
+    fn bind_arguments(
+        &mut self,
+        call: &ast::ExprCall,
+        kernel: &KernelDef,
+    ) -> R<Vec<(String, HVal, Pos)>> {
         let mut bound: Vec<(String, HVal, Pos)> = Vec::new();
         for a in call.arguments.args.iter() {
             // `*x.stride()`, `*shape`: a tuple's elements, one parameter each.
@@ -852,6 +882,16 @@ impl Host<'_> {
                 }
             }
         }
+        Ok(bound)
+    }
+
+    /// The model's argument of each kernel parameter, from the value bound to it.
+    fn host_args(
+        &mut self,
+        kernel: &KernelDef,
+        bound: &[(String, HVal, Pos)],
+        pointer_params: &[String],
+    ) -> R<()> {
         for p in &kernel.params {
             let (_, v, at) = bound
                 .iter()
@@ -904,8 +944,11 @@ impl Host<'_> {
             };
             self.m.args.push((p.name.clone(), arg));
         }
-        self.unbacked_shared_shape();
-        // A tensor and its view are one buffer, which the model does not read as one.
+        Ok(())
+    }
+
+    /// A tensor and its view are one buffer, which the model does not read as one.
+    fn no_view_beside_its_tensor(&self) -> R<()> {
         for (x, v) in &self.views {
             let passed = |t: usize| {
                 self.m
@@ -923,7 +966,11 @@ impl Host<'_> {
                 ));
             }
         }
-        // The grid.
+        Ok(())
+    }
+
+    /// The launch's grid: one to three integer axes.
+    fn read_grid(&mut self, call: &ast::ExprCall) -> R<()> {
         let Expr::Subscript(sub) = &*call.func else {
             unreachable!("a launch is a subscript call")
         };

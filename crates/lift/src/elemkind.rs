@@ -18,6 +18,31 @@ use ruff_python_ast::visitor::{walk_expr, Visitor};
 use ruff_python_ast::{self as ast, Expr, Stmt};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The floating-point types, the first standing for its class.
+pub(crate) const FLOATS: &[&str] = &[
+    "float32",
+    "float16",
+    "bfloat16",
+    "float64",
+    "float8e4nv",
+    "float8e5",
+];
+
+/// The integer types, each a class of its own.
+pub(crate) const INTS: &[&str] = &[
+    "int32", "int64", "int16", "int8", "int1", "uint8", "uint16", "uint32", "uint64",
+];
+
+/// Every element type Triton names, floating-point ones first.
+pub(crate) fn every_type() -> impl Iterator<Item = &'static str> {
+    FLOATS.iter().chain(INTS).copied()
+}
+
+/// Whether `name` is a floating-point type.
+pub(crate) fn is_float(name: &str) -> bool {
+    FLOATS.contains(&name)
+}
+
 /// What the walk found.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Kinds {
@@ -42,11 +67,7 @@ pub(crate) struct Kinds {
 
 impl Kinds {
     pub(crate) fn is_int(&self, param: &str) -> bool {
-        self.ints.contains_key(param)
-            || self
-                .assigned
-                .get(param)
-                .is_some_and(|t| !crate::eltypes::is_float(t))
+        self.ints.contains_key(param) || self.assigned.get(param).is_some_and(|t| !is_float(t))
     }
 
     /// The element type the claim's variant assigns pointer parameter `param`, if any.
@@ -68,7 +89,7 @@ impl Kinds {
             )
         });
         let assigned = self.assigned.iter().map(|(p, t)| {
-            if crate::eltypes::is_float(t) {
+            if is_float(t) {
                 format!("`{p}` holds floating-point values (this variant's element type `{t}`; loads read reals)")
             } else {
                 format!("`{p}` holds `{t}` integers (this variant's element type; read as mathematical integers: no wrap-around of `{t}` arithmetic or of stores of them is modelled)")

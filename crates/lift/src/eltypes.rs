@@ -10,35 +10,11 @@
 //! differ). In a variant, a query of the pointer's element type is the class's first type,
 //! and the loads of an integer type read integers.
 
-use crate::elemkind::Kinds;
-
-/// The floating-point types, the first standing for its class.
-const FLOATS: &[&str] = &[
-    "float32",
-    "float16",
-    "bfloat16",
-    "float64",
-    "float8e4nv",
-    "float8e5",
-];
-
-/// The integer types, each a class of its own.
-const INTS: &[&str] = &[
-    "int32", "int64", "int16", "int8", "int1", "uint8", "uint16", "uint32", "uint64",
-];
-
-/// Every element type Triton names, floating-point ones first.
-pub(crate) fn every_type() -> impl Iterator<Item = &'static str> {
-    FLOATS.iter().chain(INTS).copied()
-}
+pub(crate) use crate::elemkind::every_type;
+use crate::elemkind::{is_float, Kinds, FLOATS, INTS};
 
 /// At most this many element-type assignments are checked for one kernel.
 pub(crate) const MAX_ASSIGNMENTS: usize = 16;
-
-/// Whether `name` is a floating-point type.
-pub(crate) fn is_float(name: &str) -> bool {
-    FLOATS.contains(&name)
-}
 
 /// One class of element types of one pointer: the type its queries answer with, and the
 /// types it stands for.

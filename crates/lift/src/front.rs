@@ -2,10 +2,10 @@
 //! them, read from the syntax tree only (the user's file is never imported or run).
 //!
 //! A launcher is any function (or the module body) containing `kernel[grid](args...)`. Its
-//! statements before the launch are read abstractly ([`crate::host`]): tensors get symbolic
-//! shapes, integers become expressions over those sizes, the grid an expression per axis.
+//! statements before the launch are read abstractly ([`crate::host::launch`] finds it):
+//! tensors get symbolic shapes, integers become expressions over those sizes, the grid an
+//! expression per axis.
 
-use crate::host::{self, HostModel};
 pub(crate) use crate::mem::pos_of;
 use crate::mem::Pos;
 use ruff_python_ast::{self as ast, Expr, Stmt};
@@ -311,7 +311,7 @@ fn kernel_def<'a>(
 }
 
 /// Whether `block` defines a function `name` (in it or in its branches and loops).
-fn defines(block: &[Stmt], name: &str) -> bool {
+pub(crate) fn defines(block: &[Stmt], name: &str) -> bool {
     block.iter().any(|s| match s {
         Stmt::FunctionDef(f) => f.name.id.as_str() == name,
         Stmt::If(i) => {
@@ -331,90 +331,6 @@ fn defines(block: &[Stmt], name: &str) -> bool {
         Stmt::While(l) => defines(&l.body, name) || defines(&l.orelse, name),
         _ => false,
     })
-}
-
-/// The first launch `kernel[grid](...)` of `kernel` in the module, read into a host model.
-pub(crate) fn launch(
-    src: &str,
-    module: &ast::ModModule,
-    kernel: &KernelDef,
-    pointer_params: &[String],
-    config: &[(String, Expr)],
-    case: usize,
-) -> Option<Result<HostModel, (String, Pos)>> {
-    // A kernel defined inside a function: a launch of its name elsewhere may be another
-    // function's, and its own launches run in that function's scope (not read yet).
-    if let Place::Nested(where_) = &kernel.place {
-        return Some(Err((
-            format!("the kernel is defined {where_}, where its launches are not read"),
-            kernel.pos.clone(),
-        )));
-    }
-    let globals: Vec<&Stmt> = module
-        .body
-        .iter()
-        .filter(|s| matches!(s, Stmt::Assign(_)))
-        .collect();
-    // Functions of the module, and methods of its classes (`torch.autograd.Function.forward`).
-    let mut funcs: Vec<&ast::StmtFunctionDef> = Vec::new();
-    for stmt in &module.body {
-        match stmt {
-            Stmt::FunctionDef(f) => funcs.push(f),
-            Stmt::ClassDef(c) => funcs.extend(c.body.iter().filter_map(|s| {
-                if let Stmt::FunctionDef(f) = s {
-                    Some(f)
-                } else {
-                    None
-                }
-            })),
-            _ => {}
-        }
-    }
-    // Module-level Python functions a launcher may call (`calculate_settings(n)`).
-    let helpers: Vec<&ast::StmtFunctionDef> = module
-        .body
-        .iter()
-        .filter_map(|s| match s {
-            Stmt::FunctionDef(f) if !is_jit_function(module, f) => Some(f),
-            _ => None,
-        })
-        .collect();
-    for f in funcs {
-        // A function that defines its own kernel of the name launches that one.
-        if is_jit_function(module, f) || defines(&f.body, &kernel.name) {
-            continue;
-        }
-        if let Some(r) = host::read_launcher(
-            src,
-            &globals,
-            &helpers,
-            Some(f),
-            &f.body,
-            kernel,
-            pointer_params,
-            config,
-            case,
-        ) {
-            return Some(r);
-        }
-    }
-    let body: Vec<Stmt> = module
-        .body
-        .iter()
-        .filter(|s| !matches!(s, Stmt::FunctionDef(_)))
-        .cloned()
-        .collect();
-    host::read_launcher(
-        src,
-        &[],
-        &helpers,
-        None,
-        &body,
-        kernel,
-        pointer_params,
-        config,
-        case,
-    )
 }
 
 /// Names of kernel parameters used in the address of a `tl.load`/`tl.store`/`tl.atomic_*`

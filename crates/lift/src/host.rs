@@ -2325,3 +2325,88 @@ fn arange_extent_of(call: &ast::ExprCall, kernel: &KernelDef, name: &str) -> Opt
     let constexpr = kernel.params.iter().any(|p| p.name == param && p.constexpr);
     (constexpr && ends.0.contains(&param)).then_some(param)
 }
+
+/// The first launch `kernel[grid](...)` of `kernel` in the module, read into a host model.
+pub(crate) fn launch(
+    src: &str,
+    module: &ast::ModModule,
+    kernel: &KernelDef,
+    pointer_params: &[String],
+    config: &[(String, Expr)],
+    case: usize,
+) -> Option<Result<HostModel, (String, Pos)>> {
+    // A kernel defined inside a function: a launch of its name elsewhere may be another
+    // function's, and its own launches run in that function's scope (not read yet).
+    if let crate::front::Place::Nested(where_) = &kernel.place {
+        return Some(Err((
+            format!("the kernel is defined {where_}, where its launches are not read"),
+            kernel.pos.clone(),
+        )));
+    }
+    let globals: Vec<&Stmt> = module
+        .body
+        .iter()
+        .filter(|s| matches!(s, Stmt::Assign(_)))
+        .collect();
+    // Functions of the module, and methods of its classes (`torch.autograd.Function.forward`).
+    let mut funcs: Vec<&ast::StmtFunctionDef> = Vec::new();
+    for stmt in &module.body {
+        match stmt {
+            Stmt::FunctionDef(f) => funcs.push(f),
+            Stmt::ClassDef(c) => funcs.extend(c.body.iter().filter_map(|s| {
+                if let Stmt::FunctionDef(f) = s {
+                    Some(f)
+                } else {
+                    None
+                }
+            })),
+            _ => {}
+        }
+    }
+    // Module-level Python functions a launcher may call (`calculate_settings(n)`).
+    let helpers: Vec<&ast::StmtFunctionDef> = module
+        .body
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::FunctionDef(f) if !crate::front::is_jit_function(module, f) => Some(f),
+            _ => None,
+        })
+        .collect();
+    for f in funcs {
+        // A function that defines its own kernel of the name launches that one.
+        if crate::front::is_jit_function(module, f) || crate::front::defines(&f.body, &kernel.name)
+        {
+            continue;
+        }
+        if let Some(r) = read_launcher(
+            src,
+            &globals,
+            &helpers,
+            Some(f),
+            &f.body,
+            kernel,
+            pointer_params,
+            config,
+            case,
+        ) {
+            return Some(r);
+        }
+    }
+    let body: Vec<Stmt> = module
+        .body
+        .iter()
+        .filter(|s| !matches!(s, Stmt::FunctionDef(_)))
+        .cloned()
+        .collect();
+    read_launcher(
+        src,
+        &[],
+        &helpers,
+        None,
+        &body,
+        kernel,
+        pointer_params,
+        config,
+        case,
+    )
+}

@@ -647,7 +647,7 @@ fn lift_claim(
         };
         let launch = match forced {
             Some(f) => Some(Err(f.why.clone())),
-            None => front::launch(text, module, k, &ptrs, cfg, case)
+            None => crate::host::launch(text, module, k, &ptrs, cfg, case)
                 .map(|l| l.map_err(|(what, pos)| format!("{what} at {pos}"))),
         };
         let host = match launch {

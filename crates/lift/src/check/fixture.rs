@@ -35,7 +35,7 @@ pub(super) fn with_setup<R>(src: &str, f: impl FnOnce(&Setup) -> R) -> R {
     let k = &kernels[0];
     let ptrs = front::pointer_params(k);
     let config = k.autotune.first().cloned().unwrap_or_default();
-    let host = front::launch(src, module, k, &ptrs, &config, 0)
+    let host = crate::host::launch(src, module, k, &ptrs, &config, 0)
         .expect("a launch")
         .expect("a launch that reads");
     let mut buffers = Vec::new();

@@ -27,6 +27,7 @@ mod check;
 mod clock;
 mod consts;
 mod device;
+mod domains;
 mod elemkind;
 mod eltypes;
 mod emit;

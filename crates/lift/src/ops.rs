@@ -81,7 +81,15 @@ pub(crate) enum Op {
     /// buffer they update; `scope="cta"` makes atomics of different programs race, and is
     /// not read.
     Atomic(crate::mem::Rmw),
+    /// libdevice's IEEE class tests of a float, by the formula's name (one of [`CLASSES`]):
+    /// `isnan`, `isinf`, `finitef`/`isfinited` (`isfinite`). A boolean block; of a loaded
+    /// value an atom both sides share ([`crate::value::LDomain::class`]), of an extended
+    /// real decided by its flags ([`crate::ext::class`]).
+    Class(&'static str),
 }
+
+/// The formula language's class tests ([`Op::Class`]).
+pub(crate) const CLASSES: &[&str] = &["isnan", "isinf", "isfinite"];
 
 /// The largest exponent of `pow` read as a product.
 pub(crate) const MAX_POW: i128 = 16;
@@ -407,6 +415,10 @@ pub(crate) const OPS: &[OpSpec] = &[
         ignored: &[],
         op: Op::Pow,
     },
+    class_spec("isnan", "isnan"),
+    class_spec("isinf", "isinf"),
+    class_spec("finitef", "isfinite"),
+    class_spec("isfinited", "isfinite"),
     atomic_spec("atomic_add", crate::mem::Rmw::Add),
     atomic_spec("atomic_max", crate::mem::Rmw::Max),
     atomic_spec("atomic_min", crate::mem::Rmw::Min),
@@ -431,6 +443,16 @@ const fn atomic_spec(name: &'static str, rmw: crate::mem::Rmw) -> OpSpec {
         params: &["pointer", "val", "mask", "sem", "scope"],
         ignored: &[],
         op: Op::Atomic(rmw),
+    }
+}
+
+/// The entry of a class test ([`Op::Class`]) named `name` in libdevice.
+const fn class_spec(name: &'static str, class: &'static str) -> OpSpec {
+    OpSpec {
+        name,
+        params: &["arg0"],
+        ignored: &[],
+        op: Op::Class(class),
     }
 }
 
@@ -497,13 +519,14 @@ const MATH_MODULE: &[&str] = &[
 const LIBDEVICE: &[&str] = &[
     "exp", "abs", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf", "fma",
     "div_rn", "sqrt_rn", "floor", "ceil", "pow", "atan", "asin", "acos", "tan", "sinh", "cosh",
-    "asinh", "acosh", "atanh", "log1p", "expm1", "log10",
+    "asinh", "acosh", "atanh", "log1p", "expm1", "log10", "isnan", "isinf", "finitef",
+    "isfinited",
 ];
 
 /// Functions of the table that `triton.language` itself lacks in 3.2.
 const NOT_IN_TL: &[&str] = &[
     "tanh", "pow", "atan", "asin", "acos", "tan", "sinh", "cosh", "asinh", "acosh", "atanh",
-    "log1p", "expm1", "log10",
+    "log1p", "expm1", "log10", "isnan", "isinf", "finitef", "isfinited",
 ];
 
 /// The op `module.name` denotes, or why none: a name Triton 3.2 does not have at that path
@@ -550,10 +573,11 @@ pub(crate) fn lookup_in(module: Module, name: &str) -> Result<&'static OpSpec, S
     }
 }
 
-/// libdevice's tests of a float's class: no op of the table, named when met. Under the real
-/// model's assumption every loaded value is a finite real, so `isnan` would read `false`
-/// everywhere: a formula that says nothing about what the kernel does with a NaN.
-const FLOAT_CLASSES: &[&str] = &["isnan", "isinf", "isfinited", "finitef", "signbit"];
+/// libdevice's tests of a float's class that are no op of the table (`signbit`, an `int32`
+/// of the sign of a NaN or zero too), named when met. Folding one under the real model (every
+/// loaded value a finite real) would give a formula that says nothing about what the kernel
+/// does with a NaN; the others are atoms ([`Op::Class`]).
+const FLOAT_CLASSES: &[&str] = &["signbit"];
 
 type R<T> = Result<T, String>;
 
@@ -970,6 +994,13 @@ pub(crate) fn apply<D: LDomain>(
             }
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             KVal::Block(map(&x, real, move |d, e| math_elem(d, name, e)))
+        }
+        Op::Class(name) => {
+            let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
+            let at = format!("{pos}");
+            KVal::Block(map(&x, Ty::Bool, move |d, e| {
+                Elem::B(ext::class(d, name, &e, |d, v| d.class(name, v, &at)))
+            }))
         }
         Op::Floor | Op::Ceil => {
             if !m.math.contains(&"floor") {

@@ -18,6 +18,13 @@ pub(crate) trait LDomain: Domain + 'static {
     /// A real function of two reals the core does not define (`pow` of a real exponent):
     /// uninterpreted symbolically, bounded by intervals concretely (`Concrete::real_fn2`).
     fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V;
+    /// The IEEE class test `name` ([`crate::ops::CLASSES`]: `isnan`, `isinf`, `isfinite`) of
+    /// a real. Symbolically an uninterpreted predicate `uf_NAME` (no axioms: kernel and formula
+    /// apply the same one to the same value), read only of a loaded value (an input's element,
+    /// possibly through conversions): a computed value's class differs between the real model
+    /// and IEEE (`exp(x)` overflows), so any other argument is unsupported, `at` naming it.
+    /// Concretely the class of the value the interpreter holds (a real is finite).
+    fn class(&mut self, name: &'static str, x: &Self::V, at: &str) -> Self::B;
     /// The integer's value when the domain knows it (the concrete domain always does): a loop
     /// over a runtime range runs iteration by iteration then, and is summarised otherwise
     /// (`exec::loops`).
@@ -86,6 +93,18 @@ pub(crate) trait LDomain: Domain + 'static {
     fn assuming_b(&mut self, b: &Self::B, fact: &Self::B, holds: bool) -> Self::B;
     /// [`LDomain::assuming_b`] of a real.
     fn assuming_v(&mut self, v: &Self::V, fact: &Self::B, holds: bool) -> Self::V;
+}
+
+/// Whether `t` is a loaded value: an input's element, the unspecified value of a masked-off
+/// lane (`x#masked`), or a choice between such values (a masked load).
+fn loaded(s: &symbolic::Sym, t: smt::TermId) -> bool {
+    match s.store.node(t) {
+        smt::Node::App(f, _) => {
+            s.inputs.values().any(|g| g == f) || s.store.fun_name(*f).contains("#masked")
+        }
+        smt::Node::Ite(_, a, b) => loaded(s, *a) && loaded(s, *b),
+        _ => false,
+    }
 }
 
 impl LDomain for symbolic::Sym {
@@ -210,6 +229,29 @@ impl LDomain for symbolic::Sym {
                 symbolic::SymVal::Plain(self.store.sym(v))
             }
         }
+    }
+    fn class(&mut self, name: &'static str, x: &Self::V, at: &str) -> Self::B {
+        let read = match x {
+            symbolic::SymVal::Plain(t) => loaded(self, *t),
+            _ => false,
+        };
+        let symbolic::SymVal::Plain(t) = x else {
+            unreachable!("only plain terms are reads")
+        };
+        if !read {
+            self.unsupported.get_or_insert_with(|| {
+                format!(
+                    "{name} at {at} of a value that is not loaded (the real model and IEEE \
+                     may class a computed value differently)"
+                )
+            });
+            let v = self.store.fresh("unsupported", smt::Sort::Bool);
+            return self.store.sym(v);
+        }
+        let f = self
+            .store
+            .declare_fun(&format!("uf_{name}"), &[smt::Sort::Real], smt::Sort::Bool);
+        self.store.app(f, vec![*t])
     }
     fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V {
         match (x, y) {
@@ -355,6 +397,23 @@ impl LDomain for Concrete {
     }
     fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V {
         self.real_fn2(name, x, y)
+    }
+    fn class(&mut self, name: &'static str, x: &Self::V, _at: &str) -> Self::B {
+        let (nan, inf) = match x {
+            Scalar::Inf(_) => (false, true),
+            Scalar::Float(f, bits) => (f.is_nan(*bits), f.is_infinite(*bits)),
+            Scalar::Undef => {
+                self.inexact
+                    .get_or_insert_with(|| format!("{name} of an undefined value"));
+                (false, false)
+            }
+            _ => (false, false),
+        };
+        match name {
+            "isnan" => nan,
+            "isinf" => inf,
+            _ => !nan && !inf,
+        }
     }
     fn inf_of(&self, v: &Self::V) -> Option<bool> {
         match v {

@@ -415,7 +415,7 @@ fn tex(e: &Expr, bound: &[String]) -> String {
                 ),
                 ("atan" | "asin" | "acos", 1) => format!("\\arc{}{}", &f[1..], a0()),
                 ("log10", 1) => format!("\\log_{{10}}{}", a0()),
-                ("isnan" | "isinf" | "isfinite", 1) => {
+                ("isnan" | "isinf" | "isfinite" | "isposinf" | "isneginf", 1) => {
                     format!("\\operatorname{{{f}}}\\left({}\\right)", tex(&args[0], bound))
                 }
                 ("abs", 1) => format!("\\left|{}\\right|", tex(&args[0], bound)),
@@ -664,7 +664,7 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
                 ("floor" | "ceil" | "tan" | "sinh" | "cosh" | "log1p" | "expm1" | "log10", 1) => {
                     one(&format!("np.{f}"))
                 }
-                ("isnan" | "isinf" | "isfinite", 1) => one(&format!("np.{f}")),
+                ("isnan" | "isinf" | "isfinite" | "isposinf" | "isneginf", 1) => one(&format!("np.{f}")),
                 ("atan" | "asin" | "acos" | "asinh" | "acosh" | "atanh", 1) => {
                     one(&format!("np.arc{}", &f[1..]))
                 }

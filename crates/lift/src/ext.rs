@@ -617,7 +617,7 @@ pub(crate) fn reduced<D: LDomain>(
     Ext { nan, pos, neg, v }.elem(d)
 }
 
-/// The IEEE class test `name` (`isnan`, `isinf`, `isfinite`) of an extended real: decided by
+/// The IEEE class test `name` (`crate::ops::CLASSES`) of an extended real: decided by
 /// the flags where one holds (NaN first), else `atom` of the finite part (the domain's
 /// [`LDomain::class`]). The finite part is not classed where it is known meaningless.
 pub(crate) fn class<D: LDomain>(
@@ -635,6 +635,16 @@ pub(crate) fn class<D: LDomain>(
         "isinf" => {
             let not_nan = d.not(&a.nan);
             let inf = infinite(d, &a);
+            let inf = d.or(&inf, &part);
+            d.and(&not_nan, &inf)
+        }
+        "isposinf" | "isneginf" => {
+            let not_nan = d.not(&a.nan);
+            let inf = if name == "isposinf" {
+                a.pos.clone()
+            } else {
+                neg_only(d, &a)
+            };
             let inf = d.or(&inf, &part);
             d.and(&not_nan, &inf)
         }

@@ -916,7 +916,7 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                 "abs" => unary(ops::Op::Abs, d)?,
                 f if ops::CLASSES.contains(&f) => {
                     let class = ops::CLASSES.iter().find(|c| **c == f).expect("matched");
-                    unary(ops::Op::Class(class), d)?
+                    ops::class(class, &vs[0], crate::mem::Pos { line: 0, col: 0 })
                 }
                 "pow" => unary(ops::Op::Pow, d)?,
                 "sigmoid" => unary(ops::Op::Sigmoid, d)?,

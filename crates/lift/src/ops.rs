@@ -89,7 +89,8 @@ pub(crate) enum Op {
 }
 
 /// The formula language's class tests ([`Op::Class`]).
-pub(crate) const CLASSES: &[&str] = &["isnan", "isinf", "isfinite"];
+/// `isposinf(x)`, `isneginf(x)` are `x == inf`, `x == -inf` of a loaded value ([`compare`]).
+pub(crate) const CLASSES: &[&str] = &["isnan", "isinf", "isfinite", "isposinf", "isneginf"];
 
 /// The largest exponent of `pow` read as a product.
 pub(crate) const MAX_POW: i128 = 16;
@@ -996,11 +997,7 @@ pub(crate) fn apply<D: LDomain>(
             KVal::Block(map(&x, real, move |d, e| math_elem(d, name, e)))
         }
         Op::Class(name) => {
-            let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
-            let at = format!("{pos}");
-            KVal::Block(map(&x, Ty::Bool, move |d, e| {
-                Elem::B(ext::class(d, name, &e, |d, v| d.class(name, v, &at)))
-            }))
+            KVal::Block(class(name, &block(&need(&args, 0, spec)?, "the operand")?, pos))
         }
         Op::Floor | Op::Ceil => {
             if !m.math.contains(&"floor") {
@@ -1713,6 +1710,8 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
                     d.not(&e)
                 }
             }
+        } else if let Some(c) = class_compare(d, op, &x, &y) {
+            c
         } else if ext::any(d, &[&x, &y]) {
             let decide = move |o: std::cmp::Ordering| match op {
                 Cmp::Lt => o.is_lt(),
@@ -1741,6 +1740,46 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
             d.truth(&v)
         };
         Elem::B(c)
+    })
+}
+
+/// The class test `name` ([`CLASSES`], [`Op::Class`]) of each lane of `x`, at `pos` in the
+/// source (for the message when `x` is not loaded).
+pub(crate) fn class<D: LDomain>(name: &'static str, x: &Block<D>, pos: Pos) -> Block<D> {
+    let x = to_real(x);
+    let at = format!("{pos}");
+    map(&x, Ty::Bool, move |d, e| {
+        Elem::B(ext::class(d, name, &e, |d, v| d.class(name, v, &at)))
+    })
+}
+
+/// An equality of a loaded value that IEEE decides by the value's class ([`Op::Class`]):
+/// `x == inf` (`isposinf(x)`), `x == -inf` (`isneginf(x)`), `x != x` (`isnan(x)`), and their
+/// negations. The real model would fold each (a loaded real is finite and equals itself): a
+/// formula that says nothing of the kernel's NaN or infinite inputs. Other comparisons with an
+/// infinity, and these of computed values, keep the real model's reading.
+fn class_compare<D: LDomain>(d: &mut D, op: Cmp, x: &Elem<D>, y: &Elem<D>) -> Option<D::B> {
+    if !matches!(op, Cmp::Eq | Cmp::Ne) {
+        return None;
+    }
+    let (Elem::V(a), Elem::V(b)) = (x, y) else {
+        return None;
+    };
+    let (name, v) = match (d.inf_of(a), d.inf_of(b)) {
+        (None, Some(up)) => (if up { "isposinf" } else { "isneginf" }, a),
+        (Some(up), None) => (if up { "isposinf" } else { "isneginf" }, b),
+        (None, None) if d.same_v(a, b) => ("isnan", a),
+        _ => return None,
+    };
+    if !d.loaded_v(v) {
+        return None;
+    }
+    let c = d.class(name, v, "a comparison");
+    // `x != x` is `isnan(x)`; `x == x` its negation.
+    Some(if (op == Cmp::Ne) == (name == "isnan") {
+        c
+    } else {
+        d.not(&c)
     })
 }
 

@@ -25,6 +25,9 @@ pub(crate) trait LDomain: Domain + 'static {
     /// and IEEE (`exp(x)` overflows), so any other argument is unsupported, `at` naming it.
     /// Concretely the class of the value the interpreter holds (a real is finite).
     fn class(&mut self, name: &'static str, x: &Self::V, at: &str) -> Self::B;
+    /// Whether [`LDomain::class`] reads `x` as an atom: symbolically a loaded value,
+    /// concretely always (where the class of a real is decided).
+    fn loaded_v(&self, x: &Self::V) -> bool;
     /// The integer's value when the domain knows it (the concrete domain always does): a loop
     /// over a runtime range runs iteration by iteration then, and is summarised otherwise
     /// (`exec::loops`).
@@ -103,6 +106,8 @@ fn loaded(s: &symbolic::Sym, t: smt::TermId) -> bool {
             s.inputs.values().any(|g| g == f) || s.store.fun_name(*f).contains("#masked")
         }
         smt::Node::Ite(_, a, b) => loaded(s, *a) && loaded(s, *b),
+        // A loaded integer converted to a float.
+        smt::Node::ToReal(a) => loaded(s, *a),
         _ => false,
     }
 }
@@ -230,11 +235,14 @@ impl LDomain for symbolic::Sym {
             }
         }
     }
-    fn class(&mut self, name: &'static str, x: &Self::V, at: &str) -> Self::B {
-        let read = match x {
+    fn loaded_v(&self, x: &Self::V) -> bool {
+        match x {
             symbolic::SymVal::Plain(t) => loaded(self, *t),
             _ => false,
-        };
+        }
+    }
+    fn class(&mut self, name: &'static str, x: &Self::V, at: &str) -> Self::B {
+        let read = self.loaded_v(x);
         let symbolic::SymVal::Plain(t) = x else {
             unreachable!("only plain terms are reads")
         };
@@ -398,20 +406,29 @@ impl LDomain for Concrete {
     fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V {
         self.real_fn2(name, x, y)
     }
+    fn loaded_v(&self, _: &Self::V) -> bool {
+        true
+    }
     fn class(&mut self, name: &'static str, x: &Self::V, _at: &str) -> Self::B {
-        let (nan, inf) = match x {
-            Scalar::Inf(_) => (false, true),
-            Scalar::Float(f, bits) => (f.is_nan(*bits), f.is_infinite(*bits)),
+        let (nan, inf, positive) = match x {
+            Scalar::Inf(s) => (false, true, *s),
+            Scalar::Float(f, bits) => (
+                f.is_nan(*bits),
+                f.is_infinite(*bits),
+                bits >> (f.ebits + f.sbits - 1) == 0,
+            ),
             Scalar::Undef => {
                 self.inexact
                     .get_or_insert_with(|| format!("{name} of an undefined value"));
-                (false, false)
+                (false, false, false)
             }
-            _ => (false, false),
+            _ => (false, false, false),
         };
         match name {
             "isnan" => nan,
             "isinf" => inf,
+            "isposinf" => inf && positive,
+            "isneginf" => inf && !positive,
             _ => !nan && !inf,
         }
     }

@@ -1757,7 +1757,8 @@ pub(crate) fn class<D: LDomain>(name: &'static str, x: &Block<D>, pos: Pos) -> B
 /// `x == inf` (`isposinf(x)`), `x == -inf` (`isneginf(x)`), `x != x` (`isnan(x)`), and their
 /// negations. The real model would fold each (a loaded real is finite and equals itself): a
 /// formula that says nothing of the kernel's NaN or infinite inputs. Other comparisons with an
-/// infinity, and these of computed values, keep the real model's reading.
+/// infinity, and a computed value's with one, keep the real model's reading (the running
+/// maximum of an online softmax, `m == -inf`).
 fn class_compare<D: LDomain>(d: &mut D, op: Cmp, x: &Elem<D>, y: &Elem<D>) -> Option<D::B> {
     if !matches!(op, Cmp::Eq | Cmp::Ne) {
         return None;
@@ -1771,7 +1772,9 @@ fn class_compare<D: LDomain>(d: &mut D, op: Cmp, x: &Elem<D>, y: &Elem<D>) -> Op
         (None, None) if d.same_v(a, b) => ("isnan", a),
         _ => return None,
     };
-    if !d.loaded_v(v) {
+    // `x != x` of a computed value is unsupported ([`LDomain::class`] names it); a computed
+    // value compared with an infinity keeps the real model's reading (finite).
+    if name != "isnan" && !d.loaded_v(v) {
         return None;
     }
     let c = d.class(name, v, "a comparison");

@@ -99,13 +99,15 @@ pub(crate) trait LDomain: Domain + 'static {
 }
 
 /// Whether `t` is a loaded value: an input's element, the unspecified value of a masked-off
-/// lane (`x#masked`), or a choice between such values (a masked load).
+/// lane (`x#masked`), a constant (a masked load's `other=0.0`: finite in both models), a
+/// loaded integer converted to a float, or a choice between such values (a masked load).
 fn loaded(s: &symbolic::Sym, t: smt::TermId) -> bool {
     match s.store.node(t) {
         smt::Node::App(f, _) => {
             s.inputs.values().any(|g| g == f) || s.store.fun_name(*f).contains("#masked")
         }
         smt::Node::Ite(_, a, b) => loaded(s, *a) && loaded(s, *b),
+        smt::Node::Real(..) | smt::Node::Int(_) => true,
         // A loaded integer converted to a float.
         smt::Node::ToReal(a) => loaded(s, *a),
         _ => false,

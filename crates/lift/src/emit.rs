@@ -664,7 +664,9 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
                 ("floor" | "ceil" | "tan" | "sinh" | "cosh" | "log1p" | "expm1" | "log10", 1) => {
                     one(&format!("np.{f}"))
                 }
-                ("isnan" | "isinf" | "isfinite" | "isposinf" | "isneginf", 1) => one(&format!("np.{f}")),
+                ("isnan" | "isinf" | "isfinite" | "isposinf" | "isneginf", 1) => {
+                    one(&format!("np.{f}"))
+                }
                 ("atan" | "asin" | "acos" | "asinh" | "acosh" | "atanh", 1) => {
                     one(&format!("np.arc{}", &f[1..]))
                 }

@@ -520,14 +520,20 @@ const MATH_MODULE: &[&str] = &[
 const LIBDEVICE: &[&str] = &[
     "exp", "abs", "log", "log2", "exp2", "sqrt", "rsqrt", "sin", "cos", "tanh", "erf", "fma",
     "div_rn", "sqrt_rn", "floor", "ceil", "pow", "atan", "asin", "acos", "tan", "sinh", "cosh",
-    "asinh", "acosh", "atanh", "log1p", "expm1", "log10", "isnan", "isinf", "finitef",
-    "isfinited",
+    "asinh", "acosh", "atanh", "log1p", "expm1", "log10",
 ];
+
+/// libdevice's class tests ([`Op::Class`]): only there (`tl.isnan` is no function of 3.2).
+const LIBDEVICE_CLASSES: &[&str] = &["isnan", "isinf", "finitef", "isfinited"];
+
+fn in_libdevice(name: &str) -> bool {
+    LIBDEVICE.contains(&name) || LIBDEVICE_CLASSES.contains(&name)
+}
 
 /// Functions of the table that `triton.language` itself lacks in 3.2.
 const NOT_IN_TL: &[&str] = &[
     "tanh", "pow", "atan", "asin", "acos", "tan", "sinh", "cosh", "asinh", "acosh", "atanh",
-    "log1p", "expm1", "log10", "isnan", "isinf", "finitef", "isfinited",
+    "log1p", "expm1", "log10",
 ];
 
 /// The op `module.name` denotes, or why none: a name Triton 3.2 does not have at that path
@@ -535,23 +541,23 @@ const NOT_IN_TL: &[&str] = &[
 pub(crate) fn lookup_in(module: Module, name: &str) -> Result<&'static OpSpec, String> {
     let spec = lookup(name);
     let (there, path) = match module {
-        Module::Tl => (!NOT_IN_TL.contains(&name), "tl"),
-        Module::Math => (
-            MATH_MODULE.contains(&name) || LIBDEVICE.contains(&name),
-            "tl.math",
+        Module::Tl => (
+            !NOT_IN_TL.contains(&name) && !LIBDEVICE_CLASSES.contains(&name),
+            "tl",
         ),
-        Module::Libdevice => (LIBDEVICE.contains(&name), "libdevice"),
+        Module::Math => (MATH_MODULE.contains(&name) || in_libdevice(name), "tl.math"),
+        Module::Libdevice => (in_libdevice(name), "libdevice"),
     };
     match spec {
         Some(spec) if there => Ok(spec),
         Some(_) => {
             let elsewhere: Vec<&str> = [
-                (!NOT_IN_TL.contains(&name), "tl"),
                 (
-                    MATH_MODULE.contains(&name) || LIBDEVICE.contains(&name),
-                    "tl.math",
+                    !NOT_IN_TL.contains(&name) && !LIBDEVICE_CLASSES.contains(&name),
+                    "tl",
                 ),
-                (LIBDEVICE.contains(&name), "libdevice"),
+                (MATH_MODULE.contains(&name) || in_libdevice(name), "tl.math"),
+                (in_libdevice(name), "libdevice"),
             ]
             .iter()
             .filter(|(ok, _)| *ok)
@@ -996,9 +1002,11 @@ pub(crate) fn apply<D: LDomain>(
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             KVal::Block(map(&x, real, move |d, e| math_elem(d, name, e)))
         }
-        Op::Class(name) => {
-            KVal::Block(class(name, &block(&need(&args, 0, spec)?, "the operand")?, pos))
-        }
+        Op::Class(name) => KVal::Block(class(
+            name,
+            &block(&need(&args, 0, spec)?, "the operand")?,
+            pos,
+        )),
         Op::Floor | Op::Ceil => {
             if !m.math.contains(&"floor") {
                 m.math.push("floor");

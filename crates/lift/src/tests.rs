@@ -741,6 +741,9 @@ fn class_tests_are_atoms_of_loaded_values_only() {
     assert!(s.unsupported.is_none());
     let e = ops::arith(Arith::Add, &x, &x).unwrap();
     let _ = ops::class("isinf", &e, at).at(&mut s, &lane);
-    let why = s.unsupported.clone().expect("a computed value is not classed");
+    let why = s
+        .unsupported
+        .clone()
+        .expect("a computed value is not classed");
     assert!(why.contains("isinf at 3:7"), "{why}");
 }

@@ -437,6 +437,16 @@ def _patch_libdevice():
         "abs": np.abs, "fabs": np.abs, "floor": np.floor, "ceil": np.ceil,
         "fmax": np.maximum, "fmin": np.minimum, "div_rn": np.divide, "sigmoid": lambda x: 1 / (1 + np.exp(-x)),
     }
+    def class_test(f):
+        # libdevice's class tests give `int1` blocks.
+        def g(x, **_):
+            out = np.asarray(f(x.handle.data))
+            ty = tl.core.block_type(tl.int1, x.type.shape) if x.type.is_block() else tl.int1
+            return tl.core.tensor(TensorHandle(out, tl.int1), ty)
+
+        return g
+
+    classes = {"isnan": np.isnan, "isinf": np.isinf, "finitef": np.isfinite, "isfinited": np.isfinite}
     for name in ("triton.language.extra.cuda.libdevice", "triton.language.extra.libdevice"):
         try:
             mod = importlib.import_module(name)
@@ -445,6 +455,9 @@ def _patch_libdevice():
         for f, impl in table.items():
             if hasattr(mod, f):
                 setattr(mod, f, lift1(impl))
+        for f, impl in classes.items():
+            if hasattr(mod, f):
+                setattr(mod, f, class_test(impl))
 
 
 # ------------------------------------------------------------------------------------------
@@ -466,13 +479,30 @@ def _cases(n_sizes):
     return out
 
 
-def _tensor(rng, shape, padded):
+def _classes(rec):
+    """Whether the record's formula tests a value's class (`isnan(x[i])`, `x[i] == inf`):
+    then inputs include NaN and infinities."""
+    return re.search(r"np\.is(nan|inf|finite|posinf|neginf)\(", rec.get("numpy") or "") is not None
+
+
+def _normal(rng, shape, special):
+    """Standard normal float32 values; with `special`, about one in four is NaN, +inf or -inf."""
+    a = rng.standard_normal(shape).astype(np.float32)
+    if special and a.size:
+        pick = rng.integers(0, 8, size=a.shape)
+        a = np.where(pick == 0, np.float32(np.nan), a)
+        a = np.where(pick == 1, np.float32(np.inf), a)
+        a = np.where(pick == 2, np.float32(-np.inf), a)
+    return a.astype(np.float32)
+
+
+def _tensor(rng, shape, padded, special=False):
     """Random float32 values; a rank-2 tensor with `padded` has 3 spare columns per row."""
     shape = tuple(int(s) for s in shape)
     if padded and len(shape) == 2:
-        base = rng.standard_normal((shape[0], shape[1] + 3)).astype(np.float32)
+        base = _normal(rng, (shape[0], shape[1] + 3), special)
         return Tensor(base[:, : shape[1]])
-    return Tensor(rng.standard_normal(shape).astype(np.float32))
+    return Tensor(_normal(rng, shape, special))
 
 
 def _variants(base):
@@ -512,7 +542,7 @@ def _launch(rec, launcher, env, padded, rng):
     inputs = {}
     for t in rec["inputs"]:
         shape = [eval(s, {}, dict(env)) for s in t["shape"]]
-        inputs[t["name"]] = _tensor(rng, shape, padded)
+        inputs[t["name"]] = _tensor(rng, shape, padded, _classes(rec))
     for s in rec["scalars"]:
         inputs[s] = float(rng.uniform(0.05, 1.5))
     params = _launcher_params(rec, env)
@@ -737,7 +767,7 @@ def _kernel_level_case(kernel, rec, launch, env, rng):
                 strides = _strides(p, shape, dict(env))
                 span = 1 + sum((n - 1) * st for n, st in zip(shape, strides)) if all(shape) else 1
                 fresh = name in outputs and name not in {t["name"] for t in rec["inputs"]}
-                base = np.full(span, np.nan, np.float32) if fresh else rng.standard_normal(span).astype(np.float32)
+                base = np.full(span, np.nan, np.float32) if fresh else _normal(rng, span, _classes(rec))
                 valid = np.zeros(span, dtype=bool)
                 for ix in itertools.product(*[range(n) for n in shape]):
                     valid[sum(i * st for i, st in zip(ix, strides))] = True

@@ -7,6 +7,22 @@ use crate::value::{Elem, LDomain, FLOOR};
 use std::rc::Rc;
 use tensor::{Concrete, Domain, ElemType, Literal, Scalar};
 
+/// Whether `t` is a loaded value: an input's element, the unspecified value of a masked-off
+/// lane (`x#masked`), a constant (a masked load's `other=0.0`: finite in both models), a
+/// loaded integer converted to a float, or a choice between such values (a masked load).
+fn loaded(s: &symbolic::Sym, t: smt::TermId) -> bool {
+    match s.store.node(t) {
+        smt::Node::App(f, _) => {
+            s.inputs.values().any(|g| g == f) || s.store.fun_name(*f).contains("#masked")
+        }
+        smt::Node::Ite(_, a, b) => loaded(s, *a) && loaded(s, *b),
+        smt::Node::Real(..) | smt::Node::Int(_) => true,
+        // A loaded integer converted to a float.
+        smt::Node::ToReal(a) => loaded(s, *a),
+        _ => false,
+    }
+}
+
 impl LDomain for symbolic::Sym {
     fn assuming_b(&mut self, b: &Self::B, fact: &Self::B, holds: bool) -> Self::B {
         let lit = self.store.bool(holds);
@@ -129,6 +145,32 @@ impl LDomain for symbolic::Sym {
                 symbolic::SymVal::Plain(self.store.sym(v))
             }
         }
+    }
+    fn loaded_v(&self, x: &Self::V) -> bool {
+        match x {
+            symbolic::SymVal::Plain(t) => loaded(self, *t),
+            _ => false,
+        }
+    }
+    fn class(&mut self, name: &'static str, x: &Self::V, at: &str) -> Self::B {
+        let read = self.loaded_v(x);
+        let symbolic::SymVal::Plain(t) = x else {
+            unreachable!("only plain terms are reads")
+        };
+        if !read {
+            self.unsupported.get_or_insert_with(|| {
+                format!(
+                    "{name} at {at} of a value that is not loaded (the real model and IEEE \
+                     may class a computed value differently)"
+                )
+            });
+            let v = self.store.fresh("unsupported", smt::Sort::Bool);
+            return self.store.sym(v);
+        }
+        let f = self
+            .store
+            .declare_fun(&format!("uf_{name}"), &[smt::Sort::Real], smt::Sort::Bool);
+        self.store.app(f, vec![*t])
     }
     fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V {
         match (x, y) {
@@ -274,6 +316,32 @@ impl LDomain for Concrete {
     }
     fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V {
         self.real_fn2(name, x, y)
+    }
+    fn loaded_v(&self, _: &Self::V) -> bool {
+        true
+    }
+    fn class(&mut self, name: &'static str, x: &Self::V, _at: &str) -> Self::B {
+        let (nan, inf, positive) = match x {
+            Scalar::Inf(s) => (false, true, *s),
+            Scalar::Float(f, bits) => (
+                f.is_nan(*bits),
+                f.is_infinite(*bits),
+                bits >> (f.ebits + f.sbits - 1) == 0,
+            ),
+            Scalar::Undef => {
+                self.inexact
+                    .get_or_insert_with(|| format!("{name} of an undefined value"));
+                (false, false, false)
+            }
+            _ => (false, false, false),
+        };
+        match name {
+            "isnan" => nan,
+            "isinf" => inf,
+            "isposinf" => inf && positive,
+            "isneginf" => inf && !positive,
+            _ => !nan && !inf,
+        }
     }
     fn inf_of(&self, v: &Self::V) -> Option<bool> {
         match v {

@@ -415,6 +415,9 @@ fn tex(e: &Expr, bound: &[String]) -> String {
                 ),
                 ("atan" | "asin" | "acos", 1) => format!("\\arc{}{}", &f[1..], a0()),
                 ("log10", 1) => format!("\\log_{{10}}{}", a0()),
+                ("isnan" | "isinf" | "isfinite" | "isposinf" | "isneginf", 1) => {
+                    format!("\\operatorname{{{f}}}\\left({}\\right)", tex(&args[0], bound))
+                }
                 ("abs", 1) => format!("\\left|{}\\right|", tex(&args[0], bound)),
                 ("pow", 2) => format!(
                     "\\left({}\\right)^{{{}}}",
@@ -659,6 +662,9 @@ fn py(e: &Expr, bound: &[String], depth: usize) -> Result<String, String> {
                     one(&format!("np.{f}"))
                 }
                 ("floor" | "ceil" | "tan" | "sinh" | "cosh" | "log1p" | "expm1" | "log10", 1) => {
+                    one(&format!("np.{f}"))
+                }
+                ("isnan" | "isinf" | "isfinite" | "isposinf" | "isneginf", 1) => {
                     one(&format!("np.{f}"))
                 }
                 ("atan" | "asin" | "acos" | "asinh" | "acosh" | "atanh", 1) => {

@@ -616,3 +616,38 @@ pub(crate) fn reduced<D: LDomain>(
     };
     Ext { nan, pos, neg, v }.elem(d)
 }
+
+/// The IEEE class test `name` (`crate::ops::CLASSES`) of an extended real: decided by
+/// the flags where one holds (NaN first), else `atom` of the finite part (the domain's
+/// [`LDomain::class`]). The finite part is not classed where it is known meaningless.
+pub(crate) fn class<D: LDomain>(
+    d: &mut D,
+    name: &str,
+    a: &Elem<D>,
+    atom: impl FnOnce(&mut D, &D::V) -> D::B,
+) -> D::B {
+    let a = parts(d, a);
+    let fin = finite(d, &a);
+    let of_part = when(d, &fin, |d| atom(d, &a.v));
+    let part = d.and(&fin, &of_part);
+    match name {
+        "isnan" => d.or(&a.nan, &part),
+        "isinf" => {
+            let not_nan = d.not(&a.nan);
+            let inf = infinite(d, &a);
+            let inf = d.or(&inf, &part);
+            d.and(&not_nan, &inf)
+        }
+        "isposinf" | "isneginf" => {
+            let not_nan = d.not(&a.nan);
+            let inf = if name == "isposinf" {
+                a.pos.clone()
+            } else {
+                neg_only(d, &a)
+            };
+            let inf = d.or(&inf, &part);
+            d.and(&not_nan, &inf)
+        }
+        _ => part,
+    }
+}

@@ -86,6 +86,7 @@ fn arity(name: &str) -> Option<usize> {
         .find(|(f, _)| *f == name)
         .map(|(_, a)| *a)
         .or_else(|| ops::formula_function(name).then_some(1))
+        .or_else(|| ops::CLASSES.contains(&name).then_some(1))
 }
 
 /// The named functions of the simplifier's output, by their definitions in the language.
@@ -913,6 +914,10 @@ pub(crate) fn eval<D: LDomain>(d: &mut D, scope: &Scope<D>, e: &Expr) -> Result<
                     unary(spec.op, d)?
                 }
                 "abs" => unary(ops::Op::Abs, d)?,
+                f if ops::CLASSES.contains(&f) => {
+                    let class = ops::CLASSES.iter().find(|c| **c == f).expect("matched");
+                    ops::class(class, &vs[0], crate::mem::Pos { line: 0, col: 0 })
+                }
                 "pow" => unary(ops::Op::Pow, d)?,
                 "sigmoid" => unary(ops::Op::Sigmoid, d)?,
                 "max" => ops::arith(Arith::Max, &vs[0], &vs[1])?,

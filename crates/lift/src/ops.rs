@@ -81,7 +81,16 @@ pub(crate) enum Op {
     /// buffer they update; `scope="cta"` makes atomics of different programs race, and is
     /// not read.
     Atomic(crate::mem::Rmw),
+    /// libdevice's IEEE class tests of a float, by the formula's name (one of [`CLASSES`]):
+    /// `isnan`, `isinf`, `finitef`/`isfinited` (`isfinite`). A boolean block; of a loaded
+    /// value an atom both sides share ([`crate::value::LDomain::class`]), of an extended
+    /// real decided by its flags ([`crate::ext::class`]).
+    Class(&'static str),
 }
+
+/// The formula language's class tests ([`Op::Class`]).
+/// `isposinf(x)`, `isneginf(x)` are `x == inf`, `x == -inf` of a loaded value ([`compare`]).
+pub(crate) const CLASSES: &[&str] = &["isnan", "isinf", "isfinite", "isposinf", "isneginf"];
 
 /// The largest exponent of `pow` read as a product.
 pub(crate) const MAX_POW: i128 = 16;
@@ -407,6 +416,10 @@ pub(crate) const OPS: &[OpSpec] = &[
         ignored: &[],
         op: Op::Pow,
     },
+    class_spec("isnan", "isnan"),
+    class_spec("isinf", "isinf"),
+    class_spec("finitef", "isfinite"),
+    class_spec("isfinited", "isfinite"),
     atomic_spec("atomic_add", crate::mem::Rmw::Add),
     atomic_spec("atomic_max", crate::mem::Rmw::Max),
     atomic_spec("atomic_min", crate::mem::Rmw::Min),
@@ -431,6 +444,16 @@ const fn atomic_spec(name: &'static str, rmw: crate::mem::Rmw) -> OpSpec {
         params: &["pointer", "val", "mask", "sem", "scope"],
         ignored: &[],
         op: Op::Atomic(rmw),
+    }
+}
+
+/// The entry of a class test ([`Op::Class`]) named `name` in libdevice.
+const fn class_spec(name: &'static str, class: &'static str) -> OpSpec {
+    OpSpec {
+        name,
+        params: &["arg0"],
+        ignored: &[],
+        op: Op::Class(class),
     }
 }
 
@@ -500,6 +523,13 @@ const LIBDEVICE: &[&str] = &[
     "asinh", "acosh", "atanh", "log1p", "expm1", "log10",
 ];
 
+/// libdevice's class tests ([`Op::Class`]): only there (`tl.isnan` is no function of 3.2).
+const LIBDEVICE_CLASSES: &[&str] = &["isnan", "isinf", "finitef", "isfinited"];
+
+fn in_libdevice(name: &str) -> bool {
+    LIBDEVICE.contains(&name) || LIBDEVICE_CLASSES.contains(&name)
+}
+
 /// Functions of the table that `triton.language` itself lacks in 3.2.
 const NOT_IN_TL: &[&str] = &[
     "tanh", "pow", "atan", "asin", "acos", "tan", "sinh", "cosh", "asinh", "acosh", "atanh",
@@ -511,23 +541,23 @@ const NOT_IN_TL: &[&str] = &[
 pub(crate) fn lookup_in(module: Module, name: &str) -> Result<&'static OpSpec, String> {
     let spec = lookup(name);
     let (there, path) = match module {
-        Module::Tl => (!NOT_IN_TL.contains(&name), "tl"),
-        Module::Math => (
-            MATH_MODULE.contains(&name) || LIBDEVICE.contains(&name),
-            "tl.math",
+        Module::Tl => (
+            !NOT_IN_TL.contains(&name) && !LIBDEVICE_CLASSES.contains(&name),
+            "tl",
         ),
-        Module::Libdevice => (LIBDEVICE.contains(&name), "libdevice"),
+        Module::Math => (MATH_MODULE.contains(&name) || in_libdevice(name), "tl.math"),
+        Module::Libdevice => (in_libdevice(name), "libdevice"),
     };
     match spec {
         Some(spec) if there => Ok(spec),
         Some(_) => {
             let elsewhere: Vec<&str> = [
-                (!NOT_IN_TL.contains(&name), "tl"),
                 (
-                    MATH_MODULE.contains(&name) || LIBDEVICE.contains(&name),
-                    "tl.math",
+                    !NOT_IN_TL.contains(&name) && !LIBDEVICE_CLASSES.contains(&name),
+                    "tl",
                 ),
-                (LIBDEVICE.contains(&name), "libdevice"),
+                (MATH_MODULE.contains(&name) || in_libdevice(name), "tl.math"),
+                (in_libdevice(name), "libdevice"),
             ]
             .iter()
             .filter(|(ok, _)| *ok)
@@ -550,10 +580,11 @@ pub(crate) fn lookup_in(module: Module, name: &str) -> Result<&'static OpSpec, S
     }
 }
 
-/// libdevice's tests of a float's class: no op of the table, named when met. Under the real
-/// model's assumption every loaded value is a finite real, so `isnan` would read `false`
-/// everywhere: a formula that says nothing about what the kernel does with a NaN.
-const FLOAT_CLASSES: &[&str] = &["isnan", "isinf", "isfinited", "finitef", "signbit"];
+/// libdevice's tests of a float's class that are no op of the table (`signbit`, an `int32`
+/// of the sign of a NaN or zero too), named when met. Folding one under the real model (every
+/// loaded value a finite real) would give a formula that says nothing about what the kernel
+/// does with a NaN; the others are atoms ([`Op::Class`]).
+const FLOAT_CLASSES: &[&str] = &["signbit"];
 
 type R<T> = Result<T, String>;
 
@@ -971,6 +1002,11 @@ pub(crate) fn apply<D: LDomain>(
             let x = to_real(&block(&need(&args, 0, spec)?, "the operand")?);
             KVal::Block(map(&x, real, move |d, e| math_elem(d, name, e)))
         }
+        Op::Class(name) => KVal::Block(class(
+            name,
+            &block(&need(&args, 0, spec)?, "the operand")?,
+            pos,
+        )),
         Op::Floor | Op::Ceil => {
             if !m.math.contains(&"floor") {
                 m.math.push("floor");
@@ -1682,6 +1718,8 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
                     d.not(&e)
                 }
             }
+        } else if let Some(c) = class_compare(d, op, &x, &y) {
+            c
         } else if ext::any(d, &[&x, &y]) {
             let decide = move |o: std::cmp::Ordering| match op {
                 Cmp::Lt => o.is_lt(),
@@ -1710,6 +1748,49 @@ pub(crate) fn compare<D: LDomain>(op: Cmp, a: &Block<D>, b: &Block<D>) -> R<Bloc
             d.truth(&v)
         };
         Elem::B(c)
+    })
+}
+
+/// The class test `name` ([`CLASSES`], [`Op::Class`]) of each lane of `x`, at `pos` in the
+/// source (for the message when `x` is not loaded).
+pub(crate) fn class<D: LDomain>(name: &'static str, x: &Block<D>, pos: Pos) -> Block<D> {
+    let x = to_real(x);
+    let at = format!("{pos}");
+    map(&x, Ty::Bool, move |d, e| {
+        Elem::B(ext::class(d, name, &e, |d, v| d.class(name, v, &at)))
+    })
+}
+
+/// An equality of a loaded value that IEEE decides by the value's class ([`Op::Class`]):
+/// `x == inf` (`isposinf(x)`), `x == -inf` (`isneginf(x)`), `x != x` (`isnan(x)`), and their
+/// negations. The real model would fold each (a loaded real is finite and equals itself): a
+/// formula that says nothing of the kernel's NaN or infinite inputs. Other comparisons with an
+/// infinity, and a computed value's with one, keep the real model's reading (the running
+/// maximum of an online softmax, `m == -inf`).
+fn class_compare<D: LDomain>(d: &mut D, op: Cmp, x: &Elem<D>, y: &Elem<D>) -> Option<D::B> {
+    if !matches!(op, Cmp::Eq | Cmp::Ne) {
+        return None;
+    }
+    let (Elem::V(a), Elem::V(b)) = (x, y) else {
+        return None;
+    };
+    let (name, v) = match (d.inf_of(a), d.inf_of(b)) {
+        (None, Some(up)) => (if up { "isposinf" } else { "isneginf" }, a),
+        (Some(up), None) => (if up { "isposinf" } else { "isneginf" }, b),
+        (None, None) if d.same_v(a, b) => ("isnan", a),
+        _ => return None,
+    };
+    // `x != x` of a computed value is unsupported ([`LDomain::class`] names it); a computed
+    // value compared with an infinity keeps the real model's reading (finite).
+    if name != "isnan" && !d.loaded_v(v) {
+        return None;
+    }
+    let c = d.class(name, v, "a comparison");
+    // `x != x` is `isnan(x)`; `x == x` its negation.
+    Some(if (op == Cmp::Ne) == (name == "isnan") {
+        c
+    } else {
+        d.not(&c)
     })
 }
 

@@ -708,3 +708,42 @@ fn wrapping_conversions_agree_in_both_domains() {
         }
     }
 }
+
+/// Class tests: an infinity is classed by IEEE's rules concretely; a loaded value is an atom
+/// symbolically (no fold to the real model's "finite"), and a computed one is unsupported,
+/// named with its position.
+#[test]
+fn class_tests_are_atoms_of_loaded_values_only() {
+    let at = Pos { line: 3, col: 7 };
+    let mut c = Concrete::new(BTreeMap::new());
+    let inf = Block::new(vec![], Ty::Real, |_: &mut Concrete, _| {
+        Elem::V(Scalar::Inf(false))
+    });
+    for (name, want) in [
+        ("isnan", false),
+        ("isinf", true),
+        ("isfinite", false),
+        ("isposinf", false),
+        ("isneginf", true),
+    ] {
+        match ops::class(name, &inf, at).at(&mut c, &[]) {
+            Elem::B(b) => assert_eq!(b, want, "{name}(-inf)"),
+            _ => panic!("a condition"),
+        }
+    }
+    let mut s = Sym::new(smt::Store::new());
+    let x = input::<Sym>("x");
+    let lane = [s.store.int(0)];
+    let Elem::B(b) = ops::class("isnan", &x, at).at(&mut s, &lane) else {
+        panic!("a condition")
+    };
+    assert_eq!(s.store.as_bool(b), None, "isnan(x[0]) is not folded");
+    assert!(s.unsupported.is_none());
+    let e = ops::arith(Arith::Add, &x, &x).unwrap();
+    let _ = ops::class("isinf", &e, at).at(&mut s, &lane);
+    let why = s
+        .unsupported
+        .clone()
+        .expect("a computed value is not classed");
+    assert!(why.contains("isinf at 3:7"), "{why}");
+}

@@ -18,6 +18,16 @@ pub(crate) trait LDomain: Domain + 'static {
     /// A real function of two reals the core does not define (`pow` of a real exponent):
     /// uninterpreted symbolically, bounded by intervals concretely (`Concrete::real_fn2`).
     fn math2(&mut self, name: &'static str, x: &Self::V, y: &Self::V) -> Self::V;
+    /// The IEEE class test `name` ([`crate::ops::CLASSES`]: `isnan`, `isinf`, `isfinite`) of
+    /// a real. Symbolically an uninterpreted predicate `uf_NAME` (no axioms: kernel and formula
+    /// apply the same one to the same value), read only of a loaded value (an input's element,
+    /// possibly through conversions): a computed value's class differs between the real model
+    /// and IEEE (`exp(x)` overflows), so any other argument is unsupported, `at` naming it.
+    /// Concretely the class of the value the interpreter holds (a real is finite).
+    fn class(&mut self, name: &'static str, x: &Self::V, at: &str) -> Self::B;
+    /// Whether [`LDomain::class`] reads `x` as an atom: symbolically a loaded value,
+    /// concretely always (where the class of a real is decided).
+    fn loaded_v(&self, x: &Self::V) -> bool;
     /// The integer's value when the domain knows it (the concrete domain always does): a loop
     /// over a runtime range runs iteration by iteration then, and is summarised otherwise
     /// (`exec::loops`).

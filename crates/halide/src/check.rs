@@ -448,129 +448,19 @@ pub fn obligations(
     let mut obs = Vec::new();
     let writes = ex.run.writes.clone();
     let reads = ex.run.reads.clone();
-    // Reads at indices computed from data (a look-up table, a gather) are read soundly: the
-    // index is a term of the inputs (uninterpreted functions with their type's range), so
-    // every obligation below is asked for every value the data may have (issue 19). A store
-    // at such an index is read the same way where the algorithm itself stores there: a
-    // recurrence's step (a histogram's `h(x, zi(x, r)) += ...`), whose obligations are all
-    // per cell and per RDom point (`update_obligations`, `recurrence_obligations`: the cell
-    // stored is the algorithm's left side, the stores into one cell run their steps in order,
-    // each step's read of a cell sees every earlier step into it and no later one, every
-    // step runs), so each holds for every value of the data. Any other store at a data index
-    // (a scatter the algorithm does not define as one) is not modelled.
-    for w in &writes {
-        let scatter_step = w.update.as_ref().is_some_and(|u| u.recurrence.is_some());
-        if !scatter_step && data_dependent(&d, &w.args) {
-            return Err((
-                format!(
-                    "`{}` is stored at an index computed from data (a scatter: not modelled)",
-                    w.func
-                ),
-                w.span,
-            ));
-        }
-    }
+    no_scatter(&d, &writes)?;
     let kinds: HashMap<SymId, LoopKind> = ex.run.loops.iter().map(|(s, k, _)| (*s, *k)).collect();
+    let cx = StmtCx {
+        spec,
+        kinds: &kinds,
+        writes: &writes,
+        reads: &reads,
+        out_box: &out_box,
+    };
     // (2) writes inside their buffer or realization; (3) their values.
     let mut interleaved: Vec<(String, Option<usize>)> = Vec::new();
     for w in &writes {
-        let bounds = match w.realize {
-            None => out_box.clone(),
-            Some(r) => ex.run.realizations[r].bounds.clone(),
-        };
-        let outside = outside_of(&mut d, &ex, &w.args, &bounds, w.realize);
-        let mut a = w.path.clone();
-        a.push(outside);
-        obs.push(Obligation {
-            what: format!(
-                "a store to `{}` outside its {}",
-                w.func,
-                if w.realize.is_none() {
-                    "output buffer"
-                } else {
-                    "realization"
-                }
-            ),
-            kind: WitnessKind::OutOfBounds,
-            assertions: a,
-            span: w.span,
-            free: w.loops.clone(),
-            fallbacks: vec![],
-        });
-        let mut a = w.path.clone();
-        let sides;
-        if let Some(u) = &w.update {
-            let outer = w
-                .realize
-                .map(|r| ex.run.realizations[r].outer.clone())
-                .unwrap_or_default();
-            update_obligations(
-                &mut d,
-                &ex.run,
-                &kinds,
-                w,
-                u,
-                &writes,
-                &reads,
-                &outer,
-                &mut interleaved,
-                &mut obs,
-            )?;
-            let Some(ne) = val_ne(&mut d, &w.value, &u.want) else {
-                return Err((
-                    format!(
-                        "the value stored to `{}` cannot be compared with the algorithm's",
-                        w.func
-                    ),
-                    w.span,
-                ));
-            };
-            a.extend(u.prev_facts.iter().copied());
-            a.push(ne);
-            sides = val_terms(&w.value, &u.want);
-        } else {
-            let want = ex
-                .algorithm(&mut d, &w.func, &w.point, w.span)
-                .map_err(stop_reason)?;
-            if let Some(why) = d.unsupported.take() {
-                return Err((why, w.span));
-            }
-            let Some(ne) = val_ne(&mut d, &w.value, &want) else {
-                return Err((
-                    format!(
-                        "the value stored to `{}` cannot be compared with the algorithm's",
-                        w.func
-                    ),
-                    w.span,
-                ));
-            };
-            a.push(ne);
-            sides = val_terms(&w.value, &want);
-        }
-        // Tried first where the two values are one context around different subterms: those
-        // subterms equal (`congruence::split`); where they read one function at arguments
-        // written differently: those arguments equal and the rest with the reads paired
-        // (`congruence::paired`); then the comparison itself.
-        let mut weakened = vec![];
-        if let Some((l, r)) = sides {
-            weakened.extend(crate::congruence::split(&mut d.store, l, r));
-            weakened.extend(crate::congruence::paired(&mut d.store, l, r));
-        }
-        let mut fallbacks = vec![];
-        for q in weakened.into_iter().rev() {
-            let mut first = a.clone();
-            first.pop();
-            first.push(q);
-            fallbacks.insert(0, std::mem::replace(&mut a, first));
-        }
-        obs.push(Obligation {
-            what: format!("the value stored to `{}` equals the algorithm's", w.func),
-            kind: WitnessKind::WrongValue,
-            assertions: a,
-            span: w.span,
-            free: w.loops.clone(),
-            fallbacks,
-        });
+        store_obligations(&mut d, &mut ex, &cx, w, &mut interleaved, &mut obs)?;
     }
     // (2) reads inside their buffer or realization, of written cells.
     // Realizations with folded storage: a cell holds several points in turn.
@@ -586,90 +476,7 @@ pub fn obligations(
         )
         .collect();
     for r in &reads {
-        let bounds = match r.realize {
-            None if r.func == spec.output => out_box.clone(),
-            None => {
-                let dims = spec.input(&r.func).map(|i| i.dims).unwrap_or(0);
-                if dims != r.args.len() {
-                    return Err((
-                        format!(
-                            "a read of input `{}` with {} indices (declared with {dims} dims)",
-                            r.func,
-                            r.args.len()
-                        ),
-                        r.span,
-                    ));
-                }
-                buffer_box(&mut d, &mut ex, &r.func, dims)
-            }
-            Some(i) => ex.run.realizations[i].bounds.clone(),
-        };
-        let outside = outside_of(&mut d, &ex, &r.args, &bounds, r.realize);
-        let mut a = r.path.clone();
-        a.push(outside);
-        obs.push(Obligation {
-            what: format!(
-                "a read of `{}` outside its {}",
-                r.func,
-                if r.realize.is_none() {
-                    "input buffer"
-                } else {
-                    "realization"
-                }
-            ),
-            kind: WitnessKind::OutOfBounds,
-            assertions: a,
-            span: r.span,
-            free: r.loops.clone(),
-            fallbacks: vec![],
-        });
-        if r.realize.is_some() || r.func == spec.output {
-            // Only a read whose value matters (by a live store, or outside any store) must
-            // read a written cell (`live`).
-            let live = crate::live::live_read(&mut d, &ex.run, &writes, r);
-            let mut a = r.path.clone();
-            a.extend(live);
-            for wi in &r.writes_before {
-                let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args, &r.point);
-                a.push(nw);
-            }
-            // Failing that, a write in an earlier iteration of a serial loop inside the
-            // realization (a sliding window: rows computed by earlier iterations).
-            let outer = r
-                .realize
-                .map(|i| ex.run.realizations[i].outer.clone())
-                .unwrap_or_default();
-            let mut fb = r.path.clone();
-            fb.extend(live);
-            let me = Inst::of_read(&mut d, r);
-            // Tried first, mostly quantifier-free: the fallback's facts for a few candidate
-            // iterations of each store (`witness_instances`), which its `∀` implies, so unsat
-            // is a proof; then the two above.
-            let mut inst = r.path.clone();
-            inst.extend(live);
-            for w in writes.iter().filter(|w| w.realize == r.realize) {
-                for c in witness_instances(&mut d, w, r, &outer, &ex.run) {
-                    let t = not_written_before(&mut d, &kinds, &c, &me);
-                    inst.push(t);
-                }
-            }
-            for w in writes.iter().filter(|w| w.realize == r.realize) {
-                let c = Inst::copy(&mut d, w, &outer);
-                let t = not_written_before(&mut d, &kinds, &c, &me);
-                fb.push(t);
-            }
-            obs.push(Obligation {
-                what: format!("a read of `{}` reads a cell written before", r.func),
-                kind: WitnessKind::Uninitialized,
-                assertions: inst,
-                span: r.span,
-                free: r.loops.clone(),
-                fallbacks: vec![a, fb],
-            });
-            if r.realize.is_some_and(|i| folded.contains(&i)) {
-                overwrite_obligations(&mut d, &kinds, r, &writes, &outer, &mut obs);
-            }
-        }
+        read_obligations(&mut d, &mut ex, &cx, r, &folded, &mut obs)?;
     }
     for (func, realize) in &interleaved {
         let outer = realize
@@ -683,18 +490,279 @@ pub fn obligations(
     let notes = crate::live::discarded_notes(&mut d, &ex.run, &writes);
     race_obligations(&mut d, &ex.run, &writes, &reads, &spec.output, &mut obs);
     // (1) coverage of the output.
+    obs.push(output_coverage(
+        &mut d,
+        &ex.run,
+        &cx,
+        &out.name,
+        out.vars.len(),
+    ));
+    with_range_facts(&d, &ex.run, &mut obs);
+    let _ = and_all;
+    let run = std::mem::replace(&mut ex.run, crate::symex::Exec::new(spec, vec![]).run);
+    Ok((d, run, obs, notes))
+}
+
+/// What stating the obligations of a statement's stores and reads reads, once it has run.
+struct StmtCx<'a> {
+    spec: &'a Spec,
+    kinds: &'a HashMap<SymId, LoopKind>,
+    writes: &'a [crate::symex::Write],
+    reads: &'a [crate::symex::Read],
+    /// The output buffer's box: (min, extent) of each dimension.
+    out_box: &'a [(TermId, TermId)],
+}
+
+/// Reads at indices computed from data (a look-up table, a gather) are read soundly: the
+/// index is a term of the inputs (uninterpreted functions with their type's range), so
+/// every obligation is asked for every value the data may have (issue 19). A store at such
+/// an index is read the same way where the algorithm itself stores there: a recurrence's
+/// step (a histogram's `h(x, zi(x, r)) += ...`), whose obligations are all per cell and per
+/// RDom point (`update_obligations`, `recurrence_obligations`: the cell stored is the
+/// algorithm's left side, the stores into one cell run their steps in order, each step's
+/// read of a cell sees every earlier step into it and no later one, every step runs), so
+/// each holds for every value of the data. Any other store at a data index (a scatter the
+/// algorithm does not define as one) is not modelled: `Err` naming it.
+fn no_scatter(d: &Sym, writes: &[crate::symex::Write]) -> Result<(), (String, Span)> {
+    for w in writes {
+        let scatter_step = w.update.as_ref().is_some_and(|u| u.recurrence.is_some());
+        if !scatter_step && data_dependent(d, &w.args) {
+            return Err((
+                format!(
+                    "`{}` is stored at an index computed from data (a scatter: not modelled)",
+                    w.func
+                ),
+                w.span,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Store `w`'s obligations: inside its output buffer or realization; an update's own
+/// ([`update_obligations`]); its value the algorithm's at its point.
+fn store_obligations(
+    d: &mut Sym,
+    ex: &mut Exec,
+    cx: &StmtCx,
+    w: &crate::symex::Write,
+    interleaved: &mut Vec<(String, Option<usize>)>,
+    obs: &mut Vec<Obligation>,
+) -> Result<(), (String, Span)> {
+    let bounds = match w.realize {
+        None => cx.out_box.to_vec(),
+        Some(r) => ex.run.realizations[r].bounds.clone(),
+    };
+    let outside = outside_of(d, ex, &w.args, &bounds, w.realize);
+    let mut a = w.path.clone();
+    a.push(outside);
+    obs.push(Obligation {
+        what: format!(
+            "a store to `{}` outside its {}",
+            w.func,
+            if w.realize.is_none() {
+                "output buffer"
+            } else {
+                "realization"
+            }
+        ),
+        kind: WitnessKind::OutOfBounds,
+        assertions: a,
+        span: w.span,
+        free: w.loops.clone(),
+        fallbacks: vec![],
+    });
+    let incomparable = || {
+        (
+            format!(
+                "the value stored to `{}` cannot be compared with the algorithm's",
+                w.func
+            ),
+            w.span,
+        )
+    };
+    let mut a = w.path.clone();
+    let sides;
+    if let Some(u) = &w.update {
+        let outer = w
+            .realize
+            .map(|r| ex.run.realizations[r].outer.clone())
+            .unwrap_or_default();
+        update_obligations(
+            d,
+            &ex.run,
+            cx.kinds,
+            w,
+            u,
+            cx.writes,
+            cx.reads,
+            &outer,
+            interleaved,
+            obs,
+        )?;
+        let Some(ne) = val_ne(d, &w.value, &u.want) else {
+            return Err(incomparable());
+        };
+        a.extend(u.prev_facts.iter().copied());
+        a.push(ne);
+        sides = val_terms(&w.value, &u.want);
+    } else {
+        let want = ex
+            .algorithm(d, &w.func, &w.point, w.span)
+            .map_err(stop_reason)?;
+        if let Some(why) = d.unsupported.take() {
+            return Err((why, w.span));
+        }
+        let Some(ne) = val_ne(d, &w.value, &want) else {
+            return Err(incomparable());
+        };
+        a.push(ne);
+        sides = val_terms(&w.value, &want);
+    }
+    // Tried first where the two values are one context around different subterms: those
+    // subterms equal (`congruence::split`); where they read one function at arguments
+    // written differently: those arguments equal and the rest with the reads paired
+    // (`congruence::paired`); then the comparison itself.
+    let mut weakened = vec![];
+    if let Some((l, r)) = sides {
+        weakened.extend(crate::congruence::split(&mut d.store, l, r));
+        weakened.extend(crate::congruence::paired(&mut d.store, l, r));
+    }
+    let mut fallbacks = vec![];
+    for q in weakened.into_iter().rev() {
+        let mut first = a.clone();
+        first.pop();
+        first.push(q);
+        fallbacks.insert(0, std::mem::replace(&mut a, first));
+    }
+    obs.push(Obligation {
+        what: format!("the value stored to `{}` equals the algorithm's", w.func),
+        kind: WitnessKind::WrongValue,
+        assertions: a,
+        span: w.span,
+        free: w.loops.clone(),
+        fallbacks,
+    });
+    Ok(())
+}
+
+/// Read `r`'s obligations: inside its input buffer or realization and, for a read of a
+/// realization or of the output, of a cell written before (`folded`: the realizations
+/// with folded storage, whose cells must not be overwritten before the read).
+fn read_obligations(
+    d: &mut Sym,
+    ex: &mut Exec,
+    cx: &StmtCx,
+    r: &crate::symex::Read,
+    folded: &[usize],
+    obs: &mut Vec<Obligation>,
+) -> Result<(), (String, Span)> {
+    let spec = cx.spec;
+    let bounds = match r.realize {
+        None if r.func == spec.output => cx.out_box.to_vec(),
+        None => {
+            let dims = spec.input(&r.func).map(|i| i.dims).unwrap_or(0);
+            if dims != r.args.len() {
+                return Err((
+                    format!(
+                        "a read of input `{}` with {} indices (declared with {dims} dims)",
+                        r.func,
+                        r.args.len()
+                    ),
+                    r.span,
+                ));
+            }
+            buffer_box(d, ex, &r.func, dims)
+        }
+        Some(i) => ex.run.realizations[i].bounds.clone(),
+    };
+    let outside = outside_of(d, ex, &r.args, &bounds, r.realize);
+    let mut a = r.path.clone();
+    a.push(outside);
+    obs.push(Obligation {
+        what: format!(
+            "a read of `{}` outside its {}",
+            r.func,
+            if r.realize.is_none() {
+                "input buffer"
+            } else {
+                "realization"
+            }
+        ),
+        kind: WitnessKind::OutOfBounds,
+        assertions: a,
+        span: r.span,
+        free: r.loops.clone(),
+        fallbacks: vec![],
+    });
+    if !(r.realize.is_some() || r.func == spec.output) {
+        return Ok(());
+    }
+    let writes = cx.writes;
+    // Only a read whose value matters (by a live store, or outside any store) must read a
+    // written cell (`live`).
+    let live = crate::live::live_read(d, &ex.run, writes, r);
+    let mut a = r.path.clone();
+    a.extend(live);
+    for wi in &r.writes_before {
+        let nw = never_writes(d, &writes[*wi], &r.loops, &r.args, &r.point);
+        a.push(nw);
+    }
+    // Failing that, a write in an earlier iteration of a serial loop inside the realization
+    // (a sliding window: rows computed by earlier iterations).
+    let outer = r
+        .realize
+        .map(|i| ex.run.realizations[i].outer.clone())
+        .unwrap_or_default();
+    let mut fb = r.path.clone();
+    fb.extend(live);
+    let me = Inst::of_read(d, r);
+    // Tried first, mostly quantifier-free: the fallback's facts for a few candidate
+    // iterations of each store (`witness_instances`), which its `∀` implies, so unsat is a
+    // proof; then the two above.
+    let mut inst = r.path.clone();
+    inst.extend(live);
+    for w in writes.iter().filter(|w| w.realize == r.realize) {
+        for c in witness_instances(d, w, r, &outer, &ex.run) {
+            let t = not_written_before(d, cx.kinds, &c, &me);
+            inst.push(t);
+        }
+    }
+    for w in writes.iter().filter(|w| w.realize == r.realize) {
+        let c = Inst::copy(d, w, &outer);
+        let t = not_written_before(d, cx.kinds, &c, &me);
+        fb.push(t);
+    }
+    obs.push(Obligation {
+        what: format!("a read of `{}` reads a cell written before", r.func),
+        kind: WitnessKind::Uninitialized,
+        assertions: inst,
+        span: r.span,
+        free: r.loops.clone(),
+        fallbacks: vec![a, fb],
+    });
+    if r.realize.is_some_and(|i| folded.contains(&i)) {
+        overwrite_obligations(d, cx.kinds, r, writes, &outer, obs);
+    }
+    Ok(())
+}
+
+/// (1) Every point of output `name` (with `dims` dimensions) is written: tried first with
+/// each store's `∀` replaced by the one iteration that should write the point (which the
+/// `∀` implies, so unsat is a proof); then the `∀`.
+fn output_coverage(d: &mut Sym, run: &Run, cx: &StmtCx, name: &str, dims: usize) -> Obligation {
     let mut point = Vec::new();
-    for k in 0..out.vars.len() {
+    for k in 0..dims {
         let s = d.store.fresh(&format!("point.{k}"), smt::Sort::Int);
         point.push(d.store.sym(s));
     }
-    let mut a = ex.run.asserts.clone();
-    a.push(in_box(&mut d, &point, &out_box));
+    let mut a = run.asserts.clone();
+    a.push(in_box(d, &point, cx.out_box));
     let mut inst = a.clone();
-    for w in writes.iter().filter(|w| w.realize.is_none()) {
-        let nw = never_writes(&mut d, w, &[], &point, &point);
+    for w in cx.writes.iter().filter(|w| w.realize.is_none()) {
+        let nw = never_writes(d, w, &[], &point, &point);
         a.push(nw);
-        inst.push(match covering_iteration(&mut d, w, &point, &ex.run) {
+        inst.push(match covering_iteration(d, w, &point, run) {
             Some(map) => {
                 let mut cs: Vec<TermId> = w
                     .path
@@ -715,20 +783,22 @@ pub fn obligations(
             None => nw,
         });
     }
-    // Tried first: each store's `∀` replaced by the one iteration that should write the
-    // point (which the `∀` implies, so unsat is a proof); then the `∀`.
-    obs.push(Obligation {
-        what: format!("every point of the output `{}` is written", out.name),
+    Obligation {
+        what: format!("every point of the output `{name}` is written"),
         kind: WitnessKind::Unwritten,
         assertions: inst,
-        span: spec.output_span,
+        span: cx.spec.output_span,
         free: vec![],
         fallbacks: vec![a],
-    });
-    let facts = ex.run.facts.clone();
-    let field_syms: Vec<SymId> = ex.run.fields.values().copied().collect();
-    for o in &mut obs {
-        for f in &facts {
+    }
+}
+
+/// Each obligation (and its fallbacks) with the run's range facts that mention only its
+/// free loop symbols and the buffer fields.
+fn with_range_facts(d: &Sym, run: &Run, obs: &mut [Obligation]) {
+    let field_syms: Vec<SymId> = run.fields.values().copied().collect();
+    for o in obs {
+        for f in &run.facts {
             if d.store
                 .symbols_of(*f)
                 .iter()
@@ -741,15 +811,8 @@ pub fn obligations(
             }
         }
     }
-    let _ = and_all;
-    let run = std::mem::replace(&mut ex.run, crate::symex::Exec::new(spec, vec![]).run);
-    Ok((d, run, obs, notes))
 }
 
-/// What an update's store must satisfy beyond bounds and its value step: its reads of the
-/// Func read the cell it stores; its RDom variables stay in the RDom; distinct iterations of
-/// its pure loops store distinct cells (so each cell sees each RDom point once, in order);
-/// every cell the pure definition wrote gets every RDom point of this stage.
 /// When a Func's stages interleave, a consumer's read of cell `c` sees the final value only if
 /// every step of the last stage into `c` runs before it: for every RDom point `r'`, a store of
 /// that stage into `c` at `r'` comes earlier (`∀` copies of the stores' loops). With the

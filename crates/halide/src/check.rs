@@ -448,129 +448,19 @@ pub fn obligations(
     let mut obs = Vec::new();
     let writes = ex.run.writes.clone();
     let reads = ex.run.reads.clone();
-    // Reads at indices computed from data (a look-up table, a gather) are read soundly: the
-    // index is a term of the inputs (uninterpreted functions with their type's range), so
-    // every obligation below is asked for every value the data may have (issue 19). A store
-    // at such an index is read the same way where the algorithm itself stores there: a
-    // recurrence's step (a histogram's `h(x, zi(x, r)) += ...`), whose obligations are all
-    // per cell and per RDom point (`update_obligations`, `recurrence_obligations`: the cell
-    // stored is the algorithm's left side, the stores into one cell run their steps in order,
-    // each step's read of a cell sees every earlier step into it and no later one, every
-    // step runs), so each holds for every value of the data. Any other store at a data index
-    // (a scatter the algorithm does not define as one) is not modelled.
-    for w in &writes {
-        let scatter_step = w.update.as_ref().is_some_and(|u| u.recurrence.is_some());
-        if !scatter_step && data_dependent(&d, &w.args) {
-            return Err((
-                format!(
-                    "`{}` is stored at an index computed from data (a scatter: not modelled)",
-                    w.func
-                ),
-                w.span,
-            ));
-        }
-    }
+    no_scatter(&d, &writes)?;
     let kinds: HashMap<SymId, LoopKind> = ex.run.loops.iter().map(|(s, k, _)| (*s, *k)).collect();
+    let cx = StmtCx {
+        spec,
+        kinds: &kinds,
+        writes: &writes,
+        reads: &reads,
+        out_box: &out_box,
+    };
     // (2) writes inside their buffer or realization; (3) their values.
     let mut interleaved: Vec<(String, Option<usize>)> = Vec::new();
     for w in &writes {
-        let bounds = match w.realize {
-            None => out_box.clone(),
-            Some(r) => ex.run.realizations[r].bounds.clone(),
-        };
-        let outside = outside_of(&mut d, &ex, &w.args, &bounds, w.realize);
-        let mut a = w.path.clone();
-        a.push(outside);
-        obs.push(Obligation {
-            what: format!(
-                "a store to `{}` outside its {}",
-                w.func,
-                if w.realize.is_none() {
-                    "output buffer"
-                } else {
-                    "realization"
-                }
-            ),
-            kind: WitnessKind::OutOfBounds,
-            assertions: a,
-            span: w.span,
-            free: w.loops.clone(),
-            fallbacks: vec![],
-        });
-        let mut a = w.path.clone();
-        let sides;
-        if let Some(u) = &w.update {
-            let outer = w
-                .realize
-                .map(|r| ex.run.realizations[r].outer.clone())
-                .unwrap_or_default();
-            update_obligations(
-                &mut d,
-                &ex.run,
-                &kinds,
-                w,
-                u,
-                &writes,
-                &reads,
-                &outer,
-                &mut interleaved,
-                &mut obs,
-            )?;
-            let Some(ne) = val_ne(&mut d, &w.value, &u.want) else {
-                return Err((
-                    format!(
-                        "the value stored to `{}` cannot be compared with the algorithm's",
-                        w.func
-                    ),
-                    w.span,
-                ));
-            };
-            a.extend(u.prev_facts.iter().copied());
-            a.push(ne);
-            sides = val_terms(&w.value, &u.want);
-        } else {
-            let want = ex
-                .algorithm(&mut d, &w.func, &w.point, w.span)
-                .map_err(stop_reason)?;
-            if let Some(why) = d.unsupported.take() {
-                return Err((why, w.span));
-            }
-            let Some(ne) = val_ne(&mut d, &w.value, &want) else {
-                return Err((
-                    format!(
-                        "the value stored to `{}` cannot be compared with the algorithm's",
-                        w.func
-                    ),
-                    w.span,
-                ));
-            };
-            a.push(ne);
-            sides = val_terms(&w.value, &want);
-        }
-        // Tried first where the two values are one context around different subterms: those
-        // subterms equal (`congruence::split`); where they read one function at arguments
-        // written differently: those arguments equal and the rest with the reads paired
-        // (`congruence::paired`); then the comparison itself.
-        let mut weakened = vec![];
-        if let Some((l, r)) = sides {
-            weakened.extend(crate::congruence::split(&mut d.store, l, r));
-            weakened.extend(crate::congruence::paired(&mut d.store, l, r));
-        }
-        let mut fallbacks = vec![];
-        for q in weakened.into_iter().rev() {
-            let mut first = a.clone();
-            first.pop();
-            first.push(q);
-            fallbacks.insert(0, std::mem::replace(&mut a, first));
-        }
-        obs.push(Obligation {
-            what: format!("the value stored to `{}` equals the algorithm's", w.func),
-            kind: WitnessKind::WrongValue,
-            assertions: a,
-            span: w.span,
-            free: w.loops.clone(),
-            fallbacks,
-        });
+        store_obligations(&mut d, &mut ex, &cx, w, &mut interleaved, &mut obs)?;
     }
     // (2) reads inside their buffer or realization, of written cells.
     // Realizations with folded storage: a cell holds several points in turn.
@@ -586,90 +476,7 @@ pub fn obligations(
         )
         .collect();
     for r in &reads {
-        let bounds = match r.realize {
-            None if r.func == spec.output => out_box.clone(),
-            None => {
-                let dims = spec.input(&r.func).map(|i| i.dims).unwrap_or(0);
-                if dims != r.args.len() {
-                    return Err((
-                        format!(
-                            "a read of input `{}` with {} indices (declared with {dims} dims)",
-                            r.func,
-                            r.args.len()
-                        ),
-                        r.span,
-                    ));
-                }
-                buffer_box(&mut d, &mut ex, &r.func, dims)
-            }
-            Some(i) => ex.run.realizations[i].bounds.clone(),
-        };
-        let outside = outside_of(&mut d, &ex, &r.args, &bounds, r.realize);
-        let mut a = r.path.clone();
-        a.push(outside);
-        obs.push(Obligation {
-            what: format!(
-                "a read of `{}` outside its {}",
-                r.func,
-                if r.realize.is_none() {
-                    "input buffer"
-                } else {
-                    "realization"
-                }
-            ),
-            kind: WitnessKind::OutOfBounds,
-            assertions: a,
-            span: r.span,
-            free: r.loops.clone(),
-            fallbacks: vec![],
-        });
-        if r.realize.is_some() || r.func == spec.output {
-            // Only a read whose value matters (by a live store, or outside any store) must
-            // read a written cell (`live`).
-            let live = crate::live::live_read(&mut d, &ex.run, &writes, r);
-            let mut a = r.path.clone();
-            a.extend(live);
-            for wi in &r.writes_before {
-                let nw = never_writes(&mut d, &writes[*wi], &r.loops, &r.args, &r.point);
-                a.push(nw);
-            }
-            // Failing that, a write in an earlier iteration of a serial loop inside the
-            // realization (a sliding window: rows computed by earlier iterations).
-            let outer = r
-                .realize
-                .map(|i| ex.run.realizations[i].outer.clone())
-                .unwrap_or_default();
-            let mut fb = r.path.clone();
-            fb.extend(live);
-            let me = Inst::of_read(&mut d, r);
-            // Tried first, mostly quantifier-free: the fallback's facts for a few candidate
-            // iterations of each store (`witness_instances`), which its `∀` implies, so unsat
-            // is a proof; then the two above.
-            let mut inst = r.path.clone();
-            inst.extend(live);
-            for w in writes.iter().filter(|w| w.realize == r.realize) {
-                for c in witness_instances(&mut d, w, r, &outer, &ex.run) {
-                    let t = not_written_before(&mut d, &kinds, &c, &me);
-                    inst.push(t);
-                }
-            }
-            for w in writes.iter().filter(|w| w.realize == r.realize) {
-                let c = Inst::copy(&mut d, w, &outer);
-                let t = not_written_before(&mut d, &kinds, &c, &me);
-                fb.push(t);
-            }
-            obs.push(Obligation {
-                what: format!("a read of `{}` reads a cell written before", r.func),
-                kind: WitnessKind::Uninitialized,
-                assertions: inst,
-                span: r.span,
-                free: r.loops.clone(),
-                fallbacks: vec![a, fb],
-            });
-            if r.realize.is_some_and(|i| folded.contains(&i)) {
-                overwrite_obligations(&mut d, &kinds, r, &writes, &outer, &mut obs);
-            }
-        }
+        read_obligations(&mut d, &mut ex, &cx, r, &folded, &mut obs)?;
     }
     for (func, realize) in &interleaved {
         let outer = realize
@@ -683,18 +490,279 @@ pub fn obligations(
     let notes = crate::live::discarded_notes(&mut d, &ex.run, &writes);
     race_obligations(&mut d, &ex.run, &writes, &reads, &spec.output, &mut obs);
     // (1) coverage of the output.
+    obs.push(output_coverage(
+        &mut d,
+        &ex.run,
+        &cx,
+        &out.name,
+        out.vars.len(),
+    ));
+    with_range_facts(&d, &ex.run, &mut obs);
+    let _ = and_all;
+    let run = std::mem::replace(&mut ex.run, crate::symex::Exec::new(spec, vec![]).run);
+    Ok((d, run, obs, notes))
+}
+
+/// What stating the obligations of a statement's stores and reads reads, once it has run.
+struct StmtCx<'a> {
+    spec: &'a Spec,
+    kinds: &'a HashMap<SymId, LoopKind>,
+    writes: &'a [crate::symex::Write],
+    reads: &'a [crate::symex::Read],
+    /// The output buffer's box: (min, extent) of each dimension.
+    out_box: &'a [(TermId, TermId)],
+}
+
+/// Reads at indices computed from data (a look-up table, a gather) are read soundly: the
+/// index is a term of the inputs (uninterpreted functions with their type's range), so
+/// every obligation is asked for every value the data may have (issue 19). A store at such
+/// an index is read the same way where the algorithm itself stores there: a recurrence's
+/// step (a histogram's `h(x, zi(x, r)) += ...`), whose obligations are all per cell and per
+/// RDom point (`update_obligations`, `recurrence_obligations`: the cell stored is the
+/// algorithm's left side, the stores into one cell run their steps in order, each step's
+/// read of a cell sees every earlier step into it and no later one, every step runs), so
+/// each holds for every value of the data. Any other store at a data index (a scatter the
+/// algorithm does not define as one) is not modelled: `Err` naming it.
+fn no_scatter(d: &Sym, writes: &[crate::symex::Write]) -> Result<(), (String, Span)> {
+    for w in writes {
+        let scatter_step = w.update.as_ref().is_some_and(|u| u.recurrence.is_some());
+        if !scatter_step && data_dependent(d, &w.args) {
+            return Err((
+                format!(
+                    "`{}` is stored at an index computed from data (a scatter: not modelled)",
+                    w.func
+                ),
+                w.span,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Store `w`'s obligations: inside its output buffer or realization; an update's own
+/// ([`update_obligations`]); its value the algorithm's at its point.
+fn store_obligations(
+    d: &mut Sym,
+    ex: &mut Exec,
+    cx: &StmtCx,
+    w: &crate::symex::Write,
+    interleaved: &mut Vec<(String, Option<usize>)>,
+    obs: &mut Vec<Obligation>,
+) -> Result<(), (String, Span)> {
+    let bounds = match w.realize {
+        None => cx.out_box.to_vec(),
+        Some(r) => ex.run.realizations[r].bounds.clone(),
+    };
+    let outside = outside_of(d, ex, &w.args, &bounds, w.realize);
+    let mut a = w.path.clone();
+    a.push(outside);
+    obs.push(Obligation {
+        what: format!(
+            "a store to `{}` outside its {}",
+            w.func,
+            if w.realize.is_none() {
+                "output buffer"
+            } else {
+                "realization"
+            }
+        ),
+        kind: WitnessKind::OutOfBounds,
+        assertions: a,
+        span: w.span,
+        free: w.loops.clone(),
+        fallbacks: vec![],
+    });
+    let incomparable = || {
+        (
+            format!(
+                "the value stored to `{}` cannot be compared with the algorithm's",
+                w.func
+            ),
+            w.span,
+        )
+    };
+    let mut a = w.path.clone();
+    let sides;
+    if let Some(u) = &w.update {
+        let outer = w
+            .realize
+            .map(|r| ex.run.realizations[r].outer.clone())
+            .unwrap_or_default();
+        update_obligations(
+            d,
+            &ex.run,
+            cx.kinds,
+            w,
+            u,
+            cx.writes,
+            cx.reads,
+            &outer,
+            interleaved,
+            obs,
+        )?;
+        let Some(ne) = val_ne(d, &w.value, &u.want) else {
+            return Err(incomparable());
+        };
+        a.extend(u.prev_facts.iter().copied());
+        a.push(ne);
+        sides = val_terms(&w.value, &u.want);
+    } else {
+        let want = ex
+            .algorithm(d, &w.func, &w.point, w.span)
+            .map_err(stop_reason)?;
+        if let Some(why) = d.unsupported.take() {
+            return Err((why, w.span));
+        }
+        let Some(ne) = val_ne(d, &w.value, &want) else {
+            return Err(incomparable());
+        };
+        a.push(ne);
+        sides = val_terms(&w.value, &want);
+    }
+    // Tried first where the two values are one context around different subterms: those
+    // subterms equal (`congruence::split`); where they read one function at arguments
+    // written differently: those arguments equal and the rest with the reads paired
+    // (`congruence::paired`); then the comparison itself.
+    let mut weakened = vec![];
+    if let Some((l, r)) = sides {
+        weakened.extend(crate::congruence::split(&mut d.store, l, r));
+        weakened.extend(crate::congruence::paired(&mut d.store, l, r));
+    }
+    let mut fallbacks = vec![];
+    for q in weakened.into_iter().rev() {
+        let mut first = a.clone();
+        first.pop();
+        first.push(q);
+        fallbacks.insert(0, std::mem::replace(&mut a, first));
+    }
+    obs.push(Obligation {
+        what: format!("the value stored to `{}` equals the algorithm's", w.func),
+        kind: WitnessKind::WrongValue,
+        assertions: a,
+        span: w.span,
+        free: w.loops.clone(),
+        fallbacks,
+    });
+    Ok(())
+}
+
+/// Read `r`'s obligations: inside its input buffer or realization and, for a read of a
+/// realization or of the output, of a cell written before (`folded`: the realizations
+/// with folded storage, whose cells must not be overwritten before the read).
+fn read_obligations(
+    d: &mut Sym,
+    ex: &mut Exec,
+    cx: &StmtCx,
+    r: &crate::symex::Read,
+    folded: &[usize],
+    obs: &mut Vec<Obligation>,
+) -> Result<(), (String, Span)> {
+    let spec = cx.spec;
+    let bounds = match r.realize {
+        None if r.func == spec.output => cx.out_box.to_vec(),
+        None => {
+            let dims = spec.input(&r.func).map(|i| i.dims).unwrap_or(0);
+            if dims != r.args.len() {
+                return Err((
+                    format!(
+                        "a read of input `{}` with {} indices (declared with {dims} dims)",
+                        r.func,
+                        r.args.len()
+                    ),
+                    r.span,
+                ));
+            }
+            buffer_box(d, ex, &r.func, dims)
+        }
+        Some(i) => ex.run.realizations[i].bounds.clone(),
+    };
+    let outside = outside_of(d, ex, &r.args, &bounds, r.realize);
+    let mut a = r.path.clone();
+    a.push(outside);
+    obs.push(Obligation {
+        what: format!(
+            "a read of `{}` outside its {}",
+            r.func,
+            if r.realize.is_none() {
+                "input buffer"
+            } else {
+                "realization"
+            }
+        ),
+        kind: WitnessKind::OutOfBounds,
+        assertions: a,
+        span: r.span,
+        free: r.loops.clone(),
+        fallbacks: vec![],
+    });
+    if !(r.realize.is_some() || r.func == spec.output) {
+        return Ok(());
+    }
+    let writes = cx.writes;
+    // Only a read whose value matters (by a live store, or outside any store) must read a
+    // written cell (`live`).
+    let live = crate::live::live_read(d, &ex.run, writes, r);
+    let mut a = r.path.clone();
+    a.extend(live);
+    for wi in &r.writes_before {
+        let nw = never_writes(d, &writes[*wi], &r.loops, &r.args, &r.point);
+        a.push(nw);
+    }
+    // Failing that, a write in an earlier iteration of a serial loop inside the realization
+    // (a sliding window: rows computed by earlier iterations).
+    let outer = r
+        .realize
+        .map(|i| ex.run.realizations[i].outer.clone())
+        .unwrap_or_default();
+    let mut fb = r.path.clone();
+    fb.extend(live);
+    let me = Inst::of_read(d, r);
+    // Tried first, mostly quantifier-free: the fallback's facts for a few candidate
+    // iterations of each store (`witness_instances`), which its `∀` implies, so unsat is a
+    // proof; then the two above.
+    let mut inst = r.path.clone();
+    inst.extend(live);
+    for w in writes.iter().filter(|w| w.realize == r.realize) {
+        for c in witness_instances(d, w, r, &outer, &ex.run) {
+            let t = not_written_before(d, cx.kinds, &c, &me);
+            inst.push(t);
+        }
+    }
+    for w in writes.iter().filter(|w| w.realize == r.realize) {
+        let c = Inst::copy(d, w, &outer);
+        let t = not_written_before(d, cx.kinds, &c, &me);
+        fb.push(t);
+    }
+    obs.push(Obligation {
+        what: format!("a read of `{}` reads a cell written before", r.func),
+        kind: WitnessKind::Uninitialized,
+        assertions: inst,
+        span: r.span,
+        free: r.loops.clone(),
+        fallbacks: vec![a, fb],
+    });
+    if r.realize.is_some_and(|i| folded.contains(&i)) {
+        overwrite_obligations(d, cx.kinds, r, writes, &outer, obs);
+    }
+    Ok(())
+}
+
+/// (1) Every point of output `name` (with `dims` dimensions) is written: tried first with
+/// each store's `∀` replaced by the one iteration that should write the point (which the
+/// `∀` implies, so unsat is a proof); then the `∀`.
+fn output_coverage(d: &mut Sym, run: &Run, cx: &StmtCx, name: &str, dims: usize) -> Obligation {
     let mut point = Vec::new();
-    for k in 0..out.vars.len() {
+    for k in 0..dims {
         let s = d.store.fresh(&format!("point.{k}"), smt::Sort::Int);
         point.push(d.store.sym(s));
     }
-    let mut a = ex.run.asserts.clone();
-    a.push(in_box(&mut d, &point, &out_box));
+    let mut a = run.asserts.clone();
+    a.push(in_box(d, &point, cx.out_box));
     let mut inst = a.clone();
-    for w in writes.iter().filter(|w| w.realize.is_none()) {
-        let nw = never_writes(&mut d, w, &[], &point, &point);
+    for w in cx.writes.iter().filter(|w| w.realize.is_none()) {
+        let nw = never_writes(d, w, &[], &point, &point);
         a.push(nw);
-        inst.push(match covering_iteration(&mut d, w, &point, &ex.run) {
+        inst.push(match covering_iteration(d, w, &point, run) {
             Some(map) => {
                 let mut cs: Vec<TermId> = w
                     .path
@@ -715,20 +783,22 @@ pub fn obligations(
             None => nw,
         });
     }
-    // Tried first: each store's `∀` replaced by the one iteration that should write the
-    // point (which the `∀` implies, so unsat is a proof); then the `∀`.
-    obs.push(Obligation {
-        what: format!("every point of the output `{}` is written", out.name),
+    Obligation {
+        what: format!("every point of the output `{name}` is written"),
         kind: WitnessKind::Unwritten,
         assertions: inst,
-        span: spec.output_span,
+        span: cx.spec.output_span,
         free: vec![],
         fallbacks: vec![a],
-    });
-    let facts = ex.run.facts.clone();
-    let field_syms: Vec<SymId> = ex.run.fields.values().copied().collect();
-    for o in &mut obs {
-        for f in &facts {
+    }
+}
+
+/// Each obligation (and its fallbacks) with the run's range facts that mention only its
+/// free loop symbols and the buffer fields.
+fn with_range_facts(d: &Sym, run: &Run, obs: &mut [Obligation]) {
+    let field_syms: Vec<SymId> = run.fields.values().copied().collect();
+    for o in obs {
+        for f in &run.facts {
             if d.store
                 .symbols_of(*f)
                 .iter()
@@ -741,15 +811,8 @@ pub fn obligations(
             }
         }
     }
-    let _ = and_all;
-    let run = std::mem::replace(&mut ex.run, crate::symex::Exec::new(spec, vec![]).run);
-    Ok((d, run, obs, notes))
 }
 
-/// What an update's store must satisfy beyond bounds and its value step: its reads of the
-/// Func read the cell it stores; its RDom variables stay in the RDom; distinct iterations of
-/// its pure loops store distinct cells (so each cell sees each RDom point once, in order);
-/// every cell the pure definition wrote gets every RDom point of this stage.
 /// When a Func's stages interleave, a consumer's read of cell `c` sees the final value only if
 /// every step of the last stage into `c` runs before it: for every RDom point `r'`, a store of
 /// that stage into `c` at `r'` comes earlier (`∀` copies of the stores' loops). With the
@@ -982,6 +1045,47 @@ fn recurrence_obligations(
     }
 }
 
+/// An update store and what its obligations read ([`update_obligations`]).
+struct UpdateCx<'a> {
+    run: &'a Run,
+    kinds: &'a HashMap<SymId, LoopKind>,
+    /// The store, and the update step it stores.
+    w: &'a crate::symex::Write,
+    u: &'a crate::symex::UpdateStore,
+    writes: &'a [crate::symex::Write],
+    /// The loops around the store's realization.
+    outer: &'a [SymId],
+    /// The store's index in `writes`.
+    me: usize,
+}
+
+impl UpdateCx<'_> {
+    /// The other stores of the same Func, realization and stage as the store (itself too).
+    fn same_stage(&self) -> impl Iterator<Item = &crate::symex::Write> + '_ {
+        let w = self.w;
+        self.writes
+            .iter()
+            .filter(move |x| x.func == w.func && x.realize == w.realize && x.stage == w.stage)
+    }
+
+    /// A value obligation of the store: `what` at its span, over `free`.
+    fn wrong_value(&self, what: String, assertions: Vec<TermId>, free: Vec<SymId>) -> Obligation {
+        Obligation {
+            what,
+            kind: WitnessKind::WrongValue,
+            assertions,
+            span: self.w.span,
+            free,
+            fallbacks: vec![],
+        }
+    }
+}
+
+/// What an update's store must satisfy beyond bounds and its value step: its stage runs after
+/// the earlier ones; it stores the cell of its stage variables; its reads of the Func read the
+/// cell it stores; its RDom variables stay in the RDom; each cell sees its RDom points in
+/// order (once each, for a commutative update); distinct iterations of its pure loops store
+/// distinct cells; every cell the pure definition wrote gets every RDom point of this stage.
 #[allow(clippy::too_many_arguments)]
 fn update_obligations(
     d: &mut Sym,
@@ -995,13 +1099,64 @@ fn update_obligations(
     interleaved: &mut Vec<(String, Option<usize>)>,
     obs: &mut Vec<Obligation>,
 ) -> Result<(), (String, Span)> {
-    // Stages in order: every store of an earlier stage of this realization comes earlier in
-    // the program and shares no loop inside the realization (so it has finished).
     let me = writes
         .iter()
         .position(|x| std::ptr::eq(x, w))
         .expect("w is one of the writes");
-    for (i, x) in writes.iter().enumerate() {
+    let cx = UpdateCx {
+        run,
+        kinds,
+        w,
+        u,
+        writes,
+        outer,
+        me,
+    };
+    stage_order_obligations(d, &cx, interleaved, obs)?;
+    // The cell updated is the point of the stage variables.
+    {
+        let mut eqs = Vec::new();
+        for (a, p) in w.point.iter().zip(&u.lhs) {
+            eqs.push(d.store.eq(*a, *p));
+        }
+        let same = d.store.and(eqs);
+        let mut a = w.path.clone();
+        a.push(d.store.not(same));
+        obs.push(cx.wrong_value(
+            format!(
+                "an update of `{}` stores the point of its stage variables",
+                w.func
+            ),
+            a,
+            w.loops.clone(),
+        ));
+    }
+    for a in w.args.iter().filter(|_| u.recurrence.is_none()) {
+        if d.store.symbols_of(*a).iter().any(|s| u.r_loops.contains(s)) {
+            return Err((format!("a store of an update of `{}` whose cell depends on the RDom (not yet supported)", w.func), w.span));
+        }
+    }
+    rdom_order_obligations(d, &cx, obs);
+    if let Some(rec) = &u.recurrence {
+        recurrence_obligations(d, kinds, w, u, rec, writes, reads, outer, obs);
+    }
+    step_obligations(d, &cx, obs);
+    injectivity_obligations(d, &cx, obs);
+    coverage_obligations(d, &cx, obs);
+    Ok(())
+}
+
+/// Stages in order: every store of an earlier stage of this realization comes earlier in the
+/// program and shares no loop inside the realization (so it has finished). Where they
+/// interleave, per cell instead (the Func is added to `interleaved`).
+fn stage_order_obligations(
+    d: &mut Sym,
+    cx: &UpdateCx,
+    interleaved: &mut Vec<(String, Option<usize>)>,
+    obs: &mut Vec<Obligation>,
+) -> Result<(), (String, Span)> {
+    let (w, outer) = (cx.w, cx.outer);
+    for (i, x) in cx.writes.iter().enumerate() {
         if x.func != w.func || x.realize != w.realize || x.stage >= w.stage {
             continue;
         }
@@ -1009,12 +1164,12 @@ fn update_obligations(
             .loops
             .iter()
             .any(|l| w.loops.contains(l) && !outer.contains(l));
-        if i > me || shares_inner {
+        if i > cx.me || shares_inner {
             // The stages interleave (a sliding window over a Func with updates: each
             // iteration computes both stages of its new cells). Per cell instead: no store of
             // an earlier stage into this store's cell runs after it; and consumers' reads see
             // the last stage complete (`interleaved_reads`).
-            if u.recurrence.is_some() {
+            if cx.u.recurrence.is_some() {
                 return Err((format!("stage {} of `{}` is not entirely before stage {} in the loop program (interleaved stages of a recurrence are not yet supported)", x.stage, w.func, w.stage), w.span));
             }
             if !interleaved.contains(&(w.func.clone(), w.realize)) {
@@ -1027,56 +1182,29 @@ fn update_obligations(
             for (p, q) in a.point.iter().zip(&b.point) {
                 cs.push(d.store.eq(*p, *q));
             }
-            cs.push(before(d, kinds, &a, &b));
+            cs.push(before(d, cx.kinds, &a, &b));
             let mut free = outer.to_vec();
             free.extend(a.fresh.iter().chain(&b.fresh).copied());
-            obs.push(Obligation {
-                what: format!(
+            obs.push(cx.wrong_value(
+                format!(
                     "no store of stage {} of `{}` into a cell runs after a store of stage {} into it",
                     x.stage, w.func, w.stage
                 ),
-                kind: WitnessKind::WrongValue,
-                assertions: cs,
-                span: w.span,
+                cs,
                 free,
-                fallbacks: vec![],
-            });
+            ));
         }
     }
-    // The cell updated is the point of the stage variables.
-    {
-        let mut eqs = Vec::new();
-        for (a, p) in w.point.iter().zip(&u.lhs) {
-            eqs.push(d.store.eq(*a, *p));
-        }
-        let same = d.store.and(eqs);
-        let mut a = w.path.clone();
-        a.push(d.store.not(same));
-        obs.push(Obligation {
-            what: format!(
-                "an update of `{}` stores the point of its stage variables",
-                w.func
-            ),
-            kind: WitnessKind::WrongValue,
-            assertions: a,
-            span: w.span,
-            free: w.loops.clone(),
-            fallbacks: vec![],
-        });
-    }
-    for a in w.args.iter().filter(|_| u.recurrence.is_none()) {
-        if d.store.symbols_of(*a).iter().any(|s| u.r_loops.contains(s)) {
-            return Err((format!("a store of an update of `{}` whose cell depends on the RDom (not yet supported)", w.func), w.span));
-        }
-    }
-    // Order: of two instances of this stage's stores into one cell, the earlier runs the
-    // earlier RDom point (lexicographic, the first variable innermost). With the coverage
-    // below, each cell sees every RDom point once, in the algorithm's order, however the
-    // RDom's loops are split, reordered or unrolled.
-    for other in writes
-        .iter()
-        .filter(|x| x.func == w.func && x.realize == w.realize && x.stage == w.stage)
-    {
+    Ok(())
+}
+
+/// Order: of two instances of this stage's stores into one cell, the earlier runs the
+/// earlier RDom point (lexicographic, the first variable innermost). With the coverage
+/// ([`coverage_obligations`]), each cell sees every RDom point once, in the algorithm's
+/// order, however the RDom's loops are split, reordered or unrolled.
+fn rdom_order_obligations(d: &mut Sym, cx: &UpdateCx, obs: &mut Vec<Obligation>) {
+    let (w, u, outer) = (cx.w, cx.u, cx.outer);
+    for other in cx.same_stage() {
         let Some(uo) = &other.update else { continue };
         let a = Inst::copy(d, w, outer);
         let b = Inst::copy(d, other, outer);
@@ -1095,7 +1223,7 @@ fn update_obligations(
         for (x, y) in a.point.iter().zip(&b.point) {
             cs.push(d.store.eq(*x, *y));
         }
-        cs.push(before(d, kinds, &a, &b));
+        cs.push(before(d, cx.kinds, &a, &b));
         if u.commutative {
             // Any order: only never twice the same point.
             for (x, y) in ra.iter().zip(&rb) {
@@ -1107,8 +1235,8 @@ fn update_obligations(
         }
         let mut free = outer.to_vec();
         free.extend(a.fresh.iter().chain(&b.fresh).copied());
-        obs.push(Obligation {
-            what: format!(
+        obs.push(cx.wrong_value(
+            format!(
                 "update {} of `{}` runs each cell's RDom points {}",
                 w.stage,
                 w.func,
@@ -1118,16 +1246,16 @@ fn update_obligations(
                     "in increasing order"
                 }
             ),
-            kind: WitnessKind::WrongValue,
-            assertions: cs,
-            span: w.span,
+            cs,
             free,
-            fallbacks: vec![],
-        });
+        ));
     }
-    if let Some(rec) = &u.recurrence {
-        recurrence_obligations(d, kinds, w, u, rec, writes, reads, outer, obs);
-    }
+}
+
+/// Each step the store runs is one of the algorithm's: its reads of the Func read the cell it
+/// stores, its RDom variables stay inside the RDom, and the RDom's predicate holds there.
+fn step_obligations(d: &mut Sym, cx: &UpdateCx, obs: &mut Vec<Obligation>) {
+    let (w, u) = (cx.w, cx.u);
     for point in &u.self_reads {
         let mut eqs = Vec::new();
         for (c, a) in point.iter().zip(&w.point) {
@@ -1136,49 +1264,44 @@ fn update_obligations(
         let same = d.store.and(eqs);
         let mut a = w.path.clone();
         a.push(d.store.not(same));
-        obs.push(Obligation {
-            what: format!("an update of `{}` reads the point it stores", w.func),
-            kind: WitnessKind::WrongValue,
-            assertions: a,
-            span: w.span,
-            free: w.loops.clone(),
-            fallbacks: vec![],
-        });
+        obs.push(cx.wrong_value(
+            format!("an update of `{}` reads the point it stores", w.func),
+            a,
+            w.loops.clone(),
+        ));
     }
     for (r, (lo, hi)) in u.r_vals.iter().zip(&u.r_bounds) {
         let ext = d.store.sub(*hi, *lo);
         let inside = in_box(d, &[*r], &[(*lo, ext)]);
         let mut a = w.path.clone();
         a.push(d.store.not(inside));
-        obs.push(Obligation {
-            what: format!("an update of `{}` stays inside its RDom", w.func),
-            kind: WitnessKind::WrongValue,
-            assertions: a,
-            span: w.span,
-            free: w.loops.clone(),
-            fallbacks: vec![],
-        });
+        obs.push(cx.wrong_value(
+            format!("an update of `{}` stays inside its RDom", w.func),
+            a,
+            w.loops.clone(),
+        ));
     }
     // A store is a step of the algorithm only where the RDom's predicate holds (elsewhere the
     // algorithm runs no step: a store there is an extra write).
     if let Some(p) = u.holds_at(d, &u.pure_vals, &u.r_vals) {
         let mut a = w.path.clone();
         a.push(d.store.not(p));
-        obs.push(Obligation {
-            what: format!(
+        obs.push(cx.wrong_value(
+            format!(
                 "an update of `{}` stores only at RDom points where its predicate (`where`) holds",
                 w.func
             ),
-            kind: WitnessKind::WrongValue,
-            assertions: a,
-            span: w.span,
-            free: w.loops.clone(),
-            fallbacks: vec![],
-        });
+            a,
+            w.loops.clone(),
+        ));
     }
-    // Injectivity: distinct iterations of the loops inside the realization, other than the
-    // RDom loops, store distinct cells (each cell sees each RDom point once, in order); and
-    // two stores of the same stage never store one cell.
+}
+
+/// Injectivity: distinct iterations of the loops inside the realization, other than the
+/// RDom loops, store distinct cells (each cell sees each RDom point once, in order); and two
+/// stores of the same stage never store one cell.
+fn injectivity_obligations(d: &mut Sym, cx: &UpdateCx, obs: &mut Vec<Obligation>) {
+    let (w, u, outer) = (cx.w, cx.u, cx.outer);
     let inner: Vec<SymId> = w
         .loops
         .iter()
@@ -1190,9 +1313,8 @@ fn update_obligations(
         .copied()
         .filter(|l| !u.r_loops.contains(l))
         .collect();
-    for other in writes
+    for other in cx.writes[cx.me + 1..]
         .iter()
-        .skip(me + 1)
         .filter(|x| x.func == w.func && x.realize == w.realize && x.stage == w.stage)
     {
         let mut map = HashMap::new();
@@ -1210,118 +1332,117 @@ fn update_obligations(
         }
         let mut free = w.loops.clone();
         free.extend(map.values().flat_map(|t| d.store.symbols_of(*t)));
-        obs.push(Obligation {
-            what: format!(
+        obs.push(cx.wrong_value(
+            format!(
                 "two stores of update {} of `{}` never store one cell",
                 w.stage, w.func
             ),
-            kind: WitnessKind::WrongValue,
-            assertions: a,
-            span: w.span,
+            a,
             free,
-            fallbacks: vec![],
-        });
+        ));
     }
-    if !pure.is_empty() {
-        let mut map = HashMap::new();
-        for l in &inner {
-            let c = d.store.fresh("copy", smt::Sort::Int);
-            map.insert(*l, d.store.sym(c));
+    if pure.is_empty() {
+        return;
+    }
+    let mut map = HashMap::new();
+    for l in &inner {
+        let c = d.store.fresh("copy", smt::Sort::Int);
+        map.insert(*l, d.store.sym(c));
+    }
+    let mut a = w.path.clone();
+    for p in &w.path {
+        a.push(d.store.substitute(*p, &map));
+    }
+    for x in &w.point {
+        let y = d.store.substitute(*x, &map);
+        a.push(d.store.eq(*x, y));
+    }
+    let mut differ = Vec::new();
+    for l in &pure {
+        let t = d.store.sym(*l);
+        differ.push(d.store.ne(t, map[l]));
+    }
+    a.push(d.store.or(differ));
+    let mut free = w.loops.clone();
+    free.extend(map.values().flat_map(|t| d.store.symbols_of(*t)));
+    obs.push(cx.wrong_value(
+        format!(
+            "distinct iterations of update {} of `{}` store distinct cells",
+            w.stage, w.func
+        ),
+        a,
+        free,
+    ));
+}
+
+/// Coverage of the stage: once per (pure store, stage), at the first store of the stage:
+/// every needed cell the pure store wrote gets every RDom point where the predicate holds.
+fn coverage_obligations(d: &mut Sym, cx: &UpdateCx, obs: &mut Vec<Obligation>) {
+    let (w, u) = (cx.w, cx.u);
+    let first = cx
+        .writes
+        .iter()
+        .position(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize);
+    if !first.is_some_and(|i| std::ptr::eq(&cx.writes[i], w)) {
+        return;
+    }
+    let stage_writes: Vec<&crate::symex::Write> = cx.same_stage().collect();
+    for w0 in cx
+        .writes
+        .iter()
+        .filter(|x| x.func == w.func && x.stage == 0 && x.realize == w.realize)
+    {
+        let mut a = w0.path.clone();
+        let mut rs = Vec::new();
+        for (lo, hi) in &u.r_bounds {
+            let s = d.store.fresh("rpoint", smt::Sort::Int);
+            let t = d.store.sym(s);
+            a.push(d.store.le(*lo, t));
+            a.push(d.store.lt(t, *hi));
+            rs.push(t);
         }
-        let mut a = w.path.clone();
-        for p in &w.path {
-            a.push(d.store.substitute(*p, &map));
+        // Every point where the RDom's predicate holds (the algorithm's steps).
+        let pure: Vec<TermId> = w0.point.clone();
+        a.extend(u.holds_at(d, &pure, &rs));
+        // Of every cell whose value is needed: a pure store outside its Func's needed
+        // region (a vectorized pure stage's ShiftInwards tail) writes a cell no needed
+        // value reads ([`crate::live`]), which the update need not reach.
+        a.extend(crate::live::live(d, cx.run, w0));
+        for ws in &stage_writes {
+            let Some(us) = &ws.update else { continue };
+            let mut cs = ws.path.clone();
+            for k in &u.slice {
+                cs.push(d.store.eq(us.pure_vals[*k], w0.point[*k]));
+            }
+            for (x, y) in us.r_vals.iter().zip(&rs) {
+                cs.push(d.store.eq(*x, *y));
+            }
+            let body = d.store.and(cs);
+            let nb = d.store.not(body);
+            let own: Vec<SymId> = ws
+                .loops
+                .iter()
+                .copied()
+                .filter(|l| !w0.loops.contains(l))
+                .collect();
+            a.push(if own.is_empty() {
+                nb
+            } else {
+                d.store.forall(own, nb)
+            });
         }
-        for x in &w.point {
-            let y = d.store.substitute(*x, &map);
-            a.push(d.store.eq(*x, y));
-        }
-        let mut differ = Vec::new();
-        for l in &pure {
-            let t = d.store.sym(*l);
-            differ.push(d.store.ne(t, map[l]));
-        }
-        a.push(d.store.or(differ));
-        let mut free = w.loops.clone();
-        free.extend(map.values().flat_map(|t| d.store.symbols_of(*t)));
         obs.push(Obligation {
             what: format!(
-                "distinct iterations of update {} of `{}` store distinct cells",
+                "update {} of `{}` reaches every cell and RDom point",
                 w.stage, w.func
             ),
             kind: WitnessKind::WrongValue,
             assertions: a,
             span: w.span,
-            free,
+            free: w0.loops.clone(),
             fallbacks: vec![],
         });
     }
-    // Coverage of the stage: once per (pure store, stage), at the first store of the stage.
-    let first = writes
-        .iter()
-        .position(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize);
-    if first.is_some_and(|i| std::ptr::eq(&writes[i], w)) {
-        let stage_writes: Vec<&crate::symex::Write> = writes
-            .iter()
-            .filter(|x| x.func == w.func && x.stage == w.stage && x.realize == w.realize)
-            .collect();
-        for w0 in writes
-            .iter()
-            .filter(|x| x.func == w.func && x.stage == 0 && x.realize == w.realize)
-        {
-            let mut a = w0.path.clone();
-            let mut rs = Vec::new();
-            for (lo, hi) in &u.r_bounds {
-                let s = d.store.fresh("rpoint", smt::Sort::Int);
-                let t = d.store.sym(s);
-                a.push(d.store.le(*lo, t));
-                a.push(d.store.lt(t, *hi));
-                rs.push(t);
-            }
-            // Every point where the RDom's predicate holds (the algorithm's steps).
-            let pure: Vec<TermId> = w0.point.clone();
-            a.extend(u.holds_at(d, &pure, &rs));
-            // Of every cell whose value is needed: a pure store outside its Func's needed
-            // region (a vectorized pure stage's ShiftInwards tail) writes a cell no needed
-            // value reads ([`crate::live`]), which the update need not reach.
-            a.extend(crate::live::live(d, run, w0));
-            for ws in &stage_writes {
-                let Some(us) = &ws.update else { continue };
-                let mut cs = ws.path.clone();
-                for k in &u.slice {
-                    cs.push(d.store.eq(us.pure_vals[*k], w0.point[*k]));
-                }
-                for (x, y) in us.r_vals.iter().zip(&rs) {
-                    cs.push(d.store.eq(*x, *y));
-                }
-                let body = d.store.and(cs);
-                let nb = d.store.not(body);
-                let own: Vec<SymId> = ws
-                    .loops
-                    .iter()
-                    .copied()
-                    .filter(|l| !w0.loops.contains(l))
-                    .collect();
-                a.push(if own.is_empty() {
-                    nb
-                } else {
-                    d.store.forall(own, nb)
-                });
-            }
-            obs.push(Obligation {
-                what: format!(
-                    "update {} of `{}` reaches every cell and RDom point",
-                    w.stage, w.func
-                ),
-                kind: WitnessKind::WrongValue,
-                assertions: a,
-                span: w.span,
-                free: w0.loops.clone(),
-                fallbacks: vec![],
-            });
-        }
-    }
-    Ok(())
 }
 
 fn stop_reason(s: Stop) -> (String, Span) {
@@ -2042,54 +2163,77 @@ fn check_resolved(
     quick: bool,
     loc: &dyn Fn(Span) -> String,
 ) -> Checked {
-    let unknown = Checked::unknown;
-    // Where a construct of the statement is (the algorithm's own report no span here).
-    let at = |span: Span| {
-        if span == Span::default() {
-            String::new()
-        } else {
-            format!(" at {}", loc(span))
-        }
-    };
     // Fused loops split back (an exact rewrite): both the interpreter and the executor run it.
     let defused = crate::defuse::defuse(stmt);
-    let stmt = &defused[..];
-    let t0 = std::time::Instant::now();
-    let quick_result = if quick {
-        search(spec, stmt, &QUICK_SIZES, gap, quick_steps)
-    } else {
-        Ok(None)
+    let case = Case {
+        spec,
+        stmt: &defused[..],
+        gap,
+        budget,
+        loc,
+        debug: std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some(),
     };
-    if std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some() {
-        eprintln!(
-            "{:6} ms  the quick concrete search ({} steps)",
-            t0.elapsed().as_millis(),
-            quick_steps.used()
-        );
+    if let Some(c) = case.quick_search(quick, quick_steps) {
+        return c;
     }
-    match quick_result {
-        Ok(Some(c)) => return c,
-        Ok(None) => {}
-        Err((why, span)) => {
-            return unknown(format!(
-                "the concrete interpreter met an unsupported construct: {why}{}",
-                at(span)
-            ))
-        }
-    }
-    let (d, run, obs, notes) = match obligations(spec, stmt) {
+    let (d, run, obs, notes) = match obligations(spec, case.stmt) {
         Ok(x) => x,
         Err((why, span)) => {
             // Even an unsupported construct leaves a concrete fault a refutation.
-            if let Ok(Some(c)) = search(spec, stmt, &SEARCH_SIZES, gap, steps) {
+            if let Ok(Some(c)) = search(spec, case.stmt, &SEARCH_SIZES, gap, steps) {
                 return c;
             }
             if span == Span::default() {
-                return unknown(format!("unsupported: {why}"));
+                return Checked::unknown(format!("unsupported: {why}"));
             }
-            return unknown(format!("unsupported: {why} at {}", loc(span)));
+            return Checked::unknown(format!("unsupported: {why} at {}", loc(span)));
         }
     };
+    let obs = in_asking_order(obs);
+    if let Some(c) = vacuous(&d.store, &run.asserts, budget) {
+        return c;
+    }
+    let fields: Vec<(String, SymId)> = run.fields.iter().map(|(k, v)| (k.clone(), *v)).collect();
+    let mut store = d.store;
+    let asked = match case.ask_all(&mut store, &obs, &fields, steps) {
+        Ok(asked) => asked,
+        Err(c) => return c,
+    };
+    if let Some((at, left)) = asked.spent {
+        return spent_unknown(budget, &at, left, &asked.open, obs.len());
+    }
+    if asked.open.is_empty() {
+        let assumptions = case.verified_assumptions(&mut store, &run, &notes, &fields);
+        return Checked {
+            verdict: Verdict::Verified {
+                assumptions: assumptions.clone(),
+            },
+            witness: None,
+            assumptions,
+            obligations: obs.len(),
+            notes: vec![],
+        };
+    }
+    match search(spec, case.stmt, &SEARCH_SIZES, gap, steps) {
+        Ok(Some(c)) => c,
+        Ok(None) => Checked::unknown(format!(
+            "{} of {} obligations not proved: {}",
+            asked.open.len(),
+            obs.len(),
+            joined(&asked.open)
+        )),
+        Err((why, span)) => Checked::unknown(format!(
+            "the replay met an unsupported construct: {why}{}",
+            case.at(span)
+        )),
+    }
+}
+
+/// The obligations in the order they are asked: by kind (out of bounds, uninitialized,
+/// unwritten, race, the rest), then the obligations of one description (the reads of one
+/// Func, say) next to each other in the order they first appear, so that they are asked
+/// together ([`group_of`]).
+fn in_asking_order(mut obs: Vec<Obligation>) -> Vec<Obligation> {
     let rank = |k: WitnessKind| match k {
         WitnessKind::OutOfBounds => 0,
         WitnessKind::Uninitialized => 1,
@@ -2097,109 +2241,233 @@ fn check_resolved(
         WitnessKind::Race => 3,
         _ => 4,
     };
-    let mut obs = obs;
-    // By kind, then the obligations of one description (the reads of one Func, say) next to
-    // each other in the order they first appear, so that they are asked together
-    // ([`group_of`]).
     let mut first: HashMap<String, usize> = HashMap::new();
     for (i, o) in obs.iter().enumerate() {
         first.entry(o.what.clone()).or_insert(i);
     }
     obs.sort_by_key(|o| (rank(o.kind), first[&o.what]));
-    // Vacuity: the preconditions must admit some sizes, or every obligation is trivially unsat.
-    {
-        let Some(cfg) = budget.cfg() else {
-            return unknown(budget.exhausted_at("the statement's assertions are satisfiable"));
-        };
-        let mut st = d.store.clone();
-        let asr = smt::simplify_arith(&mut st, &run.asserts);
-        match smt::decide_portfolio(&st, &asr, cfg).0 {
-            CheckResult::Sat(()) => {}
-            CheckResult::Unsat => {
-                return unknown("vacuous: the statement's assertions admit no buffer sizes".into())
-            }
-            CheckResult::Unknown(why) => {
-                return unknown(format!(
-                    "the statement's assertions could not be shown satisfiable: {why}"
-                ))
-            }
+    obs
+}
+
+/// Vacuity: the preconditions `asserts` must admit some sizes, or every obligation is
+/// trivially unsat. `Some` with the `unknown` verdict when they were not shown to.
+fn vacuous(store: &smt::Store, asserts: &[TermId], budget: &Budget) -> Option<Checked> {
+    let Some(cfg) = budget.cfg() else {
+        return Some(Checked::unknown(
+            budget.exhausted_at("the statement's assertions are satisfiable"),
+        ));
+    };
+    let mut st = store.clone();
+    let asr = smt::simplify_arith(&mut st, asserts);
+    match smt::decide_portfolio(&st, &asr, cfg).0 {
+        CheckResult::Sat(()) => None,
+        CheckResult::Unsat => Some(Checked::unknown(
+            "vacuous: the statement's assertions admit no buffer sizes".into(),
+        )),
+        CheckResult::Unknown(why) => Some(Checked::unknown(format!(
+            "the statement's assertions could not be shown satisfiable: {why}"
+        ))),
+    }
+}
+
+/// The obligations not proved, each with why, for a reason.
+fn joined(open: &[(String, String)]) -> String {
+    open.iter()
+        .map(|(w, r)| format!("{w} ({r})"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The `unknown` verdict once the budget ran out at obligation `at` with `left` of the
+/// `total` obligations unasked (`open`: those not proved before). No wider search either:
+/// the budget bounds the case's wall time.
+fn spent_unknown(
+    budget: &Budget,
+    at: &str,
+    left: usize,
+    open: &[(String, String)],
+    total: usize,
+) -> Checked {
+    let mut reason = format!(
+        "{} ({left} of {total} obligations open from there on",
+        budget.exhausted_at(at),
+    );
+    if !open.is_empty() {
+        reason.push_str(&format!("; not proved before: {}", joined(open)));
+    }
+    reason.push(')');
+    Checked {
+        verdict: Verdict::Unknown { reason },
+        witness: None,
+        assumptions: vec![],
+        obligations: total,
+        notes: vec![],
+    }
+}
+
+/// What asking a case's obligations left: those not proved (where, why) and, when the
+/// budget ran out, the obligation it ran out at and how many were left unasked.
+#[derive(Default)]
+struct Asked {
+    open: Vec<(String, String)>,
+    spent: Option<(String, usize)>,
+}
+
+/// What [`check_resolved`] reads while it asks a case's obligations and replays their models.
+struct Case<'a> {
+    spec: &'a Spec,
+    /// The statement with its fused loops split back.
+    stmt: &'a [Stmt],
+    gap: f64,
+    budget: &'a Budget,
+    loc: &'a dyn Fn(Span) -> String,
+    /// `TENSORPROOF_HALIDE_DEBUG` is set: progress on stderr.
+    debug: bool,
+}
+
+impl Case<'_> {
+    /// Where a construct of the statement is (the algorithm's own report no span here).
+    fn at(&self, span: Span) -> String {
+        if span == Span::default() {
+            String::new()
+        } else {
+            format!(" at {}", (self.loc)(span))
         }
     }
-    let fields: Vec<(String, SymId)> = run.fields.iter().map(|(k, v)| (k.clone(), *v)).collect();
-    let mut open: Vec<(String, String)> = Vec::new();
-    let mut store = d.store;
-    let where_ = |o: &Obligation| {
+
+    /// Obligation `o` in a reason: its description and, but for an unwritten output, where.
+    fn where_(&self, o: &Obligation) -> String {
         if o.kind == WitnessKind::Unwritten {
             o.what.clone()
         } else {
-            format!("{} at {}", o.what, loc(o.span))
+            format!("{} at {}", o.what, (self.loc)(o.span))
         }
-    };
-    let debug = std::env::var_os("TENSORPROOF_HALIDE_DEBUG").is_some();
-    // Where the case's budget ran out, and how many obligations were left unasked.
-    let mut spent: Option<(String, usize)> = None;
-    // Obligations proved together with their neighbours ([`group_of`]).
-    let mut proved = vec![false; obs.len()];
-    let mut grouped_until = 0;
-    for (i, o) in obs.iter().enumerate() {
+    }
+
+    /// `cfg` cut to the short first try of a query that has a fallback after it: one that
+    /// the solver cannot settle does not hold up a later one that it can.
+    fn short(&self, cfg: smt::SolverConfig) -> smt::SolverConfig {
+        smt::SolverConfig {
+            timeout: cfg.timeout.min(self.budget.clock().as_wall(FIRST_TRY)),
+        }
+    }
+
+    /// The quick concrete search (when `quick`): `Some` with its verdict when it found a
+    /// fault or met an unsupported construct.
+    fn quick_search(&self, quick: bool, quick_steps: &mut Steps) -> Option<Checked> {
         let t0 = std::time::Instant::now();
-        let Some(cfg) = budget.cfg() else {
-            spent = Some((where_(o), obs.len() - i));
-            break;
+        let quick_result = if quick {
+            search(self.spec, self.stmt, &QUICK_SIZES, self.gap, quick_steps)
+        } else {
+            Ok(None)
         };
-        if i >= grouped_until {
-            let group = group_of(&store, &obs, i);
-            grouped_until = i + group.max(1);
-            if group > 1 {
-                let quick = smt::SolverConfig {
-                    timeout: cfg.timeout.min(budget.clock().as_wall(FIRST_TRY)),
-                };
-                let both = solve_group(&mut store, &obs[i..i + group], &fields, quick);
-                if debug {
-                    eprintln!(
-                        "{:6} ms  {group} obligations together from {}: {}",
-                        t0.elapsed().as_millis(),
-                        where_(o),
-                        if both { "unsat" } else { "not unsat" }
-                    );
+        if self.debug {
+            eprintln!(
+                "{:6} ms  the quick concrete search ({} steps)",
+                t0.elapsed().as_millis(),
+                quick_steps.used()
+            );
+        }
+        match quick_result {
+            Ok(Some(c)) => Some(c),
+            Ok(None) => None,
+            Err((why, span)) => Some(Checked::unknown(format!(
+                "the concrete interpreter met an unsupported construct: {why}{}",
+                self.at(span)
+            ))),
+        }
+    }
+
+    /// Asks each obligation of `obs` in turn (neighbours together where [`group_of`] says),
+    /// replaying each satisfiable one's model: `Err` with the verdict once a replay refutes
+    /// (or meets an unsupported construct), else what was left open.
+    fn ask_all(
+        &self,
+        store: &mut smt::Store,
+        obs: &[Obligation],
+        fields: &[(String, SymId)],
+        steps: &mut Steps,
+    ) -> Result<Asked, Checked> {
+        let mut asked = Asked::default();
+        // Obligations proved together with their neighbours ([`group_of`]).
+        let mut proved = vec![false; obs.len()];
+        let mut grouped_until = 0;
+        for (i, o) in obs.iter().enumerate() {
+            let t0 = std::time::Instant::now();
+            let Some(cfg) = self.budget.cfg() else {
+                asked.spent = Some((self.where_(o), obs.len() - i));
+                break;
+            };
+            if i >= grouped_until {
+                let group = group_of(store, obs, i);
+                grouped_until = i + group.max(1);
+                if group > 1 {
+                    let both = solve_group(store, &obs[i..i + group], fields, self.short(cfg));
+                    if self.debug {
+                        eprintln!(
+                            "{:6} ms  {group} obligations together from {}: {}",
+                            t0.elapsed().as_millis(),
+                            self.where_(o),
+                            if both { "unsat" } else { "not unsat" }
+                        );
+                    }
+                    proved[i..i + group].iter_mut().for_each(|p| *p = both);
                 }
-                proved[i..i + group].iter_mut().for_each(|p| *p = both);
+            }
+            if proved[i] {
+                continue;
+            }
+            let r = self.ask(store, i, o, fields, cfg, t0);
+            if matches!(r, CheckResult::Unknown(_)) && self.budget.cfg().is_none() {
+                // The budget ran out during this obligation's query.
+                asked.spent = Some((self.where_(o), obs.len() - i));
+                break;
+            }
+            match r {
+                CheckResult::Unsat => {}
+                CheckResult::Sat(model) => {
+                    if let Some(c) = self.replay(store, o, &model, fields, steps) {
+                        return Err(c);
+                    }
+                    asked
+                        .open
+                        .push((self.where_(o), self.not_replayed(o).into()));
+                }
+                CheckResult::Unknown(why) => {
+                    asked.open.push((self.where_(o), format!("solver: {why}")))
+                }
             }
         }
-        if proved[i] {
-            continue;
-        }
-        // Each query that has a fallback after it gets a short first try, so one that the
-        // solver cannot settle does not hold up a later one that it can; the queries that ran
-        // out of that time are asked again with the full timeout only if no query was unsat.
-        let short = |cfg: smt::SolverConfig| smt::SolverConfig {
-            timeout: cfg.timeout.min(budget.clock().as_wall(FIRST_TRY)),
-        };
+        Ok(asked)
+    }
+
+    /// Obligation `o` (the `i`th asked) within `cfg`: its query, then its fallbacks while
+    /// none is unsat. Each query that has a fallback after it gets a short first try; the
+    /// queries that ran out of that time are asked again with the full timeout only if no
+    /// query was unsat. A model of the main query is kept over a later `unknown`.
+    fn ask(
+        &self,
+        store: &mut smt::Store,
+        i: usize,
+        o: &Obligation,
+        fields: &[(String, SymId)],
+        cfg: smt::SolverConfig,
+        t0: std::time::Instant,
+    ) -> CheckResult<BTreeMap<String, i128>> {
         let first = if o.fallbacks.is_empty() {
             cfg
         } else {
-            short(cfg)
+            self.short(cfg)
         };
-        if debug {
-            eprintln!("asking: {}", where_(o));
-            // With a folder named, each obligation's first query as it is asked (the
-            // `--dump-smt` scripts are written only when the case ends).
-            if let Some(dir) = std::env::var_os("TENSORPROOF_HALIDE_DEBUG_SMT") {
-                let path = std::path::Path::new(&dir).join(format!("{i:03}.smt2"));
-                let text = format!(
-                    "; {}\n{}(check-sat)\n",
-                    where_(o),
-                    smt::to_smtlib(&store, &o.assertions, &[])
-                );
-                let _ = std::fs::write(path, text);
-            }
+        if self.debug {
+            self.debug_asking(store, i, o);
         }
-        let mut r = solve(&mut store, &o.assertions, &fields, first);
+        let mut r = solve(store, &o.assertions, fields, first);
         let mut retry: Vec<&[TermId]> = Vec::new();
         if matches!(r, CheckResult::Unknown(_)) && first.timeout < cfg.timeout {
             retry.push(&o.assertions);
         }
-        if debug && !o.fallbacks.is_empty() {
+        if self.debug && !o.fallbacks.is_empty() {
             let what = match &r {
                 CheckResult::Unsat => "unsat".to_string(),
                 CheckResult::Sat(m) => format!("sat {m:?}"),
@@ -2212,18 +2480,17 @@ fn check_resolved(
                 break;
             }
             let t1 = std::time::Instant::now();
-            let Some(cfg) = budget.cfg() else { break };
+            let Some(cfg) = self.budget.cfg() else { break };
             let last = k + 1 == o.fallbacks.len();
-            let this = if last { cfg } else { short(cfg) };
-            let got = solve(&mut store, fb, &fields, this);
+            let this = if last { cfg } else { self.short(cfg) };
+            let got = solve(store, fb, fields, this);
             if matches!(got, CheckResult::Unknown(_)) && this.timeout < cfg.timeout {
                 retry.push(fb);
             }
-            // A model of the main query is kept for the replay over a later `unknown`.
             if !(matches!(got, CheckResult::Unknown(_)) && matches!(r, CheckResult::Sat(_))) {
                 r = got;
             }
-            if debug {
+            if self.debug {
                 eprintln!(
                     "{:6} ms  (a fallback: {})",
                     t1.elapsed().as_millis(),
@@ -2239,111 +2506,121 @@ fn check_resolved(
             if matches!(r, CheckResult::Unsat) {
                 break;
             }
-            let Some(cfg) = budget.cfg() else { break };
-            let got = solve(&mut store, q, &fields, cfg);
+            let Some(cfg) = self.budget.cfg() else { break };
+            let got = solve(store, q, fields, cfg);
             if !(matches!(got, CheckResult::Unknown(_)) && matches!(r, CheckResult::Sat(_))) {
                 r = got;
             }
-            if debug {
+            if self.debug {
                 eprintln!(
                     "{:6} ms  (a retry with the full timeout)",
                     t0.elapsed().as_millis()
                 );
             }
         }
-        if debug {
-            eprintln!("{:6} ms  {}", t0.elapsed().as_millis(), where_(o));
+        if self.debug {
+            eprintln!("{:6} ms  {}", t0.elapsed().as_millis(), self.where_(o));
         }
-        if matches!(r, CheckResult::Unknown(_)) && budget.cfg().is_none() {
-            // The budget ran out during this obligation's query.
-            spent = Some((where_(o), obs.len() - i));
-            break;
+        r
+    }
+
+    /// Debugging: the obligation asked and, with a folder named in
+    /// `TENSORPROOF_HALIDE_DEBUG_SMT`, its first query as it is asked (the `--dump-smt`
+    /// scripts are written only when the case ends).
+    fn debug_asking(&self, store: &smt::Store, i: usize, o: &Obligation) {
+        eprintln!("asking: {}", self.where_(o));
+        if let Some(dir) = std::env::var_os("TENSORPROOF_HALIDE_DEBUG_SMT") {
+            let path = std::path::Path::new(&dir).join(format!("{i:03}.smt2"));
+            let text = format!(
+                "; {}\n{}(check-sat)\n",
+                self.where_(o),
+                smt::to_smtlib(store, &o.assertions, &[])
+            );
+            let _ = std::fs::write(path, text);
         }
-        match r {
-            CheckResult::Unsat => {}
-            CheckResult::Sat(model) => {
-                if debug {
-                    eprintln!(
-                        "sat: {}: {model:?}\n{}",
-                        o.what,
-                        smt::to_smtlib(&store, &o.assertions, &[])
-                    );
-                }
-                // A model at small sizes first (a replay at an app's size is slow), then
-                // the solver's own.
-                let small = budget.cfg().and_then(|cfg| {
-                    small_model(&mut store, &o.assertions, &fields, &model, short(cfg))
-                });
-                // (margin, seed, whether the model's own input fields are kept).
-                let mut seeds = vec![(0, 1, true), (8, 1, true)];
-                if reads_floats(spec) {
-                    // The solver's input is often one pixel, where a filter over a window of
-                    // clamped neighbours sees one value: the inputs from the output's region
-                    // with a margin instead (their assertions are checked by the run).
-                    seeds.push((8, SEED_UNIT, false));
-                }
-                seeds.extend([(0, SEED_TYPE_MAX, true), (0, SEED_TYPE_MIN, true)]);
-                let models = small.iter().chain(std::iter::once(&model));
-                for (m, (margin, seed, own_inputs)) in
-                    models.flat_map(|m| seeds.iter().map(move |x| (m, *x)))
-                {
-                    let m = if own_inputs {
-                        m.clone()
-                    } else {
-                        without_input_fields(spec, m)
-                    };
-                    if let Some(s) = setting(spec, &m, margin, seed) {
-                        match try_setting(spec, stmt, &s, gap, steps) {
-                            Ok(Some(c)) => return c,
-                            Ok(None) => {}
-                            Err((why, span)) => {
-                                return unknown(format!(
-                                    "the replay met an unsupported construct: {why}{}",
-                                    at(span)
-                                ))
-                            }
-                        }
+    }
+
+    /// Replays `model` of satisfiable obligation `o`: a model at small sizes first (a replay
+    /// at an app's size is slow), then the solver's own, each with several seeds. `Some`
+    /// with the verdict when a replay faults or meets an unsupported construct.
+    fn replay(
+        &self,
+        store: &mut smt::Store,
+        o: &Obligation,
+        model: &BTreeMap<String, i128>,
+        fields: &[(String, SymId)],
+        steps: &mut Steps,
+    ) -> Option<Checked> {
+        let spec = self.spec;
+        if self.debug {
+            eprintln!(
+                "sat: {}: {model:?}\n{}",
+                o.what,
+                smt::to_smtlib(store, &o.assertions, &[])
+            );
+        }
+        let small = self
+            .budget
+            .cfg()
+            .and_then(|cfg| small_model(store, &o.assertions, fields, model, self.short(cfg)));
+        // (margin, seed, whether the model's own input fields are kept).
+        let mut seeds = vec![(0, 1, true), (8, 1, true)];
+        if reads_floats(spec) {
+            // The solver's input is often one pixel, where a filter over a window of
+            // clamped neighbours sees one value: the inputs from the output's region
+            // with a margin instead (their assertions are checked by the run).
+            seeds.push((8, SEED_UNIT, false));
+        }
+        seeds.extend([(0, SEED_TYPE_MAX, true), (0, SEED_TYPE_MIN, true)]);
+        let models = small.iter().chain(std::iter::once(model));
+        for (m, (margin, seed, own_inputs)) in
+            models.flat_map(|m| seeds.iter().map(move |x| (m, *x)))
+        {
+            let m = if own_inputs {
+                m.clone()
+            } else {
+                without_input_fields(spec, m)
+            };
+            if let Some(s) = setting(spec, &m, margin, seed) {
+                match try_setting(spec, self.stmt, &s, self.gap, steps) {
+                    Ok(Some(c)) => return Some(c),
+                    Ok(None) => {}
+                    Err((why, span)) => {
+                        return Some(Checked::unknown(format!(
+                            "the replay met an unsupported construct: {why}{}",
+                            self.at(span)
+                        )))
                     }
                 }
-                let why = if o.kind == WitnessKind::WrongValue
-                    && (spec.funcs.iter().any(|f| f.ty.is_float())
-                        || spec.inputs.iter().any(|i| i.ty.is_float()))
-                {
-                    "satisfiable over the reals (floats are reals here: a difference is never a refutation without an IEEE replay)"
-                } else {
-                    "satisfiable, but the model did not replay"
-                };
-                open.push((where_(o), why.into()));
             }
-            CheckResult::Unknown(why) => open.push((where_(o), format!("solver: {why}"))),
+        }
+        None
+    }
+
+    /// Why satisfiable obligation `o` stays open once no replay of its model faulted.
+    fn not_replayed(&self, o: &Obligation) -> &'static str {
+        let spec = self.spec;
+        if o.kind == WitnessKind::WrongValue
+            && (spec.funcs.iter().any(|f| f.ty.is_float())
+                || spec.inputs.iter().any(|i| i.ty.is_float()))
+        {
+            "satisfiable over the reals (floats are reals here: a difference is never a refutation without an IEEE replay)"
+        } else {
+            "satisfiable, but the model did not replay"
         }
     }
-    if let Some((at, left)) = spent {
-        // No wider search either: the budget bounds the case's wall time.
-        let mut reason = format!(
-            "{} ({left} of {} obligations open from there on",
-            budget.exhausted_at(&at),
-            obs.len()
-        );
-        if !open.is_empty() {
-            reason.push_str(&format!(
-                "; not proved before: {}",
-                open.iter()
-                    .map(|(w, r)| format!("{w} ({r})"))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ));
-        }
-        reason.push(')');
-        return Checked {
-            verdict: Verdict::Unknown { reason },
-            witness: None,
-            assumptions: vec![],
-            obligations: obs.len(),
-            notes: vec![],
-        };
-    }
-    if open.is_empty() {
+
+    /// The assumptions of a `verified` verdict: every output, the statement's assertions,
+    /// no index overflow, and those the case's constructs add (floats as reals, math
+    /// functions, strict floats, float-to-int conversions, discarded values, parallel loops).
+    fn verified_assumptions(
+        &self,
+        store: &mut smt::Store,
+        run: &Run,
+        notes: &[crate::live::Note],
+        fields: &[(String, SymId)],
+    ) -> Vec<String> {
+        let spec = self.spec;
         let mut assumptions = vec![
             format!("{EVERY_OUTPUT} (buffer mins and extents symbolic)"),
             format!(
@@ -2371,7 +2648,7 @@ fn check_resolved(
         if crate::math::converts_float_to_int(spec) {
             assumptions.push(crate::value::FLOAT_TO_INT.into());
         }
-        assumptions.extend(discarded(&mut store, &notes, &fields, budget, loc));
+        assumptions.extend(discarded(store, notes, fields, self.budget, self.loc));
         if run
             .loops
             .iter()
@@ -2379,31 +2656,7 @@ fn check_resolved(
         {
             assumptions.push("parallel loops are race-free as proved (distinct iterations share no cell one of them stores, except stores and reads of one point of a pure stage, which store and read the algorithm's value at that point)".into());
         }
-        return Checked {
-            verdict: Verdict::Verified {
-                assumptions: assumptions.clone(),
-            },
-            witness: None,
-            assumptions,
-            obligations: obs.len(),
-            notes: vec![],
-        };
-    }
-    match search(spec, stmt, &SEARCH_SIZES, gap, steps) {
-        Ok(Some(c)) => c,
-        Ok(None) => unknown(format!(
-            "{} of {} obligations not proved: {}",
-            open.len(),
-            obs.len(),
-            open.iter()
-                .map(|(w, r)| format!("{w} ({r})"))
-                .collect::<Vec<_>>()
-                .join("; ")
-        )),
-        Err((why, span)) => unknown(format!(
-            "the replay met an unsupported construct: {why}{}",
-            at(span)
-        )),
+        assumptions
     }
 }
 

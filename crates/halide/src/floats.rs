@@ -475,14 +475,99 @@ pub fn resolve(
     let mut spec = spec.clone();
     let mut notes = Vec::new();
     // The algorithm: each literal its IEEE value; `e / c` is `e * fl(1 / c)`.
-    let mut constants: Vec<(Ieee, String)> = Vec::new();
-    let mut err = None;
-    let mut reciprocals = Vec::new();
-    let mut folds = Vec::new();
-    let mut algo = |e: &mut Expr| {
-        if err.is_some() {
+    let mut algo = AlgoConstants::default();
+    let mut visit = |e: &mut Expr| algo.visit(e);
+    for f in &mut spec.funcs {
+        map_expr(&mut f.value, &mut visit);
+        for u in &mut f.updates {
+            u.args.iter_mut().for_each(|a| map_expr(a, &mut visit));
+            map_expr(&mut u.value, &mut visit);
+        }
+    }
+    for r in &mut spec.rdoms {
+        map_expr(&mut r.min, &mut visit);
+        map_expr(&mut r.end, &mut visit);
+    }
+    let AlgoConstants {
+        mut constants,
+        mut folds,
+        mut reciprocals,
+        err,
+    } = algo;
+    if let Some(e) = err {
+        return Err(e);
+    }
+    fold_inlined_products(&mut spec, stmt, &mut folds, &mut constants);
+    if !folds.is_empty() {
+        unique(&mut folds);
+        notes.push(format!(
+            "the algorithm's constant float arithmetic is folded in its float type, as Halide's simplifier folds it before the statement ({})",
+            folds.join(", ")
+        ));
+    }
+    if !reciprocals.is_empty() {
+        unique(&mut reciprocals);
+        notes.push(format!(
+            "float division by a constant is multiplication by its rounded reciprocal, as Halide's simplifier lowers it ({})",
+            reciprocals.join(", ")
+        ));
+    }
+    // The statement: each literal the algorithm's constant that prints so, else the nearest.
+    let mut lits = Literals {
+        constants: &constants,
+        exact_literals,
+        loc,
+        gap: MIN_GAP,
+        taken: Vec::new(),
+        err: None,
+    };
+    let mut stmt = stmt.to_vec();
+    for s in &mut stmt {
+        map_stmt(s, &mut |e: &mut Expr| lits.visit(e));
+    }
+    if let Some(e) = lits.err {
+        return Err(e);
+    }
+    for (note, at) in lits.taken {
+        let more = if at.len() > 3 {
+            format!(" and {} more", at.len() - 3)
+        } else {
+            String::new()
+        };
+        notes.push(format!(
+            "{note}: at {}{more}",
+            at[..at.len().min(3)].join(", ")
+        ));
+    }
+    Ok(Floats {
+        spec,
+        stmt,
+        notes,
+        gap: lits.gap,
+    })
+}
+
+/// The algorithm's float constants as [`resolve`] reads them, one expression at a time
+/// (post-order): each constant with what it is, and the folds and rounded reciprocals made
+/// (for the notes).
+#[derive(Default)]
+struct AlgoConstants {
+    constants: Vec<(Ieee, String)>,
+    folds: Vec<String>,
+    reciprocals: Vec<String>,
+    /// The first constant the checker cannot hold exactly, and where.
+    err: Option<(String, Span)>,
+}
+
+impl AlgoConstants {
+    /// Resolves expression `e` of the algorithm (its operands are resolved already): a
+    /// literal its IEEE value, constant arithmetic folded as Halide folds it, a division by
+    /// a constant the product with its rounded reciprocal.
+    fn visit(&mut self, e: &mut Expr) {
+        if self.err.is_some() {
             return;
         }
+        let (folds, constants) = (&mut self.folds, &mut self.constants);
         match &mut e.kind {
             ExprKind::Float(n, den, bits) => match nearest(*n, *den, *bits) {
                 Some(x) => {
@@ -492,7 +577,7 @@ pub fn resolve(
                     *den = q;
                 }
                 None => {
-                    err = Some((
+                    self.err = Some((
                         format!(
                             "the float constant `{}` (float{bits})",
                             *n as f64 / *den as f64
@@ -527,96 +612,89 @@ pub fn resolve(
                 constants.push((r, format!("the algorithm's constant {}", show(r))));
                 e.kind = ExprKind::Float(p, q, r.bits);
             }
-            ExprKind::Bin(BinOp::Div, a, b) => {
-                if let ExprKind::Float(n, den, bits) = b.kind {
-                    // Already resolved (post-order): `n / den` is the divisor's IEEE value.
-                    let c = n as f64 / den as f64;
-                    if let Some(r) = nearest(den, n, bits).filter(|_| c != 0.0) {
-                        // `fl(1 / c)`, correctly rounded: what Halide's fold of `1 / c` in
-                        // double then rounded to the type gives for a float32 or float64 `c`
-                        // (double has more than twice float32's precision).
-                        if let Some((p, q)) = exact(r.v) {
-                            reciprocals.push(format!(
-                                "`/{}` is `*{}`",
-                                show(Ieee { v: c, bits }),
-                                show(r)
-                            ));
-                            constants.push((
-                                r,
-                                format!(
-                                    "the rounded reciprocal of the algorithm's {}",
-                                    show(Ieee { v: c, bits })
-                                ),
-                            ));
-                            let a = std::mem::replace(
-                                a,
-                                Box::new(Expr {
-                                    kind: ExprKind::Int(0),
-                                    span: e.span,
-                                }),
-                            );
-                            e.kind = ExprKind::Bin(
-                                BinOp::Mul,
-                                a,
-                                Box::new(Expr {
-                                    kind: ExprKind::Float(p, q, bits),
-                                    span: b.span,
-                                }),
-                            );
-                            fold_product(e, &mut folds, &mut constants);
-                        }
-                    }
-                }
-            }
-            ExprKind::Bin(BinOp::Mul, ..) => fold_product(e, &mut folds, &mut constants),
-            ExprKind::Let(..) => peel_let_product(e, &mut folds, &mut constants),
+            ExprKind::Bin(BinOp::Div, ..) => self.reciprocal(e),
+            ExprKind::Bin(BinOp::Mul, ..) => fold_product(e, folds, constants),
+            ExprKind::Let(..) => peel_let_product(e, folds, constants),
             _ => {}
         }
-    };
-    for f in &mut spec.funcs {
-        map_expr(&mut f.value, &mut algo);
-        for u in &mut f.updates {
-            u.args.iter_mut().for_each(|a| map_expr(a, &mut algo));
-            map_expr(&mut u.value, &mut algo);
-        }
     }
-    for r in &mut spec.rdoms {
-        map_expr(&mut r.min, &mut algo);
-        map_expr(&mut r.end, &mut algo);
-    }
-    if let Some(e) = err {
-        return Err(e);
-    }
-    fold_inlined_products(&mut spec, stmt, &mut folds, &mut constants);
-    if !folds.is_empty() {
-        unique(&mut folds);
-        notes.push(format!(
-            "the algorithm's constant float arithmetic is folded in its float type, as Halide's simplifier folds it before the statement ({})",
-            folds.join(", ")
+
+    /// `a / c` for a float constant `c`: `a * fl(1 / c)`, the product then folded.
+    fn reciprocal(&mut self, e: &mut Expr) {
+        let ExprKind::Bin(BinOp::Div, a, b) = &mut e.kind else {
+            return;
+        };
+        let ExprKind::Float(n, den, bits) = b.kind else {
+            return;
+        };
+        // Already resolved (post-order): `n / den` is the divisor's IEEE value.
+        let c = n as f64 / den as f64;
+        let Some(r) = nearest(den, n, bits).filter(|_| c != 0.0) else {
+            return;
+        };
+        // `fl(1 / c)`, correctly rounded: what Halide's fold of `1 / c` in double then
+        // rounded to the type gives for a float32 or float64 `c` (double has more than twice
+        // float32's precision).
+        let Some((p, q)) = exact(r.v) else {
+            return;
+        };
+        self.reciprocals.push(format!(
+            "`/{}` is `*{}`",
+            show(Ieee { v: c, bits }),
+            show(r)
         ));
-    }
-    if !reciprocals.is_empty() {
-        unique(&mut reciprocals);
-        notes.push(format!(
-            "float division by a constant is multiplication by its rounded reciprocal, as Halide's simplifier lowers it ({})",
-            reciprocals.join(", ")
+        self.constants.push((
+            r,
+            format!(
+                "the rounded reciprocal of the algorithm's {}",
+                show(Ieee { v: c, bits })
+            ),
         ));
+        let a = std::mem::replace(
+            a,
+            Box::new(Expr {
+                kind: ExprKind::Int(0),
+                span: e.span,
+            }),
+        );
+        e.kind = ExprKind::Bin(
+            BinOp::Mul,
+            a,
+            Box::new(Expr {
+                kind: ExprKind::Float(p, q, bits),
+                span: b.span,
+            }),
+        );
+        fold_product(e, &mut self.folds, &mut self.constants);
     }
-    // The statement: each literal the algorithm's constant that prints so, else the nearest.
-    let mut gap = MIN_GAP;
-    // (what the literal is taken as, where): one note per literal text.
-    let mut taken: Vec<(String, Vec<String>)> = Vec::new();
-    let mut stmt = stmt.to_vec();
-    let mut err = None;
-    let mut lit = |e: &mut Expr| {
+}
+
+/// The statement's float literals as [`resolve`] reads them: each the algorithm's constant
+/// that prints so, else the float nearest to it.
+struct Literals<'a> {
+    /// The algorithm's constants, each with what it is.
+    constants: &'a [(Ieee, String)],
+    exact_literals: bool,
+    loc: &'a dyn Fn(Span) -> String,
+    /// How far a float output may differ from the algorithm's ([`Floats::gap`]).
+    gap: f64,
+    /// (what the literal is taken as, where): one note per literal text.
+    taken: Vec<(String, Vec<String>)>,
+    /// The first literal the checker cannot hold exactly, and where.
+    err: Option<(String, Span)>,
+}
+
+impl Literals<'_> {
+    /// Resolves `e` where it is a float literal.
+    fn visit(&mut self, e: &mut Expr) {
         let ExprKind::Float(n, den, bits) = e.kind else {
             return;
         };
-        if err.is_some() {
+        if self.err.is_some() {
             return;
         }
         let Some(near) = nearest(n, den, bits) else {
-            err = Some((
+            self.err = Some((
                 format!(
                     "the float constant `{}` (float{bits})",
                     n as f64 / den as f64
@@ -634,7 +712,9 @@ pub fn resolve(
         } else {
             format!("`{value:e}{suffix}`")
         };
-        let matched = constants
+        let exact_literals = self.exact_literals;
+        let matched = self
+            .constants
             .iter()
             .find(|(c, _)| !exact_literals && c.bits == bits && prints_as(c.v, n, den));
         let chosen = match matched {
@@ -644,7 +724,7 @@ pub fn resolve(
                         "the statement's constant {text} is taken as {} ({what}), which prints so",
                         show(*c)
                     );
-                    note_at(&mut taken, note, loc(e.span));
+                    note_at(&mut self.taken, note, (self.loc)(e.span));
                 }
                 *c
             }
@@ -658,39 +738,16 @@ pub fn resolve(
                         "the statement's constant {text} is taken as the float nearest to it, {} ({alike} floats print so)",
                         show(near)
                     );
-                    note_at(&mut taken, note, loc(e.span));
+                    note_at(&mut self.taken, note, (self.loc)(e.span));
                     let rel = 0.5 / den as f64 / near.v.abs();
-                    gap = gap.max(64.0 * rel);
+                    self.gap = self.gap.max(64.0 * rel);
                 }
                 near
             }
         };
         let (p, q) = exact(chosen.v).expect("a float32 or float64 fits");
         e.kind = ExprKind::Float(p, q, bits);
-    };
-    for s in &mut stmt {
-        map_stmt(s, &mut lit);
     }
-    if let Some(e) = err {
-        return Err(e);
-    }
-    for (note, at) in taken {
-        let more = if at.len() > 3 {
-            format!(" and {} more", at.len() - 3)
-        } else {
-            String::new()
-        };
-        notes.push(format!(
-            "{note}: at {}{more}",
-            at[..at.len().min(3)].join(", ")
-        ));
-    }
-    Ok(Floats {
-        spec,
-        stmt,
-        notes,
-        gap,
-    })
 }
 
 /// Keeps the first of each equal text, in order.

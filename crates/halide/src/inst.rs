@@ -205,13 +205,27 @@ pub(crate) fn witness_instances(
     if total > MAX {
         return vec![];
     }
+    instances(d, w, &cands, &quantified, &targets, total)
+}
+
+/// The instances of store `w` of [`witness_instances`]: each of the `total` choices of one
+/// candidate per loop of `cands`, the loops of `quantified` fresh (`targets`: the read's
+/// indices, for the placeholders of a candidate in the store's terms).
+fn instances(
+    d: &mut Sym,
+    w: &crate::symex::Write,
+    cands: &[(SymId, Vec<Cand>)],
+    quantified: &[SymId],
+    targets: &HashMap<SymId, TermId>,
+    total: usize,
+) -> Vec<Inst> {
     let mut out = Vec::new();
     for n in 0..total {
         // One candidate per loop (mixed radix), outer loops first so that a candidate in the
         // store's terms is taken at the outer loops' chosen iteration.
         let mut map: HashMap<SymId, TermId> = HashMap::new();
         let mut rest = n;
-        for (l, cs) in &cands {
+        for (l, cs) in cands {
             let i = rest % cs.len();
             rest /= cs.len();
             let t = match cs[i] {
@@ -225,7 +239,7 @@ pub(crate) fn witness_instances(
             map.insert(*l, t);
         }
         let mut fresh = Vec::new();
-        for l in &quantified {
+        for l in quantified {
             let c = d.store.fresh("iter", smt::Sort::Int);
             let t = d.store.sym(c);
             map.insert(*l, t);

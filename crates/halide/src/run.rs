@@ -527,24 +527,7 @@ impl Machine<'_> {
                     self.allocs.push((name.clone(), vec![None; n as usize]));
                 }
                 StmtKind::Store { name, index, value } => {
-                    let i = self.int(d, index)?;
-                    let v = eval(d, self, value)?;
-                    let Some((_, cells)) = self.allocs.iter_mut().rev().find(|(n, _)| n == name)
-                    else {
-                        return Err(Flow::Stop(Stop::Unsupported {
-                            what: format!(
-                                "a store to `{name}`, which the statement does not allocate"
-                            ),
-                            span: s.span,
-                        }));
-                    };
-                    let Some(c) = usize::try_from(i).ok().and_then(|i| cells.get_mut(i)) else {
-                        return Err(Flow::Stop(Stop::Fault {
-                            kind: WitnessKind::OutOfBounds,
-                            what: format!("write of `{name}` at [{i}], outside its allocation"),
-                        }));
-                    };
-                    *c = Some(v);
+                    self.store_to_allocation(d, name, index, value, s.span)?
                 }
                 StmtKind::If(c, a, b) => {
                     let v = eval(d, self, c)?;
@@ -570,181 +553,246 @@ impl Machine<'_> {
                     min,
                     extent,
                     body,
-                } => {
-                    let m = self.int(d, min)?;
-                    let e = self.int(d, extent)?;
-                    let par = *kind == LoopKind::Parallel;
-                    if par {
-                        self.parallel.push(Parallel {
-                            var: var.clone(),
-                            iter: m,
-                            cells: BTreeMap::new(),
-                        });
-                    }
-                    for i in m..m + e.max(0) {
-                        if par {
-                            self.parallel.last_mut().expect("pushed").iter = i;
-                        }
-                        self.scope.push((var.clone(), Val::Int(i, Type::Int(32))));
-                        let r = self.block(d, body);
-                        self.scope.pop();
-                        if r.is_err() && par {
-                            self.parallel.pop();
-                        }
-                        r?;
-                    }
-                    if par {
-                        self.parallel.pop();
-                    }
-                }
+                } => self.for_(d, *kind, var, min, extent, body)?,
                 StmtKind::Realize {
                     func,
                     bounds,
                     cond,
                     body,
-                } => {
-                    let exists = match cond {
-                        None => true,
-                        Some(c) => {
-                            let v = eval(d, self, c)?;
-                            value::truth(d, &v, c.span)?
-                        }
-                    };
-                    let mut mins = Vec::new();
-                    let mut extents = Vec::new();
-                    let mut cells: i128 = 1;
-                    for (m, e) in bounds {
-                        let m = self.int(d, m)?;
-                        let e = if exists { self.int(d, e)?.max(0) } else { 0 };
-                        cells = cells.saturating_mul(e);
-                        mins.push(m);
-                        extents.push(e);
-                    }
-                    if cells > MAX_CELLS {
-                        // Beyond the run's allowance, as a step budget: no verdict either way.
-                        return Err(Flow::OutOfSteps);
-                    }
-                    self.next_id += 1;
-                    let needed = self.spec.func(func).and_then(|f| {
-                        let region =
-                            crate::live::needed_candidate(&f.needed_bound_names(), |name| {
-                                self.bounds_of(name)
-                            })?;
-                        region
-                            .into_iter()
-                            .map(|(lo, hi)| Some((lo.into_iter().max()?, hi.into_iter().min()?)))
-                            .collect()
-                    });
-                    let buf = Buffer {
-                        id: self.next_id,
-                        mins,
-                        extents,
-                        cells: vec![None; cells as usize],
-                        undefined: BTreeMap::new(),
-                        needed,
-                        folds: crate::eval::fold_factors(func, bounds, body),
-                    };
-                    self.bufs.entry(func.clone()).or_default().push(buf);
-                    let r = self.block(d, body);
-                    self.bufs.get_mut(func).and_then(|v| v.pop());
-                    r?;
-                }
+                } => self.realize(d, func, bounds, cond.as_ref(), body)?,
                 StmtKind::Provide { func, args, value } => {
-                    let mut idx = Vec::new();
-                    let mut point = Vec::new();
-                    for (k, a) in args.iter().enumerate() {
-                        let fold = self.fold_of(func, k);
-                        match crate::eval::index(d, self, a, fold)? {
-                            (Val::Int(c, _), Val::Int(p, _)) => {
-                                idx.push(c);
-                                point.push(p);
-                            }
-                            _ => {
-                                return Err(Flow::Stop(Stop::Unsupported {
-                                    what: "a non-integer index".into(),
-                                    span: a.span,
-                                }))
-                            }
-                        }
-                    }
-                    let needed = self
-                        .bufs
-                        .get(func)
-                        .and_then(|s| s.last())
-                        .and_then(|b| b.needed.as_ref());
-                    let live = *func == self.spec.output
-                        || needed.is_none_or(|n| {
-                            n.len() != point.len()
-                                || point.iter().zip(n).all(|(p, (lo, hi))| lo <= p && p <= hi)
-                        });
-                    let regioned = needed.is_some();
-                    self.storing = true;
-                    let v = eval(d, self, value);
-                    self.storing = false;
-                    let poison = self.poison.take();
-                    let v = v?;
-                    if let Some(origin) = &poison {
-                        if *func == self.spec.output {
-                            self.poisoned_output = Some(point.clone());
-                            return Err(Flow::Stop(Stop::Fault {
-                                kind: WitnessKind::Uninitialized,
-                                what: format!("{origin}, whose value reaches the output `{func}` at {point:?}"),
-                            }));
-                        }
-                        if live && self.suspect.is_none() {
-                            self.suspect = Some(format!(
-                                "{origin} (by the store of `{func}` at {point:?}{})",
-                                if regioned {
-                                    ", inside its needed region"
-                                } else {
-                                    ""
-                                }
-                            ));
-                        }
-                    }
-                    let ty = self.spec.func(func).map(|f| f.ty);
-                    if ty != Some(v.ty()) {
-                        return Err(Flow::Stop(Stop::Unsupported {
-                            what: format!(
-                                "a provide to `{func}` of type {} (the algorithm declares {})",
-                                v.ty(),
-                                ty.map(|t| t.to_string())
-                                    .unwrap_or_else(|| tuple_component(self.spec, func))
-                            ),
-                            span: s.span,
-                        }));
-                    }
-                    let Some(b) = self.bufs.get_mut(func).and_then(|s| s.last_mut()) else {
-                        return Err(Flow::Stop(Stop::Unsupported {
-                            what: format!("a provide to `{func}` outside its realization"),
-                            span: s.span,
-                        }));
-                    };
-                    if idx.len() != b.mins.len() {
-                        return Err(Flow::Stop(Stop::Unsupported {
-                            what: format!(
-                                "a provide to `{func}` with {} indices (its buffer has {})",
-                                idx.len(),
-                                b.mins.len()
-                            ),
-                            span: s.span,
-                        }));
-                    }
-                    let Some(off) = b.offset(&idx) else {
-                        return Err(Flow::Stop(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("write of `{func}` at {idx:?}, outside its buffer or realization (min {:?}, extent {:?})", b.mins, b.extents) }));
-                    };
-                    if let Some(origin) = poison {
-                        b.cells[off] = Some(v);
-                        b.undefined.insert(off, origin);
-                        continue;
-                    }
-                    b.undefined.remove(&off);
-                    let old = b.cells[off].replace(v.clone());
-                    let id = b.id;
-                    self.touch(func, &idx, id, off, Access::Write(old.as_ref(), &v))?;
+                    self.provide(d, func, args, value, s.span)?
                 }
             }
         }
+        Ok(())
+    }
+
+    /// `name[index] = value` into an allocated buffer.
+    fn store_to_allocation(
+        &mut self,
+        d: &mut Concrete,
+        name: &str,
+        index: &crate::syntax::Expr,
+        value: &crate::syntax::Expr,
+        span: Span,
+    ) -> Result<(), Flow> {
+        let i = self.int(d, index)?;
+        let v = eval(d, self, value)?;
+        let Some((_, cells)) = self.allocs.iter_mut().rev().find(|(n, _)| n == name) else {
+            return Err(Flow::Stop(Stop::Unsupported {
+                what: format!("a store to `{name}`, which the statement does not allocate"),
+                span,
+            }));
+        };
+        let Some(c) = usize::try_from(i).ok().and_then(|i| cells.get_mut(i)) else {
+            return Err(Flow::Stop(Stop::Fault {
+                kind: WitnessKind::OutOfBounds,
+                what: format!("write of `{name}` at [{i}], outside its allocation"),
+            }));
+        };
+        *c = Some(v);
+        Ok(())
+    }
+
+    /// `for (var, min, extent)`: every iteration in order (a parallel loop's logged for
+    /// races, [`Parallel`]).
+    fn for_(
+        &mut self,
+        d: &mut Concrete,
+        kind: LoopKind,
+        var: &str,
+        min: &crate::syntax::Expr,
+        extent: &crate::syntax::Expr,
+        body: &[Stmt],
+    ) -> Result<(), Flow> {
+        let m = self.int(d, min)?;
+        let e = self.int(d, extent)?;
+        let par = kind == LoopKind::Parallel;
+        if par {
+            self.parallel.push(Parallel {
+                var: var.to_string(),
+                iter: m,
+                cells: BTreeMap::new(),
+            });
+        }
+        for i in m..m + e.max(0) {
+            if par {
+                self.parallel.last_mut().expect("pushed").iter = i;
+            }
+            self.scope
+                .push((var.to_string(), Val::Int(i, Type::Int(32))));
+            let r = self.block(d, body);
+            self.scope.pop();
+            if r.is_err() && par {
+                self.parallel.pop();
+            }
+            r?;
+        }
+        if par {
+            self.parallel.pop();
+        }
+        Ok(())
+    }
+
+    /// `realize func(bounds) if cond { body }`: a fresh buffer of `func` (empty when `cond`
+    /// fails), current while `body` runs.
+    fn realize(
+        &mut self,
+        d: &mut Concrete,
+        func: &String,
+        bounds: &[(crate::syntax::Expr, crate::syntax::Expr)],
+        cond: Option<&crate::syntax::Expr>,
+        body: &[Stmt],
+    ) -> Result<(), Flow> {
+        let exists = match cond {
+            None => true,
+            Some(c) => {
+                let v = eval(d, self, c)?;
+                value::truth(d, &v, c.span)?
+            }
+        };
+        let mut mins = Vec::new();
+        let mut extents = Vec::new();
+        let mut cells: i128 = 1;
+        for (m, e) in bounds {
+            let m = self.int(d, m)?;
+            let e = if exists { self.int(d, e)?.max(0) } else { 0 };
+            cells = cells.saturating_mul(e);
+            mins.push(m);
+            extents.push(e);
+        }
+        if cells > MAX_CELLS {
+            // Beyond the run's allowance, as a step budget: no verdict either way.
+            return Err(Flow::OutOfSteps);
+        }
+        self.next_id += 1;
+        let needed = self.spec.func(func).and_then(|f| {
+            let region = crate::live::needed_candidate(&f.needed_bound_names(), |name| {
+                self.bounds_of(name)
+            })?;
+            region
+                .into_iter()
+                .map(|(lo, hi)| Some((lo.into_iter().max()?, hi.into_iter().min()?)))
+                .collect()
+        });
+        let buf = Buffer {
+            id: self.next_id,
+            mins,
+            extents,
+            cells: vec![None; cells as usize],
+            undefined: BTreeMap::new(),
+            needed,
+            folds: crate::eval::fold_factors(func, bounds, body),
+        };
+        self.bufs.entry(func.clone()).or_default().push(buf);
+        let r = self.block(d, body);
+        self.bufs.get_mut(func).and_then(|v| v.pop());
+        r
+    }
+
+    /// `func(args) = value`: stores the value into `func`'s current buffer (a poisoned value
+    /// marks its cell undefined, a fault where it reaches the output), logging the write.
+    fn provide(
+        &mut self,
+        d: &mut Concrete,
+        func: &String,
+        args: &[crate::syntax::Expr],
+        value: &crate::syntax::Expr,
+        span: Span,
+    ) -> Result<(), Flow> {
+        let mut idx = Vec::new();
+        let mut point = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let fold = self.fold_of(func, k);
+            match crate::eval::index(d, self, a, fold)? {
+                (Val::Int(c, _), Val::Int(p, _)) => {
+                    idx.push(c);
+                    point.push(p);
+                }
+                _ => {
+                    return Err(Flow::Stop(Stop::Unsupported {
+                        what: "a non-integer index".into(),
+                        span: a.span,
+                    }))
+                }
+            }
+        }
+        let needed = self
+            .bufs
+            .get(func)
+            .and_then(|s| s.last())
+            .and_then(|b| b.needed.as_ref());
+        let live = *func == self.spec.output
+            || needed.is_none_or(|n| {
+                n.len() != point.len()
+                    || point.iter().zip(n).all(|(p, (lo, hi))| lo <= p && p <= hi)
+            });
+        let regioned = needed.is_some();
+        self.storing = true;
+        let v = eval(d, self, value);
+        self.storing = false;
+        let poison = self.poison.take();
+        let v = v?;
+        if let Some(origin) = &poison {
+            if *func == self.spec.output {
+                self.poisoned_output = Some(point.clone());
+                return Err(Flow::Stop(Stop::Fault {
+                    kind: WitnessKind::Uninitialized,
+                    what: format!("{origin}, whose value reaches the output `{func}` at {point:?}"),
+                }));
+            }
+            if live && self.suspect.is_none() {
+                self.suspect = Some(format!(
+                    "{origin} (by the store of `{func}` at {point:?}{})",
+                    if regioned {
+                        ", inside its needed region"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+        }
+        let ty = self.spec.func(func).map(|f| f.ty);
+        if ty != Some(v.ty()) {
+            return Err(Flow::Stop(Stop::Unsupported {
+                what: format!(
+                    "a provide to `{func}` of type {} (the algorithm declares {})",
+                    v.ty(),
+                    ty.map(|t| t.to_string())
+                        .unwrap_or_else(|| tuple_component(self.spec, func))
+                ),
+                span,
+            }));
+        }
+        let Some(b) = self.bufs.get_mut(func).and_then(|s| s.last_mut()) else {
+            return Err(Flow::Stop(Stop::Unsupported {
+                what: format!("a provide to `{func}` outside its realization"),
+                span,
+            }));
+        };
+        if idx.len() != b.mins.len() {
+            return Err(Flow::Stop(Stop::Unsupported {
+                what: format!(
+                    "a provide to `{func}` with {} indices (its buffer has {})",
+                    idx.len(),
+                    b.mins.len()
+                ),
+                span,
+            }));
+        }
+        let Some(off) = b.offset(&idx) else {
+            return Err(Flow::Stop(Stop::Fault { kind: WitnessKind::OutOfBounds, what: format!("write of `{func}` at {idx:?}, outside its buffer or realization (min {:?}, extent {:?})", b.mins, b.extents) }));
+        };
+        if let Some(origin) = poison {
+            b.cells[off] = Some(v);
+            b.undefined.insert(off, origin);
+            return Ok(());
+        }
+        b.undefined.remove(&off);
+        let old = b.cells[off].replace(v.clone());
+        let id = b.id;
+        self.touch(func, &idx, id, off, Access::Write(old.as_ref(), &v))?;
         Ok(())
     }
 }
@@ -843,39 +891,8 @@ fn replay_within(
             return Outcome::Unsupported(what, span)
         }
         Err(Flow::Stop(Stop::Fault { kind, what })) => {
-            if let Some(point) = m.poisoned_output.take() {
-                // An undefined value reached the output: wrong only where the algorithm
-                // defines that point (Halide's `undef()` leaves a point without a value).
-                let mut alg = crate::algo::Concrete::new(spec, setting);
-                match alg.value(&mut d, &out.name, &point) {
-                    Ok(_) if d.inexact.is_none() => {}
-                    Ok(_) => {
-                        return Outcome::Unsupported(
-                            "the algorithm's concrete value is inexact".into(),
-                            Span::default(),
-                        )
-                    }
-                    Err(Stop::Unsupported { what, .. }) => {
-                        return Outcome::Unsupported(
-                            format!("in the algorithm: {what}"),
-                            Span::default(),
-                        )
-                    }
-                    Err(Stop::Fault { what: why, .. }) => {
-                        return Outcome::Unsupported(
-                            format!("the algorithm itself is undefined at output point {point:?} of `{}` ({why}), where the loop program's {what}: the claim holds only where the algorithm defines the output", out.name),
-                            Span::default(),
-                        )
-                    }
-                }
-            }
-            return Outcome::Fault(Fault {
-                kind,
-                what,
-                point: vec![],
-                values: None,
-                gap: None,
-            });
+            let poisoned = m.poisoned_output.take();
+            return run_fault(spec, setting, &mut d, poisoned, &out.name, kind, what);
         }
     }
     let buf = m
@@ -883,6 +900,77 @@ fn replay_within(
         .remove(&out.name)
         .and_then(|mut v| v.pop())
         .expect("the output buffer");
+    let output = Output {
+        name: &out.name,
+        buf: &buf,
+        mins: &mins,
+        extents: &extents,
+    };
+    compare_output(spec, setting, &mut d, &output, m.suspect.take(), deadline)
+}
+
+/// The outcome of a run that stopped at fault `kind`, `what`. Where an undefined value
+/// reached the output (at `poisoned`), wrong only where the algorithm defines that point
+/// (Halide's `undef()` leaves a point without a value).
+fn run_fault(
+    spec: &Spec,
+    setting: &Setting,
+    d: &mut Concrete,
+    poisoned: Option<Vec<i128>>,
+    out: &str,
+    kind: WitnessKind,
+    what: String,
+) -> Outcome {
+    if let Some(point) = poisoned {
+        let mut alg = crate::algo::Concrete::new(spec, setting);
+        match alg.value(d, out, &point) {
+            Ok(_) if d.inexact.is_none() => {}
+            Ok(_) => {
+                return Outcome::Unsupported(
+                    "the algorithm's concrete value is inexact".into(),
+                    Span::default(),
+                )
+            }
+            Err(Stop::Unsupported { what, .. }) => {
+                return Outcome::Unsupported(format!("in the algorithm: {what}"), Span::default())
+            }
+            Err(Stop::Fault { what: why, .. }) => {
+                return Outcome::Unsupported(
+                    format!("the algorithm itself is undefined at output point {point:?} of `{out}` ({why}), where the loop program's {what}: the claim holds only where the algorithm defines the output"),
+                    Span::default(),
+                )
+            }
+        }
+    }
+    Outcome::Fault(Fault {
+        kind,
+        what,
+        point: vec![],
+        values: None,
+        gap: None,
+    })
+}
+
+/// The output buffer a run left, with its name and box.
+struct Output<'a> {
+    name: &'a str,
+    buf: &'a Buffer,
+    mins: &'a [i128],
+    extents: &'a [i128],
+}
+
+/// Compares every point of the run's output with the algorithm's value there (until
+/// `deadline`): the first point never written or computed differently is a fault (one
+/// computed from an undefined value, `suspect`, says so).
+fn compare_output(
+    spec: &Spec,
+    setting: &Setting,
+    d: &mut Concrete,
+    out: &Output,
+    mut suspect: Option<String>,
+    deadline: Option<Deadline>,
+) -> Outcome {
+    let cells: i128 = out.extents.iter().product();
     let mut alg = crate::algo::Concrete::new(spec, setting);
     for off in 0..cells as usize {
         if off % CLOCK_EVERY as usize == 0 && past(deadline) {
@@ -890,11 +978,11 @@ fn replay_within(
         }
         let mut point = Vec::new();
         let mut rest = off as i128;
-        for k in 0..extents.len() {
-            point.push(mins[k] + rest % extents[k]);
-            rest /= extents[k];
+        for k in 0..out.extents.len() {
+            point.push(out.mins[k] + rest % out.extents[k]);
+            rest /= out.extents[k];
         }
-        let want = match alg.value(&mut d, &out.name, &point) {
+        let want = match alg.value(d, out.name, &point) {
             Ok(v) => v,
             Err(Stop::Unsupported { what, .. }) => {
                 // A span into the algorithm's text, not the statement's: the text says where.
@@ -913,7 +1001,7 @@ fn replay_within(
                 Span::default(),
             );
         }
-        match &buf.cells[off] {
+        match &out.buf.cells[off] {
             None => {
                 return Outcome::Fault(Fault {
                     kind: WitnessKind::Unwritten,
@@ -926,7 +1014,7 @@ fn replay_within(
             Some(got) => {
                 let (g, w) = (show(got), show(&want));
                 if g != w && !overlap(got, &want) {
-                    if let Some(what) = m.suspect.take() {
+                    if let Some(what) = suspect.take() {
                         // The needed value was computed from an undefined one and is lost.
                         return Outcome::Fault(Fault {
                             kind: WitnessKind::Uninitialized,

@@ -364,156 +364,9 @@ fn item(
                 },
             ));
         }
-        "rdom" => {
-            let (var, _) = p.ident("an RDom variable")?;
-            if !p.is_ident("in") {
-                let s = p.span();
-                return p.error(s, "expected `in [min, end)`");
-            }
-            p.bump();
-            p.expect("[")?;
-            let min = p.expr()?;
-            p.expect(",")?;
-            let end = p.expr()?;
-            p.expect(")")?;
-            let predicate = if p.is_ident("where") {
-                p.bump();
-                Some(p.expr()?)
-            } else {
-                None
-            };
-            spec.rdoms.push(RDom {
-                var,
-                min,
-                end,
-                predicate,
-                span: Span {
-                    start,
-                    end: p.prev_end(),
-                },
-            });
-        }
-        "func" => {
-            let (name, _) = p.ident("a Func name")?;
-            p.expect("(")?;
-            let mut vars = Vec::new();
-            if !p.eat(")") {
-                loop {
-                    vars.push(p.ident("a variable")?.0);
-                    if p.eat(")") {
-                        break;
-                    }
-                    p.expect(",")?;
-                }
-            }
-            p.expect(":")?;
-            let types = if p.eat("(") {
-                let mut ts = vec![ty(p)?];
-                while p.eat(",") {
-                    ts.push(ty(p)?);
-                }
-                p.expect(")")?;
-                Some(ts)
-            } else {
-                None
-            };
-            let t = match &types {
-                Some(_) => None,
-                None => Some(ty(p)?),
-            };
-            p.expect("=")?;
-            let value = p.expr()?;
-            let span = Span {
-                start,
-                end: p.prev_end(),
-            };
-            if spec.func(&name).is_some()
-                || spec.input(&name).is_some()
-                || spec.tuple(&name).is_some()
-            {
-                return p.error(span, format!("`{name}` is declared twice"));
-            }
-            match (types, t) {
-                (Some(types), _) => {
-                    let values = tuple_values(p, value, types.len())?;
-                    for (k, (t, v)) in types.into_iter().zip(values).enumerate() {
-                        spec.funcs.push(Func {
-                            name: format!("{name}.{k}"),
-                            vars: vars.clone(),
-                            ty: t,
-                            value: v,
-                            updates: vec![],
-                            span,
-                            tuple: Some((name.clone(), k)),
-                        });
-                    }
-                    let arity = spec.funcs.iter().filter(|f| f.base() == name).count();
-                    spec.tuples.push(Tuple { name, arity, span });
-                }
-                (None, Some(t)) => {
-                    if matches!(&value.kind, crate::syntax::ExprKind::Call(n, _) if n == "tuple") {
-                        return p.error(
-                            value.span,
-                            format!("a Tuple value needs a Tuple type: `func {name}(...) : (T0, T1, ...) = tuple(...)`"),
-                        );
-                    }
-                    spec.funcs.push(Func {
-                        name,
-                        vars,
-                        ty: t,
-                        value,
-                        updates: vec![],
-                        span,
-                        tuple: None,
-                    });
-                }
-                (None, None) => unreachable!("a type or a Tuple type was parsed"),
-            }
-        }
-        "update" => {
-            let (name, nspan) = p.ident("a Func name")?;
-            p.expect("(")?;
-            let mut args = Vec::new();
-            if !p.eat(")") {
-                loop {
-                    args.push(p.expr()?);
-                    if p.eat(")") {
-                        break;
-                    }
-                    p.expect(",")?;
-                }
-            }
-            p.expect("=")?;
-            let value = p.expr()?;
-            let span = Span {
-                start,
-                end: p.prev_end(),
-            };
-            let tuple = spec.tuple(&name).map(|t| t.arity);
-            match (spec.funcs.last(), tuple) {
-                (Some(f), None) if f.name == name => {
-                    let f = spec.funcs.last_mut().expect("matched");
-                    f.updates.push(Update { args, value, span })
-                }
-                (Some(f), Some(n)) if f.base() == name => {
-                    let values = tuple_values(p, value, n)?;
-                    let at = spec.funcs.len() - n;
-                    for (f, v) in spec.funcs[at..].iter_mut().zip(values) {
-                        f.updates.push(Update {
-                            args: args.clone(),
-                            value: v,
-                            span,
-                        });
-                    }
-                }
-                _ => {
-                    return p.error(
-                        nspan,
-                        format!("an update of `{name}` must follow its `func` line"),
-                    )
-                }
-            }
-        }
+        "rdom" => rdom_item(p, spec, start)?,
+        "func" => func_item(p, spec, start)?,
+        "update" => update_item(p, spec, start)?,
         _ => {
             return p.error(
                 wspan,
@@ -527,6 +380,164 @@ fn item(
         return p.error(s, format!("expected the end of the line, found {found}"));
     }
     let _ = Bail;
+    Ok(())
+}
+
+/// The rest of `rdom r in [min, end) where predicate` (the line starts at `start`).
+fn rdom_item(p: &mut Parser, spec: &mut Spec, start: usize) -> PResult<()> {
+    let (var, _) = p.ident("an RDom variable")?;
+    if !p.is_ident("in") {
+        let s = p.span();
+        return p.error(s, "expected `in [min, end)`");
+    }
+    p.bump();
+    p.expect("[")?;
+    let min = p.expr()?;
+    p.expect(",")?;
+    let end = p.expr()?;
+    p.expect(")")?;
+    let predicate = if p.is_ident("where") {
+        p.bump();
+        Some(p.expr()?)
+    } else {
+        None
+    };
+    spec.rdoms.push(RDom {
+        var,
+        min,
+        end,
+        predicate,
+        span: Span {
+            start,
+            end: p.prev_end(),
+        },
+    });
+    Ok(())
+}
+
+/// The rest of `func f(vars) : T = value`, or of a Tuple's `func f(vars) : (T0, T1, ...) =
+/// tuple(v0, v1, ...)` (one Func per component) (the line starts at `start`).
+fn func_item(p: &mut Parser, spec: &mut Spec, start: usize) -> PResult<()> {
+    let (name, _) = p.ident("a Func name")?;
+    p.expect("(")?;
+    let mut vars = Vec::new();
+    if !p.eat(")") {
+        loop {
+            vars.push(p.ident("a variable")?.0);
+            if p.eat(")") {
+                break;
+            }
+            p.expect(",")?;
+        }
+    }
+    p.expect(":")?;
+    let types = if p.eat("(") {
+        let mut ts = vec![ty(p)?];
+        while p.eat(",") {
+            ts.push(ty(p)?);
+        }
+        p.expect(")")?;
+        Some(ts)
+    } else {
+        None
+    };
+    let t = match &types {
+        Some(_) => None,
+        None => Some(ty(p)?),
+    };
+    p.expect("=")?;
+    let value = p.expr()?;
+    let span = Span {
+        start,
+        end: p.prev_end(),
+    };
+    if spec.func(&name).is_some() || spec.input(&name).is_some() || spec.tuple(&name).is_some() {
+        return p.error(span, format!("`{name}` is declared twice"));
+    }
+    match (types, t) {
+        (Some(types), _) => {
+            let values = tuple_values(p, value, types.len())?;
+            for (k, (t, v)) in types.into_iter().zip(values).enumerate() {
+                spec.funcs.push(Func {
+                    name: format!("{name}.{k}"),
+                    vars: vars.clone(),
+                    ty: t,
+                    value: v,
+                    updates: vec![],
+                    span,
+                    tuple: Some((name.clone(), k)),
+                });
+            }
+            let arity = spec.funcs.iter().filter(|f| f.base() == name).count();
+            spec.tuples.push(Tuple { name, arity, span });
+        }
+        (None, Some(t)) => {
+            if matches!(&value.kind, crate::syntax::ExprKind::Call(n, _) if n == "tuple") {
+                return p.error(
+                    value.span,
+                    format!("a Tuple value needs a Tuple type: `func {name}(...) : (T0, T1, ...) = tuple(...)`"),
+                );
+            }
+            spec.funcs.push(Func {
+                name,
+                vars,
+                ty: t,
+                value,
+                updates: vec![],
+                span,
+                tuple: None,
+            });
+        }
+        (None, None) => unreachable!("a type or a Tuple type was parsed"),
+    }
+    Ok(())
+}
+
+/// The rest of `update f(args) = value`, an update of the Func (or each component of the
+/// Tuple) declared just before (the line starts at `start`).
+fn update_item(p: &mut Parser, spec: &mut Spec, start: usize) -> PResult<()> {
+    let (name, nspan) = p.ident("a Func name")?;
+    p.expect("(")?;
+    let mut args = Vec::new();
+    if !p.eat(")") {
+        loop {
+            args.push(p.expr()?);
+            if p.eat(")") {
+                break;
+            }
+            p.expect(",")?;
+        }
+    }
+    p.expect("=")?;
+    let value = p.expr()?;
+    let span = Span {
+        start,
+        end: p.prev_end(),
+    };
+    let tuple = spec.tuple(&name).map(|t| t.arity);
+    match (spec.funcs.last(), tuple) {
+        (Some(f), None) if f.name == name => {
+            let f = spec.funcs.last_mut().expect("matched");
+            f.updates.push(Update { args, value, span })
+        }
+        (Some(f), Some(n)) if f.base() == name => {
+            let values = tuple_values(p, value, n)?;
+            let at = spec.funcs.len() - n;
+            for (f, v) in spec.funcs[at..].iter_mut().zip(values) {
+                f.updates.push(Update {
+                    args: args.clone(),
+                    value: v,
+                    span,
+                });
+            }
+        }
+        _ => {
+            return p.error(
+                nspan,
+                format!("an update of `{name}` must follow its `func` line"),
+            )
+        }
+    }
     Ok(())
 }
 

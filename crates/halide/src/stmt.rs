@@ -132,13 +132,6 @@ fn braced(p: &mut Parser, depth: usize) -> PResult<Vec<Stmt>> {
 
 fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
     let start = p.span().start;
-    let mk = |p: &Parser, kind| Stmt {
-        kind,
-        span: Span {
-            start,
-            end: p.prev_end(),
-        },
-    };
     let word = match p.peek() {
         Tok::Ident(w) => w.clone(),
         _ => String::new(),
@@ -150,203 +143,253 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
         "unrolled" => Some(LoopKind::Unrolled),
         _ => None,
     };
-    if let (Some(kind), Tok::Punct("(") | Tok::Punct("<")) = (loop_kind, p.peek_at(1)) {
+    let kind = if let (Some(kind), Tok::Punct("(") | Tok::Punct("<")) = (loop_kind, p.peek_at(1)) {
         p.bump();
-        if p.eat("<") {
-            // `for<Default>`: the device API.
-            let (_, _) = p.ident("a device API")?;
-            p.expect(">")?;
-        }
-        p.expect("(")?;
-        let (var, _) = p.ident("a loop variable")?;
-        p.expect(",")?;
-        let min = p.expr()?;
-        p.expect(",")?;
-        let extent = p.expr()?;
-        p.expect(")")?;
-        let body = braced(p, depth)?;
-        return Ok(mk(
-            p,
-            StmtKind::For {
-                kind,
-                var,
-                min,
-                extent,
-                body,
-            },
-        ));
-    }
-    match word.as_str() {
-        "let" if matches!(p.peek_at(1), Tok::Ident(_)) => {
-            p.bump();
-            let (name, _) = p.ident("a name")?;
-            p.expect("=")?;
-            let value = p.expr()?;
-            end_of_statement(p)?;
-            return Ok(mk(p, StmtKind::Let(name, value)));
-        }
-        "if" if matches!(p.peek_at(1), Tok::Punct("(")) => {
-            p.bump();
-            p.expect("(")?;
-            let c = p.expr()?;
-            p.expect(")")?;
-            let then = braced(p, depth)?;
-            let mut els = Vec::new();
-            if p.is_ident("else") {
+        for_loop(p, depth, kind)?
+    } else {
+        match word.as_str() {
+            "let" if matches!(p.peek_at(1), Tok::Ident(_)) => {
                 p.bump();
-                if p.is_ident("if") {
-                    els = vec![stmt(p, depth + 1)?];
+                let_(p)?
+            }
+            "if" if matches!(p.peek_at(1), Tok::Punct("(")) => {
+                p.bump();
+                if_(p, depth)?
+            }
+            "assert" if matches!(p.peek_at(1), Tok::Punct("(")) => {
+                p.bump();
+                assert_(p)?
+            }
+            "fork" if matches!(p.peek_at(1), Tok::Punct("{")) => {
+                p.bump();
+                fork(p, depth)?
+            }
+            "acquire" | "hoisted_storage"
+                if matches!(p.peek_at(1), Tok::Punct("("))
+                    || matches!(p.peek_at(1), Tok::Punct("{")) =>
+            {
+                p.bump();
+                acquire_or_hoisted(p, depth, &word)?
+            }
+            "allocate" if matches!(p.peek_at(1), Tok::Ident(_)) => {
+                p.bump();
+                allocate(p)?
+            }
+            "free" if matches!(p.peek_at(1), Tok::Ident(_)) => {
+                p.bump();
+                free(p)?
+            }
+            "realize" if matches!(p.peek_at(1), Tok::Ident(_)) => {
+                p.bump();
+                realize(p, depth)?
+            }
+            "produce" | "consume"
+                if matches!(p.peek_at(1), Tok::Ident(_))
+                    && matches!(p.peek_at(2), Tok::Punct("{")) =>
+            {
+                p.bump();
+                let (func, _) = p.ident("a Func name")?;
+                let body = braced(p, depth)?;
+                if word == "produce" {
+                    StmtKind::Produce(func, body)
                 } else {
-                    els = braced(p, depth)?;
+                    StmtKind::Consume(func, body)
                 }
             }
-            return Ok(mk(p, StmtKind::If(c, then, els)));
+            _ => provide_store_or_eval(p)?,
         }
-        "assert" if matches!(p.peek_at(1), Tok::Punct("(")) => {
-            p.bump();
-            p.expect("(")?;
-            let c = p.expr()?;
-            if p.eat(",") {
-                let _ = p.expr()?;
-            }
-            p.expect(")")?;
-            end_of_statement(p)?;
-            return Ok(mk(p, StmtKind::Assert(c)));
-        }
-        "fork" if matches!(p.peek_at(1), Tok::Punct("{")) => {
-            p.bump();
-            let a = braced(p, depth)?;
-            let b = if p.is_punct("{") {
-                braced(p, depth)?
-            } else {
-                vec![]
-            };
-            let sequential = fork_is_sequential(&a, &b);
-            return Ok(mk(p, StmtKind::Fork { a, b, sequential }));
-        }
-        "acquire" | "hoisted_storage"
-            if matches!(p.peek_at(1), Tok::Punct("("))
-                || matches!(p.peek_at(1), Tok::Punct("{")) =>
-        {
-            p.bump();
-            let mut sem = None;
-            if p.eat("(") {
-                let mut first = true;
-                while !p.is_punct(")") && !matches!(p.peek(), Tok::Eof) {
-                    let e = p.expr()?;
-                    if first && word == "acquire" {
-                        if let crate::syntax::ExprKind::Var(v) = &e.kind {
-                            sem = Some(v.clone());
-                        }
-                    }
-                    first = false;
-                    if !p.eat(",") {
-                        break;
-                    }
-                }
-                p.expect(")")?;
-            }
-            let body = braced(p, depth)?;
-            return Ok(mk(p, StmtKind::Block(sem, body)));
-        }
-        "allocate" if matches!(p.peek_at(1), Tok::Ident(_)) => {
-            p.bump();
-            let (name, _) = p.ident("a buffer name")?;
-            p.expect("[")?;
-            let (tname, tspan) = p.ident("a type")?;
-            let Some(ty) = crate::syntax::Type::parse(&tname) else {
-                return p.error(tspan, format!("expected a type, found `{tname}`"));
-            };
-            p.expect("*")?;
-            let extent = p.expr()?;
-            p.expect("]")?;
-            if p.is_ident("in") {
-                p.bump();
-                let _ = p.ident("a memory type")?;
-            }
-            end_of_statement(p)?;
-            return Ok(mk(p, StmtKind::Allocate { name, ty, extent }));
-        }
-        "free" if matches!(p.peek_at(1), Tok::Ident(_)) => {
-            p.bump();
-            let (name, span) = p.ident("a buffer name")?;
-            end_of_statement(p)?;
-            let e = Expr {
-                kind: crate::syntax::ExprKind::Opaque(format!("free {name}")),
-                span,
-            };
-            return Ok(mk(p, StmtKind::Eval(e)));
-        }
-        "realize" if matches!(p.peek_at(1), Tok::Ident(_)) => {
-            p.bump();
-            let (func, _) = p.ident("a Func name")?;
-            p.expect("(")?;
-            let mut bounds = Vec::new();
-            if !p.eat(")") {
-                loop {
-                    p.expect("[")?;
-                    let m = p.expr()?;
-                    p.expect(",")?;
-                    let e = p.expr()?;
-                    p.expect("]")?;
-                    bounds.push((m, e));
-                    if p.eat(")") {
-                        break;
-                    }
-                    p.expect(",")?;
-                }
-            }
-            // `in Stack` (a `store_in(MemoryType)`; Halide's printer writes it before the
-            // condition): where the buffer lives changes nothing here.
-            if p.is_ident("in") && matches!(p.peek_at(1), Tok::Ident(_)) {
-                p.bump();
-                p.bump();
-            }
-            let mut cond = None;
-            if p.is_ident("if") {
-                p.bump();
-                cond = Some(p.expr()?);
-            }
-            let body = braced(p, depth)?;
-            return Ok(mk(
-                p,
-                StmtKind::Realize {
-                    func,
-                    bounds,
-                    cond,
-                    body,
-                },
-            ));
-        }
-        "produce" | "consume"
-            if matches!(p.peek_at(1), Tok::Ident(_)) && matches!(p.peek_at(2), Tok::Punct("{")) =>
-        {
-            p.bump();
-            let (func, _) = p.ident("a Func name")?;
-            let body = braced(p, depth)?;
-            let kind = if word == "produce" {
-                StmtKind::Produce(func, body)
-            } else {
-                StmtKind::Consume(func, body)
-            };
-            return Ok(mk(p, kind));
-        }
-        _ => {}
+    };
+    Ok(Stmt {
+        kind,
+        span: Span {
+            start,
+            end: p.prev_end(),
+        },
+    })
+}
+
+/// The rest of `for (var, min, extent) { body }` (or `for<API>`), after its loop kind.
+fn for_loop(p: &mut Parser, depth: usize, kind: LoopKind) -> PResult<StmtKind> {
+    if p.eat("<") {
+        // `for<Default>`: the device API.
+        let (_, _) = p.ident("a device API")?;
+        p.expect(">")?;
     }
+    p.expect("(")?;
+    let (var, _) = p.ident("a loop variable")?;
+    p.expect(",")?;
+    let min = p.expr()?;
+    p.expect(",")?;
+    let extent = p.expr()?;
+    p.expect(")")?;
+    let body = braced(p, depth)?;
+    Ok(StmtKind::For {
+        kind,
+        var,
+        min,
+        extent,
+        body,
+    })
+}
+
+/// The rest of `let name = value`.
+fn let_(p: &mut Parser) -> PResult<StmtKind> {
+    let (name, _) = p.ident("a name")?;
+    p.expect("=")?;
+    let value = p.expr()?;
+    end_of_statement(p)?;
+    Ok(StmtKind::Let(name, value))
+}
+
+/// The rest of `if (c) { then } else { els }` (`else if` nests).
+fn if_(p: &mut Parser, depth: usize) -> PResult<StmtKind> {
+    p.expect("(")?;
+    let c = p.expr()?;
+    p.expect(")")?;
+    let then = braced(p, depth)?;
+    let mut els = Vec::new();
+    if p.is_ident("else") {
+        p.bump();
+        if p.is_ident("if") {
+            els = vec![stmt(p, depth + 1)?];
+        } else {
+            els = braced(p, depth)?;
+        }
+    }
+    Ok(StmtKind::If(c, then, els))
+}
+
+/// The rest of `assert(c, message)` (the message is not read).
+fn assert_(p: &mut Parser) -> PResult<StmtKind> {
+    p.expect("(")?;
+    let c = p.expr()?;
+    if p.eat(",") {
+        let _ = p.expr()?;
+    }
+    p.expect(")")?;
+    end_of_statement(p)?;
+    Ok(StmtKind::Assert(c))
+}
+
+/// The rest of `fork { a } { b }`.
+fn fork(p: &mut Parser, depth: usize) -> PResult<StmtKind> {
+    let a = braced(p, depth)?;
+    let b = if p.is_punct("{") {
+        braced(p, depth)?
+    } else {
+        vec![]
+    };
+    let sequential = fork_is_sequential(&a, &b);
+    Ok(StmtKind::Fork { a, b, sequential })
+}
+
+/// The rest of `acquire (semaphore, count) { body }` or `hoisted_storage (...) { body }`
+/// (`word` says which): a block, with an acquire's semaphore.
+fn acquire_or_hoisted(p: &mut Parser, depth: usize, word: &str) -> PResult<StmtKind> {
+    let mut sem = None;
+    if p.eat("(") {
+        let mut first = true;
+        while !p.is_punct(")") && !matches!(p.peek(), Tok::Eof) {
+            let e = p.expr()?;
+            if first && word == "acquire" {
+                if let crate::syntax::ExprKind::Var(v) = &e.kind {
+                    sem = Some(v.clone());
+                }
+            }
+            first = false;
+            if !p.eat(",") {
+                break;
+            }
+        }
+        p.expect(")")?;
+    }
+    let body = braced(p, depth)?;
+    Ok(StmtKind::Block(sem, body))
+}
+
+/// The rest of `allocate name[type * extent] in Memory`.
+fn allocate(p: &mut Parser) -> PResult<StmtKind> {
+    let (name, _) = p.ident("a buffer name")?;
+    p.expect("[")?;
+    let (tname, tspan) = p.ident("a type")?;
+    let Some(ty) = crate::syntax::Type::parse(&tname) else {
+        return p.error(tspan, format!("expected a type, found `{tname}`"));
+    };
+    p.expect("*")?;
+    let extent = p.expr()?;
+    p.expect("]")?;
+    if p.is_ident("in") {
+        p.bump();
+        let _ = p.ident("a memory type")?;
+    }
+    end_of_statement(p)?;
+    Ok(StmtKind::Allocate { name, ty, extent })
+}
+
+/// The rest of `free name`: a statement with no effect here.
+fn free(p: &mut Parser) -> PResult<StmtKind> {
+    let (name, span) = p.ident("a buffer name")?;
+    end_of_statement(p)?;
+    let e = Expr {
+        kind: crate::syntax::ExprKind::Opaque(format!("free {name}")),
+        span,
+    };
+    Ok(StmtKind::Eval(e))
+}
+
+/// The rest of `realize f([min, extent], ...) in Memory if cond { body }`.
+fn realize(p: &mut Parser, depth: usize) -> PResult<StmtKind> {
+    let (func, _) = p.ident("a Func name")?;
+    p.expect("(")?;
+    let mut bounds = Vec::new();
+    if !p.eat(")") {
+        loop {
+            p.expect("[")?;
+            let m = p.expr()?;
+            p.expect(",")?;
+            let e = p.expr()?;
+            p.expect("]")?;
+            bounds.push((m, e));
+            if p.eat(")") {
+                break;
+            }
+            p.expect(",")?;
+        }
+    }
+    // `in Stack` (a `store_in(MemoryType)`; Halide's printer writes it before the
+    // condition): where the buffer lives changes nothing here.
+    if p.is_ident("in") && matches!(p.peek_at(1), Tok::Ident(_)) {
+        p.bump();
+        p.bump();
+    }
+    let mut cond = None;
+    if p.is_ident("if") {
+        p.bump();
+        cond = Some(p.expr()?);
+    }
+    let body = braced(p, depth)?;
+    Ok(StmtKind::Realize {
+        func,
+        bounds,
+        cond,
+        body,
+    })
+}
+
+/// A statement that starts with an expression: a store `name[index] = value`, a provide
+/// `f(args) = value`, or the expression evaluated.
+fn provide_store_or_eval(p: &mut Parser) -> PResult<StmtKind> {
     let e = p.expr()?;
     if p.is_punct("=") && !p.token().line_start {
         let eq = p.bump().span;
         if let crate::syntax::ExprKind::Load(name, index) = e.kind {
             let value = p.expr()?;
             end_of_statement(p)?;
-            return Ok(mk(
-                p,
-                StmtKind::Store {
-                    name,
-                    index: *index,
-                    value,
-                },
-            ));
+            return Ok(StmtKind::Store {
+                name,
+                index: *index,
+                value,
+            });
         }
         let crate::syntax::ExprKind::Call(func, args) = e.kind else {
             return p.error(eq, "the left side of a provide must be a call `f(args)`");
@@ -357,10 +400,10 @@ fn stmt(p: &mut Parser, depth: usize) -> PResult<Stmt> {
         }
         let value = p.expr()?;
         end_of_statement(p)?;
-        return Ok(mk(p, StmtKind::Provide { func, args, value }));
+        return Ok(StmtKind::Provide { func, args, value });
     }
     end_of_statement(p)?;
-    Ok(mk(p, StmtKind::Eval(e)))
+    Ok(StmtKind::Eval(e))
 }
 
 /// A simple statement ends its line (or its block).

@@ -378,20 +378,7 @@ impl<'a> Exec<'a> {
                 // fewer assumptions).
                 StmtKind::Allocate { .. } => {}
                 StmtKind::Store { index, value, .. } => {
-                    let mut reads_data = None;
-                    for e in [index, value] {
-                        crate::syntax::calls_of(e, &mut |n| {
-                            if self.spec.func(n).is_some() || self.spec.input(n).is_some() {
-                                reads_data.get_or_insert(n.to_string());
-                            }
-                        });
-                    }
-                    if let Some(n) = reads_data {
-                        return unsupported(
-                            format!("a store to an allocated buffer of a value that reads `{n}`"),
-                            s.span,
-                        );
-                    }
+                    self.store_to_allocation(index, value, s.span)?
                 }
                 StmtKind::Assert(c) => match self.cond(d, c) {
                     Ok(t) => {
@@ -403,24 +390,7 @@ impl<'a> Exec<'a> {
                     Err(_) => self.run.skipped_asserts += 1,
                 },
                 StmtKind::Eval(_) => {}
-                StmtKind::If(c, a, b) => {
-                    let t = self.cond(d, c)?;
-                    match d.store.as_bool(t) {
-                        Some(true) => self.block(d, a)?,
-                        Some(false) => self.block(d, b)?,
-                        None => {
-                            self.path.push(t);
-                            let r = self.block(d, a);
-                            self.path.pop();
-                            r?;
-                            let n = d.store.not(t);
-                            self.path.push(n);
-                            let r = self.block(d, b);
-                            self.path.pop();
-                            r?;
-                        }
-                    }
-                }
+                StmtKind::If(c, a, b) => self.if_(d, c, a, b)?,
                 StmtKind::Produce(f, b) => {
                     self.producing.push(f.clone());
                     let r = self.block(d, b);
@@ -441,231 +411,339 @@ impl<'a> Exec<'a> {
                     min,
                     extent,
                     body,
-                } => {
-                    let m = self.int(d, min)?;
-                    let e = self.int(d, extent)?;
-                    let v = d.store.fresh(var, Sort::Int);
-                    let vt = d.store.sym(v);
-                    let end = d.store.add2(m, e);
-                    let lo = d.store.le(m, vt);
-                    let hi = d.store.lt(vt, end);
-                    self.run.loops.push((v, *kind, var.clone()));
-                    self.run.loop_mins.insert(v, m);
-                    self.run.loop_exts.insert(v, e);
-                    let hint = format!("{var}.loop_max");
-                    if let Some((_, Val::Int(t, _))) =
-                        self.scope.iter().rev().find(|(n, _)| *n == hint)
-                    {
-                        self.run.loop_max_hints.insert(v, *t);
-                    }
-                    let (sd, pd) = (self.scope.len(), self.path.len());
-                    self.path.push(lo);
-                    self.path.push(hi);
-                    self.scope.push((var.clone(), Val::Int(vt, Type::Int(32))));
-                    self.loops.push(v);
-                    self.loop_names.push((var.clone(), *kind));
-                    let r = self.block(d, body);
-                    let r = r.and_then(|()| {
-                        if self
-                            .tuple_step
-                            .as_ref()
-                            .is_some_and(|t| t.loops == self.loops)
-                        {
-                            self.finish_step()?;
-                        }
-                        Ok(())
-                    });
-                    self.loops.pop();
-                    self.loop_names.pop();
-                    self.scope.truncate(sd);
-                    self.path.truncate(pd);
-                    r?;
-                }
+                } => self.for_(d, *kind, var, min, extent, body)?,
                 StmtKind::Realize {
                     func,
                     bounds,
                     cond,
                     body,
-                } => {
-                    let mut bs = Vec::new();
-                    for (m, e) in bounds {
-                        bs.push((self.int(d, m)?, self.int(d, e)?));
-                    }
-                    let cond = match cond {
-                        None => None,
-                        Some(c) => Some(self.cond(d, c)?),
-                    };
-                    let needed = self.needed_candidate(func);
-                    self.run.realizations.push(Realization {
-                        func: func.clone(),
-                        bounds: bs,
-                        cond,
-                        outer: self.loops.clone(),
-                        folds: crate::eval::fold_factors(func, bounds, body),
-                        needed,
-                    });
-                    self.realize_stack.push(self.run.realizations.len() - 1);
-                    let r = self.block(d, body);
-                    self.realize_stack.pop();
-                    r?;
-                }
+                } => self.realize(d, func, bounds, cond.as_ref(), body)?,
                 StmtKind::Provide { func, args, value } => {
-                    let Some(f) = self.spec.func(func) else {
-                        return unsupported(
-                            format!("a provide to `{func}`, which the algorithm does not declare"),
-                            s.span,
-                        );
-                    };
-                    let f = f.clone();
-                    let ty = f.ty;
-                    if args.len() != f.vars.len() {
-                        return unsupported(
-                            format!(
-                                "a provide to `{func}` with {} indices (the algorithm declares {})",
-                                args.len(),
-                                f.vars.len()
-                            ),
-                            s.span,
-                        );
-                    }
-                    let stage = if f.updates.is_empty() {
-                        0
-                    } else {
-                        self.stage_of(f.base(), s.span)?
-                    };
-                    if stage > f.updates.len() {
-                        return unsupported(
-                            format!(
-                                "a store to stage {stage} of `{func}`, which has {} updates",
-                                f.updates.len()
-                            ),
-                            s.span,
-                        );
-                    }
-                    let mut ts = Vec::new();
-                    let mut point = Vec::new();
-                    for (k, a) in args.iter().enumerate() {
-                        let fold = self.fold(func, k);
-                        match crate::eval::index(d, self, a, fold)? {
-                            (Val::Int(c, _), Val::Int(p, _)) => {
-                                ts.push(c);
-                                point.push(p);
-                            }
-                            _ => return unsupported("a non-integer index", a.span),
-                        }
-                    }
-                    if *func == self.spec.output && ts != point {
-                        return unsupported("a folded store to the output", s.span);
-                    }
-                    if stage > 0
-                        && ts != point
-                        && f.updates[stage - 1]
-                            .recurrence_slice(&f)
-                            .map_or(true, |r| r.is_some())
-                    {
-                        return unsupported(
-                            format!("a folded store to update {stage} of `{func}`, a recurrence (storage folding of a recurrence is not yet supported)"),
-                            s.span,
-                        );
-                    }
-                    let mut update = None;
-                    // Reads from here to the store are part of its value (an error ends the
-                    // whole run, so `storing` needs no reset on that path).
-                    self.storing = Some(self.run.writes.len());
-                    let v = if stage == 0 {
-                        eval(d, self, value)?
-                    } else {
-                        let (prev_sym, prev) = self.fresh_value(d, "prev", ty);
-                        let facts_before = self.run.facts.len();
-                        let prev_facts = self.range_facts(d, ty, &prev);
-                        self.run.facts.truncate(facts_before);
-                        let recurrence = f.updates[stage - 1]
-                            .recurrence_slice(&f)
-                            .or_else(|(what, span)| unsupported(what, span))?
-                            .is_some();
-                        let tuple = f.tuple.is_some();
-                        let (v, self_reads, rec_reads) = if tuple && recurrence {
-                            return unsupported(
-                                format!("a recurrence of the Tuple-valued Func `{}`", f.base()),
-                                s.span,
-                            );
-                        } else if recurrence {
-                            self.rec_read = Some((func.clone(), vec![]));
-                            let v = eval(d, self, value);
-                            let (_, reads) = self.rec_read.take().expect("set above");
-                            (v, vec![], Some(reads))
-                        } else if tuple {
-                            // Its reads of the Tuple's components are the step's.
-                            self.enter_step(f.base(), stage, Some(func))?;
-                            let v = eval(d, self, value);
-                            let reads = self.tuple_step.as_ref().map(|t| t.reads.clone());
-                            (v, reads.unwrap_or_default(), None)
-                        } else {
-                            self.self_read = Some((func.clone(), prev.clone(), vec![]));
-                            let v = eval(d, self, value);
-                            let (_, _, self_reads) = self.self_read.take().expect("set above");
-                            (v, self_reads, None)
-                        };
-                        let v = v?;
-                        let mut prev_facts = prev_facts;
-                        for (_, rv, _) in rec_reads.iter().flatten() {
-                            let fs = self.range_facts(d, ty, rv);
-                            prev_facts.extend(fs);
-                        }
-                        let (prev_sym, prev) = if tuple {
-                            self.step_prev(d, func, ty)
-                        } else {
-                            (prev_sym, prev)
-                        };
-                        let mut u = self.update_store(
-                            d, &f, stage, &point, prev_sym, prev, prev_facts, self_reads,
-                            rec_reads, s.span,
-                        )?;
-                        if tuple {
-                            u.prev_facts = self.stored_in_step(d, func, &u, s.span)?;
-                        }
-                        update = Some(u);
-                        v
-                    };
-                    self.storing = None;
-                    if v.ty() != ty {
-                        return unsupported(
-                            format!(
-                                "a provide to `{func}` of type {} (the algorithm declares {ty})",
-                                v.ty()
-                            ),
-                            s.span,
-                        );
-                    }
-                    let realize = if *func == self.spec.output {
-                        None
-                    } else {
-                        self.current_realization(func)
-                    };
-                    if *func != self.spec.output && realize.is_none() {
-                        return unsupported(
-                            format!("a provide to `{func}` outside its realization"),
-                            s.span,
-                        );
-                    }
-                    self.seq += 1;
-                    self.run.writes.push(Write {
-                        func: func.clone(),
-                        args: ts,
-                        point,
-                        seq: self.seq,
-                        value: v,
-                        path: self.path.clone(),
-                        loops: self.loops.clone(),
-                        realize,
-                        span: s.span,
-                        stage,
-                        update,
-                    });
+                    self.provide(d, func, args, value, s.span)?
                 }
             }
         }
         Ok(())
+    }
+
+    /// `name[index] = value` into an allocated buffer (a dynamic fold's bookkeeping): not
+    /// tracked, unsupported only when it stores a value that reads a Func or an input.
+    fn store_to_allocation(&self, index: &Expr, value: &Expr, span: Span) -> Result<(), Stop> {
+        let mut reads_data = None;
+        for e in [index, value] {
+            crate::syntax::calls_of(e, &mut |n| {
+                if self.spec.func(n).is_some() || self.spec.input(n).is_some() {
+                    reads_data.get_or_insert(n.to_string());
+                }
+            });
+        }
+        if let Some(n) = reads_data {
+            return unsupported(
+                format!("a store to an allocated buffer of a value that reads `{n}`"),
+                span,
+            );
+        }
+        Ok(())
+    }
+
+    /// `if c then a else b`: the branch `c` decides, or both under their conditions.
+    fn if_(&mut self, d: &mut Sym, c: &Expr, a: &[Stmt], b: &[Stmt]) -> Result<(), Stop> {
+        let t = self.cond(d, c)?;
+        match d.store.as_bool(t) {
+            Some(true) => self.block(d, a)?,
+            Some(false) => self.block(d, b)?,
+            None => {
+                self.path.push(t);
+                let r = self.block(d, a);
+                self.path.pop();
+                r?;
+                let n = d.store.not(t);
+                self.path.push(n);
+                let r = self.block(d, b);
+                self.path.pop();
+                r?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `for (var, min, extent)`: one symbolic iteration, a fresh symbol in the loop's range
+    /// (recorded with its kind, first iteration, extent and Halide's `loop_max` hint).
+    fn for_(
+        &mut self,
+        d: &mut Sym,
+        kind: LoopKind,
+        var: &str,
+        min: &Expr,
+        extent: &Expr,
+        body: &[Stmt],
+    ) -> Result<(), Stop> {
+        let m = self.int(d, min)?;
+        let e = self.int(d, extent)?;
+        let v = d.store.fresh(var, Sort::Int);
+        let vt = d.store.sym(v);
+        let end = d.store.add2(m, e);
+        let lo = d.store.le(m, vt);
+        let hi = d.store.lt(vt, end);
+        self.run.loops.push((v, kind, var.to_string()));
+        self.run.loop_mins.insert(v, m);
+        self.run.loop_exts.insert(v, e);
+        let hint = format!("{var}.loop_max");
+        if let Some((_, Val::Int(t, _))) = self.scope.iter().rev().find(|(n, _)| *n == hint) {
+            self.run.loop_max_hints.insert(v, *t);
+        }
+        let (sd, pd) = (self.scope.len(), self.path.len());
+        self.path.push(lo);
+        self.path.push(hi);
+        self.scope
+            .push((var.to_string(), Val::Int(vt, Type::Int(32))));
+        self.loops.push(v);
+        self.loop_names.push((var.to_string(), kind));
+        let r = self.block(d, body);
+        let r = r.and_then(|()| {
+            if self
+                .tuple_step
+                .as_ref()
+                .is_some_and(|t| t.loops == self.loops)
+            {
+                self.finish_step()?;
+            }
+            Ok(())
+        });
+        self.loops.pop();
+        self.loop_names.pop();
+        self.scope.truncate(sd);
+        self.path.truncate(pd);
+        r
+    }
+
+    /// `realize func(bounds) if cond { body }`: a realization, current while `body` runs.
+    fn realize(
+        &mut self,
+        d: &mut Sym,
+        func: &str,
+        bounds: &[(Expr, Expr)],
+        cond: Option<&Expr>,
+        body: &[Stmt],
+    ) -> Result<(), Stop> {
+        let mut bs = Vec::new();
+        for (m, e) in bounds {
+            bs.push((self.int(d, m)?, self.int(d, e)?));
+        }
+        let cond = match cond {
+            None => None,
+            Some(c) => Some(self.cond(d, c)?),
+        };
+        let needed = self.needed_candidate(func);
+        self.run.realizations.push(Realization {
+            func: func.to_string(),
+            bounds: bs,
+            cond,
+            outer: self.loops.clone(),
+            folds: crate::eval::fold_factors(func, bounds, body),
+            needed,
+        });
+        self.realize_stack.push(self.run.realizations.len() - 1);
+        let r = self.block(d, body);
+        self.realize_stack.pop();
+        r
+    }
+
+    /// The Func `func(args) = ...` provides to, and the stage it stores (0: the pure
+    /// definition): unsupported when the algorithm does not declare it with that many
+    /// indices or that stage.
+    fn provided(
+        &self,
+        func: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<(crate::spec::Func, usize), Stop> {
+        let Some(f) = self.spec.func(func) else {
+            return unsupported(
+                format!("a provide to `{func}`, which the algorithm does not declare"),
+                span,
+            );
+        };
+        let f = f.clone();
+        if args.len() != f.vars.len() {
+            return unsupported(
+                format!(
+                    "a provide to `{func}` with {} indices (the algorithm declares {})",
+                    args.len(),
+                    f.vars.len()
+                ),
+                span,
+            );
+        }
+        let stage = if f.updates.is_empty() {
+            0
+        } else {
+            self.stage_of(f.base(), span)?
+        };
+        if stage > f.updates.len() {
+            return unsupported(
+                format!(
+                    "a store to stage {stage} of `{func}`, which has {} updates",
+                    f.updates.len()
+                ),
+                span,
+            );
+        }
+        Ok((f, stage))
+    }
+
+    /// `func(args) = value`: a [`Write`] of the value (an update's with its [`UpdateStore`]),
+    /// at the cell its indices name and the point of `func` it holds.
+    fn provide(
+        &mut self,
+        d: &mut Sym,
+        func: &String,
+        args: &[Expr],
+        value: &Expr,
+        span: Span,
+    ) -> Result<(), Stop> {
+        let (f, stage) = self.provided(func, args, span)?;
+        let ty = f.ty;
+        let mut ts = Vec::new();
+        let mut point = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let fold = self.fold(func, k);
+            match crate::eval::index(d, self, a, fold)? {
+                (Val::Int(c, _), Val::Int(p, _)) => {
+                    ts.push(c);
+                    point.push(p);
+                }
+                _ => return unsupported("a non-integer index", a.span),
+            }
+        }
+        if *func == self.spec.output && ts != point {
+            return unsupported("a folded store to the output", span);
+        }
+        if stage > 0
+            && ts != point
+            && f.updates[stage - 1]
+                .recurrence_slice(&f)
+                .map_or(true, |r| r.is_some())
+        {
+            return unsupported(
+                format!("a folded store to update {stage} of `{func}`, a recurrence (storage folding of a recurrence is not yet supported)"),
+                span,
+            );
+        }
+        let mut update = None;
+        // Reads from here to the store are part of its value (an error ends the whole run,
+        // so `storing` needs no reset on that path).
+        self.storing = Some(self.run.writes.len());
+        let v = if stage == 0 {
+            eval(d, self, value)?
+        } else {
+            let (v, u) = self.update_value(d, &f, func, stage, &point, value, span)?;
+            update = Some(u);
+            v
+        };
+        self.storing = None;
+        if v.ty() != ty {
+            return unsupported(
+                format!(
+                    "a provide to `{func}` of type {} (the algorithm declares {ty})",
+                    v.ty()
+                ),
+                span,
+            );
+        }
+        let realize = if *func == self.spec.output {
+            None
+        } else {
+            self.current_realization(func)
+        };
+        if *func != self.spec.output && realize.is_none() {
+            return unsupported(
+                format!("a provide to `{func}` outside its realization"),
+                span,
+            );
+        }
+        self.seq += 1;
+        self.run.writes.push(Write {
+            func: func.clone(),
+            args: ts,
+            point,
+            seq: self.seq,
+            value: v,
+            path: self.path.clone(),
+            loops: self.loops.clone(),
+            realize,
+            span,
+            stage,
+            update,
+        });
+        Ok(())
+    }
+
+    /// The value an update's store `func(point) = value` (of stage `stage` > 0 of `f`)
+    /// stores, evaluated with the cell's previous value fresh, and the step it stores
+    /// ([`Exec::update_store`]): a recurrence's reads of its own Func, a Tuple's step, or
+    /// else the reads of the stored cell.
+    #[allow(clippy::too_many_arguments)]
+    fn update_value(
+        &mut self,
+        d: &mut Sym,
+        f: &crate::spec::Func,
+        func: &str,
+        stage: usize,
+        point: &[TermId],
+        value: &Expr,
+        span: Span,
+    ) -> Result<(SVal, UpdateStore), Stop> {
+        let ty = f.ty;
+        let (prev_sym, prev) = self.fresh_value(d, "prev", ty);
+        let facts_before = self.run.facts.len();
+        let prev_facts = self.range_facts(d, ty, &prev);
+        self.run.facts.truncate(facts_before);
+        let recurrence = f.updates[stage - 1]
+            .recurrence_slice(f)
+            .or_else(|(what, span)| unsupported(what, span))?
+            .is_some();
+        let tuple = f.tuple.is_some();
+        let (v, self_reads, rec_reads) = if tuple && recurrence {
+            return unsupported(
+                format!("a recurrence of the Tuple-valued Func `{}`", f.base()),
+                span,
+            );
+        } else if recurrence {
+            self.rec_read = Some((func.to_string(), vec![]));
+            let v = eval(d, self, value);
+            let (_, reads) = self.rec_read.take().expect("set above");
+            (v, vec![], Some(reads))
+        } else if tuple {
+            // Its reads of the Tuple's components are the step's.
+            self.enter_step(f.base(), stage, Some(func))?;
+            let v = eval(d, self, value);
+            let reads = self.tuple_step.as_ref().map(|t| t.reads.clone());
+            (v, reads.unwrap_or_default(), None)
+        } else {
+            self.self_read = Some((func.to_string(), prev.clone(), vec![]));
+            let v = eval(d, self, value);
+            let (_, _, self_reads) = self.self_read.take().expect("set above");
+            (v, self_reads, None)
+        };
+        let v = v?;
+        let mut prev_facts = prev_facts;
+        for (_, rv, _) in rec_reads.iter().flatten() {
+            let fs = self.range_facts(d, ty, rv);
+            prev_facts.extend(fs);
+        }
+        let (prev_sym, prev) = if tuple {
+            self.step_prev(d, func, ty)
+        } else {
+            (prev_sym, prev)
+        };
+        let mut u = self.update_store(
+            d, f, stage, point, prev_sym, prev, prev_facts, self_reads, rec_reads, span,
+        )?;
+        if tuple {
+            u.prev_facts = self.stored_in_step(d, func, &u, span)?;
+        }
+        Ok((v, u))
     }
 
     /// Halide's un-rounded bounds of `func`'s pure stage, `[func.s0.v.min, func.s0.v.max]`
@@ -813,7 +891,6 @@ impl Env<Sym> for Exec<'_> {
             );
         };
         let ty = f.ty;
-        let has_updates = !f.updates.is_empty();
         if ts.len() != f.vars.len() {
             return unsupported(
                 format!(
@@ -825,51 +902,7 @@ impl Env<Sym> for Exec<'_> {
             );
         }
         if in_algo {
-            if let (Some(pure), Some((base, _))) = (&self.algo_tuple, &f.tuple) {
-                if self.tuple_step.as_ref().is_some_and(|t| t.base == *base) {
-                    // The algorithm's step of a component reads the Tuple before the step.
-                    if *pure == ts {
-                        return Ok(self.step_prev(d, name, ty).1);
-                    }
-                    return unsupported(format!("an update of `{base}` that reads `{name}` at another point than the one it updates"), span);
-                }
-            }
-            if let Some((g, reads)) = &self.algo_rec {
-                if g == name {
-                    // The algorithm reads the Func as the earlier steps left it: the value
-                    // the statement's read of the same cell read (the read obligations show
-                    // that read sees exactly that), else an unconstrained value.
-                    let reads = reads.clone();
-                    let (_, mut v) = self.fresh_value(d, "unread", ty);
-                    for (cell, rv) in reads.iter().rev() {
-                        let mut eqs = Vec::new();
-                        for (a, b) in cell.iter().zip(&ts) {
-                            eqs.push(d.store.eq(*a, *b));
-                        }
-                        let c = d.store.and(eqs);
-                        v = value::select(d, &c, rv.clone(), v, span)?;
-                    }
-                    return Ok(v);
-                }
-            }
-            if let Some((g, pure, prev)) = &self.algo_self {
-                if g == name {
-                    if *pure == ts {
-                        return Ok(prev.clone());
-                    }
-                    return unsupported(format!("an update of `{name}` that reads `{name}` at another point than the one it updates (recurrences are not yet supported)"), span);
-                }
-            }
-            if has_updates && !self.realized.iter().any(|r| r == name) {
-                return unsupported(
-                    format!("`{name}` has updates but the statement never stores it"),
-                    span,
-                );
-            }
-            if self.realized.iter().any(|r| r == name) {
-                return Ok(self.uf(d, name, ty, &ts));
-            }
-            return self.algorithm(d, name, &ts, span);
+            return self.algo_call(d, name, f, &ts, span);
         }
         let realization = if name == self.spec.output {
             None
@@ -989,6 +1022,66 @@ impl Exec<'_> {
         }
     }
 
+    /// A call of Func `f` (`name`) at `ts` in the algorithm (a step's own reads of the Func it
+    /// updates, a recurrence's reads as the earlier steps left the cell, a stored Func's
+    /// prophecy, or else the algorithm's value).
+    fn algo_call(
+        &mut self,
+        d: &mut Sym,
+        name: &str,
+        f: &crate::spec::Func,
+        ts: &[TermId],
+        span: Span,
+    ) -> Result<SVal, Stop> {
+        let ty = f.ty;
+        let has_updates = !f.updates.is_empty();
+        if let (Some(pure), Some((base, _))) = (&self.algo_tuple, &f.tuple) {
+            if self.tuple_step.as_ref().is_some_and(|t| t.base == *base) {
+                // The algorithm's step of a component reads the Tuple before the step.
+                if *pure == ts {
+                    return Ok(self.step_prev(d, name, ty).1);
+                }
+                return unsupported(format!("an update of `{base}` that reads `{name}` at another point than the one it updates"), span);
+            }
+        }
+        if let Some((g, reads)) = &self.algo_rec {
+            if g == name {
+                // The algorithm reads the Func as the earlier steps left it: the value
+                // the statement's read of the same cell read (the read obligations show
+                // that read sees exactly that), else an unconstrained value.
+                let reads = reads.clone();
+                let (_, mut v) = self.fresh_value(d, "unread", ty);
+                for (cell, rv) in reads.iter().rev() {
+                    let mut eqs = Vec::new();
+                    for (a, b) in cell.iter().zip(ts) {
+                        eqs.push(d.store.eq(*a, *b));
+                    }
+                    let c = d.store.and(eqs);
+                    v = value::select(d, &c, rv.clone(), v, span)?;
+                }
+                return Ok(v);
+            }
+        }
+        if let Some((g, pure, prev)) = &self.algo_self {
+            if g == name {
+                if *pure == ts {
+                    return Ok(prev.clone());
+                }
+                return unsupported(format!("an update of `{name}` that reads `{name}` at another point than the one it updates (recurrences are not yet supported)"), span);
+            }
+        }
+        if has_updates && !self.realized.iter().any(|r| r == name) {
+            return unsupported(
+                format!("`{name}` has updates but the statement never stores it"),
+                span,
+            );
+        }
+        if self.realized.iter().any(|r| r == name) {
+            return Ok(self.uf(d, name, ty, ts));
+        }
+        self.algorithm(d, name, ts, span)
+    }
+
     /// The prophecy of an update's store: its stage variables, loops, and the algorithm's step.
     #[allow(clippy::too_many_arguments)]
     fn update_store(
@@ -1018,9 +1111,73 @@ impl Exec<'_> {
             .update_domain(&spec.joint_update(f, stage))
             .or_else(|(what, span)| unsupported(what, span))?;
         let rdoms = dom.vars;
-        // A pure stage variable that Halide substituted away (an extent-1 dimension, as under
-        // compute_at) is the store's own coordinate: the step is then for that cell's point
-        // in that dimension by definition.
+        let pure_vals = self.stage_pure_vals(f, stage, &slice, point, span)?;
+        let (r_vals, r_loops, r_bounds) = self.stage_rdom_vals(d, f, stage, &rdoms, span)?;
+        // The algorithm's step at these stage variables, a function of the previous value.
+        let pure_frame: Vec<(String, SVal)> = slice
+            .iter()
+            .map(|k| (f.vars[*k].clone(), Val::Int(pure_vals[*k], Type::Int(32))))
+            .collect();
+        let mut frame = pure_frame.clone();
+        for (r, t) in rdoms.iter().zip(&r_vals) {
+            frame.push((r.var.clone(), Val::Int(*t, Type::Int(32))));
+        }
+        let lhs = self.algo_ints(d, frame.clone(), &upd.args)?;
+        let predicate = if dom.predicates.is_empty() {
+            None
+        } else {
+            Some(self.update_predicate(d, f, &slice, &rdoms, &dom.predicates)?)
+        };
+        let want = self.step_value(d, f, upd, frame, &pure_vals, prev_val, &rec_reads)?;
+        let recurrence = match rec_reads {
+            None => None,
+            Some(reads) => {
+                let mut frame = pure_frame;
+                let mut r_other = Vec::new();
+                for r in &rdoms {
+                    let s = d.store.fresh("rdom_other", Sort::Int);
+                    let t = d.store.sym(s);
+                    r_other.push(t);
+                    frame.push((r.var.clone(), Val::Int(t, Type::Int(32))));
+                }
+                let lhs_other = self.algo_ints(d, frame, &upd.args)?;
+                Some(Recurrence {
+                    reads: reads.into_iter().map(|(c, _, i)| (c, i)).collect(),
+                    r_other,
+                    lhs_other,
+                })
+            }
+        };
+        Ok(UpdateStore {
+            pure_vals,
+            r_vals,
+            r_loops,
+            prev,
+            prev_facts,
+            self_reads,
+            want,
+            r_bounds,
+            lhs,
+            slice,
+            recurrence,
+            // A Tuple's step reads its components before the step: in the algorithm's order.
+            commutative: upd.is_commutative(f) && f.tuple.is_none(),
+            predicate,
+        })
+    }
+
+    /// The values of stage `stage`'s pure variables of `f` at an update's store (`slice`:
+    /// those that are the stage's; `point`: the store's point). A pure stage variable that
+    /// Halide substituted away (an extent-1 dimension, as under compute_at) is the store's
+    /// own coordinate: the step is then for that cell's point in that dimension by definition.
+    fn stage_pure_vals(
+        &self,
+        f: &crate::spec::Func,
+        stage: usize,
+        slice: &[usize],
+        point: &[TermId],
+        span: Span,
+    ) -> Result<Vec<TermId>, Stop> {
         let mut pure_vals = Vec::new();
         for (k, v) in f.vars.iter().enumerate() {
             let name = format!("{}.s{stage}.{v}", f.base());
@@ -1038,10 +1195,24 @@ impl Exec<'_> {
                 Err(e) => return Err(e),
             }
         }
+        Ok(pure_vals)
+    }
+
+    /// The values of stage `stage`'s RDom variables `rdoms` at an update's store, the loops
+    /// they depend on (serial ones only), and the RDom's bounds `[min, end)`.
+    #[allow(clippy::type_complexity)]
+    fn stage_rdom_vals(
+        &mut self,
+        d: &mut Sym,
+        f: &crate::spec::Func,
+        stage: usize,
+        rdoms: &[&crate::spec::RDom],
+        span: Span,
+    ) -> Result<(Vec<TermId>, Vec<SymId>, Vec<(TermId, TermId)>), Stop> {
         let mut r_vals = Vec::new();
         let mut r_loops = Vec::new();
         let mut r_bounds = Vec::new();
-        for r in &rdoms {
+        for r in rdoms {
             let lname = format!("{}.s{stage}.{}", f.base(), r.var);
             let t = self.lookup_int(&lname, span)?;
             r_vals.push(t);
@@ -1082,56 +1253,71 @@ impl Exec<'_> {
                 }
             }
         }
-        // The algorithm's step at these stage variables, a function of the previous value.
-        let pure_frame: Vec<(String, SVal)> = slice
+        Ok((r_vals, r_loops, r_bounds))
+    }
+
+    /// The conjunction of an update's RDom `predicates`, over fresh parameters for its
+    /// stage's pure variables (`slice`) and RDom variables, so that obligations can ask it at
+    /// other points.
+    fn update_predicate(
+        &mut self,
+        d: &mut Sym,
+        f: &crate::spec::Func,
+        slice: &[usize],
+        rdoms: &[&crate::spec::RDom],
+        predicates: &[(&Expr, &crate::spec::RDom)],
+    ) -> Result<(Vec<SymId>, TermId), Stop> {
+        let mut params = Vec::new();
+        let mut pframe = Vec::new();
+        let names = slice
             .iter()
-            .map(|k| (f.vars[*k].clone(), Val::Int(pure_vals[*k], Type::Int(32))))
-            .collect();
-        let mut frame = pure_frame.clone();
-        for (r, t) in rdoms.iter().zip(&r_vals) {
-            frame.push((r.var.clone(), Val::Int(*t, Type::Int(32))));
+            .map(|k| &f.vars[*k])
+            .chain(rdoms.iter().map(|r| &r.var));
+        for name in names {
+            let s = d.store.fresh("where", Sort::Int);
+            params.push(s);
+            pframe.push((name.clone(), Val::Int(d.store.sym(s), Type::Int(32))));
         }
-        let lhs = self.algo_ints(d, frame.clone(), &upd.args)?;
-        let predicate = if dom.predicates.is_empty() {
-            None
-        } else {
-            // Over parameters, so that obligations can ask it at other points.
-            let mut params = Vec::new();
-            let mut pframe = Vec::new();
-            let names = slice
-                .iter()
-                .map(|k| &f.vars[*k])
-                .chain(rdoms.iter().map(|r| &r.var));
-            for name in names {
-                let s = d.store.fresh("where", Sort::Int);
-                params.push(s);
-                pframe.push((name.clone(), Val::Int(d.store.sym(s), Type::Int(32))));
-            }
-            let saved = self.algo_scope.replace(pframe);
-            let mut conj = Vec::new();
-            let mut r = Ok(());
-            for (p, _) in &dom.predicates {
-                match eval(d, self, p).and_then(|v| value::truth(d, &v, p.span)) {
-                    Ok(t) => conj.push(t),
-                    Err(e) => {
-                        r = Err(e);
-                        break;
-                    }
+        let saved = self.algo_scope.replace(pframe);
+        let mut conj = Vec::new();
+        let mut r = Ok(());
+        for (p, _) in predicates {
+            match eval(d, self, p).and_then(|v| value::truth(d, &v, p.span)) {
+                Ok(t) => conj.push(t),
+                Err(e) => {
+                    r = Err(e);
+                    break;
                 }
             }
-            self.algo_scope = saved;
-            r?;
-            Some((params, d.store.and(conj)))
-        };
+        }
+        self.algo_scope = saved;
+        r?;
+        Ok((params, d.store.and(conj)))
+    }
+
+    /// The algorithm's step `upd` of `f` in `frame` (its stage and RDom variables), cast to
+    /// `f`'s type: its reads of the stored cell are `prev_val` (a Tuple's: the step's
+    /// components; a recurrence's: the values `rec_reads` saw).
+    #[allow(clippy::too_many_arguments)]
+    fn step_value(
+        &mut self,
+        d: &mut Sym,
+        f: &crate::spec::Func,
+        upd: &crate::spec::Update,
+        frame: Vec<(String, SVal)>,
+        pure_vals: &[TermId],
+        prev_val: SVal,
+        rec_reads: &Option<Vec<RecRead>>,
+    ) -> Result<SVal, Stop> {
         let saved = self.algo_scope.replace(frame);
-        let saved_self = match &rec_reads {
+        let saved_self = match rec_reads {
             None if f.tuple.is_some() => {
-                self.algo_tuple = Some(pure_vals.clone());
+                self.algo_tuple = Some(pure_vals.to_vec());
                 self.algo_self.take()
             }
             None => self
                 .algo_self
-                .replace((f.name.clone(), pure_vals.clone(), prev_val)),
+                .replace((f.name.clone(), pure_vals.to_vec(), prev_val)),
             Some(reads) => {
                 let pairs = reads
                     .iter()
@@ -1146,42 +1332,7 @@ impl Exec<'_> {
         self.algo_self = saved_self;
         self.algo_rec = None;
         self.algo_tuple = None;
-        let want = value::cast(d, f.ty, want?, upd.span)?;
-        let recurrence = match rec_reads {
-            None => None,
-            Some(reads) => {
-                let mut frame = pure_frame;
-                let mut r_other = Vec::new();
-                for r in &rdoms {
-                    let s = d.store.fresh("rdom_other", Sort::Int);
-                    let t = d.store.sym(s);
-                    r_other.push(t);
-                    frame.push((r.var.clone(), Val::Int(t, Type::Int(32))));
-                }
-                let lhs_other = self.algo_ints(d, frame, &upd.args)?;
-                Some(Recurrence {
-                    reads: reads.into_iter().map(|(c, _, i)| (c, i)).collect(),
-                    r_other,
-                    lhs_other,
-                })
-            }
-        };
-        Ok(UpdateStore {
-            pure_vals,
-            r_vals,
-            r_loops,
-            prev,
-            prev_facts,
-            self_reads,
-            want,
-            r_bounds,
-            lhs,
-            slice,
-            recurrence,
-            // A Tuple's step reads its components before the step: in the algorithm's order.
-            commutative: upd.is_commutative(f) && f.tuple.is_none(),
-            predicate,
-        })
+        value::cast(d, f.ty, want?, upd.span)
     }
 
     /// The Tuple step a read or a store of a component of `base` in `stage` belongs to: the

@@ -70,91 +70,9 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
             }
             Tok::Ident(text[start..i].to_string())
         } else if c.is_ascii_digit() {
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            let mut frac = None;
-            if i < b.len() && b[i] == b'.' && b.get(i + 1).is_some_and(|d| d.is_ascii_digit()) {
-                let fs = i + 1;
-                i += 1;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-                frac = Some(fs);
-            }
-            let mut exp = 0i32;
-            if frac.is_some() && i < b.len() && b[i] == b'e' {
-                let es = i + 1;
-                let mut j = es;
-                if j < b.len() && (b[j] == b'-' || b[j] == b'+') {
-                    j += 1;
-                }
-                while j < b.len() && b[j].is_ascii_digit() {
-                    j += 1;
-                }
-                if let Ok(e) = text[es..j].parse() {
-                    exp = e;
-                    i = j;
-                }
-            }
-            let is_float = frac.is_some()
-                || (i < b.len()
-                    && b[i] == b'f'
-                    && !b.get(i + 1).is_some_and(|d| d.is_ascii_alphanumeric()));
-            let mut bits = 64;
-            if i < b.len() && (b[i] == b'f' || b[i] == b'h') && is_float {
-                bits = if b[i] == b'f' { 32 } else { 16 };
-                i += 1;
-            }
-            let digits: String = text[start..i]
-                .chars()
-                .filter(|c| c.is_ascii_digit() || *c == '.')
-                .take_while(|_| true)
-                .collect();
-            let mantissa: String = digits.chars().take_while(|c| *c != 'e').collect();
-            if is_float {
-                let (int_part, frac_part) = match mantissa.split_once('.') {
-                    Some((a, f)) => (a.to_string(), f.to_string()),
-                    None => (mantissa.clone(), String::new()),
-                };
-                let num: Option<i128> = format!("{int_part}{frac_part}").parse().ok();
-                let mut den: Option<i128> = 10i128.checked_pow(frac_part.len() as u32);
-                let mut num = num;
-                if exp > 0 {
-                    num = num.and_then(|n| {
-                        10i128
-                            .checked_pow(exp as u32)
-                            .and_then(|p| n.checked_mul(p))
-                    });
-                } else if exp < 0 {
-                    den = den.and_then(|d| {
-                        10i128
-                            .checked_pow((-exp) as u32)
-                            .and_then(|p| d.checked_mul(p))
-                    });
-                }
-                match (num, den) {
-                    (Some(n), Some(d)) => Tok::Float(n, d, bits),
-                    _ => {
-                        diags.push(Diagnostic {
-                            span: Span { start, end: i },
-                            message: "float literal too large".into(),
-                        });
-                        Tok::Float(0, 1, bits)
-                    }
-                }
-            } else {
-                match text[start..i].parse::<i128>() {
-                    Ok(n) => Tok::Int(n),
-                    Err(_) => {
-                        diags.push(Diagnostic {
-                            span: Span { start, end: i },
-                            message: "integer literal too large".into(),
-                        });
-                        Tok::Int(0)
-                    }
-                }
-            }
+            let (tok, end) = number(text, b, start, diags);
+            i = end;
+            tok
         } else if c == b'"' {
             i += 1;
             while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
@@ -203,6 +121,99 @@ pub fn lex(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
         line_start: true,
     });
     out
+}
+
+/// The number literal that starts at `start` of `text` (`b`: its bytes): an integer, or a
+/// float (a fraction, an exponent, a width suffix `f` or `h`) as its exact decimal; and the
+/// end of the literal. One too large for `i128` is reported to `diags` (read as 0).
+fn number(text: &str, b: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> (Tok, usize) {
+    let mut i = start;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let mut frac = None;
+    if i < b.len() && b[i] == b'.' && b.get(i + 1).is_some_and(|d| d.is_ascii_digit()) {
+        let fs = i + 1;
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        frac = Some(fs);
+    }
+    let mut exp = 0i32;
+    if frac.is_some() && i < b.len() && b[i] == b'e' {
+        let es = i + 1;
+        let mut j = es;
+        if j < b.len() && (b[j] == b'-' || b[j] == b'+') {
+            j += 1;
+        }
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        if let Ok(e) = text[es..j].parse() {
+            exp = e;
+            i = j;
+        }
+    }
+    let is_float = frac.is_some()
+        || (i < b.len()
+            && b[i] == b'f'
+            && !b.get(i + 1).is_some_and(|d| d.is_ascii_alphanumeric()));
+    let mut bits = 64;
+    if i < b.len() && (b[i] == b'f' || b[i] == b'h') && is_float {
+        bits = if b[i] == b'f' { 32 } else { 16 };
+        i += 1;
+    }
+    let digits: String = text[start..i]
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .take_while(|_| true)
+        .collect();
+    let mantissa: String = digits.chars().take_while(|c| *c != 'e').collect();
+    let tok = if is_float {
+        let (int_part, frac_part) = match mantissa.split_once('.') {
+            Some((a, f)) => (a.to_string(), f.to_string()),
+            None => (mantissa.clone(), String::new()),
+        };
+        let num: Option<i128> = format!("{int_part}{frac_part}").parse().ok();
+        let mut den: Option<i128> = 10i128.checked_pow(frac_part.len() as u32);
+        let mut num = num;
+        if exp > 0 {
+            num = num.and_then(|n| {
+                10i128
+                    .checked_pow(exp as u32)
+                    .and_then(|p| n.checked_mul(p))
+            });
+        } else if exp < 0 {
+            den = den.and_then(|d| {
+                10i128
+                    .checked_pow((-exp) as u32)
+                    .and_then(|p| d.checked_mul(p))
+            });
+        }
+        match (num, den) {
+            (Some(n), Some(d)) => Tok::Float(n, d, bits),
+            _ => {
+                diags.push(Diagnostic {
+                    span: Span { start, end: i },
+                    message: "float literal too large".into(),
+                });
+                Tok::Float(0, 1, bits)
+            }
+        }
+    } else {
+        match text[start..i].parse::<i128>() {
+            Ok(n) => Tok::Int(n),
+            Err(_) => {
+                diags.push(Diagnostic {
+                    span: Span { start, end: i },
+                    message: "integer literal too large".into(),
+                });
+                Tok::Int(0)
+            }
+        }
+    };
+    (tok, i)
 }
 
 /// A Halide scalar type.
@@ -596,6 +607,49 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The rest of `reinterpret<(T)>(e)` at its `<` (the expression starts at `start`): to a
+    /// float type, the call `reinterpret_f32(e)` (a float from an integer's bits, `math`);
+    /// else something only a runtime call can mean.
+    fn reinterpret(&mut self, start: usize) -> PResult<Expr> {
+        self.bump();
+        let mut guard = 0;
+        let mut to = Vec::new();
+        while !self.is_punct(">") && !matches!(self.peek(), Tok::Eof) && guard < 16 {
+            to.push(self.bump().tok);
+            guard += 1;
+        }
+        self.expect(">")?;
+        self.expect("(")?;
+        let args = self.args(")")?;
+        let float = match &to[..] {
+            [Tok::Ident(t)] => Some(t.as_str()),
+            [Tok::Punct("("), Tok::Ident(t), Tok::Punct(")")] => Some(t.as_str()),
+            _ => None,
+        };
+        let name = match float {
+            Some("float32") => Some("reinterpret_f32"),
+            Some("float64") => Some("reinterpret_f64"),
+            _ => None,
+        };
+        let span = Span {
+            start,
+            end: self.prev_end(),
+        };
+        if let (Some(name), 1) = (name, args.len()) {
+            return Ok(Expr {
+                kind: ExprKind::Call(name.into(), args),
+                span,
+            });
+        }
+        Ok(Expr {
+            kind: ExprKind::Opaque("reinterpret".into()),
+            span: Span {
+                start,
+                end: self.prev_end(),
+            },
+        })
+    }
+
     fn primary(&mut self) -> PResult<Expr> {
         let t = self.token().clone();
         let start = t.span.start;
@@ -659,46 +713,7 @@ impl<'a> Parser<'a> {
             Tok::Ident(name) => {
                 self.bump();
                 if name == "reinterpret" && self.is_punct("<") {
-                    // reinterpret<(T)>(e): to a float type, the call `reinterpret_f32(e)` (a
-                    // float from an integer's bits, `math`); else something only a runtime
-                    // call can mean.
-                    self.bump();
-                    let mut guard = 0;
-                    let mut to = Vec::new();
-                    while !self.is_punct(">") && !matches!(self.peek(), Tok::Eof) && guard < 16 {
-                        to.push(self.bump().tok);
-                        guard += 1;
-                    }
-                    self.expect(">")?;
-                    self.expect("(")?;
-                    let args = self.args(")")?;
-                    let float = match &to[..] {
-                        [Tok::Ident(t)] => Some(t.as_str()),
-                        [Tok::Punct("("), Tok::Ident(t), Tok::Punct(")")] => Some(t.as_str()),
-                        _ => None,
-                    };
-                    let name = match float {
-                        Some("float32") => Some("reinterpret_f32"),
-                        Some("float64") => Some("reinterpret_f64"),
-                        _ => None,
-                    };
-                    let span = Span {
-                        start,
-                        end: self.prev_end(),
-                    };
-                    if let (Some(name), 1) = (name, args.len()) {
-                        return Ok(Expr {
-                            kind: ExprKind::Call(name.into(), args),
-                            span,
-                        });
-                    }
-                    return Ok(Expr {
-                        kind: ExprKind::Opaque("reinterpret".into()),
-                        span: Span {
-                            start,
-                            end: self.prev_end(),
-                        },
-                    });
+                    return self.reinterpret(start);
                 }
                 if self.is_punct("[") && self.continues() {
                     self.bump();

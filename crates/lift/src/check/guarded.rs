@@ -17,10 +17,11 @@ use symbolic::SymVal;
 /// An output that several plain stores write at the same index under different guards, as
 /// cases in program order (`where(guard_n, v_n, ... where(guard_2, v_2, v_1))`): each guard
 /// is the conjuncts of its store's mask that the masks of the output's stores do not all
-/// share. `None` when the output has one store, an atomic, stores at different indices, or
-/// a later store without a guard of its own (the first store's definition then stands, and
-/// the verifier checks every store against it, as before). A guess like every synthesized
-/// formula: the verifier checks every store against it.
+/// share. `None` when the output has an atomic store, a store whose value has no formula,
+/// stores of one value, or a later store without a guard of its own (the first store's
+/// definition then stands, and the verifier checks every store against it, as before); for
+/// one store, see [`only_where_data`]. A guess like every synthesized formula: the verifier
+/// checks every store against it.
 pub(super) fn guarded_cases(
     w: &mut World,
     names: &Names,
@@ -30,7 +31,7 @@ pub(super) fn guarded_cases(
     buf: usize,
     output: &str,
     kernel_level: bool,
-) -> Option<Result<(Expr, Vec<&'static str>), String>> {
+) -> Option<(Expr, Vec<&'static str>)> {
     // A store at an index read from memory (`dX[row, y]`) has no output index: not a case
     // here (the verifier still checks it against the formula).
     let stores: Vec<usize> = (0..accesses.len())
@@ -55,10 +56,9 @@ pub(super) fn guarded_cases(
     for &k in &stores {
         let a = &accesses[k];
         let index = out_index[k].clone();
-        let (v, names_of) = match definition(w, names, taken, a, output, index.clone()) {
-            Ok(d) => d,
-            Err(e) => return Some(Err(e)),
-        };
+        // A store whose value has no formula: the first store's definition stands, as
+        // before (its error, if it has one, is the one reported).
+        let (v, names_of) = definition(w, names, taken, a, output, index.clone()).ok()?;
         let parts = conjuncts(&w.sym.store, a.mask);
         let conds = conditions(w, names, a, &index?, &names_of, &parts);
         idx = names_of;
@@ -70,11 +70,13 @@ pub(super) fn guarded_cases(
         .iter()
         .map(|(_, cs)| cs.iter().filter(|c| !shared(c)).cloned().collect())
         .collect();
-    if guards[1..].iter().any(|g| g.is_empty()) {
+    // Every store writing the same value: one definition, as before.
+    let same = cases.iter().all(|(v, _)| *v == cases[0].0);
+    if guards[1..].iter().any(|g| g.is_empty()) || (cases.len() > 1 && same) {
         return None;
     }
     if cases.len() == 1 {
-        return Some(Ok(only_where_data(cases.pop()?, output, idx)?));
+        return only_where_data(cases.pop()?, output, idx);
     }
     let mut cases = cases.into_iter().zip(guards);
     // (more than one store here)
@@ -85,7 +87,7 @@ pub(super) fn guarded_cases(
             .reduce(|a, b| Expr::Logic(true, Box::new(a), Box::new(b)))?;
         body = Expr::Call("where".into(), vec![cond, v, body]);
     }
-    Some(Ok((body, idx)))
+    Some((body, idx))
 }
 
 /// A kernel-level claim's output that one store writes where a condition on loaded data

@@ -273,7 +273,7 @@ fn synthesize(
             setup.kernel_level,
         );
         let def = match guarded {
-            Some(r) => r,
+            Some(d) => Ok(d),
             None => definition(w, names, taken, a, &output, out_index[k].clone()),
         };
         match def {

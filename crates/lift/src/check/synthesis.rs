@@ -261,8 +261,7 @@ fn synthesize(
                 None => {}
             }
         }
-        let guarded =
-            super::guarded::guarded_cases(
+        let guarded = super::guarded::guarded_cases(
             w,
             names,
             taken,

@@ -40,12 +40,25 @@ pub(super) fn guarded_cases(
     if stores.is_empty() || (stores.len() < 2 && !kernel_level) {
         return None;
     }
-    let rank = out_index[stores[0]].as_ref()?.len();
+    // The stores write one region: their output indices agree but for the lanes and loop
+    // iterations each names its own (stores at `j` and `j + ffn_size` are two halves, whose
+    // cases their lane bounds do not separate).
+    let region = |p: &Vec<Poly>| -> Vec<Poly> {
+        p.iter()
+            .map(|d| {
+                d.iter()
+                    .filter(|(m, _)| !m.iter().any(|v| names.lanes.contains(v)))
+                    .map(|(m, c)| (m.clone(), *c))
+                    .collect()
+            })
+            .collect()
+    };
+    let first = region(out_index[stores[0]].as_ref()?);
     for &k in &stores {
         let a = &accesses[k];
         let plain = matches!(a.value, Some(SymVal::Plain(_)));
-        let same_rank = out_index[k].as_ref().map(|x| x.len()) == Some(rank);
-        if a.total.is_some() || a.rmw.is_some() || !plain || !same_rank {
+        let same_region = out_index[k].as_ref().map(region) == Some(first.clone());
+        if a.total.is_some() || a.rmw.is_some() || !plain || !same_region {
             return None;
         }
     }

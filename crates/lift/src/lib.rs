@@ -784,7 +784,17 @@ fn lift_claim(
                 });
             }
         }
-        r.signature = Some(emit::signature(&setup.host, &o.reads, &o.writes));
+        // An output the formula reads before the kernel writes it (`where(c, v, y[i, j])`,
+        // a kernel-level case keeping other elements) is an input of the formula too.
+        let mut formula_reads = o.reads.clone();
+        if let Some(f) = o.formula.as_deref().and_then(|t| Formula::parse(t).ok()) {
+            for t in formula::tensors_read(&f) {
+                if o.writes.contains(&t) && !formula_reads.contains(&t) {
+                    formula_reads.push(t);
+                }
+            }
+        }
+        r.signature = Some(emit::signature(&setup.host, &formula_reads, &o.writes));
         if setup.host.launcher == "<kernel-level claim>" {
             let constexprs: Vec<String> = k
                 .params

@@ -37,6 +37,7 @@ mod bounded;
 mod coverage;
 mod exclusive;
 mod footprint;
+mod guarded;
 mod obligations;
 mod precondition;
 mod run;

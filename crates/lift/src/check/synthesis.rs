@@ -261,7 +261,21 @@ fn synthesize(
                 None => {}
             }
         }
-        match definition(w, names, taken, a, &output, out_index[k].clone()) {
+        let guarded = super::guarded::guarded_cases(
+            w,
+            names,
+            taken,
+            accesses,
+            out_index,
+            a.buf,
+            &output,
+            setup.kernel_level,
+        );
+        let def = match guarded {
+            Some(d) => Ok(d),
+            None => definition(w, names, taken, a, &output, out_index[k].clone()),
+        };
+        match def {
             Ok((body, idx)) => defs.push(formula::Def {
                 output,
                 indices: idx.iter().map(|x| x.to_string()).collect(),
@@ -360,7 +374,7 @@ fn pinned_cases(
 }
 
 /// The body of the definition a store writes, with its index names.
-fn definition(
+pub(super) fn definition(
     w: &mut World,
     names: &Names,
     taken: &[String],

@@ -151,9 +151,15 @@ pub fn cpu_seconds() -> Option<f64> {
 /// `tensorproof worker`: answers jobs until stdin closes.
 pub fn serve() -> i32 {
     install_panic_hook();
-    // A solver query that ignores its interrupt would hold this process forever: end it, and
-    // the pool reports the job as stopped and starts a new worker.
-    smt::on_stuck_query(|| std::process::exit(crate::pool::STUCK_EXIT));
+    // A `lift` query that ignores its interrupt would hold this process forever: end it, and
+    // the pool reports the job as stopped and starts a new worker. Other jobs wait: Halide's
+    // quantified queries heed the interrupt only after up to 90 s (libz3 4.8.12), then the
+    // job goes on with its other obligations.
+    smt::on_stuck_query(|| {
+        if STUCK_ENDS_WORKER.load(std::sync::atomic::Ordering::SeqCst) {
+            std::process::exit(crate::pool::STUCK_EXIT)
+        }
+    });
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     for line in stdin.lock().lines() {
@@ -212,7 +218,12 @@ pub fn run_isolated(job: Job) -> Reply {
     }
 }
 
+/// Whether a stuck solver query ends this worker: set while a `lift` job runs.
+static STUCK_ENDS_WORKER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 fn run(job: Job) -> Reply {
+    let lift = matches!(job, Job::Lift { .. });
+    STUCK_ENDS_WORKER.store(lift, std::sync::atomic::Ordering::SeqCst);
     test_crash(&job);
     match job {
         Job::Rule {
@@ -497,7 +508,7 @@ fn test_crash(job: &Job) {
     match kind {
         "abort" => std::process::abort(),
         "panic" => panic!("test crash requested by TENSORPROOF_TEST_CRASH"),
-        // What the worker does when a solver query ignores its interrupt.
+        // What the worker does when a `lift` query ignores its interrupt.
         "stuck" => std::process::exit(crate::pool::STUCK_EXIT),
         "overflow" => {
             #[allow(unconditional_recursion)]

@@ -458,25 +458,28 @@ fn a_crashing_job_is_only_that_jobs_error() {
     assert!(out.contains("verified  subf-swapped") || out.contains("refuted   subf-swapped"));
 }
 
-/// A job whose solver query ignored its interrupt (its worker ends itself with the stuck exit
-/// code) is that job's `unknown`, and the next jobs get a fresh worker.
+/// A `lift` job whose solver query ignored its interrupt (its worker ends itself with the
+/// stuck exit code) is that function's `unknown`, and the next jobs get a fresh worker.
 #[test]
 fn a_stuck_solver_is_only_that_jobs_unknown() {
     let (code, out, err) = run_env(
-        &["rules", "--quiet", "-j1", "corpus/rules/examples"],
-        &[("TENSORPROOF_TEST_CRASH", "stuck:dyslice-to-slice-wrong")],
+        &[
+            "lift",
+            "--quiet",
+            "-j1",
+            "corpus/lift/abs.py",
+            "corpus/lift/add_2d_tiles.py",
+        ],
+        &[("TENSORPROOF_TEST_CRASH", "stuck:abs.py")],
     );
     assert_eq!(code, 3, "{out}{err}");
-    assert!(
-        out.contains("unknown   corpus/rules/examples/dyslice-to-slice-wrong.rule"),
-        "{out}"
-    );
+    assert!(out.contains("unknown   corpus/lift/abs.py"), "{out}");
     assert!(
         out.contains("a Z3 query did not stop when interrupted"),
         "{out}"
     );
     assert!(
-        out.contains("verified  corpus/rules/examples/dyslice-to-slice.rule"),
+        out.contains("verified  corpus/lift/add_2d_tiles.py"),
         "{out}"
     );
 }

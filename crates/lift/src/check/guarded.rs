@@ -164,13 +164,7 @@ fn conditions(
     let Ok(mut sy) = Synth::new(&mut w.sym.store, names, index.to_vec(), idx) else {
         return vec![];
     };
-    let extents: Vec<_> = a
-        .lane_syms
-        .iter()
-        .copied()
-        .zip(a.lane_extents.iter().map(|n| *n as i128))
-        .collect();
-    sy.name_programs_by_index(&extents);
+    sy.name_programs_by_index(&a.lanes());
     let mut out: Vec<Expr> = Vec::new();
     for &p in parts {
         if let Ok(e) = sy.expr(p) {

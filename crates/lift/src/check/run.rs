@@ -98,6 +98,11 @@ pub(super) struct SymAccess {
 }
 
 impl SymAccess {
+    /// Each lane symbol with its number of lanes (what `Synth::name_programs_by_index` reads).
+    pub(super) fn lanes(&self) -> Vec<(SymId, i128)> {
+        let extents = self.lane_extents.iter().map(|n| *n as i128);
+        self.lane_syms.iter().copied().zip(extents).collect()
+    }
     /// The access with the program atoms of `pa` named by their symbols.
     pub(super) fn name_atoms(&mut self, s: &mut Store, pa: &ProgramAtoms) {
         self.off = pa.name_in(s, self.off);

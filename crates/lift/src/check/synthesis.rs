@@ -386,13 +386,7 @@ pub(super) fn definition(
     let idx = output_indices(out.len(), taken);
     let mut sy = Synth::new(&mut w.sym.store, names, out, &idx)?;
     sy.mask = a.mask;
-    let extents: Vec<(SymId, i128)> = a
-        .lane_syms
-        .iter()
-        .copied()
-        .zip(a.lane_extents.iter().map(|n| *n as i128))
-        .collect();
-    sy.name_programs_by_index(&extents);
+    sy.name_programs_by_index(&a.lanes());
     if let Some(total) = &a.total {
         // An atomic's element: its contents before the kernel plus what the atomics add.
         let v = sy.under_mask(total.added, a.mask);
